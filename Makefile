@@ -1,0 +1,40 @@
+# prof: a deterministic performance profiling suite. `make help` lists it all.
+#
+# Non-recursive: each concern is one fragment under mk/, included in order.
+# Objects go under build/, tools under bin/; `make V=1` shows the commands.
+
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+.SUFFIXES:
+# Objects are intermediate files of pattern rules; keep them.
+.SECONDARY:
+SHELL := /bin/bash
+
+-include config.mak
+include mk/deps.mk
+include mk/config.mk
+include mk/lib.mk
+include mk/harness.mk
+include mk/tools.mk
+include mk/engine.mk
+include mk/cuda.mk
+include mk/workloads.mk
+include mk/test.mk
+include mk/profile.mk
+include mk/help.mk
+
+.PHONY: all clean distclean install
+all: $(ALL_TARGETS) ## build the tools, the workloads and the tests
+
+clean: ## remove build/ and bin/ (artifacts/ and node_modules/ stay)
+	$(Q)rm -rf $(BUILD) bin
+
+distclean: clean ## also remove node_modules/ and every run under artifacts/
+	$(Q)rm -rf node_modules
+	$(Q)find artifacts -mindepth 1 ! -name .gitignore -exec rm -rf {} +
+
+install: all ## install the tools and workload binaries under PREFIX
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin
+	$(Q)install -m 755 $(INSTALL_BINS) $(DESTDIR)$(PREFIX)/bin/
+
+-include $(ALL_DEPFILES)

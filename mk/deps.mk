@@ -1,0 +1,41 @@
+# Make sure the Debian packages prof needs are here before anything is built.
+#
+# Goals that build or test check first. As root, what is missing is installed
+# through `make deps`; otherwise make stops with the exact install line. The
+# check costs a few pkg-config calls, and runs once per make invocation.
+
+DEPS_FREE_GOALS := deps help clean distclean deps-packages
+DEPS_TEST_GOALS := test check deps-test profile-full
+DEPS_GOALS := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)
+
+ifneq ($(filter-out $(DEPS_FREE_GOALS),$(DEPS_GOALS)),)
+DEPS_SET := $(if $(filter $(DEPS_TEST_GOALS),$(DEPS_GOALS)),test,build)
+DEPS_MISSING := $(shell sh mk/deps.sh missing $(DEPS_SET))
+ifneq ($(DEPS_MISSING),)
+ifeq ($(shell id -u),0)
+$(info prof: missing packages: $(DEPS_MISSING); running 'make deps')
+DEPS_RC := $(shell $(MAKE) --no-print-directory deps >&2; echo $$?)
+DEPS_MISSING := $(shell sh mk/deps.sh missing $(DEPS_SET))
+ifneq ($(DEPS_MISSING),)
+$(error 'make deps' did not install: $(DEPS_MISSING))
+endif
+else
+$(info prof: these packages are missing; install them with:)
+$(info sudo apt-get install -y $(DEPS_MISSING))
+$(error missing packages)
+endif
+else ifeq ($(DEPS_SET),test)
+# System packages are here; keep node_modules in step with the lock file.
+DEPS_RC := $(shell sh mk/deps.sh node >&2; echo $$?)
+ifneq ($(DEPS_RC),0)
+$(error 'npm ci' failed; run 'make deps' to see why)
+endif
+endif
+endif
+
+.PHONY: deps deps-packages
+deps: ## install the Debian packages and npm modules prof needs (as root)
+	$(Q)sh mk/deps.sh install all
+
+deps-packages: ## print the Debian packages prof needs
+	$(Q)sh mk/deps.sh packages all

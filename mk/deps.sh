@@ -1,0 +1,120 @@
+#!/bin/sh
+# Which Debian packages prof needs, which are missing here, and installing them.
+#
+# usage: sh mk/deps.sh missing build|test|all   print the missing packages
+#        sh mk/deps.sh packages build|test|all  print every package of the set
+#        sh mk/deps.sh install build|test|all   apt-get install what is missing (root)
+#        sh mk/deps.sh node                     npm ci when node_modules is stale
+#
+# "build" is what `make` and `make profile-quick` need; "test" adds what the
+# tests and the browser stories need (chromium, node, npm). Each line below is
+# "package check": the package is missing when the check fails.
+set -u
+
+build_reqs() {
+	cat <<'EOF'
+gcc command -v cc
+make command -v make
+libc6-dev test -e /usr/include/stdio.h
+pkg-config command -v pkg-config
+libjson-c-dev pkg-config --exists json-c
+libssl-dev pkg-config --exists libcrypto
+libxml2-dev pkg-config --exists libxml-2.0
+libmicrohttpd-dev pkg-config --exists libmicrohttpd
+libgoogle-perftools-dev has_header gperftools/profiler.h
+google-perftools command -v google-pprof
+jq command -v jq
+perl command -v prove
+EOF
+}
+
+test_reqs() {
+	build_reqs
+	cat <<'EOF'
+gzip command -v gzip
+chromium test -x /usr/bin/chromium
+nodejs command -v node
+npm command -v npm
+EOF
+}
+
+has_header() {
+	for d in /usr/include /usr/local/include /usr/include/x86_64-linux-gnu \
+		/usr/include/aarch64-linux-gnu; do
+		test -e "$d/$1" && return 0
+	done
+	return 1
+}
+
+reqs() {
+	case "$1" in
+	build) build_reqs ;;
+	test | all) test_reqs ;;
+	*)
+		echo "deps.sh: unknown set '$1' (build, test or all)" >&2
+		exit 2
+		;;
+	esac
+}
+
+# The packages whose check fails, one line, in the order listed.
+missing() {
+	out=
+	while read -r pkg check; do
+		[ -n "$pkg" ] || continue
+		eval "$check" >/dev/null 2>&1 || out="$out $pkg"
+	done <<EOF
+$(reqs "$1")
+EOF
+	echo $out
+}
+
+packages() {
+	reqs "$1" | while read -r pkg check; do echo "$pkg"; done | tr '\n' ' ' |
+		sed 's/ $//'
+	echo
+}
+
+# npm ci when the lock file is newer than what node_modules holds.
+node_sync() {
+	[ -f package-lock.json ] || return 0
+	if [ -f node_modules/.package-lock.json ] &&
+		[ ! package-lock.json -nt node_modules/.package-lock.json ]; then
+		return 0
+	fi
+	command -v npm >/dev/null 2>&1 || {
+		echo "deps.sh: npm is not installed; run: apt-get install -y npm" >&2
+		return 2
+	}
+	npm ci --no-audit --no-fund --loglevel=error
+}
+
+set_name=${2:-all}
+case "${1:-}" in
+missing) missing "$set_name" ;;
+packages) packages "$set_name" ;;
+install)
+	pkgs=$(missing "$set_name")
+	if [ -n "$pkgs" ]; then
+		if [ "$(id -u)" != 0 ]; then
+			echo "prof: missing packages; install them with:" >&2
+			echo "sudo apt-get install -y $pkgs" >&2
+			exit 2
+		fi
+		echo "prof: installing: $pkgs" >&2
+		export DEBIAN_FRONTEND=noninteractive
+		apt-get update -qq >&2 || exit 2
+		# shellcheck disable=SC2086
+		apt-get install -y -qq --no-install-recommends $pkgs >&2 || exit 2
+	fi
+	if [ "$set_name" != build ]; then
+		node_sync >&2 || exit 2
+	fi
+	;;
+node) node_sync ;;
+*)
+	echo "usage: sh mk/deps.sh missing|packages|install build|test|all" >&2
+	echo "       sh mk/deps.sh node" >&2
+	exit 2
+	;;
+esac

@@ -1,0 +1,25 @@
+# make help: targets (from their ## comments), tools, workloads, variables.
+
+HELP_VARS := CC CFLAGS LDFLAGS PREFIX BUILD BINDIR V SANITIZER HAVE_CUDA CUDA \
+	BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE PLAYWRIGHT \
+	W FROM NAME DIR TIMEOUT SEED T PROVE_FLAGS
+
+.PHONY: help
+help: ## this list
+	@echo "prof: a deterministic performance profiling suite"
+	@echo
+	@echo "targets:"
+	@grep -h -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | \
+		sed -E 's/^([a-zA-Z_-]+):.*## (.*)/  \1|\2/' | sort | \
+		awk -F'|' '{ printf "  %-18s %s\n", $$1, $$2 }' | sed 's/^    /  /'
+	@echo
+	@echo "tools (in $(BINDIR)/):"
+	@for t in $(notdir $(TOOLS)); do echo "  $$t"; done
+	@echo
+	@echo "workloads ($(WORKLOADS_BIN)):"
+	@if [ -x $(BINDIR)/prof-time ] && [ -x $(WORKLOADS_BIN) ]; then \
+		$(BINDIR)/prof-time --list --workloads $(WORKLOADS_BIN) | sed 's/^/  /'; \
+	else echo "  (run make first to list them)"; fi
+	@echo
+	@echo "variables (current values):"
+	@$(foreach v,$(HELP_VARS),printf '  %-18s = %s\n' '$(v)' '$($(v))';)

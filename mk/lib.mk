@@ -1,0 +1,13 @@
+# libprof: the model, JSON I/O, environment, statistics, checksums, files.
+# It never prints and never exits; the tools do.
+
+LIB_SRC := $(wildcard src/lib/*.c)
+LIBPROF := $(BUILD)/libprof.a
+LIBPROF_TOOL := $(TOOL_OBJ)/libprof.a
+LIB_LIBS := $(JSONC_LIBS) -lm
+
+$(BUILD)/libprof.a: $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC))
+	$(QUIET_AR)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/san/libprof.a: $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRC))
+	$(QUIET_AR)rm -f $@ && ar rcs $@ $^

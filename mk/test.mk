@@ -1,0 +1,32 @@
+# Tests: C unit tests (test/unit/*.c -> *.t, TAP) and shell CLI tests
+# (test/cli/tNNNN-*.sh, TAP), all run by prove. `make check` runs the same
+# suite with the tools built under ASan and UBSan.
+
+UNIT_SRC := $(wildcard test/unit/*.c)
+UNIT_TESTS := $(patsubst %.c,$(BUILD)/%.t,$(UNIT_SRC))
+CLI_TESTS := $(sort $(wildcard test/cli/t*.sh))
+PROVE ?= prove
+PROVE_FLAGS ?=
+T ?=
+
+TEST_ENV = PROF_BINDIR=$(BINDIR) PROF_BUILD=$(BUILD) \
+	PROF_TEST_BINDIR=$(BUILD)/test PROF_ROOT=$(CURDIR)
+
+# libprof tests link the library; engine tests add libplotkit.
+$(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(LIBPROF)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LIBS)
+
+$(BUILD)/test/unit/engine-%.t: $(BUILD)/test/unit/engine-%.o $(LIBENGINE) $(LIBPROF)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ENGINE_LIBS) $(LIB_LIBS)
+
+EXTRA_CFLAGS_test/unit = -Itest/unit -Iworkloads $(XML_CFLAGS)
+
+.PHONY: test check test-build
+test-build: all $(UNIT_TESTS) $(TEST_BINS)
+
+test: test-build ## run every test through prove (T=test/cli/t0001-x.sh runs one)
+	$(Q)$(TEST_ENV) $(PROVE) --exec '' $(PROVE_FLAGS) $(if $(T),$(T),$(UNIT_TESTS) $(CLI_TESTS))
+
+check: ## the tests again, with the tools built under ASan and UBSan
+	$(Q)$(MAKE) --no-print-directory SANITIZER=address BUILD=build/check \
+		BINDIR=build/check/bin test

@@ -1,0 +1,12 @@
+# The tools: src/prof-<verb>.c builds $(BINDIR)/prof-<verb>, one pattern rule.
+
+TOOL_SRC := $(wildcard src/prof-*.c)
+TOOLS := $(patsubst src/%.c,$(BINDIR)/%,$(TOOL_SRC))
+TOOL_COMMON := $(TOOL_OBJ)/src/cli.o
+
+ALL_TARGETS += $(TOOLS)
+INSTALL_BINS += $(TOOLS)
+
+$(BINDIR)/prof-%: $(TOOL_OBJ)/src/prof-%.o $(TOOL_COMMON) $(LIBPROF_TOOL)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LIBS) $(TOOL_LIBS_$*)

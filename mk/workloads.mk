@@ -1,0 +1,32 @@
+# The workload binaries: the project's own ($(BINDIR)/prof-workloads, what
+# prof-time runs by default) and the test-only ones under $(BUILD)/test/.
+#
+# Registration files use constructors, so their objects are linked directly,
+# never through an archive that would drop them.
+
+SUITE_SRC := $(wildcard workloads/suite/*.c)
+SUITE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SUITE_SRC))
+WORKLOADS_BIN := $(BINDIR)/prof-workloads
+
+EXTRA_CFLAGS_workloads/suite = $(XML_CFLAGS) -Iworkloads
+
+ALL_TARGETS += $(WORKLOADS_BIN)
+INSTALL_BINS += $(WORKLOADS_BIN)
+
+$(WORKLOADS_BIN): $(SUITE_OBJ) $(CUDA_OBJ) $(LIBENGINE) $(LIBHARNESS) $(LIBPROF)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(SUITE_OBJ) $(CUDA_OBJ) \
+		$(LIBENGINE) $(HARNESS_LIBS) $(XML_LIBS) $(MHD_LIBS) $(CUDA_LIBS) -lm
+
+# Test-only workload binaries: succeed, crash, hang, fail, allocate.
+TEST_WORKLOADS := $(BUILD)/test/prof-test-workloads
+TEST_DUP_WORKLOADS := $(BUILD)/test/prof-dup-workloads
+TEST_BINS += $(TEST_WORKLOADS) $(TEST_DUP_WORKLOADS)
+
+$(TEST_WORKLOADS): $(BUILD)/test/workloads/basic.o $(LIBHARNESS) $(LIBPROF)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(HARNESS_LIBS)
+
+$(TEST_DUP_WORKLOADS): $(BUILD)/test/workloads/dup.o $(LIBHARNESS) $(LIBPROF)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(HARNESS_LIBS)

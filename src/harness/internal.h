@@ -1,0 +1,45 @@
+/* internal.h: what the harness's own files share; not for workloads. */
+#ifndef PROF_HARNESS_INTERNAL_H
+#define PROF_HARNESS_INTERNAL_H
+
+#include <stddef.h>
+
+#include "prof/session.h"
+#include "prof/workload.h"
+
+#define PROF_MAX_METRICS 32
+
+struct prof_metric_kv {
+	char name[64];
+	double value;
+};
+
+struct prof_ctx {
+	const struct prof_workload *w;
+	enum prof_backend backend;
+	char reason[1024];
+	int failed;
+	struct prof_metric_kv metrics[PROF_MAX_METRICS];
+	int n_metrics;
+	char checksum[PROF_SUM_HEX];
+	char fixture_checksum[PROF_SUM_HEX];
+};
+
+/* The registry (registry.c). */
+size_t prof_registry_count(void);
+const struct prof_workload *prof_registry_at(size_t i);
+const struct prof_workload *prof_registry_find(const char *id);
+/* The first id registered twice, or NULL. */
+const char *prof_registry_duplicate(void);
+/* The first descriptor that misses a required field, with why. */
+const struct prof_workload *prof_registry_invalid(const char **why);
+
+/* The GPU backend, or NULL when this binary has none (session.c). */
+const struct prof_gpu_ops *prof_gpu_backend(void);
+
+/* How this binary was built (worker.c). */
+extern const char prof_build_compiler[];
+extern const char prof_build_compiler_version[];
+extern const char prof_build_cflags[];
+
+#endif /* PROF_HARNESS_INTERNAL_H */

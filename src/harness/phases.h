@@ -1,0 +1,35 @@
+/* phases.h: running one workload x backend x phase inside a worker. */
+#ifndef PROF_HARNESS_PHASES_H
+#define PROF_HARNESS_PHASES_H
+
+#include <stddef.h>
+
+#include "prof/session.h"
+#include "prof/workload.h"
+
+struct json_object;
+
+struct prof_worker_args {
+	const char *progname;
+	const char *id;
+	const struct prof_workload *w;
+	const char *backend;	/* cpu, gpu: what runs */
+	const char *requested;	/* what the user asked for */
+	const char *phase;	/* timing, memory, profile */
+	const char *kind;	/* warm, cold */
+	long warmup;
+	long repeat;
+	const char *artifacts;	/* the run folder, for profile artifacts */
+	double min_seconds;	/* profile phase: cover at least this long */
+};
+
+/* Run the worker; prints samples; returns the process exit code. */
+int prof_worker_run(const struct prof_worker_args *a);
+
+/* Print one JSON value as a line on stdout (worker.c). */
+int prof_emit(struct json_object *o);
+
+/* The GPU backend's device, or -1 and why (worker.c). */
+int prof_gpu_probe(struct prof_gpu_device *dev, char *why, size_t n);
+
+#endif /* PROF_HARNESS_PHASES_H */

@@ -1,0 +1,107 @@
+/* prof/workload.h: how a project registers its workloads with prof. */
+#ifndef PROF_WORKLOAD_H
+#define PROF_WORKLOAD_H
+
+#include <stddef.h>
+
+#include "sum.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * A workload is a piece of work prof times: prepare() builds its fixture
+ * outside the clock, run() does the work inside the clock, validate()
+ * checks the result outside the clock after every call, and teardown()
+ * frees what prepare() made. A binary that links the harness
+ * (libprofharness.a, which holds main()) and registers workloads with
+ * PROF_WORKLOAD() is a workload binary: prof-time runs it as a worker.
+ *
+ *   static int prepare(struct prof_ctx *ctx, void **state);
+ *   static int run(struct prof_ctx *ctx, void *state);
+ *   static int validate(struct prof_ctx *ctx, void *state);
+ *
+ *   static const struct prof_workload my_workload = {
+ *           .id = "pipeline.my_step", .version = 1,
+ *           .category = "pipeline", .fixture = "my-fixture",
+ *           .quick = 1, .backends = PROF_CPU, .warning_floor_ms = 5,
+ *           .dtype = "float64", .problem_size = "8000", .tile = "none",
+ *           .prepare = prepare, .run = run, .validate = validate,
+ *   };
+ *   PROF_WORKLOAD(my_workload);
+ *
+ * Each callback returns 0, or -1 after prof_fail() has said why; that call
+ * then becomes an error sample and the run goes on. Strings in the
+ * descriptor are borrowed for the life of the process.
+ */
+
+enum prof_backend {
+	PROF_CPU = 1 << 0,
+	PROF_GPU = 1 << 1,	/* CUDA */
+};
+
+struct prof_ctx;	/* one per worker process; opaque */
+
+struct prof_workload {
+	const char *id;			/* "category.name", unique */
+	int version;			/* bump when results stop being comparable */
+	const char *category;		/* primitive, pipeline, generator, ... */
+	const char *fixture;		/* the fixture's id */
+	int quick;			/* part of quick runs */
+	unsigned backends;		/* PROF_CPU | PROF_GPU */
+	double warning_floor_ms;	/* slowdowns under this are not warnings */
+	const char *dtype;		/* "float32", "float64", "bytes", ... */
+	const char *problem_size;	/* "4000x1000", keyed in the segment */
+	const char *tile;		/* "none" or the tile shape */
+	const char *cold_group;		/* NULL: no cold sample in full runs */
+	int (*prepare)(struct prof_ctx *ctx, void **state);
+	int (*run)(struct prof_ctx *ctx, void *state);
+	int (*validate)(struct prof_ctx *ctx, void *state);
+	void (*teardown)(struct prof_ctx *ctx, void *state);	/* optional */
+};
+
+/*
+ * Register w at start-up (PROF_WORKLOAD does it from a constructor). The
+ * same id twice is an error that the binary reports before doing anything.
+ */
+void prof_workload_register(const struct prof_workload *w);
+
+#define PROF_WORKLOAD(w)                                                       \
+	static void __attribute__((constructor)) prof_register_##w(void)      \
+	{                                                                      \
+		prof_workload_register(&(w));                                  \
+	}
+
+/* The backend this worker runs: PROF_CPU or PROF_GPU. */
+enum prof_backend prof_backend(const struct prof_ctx *ctx);
+
+/* Say why the current callback failed (printf-style). Returns -1. */
+int prof_fail(struct prof_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * A scalar metric of the current call (paths, points, bytes, ...), set in
+ * run() or validate(); cleared before each call. Setting a name twice keeps
+ * the last value. At most 32 per call.
+ */
+void prof_metric(struct prof_ctx *ctx, const char *name, double value);
+
+/*
+ * The output checksum of the current call (64 hex digits, see sum.h);
+ * computing it in validate() keeps the hashing outside the clock.
+ */
+void prof_output_checksum(struct prof_ctx *ctx, const char *hex);
+
+/* The fixture's checksum, from prepare(): its hex digest, or its bytes. */
+void prof_fixture_checksum(struct prof_ctx *ctx, const char *hex);
+void prof_fixture_bytes(struct prof_ctx *ctx, const void *data, size_t n);
+
+/* The workload being run (borrowed). */
+const struct prof_workload *prof_current(const struct prof_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PROF_WORKLOAD_H */

@@ -1,0 +1,91 @@
+/* registry.c: the workloads a binary registered, checked at start-up. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_WORKLOADS 512
+
+static const struct prof_workload *table[MAX_WORKLOADS];
+static size_t count;
+static const char *duplicate;
+static int overflow;
+
+void
+prof_workload_register(const struct prof_workload *w)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (w->id && table[i]->id && !strcmp(table[i]->id, w->id)) {
+			if (!duplicate)
+				duplicate = w->id;
+			return;
+		}
+	if (count == MAX_WORKLOADS) {
+		overflow = 1;
+		return;
+	}
+	table[count++] = w;
+}
+
+size_t
+prof_registry_count(void)
+{
+	return count;
+}
+
+const struct prof_workload *
+prof_registry_at(size_t i)
+{
+	return i < count ? table[i] : NULL;
+}
+
+const struct prof_workload *
+prof_registry_find(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (!strcmp(table[i]->id, id))
+			return table[i];
+	return NULL;
+}
+
+const char *
+prof_registry_duplicate(void)
+{
+	return duplicate;
+}
+
+const struct prof_workload *
+prof_registry_invalid(const char **why)
+{
+	size_t i;
+	static const struct prof_workload none;
+
+	if (overflow) {
+		*why = "more workloads than the harness holds (512)";
+		return &none;
+	}
+	for (i = 0; i < count; i++) {
+		const struct prof_workload *w = table[i];
+
+		if (!w->id || !w->id[0])
+			*why = "a workload has no id";
+		else if (!w->category || !w->category[0])
+			*why = "no category";
+		else if (!w->run)
+			*why = "no run()";
+		else if (!(w->backends & (PROF_CPU | PROF_GPU)))
+			*why = "no backend (PROF_CPU, PROF_GPU)";
+		else if (w->warning_floor_ms < 0)
+			*why = "a negative warning floor";
+		else if (w->version < 0)
+			*why = "a negative version";
+		else
+			continue;
+		return w;
+	}
+	return NULL;
+}

@@ -1,0 +1,132 @@
+/* afile.c: atomic file output and directory creation. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "afile.h"
+
+FILE *
+prof_afile_open(struct prof_afile *af, const char *path, struct prof_err *err)
+{
+	const char *slash = strrchr(path, '/');
+	int fd;
+
+	memset(af, 0, sizeof(*af));
+	if (snprintf(af->path, sizeof(af->path), "%s", path) >=
+	    (int)sizeof(af->path)) {
+		prof_err_at(err, path, 0, 0, "path too long");
+		return NULL;
+	}
+	if (slash)
+		snprintf(af->tmp, sizeof(af->tmp), "%.*s/.%s.tmp.XXXXXX",
+			 (int)(slash - path), path, slash + 1);
+	else
+		snprintf(af->tmp, sizeof(af->tmp), ".%s.tmp.XXXXXX", path);
+	fd = mkstemp(af->tmp);
+	if (fd < 0) {
+		prof_err_at(err, path, 0, 0, "cannot create a file beside it: %s",
+			    strerror(errno));
+		af->tmp[0] = '\0';
+		return NULL;
+	}
+	/* mkstemp makes 0600; outputs are ordinary files. */
+	fchmod(fd, 0644);
+	af->fp = fdopen(fd, "w");
+	if (!af->fp) {
+		prof_err_at(err, path, 0, 0, "%s", strerror(errno));
+		close(fd);
+		unlink(af->tmp);
+		af->tmp[0] = '\0';
+		return NULL;
+	}
+	return af->fp;
+}
+
+int
+prof_afile_commit(struct prof_afile *af, struct prof_err *err)
+{
+	int failed;
+
+	if (!af->fp)
+		return prof_err_at(err, af->path, 0, 0, "not open");
+	failed = fflush(af->fp) != 0 || ferror(af->fp);
+	if (!failed)
+		failed = fsync(fileno(af->fp)) != 0 && errno != EINVAL;
+	if (fclose(af->fp) != 0)
+		failed = 1;
+	af->fp = NULL;
+	if (failed) {
+		int e = errno;
+
+		unlink(af->tmp);
+		af->tmp[0] = '\0';
+		return prof_err_at(err, af->path, 0, 0, "write failed: %s",
+				   strerror(e));
+	}
+	if (rename(af->tmp, af->path) != 0) {
+		int e = errno;
+
+		unlink(af->tmp);
+		af->tmp[0] = '\0';
+		return prof_err_at(err, af->path, 0, 0, "cannot rename into place: %s",
+				   strerror(e));
+	}
+	af->tmp[0] = '\0';
+	return 0;
+}
+
+void
+prof_afile_abort(struct prof_afile *af)
+{
+	if (af->fp) {
+		fclose(af->fp);
+		af->fp = NULL;
+	}
+	if (af->tmp[0]) {
+		unlink(af->tmp);
+		af->tmp[0] = '\0';
+	}
+}
+
+int
+prof_afile_write(const char *path, const void *data, size_t len,
+		 struct prof_err *err)
+{
+	struct prof_afile af;
+	FILE *fp = prof_afile_open(&af, path, err);
+
+	if (!fp)
+		return -1;
+	if (len && fwrite(data, 1, len, fp) != len) {
+		int e = errno;
+
+		prof_afile_abort(&af);
+		return prof_err_at(err, path, 0, 0, "write failed: %s",
+				   strerror(e));
+	}
+	return prof_afile_commit(&af, err);
+}
+
+int
+prof_mkdirs(const char *path, struct prof_err *err)
+{
+	char buf[4096];
+	size_t i, n = strlen(path);
+
+	if (n == 0 || n >= sizeof(buf))
+		return prof_err_at(err, path, 0, 0, "bad directory name");
+	memcpy(buf, path, n + 1);
+	for (i = 1; i <= n; i++) {
+		if (buf[i] != '/' && buf[i] != '\0')
+			continue;
+		buf[i] = '\0';
+		if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+			return prof_err_at(err, buf, 0, 0, "cannot create directory: %s",
+					   strerror(errno));
+		if (i < n)
+			buf[i] = '/';
+	}
+	return 0;
+}

@@ -1,0 +1,38 @@
+/* afile.h: files written through a temporary sibling and rename(2). */
+#ifndef PROF_AFILE_H
+#define PROF_AFILE_H
+
+#include <stdio.h>
+
+#include "err.h"
+
+/*
+ * An output file that appears whole or not at all. Open writes to
+ * "<dir>/.<name>.tmp.XXXXXX" beside the target; commit flushes, fsyncs and
+ * renames it over the target; abort removes it. A crash in between leaves
+ * at most a hidden temporary file, never a half-written target.
+ */
+struct prof_afile {
+	char path[4096];
+	char tmp[4096];
+	FILE *fp;
+};
+
+/* Returns the stream to write, or NULL with err filled. */
+FILE *prof_afile_open(struct prof_afile *af, const char *path,
+		      struct prof_err *err);
+
+/* Returns 0, or -1 with err filled (the temporary file is then removed). */
+int prof_afile_commit(struct prof_afile *af, struct prof_err *err);
+
+/* Drop what was written. Safe to call on an unopened or committed file. */
+void prof_afile_abort(struct prof_afile *af);
+
+/* Write len bytes of data to path atomically. Returns 0 or -1. */
+int prof_afile_write(const char *path, const void *data, size_t len,
+		     struct prof_err *err);
+
+/* mkdir -p. Returns 0, or -1 with err filled. */
+int prof_mkdirs(const char *path, struct prof_err *err);
+
+#endif /* PROF_AFILE_H */

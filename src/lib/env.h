@@ -1,0 +1,51 @@
+/* env.h: the environment of a sample and the segment key that decides
+ * which samples may be compared. */
+#ifndef PROF_ENV_H
+#define PROF_ENV_H
+
+struct json_object;
+
+/*
+ * What the caller knows that the machine cannot tell: how the measured code
+ * was built, which backend was asked for and which ran, the device, and the
+ * workload's shape. Any field may be NULL (or 0): it is then recorded as
+ * null.
+ */
+struct prof_env_in {
+	const char *compiler;		/* "gcc", "clang" */
+	const char *compiler_version;	/* "12.2.0" */
+	const char *cflags;
+	const char *backend_requested;	/* cpu, gpu, all, auto, ... */
+	const char *backend;		/* what ran: cpu, gpu, chromium, command */
+	const char *device;		/* GPU name; NULL on the CPU */
+	const char *device_cc;		/* compute capability, "9.0" */
+	int device_sms;
+	long long device_memory_bytes;
+	const char *cuda_driver;
+	const char *cuda_runtime;
+	const char *browser;		/* "Chromium 156.0.8078.73" */
+	const char *dtype;
+	const char *problem_size;
+	const char *tile;
+};
+
+/*
+ * The environment object: OS, distribution (from /etc/os-release), kernel,
+ * machine, CPU model and count, libc, plus the fields of in. Host facts are
+ * read once per process. Returns a new object, or NULL when out of memory.
+ */
+struct json_object *prof_env_collect(const struct prof_env_in *in);
+
+/*
+ * The segment key of an environment: the canonical JSON of the keyed fields
+ * only (OS and distribution version, machine, CPU model, compiler and its
+ * major version, backend, device and its properties, CUDA driver and
+ * runtime, browser, dtype, problem size, tile). The kernel release is
+ * recorded but not keyed. Returns a malloc'd string, or NULL.
+ */
+char *prof_env_segment(struct json_object *env);
+
+/* The keyed field names, NULL-terminated. */
+extern const char *const prof_env_keyed[];
+
+#endif /* PROF_ENV_H */

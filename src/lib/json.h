@@ -1,0 +1,59 @@
+/* json.h: strict JSON reading with places, and canonical JSON writing. */
+#ifndef PROF_JSON_H
+#define PROF_JSON_H
+
+#include <stddef.h>
+#include <json-c/json.h>
+
+#include "err.h"
+
+/*
+ * Ownership: functions returning struct json_object * hand the caller one
+ * reference (json_object_put() it); functions returning char * hand over a
+ * malloc'd string (free() it). Borrowed pointers are marked as such.
+ */
+
+/*
+ * Read a whole file ("-" is stdin) into a NUL-terminated buffer.
+ * An empty file is not an error here. Returns 0, or -1 with err filled.
+ */
+int prof_json_read_file(const char *path, char **buf, size_t *len,
+			struct prof_err *err);
+
+/*
+ * Parse buf[0..len) as exactly one JSON value (whitespace around it is
+ * fine). Syntax errors name name:line:col, counted from first_line; an
+ * empty input, trailing data and non-finite numbers are errors. Returns the
+ * value, or NULL with err filled.
+ */
+struct json_object *prof_json_parse(const char *buf, size_t len,
+				    const char *name, int first_line,
+				    struct prof_err *err);
+
+/* prof_json_read_file() then prof_json_parse(). */
+struct json_object *prof_json_load(const char *path, struct prof_err *err);
+
+/*
+ * The canonical text of a value: object keys sorted, no white space,
+ * integers in decimal, other numbers rounded to six decimals with trailing
+ * zeros dropped ("1.5", "-0" as "0"). Equal data gives equal text. Returns a
+ * malloc'd string, or NULL when out of memory.
+ */
+char *prof_json_canonical(struct json_object *o);
+
+/* A new double whose text is the shortest that reads back (%.15g). */
+struct json_object *prof_json_double(double v);
+
+/* A number (int or double) as a double; 0 if o is not a number. */
+double prof_json_number(struct json_object *o);
+
+/* Whether o is a JSON number (int or double). */
+int prof_json_is_number(struct json_object *o);
+
+/* Borrowed string of key, or NULL when missing or not a string. */
+const char *prof_json_str(struct json_object *o, const char *key);
+
+/* The type's name as a schema error says it: "a string", "null", ... */
+const char *prof_json_type_name(struct json_object *o);
+
+#endif /* PROF_JSON_H */

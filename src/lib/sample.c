@@ -1,0 +1,474 @@
+/* sample.c: building, checking, reading and writing samples and results. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "afile.h"
+#include "env.h"
+#include "json.h"
+#include "prof.h"
+#include "sample.h"
+
+struct json_object *
+prof_sample_new(const struct prof_sample_meta *m, struct json_object *env,
+		const char *phase, const char *kind, long long index)
+{
+	struct json_object *s = json_object_new_object();
+	char *segment;
+
+	if (!s) {
+		json_object_put(env);
+		return NULL;
+	}
+	segment = prof_env_segment(env);
+	json_object_object_add(s, "schema_version",
+			       json_object_new_int(PROF_SCHEMA_VERSION));
+	json_object_object_add(s, "workload",
+			       json_object_new_string(m->workload));
+	json_object_object_add(s, "workload_version",
+			       json_object_new_int64(m->version));
+	json_object_object_add(s, "category",
+			       json_object_new_string(m->category ? m->category : "uncategorized"));
+	json_object_object_add(s, "fixture",
+			       json_object_new_string(m->fixture ? m->fixture : "none"));
+	json_object_object_add(s, "fixture_checksum",
+			       m->fixture_checksum ?
+				       json_object_new_string(m->fixture_checksum) :
+				       NULL);
+	json_object_object_add(s, "warning_floor_ms",
+			       prof_json_double(m->warning_floor_ms));
+	json_object_object_add(s, "backend",
+			       json_object_new_string(m->backend ? m->backend : "cpu"));
+	json_object_object_add(s, "env", env);
+	json_object_object_add(s, "segment",
+			       json_object_new_string(segment ? segment : "{}"));
+	json_object_object_add(s, "phase", json_object_new_string(phase));
+	json_object_object_add(s, "kind", json_object_new_string(kind));
+	json_object_object_add(s, "index", json_object_new_int64(index));
+	json_object_object_add(s, "duration_ms", NULL);
+	json_object_object_add(s, "metrics", json_object_new_object());
+	json_object_object_add(s, "checksum", NULL);
+	json_object_object_add(s, "outcome", json_object_new_string("success"));
+	json_object_object_add(s, "reason", NULL);
+	json_object_object_add(s, "artifacts", json_object_new_array());
+	free(segment);
+	return s;
+}
+
+void
+prof_sample_succeed(struct json_object *s, double duration_ms,
+		    struct json_object *metrics, const char *checksum)
+{
+	/* Nanoseconds are the clock's resolution; more digits are noise. */
+	duration_ms = round(duration_ms * 1e6) / 1e6;
+	json_object_object_add(s, "duration_ms", prof_json_double(duration_ms));
+	if (metrics)
+		json_object_object_add(s, "metrics", metrics);
+	json_object_object_add(s, "checksum",
+			       checksum ? json_object_new_string(checksum) : NULL);
+	json_object_object_add(s, "outcome", json_object_new_string("success"));
+	json_object_object_add(s, "reason", NULL);
+}
+
+void
+prof_sample_fail(struct json_object *s, const char *reason, double duration_ms)
+{
+	json_object_object_add(s, "duration_ms",
+			       duration_ms >= 0 ?
+				       prof_json_double(round(duration_ms * 1e6) / 1e6) :
+				       NULL);
+	json_object_object_add(s, "outcome", json_object_new_string("error"));
+	json_object_object_add(s, "reason",
+			       json_object_new_string(reason && reason[0] ?
+							      reason :
+							      "unknown error"));
+}
+
+/* Schema checking: each helper fills err with prefix.key and returns -1. */
+struct ctx {
+	const char *prefix;
+	struct prof_err *err;
+};
+
+static int
+fail(struct ctx *c, const char *key, const char *fmt, const char *what)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s.%s", c->prefix, key);
+	return prof_err_path(c->err, path, fmt, what);
+}
+
+static struct json_object *
+field(struct ctx *c, struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!json_object_object_get_ex(o, key, &v)) {
+		fail(c, key, "%s", "missing");
+		return (struct json_object *)-1;
+	}
+	return v;
+}
+
+#define GET(v, key)                                                            \
+	do {                                                                   \
+		v = field(c, o, key);                                          \
+		if (v == (struct json_object *)-1)                             \
+			return -1;                                             \
+	} while (0)
+
+static int
+want_string(struct ctx *c, struct json_object *o, const char *key,
+	    int nullable, int nonempty)
+{
+	struct json_object *v;
+
+	GET(v, key);
+	if (!v && nullable)
+		return 0;
+	if (!json_object_is_type(v, json_type_string))
+		return fail(c, key, "expected a string, got %s",
+			    prof_json_type_name(v));
+	if (nonempty && !json_object_get_string_len(v))
+		return fail(c, key, "%s", "expected a non-empty string");
+	return 0;
+}
+
+static int
+want_number(struct ctx *c, struct json_object *o, const char *key,
+	    int nullable, double min)
+{
+	struct json_object *v;
+
+	GET(v, key);
+	if (!v && nullable)
+		return 0;
+	if (!prof_json_is_number(v))
+		return fail(c, key, "expected a number, got %s",
+			    prof_json_type_name(v));
+	if (prof_json_number(v) < min)
+		return fail(c, key, "%s", min == 0 ? "expected a number >= 0" :
+						    "number out of range");
+	return 0;
+}
+
+static int
+want_int(struct ctx *c, struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	GET(v, key);
+	if (!json_object_is_type(v, json_type_int))
+		return fail(c, key, "expected an integer, got %s",
+			    prof_json_type_name(v));
+	if (json_object_get_int64(v) < 0)
+		return fail(c, key, "%s", "expected an integer >= 0");
+	return 0;
+}
+
+static int
+want_enum(struct ctx *c, struct json_object *o, const char *key,
+	  const char *const *values, const char *listed)
+{
+	struct json_object *v;
+	const char *s;
+
+	GET(v, key);
+	if (!json_object_is_type(v, json_type_string))
+		return fail(c, key, "expected a string, got %s",
+			    prof_json_type_name(v));
+	s = json_object_get_string(v);
+	for (; *values; values++)
+		if (!strcmp(s, *values))
+			return 0;
+	return fail(c, key, "expected one of %s", listed);
+}
+
+static int
+check_schema_version(struct ctx *c, struct json_object *o)
+{
+	struct json_object *v;
+
+	GET(v, "schema_version");
+	if (!json_object_is_type(v, json_type_int))
+		return fail(c, "schema_version", "expected an integer, got %s",
+			    prof_json_type_name(v));
+	if (json_object_get_int64(v) != PROF_SCHEMA_VERSION) {
+		char buf[96];
+
+		snprintf(buf, sizeof(buf),
+			 "unknown schema version %lld (this prof reads %d)",
+			 (long long)json_object_get_int64(v),
+			 PROF_SCHEMA_VERSION);
+		return fail(c, "schema_version", "%s", buf);
+	}
+	return 0;
+}
+
+static int
+check_metrics(struct ctx *c, struct json_object *o, const char *key,
+	      int numbers_only)
+{
+	struct json_object *v;
+	char path[256];
+
+	GET(v, key);
+	if (numbers_only && !v)
+		return 0;
+	if (!json_object_is_type(v, json_type_object))
+		return fail(c, key, "expected an object, got %s",
+			    prof_json_type_name(v));
+	json_object_object_foreach(v, k, m)
+	{
+		int ok = numbers_only ? (!m || prof_json_is_number(m)) :
+					(prof_json_is_number(m) ||
+					 json_object_is_type(m, json_type_string) ||
+					 json_object_is_type(m, json_type_boolean));
+
+		if (!ok) {
+			snprintf(path, sizeof(path), "%s.%s.%s", c->prefix, key,
+				 k);
+			return prof_err_path(c->err, path,
+					     numbers_only ?
+						     "expected a number or null, got %s" :
+						     "expected a scalar (number, string or boolean), got %s",
+					     prof_json_type_name(m));
+		}
+	}
+	return 0;
+}
+
+int
+prof_sample_check(struct json_object *o, const char *prefix,
+		  struct prof_err *err)
+{
+	static const char *const phases[] = {"timing", "memory", "profile",
+					     "browser", NULL};
+	static const char *const kinds[] = {"warm", "cold", NULL};
+	static const char *const outcomes[] = {"success", "error", NULL};
+	struct ctx cc = {prefix ? prefix : "", err}, *c = &cc;
+	struct json_object *v;
+	int is_error;
+	size_t i;
+
+	if (!json_object_is_type(o, json_type_object))
+		return prof_err_path(err, prefix && prefix[0] ? prefix : ".",
+				     "expected a sample object, got %s",
+				     prof_json_type_name(o));
+	if (check_schema_version(c, o) || want_string(c, o, "workload", 0, 1) ||
+	    want_int(c, o, "workload_version") ||
+	    want_string(c, o, "category", 0, 1) ||
+	    want_string(c, o, "fixture", 0, 0) ||
+	    want_string(c, o, "fixture_checksum", 1, 0) ||
+	    want_number(c, o, "warning_floor_ms", 0, 0) ||
+	    want_string(c, o, "backend", 0, 1))
+		return -1;
+	GET(v, "env");
+	if (!json_object_is_type(v, json_type_object))
+		return fail(c, "env", "expected an object, got %s",
+			    prof_json_type_name(v));
+	if (want_string(c, o, "segment", 0, 1) ||
+	    want_enum(c, o, "phase", phases, "timing, memory, profile, browser") ||
+	    want_enum(c, o, "kind", kinds, "warm, cold") ||
+	    want_int(c, o, "index") ||
+	    want_enum(c, o, "outcome", outcomes, "success, error"))
+		return -1;
+	is_error = prof_sample_is(o, "outcome", "error");
+	if (want_number(c, o, "duration_ms", is_error, 0) ||
+	    check_metrics(c, o, "metrics", 0) ||
+	    want_string(c, o, "checksum", 1, 0) ||
+	    want_string(c, o, "reason", !is_error, is_error))
+		return -1;
+	GET(v, "artifacts");
+	if (!json_object_is_type(v, json_type_array))
+		return fail(c, "artifacts", "expected an array, got %s",
+			    prof_json_type_name(v));
+	for (i = 0; i < json_object_array_length(v); i++) {
+		struct json_object *a = json_object_array_get_idx(v, i);
+
+		if (!json_object_is_type(a, json_type_string)) {
+			char key[32];
+
+			snprintf(key, sizeof(key), "artifacts[%zu]", i);
+			return fail(c, key, "expected a string, got %s",
+				    prof_json_type_name(a));
+		}
+	}
+	if (json_object_object_get_ex(o, "memory", NULL) &&
+	    check_metrics(c, o, "memory", 1))
+		return -1;
+	if (json_object_object_get_ex(o, "order_seed", NULL) &&
+	    want_int(c, o, "order_seed"))
+		return -1;
+	return 0;
+}
+
+long
+prof_samples_parse_lines(const char *buf, size_t len, const char *name,
+			 struct json_object *arr, struct prof_err *err)
+{
+	size_t pos = 0;
+	long count = 0;
+	int line = 0;
+
+	while (pos < len) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - buf) : len, i;
+		struct json_object *s;
+
+		line++;
+		for (i = pos; i < end; i++)
+			if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r')
+				break;
+		if (i == end) {
+			pos = end + 1;
+			continue;
+		}
+		s = prof_json_parse(buf + pos, end - pos, name, line, err);
+		if (!s) {
+			if (err)
+				err->col = 0;
+			return -1;
+		}
+		if (prof_sample_check(s, "", err) < 0) {
+			json_object_put(s);
+			if (err) {
+				prof_err_file(err, name);
+				err->line = line;
+				err->col = 0;
+			}
+			return -1;
+		}
+		json_object_array_add(arr, s);
+		count++;
+		pos = end + 1;
+	}
+	return count;
+}
+
+struct json_object *
+prof_results_new(const char *run_id, const char *timestamp_utc,
+		 const char *command, const char *commit)
+{
+	struct json_object *r = json_object_new_object();
+
+	if (!r)
+		return NULL;
+	json_object_object_add(r, "schema", json_object_new_string(PROF_SCHEMA));
+	json_object_object_add(r, "schema_version",
+			       json_object_new_int(PROF_SCHEMA_VERSION));
+	json_object_object_add(r, "run_id", json_object_new_string(run_id));
+	json_object_object_add(r, "timestamp_utc",
+			       json_object_new_string(timestamp_utc));
+	json_object_object_add(r, "command", json_object_new_string(command));
+	json_object_object_add(r, "commit", json_object_new_string(commit));
+	json_object_object_add(r, "samples", json_object_new_array());
+	return r;
+}
+
+int
+prof_results_check(struct json_object *o, struct prof_err *err)
+{
+	struct ctx cc = {"", err}, *c = &cc;
+	struct json_object *v;
+	const char *schema;
+	size_t i, n;
+	char prefix[64];
+
+	if (!json_object_is_type(o, json_type_object))
+		return prof_err_path(err, ".",
+				     "expected a results object, got %s",
+				     prof_json_type_name(o));
+	if (want_string(c, o, "schema", 0, 1))
+		return -1;
+	schema = prof_json_str(o, "schema");
+	if (strcmp(schema, PROF_SCHEMA) != 0)
+		return fail(c, "schema", "expected \"%s\"", PROF_SCHEMA);
+	if (check_schema_version(c, o) || want_string(c, o, "run_id", 0, 1) ||
+	    want_string(c, o, "timestamp_utc", 0, 1) ||
+	    want_string(c, o, "command", 0, 0) ||
+	    want_string(c, o, "commit", 0, 1))
+		return -1;
+	GET(v, "samples");
+	if (!json_object_is_type(v, json_type_array))
+		return fail(c, "samples", "expected an array, got %s",
+			    prof_json_type_name(v));
+	n = json_object_array_length(v);
+	for (i = 0; i < n; i++) {
+		snprintf(prefix, sizeof(prefix), ".samples[%zu]", i);
+		if (prof_sample_check(json_object_array_get_idx(v, i), prefix,
+				      err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+struct json_object *
+prof_results_load(const char *path, struct prof_err *err)
+{
+	struct json_object *r = prof_json_load(path, err);
+
+	if (!r)
+		return NULL;
+	if (prof_results_check(r, err) < 0) {
+		prof_err_file(err, path);
+		json_object_put(r);
+		return NULL;
+	}
+	return r;
+}
+
+int
+prof_results_write(const char *path, struct json_object *r,
+		   struct prof_err *err)
+{
+	const char *text = json_object_to_json_string_ext(
+		r, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			   JSON_C_TO_STRING_NOSLASHESCAPE);
+	size_t n = strlen(text);
+	struct prof_afile af;
+	FILE *fp;
+
+	if (!strcmp(path, "-")) {
+		if (fwrite(text, 1, n, stdout) != n || fputc('\n', stdout) == EOF ||
+		    fflush(stdout) != 0)
+			return prof_err_at(err, "<stdout>", 0, 0, "write failed");
+		return 0;
+	}
+	fp = prof_afile_open(&af, path, err);
+	if (!fp)
+		return -1;
+	if (fwrite(text, 1, n, fp) != n || fputc('\n', fp) == EOF) {
+		prof_afile_abort(&af);
+		return prof_err_at(err, path, 0, 0, "write failed");
+	}
+	return prof_afile_commit(&af, err);
+}
+
+const char *
+prof_sample_str(struct json_object *s, const char *key)
+{
+	return prof_json_str(s, key);
+}
+
+double
+prof_sample_num(struct json_object *s, const char *key)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(s, key, &v))
+		return NAN;
+	if (!prof_json_is_number(v))
+		return NAN;
+	return prof_json_number(v);
+}
+
+int
+prof_sample_is(struct json_object *s, const char *key, const char *value)
+{
+	const char *v = prof_json_str(s, key);
+
+	return v && !strcmp(v, value);
+}

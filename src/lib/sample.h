@@ -1,0 +1,90 @@
+/* sample.h: the schema-1 sample (one measurement) and results file. */
+#ifndef PROF_SAMPLE_H
+#define PROF_SAMPLE_H
+
+#include <stddef.h>
+
+#include "err.h"
+
+struct json_object;
+
+/*
+ * A sample, schema version 1, is a JSON object with these fields:
+ *   schema_version 1; workload, workload_version, category, fixture,
+ *   fixture_checksum (string or null), warning_floor_ms, backend, env
+ *   (object), segment (the env's segment key), phase (timing, memory,
+ *   profile, browser), kind (warm, cold), index, duration_ms (null only on
+ *   an error), metrics (object of scalars), checksum (string or null),
+ *   outcome (success, error), reason (string on an error), artifacts (paths
+ *   relative to the run folder); memory (object) on memory samples;
+ *   order_seed (the run order's seed) where prof-time ran it.
+ *
+ * A results file is {schema: "prof.results", schema_version: 1, run_id,
+ * timestamp_utc, command, commit, samples: [...]}.
+ */
+
+/* What a sample says about its workload; strings are borrowed. */
+struct prof_sample_meta {
+	const char *workload;
+	long long version;
+	const char *category;
+	const char *fixture;
+	const char *fixture_checksum;	/* NULL: unknown */
+	double warning_floor_ms;
+	const char *backend;
+};
+
+/*
+ * A new sample of phase and kind with index, env taken over (its reference
+ * moves into the sample) and the segment key computed from it. It starts as
+ * a success with no duration; set one of the outcomes below. Returns NULL
+ * when out of memory.
+ */
+struct json_object *prof_sample_new(const struct prof_sample_meta *m,
+				    struct json_object *env, const char *phase,
+				    const char *kind, long long index);
+
+/* Mark a success: duration, metrics (taken over, may be NULL), checksum. */
+void prof_sample_succeed(struct json_object *s, double duration_ms,
+			 struct json_object *metrics, const char *checksum);
+
+/* Mark an error with its reason; duration_ms < 0 records null. */
+void prof_sample_fail(struct json_object *s, const char *reason,
+		      double duration_ms);
+
+/*
+ * Check that s is a valid schema-1 sample. Errors name the JSON path below
+ * prefix (".samples[3].duration_ms: expected a number"). Returns 0 or -1.
+ */
+int prof_sample_check(struct json_object *s, const char *prefix,
+		      struct prof_err *err);
+
+/*
+ * Parse a JSON-lines buffer: each non-blank line must be a valid sample and
+ * is appended to arr. Errors are "name:line: reason". Returns the number of
+ * samples read, or -1.
+ */
+long prof_samples_parse_lines(const char *buf, size_t len, const char *name,
+			      struct json_object *arr, struct prof_err *err);
+
+/* A new results document with an empty samples array. */
+struct json_object *prof_results_new(const char *run_id,
+				     const char *timestamp_utc,
+				     const char *command, const char *commit);
+
+/* Check a whole results document, every sample included. Returns 0 or -1. */
+int prof_results_check(struct json_object *r, struct prof_err *err);
+
+/* Read and check a results file ("-" is stdin). NULL with err on failure. */
+struct json_object *prof_results_load(const char *path, struct prof_err *err);
+
+/* Write r to path atomically, pretty-printed. Returns 0 or -1. */
+int prof_results_write(const char *path, struct json_object *r,
+		       struct prof_err *err);
+
+/* Borrowed field accessors for checked samples. */
+const char *prof_sample_str(struct json_object *s, const char *key);
+double prof_sample_num(struct json_object *s, const char *key);
+int prof_sample_is(struct json_object *s, const char *key, const char *value);
+
+#endif /* PROF_SAMPLE_H */

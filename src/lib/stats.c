@@ -1,0 +1,157 @@
+/* stats.c: median, nearest-rank p90, min, max; Mann-Whitney U p-values. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+size_t
+prof_stats_p90_index(size_t n)
+{
+	/* ceil(0.9 n) in integers: (9 n + 9) / 10 */
+	size_t rank = (9 * n + 9) / 10;
+
+	return rank > 0 ? rank - 1 : 0;
+}
+
+int
+prof_stats_compute(const double *v, size_t n, struct prof_stats *out)
+{
+	double *s, sum = 0;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (n == 0)
+		return 0;
+	s = malloc(n * sizeof(*s));
+	if (!s)
+		return -1;
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	for (i = 0; i < n; i++)
+		sum += s[i];
+	out->n = n;
+	out->min = s[0];
+	out->max = s[n - 1];
+	out->median = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	out->p90 = s[prof_stats_p90_index(n)];
+	out->mean = sum / (double)n;
+	free(s);
+	return 0;
+}
+
+struct ranked {
+	double v;
+	int from_a;
+};
+
+static int
+cmp_ranked(const void *a, const void *b)
+{
+	return cmp_double(&((const struct ranked *)a)->v,
+			  &((const struct ranked *)b)->v);
+}
+
+/*
+ * P(U <= u) under the null hypothesis, exact, by counting the orderings of
+ * m a's and n b's with each U: f(m, n, u) = f(m-1, n, u-n) + f(m, n-1, u).
+ */
+static double
+exact_cdf(size_t m, size_t n, double u)
+{
+	size_t maxu = m * n, i, j, k, stride_u = maxu + 1;
+	double *f, total = 0, below = 0;
+
+	f = calloc((m + 1) * (n + 1) * stride_u, sizeof(*f));
+	if (!f)
+		return -1;
+#define F(i_, j_, k_) f[((i_) * (n + 1) + (j_)) * stride_u + (k_)]
+	for (i = 0; i <= m; i++) {
+		for (j = 0; j <= n; j++) {
+			if (i == 0 || j == 0) {
+				F(i, j, 0) = 1;
+				continue;
+			}
+			for (k = 0; k <= i * j; k++) {
+				double x = F(i, j - 1, k);
+
+				if (k >= j)
+					x += F(i - 1, j, k - j);
+				F(i, j, k) = x;
+			}
+		}
+	}
+	for (k = 0; k <= maxu; k++) {
+		total += F(m, n, k);
+		if ((double)k <= u + 1e-9)
+			below += F(m, n, k);
+	}
+#undef F
+	free(f);
+	return below / total;
+}
+
+double
+prof_stats_mann_whitney(const double *a, size_t na, const double *b,
+			size_t nb)
+{
+	size_t n = na + nb, i, j;
+	struct ranked *r;
+	double rank_a = 0, tie_sum = 0, u1, u2, u, p, mu, sigma, z;
+	int ties = 0;
+
+	if (na == 0 || nb == 0)
+		return -1;
+	r = malloc(n * sizeof(*r));
+	if (!r)
+		return -1;
+	for (i = 0; i < na; i++)
+		r[i] = (struct ranked){a[i], 1};
+	for (i = 0; i < nb; i++)
+		r[na + i] = (struct ranked){b[i], 0};
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	for (i = 0; i < n; i = j) {
+		double avg, t;
+
+		for (j = i + 1; j < n && r[j].v == r[i].v; j++)
+			;
+		avg = ((double)i + 1 + (double)j) / 2; /* ranks i+1 .. j */
+		t = (double)(j - i);
+		if (t > 1) {
+			ties = 1;
+			tie_sum += t * t * t - t;
+		}
+		for (size_t k = i; k < j; k++)
+			if (r[k].from_a)
+				rank_a += avg;
+	}
+	free(r);
+	u1 = rank_a - (double)na * ((double)na + 1) / 2;
+	u2 = (double)na * (double)nb - u1;
+	u = u1 < u2 ? u1 : u2;
+	if (!ties && na <= 20 && nb <= 20) {
+		p = exact_cdf(na, nb, u);
+		if (p < 0)
+			return -1;
+		p *= 2;
+		return p > 1 ? 1 : p;
+	}
+	mu = (double)na * (double)nb / 2;
+	sigma = sqrt((double)na * (double)nb / 12 *
+		     (((double)n + 1) - tie_sum / ((double)n * ((double)n - 1))));
+	if (sigma <= 0)
+		return 1;
+	z = (fabs(u1 - mu) - 0.5) / sigma;
+	if (z < 0)
+		z = 0;
+	p = erfc(z / sqrt(2));
+	return p > 1 ? 1 : p;
+}

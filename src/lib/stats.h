@@ -1,0 +1,34 @@
+/* stats.h: order statistics of samples and a rank test between two sets. */
+#ifndef PROF_STATS_H
+#define PROF_STATS_H
+
+#include <stddef.h>
+
+struct prof_stats {
+	size_t n;
+	double min;
+	double median;	/* middle value; mean of the two middle ones for even n */
+	double p90;	/* nearest rank: sorted[max(0, ceil(0.9 n) - 1)] */
+	double max;
+	double mean;
+};
+
+/*
+ * Statistics of v[0..n). v is not changed. n == 0 gives n = 0 and zeros.
+ * Returns 0, or -1 when out of memory.
+ */
+int prof_stats_compute(const double *v, size_t n, struct prof_stats *out);
+
+/* The nearest-rank p90 index of a sorted array of n > 0 values. */
+size_t prof_stats_p90_index(size_t n);
+
+/*
+ * Two-sided Mann-Whitney U test of a against b: the p-value, exact when both
+ * sets have at most 20 values and there are no ties, otherwise the normal
+ * approximation with tie and continuity corrections. Returns a negative
+ * number when either set is empty (no p-value).
+ */
+double prof_stats_mann_whitney(const double *a, size_t na, const double *b,
+			       size_t nb);
+
+#endif /* PROF_STATS_H */
