@@ -105,7 +105,7 @@ install)
 		export DEBIAN_FRONTEND=noninteractive
 		apt-get update -qq >&2 || exit 2
 		# shellcheck disable=SC2086
-		apt-get install -y -qq --no-install-recommends $pkgs >&2 || exit 2
+		apt-get install -y -qq $pkgs >&2 || exit 2
 	fi
 	if [ "$set_name" != build ]; then
 		node_sync >&2 || exit 2

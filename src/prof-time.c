@@ -122,6 +122,7 @@ struct run {
 	long got;
 	double *durations;
 	size_t n_dur, cap_dur;
+	long lines;
 	long bad_lines;
 	char first_bad[600];
 	char first_error[600];
@@ -463,7 +464,8 @@ worker_line(void *arg, char *line, size_t len, int complete)
 
 	if (!complete)
 		return 0;	/* cut off by a crash; the crash is reported */
-	s = prof_json_parse(line, len, "worker", 0, &err);
+	r->lines++;
+	s = prof_json_parse(line, len, "worker stdout", (int)r->lines, &err);
 	if (s && prof_sample_check(s, "", &err) < 0) {
 		json_object_put(s);
 		s = NULL;
@@ -547,6 +549,7 @@ run_group(struct run *r, struct group *g, int i, int n)
 	r->got = 0;
 	r->n_dur = 0;
 	r->bad_lines = 0;
+	r->lines = 0;
 	r->first_error[0] = '\0';
 	sp.argv = argv;
 	sp.env_set = set;

@@ -14,14 +14,14 @@
  */
 static int tap_n, tap_failed;
 
-static void
+static __attribute__((unused)) void
 plan(int n)
 {
 	printf("1..%d\n", n);
 	fflush(stdout);
 }
 
-static int
+static __attribute__((unused)) int
 ok(int cond, const char *name)
 {
 	tap_n++;
@@ -32,7 +32,7 @@ ok(int cond, const char *name)
 	return cond;
 }
 
-static int
+static __attribute__((unused)) int
 is_int(long long got, long long want, const char *name)
 {
 	if (!ok(got == want, name))
@@ -40,7 +40,7 @@ is_int(long long got, long long want, const char *name)
 	return got == want;
 }
 
-static int
+static __attribute__((unused)) int
 is_num(double got, double want, double tol, const char *name)
 {
 	int c = fabs(got - want) <= tol;
@@ -51,7 +51,7 @@ is_num(double got, double want, double tol, const char *name)
 	return c;
 }
 
-static int
+static __attribute__((unused)) int
 is_str(const char *got, const char *want, const char *name)
 {
 	int c = got && want && !strcmp(got, want);
@@ -62,7 +62,7 @@ is_str(const char *got, const char *want, const char *name)
 	return c;
 }
 
-static int
+static __attribute__((unused)) int
 done(void)
 {
 	return tap_failed ? 1 : 0;

@@ -1,6 +1,7 @@
 /* basic.c: test-only workloads that succeed, crash, hang, fail validation,
  * fail to prepare, allocate, or need a GPU, to test the harness and tools. */
 #include <signal.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,3 +258,30 @@ static const struct prof_workload test_gpu_only = {
 	.warning_floor_ms = 1, .run = noop_run,
 };
 PROF_WORKLOAD(test_gpu_only)
+
+/* Passes only in a private, writable HOME that prof-time made. */
+static int
+home_run(struct prof_ctx *ctx, void *state)
+{
+	const char *home = getenv("HOME");
+	char path[4096];
+	FILE *fp;
+
+	(void)state;
+	if (!home || !strstr(home, "/prof-home."))
+		return prof_fail(ctx, "HOME is '%s', not a private one",
+				 home ? home : "");
+	snprintf(path, sizeof(path), "%s/.cache-test", home);
+	fp = fopen(path, "w");
+	if (!fp)
+		return prof_fail(ctx, "HOME '%s' is not writable", home);
+	fclose(fp);
+	return 0;
+}
+
+static const struct prof_workload test_home = {
+	.id = "test.home", .version = 1, .category = "home",
+	.fixture = "none", .quick = 0, .backends = PROF_CPU,
+	.warning_floor_ms = 1, .run = home_run,
+};
+PROF_WORKLOAD(test_home)

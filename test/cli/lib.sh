@@ -1,0 +1,112 @@
+# lib.sh: TAP helpers for the CLI tests; source it first.
+#
+#   . "$(dirname "$0")/lib.sh"
+#   plan 3
+#   run prof-time quick --workloads "$TW"   # sets $rc, files $out and $err
+#   is "$rc" 1 "exit code 1 when a sample errored"
+#   jq_ok '.outcome == "error"' "$out" "the crash is an error sample"
+#
+# Variables: $BIN (the tools), $TBIN (test-only binaries), $TW (the test
+# workload binary), $ROOT (the checkout), $T (a private temporary folder,
+# removed at exit), $out and $err (stdout and stderr of the last run).
+set -u
+
+ROOT=${PROF_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+cd "$ROOT" || exit 1
+BIN=$ROOT/${PROF_BINDIR:-bin}
+TBIN=$ROOT/${PROF_TEST_BINDIR:-build/test}
+TW=$TBIN/prof-test-workloads
+T=$(mktemp -d "${TMPDIR:-/tmp}/prof-test.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+out=$T/stdout
+err=$T/stderr
+rc=0
+_n=0
+_failed=0
+
+plan() {
+	echo "1..$1"
+}
+
+ok() {
+	_n=$((_n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $_n - $2"
+	else
+		echo "not ok $_n - $2"
+		_failed=$((_failed + 1))
+	fi
+}
+
+# is GOT WANT NAME
+is() {
+	if [ "$1" = "$2" ]; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		echo "#   got: '$1'" >&2
+		echo "#  want: '$2'" >&2
+	fi
+}
+
+# like GOT SUBSTRING NAME
+like() {
+	case "$1" in
+	*"$2"*) ok 0 "$3" ;;
+	*)
+		ok 1 "$3"
+		echo "#   got: '$1'" >&2
+		echo "#  want it to contain: '$2'" >&2
+		;;
+	esac
+}
+
+# jq_ok FILTER FILE NAME: jq -e on a file (a JSON document or JSON lines,
+# slurped when -s is the first argument).
+jq_ok() {
+	local slurp=
+	if [ "$1" = -s ]; then
+		slurp=-s
+		shift
+	fi
+	if jq -e $slurp "$1" "$2" >/dev/null 2>"$T/jq.err"; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		echo "#   jq -e $slurp '$1' failed on $2:" >&2
+		head -c 2000 "$2" | sed 's/^/#   /' >&2
+		sed 's/^/#   /' "$T/jq.err" >&2
+	fi
+}
+
+# run CMD ARGS...: a tool from $BIN when the name has no slash.
+run() {
+	local cmd=$1
+	shift
+	case "$cmd" in
+	*/*) ;;
+	prof-* | plotkit) cmd=$BIN/$cmd ;;
+	esac
+	"$cmd" "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+# The first line of stderr of the last run.
+errline() {
+	head -n 1 "$err"
+}
+
+skip() {
+	_n=$((_n + 1))
+	echo "ok $_n # skip $1"
+}
+
+# Skip the whole file (before plan).
+skip_all() {
+	echo "1..0 # skip $1"
+	exit 0
+}
+
+finish() {
+	[ "$_failed" = 0 ]
+}

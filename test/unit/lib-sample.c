@@ -1,0 +1,193 @@
+/* lib-sample.c: the schema-1 sample and results checks, JSON lines,
+ * atomic writes and the segment key. */
+#include <dirent.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "afile.h"
+#include "env.h"
+#include "json.h"
+#include "sample.h"
+#include "tap.h"
+
+static struct json_object *
+good_sample(void)
+{
+	struct prof_sample_meta m = {
+		.workload = "w.one", .version = 3, .category = "test",
+		.fixture = "f", .fixture_checksum = "abc",
+		.warning_floor_ms = 2, .backend = "cpu",
+	};
+	struct prof_env_in in = {.backend = "cpu", .dtype = "float32"};
+	struct json_object *s = prof_sample_new(&m, prof_env_collect(&in),
+						"timing", "warm", 0);
+
+	prof_sample_succeed(s, 1.23456789, NULL, "ffff");
+	return s;
+}
+
+/* The error text after setting key to the JSON text value. */
+static const char *
+check_with(const char *key, const char *value)
+{
+	static char buf[1024];
+	struct json_object *s = good_sample();
+	struct prof_err e = {0};
+
+	if (value)
+		json_object_object_add(s, key, json_tokener_parse(value));
+	else
+		json_object_object_del(s, key);
+	if (prof_sample_check(s, ".samples[3]", &e) == 0)
+		snprintf(buf, sizeof(buf), "(valid)");
+	else
+		prof_err_str(&e, buf, sizeof(buf));
+	json_object_put(s);
+	return buf;
+}
+
+static int
+count_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+
+	while (d && (de = readdir(d)))
+		if (de->d_name[0] != '.' || strlen(de->d_name) > 2)
+			n += strcmp(de->d_name, ".") && strcmp(de->d_name, "..");
+	if (d)
+		closedir(d);
+	return n;
+}
+
+int
+main(void)
+{
+	struct json_object *s, *env, *arr, *r;
+	struct prof_err e = {0};
+	struct prof_env_in in = {.backend = "cpu"};
+	struct prof_afile af;
+	char buf[1024], dir[] = "/tmp/prof-unit.XXXXXX", path[256];
+	char *seg1, *seg2;
+	const char *lines;
+	long n;
+	FILE *fp;
+
+	plan(28);
+	s = good_sample();
+	ok(prof_sample_check(s, "", &e) == 0, "a built sample is valid");
+	is_num(prof_sample_num(s, "duration_ms"), 1.234568, 1e-12,
+	       "durations are kept to the nanosecond");
+	json_object_put(s);
+	is_str(check_with("duration_ms", "\"fast\""),
+	       ".samples[3].duration_ms: expected a number, got a string",
+	       "a string duration names its path");
+	is_str(check_with("duration_ms", "null"),
+	       ".samples[3].duration_ms: expected a number, got null",
+	       "a success needs a duration");
+	is_str(check_with("schema_version", "2"),
+	       ".samples[3].schema_version: unknown schema version 2 (this prof reads 1)",
+	       "an unknown schema version is rejected");
+	is_str(check_with("phase", "\"warmup\""),
+	       ".samples[3].phase: expected one of timing, memory, profile, browser",
+	       "an unknown phase is rejected");
+	is_str(check_with("workload", NULL), ".samples[3].workload: missing",
+	       "a missing field is named");
+	is_str(check_with("metrics", "{\"a\": [1]}"),
+	       ".samples[3].metrics.a: expected a scalar (number, string or boolean), got an array",
+	       "metrics are scalars");
+	is_str(check_with("index", "-1"),
+	       ".samples[3].index: expected an integer >= 0",
+	       "a negative index is rejected");
+	is_str(check_with("artifacts", "[\"a.prof\", 3]"),
+	       ".samples[3].artifacts[1]: expected a string, got a number",
+	       "artifacts are paths");
+	is_str(check_with("memory", "{\"host_peak_bytes\": \"x\"}"),
+	       ".samples[3].memory.host_peak_bytes: expected a number or null, got a string",
+	       "memory numbers are numbers");
+	is_str(check_with("outcome", "\"error\""),
+	       ".samples[3].reason: expected a string, got null",
+	       "an error needs a reason");
+
+	lines = "\n{\"schema_version\": 1}\n";
+	arr = json_object_new_array();
+	n = prof_samples_parse_lines(lines, strlen(lines), "s.jsonl", arr, &e);
+	is_str(n < 0 ? prof_err_str(&e, buf, sizeof(buf)) : "(parsed)",
+	       "s.jsonl:2: .workload: missing",
+	       "JSON lines: schema errors name the line");
+	memset(&e, 0, sizeof(e));
+	lines = "{\"schema_version\": 1,\n";
+	n = prof_samples_parse_lines(lines, strlen(lines), "s.jsonl", arr, &e);
+	is_str(n < 0 ? prof_err_str(&e, buf, sizeof(buf)) : "(parsed)",
+	       "s.jsonl:1: unexpected end of input (truncated JSON)",
+	       "JSON lines: a cut line names the line");
+	json_object_put(arr);
+
+	r = prof_results_new("run-1", "2026-11-29T00:00:00Z", "test", "unknown");
+	json_object_array_add(json_object_object_get(r, "samples"),
+			      good_sample());
+	memset(&e, 0, sizeof(e));
+	ok(prof_results_check(r, &e) == 0, "a built results file is valid");
+	json_object_object_add(r, "schema_version", json_object_new_int(7));
+	prof_results_check(r, &e);
+	is_str(prof_err_str(&e, buf, sizeof(buf)),
+	       ".schema_version: unknown schema version 7 (this prof reads 1)",
+	       "results: an unknown schema version is rejected");
+	json_object_object_add(r, "schema_version", json_object_new_int(1));
+
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	ok(prof_results_write(path, r, &e) == 0, "results are written");
+	json_object_put(r);
+	r = prof_results_load(path, &e);
+	ok(r != NULL, "and read back");
+	json_object_put(r);
+	is_int(count_files(dir), 1, "no temporary file is left");
+	fp = prof_afile_open(&af, path, &e);
+	fputs("{\"half\":", fp);
+	prof_afile_abort(&af);
+	r = prof_results_load(path, &e);
+	ok(r != NULL, "an aborted write leaves the old file whole");
+	json_object_put(r);
+	is_int(count_files(dir), 1, "and removes its temporary file");
+	snprintf(path, sizeof(path), "%s/cut.json", dir);
+	prof_afile_write(path, "{\"schema\": \"prof.results\",\n \"samples\": [",
+			 41, &e);
+	memset(&e, 0, sizeof(e));
+	r = prof_results_load(path, &e);
+	ok(r == NULL && e.line == 2 && e.col > 0,
+	   "a cut results file names its line and column");
+	snprintf(path, sizeof(path), "%s/a/b/c", dir);
+	ok(prof_mkdirs(path, &e) == 0, "mkdirs makes the whole path");
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	if (system(path) != 0)
+		return 1;
+
+	env = prof_env_collect(&in);
+	ok(prof_json_str(env, "kernel") && prof_json_str(env, "cpu_model") &&
+		   prof_json_str(env, "os"),
+	   "the environment has kernel, CPU model and OS");
+	seg1 = prof_env_segment(env);
+	json_object_object_add(env, "kernel", json_object_new_string("9.9"));
+	seg2 = prof_env_segment(env);
+	is_str(seg1, seg2, "the kernel release is recorded, not keyed");
+	free(seg2);
+	json_object_object_add(env, "backend", json_object_new_string("gpu"));
+	seg2 = prof_env_segment(env);
+	ok(strcmp(seg1, seg2) != 0, "the backend is keyed");
+	free(seg2);
+	json_object_object_add(env, "backend", json_object_new_string("cpu"));
+	json_object_object_add(env, "problem_size",
+			       json_object_new_string("8000"));
+	seg2 = prof_env_segment(env);
+	ok(strcmp(seg1, seg2) != 0, "the problem size is keyed");
+	ok(seg1[0] == '{' && strstr(seg1, "\"cpu_model\":") != NULL,
+	   "the segment is canonical JSON");
+	free(seg1);
+	free(seg2);
+	json_object_put(env);
+	return done();
+}
