@@ -6,8 +6,6 @@
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
 .SUFFIXES:
-# Objects are intermediate files of pattern rules; keep them.
-.SECONDARY:
 SHELL := /bin/bash
 
 -include config.mak
@@ -16,6 +14,7 @@ include mk/config.mk
 include mk/lib.mk
 include mk/harness.mk
 include mk/tools.mk
+include mk/preload.mk
 include mk/engine.mk
 include mk/cuda.mk
 include mk/workloads.mk

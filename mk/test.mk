@@ -12,11 +12,15 @@ T ?=
 TEST_ENV = PROF_BINDIR=$(BINDIR) PROF_BUILD=$(BUILD) \
 	PROF_TEST_BINDIR=$(BUILD)/test PROF_ROOT=$(CURDIR)
 
-# libprof tests link the library; engine tests add libplotkit.
-$(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(LIBPROF)
+# libprof tests link the library; engine tests add libplotkit. Static
+# pattern rules, so that the objects are targets, not intermediate files.
+ENGINE_TESTS := $(filter $(BUILD)/test/unit/engine-%,$(UNIT_TESTS))
+LIB_TESTS := $(filter-out $(ENGINE_TESTS),$(UNIT_TESTS))
+
+$(LIB_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(LIBPROF)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LIBS)
 
-$(BUILD)/test/unit/engine-%.t: $(BUILD)/test/unit/engine-%.o $(LIBENGINE) $(LIBPROF)
+$(ENGINE_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(LIBENGINE) $(LIBPROF)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ENGINE_LIBS) $(LIB_LIBS)
 
 EXTRA_CFLAGS_test/unit = -Itest/unit -Iworkloads $(XML_CFLAGS)

@@ -2,11 +2,13 @@
 
 TOOL_SRC := $(wildcard src/prof-*.c)
 TOOLS := $(patsubst src/%.c,$(BINDIR)/%,$(TOOL_SRC))
-TOOL_COMMON := $(TOOL_OBJ)/src/cli.o
+TOOL_COMMON := $(TOOL_OBJ)/src/cli.o $(TOOL_OBJ)/src/runner.o
 
 ALL_TARGETS += $(TOOLS)
 INSTALL_BINS += $(TOOLS)
 
-$(BINDIR)/prof-%: $(TOOL_OBJ)/src/prof-%.o $(TOOL_COMMON) $(LIBPROF_TOOL)
+# A static pattern rule: its objects are real targets, never intermediate
+# files that make would delete or skip.
+$(TOOLS): $(BINDIR)/prof-%: $(TOOL_OBJ)/src/prof-%.o $(TOOL_COMMON) $(LIBPROF_TOOL)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LIBS) $(TOOL_LIBS_$*)

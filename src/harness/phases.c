@@ -1,8 +1,18 @@
-/* phases.c: the timing loop (and the other phases) of one worker. */
+/* phases.c: the three phases of one worker: timing (the clock around
+ * run() only), memory (heap and device peaks of one call, under the
+ * allocation interposer) and profile (gperftools and a Chrome trace). */
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+/* Only its types: the functions are looked up with dlsym in the profile
+ * phase, so no other process ever loads gperftools. */
+#include <gperftools/profiler.h>
 
 #include "env.h"
 #include "internal.h"
@@ -10,6 +20,7 @@
 #include "phases.h"
 #include "prof.h"
 #include "sample.h"
+#include "trace.h"
 
 struct worker {
 	const struct prof_worker_args *a;
@@ -20,6 +31,8 @@ struct worker {
 	void *state;
 	int prepared;
 	long long launches;
+	double prepare_ms[2];		/* start and end of prepare() */
+	struct prof_trace *trace;	/* profile phase only */
 };
 
 static double
@@ -84,14 +97,29 @@ reset_call(struct prof_ctx *ctx)
 	ctx->checksum[0] = '\0';
 }
 
+/* A named range for out-of-band GPU tools (NVTX), when there is one. */
+static void
+range_push(struct worker *wk, const char *name)
+{
+	if (wk->gpu && wk->gpu->range_push)
+		wk->gpu->range_push(name);
+}
+
+static void
+range_pop(struct worker *wk)
+{
+	if (wk->gpu && wk->gpu->range_pop)
+		wk->gpu->range_pop();
+}
+
 /*
- * One call of run() inside the clock, then validate() outside it. On the
- * GPU the device is synchronized right before the clock starts and before
- * it stops, and kernel launches are counted. Returns 0, or -1 with
- * ctx.reason saying why the call failed.
+ * One call of run() inside the clock. On the GPU the device is synchronized
+ * right before the clock starts and again before it stops, so the time is
+ * the device's work, and kernel launches are counted in between. Returns
+ * 0, or -1 with ctx.reason saying why; *ms is the time, or -1.
  */
 static int
-call_once(struct worker *wk, double *ms)
+timed_call(struct worker *wk, double *ms, double *t_start)
 {
 	const struct prof_workload *w = wk->a->w;
 	struct prof_ctx *ctx = &wk->ctx;
@@ -115,6 +143,8 @@ call_once(struct worker *wk, double *ms)
 	}
 	t1 = now_ms();
 	*ms = t1 - t0;
+	if (t_start)
+		*t_start = t0;
 	if (wk->gpu) {
 		wk->launches = wk->gpu->launches_end();
 		prof_metric(ctx, "gpu_kernel_launches",
@@ -128,12 +158,62 @@ call_once(struct worker *wk, double *ms)
 	}
 	if (wk->gpu && wk->launches == 0)
 		return prof_fail(ctx, "GPU workload launched no kernel");
-	if (w->validate && w->validate(ctx, wk->state) < 0) {
+	return 0;
+}
+
+/* validate() outside the clock. Returns 0, or -1 with ctx.reason. */
+static int
+validate_call(struct worker *wk)
+{
+	const struct prof_workload *w = wk->a->w;
+	struct prof_ctx *ctx = &wk->ctx;
+	double t0 = now_ms();
+	int rc = 0;
+
+	if (!w->validate)
+		return 0;
+	range_push(wk, "validate");
+	if (w->validate(ctx, wk->state) < 0) {
 		char r[sizeof(ctx->reason)];
 
 		snprintf(r, sizeof(r), "%s", ctx->reason);
-		return prof_fail(ctx, "validation failed: %s",
-				 r[0] ? r : "validate() returned -1");
+		rc = prof_fail(ctx, "validation failed: %s",
+			       r[0] ? r : "validate() returned -1");
+	}
+	range_pop(wk);
+	prof_trace_complete(wk->trace, "validate", "validate", t0, now_ms());
+	return rc;
+}
+
+/* A timed call and its validation. */
+static int
+call_once(struct worker *wk, double *ms)
+{
+	if (timed_call(wk, ms, NULL) < 0)
+		return -1;
+	return validate_call(wk);
+}
+
+/* Warmup calls: no samples; a failure is one error sample. */
+static int
+warmup(struct worker *wk, const char *phase)
+{
+	double ms, t0 = 0;
+	long i;
+	char r[1200], name[64];
+
+	for (i = 0; i < wk->a->warmup; i++) {
+		range_push(wk, "warmup");
+		if (timed_call(wk, &ms, &t0) < 0 || validate_call(wk) < 0) {
+			range_pop(wk);
+			snprintf(r, sizeof(r), "warmup call %ld: %s", i + 1,
+				 wk->ctx.reason);
+			emit_error(wk, phase, 0, r, -1);
+			return -1;
+		}
+		range_pop(wk);
+		snprintf(name, sizeof(name), "warmup %ld", i + 1);
+		prof_trace_complete(wk->trace, name, "warmup", t0, t0 + ms);
 	}
 	return 0;
 }
@@ -145,16 +225,8 @@ phase_timing(struct worker *wk)
 	long i;
 	double ms;
 
-	for (i = 0; i < a->warmup; i++) {
-		if (call_once(wk, &ms) < 0) {
-			char r[1200];
-
-			snprintf(r, sizeof(r), "warmup call %ld: %s", i + 1,
-				 wk->ctx.reason);
-			emit_error(wk, "timing", 0, r, -1);
-			return PROF_EXIT_OK;
-		}
-	}
+	if (warmup(wk, "timing") < 0)
+		return PROF_EXIT_OK;
 	for (i = 0; i < a->repeat; i++) {
 		struct json_object *s;
 
@@ -169,6 +241,287 @@ phase_timing(struct worker *wk)
 		prof_emit(s);
 		json_object_put(s);
 	}
+	return PROF_EXIT_OK;
+}
+
+/* VmHWM of this process in bytes, or -1. */
+static long long
+rss_peak(void)
+{
+	FILE *fp = fopen("/proc/self/status", "r");
+	char line[256];
+	long long kb = -1;
+
+	if (!fp)
+		return -1;
+	while (fgets(line, sizeof(line), fp))
+		if (!strncmp(line, "VmHWM:", 6))
+			kb = strtoll(line + 6, NULL, 10);
+	fclose(fp);
+	return kb < 0 ? -1 : kb * 1024;
+}
+
+/* Reset VmHWM to the current RSS (Linux 4.0+); 0 when it worked. */
+static int
+rss_peak_reset(void)
+{
+	int fd = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0)
+		return -1;
+	rc = write(fd, "5", 1) == 1 ? 0 : -1;
+	close(fd);
+	return rc;
+}
+
+static void
+mem_put(struct json_object *m, const char *key, long long v)
+{
+	json_object_object_add(m, key, v >= 0 ? json_object_new_int64(v) : NULL);
+}
+
+/*
+ * The memory phase: one call under the allocation interposer (prof-mem
+ * preloads it). host_peak_bytes is the peak of live heap bytes during the
+ * call above what was live when it started (host_live_before_bytes);
+ * rss_peak_bytes is the worker's VmHWM, reset after prepare() where the
+ * kernel allows it; on the GPU, the device pool's numbers of the call.
+ */
+static int
+phase_memory(struct worker *wk)
+{
+	void (*reset)(void) = (void (*)(void))dlsym(RTLD_DEFAULT,
+						    "prof_alloc_reset");
+	void (*read)(long long *) = (void (*)(long long *))dlsym(
+		RTLD_DEFAULT, "prof_alloc_read");
+	struct prof_gpu_mem gm = {-1, -1, -1, -1};
+	long long heap[5];
+	struct json_object *s, *m;
+	char why[512];
+	double ms;
+	int rss_reset;
+
+	if (!reset || !read) {
+		emit_error(wk, "memory", 0,
+			   "the memory phase needs the allocation interposer "
+			   "(run it through prof-mem)",
+			   -1);
+		return PROF_EXIT_OK;
+	}
+	if (warmup(wk, "memory") < 0)
+		return PROF_EXIT_OK;
+	if (wk->gpu && wk->gpu->mem_reset &&
+	    wk->gpu->mem_reset(why, sizeof(why)) < 0) {
+		snprintf(wk->ctx.reason, sizeof(wk->ctx.reason),
+			 "GPU memory: %s", why);
+		emit_error(wk, "memory", 0, wk->ctx.reason, -1);
+		return PROF_EXIT_OK;
+	}
+	rss_reset = rss_peak_reset() == 0;
+	reset();
+	if (timed_call(wk, &ms, NULL) < 0) {
+		emit_error(wk, "memory", 0, wk->ctx.reason, ms);
+		return PROF_EXIT_OK;
+	}
+	read(heap);
+	if (wk->gpu && wk->gpu->mem_read &&
+	    wk->gpu->mem_read(&gm, why, sizeof(why)) < 0) {
+		snprintf(wk->ctx.reason, sizeof(wk->ctx.reason),
+			 "GPU memory: %s", why);
+		emit_error(wk, "memory", 0, wk->ctx.reason, ms);
+		return PROF_EXIT_OK;
+	}
+	m = json_object_new_object();
+	mem_put(m, "host_peak_bytes", heap[1] - heap[2]);
+	mem_put(m, "host_live_before_bytes", heap[2]);
+	mem_put(m, "host_allocs", heap[3]);
+	mem_put(m, "rss_peak_bytes", rss_peak());
+	if (wk->gpu) {
+		mem_put(m, "device_allocated_bytes", gm.allocated);
+		mem_put(m, "device_reserved_bytes", gm.reserved);
+		mem_put(m, "device_peak_allocated_bytes", gm.peak_allocated);
+		mem_put(m, "device_peak_reserved_bytes", gm.peak_reserved);
+	}
+	if (validate_call(wk) < 0) {
+		json_object_put(m);
+		emit_error(wk, "memory", 0, wk->ctx.reason, ms);
+		return PROF_EXIT_OK;
+	}
+	prof_metric(&wk->ctx, "rss_peak_reset", rss_reset);
+	s = new_sample(wk, "memory", 0);
+	prof_sample_succeed(s, ms, metrics_json(&wk->ctx),
+			    wk->ctx.checksum[0] ? wk->ctx.checksum : NULL);
+	json_object_object_add(s, "memory", m);
+	prof_emit(s);
+	json_object_put(s);
+	return PROF_EXIT_OK;
+}
+
+/* gperftools, loaded only in this phase so no timing run ever has it. */
+struct profiler {
+	int (*start)(const char *, const struct ProfilerOptions *);
+	void (*stop)(void);
+	void (*flush)(void);
+	void (*state)(struct ProfilerState *);
+};
+
+/* Only samples taken inside run() are kept. */
+static volatile int in_timed_region;
+
+static int
+profile_filter(void *arg)
+{
+	(void)arg;
+	return in_timed_region;
+}
+
+static int
+load_profiler(struct profiler *p, char *why, size_t n)
+{
+	void *lib;
+
+	setenv("CPUPROFILE_FREQUENCY", "1000", 0);
+	lib = dlopen("libprofiler.so.0", RTLD_NOW | RTLD_GLOBAL);
+	if (!lib) {
+		snprintf(why, n, "gperftools is not available: %s", dlerror());
+		return -1;
+	}
+	p->start = (int (*)(const char *, const struct ProfilerOptions *))
+		dlsym(lib, "ProfilerStartWithOptions");
+	p->stop = (void (*)(void))dlsym(lib, "ProfilerStop");
+	p->flush = (void (*)(void))dlsym(lib, "ProfilerFlush");
+	p->state = (void (*)(struct ProfilerState *))dlsym(
+		lib, "ProfilerGetCurrentState");
+	if (!p->start || !p->stop || !p->flush || !p->state) {
+		snprintf(why, n, "libprofiler.so.0 lacks the profiler API");
+		return -1;
+	}
+	return 0;
+}
+
+/* "<dir>/<id><suffix>", and the name alone for the sample. */
+static void
+artifact(struct worker *wk, const char *ext, char *path, size_t n,
+	 char *name, size_t nn)
+{
+	const char *b = strcmp(wk->a->backend, "cpu") ? ".gpu" : "";
+
+	snprintf(name, nn, "%s%s%s", wk->a->w->id, b, ext);
+	snprintf(path, n, "%s/%s", wk->a->artifacts, name);
+}
+
+static void
+gpu_trace_event(void *arg, const char *event_json)
+{
+	prof_trace_raw(arg, event_json);
+}
+
+/*
+ * The diagnostic phase: run() repeated until the calls cover at least
+ * min_seconds, with gperftools sampling the timed calls only (a filter
+ * drops samples outside run()), and every phase of the worker in a Chrome
+ * trace: prepare, each warmup and timed call, each validate; on the GPU,
+ * kernels and copies too.
+ */
+static int
+phase_profile(struct worker *wk)
+{
+	const struct prof_worker_args *a = wk->a;
+	struct ProfilerOptions opts = {profile_filter, NULL};
+	struct ProfilerState st;
+	struct profiler p;
+	struct prof_err err = {0};
+	char prof_path[PATH_MAX], prof_name[512];
+	char trace_path[PATH_MAX], trace_name[512];
+	char why[512], exe[PATH_MAX], name[64];
+	double covered = 0, ms, t0 = 0, goal = a->min_seconds * 1e3;
+	long calls = 0, failed = -1;
+	struct json_object *s, *arts;
+	ssize_t n;
+
+	wk->trace = prof_trace_new(a->w->id, 0, 20000);
+	prof_trace_complete(wk->trace, "prepare", "prepare", wk->prepare_ms[0],
+			    wk->prepare_ms[1]);
+	artifact(wk, ".prof", prof_path, sizeof(prof_path), prof_name,
+		 sizeof(prof_name));
+	artifact(wk, ".trace.json", trace_path, sizeof(trace_path),
+		 trace_name, sizeof(trace_name));
+	if (load_profiler(&p, why, sizeof(why)) < 0) {
+		emit_error(wk, "profile", 0, why, -1);
+		return PROF_EXIT_OK;
+	}
+	if (warmup(wk, "profile") < 0)
+		return PROF_EXIT_OK;
+	if (wk->gpu && wk->gpu->trace_begin &&
+	    wk->gpu->trace_begin(why, sizeof(why)) < 0) {
+		snprintf(wk->ctx.reason, sizeof(wk->ctx.reason),
+			 "GPU trace: %s", why);
+		emit_error(wk, "profile", 0, wk->ctx.reason, -1);
+		return PROF_EXIT_OK;
+	}
+	if (!p.start(prof_path, &opts)) {
+		snprintf(wk->ctx.reason, sizeof(wk->ctx.reason),
+			 "cannot start the profiler on '%.900s'", prof_path);
+		emit_error(wk, "profile", 0, wk->ctx.reason, -1);
+		return PROF_EXIT_OK;
+	}
+	while (calls < 1 || (covered < goal && calls < 10000000)) {
+		int rc;
+
+		range_push(wk, "timed call");
+		in_timed_region = 1;
+		rc = timed_call(wk, &ms, &t0);
+		in_timed_region = 0;
+		range_pop(wk);
+		calls++;
+		if (rc == 0) {
+			covered += ms;
+			snprintf(name, sizeof(name), "call %ld", calls);
+			prof_trace_complete(wk->trace, name, "timed", t0,
+					    t0 + ms);
+			rc = validate_call(wk);
+		}
+		if (rc < 0) {
+			failed = calls;
+			break;
+		}
+	}
+	p.state(&st);
+	p.flush();
+	p.stop();
+	if (wk->gpu && wk->gpu->trace_end &&
+	    wk->gpu->trace_end(gpu_trace_event, wk->trace, why, sizeof(why)) < 0 &&
+	    failed < 0) {
+		snprintf(wk->ctx.reason, sizeof(wk->ctx.reason),
+			 "GPU trace: %s", why);
+		failed = 0;
+	}
+	if (prof_trace_write(wk->trace, trace_path, &err) < 0 && failed < 0) {
+		prof_err_str(&err, wk->ctx.reason, sizeof(wk->ctx.reason));
+		failed = 0;
+	}
+	if (failed >= 0) {
+		emit_error(wk, "profile", 0, wk->ctx.reason, -1);
+		return PROF_EXIT_OK;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	prof_metric(&wk->ctx, "calls", (double)calls);
+	prof_metric(&wk->ctx, "profile_samples", st.samples_gathered);
+	prof_metric(&wk->ctx, "covered_ms", covered);
+	prof_metric(&wk->ctx, "trace_events_dropped",
+		    (double)prof_trace_dropped(wk->trace));
+	s = new_sample(wk, "profile", 0);
+	prof_sample_succeed(s, covered / (double)calls, metrics_json(&wk->ctx),
+			    wk->ctx.checksum[0] ? wk->ctx.checksum : NULL);
+	json_object_object_add(json_object_object_get(s, "metrics"), "binary",
+			       json_object_new_string(exe));
+	arts = json_object_object_get(s, "artifacts");
+	json_object_array_add(arts, json_object_new_string(prof_name));
+	json_object_array_add(arts, json_object_new_string(trace_name));
+	prof_emit(s);
+	json_object_put(s);
 	return PROF_EXIT_OK;
 }
 
@@ -250,7 +603,17 @@ prof_worker_run(const struct prof_worker_args *a)
 		goto out;
 	}
 	make_env(&wk);
+	if (strcmp(a->phase, "timing") && strcmp(a->phase, "memory") &&
+	    strcmp(a->phase, "profile")) {
+		fprintf(stderr, "%s: unknown phase '%s'\n", a->progname,
+			a->phase);
+		rc = PROF_EXIT_FAILURE;
+		goto out;
+	}
+	wk.prepare_ms[0] = now_ms();
+	range_push(&wk, "prepare");
 	if (a->w->prepare && a->w->prepare(&wk.ctx, &wk.state) < 0) {
+		range_pop(&wk);
 		char r[1200];
 
 		snprintf(r, sizeof(r), "prepare failed: %s",
@@ -258,19 +621,21 @@ prof_worker_run(const struct prof_worker_args *a)
 		emit_error(&wk, a->phase, 0, r, -1);
 		goto out;
 	}
+	range_pop(&wk);
+	wk.prepare_ms[1] = now_ms();
 	wk.prepared = 1;
-	if (!strcmp(a->phase, "timing")) {
+	if (!strcmp(a->phase, "timing"))
 		rc = phase_timing(&wk);
-	} else {
-		fprintf(stderr, "%s: unknown phase '%s'\n", a->progname,
-			a->phase);
-		rc = PROF_EXIT_FAILURE;
-	}
+	else if (!strcmp(a->phase, "memory"))
+		rc = phase_memory(&wk);
+	else
+		rc = phase_profile(&wk);
 out:
 	if (wk.prepared && a->w->teardown)
 		a->w->teardown(&wk.ctx, wk.state);
 	if (wk.gpu && wk.gpu->close)
 		wk.gpu->close();
 	json_object_put(wk.env);
+	prof_trace_free(wk.trace);
 	return rc;
 }

@@ -184,6 +184,7 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	if (pid == 0)
 		child(sp, envp, out_p[1], err_p[1], exec_p[1]);
 	setpgid(pid, pid);
+	res->pid = (int)pid;
 	close(out_p[1]);
 	close(err_p[1]);
 	close(exec_p[1]);

@@ -33,6 +33,7 @@ struct prof_spawn {
 };
 
 struct prof_spawn_result {
+	int pid;		/* the child's process id */
 	int exec_errno;		/* the child could not be started: errno */
 	int exited;
 	int exit_code;

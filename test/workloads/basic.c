@@ -285,3 +285,40 @@ static const struct prof_workload test_home = {
 	.warning_floor_ms = 1, .run = home_run,
 };
 PROF_WORKLOAD(test_home)
+
+/* Fails when anything of the memory or diagnostic phases is loaded in a
+ * timing worker: no profiler, no interposer, no variables for them. */
+static int
+clean_validate(struct prof_ctx *ctx, void *state)
+{
+	static const char *const libs[] = {"libprofiler", "libprof-alloc",
+					   "libprof-cpuprofile", NULL};
+	static const char *const vars[] = {"LD_PRELOAD", "CPUPROFILE",
+					   "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
+					   NULL};
+	char line[1024];
+	FILE *fp = fopen("/proc/self/maps", "r");
+	int i;
+
+	(void)state;
+	if (!fp)
+		return prof_fail(ctx, "cannot read /proc/self/maps");
+	while (fgets(line, sizeof(line), fp))
+		for (i = 0; libs[i]; i++)
+			if (strstr(line, libs[i])) {
+				fclose(fp);
+				return prof_fail(ctx, "%s is loaded", libs[i]);
+			}
+	fclose(fp);
+	for (i = 0; vars[i]; i++)
+		if (getenv(vars[i]))
+			return prof_fail(ctx, "%s is set", vars[i]);
+	return 0;
+}
+
+static const struct prof_workload test_clean = {
+	.id = "test.clean_process", .version = 1, .category = "isolation",
+	.fixture = "none", .quick = 0, .backends = PROF_CPU,
+	.warning_floor_ms = 1, .run = noop_run, .validate = clean_validate,
+};
+PROF_WORKLOAD(test_clean)

@@ -1,0 +1,23 @@
+# The LD_PRELOAD libraries of the memory and diagnostic phases, built beside
+# the tools that load them: libprof-alloc.so (allocation interposer) and
+# libprof-cpuprofile.so (gperftools for commands that are not ours). Never
+# sanitized: they sit under whatever they measure.
+
+PRELOADS := $(BINDIR)/libprof-alloc.so $(BINDIR)/libprof-cpuprofile.so
+ALL_TARGETS += $(PRELOADS)
+INSTALL_BINS += $(PRELOADS)
+
+PRELOAD_CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -fPIC -Wall -Wextra \
+	-fvisibility=hidden -MMD -MP
+
+$(BUILD)/preload/%.o: src/preload/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(QUIET_CC)$(CC) $(PRELOAD_CFLAGS) -c -o $@ $<
+
+$(BINDIR)/libprof-alloc.so: $(BUILD)/preload/alloc.o
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) -shared -o $@ $<
+
+$(BINDIR)/libprof-cpuprofile.so: $(BUILD)/preload/cpuprofile.o
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) -shared -o $@ $< -ldl

@@ -1,0 +1,236 @@
+/* alloc.c: libprof-alloc.so, an LD_PRELOAD allocation interposer that
+ * tracks live heap bytes, their peak and the number of allocations.
+ *
+ * It wraps malloc, calloc, realloc, free, memalign, aligned_alloc,
+ * posix_memalign, valloc and pvalloc, and calls glibc's own __libc_*
+ * functions underneath (no dlsym, so no recursion at start-up). Sizes are
+ * the usable size of each block (malloc_usable_size), which includes
+ * glibc's rounding: a 1 MiB block counts as 1 MiB plus a few bytes. Live
+ * bytes are one atomic counter; the peak follows it by a compare-and-swap
+ * loop, so threads are counted together.
+ *
+ * The harness finds prof_alloc_reset() and prof_alloc_read() with dlsym:
+ * reset after prepare(), read after the call. With PROF_ALLOC_LOG set,
+ * every process that loads it appends one JSON line about itself to that
+ * file at exit (for commands: the whole process tree, one line each).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+extern void *__libc_malloc(size_t n);
+extern void __libc_free(void *p);
+extern void *__libc_calloc(size_t n, size_t size);
+extern void *__libc_realloc(void *p, size_t n);
+extern void *__libc_memalign(size_t align, size_t n);
+extern void *__libc_valloc(size_t n);
+extern void *__libc_pvalloc(size_t n);
+
+#define EXPORT __attribute__((visibility("default")))
+
+static long long live;
+static long long peak;
+static long long base;
+static long long allocs;
+static long long frees;
+
+static inline void
+added(void *p)
+{
+	long long now, top;
+
+	if (!p)
+		return;
+	now = __atomic_add_fetch(&live, (long long)malloc_usable_size(p),
+				 __ATOMIC_RELAXED);
+	__atomic_add_fetch(&allocs, 1, __ATOMIC_RELAXED);
+	top = __atomic_load_n(&peak, __ATOMIC_RELAXED);
+	while (now > top &&
+	       !__atomic_compare_exchange_n(&peak, &top, now, 1,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+}
+
+static inline void
+removed(size_t n)
+{
+	__atomic_sub_fetch(&live, (long long)n, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&frees, 1, __ATOMIC_RELAXED);
+}
+
+EXPORT void *
+malloc(size_t n)
+{
+	void *p = __libc_malloc(n);
+
+	added(p);
+	return p;
+}
+
+EXPORT void
+free(void *p)
+{
+	if (!p)
+		return;
+	removed(malloc_usable_size(p));
+	__libc_free(p);
+}
+
+EXPORT void *
+calloc(size_t n, size_t size)
+{
+	void *p = __libc_calloc(n, size);
+
+	added(p);
+	return p;
+}
+
+EXPORT void *
+realloc(void *p, size_t n)
+{
+	size_t old = p ? malloc_usable_size(p) : 0;
+	void *q = __libc_realloc(p, n);
+
+	if (q) {
+		if (p)
+			removed(old);
+		added(q);
+	} else if (p && n == 0) {
+		removed(old);	/* glibc frees the block */
+	}
+	return q;
+}
+
+EXPORT void *
+memalign(size_t align, size_t n)
+{
+	void *p = __libc_memalign(align, n);
+
+	added(p);
+	return p;
+}
+
+EXPORT void *
+aligned_alloc(size_t align, size_t n)
+{
+	return memalign(align, n);
+}
+
+EXPORT int
+posix_memalign(void **out, size_t align, size_t n)
+{
+	void *p;
+
+	if (align % sizeof(void *) || (align & (align - 1)) || !align)
+		return EINVAL;
+	p = __libc_memalign(align, n);
+	if (!p)
+		return ENOMEM;
+	added(p);
+	*out = p;
+	return 0;
+}
+
+EXPORT void *
+valloc(size_t n)
+{
+	void *p = __libc_valloc(n);
+
+	added(p);
+	return p;
+}
+
+EXPORT void *
+pvalloc(size_t n)
+{
+	void *p = __libc_pvalloc(n);
+
+	added(p);
+	return p;
+}
+
+/* Start a measured region: the peak restarts from what is live now. */
+EXPORT void
+prof_alloc_reset(void)
+{
+	long long now = __atomic_load_n(&live, __ATOMIC_RELAXED);
+
+	__atomic_store_n(&base, now, __ATOMIC_RELAXED);
+	__atomic_store_n(&peak, now, __ATOMIC_RELAXED);
+	__atomic_store_n(&allocs, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&frees, 0, __ATOMIC_RELAXED);
+}
+
+/* live, peak, base (live at reset), allocations and frees since reset. */
+EXPORT void
+prof_alloc_read(long long out[5])
+{
+	out[0] = __atomic_load_n(&live, __ATOMIC_RELAXED);
+	out[1] = __atomic_load_n(&peak, __ATOMIC_RELAXED);
+	out[2] = __atomic_load_n(&base, __ATOMIC_RELAXED);
+	out[3] = __atomic_load_n(&allocs, __ATOMIC_RELAXED);
+	out[4] = __atomic_load_n(&frees, __ATOMIC_RELAXED);
+}
+
+/* VmHWM from /proc/self/status, in bytes; -1 when unknown. */
+static long long
+vm_hwm(void)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	char *p;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	p = strstr(buf, "VmHWM:");
+	if (!p)
+		return -1;
+	return strtoll(p + 6, NULL, 10) * 1024;
+}
+
+/* Append one JSON line about this process to $PROF_ALLOC_LOG. */
+static void __attribute__((destructor))
+log_at_exit(void)
+{
+	const char *path = getenv("PROF_ALLOC_LOG");
+	char exe[1024], line[2048], esc[2100];
+	ssize_t n;
+	size_t i, k = 0;
+	int fd, len;
+
+	if (!path || !path[0])
+		return;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	for (i = 0; exe[i] && k < sizeof(esc) - 3; i++) {
+		if (exe[i] == '"' || exe[i] == '\\')
+			esc[k++] = '\\';
+		esc[k++] = (unsigned char)exe[i] < 0x20 ? '?' : exe[i];
+	}
+	esc[k] = '\0';
+	len = snprintf(line, sizeof(line),
+		       "{\"pid\":%d,\"ppid\":%d,\"exe\":\"%s\","
+		       "\"host_peak_bytes\":%lld,\"host_allocs\":%lld,"
+		       "\"host_live_at_exit_bytes\":%lld,\"rss_peak_bytes\":%lld}\n",
+		       (int)getpid(), (int)getppid(), esc,
+		       __atomic_load_n(&peak, __ATOMIC_RELAXED),
+		       __atomic_load_n(&allocs, __ATOMIC_RELAXED),
+		       __atomic_load_n(&live, __ATOMIC_RELAXED), vm_hwm());
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	/* One write with O_APPEND: lines of processes never interleave. */
+	if (write(fd, line, (size_t)len) < 0)
+		len = 0;
+	close(fd);
+}

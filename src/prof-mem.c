@@ -1,0 +1,41 @@
+/* prof-mem: the memory phase: one separate run per workload x backend with
+ * its heap peak, peak RSS and device allocator numbers. */
+#include "runner.h"
+
+static const char usage_text[] =
+	"usage: prof-mem quick|full [options]\n"
+	"       prof-mem diagnose ID [options]\n"
+	"       prof-mem --name ID [--category C] [--repeat N] -- CMD [ARG...]\n"
+	"\n"
+	"The memory phase, apart from timing: each workload x backend runs once\n"
+	"in a fresh worker under the allocation interposer libprof-alloc.so\n"
+	"(LD_PRELOAD), right after prepare(), and writes one memory sample:\n"
+	"  host_peak_bytes         peak of live heap bytes during the call, above\n"
+	"                          what was live when it started (the usable\n"
+	"                          size of each block, as malloc_usable_size\n"
+	"                          reports it, so glibc's rounding is included)\n"
+	"  host_live_before_bytes  live heap bytes when the call started\n"
+	"  host_allocs             allocations during the call\n"
+	"  rss_peak_bytes          the worker's peak RSS (VmHWM), reset after\n"
+	"                          prepare() where the kernel allows it\n"
+	"  device_*_bytes          on CUDA: the stream-ordered pool's allocated,\n"
+	"                          reserved and their peaks during the call\n"
+	"\n"
+	"A command runs with the interposer in every process of its tree; each\n"
+	"process is one record under \"processes\", and \"memory\" holds the\n"
+	"largest peak, the sum of peaks, all allocations and wait4's max RSS.\n"
+	"\n"
+	"options: --workloads BIN, --category C, --exclude-category C,\n"
+	"  --backend cpu|gpu|all|auto, --output FILE, --timeout SECONDS, -q;\n"
+	"  as for prof-time (see prof-time --help).\n"
+	"\n"
+	"Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n"
+	"arguments or an infrastructure failure.\n";
+
+int
+main(int argc, char **argv)
+{
+	static const struct runner_tool tool = {RUNNER_MEMORY, usage_text};
+
+	return runner_main(&tool, argc, argv);
+}
