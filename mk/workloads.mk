@@ -30,3 +30,12 @@ $(TEST_WORKLOADS): $(BUILD)/test/workloads/basic.o $(LIBHARNESS) $(LIBPROF)
 $(TEST_DUP_WORKLOADS): $(BUILD)/test/workloads/dup.o $(LIBHARNESS) $(LIBPROF)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(HARNESS_LIBS)
+
+# A fake GPU backend for the session logic; the real one is checked on a
+# GPU machine (test/gpu/check.sh).
+TEST_FAKE_GPU_WORKLOADS := $(BUILD)/test/prof-fake-gpu-workloads
+TEST_BINS += $(TEST_FAKE_GPU_WORKLOADS)
+
+$(TEST_FAKE_GPU_WORKLOADS): $(BUILD)/test/workloads/fake_gpu.o $(LIBHARNESS) $(LIBPROF)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(HARNESS_LIBS)

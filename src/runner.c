@@ -645,6 +645,7 @@ plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
 {
 	struct group *gs = calloc((size_t)(n_all * 3 + 1), sizeof(*gs));
 	int n = 0, skipped_gpu_only = 0, skipped_cpu_only = 0;
+	const char *no_gpu_why = NULL;
 	const char *cold_seen[256];
 	int n_cold = 0;
 	long k;
@@ -684,6 +685,8 @@ plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
 			else
 				skipped_cpu_only++;
 		} else if (!strcmp(o->backend, "all")) {
+			if (w->gpu && !b->gpu_ok && w->cpu && !no_gpu_why)
+				no_gpu_why = b->gpu_why;
 			if (w->cpu)
 				backs[nb++] = "cpu";
 			if (w->gpu && b->gpu_ok)
@@ -691,6 +694,8 @@ plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
 			else if (w->gpu && !w->cpu)
 				skipped_gpu_only++;
 		} else { /* auto: what production would pick */
+			if (w->gpu && !b->gpu_ok && w->cpu && !no_gpu_why)
+				no_gpu_why = b->gpu_why;
 			if (w->gpu && b->gpu_ok)
 				backs[nb++] = "gpu";
 			else if (w->cpu)
@@ -713,6 +718,9 @@ plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
 							 1};
 		}
 	}
+	if (!o->quiet && no_gpu_why)
+		cli_say("no CUDA device found (%s): running the CPU path only",
+			no_gpu_why);
 	if (!o->quiet && skipped_cpu_only)
 		cli_say("skipping %d workload(s) with no GPU path (--backend gpu)",
 			skipped_cpu_only);

@@ -366,6 +366,9 @@ struct profiler {
 	void (*state)(struct ProfilerState *);
 };
 
+/* Timed calls (and their validate) shown one by one in the trace. */
+#define TRACE_HOST_CALLS 2000
+
 /* Only samples taken inside run() are kept. */
 static volatile int in_timed_region;
 
@@ -438,9 +441,10 @@ phase_profile(struct worker *wk)
 	double covered = 0, ms, t0 = 0, goal = a->min_seconds * 1e3;
 	long calls = 0, failed = -1;
 	struct json_object *s, *arts;
+	struct prof_trace *shown = NULL;
 	ssize_t n;
 
-	wk->trace = prof_trace_new(a->w->id, 0, 20000);
+	wk->trace = prof_trace_new(a->w->id, 0, 250000);
 	prof_trace_complete(wk->trace, "prepare", "prepare", wk->prepare_ms[0],
 			    wk->prepare_ms[1]);
 	artifact(wk, ".prof", prof_path, sizeof(prof_path), prof_name,
@@ -482,6 +486,12 @@ phase_profile(struct worker *wk)
 					    t0 + ms);
 			rc = validate_call(wk);
 		}
+		/* Thousands of tiny calls would bury the device's events:
+		 * the host's are kept for the first calls only. */
+		if (calls == TRACE_HOST_CALLS) {
+			shown = wk->trace;
+			wk->trace = NULL;
+		}
 		if (rc < 0) {
 			failed = calls;
 			break;
@@ -490,6 +500,8 @@ phase_profile(struct worker *wk)
 	p.state(&st);
 	p.flush();
 	p.stop();
+	if (shown)
+		wk->trace = shown;
 	if (wk->gpu && wk->gpu->trace_end &&
 	    wk->gpu->trace_end(gpu_trace_event, wk->trace, why, sizeof(why)) < 0 &&
 	    failed < 0) {
@@ -510,6 +522,8 @@ phase_profile(struct worker *wk)
 	prof_metric(&wk->ctx, "calls", (double)calls);
 	prof_metric(&wk->ctx, "profile_samples", st.samples_gathered);
 	prof_metric(&wk->ctx, "covered_ms", covered);
+	prof_metric(&wk->ctx, "trace_calls_shown",
+		    (double)(calls < TRACE_HOST_CALLS ? calls : TRACE_HOST_CALLS));
 	prof_metric(&wk->ctx, "trace_events_dropped",
 		    (double)prof_trace_dropped(wk->trace));
 	s = new_sample(wk, "profile", 0);
