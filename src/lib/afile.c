@@ -11,6 +11,7 @@ FILE *
 prof_afile_open(struct prof_afile *af, const char *path, struct prof_err *err)
 {
 	const char *slash = strrchr(path, '/');
+	struct stat st;
 	int fd;
 
 	memset(af, 0, sizeof(*af));
@@ -18,6 +19,18 @@ prof_afile_open(struct prof_afile *af, const char *path, struct prof_err *err)
 	    (int)sizeof(af->path)) {
 		prof_err_at(err, path, 0, 0, "path too long");
 		return NULL;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			prof_err_at(err, path, 0, 0, "is a directory");
+			return NULL;
+		}
+		af->fp = fopen(path, "w");
+		if (!af->fp)
+			prof_err_at(err, path, 0, 0, "cannot open: %s",
+				    strerror(errno));
+		af->direct = 1;
+		return af->fp;
 	}
 	if (slash)
 		snprintf(af->tmp, sizeof(af->tmp), "%.*s/.%s.tmp.XXXXXX",
@@ -51,6 +64,16 @@ prof_afile_commit(struct prof_afile *af, struct prof_err *err)
 
 	if (!af->fp)
 		return prof_err_at(err, af->path, 0, 0, "not open");
+	if (af->direct) {
+		failed = fflush(af->fp) != 0 || ferror(af->fp);
+		if (fclose(af->fp) != 0)
+			failed = 1;
+		af->fp = NULL;
+		if (failed)
+			return prof_err_at(err, af->path, 0, 0,
+					   "write failed: %s", strerror(errno));
+		return 0;
+	}
 	failed = fflush(af->fp) != 0 || ferror(af->fp);
 	if (!failed)
 		failed = fsync(fileno(af->fp)) != 0 && errno != EINVAL;

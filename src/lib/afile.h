@@ -11,11 +11,16 @@
  * "<dir>/.<name>.tmp.XXXXXX" beside the target; commit flushes, fsyncs and
  * renames it over the target; abort removes it. A crash in between leaves
  * at most a hidden temporary file, never a half-written target.
+ *
+ * A target that exists and is not a regular file (/dev/null, a FIFO,
+ * /dev/stdout) is written straight through: renaming over it would
+ * replace the device with a file.
  */
 struct prof_afile {
 	char path[4096];
 	char tmp[4096];
 	FILE *fp;
+	int direct;	/* writing straight to a device or FIFO */
 };
 
 /* Returns the stream to write, or NULL with err filled. */

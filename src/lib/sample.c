@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "afile.h"
 #include "env.h"
 #include "json.h"
 #include "prof.h"
@@ -418,33 +417,6 @@ prof_results_load(const char *path, struct prof_err *err)
 		return NULL;
 	}
 	return r;
-}
-
-int
-prof_results_write(const char *path, struct json_object *r,
-		   struct prof_err *err)
-{
-	const char *text = json_object_to_json_string_ext(
-		r, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-			   JSON_C_TO_STRING_NOSLASHESCAPE);
-	size_t n = strlen(text);
-	struct prof_afile af;
-	FILE *fp;
-
-	if (!strcmp(path, "-")) {
-		if (fwrite(text, 1, n, stdout) != n || fputc('\n', stdout) == EOF ||
-		    fflush(stdout) != 0)
-			return prof_err_at(err, "<stdout>", 0, 0, "write failed");
-		return 0;
-	}
-	fp = prof_afile_open(&af, path, err);
-	if (!fp)
-		return -1;
-	if (fwrite(text, 1, n, fp) != n || fputc('\n', fp) == EOF) {
-		prof_afile_abort(&af);
-		return prof_err_at(err, path, 0, 0, "write failed");
-	}
-	return prof_afile_commit(&af, err);
 }
 
 const char *

@@ -78,10 +78,6 @@ int prof_results_check(struct json_object *r, struct prof_err *err);
 /* Read and check a results file ("-" is stdin). NULL with err on failure. */
 struct json_object *prof_results_load(const char *path, struct prof_err *err);
 
-/* Write r to path atomically, pretty-printed. Returns 0 or -1. */
-int prof_results_write(const char *path, struct json_object *r,
-		       struct prof_err *err);
-
 /* Borrowed field accessors for checked samples. */
 const char *prof_sample_str(struct json_object *s, const char *key);
 double prof_sample_num(struct json_object *s, const char *key);

@@ -21,13 +21,15 @@ FAKE
 chmod +x "$T/path/apt-get"
 chmod 755 "$T"
 mkdir -m 777 "$T/b"
+# Under `make test` the outer make's variables would reach these makes.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 is "$(PATH=$T/path sh mk/deps.sh missing build)" "jq" \
 	"deps.sh names the missing package"
 like "$(sh mk/deps.sh packages all)" "libjson-c-dev" "and lists them all"
 
 if [ "$(id -u)" = 0 ] && command -v runuser >/dev/null; then
-	runuser -u nobody -- env PATH="$T/path" make -n BUILD="$T/b/build" \
+	runuser -u nobody -- env PATH="$T/path" make --no-print-directory -n BUILD="$T/b/build" \
 		all >"$out" 2>"$err"
 	rc=$?
 	is "$rc" 2 "as a user, a missing package stops make"
@@ -42,7 +44,7 @@ else
 fi
 
 if [ "$(id -u)" = 0 ]; then
-	PATH=$T/path make -n BUILD="$T/b/build" all >"$out" 2>"$err"
+	PATH=$T/path make --no-print-directory -n BUILD="$T/b/build" all >"$out" 2>"$err"
 	rc=$?
 	is "$rc" 0 "as root, make installs what is missing and goes on"
 	like "$(cat "$T/apt.log")" "install -y -qq jq" "through apt-get"

@@ -8,6 +8,7 @@
 #include "afile.h"
 #include "env.h"
 #include "json.h"
+#include "out.h"
 #include "sample.h"
 #include "tap.h"
 
@@ -75,7 +76,7 @@ main(void)
 	long n;
 	FILE *fp;
 
-	plan(28);
+	plan(30);
 	s = good_sample();
 	ok(prof_sample_check(s, "", &e) == 0, "a built sample is valid");
 	is_num(prof_sample_num(s, "duration_ms"), 1.234568, 1e-12,
@@ -140,7 +141,7 @@ main(void)
 	if (!mkdtemp(dir))
 		return 1;
 	snprintf(path, sizeof(path), "%s/results.json", dir);
-	ok(prof_results_write(path, r, &e) == 0, "results are written");
+	ok(prof_out_json(path, r, &e) == 0, "results are written");
 	json_object_put(r);
 	r = prof_results_load(path, &e);
 	ok(r != NULL, "and read back");
@@ -160,6 +161,14 @@ main(void)
 	r = prof_results_load(path, &e);
 	ok(r == NULL && e.line == 2 && e.col > 0,
 	   "a cut results file names its line and column");
+	ok(prof_afile_write("/dev/null", "x", 1, &e) == 0,
+	   "a device is written through");
+	{
+		struct stat st;
+
+		ok(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode),
+		   "and stays a device");
+	}
 	snprintf(path, sizeof(path), "%s/a/b/c", dir);
 	ok(prof_mkdirs(path, &e) == 0, "mkdirs makes the whole path");
 	snprintf(path, sizeof(path), "rm -rf '%s'", dir);

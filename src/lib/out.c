@@ -1,0 +1,50 @@
+/* out.c: whole outputs to stdout, devices, or atomically to files. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "afile.h"
+#include "out.h"
+
+/* Write to an open stream; 0 or -1 with err. */
+static int
+put(FILE *fp, const char *name, const char *text, size_t len,
+    struct prof_err *err)
+{
+	if ((len && fwrite(text, 1, len, fp) != len) || fflush(fp) != 0)
+		return prof_err_at(err, name, 0, 0, "write failed: %s",
+				   strerror(errno));
+	return 0;
+}
+
+int
+prof_out_write(const char *path, const char *text, size_t len,
+	       struct prof_err *err)
+{
+	if (!strcmp(path, "-"))
+		return put(stdout, "<stdout>", text, len, err);
+	return prof_afile_write(path, text, len, err);
+}
+
+int
+prof_out_json(const char *path, struct json_object *o, struct prof_err *err)
+{
+	const char *text = json_object_to_json_string_ext(
+		o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			   JSON_C_TO_STRING_NOSLASHESCAPE);
+	size_t n = strlen(text);
+	char *buf = malloc(n + 2);
+	int rc;
+
+	if (!buf)
+		return prof_err_at(err, path, 0, 0, "out of memory");
+	memcpy(buf, text, n);
+	buf[n] = '\n';
+	buf[n + 1] = '\0';
+	rc = prof_out_write(path, buf, n + 1, err);
+	free(buf);
+	return rc;
+}
