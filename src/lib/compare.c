@@ -1,0 +1,600 @@
+/* compare.c: grouping samples into rows and judging them against a baseline. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "compare.h"
+#include "json.h"
+#include "sample.h"
+
+int
+prof_cmp_aggregated(struct json_object *s)
+{
+	return (prof_sample_is(s, "phase", "timing") ||
+		prof_sample_is(s, "phase", "browser")) &&
+	       prof_sample_is(s, "kind", "warm") &&
+	       prof_sample_is(s, "outcome", "success") &&
+	       isfinite(prof_sample_num(s, "duration_ms"));
+}
+
+/* Whether s belongs to a row at all (errors and cold samples do). */
+static int
+rowed(struct json_object *s)
+{
+	return prof_sample_is(s, "phase", "timing") ||
+	       prof_sample_is(s, "phase", "browser");
+}
+
+int
+prof_cmp_side_add(struct prof_cmp_side *s, double v)
+{
+	if (s->n == s->cap) {
+		size_t ncap = s->cap ? s->cap * 2 : 16;
+		double *nv = realloc(s->v, ncap * sizeof(*nv));
+
+		if (!nv)
+			return -1;
+		s->v = nv;
+		s->cap = ncap;
+	}
+	s->v[s->n++] = v;
+	return 0;
+}
+
+/* Take a sample's workload facts into an empty side. */
+static void
+side_meta(struct prof_cmp_side *d, struct json_object *s)
+{
+	struct json_object *v = NULL;
+
+	json_object_object_get_ex(s, "workload_version", &v);
+	d->version = json_object_get_int64(v);
+	d->fixture_checksum = prof_sample_str(s, "fixture_checksum");
+}
+
+/* Count s into a side: a duration when aggregated, an error otherwise. */
+static int
+side_take(struct prof_cmp_side *d, struct json_object *s)
+{
+	if (prof_sample_is(s, "outcome", "error"))
+		d->errors++;
+	if (!prof_cmp_aggregated(s))
+		return 0;
+	return prof_cmp_side_add(d, prof_sample_num(s, "duration_ms"));
+}
+
+static struct json_object *
+samples_of(struct json_object *doc)
+{
+	struct json_object *a = NULL;
+
+	json_object_object_get_ex(doc, "samples", &a);
+	return json_object_is_type(a, json_type_array) ? a : NULL;
+}
+
+static int
+cmp_rows(const void *a, const void *b)
+{
+	const struct prof_cmp_row *x = a, *y = b;
+	int d = strcmp(x->workload, y->workload);
+
+	if (!d)
+		d = strcmp(x->backend, y->backend);
+	if (!d)
+		d = strcmp(x->segment, y->segment);
+	return d;
+}
+
+int
+prof_cmp_group(struct prof_cmp *c, struct json_object *results,
+	       struct prof_err *err)
+{
+	struct json_object *arr;
+	size_t i, k, n, cap = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->results = json_object_get(results);
+	arr = samples_of(results);
+	n = arr ? json_object_array_length(arr) : 0;
+	for (i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(arr, i);
+		const char *w = prof_sample_str(s, "workload");
+		const char *b = prof_sample_str(s, "backend");
+		const char *seg = prof_sample_str(s, "segment");
+		struct prof_cmp_row *r = NULL;
+
+		if (!rowed(s) || !w || !b || !seg)
+			continue;
+		for (k = 0; k < c->n; k++)
+			if (!strcmp(c->rows[k].workload, w) &&
+			    !strcmp(c->rows[k].backend, b) &&
+			    !strcmp(c->rows[k].segment, seg)) {
+				r = &c->rows[k];
+				break;
+			}
+		if (!r) {
+			if (c->n == cap) {
+				size_t ncap = cap ? cap * 2 : 16;
+				struct prof_cmp_row *nr =
+					realloc(c->rows, ncap * sizeof(*nr));
+
+				if (!nr)
+					return prof_err_set(err,
+							    "out of memory");
+				c->rows = nr;
+				cap = ncap;
+			}
+			r = &c->rows[c->n++];
+			memset(r, 0, sizeof(*r));
+			r->workload = w;
+			r->backend = b;
+			r->segment = seg;
+			r->category = prof_sample_str(s, "category");
+			r->warning_floor_ms =
+				prof_sample_num(s, "warning_floor_ms");
+			r->delta_ms = r->ratio = r->p_value = NAN;
+			side_meta(&r->cur, s);
+		}
+		if (side_take(&r->cur, s) < 0)
+			return prof_err_set(err, "out of memory");
+	}
+	if (c->n)
+		qsort(c->rows, c->n, sizeof(*c->rows), cmp_rows);
+	for (k = 0; k < c->n; k++)
+		if (prof_stats_compute(c->rows[k].cur.v, c->rows[k].cur.n,
+				       &c->rows[k].cur.st) < 0)
+			return prof_err_set(err, "out of memory");
+	return 0;
+}
+
+static int
+same_str(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return !strcmp(a, b);
+}
+
+/* A checksum for a reason: its first 12 digits, or "unknown". */
+static void
+short_sum(const char *s, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.12s", s ? s : "unknown");
+}
+
+static void
+judge_stable(struct prof_cmp_row *r, double pct, int over_floor)
+{
+	if (r->ratio <= PROF_CMP_RATIO) {
+		if (r->delta_ms > 0)
+			snprintf(r->reason, sizeof(r->reason),
+				 "median %.1f%% slower (%+.3f ms), within the "
+				 "%.0f%% threshold",
+				 pct, r->delta_ms,
+				 (PROF_CMP_RATIO - 1) * 100);
+		else if (r->delta_ms < 0)
+			snprintf(r->reason, sizeof(r->reason),
+				 "median %.1f%% faster (%+.3f ms)", -pct,
+				 r->delta_ms);
+		else
+			snprintf(r->reason, sizeof(r->reason),
+				 "median unchanged");
+	} else if (!over_floor) {
+		snprintf(r->reason, sizeof(r->reason),
+			 "median %.1f%% slower but %+.3f ms is under the "
+			 "floor of %g ms",
+			 pct, r->delta_ms, r->warning_floor_ms);
+	} else {
+		snprintf(r->reason, sizeof(r->reason),
+			 "median %.1f%% slower (%+.3f ms >= floor %g ms) but "
+			 "only %zu of %zu samples above the baseline median "
+			 "(%zu needed)",
+			 pct, r->delta_ms, r->warning_floor_ms, r->above,
+			 r->cur.n, r->needed);
+	}
+}
+
+int
+prof_cmp_judge(struct prof_cmp_row *r)
+{
+	char a[16], b[16];
+	double pct, p;
+	int slower, over_floor, enough;
+	size_t i;
+
+	r->delta_ms = r->ratio = r->p_value = NAN;
+	r->above = 0;
+	r->needed = (3 * r->cur.n + 3) / 4;	/* ceil(0.75 n) */
+	r->reason[0] = '\0';
+	if (prof_stats_compute(r->cur.v, r->cur.n, &r->cur.st) < 0 ||
+	    prof_stats_compute(r->base.v, r->base.n, &r->base.st) < 0)
+		return -1;
+	if (!r->matched) {
+		r->status = PROF_CMP_NEW;
+		if (r->base_other_segments)
+			snprintf(r->reason, sizeof(r->reason),
+				 "no baseline row for this segment (the "
+				 "baseline has this workload in %d other "
+				 "segment%s)",
+				 r->base_other_segments,
+				 r->base_other_segments == 1 ? "" : "s");
+		else
+			snprintf(r->reason, sizeof(r->reason),
+				 "no baseline row for this segment (the "
+				 "workload is not in the baseline)");
+		return 0;
+	}
+	r->status = PROF_CMP_INCOMPARABLE;
+	if (r->cur.version != r->base.version) {
+		snprintf(r->reason, sizeof(r->reason),
+			 "workload version %lld != baseline %lld",
+			 r->cur.version, r->base.version);
+		return 0;
+	}
+	if (!same_str(r->cur.fixture_checksum, r->base.fixture_checksum)) {
+		short_sum(r->cur.fixture_checksum, a, sizeof(a));
+		short_sum(r->base.fixture_checksum, b, sizeof(b));
+		snprintf(r->reason, sizeof(r->reason),
+			 "fixture checksum %s != baseline %s", a, b);
+		return 0;
+	}
+	if (r->cur.n == 0) {
+		snprintf(r->reason, sizeof(r->reason),
+			 "no successful warm samples in this run (%ld "
+			 "errored)",
+			 r->cur.errors);
+		return 0;
+	}
+	if (r->base.n == 0) {
+		snprintf(r->reason, sizeof(r->reason),
+			 "the baseline row has no successful warm samples");
+		return 0;
+	}
+	if (!(r->base.st.median > 0)) {
+		snprintf(r->reason, sizeof(r->reason),
+			 "baseline median %g ms is not positive",
+			 r->base.st.median);
+		return 0;
+	}
+	r->ratio = r->cur.st.median / r->base.st.median;
+	r->delta_ms = r->cur.st.median - r->base.st.median;
+	for (i = 0; i < r->cur.n; i++)
+		if (r->cur.v[i] > r->base.st.median)
+			r->above++;
+	p = prof_stats_mann_whitney(r->cur.v, r->cur.n, r->base.v, r->base.n);
+	r->p_value = p < 0 ? NAN : p;
+	pct = (r->ratio - 1) * 100;
+	/* Durations are kept to the nanosecond: compare the delta with the
+	 * floor there, so 0.3 - 0.2 still reaches a 0.1 ms floor. */
+	slower = r->ratio > PROF_CMP_RATIO;
+	over_floor = llround(r->delta_ms * 1e6) >=
+		     llround(r->warning_floor_ms * 1e6);
+	enough = r->above >= r->needed;
+	if (slower && over_floor && enough) {
+		r->status = PROF_CMP_WARNING;
+		snprintf(r->reason, sizeof(r->reason),
+			 "median %.1f%% slower (%+.3f ms >= floor %g ms), %zu "
+			 "of %zu samples above the baseline median",
+			 pct, r->delta_ms, r->warning_floor_ms, r->above,
+			 r->cur.n);
+		return 0;
+	}
+	r->status = PROF_CMP_STABLE;
+	judge_stable(r, pct, over_floor);
+	return 0;
+}
+
+/* Whether segment seg is already in list[0..n). */
+static int
+seen(const char **list, size_t n, const char *seg)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i], seg))
+			return 1;
+	return 0;
+}
+
+/* Fill r's baseline side from the baseline's samples. */
+static int
+match_row(struct prof_cmp_row *r, struct json_object *arr)
+{
+	size_t i, n = arr ? json_object_array_length(arr) : 0, n_other = 0;
+	const char **other = NULL;
+	int rc = -1;
+
+	other = calloc(n ? n : 1, sizeof(*other));
+	if (!other)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(arr, i);
+		const char *w = prof_sample_str(s, "workload");
+		const char *seg = prof_sample_str(s, "segment");
+
+		if (!rowed(s) || !w || !seg || strcmp(w, r->workload))
+			continue;
+		if (strcmp(seg, r->segment)) {
+			if (!seen(other, n_other, seg))
+				other[n_other++] = seg;
+			continue;
+		}
+		if (!r->matched) {
+			r->matched = 1;
+			side_meta(&r->base, s);
+		}
+		if (side_take(&r->base, s) < 0)
+			goto out;
+	}
+	r->base_other_segments = (int)n_other;
+	rc = 0;
+out:
+	free(other);
+	return rc;
+}
+
+int
+prof_cmp_judge_all(struct prof_cmp *c, struct json_object *baseline,
+		   const char *name, struct prof_err *err)
+{
+	struct json_object *arr = baseline ? samples_of(baseline) : NULL;
+	size_t k;
+
+	json_object_put(c->baseline);
+	c->baseline = json_object_get(baseline);
+	for (k = 0; k < c->n; k++) {
+		struct prof_cmp_row *r = &c->rows[k];
+
+		free(r->base.v);
+		memset(&r->base, 0, sizeof(r->base));
+		r->matched = 0;
+		r->base_other_segments = 0;
+		if (!baseline) {
+			if (prof_cmp_judge(r) < 0)
+				return prof_err_set(err, "out of memory");
+			r->status = PROF_CMP_INCOMPARABLE;
+			snprintf(r->reason, sizeof(r->reason),
+				 "baseline file '%s' not found",
+				 name ? name : "");
+			continue;
+		}
+		if (match_row(r, arr) < 0 || prof_cmp_judge(r) < 0)
+			return prof_err_set(err, "out of memory");
+	}
+	return 0;
+}
+
+const char *
+prof_cmp_status_name(enum prof_cmp_status s)
+{
+	switch (s) {
+	case PROF_CMP_NEW:
+		return "new";
+	case PROF_CMP_INCOMPARABLE:
+		return "incomparable";
+	case PROF_CMP_STABLE:
+		return "stable";
+	case PROF_CMP_WARNING:
+		return "warning";
+	case PROF_CMP_UNJUDGED:
+		break;
+	}
+	return "unjudged";
+}
+
+/* A number, or null for NAN. */
+static struct json_object *
+num(double v)
+{
+	return isfinite(v) ? prof_json_double(v) : NULL;
+}
+
+static struct json_object *
+str_or_null(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static struct json_object *
+side_json(const struct prof_cmp_side *s, int known)
+{
+	struct json_object *o = json_object_new_object();
+	int has = s->st.n > 0;
+
+	if (!o)
+		return NULL;
+	json_object_object_add(o, "n", json_object_new_int64((int64_t)s->n));
+	json_object_object_add(o, "min", has ? num(s->st.min) : NULL);
+	json_object_object_add(o, "median", has ? num(s->st.median) : NULL);
+	json_object_object_add(o, "p90", has ? num(s->st.p90) : NULL);
+	json_object_object_add(o, "max", has ? num(s->st.max) : NULL);
+	json_object_object_add(o, "errors", json_object_new_int64(s->errors));
+	json_object_object_add(o, "workload_version",
+			       known ? json_object_new_int64(s->version) :
+				       NULL);
+	json_object_object_add(o, "fixture_checksum",
+			       known ? str_or_null(s->fixture_checksum) : NULL);
+	return o;
+}
+
+static struct json_object *
+row_json(const struct prof_cmp_row *r)
+{
+	struct json_object *o = json_object_new_object();
+	int judged = r->status == PROF_CMP_STABLE ||
+		     r->status == PROF_CMP_WARNING;
+
+	if (!o)
+		return NULL;
+	json_object_object_add(o, "workload",
+			       json_object_new_string(r->workload));
+	json_object_object_add(o, "backend",
+			       json_object_new_string(r->backend));
+	json_object_object_add(o, "category", str_or_null(r->category));
+	json_object_object_add(o, "segment",
+			       json_object_new_string(r->segment));
+	json_object_object_add(o, "workload_version",
+			       json_object_new_int64(r->cur.version));
+	json_object_object_add(o, "fixture_checksum",
+			       str_or_null(r->cur.fixture_checksum));
+	json_object_object_add(o, "warning_floor_ms",
+			       prof_json_double(r->warning_floor_ms));
+	json_object_object_add(o, "status",
+			       json_object_new_string(
+				       prof_cmp_status_name(r->status)));
+	json_object_object_add(o, "reason", json_object_new_string(r->reason));
+	json_object_object_add(o, "delta_ms", num(r->delta_ms));
+	json_object_object_add(o, "delta_pct",
+			       num(round((r->ratio - 1) * 1e8) / 1e6));
+	json_object_object_add(o, "ratio", num(r->ratio));
+	json_object_object_add(o, "p_value", num(r->p_value));
+	json_object_object_add(o, "above_baseline_median",
+			       judged ? json_object_new_int64(
+						(int64_t)r->above) :
+					NULL);
+	json_object_object_add(o, "needed_above",
+			       json_object_new_int64((int64_t)r->needed));
+	json_object_object_add(o, "errors",
+			       json_object_new_int64(r->cur.errors));
+	json_object_object_add(o, "current", side_json(&r->cur, 1));
+	json_object_object_add(o, "baseline", side_json(&r->base, r->matched));
+	return o;
+}
+
+struct json_object *
+prof_cmp_json(const struct prof_cmp *c)
+{
+	struct json_object *a = json_object_new_array();
+	size_t k;
+
+	if (!a)
+		return NULL;
+	for (k = 0; k < c->n; k++) {
+		struct json_object *o = row_json(&c->rows[k]);
+
+		if (!o) {
+			json_object_put(a);
+			return NULL;
+		}
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+/* Checking a comparisons document: each helper fills err and returns -1. */
+static int
+want(struct json_object *o, const char *prefix, const char *key,
+     json_type type, int nullable, struct prof_err *err)
+{
+	struct json_object *v = NULL;
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s.%s", prefix, key);
+	if (!json_object_object_get_ex(o, key, &v))
+		return prof_err_path(err, path, "missing");
+	if (!v && nullable)
+		return 0;
+	if (type == json_type_double ? !prof_json_is_number(v) :
+				       !json_object_is_type(v, type))
+		return prof_err_path(err, path, "expected %s%s, got %s",
+				     type == json_type_double ? "a number" :
+				     type == json_type_int    ? "an integer" :
+				     type == json_type_object ? "an object" :
+								"a string",
+				     nullable ? " or null" : "",
+				     prof_json_type_name(v));
+	return 0;
+}
+
+static int
+check_side(struct json_object *o, const char *prefix, const char *key,
+	   struct prof_err *err)
+{
+	static const char *const nums[] = {"min", "median", "p90", "max", NULL};
+	struct json_object *s = NULL;
+	char path[256];
+	size_t i;
+
+	if (want(o, prefix, key, json_type_object, 0, err))
+		return -1;
+	json_object_object_get_ex(o, key, &s);
+	snprintf(path, sizeof(path), "%s.%s", prefix, key);
+	if (want(s, path, "n", json_type_int, 0, err))
+		return -1;
+	for (i = 0; nums[i]; i++)
+		if (want(s, path, nums[i], json_type_double, 1, err))
+			return -1;
+	return 0;
+}
+
+int
+prof_cmp_check(struct json_object *a, struct prof_err *err)
+{
+	static const char *const strs[] = {"workload", "backend", "segment",
+					   "status", "reason", NULL};
+	static const char *const nums[] = {"delta_ms", "ratio", "p_value",
+					   NULL};
+	static const char *const statuses[] = {"new", "incomparable", "stable",
+					       "warning", "unjudged", NULL};
+	size_t i, j, n;
+	char prefix[64];
+
+	if (!json_object_is_type(a, json_type_array))
+		return prof_err_path(err, ".",
+				     "expected an array of comparisons, got %s",
+				     prof_json_type_name(a));
+	n = json_object_array_length(a);
+	for (i = 0; i < n; i++) {
+		struct json_object *o = json_object_array_get_idx(a, i);
+		const char *st;
+
+		snprintf(prefix, sizeof(prefix), "[%zu]", i);
+		if (!json_object_is_type(o, json_type_object))
+			return prof_err_path(err, prefix,
+					     "expected a comparison object, "
+					     "got %s",
+					     prof_json_type_name(o));
+		for (j = 0; strs[j]; j++)
+			if (want(o, prefix, strs[j], json_type_string, 0, err))
+				return -1;
+		for (j = 0; nums[j]; j++)
+			if (want(o, prefix, nums[j], json_type_double, 1, err))
+				return -1;
+		if (check_side(o, prefix, "current", err) ||
+		    check_side(o, prefix, "baseline", err))
+			return -1;
+		st = prof_json_str(o, "status");
+		for (j = 0; statuses[j]; j++)
+			if (!strcmp(st, statuses[j]))
+				break;
+		if (!statuses[j]) {
+			char path[96];
+
+			snprintf(path, sizeof(path), "%s.status", prefix);
+			return prof_err_path(err, path,
+					     "expected one of new, "
+					     "incomparable, stable, warning");
+		}
+	}
+	return 0;
+}
+
+void
+prof_cmp_free(struct prof_cmp *c)
+{
+	size_t k;
+
+	if (!c)
+		return;
+	for (k = 0; k < c->n; k++) {
+		free(c->rows[k].cur.v);
+		free(c->rows[k].base.v);
+	}
+	free(c->rows);
+	json_object_put(c->results);
+	json_object_put(c->baseline);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,136 @@
+/* compare.h: samples grouped into rows, and rows judged against a baseline
+ * by the rules of DESIGN.md, with a rank test shown beside them. */
+#ifndef PROF_COMPARE_H
+#define PROF_COMPARE_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "stats.h"
+
+struct json_object;
+
+/*
+ * A row is one workload x backend x segment of a results file. Its numbers
+ * come only from the aggregated samples: phase timing or browser, kind warm,
+ * outcome success (prof_cmp_aggregated()).
+ *
+ * Judging a row against a baseline gives one status:
+ *   new           the baseline has no row for this workload in this segment
+ *   incomparable  no baseline file; or the matched row has another workload
+ *                 version or fixture checksum; or either side has no
+ *                 aggregated sample; or the baseline median is not positive
+ *   warning       median ratio > 1.20 AND median delta >= the warning floor
+ *                 AND at least ceil(0.75 n) current samples exceed the
+ *                 baseline median
+ *   stable        otherwise
+ * The two-sided Mann-Whitney U p-value of current against baseline samples
+ * is computed beside the rule and never changes the status.
+ *
+ * Ownership: a struct prof_cmp holds a reference to each JSON document it
+ * was given; the strings in its rows are borrowed from them and live until
+ * prof_cmp_free().
+ */
+
+enum prof_cmp_status {
+	PROF_CMP_UNJUDGED = 0,	/* grouped only; no baseline was asked for */
+	PROF_CMP_NEW,
+	PROF_CMP_INCOMPARABLE,
+	PROF_CMP_STABLE,
+	PROF_CMP_WARNING,
+};
+
+/* The ratio above which a slower median may be a warning. */
+#define PROF_CMP_RATIO 1.20
+
+/* One side of a row: the current run's samples or the baseline's. */
+struct prof_cmp_side {
+	double *v;			/* aggregated durations, ms (owned) */
+	size_t n, cap;
+	struct prof_stats st;		/* of v; zeros when n == 0 */
+	long long version;		/* workload_version */
+	const char *fixture_checksum;	/* NULL: unknown */
+	long errors;			/* error samples of the group */
+};
+
+struct prof_cmp_row {
+	const char *workload;
+	const char *backend;
+	const char *category;
+	const char *segment;
+	double warning_floor_ms;	/* the current run's */
+	struct prof_cmp_side cur;
+	struct prof_cmp_side base;	/* meaningful when matched */
+	int matched;			/* the baseline has this row */
+	int base_other_segments;	/* rows of this workload it has */
+	enum prof_cmp_status status;
+	double delta_ms;		/* NAN unless stable or warning */
+	double ratio;			/* NAN unless stable or warning */
+	double p_value;			/* NAN unless stable or warning */
+	size_t above;			/* current samples > baseline median */
+	size_t needed;			/* ceil(0.75 n) */
+	char reason[512];
+};
+
+struct prof_cmp {
+	struct prof_cmp_row *rows;	/* sorted: workload, backend, segment */
+	size_t n;
+	struct json_object *results;	/* references held */
+	struct json_object *baseline;
+};
+
+/* Whether sample s is one that rows aggregate (see above). */
+int prof_cmp_aggregated(struct json_object *s);
+
+/*
+ * Group the timing and browser samples of a checked results document into
+ * rows (status PROF_CMP_UNJUDGED, current statistics filled). A group whose
+ * samples all errored is a row with n = 0. Returns 0, or -1 with err filled
+ * (out of memory). Free c with prof_cmp_free() either way.
+ */
+int prof_cmp_group(struct prof_cmp *c, struct json_object *results,
+		   struct prof_err *err);
+
+/*
+ * Judge every row of c against a checked baseline document. A NULL
+ * baseline means that its file does not exist: every row is then
+ * incomparable, "baseline file 'name' not found". Returns 0 or -1.
+ */
+int prof_cmp_judge_all(struct prof_cmp *c, struct json_object *baseline,
+		       const char *name, struct prof_err *err);
+
+/*
+ * Judge one row whose cur and base sides and matched flag are filled:
+ * compute both sides' statistics, then status, reason, delta, ratio,
+ * p-value and the sample counts. Pure; exposed for the unit tests.
+ * Returns 0, or -1 when out of memory.
+ */
+int prof_cmp_judge(struct prof_cmp_row *r);
+
+/* Append a duration to a side. Returns 0, or -1 when out of memory. */
+int prof_cmp_side_add(struct prof_cmp_side *s, double v);
+
+/* "new", "incomparable", "stable", "warning"; "unjudged". */
+const char *prof_cmp_status_name(enum prof_cmp_status s);
+
+/*
+ * The comparison objects: one per row, in a new array. Each has workload,
+ * backend, category, segment, workload_version, fixture_checksum,
+ * warning_floor_ms, status, reason, delta_ms, delta_pct, ratio, p_value
+ * (null when unknown), above_baseline_median, needed_above, errors, and
+ * current and baseline objects with n, min, median, p90, max (null when
+ * n is 0), workload_version and fixture_checksum. NULL when out of memory.
+ */
+struct json_object *prof_cmp_json(const struct prof_cmp *c);
+
+/*
+ * Check a comparisons document as prof_cmp_json() writes it (what a
+ * reader relies on). Errors name the JSON path: "[2].current.n: expected
+ * a number, got a string". Returns 0 or -1.
+ */
+int prof_cmp_check(struct json_object *a, struct prof_err *err);
+
+/* Free the rows and drop the references. c may be all zeros. */
+void prof_cmp_free(struct prof_cmp *c);
+
+#endif /* PROF_COMPARE_H */

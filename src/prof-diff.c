@@ -1,0 +1,157 @@
+/* prof-diff: compare a results file with a baseline, one row per workload
+ * x backend x segment. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "compare.h"
+#include "json.h"
+#include "out.h"
+#include "sample.h"
+
+static const char usage_text[] =
+	"usage: prof-diff --baseline FILE [-o FILE] RESULTS\n"
+	"\n"
+	"Compare the results file RESULTS (- for stdin) with a baseline (a\n"
+	"promoted results file) and write a JSON array with one comparison\n"
+	"per workload x backend x segment: n, min, median, p90 and max of\n"
+	"the current and the baseline samples, delta_ms, ratio, status and\n"
+	"reason. Only timing (and browser) samples of kind warm that\n"
+	"succeeded count.\n"
+	"\n"
+	"A row is looked up in the baseline by workload id and segment key,\n"
+	"so CPU, GPU and other machines' numbers are never compared. Its\n"
+	"status:\n"
+	"  new           the baseline has no row for it in this segment\n"
+	"  incomparable  another workload version or fixture checksum, a\n"
+	"                baseline median that is not positive, no successful\n"
+	"                samples, or no baseline file at all\n"
+	"  warning       median ratio > 1.20, median delta >= the workload's\n"
+	"                warning floor, and at least ceil(0.75 n) current\n"
+	"                samples above the baseline median\n"
+	"  stable        otherwise\n"
+	"p_value is the two-sided Mann-Whitney U test of the current against\n"
+	"the baseline samples: more evidence, never part of the status.\n"
+	"\n"
+	"options:\n"
+	"  --baseline FILE   the baseline; a missing file makes every row\n"
+	"                    incomparable and is not an error\n"
+	"  -o, --output FILE write the comparisons there, atomically (default\n"
+	"                    -, stdout)\n"
+	"\n"
+	"example:\n"
+	"  prof-diff --baseline baselines/cpu-ci.json run/results.json |\n"
+	"      jq -r '.[] | select(.status == \"warning\") | .reason'\n"
+	"\n"
+	"Exit status: 0 compared (warnings included), 2 bad arguments, a\n"
+	"malformed results or baseline file, or a failed write.\n";
+
+enum {
+	OPT_BASELINE = 256,
+	OPT_VERSION,
+};
+
+/* Whether the baseline file is missing (as opposed to unreadable). */
+static int
+missing(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") && stat(path, &st) != 0 && errno == ENOENT;
+}
+
+static int
+diff(const char *results_path, const char *baseline_path, const char *output)
+{
+	struct json_object *results = NULL, *baseline = NULL, *out = NULL;
+	struct prof_cmp c = {0};
+	struct prof_err err = {0};
+	int rc = PROF_EXIT_FAILURE;
+
+	results = prof_results_load(results_path, &err);
+	if (!results) {
+		cli_err(&err);
+		goto out;
+	}
+	if (!missing(baseline_path)) {
+		prof_err_clear(&err);
+		baseline = prof_results_load(baseline_path, &err);
+		if (!baseline) {
+			cli_err(&err);
+			goto out;
+		}
+	}
+	if (prof_cmp_group(&c, results, &err) < 0 ||
+	    prof_cmp_judge_all(&c, baseline, baseline_path, &err) < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	out = prof_cmp_json(&c);
+	if (!out) {
+		cli_say("out of memory");
+		goto out;
+	}
+	if (prof_out_json(output, out, &err) < 0) {
+		/* A failed stdout is reported once, by cli_finish(). */
+		if (strcmp(output, "-"))
+			cli_err(&err);
+		goto out;
+	}
+	rc = PROF_EXIT_OK;
+out:
+	json_object_put(out);
+	prof_cmp_free(&c);
+	json_object_put(results);
+	json_object_put(baseline);
+	return cli_finish(rc);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"baseline", required_argument, NULL, OPT_BASELINE},
+		{"output", required_argument, NULL, 'o'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	const char *baseline = NULL, *output = "-";
+	int c;
+
+	cli_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_BASELINE:
+			baseline = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return cli_finish(PROF_EXIT_OK);
+		case OPT_VERSION:
+			printf("prof-diff %s\n", PROF_VERSION);
+			return cli_finish(PROF_EXIT_OK);
+		default:
+			fputs(usage_text, stderr);
+			return PROF_EXIT_FAILURE;
+		}
+	}
+	if (!baseline || !baseline[0])
+		return cli_fail("give the baseline: --baseline FILE");
+	if (optind >= argc)
+		return cli_fail("give the results file (- for stdin)");
+	if (optind + 1 < argc)
+		return cli_fail("unexpected argument '%s'", argv[optind + 1]);
+	if (!output[0])
+		return cli_fail("-o: empty file name");
+	if (!strcmp(baseline, "-") && !strcmp(argv[optind], "-"))
+		return cli_fail("the results and the baseline cannot both be "
+				"stdin");
+	return diff(argv[optind], baseline, output);
+}
