@@ -1,0 +1,884 @@
+/* prof-report: a run's summary.md (and a compact table, and CI annotations)
+ * from its results and comparisons. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "compare.h"
+#include "json.h"
+#include "out.h"
+#include "sample.h"
+#include "spawn.h"
+
+static const char usage_text[] =
+	"usage: prof-report [--comparisons FILE] [-o FILE] RESULTS\n"
+	"\n"
+	"Write the run's summary.md from its results file RESULTS (- for\n"
+	"stdin) and, when given, the comparisons prof-diff wrote for it; then\n"
+	"print a compact table on stdout. The summary holds:\n"
+	"  - the run id, command, commit, timestamp, the environment in words\n"
+	"    (CPU, OS, compiler, backend, device) and the number of error\n"
+	"    samples;\n"
+	"  - one row per workload x backend: n, min, median, p90 and max (ms)\n"
+	"    of the warm timing samples that succeeded, the host and GPU\n"
+	"    memory peaks where a memory sample exists, the median's change\n"
+	"    against the baseline in ms and %, and the status, with its\n"
+	"    reason below the table;\n"
+	"  - each error sample with its phase and reason;\n"
+	"  - the top 20 functions of each CPU profile (.prof artifact), read\n"
+	"    with google-pprof --text.\n"
+	"When GITHUB_ACTIONS=true, each warning is also printed as a\n"
+	"'::warning title=Performance regression::' annotation.\n"
+	"\n"
+	"options:\n"
+	"  --comparisons FILE  prof-diff's output for RESULTS (without it the\n"
+	"                      rows have no baseline columns)\n"
+	"  -o, --output FILE   the summary (default: summary.md in the run\n"
+	"                      folder); - prints it instead of the table\n"
+	"  --run-dir DIR       the run folder, which artifacts are relative\n"
+	"                      to (default: the folder of RESULTS)\n"
+	"  --pprof PROGRAM     the pprof to run (default $PROF_PPROF, else\n"
+	"                      google-pprof)\n"
+	"  -q, --quiet         no table on stdout\n"
+	"\n"
+	"example:\n"
+	"  prof-report --comparisons run/comparisons.json run/results.json\n"
+	"\n"
+	"Exit status: 0 written (warnings and error samples included), 2 bad\n"
+	"arguments, a malformed results or comparisons file, or a failed\n"
+	"write.\n";
+
+/* The lines of a CPU profile that the summary shows. */
+#define TOP_FUNCTIONS 20
+
+struct mem {
+	const char *workload;
+	const char *backend;
+	double host;		/* host_peak_bytes; NAN: unknown */
+	double gpu;		/* device_peak_allocated_bytes; NAN: unknown */
+	int used;		/* a row showed it */
+};
+
+struct report {
+	struct json_object *results;
+	struct json_object *rows;	/* comparison objects */
+	int judged;			/* rows come from prof-diff */
+	struct mem *mem;
+	size_t n_mem;
+	long samples, errors;
+	const char *run_dir;
+	const char *pprof;
+	FILE *md;
+};
+
+static struct json_object *
+samples(struct report *r)
+{
+	struct json_object *a = NULL;
+
+	json_object_object_get_ex(r->results, "samples", &a);
+	return a;
+}
+
+static struct json_object *
+get(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	json_object_object_get_ex(o, key, &v);
+	return v;
+}
+
+/* A number of o, or NAN when missing, null or not a number. */
+static double
+numf(struct json_object *o, const char *key)
+{
+	struct json_object *v = get(o, key);
+
+	return prof_json_is_number(v) ? prof_json_number(v) : NAN;
+}
+
+static const char *
+str_or(struct json_object *o, const char *key, const char *dflt)
+{
+	const char *s = prof_json_str(o, key);
+
+	return s && s[0] ? s : dflt;
+}
+
+/* Text for a Markdown table cell or list item: no newline, no bare '|'. */
+static void
+md_text(FILE *fp, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '|')
+			fputs("\\|", fp);
+		else if (*s == '\n' || *s == '\r' || *s == '\t')
+			fputc(' ', fp);
+		else
+			fputc(*s, fp);
+	}
+}
+
+static void
+fmt_ms(char *buf, size_t n, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, n, "%.3f", v);
+	else
+		snprintf(buf, n, "-");
+}
+
+static void
+fmt_bytes(char *buf, size_t n, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, n, "-");
+	else if (v >= 1024.0 * 1024 * 1024)
+		snprintf(buf, n, "%.2f GiB", v / (1024.0 * 1024 * 1024));
+	else if (v >= 1024.0 * 1024)
+		snprintf(buf, n, "%.1f MiB", v / (1024.0 * 1024));
+	else if (v >= 1024.0)
+		snprintf(buf, n, "%.1f KiB", v / 1024.0);
+	else
+		snprintf(buf, n, "%.0f B", v);
+}
+
+/* The percentage change of a row's median, from its ratio. */
+static double
+row_pct(struct json_object *row)
+{
+	double ratio = numf(row, "ratio");
+
+	return isfinite(ratio) ? (ratio - 1) * 100 : NAN;
+}
+
+/* Collect the memory peaks, the largest per workload x backend. */
+static int
+collect_memory(struct report *r)
+{
+	struct json_object *a = samples(r);
+	size_t i, k, n = json_object_array_length(a);
+
+	r->mem = calloc(n ? n : 1, sizeof(*r->mem));
+	if (!r->mem)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(a, i);
+		struct json_object *m = get(s, "memory");
+		const char *w = prof_sample_str(s, "workload");
+		const char *b = prof_sample_str(s, "backend");
+		struct mem *e = NULL;
+		double host, gpu;
+
+		if (!prof_sample_is(s, "phase", "memory") ||
+		    !prof_sample_is(s, "outcome", "success") || !m)
+			continue;
+		host = numf(m, "host_peak_bytes");
+		gpu = numf(m, "device_peak_allocated_bytes");
+		for (k = 0; k < r->n_mem; k++)
+			if (!strcmp(r->mem[k].workload, w) &&
+			    !strcmp(r->mem[k].backend, b))
+				e = &r->mem[k];
+		if (!e) {
+			e = &r->mem[r->n_mem++];
+			e->workload = w;
+			e->backend = b;
+			e->host = e->gpu = NAN;
+		}
+		if (isfinite(host) && !(e->host >= host))
+			e->host = host;
+		if (isfinite(gpu) && !(e->gpu >= gpu))
+			e->gpu = gpu;
+	}
+	return 0;
+}
+
+static struct mem *
+memory_of(struct report *r, const char *w, const char *b)
+{
+	size_t k;
+
+	for (k = 0; k < r->n_mem; k++)
+		if (!strcmp(r->mem[k].workload, w) &&
+		    !strcmp(r->mem[k].backend, b))
+			return &r->mem[k];
+	return NULL;
+}
+
+/* The environment of a sample in words: CPU, OS, compiler, backend,
+ * device (and browser). */
+static void
+env_words(struct json_object *env, char *buf, size_t n)
+{
+	char os[256], dev[256], cpus[32] = "";
+	const char *distro = prof_json_str(env, "distro_name");
+	const char *req = prof_json_str(env, "backend_requested");
+	const char *backend = str_or(env, "backend", "unknown");
+	double ncpu = numf(env, "cpu_count");
+	size_t off;
+
+	if (isfinite(ncpu))
+		snprintf(cpus, sizeof(cpus), ", %.0f CPUs", ncpu);
+	if (distro)
+		snprintf(os, sizeof(os), "%s, %s %s", distro,
+			 str_or(env, "os", "?"), str_or(env, "kernel", "?"));
+	else
+		snprintf(os, sizeof(os), "%s %s, %s %s",
+			 str_or(env, "distro", "?"),
+			 str_or(env, "distro_version", "?"),
+			 str_or(env, "os", "?"), str_or(env, "kernel", "?"));
+	if (prof_json_str(env, "device"))
+		snprintf(dev, sizeof(dev), "%s (compute capability %s, CUDA "
+			 "runtime %s, driver %s)",
+			 prof_json_str(env, "device"),
+			 str_or(env, "device_cc", "?"),
+			 str_or(env, "cuda_runtime", "?"),
+			 str_or(env, "cuda_driver", "?"));
+	else
+		snprintf(dev, sizeof(dev), "none");
+	snprintf(buf, n, "CPU %s (%s%s); OS %s; ",
+		 str_or(env, "cpu_model", "unknown"),
+		 str_or(env, "machine", "?"), cpus, os);
+	off = strlen(buf);
+	if (prof_json_str(env, "compiler") && off < n)
+		off += (size_t)snprintf(buf + off, n - off, "compiler %s %s; ",
+					prof_json_str(env, "compiler"),
+					str_or(env, "compiler_version", "?"));
+	if (off < n)
+		off += (size_t)snprintf(buf + off, n - off, "backend %s",
+					backend);
+	if (req && strcmp(req, backend) && off < n)
+		off += (size_t)snprintf(buf + off, n - off, " (requested %s)",
+					req);
+	if (off < n)
+		off += (size_t)snprintf(buf + off, n - off, "; device %s", dev);
+	if (prof_json_str(env, "browser") && off < n)
+		snprintf(buf + off, n - off, "; browser %s",
+			 prof_json_str(env, "browser"));
+}
+
+static void
+write_header(struct report *r)
+{
+	struct json_object *a = samples(r);
+	size_t i, j, n = json_object_array_length(a), n_words = 0;
+	char **words = calloc(n ? n : 1, sizeof(*words));
+	FILE *md = r->md;
+
+	fprintf(md, "# Performance profile `");
+	md_text(md, prof_json_str(r->results, "run_id"));
+	fprintf(md, "`\n\n| | |\n|---|---|\n| run | `");
+	md_text(md, prof_json_str(r->results, "run_id"));
+	fprintf(md, "` |\n| command | `");
+	md_text(md, prof_json_str(r->results, "command"));
+	fprintf(md, "` |\n| commit | `");
+	md_text(md, prof_json_str(r->results, "commit"));
+	fprintf(md, "` |\n| timestamp (UTC) | ");
+	md_text(md, prof_json_str(r->results, "timestamp_utc"));
+	fprintf(md, " |\n| samples | %ld |\n| error samples | %ld |\n\n",
+		r->samples, r->errors);
+	fprintf(md, "## Environment\n\n");
+	for (i = 0; words && i < n; i++) {
+		char buf[2048];
+
+		env_words(get(json_object_array_get_idx(a, i), "env"), buf,
+			  sizeof(buf));
+		for (j = 0; j < n_words; j++)
+			if (!strcmp(words[j], buf))
+				break;
+		if (j < n_words)
+			continue;
+		words[n_words] = strdup(buf);
+		if (!words[n_words])
+			break;
+		fprintf(md, "- ");
+		md_text(md, buf);
+		fputc('\n', md);
+		n_words++;
+	}
+	if (!n_words)
+		fprintf(md, "- no samples\n");
+	fputc('\n', md);
+	for (j = 0; j < n_words; j++)
+		free(words[j]);
+	free(words);
+}
+
+static void
+write_table(struct report *r)
+{
+	size_t i, n = json_object_array_length(r->rows);
+	FILE *md = r->md;
+	int reasons = 0;
+
+	fprintf(md, "## Results\n\n");
+	if (!n && !r->n_mem) {
+		fprintf(md, "No timing samples.\n\n");
+		return;
+	}
+	fprintf(md, "| workload | backend | n | min ms | median ms | p90 ms | "
+		    "max ms | host peak | GPU peak | Δ median ms | "
+		    "Δ median %% | status |\n");
+	fprintf(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
+	for (i = 0; i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *cur = get(row, "current");
+		const char *w = prof_json_str(row, "workload");
+		const char *b = prof_json_str(row, "backend");
+		struct mem *m = memory_of(r, w, b);
+		char mn[32], med[32], p90[32], mx[32], host[32], gpu[32];
+		char dms[32], dpct[32];
+		double delta = numf(row, "delta_ms"), pct = row_pct(row);
+
+		if (m)
+			m->used = 1;
+		fmt_ms(mn, sizeof(mn), numf(cur, "min"));
+		fmt_ms(med, sizeof(med), numf(cur, "median"));
+		fmt_ms(p90, sizeof(p90), numf(cur, "p90"));
+		fmt_ms(mx, sizeof(mx), numf(cur, "max"));
+		fmt_bytes(host, sizeof(host), m ? m->host : NAN);
+		fmt_bytes(gpu, sizeof(gpu), m ? m->gpu : NAN);
+		if (isfinite(delta))
+			snprintf(dms, sizeof(dms), "%+.3f", delta);
+		else
+			snprintf(dms, sizeof(dms), "-");
+		if (isfinite(pct))
+			snprintf(dpct, sizeof(dpct), "%+.1f%%", pct);
+		else
+			snprintf(dpct, sizeof(dpct), "-");
+		fprintf(md, "| `");
+		md_text(md, w);
+		fprintf(md, "` | ");
+		md_text(md, b);
+		fprintf(md, " | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | "
+			    "%s |\n",
+			numf(cur, "n"), mn, med, p90, mx, host, gpu, dms, dpct,
+			r->judged ? prof_json_str(row, "status") : "-");
+	}
+	for (i = 0; i < r->n_mem; i++) {
+		char host[32], gpu[32];
+
+		if (r->mem[i].used)
+			continue;
+		fmt_bytes(host, sizeof(host), r->mem[i].host);
+		fmt_bytes(gpu, sizeof(gpu), r->mem[i].gpu);
+		fprintf(md, "| `");
+		md_text(md, r->mem[i].workload);
+		fprintf(md, "` | ");
+		md_text(md, r->mem[i].backend);
+		fprintf(md, " | 0 | - | - | - | - | %s | %s | - | - | - |\n",
+			host, gpu);
+	}
+	fputc('\n', md);
+	if (!r->judged) {
+		fprintf(md, "No baseline comparison was made.\n\n");
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		double p = numf(row, "p_value");
+
+		if (!reasons++)
+			fprintf(md, "Statuses against the baseline (the "
+				    "Mann-Whitney p-value is shown beside the "
+				    "rule, never part of it):\n\n");
+		fprintf(md, "- `");
+		md_text(md, prof_json_str(row, "workload"));
+		fprintf(md, "` (");
+		md_text(md, prof_json_str(row, "backend"));
+		fprintf(md, "): **%s**: ", prof_json_str(row, "status"));
+		md_text(md, prof_json_str(row, "reason"));
+		if (isfinite(p))
+			fprintf(md, "; p = %.3g", p);
+		fputc('\n', md);
+	}
+	if (reasons)
+		fputc('\n', md);
+}
+
+static void
+write_errors(struct report *r)
+{
+	struct json_object *a = samples(r);
+	size_t i, n = json_object_array_length(a);
+	FILE *md = r->md;
+
+	fprintf(md, "## Errors\n\n");
+	if (!r->errors) {
+		fprintf(md, "No error samples.\n\n");
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(a, i);
+
+		if (!prof_sample_is(s, "outcome", "error"))
+			continue;
+		fprintf(md, "- `");
+		md_text(md, prof_sample_str(s, "workload"));
+		fprintf(md, "` (");
+		md_text(md, prof_sample_str(s, "backend"));
+		fprintf(md, ", phase %s, %s #%.0f): ",
+			prof_sample_str(s, "phase"), prof_sample_str(s, "kind"),
+			numf(s, "index"));
+		md_text(md, prof_sample_str(s, "reason"));
+		fputc('\n', md);
+	}
+	fputc('\n', md);
+}
+
+/* pprof's --text output, kept line by line. */
+struct lines {
+	char **v;
+	size_t n, cap;
+};
+
+static int
+keep_line(void *arg, char *line, size_t len, int complete)
+{
+	struct lines *l = arg;
+	char *copy;
+
+	(void)complete;
+	if (l->n >= 400)
+		return 0;	/* more than the summary shows */
+	if (l->n == l->cap) {
+		size_t ncap = l->cap ? l->cap * 2 : 64;
+		char **nv = realloc(l->v, ncap * sizeof(*nv));
+
+		if (!nv)
+			return 1;
+		l->v = nv;
+		l->cap = ncap;
+	}
+	copy = strndup(line, len);
+	if (!copy)
+		return 1;
+	l->v[l->n++] = copy;
+	return 0;
+}
+
+static void
+lines_free(struct lines *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+}
+
+/*
+ * Run pprof --text on a profile and keep its lines. Returns 0, or -1 with
+ * why filled (a missing file or binary, a failed pprof).
+ */
+static int
+read_profile(struct report *r, const char *binary, const char *file,
+	     struct lines *l, char *why, size_t n)
+{
+	char *argv[] = {(char *)r->pprof, "--text", (char *)binary,
+			(char *)file, NULL};
+	struct prof_spawn sp = {
+		.argv = argv,
+		.timeout_s = 120,
+		.stdout_fd = PROF_SPAWN_PIPE,
+		.on_line = keep_line,
+		.arg = l,
+		.stderr_fd = -1,
+	};
+	struct prof_spawn_result res;
+	struct prof_err err = {0};
+	int rc = -1;
+
+	if (access(file, R_OK) != 0) {
+		snprintf(why, n, "%s: %s", file, strerror(errno));
+		return -1;
+	}
+	if (!binary) {
+		snprintf(why, n, "the sample has no metrics.binary");
+		return -1;
+	}
+	if (prof_spawn_run(&sp, &res, &err) < 0) {
+		prof_err_str(&err, why, n);
+		return -1;
+	}
+	if (prof_spawn_ok(&res))
+		rc = 0;
+	else
+		prof_spawn_describe(&res, r->pprof, sp.timeout_s, why, n);
+	prof_spawn_free(&res);
+	return rc;
+}
+
+/* One .prof artifact: its top functions, or why there are none. */
+static void
+write_profile(struct report *r, struct json_object *s, const char *artifact)
+{
+	const char *binary = prof_json_str(get(s, "metrics"), "binary");
+	char file[4096], why[4400] = "the path is too long";
+	struct lines l = {0};
+	FILE *md = r->md;
+	size_t i, start = 0, shown = 0;
+
+	fprintf(md, "### `");
+	md_text(md, prof_sample_str(s, "workload"));
+	fprintf(md, "` (");
+	md_text(md, prof_sample_str(s, "backend"));
+	fprintf(md, "): `");
+	md_text(md, artifact);
+	fprintf(md, "`\n\n");
+	if (snprintf(file, sizeof(file), "%s%s%s",
+		     artifact[0] == '/' ? "" : r->run_dir,
+		     artifact[0] == '/' ? "" : "/", artifact) >=
+		    (int)sizeof(file) ||
+	    read_profile(r, binary, file, &l, why, sizeof(why)) < 0) {
+		fprintf(md, "No profile: ");
+		md_text(md, why);
+		fprintf(md, ".\n\n");
+		cli_say("warning: no CPU profile from '%s': %s", artifact, why);
+		goto out;
+	}
+	for (i = 0; i < l.n; i++)
+		if (!strncmp(l.v[i], "Total:", 6)) {
+			start = i;
+			break;
+		}
+	fprintf(md, "```\n");
+	for (i = start; i < l.n && shown <= TOP_FUNCTIONS; i++, shown++)
+		fprintf(md, "%s\n", l.v[i]);
+	fprintf(md, "```\n\n");
+out:
+	lines_free(&l);
+}
+
+static int
+is_prof(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 5 && !strcmp(path + n - 5, ".prof");
+}
+
+static void
+write_profiles(struct report *r)
+{
+	struct json_object *a = samples(r);
+	size_t i, j, n = json_object_array_length(a);
+	int any = 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(a, i);
+		struct json_object *arts = get(s, "artifacts");
+
+		if (!prof_sample_is(s, "phase", "profile"))
+			continue;
+		for (j = 0; j < json_object_array_length(arts); j++) {
+			const char *p = json_object_get_string(
+				json_object_array_get_idx(arts, j));
+
+			if (!is_prof(p))
+				continue;
+			if (!any++)
+				fprintf(r->md,
+					"## CPU profile\n\nThe top %d "
+					"functions of each profile, by "
+					"samples in the function itself "
+					"(google-pprof --text).\n\n",
+					TOP_FUNCTIONS);
+			write_profile(r, s, p);
+		}
+	}
+}
+
+static void
+write_artifacts(struct report *r)
+{
+	struct json_object *a = samples(r);
+	size_t i, j, n = json_object_array_length(a);
+	int any = 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *arts =
+			get(json_object_array_get_idx(a, i), "artifacts");
+
+		for (j = 0; j < json_object_array_length(arts); j++) {
+			struct json_object *p =
+				json_object_array_get_idx(arts, j);
+
+			if (!any++)
+				fprintf(r->md, "## Artifacts\n\nRelative to "
+					       "the run folder:\n\n");
+			fprintf(r->md, "- `");
+			md_text(r->md, json_object_get_string(p));
+			fprintf(r->md, "`\n");
+		}
+	}
+	if (any)
+		fputc('\n', r->md);
+}
+
+/* The compact table on stdout. */
+static void
+print_table(struct report *r)
+{
+	size_t i, n = json_object_array_length(r->rows);
+	const char *commit = prof_json_str(r->results, "commit");
+
+	printf("run %s  commit %.12s  %ld samples, %ld error%s\n",
+	       prof_json_str(r->results, "run_id"), commit, r->samples,
+	       r->errors, r->errors == 1 ? "" : "s");
+	printf("%-36s %-8s %4s %12s %12s %8s  %s\n", "workload", "backend", "n",
+	       "median ms", "p90 ms", "delta", "status");
+	for (i = 0; i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *cur = get(row, "current");
+		char med[32], p90[32], pct[32];
+		double d = row_pct(row);
+
+		fmt_ms(med, sizeof(med), numf(cur, "median"));
+		fmt_ms(p90, sizeof(p90), numf(cur, "p90"));
+		if (isfinite(d))
+			snprintf(pct, sizeof(pct), "%+.1f%%", d);
+		else
+			snprintf(pct, sizeof(pct), "-");
+		printf("%-36s %-8s %4.0f %12s %12s %8s  %s\n",
+		       prof_json_str(row, "workload"),
+		       prof_json_str(row, "backend"), numf(cur, "n"), med, p90,
+		       pct, r->judged ? prof_json_str(row, "status") : "-");
+	}
+}
+
+/* A GitHub workflow command's data: '%', CR and LF escaped. */
+static void
+gh_text(const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '%')
+			fputs("%25", stdout);
+		else if (*s == '\r')
+			fputs("%0D", stdout);
+		else if (*s == '\n')
+			fputs("%0A", stdout);
+		else
+			putchar(*s);
+	}
+}
+
+static void
+print_annotations(struct report *r)
+{
+	size_t i, n = json_object_array_length(r->rows);
+	const char *gha = getenv("GITHUB_ACTIONS");
+
+	if (!gha || strcmp(gha, "true") || !r->judged)
+		return;
+	for (i = 0; i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		char text[1024];
+
+		if (strcmp(prof_json_str(row, "status"), "warning"))
+			continue;
+		snprintf(text, sizeof(text),
+			 "%s (%s): median %.3f ms vs baseline %.3f ms, "
+			 "%+.1f%% (%+.3f ms)",
+			 prof_json_str(row, "workload"),
+			 prof_json_str(row, "backend"),
+			 numf(get(row, "current"), "median"),
+			 numf(get(row, "baseline"), "median"), row_pct(row),
+			 numf(row, "delta_ms"));
+		fputs("::warning title=Performance regression::", stdout);
+		gh_text(text);
+		putchar('\n');
+	}
+}
+
+/* The rows: prof-diff's comparisons, or the results grouped here. */
+static int
+load_rows(struct report *r, const char *comparisons)
+{
+	struct prof_err err = {0};
+	struct prof_cmp c = {0};
+
+	if (comparisons) {
+		r->rows = prof_json_load(comparisons, &err);
+		if (!r->rows || prof_cmp_check(r->rows, &err) < 0) {
+			prof_err_file(&err, comparisons);
+			cli_err(&err);
+			return -1;
+		}
+		r->judged = 1;
+		return 0;
+	}
+	if (prof_cmp_group(&c, r->results, &err) < 0) {
+		cli_err(&err);
+		prof_cmp_free(&c);
+		return -1;
+	}
+	r->rows = prof_cmp_json(&c);
+	prof_cmp_free(&c);
+	if (!r->rows) {
+		cli_say("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+struct opts {
+	const char *comparisons;
+	const char *output;
+	const char *run_dir;
+	const char *pprof;
+	int quiet;
+};
+
+static int
+report(struct opts *o, const char *results_path)
+{
+	struct report r = {0};
+	struct prof_err err = {0};
+	char run_dir[4096], output[4096];
+	char *text = NULL;
+	size_t len = 0, i, n;
+	int rc = PROF_EXIT_FAILURE;
+
+	r.results = prof_results_load(results_path, &err);
+	if (!r.results) {
+		cli_err(&err);
+		goto out;
+	}
+	if (load_rows(&r, o->comparisons) < 0)
+		goto out;
+	if (o->run_dir) {
+		snprintf(run_dir, sizeof(run_dir), "%s", o->run_dir);
+	} else if (strcmp(results_path, "-") && strchr(results_path, '/')) {
+		snprintf(run_dir, sizeof(run_dir), "%.*s",
+			 (int)(strrchr(results_path, '/') - results_path),
+			 results_path);
+		if (!run_dir[0])
+			snprintf(run_dir, sizeof(run_dir), "/");
+	} else {
+		snprintf(run_dir, sizeof(run_dir), ".");
+	}
+	if (snprintf(output, sizeof(output), "%s%s", o->output ? o->output :
+			     run_dir, o->output ? "" : "/summary.md") >=
+	    (int)sizeof(output)) {
+		cli_say("%s: path too long", run_dir);
+		goto out;
+	}
+	r.run_dir = run_dir;
+	r.pprof = o->pprof;
+	n = json_object_array_length(samples(&r));
+	r.samples = (long)n;
+	for (i = 0; i < n; i++)
+		if (prof_sample_is(json_object_array_get_idx(samples(&r), i),
+				   "outcome", "error"))
+			r.errors++;
+	if (collect_memory(&r) < 0) {
+		cli_say("out of memory");
+		goto out;
+	}
+	r.md = open_memstream(&text, &len);
+	if (!r.md) {
+		cli_say("out of memory");
+		goto out;
+	}
+	write_header(&r);
+	write_table(&r);
+	write_errors(&r);
+	write_profiles(&r);
+	write_artifacts(&r);
+	if (fclose(r.md) != 0) {
+		r.md = NULL;
+		cli_say("out of memory");
+		goto out;
+	}
+	r.md = NULL;
+	if (prof_out_write(output, text, len, &err) < 0) {
+		/* A failed stdout is reported once, by cli_finish(). */
+		if (strcmp(output, "-"))
+			cli_err(&err);
+		goto out;
+	}
+	if (strcmp(output, "-") && !o->quiet)
+		print_table(&r);
+	print_annotations(&r);
+	rc = PROF_EXIT_OK;
+out:
+	free(text);
+	free(r.mem);
+	json_object_put(r.rows);
+	json_object_put(r.results);
+	return cli_finish(rc);
+}
+
+enum {
+	OPT_COMPARISONS = 256,
+	OPT_RUN_DIR,
+	OPT_PPROF,
+	OPT_VERSION,
+};
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
+		{"output", required_argument, NULL, 'o'},
+		{"run-dir", required_argument, NULL, OPT_RUN_DIR},
+		{"pprof", required_argument, NULL, OPT_PPROF},
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	const char *env = getenv("PROF_PPROF");
+	struct opts o = {.pprof = env && env[0] ? env : "google-pprof"};
+	int c;
+
+	cli_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "hqo:", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_COMPARISONS:
+			o.comparisons = optarg;
+			break;
+		case 'o':
+			o.output = optarg;
+			break;
+		case OPT_RUN_DIR:
+			o.run_dir = optarg;
+			break;
+		case OPT_PPROF:
+			o.pprof = optarg;
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return cli_finish(PROF_EXIT_OK);
+		case OPT_VERSION:
+			printf("prof-report %s\n", PROF_VERSION);
+			return cli_finish(PROF_EXIT_OK);
+		default:
+			fputs(usage_text, stderr);
+			return PROF_EXIT_FAILURE;
+		}
+	}
+	if (optind >= argc)
+		return cli_fail("give the results file (- for stdin)");
+	if (optind + 1 < argc)
+		return cli_fail("unexpected argument '%s'", argv[optind + 1]);
+	if ((o.output && !o.output[0]) || (o.run_dir && !o.run_dir[0]) ||
+	    !o.pprof[0])
+		return cli_fail("empty file name");
+	if (o.comparisons && !strcmp(o.comparisons, "-") &&
+	    !strcmp(argv[optind], "-"))
+		return cli_fail("the results and the comparisons cannot both "
+				"be stdin");
+	return report(&o, argv[optind]);
+}
