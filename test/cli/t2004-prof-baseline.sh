@@ -1,0 +1,69 @@
+#!/bin/bash
+# prof-baseline: promotion of a fit run, and each refusal (exit 1, nothing
+# written); malformed input is exit 2.
+. "$(dirname "$0")/lib.sh"
+plan 25
+
+D=test/data/results
+B=$T/bl
+
+run prof-baseline --from $D/baseline.json --name cpu-ci --output "$B"
+is "$rc" 0 "a clean run is promoted"
+is "$(jq -S . "$B/cpu-ci.json" | md5sum)" "$(jq -S . $D/baseline.json | md5sum)" \
+	"to DIR/NAME.json, the same document"
+is "$(errline)" \
+	"prof-baseline: promoted run '20261101T000000Z-ba5e' (35 samples) to '$B/cpu-ci.json'" \
+	"and says so"
+run prof-baseline --from $D/baseline.json --name other.json --output "$B"
+ok "$([ -f "$B/other.json" ] && [ ! -e "$B/other.json.json" ]; echo $?)" \
+	"a NAME ending in .json is not given another"
+(cd "$T" && "$BIN/prof-baseline" --from "$ROOT/$D/baseline.json" --name x 2>/dev/null)
+ok "$([ -f "$T/baselines/x.json" ]; echo $?)" "the default folder is baselines/"
+"$BIN/prof-diff" --baseline "$B/cpu-ci.json" $D/baseline.json >"$T/self.json"
+jq_ok 'all(.[]; .status == "stable" or .status == "incomparable")' \
+	"$T/self.json" "prof-diff reads the baseline it wrote"
+
+echo '{"old": true}' >"$B/keep.json"
+# refuse FILE NAME MESSAGE TITLE: exit 1, the message, nothing written
+refuse() {
+	run prof-baseline --from "$1" --name "$2" --output "$B"
+	is "$rc:$(errline)" "1:prof-baseline: $3" "$4"
+	ok "$([ ! -e "$B/$2.json" ] || [ "$(cat "$B/$2.json")" = '{"old": true}' ]; echo $?)" \
+		"nothing is written ($2)"
+}
+refuse $D/current.json fresh \
+	"refusing '$D/current.json': the run has 1 error sample; the first, .samples[36] (w.crash, cpu): worker killed by signal 11 (SIGSEGV: Segmentation fault)" \
+	"a run with an error sample is refused"
+refuse $D/current.json keep \
+	"refusing '$D/current.json': the run has 1 error sample; the first, .samples[36] (w.crash, cpu): worker killed by signal 11 (SIGSEGV: Segmentation fault)" \
+	"and an existing baseline stays as it was"
+refuse $D/empty.json fresh "refusing '$D/empty.json': the run has no samples" \
+	"a run with no samples is refused"
+refuse $D/gpu-fallback.json fresh \
+	"refusing '$D/gpu-fallback.json': .samples[0] (w.fallback) asked for the GPU but ran on the CPU" \
+	"a GPU-requested sample that ran on the CPU is refused"
+refuse $D/mixed-schema.json fresh \
+	"refusing '$D/mixed-schema.json': mixed schema versions: the results file is version 1, .samples[1] is version 2" \
+	"mixed schema versions are refused"
+
+for name in ../x a/b .hidden ''; do
+	run prof-baseline --from $D/baseline.json --name "$name" --output "$B"
+	is "$rc:$(errline)" \
+		"1:prof-baseline: refusing name '$name': not a plain file name (letters, digits, '.', '_' and '-'; not starting with '.' or '-')" \
+		"a name that is not a plain file name is refused: '$name'"
+done
+
+run prof-baseline --from $D/schema-bad.json --name bad --output "$B"
+is "$rc:$(errline)" \
+	"2:prof-baseline: $D/schema-bad.json: .samples[2].duration_ms: expected a number, got a string" \
+	"a malformed results file is exit 2 with its place"
+run prof-baseline --from "$T/none.json" --name bad --output "$B"
+is "$rc" 2 "a missing results file is exit 2"
+ok "$([ ! -e "$B/bad.json" ]; echo $?)" "nothing is written"
+run prof-baseline --name x
+is "$rc:$(errline)" "2:prof-baseline: give the results file: --from RESULTS" \
+	"--from is required"
+run prof-baseline --from $D/baseline.json
+is "$rc:$(errline)" "2:prof-baseline: give the baseline's name: --name NAME" \
+	"--name is required"
+finish
