@@ -1,5 +1,11 @@
 # The profiling pipelines: make profile-quick, profile-full, diagnose and
 # baseline-update chain the tools; see `make help` for the variables.
+#
+# A run (mk/profile.sh) writes artifacts/profiling/<run>/ (or OUTPUT): the
+# samples, results.json, comparisons.json and summary.md, prints the
+# summary's path and ends with the run's code: 0 clean, 1 a sample errored,
+# 2 an argument or infrastructure failure. make reports any failing recipe
+# as its own status 2, so the script prints the run's code first.
 
 BACKEND ?=
 REPEAT ?=
@@ -14,25 +20,58 @@ NAME ?=
 DIR ?= baselines
 TIMEOUT ?=
 SEED ?=
+# Workload binaries to profile instead of $(BINDIR)/prof-workloads.
+WORKLOADS ?=
 
-PROFILE_OPTS = $(if $(BACKEND),--backend $(BACKEND)) \
-	$(if $(REPEAT),--repeat $(REPEAT)) \
-	$(foreach c,$(CATEGORY),--category $(c)) \
-	$(foreach c,$(EXCLUDE_CATEGORY),--exclude-category $(c)) \
-	$(if $(TIMEOUT),--timeout $(TIMEOUT)) \
-	$(if $(SEED),--seed $(SEED))
+# A value quoted for the shell.
+prof_sq = '$(subst ','\'',$(1))'
+
+# The variables a run takes, and the command line that results.json records
+# (the variables given on make's command line, quoted when they hold
+# spaces).
+PROFILE_VARS := BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE \
+	PLAYWRIGHT WORKLOADS TIMEOUT SEED
+prof_cmdvar = $(if $(filter command line,$(origin $(1))),$(1)=$(if \
+	$(word 2,$($(1))),"$($(1))",$($(1))))
+PROFILE_COMMAND = $(strip make $@ $(if $(filter diagnose,$@),W=$(W)) \
+	$(foreach v,$(PROFILE_VARS),$(call prof_cmdvar,$(v))))
+
+PROFILE_ENV = PROF_BINDIR=$(call prof_sq,$(BINDIR)) \
+	PROF_WORKLOADS=$(call prof_sq,$(WORKLOADS)) \
+	PROF_BACKEND=$(call prof_sq,$(BACKEND)) \
+	PROF_REPEAT=$(call prof_sq,$(REPEAT)) \
+	PROF_CATEGORY=$(call prof_sq,$(CATEGORY)) \
+	PROF_EXCLUDE_CATEGORY=$(call prof_sq,$(EXCLUDE_CATEGORY)) \
+	PROF_TIMEOUT=$(call prof_sq,$(TIMEOUT)) \
+	PROF_SEED=$(call prof_sq,$(SEED)) \
+	PROF_OUTPUT=$(call prof_sq,$(OUTPUT)) \
+	PROF_BASELINE=$(call prof_sq,$(BASELINE)) \
+	PROF_PLAYWRIGHT=$(call prof_sq,$(PLAYWRIGHT)) \
+	PROF_COMMAND=$(call prof_sq,$(PROFILE_COMMAND))
 
 .PHONY: profile-quick profile-full diagnose baseline-update
 profile-quick: all ## quick CPU profile of the quick-tagged workloads (the main job)
-	$(Q)sh mk/profile.sh quick $(PROFILE_OPTS)
+	$(Q)$(PROFILE_ENV) sh mk/profile.sh quick
 
 profile-full: all ## every workload on every available backend
-	$(Q)sh mk/profile.sh full $(PROFILE_OPTS)
+	$(Q)$(PROFILE_ENV) sh mk/profile.sh full
 
 diagnose: all ## timing, memory and CPU-profile phases of one workload: W=ID
-	$(Q)test -n "$(W)" || { echo "make diagnose: give the workload: make diagnose W=ID" >&2; exit 2; }
-	$(Q)sh mk/profile.sh diagnose $(W) $(PROFILE_OPTS)
+	$(Q)$(PROFILE_ENV) sh mk/profile.sh diagnose $(call prof_sq,$(W))
 
-baseline-update: all ## promote a results file: FROM=results.json NAME=cpu-ci [DIR=baselines]
-	$(Q)test -n "$(FROM)" -a -n "$(NAME)" || { echo "make baseline-update: give FROM=results.json and NAME=name" >&2; exit 2; }
-	$(Q)$(BINDIR)/prof-baseline --from "$(FROM)" --name "$(NAME)" --output "$(DIR)"
+baseline-update: $(BINDIR)/prof-baseline ## promote a results file: FROM=results.json NAME=cpu-ci [DIR=baselines]
+	$(Q)test -n $(call prof_sq,$(FROM)) -a -n $(call prof_sq,$(NAME)) || { \
+		echo "make baseline-update: give FROM=results.json and" \
+			"NAME=name" >&2; \
+		echo "make baseline-update: exit code 2 (bad arguments)" >&2; \
+		exit 2; }
+	$(Q)$(BINDIR)/prof-baseline --from $(call prof_sq,$(FROM)) \
+		--name $(call prof_sq,$(NAME)) \
+		--output $(call prof_sq,$(DIR)) || { rc=$$?; \
+		case $$rc in \
+		1) why="the run is unfit to be a baseline" ;; \
+		*) why="bad arguments or input" ;; \
+		esac; \
+		echo "make baseline-update: exit code $$rc ($$why; nothing" \
+			"was written)" >&2; \
+		exit $$rc; }

@@ -1,0 +1,252 @@
+#!/bin/sh
+# profile.sh: one profiling run: the phases, then merge, compare and report.
+#
+# usage: sh mk/profile.sh quick|full
+#        sh mk/profile.sh diagnose ID
+#
+# mk/profile.mk runs it for make profile-quick, profile-full and diagnose;
+# it can be run by hand too. Settings come from the environment (profile.mk
+# sets each from the make variable without the PROF_):
+#   PROF_BINDIR            the tools (default bin)
+#   PROF_WORKLOADS         workload binaries, space-separated (default: the
+#                          prof-workloads beside the tools)
+#   PROF_BACKEND, PROF_REPEAT, PROF_TIMEOUT, PROF_SEED
+#   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
+#   PROF_OUTPUT            the run folder (default artifacts/profiling/RUN_ID)
+#   PROF_BASELINE          the baseline (default baselines/cpu-ci.json)
+#   PROF_PLAYWRIGHT        browser rows (sample JSON lines) to merge
+#   PROF_COMMAND           the command that results.json records
+#
+# The run folder gets each phase's samples (samples.jsonl from prof-time;
+# in diagnose memory.jsonl from prof-mem and profile.jsonl with its .prof
+# and trace files from prof-trace), then results.json (with PLAYWRIGHT's
+# rows), comparisons.json and summary.md.
+#
+# The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
+# or infrastructure failure. Results, comparisons and the summary are
+# written when samples errored too; after a failure (2) of a phase nothing
+# more is written. make turns any failing status into its own 2, so the
+# status is printed first.
+set -u
+set -f	# lists below are split on spaces, never globbed
+
+BINDIR=${PROF_BINDIR:-bin}
+BASELINE=${PROF_BASELINE:-baselines/cpu-ci.json}
+
+say() {
+	echo "$label: $*" >&2
+}
+
+# finish CODE: print why a run failed, and exit with its code.
+finish() {
+	case $1 in
+	0) ;;
+	1) say "run finished with exit code 1 (a sample errored)" ;;
+	*)
+		say "run finished with exit code $1 (infrastructure or" \
+			"argument failure)"
+		;;
+	esac
+	exit "$1"
+}
+
+mode=${1:-}
+id=
+case $mode in
+quick | full)
+	label="make profile-$mode"
+	if [ $# -ne 1 ]; then
+		say "unexpected argument '$2'"
+		finish 2
+	fi
+	;;
+diagnose)
+	label="make diagnose"
+	id=${2:-}
+	if [ -z "$id" ]; then
+		say "give the workload: make diagnose W=ID"
+		finish 2
+	fi
+	if [ $# -ne 2 ]; then
+		say "unexpected argument '$3'"
+		finish 2
+	fi
+	;;
+*)
+	label=profile.sh
+	say "usage: sh mk/profile.sh quick|full|diagnose ID"
+	finish 2
+	;;
+esac
+command=${PROF_COMMAND:-$label${id:+ W=$id}}
+
+for tool in prof-time prof-merge prof-diff prof-report; do
+	if [ ! -x "$BINDIR/$tool" ]; then
+		say "'$BINDIR/$tool' is missing; run make first"
+		finish 2
+	fi
+done
+if [ -n "${PROF_PLAYWRIGHT:-}" ] && [ ! -r "$PROF_PLAYWRIGHT" ]; then
+	say "PLAYWRIGHT: cannot read '$PROF_PLAYWRIGHT'"
+	finish 2
+fi
+
+# The run id: the UTC start time and four random hex digits; its folder is
+# created here so that two runs in the same second never share one.
+new_run() {
+	now=$(date -u +%s)
+	stamp=$(date -u -d "@$now" +%Y%m%dT%H%M%SZ)
+	timestamp=$(date -u -d "@$now" +%Y-%m-%dT%H:%M:%SZ)
+	run_id=$stamp-$(od -An -N2 -tx1 /dev/urandom | tr -d ' \n')
+}
+
+new_run
+if [ -n "${PROF_OUTPUT:-}" ]; then
+	run=$PROF_OUTPUT
+	if ! mkdir -p "$run"; then
+		say "cannot create the run folder '$run'"
+		finish 2
+	fi
+	# A reused folder must not pass off an earlier run's files as this
+	# one's.
+	for f in samples.jsonl memory.jsonl profile.jsonl results.json \
+		comparisons.json summary.md; do
+		rm -f "$run/$f"
+	done
+else
+	if ! mkdir -p artifacts/profiling; then
+		say "cannot create 'artifacts/profiling'"
+		finish 2
+	fi
+	tries=0
+	while ! mkdir "artifacts/profiling/$run_id" 2>/dev/null; do
+		tries=$((tries + 1))
+		if [ $tries -ge 20 ]; then
+			say "cannot create a folder under 'artifacts/profiling'"
+			finish 2
+		fi
+		new_run
+	done
+	run=artifacts/profiling/$run_id
+fi
+
+# What each phase returned: the worst code so far; the streams to merge.
+status=0
+streams=
+
+# note CODE: keep the worst code; a failure (2) ends the run here.
+note() {
+	if [ "$1" -ge 2 ]; then
+		say "a phase failed; no results are written"
+		# A run folder made here and left empty goes again.
+		[ -z "${PROF_OUTPUT:-}" ] && rmdir "$run" 2>/dev/null
+		finish 2
+	fi
+	[ "$1" -gt "$status" ] && status=$1
+	return 0
+}
+
+# The options every phase takes: workload binaries, backend, timeout, seed.
+common_opts() {
+	for w in ${PROF_WORKLOADS:-}; do
+		printf ' --workloads %s' "$w"
+	done
+	[ -n "${PROF_BACKEND:-}" ] && printf ' --backend %s' "$PROF_BACKEND"
+	[ -n "${PROF_TIMEOUT:-}" ] && printf ' --timeout %s' "$PROF_TIMEOUT"
+	[ -n "${PROF_SEED:-}" ] && printf ' --seed %s' "$PROF_SEED"
+	return 0
+}
+
+# The timing phase: prof-time, every mode.
+phase_timing() {
+	opts=$(common_opts)
+	[ -n "${PROF_REPEAT:-}" ] && opts="$opts --repeat $PROF_REPEAT"
+	for c in ${PROF_CATEGORY:-}; do
+		opts="$opts --category $c"
+	done
+	for c in ${PROF_EXCLUDE_CATEGORY:-}; do
+		opts="$opts --exclude-category $c"
+	done
+	# shellcheck disable=SC2086 # opts is a list of words
+	"$BINDIR/prof-time" $mode $id $opts --output "$run/samples.jsonl"
+	rc=$?
+	note $rc
+	streams="$streams samples.jsonl"
+}
+
+# The memory phase of diagnose: prof-mem, one run apart from timing.
+phase_memory() {
+	if [ ! -x "$BINDIR/prof-mem" ]; then
+		say "no memory phase: '$BINDIR/prof-mem' is not built"
+		return 0
+	fi
+	# shellcheck disable=SC2046 # the options are a list of words
+	"$BINDIR/prof-mem" diagnose "$id" $(common_opts) \
+		--output "$run/memory.jsonl"
+	note $?
+	streams="$streams memory.jsonl"
+}
+
+# The diagnostic phase of diagnose: prof-trace's CPU profile and trace,
+# written into the run folder beside their samples.
+phase_trace() {
+	if [ ! -x "$BINDIR/prof-trace" ]; then
+		say "no diagnostic phase: '$BINDIR/prof-trace' is not built"
+		return 0
+	fi
+	# shellcheck disable=SC2046 # the options are a list of words
+	"$BINDIR/prof-trace" diagnose "$id" $(common_opts) \
+		--output "$run/profile.jsonl" --artifacts "$run"
+	note $?
+	streams="$streams profile.jsonl"
+}
+
+# Browser rows: PLAYWRIGHT=FILE holds rows made before (any mode); they are
+# merged from where they are, so that a bad row is named by that file's
+# name and line. The Playwright stories of full, when no file is given,
+# plug in here (writing $run/browser.jsonl into streams).
+browser_rows=
+phase_browser() {
+	browser_rows=${PROF_PLAYWRIGHT:-}
+}
+
+phase_timing
+if [ "$mode" = diagnose ]; then
+	phase_memory
+	phase_trace
+fi
+phase_browser
+
+# Merge the run folder's streams, then the browser rows.
+set --
+for s in $streams; do
+	set -- "$@" "$run/$s"
+done
+[ -n "$browser_rows" ] && set -- "$@" "$browser_rows"
+if ! "$BINDIR/prof-merge" --command "$command" --run-id "$run_id" \
+	--timestamp "$timestamp" --output "$run/results.json" "$@"; then
+	say "cannot merge the samples"
+	finish 2
+fi
+
+# Compare; a malformed baseline is a failure, but the summary is still
+# written, without the baseline columns.
+compared=1
+if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
+	--output "$run/comparisons.json" "$run/results.json"; then
+	say "cannot compare with the baseline '$BASELINE'"
+	compared=0
+	status=2
+fi
+
+if [ $compared = 1 ]; then
+	"$BINDIR/prof-report" --comparisons "$run/comparisons.json" \
+		--output "$run/summary.md" "$run/results.json"
+else
+	"$BINDIR/prof-report" --output "$run/summary.md" "$run/results.json"
+fi || {
+	say "cannot write the summary"
+	finish 2
+}
+echo "summary: $run/summary.md"
+finish "$status"
