@@ -222,7 +222,7 @@ set --
 for s in $streams; do
 	set -- "$@" "$run/$s"
 done
-[ -n "$browser_rows" ] && set -- "$@" "$browser_rows"
+[ -n "$browser_rows" ] && set -- "$@" --playwright "$browser_rows"
 if ! "$BINDIR/prof-merge" --command "$command" --run-id "$run_id" \
 	--timestamp "$timestamp" --output "$run/results.json" "$@"; then
 	say "cannot merge the samples"

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "browser.h"
 #include "cli.h"
 #include "json.h"
 #include "out.h"
@@ -15,7 +16,8 @@
 #include "spawn.h"
 
 static const char usage_text[] =
-	"usage: prof-merge [-o FILE] [--command TEXT] [FILE...]\n"
+	"usage: prof-merge [-o FILE] [--command TEXT] [--playwright FILE]...\n"
+	"                  [FILE...]\n"
 	"\n"
 	"Read sample JSON lines (prof-time, prof-mem, prof-trace and\n"
 	"browser rows; one sample per line) from each FILE in turn, or from\n"
@@ -38,6 +40,11 @@ static const char usage_text[] =
 	"  --commit SHA        the measured project's commit (default: `git\n"
 	"                      rev-parse HEAD` in DIR, 'unknown' outside git)\n"
 	"  -C, --project DIR   where the measured project is (default .)\n"
+	"  --playwright FILE   browser rows (repeatable): what the browser\n"
+	"                      stories write, {workload, duration_ms,\n"
+	"                      metrics, fixture, backend, env: {browser}},\n"
+	"                      or the older {story, duration_ms, pfm?,\n"
+	"                      shapes?}, read as browser samples\n"
 	"\n"
 	"examples:\n"
 	"  prof-time quick | prof-merge -o results.json\n"
@@ -121,6 +128,7 @@ enum {
 	OPT_RUN_ID,
 	OPT_TIMESTAMP,
 	OPT_COMMIT,
+	OPT_PLAYWRIGHT,
 	OPT_VERSION,
 };
 
@@ -131,21 +139,21 @@ struct opts {
 	const char *timestamp;
 	const char *commit;
 	const char *project;
+	char *playwright[64];
+	int n_playwright;
 };
 
-/* Read every input's sample lines into arr. Returns 0 or -1 after saying
- * why. */
+typedef long (*parse_fn)(const char *buf, size_t len, const char *name,
+			 struct json_object *arr, struct prof_err *err);
+
+/* Read every input's lines into arr with parse. Returns 0 or -1 after
+ * saying why. */
 static int
-read_inputs(char **files, int n, struct json_object *arr)
+read_inputs(char **files, int n, struct json_object *arr, parse_fn parse)
 {
-	static char *dash[] = {"-"};
 	struct prof_err err = {0};
 	int i;
 
-	if (n == 0) {
-		files = dash;
-		n = 1;
-	}
 	for (i = 0; i < n; i++) {
 		const char *name = strcmp(files[i], "-") ? files[i] : "<stdin>";
 		char *buf = NULL;
@@ -157,7 +165,7 @@ read_inputs(char **files, int n, struct json_object *arr)
 			cli_err(&err);
 			return -1;
 		}
-		got = prof_samples_parse_lines(buf, len, name, arr, &err);
+		got = parse(buf, len, name, arr, &err);
 		free(buf);
 		if (got < 0) {
 			cli_err(&err);
@@ -200,7 +208,15 @@ merge(struct opts *o, char **files, int n)
 		cli_say("out of memory");
 		goto out;
 	}
-	if (read_inputs(files, n, arr) < 0)
+	if (n == 0 && o->n_playwright == 0) {
+		static char *dash[] = {"-"};
+
+		files = dash;
+		n = 1;
+	}
+	if (read_inputs(files, n, arr, prof_samples_parse_lines) < 0 ||
+	    read_inputs(o->playwright, o->n_playwright, arr,
+			prof_browser_parse_lines) < 0)
 		goto out;
 	if (prof_results_check(r, &err) < 0) {
 		cli_err(&err);
@@ -228,6 +244,7 @@ main(int argc, char **argv)
 		{"timestamp", required_argument, NULL, OPT_TIMESTAMP},
 		{"commit", required_argument, NULL, OPT_COMMIT},
 		{"project", required_argument, NULL, 'C'},
+		{"playwright", required_argument, NULL, OPT_PLAYWRIGHT},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
@@ -264,6 +281,11 @@ main(int argc, char **argv)
 			break;
 		case 'C':
 			o.project = optarg;
+			break;
+		case OPT_PLAYWRIGHT:
+			if (o.n_playwright == 64)
+				return cli_fail("--playwright: at most 64 files");
+			o.playwright[o.n_playwright++] = optarg;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);

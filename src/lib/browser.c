@@ -1,0 +1,280 @@
+/* browser.c: Playwright rows, in the new and the seed's older form, turned
+ * into schema-1 browser samples. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "browser.h"
+#include "env.h"
+#include "json.h"
+#include "sample.h"
+
+/* Per-workload counters for rows that carry no index. */
+struct counter {
+	char workload[256];
+	long next;
+};
+
+struct counters {
+	struct counter *c;
+	size_t n;
+};
+
+static long
+next_index(struct counters *cs, const char *workload)
+{
+	size_t i;
+	struct counter *c;
+
+	for (i = 0; i < cs->n; i++)
+		if (!strcmp(cs->c[i].workload, workload))
+			return cs->c[i].next++;
+	c = realloc(cs->c, (cs->n + 1) * sizeof(*c));
+	if (!c)
+		return 0;
+	cs->c = c;
+	snprintf(c[cs->n].workload, sizeof(c[cs->n].workload), "%s", workload);
+	c[cs->n].next = 1;
+	cs->n++;
+	return 0;
+}
+
+static int
+scalar(struct json_object *v)
+{
+	return prof_json_is_number(v) || json_object_is_type(v, json_type_string) ||
+	       json_object_is_type(v, json_type_boolean);
+}
+
+static const char *
+opt_str(struct json_object *o, const char *key, const char *dflt)
+{
+	const char *s = prof_json_str(o, key);
+
+	return s && s[0] ? s : dflt;
+}
+
+/* A field that must be a string when present. */
+static int
+check_str(struct json_object *row, const char *key, struct prof_err *err)
+{
+	struct json_object *v;
+	char path[64];
+
+	if (!json_object_object_get_ex(row, key, &v) || !v ||
+	    json_object_is_type(v, json_type_string))
+		return 0;
+	snprintf(path, sizeof(path), ".%s", key);
+	return prof_err_path(err, path, "expected a string, got %s",
+			     prof_json_type_name(v));
+}
+
+/* The sample of one row; NULL with err (path and reason) on a bad row. */
+static struct json_object *
+row_sample(struct json_object *row, struct counters *cs, struct prof_err *err)
+{
+	struct json_object *v = NULL, *metrics, *envj = NULL, *s;
+	struct prof_sample_meta m = {0};
+	struct prof_env_in in = {0};
+	char workload[300], path[300];
+	const char *outcome = "success";
+	int old = json_object_object_get_ex(row, "story", NULL);
+	long index;
+	double duration = -1;
+
+	if (!json_object_is_type(row, json_type_object)) {
+		prof_err_path(err, ".", "expected a row object, got %s",
+			      prof_json_type_name(row));
+		return NULL;
+	}
+	if (old) {
+		const char *story = prof_json_str(row, "story");
+
+		if (!story || !story[0]) {
+			prof_err_path(err, ".story", "expected a non-empty string");
+			return NULL;
+		}
+		snprintf(workload, sizeof(workload), "browser.%s", story);
+	} else {
+		const char *w = prof_json_str(row, "workload");
+
+		if (!json_object_object_get_ex(row, "workload", NULL)) {
+			prof_err_path(err, ".workload",
+				      "missing (a row needs workload, or the older story)");
+			return NULL;
+		}
+		if (!w || !w[0]) {
+			prof_err_path(err, ".workload", "expected a non-empty string");
+			return NULL;
+		}
+		snprintf(workload, sizeof(workload), "%s", w);
+		if (check_str(row, "fixture", err) || check_str(row, "backend", err) ||
+		    check_str(row, "reason", err) ||
+		    check_str(row, "fixture_checksum", err) ||
+		    check_str(row, "kind", err))
+			return NULL;
+		outcome = opt_str(row, "outcome", "success");
+		if (strcmp(outcome, "success") && strcmp(outcome, "error")) {
+			prof_err_path(err, ".outcome", "expected success or error");
+			return NULL;
+		}
+	}
+	if (!json_object_object_get_ex(row, "duration_ms", &v)) {
+		prof_err_path(err, ".duration_ms", "missing");
+		return NULL;
+	}
+	if (v && !prof_json_is_number(v)) {
+		prof_err_path(err, ".duration_ms", "expected a number, got %s",
+			      prof_json_type_name(v));
+		return NULL;
+	}
+	if (!v && strcmp(outcome, "error")) {
+		prof_err_path(err, ".duration_ms", "expected a number, got null");
+		return NULL;
+	}
+	if (v) {
+		duration = prof_json_number(v);
+		if (duration < 0) {
+			prof_err_path(err, ".duration_ms", "expected a number >= 0");
+			return NULL;
+		}
+	}
+	metrics = json_object_new_object();
+	if (old) {
+		/* Every other field of an old row is a metric. */
+		json_object_object_foreach(row, k, mv)
+		{
+			if (!strcmp(k, "story") || !strcmp(k, "duration_ms"))
+				continue;
+			if (!scalar(mv)) {
+				snprintf(path, sizeof(path), ".%s", k);
+				prof_err_path(err, path,
+					      "expected a scalar metric, got %s",
+					      prof_json_type_name(mv));
+				json_object_put(metrics);
+				return NULL;
+			}
+			json_object_object_add(metrics, k, json_object_get(mv));
+		}
+	} else if (json_object_object_get_ex(row, "metrics", &v) && v) {
+		if (!json_object_is_type(v, json_type_object)) {
+			prof_err_path(err, ".metrics", "expected an object, got %s",
+				      prof_json_type_name(v));
+			json_object_put(metrics);
+			return NULL;
+		}
+		json_object_object_foreach(v, k, mv)
+		{
+			if (!scalar(mv)) {
+				snprintf(path, sizeof(path), ".metrics.%s", k);
+				prof_err_path(err, path,
+					      "expected a scalar metric, got %s",
+					      prof_json_type_name(mv));
+				json_object_put(metrics);
+				return NULL;
+			}
+			json_object_object_add(metrics, k, json_object_get(mv));
+		}
+	}
+	if (!old && json_object_object_get_ex(row, "env", &envj) && envj &&
+	    !json_object_is_type(envj, json_type_object)) {
+		prof_err_path(err, ".env", "expected an object, got %s",
+			      prof_json_type_name(envj));
+		json_object_put(metrics);
+		return NULL;
+	}
+	m.workload = workload;
+	m.version = 1;
+	if (!old && json_object_object_get_ex(row, "workload_version", &v) &&
+	    json_object_is_type(v, json_type_int))
+		m.version = json_object_get_int64(v);
+	m.category = "browser";
+	m.fixture = old ? "playwright-existing" : opt_str(row, "fixture", "playwright");
+	m.fixture_checksum = old ? NULL : prof_json_str(row, "fixture_checksum");
+	m.warning_floor_ms = PROF_BROWSER_FLOOR_MS;
+	if (!old && json_object_object_get_ex(row, "warning_floor_ms", &v) &&
+	    prof_json_is_number(v) && prof_json_number(v) >= 0)
+		m.warning_floor_ms = prof_json_number(v);
+	m.backend = old ? "chromium" : opt_str(row, "backend", "chromium");
+	in.backend_requested = m.backend;
+	in.backend = m.backend;
+	in.browser = envj ? prof_json_str(envj, "browser") : NULL;
+	in.problem_size = envj ? opt_str(envj, "viewport", "none") : "none";
+	in.dtype = "none";
+	in.tile = "none";
+	index = -1;
+	if (!old && json_object_object_get_ex(row, "index", &v) &&
+	    json_object_is_type(v, json_type_int) && json_object_get_int64(v) >= 0)
+		index = json_object_get_int64(v);
+	if (index < 0)
+		index = next_index(cs, workload);
+	else
+		next_index(cs, workload);
+	s = prof_sample_new(&m, prof_env_collect(&in), "browser",
+			    old ? "warm" : opt_str(row, "kind", "warm"), index);
+	if (!s) {
+		json_object_put(metrics);
+		prof_err_path(err, ".", "out of memory");
+		return NULL;
+	}
+	if (!strcmp(outcome, "error")) {
+		json_object_object_add(s, "metrics", metrics);
+		prof_sample_fail(s, opt_str(row, "reason", "the story failed"),
+				 duration);
+	} else {
+		prof_sample_succeed(s, duration, metrics, NULL);
+	}
+	return s;
+}
+
+long
+prof_browser_parse_lines(const char *buf, size_t len, const char *name,
+			 struct json_object *arr, struct prof_err *err)
+{
+	struct counters cs = {0};
+	size_t pos = 0;
+	long count = -1, rows = 0;
+	int line = 0;
+
+	while (pos < len) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - buf) : len, i;
+		struct json_object *row, *s;
+
+		line++;
+		for (i = pos; i < end; i++)
+			if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r')
+				break;
+		if (i == end) {
+			pos = end + 1;
+			continue;
+		}
+		row = prof_json_parse(buf + pos, end - pos, name, line, err);
+		if (!row) {
+			if (err)
+				err->col = 0;
+			goto out;
+		}
+		s = row_sample(row, &cs, err);
+		if (s && prof_sample_check(s, "", err) < 0) {
+			json_object_put(s);
+			s = NULL;
+		}
+		json_object_put(row);
+		if (!s) {
+			if (err) {
+				prof_err_file(err, name);
+				err->line = line;
+				err->col = 0;
+			}
+			goto out;
+		}
+		json_object_array_add(arr, s);
+		rows++;
+		pos = end + 1;
+	}
+	count = rows;
+out:
+	free(cs.c);
+	return count;
+}
