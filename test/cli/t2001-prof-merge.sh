@@ -114,7 +114,7 @@ jq_ok '.samples | length == 10' "$T/fifo.out" "and gets the results"
 
 run prof-merge --help
 is "$rc" 0 "--help is exit 0"
-like "$(cat "$out")" "usage: prof-merge [-o FILE] [--command TEXT] [FILE...]" \
+like "$(cat "$out")" "usage: prof-merge [-o FILE] [--command TEXT] [--playwright FILE]..." \
 	"with the usage on stdout"
 run prof-merge --no-such-option
 is "$rc" 2 "an unknown option is exit 2"
