@@ -8,7 +8,8 @@ SUITE_SRC := $(wildcard workloads/suite/*.c)
 SUITE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SUITE_SRC))
 WORKLOADS_BIN := $(BINDIR)/prof-workloads
 
-EXTRA_CFLAGS_workloads/suite = $(XML_CFLAGS) -Iworkloads
+EXTRA_CFLAGS_workloads/suite = $(XML_CFLAGS) -Iworkloads \
+	$(if $(filter 1,$(HAVE_CUDA)),-DPROF_HAVE_CUDA)
 
 ALL_TARGETS += $(WORKLOADS_BIN)
 INSTALL_BINS += $(WORKLOADS_BIN)

@@ -24,8 +24,24 @@ pk_stipple_density(const struct pk_stipple *p, double x, double y)
 	return 0.05 + 0.95 * (a > b ? a : b);
 }
 
+static int
+cpu_nearest(void *arg, const float *pts, size_t n, const float *sites,
+	    size_t m, int32_t *out)
+{
+	(void)arg;
+	pk_nearest_site(pts, n, sites, m, out);
+	return 0;
+}
+
 int
 pk_stipple(const struct pk_stipple *p, float *sites)
+{
+	return pk_stipple_with(p, sites, cpu_nearest, NULL);
+}
+
+int
+pk_stipple_with(const struct pk_stipple *p, float *sites,
+		pk_nearest_fn nearest, void *arg)
 {
 	struct pk_rng rng;
 	float *samples = NULL;
@@ -60,7 +76,9 @@ pk_stipple(const struct pk_stipple *p, float *sites)
 		}
 	}
 	for (it = 0; it < p->iterations; it++) {
-		pk_nearest_site(samples, p->samples, sites, p->sites, owner);
+		if (nearest(arg, samples, p->samples, sites, p->sites,
+			    owner) < 0)
+			goto out;
 		memset(acc, 0, 3 * p->sites * sizeof(*acc));
 		for (i = 0; i < p->samples; i++) {
 			double *a = acc + 3 * (size_t)owner[i];

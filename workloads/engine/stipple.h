@@ -31,4 +31,16 @@ double pk_stipple_density(const struct pk_stipple *p, double x, double y);
  */
 int pk_stipple(const struct pk_stipple *p, float *sites);
 
+/*
+ * The nearest-site step, pk_nearest_site's contract in a function a GPU
+ * can provide: 0, or -1 when it failed.
+ */
+typedef int (*pk_nearest_fn)(void *arg, const float *pts, size_t n,
+			     const float *sites, size_t m, int32_t *out);
+
+/* pk_stipple() with its nearest-site step done by nearest(arg, ...), which
+ * must give pk_nearest_site's answers for the dots to be the same. */
+int pk_stipple_with(const struct pk_stipple *p, float *sites,
+		    pk_nearest_fn nearest, void *arg);
+
 #endif /* PK_STIPPLE_H */

@@ -9,6 +9,15 @@
 #include "engine/stipple.h"
 #include "suite.h"
 
+/* With the CUDA backend, the stippler's nearest-site step runs on the GPU;
+ * the dots must be the CPU path's, bit for bit. */
+#ifdef PROF_HAVE_CUDA
+#include "cuda/pkcuda.h"
+#define GPU_TOO PROF_GPU
+#else
+#define GPU_TOO 0
+#endif
+
 /*
  * Each generator runs once in prepare() to record its output checksum;
  * every timed call must then give exactly the same output (and counts).
@@ -21,6 +30,9 @@ struct gen {
 	size_t placed;
 	struct pk_drawing d;
 	long lines;
+#ifdef PROF_HAVE_CUDA
+	struct pkcuda_nearest gpu;
+#endif
 };
 
 static void
@@ -28,6 +40,10 @@ gen_teardown(struct prof_ctx *ctx, void *state)
 {
 	struct gen *s = state;
 
+#ifdef PROF_HAVE_CUDA
+	if (prof_backend(ctx) == PROF_GPU)
+		pkcuda_nearest_free(&s->gpu);
+#endif
 	(void)ctx;
 	free(s->sites);
 	free(s->circles);
@@ -74,6 +90,16 @@ stipple_run(struct prof_ctx *ctx, void *state)
 {
 	struct gen *s = state;
 
+#ifdef PROF_HAVE_CUDA
+	if (prof_backend(ctx) == PROF_GPU) {
+		if (pk_stipple_with(&stipple, s->sites, pkcuda_nearest_fn,
+				    &s->gpu) < 0)
+			return prof_fail(ctx, "%s", pkcuda_last_error()[0] ?
+						      pkcuda_last_error() :
+						      "out of memory");
+		return 0;
+	}
+#endif
 	if (pk_stipple(&stipple, s->sites) < 0)
 		return prof_fail(ctx, "out of memory");
 	return 0;
@@ -106,8 +132,10 @@ stipple_prepare(struct prof_ctx *ctx, void **state)
 	s->sites = malloc(2 * stipple.sites * sizeof(*s->sites));
 	if (!s->sites)
 		return prof_fail(ctx, "out of memory");
-	if (stipple_run(ctx, s) < 0)
-		return -1;
+	/* The CPU path's dots, whatever the backend: a GPU run must give
+	 * these. */
+	if (pk_stipple(&stipple, s->sites) < 0)
+		return prof_fail(ctx, "out of memory");
 	stipple_sum(s, s->want);
 	return 0;
 }
@@ -140,7 +168,7 @@ static const struct prof_workload gen_stipple = {
 	.category = "generator",
 	.fixture = "stipple-1000-seed-20260710",
 	.quick = 0,
-	.backends = PROF_CPU,
+	.backends = PROF_CPU | GPU_TOO,
 	.warning_floor_ms = 5,
 	.dtype = "float32",
 	.problem_size = "1000x16000x6",

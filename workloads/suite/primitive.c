@@ -9,6 +9,18 @@
 #include "engine/rng.h"
 #include "suite.h"
 
+/*
+ * With the CUDA backend, the nearest-site assignment and the greedy order
+ * run on the GPU too. prepare() computes the CPU path's answer once, and
+ * validate() requires the GPU's to be the same, index for index.
+ */
+#ifdef PROF_HAVE_CUDA
+#include "cuda/pkcuda.h"
+#define GPU_TOO PROF_GPU
+#else
+#define GPU_TOO 0
+#endif
+
 #define NS_POINTS 4000
 #define NS_SITES 1000
 #define PAGE_W 420.0
@@ -18,6 +30,10 @@ struct nearest {
 	float pts[2 * NS_POINTS];
 	float sites[2 * NS_SITES];
 	int32_t out[NS_POINTS];
+	int32_t want[NS_POINTS];	/* the CPU's answer, on the GPU */
+#ifdef PROF_HAVE_CUDA
+	struct pkcuda_nearest gpu;
+#endif
 };
 
 static int
@@ -49,6 +65,16 @@ nearest_prepare(struct prof_ctx *ctx, void **state)
 	prof_sum_final(&sum, hex);
 	prof_fixture_checksum(ctx, hex);
 	*state = s;
+#ifdef PROF_HAVE_CUDA
+	if (prof_backend(ctx) == PROF_GPU) {
+		char why[512];
+
+		pk_nearest_site(s->pts, NS_POINTS, s->sites, NS_SITES, s->want);
+		if (pkcuda_nearest_upload(&s->gpu, s->pts, NS_POINTS, s->sites,
+					  NS_SITES, why, sizeof(why)) < 0)
+			return prof_fail(ctx, "%s", why);
+	}
+#endif
 	return 0;
 }
 
@@ -57,8 +83,17 @@ nearest_run(struct prof_ctx *ctx, void *state)
 {
 	struct nearest *s = state;
 
-	(void)ctx;
 	memset(s->out, 0xff, sizeof(s->out));
+#ifdef PROF_HAVE_CUDA
+	if (prof_backend(ctx) == PROF_GPU) {
+		char why[512];
+
+		if (pkcuda_nearest_run(&s->gpu, s->out, why, sizeof(why)) < 0)
+			return prof_fail(ctx, "%s", why);
+		return 0;
+	}
+#endif
+	(void)ctx;
 	pk_nearest_site(s->pts, NS_POINTS, s->sites, NS_SITES, s->out);
 	return 0;
 }
@@ -80,6 +115,10 @@ nearest_validate(struct prof_ctx *ctx, void *state)
 					 i, (int)k);
 		nused += !used[k];
 		used[k] = 1;
+		if (prof_backend(ctx) == PROF_GPU && k != s->want[i])
+			return prof_fail(ctx, "point %zu: the GPU chose site %d, "
+					      "the CPU path %d",
+					 i, (int)k, (int)s->want[i]);
 	}
 	/* Spot-check against float64: the pick is nearest to float error. */
 	for (i = 0; i < NS_POINTS; i += 37) {
@@ -112,6 +151,12 @@ nearest_validate(struct prof_ctx *ctx, void *state)
 static void
 nearest_teardown(struct prof_ctx *ctx, void *state)
 {
+#ifdef PROF_HAVE_CUDA
+	struct nearest *s = state;
+
+	if (prof_backend(ctx) == PROF_GPU)
+		pkcuda_nearest_free(&s->gpu);
+#endif
 	(void)ctx;
 	free(state);
 }
@@ -122,7 +167,7 @@ static const struct prof_workload nearest_site_assignment = {
 	.category = "primitive",
 	.fixture = "uniform-4000-points-1000-sites-seed-20260710",
 	.quick = 1,
-	.backends = PROF_CPU,
+	.backends = PROF_CPU | GPU_TOO,
 	.warning_floor_ms = 1,
 	.dtype = "float32",
 	.problem_size = "4000x1000",
@@ -140,7 +185,12 @@ struct order {
 	double ends[4 * ORDER_PATHS];
 	int32_t order[ORDER_PATHS];
 	unsigned char rev[ORDER_PATHS];
+	int32_t want[ORDER_PATHS];	/* the CPU's order, on the GPU */
+	unsigned char want_rev[ORDER_PATHS];
 	double before;		/* pen-up travel in the given order */
+#ifdef PROF_HAVE_CUDA
+	struct pkcuda_order gpu;
+#endif
 };
 
 static int
@@ -166,6 +216,18 @@ order_prepare(struct prof_ctx *ctx, void **state)
 	s->before = pk_order_travel(s->ends, ORDER_PATHS, 0, 0, NULL, NULL);
 	prof_fixture_bytes(ctx, s->ends, sizeof(s->ends));
 	*state = s;
+#ifdef PROF_HAVE_CUDA
+	if (prof_backend(ctx) == PROF_GPU) {
+		char why[512];
+
+		if (pk_order_greedy(s->ends, ORDER_PATHS, 0, 0, 1, s->want,
+				    s->want_rev) < 0)
+			return prof_fail(ctx, "out of memory");
+		if (pkcuda_order_upload(&s->gpu, s->ends, ORDER_PATHS, why,
+					sizeof(why)) < 0)
+			return prof_fail(ctx, "%s", why);
+	}
+#endif
 	return 0;
 }
 
@@ -174,6 +236,16 @@ order_run(struct prof_ctx *ctx, void *state)
 {
 	struct order *s = state;
 
+#ifdef PROF_HAVE_CUDA
+	if (prof_backend(ctx) == PROF_GPU) {
+		char why[512];
+
+		if (pkcuda_order_run(&s->gpu, 0, 0, 1, s->order, s->rev, why,
+				     sizeof(why)) < 0)
+			return prof_fail(ctx, "%s", why);
+		return 0;
+	}
+#endif
 	if (pk_order_greedy(s->ends, ORDER_PATHS, 0, 0, 1, s->order,
 			    s->rev) < 0)
 		return prof_fail(ctx, "out of memory");
@@ -202,6 +274,14 @@ order_validate(struct prof_ctx *ctx, void *state)
 			goto out;
 		}
 		seen[p] = 1;
+		if (prof_backend(ctx) == PROF_GPU &&
+		    (p != s->want[k] || s->rev[k] != s->want_rev[k])) {
+			prof_fail(ctx, "step %zu: the GPU drew path %d%s, the "
+				       "CPU path %d%s", k, (int)p,
+				  s->rev[k] ? " reversed" : "", (int)s->want[k],
+				  s->want_rev[k] ? " reversed" : "");
+			goto out;
+		}
 	}
 	after = pk_order_travel(s->ends, ORDER_PATHS, 0, 0, s->order, s->rev);
 	if (!(after < s->before / 4)) {
@@ -230,6 +310,12 @@ out:
 static void
 order_teardown(struct prof_ctx *ctx, void *state)
 {
+#ifdef PROF_HAVE_CUDA
+	struct order *s = state;
+
+	if (prof_backend(ctx) == PROF_GPU)
+		pkcuda_order_free(&s->gpu);
+#endif
 	(void)ctx;
 	free(state);
 }
@@ -240,7 +326,7 @@ static const struct prof_workload greedy_path_order = {
 	.category = "primitive",
 	.fixture = "strokes-10000-seed-20260710",
 	.quick = 0,
-	.backends = PROF_CPU,
+	.backends = PROF_CPU | GPU_TOO,
 	.warning_floor_ms = 2,
 	.dtype = "float64",
 	.problem_size = "10000",
