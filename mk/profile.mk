@@ -22,6 +22,10 @@ TIMEOUT ?=
 SEED ?=
 # Workload binaries to profile instead of $(BINDIR)/prof-workloads.
 WORKLOADS ?=
+# The browser stories: STORIES=1 plays them in profile-quick too, STORIES=0
+# leaves them out of profile-full; CHROMIUM= another browser binary.
+STORIES ?=
+CHROMIUM ?=
 
 # A value quoted for the shell.
 prof_sq = '$(subst ','\'',$(1))'
@@ -30,7 +34,7 @@ prof_sq = '$(subst ','\'',$(1))'
 # (the variables given on make's command line, quoted when they hold
 # spaces).
 PROFILE_VARS := BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE \
-	PLAYWRIGHT WORKLOADS TIMEOUT SEED
+	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM
 prof_cmdvar = $(if $(filter command line,$(origin $(1))),$(1)=$(if \
 	$(word 2,$($(1))),"$($(1))",$($(1))))
 PROFILE_COMMAND = $(strip make $@ $(if $(filter diagnose,$@),W=$(W)) \
@@ -47,6 +51,8 @@ PROFILE_ENV = PROF_BINDIR=$(call prof_sq,$(BINDIR)) \
 	PROF_OUTPUT=$(call prof_sq,$(OUTPUT)) \
 	PROF_BASELINE=$(call prof_sq,$(BASELINE)) \
 	PROF_PLAYWRIGHT=$(call prof_sq,$(PLAYWRIGHT)) \
+	PROF_STORIES=$(call prof_sq,$(STORIES)) \
+	PROF_CHROMIUM=$(call prof_sq,$(CHROMIUM)) \
 	PROF_COMMAND=$(call prof_sq,$(PROFILE_COMMAND))
 
 .PHONY: profile-quick profile-full diagnose baseline-update

@@ -14,13 +14,18 @@
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
 #   PROF_OUTPUT            the run folder (default artifacts/profiling/RUN_ID)
 #   PROF_BASELINE          the baseline (default baselines/cpu-ci.json)
-#   PROF_PLAYWRIGHT        browser rows (sample JSON lines) to merge
+#   PROF_PLAYWRIGHT        browser rows made before, to merge instead of
+#                          playing the stories
+#   PROF_STORIES           1: play the browser stories in a quick run too;
+#                          0: not in a full run either (default: full only)
+#   PROF_CHROMIUM          the browser the stories drive (default: Debian's)
 #   PROF_COMMAND           the command that results.json records
 #
 # The run folder gets each phase's samples (samples.jsonl from prof-time;
 # in diagnose memory.jsonl from prof-mem and profile.jsonl with its .prof
-# and trace files from prof-trace), then results.json (with PLAYWRIGHT's
-# rows), comparisons.json and summary.md.
+# and trace files from prof-trace; in full browser.jsonl from the browser
+# stories unless PLAYWRIGHT gives rows), then results.json, comparisons.json
+# and summary.md.
 #
 # The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
 # or infrastructure failure. Results, comparisons and the summary are
@@ -109,8 +114,8 @@ if [ -n "${PROF_OUTPUT:-}" ]; then
 	fi
 	# A reused folder must not pass off an earlier run's files as this
 	# one's.
-	for f in samples.jsonl memory.jsonl profile.jsonl results.json \
-		comparisons.json summary.md; do
+	for f in samples.jsonl memory.jsonl profile.jsonl browser.jsonl \
+		results.json comparisons.json summary.md; do
 		rm -f "$run/$f"
 	done
 else
@@ -201,16 +206,68 @@ phase_trace() {
 	streams="$streams profile.jsonl"
 }
 
-# Browser rows: PLAYWRIGHT=FILE holds rows made before (any mode); they are
-# merged from where they are, so that a bad row is named by that file's
-# name and line. The Playwright stories of full, when no file is given,
-# plug in here (writing $run/browser.jsonl into streams).
-browser_rows=
-phase_browser() {
-	browser_rows=${PROF_PLAYWRIGHT:-}
+# Whether word $1 is one of the words after it.
+in_list() {
+	w=$1
+	shift
+	for x in "$@"; do
+		[ "$x" = "$w" ] && return 0
+	done
+	return 1
 }
 
-phase_timing
+# Browser rows: PLAYWRIGHT=FILE holds rows made before (any mode); they are
+# merged from where they are, so that a bad row is named by that file's
+# name and line. Otherwise a full run plays the stories itself
+# (workloads/browser/stories.mjs: playwright-core and Debian's chromium)
+# into $run/browser.jsonl, unless the category browser is left out.
+browser_rows=
+phase_browser() {
+	if [ -n "${PROF_PLAYWRIGHT:-}" ]; then
+		browser_rows=$PROF_PLAYWRIGHT
+		return 0
+	fi
+	case "$mode:${PROF_STORIES:-}" in
+	full: | full:1 | quick:1) ;;
+	*) return 0 ;;
+	esac
+	# shellcheck disable=SC2086 # lists of words
+	if [ -n "${PROF_CATEGORY:-}" ] && ! in_list browser $PROF_CATEGORY; then
+		return 0
+	fi
+	# shellcheck disable=SC2086
+	in_list browser ${PROF_EXCLUDE_CATEGORY:-} && return 0
+	if [ "${PROF_BACKEND:-}" = gpu ]; then
+		say "no browser stories in a GPU run (BACKEND=gpu)"
+		return 0
+	fi
+	if ! command -v node >/dev/null 2>&1; then
+		say "node is not installed: run 'make deps' (apt-get install -y" \
+			"nodejs npm), or leave the stories out with" \
+			"EXCLUDE_CATEGORY=browser"
+		note 2
+	fi
+	if [ "$mode" = full ]; then
+		warm=2 reps=${PROF_REPEAT:-10}
+	else
+		warm=1 reps=${PROF_REPEAT:-3}
+	fi
+	node workloads/browser/stories.mjs --out "$run/browser.jsonl" \
+		--warmup "$warm" --repeat "$reps" --plotkit "$BINDIR/plotkit" \
+		${PROF_CHROMIUM:+--chromium "$PROF_CHROMIUM"}
+	note $?
+	browser_rows=$run/browser.jsonl
+}
+
+# A run of the browser category alone has nothing for prof-time.
+only_browser=0
+if [ "$mode" = full ] && [ -n "${PROF_CATEGORY:-}" ]; then
+	only_browser=1
+	for c in $PROF_CATEGORY; do
+		[ "$c" = browser ] || only_browser=0
+	done
+fi
+[ $only_browser = 1 ] || phase_timing
 if [ "$mode" = diagnose ]; then
 	phase_memory
 	phase_trace
