@@ -13,8 +13,7 @@
 
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join, resolve, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -179,15 +178,12 @@ async function main() {
     }
     url = server.url;
   }
-  const profileDir = mkdtempSync(join(tmpdir(), 'prof-chromium.'));
+  // launch() gives the browser a fresh, temporary user-data-dir of its own.
   let browser;
   try {
-    browser = await chromium.launch({
-      executablePath: exe, args: [...FLAGS, `--user-data-dir=${profileDir}`], timeout: o.timeout * 1000,
-    });
+    browser = await chromium.launch({ executablePath: exe, args: FLAGS, timeout: o.timeout * 1000 });
   } catch (e) {
     server?.child.kill('SIGKILL');
-    rmSync(profileDir, { recursive: true, force: true });
     fail(`cannot start chromium '${exe}': ${e.message.split('\n')[0]}`);
   }
   const version = `Chromium ${browser.version()}`;
@@ -226,7 +222,6 @@ async function main() {
   }
   await browser.close();
   server?.child.kill('SIGTERM');
-  rmSync(profileDir, { recursive: true, force: true });
   // Whole or nothing: a temporary sibling, then rename.
   const tmp = join(dirname(o.out), `.${basename(o.out)}.tmp.${process.pid}`);
   writeFileSync(tmp, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
