@@ -16,6 +16,7 @@ include mk/harness.mk
 include mk/tools.mk
 include mk/preload.mk
 include mk/engine.mk
+include mk/server.mk
 include mk/cuda.mk
 include mk/workloads.mk
 include mk/test.mk

@@ -24,4 +24,5 @@ INSTALL_BINS += $(PLOTKIT)
 $(PLOTKIT): $(patsubst %.c,$(BUILD)/%.o,$(PLOTKIT_SRC)) $(LIBENGINE)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ \
-		$(patsubst %.c,$(BUILD)/%.o,$(PLOTKIT_SRC)) $(ENGINE_LIBS)
+		$(patsubst %.c,$(BUILD)/%.o,$(PLOTKIT_SRC)) $(SERVER_LIBS) \
+		$(ENGINE_LIBS)

@@ -107,6 +107,14 @@ pk_drawing_grow(struct pk_drawing *d)
 
 	if (d->oom)
 		return -1;
+	/* A budget (a server's, against a few bytes that flatten to GBs). */
+	if (d->max_pts && cap > d->max_pts) {
+		if (d->cap_pts >= d->max_pts) {
+			d->oom = 1;
+			return -1;
+		}
+		cap = d->max_pts;
+	}
 	p = realloc(d->pts, cap * sizeof(*p));
 	if (!p) {
 		d->oom = 1;

@@ -61,6 +61,7 @@ struct pk_drawing {
 	struct pk_style style;		/* of the path being built */
 	size_t open;			/* first point of it, or SIZE_MAX */
 	int oom;			/* an allocation failed */
+	size_t max_pts;			/* 0, or more points are out of memory */
 };
 
 /* Totals over the paths that are not hidden. */

@@ -168,7 +168,8 @@ pk_path_parse(const char *s, const char *end, const struct pk_xform *ctm,
 		place(why, n, "expected 'M' or 'm'", p, end);
 		goto out;
 	}
-	while (p < end) {
+	/* Out of memory: stop, the caller says so (a path can be long). */
+	while (p < end && !d->oom) {
 		const char *at = p;
 		int rel, argc;
 		char up;

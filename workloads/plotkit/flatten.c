@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "engine/buf.h"
-#include "engine/color.h"
 #include "engine/svg.h"
 #include "plotkit.h"
+#include "server/report.h"
 
 static const char usage_text[] =
 	"usage: plotkit flatten [--step MM] [--tolerance MM] FILE|-\n"
@@ -24,69 +24,20 @@ static const char usage_text[] =
 	"Exit status: 0 done, 2 bad arguments or a bad SVG (one line on\n"
 	"stderr names the file and the line).\n";
 
-static void
-json_num(struct pk_buf *b, const char *key, double v)
-{
-	pk_buf_printf(b, "\"%s\":", key);
-	pk_buf_num(b, v, 6);
-}
-
+/* The totals as one line of JSON: the same object POST /api/flatten gives. */
 static int
 report(const struct pk_drawing *d, const struct pk_svg_opts *o)
 {
-	struct pk_stats st;
 	struct pk_buf b;
-	size_t *counts = NULL, i;
-	int first = 1, rc = -1;
+	int rc = -1;
 
 	pk_buf_init(&b);
-	pk_drawing_stats(d, &st);
-	counts = calloc(d->npens ? d->npens : 1, sizeof(*counts));
-	if (!counts) {
-		cli_error("out of memory");
-		goto out;
-	}
-	pk_drawing_pen_counts(d, counts);
-	pk_buf_printf(&b, "{\"paths\":%zu,\"points\":%zu,\"circles\":%zu,",
-		      st.paths, st.points, st.circles);
-	json_num(&b, "length_mm", st.length_mm);
-	pk_buf_str(&b, ",\"bounds_mm\":");
-	if (st.paths) {
-		for (i = 0; i < 4; i++) {
-			pk_buf_str(&b, i ? "," : "[");
-			pk_buf_num(&b, st.bounds[i], 6);
-		}
-		pk_buf_str(&b, "]");
-	} else {
-		pk_buf_str(&b, "null");
-	}
-	pk_buf_str(&b, ",\"page_mm\":[");
-	pk_buf_num(&b, d->width_mm, 6);
-	pk_buf_str(&b, ",");
-	pk_buf_num(&b, d->height_mm, 6);
-	pk_buf_str(&b, "],\"pens\":{");
-	for (i = 0; i < d->npens; i++) {
-		char name[8];
-
-		if (!counts[i])
-			continue;
-		pk_color_name(d->pens[i], name);
-		pk_buf_printf(&b, "%s\"%s\":%zu", first ? "" : ",", name,
-			      counts[i]);
-		first = 0;
-	}
-	pk_buf_str(&b, "},");
-	json_num(&b, "step_mm", o->flatten.step);
-	pk_buf_str(&b, ",");
-	json_num(&b, "tolerance_mm", o->flatten.tol);
-	pk_buf_str(&b, "}\n");
-	if (b.oom) {
+	if (pk_report_flatten(d, &o->flatten, &b) < 0) {
 		cli_error("out of memory");
 		goto out;
 	}
 	rc = cli_write_stdout(b.data, b.len);
 out:
-	free(counts);
 	pk_buf_free(&b);
 	return rc;
 }

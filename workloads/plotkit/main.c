@@ -11,6 +11,7 @@ static const struct {
 } commands[] = {
 	{"flatten", cmd_flatten,
 	 "read an SVG, flatten it and print its totals as JSON"},
+	{"serve", cmd_serve, "serve the viewer and the engine's API over HTTP"},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

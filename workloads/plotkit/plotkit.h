@@ -10,6 +10,7 @@
 
 /* A subcommand: argv[0] is its name; returns the exit code. */
 int cmd_flatten(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 /* "plotkit: " fmt "\n" on stderr. Returns PLOTKIT_EXIT_FAILURE. */
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,0 +1,741 @@
+/* server.c: plotkit's HTTP server on libmicrohttpd. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+#include <microhttpd.h>
+
+#include "engine/buf.h"
+#include "engine/compose.h"
+#include "engine/fixture.h"
+#include "engine/svg.h"
+#include "server/assets.h"
+#include "server/plan.h"
+#include "server/report.h"
+#include "server/server.h"
+
+/* What libmicrohttpd may hold per connection (headers, read buffer). */
+#define CONN_MEMORY (64 * 1024)
+#define CONN_LIMIT 512
+#define LISTEN_BACKLOG 128
+
+/* A body not kept is read and dropped up to this many times max_body. */
+#define DISCARD_FACTOR 4
+
+enum route_id {
+	R_INDEX,
+	R_SCRIPT,
+	R_FIXTURE,
+	R_FLATTEN,
+	R_PLAN,
+	R_PREVIEW,
+	R_FAVICON,
+};
+
+static const struct route {
+	const char *path;
+	enum route_id id;
+	int post;		/* 1: POST only; 0: GET and HEAD */
+} routes[] = {
+	{"/", R_INDEX, 0},
+	{"/index.html", R_INDEX, 0},
+	{"/viewer.js", R_SCRIPT, 0},
+	{"/fixtures/dense-circles.svg", R_FIXTURE, 0},
+	{"/api/flatten", R_FLATTEN, 1},
+	{"/api/plan", R_PLAN, 1},
+	{"/api/preview.svg", R_PREVIEW, 0},
+	{"/favicon.ico", R_FAVICON, 0},
+};
+
+#define NROUTES (sizeof(routes) / sizeof(routes[0]))
+
+/*
+ * A drawing and a planner: the last upload, or a request's scratch. They
+ * are counted, so that a preview can outlive its upload, and spares are
+ * kept for the next request: parsing into memory already touched saves a
+ * third of the time of flattening the dense fixture.
+ */
+struct work {
+	unsigned refs;
+	struct pk_drawing d;
+	struct pk_planner pl;
+};
+
+#define SPARES 4
+#define SPARE_MAX_PTS ((size_t)1 << 19)	/* larger ones are freed */
+
+struct pk_server {
+	struct MHD_Daemon *mhd;
+	int port;
+	size_t max_body;
+	size_t max_points;
+	struct pk_buf fixture;
+	struct MHD_Response *page, *script, *dense, *empty;
+	pthread_mutex_t lock;		/* guards last, spare and stats */
+	struct work *last;
+	struct work *spare[SPARES];
+	size_t nspare;
+	struct pk_server_stats stats;
+};
+
+/* One request, from its headers to its answer. */
+struct req {
+	const struct route *route;
+	struct pk_buf body;
+	size_t dropped;			/* body bytes not kept */
+	int over;			/* the body is over max_body */
+};
+
+static void
+work_free(struct work *w)
+{
+	pk_drawing_free(&w->d);
+	pk_planner_free(&w->pl);
+	free(w);
+}
+
+/* A spare, or a new one; NULL when out of memory. */
+static struct work *
+work_get(struct pk_server *s)
+{
+	struct work *w = NULL;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->nspare)
+		w = s->spare[--s->nspare];
+	pthread_mutex_unlock(&s->lock);
+	if (!w) {
+		w = calloc(1, sizeof(*w));
+		if (!w)
+			return NULL;
+		pk_drawing_init(&w->d);
+		pk_planner_init(&w->pl);
+	}
+	w->refs = 1;
+	w->d.max_pts = s->max_points;
+	return w;
+}
+
+/* Drop a reference; the last one makes w a spare, or frees it. */
+static void
+work_put(struct pk_server *s, struct work *w)
+{
+	int gone, kept = 0;
+
+	if (!w)
+		return;
+	pthread_mutex_lock(&s->lock);
+	gone = --w->refs == 0;
+	if (gone && s->nspare < SPARES && w->d.cap_pts <= SPARE_MAX_PTS &&
+	    w->pl.ordered.cap_pts <= SPARE_MAX_PTS) {
+		s->spare[s->nspare++] = w;
+		kept = 1;
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (gone && !kept)
+		work_free(w);
+}
+
+/*
+ * Queue b's bytes (handed over to MHD) as the answer, with ctype. b is
+ * left empty either way. An out-of-memory b becomes a 500.
+ */
+static enum MHD_Result
+send_buf(struct MHD_Connection *c, unsigned status, const char *ctype,
+	 struct pk_buf *b)
+{
+	static const char oom[] = "{\"error\":\"out of memory\"}\n";
+	struct MHD_Response *resp;
+	enum MHD_Result rc;
+
+	if (b->oom || !b->data) {
+		pk_buf_free(b);
+		status = MHD_HTTP_INTERNAL_SERVER_ERROR;
+		ctype = "application/json";
+		resp = MHD_create_response_from_buffer(
+			sizeof(oom) - 1, (void *)oom, MHD_RESPMEM_PERSISTENT);
+	} else {
+		resp = MHD_create_response_from_buffer(
+			b->len, b->data, MHD_RESPMEM_MUST_FREE);
+		if (!resp)
+			pk_buf_free(b);
+		pk_buf_init(b);
+	}
+	if (!resp)
+		return MHD_NO;
+	if (MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+				    ctype) == MHD_NO ||
+	    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+				    "no-store") == MHD_NO)
+		rc = MHD_NO;
+	else
+		rc = MHD_queue_response(c, status, resp);
+	MHD_destroy_response(resp);
+	return rc;
+}
+
+/* {"error": ...} with status; allow, when not NULL, is the Allow header. */
+static enum MHD_Result
+send_error(struct MHD_Connection *c, unsigned status, const char *allow,
+	   const char *fmt, ...)
+{
+	struct MHD_Response *resp;
+	struct pk_buf b;
+	char msg[512];
+	va_list ap;
+	enum MHD_Result rc;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	pk_buf_init(&b);
+	if (pk_report_error(&b, msg) < 0 || !allow)
+		return send_buf(c, status, "application/json", &b);
+	resp = MHD_create_response_from_buffer(b.len, b.data,
+					       MHD_RESPMEM_MUST_FREE);
+	if (!resp) {
+		pk_buf_free(&b);
+		return MHD_NO;
+	}
+	if (MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+				    "application/json") == MHD_NO ||
+	    MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, allow) ==
+		    MHD_NO)
+		rc = MHD_NO;
+	else
+		rc = MHD_queue_response(c, status, resp);
+	MHD_destroy_response(resp);
+	return rc;
+}
+
+static void
+count_request(struct pk_server *s)
+{
+	pthread_mutex_lock(&s->lock);
+	s->stats.requests++;
+	pthread_mutex_unlock(&s->lock);
+}
+
+/* A flattening parameter from the query, or its default. */
+static int
+query_mm(struct MHD_Connection *c, const char *name, double *v)
+{
+	const char *arg = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
+						      name);
+	char *end;
+	double x;
+
+	if (!arg)
+		return 0;
+	errno = 0;
+	x = strtod(arg, &end);
+	if (errno || end == arg || *end || !isfinite(x) || x <= 0)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+/*
+ * Parse the body into d: 0, or -1 after queueing the error (*rc says
+ * how that went).
+ */
+static int
+parse_body(struct pk_server *s, struct MHD_Connection *c,
+	   const struct req *r, struct pk_svg_opts *o, struct pk_drawing *d,
+	   enum MHD_Result *rc)
+{
+	struct pk_err err;
+	int oom;
+
+	if (query_mm(c, "step", &o->flatten.step) < 0) {
+		*rc = send_error(c, MHD_HTTP_BAD_REQUEST, NULL,
+				 "bad step: expected a positive number of "
+				 "millimetres");
+		return -1;
+	}
+	if (query_mm(c, "tolerance", &o->flatten.tol) < 0) {
+		*rc = send_error(c, MHD_HTTP_BAD_REQUEST, NULL,
+				 "bad tolerance: expected a positive number "
+				 "of millimetres");
+		return -1;
+	}
+	if (pk_svg_parse(r->body.data ? r->body.data : "", r->body.len, o, d,
+			 &err) == 0)
+		return 0;
+	/* Out of memory with all the points allowed: the budget, not us. */
+	oom = !strcmp(err.reason, "out of memory");
+	if (oom && d->cap_pts >= s->max_points)
+		*rc = send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, NULL,
+				 "request:%d: over the limit of %zu points",
+				 err.line, s->max_points);
+	else if (oom)
+		*rc = send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL,
+				 "out of memory");
+	else if (err.line > 0)
+		*rc = send_error(c, MHD_HTTP_BAD_REQUEST, NULL,
+				 "request:%d: %s", err.line, err.reason);
+	else
+		*rc = send_error(c, MHD_HTTP_BAD_REQUEST, NULL, "request: %s",
+				 err.reason);
+	return -1;
+}
+
+static enum MHD_Result
+do_flatten(struct pk_server *s, struct MHD_Connection *c, struct req *r)
+{
+	struct pk_svg_opts o = {{PK_FLATTEN_STEP, PK_FLATTEN_TOL}, 0};
+	struct work *w, *old;
+	struct pk_buf out;
+	enum MHD_Result rc;
+
+	w = work_get(s);
+	if (!w)
+		return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL,
+				  "out of memory");
+	pk_buf_init(&out);
+	if (parse_body(s, c, r, &o, &w->d, &rc) < 0)
+		goto out;
+	if (pk_report_flatten(&w->d, &o.flatten, &out) < 0) {
+		rc = send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL,
+				"out of memory");
+		goto out;
+	}
+	/* The new drawing replaces the last; the old one goes when unused. */
+	pthread_mutex_lock(&s->lock);
+	old = s->last;
+	s->last = w;
+	s->stats.uploads++;
+	pthread_mutex_unlock(&s->lock);
+	w = old;
+	rc = send_buf(c, MHD_HTTP_OK, "application/json", &out);
+out:
+	work_put(s, w);
+	pk_buf_free(&out);
+	return rc;
+}
+
+static enum MHD_Result
+do_plan(struct pk_server *s, struct MHD_Connection *c, struct req *r)
+{
+	struct pk_svg_opts o = {{PK_FLATTEN_STEP, PK_FLATTEN_TOL}, 0};
+	struct pk_plan plan;
+	struct pk_err err;
+	struct pk_buf out;
+	struct work *w;
+	enum MHD_Result rc;
+
+	w = work_get(s);
+	if (!w)
+		return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL,
+				  "out of memory");
+	pk_buf_init(&out);
+	if (parse_body(s, c, r, &o, &w->d, &rc) < 0)
+		goto out;
+	if (pk_plan_make(&w->pl, &w->d, &plan, &err) < 0) {
+		rc = send_error(c, strcmp(err.reason, "out of memory") ?
+					   MHD_HTTP_BAD_REQUEST :
+					   MHD_HTTP_INTERNAL_SERVER_ERROR,
+				NULL, "request: %s", err.reason);
+		goto out;
+	}
+	pk_plan_json(&plan, &out);
+	rc = send_buf(c, MHD_HTTP_OK, "application/json", &out);
+out:
+	work_put(s, w);
+	pk_buf_free(&out);
+	return rc;
+}
+
+static enum MHD_Result
+do_preview(struct pk_server *s, struct MHD_Connection *c)
+{
+	struct work *w;
+	struct pk_buf out;
+	enum MHD_Result rc;
+
+	pthread_mutex_lock(&s->lock);
+	w = s->last;
+	if (w)
+		w->refs++;
+	pthread_mutex_unlock(&s->lock);
+	if (!w)
+		return send_error(c, MHD_HTTP_NOT_FOUND, NULL,
+				  "nothing uploaded yet: POST an SVG to "
+				  "/api/flatten first");
+	pk_buf_init(&out);
+	if (pk_compose_visible(&w->d, &out, NULL) < 0)
+		out.oom = 1;
+	work_put(s, w);
+	rc = send_buf(c, MHD_HTTP_OK, "image/svg+xml", &out);
+	pk_buf_free(&out);
+	return rc;
+}
+
+static enum MHD_Result
+send_static(struct MHD_Connection *c, struct MHD_Response *resp)
+{
+	return MHD_queue_response(c, MHD_HTTP_OK, resp);
+}
+
+static const struct route *
+find_route(const char *url)
+{
+	size_t i;
+
+	for (i = 0; i < NROUTES; i++)
+		if (!strcmp(url, routes[i].path))
+			return &routes[i];
+	return NULL;
+}
+
+static unsigned long long
+content_length(struct MHD_Connection *c, int *known)
+{
+	const char *v = MHD_lookup_connection_value(
+		c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+	unsigned long long n;
+	char *end;
+
+	*known = 0;
+	if (!v)
+		return 0;
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	if (errno == ERANGE) {
+		*known = 1;
+		return ULLONG_MAX;
+	}
+	if (errno || end == v || *end)
+		return 0;
+	*known = 1;
+	return n;
+}
+
+/*
+ * The first call for a request: its headers are in. Only a body declared
+ * too large is answered now (libmicrohttpd then closes the connection
+ * rather than read it); everything else is answered once the request is
+ * whole, so that the connection stays open for the next one.
+ */
+static enum MHD_Result
+begin(struct pk_server *s, struct MHD_Connection *c, const char *url,
+      const char *method, void **con_cls)
+{
+	const struct route *rt = find_route(url);
+	unsigned long long len;
+	struct req *r;
+	int known;
+
+	count_request(s);
+	len = content_length(c, &known);
+	if (rt && rt->post && !strcmp(method, MHD_HTTP_METHOD_POST) && known &&
+	    len > s->max_body)
+		return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, NULL,
+				  "request body of %llu bytes is over the "
+				  "limit of %zu bytes",
+				  len, s->max_body);
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL,
+				  "out of memory");
+	r->route = rt;
+	pk_buf_init(&r->body);
+	if (rt && rt->post && known && len > 0)
+		pk_buf_reserve(&r->body, (size_t)len);
+	*con_cls = r;
+	return MHD_YES;
+}
+
+/* The request is whole: answer it. */
+static enum MHD_Result
+answer(struct pk_server *s, struct MHD_Connection *c, const char *url,
+       const char *method, struct req *r)
+{
+	const struct route *rt = r->route;
+	int get = !strcmp(method, MHD_HTTP_METHOD_GET) ||
+		  !strcmp(method, MHD_HTTP_METHOD_HEAD);
+
+	if (!rt)
+		return send_error(c, MHD_HTTP_NOT_FOUND, NULL,
+				  "no such path '%.200s'", url);
+	if (rt->post ? strcmp(method, MHD_HTTP_METHOD_POST) != 0 : !get)
+		return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED,
+				  rt->post ? "POST" : "GET, HEAD",
+				  "method '%.32s' is not allowed on '%s' "
+				  "(allowed: %s)",
+				  method, rt->path,
+				  rt->post ? "POST" : "GET, HEAD");
+	if (r->over)
+		return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, NULL,
+				  "request body is over the limit of %zu "
+				  "bytes",
+				  s->max_body);
+	if (r->body.oom)
+		return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL,
+				  "out of memory");
+	switch (rt->id) {
+	case R_INDEX:
+		return send_static(c, s->page);
+	case R_SCRIPT:
+		return send_static(c, s->script);
+	case R_FIXTURE:
+		return send_static(c, s->dense);
+	case R_PREVIEW:
+		return do_preview(s, c);
+	case R_FAVICON:
+		/* Browsers ask; no icon is no error. */
+		return MHD_queue_response(c, MHD_HTTP_NO_CONTENT, s->empty);
+	case R_FLATTEN:
+		return do_flatten(s, c, r);
+	case R_PLAN:
+		break;
+	}
+	return do_plan(s, c, r);
+}
+
+static enum MHD_Result
+on_request(void *cls, struct MHD_Connection *c, const char *url,
+	   const char *method, const char *version, const char *data,
+	   size_t *size, void **con_cls)
+{
+	struct pk_server *s = cls;
+	struct req *r = *con_cls;
+
+	(void)version;
+	if (!r)
+		return begin(s, c, url, method, con_cls);
+	if (*size == 0)
+		return answer(s, c, url, method, r);
+	/*
+	 * A body is kept only where it is wanted, and only up to max_body
+	 * (a chunked one declares no length to refuse early): the rest is
+	 * read and dropped, up to a point, and then the connection is.
+	 */
+	if (!r->over && r->body.len + *size > s->max_body)
+		r->over = 1;
+	if (r->over || !r->route || !r->route->post ||
+	    strcmp(method, MHD_HTTP_METHOD_POST) != 0)
+		r->dropped += *size;
+	else
+		pk_buf_add(&r->body, data, *size);
+	*size = 0;
+	return r->dropped > DISCARD_FACTOR * s->max_body ? MHD_NO : MHD_YES;
+}
+
+static void
+on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+	     enum MHD_RequestTerminationCode toe)
+{
+	struct req *r = *con_cls;
+
+	(void)cls;
+	(void)c;
+	(void)toe;
+	if (!r)
+		return;
+	pk_buf_free(&r->body);
+	free(r);
+	*con_cls = NULL;
+}
+
+static void
+on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+	      enum MHD_ConnectionNotificationCode toe)
+{
+	struct pk_server *s = cls;
+
+	(void)c;
+	(void)socket_context;
+	if (toe != MHD_CONNECTION_NOTIFY_STARTED)
+		return;
+	pthread_mutex_lock(&s->lock);
+	s->stats.connections++;
+	pthread_mutex_unlock(&s->lock);
+}
+
+static struct MHD_Response *
+static_response(const void *data, size_t len, const char *ctype)
+{
+	struct MHD_Response *r;
+
+	r = MHD_create_response_from_buffer(len, (void *)data,
+					    MHD_RESPMEM_PERSISTENT);
+	if (!r)
+		return NULL;
+	if (MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, ctype) ==
+	    MHD_NO) {
+		MHD_destroy_response(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* A listening socket on 127.0.0.1:port; -1 with err set otherwise. */
+static int
+listen_on(int port, int *bound, struct pk_err *err)
+{
+	struct sockaddr_in a;
+	socklen_t alen = sizeof(a);
+	int fd, one = 1;
+
+	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0) {
+		pk_err_set(err, 0, "cannot make a socket: %s",
+			   strerror(errno));
+		return -1;
+	}
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_port = htons((uint16_t)port);
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) < 0 ||
+	    bind(fd, (struct sockaddr *)&a, sizeof(a)) < 0 ||
+	    listen(fd, LISTEN_BACKLOG) < 0 ||
+	    getsockname(fd, (struct sockaddr *)&a, &alen) < 0) {
+		pk_err_set(err, 0, "cannot listen on 127.0.0.1:%d: %s", port,
+			   strerror(errno));
+		close(fd);
+		return -1;
+	}
+	*bound = ntohs(a.sin_port);
+	return fd;
+}
+
+int
+pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
+		struct pk_err *err)
+{
+	static const struct pk_server_opts defaults = {0};
+	struct pk_server *s = NULL;
+	/*
+	 * poll(), not epoll: libmicrohttpd 0.9.75's edge-triggered epoll
+	 * misses an end of file that came with the request, and a client
+	 * that half-closes after it would wait for the idle timeout.
+	 */
+	unsigned flags = MHD_USE_POLL_INTERNAL_THREAD;
+	int fd = -1, rc = -1, locked = 0;
+
+	*out = NULL;
+	pk_err_clear(err);
+	if (!o)
+		o = &defaults;
+	if (o->port < 0 || o->port > 65535)
+		return pk_err_set(err, 0, "bad port %d: expected 0 to 65535",
+				  o->port);
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return pk_err_set(err, 0, "out of memory");
+	pk_buf_init(&s->fixture);
+	s->max_body = o->max_body ? o->max_body : PK_SERVER_MAX_BODY;
+	s->max_points = o->max_points ? o->max_points : PK_SERVER_MAX_POINTS;
+	if (pthread_mutex_init(&s->lock, NULL) != 0) {
+		pk_err_set(err, 0, "cannot make a mutex");
+		goto out;
+	}
+	locked = 1;
+	/* libxml2 must be set up once, before threads parse. */
+	xmlInitParser();
+	if (pk_fixture_dense_circles(&s->fixture) < 0) {
+		pk_err_set(err, 0, "out of memory");
+		goto out;
+	}
+	s->page = static_response(pk_asset_viewer_html,
+				  pk_asset_viewer_html_len,
+				  "text/html; charset=utf-8");
+	s->script = static_response(pk_asset_viewer_js, pk_asset_viewer_js_len,
+				    "text/javascript; charset=utf-8");
+	s->dense = static_response(s->fixture.data, s->fixture.len,
+				   "image/svg+xml");
+	s->empty = MHD_create_response_from_buffer(0, NULL,
+						   MHD_RESPMEM_PERSISTENT);
+	if (!s->page || !s->script || !s->dense || !s->empty) {
+		pk_err_set(err, 0, "out of memory");
+		goto out;
+	}
+	fd = listen_on(o->port, &s->port, err);
+	if (fd < 0)
+		goto out;
+	s->mhd = MHD_start_daemon(
+		flags, 0, NULL, NULL, on_request, s,
+		MHD_OPTION_LISTEN_SOCKET, fd,
+		MHD_OPTION_CONNECTION_TIMEOUT,
+		(unsigned)(o->timeout_s ? o->timeout_s : PK_SERVER_TIMEOUT),
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONN_LIMIT,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
+		MHD_OPTION_THREAD_POOL_SIZE,
+		(unsigned)(o->threads > 1 ? o->threads : 0),
+		MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+		MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+		MHD_OPTION_END);
+	if (!s->mhd) {
+		pk_err_set(err, 0, "cannot start the server on "
+				   "127.0.0.1:%d",
+			   s->port);
+		close(fd);
+		goto out;
+	}
+	*out = s;
+	s = NULL;
+	rc = 0;
+out:
+	if (s) {
+		if (s->page)
+			MHD_destroy_response(s->page);
+		if (s->script)
+			MHD_destroy_response(s->script);
+		if (s->dense)
+			MHD_destroy_response(s->dense);
+		if (s->empty)
+			MHD_destroy_response(s->empty);
+		pk_buf_free(&s->fixture);
+		if (locked)
+			pthread_mutex_destroy(&s->lock);
+		free(s);
+	}
+	return rc;
+}
+
+int
+pk_server_port(const struct pk_server *s)
+{
+	return s->port;
+}
+
+void
+pk_server_stats(struct pk_server *s, struct pk_server_stats *st)
+{
+	pthread_mutex_lock(&s->lock);
+	*st = s->stats;
+	pthread_mutex_unlock(&s->lock);
+}
+
+void
+pk_server_stop(struct pk_server *s)
+{
+	if (!s)
+		return;
+	MHD_stop_daemon(s->mhd);
+	MHD_destroy_response(s->page);
+	MHD_destroy_response(s->script);
+	MHD_destroy_response(s->dense);
+	MHD_destroy_response(s->empty);
+	/* The threads are gone: nothing else holds a reference. */
+	if (s->last)
+		work_free(s->last);
+	while (s->nspare)
+		work_free(s->spare[--s->nspare]);
+	pk_buf_free(&s->fixture);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}

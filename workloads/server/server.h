@@ -1,0 +1,74 @@
+/* server.h: plotkit's HTTP server: the viewer page and the engine's API. */
+#ifndef PK_SERVER_H
+#define PK_SERVER_H
+
+#include <stddef.h>
+
+#include "engine/err.h"
+
+/*
+ * An HTTP/1.1 server on libmicrohttpd, on 127.0.0.1 only, run by its own
+ * threads (so a client may live in the same process). Keep-alive is on.
+ *
+ *   GET  /                          the viewer page (text/html)
+ *   GET  /viewer.js                 its script (text/javascript)
+ *   GET  /fixtures/dense-circles.svg  the dense 8,000-circle fixture
+ *   POST /api/flatten               SVG in, pk_report_flatten() out (JSON);
+ *                                   the drawing becomes "the last upload"
+ *   POST /api/plan                  SVG in, pk_plan_json() out (JSON)
+ *   GET  /api/preview.svg           the last upload as SVG (compose.h)
+ *   GET  /favicon.ico               204 No Content (browsers ask)
+ *
+ * GET routes answer HEAD too. The POST routes take ?step=MM and
+ * ?tolerance=MM (the flattening defaults otherwise). Every error is one
+ * line of JSON, {"error":"why"}: 400 for a bad SVG ("request:7: unclosed
+ * element 'g'") or a bad parameter, 404 for an unknown path (and for the
+ * preview before any upload), 405 with Allow for a method a path does not
+ * take, 413 for a body over max_body or one that flattens to more than
+ * max_points points ("request:3: over the limit of 1000 points": a few
+ * bytes can ask for gigabytes), 500 when out of memory.
+ *
+ * The library never prints; MHD's own log is off.
+ */
+struct pk_server_opts {
+	int port;		/* 0: an ephemeral port */
+	size_t max_body;	/* the largest request body; 0: the default */
+	unsigned threads;	/* 0 or 1: one thread; more: a pool */
+	unsigned timeout_s;	/* idle connections close after; 0: default */
+	size_t max_points;	/* the most points a body may flatten to;
+				   0: the default */
+};
+
+#define PK_SERVER_MAX_BODY ((size_t)16 << 20)
+#define PK_SERVER_MAX_POINTS ((size_t)16 << 20)
+#define PK_SERVER_TIMEOUT 30
+
+/* What a server has done so far. */
+struct pk_server_stats {
+	unsigned long connections;	/* TCP connections accepted */
+	unsigned long requests;		/* requests answered */
+	unsigned long uploads;		/* drawings stored by /api/flatten */
+};
+
+struct pk_server;
+
+/*
+ * Start a server (o NULL: every default; port 0). It accepts connections
+ * when this returns. Returns 0 and *out, or -1 with err saying why
+ * ("cannot listen on 127.0.0.1:80: Permission denied").
+ */
+int pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
+		    struct pk_err *err);
+
+/* The port it listens on (the one chosen, for port 0). */
+int pk_server_port(const struct pk_server *s);
+
+void pk_server_stats(struct pk_server *s, struct pk_server_stats *st);
+
+/*
+ * Stop accepting, close every connection, wait for the threads and free
+ * everything (s NULL is allowed).
+ */
+void pk_server_stop(struct pk_server *s);
+
+#endif /* PK_SERVER_H */
