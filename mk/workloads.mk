@@ -14,10 +14,12 @@ EXTRA_CFLAGS_workloads/suite = $(XML_CFLAGS) -Iworkloads \
 ALL_TARGETS += $(WORKLOADS_BIN)
 INSTALL_BINS += $(WORKLOADS_BIN)
 
-$(WORKLOADS_BIN): $(SUITE_OBJ) $(CUDA_OBJ) $(LIBENGINE) $(LIBHARNESS) $(LIBPROF)
+$(WORKLOADS_BIN): $(SUITE_OBJ) $(CUDA_OBJ) $(LIBSERVER) $(LIBENGINE) \
+		$(LIBHARNESS) $(LIBPROF)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(SUITE_OBJ) $(CUDA_OBJ) \
-		$(LIBENGINE) $(HARNESS_LIBS) $(XML_LIBS) $(MHD_LIBS) $(CUDA_LIBS) -lm
+		$(SERVER_LIBS) $(LIBENGINE) $(HARNESS_LIBS) $(XML_LIBS) \
+		$(MHD_LIBS) $(CUDA_LIBS) -lm
 
 # Test-only workload binaries: succeed, crash, hang, fail, allocate.
 TEST_WORKLOADS := $(BUILD)/test/prof-test-workloads
