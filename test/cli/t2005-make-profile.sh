@@ -64,15 +64,10 @@ jq_ok '.command == "make diagnose W=test.ok OUTPUT='"$T"'/d BASELINE=does/not/ex
 	"$T/d/results.json" "the command names the workload"
 jq_ok '[.samples[] | select(.phase == "timing")] | length == 5' \
 	"$T/d/results.json" "diagnose times 5 samples"
-if [ -x "$BIN/prof-mem" ] && [ -x "$BIN/prof-trace" ]; then
-	jq_ok '[.samples[].phase] | unique == ["memory", "profile", "timing"]' \
-		"$T/d/results.json" "and merges the memory and diagnostic phases"
-	like "$(cat "$T/d/summary.md")" "## CPU profile" \
-		"whose CPU profile is in the summary"
-else
-	skip "prof-mem and prof-trace are not built"
-	skip "prof-mem and prof-trace are not built"
-fi
+jq_ok '[.samples[].phase] | unique == ["memory", "profile", "timing"]' \
+	"$T/d/results.json" "and merges the memory and diagnostic phases"
+like "$(cat "$T/d/summary.md")" "## CPU profile" \
+	"whose CPU profile is in the summary"
 
 # The same, compared with a baseline made from it: stable, and still 0.
 mk baseline-update FROM="$T/d/results.json" NAME=self DIR="$T/bl"
@@ -153,13 +148,8 @@ is "$rc:$(head -n 1 "$err")" \
 	"FROM is required"
 
 # The real workloads: make profile-quick against a missing baseline.
-if "$BIN/prof-time" --list 2>/dev/null | grep -q ' quick$'; then
-	mk profile-quick OUTPUT="$T/real" BASELINE=does/not/exist.json
-	is "$rc" 0 "make profile-quick BASELINE=does/not/exist.json exits 0"
-	like "$(cat "$T/real/summary.md")" "incomparable" \
-		"and summary.md says incomparable"
-else
-	skip "$BIN/prof-workloads has no quick workload yet"
-	skip "$BIN/prof-workloads has no quick workload yet"
-fi
+mk profile-quick OUTPUT="$T/real" BASELINE=does/not/exist.json
+is "$rc" 0 "make profile-quick BASELINE=does/not/exist.json exits 0"
+like "$(cat "$T/real/summary.md")" "incomparable" \
+	"and summary.md says incomparable"
 finish
