@@ -17,16 +17,22 @@ cli_init(const char *argv0)
 	cli_name = slash ? slash + 1 : argv0;
 }
 
+static void
+vsay(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", cli_name);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void
 cli_say(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", cli_name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void
@@ -42,11 +48,9 @@ cli_fail(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", cli_name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return PROF_EXIT_FAILURE;
 }
 

@@ -227,54 +227,36 @@ row_sample(struct json_object *row, struct counters *cs, struct prof_err *err)
 	return s;
 }
 
+struct rows {
+	struct json_object *arr;
+	struct counters cs;
+};
+
+/* A browser row: turned into a sample, checked, kept. */
+static int
+add_row(void *arg, struct json_object *row, struct prof_err *err)
+{
+	struct rows *r = arg;
+	struct json_object *s = row_sample(row, &r->cs, err);
+
+	json_object_put(row);
+	if (!s)
+		return -1;
+	if (prof_sample_check(s, "", err) < 0) {
+		json_object_put(s);
+		return -1;
+	}
+	json_object_array_add(r->arr, s);
+	return 0;
+}
+
 long
 prof_browser_parse_lines(const char *buf, size_t len, const char *name,
 			 struct json_object *arr, struct prof_err *err)
 {
-	struct counters cs = {0};
-	size_t pos = 0;
-	long count = -1, rows = 0;
-	int line = 0;
+	struct rows r = {arr, {0}};
+	long n = prof_json_lines(buf, len, name, add_row, &r, err);
 
-	while (pos < len) {
-		const char *nl = memchr(buf + pos, '\n', len - pos);
-		size_t end = nl ? (size_t)(nl - buf) : len, i;
-		struct json_object *row, *s;
-
-		line++;
-		for (i = pos; i < end; i++)
-			if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r')
-				break;
-		if (i == end) {
-			pos = end + 1;
-			continue;
-		}
-		row = prof_json_parse(buf + pos, end - pos, name, line, err);
-		if (!row) {
-			if (err)
-				err->col = 0;
-			goto out;
-		}
-		s = row_sample(row, &cs, err);
-		if (s && prof_sample_check(s, "", err) < 0) {
-			json_object_put(s);
-			s = NULL;
-		}
-		json_object_put(row);
-		if (!s) {
-			if (err) {
-				prof_err_file(err, name);
-				err->line = line;
-				err->col = 0;
-			}
-			goto out;
-		}
-		json_object_array_add(arr, s);
-		rows++;
-		pos = end + 1;
-	}
-	count = rows;
-out:
-	free(cs.c);
-	return count;
+	free(r.cs.c);
+	return n;
 }

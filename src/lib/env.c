@@ -19,9 +19,9 @@ const char *const prof_env_keyed[] = {
 
 struct host {
 	int done;
-	char os[64];
-	char kernel[128];
-	char machine[64];
+	char os[80];
+	char kernel[160];
+	char machine[80];
 	char distro[64];
 	char distro_version[64];
 	char distro_name[128];

@@ -191,6 +191,41 @@ out:
 	return o;
 }
 
+long
+prof_json_lines(const char *buf, size_t len, const char *name,
+		prof_json_line_fn fn, void *arg, struct prof_err *err)
+{
+	size_t pos = 0;
+	long count = 0;
+	int line = 0;
+
+	while (pos < len) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		size_t start = pos, end = nl ? (size_t)(nl - buf) : len, i;
+		struct json_object *o;
+
+		line++;
+		pos = end + 1;
+		for (i = start; i < end; i++)
+			if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r')
+				break;
+		if (i == end)
+			continue;
+		o = prof_json_parse(buf + start, end - start, name, line, err);
+		if (!o || fn(arg, o, err) < 0) {
+			/* One line, one place: the line names it. */
+			if (err) {
+				prof_err_file(err, name);
+				err->line = line;
+				err->col = 0;
+			}
+			return -1;
+		}
+		count++;
+	}
+	return count;
+}
+
 struct json_object *
 prof_json_load(const char *path, struct prof_err *err)
 {

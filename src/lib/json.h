@@ -30,6 +30,17 @@ struct json_object *prof_json_parse(const char *buf, size_t len,
 				    const char *name, int first_line,
 				    struct prof_err *err);
 
+/*
+ * JSON lines: call fn for the value of each non-blank line of buf, in
+ * order, with its line number (from 1). fn owns the value. A syntax error,
+ * or fn's -1 (with err's path and reason filled), stops the walk with err
+ * naming "name:line". Returns the number of values, or -1.
+ */
+typedef int (*prof_json_line_fn)(void *arg, struct json_object *value,
+				 struct prof_err *err);
+long prof_json_lines(const char *buf, size_t len, const char *name,
+		     prof_json_line_fn fn, void *arg, struct prof_err *err);
+
 /* prof_json_read_file() then prof_json_parse(). */
 struct json_object *prof_json_load(const char *path, struct prof_err *err);
 

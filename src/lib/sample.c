@@ -304,47 +304,23 @@ prof_sample_check(struct json_object *o, const char *prefix,
 	return 0;
 }
 
+/* A line of a sample stream: checked, then kept. */
+static int
+add_sample(void *arr, struct json_object *s, struct prof_err *err)
+{
+	if (prof_sample_check(s, "", err) < 0) {
+		json_object_put(s);
+		return -1;
+	}
+	json_object_array_add(arr, s);
+	return 0;
+}
+
 long
 prof_samples_parse_lines(const char *buf, size_t len, const char *name,
 			 struct json_object *arr, struct prof_err *err)
 {
-	size_t pos = 0;
-	long count = 0;
-	int line = 0;
-
-	while (pos < len) {
-		const char *nl = memchr(buf + pos, '\n', len - pos);
-		size_t end = nl ? (size_t)(nl - buf) : len, i;
-		struct json_object *s;
-
-		line++;
-		for (i = pos; i < end; i++)
-			if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r')
-				break;
-		if (i == end) {
-			pos = end + 1;
-			continue;
-		}
-		s = prof_json_parse(buf + pos, end - pos, name, line, err);
-		if (!s) {
-			if (err)
-				err->col = 0;
-			return -1;
-		}
-		if (prof_sample_check(s, "", err) < 0) {
-			json_object_put(s);
-			if (err) {
-				prof_err_file(err, name);
-				err->line = line;
-				err->col = 0;
-			}
-			return -1;
-		}
-		json_object_array_add(arr, s);
-		count++;
-		pos = end + 1;
-	}
-	return count;
+	return prof_json_lines(buf, len, name, add_sample, arr, err);
 }
 
 struct json_object *

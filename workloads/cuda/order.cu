@@ -28,6 +28,23 @@ better(double d, int i, int e, double bd, int bi, int be)
 	return e < be;
 }
 
+/* The best candidate of a warp, in lane 0. */
+__device__ static void
+warp_best(double *bd, int *bi, int *be)
+{
+	for (int off = 16; off > 0; off >>= 1) {
+		double od = __shfl_down_sync(0xffffffffu, *bd, off);
+		int oi = __shfl_down_sync(0xffffffffu, *bi, off);
+		int oe = __shfl_down_sync(0xffffffffu, *be, off);
+
+		if (better(od, oi, oe, *bd, *bi, *be)) {
+			*bd = od;
+			*bi = oi;
+			*be = oe;
+		}
+	}
+}
+
 /*
  * Greedy is sequential: step k needs the pen where step k - 1 left it. One
  * block does all n steps; in each, every thread scans its share of the
@@ -77,17 +94,7 @@ order_kernel(const double *ends, int n, double x, double y, int reverse,
 				}
 			}
 		}
-		for (int off = 16; off > 0; off >>= 1) {
-			double od = __shfl_down_sync(0xffffffffu, bd, off);
-			int oi = __shfl_down_sync(0xffffffffu, bi, off);
-			int oe = __shfl_down_sync(0xffffffffu, be, off);
-
-			if (better(od, oi, oe, bd, bi, be)) {
-				bd = od;
-				bi = oi;
-				be = oe;
-			}
-		}
+		warp_best(&bd, &bi, &be);
 		if (lane == 0) {
 			w_d[warp] = bd;
 			w_i[warp] = bi;
@@ -100,17 +107,7 @@ order_kernel(const double *ends, int n, double x, double y, int reverse,
 			bd = lane < nw ? w_d[lane] : INFINITY;
 			bi = lane < nw ? w_i[lane] : INT_MAX;
 			be = lane < nw ? w_e[lane] : 0;
-			for (int off = 16; off > 0; off >>= 1) {
-				double od = __shfl_down_sync(0xffffffffu, bd, off);
-				int oi = __shfl_down_sync(0xffffffffu, bi, off);
-				int oe = __shfl_down_sync(0xffffffffu, be, off);
-
-				if (better(od, oi, oe, bd, bi, be)) {
-					bd = od;
-					bi = oi;
-					be = oe;
-				}
-			}
+			warp_best(&bd, &bi, &be);
 			if (lane == 0) {
 				/* Every candidate infinitely far: the CPU
 				 * takes path 0's start; so do we. */
