@@ -24,7 +24,7 @@ include mk/profile.mk
 include mk/help.mk
 
 .PHONY: all clean distclean install
-all: $(ALL_TARGETS) ## build the tools, the workloads and the tests
+all: $(ALL_TARGETS) ## build the tools and the workloads (make test-build: the tests too)
 
 clean: ## remove build/ and bin/ (artifacts/ and node_modules/ stay)
 	$(Q)rm -rf $(BUILD) bin

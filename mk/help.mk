@@ -14,12 +14,13 @@ help: ## this list
 		awk -F'|' '{ printf "  %-18s %s\n", $$1, $$2 }' | sed 's/^    /  /'
 	@echo
 	@echo "tools (in $(BINDIR)/):"
-	@for t in $(notdir $(TOOLS)); do echo "  $$t"; done
+	@for t in $(notdir $(TOOLS) $(PLOTKIT)); do echo "  $$t"; done
 	@echo
 	@echo "workloads ($(WORKLOADS_BIN)):"
 	@if [ -x $(BINDIR)/prof-time ] && [ -x $(WORKLOADS_BIN) ]; then \
 		$(BINDIR)/prof-time --list --workloads $(WORKLOADS_BIN) | sed 's/^/  /'; \
 	else echo "  (run make first to list them)"; fi
+	@echo "  browser.boot, browser.large_viewport (workloads/browser/stories.mjs; profile-full)"
 	@echo
 	@echo "variables (current values):"
 	@$(foreach v,$(HELP_VARS),printf '  %-18s = %s\n' '$(v)' '$($(v))';)

@@ -59,7 +59,7 @@ PROFILE_ENV = PROF_BINDIR=$(call prof_sq,$(BINDIR)) \
 profile-quick: all ## quick CPU profile of the quick-tagged workloads (the main job)
 	$(Q)$(PROFILE_ENV) sh mk/profile.sh quick
 
-profile-full: all ## every workload on every available backend
+profile-full: all ## every workload on every available backend, and the browser stories
 	$(Q)$(PROFILE_ENV) sh mk/profile.sh full
 
 diagnose: all ## timing, memory and CPU-profile phases of one workload: W=ID

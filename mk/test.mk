@@ -26,7 +26,7 @@ $(ENGINE_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(LIBENGINE) $(L
 EXTRA_CFLAGS_test/unit = -Itest/unit -Iworkloads $(XML_CFLAGS)
 
 .PHONY: test check test-build
-test-build: all $(UNIT_TESTS) $(TEST_BINS)
+test-build: all $(UNIT_TESTS) $(TEST_BINS) ## build the tests without running them
 
 test: test-build ## run every test through prove (T=test/cli/t0001-x.sh runs one)
 	$(Q)$(TEST_ENV) $(PROVE) --exec '' $(PROVE_FLAGS) $(if $(T),$(T),$(UNIT_TESTS) $(CLI_TESTS))
