@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <math.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -90,7 +89,6 @@ struct run {
 	long errors;
 	long samples;
 	/* the group being read */
-	struct group *g;
 	long got;
 	double *durations;
 	size_t n_dur, cap_dur;
@@ -584,7 +582,6 @@ run_group(struct run *r, struct group *g, int i, int n)
 		return -1;
 	}
 	snprintf(home_env, sizeof(home_env), "HOME=%s", home);
-	r->g = g;
 	r->got = 0;
 	r->n_dur = 0;
 	r->bad_lines = 0;
@@ -1020,6 +1017,14 @@ command_outcome(struct opts *o, const struct prof_spawn_result *res,
 		snprintf(why + off, n - off, ": %s", last);
 }
 
+static int
+keep_record(void *procs, struct json_object *record, struct prof_err *err)
+{
+	(void)err;
+	json_object_array_add(procs, record);
+	return 0;
+}
+
 /*
  * The memory sample of a command: every process of the tree appended a
  * line to the log (libprof-alloc.so's destructor). The sample keeps them
@@ -1029,33 +1034,27 @@ static void
 command_memory(struct json_object *s, const char *log,
 	       const struct prof_spawn_result *res)
 {
-	struct json_object *procs = json_object_new_array(), *m;
+	struct json_object *procs = json_object_new_array(), *m, *p;
 	long long top = 0, sum = 0, allocs = 0;
 	char *buf = NULL;
-	size_t len = 0, pos = 0;
+	size_t len = 0, i;
 	struct prof_err err = {0};
 
-	if (prof_json_read_file(log, &buf, &len, &err) == 0) {
-		while (pos < len) {
-			char *nl = memchr(buf + pos, '\n', len - pos);
-			size_t end = nl ? (size_t)(nl - buf) : len;
-			struct json_object *p = prof_json_parse(
-				buf + pos, end - pos, log, 1, &err);
-
-			pos = end + 1;
-			if (!p)
-				continue;
-			top = (long long)fmax((double)top,
-					      prof_json_number(json_object_object_get(
-						      p, "host_peak_bytes")));
-			sum += (long long)prof_json_number(
-				json_object_object_get(p, "host_peak_bytes"));
-			allocs += (long long)prof_json_number(
-				json_object_object_get(p, "host_allocs"));
-			json_object_array_add(procs, p);
-		}
-	}
+	/* One write per line (O_APPEND): no line is torn. */
+	if (prof_json_read_file(log, &buf, &len, &err) == 0)
+		prof_json_lines(buf, len, log, keep_record, procs, &err);
 	free(buf);
+	for (i = 0; i < json_object_array_length(procs); i++) {
+		long long peak;
+
+		p = json_object_array_get_idx(procs, i);
+		peak = (long long)prof_json_number(
+			json_object_object_get(p, "host_peak_bytes"));
+		top = peak > top ? peak : top;
+		sum += peak;
+		allocs += (long long)prof_json_number(
+			json_object_object_get(p, "host_allocs"));
+	}
 	m = json_object_new_object();
 	json_object_object_add(m, "host_peak_bytes", json_object_new_int64(top));
 	json_object_object_add(m, "host_peak_sum_bytes",

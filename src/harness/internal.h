@@ -18,7 +18,6 @@ struct prof_ctx {
 	const struct prof_workload *w;
 	enum prof_backend backend;
 	char reason[1024];
-	int failed;
 	struct prof_metric_kv metrics[PROF_MAX_METRICS];
 	int n_metrics;
 	char checksum[PROF_SUM_HEX];

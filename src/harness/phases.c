@@ -92,7 +92,6 @@ static void
 reset_call(struct prof_ctx *ctx)
 {
 	ctx->reason[0] = '\0';
-	ctx->failed = 0;
 	ctx->n_metrics = 0;
 	ctx->checksum[0] = '\0';
 }
@@ -439,7 +438,8 @@ phase_profile(struct worker *wk)
 	char trace_path[PATH_MAX], trace_name[512];
 	char why[512], exe[PATH_MAX], name[64];
 	double covered = 0, ms, t0 = 0, goal = a->min_seconds * 1e3;
-	long calls = 0, failed = -1;
+	long calls = 0;
+	int failed = 0;
 	struct json_object *s, *arts;
 	struct prof_trace *shown = NULL;
 	ssize_t n;
@@ -493,7 +493,7 @@ phase_profile(struct worker *wk)
 			wk->trace = NULL;
 		}
 		if (rc < 0) {
-			failed = calls;
+			failed = 1;
 			break;
 		}
 	}
@@ -504,16 +504,16 @@ phase_profile(struct worker *wk)
 		wk->trace = shown;
 	if (wk->gpu && wk->gpu->trace_end &&
 	    wk->gpu->trace_end(gpu_trace_event, wk->trace, why, sizeof(why)) < 0 &&
-	    failed < 0) {
+	    !failed) {
 		snprintf(wk->ctx.reason, sizeof(wk->ctx.reason),
 			 "GPU trace: %s", why);
-		failed = 0;
+		failed = 1;
 	}
-	if (prof_trace_write(wk->trace, trace_path, &err) < 0 && failed < 0) {
+	if (prof_trace_write(wk->trace, trace_path, &err) < 0 && !failed) {
 		prof_err_str(&err, wk->ctx.reason, sizeof(wk->ctx.reason));
-		failed = 0;
+		failed = 1;
 	}
-	if (failed >= 0) {
+	if (failed) {
 		emit_error(wk, "profile", 0, wk->ctx.reason, -1);
 		return PROF_EXIT_OK;
 	}

@@ -39,7 +39,6 @@ prof_fail(struct prof_ctx *ctx, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
 	va_end(ap);
-	ctx->failed = 1;
 	return -1;
 }
 

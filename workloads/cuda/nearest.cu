@@ -4,19 +4,12 @@
 
 #include <cuda_runtime.h>
 
+#include "cudaerr.cuh"
 #include "pkcuda.h"
 
 #define BLOCK 256
 
 static char last_error[512];
-
-static int
-fail(cudaError_t e, const char *what, char *why, size_t wn)
-{
-	snprintf(why, wn, "%s: %s (%s)", what, cudaGetErrorName(e),
-		 cudaGetErrorString(e));
-	return -1;
-}
 
 /*
  * One thread per point; the sites pass through shared memory a tile at a
@@ -74,7 +67,7 @@ grow(void **p, size_t *cap, size_t n, char *why, size_t wn)
 	*cap = 0;
 	e = cudaMallocAsync(p, n ? n : 1, 0);
 	if (e != cudaSuccess)
-		return fail(e, "cudaMallocAsync", why, wn);
+		return pkcuda_fail(e, "cudaMallocAsync", why, wn);
 	*cap = n;
 	return 0;
 }
@@ -93,7 +86,7 @@ pkcuda_nearest_sites(struct pkcuda_nearest *g, const float *sites, size_t m,
 	e = cudaMemcpyAsync(g->d_sites, sites, m * 2 * sizeof(float),
 			    cudaMemcpyHostToDevice, 0);
 	if (e != cudaSuccess)
-		return fail(e, "cudaMemcpyAsync (sites)", why, wn);
+		return pkcuda_fail(e, "cudaMemcpyAsync (sites)", why, wn);
 	return 0;
 }
 
@@ -111,7 +104,7 @@ pkcuda_nearest_upload(struct pkcuda_nearest *g, const float *pts, size_t n,
 	e = cudaMemcpyAsync(g->d_pts, pts, n * 2 * sizeof(float),
 			    cudaMemcpyHostToDevice, 0);
 	if (e != cudaSuccess)
-		return fail(e, "cudaMemcpyAsync (points)", why, wn);
+		return pkcuda_fail(e, "cudaMemcpyAsync (points)", why, wn);
 	return pkcuda_nearest_sites(g, sites, m, why, wn);
 }
 
@@ -127,24 +120,24 @@ pkcuda_nearest_run(struct pkcuda_nearest *g, int32_t *out, char *why,
 		return 0;
 	e = cudaMallocAsync((void **)&d_out, g->n * sizeof(int), 0);
 	if (e != cudaSuccess)
-		return fail(e, "cudaMallocAsync (assignments)", why, wn);
+		return pkcuda_fail(e, "cudaMallocAsync (assignments)", why, wn);
 	nearest_kernel<<<blocks, BLOCK>>>((const float2 *)g->d_pts, (int)g->n,
 					  (const float2 *)g->d_sites,
 					  (int)g->m, d_out);
 	e = cudaGetLastError();
 	if (e != cudaSuccess) {
 		cudaFreeAsync(d_out, 0);
-		return fail(e, "nearest_kernel", why, wn);
+		return pkcuda_fail(e, "nearest_kernel", why, wn);
 	}
 	e = cudaMemcpyAsync(out, d_out, g->n * sizeof(int),
 			    cudaMemcpyDeviceToHost, 0);
 	cudaFreeAsync(d_out, 0);
 	if (e != cudaSuccess)
-		return fail(e, "cudaMemcpyAsync (assignments)", why, wn);
+		return pkcuda_fail(e, "cudaMemcpyAsync (assignments)", why, wn);
 	/* The caller reads out next: wait for the copy. */
 	e = cudaStreamSynchronize(0);
 	if (e != cudaSuccess)
-		return fail(e, "cudaStreamSynchronize", why, wn);
+		return pkcuda_fail(e, "cudaStreamSynchronize", why, wn);
 	return 0;
 }
 

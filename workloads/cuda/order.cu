@@ -5,17 +5,10 @@
 
 #include <cuda_runtime.h>
 
+#include "cudaerr.cuh"
 #include "pkcuda.h"
 
 #define THREADS 1024
-
-static int
-fail(cudaError_t e, const char *what, char *why, size_t wn)
-{
-	snprintf(why, wn, "%s: %s (%s)", what, cudaGetErrorName(e),
-		 cudaGetErrorString(e));
-	return -1;
-}
 
 /* The CPU's order of candidates: nearer, then lower path, then start. */
 __device__ static bool
@@ -141,11 +134,11 @@ pkcuda_order_upload(struct pkcuda_order *g, const double *ends, size_t n,
 	g->d_ends = NULL;
 	e = cudaMallocAsync((void **)&g->d_ends, 4 * n * sizeof(double) + 1, 0);
 	if (e != cudaSuccess)
-		return fail(e, "cudaMallocAsync (ends)", why, wn);
+		return pkcuda_fail(e, "cudaMallocAsync (ends)", why, wn);
 	e = cudaMemcpyAsync(g->d_ends, ends, 4 * n * sizeof(double),
 			    cudaMemcpyHostToDevice, 0);
 	if (e != cudaSuccess)
-		return fail(e, "cudaMemcpyAsync (ends)", why, wn);
+		return pkcuda_fail(e, "cudaMemcpyAsync (ends)", why, wn);
 	g->n = n;
 	return 0;
 }
@@ -167,14 +160,14 @@ pkcuda_order_run(struct pkcuda_order *g, double x, double y, int reverse,
 	if (e == cudaSuccess)
 		e = cudaMallocAsync((void **)&d_order, g->n * sizeof(int), 0);
 	if (e != cudaSuccess) {
-		fail(e, "cudaMallocAsync (order)", why, wn);
+		pkcuda_fail(e, "cudaMallocAsync (order)", why, wn);
 		goto out;
 	}
 	order_kernel<<<1, THREADS>>>(g->d_ends, (int)g->n, x, y, reverse,
 				     d_done, d_order, d_rev);
 	e = cudaGetLastError();
 	if (e != cudaSuccess) {
-		fail(e, "order_kernel", why, wn);
+		pkcuda_fail(e, "order_kernel", why, wn);
 		goto out;
 	}
 	e = cudaMemcpyAsync(order, d_order, g->n * sizeof(int),
@@ -184,7 +177,7 @@ pkcuda_order_run(struct pkcuda_order *g, double x, double y, int reverse,
 	if (e == cudaSuccess)
 		e = cudaStreamSynchronize(0);
 	if (e != cudaSuccess) {
-		fail(e, "copying the order back", why, wn);
+		pkcuda_fail(e, "copying the order back", why, wn);
 		goto out;
 	}
 	rc = 0;

@@ -492,6 +492,15 @@ cuda_trace_end(void (*emit)(void *arg, const char *event_json), void *arg,
 			emit(arg, events[i]);
 		free(events[i]);
 	}
+	if (dropped_events && emit) {
+		snprintf(meta, sizeof(meta),
+			 "{\"name\":\"device events dropped\",\"ph\":\"i\","
+			 "\"s\":\"g\",\"ts\":0,\"pid\":%d,\"tid\":0,"
+			 "\"args\":{\"count\":%zu}}",
+			 GPU_PID_BASE, dropped_events);
+		emit(arg, meta);
+	}
+	dropped_events = 0;
 	free(events);
 	events = NULL;
 	n_events = cap_events = 0;
