@@ -2,7 +2,9 @@
 
 TOOL_SRC := $(wildcard src/prof-*.c)
 TOOLS := $(patsubst src/%.c,$(BINDIR)/%,$(TOOL_SRC))
-TOOL_COMMON := $(TOOL_OBJ)/src/cli.o $(TOOL_OBJ)/src/runner.o
+RUNNER_SRC := $(wildcard src/runner/*.c)
+TOOL_COMMON := $(TOOL_OBJ)/src/cli.o $(patsubst %.c,$(TOOL_OBJ)/%.o,$(RUNNER_SRC))
+EXTRA_CFLAGS_src/runner = -Isrc
 
 ALL_TARGETS += $(TOOLS)
 INSTALL_BINS += $(TOOLS)

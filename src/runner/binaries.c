@@ -1,0 +1,282 @@
+/* binaries.c: asking workload binaries what they hold (--list) and
+ * whether they have a usable GPU (--probe). */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner-int.h"
+
+/* A file beside this program: its workload binary, its preload libraries. */
+const char *
+beside_me(const char *name, char *path, size_t n)
+{
+	char self[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *slash;
+
+	if (len <= 0) {
+		snprintf(path, n, "%s", name);
+		return path;
+	}
+	self[len] = '\0';
+	slash = strrchr(self, '/');
+	if (slash)
+		*slash = '\0';
+	snprintf(path, n, "%s/%s", self, name);
+	return path;
+}
+
+const char *
+default_bin(void)
+{
+	static char path[PATH_MAX + 32];
+
+	return beside_me("prof-workloads", path, sizeof(path));
+}
+
+struct collect {
+	struct json_object *arr;
+	struct prof_err err;
+	const char *name;
+	int line;
+	int bad;
+};
+
+static int
+collect_line(void *arg, char *line, size_t len, int complete)
+{
+	struct collect *c = arg;
+	struct json_object *o;
+
+	c->line++;
+	if (c->bad)
+		return 0;
+	o = prof_json_parse(line, len, c->name, c->line, &c->err);
+	if (!o) {
+		c->bad = 1;
+		return 0;
+	}
+	json_object_array_add(c->arr, o);
+	(void)complete;
+	return 0;
+}
+
+/*
+ * Run "bin flag" and return its JSON lines as an array, or NULL after
+ * printing why (exit 2 territory).
+ */
+static struct json_object *
+ask_bin(const char *bin, const char *flag)
+{
+	char *argv[] = {(char *)bin, (char *)flag, NULL};
+	struct collect c = {.arr = json_object_new_array(), .name = bin};
+	struct prof_spawn sp = {
+		.argv = argv,
+		.timeout_s = 60,
+		.stdout_fd = PROF_SPAWN_PIPE,
+		.on_line = collect_line,
+		.arg = &c,
+		.stderr_fd = -1,
+	};
+	struct prof_spawn_result res;
+	struct prof_err err = {0};
+	char why[1024];
+
+	if (access(bin, X_OK) != 0 && strchr(bin, '/')) {
+		cli_say("workload binary '%s': %s%s", bin, strerror(errno),
+			errno == ENOENT ? " (run make to build it, or pass "
+					  "--workloads BIN)" :
+					  "");
+		json_object_put(c.arr);
+		return NULL;
+	}
+	if (prof_spawn_run(&sp, &res, &err) < 0) {
+		cli_err(&err);
+		json_object_put(c.arr);
+		return NULL;
+	}
+	if (!prof_spawn_ok(&res)) {
+		prof_spawn_describe(&res, bin, sp.timeout_s, why, sizeof(why));
+		cli_say("workload binary '%s' %s failed: %s", bin, flag, why);
+		prof_spawn_free(&res);
+		json_object_put(c.arr);
+		return NULL;
+	}
+	prof_spawn_free(&res);
+	if (c.bad) {
+		cli_say("workload binary '%s' %s wrote bad JSON: %s", bin, flag,
+			prof_err_str(&c.err, why, sizeof(why)));
+		json_object_put(c.arr);
+		return NULL;
+	}
+	return c.arr;
+}
+
+static int
+has_backend(struct json_object *desc, const char *b)
+{
+	struct json_object *a;
+	size_t i;
+
+	if (!json_object_object_get_ex(desc, "backends", &a))
+		return 0;
+	for (i = 0; i < json_object_array_length(a); i++)
+		if (!strcmp(json_object_get_string(
+				    json_object_array_get_idx(a, i)),
+			    b))
+			return 1;
+	return 0;
+}
+
+/* Read every binary's list. Returns the count, or -1 after a message. */
+long
+load_workloads(struct opts *o, struct bin *bins, struct wl **out)
+{
+	struct wl *all = NULL;
+	long n = 0;
+	int b;
+	size_t i;
+
+	for (b = 0; b < o->n_bins; b++) {
+		struct json_object *arr = ask_bin(o->bins[b], "--list");
+
+		bins[b].path = o->bins[b];
+		if (!arr)
+			goto fail;
+		for (i = 0; i < json_object_array_length(arr); i++) {
+			struct json_object *d = json_object_array_get_idx(arr, i);
+			struct wl *w;
+			struct json_object *q;
+			long k;
+
+			if (!prof_json_str(d, "id") || !prof_json_str(d, "category")) {
+				cli_say("workload binary '%s' --list: entry %zu has "
+					"no id or category",
+					o->bins[b], i + 1);
+				json_object_put(arr);
+				goto fail;
+			}
+			for (k = 0; k < n; k++)
+				if (!strcmp(all[k].id, prof_json_str(d, "id"))) {
+					cli_say("workload '%s' is in both '%s' and '%s'",
+						all[k].id, all[k].bin, o->bins[b]);
+					json_object_put(arr);
+					goto fail;
+				}
+			w = realloc(all, (size_t)(n + 1) * sizeof(*all));
+			if (!w) {
+				json_object_put(arr);
+				goto fail;
+			}
+			all = w;
+			w = &all[n++];
+			memset(w, 0, sizeof(*w));
+			w->bin = o->bins[b];
+			w->desc = json_object_get(d);
+			w->id = prof_json_str(d, "id");
+			w->category = prof_json_str(d, "category");
+			w->cold_group = prof_json_str(d, "cold_group");
+			w->quick = json_object_object_get_ex(d, "quick", &q) &&
+				   json_object_get_boolean(q);
+			w->cpu = has_backend(d, "cpu");
+			w->gpu = has_backend(d, "gpu");
+		}
+		json_object_put(arr);
+	}
+	*out = all;
+	return n;
+fail:
+	while (n > 0)
+		json_object_put(all[--n].desc);
+	free(all);
+	return -1;
+}
+
+/* Ask a binary once whether it has a usable GPU. */
+void
+probe_bin(struct bin *b)
+{
+	struct json_object *arr, *g = NULL, *av;
+
+	if (b->probed)
+		return;
+	b->probed = 1;
+	arr = ask_bin(b->path, "--probe");
+	if (!arr || json_object_array_length(arr) < 1) {
+		snprintf(b->gpu_why, sizeof(b->gpu_why),
+			 "'%s' --probe did not answer", b->path);
+		json_object_put(arr);
+		return;
+	}
+	b->probe = json_object_get(json_object_array_get_idx(arr, 0));
+	json_object_put(arr);
+	if (json_object_object_get_ex(b->probe, "gpu", &g) &&
+	    json_object_object_get_ex(g, "available", &av) &&
+	    json_object_get_boolean(av)) {
+		b->gpu_ok = 1;
+		return;
+	}
+	snprintf(b->gpu_why, sizeof(b->gpu_why), "%s",
+		 g && prof_json_str(g, "reason") ? prof_json_str(g, "reason") :
+						   "unknown reason");
+}
+
+struct bin *
+bin_of(struct bin *bins, int n, const char *path)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (bins[i].path == path)
+			return &bins[i];
+	return NULL;
+}
+
+/* --backend gpu needs a device in some binary: exit 2 otherwise. */
+int
+require_gpu(struct opts *o, struct bin *bins)
+{
+	const char *why = NULL;
+	int i;
+
+	for (i = 0; i < o->n_bins; i++) {
+		probe_bin(&bins[i]);
+		if (bins[i].gpu_ok)
+			return 0;
+		/* Prefer the reason of a binary that has a GPU backend. */
+		if (!why || strstr(why, "without a GPU backend"))
+			why = bins[i].gpu_why;
+	}
+	return cli_fail("--backend gpu: no CUDA device found: %s",
+			why ? why : "no workload binary");
+}
+
+int
+cmd_list(struct opts *o)
+{
+	struct bin bins[64];
+	struct wl *all = NULL;
+	long n, k;
+
+	memset(bins, 0, sizeof(bins));
+	n = load_workloads(o, bins, &all);
+	if (n < 0)
+		return PROF_EXIT_FAILURE;
+	for (k = 0; k < n; k++) {
+		printf("%-36s %-10s %-8s%s\n", all[k].id, all[k].category,
+		       all[k].cpu && all[k].gpu ? "cpu,gpu" :
+		       all[k].gpu		? "gpu" :
+						  "cpu",
+		       all[k].quick ? " quick" : "");
+		json_object_put(all[k].desc);
+	}
+	free(all);
+	return cli_finish(PROF_EXIT_OK);
+}

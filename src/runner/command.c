@@ -1,0 +1,361 @@
+/* command.c: a command as a workload, one fresh process per sample. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner-int.h"
+
+/* The path a command runs from: itself with a slash, else found in PATH. */
+static void
+resolve_program(const char *prog, char *out, size_t n)
+{
+	const char *path = getenv("PATH");
+	char cand[PATH_MAX];
+
+	snprintf(out, n, "%s", prog);
+	if (strchr(prog, '/')) {
+		if (!realpath(prog, cand))
+			return;
+		snprintf(out, n, "%s", cand);
+		return;
+	}
+	while (path && *path) {
+		size_t len = strcspn(path, ":");
+
+		snprintf(cand, sizeof(cand), "%.*s/%s", (int)len, path, prog);
+		if (access(cand, X_OK) == 0) {
+			snprintf(out, n, "%s", cand);
+			return;
+		}
+		path += len;
+		if (*path == ':')
+			path++;
+	}
+}
+
+/*
+ * Samples in a gperftools CPU profile: the file is machine words, a
+ * five-word header, then records (count, depth, pcs...) up to the trailer
+ * (0, 1, 0). Returns -1 when the file is not one.
+ */
+static long long
+cpuprofile_samples(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	uintptr_t h[5], rec[2], pc;
+	long long total = 0;
+	uintptr_t i;
+
+	if (!fp)
+		return -1;
+	if (fread(h, sizeof(h[0]), 5, fp) != 5 || h[0] != 0 || h[1] != 3) {
+		fclose(fp);
+		return -1;
+	}
+	while (fread(rec, sizeof(rec[0]), 2, fp) == 2) {
+		if (rec[0] == 0 && rec[1] == 1)
+			break;
+		total += (long long)rec[0];
+		for (i = 0; i < rec[1]; i++)
+			if (fread(&pc, sizeof(pc), 1, fp) != 1)
+				break;
+	}
+	fclose(fp);
+	return total;
+}
+
+static double
+tv_ms(struct timeval tv)
+{
+	return (double)tv.tv_sec * 1e3 + (double)tv.tv_usec / 1e3;
+}
+
+/* The sample of one run of a command, before its outcome is set. */
+static struct json_object *
+command_sample(struct opts *o, const char *fixture_sum, long index,
+	       const struct prof_spawn_result *res)
+{
+	struct prof_env_in in = {0};
+	struct prof_sample_meta m = {0};
+	struct json_object *s, *metrics;
+
+	in.backend_requested = "cpu";
+	in.backend = "cpu";
+	in.problem_size = o->problem_size ? o->problem_size : "none";
+	in.dtype = "none";
+	in.tile = "none";
+	m.workload = o->name;
+	m.version = 1;
+	m.category = o->cats[0] ? o->cats[0] : "command";
+	m.fixture = "command";
+	m.fixture_checksum = fixture_sum;
+	m.warning_floor_ms = o->warning_floor_ms;
+	m.backend = "cpu";
+	s = prof_sample_new(&m, prof_env_collect(&in), o->phase, "warm", index);
+	metrics = json_object_new_object();
+	json_object_object_add(metrics, "user_ms",
+			       prof_json_double(tv_ms(res->ru.ru_utime)));
+	json_object_object_add(metrics, "system_ms",
+			       prof_json_double(tv_ms(res->ru.ru_stime)));
+	json_object_object_add(
+		metrics, "max_rss_bytes",
+		json_object_new_int64((int64_t)res->ru.ru_maxrss * 1024));
+	json_object_object_add(
+		metrics, "exit_status",
+		json_object_new_int(res->exited ? res->exit_code : -1));
+	json_object_object_add(s, "metrics", metrics);
+	return s;
+}
+
+/* Why a run of a command failed, or "" when it succeeded. */
+static void
+command_outcome(struct opts *o, const struct prof_spawn_result *res,
+		char *why, size_t n)
+{
+	char last[512];
+	size_t off;
+
+	why[0] = '\0';
+	if (!res->timed_out && res->exited && res->exit_code == o->expect_exit)
+		return;
+	if (!res->exited || res->timed_out) {
+		prof_spawn_describe(res, o->argv[0], o->timeout_s, why, n);
+		return;
+	}
+	snprintf(why, n, "exited with status %d, expected %lld",
+		 res->exit_code, o->expect_exit);
+	prof_last_line(res->stderr_tail, last, sizeof(last));
+	off = strlen(why);
+	if (last[0] && off < n)
+		snprintf(why + off, n - off, ": %s", last);
+}
+
+static int
+keep_record(void *procs, struct json_object *record, struct prof_err *err)
+{
+	(void)err;
+	json_object_array_add(procs, record);
+	return 0;
+}
+
+/*
+ * The memory sample of a command: every process of the tree appended a
+ * line to the log (libprof-alloc.so's destructor). The sample keeps them
+ * all under "processes" and sums them up under "memory".
+ */
+static void
+command_memory(struct json_object *s, const char *log,
+	       const struct prof_spawn_result *res)
+{
+	struct json_object *procs = json_object_new_array(), *m, *p;
+	long long top = 0, sum = 0, allocs = 0;
+	char *buf = NULL;
+	size_t len = 0, i;
+	struct prof_err err = {0};
+
+	/* One write per line (O_APPEND): no line is torn. */
+	if (prof_json_read_file(log, &buf, &len, &err) == 0)
+		prof_json_lines(buf, len, log, keep_record, procs, &err);
+	free(buf);
+	for (i = 0; i < json_object_array_length(procs); i++) {
+		long long peak;
+
+		p = json_object_array_get_idx(procs, i);
+		peak = (long long)prof_json_number(
+			json_object_object_get(p, "host_peak_bytes"));
+		top = peak > top ? peak : top;
+		sum += peak;
+		allocs += (long long)prof_json_number(
+			json_object_object_get(p, "host_allocs"));
+	}
+	m = json_object_new_object();
+	json_object_object_add(m, "host_peak_bytes", json_object_new_int64(top));
+	json_object_object_add(m, "host_peak_sum_bytes",
+			       json_object_new_int64(sum));
+	json_object_object_add(m, "host_allocs", json_object_new_int64(allocs));
+	json_object_object_add(
+		m, "processes",
+		json_object_new_int64((int64_t)json_object_array_length(procs)));
+	json_object_object_add(
+		m, "rss_peak_bytes",
+		json_object_new_int64((int64_t)res->ru.ru_maxrss * 1024));
+	json_object_object_add(s, "memory", m);
+	json_object_object_add(s, "processes", procs);
+}
+
+/* A command's profile: the .prof, a trace with the run, the sample. */
+static int
+command_profile(struct opts *o, struct json_object *s, const char *prof_name,
+		const char *prof_path, double t0, const struct prof_spawn_result *res)
+{
+	char trace_name[PATH_MAX], trace_path[PATH_MAX + 512];
+	char program[PATH_MAX];
+	struct prof_trace *t = prof_trace_new(o->name, res->pid, 16);
+	struct prof_err err = {0};
+	struct json_object *metrics = json_object_object_get(s, "metrics");
+	struct json_object *arts = json_object_object_get(s, "artifacts");
+	int rc;
+
+	resolve_program(o->argv[0], program, sizeof(program));
+	snprintf(trace_name, sizeof(trace_name), "%s.trace.json", o->name);
+	snprintf(trace_path, sizeof(trace_path), "%s/%s", o->artifacts,
+		 trace_name);
+	prof_trace_complete(t, o->argv[0], "command", t0, t0 + res->wall_ms);
+	rc = prof_trace_write(t, trace_path, &err);
+	prof_trace_free(t);
+	if (rc < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	json_object_object_add(metrics, "binary", json_object_new_string(program));
+	json_object_object_add(metrics, "calls", json_object_new_int(1));
+	json_object_object_add(metrics, "profile_samples",
+			       json_object_new_int64(cpuprofile_samples(prof_path)));
+	json_object_array_add(arts, json_object_new_string(prof_name));
+	json_object_array_add(arts, json_object_new_string(trace_name));
+	return 0;
+}
+
+/*
+ * A command as a workload: one fresh process per sample, no shell, stdout
+ * thrown away. Timing: wall time, user and system CPU and max RSS from
+ * wait4. Memory: the allocation interposer on the whole process tree.
+ * Profile: gperftools on the command itself, not its children.
+ */
+int
+cmd_command(struct opts *o)
+{
+	struct prof_afile af = {0};
+	struct run r = {0};
+	struct json_object *argj = json_object_new_array();
+	char fixture_sum[PROF_SUM_HEX], tmp[PATH_MAX] = "";
+	char log[PATH_MAX + 16], log_env[PATH_MAX + 32];
+	char preload_env[PATH_MAX + 96], prof_env[PATH_MAX + 600];
+	char prof_name[PATH_MAX], prof_path[PATH_MAX + 512];
+	struct prof_err err = {0};
+	long total = (long)(o->warmup + o->repeat), i;
+	int ok = 0, rc = PROF_EXIT_FAILURE;
+	double *dur = calloc((size_t)o->repeat + 1, sizeof(*dur));
+	size_t n_dur = 0;
+
+	for (i = 0; o->argv[i]; i++)
+		json_object_array_add(argj, json_object_new_string(o->argv[i]));
+	prof_sum_json(argj, fixture_sum);
+	json_object_put(argj);
+	r.o = o;
+	if (!dur || open_output(o, &af, &r.out) < 0)
+		goto out;
+	if (strcmp(o->phase, "timing") &&
+	    prof_tmpdir_new("prof-cmd", tmp, sizeof(tmp), &err) < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s", o->preload);
+	snprintf(prof_name, sizeof(prof_name), "%s.prof", o->name);
+	snprintf(prof_path, sizeof(prof_path), "%s/%s", o->artifacts, prof_name);
+	for (i = 0; i < total && !runner_interrupted; i++) {
+		char *set[4] = {NULL};
+		char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG",
+				 "PROF_CPUPROFILE", "CPUPROFILE", NULL};
+		struct prof_spawn sp = {0};
+		struct prof_spawn_result res;
+		struct json_object *s;
+		long index = i - (long)o->warmup;
+		char why[1200];
+		double t0;
+
+		if (!strcmp(o->phase, "memory")) {
+			snprintf(log, sizeof(log), "%s/alloc.%ld.jsonl", tmp, i);
+			snprintf(log_env, sizeof(log_env), "PROF_ALLOC_LOG=%s", log);
+			set[0] = preload_env;
+			set[1] = log_env;
+		} else if (!strcmp(o->phase, "profile")) {
+			snprintf(prof_env, sizeof(prof_env), "PROF_CPUPROFILE=%s",
+				 prof_path);
+			set[0] = preload_env;
+			set[1] = prof_env;
+		}
+		sp.argv = o->argv;
+		sp.env_set = set;
+		sp.env_unset = unset;
+		sp.timeout_s = o->timeout_s;
+		sp.stdout_fd = PROF_SPAWN_DEVNULL;
+		sp.stderr_fd = -1;
+		sp.cancel = &runner_interrupted;
+		t0 = prof_now_ms();
+		if (prof_spawn_run(&sp, &res, &err) < 0) {
+			cli_err(&err);
+			goto out;
+		}
+		if (res.exec_errno) {
+			prof_spawn_describe(&res, o->argv[0], o->timeout_s, why,
+					    sizeof(why));
+			cli_say("%s", why);
+			prof_spawn_free(&res);
+			goto out;
+		}
+		if (index < 0) {
+			prof_spawn_free(&res);
+			continue;	/* warmup: no sample */
+		}
+		s = command_sample(o, fixture_sum, index, &res);
+		command_outcome(o, &res, why, sizeof(why));
+		if (!strcmp(o->phase, "memory"))
+			command_memory(s, log, &res);
+		if (!why[0] && !strcmp(o->phase, "profile") &&
+		    command_profile(o, s, prof_name, prof_path, t0, &res) < 0) {
+			json_object_put(s);
+			prof_spawn_free(&res);
+			goto out;
+		}
+		if (why[0]) {
+			prof_sample_fail(s, why, res.wall_ms);
+		} else {
+			prof_sample_succeed(s, res.wall_ms, NULL, NULL);
+			dur[n_dur++] = res.wall_ms;
+			if (strcmp(o->phase, "timing"))
+				note_result(&r, s);
+		}
+		prof_spawn_free(&res);
+		if (write_sample(&r, s) < 0) {
+			json_object_put(s);
+			cli_say("cannot write the samples to '%s'", o->output);
+			goto out;
+		}
+		json_object_put(s);
+	}
+	if (runner_interrupted) {
+		cli_say("interrupted; no output written");
+		goto out;
+	}
+	ok = 1;
+out:
+	if (close_output(o, &af, r.out ? r.out : stdout, ok) < 0)
+		ok = 0;
+	if (ok) {
+		struct prof_stats st;
+
+		prof_stats_compute(dur, n_dur, &st);
+		if (o->quiet)
+			;
+		else if (strcmp(o->phase, "timing"))
+			cli_say("%s: %s, %ld error(s)", o->name,
+				n_dur ? r.note : "no result", r.errors);
+		else
+			cli_say("%s: median %.3f ms, p90 %.3f ms (n=%zu), %ld "
+				"error(s)",
+				o->name, st.median, st.p90, st.n, r.errors);
+		rc = r.errors ? PROF_EXIT_ERRORED : PROF_EXIT_OK;
+	}
+	if (tmp[0])
+		prof_tmpdir_remove(tmp);
+	free(dur);
+	return rc;
+}

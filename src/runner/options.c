@@ -1,0 +1,305 @@
+/* options.c: the runner's command line, the defaults of each mode, and
+ * the signals that stop a run. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner-int.h"
+
+volatile int runner_interrupted;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	runner_interrupted = 1;
+}
+
+/* splitmix64: a small, well-mixed generator for the run order. */
+uint64_t
+splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+enum {
+	OPT_WORKLOADS = 256,
+	OPT_REPEAT,
+	OPT_WARMUP,
+	OPT_CATEGORY,
+	OPT_EXCLUDE,
+	OPT_BACKEND,
+	OPT_OUTPUT,
+	OPT_TIMEOUT,
+	OPT_SEED,
+	OPT_NAME,
+	OPT_FLOOR,
+	OPT_PSIZE,
+	OPT_EXPECT,
+	OPT_LIST,
+	OPT_VERSION,
+	OPT_ARTIFACTS,
+	OPT_MIN_SECONDS,
+};
+
+/* Where a profile's files go: --artifacts, else beside --output. */
+static int
+artifacts_dir(struct opts *o)
+{
+	static char dir[PATH_MAX];
+	struct prof_err err = {0};
+	const char *slash;
+
+	if (!o->artifacts) {
+		slash = strrchr(o->output, '/');
+		if (strcmp(o->output, "-") && slash)
+			snprintf(dir, sizeof(dir), "%.*s",
+				 (int)(slash - o->output), o->output);
+		else
+			snprintf(dir, sizeof(dir), ".");
+		o->artifacts = dir;
+	}
+	if (prof_mkdirs(o->artifacts, &err) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	return 0;
+}
+
+int
+runner_main(const struct runner_tool *tool, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"workloads", required_argument, NULL, OPT_WORKLOADS},
+		{"repeat", required_argument, NULL, OPT_REPEAT},
+		{"warmup", required_argument, NULL, OPT_WARMUP},
+		{"category", required_argument, NULL, OPT_CATEGORY},
+		{"exclude-category", required_argument, NULL, OPT_EXCLUDE},
+		{"backend", required_argument, NULL, OPT_BACKEND},
+		{"output", required_argument, NULL, OPT_OUTPUT},
+		{"timeout", required_argument, NULL, OPT_TIMEOUT},
+		{"seed", required_argument, NULL, OPT_SEED},
+		{"name", required_argument, NULL, OPT_NAME},
+		{"warning-floor", required_argument, NULL, OPT_FLOOR},
+		{"problem-size", required_argument, NULL, OPT_PSIZE},
+		{"expect-exit", required_argument, NULL, OPT_EXPECT},
+		{"list", no_argument, NULL, OPT_LIST},
+		{"artifacts", required_argument, NULL, OPT_ARTIFACTS},
+		{"min-seconds", required_argument, NULL, OPT_MIN_SECONDS},
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	struct opts o = {0};
+	struct sigaction sa = {0};
+	long long v;
+	int c, list = 0;
+	int timing = tool->phase == RUNNER_TIMING;
+	int profile = tool->phase == RUNNER_PROFILE;
+	uint64_t mix;
+
+	cli_init(argv[0]);
+	o.tool = tool;
+	o.phase = timing ? "timing" : profile ? "profile" : "memory";
+	o.repeat = o.warmup = -1;
+	o.output = "-";
+	o.timeout_s = 600;
+	o.warning_floor_ms = 5;
+	o.min_seconds = 2;
+	while ((c = getopt_long(argc, argv, "qho:", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_WORKLOADS:
+			if (o.n_bins == 64)
+				return cli_fail("--workloads: at most 64");
+			o.bins[o.n_bins++] = optarg;
+			break;
+		case OPT_REPEAT:
+			if (cli_number("--repeat", optarg, 1, 1000000, &o.repeat))
+				return PROF_EXIT_FAILURE;
+			break;
+		case OPT_WARMUP:
+			if (cli_number("--warmup", optarg, 0, 1000000, &o.warmup))
+				return PROF_EXIT_FAILURE;
+			break;
+		case OPT_CATEGORY:
+			if (o.n_cats == 63)
+				return cli_fail("--category: at most 63");
+			o.cats[o.n_cats++] = optarg;
+			break;
+		case OPT_EXCLUDE:
+			if (o.n_excl == 64)
+				return cli_fail("--exclude-category: at most 64");
+			o.excl[o.n_excl++] = optarg;
+			break;
+		case OPT_BACKEND:
+			if (strcmp(optarg, "cpu") && strcmp(optarg, "gpu") &&
+			    strcmp(optarg, "all") && strcmp(optarg, "auto"))
+				return cli_fail("--backend: '%s' is not one of "
+						"cpu, gpu, all, auto",
+						optarg);
+			o.backend = optarg;
+			break;
+		case 'o':
+		case OPT_OUTPUT:
+			o.output = optarg;
+			break;
+		case OPT_TIMEOUT:
+			if (cli_real("--timeout", optarg, &o.timeout_s))
+				return PROF_EXIT_FAILURE;
+			if (o.timeout_s <= 0)
+				return cli_fail("--timeout: must be more than 0");
+			break;
+		case OPT_SEED:
+			/* 2^53: every JSON reader keeps it exact. */
+			if (cli_number("--seed", optarg, 0, (1LL << 53) - 1, &v))
+				return PROF_EXIT_FAILURE;
+			o.seed = (unsigned long long)v;
+			o.has_seed = 1;
+			break;
+		case OPT_NAME:
+			o.name = optarg;
+			break;
+		case OPT_FLOOR:
+			if (cli_real("--warning-floor", optarg,
+				     &o.warning_floor_ms))
+				return PROF_EXIT_FAILURE;
+			break;
+		case OPT_PSIZE:
+			o.problem_size = optarg;
+			break;
+		case OPT_EXPECT:
+			if (cli_number("--expect-exit", optarg, 0, 255,
+				       &o.expect_exit))
+				return PROF_EXIT_FAILURE;
+			break;
+		case OPT_LIST:
+			list = 1;
+			break;
+		case OPT_ARTIFACTS:
+			if (!profile)
+				return cli_fail("--artifacts: only prof-trace "
+						"writes artifacts");
+			o.artifacts = optarg;
+			break;
+		case OPT_MIN_SECONDS:
+			if (!profile)
+				return cli_fail("--min-seconds: only for prof-trace");
+			if (cli_real("--min-seconds", optarg, &o.min_seconds))
+				return PROF_EXIT_FAILURE;
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case 'h':
+			fputs(tool->usage, stdout);
+			return cli_finish(PROF_EXIT_OK);
+		case OPT_VERSION:
+			printf("%s %s\n", cli_name, PROF_VERSION);
+			return cli_finish(PROF_EXIT_OK);
+		default:
+			fputs(tool->usage, stderr);
+			return PROF_EXIT_FAILURE;
+		}
+	}
+	if (!o.n_bins) {
+		const char *env = getenv("PROF_WORKLOADS");
+
+		o.bins[o.n_bins++] = env && env[0] ? env : default_bin();
+	}
+	if (!o.has_seed) {
+		mix = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+		o.seed = splitmix64(&mix) & ((1ULL << 53) - 1);
+	}
+	if (!timing) {
+		beside_me(profile ? "libprof-cpuprofile.so" : "libprof-alloc.so",
+			  o.preload, sizeof(o.preload));
+		if (access(o.preload, R_OK) != 0)
+			return cli_fail("'%s' is missing (run make to build it)",
+					o.preload);
+	}
+	if (profile && artifacts_dir(&o) < 0)
+		return PROF_EXIT_FAILURE;
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	if (list) {
+		if (optind != argc)
+			return cli_fail("--list takes no mode");
+		return cmd_list(&o);
+	}
+	if (o.name) {
+		if (optind >= argc)
+			return cli_fail("--name needs a command after '--'");
+		if (!o.name[0] || strchr(o.name, '/'))
+			return cli_fail("--name: '%s' is not a workload id", o.name);
+		if (o.n_cats > 1)
+			return cli_fail("--category: a command has one category");
+		o.mode = "command";
+		o.argv = argv + optind;
+		if (o.repeat < 0)
+			o.repeat = timing ? 10 : 1;
+		if (o.warmup < 0)
+			o.warmup = 0;
+		return cmd_command(&o);
+	}
+	if (optind >= argc) {
+		fputs(tool->usage, stderr);
+		return PROF_EXIT_FAILURE;
+	}
+	o.mode = argv[optind++];
+	if (!strcmp(o.mode, "quick")) {
+		if (o.warmup < 0)
+			o.warmup = 1;
+		if (o.repeat < 0)
+			o.repeat = 3;
+		if (!o.backend)
+			o.backend = "cpu";
+	} else if (!strcmp(o.mode, "full")) {
+		if (o.warmup < 0)
+			o.warmup = 2;
+		if (o.repeat < 0)
+			o.repeat = 10;
+		if (!o.backend)
+			o.backend = "all";
+	} else if (!strcmp(o.mode, "diagnose")) {
+		if (optind >= argc)
+			return cli_fail("diagnose needs a workload id");
+		o.diagnose_id = argv[optind++];
+		if (o.warmup < 0)
+			o.warmup = 1;
+		if (o.repeat < 0)
+			o.repeat = 5;
+		if (!o.backend)
+			o.backend = "auto";
+	} else {
+		return cli_fail("unknown mode '%s' (quick, full, diagnose ID, or "
+				"--name ID -- CMD)",
+				o.mode);
+	}
+	if (optind < argc)
+		return cli_fail("unexpected argument '%s'", argv[optind]);
+	/* One measured call per workload in the memory phase, straight after
+	 * prepare(); the profile phase covers min_seconds after one warmup. */
+	if (tool->phase == RUNNER_MEMORY) {
+		o.warmup = 0;
+		o.repeat = 1;
+	} else if (profile) {
+		o.warmup = 1;
+		o.repeat = 1;
+	}
+	return cmd_workloads(&o);
+}

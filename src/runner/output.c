@@ -1,0 +1,107 @@
+/* output.c: samples out, one JSON line each, to stdout or to a file
+ * that is committed only when the run ends well. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runner-int.h"
+
+int
+write_sample(struct run *r, struct json_object *s)
+{
+	const char *text;
+
+	json_object_object_add(s, "order_seed",
+			       json_object_new_int64((int64_t)r->o->seed));
+	text = json_object_to_json_string_ext(
+		s, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (fputs(text, r->out) == EOF || fputc('\n', r->out) == EOF)
+		return -1;
+	if (r->out == stdout)
+		fflush(stdout);
+	r->samples++;
+	if (prof_sample_is(s, "outcome", "error")) {
+		if (!r->first_error[0])
+			snprintf(r->first_error, sizeof(r->first_error), "%s",
+				 prof_sample_str(s, "reason"));
+		r->errors++;
+	}
+	return 0;
+}
+
+/* What the progress line says of a memory or profile sample. */
+void
+note_result(struct run *r, struct json_object *s)
+{
+	struct json_object *m = NULL, *v = NULL;
+
+	r->note[0] = '\0';
+	if (!strcmp(r->o->phase, "memory") &&
+	    json_object_object_get_ex(s, "memory", &m)) {
+		double peak = prof_json_number(
+			json_object_object_get(m, "host_peak_bytes"));
+		double rss = prof_json_number(
+			json_object_object_get(m, "rss_peak_bytes"));
+
+		snprintf(r->note, sizeof(r->note),
+			 "host heap peak %.2f MiB, RSS peak %.2f MiB",
+			 peak / 1048576.0, rss / 1048576.0);
+		if (json_object_object_get_ex(m, "device_peak_allocated_bytes",
+					      &v) && v)
+			snprintf(r->note + strlen(r->note),
+				 sizeof(r->note) - strlen(r->note),
+				 ", device peak %.2f MiB",
+				 prof_json_number(v) / 1048576.0);
+	} else if (!strcmp(r->o->phase, "profile") &&
+		   json_object_object_get_ex(s, "metrics", &m)) {
+		snprintf(r->note, sizeof(r->note),
+			 "%.0f calls, %.0f profile samples, %s",
+			 prof_json_number(json_object_object_get(m, "calls")),
+			 prof_json_number(
+				 json_object_object_get(m, "profile_samples")),
+			 json_object_get_string(json_object_array_get_idx(
+				 json_object_object_get(s, "artifacts"), 0)));
+	}
+}
+
+int
+open_output(struct opts *o, struct prof_afile *af, FILE **fp)
+{
+	struct prof_err err = {0};
+
+	if (!strcmp(o->output, "-")) {
+		*fp = stdout;
+		return 0;
+	}
+	*fp = prof_afile_open(af, o->output, &err);
+	if (!*fp) {
+		cli_err(&err);
+		return -1;
+	}
+	return 0;
+}
+
+int
+close_output(struct opts *o, struct prof_afile *af, FILE *fp, int ok)
+{
+	struct prof_err err = {0};
+
+	if (fp == stdout)
+		return cli_finish(0) == 0 ? 0 : -1;
+	if (!ok) {
+		prof_afile_abort(af);
+		return 0;
+	}
+	if (prof_afile_commit(af, &err) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	return 0;
+}

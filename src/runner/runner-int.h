@@ -1,0 +1,137 @@
+/* runner-int.h: what the runner's files share: the workload, binary,
+ * group, option and run records, and the functions one file gives another.
+ * The runner is the engine of prof-time, prof-mem and prof-trace:
+ *   options.c   the command line, defaults by mode, signals (runner_main)
+ *   binaries.c  asking workload binaries for --list and --probe
+ *   plan.c      choosing workload x backend groups; the run order
+ *   workers.c   running each group in a fresh worker process
+ *   output.c    writing samples, opening and committing the output
+ *   command.c   a command as a workload (--name ID -- CMD)
+ */
+#ifndef PROF_RUNNER_INT_H
+#define PROF_RUNNER_INT_H
+
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "afile.h"
+#include "cli.h"
+#include "env.h"
+#include "json.h"
+#include "runner.h"
+#include "sample.h"
+#include "spawn.h"
+#include "stats.h"
+#include "sum.h"
+#include "trace.h"
+
+/* A workload as a binary's --list describes it. */
+struct wl {
+	const char *bin;
+	struct json_object *desc;	/* owned */
+	const char *id;
+	const char *category;
+	const char *cold_group;
+	int quick;
+	int cpu, gpu;
+};
+
+struct bin {
+	const char *path;
+	int probed;
+	int gpu_ok;
+	struct json_object *probe;	/* owned; .gpu */
+	char gpu_why[512];
+};
+
+struct group {
+	struct wl *w;
+	struct bin *b;
+	const char *backend;	/* cpu, gpu */
+	const char *kind;	/* warm, cold */
+	long warmup;
+	long repeat;
+};
+
+struct opts {
+	const struct runner_tool *tool;
+	const char *phase;	/* timing, memory, profile */
+	const char *mode;	/* quick, full, diagnose, command, list */
+	const char *diagnose_id;
+	const char *bins[64];
+	int n_bins;
+	long long repeat, warmup;
+	const char *cats[64];
+	int n_cats;
+	const char *excl[64];
+	int n_excl;
+	const char *backend;
+	const char *output;
+	double timeout_s;
+	unsigned long long seed;
+	int has_seed;
+	int quiet;
+	/* command mode */
+	const char *name;
+	double warning_floor_ms;
+	const char *problem_size;
+	long long expect_exit;
+	char **argv;
+	/* memory and profile phases */
+	const char *artifacts;
+	double min_seconds;
+	char preload[PATH_MAX + 64];
+};
+
+/* The run's state while groups execute. */
+struct run {
+	struct opts *o;
+	FILE *out;
+	long errors;
+	long samples;
+	/* the group being read */
+	long got;
+	double *durations;
+	size_t n_dur, cap_dur;
+	long lines;
+	long bad_lines;
+	char first_bad[600];
+	char first_error[600];
+	char note[600];
+};
+
+/* Set by SIGINT and SIGTERM; the run stops at the next safe point. */
+extern volatile int runner_interrupted;
+
+/* options.c */
+uint64_t splitmix64(uint64_t *s);
+
+/* binaries.c */
+const char *beside_me(const char *name, char *path, size_t n);
+const char *default_bin(void);
+long load_workloads(struct opts *o, struct bin *bins, struct wl **out);
+void probe_bin(struct bin *b);
+struct bin *bin_of(struct bin *bins, int n, const char *path);
+int require_gpu(struct opts *o, struct bin *bins);
+int cmd_list(struct opts *o);
+
+/* plan.c */
+int plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
+	 struct group **out, int *n_out);
+void shuffle_groups(struct group *gs, int n, uint64_t seed);
+
+/* output.c */
+int write_sample(struct run *r, struct json_object *s);
+void note_result(struct run *r, struct json_object *s);
+int open_output(struct opts *o, struct prof_afile *af, FILE **fp);
+int close_output(struct opts *o, struct prof_afile *af, FILE *fp, int ok);
+
+/* workers.c */
+int cmd_workloads(struct opts *o);
+
+/* command.c */
+int cmd_command(struct opts *o);
+
+#endif /* PROF_RUNNER_INT_H */
