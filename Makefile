@@ -14,6 +14,7 @@ include mk/config.mk
 include mk/lib.mk
 include mk/harness.mk
 include mk/tools.mk
+include mk/history.mk
 include mk/preload.mk
 include mk/engine.mk
 include mk/server.mk

@@ -21,6 +21,7 @@ libjson-c-dev pkg-config --exists json-c
 libssl-dev pkg-config --exists libcrypto
 libxml2-dev pkg-config --exists libxml-2.0
 libmicrohttpd-dev pkg-config --exists libmicrohttpd
+libsqlite3-dev pkg-config --exists sqlite3
 libgoogle-perftools-dev has_header gperftools/profiler.h
 google-perftools command -v google-pprof
 jq command -v jq
@@ -32,6 +33,7 @@ test_reqs() {
 	build_reqs
 	cat <<'EOF'
 gzip command -v gzip
+sqlite3 command -v sqlite3
 chromium test -x /usr/bin/chromium
 nodejs command -v node
 npm command -v npm

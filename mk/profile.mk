@@ -26,6 +26,8 @@ WORKLOADS ?=
 # leaves them out of profile-full; CHROMIUM= another browser binary.
 STORIES ?=
 CHROMIUM ?=
+# The run history every run is added to (prof-history); HISTORY= for none.
+HISTORY ?= artifacts/history.sqlite
 
 # A value quoted for the shell.
 prof_sq = '$(subst ','\'',$(1))'
@@ -34,7 +36,7 @@ prof_sq = '$(subst ','\'',$(1))'
 # (the variables given on make's command line, quoted when they hold
 # spaces).
 PROFILE_VARS := BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE \
-	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM
+	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM HISTORY
 prof_cmdvar = $(if $(filter command line,$(origin $(1))),$(1)=$(if \
 	$(word 2,$($(1))),"$($(1))",$($(1))))
 PROFILE_COMMAND = $(strip make $@ $(if $(filter diagnose,$@),W=$(W)) \
@@ -53,6 +55,7 @@ PROFILE_ENV = PROF_BINDIR=$(call prof_sq,$(BINDIR)) \
 	PROF_PLAYWRIGHT=$(call prof_sq,$(PLAYWRIGHT)) \
 	PROF_STORIES=$(call prof_sq,$(STORIES)) \
 	PROF_CHROMIUM=$(call prof_sq,$(CHROMIUM)) \
+	PROF_HISTORY=$(call prof_sq,$(HISTORY)) \
 	PROF_COMMAND=$(call prof_sq,$(PROFILE_COMMAND))
 
 .PHONY: profile-quick profile-full diagnose baseline-update

@@ -20,12 +20,14 @@
 #                          0: not in a full run either (default: full only)
 #   PROF_CHROMIUM          the browser the stories drive (default: Debian's)
 #   PROF_COMMAND           the command that results.json records
+#   PROF_HISTORY           the run history the run is added to (default
+#                          artifacts/history.sqlite; empty: none)
 #
 # The run folder gets each phase's samples (samples.jsonl from prof-time;
 # in diagnose memory.jsonl from prof-mem and profile.jsonl with its .prof
 # and trace files from prof-trace; in full browser.jsonl from the browser
 # stories unless PLAYWRIGHT gives rows), then results.json, comparisons.json
-# and summary.md.
+# and summary.md (and report.html); the run is added to the history.
 #
 # The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
 # or infrastructure failure. Results, comparisons and the summary are
@@ -294,6 +296,15 @@ if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
 	say "cannot compare with the baseline '$BASELINE'"
 	compared=0
 	status=2
+fi
+
+# The run joins the history (prof-history) before the reports read it.
+history=${PROF_HISTORY-artifacts/history.sqlite}
+if [ -n "$history" ] && ! "$BINDIR/prof-history" add --db "$history" \
+	"$run/results.json"; then
+	say "cannot add the run to the history '$history'"
+	status=2
+	history=
 fi
 
 if [ $compared = 1 ]; then

@@ -18,6 +18,8 @@ TBIN=$ROOT/${PROF_TEST_BINDIR:-build/test}
 TW=$TBIN/prof-test-workloads
 T=$(mktemp -d "${TMPDIR:-/tmp}/prof-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
+# make profile-* in a test keeps its run history here, not in artifacts/.
+export HISTORY=$T/history.sqlite
 out=$T/stdout
 err=$T/stderr
 rc=0

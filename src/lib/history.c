@@ -1,0 +1,693 @@
+/* history.c: the run history on SQLite (see history.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <json-c/json.h>
+#include <sqlite3.h>
+
+#include "history.h"
+#include "json.h"
+#include "steps.h"
+
+struct prof_history {
+	sqlite3 *db;
+	char path[4096];
+};
+
+/*
+ * The forward migrations: MIGRATIONS[k] takes a history from schema
+ * version k to k + 1. Version 1 held the timing rows; version 2 added the
+ * instruction counts and memory peaks. Never edit one that has shipped:
+ * add the next.
+ */
+static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
+	"CREATE TABLE runs ("
+	" id INTEGER PRIMARY KEY,"
+	" run_id TEXT NOT NULL UNIQUE,"
+	" commit_id TEXT NOT NULL,"
+	" timestamp_utc TEXT NOT NULL,"
+	" command TEXT NOT NULL,"
+	" results_schema INTEGER NOT NULL,"
+	" digest TEXT NOT NULL,"
+	" added_utc TEXT NOT NULL);"
+	"CREATE INDEX runs_order ON runs (timestamp_utc, id);"
+	"CREATE TABLE segments ("
+	" segment_id TEXT PRIMARY KEY,"
+	" key TEXT NOT NULL);"
+	"CREATE TABLE rows ("
+	" run INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,"
+	" workload TEXT NOT NULL,"
+	" backend TEXT NOT NULL,"
+	" segment_id TEXT NOT NULL REFERENCES segments (segment_id),"
+	" category TEXT NOT NULL,"
+	" workload_version INTEGER NOT NULL,"
+	" n INTEGER NOT NULL,"
+	" errors INTEGER NOT NULL,"
+	" min REAL, median REAL, p90 REAL, max REAL,"
+	" PRIMARY KEY (run, workload, backend, segment_id));"
+	"CREATE INDEX rows_series ON rows (workload, backend, segment_id);",
+
+	"ALTER TABLE rows ADD COLUMN instructions INTEGER;"
+	"ALTER TABLE rows ADD COLUMN host_peak_bytes REAL;"
+	"ALTER TABLE rows ADD COLUMN rss_peak_bytes REAL;"
+	"ALTER TABLE rows ADD COLUMN device_peak_bytes REAL;",
+};
+
+/* Fill err with the database's last error; returns -1. */
+static int
+db_err(struct prof_history *h, struct prof_err *err, const char *what)
+{
+	const char *msg = h->db ? sqlite3_errmsg(h->db) : "out of memory";
+
+	prof_err_at(err, h->path, 0, 0, "%s%s%s", what ? what : "",
+		    what ? ": " : "", msg);
+	return -1;
+}
+
+static int
+exec(struct prof_history *h, const char *sql, struct prof_err *err)
+{
+	if (sqlite3_exec(h->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	return 0;
+}
+
+/* One integer from a query; -1 with err on failure. */
+static int
+query_int(struct prof_history *h, const char *sql, long long *out,
+	  struct prof_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		sqlite3_finalize(st);
+		return db_err(h, err, NULL);
+	}
+	*out = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* Refuse what is not a healthy history, before writing anything. */
+static int
+check_file(struct prof_history *h, long long *version, struct prof_err *err)
+{
+	long long app, tables;
+	sqlite3_stmt *st = NULL;
+	const char *res;
+	int rc;
+
+	if (query_int(h, "PRAGMA application_id", &app, err) < 0 ||
+	    query_int(h, "PRAGMA user_version", version, err) < 0 ||
+	    query_int(h, "SELECT count(*) FROM sqlite_master", &tables, err) <
+		    0)
+		return -1;
+	if (app != PROF_HISTORY_APP_ID && (tables || *version))
+		return prof_err_at(err, h->path, 0, 0,
+				   "a SQLite database, but not a prof history");
+	if (*version > PROF_HISTORY_SCHEMA)
+		return prof_err_at(err, h->path, 0, 0,
+				   "history schema version %lld is newer than "
+				   "this prof's (%d)",
+				   *version, PROF_HISTORY_SCHEMA);
+	if (sqlite3_prepare_v2(h->db, "PRAGMA quick_check", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return db_err(h, err, NULL);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return db_err(h, err, NULL);
+	}
+	res = (const char *)sqlite3_column_text(st, 0);
+	if (!res || strcmp(res, "ok")) {
+		prof_err_at(err, h->path, 0, 0,
+			    "database disk image is malformed (%s)",
+			    res ? res : "?");
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static int
+migrate(struct prof_history *h, struct prof_err *err)
+{
+	long long version;
+	char sql[64];
+
+	if (exec(h, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	/* Another process may have migrated while we waited for the lock. */
+	if (query_int(h, "PRAGMA user_version", &version, err) < 0)
+		goto fail;
+	for (; version < PROF_HISTORY_SCHEMA; version++)
+		if (exec(h, MIGRATIONS[version], err) < 0)
+			goto fail;
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
+		 PROF_HISTORY_SCHEMA);
+	if (exec(h, sql, err) < 0)
+		goto fail;
+	snprintf(sql, sizeof(sql), "PRAGMA application_id = %d",
+		 PROF_HISTORY_APP_ID);
+	if (exec(h, sql, err) < 0 || exec(h, "COMMIT", err) < 0)
+		goto fail;
+	return 0;
+fail:
+	sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+struct prof_history *
+prof_history_open(const char *path, int create, struct prof_err *err)
+{
+	struct prof_history *h = calloc(1, sizeof(*h));
+	struct stat sb;
+	long long version = 0;
+	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+
+	if (!h) {
+		prof_err_set(err, "out of memory");
+		return NULL;
+	}
+	snprintf(h->path, sizeof(h->path), "%s", path);
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		prof_err_at(err, path, 0, 0, "not a regular file");
+		goto fail;
+	}
+	if (!create && stat(path, &sb) != 0) {
+		prof_err_at(err, path, 0, 0, "%s", strerror(errno));
+		goto fail;
+	}
+	if (sqlite3_open_v2(path, &h->db, flags, NULL) != SQLITE_OK) {
+		db_err(h, err, "cannot open");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(h->db, 0);
+	sqlite3_busy_timeout(h->db, PROF_HISTORY_BUSY_MS);
+	if (check_file(h, &version, err) < 0)
+		goto fail;
+	if (query_int(h, "PRAGMA journal_mode = WAL", &(long long){0}, err) <
+		    0 ||
+	    exec(h, "PRAGMA foreign_keys = ON", err) < 0)
+		goto fail;
+	if (version < PROF_HISTORY_SCHEMA && migrate(h, err) < 0)
+		goto fail;
+	return h;
+fail:
+	prof_history_close(h);
+	return NULL;
+}
+
+void
+prof_history_close(struct prof_history *h)
+{
+	if (!h)
+		return;
+	sqlite3_close(h->db);
+	free(h);
+}
+
+/* Bind a double, or NULL when it is not finite. */
+static void
+bind_num(sqlite3_stmt *st, int i, double v)
+{
+	if (isfinite(v))
+		sqlite3_bind_double(st, i, v);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+static void
+now_utc(char buf[32])
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Whether the run id is there: 1 with the same digest, 2 with another. */
+static int
+run_known(struct prof_history *h, const struct prof_runview *v,
+	  struct prof_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, known = 0;
+
+	if (sqlite3_prepare_v2(h->db,
+			       "SELECT digest FROM runs WHERE run_id = ?", -1,
+			       &st, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	sqlite3_bind_text(st, 1, prof_runview_str(v, "run_id"), -1,
+			  SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		known = strcmp((const char *)sqlite3_column_text(st, 0),
+			       v->digest) ?
+				2 :
+				1;
+	else if (rc != SQLITE_DONE)
+		known = db_err(h, err, NULL);
+	sqlite3_finalize(st);
+	return known;
+}
+
+static int
+insert_rows(struct prof_history *h, const struct prof_runview *v,
+	    long long run, struct prof_err *err)
+{
+	static const char seg_sql[] =
+		"INSERT OR IGNORE INTO segments (segment_id, key) VALUES (?, ?)";
+	static const char row_sql[] =
+		"INSERT INTO rows (run, workload, backend, segment_id, "
+		"category, workload_version, n, errors, min, median, p90, max, "
+		"instructions, host_peak_bytes, rss_peak_bytes, "
+		"device_peak_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+		"?, ?, ?, ?)";
+	sqlite3_stmt *seg = NULL, *row = NULL;
+	struct prof_runrow *rows = NULL;
+	long n, i;
+	int rc = -1;
+
+	n = prof_runview_rows(v, &rows, err);
+	if (n < 0)
+		return -1;
+	if (sqlite3_prepare_v2(h->db, seg_sql, -1, &seg, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(h->db, row_sql, -1, &row, NULL) != SQLITE_OK) {
+		db_err(h, err, NULL);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		struct prof_runrow *r = &rows[i];
+		int has = r->n > 0;
+
+		sqlite3_reset(seg);
+		sqlite3_bind_text(seg, 1, r->segment_id, -1, SQLITE_STATIC);
+		sqlite3_bind_text(seg, 2, r->segment, -1, SQLITE_STATIC);
+		if (sqlite3_step(seg) != SQLITE_DONE) {
+			db_err(h, err, NULL);
+			goto out;
+		}
+		sqlite3_reset(row);
+		sqlite3_bind_int64(row, 1, run);
+		sqlite3_bind_text(row, 2, r->workload, -1, SQLITE_STATIC);
+		sqlite3_bind_text(row, 3, r->backend, -1, SQLITE_STATIC);
+		sqlite3_bind_text(row, 4, r->segment_id, -1, SQLITE_STATIC);
+		sqlite3_bind_text(row, 5, r->category, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(row, 6, r->version);
+		sqlite3_bind_int64(row, 7, (long long)r->n);
+		sqlite3_bind_int64(row, 8, r->errors);
+		bind_num(row, 9, has ? r->st.min : NAN);
+		bind_num(row, 10, has ? r->st.median : NAN);
+		bind_num(row, 11, has ? r->st.p90 : NAN);
+		bind_num(row, 12, has ? r->st.max : NAN);
+		if (r->instructions >= 0)
+			sqlite3_bind_int64(row, 13, r->instructions);
+		else
+			sqlite3_bind_null(row, 13);
+		bind_num(row, 14, r->host_peak_bytes);
+		bind_num(row, 15, r->rss_peak_bytes);
+		bind_num(row, 16, r->device_peak_bytes);
+		if (sqlite3_step(row) != SQLITE_DONE) {
+			db_err(h, err, NULL);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(seg);
+	sqlite3_finalize(row);
+	prof_runview_rows_free(rows, (size_t)(n > 0 ? n : 0));
+	return rc;
+}
+
+int
+prof_history_add(struct prof_history *h, const struct prof_runview *v,
+		 int *added, struct prof_err *err)
+{
+	static const char run_sql[] =
+		"INSERT INTO runs (run_id, commit_id, timestamp_utc, command, "
+		"results_schema, digest, added_utc) VALUES (?, ?, ?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = NULL;
+	char now[32];
+	int known;
+
+	*added = 0;
+	if (exec(h, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	known = run_known(h, v, err);
+	if (known < 0)
+		goto fail;
+	if (known == 1) {
+		exec(h, "ROLLBACK", err);
+		return 0;
+	}
+	if (known == 2) {
+		prof_err_at(err, h->path, 0, 0,
+			    "run '%s' is already there with other content",
+			    prof_runview_str(v, "run_id"));
+		goto fail;
+	}
+	now_utc(now);
+	if (sqlite3_prepare_v2(h->db, run_sql, -1, &st, NULL) != SQLITE_OK) {
+		db_err(h, err, NULL);
+		goto fail;
+	}
+	sqlite3_bind_text(st, 1, prof_runview_str(v, "run_id"), -1,
+			  SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, prof_runview_str(v, "commit"), -1,
+			  SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, prof_runview_str(v, "timestamp_utc"), -1,
+			  SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, prof_runview_str(v, "command"), -1,
+			  SQLITE_STATIC);
+	sqlite3_bind_int(st, 5, v->schema_version);
+	sqlite3_bind_text(st, 6, v->digest, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, now, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		db_err(h, err, NULL);
+		goto fail;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (insert_rows(h, v, sqlite3_last_insert_rowid(h->db), err) < 0 ||
+	    exec(h, "COMMIT", err) < 0)
+		goto fail;
+	*added = 1;
+	return 0;
+fail:
+	sqlite3_finalize(st);
+	sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+/* A column as JSON: integer, real, text or null. */
+static struct json_object *
+column_json(sqlite3_stmt *st, int i)
+{
+	switch (sqlite3_column_type(st, i)) {
+	case SQLITE_INTEGER:
+		return json_object_new_int64(sqlite3_column_int64(st, i));
+	case SQLITE_FLOAT:
+		return prof_json_double(sqlite3_column_double(st, i));
+	case SQLITE_TEXT:
+		return json_object_new_string(
+			(const char *)sqlite3_column_text(st, i));
+	default:
+		return NULL;
+	}
+}
+
+/* Every row of a prepared query as an object keyed by column names. */
+static struct json_object *
+rows_json(struct prof_history *h, sqlite3_stmt *st, struct prof_err *err)
+{
+	struct json_object *a = json_object_new_array();
+	int rc, i, nc = sqlite3_column_count(st);
+
+	while (a && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct json_object *o = json_object_new_object();
+
+		for (i = 0; o && i < nc; i++)
+			json_object_object_add(o, sqlite3_column_name(st, i),
+					       column_json(st, i));
+		json_object_array_add(a, o);
+	}
+	if (!a || rc != SQLITE_DONE) {
+		json_object_put(a);
+		db_err(h, err, NULL);
+		return NULL;
+	}
+	return a;
+}
+
+struct json_object *
+prof_history_list(struct prof_history *h, struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
+		"r.command, (SELECT count(*) FROM rows w WHERE w.run = r.id) "
+		"AS rows, r.results_schema AS schema_version, r.added_utc "
+		"FROM runs r ORDER BY r.timestamp_utc, r.id";
+	sqlite3_stmt *st = NULL;
+	struct json_object *a;
+
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		db_err(h, err, NULL);
+		return NULL;
+	}
+	a = rows_json(h, st, err);
+	sqlite3_finalize(st);
+	return a;
+}
+
+static const char trend_sql[] =
+	"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
+	"w.workload, w.backend, w.segment_id, w.n, w.errors, w.min, w.median, "
+	"w.p90, w.max, w.instructions, w.host_peak_bytes "
+	"FROM rows w JOIN runs r ON r.id = w.run "
+	"WHERE (?1 IS NULL OR w.workload = ?1) "
+	"AND (?2 IS NULL OR w.backend = ?2) "
+	"AND (?3 IS NULL OR substr(w.segment_id, 1, length(?3)) = ?3) "
+	"ORDER BY %s r.timestamp_utc, r.id";
+
+static sqlite3_stmt *
+trend_stmt(struct prof_history *h, const struct prof_history_filter *f,
+	   int by_series, struct prof_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	char sql[sizeof(trend_sql) + 64];
+
+	snprintf(sql, sizeof(sql), trend_sql,
+		 by_series ? "w.workload, w.backend, w.segment_id," : "");
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		db_err(h, err, NULL);
+		return NULL;
+	}
+	if (f && f->workload)
+		sqlite3_bind_text(st, 1, f->workload, -1, SQLITE_STATIC);
+	if (f && f->backend)
+		sqlite3_bind_text(st, 2, f->backend, -1, SQLITE_STATIC);
+	if (f && f->segment)
+		sqlite3_bind_text(st, 3, f->segment, -1, SQLITE_STATIC);
+	return st;
+}
+
+struct json_object *
+prof_history_trend(struct prof_history *h, const struct prof_history_filter *f,
+		   struct prof_err *err)
+{
+	sqlite3_stmt *st = trend_stmt(h, f, 0, err);
+	struct json_object *a;
+
+	if (!st)
+		return NULL;
+	a = rows_json(h, st, err);
+	sqlite3_finalize(st);
+	return a;
+}
+
+/* The position in run order of the first run of commit prefix since. */
+static int
+since_position(struct prof_history *h, const char *since, long long *pos,
+	       struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT n FROM (SELECT commit_id, row_number() OVER "
+		"(ORDER BY timestamp_utc, id) AS n FROM runs) "
+		"WHERE substr(commit_id, 1, length(?1)) = ?1 ORDER BY n LIMIT 1";
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	sqlite3_bind_text(st, 1, since, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*pos = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+		return 0;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_err(h, err, NULL);
+	return prof_err_at(err, h->path, 0, 0, "no run of commit '%s'", since);
+}
+
+/* The change points of one series (a[0..n) of trend objects with their
+ * run positions pos[]), appended to out. */
+static int
+series_changes(struct json_object **pts, const long long *pos, size_t n,
+	       long long since_pos, struct json_object *out)
+{
+	double *x = malloc((n ? n : 1) * sizeof(*x));
+	size_t *cuts = malloc((n ? n : 1) * sizeof(*cuts));
+	long nc, k;
+	int rc = -1;
+
+	if (!x || !cuts)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		x[i] = prof_json_number(json_object_object_get(pts[i], "median"));
+	nc = prof_steps_fit(x, n, cuts);
+	if (nc < 0)
+		goto out;
+	for (k = 0; k < nc; k++) {
+		size_t c = cuts[k];
+		size_t lo = k ? cuts[k - 1] : 0;
+		size_t hi = k + 1 < nc ? cuts[k + 1] : n;
+		double before = prof_steps_median(x + lo, c - lo);
+		double after = prof_steps_median(x + c, hi - c);
+		struct json_object *b = pts[c - 1], *a = pts[c];
+		struct json_object *o;
+		char range[256];
+
+		if (pos[c] < since_pos)
+			continue;
+		o = json_object_new_object();
+		if (!o)
+			goto out;
+		snprintf(range, sizeof(range), "%s..%s",
+			 prof_json_str(b, "commit"), prof_json_str(a, "commit"));
+#define COPY(key) json_object_get(json_object_object_get(a, key))
+		json_object_object_add(o, "workload", COPY("workload"));
+		json_object_object_add(o, "backend", COPY("backend"));
+		json_object_object_add(o, "segment_id", COPY("segment_id"));
+#undef COPY
+		json_object_object_add(o, "commits",
+				       json_object_new_string(range));
+		json_object_object_add(o, "commit_before",
+				       json_object_get(json_object_object_get(b, "commit")));
+		json_object_object_add(o, "commit_after",
+				       json_object_get(json_object_object_get(a, "commit")));
+		json_object_object_add(o, "run_before",
+				       json_object_get(json_object_object_get(b, "run_id")));
+		json_object_object_add(o, "run_after",
+				       json_object_get(json_object_object_get(a, "run_id")));
+		json_object_object_add(o, "median_before", prof_json_double(before));
+		json_object_object_add(o, "median_after", prof_json_double(after));
+		json_object_object_add(o, "change_pct",
+				       before > 0 ? prof_json_double(round((after / before - 1) * 1e4) / 100) : NULL);
+		json_object_object_add(o, "runs_before",
+				       json_object_new_int64((long long)(c - lo)));
+		json_object_object_add(o, "runs_after",
+				       json_object_new_int64((long long)(hi - c)));
+		json_object_object_add(o, "index",
+				       json_object_new_int64((long long)c + 1));
+		json_object_array_add(out, o);
+	}
+	rc = 0;
+out:
+	free(x);
+	free(cuts);
+	return rc;
+}
+
+static int
+same_series(struct json_object *a, struct json_object *b)
+{
+	static const char *const keys[] = {"workload", "backend", "segment_id",
+					   NULL};
+	const char *const *k;
+
+	for (k = keys; *k; k++)
+		if (strcmp(prof_json_str(a, *k), prof_json_str(b, *k)))
+			return 0;
+	return 1;
+}
+
+struct json_object *
+prof_history_changes(struct prof_history *h,
+		     const struct prof_history_filter *f, const char *since,
+		     struct prof_err *err)
+{
+	static const char pos_sql[] =
+		"SELECT run_id, row_number() OVER (ORDER BY timestamp_utc, id) "
+		"FROM runs";
+	struct json_object *all = NULL, *out = NULL, *posmap = NULL;
+	struct json_object **pts = NULL;
+	long long since_pos = 0, *pos = NULL;
+	sqlite3_stmt *st = NULL;
+	size_t i, n, start, m;
+
+	if (since && since_position(h, since, &since_pos, err) < 0)
+		return NULL;
+	/* Each run's position in run order, by run id. */
+	posmap = json_object_new_object();
+	if (!posmap ||
+	    sqlite3_prepare_v2(h->db, pos_sql, -1, &st, NULL) != SQLITE_OK)
+		goto dberr;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		json_object_object_add(posmap,
+				       (const char *)sqlite3_column_text(st, 0),
+				       json_object_new_int64(sqlite3_column_int64(st, 1)));
+	sqlite3_finalize(st);
+	st = trend_stmt(h, f, 1, err);
+	if (!st)
+		goto fail;
+	all = rows_json(h, st, err);
+	sqlite3_finalize(st);
+	st = NULL;
+	if (!all)
+		goto fail;
+	n = json_object_array_length(all);
+	out = json_object_new_array();
+	pts = malloc((n ? n : 1) * sizeof(*pts));
+	pos = malloc((n ? n : 1) * sizeof(*pos));
+	if (!out || !pts || !pos)
+		goto oom;
+	for (start = 0; start < n; start = i) {
+		struct json_object *first = json_object_array_get_idx(all, start);
+
+		m = 0;
+		for (i = start; i < n; i++) {
+			struct json_object *p = json_object_array_get_idx(all, i);
+
+			if (!same_series(first, p))
+				break;
+			if (!prof_json_is_number(json_object_object_get(p, "median")))
+				continue;	/* every sample errored */
+			pts[m] = p;
+			pos[m++] = json_object_get_int64(json_object_object_get(
+				posmap, prof_json_str(p, "run_id")));
+		}
+		if (m > PROF_STEPS_MAX_RUNS) {
+			memmove(pts, pts + m - PROF_STEPS_MAX_RUNS,
+				PROF_STEPS_MAX_RUNS * sizeof(*pts));
+			memmove(pos, pos + m - PROF_STEPS_MAX_RUNS,
+				PROF_STEPS_MAX_RUNS * sizeof(*pos));
+			m = PROF_STEPS_MAX_RUNS;
+		}
+		if (series_changes(pts, pos, m, since_pos, out) < 0)
+			goto oom;
+	}
+	free(pts);
+	free(pos);
+	json_object_put(all);
+	json_object_put(posmap);
+	return out;
+dberr:
+	db_err(h, err, NULL);
+	goto fail;
+oom:
+	prof_err_set(err, "out of memory");
+fail:
+	sqlite3_finalize(st);
+	free(pts);
+	free(pos);
+	json_object_put(all);
+	json_object_put(out);
+	json_object_put(posmap);
+	return NULL;
+}

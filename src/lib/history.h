@@ -1,0 +1,85 @@
+/* history.h: the run history, a SQLite database of run rows over time. */
+#ifndef PROF_HISTORY_H
+#define PROF_HISTORY_H
+
+#include "err.h"
+#include "runview.h"
+
+struct json_object;
+
+/*
+ * A history holds, per run (by run id), one row per workload x backend x
+ * segment: n, errors, min, median, p90, max of the aggregated samples, the
+ * median instruction count where counted, and the memory peaks. Runs are
+ * ordered by their timestamp (then by when they were added): a history is
+ * made by runs of successive commits.
+ *
+ * The database is marked with an application id and carries its schema
+ * version (PRAGMA user_version); opening migrates an older one forward,
+ * inside a transaction. It runs in WAL mode with a busy timeout, so two
+ * runs on one machine can add at once. A file that is not a SQLite
+ * database, a SQLite database that is not a history, a newer history or a
+ * corrupt one is refused before anything is written to it.
+ */
+#define PROF_HISTORY_SCHEMA 2
+#define PROF_HISTORY_APP_ID 0x70726f66	/* "prof" */
+#define PROF_HISTORY_BUSY_MS 30000
+
+struct prof_history;
+
+/*
+ * Open (create when create is set and the file does not exist) and migrate.
+ * Errors name the file: "h.db: file is not a database". Returns the
+ * history, or NULL with err filled.
+ */
+struct prof_history *prof_history_open(const char *path, int create,
+				       struct prof_err *err);
+void prof_history_close(struct prof_history *h);
+
+/*
+ * Add a checked run in one transaction. A run id already there with the
+ * same content changes nothing (*added = 0); with other content it is an
+ * error. Returns 0 or -1 (nothing of the run is stored then).
+ */
+int prof_history_add(struct prof_history *h, const struct prof_runview *v,
+		     int *added, struct prof_err *err);
+
+/* The runs, oldest first: run_id, commit, timestamp_utc, command, rows,
+ * added_utc. NULL with err on failure. */
+struct json_object *prof_history_list(struct prof_history *h,
+				      struct prof_err *err);
+
+/* Which rows a trend or change search looks at; NULL fields match all.
+ * segment matches a segment id by its prefix. */
+struct prof_history_filter {
+	const char *workload;
+	const char *backend;
+	const char *segment;
+};
+
+/*
+ * One object per run and row, in run order: run_id, commit,
+ * timestamp_utc, workload, backend, segment_id, n, errors, min, median,
+ * p90, max (null when n is 0), instructions (null when not counted),
+ * host_peak_bytes (null when not measured).
+ */
+struct json_object *prof_history_trend(struct prof_history *h,
+				       const struct prof_history_filter *f,
+				       struct prof_err *err);
+
+/*
+ * The change points of each series of run medians (steps.h), whose first
+ * run after the step is at or after the first run of commit since (a
+ * prefix; NULL: all): workload, backend, segment_id, commits ("A..B": the
+ * last commit before, the first after), commit_before, commit_after,
+ * run_before, run_after, median_before, median_after (the medians of the
+ * run medians on each side), change_pct, runs_before, runs_after, index
+ * (the position of run_after in its series, from 1). An unknown since is
+ * an error naming it.
+ */
+struct json_object *prof_history_changes(struct prof_history *h,
+					 const struct prof_history_filter *f,
+					 const char *since,
+					 struct prof_err *err);
+
+#endif /* PROF_HISTORY_H */
