@@ -22,7 +22,7 @@ endif
 # Flags every C object gets; CFLAGS stays the user's to set.
 PROF_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
 	-Wstrict-prototypes -Wmissing-prototypes -fno-strict-aliasing -MMD -MP \
-	-Isrc/lib -Isrc/harness
+	-iquote src/lib -Isrc/harness
 
 ifeq ($(SANITIZER),)
 SAN_FLAGS :=

@@ -1,13 +1,17 @@
 /* spawn.c: child processes with a timeout, stdout lines and stderr kept. */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -122,85 +126,181 @@ tail_append(struct linebuf *t, const char *p, size_t n, size_t keep)
 	}
 }
 
-static void
-child(const struct prof_spawn *sp, char **envp, int out_w, int err_w,
-      int exec_w)
+/* The spawn attributes: a new process group, stdin from /dev/null, the
+ * signals a parent may have changed back to their defaults. */
+static int
+spawn_setup(const struct prof_spawn *sp, posix_spawn_file_actions_t *fa,
+	    posix_spawnattr_t *at, int out_w, int err_w)
 {
-	int e, devnull;
+	sigset_t def, none;
 
-	setpgid(0, 0);
-	/* Restore what a parent may have changed. */
-	signal(SIGPIPE, SIG_DFL);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	devnull = open("/dev/null", O_RDWR);
-	if (devnull >= 0)
-		dup2(devnull, 0);
+	if (posix_spawn_file_actions_init(fa) || posix_spawnattr_init(at))
+		return -1;
+	posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0);
 	if (sp->stdout_fd == PROF_SPAWN_PIPE)
-		dup2(out_w, 1);
-	else if (sp->stdout_fd == PROF_SPAWN_DEVNULL && devnull >= 0)
-		dup2(devnull, 1);
+		posix_spawn_file_actions_adddup2(fa, out_w, 1);
+	else if (sp->stdout_fd == PROF_SPAWN_DEVNULL)
+		posix_spawn_file_actions_addopen(fa, 1, "/dev/null", O_WRONLY, 0);
 	else if (sp->stdout_fd >= 0)
-		dup2(sp->stdout_fd, 1);
+		posix_spawn_file_actions_adddup2(fa, sp->stdout_fd, 1);
 	if (sp->stderr_fd >= 0)
-		dup2(sp->stderr_fd, 2);
+		posix_spawn_file_actions_adddup2(fa, sp->stderr_fd, 2);
 	else
-		dup2(err_w, 2);
-	execvpe(sp->argv[0], sp->argv, envp);
-	e = errno;
-	if (write(exec_w, &e, sizeof(e)) < 0)
-		_exit(127);
-	_exit(127);
+		posix_spawn_file_actions_adddup2(fa, err_w, 2);
+	sigemptyset(&def);
+	sigaddset(&def, SIGPIPE);
+	sigaddset(&def, SIGINT);
+	sigaddset(&def, SIGTERM);
+	sigaddset(&def, SIGCHLD);
+	sigemptyset(&none);
+	posix_spawnattr_setsigdefault(at, &def);
+	posix_spawnattr_setsigmask(at, &none);
+	posix_spawnattr_setpgroup(at, 0);
+	return posix_spawnattr_setflags(at, POSIX_SPAWN_SETPGROUP |
+						    POSIX_SPAWN_SETSIGDEF |
+						    POSIX_SPAWN_SETSIGMASK);
+}
+
+/* Whether any process of group pgid is still there (zombies count). */
+static int
+group_alive(pid_t pgid)
+{
+	return kill(-pgid, 0) == 0 || errno == EPERM;
+}
+
+/*
+ * The stray-process policy: when the command's own process has been
+ * reaped, every descendant still running is killed, including those that
+ * left its process group with setsid() (this process is their subreaper,
+ * so they come back to it as children). Returns how many were reaped.
+ */
+/* Kill every live child of this process (re-parented orphans). */
+static void
+kill_children(void)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	long self = (long)getpid();
+
+	while (d && (e = readdir(d))) {
+		char path[300], buf[512], *rp;
+		FILE *fp;
+		long ppid = 0;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		fp = fopen(path, "r");
+		if (!fp)
+			continue;
+		if (fgets(buf, sizeof(buf), fp) && (rp = strrchr(buf, ')')) &&
+		    sscanf(rp + 1, " %*c %ld", &ppid) == 1 && ppid == self)
+			kill((pid_t)atol(e->d_name), SIGKILL);
+		fclose(fp);
+	}
+	if (d)
+		closedir(d);
+}
+
+/*
+ * The stray-process policy: when the command's own process has been
+ * reaped, every descendant still there is killed, including those that
+ * left its process group with setsid() (this process is their subreaper,
+ * so they come back to it as children). Returns how many were reaped.
+ */
+static int
+sweep_strays(pid_t pgid)
+{
+	struct timespec ms = {0, 1000000};
+	int strays = 0, round;
+
+	for (round = 0; round < 2000; round++) {
+		pid_t p;
+		int st, reaped = 0, children;
+
+		kill(-pgid, SIGKILL);
+		while ((p = waitpid(-1, &st, WNOHANG)) > 0)
+			reaped++;
+		strays += reaped;
+		children = p == 0;
+		if (reaped)
+			continue;
+		if (!children && !group_alive(pgid))
+			break;
+		if (children)
+			kill_children();
+		nanosleep(&ms, NULL);
+	}
+	return strays;
 }
 
 int
 prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	       struct prof_err *err)
 {
-	int out_p[2] = {-1, -1}, err_p[2] = {-1, -1}, exec_p[2] = {-1, -1};
+	int out_p[2] = {-1, -1}, err_p[2] = {-1, -1};
 	char **envp = NULL;
 	struct linebuf lines = {0}, tail = {0};
 	size_t keep = sp->stderr_keep ? sp->stderr_keep : 16384;
-	double t0, deadline;
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	double t0, t1 = 0, deadline;
 	pid_t pid;
-	int status = 0, rc = -1, stop = 0, n_exec, e;
-	int out_open, err_open;
+	int status = 0, rc = -1, stop = 0, e, alive = 1, pidfd = -1;
+	int out_open, err_open, set_up = 0;
 
 	memset(res, 0, sizeof(*res));
 	envp = make_env(sp);
 	if (!envp)
 		return prof_err_set(err, "out of memory");
-	if (pipe2(out_p, O_CLOEXEC) < 0 || pipe2(err_p, O_CLOEXEC) < 0 ||
-	    pipe2(exec_p, O_CLOEXEC) < 0) {
+	if ((sp->stdout_fd == PROF_SPAWN_PIPE && pipe2(out_p, O_CLOEXEC) < 0) ||
+	    (sp->stderr_fd < 0 && pipe2(err_p, O_CLOEXEC) < 0)) {
 		prof_err_set(err, "cannot create a pipe: %s", strerror(errno));
 		goto out;
 	}
-	t0 = prof_now_ms();
-	pid = fork();
-	if (pid < 0) {
-		prof_err_set(err, "cannot fork: %s", strerror(errno));
+	if (spawn_setup(sp, &fa, &at, out_p[1], err_p[1]) != 0) {
+		prof_err_set(err, "cannot set up a process: %s", strerror(errno));
 		goto out;
 	}
-	if (pid == 0)
-		child(sp, envp, out_p[1], err_p[1], exec_p[1]);
-	setpgid(pid, pid);
-	res->pid = (int)pid;
-	close(out_p[1]);
-	close(err_p[1]);
-	close(exec_p[1]);
-	out_p[1] = err_p[1] = exec_p[1] = -1;
-	deadline = sp->timeout_s > 0 ? t0 + sp->timeout_s * 1e3 : 0;
-	out_open = sp->stdout_fd == PROF_SPAWN_PIPE;
-	if (!out_open) {
-		close(out_p[0]);
-		out_p[0] = -1;
+	set_up = 1;
+	/* Descendants that leave the command's group still come back here
+	 * when their parent dies, so that none outlives the run. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	t0 = prof_now_ms();
+	e = posix_spawnp(&pid, sp->argv[0], &fa, &at, sp->argv, envp);
+	if (e) {
+		res->wall_ms = prof_now_ms() - t0;
+		res->exec_errno = e;
+		res->exited = 1;
+		res->exit_code = 127;
+		res->stderr_tail = strdup("");
+		rc = 0;
+		goto out;
 	}
-	err_open = 1;
-	while (out_open || err_open) {
-		struct pollfd pf[2];
+	res->pid = (int)pid;
+	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (out_p[1] >= 0)
+		close(out_p[1]);
+	if (err_p[1] >= 0)
+		close(err_p[1]);
+	out_p[1] = err_p[1] = -1;
+	deadline = sp->timeout_s > 0 ? t0 + sp->timeout_s * 1e3 : 0;
+	out_open = out_p[0] >= 0;
+	err_open = err_p[0] >= 0;
+	/*
+	 * Until the command's own process is reaped: its output is read as it
+	 * comes, and the clock stops at the reaping, not at end of file (a
+	 * background child may hold the pipes long after).
+	 */
+	while (alive) {
+		struct pollfd pf[3];
 		int nf = 0, wait_ms = -1, i;
 		char buf[65536];
 
+		if (sp->cancel && *sp->cancel) {
+			res->cancelled = 1;
+			break;
+		}
 		if (deadline) {
 			double left = deadline - prof_now_ms();
 
@@ -210,19 +310,74 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 			}
 			wait_ms = (int)left + 1;
 		}
+		if (pidfd < 0 && (wait_ms < 0 || wait_ms > 1))
+			wait_ms = 1; /* no pidfd: look for the exit each ms */
+		if (pidfd >= 0)
+			pf[nf++] = (struct pollfd){pidfd, POLLIN, 0};
 		if (out_open)
 			pf[nf++] = (struct pollfd){out_p[0], POLLIN, 0};
 		if (err_open)
 			pf[nf++] = (struct pollfd){err_p[0], POLLIN, 0};
-		if (sp->cancel && *sp->cancel) {
-			res->timed_out = 1;
-			break;
-		}
 		if (poll(pf, (nfds_t)nf, wait_ms) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
+		for (i = 0; i < nf && !stop; i++) {
+			ssize_t got;
+
+			if (!pf[i].revents || pf[i].fd == pidfd)
+				continue;
+			got = read(pf[i].fd, buf, sizeof(buf));
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (pf[i].fd == out_p[0]) {
+				if (got <= 0)
+					out_open = 0;
+				else if (lb_append(&lines, buf, (size_t)got) < 0 ||
+					 lb_lines(&lines, sp))
+					stop = 1;
+			} else if (got <= 0) {
+				err_open = 0;
+			} else {
+				tail_append(&tail, buf, (size_t)got, keep);
+			}
+		}
+		if (stop)
+			break;
+		if (pidfd < 0 || pf[0].revents) {
+			pid_t w = wait4(pid, &status, WNOHANG, &res->ru);
+
+			if (w == pid) {
+				t1 = prof_now_ms();
+				alive = 0;
+			}
+		}
+	}
+	if (alive) {
+		/* Timed out, cancelled or stopped by the caller. */
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+		while (wait4(pid, &status, 0, &res->ru) < 0 && errno == EINTR)
+			;
+		t1 = prof_now_ms();
+		res->stopped_by_caller = stop;
+	}
+	res->wall_ms = t1 - t0;
+	res->strays = sweep_strays(pid);
+	/* Every writer is gone now: what is left in the pipes is read to the
+	 * end (bounded, in case a process outside the tree holds one). */
+	while ((out_open || err_open) && !stop) {
+		struct pollfd pf[2];
+		int nf = 0, i;
+		char buf[65536];
+
+		if (out_open)
+			pf[nf++] = (struct pollfd){out_p[0], POLLIN, 0};
+		if (err_open)
+			pf[nf++] = (struct pollfd){err_p[0], POLLIN, 0};
+		if (poll(pf, (nfds_t)nf, 2000) <= 0)
+			break;
 		for (i = 0; i < nf; i++) {
 			ssize_t got;
 
@@ -232,37 +387,22 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 			if (got < 0 && errno == EINTR)
 				continue;
 			if (pf[i].fd == out_p[0]) {
-				if (got <= 0) {
-					out_open = 0;
-				} else if (lb_append(&lines, buf, (size_t)got) < 0 ||
-					   lb_lines(&lines, sp)) {
-					stop = 1;
-				}
-			} else {
 				if (got <= 0)
-					err_open = 0;
-				else
-					tail_append(&tail, buf, (size_t)got, keep);
+					out_open = 0;
+				else if (!res->timed_out && !res->cancelled &&
+					 (lb_append(&lines, buf, (size_t)got) < 0 ||
+					  lb_lines(&lines, sp)))
+					stop = 1;
+			} else if (got <= 0) {
+				err_open = 0;
+			} else {
+				tail_append(&tail, buf, (size_t)got, keep);
 			}
 		}
-		if (stop)
-			break;
 	}
-	if (res->timed_out || stop) {
-		kill(-pid, SIGKILL);
-		kill(pid, SIGKILL);
-		res->stopped_by_caller = stop;
-	} else if (lines.len && sp->on_line) {
+	if (!res->timed_out && !res->cancelled && !stop && lines.len &&
+	    sp->on_line)
 		sp->on_line(sp->arg, lines.s, lines.len, 0);
-	}
-	while (wait4(pid, &status, 0, &res->ru) < 0 && errno == EINTR)
-		;
-	res->wall_ms = prof_now_ms() - t0;
-	/* Whatever the group left behind goes too. */
-	kill(-pid, SIGKILL);
-	n_exec = (int)read(exec_p[0], &e, sizeof(e));
-	if (n_exec == (int)sizeof(e))
-		res->exec_errno = e;
 	if (WIFEXITED(status)) {
 		res->exited = 1;
 		res->exit_code = WEXITSTATUS(status);
@@ -274,13 +414,17 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	tail.s = NULL;
 	rc = 0;
 out:
+	if (set_up) {
+		posix_spawn_file_actions_destroy(&fa);
+		posix_spawnattr_destroy(&at);
+	}
+	if (pidfd >= 0)
+		close(pidfd);
 	for (int i = 0; i < 2; i++) {
 		if (out_p[i] >= 0)
 			close(out_p[i]);
 		if (err_p[i] >= 0)
 			close(err_p[i]);
-		if (exec_p[i] >= 0)
-			close(exec_p[i]);
 	}
 	free(lines.s);
 	free(tail.s);

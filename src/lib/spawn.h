@@ -27,8 +27,8 @@ struct prof_spawn {
 	size_t stderr_keep;	/* bytes of stderr kept; 0 means 16 KiB */
 	int stderr_fd;		/* >= 0: stderr goes there and is not kept */
 	/* When set and it becomes non-zero (a signal handler), the child is
-	 * killed and the run ends as if timed out. Needs a handler installed
-	 * without SA_RESTART so that poll() wakes up. */
+	 * killed and the result says cancelled: it is no measurement. Needs a
+	 * handler installed without SA_RESTART so that poll() wakes up. */
 	volatile int *cancel;
 };
 
@@ -41,14 +41,20 @@ struct prof_spawn_result {
 	int signo;
 	int timed_out;
 	int stopped_by_caller;	/* on_line asked to stop */
-	double wall_ms;		/* fork to reaping, CLOCK_MONOTONIC */
+	int cancelled;		/* *cancel became non-zero: no result */
+	int strays;		/* descendants still there after the child
+				 * exited, killed and reaped */
+	double wall_ms;		/* spawn to the reaping of the child itself,
+				 * CLOCK_MONOTONIC; not its descendants */
 	struct rusage ru;	/* from wait4: user, system, max RSS */
 	char *stderr_tail;	/* NUL-terminated, malloc'd, may be empty */
 };
 
 /*
  * Run sp->argv in a new process group and wait for it, killing the group on
- * timeout. Returns 0 when the child ran (whatever its status), or -1 with err
+ * timeout. The child is timed until it is reaped; then every descendant
+ * still running (its group, and any that escaped with setsid) is killed
+ * and counted in res->strays, and its output is read to the end. Returns 0 when the child ran (whatever its status), or -1 with err
  * filled when it could not be set up. Free res with prof_spawn_free().
  */
 int prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,

@@ -110,6 +110,8 @@ command_sample(struct opts *o, const char *fixture_sum, long index,
 	json_object_object_add(
 		metrics, "exit_status",
 		json_object_new_int(res->exited ? res->exit_code : -1));
+	json_object_object_add(metrics, "stray_processes",
+			       json_object_new_int(res->strays));
 	json_object_object_add(s, "metrics", metrics);
 	return s;
 }
@@ -244,6 +246,7 @@ cmd_command(struct opts *o)
 	int ok = 0, rc = PROF_EXIT_FAILURE;
 	double *dur = calloc((size_t)o->repeat + 1, sizeof(*dur));
 	size_t n_dur = 0;
+	int warned_strays = 0;
 
 	for (i = 0; o->argv[i]; i++)
 		json_object_array_add(argj, json_object_new_string(o->argv[i]));
@@ -294,6 +297,10 @@ cmd_command(struct opts *o)
 			cli_err(&err);
 			goto out;
 		}
+		if (res.cancelled) {
+			prof_spawn_free(&res);
+			break;	/* interrupted: no sample for this run */
+		}
 		if (res.exec_errno) {
 			prof_spawn_describe(&res, o->argv[0], o->timeout_s, why,
 					    sizeof(why));
@@ -305,6 +312,11 @@ cmd_command(struct opts *o)
 			prof_spawn_free(&res);
 			continue;	/* warmup: no sample */
 		}
+		if (res.strays && !warned_strays++ && !o->quiet)
+			cli_say("%s: the command left %d process(es) running when "
+				"it exited: killed, and not timed "
+				"(metrics.stray_processes)",
+				o->name, res.strays);
 		s = command_sample(o, fixture_sum, index, &res);
 		command_outcome(o, &res, why, sizeof(why));
 		if (!strcmp(o->phase, "memory"))
@@ -332,7 +344,7 @@ cmd_command(struct opts *o)
 		json_object_put(s);
 	}
 	if (runner_interrupted) {
-		cli_say("interrupted; no output written");
+		say_interrupted(o, &r);
 		goto out;
 	}
 	ok = 1;

@@ -105,3 +105,19 @@ close_output(struct opts *o, struct prof_afile *af, FILE *fp, int ok)
 	}
 	return 0;
 }
+
+/* What an interrupted run says: the truth about what was written. */
+void
+say_interrupted(struct opts *o, struct run *r)
+{
+	if (r->out == stdout && r->samples)
+		cli_say("interrupted; %ld complete sample(s) were written to "
+			"standard output before it, none after: the run is "
+			"incomplete",
+			r->samples);
+	else if (r->out == stdout)
+		cli_say("interrupted; no sample written");
+	else
+		cli_say("interrupted; no output written ('%s' left as it was)",
+			o->output);
+}

@@ -127,6 +127,7 @@ int write_sample(struct run *r, struct json_object *s);
 void note_result(struct run *r, struct json_object *s);
 int open_output(struct opts *o, struct prof_afile *af, FILE **fp);
 int close_output(struct opts *o, struct prof_afile *af, FILE *fp, int ok);
+void say_interrupted(struct opts *o, struct run *r);
 
 /* workers.c */
 int cmd_workloads(struct opts *o);

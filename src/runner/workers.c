@@ -201,7 +201,9 @@ run_group(struct run *r, struct group *g, int i, int n)
 		return -1;
 	}
 	prof_tmpdir_remove(home);
-	if (res.stopped_by_caller) {
+	if (res.stopped_by_caller || res.cancelled) {
+		/* Interrupted: the call in flight is no measurement, and no
+		 * sample stands for it. */
 		prof_spawn_free(&res);
 		return -1;
 	}
@@ -284,7 +286,7 @@ cmd_workloads(struct opts *o)
 		if (run_group(&r, &gs[i], i + 1, n) < 0)
 			break;
 	if (runner_interrupted) {
-		cli_say("interrupted; no output written");
+		say_interrupted(o, &r);
 	} else if (i < n) {
 		cli_say("cannot write the samples to '%s'", o->output);
 	} else {

@@ -1,0 +1,79 @@
+#!/bin/bash
+# SIGINT and SIGTERM to prof-time at several points: no invented sample, no
+# temporary file, a message that tells the truth, exit code 2.
+. "$(dirname "$0")/lib.sh"
+plan 21
+
+# wait_for CMD...: until CMD succeeds, at most 20 s (no timing is asserted).
+wait_for() {
+	local i
+	for i in $(seq 1 400); do
+		"$@" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+has_lines() { [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -ge "$2" ]; }
+worker_up() { pgrep -f -- "--worker $1" >/dev/null; }
+
+for sig in INT TERM; do
+	# Command mode, samples streamed to stdout: those written stay, the
+	# run in flight becomes nothing.
+	"$BIN/prof-time" --name c.sleep --repeat 50 -- sleep 0.2 >"$T/s.jsonl" 2>"$err" &
+	p=$!
+	wait_for has_lines "$T/s.jsonl" 2
+	kill -$sig $p
+	wait $p
+	rc=$?
+	is "$rc" 2 "SIG$sig while sampling a command to stdout: exit 2"
+	n=$(wc -l <"$T/s.jsonl")
+	jq_ok -s 'all(.[]; .outcome == "success" and .duration_ms >= 200)' \
+		"$T/s.jsonl" "SIG$sig: every line written is a real sample"
+	is "$(tail -n 1 "$err")" \
+		"prof-time: interrupted; $n complete sample(s) were written to standard output before it, none after: the run is incomplete" \
+		"SIG$sig: the message counts what was written"
+
+	# Command mode into a file: nothing, and no temporary file.
+	mkdir -p "$T/o$sig"
+	echo keep >"$T/o$sig/s.jsonl"
+	"$BIN/prof-time" --name c.sleep --repeat 50 --output "$T/o$sig/s.jsonl" \
+		-- sleep 0.2 2>"$err" &
+	p=$!
+	wait_for pgrep -f -- "sleep 0.2" >/dev/null
+	kill -$sig $p
+	wait $p
+	is "$?" 2 "SIG$sig with --output: exit 2"
+	is "$(cat "$T/o$sig/s.jsonl")" keep "SIG$sig: the output file is left as it was"
+	is "$(ls -A "$T/o$sig" | tr '\n' ' ')" "s.jsonl " "SIG$sig: no temporary file"
+	is "$(tail -n 1 "$err")" \
+		"prof-time: interrupted; no output written ('$T/o$sig/s.jsonl' left as it was)" \
+		"SIG$sig: the message says nothing was written"
+done
+
+# During warmup: no sample at all.
+"$BIN/prof-time" --name c.warm --warmup 100 --repeat 1 -- sleep 0.05 >"$T/w.jsonl" 2>"$err" &
+p=$!
+sleep 0.3
+kill -INT $p
+wait $p
+is "$?" 2 "SIGINT during warmup: exit 2"
+is "$(wc -c <"$T/w.jsonl")" 0 "no sample is written"
+is "$(tail -n 1 "$err")" "prof-time: interrupted; no sample written" \
+	"and the message says so"
+
+# A workload in its worker (test.hang never returns): no error sample for
+# the call in flight, where a timeout used to be invented.
+"$BIN/prof-time" diagnose test.hang --workloads "$TW" --backend cpu --repeat 1 \
+	>"$T/h.jsonl" 2>"$err" &
+p=$!
+wait_for worker_up test.hang
+wpid=$(pgrep -f -- "--worker test.hang")
+kill -INT $p
+wait $p
+is "$?" 2 "SIGINT while a worker runs: exit 2"
+is "$(wc -c <"$T/h.jsonl")" 0 "no invented sample for the call in flight"
+is "$(tail -n 1 "$err")" "prof-time: interrupted; no sample written" \
+	"the message is true"
+kill -0 "$wpid" 2>/dev/null
+is "$?" 1 "the worker is gone"
+finish
