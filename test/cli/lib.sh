@@ -10,6 +10,9 @@
 # workload binary), $ROOT (the checkout), $T (a private temporary folder,
 # removed at exit), $out and $err (stdout and stderr of the last run).
 set -u
+# A test's own make runs as a make of its own: no jobserver of the outer
+# `make -j2 test`, whose warning would be the first line of stderr.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 ROOT=${PROF_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$ROOT" || exit 1
