@@ -1,0 +1,22 @@
+/* id.h: the one rule for workload ids and baseline names. */
+#ifndef PROF_ID_H
+#define PROF_ID_H
+
+#include <stddef.h>
+
+/* The longest id, in bytes. */
+#define PROF_ID_MAX 200
+
+/*
+ * Whether id is a valid workload id (or baseline name): 1 to PROF_ID_MAX
+ * bytes of ASCII letters, digits, '.', '_' and '-', starting with a letter
+ * or a digit. So an id is safe as a file name, in a terminal, in Markdown
+ * and in a CI log line, and can never be taken for an option.
+ *
+ * Returns 1 when valid; 0 when not, with why (when not NULL) filled with
+ * the reason, e.g. "byte 0x0a at offset 4 is not allowed (letters, digits,
+ * '.', '_' and '-')". A NULL id is invalid.
+ */
+int prof_id_valid(const char *id, char *why, size_t why_n);
+
+#endif /* PROF_ID_H */
