@@ -1,6 +1,7 @@
 /* json.c: strict JSON reading with line and column, canonical writing. */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,477 @@ find_nonfinite(struct json_object *o, char *path, size_t n)
 	return 0;
 }
 
+/*
+ * What json-c lets through, found by a scan of the text before it parses:
+ * bytes that are not UTF-8, NUL characters (raw, or written \u0000, which
+ * a C string cannot hold), integers outside int64 (json-c clamps them) and
+ * duplicate keys (json-c keeps the last). The first one by offset wins;
+ * json-c's own syntax error wins when it comes first, so the scan may be
+ * lenient about grammar and stop tracking what it cannot follow.
+ */
+struct scan_key {
+	const char *p;		/* the decoded bytes of a key */
+	size_t n;
+	size_t off;		/* the offset of its opening quote */
+	char *owned;		/* p when it had to be decoded */
+};
+
+struct scan_obj {
+	struct scan_key *keys;
+	size_t n, cap;
+	int is_object;
+};
+
+struct scan {
+	const char *buf;
+	size_t len;
+	int found;
+	size_t off;
+	char reason[200];
+	struct scan_obj *stack;
+	size_t depth, cap;
+	int lost;		/* too deep or out of memory: keys untracked */
+};
+
+#define SCAN_MAX_DEPTH 256
+
+static void
+scan_issue(struct scan *sc, size_t off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+scan_issue(struct scan *sc, size_t off, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (sc->found && sc->off <= off)
+		return;
+	sc->found = 1;
+	sc->off = off;
+	va_start(ap, fmt);
+	vsnprintf(sc->reason, sizeof(sc->reason), fmt, ap);
+	va_end(ap);
+}
+
+/* The length of the valid UTF-8 sequence at p (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), or 0. */
+static size_t
+utf8_len(const unsigned char *p, size_t avail)
+{
+	unsigned char c = p[0];
+	size_t n, i;
+	unsigned char lo = 0x80, hi = 0xbf;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (avail < n)
+		return 0;
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+static int
+hex4(const char *p, size_t avail, unsigned *v)
+{
+	size_t i;
+
+	*v = 0;
+	if (avail < 4)
+		return -1;
+	for (i = 0; i < 4; i++) {
+		char c = p[i];
+
+		*v <<= 4;
+		if (c >= '0' && c <= '9')
+			*v |= (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			*v |= (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			*v |= (unsigned)(c - 'A' + 10);
+		else
+			return -1;
+	}
+	return 0;
+}
+
+/* Append code point cp as UTF-8. */
+static size_t
+put_utf8(char *d, unsigned cp)
+{
+	if (cp < 0x80) {
+		d[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		d[0] = (char)(0xc0 | (cp >> 6));
+		d[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		d[0] = (char)(0xe0 | (cp >> 12));
+		d[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		d[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	d[0] = (char)(0xf0 | (cp >> 18));
+	d[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	d[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	d[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/*
+ * Scan the string whose opening quote is at buf[i]; return the offset just
+ * after its closing quote (len when it is not closed). A key's decoded
+ * bytes go to *key when key is not NULL.
+ */
+static size_t
+scan_string(struct scan *sc, size_t i, struct scan_key *key)
+{
+	const char *buf = sc->buf;
+	size_t len = sc->len, start = i + 1, j = start;
+	int escaped = 0;
+
+	while (j < len) {
+		unsigned char c = (unsigned char)buf[j];
+
+		if (c == '"')
+			break;
+		if (c == '\\') {
+			unsigned v;
+
+			escaped = 1;
+			if (j + 1 < len && buf[j + 1] == 'u' &&
+			    hex4(buf + j + 2, len - j - 2, &v) == 0) {
+				if (v == 0)
+					scan_issue(sc, j,
+						   "a NUL character (\\u0000) "
+						   "in a string");
+				j += 6;
+			} else {
+				j += 2;
+			}
+			continue;
+		}
+		if (c == 0) {
+			scan_issue(sc, j, "a NUL byte in a string");
+			j++;
+			continue;
+		}
+		if (c >= 0x80) {
+			size_t n = utf8_len((const unsigned char *)buf + j,
+					    len - j);
+
+			if (!n) {
+				scan_issue(sc, j, "invalid UTF-8 (byte 0x%02x)",
+					   c);
+				j++;
+				continue;
+			}
+			j += n;
+			continue;
+		}
+		j++;
+	}
+	if (key && j >= len) {
+		/* Cut: what is there may be a prefix of another key. */
+		key->owned = NULL;
+		key->n = (size_t)-1;
+	} else if (key) {
+		size_t end = j;
+
+		key->off = i;
+		key->owned = NULL;
+		key->p = buf + start;
+		key->n = end - start;
+		if (escaped) {
+			/* Decode, so that "a" and "\u0061" are one key. */
+			char *d = malloc(key->n + 1);
+			size_t k = start, m = 0;
+
+			if (!d) {
+				sc->lost = 1;
+			} else {
+				while (k < end) {
+					unsigned v, lo;
+
+					if (buf[k] != '\\' || k + 1 >= end) {
+						d[m++] = buf[k++];
+						continue;
+					}
+					switch (buf[k + 1]) {
+					case 'b': d[m++] = '\b'; k += 2; break;
+					case 'f': d[m++] = '\f'; k += 2; break;
+					case 'n': d[m++] = '\n'; k += 2; break;
+					case 'r': d[m++] = '\r'; k += 2; break;
+					case 't': d[m++] = '\t'; k += 2; break;
+					case 'u':
+						if (hex4(buf + k + 2, end - k - 2,
+							 &v) < 0) {
+							d[m++] = buf[k++];
+							break;
+						}
+						k += 6;
+						if (v >= 0xd800 && v < 0xdc00 &&
+						    k + 6 <= end &&
+						    buf[k] == '\\' &&
+						    buf[k + 1] == 'u' &&
+						    hex4(buf + k + 2, 4, &lo) ==
+							    0 &&
+						    lo >= 0xdc00 &&
+						    lo < 0xe000) {
+							v = 0x10000 +
+							    ((v - 0xd800)
+							     << 10) +
+							    (lo - 0xdc00);
+							k += 6;
+						}
+						m += put_utf8(d + m, v);
+						break;
+					default:
+						d[m++] = buf[k + 1];
+						k += 2;
+					}
+				}
+				key->owned = d;
+				key->p = d;
+				key->n = m;
+			}
+		}
+	}
+	return j < len ? j + 1 : len;
+}
+
+/* An integer token at buf[i..e) (no '.', 'e' or 'E'): within int64? */
+static void
+scan_integer(struct scan *sc, size_t i, size_t e)
+{
+	const char *p = sc->buf + i;
+	size_t n = e - i, digits;
+	int neg = p[0] == '-';
+	const char *limit = neg ? "9223372036854775808" :
+				  "9223372036854775807";
+	const char *d = p + neg;
+
+	digits = n - (size_t)neg;
+	while (digits > 1 && *d == '0') {
+		d++;
+		digits--;
+	}
+	if (digits < 19 || (digits == 19 && memcmp(d, limit, 19) <= 0))
+		return;
+	scan_issue(sc, i,
+		   "integer %.*s%s is out of range (from -2^63 to 2^63-1)",
+		   n > 40 ? 40 : (int)n, p, n > 40 ? "..." : "");
+}
+
+static int
+cmp_scan_keys(const void *a, const void *b)
+{
+	const struct scan_key *x = a, *y = b;
+	size_t n = x->n < y->n ? x->n : y->n;
+	int d = memcmp(x->p, y->p, n);
+
+	if (d)
+		return d;
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* Report the first duplicate key of an object, then forget its keys. */
+static void
+scan_close(struct scan *sc, struct scan_obj *o)
+{
+	size_t k, first = 0;
+	int any = 0;
+
+	if (o->n > 1) {
+		qsort(o->keys, o->n, sizeof(*o->keys), cmp_scan_keys);
+		for (k = 1; k < o->n; k++) {
+			struct scan_key *a = &o->keys[k - 1], *b = &o->keys[k];
+
+			if (a->n == b->n && !memcmp(a->p, b->p, a->n) &&
+			    (!any || b->off < o->keys[first].off)) {
+				first = k;
+				any = 1;
+			}
+		}
+		if (any) {
+			struct scan_key *d = &o->keys[first];
+			char name[64];
+			size_t m, q = 0;
+
+			/* The key as written, made safe for one line. */
+			for (m = 0; m < d->n && q + 4 < sizeof(name); m++) {
+				unsigned char c = (unsigned char)d->p[m];
+
+				name[q++] = c < 0x20 || c == 0x7f ? '?' :
+								    (char)c;
+			}
+			name[q] = '\0';
+			scan_issue(sc, d->off, "duplicate key \"%s%s\"", name,
+				   m < d->n ? "..." : "");
+		}
+	}
+	for (k = 0; k < o->n; k++)
+		free(o->keys[k].owned);
+	free(o->keys);
+	o->keys = NULL;
+	o->n = o->cap = 0;
+}
+
+static void
+scan_push(struct scan *sc, int is_object)
+{
+	if (sc->lost)
+		return;
+	if (sc->depth == SCAN_MAX_DEPTH) {
+		sc->lost = 1;
+		return;
+	}
+	if (sc->depth == sc->cap) {
+		size_t ncap = sc->cap ? sc->cap * 2 : 16;
+		struct scan_obj *n = realloc(sc->stack, ncap * sizeof(*n));
+
+		if (!n) {
+			sc->lost = 1;
+			return;
+		}
+		sc->stack = n;
+		sc->cap = ncap;
+	}
+	memset(&sc->stack[sc->depth], 0, sizeof(*sc->stack));
+	sc->stack[sc->depth++].is_object = is_object;
+}
+
+static void
+scan_add_key(struct scan *sc, struct scan_key *k)
+{
+	struct scan_obj *o;
+
+	if (sc->lost || !sc->depth || !sc->stack[sc->depth - 1].is_object ||
+	    k->n == (size_t)-1) {
+		free(k->owned);
+		return;
+	}
+	o = &sc->stack[sc->depth - 1];
+	if (o->n == o->cap) {
+		size_t ncap = o->cap ? o->cap * 2 : 16;
+		struct scan_key *n = realloc(o->keys, ncap * sizeof(*n));
+
+		if (!n) {
+			free(k->owned);
+			sc->lost = 1;
+			return;
+		}
+		o->keys = n;
+		o->cap = ncap;
+	}
+	o->keys[o->n++] = *k;
+}
+
+static void
+scan_json(struct scan *sc, const char *buf, size_t len)
+{
+	size_t i = 0;
+	int expect_key = 0;
+
+	memset(sc, 0, sizeof(*sc));
+	sc->buf = buf;
+	sc->len = len;
+	while (i < len) {
+		unsigned char c = (unsigned char)buf[i];
+
+		if (c == '"') {
+			struct scan_key k;
+
+			if (expect_key) {
+				i = scan_string(sc, i, &k);
+				scan_add_key(sc, &k);
+				expect_key = 0;
+			} else {
+				i = scan_string(sc, i, NULL);
+			}
+			continue;
+		}
+		if (c == '-' || (c >= '0' && c <= '9')) {
+			size_t e = i + 1;
+			int integer = 1;
+
+			while (e < len && strchr("0123456789.eE+-", buf[e]) &&
+			       buf[e]) {
+				if (buf[e] == '.' || buf[e] == 'e' ||
+				    buf[e] == 'E')
+					integer = 0;
+				e++;
+			}
+			if (integer && e - i > (size_t)(c == '-'))
+				scan_integer(sc, i, e);
+			i = e;
+			continue;
+		}
+		switch (c) {
+		case '{':
+		case '[':
+			scan_push(sc, c == '{');
+			expect_key = c == '{';
+			break;
+		case '}':
+		case ']':
+			if (!sc->lost && sc->depth) {
+				sc->depth--;
+				scan_close(sc, &sc->stack[sc->depth]);
+			}
+			expect_key = 0;
+			break;
+		case ',':
+			expect_key = !sc->lost && sc->depth &&
+				     sc->stack[sc->depth - 1].is_object;
+			break;
+		case ':':
+			expect_key = 0;
+			break;
+		case '\0':
+			scan_issue(sc, i, "a NUL byte (not allowed in JSON)");
+			break;
+		default:
+			if (c >= 0x80 &&
+			    !utf8_len((const unsigned char *)buf + i, len - i))
+				scan_issue(sc, i, "invalid UTF-8 (byte 0x%02x)",
+					   c);
+		}
+		i++;
+	}
+	/* What a cut input left open may still hold a duplicate. */
+	while (sc->depth) {
+		sc->depth--;
+		scan_close(sc, &sc->stack[sc->depth]);
+	}
+	free(sc->stack);
+	sc->stack = NULL;
+}
+
 struct json_object *
 prof_json_parse(const char *buf, size_t len, const char *name, int first_line,
 		struct prof_err *err)
@@ -129,6 +601,7 @@ prof_json_parse(const char *buf, size_t len, const char *name, int first_line,
 	size_t end, i;
 	int line, col;
 	char path[256] = "";
+	struct scan sc;
 
 	for (i = 0; i < len; i++)
 		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' &&
@@ -146,6 +619,7 @@ prof_json_parse(const char *buf, size_t len, const char *name, int first_line,
 		prof_err_at(err, name, 0, 0, "out of memory");
 		return NULL;
 	}
+	scan_json(&sc, buf, len);
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
 	o = json_tokener_parse_ex(tok, buf, (int)len);
 	jerr = json_tokener_get_error(tok);
@@ -157,6 +631,8 @@ prof_json_parse(const char *buf, size_t len, const char *name, int first_line,
 		end = len;
 	}
 	if (!o || jerr != json_tokener_success) {
+		if (sc.found && sc.off <= end)
+			goto scanned;
 		locate(buf, len, end, first_line, &line, &col);
 		if (jerr == json_tokener_continue ||
 		    jerr == json_tokener_error_parse_eof)
@@ -172,6 +648,8 @@ prof_json_parse(const char *buf, size_t len, const char *name, int first_line,
 	for (i = end; i < len; i++) {
 		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' &&
 		    buf[i] != '\r') {
+			if (sc.found && sc.off <= i)
+				goto scanned;
 			locate(buf, len, i, first_line, &line, &col);
 			prof_err_at(err, name, line, col,
 				    "unexpected data after the JSON value");
@@ -180,12 +658,20 @@ prof_json_parse(const char *buf, size_t len, const char *name, int first_line,
 			goto out;
 		}
 	}
+	if (sc.found)
+		goto scanned;
 	if (find_nonfinite(o, path, sizeof(path))) {
 		prof_err_at(err, name, 0, 0, "%s: not a finite number",
 			    path[0] ? path : ".");
 		json_object_put(o);
 		o = NULL;
 	}
+	goto out;
+scanned:
+	locate(buf, len, sc.off, first_line, &line, &col);
+	prof_err_at(err, name, line, col, "%s", sc.reason);
+	json_object_put(o);
+	o = NULL;
 out:
 	json_tokener_free(tok);
 	return o;
@@ -212,8 +698,10 @@ prof_json_lines(const char *buf, size_t len, const char *name,
 		if (i == end)
 			continue;
 		o = prof_json_parse(buf + start, end - start, name, line, err);
-		if (!o || fn(arg, o, err) < 0) {
-			/* One line, one place: the line names it. */
+		if (!o)
+			return -1;	/* name:line:col, from the parse */
+		if (fn(arg, o, err) < 0) {
+			/* A schema error: the line and the JSON path. */
 			if (err) {
 				prof_err_file(err, name);
 				err->line = line;

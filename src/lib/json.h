@@ -23,8 +23,10 @@ int prof_json_read_file(const char *path, char **buf, size_t *len,
 /*
  * Parse buf[0..len) as exactly one JSON value (whitespace around it is
  * fine). Syntax errors name name:line:col, counted from first_line; an
- * empty input, trailing data and non-finite numbers are errors. Returns the
- * value, or NULL with err filled.
+ * empty input, trailing data and non-finite numbers are errors, and so are,
+ * with their line and column, what json-c would let through: bytes that
+ * are not UTF-8, a NUL character (raw or \u0000), an integer outside
+ * int64 and a duplicate key. Returns the value, or NULL with err filled.
  */
 struct json_object *prof_json_parse(const char *buf, size_t len,
 				    const char *name, int first_line,
@@ -32,9 +34,10 @@ struct json_object *prof_json_parse(const char *buf, size_t len,
 
 /*
  * JSON lines: call fn for the value of each non-blank line of buf, in
- * order, with its line number (from 1). fn owns the value. A syntax error,
- * or fn's -1 (with err's path and reason filled), stops the walk with err
- * naming "name:line". Returns the number of values, or -1.
+ * order, with its line number (from 1). fn owns the value. A syntax error
+ * stops the walk with err naming "name:line:col"; fn's -1 (with err's path
+ * and reason filled) stops it with err naming "name:line". Returns the
+ * number of values, or -1.
  */
 typedef int (*prof_json_line_fn)(void *arg, struct json_object *value,
 				 struct prof_err *err);

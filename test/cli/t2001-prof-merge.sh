@@ -70,13 +70,13 @@ is "$rc:$(errline)" \
 head -c 300 "$T/a.jsonl" >"$T/cut.jsonl"
 run prof-merge "$T/cut.jsonl"
 is "$rc:$(errline)" \
-	"2:prof-merge: $T/cut.jsonl:1: unexpected end of input (truncated JSON)" \
+	"2:prof-merge: $T/cut.jsonl:1:301: unexpected end of input (truncated JSON)" \
 	"a line cut in the middle is rejected"
 
 { head -n 1 "$T/a.jsonl"; echo '{"a": 1,}'; } >"$T/syntax.jsonl"
 run prof-merge - <"$T/syntax.jsonl"
 is "$rc" 2 "a syntax error on stdin is exit 2"
-like "$(errline)" "prof-merge: <stdin>:2: " "and names stdin and the line"
+like "$(errline)" "prof-merge: <stdin>:2:9: " "and names stdin, the line and the column"
 
 echo '{"old": true}' >"$T/keep.json"
 run prof-merge -o "$T/keep.json" "$T/bad.jsonl"

@@ -39,8 +39,8 @@ like "$rc:$(errline)" "2:prof-diff: -:89:10: unexpected end of input" \
 jq -c '.samples[]' $D/current.json | head -c 2500 >"$T/cut.jsonl"
 run prof-merge -o "$T/r.json" "$T/cut.jsonl"
 is "$rc:$(errline)" \
-	"2:prof-merge: $T/cut.jsonl:2: unexpected end of input (truncated JSON)" \
-	"prof-merge names the line of a cut stream"
+	"2:prof-merge: $T/cut.jsonl:2:1178: unexpected end of input (truncated JSON)" \
+	"prof-merge names the line and column of a cut stream"
 ok "$([ ! -e "$T/r.json" ]; echo $?)" "writes nothing"
 
 # A syntax error in the middle: line and column of the bad token.

@@ -53,7 +53,7 @@ bad '{"workload":"browser.boot","duration_ms":3,"metrics":{"x":[1]}}'
 is "$(cat "$err")" "prof-merge: $T/bad.jsonl:3: .metrics.x: expected a scalar metric, got an array" \
 	"a non-scalar metric of a new row"
 bad '{"story":"boot","duration_ms":'
-is "$(cat "$err")" "prof-merge: $T/bad.jsonl:3: unexpected end of input (truncated JSON)" \
+is "$(cat "$err")" "prof-merge: $T/bad.jsonl:3:31: unexpected end of input (truncated JSON)" \
 	"malformed JSON"
 bad '{"duration_ms":3}'
 is "$(cat "$err")" "prof-merge: $T/bad.jsonl:3: .workload: missing (a row needs workload, or the older story)" \

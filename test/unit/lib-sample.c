@@ -122,7 +122,7 @@ main(void)
 	lines = "{\"schema_version\": 1,\n";
 	n = prof_samples_parse_lines(lines, strlen(lines), "s.jsonl", arr, &e);
 	is_str(n < 0 ? prof_err_str(&e, buf, sizeof(buf)) : "(parsed)",
-	       "s.jsonl:1: unexpected end of input (truncated JSON)",
+	       "s.jsonl:1:22: unexpected end of input (truncated JSON)",
 	       "JSON lines: a cut line names the line");
 	json_object_put(arr);
 
