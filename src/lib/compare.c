@@ -7,6 +7,7 @@
 #include <json-c/json.h>
 
 #include "compare.h"
+#include "id.h"
 #include "json.h"
 #include "sample.h"
 
@@ -261,6 +262,16 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	}
 	r->ratio = r->cur.st.median / r->base.st.median;
 	r->delta_ms = r->cur.st.median - r->base.st.median;
+	if (!isfinite(r->ratio) || !isfinite(r->delta_ms) ||
+	    !isfinite(r->warning_floor_ms)) {
+		/* The readers refuse such times; a caller that did not
+		 * check gets no verdict rather than a wrong one. */
+		snprintf(r->reason, sizeof(r->reason),
+			 "median %g ms against baseline %g ms cannot be judged",
+			 r->cur.st.median, r->base.st.median);
+		r->ratio = r->delta_ms = NAN;
+		return 0;
+	}
 	for (i = 0; i < r->cur.n; i++)
 		if (r->cur.v[i] > r->base.st.median)
 			r->above++;
@@ -268,10 +279,11 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	r->p_value = p < 0 ? NAN : p;
 	pct = (r->ratio - 1) * 100;
 	/* Durations are kept to the nanosecond: compare the delta with the
-	 * floor there, so 0.3 - 0.2 still reaches a 0.1 ms floor. */
+	 * floor there, so 0.3 - 0.2 still reaches a 0.1 ms floor. In doubles:
+	 * llround() of a value beyond int64 is undefined. */
 	slower = r->ratio > PROF_CMP_RATIO;
-	over_floor = llround(r->delta_ms * 1e6) >=
-		     llround(r->warning_floor_ms * 1e6);
+	over_floor = round(r->delta_ms * 1e6) >=
+		     round(r->warning_floor_ms * 1e6);
 	enough = r->above >= r->needed;
 	if (slower && over_floor && enough) {
 		r->status = PROF_CMP_WARNING;
@@ -566,6 +578,18 @@ prof_cmp_check(struct json_object *a, struct prof_err *err)
 		if (check_side(o, prefix, "current", err) ||
 		    check_side(o, prefix, "baseline", err))
 			return -1;
+		for (j = 0; j < 2; j++) {
+			const char *key = j ? "backend" : "workload";
+			char why[160], path[96];
+
+			if (prof_id_valid(prof_json_str(o, key), why,
+					  sizeof(why)))
+				continue;
+			snprintf(path, sizeof(path), "%s.%s", prefix, key);
+			return prof_err_path(err, path, "not a valid %s: %s",
+					     j ? "backend" : "workload id",
+					     why);
+		}
 		st = prof_json_str(o, "status");
 		for (j = 0; statuses[j]; j++)
 			if (!strcmp(st, statuses[j]))

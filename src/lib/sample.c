@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "env.h"
+#include "id.h"
 #include "json.h"
 #include "prof.h"
 #include "sample.h"
@@ -153,6 +154,50 @@ want_number(struct ctx *c, struct json_object *o, const char *key,
 	return 0;
 }
 
+/*
+ * A workload id or backend name by the rule of id.h: they reach file
+ * names, terminals, Markdown and CI logs.
+ */
+static int
+want_id(struct ctx *c, struct json_object *o, const char *key)
+{
+	char why[160], buf[200];
+
+	if (want_string(c, o, key, 0, 1))
+		return -1;
+	if (prof_id_valid(prof_json_str(o, key), why, sizeof(why)))
+		return 0;
+	snprintf(buf, sizeof(buf), "not a valid %s: %s",
+		 strcmp(key, "workload") ? key : "workload id", why);
+	return fail(c, key, "%s", buf);
+}
+
+/*
+ * A time in ms that can be judged: 0, or from one nanosecond (the clock's
+ * resolution, to which durations are rounded) to PROF_MS_MAX. Anything
+ * else would overflow the comparison or make its ratio meaningless.
+ */
+static int
+want_ms(struct ctx *c, struct json_object *o, const char *key, int nullable)
+{
+	struct json_object *v;
+	double x;
+	char buf[128];
+
+	if (want_number(c, o, key, nullable, 0))
+		return -1;
+	GET(v, key);
+	if (!v)
+		return 0;
+	x = prof_json_number(v);
+	if (x == 0 || (x >= PROF_MS_MIN && x <= PROF_MS_MAX))
+		return 0;
+	snprintf(buf, sizeof(buf),
+		 "%g ms cannot be judged (expected 0, or from %g to %g ms)", x,
+		 PROF_MS_MIN, PROF_MS_MAX);
+	return fail(c, key, "%s", buf);
+}
+
 static int
 want_int(struct ctx *c, struct json_object *o, const char *key)
 {
@@ -256,13 +301,13 @@ prof_sample_check(struct json_object *o, const char *prefix,
 		return prof_err_path(err, prefix && prefix[0] ? prefix : ".",
 				     "expected a sample object, got %s",
 				     prof_json_type_name(o));
-	if (check_schema_version(c, o) || want_string(c, o, "workload", 0, 1) ||
+	if (check_schema_version(c, o) || want_id(c, o, "workload") ||
 	    want_int(c, o, "workload_version") ||
 	    want_string(c, o, "category", 0, 1) ||
 	    want_string(c, o, "fixture", 0, 0) ||
 	    want_string(c, o, "fixture_checksum", 1, 0) ||
-	    want_number(c, o, "warning_floor_ms", 0, 0) ||
-	    want_string(c, o, "backend", 0, 1))
+	    want_ms(c, o, "warning_floor_ms", 0) ||
+	    want_id(c, o, "backend"))
 		return -1;
 	GET(v, "env");
 	if (!json_object_is_type(v, json_type_object))
@@ -275,7 +320,7 @@ prof_sample_check(struct json_object *o, const char *prefix,
 	    want_enum(c, o, "outcome", outcomes, "success, error"))
 		return -1;
 	is_error = prof_sample_is(o, "outcome", "error");
-	if (want_number(c, o, "duration_ms", is_error, 0) ||
+	if (want_ms(c, o, "duration_ms", is_error) ||
 	    check_metrics(c, o, "metrics", 0) ||
 	    want_string(c, o, "checksum", 1, 0) ||
 	    want_string(c, o, "reason", !is_error, is_error))

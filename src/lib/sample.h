@@ -23,6 +23,16 @@ struct json_object;
  * timestamp_utc, command, commit, samples: [...]}.
  */
 
+/*
+ * The times a sample may hold (duration_ms, warning_floor_ms): 0, or from
+ * one nanosecond to about eleven days. Outside that a comparison cannot be
+ * judged (a ratio to a denormal, a delta beyond int64 nanoseconds), so a
+ * reader refuses the value with its JSON path. The workload id and the
+ * backend follow the rule of id.h.
+ */
+#define PROF_MS_MIN 1e-6
+#define PROF_MS_MAX 1e9
+
 /* What a sample says about its workload; strings are borrowed. */
 struct prof_sample_meta {
 	const char *workload;

@@ -9,7 +9,7 @@
 #include "sum.h"
 
 enum { TAG_BYTES = 'b', TAG_STR = 's', TAG_INT = 'i', TAG_FLOAT = 'f',
-       TAG_NAN = 'n' };
+       TAG_NAN = 'n', TAG_BIG = 'F' };
 
 static void
 flush(struct prof_sum *s)
@@ -107,6 +107,18 @@ prof_sum_f64(struct prof_sum *s, double v)
 		tag = TAG_NAN;
 		put(s, &tag, 1);
 		put_u64(s, isnan(v) ? 0 : (v > 0 ? 1 : 2));
+		return;
+	}
+	if (fabs(v) >= 9e12) {
+		/* v * 1e6 would overflow int64 (llround() is undefined there,
+		 * and gave every such value one code). A double this large has
+		 * no digits below a millionth to round: hash its bits. */
+		uint64_t bits;
+
+		memcpy(&bits, &v, sizeof(bits));
+		tag = TAG_BIG;
+		put(s, &tag, 1);
+		put_u64(s, bits);
 		return;
 	}
 	q = llround(v * 1e6);

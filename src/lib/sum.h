@@ -11,7 +11,9 @@ struct json_object;
  * A streaming checksum over a canonical encoding: every value is written
  * as a one-byte tag and a fixed-size or length-prefixed body. Floats are
  * rounded to six decimals first (llround(x * 1e6)), so 1.00000001 and
- * 1.00000002 hash alike and 1.0001 and 1.0002 do not; -0 is 0. The same
+ * 1.00000002 hash alike and 1.0001 and 1.0002 do not; -0 is 0; from 9e12
+ * up, where a millionth is below a double's precision, the value itself
+ * is hashed (llround() would overflow). The same
  * calls give the same digest on every machine.
  */
 #define PROF_SUM_HEX 65
