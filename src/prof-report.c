@@ -37,7 +37,8 @@ static const char usage_text[] =
 	"\n"
 	"options:\n"
 	"  --comparisons FILE  prof-diff's output for RESULTS (without it the\n"
-	"                      rows have no baseline columns)\n"
+	"                      rows have no baseline columns); comparisons\n"
+	"                      of another run are refused\n"
 	"  -o, --output FILE   the summary (default: summary.md in the run\n"
 	"                      folder); - prints it instead of the table\n"
 	"  --run-dir DIR       the run folder, which artifacts are relative\n"
@@ -706,7 +707,10 @@ load_rows(struct report *r, const char *comparisons)
 
 	if (comparisons) {
 		r->rows = prof_json_load(comparisons, &err);
-		if (!r->rows || prof_cmp_check(r->rows, &err) < 0) {
+		if (!r->rows || prof_cmp_check(r->rows, &err) < 0 ||
+		    prof_cmp_check_run(r->rows,
+				       prof_json_str(r->results, "run_id"),
+				       &err) < 0) {
 			prof_err_file(&err, comparisons);
 			cli_err(&err);
 			return -1;

@@ -433,7 +433,7 @@ side_json(const struct prof_cmp_side *s, int known)
 }
 
 static struct json_object *
-row_json(const struct prof_cmp_row *r)
+row_json(const struct prof_cmp_row *r, const char *run_id)
 {
 	struct json_object *o = json_object_new_object();
 	int judged = r->status == PROF_CMP_STABLE ||
@@ -441,6 +441,7 @@ row_json(const struct prof_cmp_row *r)
 
 	if (!o)
 		return NULL;
+	json_object_object_add(o, "run_id", str_or_null(run_id));
 	json_object_object_add(o, "workload",
 			       json_object_new_string(r->workload));
 	json_object_object_add(o, "backend",
@@ -485,7 +486,9 @@ prof_cmp_json(const struct prof_cmp *c)
 	if (!a)
 		return NULL;
 	for (k = 0; k < c->n; k++) {
-		struct json_object *o = row_json(&c->rows[k]);
+		struct json_object *o =
+			row_json(&c->rows[k], prof_json_str(c->results,
+							    "run_id"));
 
 		if (!o) {
 			json_object_put(a);
@@ -545,8 +548,9 @@ check_side(struct json_object *o, const char *prefix, const char *key,
 int
 prof_cmp_check(struct json_object *a, struct prof_err *err)
 {
-	static const char *const strs[] = {"workload", "backend", "segment",
-					   "status", "reason", NULL};
+	static const char *const strs[] = {"run_id", "workload", "backend",
+					   "segment", "status", "reason",
+					   NULL};
 	static const char *const nums[] = {"delta_ms", "ratio", "p_value",
 					   NULL};
 	static const char *const statuses[] = {"new", "incomparable", "stable",
@@ -602,6 +606,28 @@ prof_cmp_check(struct json_object *a, struct prof_err *err)
 					     "expected one of new, "
 					     "incomparable, stable, warning");
 		}
+	}
+	return 0;
+}
+
+int
+prof_cmp_check_run(struct json_object *a, const char *run_id,
+		   struct prof_err *err)
+{
+	size_t i, n = json_object_array_length(a);
+
+	for (i = 0; i < n; i++) {
+		const char *id = prof_json_str(json_object_array_get_idx(a, i),
+					       "run_id");
+		char path[64];
+
+		if (id && run_id && !strcmp(id, run_id))
+			continue;
+		snprintf(path, sizeof(path), "[%zu].run_id", i);
+		return prof_err_path(err, path,
+				     "a comparison of run '%.80s', not of the "
+				     "results' run '%.80s'",
+				     id ? id : "", run_id ? run_id : "");
 	}
 	return 0;
 }

@@ -114,7 +114,8 @@ int prof_cmp_side_add(struct prof_cmp_side *s, double v);
 const char *prof_cmp_status_name(enum prof_cmp_status s);
 
 /*
- * The comparison objects: one per row, in a new array. Each has workload,
+ * The comparison objects: one per row, in a new array. Each has run_id
+ * (of the results it was made from), workload,
  * backend, category, segment, workload_version, fixture_checksum,
  * warning_floor_ms, status, reason, delta_ms, delta_pct, ratio, p_value
  * (null when unknown), above_baseline_median, needed_above, errors, and
@@ -129,6 +130,15 @@ struct json_object *prof_cmp_json(const struct prof_cmp *c);
  * a number, got a string". Returns 0 or -1.
  */
 int prof_cmp_check(struct json_object *a, struct prof_err *err);
+
+/*
+ * Whether every comparison of a checked comparisons document was made
+ * from the results of run run_id; a report must never put one run's
+ * header over another's rows. Returns 0, or -1 with err naming the first
+ * row that was not ("[0].run_id: ...").
+ */
+int prof_cmp_check_run(struct json_object *a, const char *run_id,
+		       struct prof_err *err);
 
 /* Free the rows and drop the references. c may be all zeros. */
 void prof_cmp_free(struct prof_cmp *c);
