@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "afile.h"
 #include "cli.h"
 
 const char *cli_name = "prof";
@@ -85,6 +86,57 @@ cli_real(const char *opt, const char *s, double *out)
 		return -1;
 	}
 	*out = v;
+	return 0;
+}
+
+const char *
+cli_safe(const char *s, char *buf, size_t n)
+{
+	size_t o = 0;
+
+	if (!n)
+		return buf;
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		char tmp[8];
+		size_t k;
+
+		if (c == '\\')
+			snprintf(tmp, sizeof(tmp), "\\\\");
+		else if (c < 0x20 || c >= 0x7f)
+			snprintf(tmp, sizeof(tmp), "\\x%02x", c);
+		else
+			snprintf(tmp, sizeof(tmp), "%c", c);
+		k = strlen(tmp);
+		if (o + k + 4 > n) {
+			if (n >= 4) {
+				o = o + 3 < n ? o : n - 4;
+				memcpy(buf + o, "...", 3);
+				o += 3;
+			}
+			break;
+		}
+		memcpy(buf + o, tmp, k);
+		o += k;
+	}
+	buf[o < n ? o : n - 1] = '\0';
+	return buf;
+}
+
+int
+cli_not_input(const char *opt, const char *output, const char *const *inputs,
+	      int n)
+{
+	char safe[512];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!prof_same_file(output, inputs[i]))
+			continue;
+		cli_say("%s: '%s' is an input; refusing to overwrite it", opt,
+			cli_safe(output, safe, sizeof(safe)));
+		return -1;
+	}
 	return 0;
 }
 

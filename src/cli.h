@@ -33,6 +33,22 @@ int cli_number(const char *opt, const char *s, long long min, long long max,
 /* Parse a non-negative decimal (seconds, ms). Same error shape. */
 int cli_real(const char *opt, const char *s, double *out);
 
+/*
+ * s made safe for one line of a terminal or a CI log: control bytes,
+ * DEL and bytes that are not printable ASCII become \xNN, a backslash
+ * \\. Written into buf (always terminated, cut with "..." when it does
+ * not fit). Returns buf. A NULL s gives "".
+ */
+const char *cli_safe(const char *s, char *buf, size_t n);
+
+/*
+ * Refuse an output that is one of the inputs (prof_same_file()): says
+ * "<opt>: 'FILE' is an input; refusing to overwrite it" and returns -1;
+ * otherwise 0. inputs may hold NULLs.
+ */
+int cli_not_input(const char *opt, const char *output,
+		  const char *const *inputs, int n);
+
 /* Flush stdout and check that writing it worked; returns rc or 2. */
 int cli_finish(int rc);
 

@@ -6,6 +6,7 @@
 
 #include "afile.h"
 #include "cli.h"
+#include "id.h"
 #include "json.h"
 #include "out.h"
 #include "sample.h"
@@ -22,7 +23,9 @@ static const char usage_text[] =
 	"It refuses, writing nothing, a run with an error sample, with no\n"
 	"samples, with a sample that asked for the GPU but ran on the CPU\n"
 	"(env.backend_requested gpu, env.backend cpu), or with mixed schema\n"
-	"versions; and a NAME that is not a plain file name.\n"
+	"versions (exit 1); and a NAME that is not a valid name (exit 2):\n"
+	"1 to 200 letters, digits, '.', '_' and '-', the first a letter or\n"
+	"a digit, as for workload ids.\n"
 	"\n"
 	"options:\n"
 	"  --from RESULTS    the results file, e.g.\n"
@@ -35,8 +38,9 @@ static const char usage_text[] =
 	"example:\n"
 	"  prof-baseline --from ci/results.json --name cpu-ci\n"
 	"\n"
-	"Exit status: 0 promoted, 1 refused (the reason is printed), 2 bad\n"
-	"arguments, a malformed results file or a failed write.\n";
+	"Exit status: 0 promoted, 1 refused, the run is unfit (the reason is\n"
+	"printed), 2 bad arguments (a bad NAME included), a malformed results\n"
+	"file, an output that is the input, or a failed write.\n";
 
 enum {
 	OPT_FROM = 256,
@@ -44,35 +48,26 @@ enum {
 	OPT_VERSION,
 };
 
-/* A plain file name: letters, digits, '.', '_', '-'; not hidden. */
+/* The schema version of o as text ("1"); 0 when it is not an integer
+ * (malformed input, for the schema check to report). */
 static int
-plain_name(const char *s)
-{
-	size_t n = strlen(s);
-
-	return n > 0 && n <= 200 && s[0] != '.' && s[0] != '-' &&
-	       strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			 "0123456789._-") == n;
-}
-
-/* The schema version of o as text ("1", "missing", "a string"). */
-static void
 version_text(struct json_object *o, char *buf, size_t n)
 {
 	struct json_object *v = NULL;
 
-	if (!json_object_object_get_ex(o, "schema_version", &v))
-		snprintf(buf, n, "missing");
-	else if (json_object_is_type(v, json_type_int))
-		snprintf(buf, n, "%lld", (long long)json_object_get_int64(v));
-	else
-		snprintf(buf, n, "%s", prof_json_type_name(v));
+	if (!json_object_object_get_ex(o, "schema_version", &v) ||
+	    !json_object_is_type(v, json_type_int))
+		return 0;
+	snprintf(buf, n, "%lld", (long long)json_object_get_int64(v));
+	return 1;
 }
 
 /*
  * Mixed schema versions are a refusal, not malformed input, so they are
  * looked for before the schema check (which would reject any version but
- * this prof's). Returns 1 and fills why when mixed.
+ * this prof's). A version that is missing or not an integer is malformed
+ * input: the schema check says so (exit 2). Returns 1 and fills why when
+ * mixed.
  */
 static int
 mixed_versions(struct json_object *r, char *why, size_t n)
@@ -85,14 +80,15 @@ mixed_versions(struct json_object *r, char *why, size_t n)
 	    !json_object_object_get_ex(r, "samples", &arr) ||
 	    !json_object_is_type(arr, json_type_array))
 		return 0;
-	version_text(r, top, sizeof(top));
+	if (!version_text(r, top, sizeof(top)))
+		return 0;
 	len = json_object_array_length(arr);
 	for (i = 0; i < len; i++) {
 		struct json_object *s = json_object_array_get_idx(arr, i);
 
-		if (!json_object_is_type(s, json_type_object))
-			continue;
-		version_text(s, v, sizeof(v));
+		if (!json_object_is_type(s, json_type_object) ||
+		    !version_text(s, v, sizeof(v)))
+			return 0;
 		if (strcmp(v, top)) {
 			snprintf(why, n,
 				 "mixed schema versions: the results file is "
@@ -161,6 +157,16 @@ promote(const char *from, const char *name, const char *dir)
 	size_t nlen = strlen(name);
 	int rc = PROF_EXIT_FAILURE;
 
+	if (snprintf(path, sizeof(path), "%s/%s%s", dir, name,
+		     nlen > 5 && !strcmp(name + nlen - 5, ".json") ? "" :
+								    ".json") >=
+	    (int)sizeof(path)) {
+		cli_say("--output: '%s': path too long",
+			cli_safe(dir, why, sizeof(why)));
+		goto out;
+	}
+	if (cli_not_input("--name", path, &from, 1) < 0)
+		goto out;
 	r = prof_json_load(from, &err);
 	if (!r) {
 		cli_err(&err);
@@ -179,13 +185,6 @@ promote(const char *from, const char *name, const char *dir)
 	if (unfit(r, why, sizeof(why))) {
 		cli_say("refusing '%s': %s", from, why);
 		rc = PROF_EXIT_ERRORED;
-		goto out;
-	}
-	if (snprintf(path, sizeof(path), "%s/%s%s", dir, name,
-		     nlen > 5 && !strcmp(name + nlen - 5, ".json") ? "" :
-								    ".json") >=
-	    (int)sizeof(path)) {
-		cli_say("--output: '%s': path too long", dir);
 		goto out;
 	}
 	if (prof_mkdirs(dir, &err) < 0 ||
@@ -215,6 +214,7 @@ main(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *from = NULL, *name = NULL, *dir = "baselines";
+	char why[256];
 	int c;
 
 	cli_init(argv[0]);
@@ -248,12 +248,13 @@ main(int argc, char **argv)
 		return cli_fail("give the baseline's name: --name NAME");
 	if (!dir[0])
 		return cli_fail("--output: empty folder name");
-	if (!plain_name(name)) {
-		cli_say("refusing name '%s': not a plain file name (letters, "
-			"digits, '.', '_' and '-'; not starting with '.' or "
-			"'-')",
-			name);
-		return PROF_EXIT_ERRORED;
+	if (!prof_id_valid(name, why, sizeof(why))) {
+		char safe[512];
+
+		/* A bad argument (2), not an unfit run (1); the name is
+		 * escaped, so a newline in it cannot split the message. */
+		return cli_fail("--name: '%s' is not a valid baseline name: %s",
+				cli_safe(name, safe, sizeof(safe)), why);
 	}
 	return promote(from, name, dir);
 }

@@ -153,5 +153,11 @@ main(int argc, char **argv)
 	if (!strcmp(baseline, "-") && !strcmp(argv[optind], "-"))
 		return cli_fail("the results and the baseline cannot both be "
 				"stdin");
+	{
+		const char *inputs[] = {argv[optind], baseline};
+
+		if (cli_not_input("-o", output, inputs, 2) < 0)
+			return PROF_EXIT_FAILURE;
+	}
 	return diff(argv[optind], baseline, output);
 }

@@ -300,5 +300,10 @@ main(int argc, char **argv)
 	}
 	if (!o.output[0])
 		return cli_fail("-o: empty file name");
+	if (cli_not_input("-o", o.output, (const char *const *)argv + optind,
+			  argc - optind) < 0 ||
+	    cli_not_input("-o", o.output, (const char *const *)o.playwright,
+			  o.n_playwright) < 0)
+		return PROF_EXIT_FAILURE;
 	return merge(&o, argv + optind, argc - optind);
 }

@@ -774,6 +774,13 @@ report(struct opts *o, const char *results_path)
 		cli_say("%s: path too long", run_dir);
 		goto out;
 	}
+	{
+		const char *inputs[] = {results_path, o->comparisons};
+
+		if (cli_not_input(o->output ? "-o" : "the summary", output,
+				  inputs, 2) < 0)
+			goto out;
+	}
 	r.run_dir = run_dir;
 	r.pprof = o->pprof;
 	n = json_object_array_length(samples(&r));

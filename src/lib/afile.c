@@ -133,6 +133,18 @@ prof_afile_write(const char *path, const void *data, size_t len,
 }
 
 int
+prof_same_file(const char *output, const char *input)
+{
+	struct stat a, b;
+
+	if (!output || !input || !strcmp(output, "-") || !strcmp(input, "-"))
+		return 0;
+	if (stat(output, &a) != 0 || stat(input, &b) != 0)
+		return 0;
+	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+int
 prof_mkdirs(const char *path, struct prof_err *err)
 {
 	char buf[4096];

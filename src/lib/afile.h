@@ -37,6 +37,14 @@ void prof_afile_abort(struct prof_afile *af);
 int prof_afile_write(const char *path, const void *data, size_t len,
 		     struct prof_err *err);
 
+/*
+ * Whether writing output would replace the file input: both exist and are
+ * the same file (same device and inode, so "./r.json", "r.json" and a link
+ * to it are caught). "-" is never the same file. A tool refuses such an
+ * -o before it reads anything (exit 2).
+ */
+int prof_same_file(const char *output, const char *input);
+
 /* mkdir -p. Returns 0, or -1 with err filled. */
 int prof_mkdirs(const char *path, struct prof_err *err);
 

@@ -103,7 +103,7 @@ like "$(cat "$T/s2.md")" \
 	"**incomparable**: baseline file '$T/missing.json' not found" \
 	"a missing baseline: the summary says incomparable"
 
-echo '[{"workload": 1}]' >"$T/badc.json"
+echo '[{"run_id": "x", "workload": 1}]' >"$T/badc.json"
 run prof-report --comparisons "$T/badc.json" -o "$T/s3.md" "$R/results.json"
 is "$rc:$(errline)" \
 	"2:prof-report: $T/badc.json: [0].workload: expected a string, got a number" \

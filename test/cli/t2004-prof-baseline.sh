@@ -48,9 +48,15 @@ refuse $D/mixed-schema.json fresh \
 
 for name in ../x a/b .hidden ''; do
 	run prof-baseline --from $D/baseline.json --name "$name" --output "$B"
+	case $name in
+	../x) why="'/' at offset 2 is not allowed (letters, digits, '.', '_' and '-')" ;;
+	a/b) why="'/' at offset 1 is not allowed (letters, digits, '.', '_' and '-')" ;;
+	.hidden) why="starts with '.' (the first must be a letter or a digit)" ;;
+	*) why=empty ;;
+	esac
 	is "$rc:$(errline)" \
-		"1:prof-baseline: refusing name '$name': not a plain file name (letters, digits, '.', '_' and '-'; not starting with '.' or '-')" \
-		"a name that is not a plain file name is refused: '$name'"
+		"2:prof-baseline: --name: '$name' is not a valid baseline name: $why" \
+		"a name that is not a plain file name is a bad argument: '$name'"
 done
 
 run prof-baseline --from $D/schema-bad.json --name bad --output "$B"
