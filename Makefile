@@ -21,6 +21,7 @@ include mk/server.mk
 include mk/cuda.mk
 include mk/workloads.mk
 include mk/test.mk
+include mk/bench.mk
 include mk/profile.mk
 include mk/help.mk
 

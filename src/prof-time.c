@@ -28,6 +28,8 @@ static const char usage_text[] =
 	"  --output FILE          write the samples there (default -, stdout)\n"
 	"  --timeout SECONDS      per worker process (default 600)\n"
 	"  --seed N               seed of the shuffled run order (default: new)\n"
+	"  --shard I/N            only shard I of N: the selected workloads split\n"
+	"                         by a hash of their id (each in exactly one)\n"
 	"  -q, --quiet            no progress on stderr\n"
 	"\n"
 	"command options (time any command, one process per sample):\n"

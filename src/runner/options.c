@@ -43,6 +43,7 @@ enum {
 	OPT_OUTPUT,
 	OPT_TIMEOUT,
 	OPT_SEED,
+	OPT_SHARD,
 	OPT_NAME,
 	OPT_FLOOR,
 	OPT_PSIZE,
@@ -52,6 +53,30 @@ enum {
 	OPT_ARTIFACTS,
 	OPT_MIN_SECONDS,
 };
+
+/* --shard i/N: 1 <= i <= N <= 1000. Returns 0, or 2 after a message. */
+static int
+parse_shard(const char *arg, int *i, int *n)
+{
+	const char *p;
+	char *end;
+	long a, b;
+
+	errno = 0;
+	a = strtol(arg, &end, 10);
+	if (end == arg || *end != '/' || errno)
+		goto bad;
+	p = end + 1;
+	b = strtol(p, &end, 10);
+	if (end == p || *end || errno || b < 1 || b > 1000 || a < 1 || a > b)
+		goto bad;
+	*i = (int)a;
+	*n = (int)b;
+	return 0;
+bad:
+	return cli_fail("--shard: '%s' is not I/N with 1 <= I <= N <= 1000",
+			arg);
+}
 
 /* Where a profile's files go: --artifacts, else beside --output. */
 static int
@@ -90,6 +115,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		{"output", required_argument, NULL, OPT_OUTPUT},
 		{"timeout", required_argument, NULL, OPT_TIMEOUT},
 		{"seed", required_argument, NULL, OPT_SEED},
+		{"shard", required_argument, NULL, OPT_SHARD},
 		{"name", required_argument, NULL, OPT_NAME},
 		{"warning-floor", required_argument, NULL, OPT_FLOOR},
 		{"problem-size", required_argument, NULL, OPT_PSIZE},
@@ -167,6 +193,10 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 				return PROF_EXIT_FAILURE;
 			o.seed = (unsigned long long)v;
 			o.has_seed = 1;
+			break;
+		case OPT_SHARD:
+			if (parse_shard(optarg, &o.shard_i, &o.shard_n))
+				return PROF_EXIT_FAILURE;
 			break;
 		case OPT_NAME:
 			o.name = optarg;
@@ -248,6 +278,9 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			return cli_fail("--name: '%s' is not a workload id", o.name);
 		if (o.n_cats > 1)
 			return cli_fail("--category: a command has one category");
+		if (o.shard_n)
+			return cli_fail("--shard: a command is one workload; "
+					"shards split quick, full and diagnose");
 		o.mode = "command";
 		o.argv = argv + optind;
 		if (o.repeat < 0)

@@ -20,6 +20,13 @@ write_sample(struct run *r, struct json_object *s)
 
 	json_object_object_add(s, "order_seed",
 			       json_object_new_int64((int64_t)r->o->seed));
+	if (r->o->shard_n) {
+		char shard[32];
+
+		snprintf(shard, sizeof(shard), "%d/%d", r->o->shard_i,
+			 r->o->shard_n);
+		json_object_object_add(s, "shard", json_object_new_string(shard));
+	}
 	text = json_object_to_json_string_ext(
 		s, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
 	if (fputs(text, r->out) == EOF || fputc('\n', r->out) == EOF)

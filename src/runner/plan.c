@@ -135,3 +135,30 @@ shuffle_groups(struct group *gs, int n, uint64_t seed)
 		gs[j] = t;
 	}
 }
+
+/*
+ * The shard of a workload: FNV-1a of its id, modulo N, plus one. It
+ * depends on the id alone, so adding a workload moves no other one, and
+ * all of a workload's groups (each backend, its cold sample) stay together.
+ */
+int
+shard_of(const char *id, int n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *id; id++)
+		h = (h ^ (unsigned char)*id) * 0x100000001b3ULL;
+	return (int)(h % (uint64_t)n) + 1;
+}
+
+/* Keep the groups of shard i of n, in their order. Returns how many. */
+int
+keep_shard(struct group *gs, int n, int i, int of)
+{
+	int k, kept = 0;
+
+	for (k = 0; k < n; k++)
+		if (shard_of(gs[k].w->id, of) == i)
+			gs[kept++] = gs[k];
+	return kept;
+}

@@ -72,6 +72,7 @@ struct opts {
 	double timeout_s;
 	unsigned long long seed;
 	int has_seed;
+	int shard_i, shard_n;	/* --shard i/N; shard_n 0: the whole run */
 	int quiet;
 	/* command mode */
 	const char *name;
@@ -121,6 +122,8 @@ int cmd_list(struct opts *o);
 int plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
 	 struct group **out, int *n_out);
 void shuffle_groups(struct group *gs, int n, uint64_t seed);
+int shard_of(const char *id, int n);
+int keep_shard(struct group *gs, int n, int i, int of);
 
 /* output.c */
 int write_sample(struct run *r, struct json_object *s);

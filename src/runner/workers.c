@@ -270,6 +270,14 @@ cmd_workloads(struct opts *o)
 			o->mode, o->backend);
 		goto out;
 	}
+	if (o->shard_n) {
+		int before = n;
+
+		n = keep_shard(gs, n, o->shard_i, o->shard_n);
+		if (!o->quiet)
+			cli_say("shard %d/%d: %d of %d group(s)", o->shard_i,
+				o->shard_n, n, before);
+	}
 	shuffle_groups(gs, n, o->seed);
 	if (!o->quiet)
 		cli_say("%s: %d group(s), order seed %llu", o->mode, n,
