@@ -34,6 +34,8 @@ test_reqs() {
 	cat <<'EOF'
 gzip command -v gzip
 sqlite3 command -v sqlite3
+libbenchmark-tools test -e /usr/share/benchmark/compare.py
+python3-scipy /usr/bin/python3 -c "import scipy"
 chromium test -x /usr/bin/chromium
 nodejs command -v node
 npm command -v npm

@@ -1,0 +1,372 @@
+/* prof-export: a results file in other tools' formats: CSV, Bencher's BMF,
+ * Google Benchmark's JSON. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "json.h"
+#include "out.h"
+#include "runview.h"
+
+static const char usage_text[] =
+	"usage: prof-export --format csv|bmf|gbench [-o FILE] RESULTS\n"
+	"\n"
+	"Write the results file RESULTS (schema 1 or 2; - for stdin) in\n"
+	"another tool's format:\n"
+	"  csv     one row per sample with a header: run_id, commit,\n"
+	"          workload, backend, segment_id, category, phase, kind,\n"
+	"          index, duration_ms, outcome, reason, instructions,\n"
+	"          host_peak_bytes (RFC 4180 quoting; empty for none)\n"
+	"  bmf     Bencher Metric Format JSON: per row, \"latency\" with\n"
+	"          value = median, lower_value = min, upper_value = max in\n"
+	"          nanoseconds, and \"instructions\" where counted\n"
+	"  gbench  Google Benchmark JSON, as tools/compare.py reads it: a\n"
+	"          context and one iteration entry per sample (the row's\n"
+	"          repetitions), real_time in ns; cpu_time is the same wall\n"
+	"          time, which is what prof measures\n"
+	"A row is named WORKLOAD/BACKEND (and /SEGMENT_ID when the file\n"
+	"holds it in several segments). Only the warm timing and browser\n"
+	"samples that succeeded enter bmf and gbench.\n"
+	"\n"
+	"options:\n"
+	"  -f, --format F     csv, bmf or gbench\n"
+	"  -o, --output FILE  write there, atomically (default -, stdout)\n"
+	"\n"
+	"example:\n"
+	"  prof-export --format bmf run/results.json >bmf.json &&\n"
+	"      bencher run --adapter json --file bmf.json\n"
+	"\n"
+	"Exit status: 0 written, 2 bad arguments, a malformed results file\n"
+	"or a failed write.\n";
+
+enum { OPT_VERSION = 256 };
+
+struct export {
+	struct prof_runview v;
+	struct prof_runrow *rows;
+	long n;
+	FILE *fp;
+};
+
+static struct json_object *
+get(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	json_object_object_get_ex(o, key, &v);
+	return v;
+}
+
+/* One CSV field: quoted when it holds a comma, quote or line break. */
+static void
+csv_field(FILE *fp, const char *s, int last)
+{
+	if (s && strpbrk(s, ",\"\r\n")) {
+		fputc('"', fp);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', fp);
+			fputc(*s, fp);
+		}
+		fputc('"', fp);
+	} else if (s) {
+		fputs(s, fp);
+	}
+	fputs(last ? "\r\n" : ",", fp);
+}
+
+/* A number as its shortest text, or "" for none. */
+static void
+csv_num(FILE *fp, struct json_object *o)
+{
+	if (json_object_is_type(o, json_type_int))
+		fprintf(fp, "%lld", (long long)json_object_get_int64(o));
+	else if (prof_json_is_number(o))
+		fprintf(fp, "%.15g", prof_json_number(o));
+	fputc(',', fp);
+}
+
+static void
+write_csv(struct export *e)
+{
+	size_t i, n = prof_runview_count(&e->v);
+	const char *run = prof_runview_str(&e->v, "run_id");
+	const char *commit = prof_runview_str(&e->v, "commit");
+
+	fputs("run_id,commit,workload,backend,segment_id,category,phase,kind,"
+	      "index,duration_ms,outcome,reason,instructions,"
+	      "host_peak_bytes\r\n",
+	      e->fp);
+	for (i = 0; i < n; i++) {
+		struct json_object *s = prof_runview_sample(&e->v, i);
+		char sid[17];
+
+		prof_runview_segment_id(prof_runview_segment(&e->v, s), sid);
+		csv_field(e->fp, run, 0);
+		csv_field(e->fp, commit, 0);
+		csv_field(e->fp, prof_json_str(s, "workload"), 0);
+		csv_field(e->fp, prof_json_str(s, "backend"), 0);
+		csv_field(e->fp, sid, 0);
+		csv_field(e->fp, prof_json_str(s, "category"), 0);
+		csv_field(e->fp, prof_json_str(s, "phase"), 0);
+		csv_field(e->fp, prof_json_str(s, "kind"), 0);
+		csv_num(e->fp, get(s, "index"));
+		csv_num(e->fp, get(s, "duration_ms"));
+		csv_field(e->fp, prof_json_str(s, "outcome"), 0);
+		csv_field(e->fp, prof_json_str(s, "reason"), 0);
+		csv_num(e->fp, json_object_is_type(get(s, "instructions"),
+						   json_type_int) ?
+				       get(s, "instructions") :
+				       NULL);
+		if (prof_json_is_number(get(get(s, "memory"),
+					    "host_peak_bytes")))
+			fprintf(e->fp, "%.15g",
+				prof_json_number(get(get(s, "memory"),
+						     "host_peak_bytes")));
+		fputs("\r\n", e->fp);
+	}
+}
+
+/* WORKLOAD/BACKEND, and /SEGMENT_ID when that pair has several rows. */
+static void
+row_name(struct export *e, long i, char *buf, size_t n)
+{
+	struct prof_runrow *r = &e->rows[i];
+	int several = (i > 0 && !strcmp(e->rows[i - 1].workload, r->workload) &&
+		       !strcmp(e->rows[i - 1].backend, r->backend)) ||
+		      (i + 1 < e->n &&
+		       !strcmp(e->rows[i + 1].workload, r->workload) &&
+		       !strcmp(e->rows[i + 1].backend, r->backend));
+
+	snprintf(buf, n, "%s/%s%s%s", r->workload, r->backend,
+		 several ? "/" : "", several ? r->segment_id : "");
+}
+
+static struct json_object *
+metric(double value, double lower, double upper)
+{
+	struct json_object *m = json_object_new_object();
+
+	json_object_object_add(m, "value", prof_json_double(value));
+	if (isfinite(lower))
+		json_object_object_add(m, "lower_value",
+				       prof_json_double(lower));
+	if (isfinite(upper))
+		json_object_object_add(m, "upper_value",
+				       prof_json_double(upper));
+	return m;
+}
+
+static struct json_object *
+make_bmf(struct export *e)
+{
+	struct json_object *doc = json_object_new_object();
+	long i;
+
+	for (i = 0; doc && i < e->n; i++) {
+		struct prof_runrow *r = &e->rows[i];
+		struct json_object *b;
+		char name[1024];
+
+		if (!r->n && r->instructions < 0)
+			continue;
+		b = json_object_new_object();
+		if (r->n)
+			json_object_object_add(b, "latency",
+					       metric(r->st.median * 1e6,
+						      r->st.min * 1e6,
+						      r->st.max * 1e6));
+		if (r->instructions >= 0) {
+			struct json_object *m = json_object_new_object();
+
+			json_object_object_add(m, "value",
+					       json_object_new_int64(r->instructions));
+			json_object_object_add(b, "instructions", m);
+		}
+		row_name(e, i, name, sizeof(name));
+		json_object_object_add(doc, name, b);
+	}
+	return doc;
+}
+
+static struct json_object *
+make_gbench(struct export *e)
+{
+	struct json_object *doc = json_object_new_object();
+	struct json_object *ctx = json_object_new_object();
+	struct json_object *list = json_object_new_array();
+	struct json_object *env = NULL;
+	long i, family = 0;
+	size_t k;
+
+	if (prof_runview_count(&e->v))
+		env = prof_runview_env(&e->v, prof_runview_sample(&e->v, 0));
+	json_object_object_add(ctx, "date", json_object_new_string(
+		prof_runview_str(&e->v, "timestamp_utc")));
+	json_object_object_add(ctx, "executable",
+			       json_object_new_string("prof"));
+	json_object_object_add(ctx, "num_cpus", json_object_new_int64(
+		(long long)prof_json_number(get(env, "cpu_count"))));
+	json_object_object_add(ctx, "mhz_per_cpu", json_object_new_int(0));
+	json_object_object_add(ctx, "cpu_scaling_enabled",
+			       json_object_new_boolean(0));
+	json_object_object_add(ctx, "caches", json_object_new_array());
+	json_object_object_add(ctx, "library_build_type",
+			       json_object_new_string("release"));
+	json_object_object_add(ctx, "prof_run_id", json_object_new_string(
+		prof_runview_str(&e->v, "run_id")));
+	json_object_object_add(ctx, "prof_commit", json_object_new_string(
+		prof_runview_str(&e->v, "commit")));
+	json_object_object_add(ctx, "prof_cpu_model",
+			       json_object_get(get(env, "cpu_model")));
+	json_object_object_add(doc, "context", ctx);
+	for (i = 0; i < e->n; i++) {
+		struct prof_runrow *r = &e->rows[i];
+		char name[1024];
+
+		if (!r->n)
+			continue;
+		row_name(e, i, name, sizeof(name));
+		for (k = 0; k < r->n; k++) {
+			struct json_object *b = json_object_new_object();
+
+			json_object_object_add(b, "name",
+					       json_object_new_string(name));
+			json_object_object_add(b, "family_index",
+					       json_object_new_int64(family));
+			json_object_object_add(b, "per_family_instance_index",
+					       json_object_new_int(0));
+			json_object_object_add(b, "run_name",
+					       json_object_new_string(name));
+			json_object_object_add(b, "run_type",
+					       json_object_new_string("iteration"));
+			json_object_object_add(b, "repetitions",
+					       json_object_new_int64((long long)r->n));
+			json_object_object_add(b, "repetition_index",
+					       json_object_new_int64((long long)k));
+			json_object_object_add(b, "threads",
+					       json_object_new_int(1));
+			json_object_object_add(b, "iterations",
+					       json_object_new_int(1));
+			json_object_object_add(b, "real_time",
+					       prof_json_double(r->v[k] * 1e6));
+			json_object_object_add(b, "cpu_time",
+					       prof_json_double(r->v[k] * 1e6));
+			json_object_object_add(b, "time_unit",
+					       json_object_new_string("ns"));
+			if (r->instructions >= 0)
+				json_object_object_add(b, "instructions",
+						       json_object_new_int64(r->instructions));
+			json_object_array_add(list, b);
+		}
+		family++;
+	}
+	json_object_object_add(doc, "benchmarks", list);
+	return doc;
+}
+
+static int
+export(const char *format, const char *output, const char *results)
+{
+	struct export e = {0};
+	struct prof_err err = {0};
+	struct json_object *doc = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	int rc = PROF_EXIT_FAILURE;
+
+	if (prof_runview_load(&e.v, results, &err) < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	e.n = prof_runview_rows(&e.v, &e.rows, &err);
+	if (e.n < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	if (!strcmp(format, "csv")) {
+		e.fp = open_memstream(&text, &len);
+		if (!e.fp) {
+			cli_say("out of memory");
+			goto out;
+		}
+		write_csv(&e);
+		if (fclose(e.fp) != 0) {
+			cli_say("out of memory");
+			goto out;
+		}
+		if (prof_out_write(output, text, len, &err) < 0)
+			goto failed;
+	} else {
+		doc = !strcmp(format, "bmf") ? make_bmf(&e) : make_gbench(&e);
+		if (!doc) {
+			cli_say("out of memory");
+			goto out;
+		}
+		if (prof_out_json(output, doc, &err) < 0)
+			goto failed;
+	}
+	rc = PROF_EXIT_OK;
+	goto out;
+failed:
+	/* A failed stdout is reported once, by cli_finish(). */
+	if (strcmp(output, "-"))
+		cli_err(&err);
+out:
+	free(text);
+	json_object_put(doc);
+	prof_runview_rows_free(e.rows, e.n > 0 ? (size_t)e.n : 0);
+	prof_runview_free(&e.v);
+	return cli_finish(rc);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"output", required_argument, NULL, 'o'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	const char *format = NULL, *output = "-";
+	int c;
+
+	cli_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "hf:o:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			format = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return cli_finish(PROF_EXIT_OK);
+		case OPT_VERSION:
+			printf("prof-export %s\n", PROF_VERSION);
+			return cli_finish(PROF_EXIT_OK);
+		default:
+			fputs(usage_text, stderr);
+			return PROF_EXIT_FAILURE;
+		}
+	}
+	if (!format)
+		return cli_fail("give the format: --format csv, bmf or gbench");
+	if (strcmp(format, "csv") && strcmp(format, "bmf") &&
+	    strcmp(format, "gbench"))
+		return cli_fail("--format: '%s' is not csv, bmf or gbench",
+				format);
+	if (optind >= argc)
+		return cli_fail("give the results file (- for stdin)");
+	if (optind + 1 < argc)
+		return cli_fail("unexpected argument '%s'", argv[optind + 1]);
+	if (!output[0])
+		return cli_fail("empty file name");
+	return export(format, output, argv[optind]);
+}
