@@ -15,6 +15,7 @@ include mk/lib.mk
 include mk/harness.mk
 include mk/tools.mk
 include mk/history.mk
+include mk/install.mk
 include mk/preload.mk
 include mk/engine.mk
 include mk/server.mk
@@ -35,7 +36,7 @@ distclean: clean ## also remove node_modules/ and every run under artifacts/
 	$(Q)rm -rf node_modules
 	$(Q)find artifacts -mindepth 1 ! -name .gitignore -exec rm -rf {} +
 
-install: all ## install the tools and workload binaries under PREFIX
+install: all ## install the tools, workload binaries, harness, headers and prof-harness.pc under PREFIX
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin
 	$(Q)install -m 755 $(INSTALL_BINS) $(DESTDIR)$(PREFIX)/bin/
 

@@ -1,0 +1,25 @@
+# make install also installs what another project needs to write workloads:
+# the harness and library archives, the public headers and a pkg-config
+# file, so that `cc $(pkg-config --cflags --libs prof-harness)` builds a
+# workload binary (examples/external/ is such a project).
+
+PC_FILE := $(BUILD)/prof-harness.pc
+PUBLIC_HEADERS := $(wildcard src/harness/prof/*.h) src/lib/sum.h
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+
+$(PC_FILE): mk/prof-harness.pc.in $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(QUIET_GEN)sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
+		-e 's|@VERSION@|$(shell sed -n 's/^#define PROF_VERSION "\(.*\)"/\1/p' src/lib/prof.h)|g' \
+		$< >$@
+
+# The prefix is part of the file: make it again for every install.
+.PHONY: install-harness $(PC_FILE)
+install: install-harness
+install-harness: $(LIBHARNESS) $(LIBPROF) $(PC_FILE)
+	$(Q)install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/prof
+	$(Q)install -m 644 $(LIBHARNESS) $(LIBPROF) $(DESTDIR)$(LIBDIR)/
+	$(Q)install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)/prof/
+	$(Q)install -m 644 $(PC_FILE) $(DESTDIR)$(LIBDIR)/pkgconfig/
