@@ -34,6 +34,14 @@ $(TEST_DUP_WORKLOADS): $(BUILD)/test/workloads/dup.o $(LIBHARNESS) $(LIBPROF)
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(HARNESS_LIBS)
 
+# A workload id that is no workload id: refused at start-up.
+TEST_BADID_WORKLOADS := $(BUILD)/test/prof-badid-workloads
+TEST_BINS += $(TEST_BADID_WORKLOADS)
+
+$(TEST_BADID_WORKLOADS): $(BUILD)/test/workloads/badid.o $(LIBHARNESS) $(LIBPROF)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(HARNESS_LIBS)
+
 # A fake GPU backend for the session logic; the real one is checked on a
 # GPU machine (test/gpu/check.sh).
 TEST_FAKE_GPU_WORKLOADS := $(BUILD)/test/prof-fake-gpu-workloads

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "id.h"
 #include "internal.h"
 
 #define MAX_WORKLOADS 512
@@ -63,6 +64,7 @@ prof_registry_invalid(const char **why)
 {
 	size_t i;
 	static const struct prof_workload none;
+	static char id_why[256];
 
 	if (overflow) {
 		*why = "more workloads than the harness holds (512)";
@@ -73,6 +75,8 @@ prof_registry_invalid(const char **why)
 
 		if (!w->id || !w->id[0])
 			*why = "a workload has no id";
+		else if (!prof_id_valid(w->id, id_why, sizeof(id_why)))
+			*why = id_why;
 		else if (!w->category || !w->category[0])
 			*why = "no category";
 		else if (!w->run)

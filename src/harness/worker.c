@@ -315,8 +315,16 @@ main(int argc, char **argv)
 		return die("workload id '%s' is registered twice", dup);
 	bad = prof_registry_invalid(&why);
 	if (bad) {
-		fprintf(stderr, "%s: workload '%s': %s\n", progname,
-			bad->id ? bad->id : "?", why);
+		const unsigned char *ch = (const unsigned char *)bad->id;
+
+		/* The id as printable ASCII: it may be what makes it bad. */
+		fprintf(stderr, "%s: workload '", progname);
+		for (; ch && *ch; ch++)
+			if (*ch >= 0x20 && *ch < 0x7f && *ch != '\\' && *ch != '\'')
+				fputc(*ch, stderr);
+			else
+				fprintf(stderr, "\\x%02x", *ch);
+		fprintf(stderr, "%s': %s\n", bad->id ? "" : "?", why);
 		return PROF_EXIT_FAILURE;
 	}
 	if (list + probe + (a.id != NULL) != 1) {

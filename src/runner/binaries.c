@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "id.h"
 #include "runner-int.h"
 
 /* A file beside this program: its workload binary, its preload libraries. */
@@ -143,6 +144,7 @@ load_workloads(struct opts *o, struct bin *bins, struct wl **out)
 	long n = 0;
 	int b;
 	size_t i;
+	char why[256];
 
 	for (b = 0; b < o->n_bins; b++) {
 		struct json_object *arr = ask_bin(o->bins[b], "--list");
@@ -160,6 +162,14 @@ load_workloads(struct opts *o, struct bin *bins, struct wl **out)
 				cli_say("workload binary '%s' --list: entry %zu has "
 					"no id or category",
 					o->bins[b], i + 1);
+				json_object_put(arr);
+				goto fail;
+			}
+			if (!prof_id_valid(prof_json_str(d, "id"), why,
+					   sizeof(why))) {
+				cli_say("workload binary '%s' --list: entry %zu: "
+					"not a workload id: %s",
+					o->bins[b], i + 1, why);
 				json_object_put(arr);
 				goto fail;
 			}

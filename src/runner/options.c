@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "id.h"
 #include "runner-int.h"
 
 volatile int runner_interrupted;
@@ -132,6 +133,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	struct sigaction sa = {0};
 	long long v;
 	int c, list = 0;
+	char why[256];
 	int timing = tool->phase == RUNNER_TIMING;
 	int profile = tool->phase == RUNNER_PROFILE;
 	uint64_t mix;
@@ -274,8 +276,8 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	if (o.name) {
 		if (optind >= argc)
 			return cli_fail("--name needs a command after '--'");
-		if (!o.name[0] || strchr(o.name, '/'))
-			return cli_fail("--name: '%s' is not a workload id", o.name);
+		if (!prof_id_valid(o.name, why, sizeof(why)))
+			return cli_fail("--name: not a workload id: %s", why);
 		if (o.n_cats > 1)
 			return cli_fail("--category: a command has one category");
 		if (o.shard_n)
