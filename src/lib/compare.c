@@ -45,15 +45,46 @@ prof_cmp_side_add(struct prof_cmp_side *s, double v)
 	return 0;
 }
 
+/* A copy of str kept until prof_cmp_free(); NULL for NULL or no memory
+ * (*oom set). */
+static const char *
+keep(struct prof_cmp *c, const char *str, int *oom)
+{
+	char *copy;
+
+	if (!str)
+		return NULL;
+	if (c->n_pool == c->cap_pool) {
+		size_t ncap = c->cap_pool ? c->cap_pool * 2 : 64;
+		char **np = realloc(c->pool, ncap * sizeof(*np));
+
+		if (!np) {
+			*oom = 1;
+			return NULL;
+		}
+		c->pool = np;
+		c->cap_pool = ncap;
+	}
+	copy = strdup(str);
+	if (!copy) {
+		*oom = 1;
+		return NULL;
+	}
+	c->pool[c->n_pool++] = copy;
+	return copy;
+}
+
 /* Take a sample's workload facts into an empty side. */
 static void
-side_meta(struct prof_cmp_side *d, struct json_object *s)
+side_meta(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
+	  int *oom)
 {
 	struct json_object *v = NULL;
 
 	json_object_object_get_ex(s, "workload_version", &v);
 	d->version = json_object_get_int64(v);
-	d->fixture_checksum = prof_sample_str(s, "fixture_checksum");
+	d->fixture_checksum = keep(c, prof_sample_str(s, "fixture_checksum"),
+				   oom);
 }
 
 /* Count s into a side: a duration when aggregated, an error otherwise. */
@@ -89,57 +120,83 @@ cmp_rows(const void *a, const void *b)
 	return d;
 }
 
+/* Key parts joined by NUL bytes, in buf; its length, or 0 if too long. */
+static size_t
+join_key(char *buf, size_t n, const char *a, const char *b, const char *d)
+{
+	size_t la = strlen(a), lb = strlen(b), ld = d ? strlen(d) : 0;
+	size_t len = la + 1 + lb + (d ? 1 + ld : 0);
+
+	if (len > n)
+		return 0;
+	memcpy(buf, a, la + 1);
+	memcpy(buf + la + 1, b, lb + (d ? 1 : 0));
+	if (d)
+		memcpy(buf + la + 1 + lb + 1, d, ld);
+	return len;
+}
+
 int
-prof_cmp_group(struct prof_cmp *c, struct json_object *results,
+prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
+	      struct prof_err *err)
+{
+	const char *w = prof_sample_str(s, "workload");
+	const char *b = prof_sample_str(s, "backend");
+	struct prof_cmp_row *r;
+	char key[4096];
+	size_t len;
+	long k;
+	int oom = 0;
+
+	if (!rowed(s) || !w || !b || !seg)
+		return 0;
+	len = join_key(key, sizeof(key), w, b, seg);
+	if (!len)
+		return prof_err_set(err, "a workload id, backend and segment "
+					 "of more than 4096 bytes");
+	k = prof_htab_get(&c->index, key, len);
+	if (k < 0) {
+		if (c->n == c->cap) {
+			size_t ncap = c->cap ? c->cap * 2 : 16;
+			struct prof_cmp_row *nr =
+				realloc(c->rows, ncap * sizeof(*nr));
+
+			if (!nr)
+				return prof_err_set(err, "out of memory");
+			c->rows = nr;
+			c->cap = ncap;
+		}
+		k = (long)c->n;
+		r = &c->rows[c->n++];
+		memset(r, 0, sizeof(*r));
+		r->workload = keep(c, w, &oom);
+		r->backend = keep(c, b, &oom);
+		r->segment = keep(c, seg, &oom);
+		r->category = keep(c, prof_sample_str(s, "category"), &oom);
+		r->warning_floor_ms = prof_sample_num(s, "warning_floor_ms");
+		r->delta_ms = r->ratio = r->p_value = NAN;
+		side_meta(c, &r->cur, s, &oom);
+		if (oom || prof_htab_put(&c->index, key, len, k) < 0)
+			return prof_err_set(err, "out of memory");
+	}
+	if (side_take(&c->rows[k].cur, s) < 0)
+		return prof_err_set(err, "out of memory");
+	return 0;
+}
+
+int
+prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 	       struct prof_err *err)
 {
-	struct json_object *arr;
-	size_t i, k, n, cap = 0;
+	size_t k;
+	int oom = 0;
 
-	memset(c, 0, sizeof(*c));
-	c->results = json_object_get(results);
-	arr = samples_of(results);
-	n = arr ? json_object_array_length(arr) : 0;
-	for (i = 0; i < n; i++) {
-		struct json_object *s = json_object_array_get_idx(arr, i);
-		const char *w = prof_sample_str(s, "workload");
-		const char *b = prof_sample_str(s, "backend");
-		const char *seg = prof_sample_str(s, "segment");
-		struct prof_cmp_row *r = NULL;
+	for (k = 0; fn && k < c->n; k++) {
+		const char *key = fn(arg, c->rows[k].segment);
 
-		if (!rowed(s) || !w || !b || !seg)
-			continue;
-		for (k = 0; k < c->n; k++)
-			if (!strcmp(c->rows[k].workload, w) &&
-			    !strcmp(c->rows[k].backend, b) &&
-			    !strcmp(c->rows[k].segment, seg)) {
-				r = &c->rows[k];
-				break;
-			}
-		if (!r) {
-			if (c->n == cap) {
-				size_t ncap = cap ? cap * 2 : 16;
-				struct prof_cmp_row *nr =
-					realloc(c->rows, ncap * sizeof(*nr));
-
-				if (!nr)
-					return prof_err_set(err,
-							    "out of memory");
-				c->rows = nr;
-				cap = ncap;
-			}
-			r = &c->rows[c->n++];
-			memset(r, 0, sizeof(*r));
-			r->workload = w;
-			r->backend = b;
-			r->segment = seg;
-			r->category = prof_sample_str(s, "category");
-			r->warning_floor_ms =
-				prof_sample_num(s, "warning_floor_ms");
-			r->delta_ms = r->ratio = r->p_value = NAN;
-			side_meta(&r->cur, s);
-		}
-		if (side_take(&r->cur, s) < 0)
+		if (key)
+			c->rows[k].segment = keep(c, key, &oom);
+		if (oom)
 			return prof_err_set(err, "out of memory");
 	}
 	if (c->n)
@@ -149,6 +206,47 @@ prof_cmp_group(struct prof_cmp *c, struct json_object *results,
 				       &c->rows[k].cur.st) < 0)
 			return prof_err_set(err, "out of memory");
 	return 0;
+}
+
+/* The segment key of a document's segment id (schema 2), or NULL. */
+static const char *
+doc_segment(void *doc, const char *seg)
+{
+	struct json_object *t = NULL, *v = NULL;
+
+	if (!json_object_object_get_ex(doc, "segments", &t) ||
+	    !json_object_object_get_ex(t, seg, &v))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+/* A sample's segment id or key in a checked document of either schema. */
+static const char *
+sample_seg(struct json_object *s)
+{
+	const char *seg = prof_sample_str(s, "segment");
+
+	return seg ? seg : prof_sample_str(s, "segment_id");
+}
+
+int
+prof_cmp_group(struct prof_cmp *c, struct json_object *results,
+	       struct prof_err *err)
+{
+	struct json_object *arr;
+	size_t i, n;
+
+	memset(c, 0, sizeof(*c));
+	c->results = json_object_get(results);
+	arr = samples_of(results);
+	n = arr ? json_object_array_length(arr) : 0;
+	for (i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(arr, i);
+
+		if (prof_cmp_take(c, s, sample_seg(s), err) < 0)
+			return -1;
+	}
+	return prof_cmp_close(c, doc_segment, results, err);
 }
 
 static int
@@ -299,52 +397,142 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	return 0;
 }
 
-/* Whether segment seg is already in list[0..n). */
-static int
-seen(const char **list, size_t n, const char *seg)
+int
+prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,
+		   const char *seg, struct prof_err *err)
 {
-	size_t i;
+	const char *w = prof_sample_str(s, "workload");
+	struct prof_cmp_bgroup *g;
+	char key[4096];
+	size_t len;
+	long k;
+	int oom = 0;
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(list[i], seg))
-			return 1;
+	if (!rowed(s) || !w || !seg)
+		return 0;
+	len = join_key(key, sizeof(key), w, seg, NULL);
+	if (!len)
+		return prof_err_set(err, "a workload id and segment of more "
+					 "than 4096 bytes");
+	k = prof_htab_get(&c->base_index, key, len);
+	if (k < 0) {
+		if (c->n_base == c->cap_base) {
+			size_t ncap = c->cap_base ? c->cap_base * 2 : 16;
+			struct prof_cmp_bgroup *ng =
+				realloc(c->base, ncap * sizeof(*ng));
+
+			if (!ng)
+				return prof_err_set(err, "out of memory");
+			c->base = ng;
+			c->cap_base = ncap;
+		}
+		k = (long)c->n_base;
+		g = &c->base[c->n_base++];
+		memset(g, 0, sizeof(*g));
+		g->workload = keep(c, w, &oom);
+		g->seg = keep(c, seg, &oom);
+		side_meta(c, &g->side, s, &oom);
+		if (oom || prof_htab_put(&c->base_index, key, len, k) < 0)
+			return prof_err_set(err, "out of memory");
+	}
+	if (side_take(&c->base[k].side, s) < 0)
+		return prof_err_set(err, "out of memory");
 	return 0;
 }
 
-/* Fill r's baseline side from the baseline's samples. */
+/* Copy a baseline group's side into a row. */
 static int
-match_row(struct prof_cmp_row *r, struct json_object *arr)
+copy_side(struct prof_cmp_side *d, const struct prof_cmp_side *s)
 {
-	size_t i, n = arr ? json_object_array_length(arr) : 0, n_other = 0;
-	const char **other = NULL;
-	int rc = -1;
-
-	other = calloc(n ? n : 1, sizeof(*other));
-	if (!other)
+	*d = *s;
+	d->v = NULL;
+	d->cap = 0;
+	if (!s->n)
+		return 0;
+	d->v = malloc(s->n * sizeof(*d->v));
+	if (!d->v)
 		return -1;
-	for (i = 0; i < n; i++) {
-		struct json_object *s = json_object_array_get_idx(arr, i);
-		const char *w = prof_sample_str(s, "workload");
-		const char *seg = prof_sample_str(s, "segment");
+	memcpy(d->v, s->v, s->n * sizeof(*d->v));
+	d->cap = s->n;
+	return 0;
+}
 
-		if (!rowed(s) || !w || !seg || strcmp(w, r->workload))
-			continue;
-		if (strcmp(seg, r->segment)) {
-			if (!seen(other, n_other, seg))
-				other[n_other++] = seg;
-			continue;
+int
+prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
+		      int missing, const char *name, struct prof_err *err)
+{
+	struct prof_htab by_key = {0}, per_workload = {0};
+	long *segments = NULL;
+	char key[70000];
+	size_t k, len;
+	int rc = -1, oom = 0;
+
+	segments = calloc(c->n_base ? c->n_base : 1, sizeof(*segments));
+	if (!segments)
+		return prof_err_set(err, "out of memory");
+	/* Each group's key, and the number of segments per workload. */
+	for (k = 0; k < c->n_base; k++) {
+		struct prof_cmp_bgroup *g = &c->base[k];
+		const char *seg = fn ? fn(arg, g->seg) : NULL;
+		long w;
+
+		g->segment = seg ? keep(c, seg, &oom) : g->seg;
+		len = join_key(key, sizeof(key), g->workload, g->segment,
+			       NULL);
+		if (oom || !len ||
+		    prof_htab_put(&by_key, key, len, (long)k) < 0)
+			goto oom;
+		w = prof_htab_get(&per_workload, g->workload,
+				  strlen(g->workload));
+		if (w < 0) {
+			w = (long)k;
+			if (prof_htab_put(&per_workload, g->workload,
+					  strlen(g->workload), w) < 0)
+				goto oom;
 		}
-		if (!r->matched) {
-			r->matched = 1;
-			side_meta(&r->base, s);
-		}
-		if (side_take(&r->base, s) < 0)
-			goto out;
+		segments[w]++;
 	}
-	r->base_other_segments = (int)n_other;
+	for (k = 0; k < c->n; k++) {
+		struct prof_cmp_row *r = &c->rows[k];
+		long g, w;
+
+		free(r->base.v);
+		memset(&r->base, 0, sizeof(r->base));
+		r->matched = 0;
+		r->base_other_segments = 0;
+		if (missing) {
+			if (prof_cmp_judge(r) < 0)
+				goto oom;
+			r->status = PROF_CMP_INCOMPARABLE;
+			snprintf(r->reason, sizeof(r->reason),
+				 "baseline file '%s' not found",
+				 name ? name : "");
+			continue;
+		}
+		len = join_key(key, sizeof(key), r->workload, r->segment,
+			       NULL);
+		g = len ? prof_htab_get(&by_key, key, len) : -1;
+		w = prof_htab_get(&per_workload, r->workload,
+				  strlen(r->workload));
+		if (g >= 0) {
+			r->matched = 1;
+			if (copy_side(&r->base, &c->base[g].side) < 0)
+				goto oom;
+		}
+		if (w >= 0)
+			r->base_other_segments =
+				(int)segments[w] - (g >= 0 ? 1 : 0);
+		if (prof_cmp_judge(r) < 0)
+			goto oom;
+	}
 	rc = 0;
+	goto out;
+oom:
+	prof_err_set(err, "out of memory");
 out:
-	free(other);
+	free(segments);
+	prof_htab_free(&by_key);
+	prof_htab_free(&per_workload);
 	return rc;
 }
 
@@ -353,30 +541,18 @@ prof_cmp_judge_all(struct prof_cmp *c, struct json_object *baseline,
 		   const char *name, struct prof_err *err)
 {
 	struct json_object *arr = baseline ? samples_of(baseline) : NULL;
-	size_t k;
+	size_t i, n = arr ? json_object_array_length(arr) : 0;
 
 	json_object_put(c->baseline);
 	c->baseline = json_object_get(baseline);
-	for (k = 0; k < c->n; k++) {
-		struct prof_cmp_row *r = &c->rows[k];
+	for (i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(arr, i);
 
-		free(r->base.v);
-		memset(&r->base, 0, sizeof(r->base));
-		r->matched = 0;
-		r->base_other_segments = 0;
-		if (!baseline) {
-			if (prof_cmp_judge(r) < 0)
-				return prof_err_set(err, "out of memory");
-			r->status = PROF_CMP_INCOMPARABLE;
-			snprintf(r->reason, sizeof(r->reason),
-				 "baseline file '%s' not found",
-				 name ? name : "");
-			continue;
-		}
-		if (match_row(r, arr) < 0 || prof_cmp_judge(r) < 0)
-			return prof_err_set(err, "out of memory");
+		if (prof_cmp_base_take(c, s, sample_seg(s), err) < 0)
+			return -1;
 	}
-	return 0;
+	return prof_cmp_judge_groups(c, doc_segment, baseline, !baseline,
+				     name, err);
 }
 
 const char *
@@ -644,6 +820,14 @@ prof_cmp_free(struct prof_cmp *c)
 		free(c->rows[k].base.v);
 	}
 	free(c->rows);
+	for (k = 0; k < c->n_base; k++)
+		free(c->base[k].side.v);
+	free(c->base);
+	for (k = 0; k < c->n_pool; k++)
+		free(c->pool[k]);
+	free(c->pool);
+	prof_htab_free(&c->index);
+	prof_htab_free(&c->base_index);
 	json_object_put(c->results);
 	json_object_put(c->baseline);
 	memset(c, 0, sizeof(*c));

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "err.h"
+#include "htab.h"
 #include "stats.h"
 
 struct json_object;
@@ -27,9 +28,16 @@ struct json_object;
  * The two-sided Mann-Whitney U p-value of current against baseline samples
  * is computed beside the rule and never changes the status.
  *
- * Ownership: a struct prof_cmp holds a reference to each JSON document it
- * was given; the strings in its rows are borrowed from them and live until
- * prof_cmp_free().
+ * Rows are found by hashing (workload, backend, segment), baseline groups
+ * by (workload, segment), so grouping and judging are linear in the number
+ * of samples; the rows are sorted once. Samples can be given one at a time
+ * (prof_cmp_take(), prof_cmp_base_take()), as a stream reader hands them
+ * out, with a segment id; the ids are turned into segment keys when the
+ * walk is done. A row keeps only its durations and first-seen facts.
+ *
+ * Ownership: the strings in rows belong to the struct prof_cmp and live
+ * until prof_cmp_free(); it also holds a reference to each JSON document it
+ * was given.
  */
 
 enum prof_cmp_status {
@@ -72,12 +80,56 @@ struct prof_cmp_row {
 	char reason[512];
 };
 
+/* A group of baseline samples: one workload in one segment. */
+struct prof_cmp_bgroup {
+	const char *workload;
+	const char *seg;		/* the id it was given under */
+	const char *segment;		/* the key, once resolved */
+	struct prof_cmp_side side;
+};
+
 struct prof_cmp {
 	struct prof_cmp_row *rows;	/* sorted: workload, backend, segment */
-	size_t n;
+	size_t n, cap;
+	struct prof_htab index;		/* workload, backend, segment id */
+	struct prof_cmp_bgroup *base;	/* the baseline's groups */
+	size_t n_base, cap_base;
+	struct prof_htab base_index;	/* workload, segment id */
+	char **pool;			/* the strings the rows point to */
+	size_t n_pool, cap_pool;
 	struct json_object *results;	/* references held */
 	struct json_object *baseline;
 };
+
+/* The segment key of a segment id (NULL: the id is the key itself). */
+typedef const char *(*prof_cmp_segment_fn)(void *arg, const char *seg);
+
+/*
+ * Count one sample of the current run into its row; seg is its segment id
+ * (or key). Samples of other phases are skipped. Returns 0, or -1 with err
+ * filled (out of memory).
+ */
+int prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
+		  struct prof_err *err);
+
+/* When every current sample is in: segment keys looked up with fn, rows
+ * sorted, statistics computed. Returns 0 or -1. */
+int prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
+		   struct prof_err *err);
+
+/* Count one baseline sample into its group. Returns 0 or -1. */
+int prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,
+		       const char *seg, struct prof_err *err);
+
+/*
+ * When every baseline sample is in: judge every closed row against the
+ * groups (segment keys looked up with fn). With no baseline file
+ * (missing), every row is incomparable, "baseline file 'name' not found".
+ * Returns 0 or -1.
+ */
+int prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn,
+			  void *arg, int missing, const char *name,
+			  struct prof_err *err);
 
 /* Whether sample s is one that rows aggregate (see above). */
 int prof_cmp_aggregated(struct json_object *s);

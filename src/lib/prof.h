@@ -13,7 +13,11 @@ enum prof_exit {
 };
 
 #define PROF_SCHEMA "prof.results"
-#define PROF_SCHEMA_VERSION 1
+/* Tools write schema 2 (environments and segment keys stored once per
+ * file); every reader reads schema 1 too, forever. A sample object in
+ * memory (prof_sample_new(), the worker's lines) is schema-1 shaped. */
+#define PROF_SCHEMA_VERSION 2
+#define PROF_SCHEMA_V1 1
 #define PROF_VERSION "1.0.0"
 
 #endif /* PROF_H */

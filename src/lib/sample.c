@@ -10,6 +10,8 @@
 #include "prof.h"
 #include "sample.h"
 
+#include <openssl/evp.h>
+
 struct json_object *
 prof_sample_new(const struct prof_sample_meta *m, struct json_object *env,
 		const char *phase, const char *kind, long long index)
@@ -23,7 +25,7 @@ prof_sample_new(const struct prof_sample_meta *m, struct json_object *env,
 	}
 	segment = prof_env_segment(env);
 	json_object_object_add(s, "schema_version",
-			       json_object_new_int(PROF_SCHEMA_VERSION));
+			       json_object_new_int(PROF_SCHEMA_V1));
 	json_object_object_add(s, "workload",
 			       json_object_new_string(m->workload));
 	json_object_object_add(s, "workload_version",
@@ -89,6 +91,7 @@ prof_sample_fail(struct json_object *s, const char *reason, double duration_ms)
 struct ctx {
 	const char *prefix;
 	struct prof_err *err;
+	int lax;	/* schema 2: a null or empty field may be left out */
 };
 
 static int
@@ -100,12 +103,29 @@ fail(struct ctx *c, const char *key, const char *fmt, const char *what)
 	return prof_err_path(c->err, path, fmt, what);
 }
 
+/* The fields a schema-2 sample may leave out when null or empty. */
+static int
+lax_key(const char *key)
+{
+	static const char *const keys[] = {"fixture_checksum", "checksum",
+					   "reason", "metrics", "artifacts",
+					   NULL};
+	size_t i;
+
+	for (i = 0; keys[i]; i++)
+		if (!strcmp(key, keys[i]))
+			return 1;
+	return 0;
+}
+
 static struct json_object *
 field(struct ctx *c, struct json_object *o, const char *key)
 {
 	struct json_object *v = NULL;
 
 	if (!json_object_object_get_ex(o, key, &v)) {
+		if (c->lax && lax_key(key))
+			return NULL;
 		fail(c, key, "%s", "missing");
 		return (struct json_object *)-1;
 	}
@@ -239,13 +259,12 @@ check_schema_version(struct ctx *c, struct json_object *o)
 	if (!json_object_is_type(v, json_type_int))
 		return fail(c, "schema_version", "expected an integer, got %s",
 			    prof_json_type_name(v));
-	if (json_object_get_int64(v) != PROF_SCHEMA_VERSION) {
+	if (json_object_get_int64(v) != PROF_SCHEMA_V1) {
 		char buf[96];
 
 		snprintf(buf, sizeof(buf),
 			 "unknown schema version %lld (this prof reads %d)",
-			 (long long)json_object_get_int64(v),
-			 PROF_SCHEMA_VERSION);
+			 (long long)json_object_get_int64(v), PROF_SCHEMA_V1);
 		return fail(c, "schema_version", "%s", buf);
 	}
 	return 0;
@@ -284,48 +303,50 @@ check_metrics(struct ctx *c, struct json_object *o, const char *key,
 	return 0;
 }
 
-int
-prof_sample_check(struct json_object *o, const char *prefix,
-		  struct prof_err *err)
+/* The fields before env and segment, which schema 1 and 2 share. */
+static int
+check_workload(struct ctx *c, struct json_object *o)
+{
+	return want_id(c, o, "workload") ||
+	       want_int(c, o, "workload_version") ||
+	       want_string(c, o, "category", 0, 1) ||
+	       want_string(c, o, "fixture", 0, 0) ||
+	       want_string(c, o, "fixture_checksum", 1, 0) ||
+	       want_ms(c, o, "warning_floor_ms", 0) ||
+	       want_id(c, o, "backend") ?
+		       -1 :
+		       0;
+}
+
+/* The fields after env and segment, which schema 1 and 2 share. */
+static int
+check_common(struct ctx *c, struct json_object *o)
 {
 	static const char *const phases[] = {"timing", "memory", "profile",
-					     "browser", NULL};
+					     "browser", "instructions", NULL};
 	static const char *const kinds[] = {"warm", "cold", NULL};
 	static const char *const outcomes[] = {"success", "error", NULL};
-	struct ctx cc = {prefix ? prefix : "", err}, *c = &cc;
 	struct json_object *v;
 	int is_error;
 	size_t i;
 
-	if (!json_object_is_type(o, json_type_object))
-		return prof_err_path(err, prefix && prefix[0] ? prefix : ".",
-				     "expected a sample object, got %s",
-				     prof_json_type_name(o));
-	if (check_schema_version(c, o) || want_id(c, o, "workload") ||
-	    want_int(c, o, "workload_version") ||
-	    want_string(c, o, "category", 0, 1) ||
-	    want_string(c, o, "fixture", 0, 0) ||
-	    want_string(c, o, "fixture_checksum", 1, 0) ||
-	    want_ms(c, o, "warning_floor_ms", 0) ||
-	    want_id(c, o, "backend"))
-		return -1;
-	GET(v, "env");
-	if (!json_object_is_type(v, json_type_object))
-		return fail(c, "env", "expected an object, got %s",
-			    prof_json_type_name(v));
-	if (want_string(c, o, "segment", 0, 1) ||
-	    want_enum(c, o, "phase", phases, "timing, memory, profile, browser") ||
+	if (want_enum(c, o, "phase", phases,
+		      "timing, memory, profile, browser, instructions") ||
 	    want_enum(c, o, "kind", kinds, "warm, cold") ||
 	    want_int(c, o, "index") ||
 	    want_enum(c, o, "outcome", outcomes, "success, error"))
 		return -1;
 	is_error = prof_sample_is(o, "outcome", "error");
 	if (want_ms(c, o, "duration_ms", is_error) ||
-	    check_metrics(c, o, "metrics", 0) ||
 	    want_string(c, o, "checksum", 1, 0) ||
 	    want_string(c, o, "reason", !is_error, is_error))
 		return -1;
+	GET(v, "metrics");
+	if ((v || !c->lax) && check_metrics(c, o, "metrics", 0))
+		return -1;
 	GET(v, "artifacts");
+	if (!v && c->lax)
+		goto rest;
 	if (!json_object_is_type(v, json_type_array))
 		return fail(c, "artifacts", "expected an array, got %s",
 			    prof_json_type_name(v));
@@ -340,13 +361,62 @@ prof_sample_check(struct json_object *o, const char *prefix,
 				    prof_json_type_name(a));
 		}
 	}
+rest:
 	if (json_object_object_get_ex(o, "memory", NULL) &&
 	    check_metrics(c, o, "memory", 1))
 		return -1;
 	if (json_object_object_get_ex(o, "order_seed", NULL) &&
 	    want_int(c, o, "order_seed"))
 		return -1;
+	if (json_object_object_get_ex(o, "instructions", NULL) &&
+	    want_int(c, o, "instructions"))
+		return -1;
+	if (json_object_object_get_ex(o, "shard", NULL) &&
+	    want_string(c, o, "shard", 0, 1))
+		return -1;
 	return 0;
+}
+
+static int
+not_object(struct json_object *o, const char *prefix, struct prof_err *err)
+{
+	return prof_err_path(err, prefix && prefix[0] ? prefix : ".",
+			     "expected a sample object, got %s",
+			     prof_json_type_name(o));
+}
+
+int
+prof_sample_check(struct json_object *o, const char *prefix,
+		  struct prof_err *err)
+{
+	struct ctx cc = {prefix ? prefix : "", err, 0}, *c = &cc;
+	struct json_object *v;
+
+	if (!json_object_is_type(o, json_type_object))
+		return not_object(o, prefix, err);
+	if (check_schema_version(c, o) || check_workload(c, o))
+		return -1;
+	GET(v, "env");
+	if (!json_object_is_type(v, json_type_object))
+		return fail(c, "env", "expected an object, got %s",
+			    prof_json_type_name(v));
+	if (want_string(c, o, "segment", 0, 1))
+		return -1;
+	return check_common(c, o);
+}
+
+int
+prof_sample_check2(struct json_object *o, const char *prefix,
+		   struct prof_err *err)
+{
+	struct ctx cc = {prefix ? prefix : "", err, 1}, *c = &cc;
+
+	if (!json_object_is_type(o, json_type_object))
+		return not_object(o, prefix, err);
+	if (check_workload(c, o) || want_string(c, o, "env_id", 0, 1) ||
+	    want_string(c, o, "segment_id", 0, 1))
+		return -1;
+	return check_common(c, o);
 }
 
 /* A line of a sample stream: checked, then kept. */
@@ -384,43 +454,151 @@ prof_results_new(const char *run_id, const char *timestamp_utc,
 			       json_object_new_string(timestamp_utc));
 	json_object_object_add(r, "command", json_object_new_string(command));
 	json_object_object_add(r, "commit", json_object_new_string(commit));
+	json_object_object_add(r, "envs", json_object_new_object());
+	json_object_object_add(r, "segments", json_object_new_object());
 	json_object_object_add(r, "samples", json_object_new_array());
 	return r;
 }
 
-int
-prof_results_check(struct json_object *o, struct prof_err *err)
+/* A member of a top level that is being read: with final, a missing
+ * member is an error; without, only a present one is checked. */
+static int
+head_string(struct ctx *c, struct json_object *o, const char *key,
+	    int nonempty, int final)
 {
-	struct ctx cc = {"", err}, *c = &cc;
-	struct json_object *v;
-	const char *schema;
-	size_t i, n;
-	char prefix[64];
+	if (!final && !json_object_object_get_ex(o, key, NULL))
+		return 0;
+	return want_string(c, o, key, 0, nonempty);
+}
+
+int
+prof_results_check_head(struct json_object *o, int final,
+			struct prof_err *err)
+{
+	struct ctx cc = {"", err, 0}, *c = &cc;
+	struct json_object *v = NULL, *run = NULL;
 
 	if (!json_object_is_type(o, json_type_object))
 		return prof_err_path(err, ".",
 				     "expected a results object, got %s",
 				     prof_json_type_name(o));
-	if (want_string(c, o, "schema", 0, 1))
+	if (head_string(c, o, "schema", 1, final))
 		return -1;
-	schema = prof_json_str(o, "schema");
-	if (strcmp(schema, PROF_SCHEMA) != 0)
+	if (json_object_object_get_ex(o, "schema", NULL) &&
+	    strcmp(prof_json_str(o, "schema"), PROF_SCHEMA) != 0)
 		return fail(c, "schema", "expected \"%s\"", PROF_SCHEMA);
-	if (check_schema_version(c, o) || want_string(c, o, "run_id", 0, 1) ||
-	    want_string(c, o, "timestamp_utc", 0, 1) ||
-	    want_string(c, o, "command", 0, 0) ||
-	    want_string(c, o, "commit", 0, 1))
+	if (final || json_object_object_get_ex(o, "schema_version", NULL)) {
+		GET(v, "schema_version");
+		if (!json_object_is_type(v, json_type_int))
+			return fail(c, "schema_version",
+				    "expected an integer, got %s",
+				    prof_json_type_name(v));
+		if (json_object_get_int64(v) != PROF_SCHEMA_V1 &&
+		    json_object_get_int64(v) != PROF_SCHEMA_VERSION) {
+			char buf[96];
+
+			snprintf(buf, sizeof(buf),
+				 "unknown schema version %lld (this prof "
+				 "reads %d and %d)",
+				 (long long)json_object_get_int64(v),
+				 PROF_SCHEMA_V1, PROF_SCHEMA_VERSION);
+			return fail(c, "schema_version", "%s", buf);
+		}
+	}
+	if (head_string(c, o, "run_id", 1, final) ||
+	    head_string(c, o, "timestamp_utc", 1, final) ||
+	    head_string(c, o, "command", 0, final) ||
+	    head_string(c, o, "commit", 1, final))
 		return -1;
+	if (!json_object_object_get_ex(o, "run", &run) || !run)
+		return 0;
+	if (!json_object_is_type(run, json_type_object))
+		return fail(c, "run", "expected an object, got %s",
+			    prof_json_type_name(run));
+	cc.prefix = ".run";
+	if ((json_object_object_get_ex(run, "mode", NULL) &&
+	     want_string(c, run, "mode", 1, 1)) ||
+	    (json_object_object_get_ex(run, "shard", NULL) &&
+	     want_string(c, run, "shard", 1, 1)))
+		return -1;
+	if (json_object_object_get_ex(run, "options", &v) && v &&
+	    !json_object_is_type(v, json_type_object))
+		return fail(c, "options", "expected an object, got %s",
+			    prof_json_type_name(v));
+	return 0;
+}
+
+/* Check a schema-2 table: every value of the given type. */
+static int
+check_table(struct ctx *c, struct json_object *o, const char *key,
+	    json_type type)
+{
+	struct json_object *t;
+	char path[300];
+
+	GET(t, key);
+	if (!json_object_is_type(t, json_type_object))
+		return fail(c, key, "expected an object, got %s",
+			    prof_json_type_name(t));
+	json_object_object_foreach(t, id, v)
+	{
+		if (json_object_is_type(v, type) &&
+		    (type != json_type_string || json_object_get_string_len(v)))
+			continue;
+		snprintf(path, sizeof(path), ".%s.%s", key, id);
+		return prof_err_path(c->err, path, "expected %s, got %s",
+				     type == json_type_object ?
+					     "an object" :
+					     "a non-empty string",
+				     prof_json_type_name(v));
+	}
+	return 0;
+}
+
+int
+prof_results_check(struct json_object *o, struct prof_err *err)
+{
+	struct ctx cc = {"", err, 0}, *c = &cc;
+	struct json_object *v, *envs = NULL, *segs = NULL;
+	size_t i, n;
+	char prefix[64];
+	int v2;
+
+	if (prof_results_check_head(o, 1, err) < 0)
+		return -1;
+	v2 = json_object_get_int(json_object_object_get(o, "schema_version")) ==
+	     PROF_SCHEMA_VERSION;
+	if (v2 && (check_table(c, o, "envs", json_type_object) ||
+		   check_table(c, o, "segments", json_type_string)))
+		return -1;
+	json_object_object_get_ex(o, "envs", &envs);
+	json_object_object_get_ex(o, "segments", &segs);
 	GET(v, "samples");
 	if (!json_object_is_type(v, json_type_array))
 		return fail(c, "samples", "expected an array, got %s",
 			    prof_json_type_name(v));
 	n = json_object_array_length(v);
 	for (i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(v, i);
+
 		snprintf(prefix, sizeof(prefix), ".samples[%zu]", i);
-		if (prof_sample_check(json_object_array_get_idx(v, i), prefix,
-				      err) < 0)
+		if (!v2) {
+			if (prof_sample_check(s, prefix, err) < 0)
+				return -1;
+			continue;
+		}
+		if (prof_sample_check2(s, prefix, err) < 0)
 			return -1;
+		cc.prefix = prefix;
+		if (!json_object_object_get_ex(envs, prof_json_str(s, "env_id"),
+					       NULL))
+			return fail(c, "env_id", "%s", "no such id in .envs");
+		if (!json_object_object_get_ex(segs,
+					       prof_json_str(s, "segment_id"),
+					       NULL))
+			return fail(c, "segment_id", "%s",
+				    "no such id in .segments");
+		cc.prefix = "";
 	}
 	return 0;
 }
@@ -464,4 +642,36 @@ prof_sample_is(struct json_object *s, const char *key, const char *value)
 	const char *v = prof_json_str(s, key);
 
 	return v && !strcmp(v, value);
+}
+
+int
+prof_sample_id(const char *text, char id[PROF_ID_SIZE])
+{
+	static const char digits[] = "0123456789abcdef";
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int n = 0, i;
+
+	/* Plain SHA-256 of the text, so `sha256sum` gives the same id. */
+	if (!EVP_Digest(text, strlen(text), md, &n, EVP_sha256(), NULL) ||
+	    n < (PROF_ID_SIZE - 1) / 2)
+		return -1;
+	for (i = 0; i < (PROF_ID_SIZE - 1) / 2; i++) {
+		id[2 * i] = digits[md[i] >> 4];
+		id[2 * i + 1] = digits[md[i] & 15];
+	}
+	id[PROF_ID_SIZE - 1] = '\0';
+	return 0;
+}
+
+int
+prof_sample_json_id(struct json_object *o, char id[PROF_ID_SIZE])
+{
+	char *text = prof_json_canonical(o);
+	int rc;
+
+	if (!text)
+		return -1;
+	rc = prof_sample_id(text, id);
+	free(text);
+	return rc;
 }

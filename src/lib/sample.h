@@ -1,4 +1,4 @@
-/* sample.h: the schema-1 sample (one measurement) and results file. */
+/* sample.h: the sample (one measurement) and results file, schema 1 and 2. */
 #ifndef PROF_SAMPLE_H
 #define PROF_SAMPLE_H
 
@@ -21,6 +21,20 @@ struct json_object;
  *
  * A results file is {schema: "prof.results", schema_version: 1, run_id,
  * timestamp_utc, command, commit, samples: [...]}.
+ *
+ * Schema 2 stores each environment and segment key once per file:
+ *   {schema, schema_version: 2, run_id, timestamp_utc, command, commit,
+ *    run: {mode, options, shard} (optional),
+ *    envs: {ENV_ID: env}, segments: {SEGMENT_ID: segment key},
+ *    samples: [schema-1 fields without schema_version, env and segment,
+ *              with env_id and segment_id]}
+ * ENV_ID is the first 16 hex digits of the SHA-256 of the env's canonical
+ * JSON, SEGMENT_ID those of the segment key (prof_sample_id()). A schema-2
+ * sample may leave out fixture_checksum, checksum and reason when null, and
+ * metrics and artifacts when empty. It may carry shard ("2/4") after a
+ * merge of shards, and phase instructions samples an integer instructions.
+ * JSON-lines streams give a context line before the first sample that
+ * refers to an env_id/segment_id pair (see lines.h).
  */
 
 /*
@@ -32,6 +46,14 @@ struct json_object;
  */
 #define PROF_MS_MIN 1e-6
 #define PROF_MS_MAX 1e9
+
+/* An id: 16 hex digits and a NUL. */
+#define PROF_ID_SIZE 17
+
+/* The id of a text (a segment key) or of a JSON value's canonical text
+ * (an env). Returns 0, or -1 when out of memory. */
+int prof_sample_id(const char *text, char id[PROF_ID_SIZE]);
+int prof_sample_json_id(struct json_object *o, char id[PROF_ID_SIZE]);
 
 /* What a sample says about its workload; strings are borrowed. */
 struct prof_sample_meta {
@@ -69,6 +91,10 @@ void prof_sample_fail(struct json_object *s, const char *reason,
 int prof_sample_check(struct json_object *s, const char *prefix,
 		      struct prof_err *err);
 
+/* The same for a schema-2 sample (env_id and segment_id, no env). */
+int prof_sample_check2(struct json_object *s, const char *prefix,
+		       struct prof_err *err);
+
 /*
  * Parse a JSON-lines buffer: each non-blank line must be a valid sample and
  * is appended to arr. Errors are "name:line: reason". Returns the number of
@@ -82,7 +108,17 @@ struct json_object *prof_results_new(const char *run_id,
 				     const char *timestamp_utc,
 				     const char *command, const char *commit);
 
-/* Check a whole results document, every sample included. Returns 0 or -1. */
+/*
+ * Check the top level of a results document (schema, schema_version 1 or
+ * 2, run_id, timestamp_utc, command, commit, and run when present). With
+ * final 0 only the members present are checked (a document still being
+ * read). Returns 0 or -1.
+ */
+int prof_results_check_head(struct json_object *r, int final,
+			    struct prof_err *err);
+
+/* Check a whole results document of schema 1 or 2, every sample
+ * included. Returns 0 or -1. */
 int prof_results_check(struct json_object *r, struct prof_err *err);
 
 /* Read and check a results file ("-" is stdin). NULL with err on failure. */

@@ -92,7 +92,7 @@ main(void)
 	       ".samples[3].schema_version: unknown schema version 2 (this prof reads 1)",
 	       "an unknown schema version is rejected");
 	is_str(check_with("phase", "\"warmup\""),
-	       ".samples[3].phase: expected one of timing, memory, profile, browser",
+	       ".samples[3].phase: expected one of timing, memory, profile, browser, instructions",
 	       "an unknown phase is rejected");
 	is_str(check_with("workload", NULL), ".samples[3].workload: missing",
 	       "a missing field is named");
@@ -127,6 +127,7 @@ main(void)
 	json_object_put(arr);
 
 	r = prof_results_new("run-1", "2026-11-29T00:00:00Z", "test", "unknown");
+	json_object_object_add(r, "schema_version", json_object_new_int(1));
 	json_object_array_add(json_object_object_get(r, "samples"),
 			      good_sample());
 	memset(&e, 0, sizeof(e));
@@ -134,7 +135,7 @@ main(void)
 	json_object_object_add(r, "schema_version", json_object_new_int(7));
 	prof_results_check(r, &e);
 	is_str(prof_err_str(&e, buf, sizeof(buf)),
-	       ".schema_version: unknown schema version 7 (this prof reads 1)",
+	       ".schema_version: unknown schema version 7 (this prof reads 1 and 2)",
 	       "results: an unknown schema version is rejected");
 	json_object_object_add(r, "schema_version", json_object_new_int(1));
 

@@ -1,0 +1,108 @@
+/* htab.c: open addressing with linear probing, FNV-1a hashes. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "htab.h"
+
+struct prof_htab_slot {
+	char *key;		/* NULL: empty */
+	size_t len;
+	uint64_t hash;
+	long index;
+};
+
+static uint64_t
+fnv1a(const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	uint64_t h = 14695981039346656037ULL;
+
+	while (n--) {
+		h ^= *c++;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static struct prof_htab_slot *
+find(const struct prof_htab *h, const void *key, size_t len, uint64_t hash)
+{
+	size_t i = (size_t)hash & (h->cap - 1);
+
+	for (;; i = (i + 1) & (h->cap - 1)) {
+		struct prof_htab_slot *s = &h->slots[i];
+
+		if (!s->key)
+			return s;
+		if (s->hash == hash && s->len == len &&
+		    !memcmp(s->key, key, len))
+			return s;
+	}
+}
+
+long
+prof_htab_get(const struct prof_htab *h, const void *key, size_t len)
+{
+	struct prof_htab_slot *s;
+
+	if (!h->cap)
+		return -1;
+	s = find(h, key, len, fnv1a(key, len));
+	return s->key ? s->index : -1;
+}
+
+static int
+grow(struct prof_htab *h)
+{
+	size_t ncap = h->cap ? h->cap * 2 : 64, i;
+	struct prof_htab_slot *old = h->slots, *ns;
+	struct prof_htab nh;
+
+	ns = calloc(ncap, sizeof(*ns));
+	if (!ns)
+		return -1;
+	nh.slots = ns;
+	nh.cap = ncap;
+	nh.n = h->n;
+	for (i = 0; i < h->cap; i++)
+		if (old[i].key)
+			*find(&nh, old[i].key, old[i].len, old[i].hash) =
+				old[i];
+	free(old);
+	*h = nh;
+	return 0;
+}
+
+int
+prof_htab_put(struct prof_htab *h, const void *key, size_t len, long index)
+{
+	struct prof_htab_slot *s;
+	uint64_t hash = fnv1a(key, len);
+
+	if ((h->n + 1) * 2 > h->cap && grow(h) < 0)
+		return -1;
+	s = find(h, key, len, hash);
+	if (!s->key) {
+		s->key = malloc(len ? len : 1);
+		if (!s->key)
+			return -1;
+		memcpy(s->key, key, len);
+		s->len = len;
+		s->hash = hash;
+		h->n++;
+	}
+	s->index = index;
+	return 0;
+}
+
+void
+prof_htab_free(struct prof_htab *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->cap; i++)
+		free(h->slots[i].key);
+	free(h->slots);
+	memset(h, 0, sizeof(*h));
+}

@@ -1,0 +1,61 @@
+/* rwriter.h: writing a schema-2 results file one sample at a time. */
+#ifndef PROF_RWRITER_H
+#define PROF_RWRITER_H
+
+#include <stdio.h>
+
+#include "err.h"
+
+struct json_object;
+
+/*
+ * The samples go to an unlinked temporary file as they come (one compact
+ * line each), the tables grow with each new env or segment; commit writes
+ * the top level, the tables and then the samples, through a temporary
+ * sibling and rename(2) (or to stdout for "-"). Memory holds the tables
+ * only.
+ */
+struct prof_rwriter {
+	FILE *spool;
+	struct json_object *envs;	/* env_id -> env */
+	struct json_object *segments;	/* segment_id -> segment key */
+	long n;				/* samples added */
+};
+
+/* Returns 0, or -1 with err filled. */
+int prof_rwriter_init(struct prof_rwriter *w, struct prof_err *err);
+
+/* Add a schema-2 sample s (not changed); its ids must be in the tables
+ * by commit. Returns 0, or -1 with err filled. */
+int prof_rwriter_add(struct prof_rwriter *w, struct json_object *s,
+		     struct prof_err *err);
+
+/* The same with s's text given (one line of JSON, s's own encoding), so it
+ * is not encoded again; text NULL: encode s. */
+int prof_rwriter_add_text(struct prof_rwriter *w, struct json_object *s,
+			  const char *text, size_t len, struct prof_err *err);
+
+/* Put env_id -> env and segment_id -> segment into the tables (values
+ * borrowed and copied by reference). Returns 0 or -1. */
+int prof_rwriter_put_tables(struct prof_rwriter *w, const char *env_id,
+			    struct json_object *env, const char *segment_id,
+			    const char *segment, struct prof_err *err);
+
+/* Put every entry of a reader's tables (id -> env, id -> segment key
+ * objects) into the tables. Returns 0 or -1. */
+int prof_rwriter_merge_tables(struct prof_rwriter *w, struct json_object *envs,
+			      struct json_object *segments,
+			      struct prof_err *err);
+
+/*
+ * Write the results file to path: head's members (schema, schema_version,
+ * run_id, ..., in their order; schema and schema_version are put first
+ * here), then envs, segments and samples. Returns 0, or -1 with err filled;
+ * nothing is left at path then.
+ */
+int prof_rwriter_commit(struct prof_rwriter *w, const char *path,
+			struct json_object *head, struct prof_err *err);
+
+void prof_rwriter_free(struct prof_rwriter *w);
+
+#endif /* PROF_RWRITER_H */

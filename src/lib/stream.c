@@ -1,0 +1,1021 @@
+/* stream.c: reading samples one at a time from results files and JSON-lines
+ * streams: the top level walked here, each value parsed by json-c. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "json.h"
+#include "prof.h"
+#include "stream.h"
+
+/* Bytes read at a time; a sample never needs more than its own size. */
+#define CHUNK (1 << 20)
+/* Deeper nesting than this is json-c's to reject. */
+#define MAX_DEPTH 64
+/* Columns up to this are padded so that json-c's errors land on them. */
+#define MAX_PAD 4096
+
+struct prof_stream {
+	struct json_object *envs;	/* env_id -> env */
+	struct json_object *segments;	/* segment_id -> segment key */
+	struct json_object *meta;	/* the last input's other members */
+	/* Ids a document's samples named before its tables: "e ID" or
+	 * "s ID" -> the index of the first sample that did. */
+	struct json_object *pending;
+	int version;		/* of the last document; 0: a stream */
+	int mixed;
+	long first_v1, first_v2;	/* samples of each form, -1: none */
+	/* The schema-1 conversion's memory of the last env and segment. */
+	struct json_object *last_env;
+	char last_env_id[PROF_ID_SIZE];
+	char *last_seg;
+	char last_seg_id[PROF_ID_SIZE];
+
+	/* The input. */
+	FILE *fp;
+	const char *name;
+	char *buf;
+	size_t len, pos;
+	size_t base;		/* offset of buf[0] in the input */
+	size_t line_start;	/* offset of the current line's start */
+	long line;		/* from 1 */
+	int eof;
+	int read_error;
+	/* The bytes of the value being read, after its padding. */
+	char *val;
+	size_t vlen, vcap, vpad;
+	/* The text of the sample fn is called with, while it is unchanged. */
+	const char *raw;
+	size_t raw_len;
+};
+
+struct prof_stream *
+prof_stream_new(void)
+{
+	struct prof_stream *st = calloc(1, sizeof(*st));
+
+	if (!st)
+		return NULL;
+	st->envs = json_object_new_object();
+	st->segments = json_object_new_object();
+	st->meta = json_object_new_object();
+	st->pending = json_object_new_object();
+	if (!st->envs || !st->segments || !st->meta || !st->pending) {
+		prof_stream_free(st);
+		return NULL;
+	}
+	return st;
+}
+
+void
+prof_stream_free(struct prof_stream *st)
+{
+	if (!st)
+		return;
+	json_object_put(st->envs);
+	json_object_put(st->segments);
+	json_object_put(st->meta);
+	json_object_put(st->pending);
+	json_object_put(st->last_env);
+	free(st->last_seg);
+	free(st->buf);
+	free(st->val);
+	free(st);
+}
+
+int
+prof_stream_mixed(const struct prof_stream *st)
+{
+	return st->mixed;
+}
+
+struct json_object *
+prof_stream_meta(const struct prof_stream *st)
+{
+	return st->meta;
+}
+
+int
+prof_stream_version(const struct prof_stream *st)
+{
+	return st->version;
+}
+
+struct json_object *
+prof_stream_env(const struct prof_stream *st, const char *id)
+{
+	struct json_object *v = NULL;
+
+	if (!id || !json_object_object_get_ex(st->envs, id, &v))
+		return NULL;
+	return v;
+}
+
+const char *
+prof_stream_segment(const struct prof_stream *st, const char *id)
+{
+	struct json_object *v = NULL;
+
+	if (!id || !json_object_object_get_ex(st->segments, id, &v))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+struct json_object *
+prof_stream_envs(const struct prof_stream *st)
+{
+	return st->envs;
+}
+
+struct json_object *
+prof_stream_segments(const struct prof_stream *st)
+{
+	return st->segments;
+}
+
+/* Opening and closing an input. */
+static int
+open_input(struct prof_stream *st, const char *path, struct prof_err *err)
+{
+	int is_stdin = !strcmp(path, "-");
+
+	st->name = path;
+	st->fp = is_stdin ? stdin : fopen(path, "rb");
+	if (!st->fp)
+		return prof_err_at(err, path, 0, 0, "cannot open: %s",
+				   strerror(errno));
+	if (!st->buf) {
+		st->buf = malloc(CHUNK);
+		if (!st->buf) {
+			if (!is_stdin)
+				fclose(st->fp);
+			st->fp = NULL;
+			return prof_err_at(err, path, 0, 0, "out of memory");
+		}
+	}
+	st->len = st->pos = st->base = st->line_start = 0;
+	st->line = 1;
+	st->eof = st->read_error = 0;
+	return 0;
+}
+
+static void
+close_input(struct prof_stream *st)
+{
+	if (st->fp && st->fp != stdin)
+		fclose(st->fp);
+	st->fp = NULL;
+}
+
+/* Make buf[pos] readable. Returns 0, or -1 at the end of the input. */
+static int
+fill(struct prof_stream *st)
+{
+	if (st->pos < st->len)
+		return 0;
+	if (st->eof)
+		return -1;
+	st->base += st->len;
+	st->pos = 0;
+	st->len = fread(st->buf, 1, CHUNK, st->fp);
+	if (st->len == 0) {
+		st->eof = 1;
+		st->read_error = ferror(st->fp);
+		return -1;
+	}
+	return 0;
+}
+
+static size_t
+offset(const struct prof_stream *st)
+{
+	return st->base + st->pos;
+}
+
+static int
+column(const struct prof_stream *st)
+{
+	return (int)(offset(st) - st->line_start) + 1;
+}
+
+/* An error at the current place: name:line:col: reason. */
+static int
+here(struct prof_stream *st, struct prof_err *err, const char *reason)
+{
+	if (st->read_error)
+		return prof_err_at(err, st->name, 0, 0, "read error: %s",
+				   strerror(errno));
+	return prof_err_at(err, st->name, (int)st->line, column(st), "%s",
+			   reason);
+}
+
+static int
+truncated(struct prof_stream *st, struct prof_err *err)
+{
+	return here(st, err, "unexpected end of input (truncated JSON)");
+}
+
+/* The next byte that is not white space, not taken; -1 at the end. */
+static int
+peek(struct prof_stream *st)
+{
+	for (;;) {
+		char c;
+
+		if (fill(st) < 0)
+			return -1;
+		c = st->buf[st->pos];
+		if (c == '\n') {
+			st->line++;
+			st->line_start = offset(st) + 1;
+		} else if (c != ' ' && c != '\t' && c != '\r') {
+			return (unsigned char)c;
+		}
+		st->pos++;
+	}
+}
+
+static int
+val_put(struct prof_stream *st, const char *p, size_t n)
+{
+	if (st->vlen + n + 1 > st->vcap) {
+		size_t ncap = st->vcap ? st->vcap : 4096;
+		char *nv;
+
+		while (ncap < st->vlen + n + 1)
+			ncap *= 2;
+		nv = realloc(st->val, ncap);
+		if (!nv)
+			return -1;
+		st->val = nv;
+		st->vcap = ncap;
+	}
+	memcpy(st->val + st->vlen, p, n);
+	st->vlen += n;
+	st->val[st->vlen] = '\0';
+	return 0;
+}
+
+/*
+ * Read the value that starts at the next byte that is not white space and
+ * parse it with prof_json_parse(), padded so that its errors name the
+ * input's line and column. Object, array and string ends are found here
+ * (a closing bracket of the wrong kind ends the value, for json-c to
+ * reject); a number or literal ends before a delimiter. *out is the value,
+ * or NULL with err filled.
+ */
+static int
+read_value(struct prof_stream *st, struct json_object **out,
+	   struct prof_err *err)
+{
+	char stack[MAX_DEPTH];
+	int depth = 0, in_str = 0, esc = 0, scalar, done = 0;
+	long line;
+	int col, c;
+	size_t pad;
+
+	*out = NULL;
+	c = peek(st);
+	if (c < 0)
+		return truncated(st, err);
+	line = st->line;
+	col = column(st);
+	pad = col - 1 <= MAX_PAD ? (size_t)col - 1 : 0;
+	st->vlen = 0;
+	if (st->vcap < pad + 1) {
+		char *nv = realloc(st->val, pad + 4096);
+
+		if (!nv)
+			return prof_err_at(err, st->name, 0, 0,
+					   "out of memory");
+		st->val = nv;
+		st->vcap = pad + 4096;
+	}
+	memset(st->val, ' ', pad);
+	st->vlen = st->vpad = pad;
+	scalar = c != '{' && c != '[' && c != '"';
+	while (!done && fill(st) == 0) {
+		const char *p = st->buf + st->pos, *end = st->buf + st->len;
+		const char *q = p;
+
+		for (; q < end; q++) {
+			char ch = *q;
+
+			if (scalar) {
+				if (ch == ',' || ch == ']' || ch == '}' ||
+				    ch == ' ' || ch == '\t' || ch == '\n' ||
+				    ch == '\r' || ch == '{' || ch == '[' ||
+				    ch == '"' || ch == ':') {
+					done = 1;
+					break;
+				}
+				continue;
+			}
+			if (ch == '\n') {
+				st->line++;
+				st->line_start = st->base + (q - st->buf) + 1;
+			}
+			if (in_str) {
+				if (esc)
+					esc = 0;
+				else if (ch == '\\')
+					esc = 1;
+				else if (ch == '"')
+					in_str = 0;
+				if (!in_str && depth == 0) {
+					q++;
+					done = 1;
+					break;
+				}
+				continue;
+			}
+			if (ch == '"') {
+				in_str = 1;
+			} else if (ch == '{' || ch == '[') {
+				if (depth == MAX_DEPTH) {
+					q++;
+					done = 1;
+					break;
+				}
+				stack[depth++] = ch == '{' ? '}' : ']';
+			} else if (ch == '}' || ch == ']') {
+				if (!depth || stack[depth - 1] != ch) {
+					q++;
+					done = 1;
+					break;
+				}
+				if (--depth == 0) {
+					q++;
+					done = 1;
+					break;
+				}
+			}
+		}
+		if (val_put(st, p, (size_t)(q - p)) < 0)
+			return prof_err_at(err, st->name, 0, 0,
+					   "out of memory");
+		st->pos += (size_t)(q - p);
+	}
+	if (st->read_error)
+		return here(st, err, "");
+	*out = prof_json_parse(st->val, st->vlen, st->name, (int)line, err);
+	if (!*out)
+		return -1;
+	return 0;
+}
+
+/* An error naming a JSON path of the input. */
+static int
+path_err(struct prof_stream *st, struct prof_err *err, const char *path,
+	 const char *reason)
+{
+	prof_err_path(err, path, "%s", reason);
+	prof_err_file(err, st->name);
+	return -1;
+}
+
+/* Put id -> value into a table, refusing a different value for an id
+ * that is there. */
+static int
+table_put(struct prof_stream *st, struct json_object *table,
+	  const char *what, const char *id, struct json_object *value,
+	  struct prof_err *err)
+{
+	struct json_object *old = NULL;
+	char path[128];
+
+	if (json_object_object_get_ex(table, id, &old)) {
+		if (json_object_equal(old, value))
+			return 0;
+		snprintf(path, sizeof(path), ".%s.%s", what, id);
+		return path_err(st, err, path,
+				"another value for an id that an input "
+				"read before defines");
+	}
+	json_object_object_add(table, id, json_object_get(value));
+	return 0;
+}
+
+/* Move a schema-1 sample's env and segment into the tables. */
+static int
+convert_v1(struct prof_stream *st, struct json_object *s,
+	   struct prof_err *err)
+{
+	struct json_object *env = NULL, *seg = NULL;
+	const char *segment;
+
+	json_object_object_get_ex(s, "env", &env);
+	json_object_object_get_ex(s, "segment", &seg);
+	segment = json_object_get_string(seg);
+	if (!st->last_env || !json_object_equal(env, st->last_env)) {
+		if (prof_sample_json_id(env, st->last_env_id) < 0)
+			return prof_err_set(err, "out of memory");
+		json_object_put(st->last_env);
+		st->last_env = json_object_get(env);
+		if (table_put(st, st->envs, "envs", st->last_env_id, env,
+			      err) < 0)
+			return -1;
+	}
+	if (!st->last_seg || strcmp(segment, st->last_seg)) {
+		free(st->last_seg);
+		st->last_seg = strdup(segment);
+		if (!st->last_seg ||
+		    prof_sample_id(segment, st->last_seg_id) < 0)
+			return prof_err_set(err, "out of memory");
+		if (table_put(st, st->segments, "segments", st->last_seg_id,
+			      seg, err) < 0)
+			return -1;
+	}
+	json_object_object_del(s, "schema_version");
+	json_object_object_del(s, "env");
+	json_object_object_del(s, "segment");
+	json_object_object_add(s, "env_id",
+			       json_object_new_string(st->last_env_id));
+	json_object_object_add(s, "segment_id",
+			       json_object_new_string(st->last_seg_id));
+	return 0;
+}
+
+/* Remember an id a sample names that no table holds yet. */
+static int
+note_pending(struct prof_stream *st, char kind, const char *id, long index)
+{
+	char key[160];
+
+	snprintf(key, sizeof(key), "%c %s", kind, id);
+	if (!json_object_object_get_ex(st->pending, key, NULL))
+		json_object_object_add(st->pending, key,
+				       json_object_new_int64(index));
+	return 0;
+}
+
+static void
+mixed_reason(struct prof_stream *st, struct prof_err *err, int doc,
+	     long index, int sample)
+{
+	st->mixed = 1;
+	prof_err_clear(err);
+	prof_err_set(err,
+		     "mixed schema versions: the results file is version %d, "
+		     ".samples[%ld] is version %d",
+		     doc, index, sample);
+	prof_err_file(err, st->name);
+}
+
+/* The version a sample's form says: its schema_version, else 2. */
+static int
+sample_version(struct json_object *s)
+{
+	struct json_object *v = NULL;
+
+	if (!json_object_object_get_ex(s, "schema_version", &v))
+		return PROF_SCHEMA_VERSION;
+	if (!json_object_is_type(v, json_type_int))
+		return -1;
+	return (int)json_object_get_int64(v);
+}
+
+/*
+ * Check and normalize one sample. In a document (doc), a sample's form
+ * must match the document's version; a stream may mix them, but a
+ * schema-2 line needs its context line before it.
+ */
+static int
+take_sample(struct prof_stream *st, struct json_object *s, long index,
+	    int doc, prof_stream_fn fn, void *arg, struct prof_err *err)
+{
+	char prefix[64];
+	const char *eid, *sid;
+	int v = json_object_is_type(s, json_type_object) ?
+			sample_version(s) :
+			PROF_SCHEMA_VERSION;
+	int rc = -1;
+
+	if (doc)
+		snprintf(prefix, sizeof(prefix), ".samples[%ld]", index);
+	else
+		prefix[0] = '\0';
+	if (doc && v >= 1) {
+		if (st->version && v != st->version) {
+			mixed_reason(st, err, st->version, index, v);
+			goto out;
+		}
+		if (v == PROF_SCHEMA_V1 && st->first_v1 < 0)
+			st->first_v1 = index;
+		if (v != PROF_SCHEMA_V1 && st->first_v2 < 0)
+			st->first_v2 = index;
+	}
+	if (v == PROF_SCHEMA_V1 || v < 0 || v > PROF_SCHEMA_VERSION) {
+		st->raw = NULL;
+		if (prof_sample_check(s, prefix, err) < 0 ||
+		    convert_v1(st, s, err) < 0)
+			goto fail;
+	} else {
+		if (json_object_object_get_ex(s, "schema_version", NULL)) {
+			st->raw = NULL;
+			json_object_object_del(s, "schema_version");
+		}
+		if (prof_sample_check2(s, prefix, err) < 0)
+			goto fail;
+		eid = prof_json_str(s, "env_id");
+		sid = prof_json_str(s, "segment_id");
+		if (!doc && !json_object_object_get_ex(st->envs, eid, NULL)) {
+			prof_err_path(err, ".env_id",
+				      "no context line for '%s' before this "
+				      "sample", eid);
+			goto fail;
+		}
+		if (!doc &&
+		    !json_object_object_get_ex(st->segments, sid, NULL)) {
+			prof_err_path(err, ".segment_id",
+				      "no context line for '%s' before this "
+				      "sample", sid);
+			goto fail;
+		}
+		if (!json_object_object_get_ex(st->envs, eid, NULL))
+			note_pending(st, 'e', eid, index);
+		if (!json_object_object_get_ex(st->segments, sid, NULL))
+			note_pending(st, 's', sid, index);
+	}
+	if (st->raw && memchr(st->raw, '\n', st->raw_len))
+		st->raw = NULL;
+	if (fn(arg, s, index, err) < 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	if (doc)
+		prof_err_file(err, st->name);
+out:
+	st->raw = NULL;
+	json_object_put(s);
+	return rc;
+}
+
+const char *
+prof_stream_raw(const struct prof_stream *st, size_t *len)
+{
+	*len = st->raw ? st->raw_len : 0;
+	return st->raw;
+}
+
+/* A schema-2 table of a document, checked and added to the reader's. */
+static int
+take_table(struct prof_stream *st, const char *key, struct json_object *t,
+	   struct prof_err *err)
+{
+	char path[300];
+	int objects = !strcmp(key, "envs");
+
+	if (!json_object_is_type(t, json_type_object)) {
+		snprintf(path, sizeof(path), ".%s", key);
+		prof_err_path(err, path, "expected an object, got %s",
+			      prof_json_type_name(t));
+		prof_err_file(err, st->name);
+		return -1;
+	}
+	json_object_object_foreach(t, id, v)
+	{
+		snprintf(path, sizeof(path), ".%s.%s", key, id);
+		if (objects ? !json_object_is_type(v, json_type_object) :
+			      !json_object_is_type(v, json_type_string) ||
+				      !json_object_get_string_len(v)) {
+			prof_err_path(err, path, "expected %s, got %s",
+				      objects ? "an object" :
+						"a non-empty string",
+				      prof_json_type_name(v));
+			prof_err_file(err, st->name);
+			return -1;
+		}
+		if (table_put(st, objects ? st->envs : st->segments, key, id,
+			      v, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Reset what one input keeps. */
+static void
+start_input(struct prof_stream *st)
+{
+	json_object_put(st->meta);
+	st->meta = json_object_new_object();
+	json_object_put(st->pending);
+	st->pending = json_object_new_object();
+	st->version = 0;
+	st->mixed = 0;
+	st->first_v1 = st->first_v2 = -1;
+}
+
+/* The checks at the end of a document. */
+static int
+finish_document(struct prof_stream *st, int saw_samples, int saw_envs,
+		int saw_segments, struct prof_err *err)
+{
+	struct json_object *v = NULL;
+
+	if (prof_results_check_head(st->meta, 1, err) < 0) {
+		prof_err_file(err, st->name);
+		return -1;
+	}
+	json_object_object_get_ex(st->meta, "schema_version", &v);
+	st->version = (int)json_object_get_int64(v);
+	if (st->version == PROF_SCHEMA_V1 && st->first_v2 >= 0) {
+		mixed_reason(st, err, st->version, st->first_v2,
+			     PROF_SCHEMA_VERSION);
+		return -1;
+	}
+	if (st->version == PROF_SCHEMA_VERSION && st->first_v1 >= 0) {
+		mixed_reason(st, err, st->version, st->first_v1,
+			     PROF_SCHEMA_V1);
+		return -1;
+	}
+	if (!saw_samples)
+		return path_err(st, err, ".samples", "missing");
+	if (st->version == PROF_SCHEMA_VERSION && !saw_envs)
+		return path_err(st, err, ".envs", "missing");
+	if (st->version == PROF_SCHEMA_VERSION && !saw_segments)
+		return path_err(st, err, ".segments", "missing");
+	json_object_object_foreach(st->pending, key, index)
+	{
+		char path[96];
+		int is_env = key[0] == 'e';
+
+		if (json_object_object_get_ex(is_env ? st->envs :
+						       st->segments,
+					      key + 2, NULL))
+			continue;
+		snprintf(path, sizeof(path), ".samples[%lld].%s",
+			 (long long)json_object_get_int64(index),
+			 is_env ? "env_id" : "segment_id");
+		return path_err(st, err, path,
+				is_env ? "no such id in .envs" :
+					 "no such id in .segments");
+	}
+	return 0;
+}
+
+/* A top-level member that is not samples. */
+static int
+take_member(struct prof_stream *st, const char *key, struct json_object *v,
+	    int *saw_envs, int *saw_segments, struct prof_err *err)
+{
+	if (!strcmp(key, "envs") || !strcmp(key, "segments")) {
+		int rc = take_table(st, key, v, err);
+
+		*(key[0] == 'e' ? saw_envs : saw_segments) = 1;
+		json_object_put(v);
+		return rc;
+	}
+	json_object_object_add(st->meta, key, v);
+	if (prof_results_check_head(st->meta, 0, err) < 0) {
+		prof_err_file(err, st->name);
+		return -1;
+	}
+	if (!strcmp(key, "schema_version"))
+		st->version = (int)json_object_get_int64(v);
+	return 0;
+}
+
+/* A JSON syntax error of json-c's wording at the current place. */
+static int
+syntax(struct prof_stream *st, int c, enum json_tokener_error e,
+       struct prof_err *err)
+{
+	if (c < 0)
+		return truncated(st, err);
+	return here(st, err, json_tokener_error_desc(e));
+}
+
+static long
+read_samples(struct prof_stream *st, prof_stream_fn fn, void *arg,
+	     struct prof_err *err)
+{
+	struct json_object *s;
+	long n = 0;
+	int c = peek(st);
+
+	if (c != '[') {
+		/* Not an array: read it for the schema error. */
+		if (read_value(st, &s, err) < 0)
+			return -1;
+		prof_err_path(err, ".samples", "expected an array, got %s",
+			      prof_json_type_name(s));
+		prof_err_file(err, st->name);
+		json_object_put(s);
+		return -1;
+	}
+	st->pos++;
+	c = peek(st);
+	if (c == ']') {
+		st->pos++;
+		return 0;
+	}
+	for (;;) {
+		if (c == ']' || c == '}' || c == ',')
+			return syntax(st, c, json_tokener_error_parse_unexpected,
+				      err);
+		if (read_value(st, &s, err) < 0)
+			return -1;
+		st->raw = st->val + st->vpad;
+		st->raw_len = st->vlen - st->vpad;
+		if (take_sample(st, s, n, 1, fn, arg, err) < 0)
+			return -1;
+		n++;
+		c = peek(st);
+		if (c == ']') {
+			st->pos++;
+			return n;
+		}
+		if (c != ',')
+			return syntax(st, c, json_tokener_error_parse_array,
+				      err);
+		st->pos++;
+		c = peek(st);
+	}
+}
+
+long
+prof_stream_results(struct prof_stream *st, const char *path,
+		    prof_stream_fn fn, void *arg, struct prof_err *err)
+{
+	int saw_samples = 0, saw_envs = 0, saw_segments = 0;
+	struct json_object *k = NULL, *v = NULL;
+	long n = -1, got;
+	int c, first = 1;
+
+	start_input(st);
+	if (open_input(st, path, err) < 0)
+		return -1;
+	c = peek(st);
+	if (c < 0) {
+		if (st->read_error)
+			here(st, err, "");
+		else
+			here(st, err, offset(st) ?
+					      "no JSON value, only white space" :
+					      "empty input, expected a JSON value");
+		goto out;
+	}
+	if (c != '{') {
+		if (read_value(st, &v, err) < 0)
+			goto out;
+		prof_err_path(err, ".", "expected a results object, got %s",
+			      prof_json_type_name(v));
+		prof_err_file(err, st->name);
+		goto out;
+	}
+	st->pos++;
+	for (;;) {
+		c = peek(st);
+		if (c == '}' && first) {
+			st->pos++;
+			break;
+		}
+		if (c != '"') {
+			syntax(st, c, json_tokener_error_parse_object_key_name,
+			       err);
+			goto out;
+		}
+		if (read_value(st, &k, err) < 0)
+			goto out;
+		c = peek(st);
+		if (c != ':') {
+			syntax(st, c, json_tokener_error_parse_object_key_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+		if (!strcmp(json_object_get_string(k), "samples")) {
+			if (saw_samples) {
+				here(st, err, "duplicate key \"samples\"");
+				goto out;
+			}
+			saw_samples = 1;
+			got = read_samples(st, fn, arg, err);
+			if (got < 0)
+				goto out;
+			n = got;
+		} else {
+			const char *key = json_object_get_string(k);
+
+			if (json_object_object_get_ex(st->meta, key, NULL) ||
+			    (!strcmp(key, "envs") && saw_envs) ||
+			    (!strcmp(key, "segments") && saw_segments)) {
+				char why[200];
+
+				snprintf(why, sizeof(why),
+					 "duplicate key \"%.120s\"", key);
+				here(st, err, why);
+				goto out;
+			}
+			if (read_value(st, &v, err) < 0 ||
+			    take_member(st, key, v, &saw_envs, &saw_segments,
+					err) < 0) {
+				v = NULL;
+				goto out;
+			}
+			v = NULL;
+		}
+		json_object_put(k);
+		k = NULL;
+		first = 0;
+		c = peek(st);
+		if (c == '}') {
+			st->pos++;
+			break;
+		}
+		if (c != ',') {
+			syntax(st, c, json_tokener_error_parse_object_value_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+	}
+	c = peek(st);
+	if (c >= 0) {
+		here(st, err, "unexpected data after the JSON value");
+		goto out;
+	}
+	if (st->read_error) {
+		here(st, err, "");
+		goto out;
+	}
+	if (finish_document(st, saw_samples, saw_envs, saw_segments, err) < 0)
+		goto out;
+	if (n < 0)
+		n = 0;
+	close_input(st);
+	json_object_put(k);
+	json_object_put(v);
+	return n;
+out:
+	close_input(st);
+	json_object_put(k);
+	json_object_put(v);
+	return -1;
+}
+
+/* A record line of a stream: context or run. */
+static int
+take_record(struct prof_stream *st, struct json_object *o,
+	    struct prof_err *err)
+{
+	const char *rec = prof_json_str(o, "record");
+	struct json_object *env = NULL, *seg = NULL, *run;
+	const char *eid, *sid;
+
+	if (!rec)
+		return prof_err_path(err, ".record", "expected a string");
+	if (!strcmp(rec, "context")) {
+		eid = prof_json_str(o, "env_id");
+		sid = prof_json_str(o, "segment_id");
+		json_object_object_get_ex(o, "env", &env);
+		json_object_object_get_ex(o, "segment", &seg);
+		if (!eid || !eid[0])
+			return prof_err_path(err, ".env_id",
+					     "expected a non-empty string");
+		if (!sid || !sid[0])
+			return prof_err_path(err, ".segment_id",
+					     "expected a non-empty string");
+		if (!json_object_is_type(env, json_type_object))
+			return prof_err_path(err, ".env",
+					     "expected an object, got %s",
+					     prof_json_type_name(env));
+		if (!json_object_is_type(seg, json_type_string) ||
+		    !json_object_get_string_len(seg))
+			return prof_err_path(err, ".segment",
+					     "expected a non-empty string, "
+					     "got %s",
+					     prof_json_type_name(seg));
+		if (table_put(st, st->envs, "envs", eid, env, err) < 0 ||
+		    table_put(st, st->segments, "segments", sid, seg, err) < 0)
+			return -1;
+		return 0;
+	}
+	if (!strcmp(rec, "run")) {
+		if (prof_json_str(o, "run_id"))
+			json_object_object_add(
+				st->meta, "run_id",
+				json_object_new_string(
+					prof_json_str(o, "run_id")));
+		run = json_object_new_object();
+		json_object_object_foreach(o, key, v)
+		{
+			if (strcmp(key, "record") && strcmp(key, "run_id"))
+				json_object_object_add(run, key,
+						       json_object_get(v));
+		}
+		json_object_object_add(st->meta, "run", run);
+		if (prof_results_check_head(st->meta, 0, err) < 0)
+			return -1;
+		return 0;
+	}
+	return prof_err_path(err, ".record", "unknown record '%s'", rec);
+}
+
+/* One line of a stream. */
+static int
+take_line(struct prof_stream *st, const char *p, size_t n, prof_stream_fn fn,
+	  void *arg, struct prof_err *err)
+{
+	struct json_object *o;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r')
+			break;
+	if (i == n)
+		return 1;	/* blank */
+	o = prof_json_parse(p, n, st->name, (int)st->line, err);
+	if (!o)
+		return -1;
+	if (json_object_is_type(o, json_type_object) &&
+	    json_object_object_get_ex(o, "record", NULL)) {
+		int rc = take_record(st, o, err);
+
+		json_object_put(o);
+		return rc;
+	}
+	st->raw = p + i;
+	st->raw_len = n - i;
+	while (st->raw_len && (st->raw[st->raw_len - 1] == ' ' ||
+			       st->raw[st->raw_len - 1] == '\t' ||
+			       st->raw[st->raw_len - 1] == '\r'))
+		st->raw_len--;
+	return take_sample(st, o, st->line, 0, fn, arg, err) < 0 ? -1 : 0;
+}
+
+long
+prof_stream_lines(struct prof_stream *st, const char *path,
+		  prof_stream_fn fn, void *arg, struct prof_err *err)
+{
+	long n = 0;
+	int rc;
+
+	start_input(st);
+	if (open_input(st, path, err) < 0)
+		return -1;
+	if (!strcmp(path, "-"))
+		st->name = "<stdin>";
+	while (fill(st) == 0) {
+		const char *p = st->buf + st->pos;
+		const char *nl = memchr(p, '\n', st->len - st->pos);
+
+		if (!nl && !st->vlen) {
+			/* The line goes on in the next chunk. */
+			if (val_put(st, p, st->len - st->pos) < 0)
+				goto oom;
+			st->pos = st->len;
+			continue;
+		}
+		if (!nl) {
+			if (val_put(st, p, st->len - st->pos) < 0)
+				goto oom;
+			st->pos = st->len;
+			continue;
+		}
+		if (st->vlen) {
+			if (val_put(st, p, (size_t)(nl - p)) < 0)
+				goto oom;
+			rc = take_line(st, st->val, st->vlen, fn, arg, err);
+			st->vlen = 0;
+		} else {
+			rc = take_line(st, p, (size_t)(nl - p), fn, arg, err);
+		}
+		st->pos += (size_t)(nl - p) + 1;
+		if (rc < 0)
+			goto fail;
+		n += rc == 0;
+		st->line++;
+	}
+	if (st->read_error) {
+		prof_err_at(err, st->name, 0, 0, "read error: %s",
+			    strerror(errno));
+		goto out;
+	}
+	if (st->vlen) {
+		rc = take_line(st, st->val, st->vlen, fn, arg, err);
+		st->vlen = 0;
+		if (rc < 0)
+			goto fail;
+		n += rc == 0;
+	}
+	close_input(st);
+	return n;
+oom:
+	prof_err_at(err, st->name, 0, 0, "out of memory");
+	goto out;
+fail:
+	/* One line, one place: the line names it. */
+	prof_err_file(err, st->name);
+	err->line = (int)st->line;
+	err->col = 0;
+out:
+	st->vlen = 0;
+	close_input(st);
+	return -1;
+}

@@ -1,0 +1,86 @@
+/* stream.h: samples one at a time from results files (schema 1 or 2) and
+ * JSON-lines streams, in memory bounded by one sample and the tables. */
+#ifndef PROF_STREAM_H
+#define PROF_STREAM_H
+
+#include "err.h"
+#include "sample.h"
+
+struct json_object;
+
+/*
+ * A reader never holds a whole document: it walks the top level of a
+ * results file itself, hands each element of "samples" to json-c (through
+ * prof_json_parse(), so every check of the strict reader applies) and
+ * calls fn with it, checked and in the schema-2 form: a schema-1 sample
+ * (env, segment, schema_version) has its env and segment moved into the
+ * reader's tables and env_id and segment_id put in their place. fn borrows
+ * the sample (json_object_get() it to keep it) and returns 0, or -1 with
+ * err filled to stop the walk. index is the sample's place: .samples[index]
+ * of a document, the line number of a stream.
+ *
+ * The tables (env_id -> env, segment_id -> segment key) gather every input
+ * read through one reader; an id that a sample names may be defined after
+ * it in a document (a file sorted with jq -S), so a consumer keys by id and
+ * looks the texts up when the walk is done. Everything else at the top
+ * level (schema, run_id, command, commit, run, calibration, ...) is kept
+ * as the document's meta.
+ *
+ * Errors name the place as the strict reader does: "f.json:12:7: reason"
+ * for syntax, "f.json: .samples[3].duration_ms: reason" for the schema,
+ * "f.jsonl:4: reason" for a line of a stream.
+ */
+struct prof_stream;
+
+typedef int (*prof_stream_fn)(void *arg, struct json_object *s, long index,
+			      struct prof_err *err);
+
+/* A new reader; NULL when out of memory. */
+struct prof_stream *prof_stream_new(void);
+void prof_stream_free(struct prof_stream *st);
+
+/*
+ * Read the results file at path ("-" is stdin) and call fn for each
+ * sample. The top level is checked when the walk ends (the same checks as
+ * prof_results_check()). Returns the number of samples, or -1.
+ */
+long prof_stream_results(struct prof_stream *st, const char *path,
+			 prof_stream_fn fn, void *arg, struct prof_err *err);
+
+/*
+ * Read a JSON-lines stream: samples of either schema, context lines
+ * ({"record": "context", env_id, env, segment_id, segment}) and run lines
+ * ({"record": "run", run_id, mode, options, shard}). Returns the number of
+ * samples, or -1.
+ */
+long prof_stream_lines(struct prof_stream *st, const char *path,
+		       prof_stream_fn fn, void *arg, struct prof_err *err);
+
+/*
+ * Inside fn: the sample's own text when the reader did not change it (a
+ * schema-2 sample on one line), for writing it out again without
+ * re-encoding; NULL (and *len 0) otherwise.
+ */
+const char *prof_stream_raw(const struct prof_stream *st, size_t *len);
+
+/* Whether the last failure was mixed schema versions in one document (a
+ * refusal for prof-baseline, not malformed input). */
+int prof_stream_mixed(const struct prof_stream *st);
+
+/* The last input's top level without samples, envs and segments (for a
+ * stream: its run line's fields as run_id and run). Borrowed. */
+struct json_object *prof_stream_meta(const struct prof_stream *st);
+
+/* The schema version of the last document (0 after a stream). */
+int prof_stream_version(const struct prof_stream *st);
+
+/* Borrowed lookups in the tables; NULL when the id is unknown. */
+struct json_object *prof_stream_env(const struct prof_stream *st,
+				    const char *id);
+const char *prof_stream_segment(const struct prof_stream *st, const char *id);
+
+/* The tables themselves, id -> value objects (borrowed). */
+struct json_object *prof_stream_envs(const struct prof_stream *st);
+struct json_object *prof_stream_segments(const struct prof_stream *st);
+
+#endif /* PROF_STREAM_H */
