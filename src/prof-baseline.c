@@ -1,24 +1,33 @@
 /* prof-baseline: promote a results file to a named baseline, refusing runs
  * that are unfit to compare against. */
 #include <getopt.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "afile.h"
 #include "cli.h"
+#include "htab.h"
 #include "id.h"
 #include "json.h"
-#include "out.h"
+#include "rwriter.h"
 #include "sample.h"
+#include "stream.h"
 
 static const char usage_text[] =
-	"usage: prof-baseline --from RESULTS --name NAME [--output DIR]\n"
+	"usage: prof-baseline --from RESULTS --name NAME [--output DIR] [--add]\n"
 	"\n"
-	"Promote the results file RESULTS (- for stdin) to the baseline\n"
-	"DIR/NAME.json, written atomically; later runs compare against it\n"
-	"with prof-diff --baseline DIR/NAME.json. Commit it on its own, made\n"
-	"from the machine class it names (CI data for cpu-ci); CI never\n"
-	"promotes.\n"
+	"Promote the results file RESULTS (- for stdin, schema 1 or 2) to the\n"
+	"baseline DIR/NAME.json (schema 2), written atomically; later runs\n"
+	"compare against it with prof-diff --baseline DIR/NAME.json. Commit\n"
+	"it on its own, made from the machine class it names (CI data for\n"
+	"cpu-ci); CI never promotes.\n"
+	"\n"
+	"With --add, the run's segments are added to the baseline that is\n"
+	"there: its samples of the segments the run has are replaced by the\n"
+	"run's, those of other segments (other CPU models of a fleet of CI\n"
+	"runners, say) are kept. Without a baseline there, --add promotes.\n"
 	"\n"
 	"It refuses, writing nothing, a run with an error sample, with no\n"
 	"samples, with a sample that asked for the GPU but ran on the CPU\n"
@@ -34,6 +43,7 @@ static const char usage_text[] =
 	"                    added unless NAME ends with it)\n"
 	"  --output DIR      the baselines folder (default baselines; created\n"
 	"                    when missing)\n"
+	"  --add             add the run's segments to DIR/NAME.json\n"
 	"\n"
 	"example:\n"
 	"  prof-baseline --from ci/results.json --name cpu-ci\n"
@@ -45,117 +55,214 @@ static const char usage_text[] =
 enum {
 	OPT_FROM = 256,
 	OPT_NAME,
+	OPT_ADD,
 	OPT_VERSION,
 };
 
-/* The schema version of o as text ("1"); 0 when it is not an integer
- * (malformed input, for the schema check to report). */
+/* What promotion learns of a run as it streams by. */
+struct promo {
+	struct prof_stream *st;
+	struct prof_rwriter *w;
+	long samples, errors;
+	long first_error;
+	char first_error_text[1024];
+	/* Env ids in the order first named, with their first sample. */
+	struct prof_htab env_index;
+	char **env_ids;
+	long *env_first;
+	char **env_workload;
+	size_t n_envs, cap_envs;
+	/* --add: the run's segment keys (by id while reading the run). */
+	struct prof_htab run_segments;
+	char **seg_ids;
+	size_t n_segs, cap_segs;
+	/* --add: the old baseline's samples kept and dropped. */
+	long kept, replaced;
+};
+
 static int
-version_text(struct json_object *o, char *buf, size_t n)
+remember(char ***arr, size_t n, size_t *cap, const char *s)
 {
-	struct json_object *v = NULL;
+	if (n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+		char **na = realloc(*arr, ncap * sizeof(*na));
 
-	if (!json_object_object_get_ex(o, "schema_version", &v) ||
-	    !json_object_is_type(v, json_type_int))
-		return 0;
-	snprintf(buf, n, "%lld", (long long)json_object_get_int64(v));
-	return 1;
-}
-
-/*
- * Mixed schema versions are a refusal, not malformed input, so they are
- * looked for before the schema check (which would reject any version but
- * this prof's). A version that is missing or not an integer is malformed
- * input: the schema check says so (exit 2). Returns 1 and fills why when
- * mixed.
- */
-static int
-mixed_versions(struct json_object *r, char *why, size_t n)
-{
-	struct json_object *arr = NULL;
-	char top[32], v[32];
-	size_t i, len;
-
-	if (!json_object_is_type(r, json_type_object) ||
-	    !json_object_object_get_ex(r, "samples", &arr) ||
-	    !json_object_is_type(arr, json_type_array))
-		return 0;
-	if (!version_text(r, top, sizeof(top)))
-		return 0;
-	len = json_object_array_length(arr);
-	for (i = 0; i < len; i++) {
-		struct json_object *s = json_object_array_get_idx(arr, i);
-
-		if (!json_object_is_type(s, json_type_object) ||
-		    !version_text(s, v, sizeof(v)))
-			return 0;
-		if (strcmp(v, top)) {
-			snprintf(why, n,
-				 "mixed schema versions: the results file is "
-				 "version %s, .samples[%zu] is version %s",
-				 top, i, v);
-			return 1;
-		}
+		if (!na)
+			return -1;
+		*arr = na;
+		*cap = ncap;
 	}
-	return 0;
+	(*arr)[n] = strdup(s);
+	return (*arr)[n] ? 0 : -1;
 }
 
-/* The first reason to refuse a checked results file, or 0. */
+/* A sample of the run: counted, checked for refusals, kept. */
 static int
-unfit(struct json_object *r, char *why, size_t n)
+take_run(void *arg, struct json_object *s, long index, struct prof_err *err)
 {
-	struct json_object *arr = NULL;
-	size_t i, len, errors = 0, first = 0;
+	struct promo *p = arg;
+	const char *eid = prof_json_str(s, "env_id");
+	const char *sid = prof_json_str(s, "segment_id");
+	const char *raw;
+	size_t len;
 
-	json_object_object_get_ex(r, "samples", &arr);
-	len = json_object_array_length(arr);
-	if (len == 0) {
+	p->samples++;
+	if (prof_sample_is(s, "outcome", "error") && !p->errors++) {
+		p->first_error = index;
+		snprintf(p->first_error_text, sizeof(p->first_error_text),
+			 "%s, %s): %s", prof_sample_str(s, "workload"),
+			 prof_sample_str(s, "backend"),
+			 prof_sample_str(s, "reason"));
+	}
+	if (prof_htab_get(&p->env_index, eid, strlen(eid)) < 0) {
+		size_t cap = p->cap_envs;
+		long *nf;
+
+		if (remember(&p->env_ids, p->n_envs, &p->cap_envs, eid) < 0)
+			return prof_err_set(err, "out of memory");
+		if (p->cap_envs != cap || !p->env_first) {
+			nf = realloc(p->env_first,
+				     p->cap_envs * sizeof(*nf));
+			if (!nf)
+				return prof_err_set(err, "out of memory");
+			p->env_first = nf;
+		}
+		p->env_first[p->n_envs] = index;
+		{
+			size_t c2 = p->n_envs;
+			char **nw = realloc(p->env_workload,
+					    p->cap_envs * sizeof(*nw));
+
+			if (!nw)
+				return prof_err_set(err, "out of memory");
+			p->env_workload = nw;
+			nw[c2] = strdup(prof_sample_str(s, "workload"));
+		}
+		if (prof_htab_put(&p->env_index, eid, strlen(eid),
+				  (long)p->n_envs) < 0)
+			return prof_err_set(err, "out of memory");
+		p->n_envs++;
+	}
+	if (prof_htab_get(&p->run_segments, sid, strlen(sid)) < 0) {
+		if (remember(&p->seg_ids, p->n_segs, &p->cap_segs, sid) < 0 ||
+		    prof_htab_put(&p->run_segments, sid, strlen(sid),
+				  (long)p->n_segs) < 0)
+			return prof_err_set(err, "out of memory");
+		p->n_segs++;
+	}
+	raw = prof_stream_raw(p->st, &len);
+	return prof_rwriter_add_text(p->w, s, raw, len, err);
+}
+
+/* The first reason to refuse a read run, or 0. */
+static int
+unfit(struct promo *p, char *why, size_t n)
+{
+	size_t i;
+
+	if (p->samples == 0) {
 		snprintf(why, n, "the run has no samples");
 		return 1;
 	}
-	for (i = 0; i < len; i++) {
-		struct json_object *s = json_object_array_get_idx(arr, i);
-
-		if (prof_sample_is(s, "outcome", "error") && !errors++)
-			first = i;
-	}
-	if (errors) {
-		struct json_object *s = json_object_array_get_idx(arr, first);
-
+	if (p->errors) {
 		snprintf(why, n,
-			 "the run has %zu error sample%s; the first, "
-			 ".samples[%zu] (%s, %s): %s",
-			 errors, errors == 1 ? "" : "s", first,
-			 prof_sample_str(s, "workload"),
-			 prof_sample_str(s, "backend"),
-			 prof_sample_str(s, "reason"));
+			 "the run has %ld error sample%s; the first, "
+			 ".samples[%ld] (%s",
+			 p->errors, p->errors == 1 ? "" : "s", p->first_error,
+			 p->first_error_text);
 		return 1;
 	}
-	for (i = 0; i < len; i++) {
-		struct json_object *s = json_object_array_get_idx(arr, i);
-		struct json_object *env = NULL;
+	for (i = 0; i < p->n_envs; i++) {
+		struct json_object *env =
+			prof_stream_env(p->st, p->env_ids[i]);
 
-		json_object_object_get_ex(s, "env", &env);
 		if (prof_sample_is(env, "backend_requested", "gpu") &&
 		    prof_sample_is(env, "backend", "cpu")) {
 			snprintf(why, n,
-				 ".samples[%zu] (%s) asked for the GPU but ran "
+				 ".samples[%ld] (%s) asked for the GPU but ran "
 				 "on the CPU",
-				 i, prof_sample_str(s, "workload"));
+				 p->env_first[i],
+				 p->env_workload[i] ? p->env_workload[i] : "?");
 			return 1;
 		}
 	}
 	return 0;
 }
 
+/* --add: a sample of the old baseline stays unless the run has its
+ * segment. */
 static int
-promote(const char *from, const char *name, const char *dir)
+take_old(void *arg, struct json_object *s, long index, struct prof_err *err)
 {
-	struct json_object *r = NULL, *arr = NULL;
+	struct promo *p = arg;
+	const char *seg = prof_stream_segment(p->st,
+					      prof_json_str(s, "segment_id"));
+	const char *raw;
+	size_t len;
+
+	(void)index;
+	if (!seg)
+		return prof_err_set(err, "the baseline names a segment_id "
+					 "before its segments; put segments "
+					 "before samples");
+	if (prof_htab_get(&p->run_segments, seg, strlen(seg)) >= 0) {
+		p->replaced++;
+		return 0;
+	}
+	p->kept++;
+	raw = prof_stream_raw(p->st, &len);
+	return prof_rwriter_add_text(p->w, s, raw, len, err);
+}
+
+static void
+promo_free(struct promo *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_envs; i++) {
+		free(p->env_ids[i]);
+		free(p->env_workload[i]);
+	}
+	free(p->env_ids);
+	free(p->env_workload);
+	free(p->env_first);
+	for (i = 0; i < p->n_segs; i++)
+		free(p->seg_ids[i]);
+	free(p->seg_ids);
+	prof_htab_free(&p->env_index);
+	prof_htab_free(&p->run_segments);
+	prof_stream_free(p->st);
+}
+
+/* --add: the run's segment ids become segment keys, so that an old
+ * baseline of either schema is matched by key. */
+static int
+key_segments(struct promo *p, struct prof_err *err)
+{
+	size_t i;
+
+	prof_htab_free(&p->run_segments);
+	for (i = 0; i < p->n_segs; i++) {
+		const char *seg = prof_stream_segment(p->st, p->seg_ids[i]);
+
+		if (seg && prof_htab_put(&p->run_segments, seg, strlen(seg),
+					 (long)i) < 0)
+			return prof_err_set(err, "out of memory");
+	}
+	return 0;
+}
+
+static int
+promote(const char *from, const char *name, const char *dir, int add)
+{
+	struct promo p = {0};
+	struct prof_rwriter w = {0};
+	struct json_object *head = NULL;
 	struct prof_err err = {0};
-	char why[1024], path[4096];
+	char why[1200], path[4096];
 	size_t nlen = strlen(name);
-	int rc = PROF_EXIT_FAILURE;
+	int rc = PROF_EXIT_FAILURE, old_exists = 0;
+	struct stat sb;
 
 	if (snprintf(path, sizeof(path), "%s/%s%s", dir, name,
 		     nlen > 5 && !strcmp(name + nlen - 5, ".json") ? "" :
@@ -167,38 +274,69 @@ promote(const char *from, const char *name, const char *dir)
 	}
 	if (cli_not_input("--name", path, &from, 1) < 0)
 		goto out;
-	r = prof_json_load(from, &err);
-	if (!r) {
-		cli_err(&err);
+	p.st = prof_stream_new();
+	p.w = &w;
+	if (!p.st || prof_rwriter_init(&w, &err) < 0) {
+		cli_say("out of memory");
 		goto out;
 	}
-	if (mixed_versions(r, why, sizeof(why))) {
+	if (prof_stream_results(p.st, from, take_run, &p, &err) < 0) {
+		if (prof_stream_mixed(p.st)) {
+			cli_say("refusing '%s': %s", from, err.reason);
+			rc = PROF_EXIT_ERRORED;
+		} else {
+			cli_err(&err);
+		}
+		goto out;
+	}
+	if (unfit(&p, why, sizeof(why))) {
 		cli_say("refusing '%s': %s", from, why);
 		rc = PROF_EXIT_ERRORED;
 		goto out;
 	}
-	if (prof_results_check(r, &err) < 0) {
-		prof_err_file(&err, from);
-		cli_err(&err);
-		goto out;
-	}
-	if (unfit(r, why, sizeof(why))) {
-		cli_say("refusing '%s': %s", from, why);
-		rc = PROF_EXIT_ERRORED;
-		goto out;
+	head = json_object_get(prof_stream_meta(p.st));
+	if (prof_rwriter_merge_tables(&w, prof_stream_envs(p.st),
+				      prof_stream_segments(p.st), &err) < 0)
+		goto fail;
+	old_exists = add && stat(path, &sb) == 0;
+	if (old_exists) {
+		if (key_segments(&p, &err) < 0)
+			goto fail;
+		prof_stream_free(p.st);
+		p.st = prof_stream_new();
+		if (!p.st) {
+			cli_say("out of memory");
+			goto out;
+		}
+		if (prof_stream_results(p.st, path, take_old, &p, &err) < 0) {
+			cli_err(&err);
+			goto out;
+		}
+		if (prof_rwriter_merge_tables(&w, prof_stream_envs(p.st),
+					      prof_stream_segments(p.st),
+					      &err) < 0)
+			goto fail;
 	}
 	if (prof_mkdirs(dir, &err) < 0 ||
-	    prof_out_json(path, r, &err) < 0) {
-		cli_err(&err);
-		goto out;
-	}
-	json_object_object_get_ex(r, "samples", &arr);
-	cli_say("promoted run '%s' (%zu samples) to '%s'",
-		prof_json_str(r, "run_id"), json_object_array_length(arr),
-		path);
+	    prof_rwriter_commit(&w, path, head, &err) < 0)
+		goto fail;
+	if (old_exists)
+		cli_say("added run '%s' (%ld samples) to '%s': %ld samples "
+			"of its segment%s replaced, %ld of other segments "
+			"kept",
+			prof_json_str(head, "run_id"), p.samples, path,
+			p.replaced, p.n_segs == 1 ? "" : "s", p.kept);
+	else
+		cli_say("promoted run '%s' (%ld samples) to '%s'",
+			prof_json_str(head, "run_id"), p.samples, path);
 	rc = PROF_EXIT_OK;
+	goto out;
+fail:
+	cli_err(&err);
 out:
-	json_object_put(r);
+	json_object_put(head);
+	prof_rwriter_free(&w);
+	promo_free(&p);
 	return cli_finish(rc);
 }
 
@@ -209,13 +347,14 @@ main(int argc, char **argv)
 		{"from", required_argument, NULL, OPT_FROM},
 		{"name", required_argument, NULL, OPT_NAME},
 		{"output", required_argument, NULL, 'o'},
+		{"add", no_argument, NULL, OPT_ADD},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
 	};
 	const char *from = NULL, *name = NULL, *dir = "baselines";
 	char why[256];
-	int c;
+	int c, add = 0;
 
 	cli_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
@@ -228,6 +367,9 @@ main(int argc, char **argv)
 			break;
 		case 'o':
 			dir = optarg;
+			break;
+		case OPT_ADD:
+			add = 1;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -256,5 +398,5 @@ main(int argc, char **argv)
 		return cli_fail("--name: '%s' is not a valid baseline name: %s",
 				cli_safe(name, safe, sizeof(safe)), why);
 	}
-	return promote(from, name, dir);
+	return promote(from, name, dir, add);
 }

@@ -11,6 +11,7 @@
 #include "json.h"
 #include "out.h"
 #include "sample.h"
+#include "stream.h"
 
 static const char usage_text[] =
 	"usage: prof-diff --baseline FILE [-o FILE] RESULTS\n"
@@ -64,28 +65,58 @@ missing(const char *path)
 }
 
 static int
+take_current(void *arg, struct json_object *s, long index,
+	     struct prof_err *err)
+{
+	(void)index;
+	return prof_cmp_take(arg, s, prof_json_str(s, "segment_id"), err);
+}
+
+static int
+take_baseline(void *arg, struct json_object *s, long index,
+	      struct prof_err *err)
+{
+	(void)index;
+	return prof_cmp_base_take(arg, s, prof_json_str(s, "segment_id"),
+				  err);
+}
+
+static const char *
+segment_of(void *st, const char *id)
+{
+	return prof_stream_segment(st, id);
+}
+
+/* Both files are streamed: memory holds the rows, never a document. */
+static int
 diff(const char *results_path, const char *baseline_path, const char *output)
 {
-	struct json_object *results = NULL, *baseline = NULL, *out = NULL;
+	struct prof_stream *cur = prof_stream_new(), *base = prof_stream_new();
+	struct json_object *out = NULL;
 	struct prof_cmp c = {0};
 	struct prof_err err = {0};
-	int rc = PROF_EXIT_FAILURE;
+	int rc = PROF_EXIT_FAILURE, is_missing;
 
-	results = prof_results_load(results_path, &err);
-	if (!results) {
+	if (!cur || !base) {
+		cli_say("out of memory");
+		goto out;
+	}
+	if (prof_stream_results(cur, results_path, take_current, &c, &err) <
+		    0 ||
+	    prof_cmp_close(&c, segment_of, cur, &err) < 0 ||
+	    prof_cmp_set_run(&c, prof_json_str(prof_stream_meta(cur),
+					       "run_id")) < 0) {
 		cli_err(&err);
 		goto out;
 	}
-	if (!missing(baseline_path)) {
-		prof_err_clear(&err);
-		baseline = prof_results_load(baseline_path, &err);
-		if (!baseline) {
-			cli_err(&err);
-			goto out;
-		}
+	is_missing = missing(baseline_path);
+	if (!is_missing && prof_stream_results(base, baseline_path,
+					       take_baseline, &c, &err) < 0) {
+		cli_err(&err);
+		goto out;
 	}
-	if (prof_cmp_group(&c, results, &err) < 0 ||
-	    prof_cmp_judge_all(&c, baseline, baseline_path, &err) < 0) {
+	if (prof_cmp_judge_groups(&c, segment_of, base, is_missing,
+				  baseline_path, &err) < 0) {
 		cli_err(&err);
 		goto out;
 	}
@@ -104,8 +135,8 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 out:
 	json_object_put(out);
 	prof_cmp_free(&c);
-	json_object_put(results);
-	json_object_put(baseline);
+	prof_stream_free(cur);
+	prof_stream_free(base);
 	return cli_finish(rc);
 }
 

@@ -1,31 +1,47 @@
 /* prof-merge: sample JSON lines in, one validated results document out. */
+#include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "browser.h"
 #include "cli.h"
 #include "json.h"
-#include "out.h"
+#include "lines.h"
+#include "rwriter.h"
 #include "sample.h"
 #include "spawn.h"
+#include "stream.h"
 
 static const char usage_text[] =
 	"usage: prof-merge [-o FILE] [--command TEXT] [--playwright FILE]...\n"
 	"                  [FILE...]\n"
+	"       prof-merge --shards N [-o FILE] SHARD...\n"
 	"\n"
 	"Read sample JSON lines (prof-time, prof-mem, prof-trace and\n"
 	"browser rows; one sample per line) from each FILE in turn, or from\n"
 	"stdin when there is no FILE or FILE is -, and write one results\n"
-	"document:\n"
+	"document of schema 2:\n"
 	"{schema, schema_version, run_id, timestamp_utc, command, commit,\n"
-	"samples}. Every line must be a valid schema-1 sample; the first one\n"
-	"that is not is reported as FILE:LINE: reason and nothing is written.\n"
+	"run, envs, segments, samples}: each environment and segment key\n"
+	"once, in envs and segments, the samples naming them by env_id and\n"
+	"segment_id. Lines of schema 1 and 2 are read alike. Every line must\n"
+	"be a valid sample (or a context or run line); the first one that is\n"
+	"not is reported as FILE:LINE: reason and nothing is written. The\n"
+	"samples are streamed: memory holds one sample and the tables.\n"
+	"\n"
+	"With --shards N, each SHARD is the results file (or the run folder)\n"
+	"of one shard of a run split with prof-time --shard I/N; together\n"
+	"they must be one run (the same commit, mode and options), with\n"
+	"shards 1/N to N/N each there once, or the first that is not is\n"
+	"named ('shard 2/4 missing') with exit 2. Each sample gets its\n"
+	"\"shard\", run.shards maps each shard to its run id.\n"
 	"\n"
 	"options:\n"
 	"  -o, --output FILE   write the results there, atomically (default\n"
@@ -40,6 +56,7 @@ static const char usage_text[] =
 	"  --commit SHA        the measured project's commit (default: `git\n"
 	"                      rev-parse HEAD` in DIR, 'unknown' outside git)\n"
 	"  -C, --project DIR   where the measured project is (default .)\n"
+	"  --shards N          merge the results of the N shards of one run\n"
 	"  --playwright FILE   browser rows (repeatable): what the browser\n"
 	"                      stories write, {workload, duration_ms,\n"
 	"                      metrics, fixture, backend, env: {browser}},\n"
@@ -49,9 +66,11 @@ static const char usage_text[] =
 	"examples:\n"
 	"  prof-time quick | prof-merge -o results.json\n"
 	"  prof-merge -o run/results.json run/samples.jsonl run/memory.jsonl\n"
+	"  prof-merge --shards 4 -o all/results.json shard-*/results.json\n"
 	"\n"
 	"Exit status: 0 written, 2 bad arguments, a bad sample line, an\n"
-	"unreadable input or a failed write.\n";
+	"unreadable input, shards that are not one whole run, or a failed\n"
+	"write.\n";
 
 /* The commit of the project in dir, or "unknown". */
 struct first_line {
@@ -129,10 +148,12 @@ enum {
 	OPT_TIMESTAMP,
 	OPT_COMMIT,
 	OPT_PLAYWRIGHT,
+	OPT_SHARDS,
 	OPT_VERSION,
 };
 
 struct opts {
+	long shards;			/* --shards N; 0: not merging shards */
 	const char *output;
 	const char *command;
 	const char *run_id;
@@ -143,48 +164,348 @@ struct opts {
 	int n_playwright;
 };
 
-typedef long (*parse_fn)(const char *buf, size_t len, const char *name,
-			 struct json_object *arr, struct prof_err *err);
+/* What one merge keeps: the output, and for --shards each shard's file. */
+struct merge {
+	struct opts *o;
+	struct prof_stream *st;
+	struct prof_rwriter w;
+	char *shard;			/* the shard of the input being read */
+	int untagged;			/* its run came after its samples */
+	char *shard_text;		/* ,"shard":"i/N"} for raw samples */
+	size_t shard_len;
+	char *buf;			/* a raw sample with its shard */
+	size_t cap;
+};
 
-/* Read every input's lines into arr with parse. Returns 0 or -1 after
- * saying why. */
+/* The shard text of the input being read, from its run (known before its
+ * samples in the files prof-merge writes, and in key order too). */
 static int
-read_inputs(char **files, int n, struct json_object *arr, parse_fn parse)
+shard_of_input(struct merge *m)
 {
-	struct prof_err err = {0};
-	int i;
+	struct json_object *r = NULL;
+	const char *shard;
+	char text[128];
+	int k;
 
-	for (i = 0; i < n; i++) {
-		const char *name = strcmp(files[i], "-") ? files[i] : "<stdin>";
-		char *buf = NULL;
-		size_t len = 0;
-		long got;
-
-		prof_err_clear(&err);
-		if (prof_json_read_file(files[i], &buf, &len, &err) < 0) {
-			cli_err(&err);
-			return -1;
-		}
-		got = parse(buf, len, name, arr, &err);
-		free(buf);
-		if (got < 0) {
-			cli_err(&err);
-			return -1;
-		}
+	json_object_object_get_ex(prof_stream_meta(m->st), "run", &r);
+	shard = prof_json_str(r, "shard");
+	if (!shard || strlen(shard) > 64) {
+		m->untagged = 1;
+		return 0;
 	}
+	k = snprintf(text, sizeof(text), ",\"shard\":\"%s\"}", shard);
+	free(m->shard_text);
+	m->shard_text = strdup(text);
+	if (!m->shard_text)
+		return -1;
+	m->shard_len = (size_t)k;
+	m->shard = strdup(shard);
+	return m->shard ? 0 : -1;
+}
+
+/* A sample of an input into the output, with its shard when merging
+ * shards; written as it was read when the reader kept its text. */
+static int
+take(void *arg, struct json_object *s, long index, struct prof_err *err)
+{
+	struct merge *m = arg;
+	const char *raw;
+	size_t len;
+
+	(void)index;
+	raw = prof_stream_raw(m->st, &len);
+	if (!m->o->shards)
+		return prof_rwriter_add_text(&m->w, s, raw, len, err);
+	if (!m->shard && !m->untagged && shard_of_input(m) < 0)
+		return prof_err_set(err, "out of memory");
+	if (!m->shard)
+		return prof_rwriter_add_text(&m->w, s, raw, len, err);
+	if (raw && len && raw[len - 1] == '}' &&
+	    !json_object_object_get_ex(s, "shard", NULL)) {
+		size_t need = len - 1 + m->shard_len;
+
+		if (need > m->cap) {
+			char *nb = realloc(m->buf, need);
+
+			if (!nb)
+				return prof_err_set(err, "out of memory");
+			m->buf = nb;
+			m->cap = need;
+		}
+		memcpy(m->buf, raw, len - 1);
+		memcpy(m->buf + len - 1, m->shard_text, m->shard_len);
+		return prof_rwriter_add_text(&m->w, s, m->buf, need, err);
+	}
+	json_object_object_add(s, "shard", json_object_new_string(m->shard));
+	return prof_rwriter_add(&m->w, s, err);
+}
+
+/* Browser rows: read whole (a few per story), made schema-2 samples. */
+static int
+read_playwright(struct merge *m, const char *path)
+{
+	struct json_object *arr = json_object_new_array(), *s2 = NULL;
+	const char *name = strcmp(path, "-") ? path : "<stdin>";
+	struct prof_err err = {0};
+	char eid[PROF_ID_SIZE], sid[PROF_ID_SIZE];
+	char *buf = NULL;
+	size_t len = 0, i;
+	int rc = -1;
+
+	if (!arr)
+		goto oom;
+	if (prof_json_read_file(path, &buf, &len, &err) < 0 ||
+	    prof_browser_parse_lines(buf, len, name, arr, &err) < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	for (i = 0; i < json_object_array_length(arr); i++) {
+		struct json_object *s = json_object_array_get_idx(arr, i);
+		struct json_object *env = json_object_object_get(s, "env");
+		const char *seg = prof_json_str(s, "segment");
+
+		if (prof_sample_json_id(env, eid) < 0 ||
+		    prof_sample_id(seg, sid) < 0)
+			goto oom;
+		s2 = prof_lines_sample2(s, eid, sid);
+		if (!s2)
+			goto oom;
+		if (prof_rwriter_put_tables(&m->w, eid, env, sid, seg,
+					    &err) < 0 ||
+		    prof_rwriter_add(&m->w, s2, &err) < 0) {
+			cli_err(&err);
+			goto out;
+		}
+		json_object_put(s2);
+		s2 = NULL;
+	}
+	rc = 0;
+	goto out;
+oom:
+	cli_say("out of memory");
+out:
+	json_object_put(s2);
+	json_object_put(arr);
+	free(buf);
+	return rc;
+}
+
+/* A shard's place: "i/N" with 1 <= i <= N. */
+static int
+parse_shard(const char *s, long *i, long *n)
+{
+	char *end;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	*i = strtol(s, &end, 10);
+	if (errno || end == s || *end != '/' || *i < 1)
+		return -1;
+	s = end + 1;
+	*n = strtol(s, &end, 10);
+	if (errno || end == s || *end || *n < 1 || *i > *n)
+		return -1;
 	return 0;
 }
 
+/* The results file of a shard given as a file or a run folder. */
+static const char *
+shard_file(const char *arg, char *buf, size_t n)
+{
+	struct stat sb;
+
+	if (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		snprintf(buf, n, "%s/results.json", arg);
+		return buf;
+	}
+	return arg;
+}
+
+/* A member of a run's identity as canonical text ("null" when absent). */
+static char *
+canon(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	json_object_object_get_ex(o, key, &v);
+	return prof_json_canonical(v);
+}
+
+struct shard_seen {
+	char *file;
+	char *run_id;
+};
+
+/*
+ * --shards N: every input is one shard's results; together they must be
+ * one run (the same commit, mode and options), shards 1/N to N/N, each
+ * once. The first that is not is named, exit 2.
+ */
+static int
+merge_shards(struct merge *m, char **files, int n, struct json_object *head)
+{
+	struct shard_seen *seen = calloc((size_t)m->o->shards + 1,
+					 sizeof(*seen));
+	char *commit0 = NULL, *mode0 = NULL, *options0 = NULL;
+	struct json_object *run = NULL, *shards = NULL;
+	struct prof_err err = {0};
+	const char *file0 = NULL;
+	long want = m->o->shards, i, k, missing = 0;
+	char path[4096], text[64], list[512] = "";
+	int rc = -1, f;
+
+	if (!seen)
+		goto oom;
+	for (f = 0; f < n; f++) {
+		const char *file = shard_file(files[f], path, sizeof(path));
+		struct json_object *meta, *r = NULL;
+		const char *shard;
+		char *commit, *mode, *options;
+		int same;
+
+		/* Each is read into the output and checked after. */
+		free(m->shard);
+		m->shard = NULL;
+		m->untagged = 0;
+		prof_err_clear(&err);
+		if (prof_stream_results(m->st, file, take, m, &err) < 0) {
+			cli_err(&err);
+			goto out;
+		}
+		meta = prof_stream_meta(m->st);
+		json_object_object_get_ex(meta, "run", &r);
+		shard = prof_json_str(r, "shard");
+		if (parse_shard(shard, &i, &k) < 0) {
+			cli_say("'%s' is not a shard's results (run.shard is "
+				"%s)",
+				file, shard ? shard : "missing");
+			goto out;
+		}
+		if (k != want) {
+			cli_say("'%s' is shard %s, not one of %ld (--shards "
+				"%ld)",
+				file, shard, want, want);
+			goto out;
+		}
+		if (seen[i].file) {
+			cli_say("shard %s twice: '%s' and '%s'", shard,
+				seen[i].file, file);
+			goto out;
+		}
+		if (m->untagged) {
+			cli_say("'%s': its run comes after its samples; put "
+				"run before samples",
+				file);
+			goto out;
+		}
+		seen[i].file = strdup(file);
+		seen[i].run_id = strdup(prof_json_str(meta, "run_id"));
+		commit = canon(meta, "commit");
+		mode = canon(r, "mode");
+		options = canon(r, "options");
+		if (!seen[i].file || !seen[i].run_id || !commit || !mode ||
+		    !options) {
+			free(commit);
+			free(mode);
+			free(options);
+			goto oom;
+		}
+		if (!file0) {
+			file0 = seen[i].file;
+			commit0 = commit;
+			mode0 = mode;
+			options0 = options;
+			json_object_object_add(
+				head, "commit",
+				json_object_get(
+					json_object_object_get(meta, "commit")));
+			continue;
+		}
+		same = !strcmp(commit, commit0) && !strcmp(mode, mode0) &&
+		       !strcmp(options, options0);
+		if (!same) {
+			cli_say("shard %s ('%s') is of another run than '%s': "
+				"%s %s != %s",
+				shard, file, file0,
+				strcmp(commit, commit0) ? "commit" :
+				strcmp(mode, mode0)	? "mode" :
+							  "options",
+				strcmp(commit, commit0) ? commit :
+				strcmp(mode, mode0)	? mode :
+							  options,
+				strcmp(commit, commit0) ? commit0 :
+				strcmp(mode, mode0)	? mode0 :
+							  options0);
+			free(commit);
+			free(mode);
+			free(options);
+			goto out;
+		}
+		free(commit);
+		free(mode);
+		free(options);
+	}
+	for (i = 1; i <= want; i++) {
+		size_t used = strlen(list);
+
+		if (seen[i].file)
+			continue;
+		if (missing++ < 8)
+			snprintf(list + used, sizeof(list) - used, "%s%ld/%ld",
+				 used ? ", " : "", i, want);
+	}
+	if (missing) {
+		cli_say("shard%s %s%s missing", missing == 1 ? "" : "s", list,
+			missing > 8 ? ", ..." : "");
+		goto out;
+	}
+	run = json_object_new_object();
+	shards = json_object_new_object();
+	if (!run || !shards)
+		goto oom;
+	json_object_object_add(run, "mode",
+			       json_tokener_parse(mode0 ? mode0 : "null"));
+	json_object_object_add(run, "options",
+			       json_tokener_parse(options0 ? options0 : "{}"));
+	json_object_object_add(run, "shard", NULL);
+	for (i = 1; i <= want; i++) {
+		snprintf(text, sizeof(text), "%ld/%ld", i, want);
+		json_object_object_add(shards, text,
+				       json_object_new_string(seen[i].run_id));
+	}
+	json_object_object_add(run, "shards", shards);
+	shards = NULL;
+	json_object_object_add(head, "run", run);
+	run = NULL;
+	rc = 0;
+	goto out;
+oom:
+	cli_say("out of memory");
+out:
+	json_object_put(run);
+	json_object_put(shards);
+	for (i = 0; seen && i <= want; i++) {
+		free(seen[i].file);
+		free(seen[i].run_id);
+	}
+	free(seen);
+	free(commit0);
+	free(mode0);
+	free(options0);
+	return rc;
+}
 static int
 merge(struct opts *o, char **files, int n)
 {
 	char run_id[64], stamp[32], commit[128];
-	struct json_object *r = NULL, *arr = NULL;
+	struct json_object *head = json_object_new_object(), *r = NULL;
+	struct merge m = {.o = o};
 	struct prof_err err = {0};
 	time_t now = time(NULL);
 	struct tm tm;
 	unsigned short rnd = 0;
-	int rc = PROF_EXIT_FAILURE;
+	int rc = PROF_EXIT_FAILURE, i;
 
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -202,27 +523,59 @@ merge(struct opts *o, char **files, int n)
 		snprintf(commit, sizeof(commit), "%s", o->commit);
 	else
 		git_commit(o->project, commit, sizeof(commit));
-	r = prof_results_new(run_id, o->timestamp ? o->timestamp : stamp,
-			     o->command, commit);
-	if (!r || !json_object_object_get_ex(r, "samples", &arr)) {
+	m.st = prof_stream_new();
+	if (!head || !m.st) {
 		cli_say("out of memory");
 		goto out;
 	}
-	if (n == 0 && o->n_playwright == 0) {
-		static char *dash[] = {"-"};
-
-		files = dash;
-		n = 1;
-	}
-	if (read_inputs(files, n, arr, prof_samples_parse_lines) < 0 ||
-	    read_inputs(o->playwright, o->n_playwright, arr,
-			prof_browser_parse_lines) < 0)
-		goto out;
-	if (prof_results_check(r, &err) < 0) {
+	if (prof_rwriter_init(&m.w, &err) < 0) {
 		cli_err(&err);
 		goto out;
 	}
-	if (prof_out_json(o->output, r, &err) < 0) {
+	json_object_object_add(head, "run_id", json_object_new_string(run_id));
+	json_object_object_add(head, "timestamp_utc",
+			       json_object_new_string(o->timestamp ?
+							      o->timestamp :
+							      stamp));
+	json_object_object_add(head, "command",
+			       json_object_new_string(o->command));
+	json_object_object_add(head, "commit", json_object_new_string(commit));
+	if (o->shards) {
+		if (n == 0) {
+			cli_say("--shards: give each shard's results file or "
+				"run folder");
+			goto out;
+		}
+		if (merge_shards(&m, files, n, head) < 0)
+			goto out;
+	} else {
+		if (n == 0 && o->n_playwright == 0) {
+			static char *dash[] = {"-"};
+
+			files = dash;
+			n = 1;
+		}
+		for (i = 0; i < n; i++) {
+			prof_err_clear(&err);
+			if (prof_stream_lines(m.st, files[i], take, &m, &err) <
+			    0) {
+				cli_err(&err);
+				goto out;
+			}
+			/* The run the first stream names is the run's. */
+			if (!json_object_object_get_ex(head, "run", NULL) &&
+			    json_object_object_get_ex(
+				    prof_stream_meta(m.st), "run", &r))
+				json_object_object_add(head, "run",
+						       json_object_get(r));
+		}
+	}
+	for (i = 0; i < o->n_playwright; i++)
+		if (read_playwright(&m, o->playwright[i]) < 0)
+			goto out;
+	if (prof_rwriter_merge_tables(&m.w, prof_stream_envs(m.st),
+				      prof_stream_segments(m.st), &err) < 0 ||
+	    prof_rwriter_commit(&m.w, o->output, head, &err) < 0) {
 		/* A failed stdout is reported once, by cli_finish(). */
 		if (strcmp(o->output, "-"))
 			cli_err(&err);
@@ -230,7 +583,12 @@ merge(struct opts *o, char **files, int n)
 	}
 	rc = PROF_EXIT_OK;
 out:
-	json_object_put(r);
+	prof_rwriter_free(&m.w);
+	prof_stream_free(m.st);
+	free(m.shard);
+	free(m.shard_text);
+	free(m.buf);
+	json_object_put(head);
 	return cli_finish(rc);
 }
 
@@ -245,6 +603,7 @@ main(int argc, char **argv)
 		{"commit", required_argument, NULL, OPT_COMMIT},
 		{"project", required_argument, NULL, 'C'},
 		{"playwright", required_argument, NULL, OPT_PLAYWRIGHT},
+		{"shards", required_argument, NULL, OPT_SHARDS},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
@@ -282,6 +641,14 @@ main(int argc, char **argv)
 		case 'C':
 			o.project = optarg;
 			break;
+		case OPT_SHARDS: {
+			long long v;
+
+			if (cli_number("--shards", optarg, 1, 10000, &v) < 0)
+				return PROF_EXIT_FAILURE;
+			o.shards = (long)v;
+			break;
+		}
 		case OPT_PLAYWRIGHT:
 			if (o.n_playwright == 64)
 				return cli_fail("--playwright: at most 64 files");

@@ -12,8 +12,10 @@
 #include "compare.h"
 #include "json.h"
 #include "out.h"
+#include "htab.h"
 #include "sample.h"
 #include "spawn.h"
+#include "stream.h"
 
 static const char usage_text[] =
 	"usage: prof-report [--comparisons FILE] [-o FILE] RESULTS\n"
@@ -58,33 +60,47 @@ static const char usage_text[] =
 #define TOP_FUNCTIONS 20
 
 struct mem {
-	const char *workload;
-	const char *backend;
+	char *workload;
+	char *backend;
 	double host;		/* host_peak_bytes; NAN: unknown */
 	double gpu;		/* device_peak_allocated_bytes; NAN: unknown */
 	int used;		/* a row showed it */
 };
 
+/* A .prof artifact of a profile sample. */
+struct profile {
+	char *workload;
+	char *backend;
+	char *binary;		/* metrics.binary; NULL: none */
+	char *artifact;
+};
+
+/*
+ * What the summary needs of the samples, gathered as they stream by: the
+ * counts, the memory peaks per workload x backend, the environments in
+ * the order the samples name them, the profiles; the error and artifact
+ * lines go to temporary files, so memory never holds the samples.
+ */
 struct report {
-	struct json_object *results;
+	struct json_object *meta;	/* the results' top level (borrowed) */
+	struct prof_stream *st;
 	struct json_object *rows;	/* comparison objects */
 	int judged;			/* rows come from prof-diff */
+	struct prof_cmp cmp;		/* the rows, when not judged */
 	struct mem *mem;
-	size_t n_mem;
-	long samples, errors;
+	size_t n_mem, cap_mem;
+	struct prof_htab mem_index;	/* workload, backend */
+	char **envs;			/* env ids, first seen first */
+	size_t n_envs, cap_envs;
+	struct prof_htab env_index;
+	struct profile *profiles;
+	size_t n_profiles, cap_profiles;
+	FILE *errors_md, *artifacts_md;
+	long samples, errors, artifacts;
 	const char *run_dir;
 	const char *pprof;
 	FILE *md;
 };
-
-static struct json_object *
-samples(struct report *r)
-{
-	struct json_object *a = NULL;
-
-	json_object_object_get_ex(r->results, "samples", &a);
-	return a;
-}
 
 static struct json_object *
 get(struct json_object *o, const char *key)
@@ -159,57 +175,85 @@ row_pct(struct json_object *row)
 	return isfinite(ratio) ? (ratio - 1) * 100 : NAN;
 }
 
-/* Collect the memory peaks, the largest per workload x backend. */
+/* Grow an array of n used out of *cap elements of size sz. */
 static int
-collect_memory(struct report *r)
+grow(void *pp, size_t n, size_t *cap, size_t sz)
 {
-	struct json_object *a = samples(r);
-	size_t i, k, n = json_object_array_length(a);
+	void **p = pp, *np;
+	size_t ncap;
 
-	r->mem = calloc(n ? n : 1, sizeof(*r->mem));
-	if (!r->mem)
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 16;
+	np = realloc(*p, ncap * sz);
+	if (!np)
 		return -1;
-	for (i = 0; i < n; i++) {
-		struct json_object *s = json_object_array_get_idx(a, i);
-		struct json_object *m = get(s, "memory");
-		const char *w = prof_sample_str(s, "workload");
-		const char *b = prof_sample_str(s, "backend");
-		struct mem *e = NULL;
-		double host, gpu;
-
-		if (!prof_sample_is(s, "phase", "memory") ||
-		    !prof_sample_is(s, "outcome", "success") || !m)
-			continue;
-		host = numf(m, "host_peak_bytes");
-		gpu = numf(m, "device_peak_allocated_bytes");
-		for (k = 0; k < r->n_mem; k++)
-			if (!strcmp(r->mem[k].workload, w) &&
-			    !strcmp(r->mem[k].backend, b))
-				e = &r->mem[k];
-		if (!e) {
-			e = &r->mem[r->n_mem++];
-			e->workload = w;
-			e->backend = b;
-			e->host = e->gpu = NAN;
-		}
-		if (isfinite(host) && !(e->host >= host))
-			e->host = host;
-		if (isfinite(gpu) && !(e->gpu >= gpu))
-			e->gpu = gpu;
-	}
+	*p = np;
+	*cap = ncap;
 	return 0;
+}
+
+/* workload NUL backend, in buf; its length, or 0 when too long. */
+static size_t
+wb_key(char *buf, size_t n, const char *w, const char *b)
+{
+	size_t lw = strlen(w), lb = strlen(b);
+
+	if (lw + lb + 1 > n)
+		return 0;
+	memcpy(buf, w, lw + 1);
+	memcpy(buf + lw + 1, b, lb);
+	return lw + 1 + lb;
 }
 
 static struct mem *
 memory_of(struct report *r, const char *w, const char *b)
 {
-	size_t k;
+	char key[4096];
+	size_t len = wb_key(key, sizeof(key), w, b);
+	long k = len ? prof_htab_get(&r->mem_index, key, len) : -1;
 
-	for (k = 0; k < r->n_mem; k++)
-		if (!strcmp(r->mem[k].workload, w) &&
-		    !strcmp(r->mem[k].backend, b))
-			return &r->mem[k];
-	return NULL;
+	return k < 0 ? NULL : &r->mem[k];
+}
+
+/* Keep the largest memory peaks per workload x backend. */
+static int
+take_memory(struct report *r, struct json_object *s)
+{
+	struct json_object *m = get(s, "memory");
+	const char *w = prof_sample_str(s, "workload");
+	const char *b = prof_sample_str(s, "backend");
+	struct mem *e;
+	double host, gpu;
+	char key[4096];
+	size_t len;
+
+	if (!prof_sample_is(s, "phase", "memory") ||
+	    !prof_sample_is(s, "outcome", "success") || !m)
+		return 0;
+	host = numf(m, "host_peak_bytes");
+	gpu = numf(m, "device_peak_allocated_bytes");
+	e = memory_of(r, w, b);
+	if (!e) {
+		len = wb_key(key, sizeof(key), w, b);
+		if (!len || grow(&r->mem, r->n_mem, &r->cap_mem,
+				 sizeof(*r->mem)) < 0)
+			return -1;
+		e = &r->mem[r->n_mem];
+		memset(e, 0, sizeof(*e));
+		e->workload = strdup(w);
+		e->backend = strdup(b);
+		e->host = e->gpu = NAN;
+		if (!e->workload || !e->backend ||
+		    prof_htab_put(&r->mem_index, key, len, (long)r->n_mem) < 0)
+			return -1;
+		r->n_mem++;
+	}
+	if (isfinite(host) && !(e->host >= host))
+		e->host = host;
+	if (isfinite(gpu) && !(e->gpu >= gpu))
+		e->gpu = gpu;
+	return 0;
 }
 
 /* The environment of a sample in words: CPU, OS, compiler, backend,
@@ -267,28 +311,27 @@ env_words(struct json_object *env, char *buf, size_t n)
 static void
 write_header(struct report *r)
 {
-	struct json_object *a = samples(r);
-	size_t i, j, n = json_object_array_length(a), n_words = 0;
-	char **words = calloc(n ? n : 1, sizeof(*words));
+	size_t i, j, n_words = 0;
+	char **words = calloc(r->n_envs ? r->n_envs : 1, sizeof(*words));
 	FILE *md = r->md;
 
 	fprintf(md, "# Performance profile `");
-	md_text(md, prof_json_str(r->results, "run_id"));
+	md_text(md, prof_json_str(r->meta, "run_id"));
 	fprintf(md, "`\n\n| | |\n|---|---|\n| run | `");
-	md_text(md, prof_json_str(r->results, "run_id"));
+	md_text(md, prof_json_str(r->meta, "run_id"));
 	fprintf(md, "` |\n| command | `");
-	md_text(md, prof_json_str(r->results, "command"));
+	md_text(md, prof_json_str(r->meta, "command"));
 	fprintf(md, "` |\n| commit | `");
-	md_text(md, prof_json_str(r->results, "commit"));
+	md_text(md, prof_json_str(r->meta, "commit"));
 	fprintf(md, "` |\n| timestamp (UTC) | ");
-	md_text(md, prof_json_str(r->results, "timestamp_utc"));
+	md_text(md, prof_json_str(r->meta, "timestamp_utc"));
 	fprintf(md, " |\n| samples | %ld |\n| error samples | %ld |\n\n",
 		r->samples, r->errors);
 	fprintf(md, "## Environment\n\n");
-	for (i = 0; words && i < n; i++) {
+	for (i = 0; words && i < r->n_envs; i++) {
 		char buf[2048];
 
-		env_words(get(json_object_array_get_idx(a, i), "env"), buf,
+		env_words(prof_stream_env(r->st, r->envs[i]), buf,
 			  sizeof(buf));
 		for (j = 0; j < n_words; j++)
 			if (!strcmp(words[j], buf))
@@ -403,11 +446,38 @@ write_table(struct report *r)
 		fputc('\n', md);
 }
 
+/* Copy a temporary file into the summary. */
+static void
+copy_spool(FILE *from, FILE *to)
+{
+	char buf[65536];
+	size_t got;
+
+	if (!from || fflush(from) != 0 || fseek(from, 0, SEEK_SET) != 0)
+		return;
+	while ((got = fread(buf, 1, sizeof(buf), from)) > 0)
+		fwrite(buf, 1, got, to);
+}
+
+/* An error sample's line of the summary, kept until it is written. */
+static void
+take_error(struct report *r, struct json_object *s)
+{
+	FILE *md = r->errors_md;
+
+	fprintf(md, "- `");
+	md_text(md, prof_sample_str(s, "workload"));
+	fprintf(md, "` (");
+	md_text(md, prof_sample_str(s, "backend"));
+	fprintf(md, ", phase %s, %s #%.0f): ", prof_sample_str(s, "phase"),
+		prof_sample_str(s, "kind"), numf(s, "index"));
+	md_text(md, prof_sample_str(s, "reason"));
+	fputc('\n', md);
+}
+
 static void
 write_errors(struct report *r)
 {
-	struct json_object *a = samples(r);
-	size_t i, n = json_object_array_length(a);
 	FILE *md = r->md;
 
 	fprintf(md, "## Errors\n\n");
@@ -415,21 +485,7 @@ write_errors(struct report *r)
 		fprintf(md, "No error samples.\n\n");
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		struct json_object *s = json_object_array_get_idx(a, i);
-
-		if (!prof_sample_is(s, "outcome", "error"))
-			continue;
-		fprintf(md, "- `");
-		md_text(md, prof_sample_str(s, "workload"));
-		fprintf(md, "` (");
-		md_text(md, prof_sample_str(s, "backend"));
-		fprintf(md, ", phase %s, %s #%.0f): ",
-			prof_sample_str(s, "phase"), prof_sample_str(s, "kind"),
-			numf(s, "index"));
-		md_text(md, prof_sample_str(s, "reason"));
-		fputc('\n', md);
-	}
+	copy_spool(r->errors_md, md);
 	fputc('\n', md);
 }
 
@@ -518,18 +574,18 @@ read_profile(struct report *r, const char *binary, const char *file,
 
 /* One .prof artifact: its top functions, or why there are none. */
 static void
-write_profile(struct report *r, struct json_object *s, const char *artifact)
+write_profile(struct report *r, const struct profile *p)
 {
-	const char *binary = prof_json_str(get(s, "metrics"), "binary");
+	const char *binary = p->binary, *artifact = p->artifact;
 	char file[4096], why[4400] = "the path is too long";
 	struct lines l = {0};
 	FILE *md = r->md;
 	size_t i, start = 0, shown = 0;
 
 	fprintf(md, "### `");
-	md_text(md, prof_sample_str(s, "workload"));
+	md_text(md, p->workload);
 	fprintf(md, "` (");
-	md_text(md, prof_sample_str(s, "backend"));
+	md_text(md, p->backend);
 	fprintf(md, "): `");
 	md_text(md, artifact);
 	fprintf(md, "`\n\n");
@@ -565,62 +621,71 @@ is_prof(const char *path)
 	return n > 5 && !strcmp(path + n - 5, ".prof");
 }
 
+static char *
+dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+/* A sample's artifacts: a line each for the list, and the .prof files of
+ * a profile sample for their top functions. */
+static int
+take_artifacts(struct report *r, struct json_object *s)
+{
+	struct json_object *arts = get(s, "artifacts");
+	int profile = prof_sample_is(s, "phase", "profile");
+	size_t j;
+
+	for (j = 0; j < json_object_array_length(arts); j++) {
+		const char *a = json_object_get_string(
+			json_object_array_get_idx(arts, j));
+		struct profile *p;
+
+		fprintf(r->artifacts_md, "- `");
+		md_text(r->artifacts_md, a);
+		fprintf(r->artifacts_md, "`\n");
+		r->artifacts++;
+		if (!profile || !is_prof(a))
+			continue;
+		if (grow(&r->profiles, r->n_profiles, &r->cap_profiles,
+			 sizeof(*r->profiles)) < 0)
+			return -1;
+		p = &r->profiles[r->n_profiles++];
+		p->workload = dup_or_null(prof_sample_str(s, "workload"));
+		p->backend = dup_or_null(prof_sample_str(s, "backend"));
+		p->binary = dup_or_null(prof_json_str(get(s, "metrics"),
+						      "binary"));
+		p->artifact = strdup(a);
+		if (!p->workload || !p->backend || !p->artifact)
+			return -1;
+	}
+	return 0;
+}
+
 static void
 write_profiles(struct report *r)
 {
-	struct json_object *a = samples(r);
-	size_t i, j, n = json_object_array_length(a);
-	int any = 0;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		struct json_object *s = json_object_array_get_idx(a, i);
-		struct json_object *arts = get(s, "artifacts");
-
-		if (!prof_sample_is(s, "phase", "profile"))
-			continue;
-		for (j = 0; j < json_object_array_length(arts); j++) {
-			const char *p = json_object_get_string(
-				json_object_array_get_idx(arts, j));
-
-			if (!is_prof(p))
-				continue;
-			if (!any++)
-				fprintf(r->md,
-					"## CPU profile\n\nThe top %d "
-					"functions of each profile, by "
-					"samples in the function itself "
-					"(google-pprof --text).\n\n",
-					TOP_FUNCTIONS);
-			write_profile(r, s, p);
-		}
+	for (i = 0; i < r->n_profiles; i++) {
+		if (!i)
+			fprintf(r->md,
+				"## CPU profile\n\nThe top %d functions of "
+				"each profile, by samples in the function "
+				"itself (google-pprof --text).\n\n",
+				TOP_FUNCTIONS);
+		write_profile(r, &r->profiles[i]);
 	}
 }
 
 static void
 write_artifacts(struct report *r)
 {
-	struct json_object *a = samples(r);
-	size_t i, j, n = json_object_array_length(a);
-	int any = 0;
-
-	for (i = 0; i < n; i++) {
-		struct json_object *arts =
-			get(json_object_array_get_idx(a, i), "artifacts");
-
-		for (j = 0; j < json_object_array_length(arts); j++) {
-			struct json_object *p =
-				json_object_array_get_idx(arts, j);
-
-			if (!any++)
-				fprintf(r->md, "## Artifacts\n\nRelative to "
-					       "the run folder:\n\n");
-			fprintf(r->md, "- `");
-			md_text(r->md, json_object_get_string(p));
-			fprintf(r->md, "`\n");
-		}
-	}
-	if (any)
-		fputc('\n', r->md);
+	if (!r->artifacts)
+		return;
+	fprintf(r->md, "## Artifacts\n\nRelative to the run folder:\n\n");
+	copy_spool(r->artifacts_md, r->md);
+	fputc('\n', r->md);
 }
 
 /* The compact table on stdout. */
@@ -628,10 +693,10 @@ static void
 print_table(struct report *r)
 {
 	size_t i, n = json_object_array_length(r->rows);
-	const char *commit = prof_json_str(r->results, "commit");
+	const char *commit = prof_json_str(r->meta, "commit");
 
 	printf("run %s  commit %.12s  %ld samples, %ld error%s\n",
-	       prof_json_str(r->results, "run_id"), commit, r->samples,
+	       prof_json_str(r->meta, "run_id"), commit, r->samples,
 	       r->errors, r->errors == 1 ? "" : "s");
 	printf("%-36s %-8s %4s %12s %12s %8s  %s\n", "workload", "backend", "n",
 	       "median ms", "p90 ms", "delta", "status");
@@ -698,38 +763,124 @@ print_annotations(struct report *r)
 	}
 }
 
-/* The rows: prof-diff's comparisons, or the results grouped here. */
+/* One sample of the results, as it streams by. */
 static int
-load_rows(struct report *r, const char *comparisons)
+take(void *arg, struct json_object *s, long index, struct prof_err *err)
+{
+	struct report *r = arg;
+	const char *eid = prof_json_str(s, "env_id");
+
+	(void)index;
+	r->samples++;
+	if (prof_sample_is(s, "outcome", "error")) {
+		r->errors++;
+		take_error(r, s);
+	}
+	if (prof_htab_get(&r->env_index, eid, strlen(eid)) < 0) {
+		if (grow(&r->envs, r->n_envs, &r->cap_envs,
+			 sizeof(*r->envs)) < 0)
+			return prof_err_set(err, "out of memory");
+		r->envs[r->n_envs] = strdup(eid);
+		if (!r->envs[r->n_envs] ||
+		    prof_htab_put(&r->env_index, eid, strlen(eid),
+				  (long)r->n_envs) < 0)
+			return prof_err_set(err, "out of memory");
+		r->n_envs++;
+	}
+	if (take_memory(r, s) < 0 || take_artifacts(r, s) < 0)
+		return prof_err_set(err, "out of memory");
+	if (!r->judged)
+		return prof_cmp_take(&r->cmp, s, prof_json_str(s, "segment_id"),
+				     err);
+	return 0;
+}
+
+static const char *
+segment_of(void *st, const char *id)
+{
+	return prof_stream_segment(st, id);
+}
+
+/* The comparisons prof-diff wrote (one object per row: small), checked. */
+static int
+load_comparisons(struct report *r, const char *comparisons)
 {
 	struct prof_err err = {0};
-	struct prof_cmp c = {0};
 
-	if (comparisons) {
-		r->rows = prof_json_load(comparisons, &err);
-		if (!r->rows || prof_cmp_check(r->rows, &err) < 0 ||
-		    prof_cmp_check_run(r->rows,
-				       prof_json_str(r->results, "run_id"),
-				       &err) < 0) {
-			prof_err_file(&err, comparisons);
-			cli_err(&err);
-			return -1;
-		}
-		r->judged = 1;
-		return 0;
-	}
-	if (prof_cmp_group(&c, r->results, &err) < 0) {
+	r->rows = prof_json_load(comparisons, &err);
+	if (!r->rows || prof_cmp_check(r->rows, &err) < 0 ||
+	    prof_cmp_check_run(r->rows, prof_json_str(r->meta, "run_id"),
+			       &err) < 0) {
+		prof_err_file(&err, comparisons);
 		cli_err(&err);
-		prof_cmp_free(&c);
 		return -1;
 	}
-	r->rows = prof_cmp_json(&c);
-	prof_cmp_free(&c);
+	r->judged = 1;
+	return 0;
+}
+
+/* Read the results: every sample streams through take(). */
+static int
+load_results(struct report *r, const char *path)
+{
+	struct prof_err err = {0};
+
+	r->st = prof_stream_new();
+	r->errors_md = tmpfile();
+	r->artifacts_md = tmpfile();
+	if (!r->st || !r->errors_md || !r->artifacts_md) {
+		cli_say("cannot make a temporary file: %s", strerror(errno));
+		return -1;
+	}
+	if (prof_stream_results(r->st, path, take, r, &err) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	r->meta = prof_stream_meta(r->st);
+	if (r->judged)
+		return 0;
+	if (prof_cmp_close(&r->cmp, segment_of, r->st, &err) < 0 ||
+	    prof_cmp_set_run(&r->cmp, prof_json_str(r->meta, "run_id")) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	r->rows = prof_cmp_json(&r->cmp);
 	if (!r->rows) {
 		cli_say("out of memory");
 		return -1;
 	}
 	return 0;
+}
+
+static void
+report_free(struct report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_mem; i++) {
+		free(r->mem[i].workload);
+		free(r->mem[i].backend);
+	}
+	free(r->mem);
+	for (i = 0; i < r->n_envs; i++)
+		free(r->envs[i]);
+	free(r->envs);
+	for (i = 0; i < r->n_profiles; i++) {
+		free(r->profiles[i].workload);
+		free(r->profiles[i].backend);
+		free(r->profiles[i].binary);
+		free(r->profiles[i].artifact);
+	}
+	free(r->profiles);
+	prof_htab_free(&r->mem_index);
+	prof_htab_free(&r->env_index);
+	if (r->errors_md)
+		fclose(r->errors_md);
+	if (r->artifacts_md)
+		fclose(r->artifacts_md);
+	prof_cmp_free(&r->cmp);
+	json_object_put(r->rows);
+	prof_stream_free(r->st);
 }
 
 struct opts {
@@ -747,15 +898,12 @@ report(struct opts *o, const char *results_path)
 	struct prof_err err = {0};
 	char run_dir[4096], output[4096];
 	char *text = NULL;
-	size_t len = 0, i, n;
+	size_t len = 0;
 	int rc = PROF_EXIT_FAILURE;
 
-	r.results = prof_results_load(results_path, &err);
-	if (!r.results) {
-		cli_err(&err);
-		goto out;
-	}
-	if (load_rows(&r, o->comparisons) < 0)
+	r.judged = o->comparisons != NULL;
+	if (load_results(&r, results_path) < 0 ||
+	    (o->comparisons && load_comparisons(&r, o->comparisons) < 0))
 		goto out;
 	if (o->run_dir) {
 		snprintf(run_dir, sizeof(run_dir), "%s", o->run_dir);
@@ -783,16 +931,6 @@ report(struct opts *o, const char *results_path)
 	}
 	r.run_dir = run_dir;
 	r.pprof = o->pprof;
-	n = json_object_array_length(samples(&r));
-	r.samples = (long)n;
-	for (i = 0; i < n; i++)
-		if (prof_sample_is(json_object_array_get_idx(samples(&r), i),
-				   "outcome", "error"))
-			r.errors++;
-	if (collect_memory(&r) < 0) {
-		cli_say("out of memory");
-		goto out;
-	}
 	r.md = open_memstream(&text, &len);
 	if (!r.md) {
 		cli_say("out of memory");
@@ -821,9 +959,7 @@ report(struct opts *o, const char *results_path)
 	rc = PROF_EXIT_OK;
 out:
 	free(text);
-	free(r.mem);
-	json_object_put(r.rows);
-	json_object_put(r.results);
+	report_free(&r);
 	return cli_finish(rc);
 }
 

@@ -137,6 +137,15 @@ join_key(char *buf, size_t n, const char *a, const char *b, const char *d)
 }
 
 int
+prof_cmp_set_run(struct prof_cmp *c, const char *run_id)
+{
+	int oom = 0;
+
+	c->run_id = keep(c, run_id, &oom);
+	return oom ? -1 : 0;
+}
+
+int
 prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 	      struct prof_err *err)
 {
@@ -663,8 +672,10 @@ prof_cmp_json(const struct prof_cmp *c)
 		return NULL;
 	for (k = 0; k < c->n; k++) {
 		struct json_object *o =
-			row_json(&c->rows[k], prof_json_str(c->results,
-							    "run_id"));
+			row_json(&c->rows[k],
+				 c->run_id ? c->run_id :
+					     prof_json_str(c->results,
+							   "run_id"));
 
 		if (!o) {
 			json_object_put(a);

@@ -97,9 +97,14 @@ struct prof_cmp {
 	struct prof_htab base_index;	/* workload, segment id */
 	char **pool;			/* the strings the rows point to */
 	size_t n_pool, cap_pool;
+	const char *run_id;		/* of the results, for comparisons */
 	struct json_object *results;	/* references held */
 	struct json_object *baseline;
 };
+
+/* The run id the comparisons carry (the results' run_id), copied.
+ * Returns 0, or -1 when out of memory. */
+int prof_cmp_set_run(struct prof_cmp *c, const char *run_id);
 
 /* The segment key of a segment id (NULL: the id is the key itself). */
 typedef const char *(*prof_cmp_segment_fn)(void *arg, const char *seg);

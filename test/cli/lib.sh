@@ -115,3 +115,29 @@ skip_all() {
 finish() {
 	[ "$_failed" = 0 ]
 }
+
+# as_v1 FILE: a results file (schema 1 or 2) as schema 1 would hold it, keys
+# sorted: each sample with its env and segment again. Schema-2 files
+# compare with schema-1 ones through it.
+as_v1() {
+	jq -S '. as $r | if .schema_version == 2 then
+		del(.envs, .segments, .run) | .schema_version = 1 |
+		.samples |= map({schema_version: 1} + del(.env_id, .segment_id,
+			.shard) + {env: $r.envs[.env_id],
+			segment: $r.segments[.segment_id]})
+	else . end' "$1"
+}
+
+# lines_as_v1 FILE: a JSON-lines stream (schema 1 or 2) as schema-1 sample
+# lines: context and run lines are used up, samples get env and segment.
+lines_as_v1() {
+	jq -cn 'reduce inputs as $l ({e: {}, s: {}, out: [], schema: 0};
+		if $l.record == "context" then
+			.e[$l.env_id] = $l.env | .s[$l.segment_id] = $l.segment
+		elif $l.record then .
+		elif $l.schema_version then .out += [$l]
+		else .out += [{schema_version: 1} + ($l | del(.env_id,
+			.segment_id)) + {env: .e[$l.env_id],
+			segment: .s[$l.segment_id]}]
+		end) | .out[]' "$1"
+}

@@ -17,17 +17,20 @@ run prof-merge -o "$T/r.json" --command 'make profile-quick' \
 	"$T/a.jsonl" - "$T/b.jsonl" <"$T/c.jsonl"
 is "$rc" 0 "three streams, one of them stdin, merge"
 is "$(cat "$out")" "" "nothing on stdout with -o"
-jq_ok '.schema == "prof.results" and .schema_version == 1' "$T/r.json" \
-	"the schema and its version"
+jq_ok '.schema == "prof.results" and .schema_version == 2' "$T/r.json" \
+	"the schema and its version (2: schema-1 lines are read and moved)"
 jq_ok '.run_id == "20261129T181500Z-abcd" and
 	.timestamp_utc == "2026-11-29T18:15:00Z" and
 	.command == "make profile-quick" and
 	.commit == "0123456789abcdef0123456789abcdef01234567"' "$T/r.json" \
 	"run id, timestamp, command and commit as given"
 jq_ok ".samples | length == $total" "$T/r.json" "every sample is there"
-is "$(jq -c '.samples[]' "$T/r.json" | md5sum)" \
-	"$(cat "$T/a.jsonl" "$T/c.jsonl" "$T/b.jsonl" | md5sum)" \
-	"in the order of the streams, unchanged"
+is "$(jq -c '. as $r | .samples[] | del(.env_id, .segment_id) +
+	{env: $r.envs[.env_id], segment: $r.segments[.segment_id]}' "$T/r.json" |
+	jq -cS . | md5sum)" \
+	"$(cat "$T/a.jsonl" "$T/c.jsonl" "$T/b.jsonl" |
+	jq -cS 'del(.schema_version)' | md5sum)" \
+	"in the order of the streams, unchanged but for env and segment"
 
 run prof-merge "$T/a.jsonl"
 is "$rc" 0 "no -o writes to stdout"
@@ -64,7 +67,7 @@ ok "$([ ! -e "$T/bad.json" ]; echo $?)" "and nothing is written"
 echo '{"workload": "x"}' >"$T/notsample.jsonl"
 run prof-merge "$T/notsample.jsonl"
 is "$rc:$(errline)" \
-	"2:prof-merge: $T/notsample.jsonl:1: .schema_version: missing" \
+	"2:prof-merge: $T/notsample.jsonl:1: .workload_version: missing" \
 	"JSON that is not a sample is rejected"
 
 head -c 300 "$T/a.jsonl" >"$T/cut.jsonl"

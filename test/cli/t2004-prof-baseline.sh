@@ -2,15 +2,16 @@
 # prof-baseline: promotion of a fit run, and each refusal (exit 1, nothing
 # written); malformed input is exit 2.
 . "$(dirname "$0")/lib.sh"
-plan 25
+plan 26
 
 D=test/data/results
 B=$T/bl
 
 run prof-baseline --from $D/baseline.json --name cpu-ci --output "$B"
 is "$rc" 0 "a clean run is promoted"
-is "$(jq -S . "$B/cpu-ci.json" | md5sum)" "$(jq -S . $D/baseline.json | md5sum)" \
-	"to DIR/NAME.json, the same document"
+jq_ok '.schema_version == 2' "$B/cpu-ci.json" "to DIR/NAME.json, in schema 2"
+is "$(as_v1 "$B/cpu-ci.json" | md5sum)" "$(as_v1 $D/baseline.json | md5sum)" \
+	"the same document (a schema-1 results file is promoted)"
 is "$(errline)" \
 	"prof-baseline: promoted run '20261101T000000Z-ba5e' (35 samples) to '$B/cpu-ci.json'" \
 	"and says so"

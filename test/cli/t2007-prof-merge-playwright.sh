@@ -20,10 +20,12 @@ is "$rc" 0 "both forms merge"
 jq_ok '.samples | length == 5 and all(.[]; .phase == "browser" and
 	.category == "browser" and .backend == "chromium")' "$T/r.json" \
 	"every row is a browser sample"
-jq_ok '.samples[0] | .workload == "browser.large_viewport" and
+jq_ok '. as $r | .samples[0] | .workload == "browser.large_viewport" and
 	.metrics.shapes == 8000 and .duration_ms == 412.25 and
-	.fixture_checksum == "abc" and .env.browser == "Chromium 156.0.8078.108"
-	and (.segment | fromjson | .browser == "Chromium 156.0.8078.108" and
+	.fixture_checksum == "abc" and
+	$r.envs[.env_id].browser == "Chromium 156.0.8078.108" and
+	($r.segments[.segment_id] | fromjson |
+	.browser == "Chromium 156.0.8078.108" and
 	.problem_size == "2560x1600" and .backend == "chromium")' "$T/r.json" \
 	"the browser version and viewport are in the segment"
 jq_ok '[.samples[] | select(.workload == "browser.boot" and .fixture == "viewer")]

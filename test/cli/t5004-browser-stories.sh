@@ -49,8 +49,9 @@ jq_ok '[.samples[] | select(.phase == "timing" or .phase == "browser") |
 	.category] | unique == ["browser", "generator", "pipeline",
 	"primitive", "reference", "server"]' "$T/full/results.json" \
 	"with every category"
-jq_ok '[.samples[] | select(.category == "browser")] | length == 4 and
-	all(.[]; .segment | fromjson | .backend == "chromium" and
+jq_ok '. as $r | [.samples[] | select(.category == "browser")] |
+	length == 4 and
+	all(.[]; $r.segments[.segment_id] | fromjson | .backend == "chromium" and
 	(.browser | startswith("Chromium ")))' "$T/full/results.json" \
 	"the browser rows carry chromium's version in their segment"
 like "$(cat "$T/full/summary.md")" '| `browser.boot` | chromium |' \
