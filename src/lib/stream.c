@@ -487,17 +487,13 @@ static int
 take_sample(struct prof_stream *st, struct json_object *s, long index,
 	    int doc, prof_stream_fn fn, void *arg, struct prof_err *err)
 {
-	char prefix[64];
+	char prefix[64] = "";
 	const char *eid, *sid;
 	int v = json_object_is_type(s, json_type_object) ?
 			sample_version(s) :
 			PROF_SCHEMA_VERSION;
 	int rc = -1;
 
-	if (doc)
-		snprintf(prefix, sizeof(prefix), ".samples[%ld]", index);
-	else
-		prefix[0] = '\0';
 	if (doc && v >= 1) {
 		if (st->version && v != st->version) {
 			mixed_reason(st, err, st->version, index, v);
@@ -508,18 +504,35 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 		if (v != PROF_SCHEMA_V1 && st->first_v2 < 0)
 			st->first_v2 = index;
 	}
+	/* The path of a sample is only written out for an error: the
+	 * checks run again with it then. */
 	if (v == PROF_SCHEMA_V1 || v < 0 || v > PROF_SCHEMA_VERSION) {
 		st->raw = NULL;
-		if (prof_sample_check(s, prefix, err) < 0 ||
-		    convert_v1(st, s, err) < 0)
+		if (prof_sample_check(s, "", err) < 0) {
+			if (doc) {
+				snprintf(prefix, sizeof(prefix),
+					 ".samples[%ld]", index);
+				prof_err_clear(err);
+				prof_sample_check(s, prefix, err);
+			}
+			goto fail;
+		}
+		if (convert_v1(st, s, err) < 0)
 			goto fail;
 	} else {
 		if (json_object_object_get_ex(s, "schema_version", NULL)) {
 			st->raw = NULL;
 			json_object_object_del(s, "schema_version");
 		}
-		if (prof_sample_check2(s, prefix, err) < 0)
+		if (prof_sample_check2(s, "", err) < 0) {
+			if (doc) {
+				snprintf(prefix, sizeof(prefix),
+					 ".samples[%ld]", index);
+				prof_err_clear(err);
+				prof_sample_check2(s, prefix, err);
+			}
 			goto fail;
+		}
 		eid = prof_json_str(s, "env_id");
 		sid = prof_json_str(s, "segment_id");
 		if (!doc && !json_object_object_get_ex(st->envs, eid, NULL)) {

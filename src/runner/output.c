@@ -13,10 +13,51 @@
 
 #include "runner-int.h"
 
+/* What the run line of the output says: the mode and the options that
+ * decide what is measured (shards of one run must agree on them). */
+static int
+run_line(struct run *r)
+{
+	struct opts *o = r->o;
+	struct json_object *opt = json_object_new_object(), *a;
+	int i;
+
+	if (!opt)
+		return -1;
+	json_object_object_add(opt, "phase", json_object_new_string(o->phase));
+	if (o->backend)
+		json_object_object_add(opt, "backend",
+				       json_object_new_string(o->backend));
+	json_object_object_add(opt, "repeat", json_object_new_int64(o->repeat));
+	json_object_object_add(opt, "warmup", json_object_new_int64(o->warmup));
+	a = json_object_new_array();
+	for (i = 0; a && i < o->n_cats; i++)
+		json_object_array_add(a, json_object_new_string(o->cats[i]));
+	json_object_object_add(opt, "categories", a);
+	a = json_object_new_array();
+	for (i = 0; a && i < o->n_excl; i++)
+		json_object_array_add(a, json_object_new_string(o->excl[i]));
+	json_object_object_add(opt, "exclude_categories", a);
+	if (o->diagnose_id)
+		json_object_object_add(opt, "workload",
+				       json_object_new_string(o->diagnose_id));
+	if (o->name)
+		json_object_object_add(opt, "name",
+				       json_object_new_string(o->name));
+	if (o->shard_n) {
+		char shard[32];
+
+		snprintf(shard, sizeof(shard), "%d/%d", o->shard_i,
+			 o->shard_n);
+		return prof_lines_run(&r->out_lines, NULL, o->mode, opt, shard);
+	}
+	return prof_lines_run(&r->out_lines, NULL, o->mode, opt, NULL);
+}
+
 int
 write_sample(struct run *r, struct json_object *s)
 {
-	const char *text;
+	struct prof_err err = {0};
 
 	json_object_object_add(s, "order_seed",
 			       json_object_new_int64((int64_t)r->o->seed));
@@ -27,9 +68,13 @@ write_sample(struct run *r, struct json_object *s)
 			 r->o->shard_n);
 		json_object_object_add(s, "shard", json_object_new_string(shard));
 	}
-	text = json_object_to_json_string_ext(
-		s, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (fputs(text, r->out) == EOF || fputc('\n', r->out) == EOF)
+	if (r->out_lines.fp != r->out) {
+		prof_lines_free(&r->out_lines);
+		prof_lines_init(&r->out_lines, r->out);
+		if (run_line(r) < 0)
+			return -1;
+	}
+	if (prof_lines_write(&r->out_lines, s, &err) < 0)
 		return -1;
 	if (r->out == stdout)
 		fflush(stdout);

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "env.h"
 #include "json.h"
+#include "lines.h"
 #include "runner.h"
 #include "sample.h"
 #include "spawn.h"
@@ -90,6 +91,7 @@ struct opts {
 struct run {
 	struct opts *o;
 	FILE *out;
+	struct prof_lines out_lines;	/* schema-2 lines to out */
 	long errors;
 	long samples;
 	/* the group being read */

@@ -300,6 +300,7 @@ cmd_workloads(struct opts *o)
 	} else {
 		ok = 1;
 	}
+	prof_lines_free(&r.out_lines);
 	if (close_output(o, &af, r.out, ok) < 0)
 		ok = 0;
 	if (ok) {

@@ -1,0 +1,433 @@
+/* bench-tools.c: make bench-tools: seeded synthetic results of many
+ * samples, and what prof-merge, prof-diff and prof-report take on them
+ * (wall time, peak RSS from wait4), each beside the time json-c's tokener
+ * takes to parse the same bytes, measured in the same run. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+static const char usage_text[] =
+	"usage: bench-tools [--bindir DIR] [--dir DIR] [--rows R] [--seed S]\n"
+	"                   SAMPLES...\n"
+	"       bench-tools --parse FILE\n"
+	"\n"
+	"For each SAMPLES, write a sample stream of that many seeded\n"
+	"synthetic samples over R rows (default 2000; fewer when there are\n"
+	"under 5 samples a row) into DIR/SAMPLES/ (default a new folder under\n"
+	"TMPDIR, removed after), then time prof-merge (stream -> results),\n"
+	"prof-diff (the results against themselves) and prof-report, each in\n"
+	"its own process, with its peak RSS (wait4), and json-c's tokener on\n"
+	"the same bytes in a process of its own: the whole results document,\n"
+	"or the stream line by line. Prints a Markdown table.\n"
+	"\n"
+	"--parse FILE parses FILE with json_tokener_parse_ex in 64 KiB chunks\n"
+	"(a .jsonl file line by line) and prints the seconds it took.\n";
+
+/* xorshift64*: the synthetic data depends on the seed alone. */
+static uint64_t rng;
+
+static uint64_t
+next(void)
+{
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return rng * 2685821657736338717ULL;
+}
+
+static double
+uniform(void)
+{
+	return (double)(next() >> 11) / 9007199254740992.0;
+}
+
+static void
+hex64(char *out)
+{
+	static const char d[] = "0123456789abcdef";
+	int i;
+
+	for (i = 0; i < 64; i++)
+		out[i] = d[next() & 15];
+	out[64] = '\0';
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const char *env_text[2] = {
+	"{\"os\":\"linux\",\"distro\":\"debian\",\"distro_version\":\"12\","
+	"\"distro_name\":\"Debian GNU/Linux 12 (bookworm)\",\"kernel\":"
+	"\"6.1.0-18\",\"machine\":\"x86_64\",\"cpu_model\":\"Bench CPU\","
+	"\"cpu_count\":2,\"cpu_governor\":null,\"libc\":\"glibc 2.36\","
+	"\"compiler\":\"gcc\",\"compiler_version\":\"12.2.0\","
+	"\"compiler_major\":\"12\",\"cflags\":\"-O2 -g\","
+	"\"backend_requested\":\"all\",\"backend\":\"cpu\",\"device\":null,"
+	"\"device_cc\":null,\"device_sms\":null,\"device_memory_bytes\":null,"
+	"\"cuda_driver\":null,\"cuda_runtime\":null,\"browser\":null,"
+	"\"dtype\":\"float64\",\"problem_size\":\"8000\",\"tile\":\"none\"}",
+	"{\"os\":\"linux\",\"distro\":\"debian\",\"distro_version\":\"12\","
+	"\"distro_name\":\"Debian GNU/Linux 12 (bookworm)\",\"kernel\":"
+	"\"6.1.0-18\",\"machine\":\"x86_64\",\"cpu_model\":\"Bench CPU\","
+	"\"cpu_count\":2,\"cpu_governor\":null,\"libc\":\"glibc 2.36\","
+	"\"compiler\":\"gcc\",\"compiler_version\":\"12.2.0\","
+	"\"compiler_major\":\"12\",\"cflags\":\"-O2 -g\","
+	"\"backend_requested\":\"all\",\"backend\":\"gpu\",\"device\":"
+	"\"Bench GPU\",\"device_cc\":\"9.0\",\"device_sms\":132,"
+	"\"device_memory_bytes\":150754820096,\"cuda_driver\":\"12.4\","
+	"\"cuda_runtime\":\"12.4\",\"browser\":null,\"dtype\":\"float32\","
+	"\"problem_size\":\"8000\",\"tile\":\"256\"}",
+};
+
+static const char *seg_text[2] = {
+	"{\\\"backend\\\":\\\"cpu\\\",\\\"cpu_model\\\":\\\"Bench CPU\\\","
+	"\\\"device\\\":null,\\\"dtype\\\":\\\"float64\\\"}",
+	"{\\\"backend\\\":\\\"gpu\\\",\\\"cpu_model\\\":\\\"Bench CPU\\\","
+	"\\\"device\\\":\\\"Bench GPU\\\",\\\"dtype\\\":\\\"float32\\\"}",
+};
+
+/*
+ * The stream prof-time would write for rows x (samples / rows): a run
+ * line, a context line per backend, then each row's samples in a group;
+ * one sample in 500 is an error. Returns 0 or -1.
+ */
+static int
+generate(const char *path, long samples, long rows)
+{
+	FILE *fp = fopen(path, "w");
+	char fx[65], sum[65];
+	long r, i, k = 0;
+
+	if (!fp)
+		return -1;
+	fprintf(fp, "{\"record\":\"run\",\"run_id\":null,\"mode\":\"full\","
+		    "\"options\":{\"phase\":\"timing\",\"backend\":\"all\","
+		    "\"repeat\":10,\"warmup\":2,\"categories\":[],"
+		    "\"exclude_categories\":[]},\"shard\":null}\n");
+	for (i = 0; i < 2; i++)
+		fprintf(fp, "{\"record\":\"context\",\"env_id\":\"e%015ld\","
+			    "\"env\":%s,\"segment_id\":\"s%015ld\","
+			    "\"segment\":\"%s\"}\n",
+			i, env_text[i], i, seg_text[i]);
+	for (r = 0; r < rows; r++) {
+		long n = samples / rows + (r < samples % rows);
+		double base = 0.05 + 50 * uniform();
+		int gpu = (int)(r & 1);
+
+		hex64(fx);
+		hex64(sum);
+		for (i = 0; i < n; i++, k++) {
+			double d = base * (0.97 + 0.1 * uniform());
+			int error = next() % 500 == 0;
+
+			fprintf(fp,
+				"{\"workload\":\"bench.workload_%04ld\","
+				"\"workload_version\":1,\"category\":"
+				"\"pipeline\",\"fixture\":\"bench-%04ld\","
+				"\"fixture_checksum\":\"%s\","
+				"\"warning_floor_ms\":1,\"backend\":\"%s\","
+				"\"env_id\":\"e%015d\",\"segment_id\":"
+				"\"s%015d\",\"phase\":\"timing\",\"kind\":"
+				"\"warm\",\"index\":%ld,",
+				r / 2, r / 2, fx, gpu ? "gpu" : "cpu", gpu,
+				gpu, i);
+			if (error)
+				fprintf(fp, "\"duration_ms\":null,\"metrics\":"
+					    "{},\"checksum\":null,\"outcome\":"
+					    "\"error\",\"reason\":\"worker "
+					    "killed by signal 11\",");
+			else
+				fprintf(fp, "\"duration_ms\":%.6f,\"metrics\":"
+					    "{\"paths\":%ld},\"checksum\":"
+					    "\"%s\",\"outcome\":\"success\","
+					    "\"reason\":null,",
+					d, 8000 + r, sum);
+			fprintf(fp, "\"artifacts\":[],\"order_seed\":"
+				    "20261130}\n");
+		}
+	}
+	return fclose(fp) == 0 ? 0 : -1;
+}
+
+/* --parse: json-c's tokener on the bytes of a file, read first. */
+static int
+parse_file(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	struct json_tokener *tok = json_tokener_new();
+	size_t len = strlen(path), n = 0, cap = 1 << 20, got, off;
+	int lines = len > 6 && !strcmp(path + len - 6, ".jsonl");
+	char *buf = malloc(cap);
+	struct json_object *o = NULL;
+	double t0;
+
+	if (!fp || !tok || !buf)
+		return 2;
+	while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
+		n += got;
+		if (n == cap) {
+			char *nb = realloc(buf, cap *= 2);
+
+			if (!nb)
+				return 2;
+			buf = nb;
+		}
+	}
+	fclose(fp);
+	t0 = now();
+	if (lines) {
+		char *p = buf, *end = buf + n;
+
+		while (p < end) {
+			char *nl = memchr(p, '\n', (size_t)(end - p));
+			size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+			json_tokener_reset(tok);
+			o = json_tokener_parse_ex(tok, p, (int)l);
+			if (!o)
+				return 2;
+			json_object_put(o);
+			p += l + 1;
+		}
+	} else {
+		for (off = 0; off < n; off += 65536) {
+			size_t k = n - off < 65536 ? n - off : 65536;
+
+			o = json_tokener_parse_ex(tok, buf + off, (int)k);
+			if (o || json_tokener_get_error(tok) !=
+					 json_tokener_continue)
+				break;
+		}
+		if (!o)
+			return 2;
+		json_object_put(o);
+	}
+	printf("%.6f\n", now() - t0);
+	json_tokener_free(tok);
+	free(buf);
+	return 0;
+}
+
+struct result {
+	double wall;
+	double cpu;		/* user + system, from wait4 */
+	double maxrss_mb;
+	double parse;		/* --parse's own figure */
+	int status;
+};
+
+/* Run argv with stdout to out (NULL: /dev/null); wall time and peak RSS. */
+static int
+measure(char **argv, const char *out, struct result *res)
+{
+	struct rusage ru;
+	int fds[2] = {-1, -1}, status;
+	double t0 = now();
+	pid_t pid;
+	char buf[64] = "";
+	ssize_t k;
+
+	if (!out && pipe(fds) < 0)
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (!freopen(out ? out : "/dev/null", "w", stdout))
+			_exit(127);
+		if (!out)
+			dup2(fds[1], 1);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (!out) {
+		close(fds[1]);
+		k = read(fds[0], buf, sizeof(buf) - 1);
+		buf[k > 0 ? k : 0] = '\0';
+		close(fds[0]);
+	}
+	if (wait4(pid, &status, 0, &ru) < 0)
+		return -1;
+	res->wall = now() - t0;
+	res->cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		   (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	res->maxrss_mb = (double)ru.ru_maxrss / 1024.0;
+	res->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+	res->parse = atof(buf);
+	return 0;
+}
+
+static double
+file_mb(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? (double)st.st_size / 1e6 : 0;
+}
+
+/* Set when a size missed the targets. */
+static int over;
+
+static int
+bench(const char *self, const char *bindir, const char *dir, long samples,
+      long rows, double target_ratio)
+{
+	char d[4096], stream[4200], results[4200], cmp[4200], md[4200];
+	char merge[4200], diff[4200], report[4200], base[4300];
+	struct result m, df, rp, p_results;
+	double total;
+
+	snprintf(d, sizeof(d), "%s/%ld", dir, samples);
+	mkdir(d, 0777);
+	snprintf(stream, sizeof(stream), "%s/samples.jsonl", d);
+	snprintf(results, sizeof(results), "%s/results.json", d);
+	snprintf(cmp, sizeof(cmp), "%s/comparisons.json", d);
+	snprintf(md, sizeof(md), "%s/summary.md", d);
+	snprintf(merge, sizeof(merge), "%s/prof-merge", bindir);
+	snprintf(diff, sizeof(diff), "%s/prof-diff", bindir);
+	snprintf(report, sizeof(report), "%s/prof-report", bindir);
+	snprintf(base, sizeof(base), "--baseline=%s", results);
+	if (generate(stream, samples, rows) < 0) {
+		fprintf(stderr, "bench-tools: cannot write '%s': %s\n", stream,
+			strerror(errno));
+		return -1;
+	}
+	{
+		char *a[] = {merge, "--run-id", "bench", "--commit", "bench",
+			     "--command", "bench-tools", "-o", results, stream,
+			     NULL};
+		char *b[] = {diff, base, "-o", cmp, results, NULL};
+		char *c[] = {report, "--comparisons", cmp, "-o", md, "-q",
+			     results, NULL};
+		char *pr[] = {(char *)self, "--parse", results, NULL};
+
+		if (measure(a, "/dev/null", &m) < 0 || m.status ||
+		    measure(b, "/dev/null", &df) < 0 || df.status ||
+		    measure(c, "/dev/null", &rp) < 0 || rp.status ||
+		    measure(pr, NULL, &p_results) < 0 || p_results.status) {
+			fprintf(stderr, "bench-tools: a step failed at %ld "
+					"samples\n",
+				samples);
+			return -1;
+		}
+	}
+	total = m.cpu + df.cpu + rp.cpu;
+	printf("| %ld | %ld | %.1f MB (%.0f B/sample) | %.2f s (%.2f s CPU), "
+	       "%.0f MB | %.2f s (%.2f s CPU), %.0f MB | %.2f s (%.2f s CPU), "
+	       "%.0f MB | %.2f s (%.2f s CPU), %.0f MB | %.2fx |\n",
+	       samples, rows, file_mb(results),
+	       file_mb(results) * 1e6 / (double)samples, m.wall, m.cpu,
+	       m.maxrss_mb, df.wall, df.cpu, df.maxrss_mb, rp.wall, rp.cpu,
+	       rp.maxrss_mb, p_results.wall, p_results.cpu,
+	       p_results.maxrss_mb, total / p_results.cpu);
+	if ((target_ratio > 0 && total / p_results.cpu > target_ratio) ||
+	    m.maxrss_mb > 128 || df.maxrss_mb > 128 || rp.maxrss_mb > 128)
+		over = 1;
+	fflush(stdout);
+	(void)target_ratio;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *bindir = "bin", *dir = NULL;
+	char tmpl[4096], self[4096];
+	long rows = 2000;
+	uint64_t seed = 20261130;
+	int i, rc = 0, own = 0;
+	ssize_t k;
+
+	if (argc == 3 && !strcmp(argv[1], "--parse"))
+		return parse_file(argv[2]);
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--bindir") && i + 1 < argc)
+			bindir = argv[++i];
+		else if (!strcmp(argv[i], "--dir") && i + 1 < argc)
+			dir = argv[++i];
+		else if (!strcmp(argv[i], "--rows") && i + 1 < argc)
+			rows = atol(argv[++i]);
+		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+			seed = strtoull(argv[++i], NULL, 10);
+		else {
+			fputs(usage_text, strcmp(argv[i], "--help") ? stderr :
+								      stdout);
+			return strcmp(argv[i], "--help") ? 2 : 0;
+		}
+	}
+	if (i == argc || rows < 1) {
+		fputs(usage_text, stderr);
+		return 2;
+	}
+	k = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (k <= 0)
+		return 2;
+	self[k] = '\0';
+	if (!dir) {
+		const char *t = getenv("TMPDIR");
+
+		snprintf(tmpl, sizeof(tmpl), "%s/prof-bench.XXXXXX",
+			 t && t[0] ? t : "/tmp");
+		dir = mkdtemp(tmpl);
+		if (!dir)
+			return 2;
+		own = 1;
+	}
+	printf("bench-tools: seed %llu; each step in its own process: wall "
+	       "time (CPU time, user + system, from wait4), peak RSS from "
+	       "wait4; the parse is json_tokener_parse_ex building the whole "
+	       "results document, in this run. The ratio is of CPU times, "
+	       "which other load on the machine does not inflate; the target "
+	       "is at most 3x and 128 MB per tool.\n\n",
+	       (unsigned long long)seed);
+	printf("| samples | rows | results.json | prof-merge | prof-diff "
+	       "(against itself) | prof-report | json-c parse of results.json "
+	       "| merge + diff + report CPU / parse CPU |\n");
+	printf("|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+	fflush(stdout);
+	for (; i < argc; i++) {
+		long n = atol(argv[i]), r = rows;
+
+		if (n < 1) {
+			fprintf(stderr, "bench-tools: '%s' is not a number of "
+					"samples\n",
+				argv[i]);
+			rc = 2;
+			break;
+		}
+		if (n / r < 5)
+			r = n / 5 ? n / 5 : 1;
+		rng = seed ^ (uint64_t)n;
+		if (bench(self, bindir, dir, n, r, 3) < 0) {
+			rc = 2;
+			break;
+		}
+	}
+	if (!rc)
+		printf("\n%s\n", over ? "bench-tools: a target was missed" :
+					 "bench-tools: every size within the "
+					 "targets");
+	if (own) {
+		char cmd[4200];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		if (system(cmd) != 0)
+			rc = rc ? rc : 2;
+	}
+	return rc;
+}
