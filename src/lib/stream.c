@@ -494,6 +494,13 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 			PROF_SCHEMA_VERSION;
 	int rc = -1;
 
+	/* In a schema-1 document a sample without schema_version is a
+	 * schema-1 sample that lacks it (malformed), not a schema-2 one. */
+	if (doc && st->version == PROF_SCHEMA_V1 &&
+	    json_object_is_type(s, json_type_object) &&
+	    !json_object_object_get_ex(s, "schema_version", NULL))
+		v = PROF_SCHEMA_V1;
+
 	if (doc && v >= 1) {
 		if (st->version && v != st->version) {
 			mixed_reason(st, err, st->version, index, v);
@@ -757,8 +764,8 @@ prof_stream_results(struct prof_stream *st, const char *path,
 {
 	int saw_samples = 0, saw_envs = 0, saw_segments = 0;
 	struct json_object *k = NULL, *v = NULL;
-	long n = -1, got;
-	int c, first = 1;
+	long n = -1, got, key_line = 0;
+	int c, first = 1, key_col = 0;
 
 	start_input(st);
 	if (open_input(st, path, err) < 0)
@@ -793,6 +800,8 @@ prof_stream_results(struct prof_stream *st, const char *path,
 			       err);
 			goto out;
 		}
+		key_line = st->line;
+		key_col = column(st);
 		if (read_value(st, &k, err) < 0)
 			goto out;
 		c = peek(st);
@@ -804,7 +813,8 @@ prof_stream_results(struct prof_stream *st, const char *path,
 		st->pos++;
 		if (!strcmp(json_object_get_string(k), "samples")) {
 			if (saw_samples) {
-				here(st, err, "duplicate key \"samples\"");
+				prof_err_at(err, st->name, (int)key_line,
+					    key_col, "duplicate key \"samples\"");
 				goto out;
 			}
 			saw_samples = 1;
@@ -818,11 +828,9 @@ prof_stream_results(struct prof_stream *st, const char *path,
 			if (json_object_object_get_ex(st->meta, key, NULL) ||
 			    (!strcmp(key, "envs") && saw_envs) ||
 			    (!strcmp(key, "segments") && saw_segments)) {
-				char why[200];
-
-				snprintf(why, sizeof(why),
-					 "duplicate key \"%.120s\"", key);
-				here(st, err, why);
+				prof_err_at(err, st->name, (int)key_line,
+					    key_col, "duplicate key \"%.120s\"",
+					    key);
 				goto out;
 			}
 			if (read_value(st, &v, err) < 0 ||
@@ -945,7 +953,7 @@ take_line(struct prof_stream *st, const char *p, size_t n, prof_stream_fn fn,
 		return 1;	/* blank */
 	o = prof_json_parse(p, n, st->name, (int)st->line, err);
 	if (!o)
-		return -1;
+		return -2;	/* name:line:col, from the parse */
 	if (json_object_is_type(o, json_type_object) &&
 	    json_object_object_get_ex(o, "record", NULL)) {
 		int rc = take_record(st, o, err);
@@ -1000,6 +1008,8 @@ prof_stream_lines(struct prof_stream *st, const char *path,
 			rc = take_line(st, p, (size_t)(nl - p), fn, arg, err);
 		}
 		st->pos += (size_t)(nl - p) + 1;
+		if (rc == -2)
+			goto out;
 		if (rc < 0)
 			goto fail;
 		n += rc == 0;
@@ -1013,6 +1023,8 @@ prof_stream_lines(struct prof_stream *st, const char *path,
 	if (st->vlen) {
 		rc = take_line(st, st->val, st->vlen, fn, arg, err);
 		st->vlen = 0;
+		if (rc == -2)
+			goto out;
 		if (rc < 0)
 			goto fail;
 		n += rc == 0;

@@ -67,14 +67,21 @@ like() {
 }
 
 # jq_ok FILTER FILE NAME: jq -e on a file (a JSON document or JSON lines,
-# slurped when -s is the first argument).
+# slurped when -s is the first argument). A schema-2 sample stream is seen
+# as schema-1 lines (lines_as_v1): its context and run lines are folded
+# into the samples.
 jq_ok() {
-	local slurp=
+	local slurp= file
 	if [ "$1" = -s ]; then
 		slurp=-s
 		shift
 	fi
-	if jq -e $slurp "$1" "$2" >/dev/null 2>"$T/jq.err"; then
+	file=$2
+	if grep -q '^{"record":' "$2" 2>/dev/null; then
+		file=$T/jq.v1.jsonl
+		lines_as_v1 "$2" >"$file"
+	fi
+	if jq -e $slurp "$1" "$file" >/dev/null 2>"$T/jq.err"; then
 		ok 0 "$3"
 	else
 		ok 1 "$3"
@@ -135,7 +142,7 @@ lines_as_v1() {
 		if $l.record == "context" then
 			.e[$l.env_id] = $l.env | .s[$l.segment_id] = $l.segment
 		elif $l.record then .
-		elif $l.schema_version then .out += [$l]
+		elif ($l | has("env_id") | not) then .out += [$l]
 		else .out += [{schema_version: 1} + ($l | del(.env_id,
 			.segment_id)) + {env: .e[$l.env_id],
 			segment: .s[$l.segment_id]}]

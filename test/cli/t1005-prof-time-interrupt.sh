@@ -21,12 +21,13 @@ for sig in INT TERM; do
 	# run in flight becomes nothing.
 	"$BIN/prof-time" --name c.sleep --repeat 50 -- sleep 0.2 >"$T/s.jsonl" 2>"$err" &
 	p=$!
-	wait_for has_lines "$T/s.jsonl" 2
+	# a run line, a context line, then two samples
+	wait_for has_lines "$T/s.jsonl" 4
 	kill -$sig $p
 	wait $p
 	rc=$?
 	is "$rc" 2 "SIG$sig while sampling a command to stdout: exit 2"
-	n=$(wc -l <"$T/s.jsonl")
+	n=$(grep -vc '^{"record":' "$T/s.jsonl")
 	jq_ok -s 'all(.[]; .outcome == "success" and .duration_ms >= 200)' \
 		"$T/s.jsonl" "SIG$sig: every line written is a real sample"
 	is "$(tail -n 1 "$err")" \
