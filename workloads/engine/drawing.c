@@ -177,6 +177,23 @@ pk_drawing_end(struct pk_drawing *d, unsigned flags, double cx, double cy,
 	return 1;
 }
 
+int
+pk_drawing_in_range(const struct pk_drawing *d, size_t first_pt,
+		    size_t first_path)
+{
+	size_t i;
+	int ok = 1;
+
+	/* No early exit: one branch-free pass over the points. */
+	for (i = first_pt; i < d->npts; i++)
+		ok &= pk_mm_ok(d->pts[i].x) & pk_mm_ok(d->pts[i].y);
+	for (i = first_path; i < d->npaths; i++)
+		ok &= pk_mm_ok(d->paths[i].width_mm) &
+		      pk_mm_ok(d->paths[i].cx) & pk_mm_ok(d->paths[i].cy) &
+		      pk_mm_ok(d->paths[i].r);
+	return ok;
+}
+
 double
 pk_path_length(const struct pk_drawing *d, const struct pk_path *p)
 {

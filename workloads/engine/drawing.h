@@ -73,6 +73,29 @@ struct pk_stats {
 	double bounds[4];		/* x0, y0, x1, y1; 0 when no paths */
 };
 
+/*
+ * The largest magnitude of a coordinate, radius, stroke width or page
+ * side, in mm. Readers refuse what goes beyond it (or is not a number at
+ * all): then every sum, distance and squared distance over a drawing is
+ * finite, and a coordinate to 1 um is an exact integer in a double.
+ */
+#define PK_DRAWING_MAX_MM 1e12
+#define PK_DRAWING_MAX_MM_TEXT "1e12"	/* for messages */
+
+/* Whether v is a number within PK_DRAWING_MAX_MM (NaN is not). */
+static inline int
+pk_mm_ok(double v)
+{
+	return v >= -PK_DRAWING_MAX_MM && v <= PK_DRAWING_MAX_MM;
+}
+
+/*
+ * Whether the points from first_pt on and the paths from first_path on
+ * are all within range (pk_mm_ok): 1, or 0.
+ */
+int pk_drawing_in_range(const struct pk_drawing *d, size_t first_pt,
+			size_t first_path);
+
 void pk_drawing_init(struct pk_drawing *d);
 void pk_drawing_free(struct pk_drawing *d);
 

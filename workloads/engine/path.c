@@ -1,5 +1,6 @@
 /* path.c: path data to flattened subpaths in page millimetres. */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -163,6 +164,7 @@ pk_path_parse(const char *s, const char *end, const struct pk_xform *ctm,
 	char cmd = 0, prev = 0;
 	double v[7];
 	int rc = -1;
+	size_t first_pt = d->npts, first_path = d->npaths;
 
 	if (p < end && *p != 'M' && *p != 'm') {
 		place(why, n, "expected 'M' or 'm'", p, end);
@@ -171,7 +173,7 @@ pk_path_parse(const char *s, const char *end, const struct pk_xform *ctm,
 	/* Out of memory: stop, the caller says so (a path can be long). */
 	while (p < end && !d->oom) {
 		const char *at = p;
-		int rel, argc;
+		int rel, argc, i;
 		char up;
 
 		if (isalpha((unsigned char)*p)) {
@@ -220,14 +222,21 @@ pk_path_parse(const char *s, const char *end, const struct pk_xform *ctm,
 			goto out;
 		}
 		if (rel && up != 'A' && up != 'Z') {
-			int i;
-
 			for (i = 0; i < argc; i++)
 				if (up == 'V')
 					v[i] += ps.y;
 				else
 					v[i] += i % 2 ? ps.y : ps.x;
+		} else if (rel && up == 'A') {
+			v[5] += ps.x;
+			v[6] += ps.y;
 		}
+		/* Relative steps that add up past a double's range. */
+		for (i = 0; i < argc; i++)
+			if (!isfinite(v[i])) {
+				place(why, n, "number out of range", at, end);
+				goto out;
+			}
 		switch (up) {
 		case 'M':
 			finish(&ps, 0);
@@ -267,10 +276,6 @@ pk_path_parse(const char *s, const char *end, const struct pk_xform *ctm,
 				quadto(&ps, ps.x, ps.y, v[0], v[1]);
 			break;
 		case 'A':
-			if (rel) {
-				v[5] += ps.x;
-				v[6] += ps.y;
-			}
 			arcto(&ps, v[0], v[1], v[2], v[3] != 0, v[4] != 0,
 			      v[5], v[6]);
 			break;
@@ -289,5 +294,11 @@ pk_path_parse(const char *s, const char *end, const struct pk_xform *ctm,
 	rc = 0;
 out:
 	finish(&ps, 0);
+	if (rc == 0 && !d->oom &&
+	    !pk_drawing_in_range(d, first_pt, first_path)) {
+		snprintf(why, n, "coordinates out of range (beyond "
+				 PK_DRAWING_MAX_MM_TEXT " mm)");
+		rc = -1;
+	}
 	return rc;
 }

@@ -17,7 +17,10 @@
  *
  * Returns 0, or -1 with why (up to n bytes) saying what is wrong and
  * where ("expected a number at 'x 3'"); what was drawn before the error
- * stays in d. An empty path is fine and draws nothing.
+ * stays in d. An empty path is fine and draws nothing. Relative numbers
+ * that add up past a double ("number out of range at 'm1e308 ...'") and
+ * points beyond PK_DRAWING_MAX_MM ("coordinates out of range") are errors
+ * too.
  */
 int pk_path_parse(const char *s, const char *end, const struct pk_xform *ctm,
 		  const struct pk_style *st, const struct pk_flatten *f,

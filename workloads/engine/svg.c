@@ -356,21 +356,17 @@ length(struct svgst *s, const struct frame *f, const struct val *v, int k,
 	if (pk_length_parse(v[k].s, v[k].e, &x, &unit) < 0)
 		return fail(s, "bad length '%.*s' in attribute '%s'",
 			    SHOW(&v[k]), attr_names[k]);
-	if (unit != PK_UNIT_PERCENT) {
+	if (unit != PK_UNIT_PERCENT)
 		*out = x * pk_unit_px(unit);
-		return 0;
-	}
-	switch (axis) {
-	case AX_X:
+	else if (axis == AX_X)
 		*out = x / 100 * f->vw;
-		break;
-	case AX_Y:
+	else if (axis == AX_Y)
 		*out = x / 100 * f->vh;
-		break;
-	default:
+	else
 		*out = x / 100 * sqrt((f->vw * f->vw + f->vh * f->vh) / 2);
-		break;
-	}
+	if (!isfinite(*out))
+		return fail(s, "length out of range '%.*s' in attribute '%s'",
+			    SHOW(&v[k]), attr_names[k]);
 	return 0;
 }
 
@@ -419,12 +415,18 @@ transform(struct svgst *s, struct frame *f, const struct val *v)
 {
 	struct pk_xform t;
 	const char *at = NULL;
+	int rc;
 
 	if (!v[A_TRANSFORM].s)
 		return 0;
-	if (pk_xform_parse(v[A_TRANSFORM].s, v[A_TRANSFORM].e, &t, &at) < 0)
+	rc = pk_xform_parse(v[A_TRANSFORM].s, v[A_TRANSFORM].e, &t, &at);
+	if (rc == -1)
 		return fail(s, "bad transform '%.*s'", SHOW(&v[A_TRANSFORM]));
-	pk_xform_then(&f->ctm, &t);
+	if (rc == 0)
+		pk_xform_then(&f->ctm, &t);
+	if (rc < 0 || !pk_xform_finite(&f->ctm))
+		return fail(s, "transform out of range '%.*s'",
+			    SHOW(&v[A_TRANSFORM]));
 	return 0;
 }
 
@@ -536,6 +538,9 @@ page_length(struct svgst *s, const struct val *v, int k, double *mm)
 			    SHOW(&v[k]), attr_names[k]);
 	if (unit != PK_UNIT_PERCENT)
 		*mm = x * pk_unit_mm(unit);
+	if (!pk_mm_ok(*mm))
+		return fail(s, "length out of range '%.*s' in attribute '%s'",
+			    SHOW(&v[k]), attr_names[k]);
 	return 0;
 }
 
@@ -565,6 +570,10 @@ root(struct svgst *s, struct frame *f, const struct val *v)
 			return -1;
 		f->vw = vb[2];
 		f->vh = vb[3];
+		/* Page sides from the viewBox's ratio, or its map, overflow. */
+		if (!pk_mm_ok(w) || !pk_mm_ok(h) || !pk_xform_finite(&f->ctm))
+			return fail(s, "viewBox out of range '%.*s'",
+				    SHOW(&v[A_VIEWBOX]));
 	} else {
 		pk_xform_scale(&f->ctm, PK_MM_PER_PX, PK_MM_PER_PX);
 		f->vw = w > 0 ? w / PK_MM_PER_PX : 0;
@@ -603,6 +612,8 @@ viewport(struct svgst *s, const struct frame *parent, struct frame *f,
 		f->vw = vb[2];
 		f->vh = vb[3];
 	}
+	if (!pk_xform_finite(&f->ctm))
+		return fail(s, "viewport out of range in element 'svg'");
 	return 0;
 }
 
@@ -841,7 +852,7 @@ geometry(struct svgst *s, enum kind k, const struct frame *f,
  * not drawn, so that a file is as good or as bad whatever its paint.
  */
 static int
-shape(struct svgst *s, enum kind k, const struct frame *f,
+shape(struct svgst *s, enum kind k, const char *name, const struct frame *f,
       const struct val *v)
 {
 	struct pk_style st = {0, 0, 0, 0};
@@ -852,6 +863,12 @@ shape(struct svgst *s, enum kind k, const struct frame *f,
 	if (s->d->oom)
 		return fail(s, "out of memory");
 	rc = geometry(s, k, f, &st, v);
+	/* Drawn or not, a shape out of range is refused. */
+	if (rc == 0 && !s->d->oom &&
+	    !pk_drawing_in_range(s->d, npts, npaths))
+		rc = fail(s, "element '%s' is out of range (coordinates or "
+			     "sizes beyond " PK_DRAWING_MAX_MM_TEXT " mm)",
+			  name);
 	if (!draw) {
 		s->d->npts = npts;
 		s->d->npaths = npaths;
@@ -1022,7 +1039,7 @@ on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix,
 	}
 	if (k >= K_CIRCLE) {
 		f->leaf = 1;
-		shape(s, k, f, v);
+		shape(s, k, name, f, v);
 	}
 }
 

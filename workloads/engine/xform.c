@@ -101,6 +101,13 @@ pk_xform_det(const struct pk_xform *m)
 }
 
 int
+pk_xform_finite(const struct pk_xform *m)
+{
+	return isfinite(m->a) && isfinite(m->b) && isfinite(m->c) &&
+	       isfinite(m->d) && isfinite(m->e) && isfinite(m->f);
+}
+
+int
 pk_xform_similar(const struct pk_xform *m, double *scale)
 {
 	double size = fabs(m->a) + fabs(m->b) + fabs(m->c) + fabs(m->d);
@@ -167,15 +174,16 @@ pk_xform_parse(const char *s, const char *end, struct pk_xform *out,
 	const char *p = pk_num_ws(s, end);
 	struct pk_xform m, t, u;
 	double v[6];
-	const char *q;
+	const char *q, *item = p;
 	size_t k, len;
-	int n, first = 1;
+	int n, first = 1, rc = -1;
 
 	pk_xform_identity(&m);
 	while (p < end) {
 		if (!first)
 			p = pk_num_sep(p, end);
 		first = 0;
+		item = p;
 		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 			len = strlen(kinds[k].name);
 			if ((size_t)(end - p) > len &&
@@ -221,6 +229,12 @@ pk_xform_parse(const char *s, const char *end, struct pk_xform *out,
 			break;
 		}
 		pk_xform_then(&m, &t);
+		if (!pk_xform_finite(&m)) {
+			/* An overflow: the item that made it. */
+			p = item;
+			rc = -2;
+			goto bad;
+		}
 		p = pk_num_ws(p, end);
 	}
 	*out = m;
@@ -228,5 +242,5 @@ pk_xform_parse(const char *s, const char *end, struct pk_xform *out,
 bad:
 	if (at)
 		*at = p;
-	return -1;
+	return rc;
 }

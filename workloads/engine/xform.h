@@ -36,6 +36,9 @@ pk_xform_apply(const struct pk_xform *m, double x, double y, double *ox,
 /* The determinant a d - b c: how areas scale (negative: a mirror). */
 double pk_xform_det(const struct pk_xform *m);
 
+/* Whether all six numbers of m are finite: 1, or 0. */
+int pk_xform_finite(const struct pk_xform *m);
+
 /*
  * Whether the linear part is a rotation times a uniform scale, mirrored
  * or not (a circle stays a circle), to 1e-9 of its size; *scale is then
@@ -51,7 +54,9 @@ double pk_xform_max_scale(const struct pk_xform *m);
  * [y]), scale(x [y]), rotate(a [cx cy]), skewX(a), skewY(a), separated by
  * white space and/or commas; an empty list is the identity. The list
  * composes left to right ("translate(1) scale(2)" scales first). Returns
- * 0, or -1 with *at pointing where parsing stopped.
+ * 0; -1 on bad syntax, with *at pointing where parsing stopped; -2 when
+ * the composed matrix overflows, with *at pointing at the item that made
+ * it (a list that parses always gives a finite matrix).
  */
 int pk_xform_parse(const char *s, const char *end, struct pk_xform *out,
 		   const char **at);
