@@ -15,6 +15,7 @@
 static const char usage_text[] =
 	"usage: plotkit serve [--port N] [--max-body BYTES] [--max-points N]\n"
 	"                     [--threads N] [--timeout SECONDS]\n"
+	"                     [--per-client N] [--request-timeout SECONDS]\n"
 	"\n"
 	"Serve the viewer page and the engine's API on http://127.0.0.1:N/\n"
 	"(127.0.0.1 only) until SIGINT or SIGTERM. Once connections are\n"
@@ -30,6 +31,10 @@ static const char usage_text[] =
 	"(16777216)\n"
 	"  --threads N        worker threads (1)\n"
 	"  --timeout SECONDS  close idle connections after (30)\n"
+	"  --per-client N     connections one client address may hold (64)\n"
+	"  --request-timeout SECONDS\n"
+	"                     a whole request must arrive within this of the\n"
+	"                     connection's opening or its last answer (10)\n"
 	"\n"
 	"Exit status: 0 stopped by a signal, 2 bad arguments or the server\n"
 	"could not start.\n";
@@ -64,6 +69,8 @@ cmd_serve(int argc, char **argv)
 		{"max-points", required_argument, NULL, 'P'},
 		{"threads", required_argument, NULL, 'j'},
 		{"timeout", required_argument, NULL, 't'},
+		{"per-client", required_argument, NULL, 'c'},
+		{"request-timeout", required_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -107,6 +114,18 @@ cmd_serve(int argc, char **argv)
 			if (parse_count("--timeout", optarg, 1, 86400, &v) < 0)
 				return rc;
 			o.timeout_s = (unsigned)v;
+			break;
+		case 'c':
+			if (parse_count("--per-client", optarg, 1, 512, &v) <
+			    0)
+				return rc;
+			o.per_client = (unsigned)v;
+			break;
+		case 'r':
+			if (parse_count("--request-timeout", optarg, 1, 86400,
+					&v) < 0)
+				return rc;
+			o.request_timeout_s = (unsigned)v;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <libxml/parser.h>
@@ -75,11 +76,33 @@ struct work {
 #define SPARES 4
 #define SPARE_MAX_PTS ((size_t)1 << 19)	/* larger ones are freed */
 
+/*
+ * A connection and the deadline of the request it is waiting for. The
+ * watcher thread shuts down (never closes: the socket stays libmicrohttpd's
+ * to close) the connections past their deadline; libmicrohttpd then reads
+ * the end of the stream and closes them. A connection leaves the list in
+ * the NOTIFY_CLOSED callback, which runs before its socket is closed, and
+ * both happen under the server's lock: the watcher never touches a file
+ * descriptor that was closed and reused.
+ */
+struct conn {
+	struct conn *prev, *next;
+	int fd;
+	int armed;			/* a whole request is due by due */
+	int cut;			/* shut down at its deadline */
+	struct timespec due;
+};
+
 struct pk_server {
 	struct MHD_Daemon *mhd;
 	int port;
 	size_t max_body;
 	size_t max_points;
+	unsigned request_timeout_s;
+	struct conn *conns;		/* guarded by lock */
+	pthread_cond_t wake;		/* the watcher's, on lock */
+	pthread_t watcher;
+	int watching, stopping, has_cond;
 	struct pk_buf fixture;
 	struct MHD_Response *page, *script, *dense, *empty;
 	pthread_mutex_t lock;		/* guards last, spare and stats */
@@ -225,6 +248,69 @@ count_request(struct pk_server *s)
 	pthread_mutex_lock(&s->lock);
 	s->stats.requests++;
 	pthread_mutex_unlock(&s->lock);
+}
+
+static int
+ts_before(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/*
+ * Arm (on) or disarm the deadline of c's connection: a whole request is
+ * due request_timeout_s from now.
+ */
+static void
+deadline(struct pk_server *s, struct MHD_Connection *c, int on)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	struct conn *k = ci ? ci->socket_context : NULL;
+
+	if (!k)
+		return;
+	pthread_mutex_lock(&s->lock);
+	k->armed = on;
+	if (on) {
+		clock_gettime(CLOCK_MONOTONIC, &k->due);
+		k->due.tv_sec += s->request_timeout_s;
+	}
+	pthread_mutex_unlock(&s->lock);
+}
+
+/*
+ * The watcher: cut the connections past their deadline. It sleeps until
+ * the earliest one, or request_timeout_s when none is armed (a deadline
+ * armed meanwhile is never earlier than that).
+ */
+static void *
+watch(void *arg)
+{
+	struct pk_server *s = arg;
+	struct timespec now, wake;
+	struct conn *k;
+
+	pthread_mutex_lock(&s->lock);
+	while (!s->stopping) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		wake = now;
+		wake.tv_sec += s->request_timeout_s;
+		for (k = s->conns; k; k = k->next) {
+			if (!k->armed || k->cut)
+				continue;
+			if (!ts_before(&now, &k->due)) {
+				shutdown(k->fd, SHUT_RDWR);
+				k->cut = 1;
+				s->stats.cut++;
+			} else if (ts_before(&k->due, &wake)) {
+				wake = k->due;
+			}
+		}
+		pthread_cond_timedwait(&s->wake, &s->lock, &wake);
+	}
+	pthread_mutex_unlock(&s->lock);
+	return NULL;
 }
 
 /* A flattening parameter from the query, or its default. */
@@ -466,6 +552,8 @@ answer(struct pk_server *s, struct MHD_Connection *c, const char *url,
 	int get = !strcmp(method, MHD_HTTP_METHOD_GET) ||
 		  !strcmp(method, MHD_HTTP_METHOD_HEAD);
 
+	/* The request is in: what follows is ours, not the client's. */
+	deadline(s, c, 0);
 	if (!rt)
 		return send_error(c, MHD_HTTP_NOT_FOUND, NULL,
 				  "no such path '%.200s'", url);
@@ -537,11 +625,12 @@ static void
 on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	     enum MHD_RequestTerminationCode toe)
 {
+	struct pk_server *s = cls;
 	struct req *r = *con_cls;
 
-	(void)cls;
-	(void)c;
 	(void)toe;
+	/* Answered: the next request is due from now. */
+	deadline(s, c, 1);
 	if (!r)
 		return;
 	pk_buf_free(&r->body);
@@ -554,13 +643,42 @@ on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
 	      enum MHD_ConnectionNotificationCode toe)
 {
 	struct pk_server *s = cls;
+	const union MHD_ConnectionInfo *ci;
+	struct conn *k = *socket_context;
 
-	(void)c;
-	(void)socket_context;
+	if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+		if (!k)
+			return;
+		pthread_mutex_lock(&s->lock);
+		if (k->prev)
+			k->prev->next = k->next;
+		else
+			s->conns = k->next;
+		if (k->next)
+			k->next->prev = k->prev;
+		pthread_mutex_unlock(&s->lock);
+		free(k);
+		*socket_context = NULL;
+		return;
+	}
 	if (toe != MHD_CONNECTION_NOTIFY_STARTED)
 		return;
+	/* Out of memory here: this one connection has no deadline. */
+	ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+	k = ci ? calloc(1, sizeof(*k)) : NULL;
 	pthread_mutex_lock(&s->lock);
 	s->stats.connections++;
+	if (k) {
+		k->fd = ci->connect_fd;
+		k->armed = 1;
+		clock_gettime(CLOCK_MONOTONIC, &k->due);
+		k->due.tv_sec += s->request_timeout_s;
+		k->next = s->conns;
+		if (s->conns)
+			s->conns->prev = k;
+		s->conns = k;
+		*socket_context = k;
+	}
 	pthread_mutex_unlock(&s->lock);
 }
 
@@ -623,7 +741,8 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 	 * misses an end of file that came with the request, and a client
 	 * that half-closes after it would wait for the idle timeout.
 	 */
-	unsigned flags = MHD_USE_POLL_INTERNAL_THREAD;
+	unsigned flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC;
+	pthread_condattr_t ca;
 	int fd = -1, rc = -1, locked = 0;
 
 	*out = NULL;
@@ -639,11 +758,21 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 	pk_buf_init(&s->fixture);
 	s->max_body = o->max_body ? o->max_body : PK_SERVER_MAX_BODY;
 	s->max_points = o->max_points ? o->max_points : PK_SERVER_MAX_POINTS;
+	s->request_timeout_s = o->request_timeout_s ? o->request_timeout_s :
+						      PK_SERVER_REQUEST_TIMEOUT;
 	if (pthread_mutex_init(&s->lock, NULL) != 0) {
 		pk_err_set(err, 0, "cannot make a mutex");
 		goto out;
 	}
 	locked = 1;
+	if (pthread_condattr_init(&ca) != 0 ||
+	    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) != 0 ||
+	    pthread_cond_init(&s->wake, &ca) != 0) {
+		pk_err_set(err, 0, "cannot make a condition variable");
+		goto out;
+	}
+	pthread_condattr_destroy(&ca);
+	s->has_cond = 1;
 	/* libxml2 must be set up once, before threads parse. */
 	xmlInitParser();
 	if (pk_fixture_dense_circles(&s->fixture) < 0) {
@@ -672,6 +801,8 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 		MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)(o->timeout_s ? o->timeout_s : PK_SERVER_TIMEOUT),
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONN_LIMIT,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+		(unsigned)(o->per_client ? o->per_client : PK_SERVER_PER_CLIENT),
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
 		MHD_OPTION_THREAD_POOL_SIZE,
 		(unsigned)(o->threads > 1 ? o->threads : 0),
@@ -685,6 +816,12 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 		close(fd);
 		goto out;
 	}
+	if (pthread_create(&s->watcher, NULL, watch, s) != 0) {
+		pk_err_set(err, 0, "cannot start the server's watcher thread");
+		MHD_stop_daemon(s->mhd);
+		goto out;
+	}
+	s->watching = 1;
 	*out = s;
 	s = NULL;
 	rc = 0;
@@ -699,6 +836,8 @@ out:
 		if (s->empty)
 			MHD_destroy_response(s->empty);
 		pk_buf_free(&s->fixture);
+		if (s->has_cond)
+			pthread_cond_destroy(&s->wake);
 		if (locked)
 			pthread_mutex_destroy(&s->lock);
 		free(s);
@@ -725,6 +864,13 @@ pk_server_stop(struct pk_server *s)
 {
 	if (!s)
 		return;
+	/* The watcher first: it must not cut what the daemon closes. */
+	pthread_mutex_lock(&s->lock);
+	s->stopping = 1;
+	pthread_cond_signal(&s->wake);
+	pthread_mutex_unlock(&s->lock);
+	if (s->watching)
+		pthread_join(s->watcher, NULL);
 	MHD_stop_daemon(s->mhd);
 	MHD_destroy_response(s->page);
 	MHD_destroy_response(s->script);
@@ -736,6 +882,27 @@ pk_server_stop(struct pk_server *s)
 	while (s->nspare)
 		work_free(s->spare[--s->nspare]);
 	pk_buf_free(&s->fixture);
+	while (s->conns) {
+		struct conn *k = s->conns;
+
+		s->conns = k->next;
+		free(k);
+	}
+	pthread_cond_destroy(&s->wake);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
+}
+
+int
+pk_server_add_connection(struct pk_server *s, int fd)
+{
+	struct sockaddr_in a;
+
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return MHD_add_connection(s->mhd, fd, (struct sockaddr *)&a,
+				  sizeof(a)) == MHD_YES ?
+		       0 :
+		       -1;
 }

@@ -37,17 +37,24 @@ struct pk_server_opts {
 	unsigned timeout_s;	/* idle connections close after; 0: default */
 	size_t max_points;	/* the most points a body may flatten to;
 				   0: the default */
+	unsigned per_client;	/* connections per client address; 0:
+				   the default */
+	unsigned request_timeout_s; /* a whole request's deadline; 0: the
+				       default */
 };
 
 #define PK_SERVER_MAX_BODY ((size_t)16 << 20)
 #define PK_SERVER_MAX_POINTS ((size_t)16 << 20)
 #define PK_SERVER_TIMEOUT 30
+#define PK_SERVER_PER_CLIENT 64
+#define PK_SERVER_REQUEST_TIMEOUT 10
 
 /* What a server has done so far. */
 struct pk_server_stats {
 	unsigned long connections;	/* TCP connections accepted */
 	unsigned long requests;		/* requests answered */
 	unsigned long uploads;		/* drawings stored by /api/flatten */
+	unsigned long cut;		/* connections closed at the deadline */
 };
 
 struct pk_server;
@@ -64,6 +71,13 @@ int pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 int pk_server_port(const struct pk_server *s);
 
 void pk_server_stats(struct pk_server *s, struct pk_server_stats *st);
+
+/*
+ * Hand fd, a connected stream socket (a socketpair's end, say), to the
+ * server as a connection from 127.0.0.1: the fuzzer's way in, without the
+ * network. The server owns and closes fd either way. Returns 0, or -1.
+ */
+int pk_server_add_connection(struct pk_server *s, int fd);
 
 /*
  * Stop accepting, close every connection, wait for the threads and free

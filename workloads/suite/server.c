@@ -104,7 +104,8 @@ out:
 static int
 srv_prepare(struct prof_ctx *ctx, void **state, const char *path)
 {
-	struct pk_server_opts o = {.threads = 1, .timeout_s = 3600};
+	struct pk_server_opts o = {.threads = 1, .timeout_s = 3600,
+				    .request_timeout_s = 3600};
 	struct srv *s = calloc(1, sizeof(*s));
 	struct pk_err err;
 

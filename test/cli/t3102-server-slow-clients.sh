@@ -1,0 +1,42 @@
+#!/bin/bash
+# plotkit serve and slow clients: 520 connections from one address that
+# trickle their request heads (a byte every 100 ms, never done) lock no one
+# out. One address holds at most --per-client connections (64), the rest
+# are refused at once; a client from another address is answered while
+# they trickle; each trickler is cut at the request deadline
+# (--request-timeout, 2 s here), never before, however busy it keeps its
+# connection; then the same address is answered again. pk-trickle (see its
+# --help) stops by itself after 60 s at most.
+. "$(dirname "$0")/lib.sh"
+plan 7
+
+spid=
+trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$T"' EXIT
+
+"$BIN/plotkit" serve --port 0 --request-timeout 2 >"$T/serve.out" \
+	2>"$T/serve.err" &
+spid=$!
+port=
+for _ in $(seq 200); do
+	port=$(sed -n 's|^listening on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' \
+		"$T/serve.out")
+	[ -n "$port" ] && break
+	sleep 0.05
+done
+ok "$([ -n "$port" ]; echo $?)" "the server starts"
+
+run "$TBIN/pk-trickle" "$port" 520 60
+is "$rc:$(cat "$err")" "0:" "pk-trickle ran"
+jq_ok '.other_client == 200' "$out" \
+	"another client is answered while 520 connections trickle"
+jq_ok '.held == 64 and .refused == 456' "$out" \
+	"one address holds 64 connections; the others are refused at once"
+jq_ok '.open == 0 and .cut == .held' "$out" \
+	"every trickler held is cut, though it kept sending"
+jq_ok '.cut_after_ms[0] >= 2000' "$out" "none before its 2 s deadline"
+jq_ok '.same_client_after == 200' "$out" \
+	"then the same address is answered again"
+kill -TERM "$spid"
+wait "$spid"
+spid=
+finish
