@@ -23,6 +23,7 @@ include mk/cuda.mk
 include mk/workloads.mk
 include mk/test.mk
 include mk/bench.mk
+include mk/fuzz.mk
 include mk/profile.mk
 include mk/bench-tools.mk
 include mk/help.mk

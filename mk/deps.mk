@@ -9,10 +9,12 @@
 
 DEPS_FREE_GOALS := deps help clean distclean deps-packages
 DEPS_TEST_GOALS := test check
+DEPS_FUZZ_GOALS := fuzz fuzz-build
 DEPS_GOALS := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)
 
 ifneq ($(filter-out $(DEPS_FREE_GOALS),$(DEPS_GOALS)),)
-DEPS_SET := $(if $(filter $(DEPS_TEST_GOALS),$(DEPS_GOALS)),test,build)
+DEPS_SET := $(if $(filter $(DEPS_TEST_GOALS),$(DEPS_GOALS)),test,$(if \
+	$(filter $(DEPS_FUZZ_GOALS),$(DEPS_GOALS)),fuzz,build))
 DEPS_MISSING := $(shell sh mk/deps.sh missing $(DEPS_SET))
 ifneq ($(DEPS_MISSING),)
 ifeq ($(shell id -u),0)

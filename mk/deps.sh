@@ -1,13 +1,14 @@
 #!/bin/sh
 # Which Debian packages prof needs, which are missing here, and installing them.
 #
-# usage: sh mk/deps.sh missing build|test|all   print the missing packages
-#        sh mk/deps.sh packages build|test|all  print every package of the set
-#        sh mk/deps.sh install build|test|all   apt-get install what is missing (root)
-#        sh mk/deps.sh node                     npm ci when node_modules is stale
+# usage: sh mk/deps.sh missing build|fuzz|test|all   print the missing packages
+#        sh mk/deps.sh packages build|fuzz|test|all  print every package of the set
+#        sh mk/deps.sh install build|fuzz|test|all   apt-get install what is missing (root)
+#        sh mk/deps.sh node                          npm ci when node_modules is stale
 #
-# "build" is what `make` and `make profile-quick` need; "test" adds what the
-# tests and the browser stories need (chromium, node, npm). Each line below is
+# "build" is what `make` and `make profile-quick` need; "fuzz" adds clang and
+# its libFuzzer (`make fuzz`); "test" adds what the tests and the browser
+# stories need (the fuzz set, chromium, node, npm). Each line below is
 # "package check": the package is missing when the check fails.
 set -u
 
@@ -29,8 +30,16 @@ perl command -v prove
 EOF
 }
 
-test_reqs() {
+fuzz_reqs() {
 	build_reqs
+	cat <<'EOF'
+clang command -v clang
+libclang-rt-dev has_libfuzzer
+EOF
+}
+
+test_reqs() {
+	fuzz_reqs
 	cat <<'EOF'
 gzip command -v gzip
 sqlite3 command -v sqlite3
@@ -50,12 +59,20 @@ has_header() {
 	return 1
 }
 
+# clang links a fuzz target: libFuzzer and the sanitizer runtimes are here
+# (Debian's libclang-rt-*-dev; clang alone only recommends it).
+has_libfuzzer() {
+	echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' |
+		clang -x c -fsanitize=fuzzer,address,undefined -o /dev/null - 2>/dev/null
+}
+
 reqs() {
 	case "$1" in
 	build) build_reqs ;;
+	fuzz) fuzz_reqs ;;
 	test | all) test_reqs ;;
 	*)
-		echo "deps.sh: unknown set '$1' (build, test or all)" >&2
+		echo "deps.sh: unknown set '$1' (build, fuzz, test or all)" >&2
 		exit 2
 		;;
 	esac
@@ -117,7 +134,7 @@ install)
 	;;
 node) node_sync ;;
 *)
-	echo "usage: sh mk/deps.sh missing|packages|install build|test|all" >&2
+	echo "usage: sh mk/deps.sh missing|packages|install build|fuzz|test|all" >&2
 	echo "       sh mk/deps.sh node" >&2
 	exit 2
 	;;

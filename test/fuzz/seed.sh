@@ -1,0 +1,93 @@
+#!/bin/sh
+# seed.sh: (re)make the seed corpus of each fuzz target from the test data.
+#
+#   sh test/fuzz/seed.sh
+#
+# Writes test/fuzz/corpus/<target>/seed-*; files named crash-* (inputs
+# that once crashed a target, kept as regression tests) are left alone.
+set -eu
+cd "$(dirname "$0")/../.."
+C=test/fuzz/corpus
+for t in json results browser svg path http; do
+	mkdir -p "$C/$t"
+	rm -f "$C/$t"/seed-*
+done
+
+# JSON and results: the results files, their samples as JSON lines.
+for f in test/data/results/*.json; do
+	n=$(basename "$f" .json)
+	cp "$f" "$C/json/seed-$n"
+	cp "$f" "$C/results/seed-$n"
+	if jq -e '.samples | length > 0' "$f" >/dev/null 2>&1; then
+		jq -c '.samples[]' "$f" | head -n 4 >"$C/results/seed-$n.jsonl"
+		jq -c '.samples[0]' "$f" >"$C/json/seed-$n-sample"
+	fi
+done
+printf '%s\n' '[1,-0,1.5e3,"\u00e9\ud83d\ude00",{"a":{"b":[null,true,false]}}]' \
+	>"$C/json/seed-mixed"
+printf '%s\n' '{"a":1}' '' '{"b":[2,3]}' >"$C/json/seed-lines"
+
+# Browser rows: both forms (t2007's).
+cat >"$C/browser/seed-new" <<'ROWS'
+{"workload":"browser.large_viewport","workload_version":1,"fixture":"dense-circles-8000","fixture_checksum":"abc","warning_floor_ms":50,"backend":"chromium","kind":"warm","index":0,"outcome":"success","duration_ms":412.25,"metrics":{"shapes":8000,"layout_ms":12.5},"reason":null,"env":{"browser":"Chromium 156.0.8078.108","viewport":"2560x1600"}}
+{"workload":"browser.boot","fixture":"viewer","backend":"chromium","duration_ms":95.5,"metrics":{"script_ms":3.25},"env":{"browser":"Chromium 156.0.8078.108","viewport":"1280x800"}}
+{"workload":"browser.boot","fixture":"viewer","backend":"chromium","outcome":"error","reason":"Timeout 60000ms exceeded","duration_ms":null,"env":{"browser":"Chromium 156.0.8078.108"}}
+ROWS
+cat >"$C/browser/seed-old" <<'ROWS'
+{"story": "boot", "duration_ms": 812.5, "pfm": 3, "shapes": 0}
+
+{"story": "boot", "duration_ms": 790}
+ROWS
+
+# SVG: every test file, good and bad.
+for f in test/data/svg/*.svg; do
+	cp "$f" "$C/svg/seed-$(basename "$f" .svg)"
+done
+
+# Path data and transforms: the attribute values of the test files.
+i=0
+for f in test/data/svg/*.svg; do
+	grep -o -E '( d| transform| r| width)="[^"]*"' "$f" |
+		sed -E 's/^ [a-z]+="(.*)"$/\1/'
+done | sort -u | while IFS= read -r v; do
+	i=$((i + 1))
+	printf '%s' "$v" >"$C/path/seed-$i"
+done
+
+# HTTP: requests on every route, with bodies from the SVG test data.
+req() { # NAME METHOD PATH [BODYFILE]
+	{
+		printf '%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\n' "$2" "$3"
+		if [ $# -gt 3 ]; then
+			printf 'Content-Type: image/svg+xml\r\n'
+			printf 'Content-Length: %s\r\n\r\n' "$(wc -c <"$4")"
+			cat "$4"
+		else
+			printf '\r\n'
+		fi
+	} >"$C/http/seed-$1"
+}
+req index GET /
+req script GET /viewer.js
+req head HEAD /index.html
+req preview GET /api/preview.svg
+req favicon GET /favicon.ico
+req nope GET /nope
+req delete DELETE /api/flatten
+req flatten POST /api/flatten test/data/svg/circle.svg
+req flatten-step POST '/api/flatten?step=2&tolerance=0.1' test/data/svg/cubic.svg
+req plan POST /api/plan test/data/svg/path-lines.svg
+req bad-svg POST /api/flatten test/data/svg/bad-unclosed.svg
+{
+	printf 'POST /api/plan HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n'
+	printf '10\r\n<svg xmlns="http:\r\n'
+	printf '2f\r\n//www.w3.org/2000/svg"><line x2="5" stroke="red"/>\r\n'
+	printf '6\r\n</svg>\r\n0\r\n\r\n'
+} >"$C/http/seed-chunked"
+{
+	printf 'GET / HTTP/1.1\r\nHost: x\r\n\r\n'
+	printf 'GET /viewer.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'
+} >"$C/http/seed-pipeline"
+printf 'POST /api/flatten HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n' \
+	>"$C/http/seed-too-long"
+printf 'GET / HTTP/1.0\r\n\r\n' >"$C/http/seed-http10"
