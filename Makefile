@@ -24,6 +24,7 @@ include mk/workloads.mk
 include mk/test.mk
 include mk/bench.mk
 include mk/fuzz.mk
+include mk/faults.mk
 include mk/profile.mk
 include mk/bench-tools.mk
 include mk/help.mk
