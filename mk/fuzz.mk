@@ -17,14 +17,16 @@ FUZZ_BINS := $(addprefix $(FUZZ_BUILD)/bin/,$(FUZZ_TARGETS))
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
 FUZZ_CFLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -Wall -Wno-unused-parameter \
-	-MMD -MP -Isrc/lib -Isrc/harness -Iworkloads -Itest/fuzz \
+	-MMD -MP -iquote src/lib -Isrc/harness -Iworkloads -Itest/fuzz \
 	$(PKG_CFLAGS) $(XML_CFLAGS) $(FUZZ_SAN)
 
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(LIB_SRC))
 FUZZ_ENGINE_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(ENGINE_SRC))
 FUZZ_SERVER_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(SERVER_SRC)) \
 	$(FUZZ_BUILD)/obj/gen/server/assets.o
-FUZZ_LIBS := $(FUZZ_SERVER_OBJ) $(FUZZ_ENGINE_OBJ) $(FUZZ_LIB_OBJ)
+# Archives, so that a target links only what it uses (not SQLite, say).
+FUZZ_LIBS := $(FUZZ_BUILD)/libpkserver.a $(FUZZ_BUILD)/libplotkit.a \
+	$(FUZZ_BUILD)/libprof.a
 FUZZ_LDLIBS := $(MHD_LIBS) -lpthread $(XML_LIBS) $(JSONC_LIBS) -lm
 
 # Library code gets coverage (fuzzer-no-link); the targets link libFuzzer.
@@ -32,6 +34,12 @@ $(FUZZ_BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
 		-ffp-contract=off -c -o $@ $<
+
+$(FUZZ_BUILD)/libpkserver.a: $(FUZZ_SERVER_OBJ)
+$(FUZZ_BUILD)/libplotkit.a: $(FUZZ_ENGINE_OBJ)
+$(FUZZ_BUILD)/libprof.a: $(FUZZ_LIB_OBJ)
+$(FUZZ_LIBS):
+	$(QUIET_AR)rm -f $@ && ar rcs $@ $^
 
 $(FUZZ_BUILD)/obj/gen/server/assets.o: $(SERVER_GEN) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
