@@ -815,6 +815,16 @@ sb_number6(struct sbuf *b, double v)
 	char *dot;
 	size_t n;
 
+	/*
+	 * From 1e18 on, six decimals mean nothing and the digits would not
+	 * fit here (1e308 has 309), nor read back as the 64-bit integer they
+	 * look like: the exact form with an exponent instead.
+	 */
+	if (fabs(v) >= 1e18) {
+		snprintf(tmp, sizeof(tmp), "%.17g", v);
+		sb_str(b, tmp);
+		return;
+	}
 	snprintf(tmp, sizeof(tmp), "%.6f", v);
 	dot = strchr(tmp, '.');
 	if (dot) {
