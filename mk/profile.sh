@@ -27,7 +27,7 @@
 # in diagnose memory.jsonl from prof-mem and profile.jsonl with its .prof
 # and trace files from prof-trace; in full browser.jsonl from the browser
 # stories unless PLAYWRIGHT gives rows), then results.json, comparisons.json
-# and summary.md (and report.html); the run is added to the history.
+# summary.md and report.html; the run is added to the history first.
 #
 # The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
 # or infrastructure failure. Results, comparisons and the summary are
@@ -117,7 +117,7 @@ if [ -n "${PROF_OUTPUT:-}" ]; then
 	# A reused folder must not pass off an earlier run's files as this
 	# one's.
 	for f in samples.jsonl memory.jsonl profile.jsonl browser.jsonl \
-		results.json comparisons.json summary.md; do
+		results.json comparisons.json summary.md report.html; do
 		rm -f "$run/$f"
 	done
 else
@@ -307,14 +307,20 @@ if [ -n "$history" ] && ! "$BINDIR/prof-history" add --db "$history" \
 	history=
 fi
 
+# The summary, and report.html beside it (with the history's trends).
+set -- --html "$run/report.html"
+[ -n "$history" ] && set -- "$@" --history "$history"
 if [ $compared = 1 ]; then
 	"$BINDIR/prof-report" --comparisons "$run/comparisons.json" \
+		--baseline "$BASELINE" "$@" \
 		--output "$run/summary.md" "$run/results.json"
 else
-	"$BINDIR/prof-report" --output "$run/summary.md" "$run/results.json"
+	"$BINDIR/prof-report" "$@" --output "$run/summary.md" \
+		"$run/results.json"
 fi || {
 	say "cannot write the summary"
 	finish 2
 }
 echo "summary: $run/summary.md"
+echo "report: $run/report.html"
 finish "$status"

@@ -13,12 +13,14 @@
 #include "json.h"
 #include "out.h"
 #include "htab.h"
+#include "report-html.h"
 #include "sample.h"
 #include "spawn.h"
 #include "stream.h"
 
 static const char usage_text[] =
-	"usage: prof-report [--comparisons FILE] [-o FILE] RESULTS\n"
+	"usage: prof-report [--comparisons FILE] [-o FILE] [--html FILE]\n"
+	"                   [--baseline FILE] [--history DB] RESULTS\n"
 	"\n"
 	"Write the run's summary.md from its results file RESULTS (- for\n"
 	"stdin) and, when given, the comparisons prof-diff wrote for it; then\n"
@@ -48,6 +50,14 @@ static const char usage_text[] =
 	"  --pprof PROGRAM     the pprof to run (default $PROF_PPROF, else\n"
 	"                      google-pprof)\n"
 	"  -q, --quiet         no table on stdout\n"
+	"  --html FILE         also write one self-contained HTML page: per\n"
+	"                      row the current and baseline samples on one\n"
+	"                      axis, status and reason, instructions, memory,\n"
+	"                      links to diagnose files, and with --history\n"
+	"                      the median and p90 over the runs with the\n"
+	"                      change points marked\n"
+	"  --baseline FILE     the baseline compared with, for its samples\n"
+	"  --history DB        a prof-history database, for the trends\n"
 	"\n"
 	"example:\n"
 	"  prof-report --comparisons run/comparisons.json run/results.json\n"
@@ -889,6 +899,7 @@ struct opts {
 	const char *run_dir;
 	const char *pprof;
 	int quiet;
+	struct report_html_in html;	/* html.output: --html FILE */
 };
 
 static int
@@ -956,6 +967,15 @@ report(struct opts *o, const char *results_path)
 	if (strcmp(output, "-") && !o->quiet)
 		print_table(&r);
 	print_annotations(&r);
+	if (o->html.output) {
+		o->html.results = results_path;
+		o->html.comparisons = o->comparisons;
+		o->html.run_dir = run_dir;
+		if (report_html_write(&o->html, &err) < 0) {
+			cli_err(&err);
+			goto out;
+		}
+	}
 	rc = PROF_EXIT_OK;
 out:
 	free(text);
@@ -968,6 +988,9 @@ enum {
 	OPT_RUN_DIR,
 	OPT_PPROF,
 	OPT_VERSION,
+	OPT_HTML,
+	OPT_BASELINE,
+	OPT_HISTORY,
 };
 
 int
@@ -979,6 +1002,9 @@ main(int argc, char **argv)
 		{"run-dir", required_argument, NULL, OPT_RUN_DIR},
 		{"pprof", required_argument, NULL, OPT_PPROF},
 		{"quiet", no_argument, NULL, 'q'},
+		{"html", required_argument, NULL, OPT_HTML},
+		{"baseline", required_argument, NULL, OPT_BASELINE},
+		{"history", required_argument, NULL, OPT_HISTORY},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
@@ -1005,6 +1031,15 @@ main(int argc, char **argv)
 		case 'q':
 			o.quiet = 1;
 			break;
+		case OPT_HTML:
+			o.html.output = optarg;
+			break;
+		case OPT_BASELINE:
+			o.html.baseline = optarg;
+			break;
+		case OPT_HISTORY:
+			o.html.history = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish(PROF_EXIT_OK);
@@ -1027,5 +1062,9 @@ main(int argc, char **argv)
 	    !strcmp(argv[optind], "-"))
 		return cli_fail("the results and the comparisons cannot both "
 				"be stdin");
+	if (o.html.output && (!strcmp(argv[optind], "-") ||
+			      (o.comparisons && !strcmp(o.comparisons, "-"))))
+		return cli_fail("--html reads its inputs again: give them as "
+				"files, not stdin");
 	return report(&o, argv[optind]);
 }

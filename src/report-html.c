@@ -1,0 +1,904 @@
+/* report-html.c: the self-contained HTML page of a run (report-html.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <json-c/json.h>
+
+#include "afile.h"
+#include "compare.h"
+#include "history.h"
+#include "json.h"
+#include "report-html.h"
+#include "runview.h"
+
+/* The plots' coordinate boxes (SVG user units; CSS scales them). */
+#define PLOT_W 640
+#define STRIP_H 96
+#define TREND_W 960
+#define TREND_H 230
+#define LEFT 84
+#define RIGHT 16
+
+struct page {
+	const struct report_html_in *in;
+	struct prof_runview cur, base;
+	int has_base;
+	struct prof_runrow *rows, *brows;
+	long n, bn;
+	struct json_object *cmp;	/* comparisons array, or NULL */
+	struct prof_history *hist;
+	FILE *fp;
+	char prefix[4096];		/* links: run_dir relative to the page */
+};
+
+static const char css[] =
+	":root{--fg:#1d2330;--mute:#5b6472;--line:#d8dde5;--bg:#fff;"
+	"--cur:#1f6feb;--base:#8a94a6;--p90:#b35900;--warn:#b35900;"
+	"--ok:#1a7f37;--new:#0969da;--inc:#6e7781;--err:#cf222e}\n"
+	"*{box-sizing:border-box}\n"
+	"body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
+	"color:var(--fg);background:var(--bg);margin:0 auto;max-width:1100px;"
+	"padding:16px 20px 40px}\n"
+	"h1{font-size:1.45em;margin:.2em 0 .4em}h2{font-size:1.1em;margin:0}\n"
+	"code,.mono{font-family:ui-monospace,'DejaVu Sans Mono',monospace;"
+	"font-size:.92em}\n"
+	"table{border-collapse:collapse;width:100%;margin:.5em 0}\n"
+	"th,td{text-align:left;padding:3px 8px;border-bottom:1px solid "
+	"var(--line);vertical-align:top}\n"
+	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	".meta td:first-child{color:var(--mute);width:11em}\n"
+	".badge{display:inline-block;padding:0 .55em;border-radius:1em;"
+	"font-size:.85em;font-weight:600;color:#fff;background:var(--inc)}\n"
+	".s-warning{background:var(--warn)}.s-stable{background:var(--ok)}"
+	".s-new{background:var(--new)}.s-error{background:var(--err)}\n"
+	"section.row{border:1px solid var(--line);border-radius:8px;"
+	"padding:12px 14px;margin:14px 0;break-inside:avoid}\n"
+	"section.row header{display:flex;flex-wrap:wrap;gap:.3em .8em;"
+	"align-items:baseline}\n"
+	".reason{color:var(--mute);margin:.3em 0}\n"
+	"figure{margin:.4em 0}figcaption{color:var(--mute);font-size:.85em}\n"
+	"svg{width:100%;height:auto;display:block}\n"
+	"svg text{font:11px system-ui,sans-serif;fill:var(--mute)}\n"
+	"svg .axis{stroke:var(--mute);stroke-width:1}\n"
+	"svg .grid{stroke:var(--line);stroke-width:1}\n"
+	"svg .cur{fill:var(--cur);fill-opacity:.7}\n"
+	"svg .base{fill:var(--base);fill-opacity:.7}\n"
+	"svg .med-cur{stroke:var(--cur);stroke-width:2.5}\n"
+	"svg .med-base{stroke:var(--base);stroke-width:2.5}\n"
+	"svg .box{fill:var(--base);fill-opacity:.35;stroke:var(--base)}\n"
+	"svg .lmed{fill:none;stroke:var(--cur);stroke-width:2}\n"
+	"svg .lp90{fill:none;stroke:var(--p90);stroke-width:1.5;"
+	"stroke-dasharray:5 3}\n"
+	"svg .pmed{fill:var(--cur)}svg .pp90{fill:var(--p90)}\n"
+	"svg .now{fill:none;stroke:var(--fg);stroke-width:1.5}\n"
+	"svg .change{stroke:var(--err);stroke-width:1.5;"
+	"stroke-dasharray:4 3}\n"
+	"svg text.cpl{fill:var(--err);font-weight:600}\n"
+	".cols{display:grid;grid-template-columns:minmax(0,3fr) "
+	"minmax(0,2fr);gap:12px}\n"
+	"@media (max-width:820px){.cols{grid-template-columns:1fr}}\n"
+	"nav.filter{margin:.6em 0}nav.filter button{font:inherit;"
+	"margin-right:.3em;padding:.1em .7em;border:1px solid var(--line);"
+	"border-radius:1em;background:#f6f8fa;cursor:pointer}\n"
+	"nav.filter button[aria-pressed=true]{background:var(--fg);"
+	"color:#fff}\n"
+	".legend span{margin-right:1.2em;white-space:nowrap}\n"
+	".legend .cp{display:block;white-space:normal;"
+	"overflow-wrap:anywhere}\n"
+	".key{display:inline-block;width:.9em;height:.9em;border-radius:50%;"
+	"vertical-align:-.1em;margin-right:.3em}\n"
+	"@media print{body{max-width:none;padding:0;font-size:11pt}"
+	"nav.filter{display:none}section.row{border-color:#999}"
+	"section.row[hidden]{display:block}a{color:inherit}}\n";
+
+static const char script[] =
+	"'use strict';\n"
+	"for (const b of document.querySelectorAll('nav.filter button')) {\n"
+	"  b.addEventListener('click', () => {\n"
+	"    const show = b.dataset.show;\n"
+	"    for (const o of document.querySelectorAll('nav.filter button'))\n"
+	"      o.setAttribute('aria-pressed', String(o === b));\n"
+	"    for (const r of document.querySelectorAll('section.row'))\n"
+	"      r.hidden = show !== 'all' && r.dataset.status !== show;\n"
+	"  });\n"
+	"}\n";
+
+static struct json_object *
+get(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	json_object_object_get_ex(o, key, &v);
+	return v;
+}
+
+static double
+numf(struct json_object *o, const char *key)
+{
+	struct json_object *v = get(o, key);
+
+	return prof_json_is_number(v) ? prof_json_number(v) : NAN;
+}
+
+/* Text for HTML content and attribute values. */
+static void
+esc(FILE *fp, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", fp);
+			break;
+		case '<':
+			fputs("&lt;", fp);
+			break;
+		case '>':
+			fputs("&gt;", fp);
+			break;
+		case '"':
+			fputs("&quot;", fp);
+			break;
+		case '\'':
+			fputs("&#39;", fp);
+			break;
+		default:
+			fputc(*s, fp);
+		}
+	}
+}
+
+/* A link target: each byte outside a safe set percent-encoded. */
+static void
+esc_url(FILE *fp, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || strchr("-._~/", c))
+			fputc(c, fp);
+		else
+			fprintf(fp, "%%%02X", c);
+	}
+}
+
+static void
+fmt_ms(char *buf, size_t n, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, n, "-");
+	else if (fabs(v) >= 100)
+		snprintf(buf, n, "%.1f", v);
+	else
+		snprintf(buf, n, "%.3f", v);
+}
+
+static void
+fmt_bytes(char *buf, size_t n, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, n, "-");
+	else if (v >= 1024.0 * 1024 * 1024)
+		snprintf(buf, n, "%.2f GiB", v / (1024.0 * 1024 * 1024));
+	else if (v >= 1024.0 * 1024)
+		snprintf(buf, n, "%.1f MiB", v / (1024.0 * 1024));
+	else if (v >= 1024.0)
+		snprintf(buf, n, "%.1f KiB", v / 1024.0);
+	else
+		snprintf(buf, n, "%.0f B", v);
+}
+
+/* Round tick steps: 1, 2 or 5 times a power of ten, about four a range. */
+static double
+tick_step(double lo, double hi)
+{
+	double raw = (hi - lo) / 4, mag, norm;
+
+	if (!(raw > 0))
+		return 1;
+	mag = pow(10, floor(log10(raw)));
+	norm = raw / mag;
+	return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
+}
+
+/* Widen [lo, hi] by a margin; a single value gets a range around it. */
+static void
+pad_range(double *lo, double *hi)
+{
+	double span = *hi - *lo;
+
+	if (!(span > 0))
+		span = fabs(*hi) > 0 ? fabs(*hi) * 0.1 : 1;
+	*lo -= span * 0.08;
+	*hi += span * 0.08;
+	if (*lo < 0 && *hi - span * 0.08 >= 0 && *lo + span * 0.08 >= 0)
+		*lo = 0;
+}
+
+static struct json_object *
+comparison_of(struct page *p, const struct prof_runrow *r)
+{
+	size_t i, n = p->cmp ? json_object_array_length(p->cmp) : 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *c = json_object_array_get_idx(p->cmp, i);
+		const char *w = prof_json_str(c, "workload");
+		const char *b = prof_json_str(c, "backend");
+		const char *s = prof_json_str(c, "segment");
+
+		if (w && b && s && !strcmp(w, r->workload) &&
+		    !strcmp(b, r->backend) && !strcmp(s, r->segment))
+			return c;
+	}
+	return NULL;
+}
+
+static const struct prof_runrow *
+baseline_of(struct page *p, const struct prof_runrow *r)
+{
+	long i;
+
+	for (i = 0; i < p->bn; i++)
+		if (!strcmp(p->brows[i].workload, r->workload) &&
+		    !strcmp(p->brows[i].backend, r->backend) &&
+		    !strcmp(p->brows[i].segment, r->segment))
+			return &p->brows[i];
+	return NULL;
+}
+
+/* The row's status word: the comparison's, or "error" / "unjudged". */
+static const char *
+status_of(const struct prof_runrow *r, struct json_object *c)
+{
+	const char *s = c ? prof_json_str(c, "status") : NULL;
+
+	if (r->errors && !r->n)
+		return "error";
+	return s ? s : "unjudged";
+}
+
+/* A tick label with as many decimals as the step needs. */
+static void
+fmt_tick(char *buf, size_t n, double v, double step)
+{
+	int d = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+
+	snprintf(buf, n, "%.*f", d > 6 ? 6 : d, fabs(v) < step * 1e-9 ? 0 : v);
+}
+
+static void
+x_axis(FILE *fp, double lo, double hi, double (*x)(double, double, double),
+       int y, int top)
+{
+	double step = tick_step(lo, hi), t;
+	char label[32];
+
+	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+		    "y2=\"%d\"/>", LEFT, y, PLOT_W - RIGHT, y);
+	for (t = ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
+		double px = x(t, lo, hi);
+
+		fmt_tick(label, sizeof(label), t, step);
+		fprintf(fp, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" "
+			    "x2=\"%.1f\" y2=\"%d\"/>", px, top, px, y);
+		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
+			    "%s</text>", px, y + 14, label);
+	}
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">ms</text>",
+		LEFT - 8, y + 14);
+}
+
+static double
+x_of(double v, double lo, double hi)
+{
+	return LEFT + (v - lo) / (hi - lo) * (PLOT_W - LEFT - RIGHT);
+}
+
+/* One lane of dots and a median tick. */
+static void
+lane(FILE *fp, const double *v, size_t n, double median, double lo,
+     double hi, int y, const char *cls, const char *label)
+{
+	size_t i;
+	char a[32];
+
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s<title>"
+		    "%zu samples</title></text>", LEFT - 8, y + 4, label, n);
+	for (i = 0; i < n; i++) {
+		/* A fixed small jitter so equal values stay visible. */
+		int dy = (int)(i % 5) * 3 - 6;
+
+		fmt_ms(a, sizeof(a), v[i]);
+		fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%d\" "
+			    "r=\"4\"><title>%s #%zu: %s ms</title></circle>",
+			cls, x_of(v[i], lo, hi), y + dy, label, i, a);
+	}
+	if (n && isfinite(median)) {
+		fmt_ms(a, sizeof(a), median);
+		fprintf(fp, "<line class=\"med-%s\" x1=\"%.1f\" y1=\"%d\" "
+			    "x2=\"%.1f\" y2=\"%d\"><title>%s median %s ms"
+			    "</title></line>",
+			cls, x_of(median, lo, hi), y - 11, x_of(median, lo, hi),
+			y + 11, label, a);
+	}
+}
+
+/* The baseline from its statistics only: min-max, median-p90, median. */
+static void
+stat_lane(FILE *fp, struct json_object *b, double lo, double hi, int y)
+{
+	double mn = numf(b, "min"), md = numf(b, "median"),
+	       p9 = numf(b, "p90"), mx = numf(b, "max");
+	char m[32], q[32];
+
+	fmt_ms(m, sizeof(m), md);
+	fmt_ms(q, sizeof(q), p9);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">baseline"
+		    "<title>%.0f samples</title></text>", LEFT - 8, y + 4,
+		numf(b, "n"));
+	fprintf(fp, "<line class=\"med-base\" x1=\"%.1f\" y1=\"%d\" "
+		    "x2=\"%.1f\" y2=\"%d\" stroke-width=\"1\"/>",
+		x_of(mn, lo, hi), y, x_of(mx, lo, hi), y);
+	fprintf(fp, "<rect class=\"box\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+		    "height=\"14\"><title>baseline median %s ms, p90 %s ms "
+		    "(its samples are not at hand)</title></rect>",
+		x_of(md, lo, hi), y - 7,
+		fmax(1, x_of(p9, lo, hi) - x_of(md, lo, hi)), m, q);
+	fprintf(fp, "<line class=\"med-base\" x1=\"%.1f\" y1=\"%d\" "
+		    "x2=\"%.1f\" y2=\"%d\"/>", x_of(md, lo, hi), y - 11,
+		x_of(md, lo, hi), y + 11);
+}
+
+static void
+range_of(const double *v, size_t n, double *lo, double *hi)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!(*lo <= v[i]))
+			*lo = v[i];
+		if (!(*hi >= v[i]))
+			*hi = v[i];
+	}
+}
+
+/* The distribution chart: current and baseline samples on one axis. */
+static void
+strip_chart(struct page *p, const struct prof_runrow *r,
+	    struct json_object *c, const struct prof_runrow *b)
+{
+	struct json_object *bs = c ? get(c, "baseline") : NULL;
+	int stats = !b && numf(bs, "n") > 0;
+	double lo = NAN, hi = NAN;
+	FILE *fp = p->fp;
+
+	fprintf(fp, "<figure class=\"chart\" data-kind=\"distribution\">");
+	range_of(r->v, r->n, &lo, &hi);
+	if (b)
+		range_of(b->v, b->n, &lo, &hi);
+	if (stats) {
+		double s[2] = {numf(bs, "min"), numf(bs, "max")};
+
+		range_of(s, 2, &lo, &hi);
+	}
+	if (!isfinite(lo)) {
+		fprintf(fp, "<figcaption>No successful warm samples to draw."
+			    "</figcaption></figure>");
+		return;
+	}
+	pad_range(&lo, &hi);
+	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
+		    "samples of ", PLOT_W, STRIP_H);
+	esc(fp, r->workload);
+	fprintf(fp, "\">");
+	x_axis(fp, lo, hi, x_of, 72, 6);
+	lane(fp, r->v, r->n, r->st.median, lo, hi, 22, "cur", "current");
+	if (b)
+		lane(fp, b->v, b->n, b->st.median, lo, hi, 50, "base",
+		     "baseline");
+	else if (stats)
+		stat_lane(fp, bs, lo, hi, 50);
+	else
+		fprintf(fp, "<text x=\"%d\" y=\"54\" text-anchor=\"end\">"
+			    "no baseline</text>", LEFT - 8);
+	fprintf(fp, "</svg><figcaption>Each dot is one warm sample (ms); "
+		    "the bars are the medians.%s</figcaption></figure>",
+		stats ? " The baseline's samples are not at hand: its box "
+			"spans median to p90, its line min to max." :
+			"");
+}
+
+/* A change's commits, each cut to 12 characters: "a1b2c3..d4e5f6". */
+static void
+short_range(FILE *fp, struct json_object *c)
+{
+	char b[13], a[13];
+
+	snprintf(b, sizeof(b), "%s", prof_json_str(c, "commit_before") ?
+			prof_json_str(c, "commit_before") : "?");
+	snprintf(a, sizeof(a), "%s", prof_json_str(c, "commit_after") ?
+			prof_json_str(c, "commit_after") : "?");
+	esc(fp, b);
+	fprintf(fp, "..");
+	esc(fp, a);
+}
+
+/* The median and p90 of every run, with the change points marked. */
+static int
+trend_chart(struct page *p, const struct prof_runrow *r,
+	    struct prof_err *err)
+{
+	struct prof_history_filter f = {r->workload, r->backend, r->segment_id};
+	struct json_object *all = prof_history_trend(p->hist, &f, err);
+	struct json_object *changes = NULL, **pt = NULL;
+	const char *now = prof_runview_str(&p->cur, "run_id");
+	double lo = NAN, hi = NAN, step, t, w;
+	size_t i, n = 0, k, nc;
+	FILE *fp = p->fp;
+	int rc = -1, y0 = TREND_H - 44, top = 26;
+
+	if (!all)
+		return -1;
+	changes = prof_history_changes(p->hist, &f, NULL, err);
+	if (!changes)
+		goto out;
+	pt = malloc((json_object_array_length(all) + 1) * sizeof(*pt));
+	if (!pt) {
+		prof_err_set(err, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < json_object_array_length(all); i++) {
+		struct json_object *o = json_object_array_get_idx(all, i);
+		double v[2] = {numf(o, "median"), numf(o, "p90")};
+
+		if (!isfinite(v[0]))
+			continue;
+		pt[n++] = o;
+		range_of(v, isfinite(v[1]) ? 2 : 1, &lo, &hi);
+	}
+	fprintf(fp, "<figure class=\"trend\" data-runs=\"%zu\">", n);
+	if (!n) {
+		fprintf(fp, "<figcaption>No run in the history has successful "
+			    "samples of this row.</figcaption></figure>");
+		rc = 0;
+		goto out;
+	}
+	pad_range(&lo, &hi);
+	w = (double)(TREND_W - LEFT - RIGHT) / (double)n;
+#define TX(i) (LEFT + ((double)(i) + 0.5) * w)
+#define TY(v) (y0 - ((v) - lo) / (hi - lo) * (y0 - top))
+	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
+		    "median and p90 over %zu runs\">", TREND_W, TREND_H, n);
+	step = tick_step(lo, hi);
+	for (t = ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
+		char label[32];
+
+		fmt_tick(label, sizeof(label), t, step);
+		fprintf(fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" "
+			    "x2=\"%d\" y2=\"%.1f\"/><text x=\"%d\" y=\"%.1f\" "
+			    "text-anchor=\"end\">%s ms</text>",
+			LEFT, TY(t), TREND_W - RIGHT, TY(t), LEFT - 6,
+			TY(t) + 4, label);
+	}
+	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+		    "y2=\"%d\"/>", LEFT, y0, TREND_W - RIGHT, y0);
+	for (k = 0; k < 2; k++) {
+		const char *key = k ? "p90" : "median";
+
+		fprintf(fp, "<polyline class=\"%s\" points=\"",
+			k ? "lp90" : "lmed");
+		for (i = 0; i < n; i++)
+			if (isfinite(numf(pt[i], key)))
+				fprintf(fp, "%.1f,%.1f ", TX(i),
+					TY(numf(pt[i], key)));
+		fprintf(fp, "\"/>");
+	}
+	for (i = 0; i < n; i++) {
+		const char *commit = prof_json_str(pt[i], "commit");
+		const char *run = prof_json_str(pt[i], "run_id");
+		char m[32], q[32];
+
+		fmt_ms(m, sizeof(m), numf(pt[i], "median"));
+		fmt_ms(q, sizeof(q), numf(pt[i], "p90"));
+		if (run && !strcmp(run, now))
+			fprintf(fp, "<circle class=\"now\" cx=\"%.1f\" "
+				    "cy=\"%.1f\" r=\"7\"/>",
+				TX(i), TY(numf(pt[i], "median")));
+		fprintf(fp, "<circle class=\"pp90\" cx=\"%.1f\" cy=\"%.1f\" "
+			    "r=\"2.5\"/><circle class=\"pmed\" cx=\"%.1f\" "
+			    "cy=\"%.1f\" r=\"3.5\"><title>run ",
+			TX(i), TY(numf(pt[i], "p90")), TX(i),
+			TY(numf(pt[i], "median")));
+		esc(fp, run);
+		fprintf(fp, ", commit %.12s: median %s ms, p90 %s ms</title>"
+			    "</circle>", commit ? commit : "?", m, q);
+		/* Commit labels: all of a short history, else first and last. */
+		if (n <= 10 || i == 0 || i == n - 1) {
+			fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\""
+				    "middle\" class=\"mono\"><title>", TX(i),
+				y0 + 14);
+			esc(fp, commit);
+			fprintf(fp, "</title>%.7s</text>", commit ? commit : "?");
+		}
+	}
+	nc = json_object_array_length(changes);
+	for (k = 0; k < nc; k++) {
+		struct json_object *c = json_object_array_get_idx(changes, k);
+		long long idx = json_object_get_int64(get(c, "index"));
+		/* Between the last run before and the first after (idx). */
+		double x = LEFT + ((double)idx - 1) * w;
+		char pct[32];
+
+		snprintf(pct, sizeof(pct), "%+.1f%%", numf(c, "change_pct"));
+		fprintf(fp, "<line class=\"change\" x1=\"%.1f\" y1=\"%d\" "
+			    "x2=\"%.1f\" y2=\"%d\"><title>change point %s in "
+			    "commits ", x, top, x, y0, pct);
+		esc(fp, prof_json_str(c, "commits"));
+		fprintf(fp, "</title></line><text class=\"cpl\" x=\"%.1f\" "
+			    "y=\"%d\" text-anchor=\"middle\">%s</text>", x,
+			top - 8, pct);
+	}
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%zu runs, "
+		    "oldest first</text>", TREND_W - RIGHT, y0 + 30, n);
+	fprintf(fp, "</svg><figcaption class=\"legend\"><span><i class=\"key\""
+		    " style=\"background:var(--cur)\"></i>median</span><span>"
+		    "<i class=\"key\" style=\"background:var(--p90)\"></i>p90"
+		    "</span><span>ringed: this run</span>");
+	if (!nc)
+		fprintf(fp, "<span>no change point</span>");
+	for (k = 0; k < nc; k++) {
+		struct json_object *c = json_object_array_get_idx(changes, k);
+		char b[32], a[32];
+
+		fmt_ms(b, sizeof(b), numf(c, "median_before"));
+		fmt_ms(a, sizeof(a), numf(c, "median_after"));
+		fprintf(fp, "<span class=\"cp\">change point %+.1f%% in "
+			    "<code title=\"", numf(c, "change_pct"));
+		esc(fp, prof_json_str(c, "commits"));
+		fprintf(fp, "\">");
+		short_range(fp, c);
+		fprintf(fp, "</code>: %s &#8594; %s ms (%lld runs before, "
+			    "%lld after)</span>",
+			b, a, (long long)json_object_get_int64(get(c, "runs_before")),
+			(long long)json_object_get_int64(get(c, "runs_after")));
+	}
+	fprintf(fp, "</figcaption></figure>");
+#undef TX
+#undef TY
+	rc = 0;
+out:
+	free(pt);
+	json_object_put(all);
+	json_object_put(changes);
+	return rc;
+}
+
+static int
+is_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* Links to the .prof and trace files of this row's samples. */
+static void
+artifact_links(struct page *p, const struct prof_runrow *r)
+{
+	size_t i, j, n = prof_runview_count(&p->cur);
+	int any = 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *s = prof_runview_sample(&p->cur, i);
+		struct json_object *arts = get(s, "artifacts");
+		const char *w = prof_json_str(s, "workload");
+		const char *b = prof_json_str(s, "backend");
+
+		if (!w || !b || strcmp(w, r->workload) || strcmp(b, r->backend) ||
+		    strcmp(prof_runview_segment(&p->cur, s), r->segment))
+			continue;
+		for (j = 0; j < json_object_array_length(arts); j++) {
+			const char *a = json_object_get_string(
+				json_object_array_get_idx(arts, j));
+
+			if (!a || !(is_suffix(a, ".prof") ||
+				    is_suffix(a, ".trace.json")))
+				continue;
+			fprintf(p->fp, "%s<a href=\"", any++ ? ", " :
+				"<p class=\"links\">Diagnose files: ");
+			if (a[0] != '/')
+				esc_url(p->fp, p->prefix);
+			esc_url(p->fp, a);
+			fprintf(p->fp, "\">");
+			esc(p->fp, a);
+			fprintf(p->fp, "</a>");
+		}
+	}
+	if (any)
+		fprintf(p->fp, " (<code>google-pprof --text</code>; open a "
+			       "trace in Perfetto)</p>");
+}
+
+static void
+numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
+{
+	struct json_object *bs = c ? get(c, "baseline") : NULL;
+	FILE *fp = p->fp;
+	char a[5][32], b[5][32];
+	double pv = numf(c, "p_value"), ratio = numf(c, "ratio");
+
+	fmt_ms(a[0], 32, r->n ? r->st.min : NAN);
+	fmt_ms(a[1], 32, r->n ? r->st.median : NAN);
+	fmt_ms(a[2], 32, r->n ? r->st.p90 : NAN);
+	fmt_ms(a[3], 32, r->n ? r->st.max : NAN);
+	fmt_ms(b[0], 32, numf(bs, "min"));
+	fmt_ms(b[1], 32, numf(bs, "median"));
+	fmt_ms(b[2], 32, numf(bs, "p90"));
+	fmt_ms(b[3], 32, numf(bs, "max"));
+	fprintf(fp, "<table class=\"nums\"><tr><th></th><th class=\"num\">n"
+		    "</th><th class=\"num\">min</th><th class=\"num\">median"
+		    "</th><th class=\"num\">p90</th><th class=\"num\">max</th>"
+		    "</tr><tr><td>current (ms)</td><td class=\"num\">%zu</td>"
+		    "<td class=\"num\">%s</td><td class=\"num\">%s</td>"
+		    "<td class=\"num\">%s</td><td class=\"num\">%s</td></tr>",
+		r->n, a[0], a[1], a[2], a[3]);
+	if (bs && numf(bs, "n") > 0)
+		fprintf(fp, "<tr><td>baseline (ms)</td><td class=\"num\">%.0f"
+			    "</td><td class=\"num\">%s</td><td class=\"num\">"
+			    "%s</td><td class=\"num\">%s</td><td class=\"num\">"
+			    "%s</td></tr>",
+			numf(bs, "n"), b[0], b[1], b[2], b[3]);
+	fprintf(fp, "</table><table class=\"facts\">");
+	if (isfinite(ratio))
+		fprintf(fp, "<tr><td>median change</td><td class=\"num\">"
+			    "%+.1f%%</td></tr>", (ratio - 1) * 100);
+	if (isfinite(pv))
+		fprintf(fp, "<tr><td>Mann-Whitney p</td><td class=\"num\">"
+			    "%.3g</td></tr>", pv);
+	if (r->instructions >= 0)
+		fprintf(fp, "<tr><td>instructions</td><td class=\"num\">"
+			    "%lld</td></tr>", r->instructions);
+	if (isfinite(r->host_peak_bytes)) {
+		fmt_bytes(a[4], 32, r->host_peak_bytes);
+		fprintf(fp, "<tr><td>host heap peak</td><td class=\"num\">%s"
+			    "</td></tr>", a[4]);
+	}
+	if (isfinite(r->rss_peak_bytes)) {
+		fmt_bytes(a[4], 32, r->rss_peak_bytes);
+		fprintf(fp, "<tr><td>peak RSS</td><td class=\"num\">%s"
+			    "</td></tr>", a[4]);
+	}
+	if (isfinite(r->device_peak_bytes)) {
+		fmt_bytes(a[4], 32, r->device_peak_bytes);
+		fprintf(fp, "<tr><td>GPU pool peak</td><td class=\"num\">%s"
+			    "</td></tr>", a[4]);
+	}
+	if (r->errors)
+		fprintf(fp, "<tr><td>error samples</td><td class=\"num\">%ld"
+			    "</td></tr>", r->errors);
+	fprintf(fp, "</table>");
+}
+
+static int
+row_section(struct page *p, long i, struct prof_err *err)
+{
+	const struct prof_runrow *r = &p->rows[i];
+	struct json_object *c = comparison_of(p, r);
+	const char *status = status_of(r, c);
+	const char *reason = c ? prof_json_str(c, "reason") : NULL;
+	FILE *fp = p->fp;
+
+	fprintf(fp, "<section class=\"row\" id=\"row-%ld\" data-status=\"%s\""
+		    " data-workload=\"", i, status);
+	esc(fp, r->workload);
+	fprintf(fp, "\"><header><h2><code>");
+	esc(fp, r->workload);
+	fprintf(fp, "</code></h2><span>");
+	esc(fp, r->backend);
+	fprintf(fp, "</span><span class=\"badge s-%s\">%s</span>"
+		    "<span class=\"mono\" title=\"segment id\">%s</span>"
+		    "</header>", status, status, r->segment_id);
+	if (reason || r->errors) {
+		fprintf(fp, "<p class=\"reason\">");
+		esc(fp, reason ? reason : "");
+		if (r->errors)
+			fprintf(fp, "%s%ld error sample%s", reason ? "; " : "",
+				r->errors, r->errors == 1 ? "" : "s");
+		fprintf(fp, "</p>");
+	}
+	fprintf(fp, "<div class=\"cols\"><div>");
+	strip_chart(p, r, c, baseline_of(p, r));
+	fprintf(fp, "</div><div>");
+	numbers(p, r, c);
+	fprintf(fp, "</div></div>");
+	if (p->hist && trend_chart(p, r, err) < 0)
+		return -1;
+	artifact_links(p, r);
+	fprintf(fp, "</section>\n");
+	return 0;
+}
+
+static void
+env_line(struct page *p)
+{
+	struct json_object *env = NULL;
+	FILE *fp = p->fp;
+
+	if (prof_runview_count(&p->cur))
+		env = prof_runview_env(&p->cur, prof_runview_sample(&p->cur, 0));
+	if (!env)
+		return;
+	fprintf(fp, "<tr><td>machine</td><td>");
+	esc(fp, prof_json_str(env, "cpu_model"));
+	fprintf(fp, ", ");
+	esc(fp, prof_json_str(env, "distro_name") ?
+		    prof_json_str(env, "distro_name") :
+		    prof_json_str(env, "os"));
+	if (prof_json_str(env, "compiler")) {
+		fprintf(fp, ", ");
+		esc(fp, prof_json_str(env, "compiler"));
+		fprintf(fp, " ");
+		esc(fp, prof_json_str(env, "compiler_version"));
+	}
+	fprintf(fp, "</td></tr>");
+}
+
+static void
+overview(struct page *p)
+{
+	FILE *fp = p->fp;
+	long i;
+
+	fprintf(fp, "<table class=\"overview\"><tr><th>workload</th>"
+		    "<th>backend</th><th class=\"num\">n</th><th class=\"num\">"
+		    "median ms</th><th class=\"num\">change</th><th>status"
+		    "</th></tr>");
+	for (i = 0; i < p->n; i++) {
+		const struct prof_runrow *r = &p->rows[i];
+		struct json_object *c = comparison_of(p, r);
+		double ratio = numf(c, "ratio");
+		const char *status = status_of(r, c);
+		char m[32], pct[32] = "-";
+
+		fmt_ms(m, sizeof(m), r->n ? r->st.median : NAN);
+		if (isfinite(ratio))
+			snprintf(pct, sizeof(pct), "%+.1f%%", (ratio - 1) * 100);
+		fprintf(fp, "<tr><td><a href=\"#row-%ld\"><code>", i);
+		esc(fp, r->workload);
+		fprintf(fp, "</code></a></td><td>");
+		esc(fp, r->backend);
+		fprintf(fp, "</td><td class=\"num\">%zu</td><td class=\"num\">"
+			    "%s</td><td class=\"num\">%s</td><td><span class="
+			    "\"badge s-%s\">%s</span></td></tr>",
+			r->n, m, pct, status, status);
+	}
+	fprintf(fp, "</table>");
+}
+
+static int
+write_page(struct page *p, struct prof_err *err)
+{
+	FILE *fp = p->fp;
+	long i, errors = 0;
+
+	for (i = 0; i < p->n; i++)
+		errors += p->rows[i].errors;
+	fprintf(fp, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset="
+		    "\"utf-8\"><meta name=\"viewport\" content=\"width=device-"
+		    "width, initial-scale=1\"><meta http-equiv=\"Content-"
+		    "Security-Policy\" content=\"default-src 'none'; style-src "
+		    "'unsafe-inline'; script-src 'unsafe-inline'; img-src "
+		    "data:\"><title>Performance profile ");
+	esc(fp, prof_runview_str(&p->cur, "run_id"));
+	fprintf(fp, "</title><style>%s</style></head><body>\n", css);
+	fprintf(fp, "<h1>Performance profile <code>");
+	esc(fp, prof_runview_str(&p->cur, "run_id"));
+	fprintf(fp, "</code></h1><table class=\"meta\"><tr><td>commit</td>"
+		    "<td><code>");
+	esc(fp, prof_runview_str(&p->cur, "commit"));
+	fprintf(fp, "</code></td></tr><tr><td>command</td><td><code>");
+	esc(fp, prof_runview_str(&p->cur, "command"));
+	fprintf(fp, "</code></td></tr><tr><td>timestamp (UTC)</td><td>");
+	esc(fp, prof_runview_str(&p->cur, "timestamp_utc"));
+	fprintf(fp, "</td></tr>");
+	env_line(p);
+	fprintf(fp, "<tr><td>samples</td><td>%zu, %ld error%s</td></tr>"
+		    "<tr><td>compared with</td><td>",
+		prof_runview_count(&p->cur), errors, errors == 1 ? "" : "s");
+	if (p->cmp && p->in->baseline)
+		esc(fp, p->in->baseline);
+	else
+		fprintf(fp, p->cmp ? "the baseline" : "no baseline");
+	fprintf(fp, "</td></tr><tr><td>history</td><td>");
+	if (p->hist)
+		esc(fp, p->in->history);
+	else
+		fprintf(fp, "none");
+	fprintf(fp, "</td></tr></table>\n");
+	overview(p);
+	fprintf(fp, "<nav class=\"filter\" aria-label=\"filter rows\">"
+		    "<button data-show=\"all\" aria-pressed=\"true\">all"
+		    "</button><button data-show=\"warning\" aria-pressed="
+		    "\"false\">warnings</button><button data-show=\"error\" "
+		    "aria-pressed=\"false\">errors</button></nav>\n");
+	for (i = 0; i < p->n; i++)
+		if (row_section(p, i, err) < 0)
+			return -1;
+	if (!p->n)
+		fprintf(fp, "<p>No samples.</p>");
+	fprintf(fp, "<script>%s</script></body></html>\n", script);
+	return 0;
+}
+
+/* Links go from the page's folder to the run folder's artifacts. */
+static void
+link_prefix(struct page *p)
+{
+	const char *out = p->in->output, *slash = strrchr(out, '/');
+	char dir[4096];
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - out) : 1,
+		 slash ? out : ".");
+	if (!strcmp(dir, p->in->run_dir) || !p->in->run_dir[0])
+		p->prefix[0] = '\0';
+	else
+		snprintf(p->prefix, sizeof(p->prefix), "%s/", p->in->run_dir);
+}
+
+int
+report_html_write(const struct report_html_in *in, struct prof_err *err)
+{
+	struct page p = {.in = in};
+	struct prof_afile af = {0};
+	struct stat sb;
+	int rc = -1;
+
+	if (prof_runview_load(&p.cur, in->results, err) < 0)
+		goto out;
+	p.n = prof_runview_rows(&p.cur, &p.rows, err);
+	if (p.n < 0)
+		goto out;
+	if (in->comparisons) {
+		p.cmp = prof_json_load(in->comparisons, err);
+		if (!p.cmp || prof_cmp_check(p.cmp, err) < 0) {
+			prof_err_file(err, in->comparisons);
+			goto out;
+		}
+	}
+	if (in->baseline && stat(in->baseline, &sb) == 0) {
+		if (prof_runview_load(&p.base, in->baseline, err) < 0)
+			goto out;
+		p.has_base = 1;
+		p.bn = prof_runview_rows(&p.base, &p.brows, err);
+		if (p.bn < 0)
+			goto out;
+	}
+	if (in->history) {
+		p.hist = prof_history_open(in->history, 0, err);
+		if (!p.hist)
+			goto out;
+	}
+	link_prefix(&p);
+	p.fp = prof_afile_open(&af, in->output, err);
+	if (!p.fp)
+		goto out;
+	if (write_page(&p, err) < 0) {
+		prof_afile_abort(&af);
+		goto out;
+	}
+	if (prof_afile_commit(&af, err) < 0)
+		goto out;
+	rc = 0;
+out:
+	prof_history_close(p.hist);
+	json_object_put(p.cmp);
+	prof_runview_rows_free(p.rows, p.n > 0 ? (size_t)p.n : 0);
+	prof_runview_rows_free(p.brows, p.bn > 0 ? (size_t)p.bn : 0);
+	prof_runview_free(&p.cur);
+	if (p.has_base)
+		prof_runview_free(&p.base);
+	return rc;
+}

@@ -1,0 +1,86 @@
+// report-html.mjs: open a report.html of prof-report in Debian's chromium
+// (playwright-core, as the browser stories do) and say what a reader gets:
+// console errors, every request the page made, the rows and charts, the
+// filter buttons at work; a screenshot at a laptop's width and one as
+// printed. Writes one JSON object on stdout for the test to check.
+//
+// usage: node test/browser/report-html.mjs --html FILE --shots DIR
+//          [--chromium PATH]
+// Exit status: 0 looked (whatever it saw), 2 no browser or bad arguments.
+
+import { existsSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+function fail(msg) {
+  process.stderr.write(`report-html: ${msg}\n`);
+  process.exit(2);
+}
+
+const o = { html: null, shots: null, chromium: null };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i += 2) {
+  const k = argv[i].replace(/^--/, '');
+  if (!(k in o) || argv[i + 1] === undefined) fail(`bad argument '${argv[i]}'`);
+  o[k] = argv[i + 1];
+}
+if (!o.html || !o.shots) fail('--html FILE and --shots DIR are required');
+const exe = o.chromium ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find(existsSync);
+if (!exe || !existsSync(exe)) fail('chromium is not installed');
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch {
+  fail('playwright-core is not installed');
+}
+
+const url = pathToFileURL(resolve(o.html)).href;
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
+const browser = await chromium.launch({ executablePath: exe, args: FLAGS, timeout: 60000 });
+const seen = { console_errors: [], page_errors: [], requests: [] };
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('console', (m) => { if (m.type() === 'error') seen.console_errors.push(m.text()); });
+  page.on('pageerror', (e) => seen.page_errors.push(String(e)));
+  // Every request is recorded; anything but the page itself is refused,
+  // so a page that needed the network would show it.
+  await page.route('**/*', (route) => {
+    const u = route.request().url();
+    seen.requests.push(u);
+    return u === url ? route.continue() : route.abort();
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  Object.assign(seen, await page.evaluate(() => {
+    const rows = [...document.querySelectorAll('section.row')];
+    const box = (e) => e.getBoundingClientRect();
+    return {
+      title: document.title,
+      rows: rows.length,
+      workloads: [...new Set(rows.map((r) => r.dataset.workload))].length,
+      charts: document.querySelectorAll('figure.chart').length,
+      charts_per_row: rows.map((r) => r.querySelectorAll('figure.chart').length),
+      trends: document.querySelectorAll('figure.trend').length,
+      trend_runs: [...document.querySelectorAll('figure.trend')].map((f) => Number(f.dataset.runs)),
+      change_marks: document.querySelectorAll('figure.trend line.change').length,
+      dots: document.querySelectorAll('figure.chart circle.cur').length,
+      drawn: [...document.querySelectorAll('figure svg')].every((s) => box(s).width > 300 && box(s).height > 40),
+      overflow: document.documentElement.scrollWidth > window.innerWidth,
+      statuses: rows.map((r) => r.dataset.status),
+      links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')).filter((h) => !h.startsWith('#')),
+    };
+  }));
+  await page.screenshot({ path: join(o.shots, 'report.png'), fullPage: true });
+  await page.locator('section.row').first().screenshot({ path: join(o.shots, 'row.png') });
+  // The filter: "warnings" leaves only warning rows visible.
+  await page.click('nav.filter button[data-show="warning"]');
+  seen.visible_after_filter = await page.evaluate(() =>
+    [...document.querySelectorAll('section.row')].filter((r) => !r.hidden).map((r) => r.dataset.status));
+  await page.click('nav.filter button[data-show="all"]');
+  await page.setViewportSize({ width: 800, height: 900 });
+  seen.overflow_narrow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: join(o.shots, 'report-print.png'), fullPage: true });
+} finally {
+  await browser.close();
+}
+process.stdout.write(JSON.stringify(seen) + '\n');
