@@ -12,6 +12,7 @@
 
 #include "browser.h"
 #include "cli.h"
+#include "id.h"
 #include "json.h"
 #include "lines.h"
 #include "rwriter.h"
@@ -50,7 +51,8 @@ static const char usage_text[] =
 	"                      profile-quick' (default: this prof-merge\n"
 	"                      command line)\n"
 	"  --run-id ID         the run's id (default: the UTC time and four\n"
-	"                      random hex digits, 20261129T181500Z-1a2b)\n"
+	"                      random hex digits, 20261129T181500Z-1a2b);\n"
+	"                      letters, digits, '.', '_' and '-'\n"
 	"  --timestamp UTC     when the run started (default: now), e.g.\n"
 	"                      2026-11-29T18:15:00Z\n"
 	"  --commit SHA        the measured project's commit (default: `git\n"
@@ -623,11 +625,18 @@ main(int argc, char **argv)
 		case OPT_COMMAND:
 			o.command = optarg;
 			break;
-		case OPT_RUN_ID:
-			if (!optarg[0])
-				return cli_fail("--run-id: empty id");
+		case OPT_RUN_ID: {
+			char why[160], safe[256];
+
+			if (!prof_id_valid(optarg, why, sizeof(why)))
+				return cli_fail("--run-id: '%s' is not a valid "
+						"run id: %s",
+						cli_safe(optarg, safe,
+							 sizeof(safe)),
+						why);
 			o.run_id = optarg;
 			break;
+		}
 		case OPT_TIMESTAMP:
 			if (!optarg[0])
 				return cli_fail("--timestamp: empty time");

@@ -540,6 +540,23 @@ lines_free(struct lines *l)
 	free(l->v);
 }
 
+/* Whether file, links resolved, is inside the folder dir. */
+static int
+inside(const char *dir, const char *file)
+{
+	char *d = realpath(dir, NULL), *f = realpath(file, NULL);
+	size_t n;
+	int in = 0;
+
+	if (d && f) {
+		n = strlen(d);
+		in = !strncmp(d, f, n) && (f[n] == '/' || (n == 1 && d[0] == '/'));
+	}
+	free(d);
+	free(f);
+	return in;
+}
+
 /*
  * Run pprof --text on a profile and keep its lines. Returns 0, or -1 with
  * why filled (a missing file or binary, a failed pprof).
@@ -548,7 +565,8 @@ static int
 read_profile(struct report *r, const char *binary, const char *file,
 	     struct lines *l, char *why, size_t n)
 {
-	char *argv[] = {(char *)r->pprof, "--text", (char *)binary,
+	/* "--": no value of a results file is ever taken for an option. */
+	char *argv[] = {(char *)r->pprof, "--text", "--", (char *)binary,
 			(char *)file, NULL};
 	struct prof_spawn sp = {
 		.argv = argv,
@@ -568,6 +586,17 @@ read_profile(struct report *r, const char *binary, const char *file,
 	}
 	if (!binary) {
 		snprintf(why, n, "the sample has no metrics.binary");
+		return -1;
+	}
+	if (binary[0] != '/') {
+		char safe[256];
+
+		snprintf(why, n, "metrics.binary '%s' is not an absolute path",
+			 cli_safe(binary, safe, sizeof(safe)));
+		return -1;
+	}
+	if (!inside(r->run_dir, file)) {
+		snprintf(why, n, "%s leads outside the run folder", file);
 		return -1;
 	}
 	if (prof_spawn_run(&sp, &res, &err) < 0) {
@@ -599,9 +628,8 @@ write_profile(struct report *r, const struct profile *p)
 	fprintf(md, "): `");
 	md_text(md, artifact);
 	fprintf(md, "`\n\n");
-	if (snprintf(file, sizeof(file), "%s%s%s",
-		     artifact[0] == '/' ? "" : r->run_dir,
-		     artifact[0] == '/' ? "" : "/", artifact) >=
+	/* The readers refused absolute paths and "..": it is relative. */
+	if (snprintf(file, sizeof(file), "%s/%s", r->run_dir, artifact) >=
 		    (int)sizeof(file) ||
 	    read_profile(r, binary, file, &l, why, sizeof(why)) < 0) {
 		fprintf(md, "No profile: ");
@@ -705,9 +733,14 @@ print_table(struct report *r)
 	size_t i, n = json_object_array_length(r->rows);
 	const char *commit = prof_json_str(r->meta, "commit");
 
+	char s1[512], s2[64];
+
+	/* Every field escaped: stdout is a terminal or a CI log, where a
+	 * newline could start a workflow command. */
 	printf("run %s  commit %.12s  %ld samples, %ld error%s\n",
-	       prof_json_str(r->meta, "run_id"), commit, r->samples,
-	       r->errors, r->errors == 1 ? "" : "s");
+	       cli_safe(prof_json_str(r->meta, "run_id"), s1, sizeof(s1)),
+	       cli_safe(commit, s2, sizeof(s2)), r->samples, r->errors,
+	       r->errors == 1 ? "" : "s");
 	printf("%-36s %-8s %4s %12s %12s %8s  %s\n", "workload", "backend", "n",
 	       "median ms", "p90 ms", "delta", "status");
 	for (i = 0; i < n; i++) {
@@ -723,9 +756,10 @@ print_table(struct report *r)
 		else
 			snprintf(pct, sizeof(pct), "-");
 		printf("%-36s %-8s %4.0f %12s %12s %8s  %s\n",
-		       prof_json_str(row, "workload"),
-		       prof_json_str(row, "backend"), numf(cur, "n"), med, p90,
-		       pct, r->judged ? prof_json_str(row, "status") : "-");
+		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
+		       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)),
+		       numf(cur, "n"), med, p90, pct,
+		       r->judged ? prof_json_str(row, "status") : "-");
 	}
 }
 
@@ -755,15 +789,17 @@ print_annotations(struct report *r)
 		return;
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
-		char text[1024];
+		char text[1024], s1[512], s2[128];
 
 		if (strcmp(prof_json_str(row, "status"), "warning"))
 			continue;
 		snprintf(text, sizeof(text),
 			 "%s (%s): median %.3f ms vs baseline %.3f ms, "
 			 "%+.1f%% (%+.3f ms)",
-			 prof_json_str(row, "workload"),
-			 prof_json_str(row, "backend"),
+			 cli_safe(prof_json_str(row, "workload"), s1,
+				  sizeof(s1)),
+			 cli_safe(prof_json_str(row, "backend"), s2,
+				  sizeof(s2)),
 			 numf(get(row, "current"), "median"),
 			 numf(get(row, "baseline"), "median"), row_pct(row),
 			 numf(row, "delta_ms"));

@@ -188,7 +188,10 @@ want_id(struct ctx *c, struct json_object *o, const char *key)
 	if (prof_id_valid(prof_json_str(o, key), why, sizeof(why)))
 		return 0;
 	snprintf(buf, sizeof(buf), "not a valid %s: %s",
-		 strcmp(key, "workload") ? key : "workload id", why);
+		 !strcmp(key, "workload") ? "workload id" :
+		 !strcmp(key, "run_id")	  ? "run id" :
+					    key,
+		 why);
 	return fail(c, key, "%s", buf);
 }
 
@@ -352,14 +355,17 @@ check_common(struct ctx *c, struct json_object *o)
 			    prof_json_type_name(v));
 	for (i = 0; i < json_object_array_length(v); i++) {
 		struct json_object *a = json_object_array_get_idx(v, i);
+		char key[32];
 
-		if (!json_object_is_type(a, json_type_string)) {
-			char key[32];
-
-			snprintf(key, sizeof(key), "artifacts[%zu]", i);
+		snprintf(key, sizeof(key), "artifacts[%zu]", i);
+		if (!json_object_is_type(a, json_type_string))
 			return fail(c, key, "expected a string, got %s",
 				    prof_json_type_name(a));
-		}
+		if (!prof_artifact_valid(json_object_get_string(a)))
+			return fail(c, key, "%s",
+				    "not a path inside the run folder "
+				    "(relative, no '..', no leading '-', no "
+				    "control characters)");
 	}
 rest:
 	if (json_object_object_get_ex(o, "memory", NULL) &&
@@ -417,6 +423,26 @@ prof_sample_check2(struct json_object *o, const char *prefix,
 	    want_string(c, o, "segment_id", 0, 1))
 		return -1;
 	return check_common(c, o);
+}
+
+int
+prof_artifact_valid(const char *p)
+{
+	const char *q;
+
+	if (!p || !p[0] || p[0] == '/' || p[0] == '-')
+		return 0;
+	for (q = p; *q; q++)
+		if ((unsigned char)*q < 0x20 || *q == 0x7f)
+			return 0;
+	/* No component may be "..". */
+	for (q = p; q; q = strchr(q, '/')) {
+		if (*q == '/')
+			q++;
+		if (q[0] == '.' && q[1] == '.' && (q[2] == '/' || !q[2]))
+			return 0;
+	}
+	return 1;
 }
 
 /* A line of a sample stream: checked, then kept. */
@@ -508,7 +534,9 @@ prof_results_check_head(struct json_object *o, int final,
 	if (head_string(c, o, "run_id", 1, final) ||
 	    head_string(c, o, "timestamp_utc", 1, final) ||
 	    head_string(c, o, "command", 0, final) ||
-	    head_string(c, o, "commit", 1, final))
+	    head_string(c, o, "commit", 1, final) ||
+	    (json_object_object_get_ex(o, "run_id", NULL) &&
+	     want_id(c, o, "run_id")))
 		return -1;
 	if (!json_object_object_get_ex(o, "run", &run) || !run)
 		return 0;

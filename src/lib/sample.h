@@ -20,7 +20,8 @@ struct json_object;
  *   order_seed (the run order's seed) where prof-time ran it.
  *
  * A results file is {schema: "prof.results", schema_version: 1, run_id,
- * timestamp_utc, command, commit, samples: [...]}.
+ * timestamp_utc, command, commit, samples: [...]}; its run_id follows the
+ * rule of id.h (it names the run folder).
  *
  * Schema 2 stores each environment and segment key once per file:
  *   {schema, schema_version: 2, run_id, timestamp_utc, command, commit,
@@ -123,6 +124,15 @@ int prof_results_check(struct json_object *r, struct prof_err *err);
 
 /* Read and check a results file ("-" is stdin). NULL with err on failure. */
 struct json_object *prof_results_load(const char *path, struct prof_err *err);
+
+/*
+ * Whether p may be an artifact path: relative to the run folder and inside
+ * it (no leading '/', no ".." component), no leading '-' (so it is never
+ * taken for an option) and no control characters. Readers refuse others
+ * with their JSON path; a reader that opens one still checks where a
+ * symbolic link leads.
+ */
+int prof_artifact_valid(const char *p);
 
 /* Borrowed field accessors for checked samples. */
 const char *prof_sample_str(struct json_object *s, const char *key);

@@ -122,5 +122,5 @@ like "$(cat "$out")" "usage: prof-merge [-o FILE] [--command TEXT] [--playwright
 run prof-merge --no-such-option
 is "$rc" 2 "an unknown option is exit 2"
 run prof-merge --run-id '' "$T/a.jsonl"
-is "$rc:$(errline)" "2:prof-merge: --run-id: empty id" "an empty run id is exit 2"
+is "$rc:$(errline)" "2:prof-merge: --run-id: '' is not a valid run id: empty" "an empty run id is exit 2"
 finish

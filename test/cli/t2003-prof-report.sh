@@ -16,7 +16,7 @@ touch "$R/w.warning.prof"
 cat >"$T/pprof" <<FAKE
 #!/bin/sh
 echo "\$*" >"$T/pprof.args"
-echo "Using local file \$2."
+echo "Using local file \$3."
 echo "Total: 25 samples"
 i=1
 while [ \$i -le 25 ]; do
@@ -67,7 +67,7 @@ like "$summary" "## Errors
 - \`w.crash\` (cpu, phase timing, warm #0): worker killed by signal 11 (SIGSEGV: Segmentation fault)" \
 	"the Errors section lists each error sample with phase and reason"
 
-is "$(cat "$T/pprof.args")" "--text /usr/bin/true $R/w.warning.prof" \
+is "$(cat "$T/pprof.args")" "--text -- /usr/bin/true $R/w.warning.prof" \
 	"pprof --text BINARY FILE, the file relative to the run folder"
 like "$summary" "### \`w.warning\` (cpu): \`w.warning.prof\`" \
 	"the CPU profile section names the workload"
