@@ -21,6 +21,7 @@ include mk/engine.mk
 include mk/server.mk
 include mk/cuda.mk
 include mk/workloads.mk
+include mk/fault.mk
 include mk/test.mk
 include mk/bench.mk
 include mk/fuzz.mk

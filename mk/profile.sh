@@ -41,7 +41,9 @@ BINDIR=${PROF_BINDIR:-bin}
 BASELINE=${PROF_BASELINE:-baselines/cpu-ci.json}
 
 say() {
-	echo "$label: $*" >&2
+	# printf, not echo: dash's echo would turn a '\n' in a value into a
+	# line break.
+	printf '%s\n' "$label: $*" >&2
 }
 
 # finish CODE: print why a run failed, and exit with its code.
@@ -87,6 +89,32 @@ diagnose)
 esac
 command=${PROF_COMMAND:-$label${id:+ W=$id}}
 
+# Every variable is checked before any phase runs.
+. "$(dirname "$0")/profile-check.sh"
+check_vars
+
+# An interrupt (make's Ctrl-C reaches the whole group) stops the run; the
+# phase in flight has removed its temporary files, and what was written so
+# far is said.
+phase=setup
+interrupted() {
+	trap '' INT TERM HUP
+	if [ -n "${run:-}" ] && [ -e "$run/results.json" ]; then
+		say "interrupted by $1 in the $phase phase; $run/results.json" \
+			"was written, the rest of the run was not"
+	else
+		say "interrupted by $1 in the $phase phase; no results are" \
+			"written"
+		# A run folder made here and left empty goes again.
+		[ -z "${PROF_OUTPUT:-}" ] && [ -n "${run:-}" ] &&
+			rmdir "$run" 2>/dev/null
+	fi
+	exit 2
+}
+trap 'interrupted SIGINT' INT
+trap 'interrupted SIGTERM' TERM
+trap 'interrupted SIGHUP' HUP
+
 for tool in prof-time prof-merge prof-diff prof-report; do
 	if [ ! -x "$BINDIR/$tool" ]; then
 		say "'$BINDIR/$tool' is missing; run make first"
@@ -110,7 +138,7 @@ new_run() {
 new_run
 if [ -n "${PROF_OUTPUT:-}" ]; then
 	run=$PROF_OUTPUT
-	if ! mkdir -p "$run"; then
+	if ! mkdir -p -- "$run"; then
 		say "cannot create the run folder '$run'"
 		finish 2
 	fi
@@ -118,7 +146,7 @@ if [ -n "${PROF_OUTPUT:-}" ]; then
 	# one's.
 	for f in samples.jsonl memory.jsonl profile.jsonl browser.jsonl \
 		results.json comparisons.json summary.md report.html; do
-		rm -f "$run/$f"
+		rm -f -- "$run/$f"
 	done
 else
 	if ! mkdir -p artifacts/profiling; then
@@ -174,8 +202,10 @@ phase_timing() {
 	for c in ${PROF_EXCLUDE_CATEGORY:-}; do
 		opts="$opts --exclude-category $c"
 	done
-	# shellcheck disable=SC2086 # opts is a list of words
-	"$BINDIR/prof-time" $mode $id $opts --output "$run/samples.jsonl"
+	phase=timing
+	# shellcheck disable=SC2086 # opts is a list of checked words
+	"$BINDIR/prof-time" $mode ${id:+"$id"} $opts \
+		--output "$run/samples.jsonl"
 	rc=$?
 	note $rc
 	streams="$streams samples.jsonl"
@@ -187,6 +217,7 @@ phase_memory() {
 		say "no memory phase: '$BINDIR/prof-mem' is not built"
 		return 0
 	fi
+	phase=memory
 	# shellcheck disable=SC2046 # the options are a list of words
 	"$BINDIR/prof-mem" diagnose "$id" $(common_opts) \
 		--output "$run/memory.jsonl"
@@ -201,6 +232,7 @@ phase_trace() {
 		say "no diagnostic phase: '$BINDIR/prof-trace' is not built"
 		return 0
 	fi
+	phase=diagnostic
 	# shellcheck disable=SC2046 # the options are a list of words
 	"$BINDIR/prof-trace" diagnose "$id" $(common_opts) \
 		--output "$run/profile.jsonl" --artifacts "$run"
@@ -254,6 +286,7 @@ phase_browser() {
 	else
 		warm=1 reps=${PROF_REPEAT:-3}
 	fi
+	phase=browser
 	node workloads/browser/stories.mjs --out "$run/browser.jsonl" \
 		--warmup "$warm" --repeat "$reps" --plotkit "$BINDIR/plotkit" \
 		${PROF_CHROMIUM:+--chromium "$PROF_CHROMIUM"}
@@ -282,6 +315,7 @@ for s in $streams; do
 	set -- "$@" "$run/$s"
 done
 [ -n "$browser_rows" ] && set -- "$@" --playwright "$browser_rows"
+phase=merge
 if ! "$BINDIR/prof-merge" --command "$command" --run-id "$run_id" \
 	--timestamp "$timestamp" --output "$run/results.json" "$@"; then
 	say "cannot merge the samples"
@@ -291,6 +325,7 @@ fi
 # Compare; a malformed baseline is a failure, but the summary is still
 # written, without the baseline columns.
 compared=1
+phase=compare
 if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
 	--output "$run/comparisons.json" "$run/results.json"; then
 	say "cannot compare with the baseline '$BASELINE'"
@@ -299,6 +334,7 @@ if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
 fi
 
 # The run joins the history (prof-history) before the reports read it.
+phase=history
 history=${PROF_HISTORY-artifacts/history.sqlite}
 if [ -n "$history" ] && ! "$BINDIR/prof-history" add --db "$history" \
 	"$run/results.json"; then
@@ -307,6 +343,7 @@ if [ -n "$history" ] && ! "$BINDIR/prof-history" add --db "$history" \
 	history=
 fi
 
+phase=report
 # The summary, and report.html beside it (with the history's trends).
 set -- --html "$run/report.html"
 [ -n "$history" ] && set -- "$@" --history "$history"

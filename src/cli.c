@@ -1,9 +1,11 @@
 /* cli.c: messages, checked number parsing and the exit path of the tools. */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "afile.h"
 #include "cli.h"
@@ -135,6 +137,53 @@ cli_not_input(const char *opt, const char *output, const char *const *inputs,
 			continue;
 		cli_say("%s: '%s' is an input; refusing to overwrite it", opt,
 			cli_safe(output, safe, sizeof(safe)));
+		return -1;
+	}
+	return 0;
+}
+
+/* What the signal handler writes: prepared outside it. */
+static char sig_output[1024];
+static int sig_stdout;
+
+static void
+put_str(const char *s)
+{
+	ssize_t k = write(STDERR_FILENO, s, strlen(s));
+
+	(void)k;
+}
+
+/* Async-signal-safe: strlen(), write(), _exit() only. */
+static void
+on_signal(int sig)
+{
+	put_str(cli_name);
+	put_str(sig == SIGINT ? ": interrupted by SIGINT; " :
+		sig == SIGTERM ? ": interrupted by SIGTERM; " :
+				 ": interrupted by SIGHUP; ");
+	if (sig_stdout) {
+		put_str("stdout may hold part of the output\n");
+	} else {
+		put_str("'");
+		put_str(sig_output);
+		put_str(prof_afile_committed() ?
+				"' was written before the interrupt\n" :
+				"' was not written (no temporary file is "
+				"left)\n");
+	}
+	_exit(PROF_EXIT_FAILURE);
+}
+
+int
+cli_trap_signals(const char *output)
+{
+	struct prof_err err = {0};
+
+	sig_stdout = !strcmp(output, "-");
+	cli_safe(output, sig_output, sizeof(sig_output));
+	if (prof_afile_trap_signals(on_signal, &err) < 0) {
+		cli_err(&err);
 		return -1;
 	}
 	return 0;

@@ -49,6 +49,15 @@ const char *cli_safe(const char *s, char *buf, size_t n);
 int cli_not_input(const char *opt, const char *output,
 		  const char *const *inputs, int n);
 
+/*
+ * SIGINT, SIGTERM and SIGHUP end the tool at once: the temporary file of
+ * an output being written is removed (afile.h), one line says what
+ * happened to output ("-" is stdout), e.g. "prof-merge: interrupted by
+ * SIGINT; 'r.json' was not written", and the exit code is 2. Call it once
+ * the output is known. Returns 0, or -1 after saying why.
+ */
+int cli_trap_signals(const char *output);
+
 /* Flush stdout and check that writing it worked; returns rc or 2. */
 int cli_finish(int rc);
 

@@ -272,7 +272,8 @@ promote(const char *from, const char *name, const char *dir, int add)
 			cli_safe(dir, why, sizeof(why)));
 		goto out;
 	}
-	if (cli_not_input("--name", path, &from, 1) < 0)
+	if (cli_not_input("--name", path, &from, 1) < 0 ||
+	    cli_trap_signals(path) < 0)
 		goto out;
 	p.st = prof_stream_new();
 	p.w = &w;

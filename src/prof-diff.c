@@ -187,7 +187,8 @@ main(int argc, char **argv)
 	{
 		const char *inputs[] = {argv[optind], baseline};
 
-		if (cli_not_input("-o", output, inputs, 2) < 0)
+		if (cli_not_input("-o", output, inputs, 2) < 0 ||
+		    cli_trap_signals(output) < 0)
 			return PROF_EXIT_FAILURE;
 	}
 	return diff(argv[optind], baseline, output);

@@ -681,5 +681,7 @@ main(int argc, char **argv)
 	    cli_not_input("-o", o.output, (const char *const *)o.playwright,
 			  o.n_playwright) < 0)
 		return PROF_EXIT_FAILURE;
+	if (cli_trap_signals(o.output) < 0)
+		return PROF_EXIT_FAILURE;
 	return merge(&o, argv + optind, argc - optind);
 }

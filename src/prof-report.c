@@ -973,7 +973,8 @@ report(struct opts *o, const char *results_path)
 		const char *inputs[] = {results_path, o->comparisons};
 
 		if (cli_not_input(o->output ? "-o" : "the summary", output,
-				  inputs, 2) < 0)
+				  inputs, 2) < 0 ||
+		    cli_trap_signals(output) < 0)
 			goto out;
 	}
 	r.run_dir = run_dir;

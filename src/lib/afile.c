@@ -1,11 +1,114 @@
 /* afile.c: atomic file output and directory creation. */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "afile.h"
+
+/*
+ * The registry of temporary files. A slot is filled (path first, then the
+ * flag) and emptied (flag first) by the main program only; the handler
+ * reads flags and paths. A program writes a handful of outputs at a time;
+ * a file beyond the slots is still written, just not cleaned on a signal.
+ */
+#define TMP_SLOTS 16
+static char tmp_path[TMP_SLOTS][4096];
+static volatile sig_atomic_t tmp_used[TMP_SLOTS];
+static volatile sig_atomic_t n_committed;
+static void (*volatile signal_hook)(int);
+
+static void
+tmp_register(const char *path)
+{
+	int i;
+
+	for (i = 0; i < TMP_SLOTS; i++) {
+		if (tmp_used[i])
+			continue;
+		snprintf(tmp_path[i], sizeof(tmp_path[i]), "%s", path);
+		tmp_used[i] = 1;
+		return;
+	}
+}
+
+static void
+tmp_forget(const char *path)
+{
+	int i;
+
+	for (i = 0; i < TMP_SLOTS; i++)
+		if (tmp_used[i] && !strcmp(tmp_path[i], path)) {
+			tmp_used[i] = 0;
+			return;
+		}
+}
+
+void
+prof_afile_unlink_all(void)
+{
+	int i, e = errno;
+
+	for (i = 0; i < TMP_SLOTS; i++)
+		if (tmp_used[i]) {
+			unlink(tmp_path[i]);
+			tmp_used[i] = 0;
+		}
+	errno = e;
+}
+
+int
+prof_afile_committed(void)
+{
+	return (int)n_committed;
+}
+
+static void
+on_trapped(int sig)
+{
+	void (*hook)(int) = signal_hook;
+
+	prof_afile_unlink_all();
+	if (hook)
+		hook(sig);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+int
+prof_afile_trap_signals(void (*on_signal)(int sig), struct prof_err *err)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_trapped;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaddset(&sa.sa_mask, sigs[i]);
+	signal_hook = on_signal;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], &sa, NULL) != 0)
+			return prof_err_set(err, "sigaction: %s",
+					    strerror(errno));
+	return 0;
+}
+
+/* Block the trapped signals (around a rename), or restore the mask. */
+static void
+block_signals(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
 
 FILE *
 prof_afile_open(struct prof_afile *af, const char *path, struct prof_err *err)
@@ -37,7 +140,16 @@ prof_afile_open(struct prof_afile *af, const char *path, struct prof_err *err)
 			 (int)(slash - path), path, slash + 1);
 	else
 		snprintf(af->tmp, sizeof(af->tmp), ".%s.tmp.XXXXXX", path);
-	fd = mkstemp(af->tmp);
+	{
+		sigset_t old;
+
+		/* Registered at once, so a signal never misses it. */
+		block_signals(&old);
+		fd = mkstemp(af->tmp);
+		if (fd >= 0)
+			tmp_register(af->tmp);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	}
 	if (fd < 0) {
 		prof_err_at(err, path, 0, 0, "cannot create a file beside it: %s",
 			    strerror(errno));
@@ -51,6 +163,7 @@ prof_afile_open(struct prof_afile *af, const char *path, struct prof_err *err)
 		prof_err_at(err, path, 0, 0, "%s", strerror(errno));
 		close(fd);
 		unlink(af->tmp);
+		tmp_forget(af->tmp);
 		af->tmp[0] = '\0';
 		return NULL;
 	}
@@ -84,19 +197,31 @@ prof_afile_commit(struct prof_afile *af, struct prof_err *err)
 		int e = errno;
 
 		unlink(af->tmp);
+		tmp_forget(af->tmp);
 		af->tmp[0] = '\0';
 		return prof_err_at(err, af->path, 0, 0, "write failed: %s",
 				   strerror(e));
 	}
-	if (rename(af->tmp, af->path) != 0) {
-		int e = errno;
+	{
+		sigset_t old;
+		int e = 0;
 
-		unlink(af->tmp);
+		/* The rename and the registry agree, whatever signal comes. */
+		block_signals(&old);
+		if (rename(af->tmp, af->path) != 0) {
+			e = errno;
+			unlink(af->tmp);
+		} else {
+			n_committed++;
+		}
+		tmp_forget(af->tmp);
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		af->tmp[0] = '\0';
-		return prof_err_at(err, af->path, 0, 0, "cannot rename into place: %s",
-				   strerror(e));
+		if (e)
+			return prof_err_at(err, af->path, 0, 0,
+					   "cannot rename into place: %s",
+					   strerror(e));
 	}
-	af->tmp[0] = '\0';
 	return 0;
 }
 
@@ -109,6 +234,7 @@ prof_afile_abort(struct prof_afile *af)
 	}
 	if (af->tmp[0]) {
 		unlink(af->tmp);
+		tmp_forget(af->tmp);
 		af->tmp[0] = '\0';
 	}
 }

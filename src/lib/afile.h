@@ -23,6 +23,21 @@ struct prof_afile {
 	int direct;	/* writing straight to a device or FIFO */
 };
 
+/*
+ * Interrupts: every temporary file that is open is kept in a small
+ * registry that a signal handler may read. prof_afile_unlink_all() removes
+ * them and is async-signal-safe, for a tool's own handler to call.
+ * prof_afile_trap_signals() installs a handler for SIGINT, SIGTERM and
+ * SIGHUP that removes them and then calls on_signal(sig) (which must be
+ * async-signal-safe and should end the process with _exit()); with a NULL
+ * on_signal the signal's default action follows. A rename is never cut in
+ * half: the signals are blocked around it, and prof_afile_committed() says
+ * how many files were renamed into place. Returns 0, or -1 with err.
+ */
+void prof_afile_unlink_all(void);
+int prof_afile_trap_signals(void (*on_signal)(int sig), struct prof_err *err);
+int prof_afile_committed(void);
+
 /* Returns the stream to write, or NULL with err filled. */
 FILE *prof_afile_open(struct prof_afile *af, const char *path,
 		      struct prof_err *err);
