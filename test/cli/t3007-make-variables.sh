@@ -3,7 +3,7 @@
 # nothing from a variable reaches a command as an option (issue 14, item
 # 14).
 . "$(dirname "$0")/lib.sh"
-plan 22
+plan 21
 
 mk() {
 	make -s --no-print-directory -o all -o "$BIN/prof-baseline" \
