@@ -21,152 +21,21 @@ get(struct json_object *o, const char *key)
 	return v;
 }
 
-/* A schema-2 string field of sample i; -1 with its path when it is not. */
-static int
-want_str(struct json_object *s, size_t i, const char *key, int nullable,
-	 struct prof_err *err)
-{
-	struct json_object *f;
-	char path[96];
-
-	snprintf(path, sizeof(path), ".samples[%zu].%s", i, key);
-	if (!json_object_object_get_ex(s, key, &f))
-		return prof_err_path(err, path, "missing");
-	if (!f && nullable)
-		return 0;
-	if (!json_object_is_type(f, json_type_string))
-		return prof_err_path(err, path, "expected a string, got %s",
-				     prof_json_type_name(f));
-	return 0;
-}
-
-/* The map key of a schema-2 reference, checked against its map. */
-static int
-want_ref(struct json_object *s, size_t i, const char *key,
-	 struct json_object *map, const char *map_name, json_type type,
-	 struct prof_err *err)
-{
-	const char *id;
-	struct json_object *target;
-	char path[96];
-
-	if (want_str(s, i, key, 0, err) < 0)
-		return -1;
-	id = prof_json_str(s, key);
-	snprintf(path, sizeof(path), ".samples[%zu].%s", i, key);
-	if (!json_object_object_get_ex(map, id, &target))
-		return prof_err_path(err, path, "'%s' is not a key of .%s", id,
-				     map_name);
-	if (!json_object_is_type(target, type)) {
-		snprintf(path, sizeof(path), ".%s.%s", map_name, id);
-		return prof_err_path(err, path, "expected %s, got %s",
-				     type == json_type_object ? "an object" :
-								"a string",
-				     prof_json_type_name(target));
-	}
-	return 0;
-}
-
-/* What the readers of schema 2 rely on; the rest is the writer's check. */
-static int
-check_v2(struct prof_runview *v, struct prof_err *err)
-{
-	static const char *const top[] = {"run_id", "timestamp_utc", "command",
-					  "commit", NULL};
-	static const char *const strs[] = {"workload", "backend", "phase",
-					   "kind", "outcome", NULL};
-	const char *const *k;
-	size_t i, n;
-
-	for (k = top; *k; k++) {
-		struct json_object *f = get(v->doc, *k);
-		char path[64];
-
-		snprintf(path, sizeof(path), ".%s", *k);
-		if (!json_object_is_type(f, json_type_string))
-			return prof_err_path(err, path,
-					     f ? "expected a string, got %s" :
-						 "missing%s",
-					     f ? prof_json_type_name(f) : "");
-	}
-	v->envs = get(v->doc, "envs");
-	v->segments = get(v->doc, "segments");
-	if (!json_object_is_type(v->envs, json_type_object))
-		return prof_err_path(err, ".envs", "expected an object, got %s",
-				     prof_json_type_name(v->envs));
-	if (!json_object_is_type(v->segments, json_type_object))
-		return prof_err_path(err, ".segments",
-				     "expected an object, got %s",
-				     prof_json_type_name(v->segments));
-	n = json_object_array_length(v->samples);
-	for (i = 0; i < n; i++) {
-		struct json_object *s = json_object_array_get_idx(v->samples, i);
-		struct json_object *d;
-		char path[96];
-
-		if (!json_object_is_type(s, json_type_object)) {
-			snprintf(path, sizeof(path), ".samples[%zu]", i);
-			return prof_err_path(err, path,
-					     "expected a sample object, got %s",
-					     prof_json_type_name(s));
-		}
-		for (k = strs; *k; k++)
-			if (want_str(s, i, *k, 0, err) < 0)
-				return -1;
-		if (want_ref(s, i, "env_id", v->envs, "envs", json_type_object,
-			     err) < 0 ||
-		    want_ref(s, i, "segment_id", v->segments, "segments",
-			     json_type_string, err) < 0)
-			return -1;
-		d = get(s, "duration_ms");
-		if (d && !prof_json_is_number(d)) {
-			snprintf(path, sizeof(path), ".samples[%zu].duration_ms",
-				 i);
-			return prof_err_path(err, path,
-					     "expected a number, got %s",
-					     prof_json_type_name(d));
-		}
-	}
-	return 0;
-}
-
 int
 prof_runview_take(struct prof_runview *v, struct json_object *doc,
 		  struct prof_err *err)
 {
-	struct json_object *sv;
-	const char *schema;
-
 	memset(v, 0, sizeof(*v));
 	v->doc = doc;
-	if (!json_object_is_type(doc, json_type_object))
-		return prof_err_path(err, ".", "expected a results object, got %s",
-				     prof_json_type_name(doc));
-	schema = prof_json_str(doc, "schema");
-	if (!schema || strcmp(schema, PROF_SCHEMA))
-		return prof_err_path(err, ".schema", "expected \"%s\"",
-				     PROF_SCHEMA);
-	sv = get(doc, "schema_version");
-	if (!json_object_is_type(sv, json_type_int))
-		return prof_err_path(err, ".schema_version",
-				     "expected an integer, got %s",
-				     prof_json_type_name(sv));
-	v->schema_version = (int)json_object_get_int64(sv);
+	/* libprof's checker knows both schemas (and refuses other ones). */
+	if (prof_results_check(doc, err) < 0)
+		return -1;
+	v->schema_version = (int)json_object_get_int64(get(doc,
+							   "schema_version"));
 	v->samples = get(doc, "samples");
-	if (v->schema_version == 1) {
-		if (prof_results_check(doc, err) < 0)
-			return -1;
-	} else if (v->schema_version == 2) {
-		if (!json_object_is_type(v->samples, json_type_array))
-			return prof_err_path(err, ".samples",
-					     "expected an array, got %s",
-					     prof_json_type_name(v->samples));
-		if (check_v2(v, err) < 0)
-			return -1;
-	} else {
-		return prof_err_path(err, ".schema_version",
-				     "unknown schema version %d (this reader "
-				     "reads 1 and 2)", v->schema_version);
+	if (v->schema_version == 2) {
+		v->envs = get(doc, "envs");
+		v->segments = get(doc, "segments");
 	}
 	if (prof_sum_json(doc, v->digest) < 0)
 		return prof_err_set(err, "out of memory");

@@ -86,11 +86,11 @@ is "$rc:$(cat "$err")" "2:prof-export: give the format: --format csv, bmf or gbe
 	"the format is required"
 jq '.samples[1].segment_id = "nope"' "$T/r2.json" >"$T/bad2.json"
 run prof-export --format csv "$T/bad2.json"
-is "$rc:$(cat "$err")" "2:prof-export: $T/bad2.json: .samples[1].segment_id: 'nope' is not a key of .segments" \
+is "$rc:$(cat "$err")" "2:prof-export: $T/bad2.json: .samples[1].segment_id: no such id in .segments" \
 	"a schema-2 sample with an unknown segment id is exit 2, by path"
 jq '.schema_version = 3' "$T/r.json" >"$T/bad3.json"
 run prof-export --format csv "$T/bad3.json"
-is "$rc:$(cat "$err")" "2:prof-export: $T/bad3.json: .schema_version: unknown schema version 3 (this reader reads 1 and 2)" \
+is "$rc:$(cat "$err")" "2:prof-export: $T/bad3.json: .schema_version: unknown schema version 3 (this prof reads 1 and 2)" \
 	"an unknown schema version is exit 2"
 run prof-export --format bmf -o /nonexistent/dir/x.json "$T/r.json"
 is "$rc" 2 "a failed write is exit 2"
