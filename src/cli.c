@@ -41,9 +41,12 @@ cli_say(const char *fmt, ...)
 void
 cli_err(const struct prof_err *e)
 {
-	char buf[2048];
+	char buf[2048], safe[4096];
 
-	fprintf(stderr, "%s: %s\n", cli_name, prof_err_str(e, buf, sizeof(buf)));
+	/* A JSON path or a reason may quote the input: keep it one line. */
+	fprintf(stderr, "%s: %s\n", cli_name,
+		cli_safe(prof_err_str(e, buf, sizeof(buf)), safe,
+			 sizeof(safe)));
 }
 
 int

@@ -291,7 +291,11 @@ promote(const char *from, const char *name, const char *dir, int add)
 		goto out;
 	}
 	if (unfit(&p, why, sizeof(why))) {
-		cli_say("refusing '%s': %s", from, why);
+		char safe[2048];
+
+		/* An error sample's reason is a worker's stderr: one line. */
+		cli_say("refusing '%s': %s", from,
+			cli_safe(why, safe, sizeof(safe)));
 		rc = PROF_EXIT_ERRORED;
 		goto out;
 	}

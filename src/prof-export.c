@@ -368,5 +368,9 @@ main(int argc, char **argv)
 		return cli_fail("unexpected argument '%s'", argv[optind + 1]);
 	if (!output[0])
 		return cli_fail("empty file name");
+	if (cli_not_input("-o", output, (const char *const *)argv + optind,
+			  1) < 0 ||
+	    cli_trap_signals(output) < 0)
+		return PROF_EXIT_FAILURE;
 	return export(format, output, argv[optind]);
 }

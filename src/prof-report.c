@@ -1103,5 +1103,12 @@ main(int argc, char **argv)
 			      (o.comparisons && !strcmp(o.comparisons, "-"))))
 		return cli_fail("--html reads its inputs again: give them as "
 				"files, not stdin");
+	if (o.html.output) {
+		const char *inputs[] = {argv[optind], o.comparisons,
+					o.html.baseline, o.html.history};
+
+		if (cli_not_input("--html", o.html.output, inputs, 4) < 0)
+			return PROF_EXIT_FAILURE;
+	}
 	return report(&o, argv[optind]);
 }
