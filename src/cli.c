@@ -106,9 +106,7 @@ cli_safe(const char *s, char *buf, size_t n)
 		char tmp[8];
 		size_t k;
 
-		if (c == '\\')
-			snprintf(tmp, sizeof(tmp), "\\\\");
-		else if (c < 0x20 || c >= 0x7f)
+		if (c < 0x20 || c >= 0x7f)
 			snprintf(tmp, sizeof(tmp), "\\x%02x", c);
 		else
 			snprintf(tmp, sizeof(tmp), "%c", c);

@@ -35,8 +35,7 @@ int cli_real(const char *opt, const char *s, double *out);
 
 /*
  * s made safe for one line of a terminal or a CI log: control bytes,
- * DEL and bytes that are not printable ASCII become \xNN, a backslash
- * \\. Written into buf (always terminated, cut with "..." when it does
+ * DEL and bytes that are not printable ASCII become \xNN. Written into buf (always terminated, cut with "..." when it does
  * not fit). Returns buf. A NULL s gives "".
  */
 const char *cli_safe(const char *s, char *buf, size_t n);
