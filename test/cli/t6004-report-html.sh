@@ -11,10 +11,11 @@ fi
 if [ ! -d node_modules/playwright-core ]; then
 	skip_all "playwright-core is not installed (make deps runs npm ci)"
 fi
-plan 22
+plan 24
 
 # 20 runs of two workloads: test.step gets 30% slower at run 11, test.flat
-# stays. The last run also has a memory sample and a diagnose run's files.
+# stays. The last run also has a memory sample, an instruction count
+# (prof-count's phase) and a diagnose run's files.
 noise=(1.00 1.03 0.98 1.02 0.97 1.01 1.03 0.99 0.98 1.02
 	1.01 0.97 1.03 0.99 1.02 0.98 1.01 1.03 0.97 1.00)
 db=$T/history.sqlite
@@ -34,6 +35,8 @@ for i in $(seq 1 20); do
 done
 jq '.samples += [(.samples[0] | .phase = "memory" | .index = 0 |
 	.memory = {host_peak_bytes: 1048576, rss_peak_bytes: 7340032}),
+	(.samples[0] | .phase = "instructions" | .index = 0 |
+	.instructions = 123456789),
 	(.samples[0] | .phase = "profile" | .index = 0 |
 	.artifacts = ["test.step.prof", "test.step.trace.json"])]' \
 	"$T/s20.json" >"$T/run/results.json"
@@ -89,6 +92,11 @@ like "$(grep -o 'change point +[0-9.]*% in <code title="c10[0-9]*\.\.c11[0-9]*">
 	"change point +" "the change point is named by its commit range"
 like "$(cat "$html")" "<td>host heap peak</td><td class=\"num\">1.0 MiB</td>" \
 	"memory numbers where a memory sample exists"
+like "$(cat "$html")" "<td>instructions</td><td class=\"num\">123456789</td>" \
+	"the instruction count where one was counted"
+"$BIN/prof-history" trend --db "$db" --workload test.step >"$T/trend.json"
+jq_ok '(.[-1].instructions == 123456789) and (.[0].instructions == null)' \
+	"$T/trend.json" "and the history's trend carries it"
 
 # Two profiling runs: a history of two runs, a page that shows both.
 mk() {
