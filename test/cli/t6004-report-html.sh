@@ -11,7 +11,7 @@ fi
 if [ ! -d node_modules/playwright-core ]; then
 	skip_all "playwright-core is not installed (make deps runs npm ci)"
 fi
-plan 24
+plan 27
 
 # 20 runs of two workloads: test.step gets 30% slower at run 11, test.flat
 # stays. The last run also has a memory sample, an instruction count
@@ -113,4 +113,13 @@ is "$("$BIN/prof-history" list --db "$T/mk.sqlite" | jq length)" 2 \
 	"and adds each run to HISTORY"
 like "$(cat "$T/q2/report.html")" 'class="trend" data-runs="2"' \
 	"the second page's trend has both runs"
+printf 'not a database\n' >"$T/text.sqlite"
+mk profile-full WORKLOADS="$TW" CATEGORY=memory REPEAT=2 STORIES=0 \
+	BASELINE="$T/none.json" HISTORY="$T/text.sqlite" OUTPUT="$T/q3"
+is "$rc" 2 "a history that is not one fails the run (make: 2)"
+like "$(cat "$err")" "prof-history: $T/text.sqlite: file is not a database" \
+	"naming it"
+ok "$([ -s "$T/q3/summary.md" ] && [ -s "$T/q3/report.html" ] &&
+	[ "$(cat "$T/text.sqlite")" = "not a database" ]; echo $?)" \
+	"the reports are still written, the file is left alone"
 finish
