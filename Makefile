@@ -22,6 +22,7 @@ include mk/server.mk
 include mk/cuda.mk
 include mk/workloads.mk
 include mk/fault.mk
+include mk/compare.mk
 include mk/test.mk
 include mk/bench.mk
 include mk/fuzz.mk

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "calib.h"
 #include "cli.h"
 #include "compare.h"
 #include "json.h"
@@ -36,6 +37,12 @@ static const char usage_text[] =
 	"  stable        otherwise\n"
 	"p_value is the two-sided Mann-Whitney U test of the current against\n"
 	"the baseline samples: more evidence, never part of the status.\n"
+	"\n"
+	"Machine drift: when both files carry a calibration (prof-time\n"
+	"measures a fixed kernel around the workloads) and the medians\n"
+	"differ by more than 10%, or the run's own calibration spread is\n"
+	"above 10%, every row carries a \"drift\" note saying so (null\n"
+	"otherwise); statuses never change.\n"
 	"\n"
 	"options:\n"
 	"  --baseline FILE   the baseline; a missing file makes every row\n"
@@ -95,6 +102,7 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 	struct json_object *out = NULL;
 	struct prof_cmp c = {0};
 	struct prof_err err = {0};
+	struct prof_calib_drift drift;
 	int rc = PROF_EXIT_FAILURE, is_missing;
 
 	if (!cur || !base) {
@@ -109,9 +117,19 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 		cli_err(&err);
 		goto out;
 	}
+	if (prof_calib_check(prof_stream_meta(cur), &err) < 0) {
+		prof_err_file(&err, results_path);
+		cli_err(&err);
+		goto out;
+	}
 	is_missing = missing(baseline_path);
 	if (!is_missing && prof_stream_results(base, baseline_path,
 					       take_baseline, &c, &err) < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	if (!is_missing && prof_calib_check(prof_stream_meta(base), &err) < 0) {
+		prof_err_file(&err, baseline_path);
 		cli_err(&err);
 		goto out;
 	}
@@ -120,6 +138,11 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 		cli_err(&err);
 		goto out;
 	}
+	/* The machine-drift guard: a note on every row, never a status. */
+	prof_calib_drift(prof_stream_meta(cur),
+			 is_missing ? NULL : prof_stream_meta(base), &drift);
+	if (drift.drift)
+		snprintf(c.drift, sizeof(c.drift), "%s", drift.note);
 	out = prof_cmp_json(&c);
 	if (!out) {
 		cli_say("out of memory");

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "browser.h"
+#include "calib.h"
 #include "cli.h"
 #include "id.h"
 #include "json.h"
@@ -43,6 +44,10 @@ static const char usage_text[] =
 	"shards 1/N to N/N each there once, or the first that is not is\n"
 	"named ('shard 2/4 missing') with exit 2. Each sample gets its\n"
 	"\"shard\", run.shards maps each shard to its run id.\n"
+	"\n"
+	"Calibration and machine records (prof-time's machine-drift guard,\n"
+	"{\"record\":\"calibration\",...}) become the results' top-level\n"
+	"\"calibration\": its points, their median and spread, the machine.\n"
 	"\n"
 	"options:\n"
 	"  -o, --output FILE   write the results there, atomically (default\n"
@@ -501,7 +506,7 @@ static int
 merge(struct opts *o, char **files, int n)
 {
 	char run_id[64], stamp[32], commit[128];
-	struct json_object *head = json_object_new_object(), *r = NULL;
+	struct json_object *head = json_object_new_object(), *r = NULL, *cs;
 	struct merge m = {.o = o};
 	struct prof_err err = {0};
 	time_t now = time(NULL);
@@ -575,6 +580,10 @@ merge(struct opts *o, char **files, int n)
 	for (i = 0; i < o->n_playwright; i++)
 		if (read_playwright(&m, o->playwright[i]) < 0)
 			goto out;
+	/* The machine-drift guard's measurements, at the top level. */
+	cs = prof_calib_summary(prof_stream_calib(m.st));
+	if (cs)
+		json_object_object_add(head, "calibration", cs);
 	if (prof_rwriter_merge_tables(&m.w, prof_stream_envs(m.st),
 				      prof_stream_segments(m.st), &err) < 0 ||
 	    prof_rwriter_commit(&m.w, o->output, head, &err) < 0) {

@@ -36,6 +36,8 @@ static const char usage_text[] =
 	"  - each error sample with its phase and reason;\n"
 	"  - the top 20 functions of each CPU profile (.prof artifact), read\n"
 	"    with google-pprof --text.\n"
+	"When the comparisons carry a machine-drift note (prof-diff), the\n"
+	"summary opens with it.\n"
 	"When GITHUB_ACTIONS=true, each warning is also printed as a\n"
 	"'::warning title=Performance regression::' annotation.\n"
 	"\n"
@@ -49,6 +51,7 @@ static const char usage_text[] =
 	"                      to (default: the folder of RESULTS)\n"
 	"  --pprof PROGRAM     the pprof to run (default $PROF_PPROF, else\n"
 	"                      google-pprof)\n"
+	"  --note TEXT         a line for the top of the summary (repeatable)\n"
 	"  -q, --quiet         no table on stdout\n"
 	"  --html FILE         also write one self-contained HTML page: per\n"
 	"                      row the current and baseline samples on one\n"
@@ -930,6 +933,8 @@ report_free(struct report *r)
 }
 
 struct opts {
+	const char *notes[16];
+	int n_notes;
 	const char *comparisons;
 	const char *output;
 	const char *run_dir;
@@ -937,6 +942,36 @@ struct opts {
 	int quiet;
 	struct report_html_in html;	/* html.output: --html FILE */
 };
+
+/*
+ * The summary's first lines: the machine-drift note the rows carry (one
+ * line, the same on every row), then the caller's notes.
+ */
+static void
+write_opening(struct report *r, const struct opts *o)
+{
+	size_t i, n = r->judged ? json_object_array_length(r->rows) : 0;
+	int k, any = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *d = prof_json_str(
+			json_object_array_get_idx(r->rows, i), "drift");
+
+		if (d) {
+			md_text(r->md, d);
+			fputc('\n', r->md);
+			any = 1;
+			break;
+		}
+	}
+	for (k = 0; k < o->n_notes; k++) {
+		md_text(r->md, o->notes[k]);
+		fputc('\n', r->md);
+		any = 1;
+	}
+	if (any)
+		fputc('\n', r->md);
+}
 
 static int
 report(struct opts *o, const char *results_path)
@@ -984,6 +1019,7 @@ report(struct opts *o, const char *results_path)
 		cli_say("out of memory");
 		goto out;
 	}
+	write_opening(&r, o);
 	write_header(&r);
 	write_table(&r);
 	write_errors(&r);
@@ -1022,6 +1058,7 @@ out:
 
 enum {
 	OPT_COMPARISONS = 256,
+	OPT_NOTE,
 	OPT_RUN_DIR,
 	OPT_PPROF,
 	OPT_VERSION,
@@ -1035,6 +1072,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
+		{"note", required_argument, NULL, OPT_NOTE},
 		{"output", required_argument, NULL, 'o'},
 		{"run-dir", required_argument, NULL, OPT_RUN_DIR},
 		{"pprof", required_argument, NULL, OPT_PPROF},
@@ -1055,6 +1093,11 @@ main(int argc, char **argv)
 		switch (c) {
 		case OPT_COMPARISONS:
 			o.comparisons = optarg;
+			break;
+		case OPT_NOTE:
+			if (o.n_notes == 16)
+				return cli_fail("--note: at most 16");
+			o.notes[o.n_notes++] = optarg;
 			break;
 		case 'o':
 			o.output = optarg;

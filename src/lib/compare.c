@@ -618,7 +618,7 @@ side_json(const struct prof_cmp_side *s, int known)
 }
 
 static struct json_object *
-row_json(const struct prof_cmp_row *r, const char *run_id)
+row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift)
 {
 	struct json_object *o = json_object_new_object();
 	int judged = r->status == PROF_CMP_STABLE ||
@@ -657,6 +657,8 @@ row_json(const struct prof_cmp_row *r, const char *run_id)
 			       json_object_new_int64((int64_t)r->needed));
 	json_object_object_add(o, "errors",
 			       json_object_new_int64(r->cur.errors));
+	json_object_object_add(o, "drift",
+			       drift[0] ? json_object_new_string(drift) : NULL);
 	json_object_object_add(o, "current", side_json(&r->cur, 1));
 	json_object_object_add(o, "baseline", side_json(&r->base, r->matched));
 	return o;
@@ -675,7 +677,8 @@ prof_cmp_json(const struct prof_cmp *c)
 			row_json(&c->rows[k],
 				 c->run_id ? c->run_id :
 					     prof_json_str(c->results,
-							   "run_id"));
+							   "run_id"),
+				 c->drift);
 
 		if (!o) {
 			json_object_put(a);
@@ -766,7 +769,9 @@ prof_cmp_check(struct json_object *a, struct prof_err *err)
 		for (j = 0; nums[j]; j++)
 			if (want(o, prefix, nums[j], json_type_double, 1, err))
 				return -1;
-		if (check_side(o, prefix, "current", err) ||
+		if ((json_object_object_get_ex(o, "drift", NULL) &&
+		     want(o, prefix, "drift", json_type_string, 1, err)) ||
+		    check_side(o, prefix, "current", err) ||
 		    check_side(o, prefix, "baseline", err))
 			return -1;
 		for (j = 0; j < 2; j++) {

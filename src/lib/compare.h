@@ -100,6 +100,8 @@ struct prof_cmp {
 	const char *run_id;		/* of the results, for comparisons */
 	struct json_object *results;	/* references held */
 	struct json_object *baseline;
+	/* The machine-drift note every row carries ("" none; calib.h). */
+	char drift[512];
 };
 
 /* The run id the comparisons carry (the results' run_id), copied.
@@ -175,7 +177,8 @@ const char *prof_cmp_status_name(enum prof_cmp_status s);
  * (of the results it was made from), workload,
  * backend, category, segment, workload_version, fixture_checksum,
  * warning_floor_ms, status, reason, delta_ms, delta_pct, ratio, p_value
- * (null when unknown), above_baseline_median, needed_above, errors, and
+ * (null when unknown), above_baseline_median, needed_above, errors, drift
+ * (the machine-drift note, or null), and
  * current and baseline objects with n, min, median, p90, max (null when
  * n is 0), workload_version and fixture_checksum. NULL when out of memory.
  */

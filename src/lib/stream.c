@@ -9,6 +9,7 @@
 
 #include "json.h"
 #include "prof.h"
+#include "calib.h"
 #include "stream.h"
 
 /* Bytes read at a time; a sample never needs more than its own size. */
@@ -22,6 +23,7 @@ struct prof_stream {
 	struct json_object *envs;	/* env_id -> env */
 	struct json_object *segments;	/* segment_id -> segment key */
 	struct json_object *meta;	/* the last input's other members */
+	struct json_object *calib;	/* calibration and machine records */
 	/* Ids a document's samples named before its tables: "e ID" or
 	 * "s ID" -> the index of the first sample that did. */
 	struct json_object *pending;
@@ -63,7 +65,9 @@ prof_stream_new(void)
 	st->segments = json_object_new_object();
 	st->meta = json_object_new_object();
 	st->pending = json_object_new_object();
-	if (!st->envs || !st->segments || !st->meta || !st->pending) {
+	st->calib = json_object_new_array();
+	if (!st->envs || !st->segments || !st->meta || !st->pending ||
+	    !st->calib) {
 		prof_stream_free(st);
 		return NULL;
 	}
@@ -79,6 +83,7 @@ prof_stream_free(struct prof_stream *st)
 	json_object_put(st->segments);
 	json_object_put(st->meta);
 	json_object_put(st->pending);
+	json_object_put(st->calib);
 	json_object_put(st->last_env);
 	free(st->last_seg);
 	free(st->buf);
@@ -880,7 +885,7 @@ out:
 	return -1;
 }
 
-/* A record line of a stream: context or run. */
+/* A record line of a stream: context, run, calibration or machine. */
 static int
 take_record(struct prof_stream *st, struct json_object *o,
 	    struct prof_err *err)
@@ -935,7 +940,15 @@ take_record(struct prof_stream *st, struct json_object *o,
 			return -1;
 		return 0;
 	}
+	if (prof_calib_is_record(o))
+		return prof_calib_take(st->calib, o, err);
 	return prof_err_path(err, ".record", "unknown record '%s'", rec);
+}
+
+struct json_object *
+prof_stream_calib(const struct prof_stream *st)
+{
+	return st->calib;
 }
 
 /* One line of a stream. */

@@ -49,9 +49,10 @@ long prof_stream_results(struct prof_stream *st, const char *path,
 
 /*
  * Read a JSON-lines stream: samples of either schema, context lines
- * ({"record": "context", env_id, env, segment_id, segment}) and run lines
- * ({"record": "run", run_id, mode, options, shard}). Returns the number of
- * samples, or -1.
+ * ({"record": "context", env_id, env, segment_id, segment}), run lines
+ * ({"record": "run", run_id, mode, options, shard}) and the drift guard's
+ * calibration and machine lines (calib.h, gathered for
+ * prof_stream_calib()). Returns the number of samples, or -1.
  */
 long prof_stream_lines(struct prof_stream *st, const char *path,
 		       prof_stream_fn fn, void *arg, struct prof_err *err);
@@ -70,6 +71,10 @@ int prof_stream_mixed(const struct prof_stream *st);
 /* The last input's top level without samples, envs and segments (for a
  * stream: its run line's fields as run_id and run). Borrowed. */
 struct json_object *prof_stream_meta(const struct prof_stream *st);
+
+/* Every calibration and machine record the streams read through st held,
+ * in order (borrowed; see prof_calib_summary()). */
+struct json_object *prof_stream_calib(const struct prof_stream *st);
 
 /* The schema version of the last document (0 after a stream). */
 int prof_stream_version(const struct prof_stream *st);

@@ -1,0 +1,513 @@
+/* calib.c: the calibration kernel, the machine's state and drift. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "calib.h"
+#include "json.h"
+#include "stats.h"
+
+/* 2^21 slots (8 MiB): more than the last-level caches of most machines. */
+#define RING_SLOTS (1u << 21)
+#define CHASE_STEPS 20000
+#define INT_STEPS 2000000
+#define REPS 3
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* A fixed generator, so that every run chases the same ring. */
+static uint64_t
+next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+int
+prof_calib_init(struct prof_calib *c, struct prof_err *err)
+{
+	uint64_t s = 20260710;
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	c->ring = malloc(RING_SLOTS * sizeof(*c->ring));
+	if (!c->ring)
+		return prof_err_set(err, "calibration: out of memory");
+	c->n = RING_SLOTS;
+	for (i = 0; i < c->n; i++)
+		c->ring[i] = (unsigned)i;
+	/* Sattolo's shuffle: one cycle through every slot. */
+	for (i = c->n - 1; i > 0; i--) {
+		size_t j = (size_t)(next(&s) % i);
+		unsigned t = c->ring[i];
+
+		c->ring[i] = c->ring[j];
+		c->ring[j] = t;
+	}
+	return 0;
+}
+
+void
+prof_calib_free(struct prof_calib *c)
+{
+	if (!c)
+		return;
+	free(c->ring);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Sinks the compiler cannot see through. */
+static volatile uint64_t int_sink;
+static volatile unsigned mem_sink;
+
+static double
+int_loop(void)
+{
+	uint64_t x = 88172645463325252ULL;
+	double t0 = now_ms();
+	long i;
+
+	for (i = 0; i < INT_STEPS; i++)
+		x = (x ^ (x >> 11)) * 6364136223846793005ULL + (uint64_t)i;
+	int_sink = x;
+	return now_ms() - t0;
+}
+
+static double
+mem_loop(const struct prof_calib *c)
+{
+	unsigned p = 0;
+	double t0 = now_ms();
+	long i;
+
+	for (i = 0; i < CHASE_STEPS; i++)
+		p = c->ring[p];
+	mem_sink = p;
+	return now_ms() - t0;
+}
+
+struct json_object *
+prof_calib_measure(struct prof_calib *c, const char *at)
+{
+	struct json_object *o;
+	double best_int = INFINITY, best_mem = INFINITY;
+	int k;
+
+	for (k = 0; k < REPS; k++) {
+		double a = int_loop(), b = mem_loop(c);
+
+		best_int = a < best_int ? a : best_int;
+		best_mem = b < best_mem ? b : best_mem;
+	}
+	o = json_object_new_object();
+	if (!o)
+		return NULL;
+	json_object_object_add(o, "record", json_object_new_string("calibration"));
+	json_object_object_add(o, "kernel",
+			       json_object_new_string(PROF_CALIB_KERNEL));
+	json_object_object_add(o, "at", json_object_new_string(at));
+	json_object_object_add(o, "int_ms",
+			       prof_json_double(round(best_int * 1e6) / 1e6));
+	json_object_object_add(o, "mem_ms",
+			       prof_json_double(round(best_mem * 1e6) / 1e6));
+	json_object_object_add(o, "ms",
+			       prof_json_double(round((best_int + best_mem) *
+						      1e6) / 1e6));
+	return o;
+}
+
+/* The first line of a small file, without its newline; "" if none. */
+static int
+read_line(const char *path, char *buf, size_t n)
+{
+	FILE *fp = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (!fp)
+		return -1;
+	if (!fgets(buf, (int)n, fp)) {
+		fclose(fp);
+		buf[0] = '\0';
+		return -1;
+	}
+	fclose(fp);
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+/* The aggregate cpu line of /proc/stat: steal and total jiffies. */
+static int
+read_stat(unsigned long long *steal, unsigned long long *total)
+{
+	char line[512];
+	unsigned long long v[10] = {0};
+	int n;
+
+	if (read_line("/proc/stat", line, sizeof(line)) < 0)
+		return -1;
+	n = sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+		   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7],
+		   &v[8], &v[9]);
+	if (n < 8)
+		return -1;
+	/* guest and guest_nice are already counted in user and nice. */
+	*steal = v[7];
+	*total = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+	return 0;
+}
+
+void
+prof_calib_machine_start(struct prof_calib_machine *m)
+{
+	char line[256];
+
+	memset(m, 0, sizeof(*m));
+	if (read_line("/proc/loadavg", line, sizeof(line)) == 0 &&
+	    sscanf(line, "%lf %lf %lf", &m->load[0], &m->load[1],
+		   &m->load[2]) == 3)
+		m->has_load = 1;
+	m->has_stat = read_stat(&m->steal, &m->total) == 0;
+}
+
+struct json_object *
+prof_calib_machine_json(const struct prof_calib_machine *m)
+{
+	struct json_object *o = json_object_new_object(), *load = NULL;
+	unsigned long long steal, total;
+	char line[256];
+	int i;
+
+	if (!o)
+		return NULL;
+	json_object_object_add(o, "record", json_object_new_string("machine"));
+	if (m->has_load) {
+		load = json_object_new_array();
+		for (i = 0; i < 3; i++)
+			json_object_array_add(load, prof_json_double(m->load[i]));
+	}
+	json_object_object_add(o, "load_avg", load);
+	if (m->has_stat && read_stat(&steal, &total) == 0 && total > m->total &&
+	    steal >= m->steal)
+		json_object_object_add(
+			o, "steal_pct",
+			prof_json_double(round((double)(steal - m->steal) /
+					       (double)(total - m->total) *
+					       1e8) / 1e6));
+	else
+		json_object_object_add(o, "steal_pct", NULL);
+	if (read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+		      line, sizeof(line)) == 0 && line[0])
+		json_object_object_add(o, "governor",
+				       json_object_new_string(line));
+	else
+		json_object_object_add(o, "governor", NULL);
+	if (read_line("/proc/sys/kernel/randomize_va_space", line,
+		      sizeof(line)) == 0 && line[0] >= '0' && line[0] <= '9')
+		json_object_object_add(o, "aslr",
+				       json_object_new_int(atoi(line)));
+	else
+		json_object_object_add(o, "aslr", NULL);
+	return o;
+}
+
+int
+prof_calib_is_record(struct json_object *o)
+{
+	const char *r = prof_json_str(o, "record");
+
+	return r && (!strcmp(r, "calibration") || !strcmp(r, "machine"));
+}
+
+/* Schema errors of one record: each fills err and returns -1. */
+static int
+want_num(struct json_object *o, const char *prefix, const char *key,
+	 int nullable, struct prof_err *err)
+{
+	struct json_object *v = NULL;
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s.%s", prefix, key);
+	if (!json_object_object_get_ex(o, key, &v))
+		return prof_err_path(err, path, "missing");
+	if (!v && nullable)
+		return 0;
+	if (!prof_json_is_number(v))
+		return prof_err_path(err, path, "expected a number%s, got %s",
+				     nullable ? " or null" : "",
+				     prof_json_type_name(v));
+	if (prof_json_number(v) < 0)
+		return prof_err_path(err, path, "expected a number >= 0");
+	return 0;
+}
+
+static int
+want_str(struct json_object *o, const char *prefix, const char *key,
+	 int nullable, struct prof_err *err)
+{
+	struct json_object *v = NULL;
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s.%s", prefix, key);
+	if (!json_object_object_get_ex(o, key, &v))
+		return prof_err_path(err, path, "missing");
+	if (!v && nullable)
+		return 0;
+	if (!json_object_is_type(v, json_type_string))
+		return prof_err_path(err, path, "expected a string%s, got %s",
+				     nullable ? " or null" : "",
+				     prof_json_type_name(v));
+	return 0;
+}
+
+static int
+check_point(struct json_object *o, const char *prefix, struct prof_err *err)
+{
+	if (!json_object_is_type(o, json_type_object))
+		return prof_err_path(err, prefix[0] ? prefix : ".",
+				     "expected an object, got %s",
+				     prof_json_type_name(o));
+	return want_str(o, prefix, "at", 0, err) ||
+			       want_num(o, prefix, "int_ms", 0, err) ||
+			       want_num(o, prefix, "mem_ms", 0, err) ||
+			       want_num(o, prefix, "ms", 0, err) ?
+		       -1 :
+		       0;
+}
+
+static int
+check_machine(struct json_object *o, const char *prefix, struct prof_err *err)
+{
+	struct json_object *v = NULL;
+	char path[128];
+	size_t i;
+
+	if (!json_object_is_type(o, json_type_object))
+		return prof_err_path(err, prefix[0] ? prefix : ".",
+				     "expected an object, got %s",
+				     prof_json_type_name(o));
+	snprintf(path, sizeof(path), "%s.load_avg", prefix);
+	if (!json_object_object_get_ex(o, "load_avg", &v))
+		return prof_err_path(err, path, "missing");
+	if (v && !json_object_is_type(v, json_type_array))
+		return prof_err_path(err, path,
+				     "expected an array or null, got %s",
+				     prof_json_type_name(v));
+	for (i = 0; v && i < json_object_array_length(v); i++)
+		if (!prof_json_is_number(json_object_array_get_idx(v, i)))
+			return prof_err_path(err, path,
+					     "expected numbers, got %s",
+					     prof_json_type_name(
+						     json_object_array_get_idx(
+							     v, i)));
+	if (want_num(o, prefix, "steal_pct", 1, err) ||
+	    want_str(o, prefix, "governor", 1, err))
+		return -1;
+	snprintf(path, sizeof(path), "%s.aslr", prefix);
+	if (!json_object_object_get_ex(o, "aslr", &v))
+		return prof_err_path(err, path, "missing");
+	if (v && !json_object_is_type(v, json_type_int))
+		return prof_err_path(err, path,
+				     "expected an integer or null, got %s",
+				     prof_json_type_name(v));
+	return 0;
+}
+
+int
+prof_calib_take(struct json_object *acc, struct json_object *rec,
+		struct prof_err *err)
+{
+	const char *r = prof_json_str(rec, "record");
+	int rc;
+
+	if (r && !strcmp(r, "calibration"))
+		rc = want_str(rec, "", "kernel", 0, err) ||
+		     check_point(rec, "", err);
+	else
+		rc = check_machine(rec, "", err);
+	if (rc)
+		return -1;
+	json_object_array_add(acc, json_object_get(rec));
+	return 0;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+struct json_object *
+prof_calib_summary(struct json_object *acc)
+{
+	size_t i, n = acc ? json_object_array_length(acc) : 0, k = 0;
+	struct json_object *o = NULL, *points, *machine = NULL;
+	const char *kernel = NULL;
+	double *ms = calloc(n ? n : 1, sizeof(*ms)), steal = -1, med;
+
+	if (!ms)
+		return NULL;
+	points = json_object_new_array();
+	for (i = 0; i < n; i++) {
+		struct json_object *r = json_object_array_get_idx(acc, i), *p, *v;
+
+		if (!strcmp(prof_json_str(r, "record"), "machine")) {
+			v = json_object_object_get(r, "steal_pct");
+			if (v && prof_json_number(v) > steal)
+				steal = prof_json_number(v);
+			if (!machine) {
+				machine = json_object_new_object();
+				json_object_object_foreach(r, key, val)
+				{
+					if (strcmp(key, "record"))
+						json_object_object_add(
+							machine, key,
+							json_object_get(val));
+				}
+			}
+			continue;
+		}
+		/* One kernel per run: points of another are not summed in. */
+		if (!kernel)
+			kernel = prof_json_str(r, "kernel");
+		if (strcmp(kernel, prof_json_str(r, "kernel")))
+			continue;
+		p = json_object_new_object();
+		json_object_object_foreach(r, key, val)
+		{
+			if (strcmp(key, "record") && strcmp(key, "kernel"))
+				json_object_object_add(p, key,
+						       json_object_get(val));
+		}
+		json_object_array_add(points, p);
+		ms[k++] = prof_json_number(json_object_object_get(r, "ms"));
+	}
+	if (!k) {
+		json_object_put(points);
+		json_object_put(machine);
+		free(ms);
+		return NULL;
+	}
+	if (machine && steal >= 0)
+		json_object_object_add(machine, "steal_pct",
+				       prof_json_double(steal));
+	qsort(ms, k, sizeof(*ms), cmp_double);
+	med = k % 2 ? ms[k / 2] : (ms[k / 2 - 1] + ms[k / 2]) / 2;
+	o = json_object_new_object();
+	json_object_object_add(o, "kernel", json_object_new_string(kernel));
+	json_object_object_add(o, "points", points);
+	json_object_object_add(o, "n", json_object_new_int64((int64_t)k));
+	json_object_object_add(o, "min_ms", prof_json_double(ms[0]));
+	json_object_object_add(o, "median_ms",
+			       prof_json_double(round(med * 1e6) / 1e6));
+	json_object_object_add(o, "max_ms", prof_json_double(ms[k - 1]));
+	json_object_object_add(
+		o, "spread_pct",
+		prof_json_double(med > 0 ? round((ms[k - 1] - ms[0]) / med *
+						 1e8) / 1e6 :
+					   0));
+	json_object_object_add(o, "machine", machine);
+	free(ms);
+	return o;
+}
+
+int
+prof_calib_check(struct json_object *results, struct prof_err *err)
+{
+	static const char *const nums[] = {"min_ms", "median_ms", "max_ms",
+					   "spread_pct", NULL};
+	struct json_object *c = NULL, *pts = NULL, *m = NULL;
+	char prefix[64];
+	size_t i;
+
+	if (!json_object_object_get_ex(results, "calibration", &c) || !c)
+		return 0;
+	if (!json_object_is_type(c, json_type_object))
+		return prof_err_path(err, ".calibration",
+				     "expected an object or null, got %s",
+				     prof_json_type_name(c));
+	if (want_str(c, ".calibration", "kernel", 0, err))
+		return -1;
+	for (i = 0; nums[i]; i++)
+		if (want_num(c, ".calibration", nums[i], 0, err))
+			return -1;
+	if (!json_object_object_get_ex(c, "points", &pts) ||
+	    !json_object_is_type(pts, json_type_array))
+		return prof_err_path(err, ".calibration.points",
+				     "expected an array, got %s",
+				     prof_json_type_name(pts));
+	for (i = 0; i < json_object_array_length(pts); i++) {
+		snprintf(prefix, sizeof(prefix), ".calibration.points[%zu]", i);
+		if (check_point(json_object_array_get_idx(pts, i), prefix, err))
+			return -1;
+	}
+	if (json_object_object_get_ex(c, "machine", &m) && m &&
+	    check_machine(m, ".calibration.machine", err))
+		return -1;
+	return 0;
+}
+
+void
+prof_calib_drift(struct json_object *results, struct json_object *baseline,
+		 struct prof_calib_drift *d)
+{
+	struct json_object *c = NULL, *b = NULL;
+	const char *rid, *bid;
+	size_t off = 0;
+	double pct;
+
+	memset(d, 0, sizeof(*d));
+	d->ratio = d->spread_pct = NAN;
+	if (!json_object_object_get_ex(results, "calibration", &c) || !c)
+		return;
+	rid = prof_json_str(results, "run_id");
+	bid = prof_json_str(baseline, "run_id");
+	/* The reference side of an interleaved A/B run saw the same machine
+	 * at the same moments. */
+	if (rid && bid && !strcmp(rid, bid))
+		return;
+	d->spread_pct = prof_json_number(json_object_object_get(c,
+								"spread_pct"));
+	if (baseline && json_object_object_get_ex(baseline, "calibration", &b) &&
+	    b && !strcmp(prof_json_str(c, "kernel"),
+			 prof_json_str(b, "kernel")) &&
+	    prof_json_number(json_object_object_get(b, "median_ms")) > 0)
+		d->ratio = prof_json_number(
+				   json_object_object_get(c, "median_ms")) /
+			   prof_json_number(
+				   json_object_object_get(b, "median_ms"));
+	if (isfinite(d->ratio) && fabs(d->ratio - 1) > PROF_CALIB_DRIFT) {
+		pct = fabs(d->ratio - 1) * 100;
+		off = (size_t)snprintf(d->note, sizeof(d->note),
+				       "machine %.0f%% %s than when the "
+				       "baseline was taken",
+				       pct, d->ratio > 1 ? "slower" : "faster");
+		d->drift = 1;
+	}
+	if (d->spread_pct > PROF_CALIB_DRIFT * 100) {
+		off += (size_t)snprintf(d->note + off, sizeof(d->note) - off,
+					"%smachine unsteady during this run "
+					"(calibration spread %.0f%%)",
+					off ? " and " : "", d->spread_pct);
+		d->drift = 1;
+	}
+	if (d->drift && off < sizeof(d->note))
+		snprintf(d->note + off, sizeof(d->note) - off,
+			 ": timing warnings may be noise; instruction counts "
+			 "and `make compare` are not affected");
+}
