@@ -1,10 +1,15 @@
 /* calib.c: the calibration kernel, the machine's state and drift. */
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -12,11 +17,25 @@
 #include "json.h"
 #include "stats.h"
 
-/* 2^21 slots (8 MiB): more than the last-level caches of most machines. */
-#define RING_SLOTS (1u << 21)
-#define CHASE_STEPS 20000
-#define INT_STEPS 2000000
-#define REPS 3
+/*
+ * The memory-bound loop chases pointers through one cycle over 262,144
+ * cache lines (16 MiB, past the last-level cache of most machines), going
+ * on from where the last lap stopped, so that every step is a miss. Line
+ * i leads to line (a i + c) mod 2^18, a full cycle (Hull-Dobell: c odd,
+ * a = 1 mod 4) that no prefetcher follows.
+ *
+ * The kernel runs in a helper process forked at prof_calib_init(), while
+ * the caller is still small: a child's ru_maxrss starts from its parent's
+ * RSS at fork, so 16 MiB in the runner would show in every command's
+ * max_rss_bytes. The helper waits on a pipe between points.
+ */
+#define LINE_WORDS 16
+#define RING_LINES (1u << 18)
+#define RING_A 2654435761u
+#define RING_C 12345u
+#define CHASE_STEPS 10000
+#define INT_STEPS 1000000
+#define REPS 5
 
 static double
 now_ms(void)
@@ -25,49 +44,6 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-/* A fixed generator, so that every run chases the same ring. */
-static uint64_t
-next(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
-int
-prof_calib_init(struct prof_calib *c, struct prof_err *err)
-{
-	uint64_t s = 20260710;
-	size_t i;
-
-	memset(c, 0, sizeof(*c));
-	c->ring = malloc(RING_SLOTS * sizeof(*c->ring));
-	if (!c->ring)
-		return prof_err_set(err, "calibration: out of memory");
-	c->n = RING_SLOTS;
-	for (i = 0; i < c->n; i++)
-		c->ring[i] = (unsigned)i;
-	/* Sattolo's shuffle: one cycle through every slot. */
-	for (i = c->n - 1; i > 0; i--) {
-		size_t j = (size_t)(next(&s) % i);
-		unsigned t = c->ring[i];
-
-		c->ring[i] = c->ring[j];
-		c->ring[j] = t;
-	}
-	return 0;
-}
-
-void
-prof_calib_free(struct prof_calib *c)
-{
-	if (!c)
-		return;
-	free(c->ring);
-	memset(c, 0, sizeof(*c));
 }
 
 /* Sinks the compiler cannot see through. */
@@ -88,30 +64,121 @@ int_loop(void)
 }
 
 static double
-mem_loop(const struct prof_calib *c)
+mem_loop(const unsigned *ring, unsigned *pos)
 {
-	unsigned p = 0;
+	unsigned p = *pos;
 	double t0 = now_ms();
 	long i;
 
 	for (i = 0; i < CHASE_STEPS; i++)
-		p = c->ring[p];
+		p = ring[p];
 	mem_sink = p;
+	*pos = p;
 	return now_ms() - t0;
+}
+
+/* The helper: build the ring, then one point per request byte. */
+static void __attribute__((noreturn))
+helper(int in, int out)
+{
+	unsigned *ring = malloc((size_t)RING_LINES * LINE_WORDS * sizeof(*ring));
+	unsigned pos = 0, i;
+	char cmd;
+	int k;
+
+	if (!ring)
+		_exit(1);
+	for (i = 0; i < RING_LINES; i++)
+		ring[(size_t)i * LINE_WORDS] =
+			((i * RING_A + RING_C) & (RING_LINES - 1)) * LINE_WORDS;
+	while (read(in, &cmd, 1) == 1) {
+		double v[2] = {INFINITY, INFINITY};
+
+		for (k = 0; k < REPS; k++) {
+			double a = int_loop(), b = mem_loop(ring, &pos);
+
+			v[0] = a < v[0] ? a : v[0];
+			v[1] = b < v[1] ? b : v[1];
+		}
+		if (write(out, v, sizeof(v)) != (ssize_t)sizeof(v))
+			_exit(1);
+	}
+	_exit(0);
+}
+
+int
+prof_calib_init(struct prof_calib *c, struct prof_err *err)
+{
+	int to[2], from[2], fd;
+	long max = sysconf(_SC_OPEN_MAX);
+	pid_t pid;
+
+	memset(c, 0, sizeof(*c));
+	c->to = c->from = -1;
+	if (pipe2(to, O_CLOEXEC) < 0)
+		return prof_err_set(err, "calibration: cannot create a pipe: %s",
+				    strerror(errno));
+	if (pipe2(from, O_CLOEXEC) < 0) {
+		close(to[0]);
+		close(to[1]);
+		return prof_err_set(err, "calibration: cannot create a pipe: %s",
+				    strerror(errno));
+	}
+	pid = fork();
+	if (pid < 0) {
+		close(to[0]);
+		close(to[1]);
+		close(from[0]);
+		close(from[1]);
+		return prof_err_set(err, "calibration: cannot fork: %s",
+				    strerror(errno));
+	}
+	if (pid == 0) {
+		/* Nothing of the caller's stays open here: an output pipe
+		 * must see its end when the caller closes it. */
+		signal(SIGINT, SIG_IGN);
+		for (fd = 0; fd < (max > 0 && max < 65536 ? max : 65536); fd++)
+			if (fd != to[0] && fd != from[1])
+				close(fd);
+		helper(to[0], from[1]);
+	}
+	close(to[0]);
+	close(from[1]);
+	c->pid = (int)pid;
+	c->to = to[1];
+	c->from = from[0];
+	return 0;
+}
+
+void
+prof_calib_free(struct prof_calib *c)
+{
+	if (!c || !c->pid)
+		return;
+	close(c->to);
+	close(c->from);
+	while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	memset(c, 0, sizeof(*c));
 }
 
 struct json_object *
 prof_calib_measure(struct prof_calib *c, const char *at)
 {
 	struct json_object *o;
-	double best_int = INFINITY, best_mem = INFINITY;
-	int k;
+	double v[2];
+	size_t got = 0;
+	ssize_t k;
 
-	for (k = 0; k < REPS; k++) {
-		double a = int_loop(), b = mem_loop(c);
-
-		best_int = a < best_int ? a : best_int;
-		best_mem = b < best_mem ? b : best_mem;
+	if (!c->pid || write(c->to, "m", 1) != 1)
+		return NULL;
+	while (got < sizeof(v)) {
+		k = read(c->from, (char *)v + got, sizeof(v) - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return NULL;
+		got += (size_t)k;
 	}
 	o = json_object_new_object();
 	if (!o)
@@ -121,12 +188,12 @@ prof_calib_measure(struct prof_calib *c, const char *at)
 			       json_object_new_string(PROF_CALIB_KERNEL));
 	json_object_object_add(o, "at", json_object_new_string(at));
 	json_object_object_add(o, "int_ms",
-			       prof_json_double(round(best_int * 1e6) / 1e6));
+			       prof_json_double(round(v[0] * 1e6) / 1e6));
 	json_object_object_add(o, "mem_ms",
-			       prof_json_double(round(best_mem * 1e6) / 1e6));
+			       prof_json_double(round(v[1] * 1e6) / 1e6));
 	json_object_object_add(o, "ms",
-			       prof_json_double(round((best_int + best_mem) *
-						      1e6) / 1e6));
+			       prof_json_double(round((v[0] + v[1]) * 1e6) /
+						1e6));
 	return o;
 }
 

@@ -78,7 +78,7 @@ tv_ms(struct timeval tv)
 }
 
 /* The sample of one run of a command, before its outcome is set. */
-static struct json_object *
+struct json_object *
 command_sample(struct opts *o, const char *fixture_sum, long index,
 	       const struct prof_spawn_result *res)
 {
@@ -117,7 +117,7 @@ command_sample(struct opts *o, const char *fixture_sum, long index,
 }
 
 /* Why a run of a command failed, or "" when it succeeded. */
-static void
+void
 command_outcome(struct opts *o, const struct prof_spawn_result *res,
 		char *why, size_t n)
 {
@@ -244,10 +244,14 @@ cmd_command(struct opts *o)
 	struct prof_err err = {0};
 	long total = (long)(o->warmup + o->repeat), i;
 	int ok = 0, rc = PROF_EXIT_FAILURE;
-	double *dur = calloc((size_t)o->repeat + 1, sizeof(*dur));
+	double *dur = NULL;
 	size_t n_dur = 0;
 	int warned_strays = 0;
+	struct calib_run *cal = NULL;
 
+	if (o->against_command)
+		return cmd_ab_command(o);
+	dur = calloc((size_t)o->repeat + 1, sizeof(*dur));
 	for (i = 0; o->argv[i]; i++)
 		json_object_array_add(argj, json_object_new_string(o->argv[i]));
 	prof_sum_json(argj, fixture_sum);
@@ -260,6 +264,8 @@ cmd_command(struct opts *o)
 		cli_err(&err);
 		goto out;
 	}
+	if (!strcmp(o->phase, "timing"))
+		cal = calib_begin(r.out, NULL);
 	snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s", o->preload);
 	snprintf(prof_name, sizeof(prof_name), "%s.prof", o->name);
 	snprintf(prof_path, sizeof(prof_path), "%s/%s", o->artifacts, prof_name);
@@ -347,9 +353,14 @@ cmd_command(struct opts *o)
 		say_interrupted(o, &r);
 		goto out;
 	}
+	if (calib_end(cal, r.out, NULL) < 0) {
+		cli_say("cannot write the samples to '%s'", o->output);
+		goto out;
+	}
 	ok = 1;
 out:
 	prof_lines_free(&r.out_lines);
+	calib_free(cal);
 	if (close_output(o, &af, r.out ? r.out : stdout, ok) < 0)
 		ok = 0;
 	if (ok) {

@@ -53,6 +53,10 @@ enum {
 	OPT_VERSION,
 	OPT_ARTIFACTS,
 	OPT_MIN_SECONDS,
+	OPT_AGAINST,
+	OPT_AGAINST_OUTPUT,
+	OPT_AGAINST_COMMAND,
+	OPT_BATCH,
 };
 
 /* --shard i/N: 1 <= i <= N <= 1000. Returns 0, or 2 after a message. */
@@ -124,6 +128,10 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		{"list", no_argument, NULL, OPT_LIST},
 		{"artifacts", required_argument, NULL, OPT_ARTIFACTS},
 		{"min-seconds", required_argument, NULL, OPT_MIN_SECONDS},
+		{"against", required_argument, NULL, OPT_AGAINST},
+		{"against-output", required_argument, NULL, OPT_AGAINST_OUTPUT},
+		{"against-command", required_argument, NULL, OPT_AGAINST_COMMAND},
+		{"batch", required_argument, NULL, OPT_BATCH},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
@@ -231,6 +239,24 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			if (cli_real("--min-seconds", optarg, &o.min_seconds))
 				return PROF_EXIT_FAILURE;
 			break;
+		case OPT_AGAINST:
+			if (o.n_against == 64)
+				return cli_fail("--against: at most 64");
+			o.against[o.n_against++] = optarg;
+			break;
+		case OPT_AGAINST_OUTPUT:
+			if (!optarg[0])
+				return cli_fail("--against-output: empty file "
+						"name");
+			o.against_output = optarg;
+			break;
+		case OPT_AGAINST_COMMAND:
+			o.against_command = optarg;
+			break;
+		case OPT_BATCH:
+			if (cli_number("--batch", optarg, 1, 1000000, &o.batch))
+				return PROF_EXIT_FAILURE;
+			break;
 		case 'q':
 			o.quiet = 1;
 			break;
@@ -245,6 +271,8 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			return PROF_EXIT_FAILURE;
 		}
 	}
+	if ((c = ab_check_options(&o, timing)) != 0)
+		return c;
 	if (!o.n_bins) {
 		const char *env = getenv("PROF_WORKLOADS");
 

@@ -68,6 +68,22 @@ write_sample(struct run *r, struct json_object *s)
 			 r->o->shard_n);
 		json_object_object_add(s, "shard", json_object_new_string(shard));
 	}
+	if (r->index_base)
+		json_object_object_add(
+			s, "index",
+			json_object_new_int64(
+				json_object_get_int64(
+					json_object_object_get(s, "index")) +
+				r->index_base));
+	if (r->ab_side) {
+		struct json_object *ab = json_object_new_object();
+
+		json_object_object_add(ab, "side",
+				       json_object_new_string(r->ab_side));
+		json_object_object_add(ab, "slot",
+				       json_object_new_int64(r->ab_slot));
+		json_object_object_add(s, "ab", ab);
+	}
 	if (r->out_lines.fp != r->out) {
 		prof_lines_free(&r->out_lines);
 		prof_lines_init(&r->out_lines, r->out);
@@ -85,6 +101,20 @@ write_sample(struct run *r, struct json_object *s)
 				 prof_sample_str(s, "reason"));
 		r->errors++;
 	}
+	return 0;
+}
+
+/* A record line (calibration, machine) into a sample stream. */
+int
+write_record(FILE *out, struct json_object *rec)
+{
+	const char *text = json_object_to_json_string_ext(
+		rec, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+
+	if (fputs(text, out) == EOF || fputc('\n', out) == EOF)
+		return -1;
+	if (out == stdout)
+		fflush(stdout);
 	return 0;
 }
 

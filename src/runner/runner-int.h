@@ -7,6 +7,8 @@
  *   workers.c   running each group in a fresh worker process
  *   output.c    writing samples, opening and committing the output
  *   command.c   a command as a workload (--name ID -- CMD)
+ *   ab.c        interleaved A/B against a reference (--against), and the
+ *               calibration kernel around every run
  */
 #ifndef PROF_RUNNER_INT_H
 #define PROF_RUNNER_INT_H
@@ -81,6 +83,12 @@ struct opts {
 	const char *problem_size;
 	long long expect_exit;
 	char **argv;
+	/* interleaved A/B (ab.c): the reference side */
+	const char *against[64];
+	int n_against;
+	const char *against_output;
+	const char *against_command;
+	long long batch;	/* samples per worker call on each side */
 	/* memory and profile phases */
 	const char *artifacts;
 	double min_seconds;
@@ -103,6 +111,11 @@ struct run {
 	char first_bad[600];
 	char first_error[600];
 	char note[600];
+	/* interleaved A/B (ab.c): a group run in batches */
+	int batch;		/* keep durations, no progress line */
+	long index_base;	/* added to each sample's index */
+	const char *ab_side;	/* "current" or "reference"; NULL: no A/B */
+	long ab_slot;		/* the call's place in the unit's order */
 };
 
 /* Set by SIGINT and SIGTERM; the run stops at the next safe point. */
@@ -134,10 +147,30 @@ int open_output(struct opts *o, struct prof_afile *af, FILE **fp);
 int close_output(struct opts *o, struct prof_afile *af, FILE *fp, int ok);
 void say_interrupted(struct opts *o, struct run *r);
 
+/* output.c */
+int write_record(FILE *out, struct json_object *rec);
+
 /* workers.c */
+int run_group(struct run *r, struct group *g, int i, int n);
 int cmd_workloads(struct opts *o);
 
 /* command.c */
 int cmd_command(struct opts *o);
+struct json_object *command_sample(struct opts *o, const char *fixture_sum,
+				   long index,
+				   const struct prof_spawn_result *res);
+void command_outcome(struct opts *o, const struct prof_spawn_result *res,
+		     char *why, size_t n);
+
+/* ab.c: the calibration kernel at the start, between groups and at the
+ * end of a run, written as records into one or two sample streams. */
+struct calib_run;
+struct calib_run *calib_begin(FILE *a, FILE *b);
+int calib_point(struct calib_run *c, const char *at, FILE *a, FILE *b);
+int calib_end(struct calib_run *c, FILE *a, FILE *b);
+void calib_free(struct calib_run *c);
+int cmd_ab_workloads(struct opts *o);
+int cmd_ab_command(struct opts *o);
+int ab_check_options(struct opts *o, int timing);
 
 #endif /* PROF_RUNNER_INT_H */

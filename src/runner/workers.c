@@ -127,8 +127,9 @@ progress(struct run *r, int i, int n, struct group *g, const char *error)
 		strcmp(g->kind, "cold") ? "" : " (cold)", st.median, st.n);
 }
 
-/* Run one group in a fresh worker. Returns -1 on an output failure. */
-static int
+/* Run one group in a fresh worker. Returns -1 on an output failure. In
+ * batch mode (r->batch) the durations add up and no progress is printed. */
+int
 run_group(struct run *r, struct group *g, int i, int n)
 {
 	char home[PATH_MAX], home_env[PATH_MAX + 8], warm[32], rep[32];
@@ -182,7 +183,8 @@ run_group(struct run *r, struct group *g, int i, int n)
 	}
 	snprintf(home_env, sizeof(home_env), "HOME=%s", home);
 	r->got = 0;
-	r->n_dur = 0;
+	if (!r->batch)
+		r->n_dur = 0;
 	r->bad_lines = 0;
 	r->lines = 0;
 	r->first_error[0] = '\0';
@@ -226,6 +228,8 @@ run_group(struct run *r, struct group *g, int i, int n)
 		error_sample(r, g, r->got, why);
 	}
 	prof_spawn_free(&res);
+	if (r->batch)
+		return 0;
 	if (r->errors > errors_before) {
 		snprintf(first_error, sizeof(first_error), "%ld sample(s): %s",
 			 r->errors - errors_before, r->first_error);
@@ -244,9 +248,12 @@ cmd_workloads(struct opts *o)
 	struct group *gs = NULL;
 	struct run r = {0};
 	struct prof_afile af = {0};
+	struct calib_run *cal = NULL;
 	long n_all, k;
 	int n = 0, i, rc = PROF_EXIT_FAILURE, ok = 0;
 
+	if (o->n_against)
+		return cmd_ab_workloads(o);
 	memset(bins, 0, sizeof(bins));
 	n_all = load_workloads(o, bins, &all);
 	if (n_all < 0)
@@ -290,9 +297,16 @@ cmd_workloads(struct opts *o)
 	r.durations = calloc(r.cap_dur, sizeof(*r.durations));
 	if (!r.durations || open_output(o, &af, &r.out) < 0)
 		goto out;
+	/* The machine-drift guard: the calibration kernel at the start,
+	 * between groups and at the end, never inside a worker. */
+	if (!strcmp(o->phase, "timing"))
+		cal = calib_begin(r.out, NULL);
 	for (i = 0; i < n && !runner_interrupted; i++)
-		if (run_group(&r, &gs[i], i + 1, n) < 0)
+		if ((i && calib_point(cal, "between", r.out, NULL) < 0) ||
+		    run_group(&r, &gs[i], i + 1, n) < 0)
 			break;
+	if (i == n && calib_end(cal, r.out, NULL) < 0)
+		i--;
 	if (runner_interrupted) {
 		say_interrupted(o, &r);
 	} else if (i < n) {
@@ -310,6 +324,7 @@ cmd_workloads(struct opts *o)
 				r.errors);
 	}
 out:
+	calib_free(cal);
 	free(r.durations);
 	free(gs);
 	for (k = 0; k < n_all; k++)

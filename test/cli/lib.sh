@@ -103,6 +103,14 @@ run() {
 	rc=$?
 }
 
+# drop_records FILE: remove the record lines of a sample stream
+# ({"record": ...}: calibration, machine, context) in place, so that what
+# is left is the samples.
+drop_records() {
+	jq -c 'select(type != "object" or (has("record") | not))' "$1" \
+		>"$1.samples" && mv "$1.samples" "$1"
+}
+
 # The first line of stderr of the last run.
 errline() {
 	head -n 1 "$err"

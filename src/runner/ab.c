@@ -1,0 +1,678 @@
+/* ab.c: interleaved A/B (the current and a reference build, or two
+ * commands, timed alternately in one run) and the calibration kernel that
+ * every timing run measures around its groups. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calib.h"
+#include "runner-int.h"
+
+/* The calibration of one run: the kernel's memory, the machine at start. */
+struct calib_run {
+	struct prof_calib k;
+	struct prof_calib_machine m;
+};
+
+/* rec into a, and into b when there is one; rec is dropped. */
+static int
+put(struct json_object *rec, FILE *a, FILE *b)
+{
+	int rc = 0;
+
+	if (!rec)
+		return 0;	/* out of memory: no point, no failure */
+	if (write_record(a, rec) < 0 || (b && write_record(b, rec) < 0))
+		rc = -1;
+	json_object_put(rec);
+	return rc;
+}
+
+/*
+ * Start a run's calibration: the machine's state, then the kernel once
+ * ("start"). NULL (no calibration, and no failure) when out of memory.
+ */
+struct calib_run *
+calib_begin(FILE *a, FILE *b)
+{
+	struct calib_run *c = calloc(1, sizeof(*c));
+	struct prof_err err = {0};
+
+	if (!c)
+		return NULL;
+	if (prof_calib_init(&c->k, &err) < 0) {
+		free(c);
+		return NULL;
+	}
+	prof_calib_machine_start(&c->m);
+	if (calib_point(c, "start", a, b) < 0) {
+		calib_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* The kernel once more; at is "between" or "end". -1: a failed write. */
+int
+calib_point(struct calib_run *c, const char *at, FILE *a, FILE *b)
+{
+	if (!c)
+		return 0;
+	return put(prof_calib_measure(&c->k, at), a, b);
+}
+
+/* The last point and the machine record (steal over the run). */
+int
+calib_end(struct calib_run *c, FILE *a, FILE *b)
+{
+	if (!c)
+		return 0;
+	if (calib_point(c, "end", a, b) < 0)
+		return -1;
+	return put(prof_calib_machine_json(&c->m), a, b);
+}
+
+void
+calib_free(struct calib_run *c)
+{
+	if (!c)
+		return;
+	prof_calib_free(&c->k);
+	free(c);
+}
+
+/* One side of an A/B run: its binaries, workloads, groups and output. */
+struct side {
+	const char *name;	/* "current", "reference" */
+	struct opts o;
+	struct bin bins[64];
+	struct wl *all;
+	long n_all;
+	struct group *gs;
+	int n;
+	struct run r;
+	struct prof_afile af;
+	int opened;
+};
+
+/* A workload x backend x kind on one side or both (a, b). */
+struct unit {
+	struct group *a;	/* current; NULL: only in the reference */
+	struct group *b;	/* reference; NULL: only in the current */
+};
+
+static void
+side_free(struct side *s)
+{
+	long k;
+	int i;
+
+	free(s->gs);
+	for (k = 0; k < s->n_all; k++)
+		json_object_put(s->all[k].desc);
+	free(s->all);
+	for (i = 0; i < s->o.n_bins; i++)
+		json_object_put(s->bins[i].probe);
+	free(s->r.durations);
+	prof_lines_free(&s->r.out_lines);
+}
+
+static int
+same_group(const struct group *x, const struct group *y)
+{
+	return !strcmp(x->w->id, y->w->id) && !strcmp(x->backend, y->backend) &&
+	       !strcmp(x->kind, y->kind);
+}
+
+/* Pair the two sides' groups; each group is in exactly one unit. */
+static struct unit *
+pair_units(struct side *a, struct side *b, int *n_out)
+{
+	struct unit *u = calloc((size_t)(a->n + b->n + 1), sizeof(*u));
+	char *used = calloc((size_t)b->n + 1, 1);
+	int n = 0, i, j;
+
+	if (!u || !used) {
+		free(u);
+		free(used);
+		return NULL;
+	}
+	for (i = 0; i < a->n; i++) {
+		u[n].a = &a->gs[i];
+		for (j = 0; j < b->n; j++)
+			if (!used[j] && same_group(&a->gs[i], &b->gs[j])) {
+				used[j] = 1;
+				u[n].b = &b->gs[j];
+				break;
+			}
+		n++;
+	}
+	for (j = 0; j < b->n; j++)
+		if (!used[j])
+			u[n++].b = &b->gs[j];
+	free(used);
+	*n_out = n;
+	return u;
+}
+
+/* Run one batch of a side: group g with `size` timed calls. Returns -1 on
+ * an output failure; *failed is set when the batch errored. */
+static int
+run_batch(struct side *s, const struct group *g, long size, long base,
+	  long slot, int i, int n, int *failed, char *why, size_t why_n)
+{
+	struct group one = *g;
+	long before = s->r.errors;
+
+	one.repeat = size;
+	s->r.index_base = base;
+	s->r.ab_slot = slot;
+	if (run_group(&s->r, &one, i, n) < 0)
+		return -1;
+	if (s->r.errors > before) {
+		*failed = 1;
+		if (!why[0])
+			snprintf(why, why_n, "%s side: %s", s->name,
+				 s->r.first_error);
+	}
+	return 0;
+}
+
+/* The progress line of a unit. */
+static void
+unit_progress(struct side *a, struct side *b, const struct unit *u, int i,
+	      int n, int a_first, const char *why)
+{
+	const struct group *g = u->a ? u->a : u->b;
+	const char *cold = strcmp(g->kind, "cold") ? "" : " (cold)";
+	struct prof_stats sa, sb;
+
+	if (a->o.quiet)
+		return;
+	if (why[0]) {
+		fprintf(stderr, "%s: [%d/%d] %s %s%s: error: %s\n", cli_name, i,
+			n, g->w->id, g->backend, cold, why);
+		return;
+	}
+	prof_stats_compute(a->r.durations, a->r.n_dur, &sa);
+	prof_stats_compute(b->r.durations, b->r.n_dur, &sb);
+	if (!u->b) {
+		fprintf(stderr,
+			"%s: [%d/%d] %s %s%s: median %.3f ms (n=%zu); only in "
+			"the current build: new\n",
+			cli_name, i, n, g->w->id, g->backend, cold, sa.median,
+			sa.n);
+	} else if (!u->a) {
+		fprintf(stderr,
+			"%s: [%d/%d] %s %s%s: reference median %.3f ms "
+			"(n=%zu); only in the reference build: missing from "
+			"the current one\n",
+			cli_name, i, n, g->w->id, g->backend, cold, sb.median,
+			sb.n);
+	} else {
+		fprintf(stderr,
+			"%s: [%d/%d] %s %s%s: median %.3f ms, reference %.3f "
+			"ms (%+.1f%%) (n=%zu/%zu, interleaved, %s first)\n",
+			cli_name, i, n, g->w->id, g->backend, cold, sa.median,
+			sb.median,
+			sb.median > 0 ? (sa.median / sb.median - 1) * 100 : 0.0,
+			sa.n, sb.n, a_first ? "current" : "reference");
+	}
+}
+
+/*
+ * One unit. A group on both sides runs in batches of o->batch timed calls,
+ * each batch a fresh worker (with its warmup), in ABBA order: batch j of
+ * the side that goes first, then the other's, the first side alternating
+ * from batch to batch and chosen for batch 0 by the seed. A group on one
+ * side runs there as one worker. Returns -1 on an output failure.
+ */
+static int
+run_unit(struct side *a, struct side *b, const struct unit *u, int i, int n,
+	 int a_first)
+{
+	long reps = (u->a ? u->a : u->b)->repeat;
+	long batch = a->o.batch > 0 ? a->o.batch : 1;
+	long nb = (reps + batch - 1) / batch, j, slot = 0;
+	int failed_a = 0, failed_b = 0, t;
+	char why[700] = "";
+
+	a->r.n_dur = b->r.n_dur = 0;
+	if (!u->a || !u->b) {
+		struct side *s = u->a ? a : b;
+
+		if (run_batch(s, u->a ? u->a : u->b, reps, 0, 0, i, n,
+			      u->a ? &failed_a : &failed_b, why,
+			      sizeof(why)) < 0)
+			return -1;
+		unit_progress(a, b, u, i, n, a_first, why);
+		return 0;
+	}
+	for (j = 0; j < nb && !runner_interrupted; j++) {
+		long size = reps - j * batch < batch ? reps - j * batch : batch;
+		int first_a = (j % 2 == 0) == (a_first != 0);
+
+		for (t = 0; t < 2; t++) {
+			int on_a = t == 0 ? first_a : !first_a;
+			struct side *s = on_a ? a : b;
+			int *failed = on_a ? &failed_a : &failed_b;
+
+			/* A side that errored stops; the other goes on. */
+			if (*failed)
+				continue;
+			if (run_batch(s, on_a ? u->a : u->b, size, j * batch,
+				      slot++, i, n, failed, why,
+				      sizeof(why)) < 0)
+				return -1;
+		}
+	}
+	unit_progress(a, b, u, i, n, a_first, why);
+	return 0;
+}
+
+static int
+open_side(struct side *s)
+{
+	s->r.o = &s->o;
+	s->r.ab_side = s->name;
+	s->r.batch = 1;
+	if (open_output(&s->o, &s->af, &s->r.out) < 0)
+		return -1;
+	s->opened = 1;
+	return 0;
+}
+
+int
+cmd_ab_workloads(struct opts *o)
+{
+	struct side *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	struct unit *units = NULL;
+	struct calib_run *cal = NULL;
+	int n = 0, i, rc = PROF_EXIT_FAILURE, ok = 0;
+	size_t cap = 1;
+	uint64_t st;
+	long k;
+
+	if (!a || !b) {
+		free(a);
+		free(b);
+		return cli_fail("out of memory");
+	}
+	a->name = "current";
+	b->name = "reference";
+	a->o = *o;
+	b->o = *o;
+	memcpy(b->o.bins, o->against, sizeof(o->against));
+	b->o.n_bins = o->n_against;
+	b->o.output = o->against_output;
+	b->o.quiet = 1;	/* one set of plan messages is enough */
+	a->n_all = load_workloads(&a->o, a->bins, &a->all);
+	if (a->n_all < 0)
+		goto out;
+	b->n_all = load_workloads(&b->o, b->bins, &b->all);
+	if (b->n_all < 0)
+		goto out;
+	if (!strcmp(o->mode, "diagnose")) {
+		for (k = 0; k < a->n_all; k++)
+			if (!strcmp(a->all[k].id, o->diagnose_id))
+				break;
+		if (k == a->n_all) {
+			for (k = 0; k < b->n_all; k++)
+				if (!strcmp(b->all[k].id, o->diagnose_id))
+					break;
+			if (k == b->n_all) {
+				cli_say("unknown workload '%s' (on both sides)",
+					o->diagnose_id);
+				goto out;
+			}
+		}
+	}
+	if (!strcmp(o->backend, "gpu") && require_gpu(&a->o, a->bins))
+		goto out;
+	if (plan(&a->o, a->all, a->n_all, a->bins, &a->gs, &a->n) ||
+	    plan(&b->o, b->all, b->n_all, b->bins, &b->gs, &b->n))
+		goto out;
+	units = pair_units(a, b, &n);
+	if (!units) {
+		cli_say("out of memory");
+		goto out;
+	}
+	if (n == 0) {
+		cli_say("no workload matches mode '%s' with these categories "
+			"and backend '%s'",
+			o->mode, o->backend);
+		goto out;
+	}
+	/* The units in a seeded order, as a plain run shuffles its groups;
+	 * then which side goes first in each, from the same seed. */
+	st = o->seed;
+	for (i = n - 1; i > 0; i--) {
+		int j = (int)(splitmix64(&st) % (uint64_t)(i + 1));
+		struct unit t = units[i];
+
+		units[i] = units[j];
+		units[j] = t;
+	}
+	if (!o->quiet)
+		cli_say("%s: %d group(s) interleaved with the reference, batches "
+			"of %lld, order seed %llu",
+			o->mode, n, o->batch > 0 ? o->batch : 1,
+			(unsigned long long)o->seed);
+	for (i = 0; i < n; i++) {
+		const struct group *g = units[i].a ? units[i].a : units[i].b;
+
+		if ((size_t)g->repeat > cap)
+			cap = (size_t)g->repeat;
+	}
+	a->r.cap_dur = b->r.cap_dur = cap;
+	a->r.durations = calloc(cap, sizeof(double));
+	b->r.durations = calloc(cap, sizeof(double));
+	if (!a->r.durations || !b->r.durations) {
+		cli_say("out of memory");
+		goto out;
+	}
+	if (open_side(a) < 0 || open_side(b) < 0)
+		goto out;
+	cal = calib_begin(a->r.out, b->r.out);
+	for (i = 0; i < n && !runner_interrupted; i++) {
+		int a_first = (int)(splitmix64(&st) & 1);
+
+		if (i && calib_point(cal, "between", a->r.out, b->r.out) < 0)
+			break;
+		if (run_unit(a, b, &units[i], i + 1, n, a_first) < 0)
+			break;
+	}
+	if (i == n && !runner_interrupted &&
+	    calib_end(cal, a->r.out, b->r.out) < 0)
+		i--;
+	if (runner_interrupted)
+		cli_say("interrupted; no output written");
+	else if (i < n)
+		cli_say("cannot write the samples to '%s' or '%s'", o->output,
+			o->against_output);
+	else
+		ok = 1;
+out:
+	calib_free(cal);
+	/* Both outputs or neither: the reference's is committed first, so
+	 * that a failure there leaves no current samples without it. */
+	if (b->opened && close_output(&b->o, &b->af, b->r.out, ok) < 0)
+		ok = 0;
+	if (a->opened && close_output(&a->o, &a->af, a->r.out, ok) < 0)
+		ok = 0;
+	if (ok) {
+		long errors = a->r.errors + b->r.errors;
+
+		rc = errors ? PROF_EXIT_ERRORED : PROF_EXIT_OK;
+		if (!o->quiet)
+			cli_say("%ld + %ld sample(s) (current + reference), "
+				"%ld error(s)",
+				a->r.samples, b->r.samples, errors);
+	}
+	free(units);
+	side_free(a);
+	side_free(b);
+	free(a);
+	free(b);
+	return rc;
+}
+
+/*
+ * Split a command string into words as a shell would without expanding
+ * anything: blanks separate words; '...' keeps everything literally;
+ * "..." keeps everything but \" and \\; a backslash outside quotes keeps
+ * the next character. Returns a NULL-terminated vector in one block, or
+ * NULL with why filled (an open quote, no word at all).
+ */
+static char **
+split_words(const char *s, char *why, size_t n)
+{
+	size_t len = strlen(s), max = len / 2 + 2;
+	char **v = malloc(max * sizeof(*v) + len + 1 + max);
+	char *out, quote = 0;
+	size_t k = 0;
+	int in_word = 0;
+
+	if (!v) {
+		snprintf(why, n, "out of memory");
+		return NULL;
+	}
+	out = (char *)(v + max);
+	for (; *s; s++) {
+		if (quote == '\'') {
+			if (*s == '\'')
+				quote = 0;
+			else
+				*out++ = *s;
+			continue;
+		}
+		if (quote == '"') {
+			if (*s == '"')
+				quote = 0;
+			else if (*s == '\\' && (s[1] == '"' || s[1] == '\\'))
+				*out++ = *++s;
+			else
+				*out++ = *s;
+			continue;
+		}
+		if (*s == ' ' || *s == '\t' || *s == '\n') {
+			if (in_word) {
+				*out++ = '\0';
+				in_word = 0;
+			}
+			continue;
+		}
+		if (!in_word) {
+			v[k++] = out;
+			in_word = 1;
+		}
+		if (*s == '\'' || *s == '"')
+			quote = *s;
+		else if (*s == '\\' && s[1])
+			*out++ = *++s;
+		else
+			*out++ = *s;
+	}
+	*out = '\0';
+	v[k] = NULL;
+	if (quote) {
+		snprintf(why, n, "an open %c quote", quote);
+		free(v);
+		return NULL;
+	}
+	if (!k) {
+		snprintf(why, n, "no command");
+		free(v);
+		return NULL;
+	}
+	return v;
+}
+
+/*
+ * Two commands interleaved: the command after -- (current) and
+ * --against-command (reference), one fresh process per call, alternating
+ * in ABBA order by call, warmups included; the reference's samples carry
+ * the current command's workload id and fixture checksum, so that they
+ * compare row for row.
+ */
+int
+cmd_ab_command(struct opts *o)
+{
+	struct side *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	struct json_object *argj = json_object_new_array();
+	char fixture_sum[PROF_SUM_HEX], why[1200];
+	char **ref_argv = NULL;
+	struct calib_run *cal = NULL;
+	struct prof_err err = {0};
+	long total = (long)(o->warmup + o->repeat), i;
+	int ok = 0, rc = PROF_EXIT_FAILURE, t, a_first;
+	uint64_t st = o->seed;
+
+	if (!a || !b || !argj) {
+		cli_say("out of memory");
+		goto out;
+	}
+	ref_argv = split_words(o->against_command, why, sizeof(why));
+	if (!ref_argv) {
+		cli_say("--against-command: %s", why);
+		goto out;
+	}
+	for (i = 0; o->argv[i]; i++)
+		json_object_array_add(argj, json_object_new_string(o->argv[i]));
+	prof_sum_json(argj, fixture_sum);
+	a->name = "current";
+	b->name = "reference";
+	a->o = *o;
+	b->o = *o;
+	b->o.output = o->against_output;
+	b->o.argv = ref_argv;
+	a->r.cap_dur = b->r.cap_dur = (size_t)o->repeat + 1;
+	a->r.durations = calloc(a->r.cap_dur, sizeof(double));
+	b->r.durations = calloc(b->r.cap_dur, sizeof(double));
+	if (!a->r.durations || !b->r.durations) {
+		cli_say("out of memory");
+		goto out;
+	}
+	if (open_side(a) < 0 || open_side(b) < 0)
+		goto out;
+	a_first = (int)(splitmix64(&st) & 1);
+	if (!o->quiet)
+		cli_say("%s: interleaved with '%s', order seed %llu, %s first",
+			o->name, o->against_command,
+			(unsigned long long)o->seed,
+			a_first ? "current" : "reference");
+	cal = calib_begin(a->r.out, b->r.out);
+	for (i = 0; i < total && !runner_interrupted; i++) {
+		int first_a = (i % 2 == 0) == (a_first != 0);
+
+		for (t = 0; t < 2; t++) {
+			struct side *s = (t == 0) == first_a ? a : b;
+			char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG",
+					 "PROF_CPUPROFILE", "CPUPROFILE", NULL};
+			struct prof_spawn sp = {0};
+			struct prof_spawn_result res;
+			struct json_object *smp;
+			long index = i - (long)o->warmup;
+
+			sp.argv = s->o.argv;
+			sp.env_unset = unset;
+			sp.timeout_s = o->timeout_s;
+			sp.stdout_fd = PROF_SPAWN_DEVNULL;
+			sp.stderr_fd = -1;
+			sp.cancel = &runner_interrupted;
+			if (prof_spawn_run(&sp, &res, &err) < 0) {
+				cli_err(&err);
+				goto out;
+			}
+			if (res.exec_errno) {
+				prof_spawn_describe(&res, s->o.argv[0],
+						    o->timeout_s, why,
+						    sizeof(why));
+				cli_say("%s side: %s", s->name, why);
+				prof_spawn_free(&res);
+				goto out;
+			}
+			if (index < 0) {
+				prof_spawn_free(&res);
+				continue;	/* warmup: no sample */
+			}
+			smp = command_sample(&s->o, fixture_sum, index, &res);
+			command_outcome(&s->o, &res, why, sizeof(why));
+			if (why[0]) {
+				prof_sample_fail(smp, why, res.wall_ms);
+			} else {
+				prof_sample_succeed(smp, res.wall_ms, NULL,
+						    NULL);
+				s->r.durations[s->r.n_dur++] = res.wall_ms;
+			}
+			prof_spawn_free(&res);
+			s->r.ab_slot = 2 * i + t;
+			if (write_sample(&s->r, smp) < 0) {
+				json_object_put(smp);
+				cli_say("cannot write the samples to '%s'",
+					s->o.output);
+				goto out;
+			}
+			json_object_put(smp);
+		}
+	}
+	if (runner_interrupted) {
+		cli_say("interrupted; no output written");
+		goto out;
+	}
+	if (calib_end(cal, a->r.out, b->r.out) < 0) {
+		cli_say("cannot write the samples to '%s' or '%s'", o->output,
+			o->against_output);
+		goto out;
+	}
+	ok = 1;
+out:
+	calib_free(cal);
+	if (b && b->opened && close_output(&b->o, &b->af, b->r.out, ok) < 0)
+		ok = 0;
+	if (a && a->opened && close_output(&a->o, &a->af, a->r.out, ok) < 0)
+		ok = 0;
+	if (ok) {
+		struct prof_stats sa, sb;
+
+		prof_stats_compute(a->r.durations, a->r.n_dur, &sa);
+		prof_stats_compute(b->r.durations, b->r.n_dur, &sb);
+		if (!o->quiet)
+			cli_say("%s: median %.3f ms, reference %.3f ms (n=%zu/"
+				"%zu, interleaved), %ld error(s)",
+				o->name, sa.median, sb.median, sa.n, sb.n,
+				a->r.errors + b->r.errors);
+		rc = a->r.errors + b->r.errors ? PROF_EXIT_ERRORED :
+						 PROF_EXIT_OK;
+	}
+	json_object_put(argj);
+	free(ref_argv);
+	if (a) {
+		free(a->r.durations);
+		prof_lines_free(&a->r.out_lines);
+	}
+	if (b) {
+		free(b->r.durations);
+		prof_lines_free(&b->r.out_lines);
+	}
+	free(a);
+	free(b);
+	return rc;
+}
+
+/*
+ * The A/B options together: --against BIN... or --against-command STRING
+ * (with --name), each with --against-output FILE, prof-time only. Returns
+ * 0, or an exit code after a message.
+ */
+int
+ab_check_options(struct opts *o, int timing)
+{
+	int ab = o->n_against || o->against_command;
+
+	if (!ab && !o->against_output)
+		return 0;
+	if (!timing)
+		return cli_fail("--against: only prof-time runs an A/B "
+				"comparison");
+	if (!ab)
+		return cli_fail("--against-output: nothing to compare against "
+				"(--against BIN or --against-command STRING)");
+	if (o->n_against && o->against_command)
+		return cli_fail("--against and --against-command: one or the "
+				"other");
+	if (o->n_against && o->name)
+		return cli_fail("--against: a command's reference is "
+				"--against-command STRING");
+	if (o->against_command && !o->name)
+		return cli_fail("--against-command: give the current command "
+				"too: --name ID -- CMD");
+	if (!o->against_output)
+		return cli_fail("give the reference side's samples a file: "
+				"--against-output FILE");
+	if (!strcmp(o->output, o->against_output))
+		return cli_fail("--output and --against-output are both '%s'",
+				o->output);
+	return 0;
+}
