@@ -74,8 +74,10 @@ QUIET_NVCC = @echo '  NVCC    $@';
 QUIET_GEN = @echo '  GEN     $@';
 endif
 
-# Every object's generated dependency file, for the top-level -include.
-ALL_DEPFILES = $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# Every object's generated dependency file, for the top-level -include
+# (not those of make compare's reference builds under $(BUILD)/compare).
+ALL_DEPFILES = $(shell find $(BUILD) -path $(BUILD)/compare -prune -o \
+	-name '*.d' -print 2>/dev/null)
 
 # One rule compiles every C file of the tree; the sanitized twin is for tools.
 $(BUILD)/%.o: %.c $(FLAGS_STAMP)
