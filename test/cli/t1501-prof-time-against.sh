@@ -1,0 +1,130 @@
+#!/bin/bash
+# prof-time --against: the current and a reference binary (or command)
+# interleaved in one run, each side's samples in its own stream; the A/B
+# test pair (prof-ab-b does 30% more work in test.ab than prof-ab-a).
+. "$(dirname "$0")/lib.sh"
+plan 34
+
+A=$TBIN/prof-ab-a
+B=$TBIN/prof-ab-b
+
+# judge CUR REF: merge both sides as one run and compare them.
+judge() {
+	"$BIN/prof-merge" --run-id ab -o "$T/cur.json" "$1" &&
+		"$BIN/prof-merge" --run-id ab -o "$T/ref.json" "$2" &&
+		"$BIN/prof-diff" --baseline "$T/ref.json" -o "$T/cmp.json" \
+			"$T/cur.json"
+}
+status() {
+	jq -r --arg w "$1" '.[] | select(.workload == $w) | .status' "$T/cmp.json"
+}
+
+# 40 interleaved calls a side: the 30% of test.ab is far above the 20% of
+# the rule, and the medians of 40 calls that took turns do not drift
+# apart. (The statistical claim is measured by test/bench/ab-noise.sh.)
+run prof-time quick --workloads "$B" --against "$A" --repeat 40 --seed 11 \
+	--output "$T/b.jsonl" --against-output "$T/a.jsonl"
+is "$rc" 0 "an A/B run is exit 0"
+is "$(wc -c <"$out")" 0 "nothing on stdout with --output"
+jq_ok -s '[.[] | select(has("record") | not)] | length == 80 and
+	all(.[]; .ab.side == "current")' "$T/b.jsonl" \
+	"the current side's 2 x 40 samples go to --output"
+jq_ok -s '[.[] | select(has("record") | not)] | length == 80 and
+	all(.[]; .ab.side == "reference")' "$T/a.jsonl" \
+	"the reference side's to --against-output"
+jq_ok -s '[.[] | select(.workload == "test.ab")] | map(.index) | sort ==
+	[range(0; 40)]' "$T/b.jsonl" "indexes run on across the batches"
+jq_ok -s '[.[] | select(.metrics.steps)] |
+	all(.[]; .metrics.steps == (if .workload == "test.ab" then 5200000
+	else 4000000 end))' "$T/b.jsonl" "the current side ran prof-ab-b"
+# ABBA: calls 2k and 2k+1 are one of each side; calls 2k+1 and 2k+2 are
+# the same side.
+cat "$T/a.jsonl" "$T/b.jsonl" >"$T/both.jsonl"
+jq_ok -s '[.[] | select(.workload == "test.ab")] | sort_by(.ab.slot) |
+	map(.ab.side) as $s | (map(.ab.slot) == [range(0; 80)]) and
+	all(range(0; 40); $s[2 * .] != $s[2 * . + 1]) and
+	all(range(0; 39); $s[2 * . + 1] == $s[2 * . + 2])' "$T/both.jsonl" \
+	"the calls take turns in ABBA order, their slots recorded"
+jq_ok -s 'all(.[] | select(has("record") | not); .order_seed == 11)' \
+	"$T/both.jsonl" "the order seed is in every sample"
+jq_ok -s '[.[] | select(.record == "calibration")] | length == 3 and
+	map(.at) == ["start", "between", "end"]' "$T/b.jsonl" \
+	"the calibration kernel ran at the start, between the groups, at the end"
+cmp -s <(grep '"record"' "$T/a.jsonl") <(grep '"record"' "$T/b.jsonl")
+is "$?" 0 "and both sides carry the same calibration records"
+like "$(cat "$err")" "test.ab cpu: median " "progress shows both medians"
+like "$(cat "$err")" "(n=40/40, interleaved, " "and the interleaving"
+judge "$T/b.jsonl" "$T/a.jsonl"
+is "$?" 0 "both sides merge and compare"
+is "$(status test.ab)" warning "30% more work in run(): warning"
+is "$(status test.ab_same)" stable "the same work on both sides: stable"
+jq_ok 'all(.[]; .drift == null)' "$T/cmp.json" \
+	"two sides of one run have no drift note"
+
+run prof-time quick --workloads "$A" --against "$A" --repeat 40 --seed 12 \
+	--output "$T/a1.jsonl" --against-output "$T/a2.jsonl"
+judge "$T/a1.jsonl" "$T/a2.jsonl"
+is "$(status test.ab):$(status test.ab_same)" stable:stable \
+	"the same binary on both sides: stable"
+
+run prof-time quick -q --workloads "$A" --against "$A" --repeat 2 --seed 12 \
+	--output "$T/s1.jsonl" --against-output "$T/s2.jsonl"
+is "$(jq -c 'select(.ab) | [.workload, .ab]' "$T/s1.jsonl" | tr -d '\n')" \
+	"$(jq -c 'select(.ab) | [.workload, .ab]' "$T/a1.jsonl" |
+		grep -E '"slot":[0-3]}' | tr -d '\n')" \
+	"the same seed gives the same order"
+
+# One-sided workloads: run on their side, said so.
+run prof-time diagnose test.ab --workloads "$A" --against "$TW" \
+	--output "$T/o1.jsonl" --against-output "$T/o2.jsonl"
+is "$rc" 0 "a workload only in the current build runs there"
+is "$(grep -c '"workload"' "$T/o1.jsonl"):$(grep -c '"workload"' "$T/o2.jsonl")" \
+	"5:0" "and has samples on that side only"
+like "$(cat "$err")" "only in the current build: new" "and is called new"
+run prof-time diagnose test.ok --workloads "$A" --against "$TW" \
+	--output "$T/o1.jsonl" --against-output "$T/o2.jsonl"
+like "$(cat "$err")" "only in the reference build: missing from the current one" \
+	"one only in the reference is called missing"
+run prof-time diagnose test.none --workloads "$A" --against "$TW" \
+	--output "$T/o1.jsonl" --against-output "$T/o2.jsonl"
+is "$rc:$(errline)" "2:prof-time: unknown workload 'test.none' (on both sides)" \
+	"a workload on neither side is exit 2"
+
+# Two commands interleaved, the reference given as one string.
+run prof-time --name nap --repeat 4 --against-command "sleep '0.01'" \
+	--against-output "$T/c2.jsonl" --output "$T/c1.jsonl" -- sleep 0.05
+is "$rc" 0 "--against-command: two commands interleaved"
+jq_ok -s '[.[] | select(has("record") | not)] | length == 4 and
+	all(.[]; .workload == "nap" and .ab.side == "reference")' "$T/c2.jsonl" \
+	"the reference command's samples carry the current workload id"
+judge "$T/c1.jsonl" "$T/c2.jsonl"
+is "$(status nap)" warning "sleep 0.05 against sleep 0.01: warning"
+run prof-time --name nap --against-command "sleep '0.01" \
+	--against-output "$T/c2.jsonl" -- true
+is "$rc:$(errline)" "2:prof-time: --against-command: an open ' quote" \
+	"an open quote is exit 2"
+
+# The options go together.
+run prof-time quick --against "$A"
+is "$rc:$(errline)" \
+	"2:prof-time: give the reference side's samples a file: --against-output FILE" \
+	"--against without --against-output is exit 2"
+run prof-time quick --against-output "$T/x.jsonl"
+is "$rc:$(errline)" \
+	"2:prof-time: --against-output: nothing to compare against (--against BIN or --against-command STRING)" \
+	"--against-output alone is exit 2"
+run prof-time quick --against-command true --against-output "$T/x.jsonl"
+is "$rc:$(errline)" \
+	"2:prof-time: --against-command: give the current command too: --name ID -- CMD" \
+	"--against-command without a command is exit 2"
+run prof-time quick --against "$A" --against-output "$T/x" --output "$T/x"
+is "$rc:$(errline)" "2:prof-time: --output and --against-output are both '$T/x'" \
+	"one file for both sides is exit 2"
+run prof-mem quick --against "$A" --against-output "$T/x.jsonl"
+is "$rc:$(errline)" \
+	"2:prof-mem: --against: only prof-time runs an A/B comparison" \
+	"only prof-time runs A/B"
+run prof-time quick --workloads "$A" --against /no/such --against-output "$T/x.jsonl"
+is "$rc" 2 "a missing reference binary is exit 2"
+is "$(ls "$T/x.jsonl" 2>/dev/null)" "" "and nothing is written"
+finish
