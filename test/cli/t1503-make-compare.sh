@@ -1,0 +1,74 @@
+#!/bin/bash
+# make compare REF=rev from a clean clone: REF built once in a kept
+# worktree under build/compare, then both builds timed interleaved; the
+# four files; a dirty tree, a REF that is no commit or does not build.
+. "$(dirname "$0")/lib.sh"
+plan 20
+
+# Under `make test` the outer make's variables would reach these makes.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+unset PROF_BINDIR PROF_BUILD PROF_TEST_BINDIR
+
+git clone -q "$ROOT" "$T/c" || exit 1
+cd "$T/c" || exit 1
+head=$(git rev-parse HEAD)
+short=$(git rev-parse --short HEAD)
+# The test pair's A side: small to build in REF's worktree.
+cmp_run() {
+	nice make --no-print-directory -s compare WORKLOADS=build/test/prof-ab-a \
+		REPEAT=5 "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+cmp_run REF=HEAD OUTPUT="$T/r1"
+is "$rc" 0 "make compare REF=HEAD in a clean clone is exit 0"
+for f in results.json baseline.json comparisons.json summary.md; do
+	ok "$([ -s "$T/r1/$f" ]; echo $?)" "it writes $f"
+done
+like "$(cat "$err")" "make compare: building HEAD ($short) in build/compare/$head" \
+	"REF is built in a worktree under build/compare"
+ok "$([ -f "build/compare/$head/.prof-compare-built" ]; echo $?)" \
+	"and kept there"
+jq_ok -n --slurpfile c "$T/r1/results.json" --slurpfile b "$T/r1/baseline.json" \
+	'$c[0].run_id == $b[0].run_id and $b[0].commit == "'"$head"'" and
+	($c[0].samples | length == 10) and ($b[0].samples | length == 10) and
+	$c[0].calibration.n == 3 and $b[0].calibration == $c[0].calibration' \
+	/dev/null "current and reference: one run, 10 samples a side, one calibration"
+# Both sides are the same code: stable, or a warning that says why (a
+# timing test never asserts that a noisy machine keeps quiet).
+jq_ok 'length == 2 and all(.[]; (.status == "stable" or .status == "warning")
+	and (.reason | length > 0) and .drift == null and
+	.baseline.n == 5 and .current.n == 5)' "$T/r1/comparisons.json" \
+	"every row is judged by the rule, with its reason"
+is "$(head -n 1 "$T/r1/summary.md")" \
+	"Interleaved A/B against HEAD ($short): baseline.json is the reference build, measured in the same run, alternating with the current build (quick)." \
+	"the summary says what was compared"
+ok "$(grep -q 'uncommitted' "$T/r1/summary.md"; [ $? = 1 ]; echo $?)" \
+	"a clean tree is not called dirty"
+
+echo "# changed" >>README.md
+cmp_run REF=HEAD OUTPUT="$T/r2"
+is "$rc" 0 "a second compare against the same REF"
+like "$(cat "$err")" "make compare: reusing the build of HEAD ($short)" \
+	"reuses its build"
+like "$(cat "$T/r2/summary.md")" \
+	"The work tree has uncommitted changes: it was compared as it is." \
+	"a dirty tree is compared as it is, and the summary says so"
+git checkout -q README.md
+
+cmp_run REF=no-such-rev
+is "$rc" 2 "a REF that is no commit fails make"
+like "$(cat "$err")" "make compare: REF 'no-such-rev' is not a commit of this repository" \
+	"and says why"
+like "$(cat "$err")" "run finished with exit code 2" "with the run's code"
+
+git checkout -q -b broken
+echo "this does not compile" >>test/workloads/ab.c
+git -c user.name=t -c user.email=t@t commit -q -am broken
+git checkout -q -
+cmp_run REF=broken
+is "$rc" 2 "a REF that does not build fails make"
+like "$(cat "$err")" "does not build; the end of build/compare/" \
+	"and shows the end of its build log"
+like "$(cat "$err")" "test/workloads/ab.c:" "with the compiler's error"
+finish
