@@ -29,11 +29,12 @@ like "$(cat "$err")" "make compare: building HEAD ($short) in build/compare/$hea
 	"REF is built in a worktree under build/compare"
 ok "$([ -f "build/compare/$head/.prof-compare-built" ]; echo $?)" \
 	"and kept there"
-jq_ok -n --slurpfile c "$T/r1/results.json" --slurpfile b "$T/r1/baseline.json" \
-	'$c[0].run_id == $b[0].run_id and $b[0].commit == "'"$head"'" and
-	($c[0].samples | length == 10) and ($b[0].samples | length == 10) and
-	$c[0].calibration.n == 3 and $b[0].calibration == $c[0].calibration' \
-	/dev/null "current and reference: one run, 10 samples a side, one calibration"
+jq -s '{c: .[0], b: .[1]}' "$T/r1/results.json" "$T/r1/baseline.json" \
+	>"$T/both.json"
+jq_ok '.c.run_id == .b.run_id and .b.commit == "'"$head"'" and
+	(.c.samples | length == 10) and (.b.samples | length == 10) and
+	.c.calibration.n == 3 and .b.calibration == .c.calibration' \
+	"$T/both.json" "current and reference: one run, 10 samples a side, one calibration"
 # Both sides are the same code: stable, or a warning that says why (a
 # timing test never asserts that a noisy machine keeps quiet).
 jq_ok 'length == 2 and all(.[]; (.status == "stable" or .status == "warning")
