@@ -387,7 +387,7 @@ cmd_ab_workloads(struct opts *o)
 	    calib_end(cal, a->r.out, b->r.out) < 0)
 		i--;
 	if (runner_interrupted)
-		cli_say("interrupted; no output written");
+		say_interrupted(&a->o, &a->r);
 	else if (i < n)
 		cli_say("cannot write the samples to '%s' or '%s'", o->output,
 			o->against_output);
@@ -598,7 +598,7 @@ cmd_ab_command(struct opts *o)
 		}
 	}
 	if (runner_interrupted) {
-		cli_say("interrupted; no output written");
+		say_interrupted(&a->o, &a->r);
 		goto out;
 	}
 	if (calib_end(cal, a->r.out, b->r.out) < 0) {
