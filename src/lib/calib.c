@@ -1,15 +1,11 @@
 /* calib.c: the calibration kernel, the machine's state and drift. */
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <sys/mman.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -24,13 +20,15 @@
  * i leads to line (a i + c) mod 2^18, a full cycle (Hull-Dobell: c odd,
  * a = 1 mod 4) that no prefetcher follows.
  *
- * The kernel runs in a helper process forked at prof_calib_init(), while
- * the caller is still small: a child's ru_maxrss starts from its parent's
- * RSS at fork, so 16 MiB in the runner would show in every command's
- * max_rss_bytes. The helper waits on a pipe between points.
+ * The ring is mapped for each point and unmapped after it, in small pages:
+ * a child's ru_maxrss starts from its parent's RSS at fork, so 16 MiB kept
+ * in the runner would show in every command's max_rss_bytes; and huge
+ * pages, when the kernel happens to have them, would make the chase
+ * faster at some points than at others.
  */
 #define LINE_WORDS 16
 #define RING_LINES (1u << 18)
+#define RING_BYTES ((size_t)RING_LINES * LINE_WORDS * sizeof(unsigned))
 #define RING_A 2654435761u
 #define RING_C 12345u
 #define CHASE_STEPS 10000
@@ -77,109 +75,47 @@ mem_loop(const unsigned *ring, unsigned *pos)
 	return now_ms() - t0;
 }
 
-/* The helper: build the ring, then one point per request byte. */
-static void __attribute__((noreturn))
-helper(int in, int out)
-{
-	unsigned *ring = malloc((size_t)RING_LINES * LINE_WORDS * sizeof(*ring));
-	unsigned pos = 0, i;
-	char cmd;
-	int k;
-
-	if (!ring)
-		_exit(1);
-	for (i = 0; i < RING_LINES; i++)
-		ring[(size_t)i * LINE_WORDS] =
-			((i * RING_A + RING_C) & (RING_LINES - 1)) * LINE_WORDS;
-	while (read(in, &cmd, 1) == 1) {
-		double v[2] = {INFINITY, INFINITY};
-
-		for (k = 0; k < REPS; k++) {
-			double a = int_loop(), b = mem_loop(ring, &pos);
-
-			v[0] = a < v[0] ? a : v[0];
-			v[1] = b < v[1] ? b : v[1];
-		}
-		if (write(out, v, sizeof(v)) != (ssize_t)sizeof(v))
-			_exit(1);
-	}
-	_exit(0);
-}
-
 int
 prof_calib_init(struct prof_calib *c, struct prof_err *err)
 {
-	int to[2], from[2], fd;
-	long max = sysconf(_SC_OPEN_MAX);
-	pid_t pid;
-
+	(void)err;
 	memset(c, 0, sizeof(*c));
-	c->to = c->from = -1;
-	if (pipe2(to, O_CLOEXEC) < 0)
-		return prof_err_set(err, "calibration: cannot create a pipe: %s",
-				    strerror(errno));
-	if (pipe2(from, O_CLOEXEC) < 0) {
-		close(to[0]);
-		close(to[1]);
-		return prof_err_set(err, "calibration: cannot create a pipe: %s",
-				    strerror(errno));
-	}
-	pid = fork();
-	if (pid < 0) {
-		close(to[0]);
-		close(to[1]);
-		close(from[0]);
-		close(from[1]);
-		return prof_err_set(err, "calibration: cannot fork: %s",
-				    strerror(errno));
-	}
-	if (pid == 0) {
-		/* Nothing of the caller's stays open here: an output pipe
-		 * must see its end when the caller closes it. */
-		signal(SIGINT, SIG_IGN);
-		for (fd = 0; fd < (max > 0 && max < 65536 ? max : 65536); fd++)
-			if (fd != to[0] && fd != from[1])
-				close(fd);
-		helper(to[0], from[1]);
-	}
-	close(to[0]);
-	close(from[1]);
-	c->pid = (int)pid;
-	c->to = to[1];
-	c->from = from[0];
+	c->ready = 1;
 	return 0;
 }
 
 void
 prof_calib_free(struct prof_calib *c)
 {
-	if (!c || !c->pid)
-		return;
-	close(c->to);
-	close(c->from);
-	while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
-		;
-	memset(c, 0, sizeof(*c));
+	if (c)
+		memset(c, 0, sizeof(*c));
 }
 
 struct json_object *
 prof_calib_measure(struct prof_calib *c, const char *at)
 {
 	struct json_object *o;
-	double v[2];
-	size_t got = 0;
-	ssize_t k;
+	double v[2] = {INFINITY, INFINITY};
+	unsigned *ring, i;
+	int k;
 
-	if (!c->pid || write(c->to, "m", 1) != 1)
+	if (!c->ready)
 		return NULL;
-	while (got < sizeof(v)) {
-		k = read(c->from, (char *)v + got, sizeof(v) - got);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return NULL;
-		got += (size_t)k;
+	ring = mmap(NULL, RING_BYTES, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (ring == MAP_FAILED)
+		return NULL;
+	madvise(ring, RING_BYTES, MADV_NOHUGEPAGE);
+	for (i = 0; i < RING_LINES; i++)
+		ring[(size_t)i * LINE_WORDS] =
+			((i * RING_A + RING_C) & (RING_LINES - 1)) * LINE_WORDS;
+	for (k = 0; k < REPS; k++) {
+		double a = int_loop(), b = mem_loop(ring, &c->pos);
+
+		v[0] = a < v[0] ? a : v[0];
+		v[1] = b < v[1] ? b : v[1];
 	}
+	munmap(ring, RING_BYTES);
 	o = json_object_new_object();
 	if (!o)
 		return NULL;

@@ -41,10 +41,10 @@ struct json_object;
 /* Drift beyond this fraction (either way), or a spread above it, is noted. */
 #define PROF_CALIB_DRIFT 0.10
 
-/* The kernel's helper process (16 MiB), started once per run. */
+/* The kernel's state between points (its memory is mapped per point). */
 struct prof_calib {
-	int pid;	/* 0: none */
-	int to, from;	/* request and answer pipes */
+	int ready;
+	unsigned pos;	/* where the pointer chase stopped */
 };
 
 /* The machine at the start of a run. */
@@ -55,21 +55,17 @@ struct prof_calib_machine {
 	int has_stat;
 };
 
-/*
- * Start the kernel's helper process (it keeps the 16 MiB the kernel reads
- * out of the caller, whose children would otherwise inherit it in their
- * ru_maxrss). Call it early, while the caller is small. Returns 0, or -1
- * with err.
- */
+/* Make c ready for a run. Returns 0, or -1 with err. */
 int prof_calib_init(struct prof_calib *c, struct prof_err *err);
 
-/* End the helper and wait for it; c may be all zeros. */
+/* Done with c; c may be all zeros. */
 void prof_calib_free(struct prof_calib *c);
 
 /*
  * Measure the kernel once (each loop five times, the fastest kept) and
- * return its record line object, at = "start", "between" or "end". NULL
- * when out of memory or when the helper is gone.
+ * return its record line object, at = "start", "between" or "end". It maps
+ * 16 MiB for the time of the call and unmaps them. NULL when out of
+ * memory.
  */
 struct json_object *prof_calib_measure(struct prof_calib *c, const char *at);
 

@@ -16,9 +16,9 @@ jq_ok -s '[.[] | select(.record == "machine")] | length == 1 and
 	(.[0] | (.load_avg | length == 3) and has("steal_pct") and
 	has("governor") and (.aslr | type == "number"))' "$T/s.jsonl" \
 	"and one machine record: load, steal, governor, ASLR"
-run prof-time --name t --repeat 1 -- true
+run prof-time --name t --repeat 1 -o "$T/t.jsonl" -- true
 jq_ok -s 'map(.record) == ["calibration", null, "calibration", "machine"]' \
-	"$out" "a command run is calibrated at its start and end"
+	"$T/t.jsonl" "a command run is calibrated at its start and end"
 
 run prof-merge --run-id cur -o "$T/cur.json" "$T/s.jsonl"
 is "$rc" 0 "prof-merge takes the records"
