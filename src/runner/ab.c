@@ -671,6 +671,8 @@ ab_check_options(struct opts *o, int timing)
 	if (!o->against_output)
 		return cli_fail("give the reference side's samples a file: "
 				"--against-output FILE");
+	if (o->shard_n)
+		return cli_fail("--shard: an A/B run is not split into shards");
 	if (!strcmp(o->output, o->against_output))
 		return cli_fail("--output and --against-output are both '%s'",
 				o->output);

@@ -299,7 +299,7 @@ cmd_workloads(struct opts *o)
 		goto out;
 	/* The machine-drift guard: the calibration kernel at the start,
 	 * between groups and at the end, never inside a worker. */
-	if (!strcmp(o->phase, "timing"))
+	if (!strcmp(o->phase, "timing") && n > 0)
 		cal = calib_begin(r.out, NULL);
 	for (i = 0; i < n && !runner_interrupted; i++)
 		if ((i && calib_point(cal, "between", r.out, NULL) < 0) ||

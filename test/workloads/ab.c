@@ -10,8 +10,9 @@
 #define AB_WORK_PCT 100
 #endif
 
-/* About 4 ms of dependent integer work per call at 100%. */
-#define AB_STEPS 4000000L
+/* About 30 ms of dependent integer work per call at 100%: long enough
+ * that a scheduler time slice is small beside it. */
+#define AB_STEPS 20000000L
 
 struct abstate {
 	long steps;
@@ -92,7 +93,7 @@ ab_teardown(struct prof_ctx *ctx, void *state)
 static const struct prof_workload test_ab = {
 	.id = "test.ab", .version = 1, .category = "test",
 	.fixture = "ab-chain", .quick = 1, .backends = PROF_CPU,
-	.warning_floor_ms = 0.5, .dtype = "uint64", .problem_size = "4000000",
+	.warning_floor_ms = 0.5, .dtype = "uint64", .problem_size = "20000000",
 	.tile = "none", .cold_group = "test-ab",
 	.prepare = ab_prepare, .run = ab_run, .validate = ab_validate,
 	.teardown = ab_teardown,
@@ -102,7 +103,7 @@ PROF_WORKLOAD(test_ab)
 static const struct prof_workload test_ab_same = {
 	.id = "test.ab_same", .version = 1, .category = "test",
 	.fixture = "ab-chain", .quick = 1, .backends = PROF_CPU,
-	.warning_floor_ms = 0.5, .dtype = "uint64", .problem_size = "4000000",
+	.warning_floor_ms = 0.5, .dtype = "uint64", .problem_size = "20000000",
 	.tile = "none",
 	.prepare = same_prepare, .run = ab_run, .validate = ab_validate,
 	.teardown = ab_teardown,
