@@ -21,10 +21,10 @@
  * a = 1 mod 4) that no prefetcher follows.
  *
  * The ring is mapped for each point and unmapped after it, in small pages:
- * a child's ru_maxrss starts from its parent's RSS at fork, so 16 MiB kept
- * in the runner would show in every command's max_rss_bytes; and huge
- * pages, when the kernel happens to have them, would make the chase
- * faster at some points than at others.
+ * a child's ru_maxrss starts from its parent's RSS (or, after vfork, its
+ * parent's peak), so 16 MiB kept in the runner would show in every
+ * command's max_rss_bytes; and huge pages, when the kernel happens to have
+ * them, would make the chase faster at some points than at others.
  */
 #define LINE_WORDS 16
 #define RING_LINES (1u << 18)
@@ -75,6 +75,24 @@ mem_loop(const unsigned *ring, unsigned *pos)
 	return now_ms() - t0;
 }
 
+/*
+ * Forget the ring in this process's peak RSS: a child spawned with
+ * vfork() starts its ru_maxrss from its parent's high-water mark, so each
+ * command prof-time runs would otherwise report 16 MiB more. Writing 5 to
+ * clear_refs resets VmHWM to the RSS of now (Linux 4.0); where it cannot,
+ * nothing else is lost.
+ */
+static void
+reset_peak(void)
+{
+	FILE *fp = fopen("/proc/self/clear_refs", "w");
+
+	if (!fp)
+		return;
+	fputs("5", fp);
+	fclose(fp);
+}
+
 int
 prof_calib_init(struct prof_calib *c, struct prof_err *err)
 {
@@ -116,6 +134,7 @@ prof_calib_measure(struct prof_calib *c, const char *at)
 		v[1] = b < v[1] ? b : v[1];
 	}
 	munmap(ring, RING_BYTES);
+	reset_peak();
 	o = json_object_new_object();
 	if (!o)
 		return NULL;

@@ -91,10 +91,7 @@ jq_ok() {
 	fi
 }
 
-# run CMD ARGS...: a tool from $BIN when the name has no slash. Of
-# prof-time's stdout only the samples are kept in $out: its record lines
-# (calibration, machine) go, so a test counts samples; a test of the
-# records writes them with --output.
+# run CMD ARGS...: a tool from $BIN when the name has no slash.
 run() {
 	local cmd=$1
 	shift
@@ -104,20 +101,6 @@ run() {
 	esac
 	"$cmd" "$@" >"$out" 2>"$err"
 	rc=$?
-	case "$cmd" in
-	*/prof-time)
-		grep -v '^{"record":' "$out" >"$out.samples"
-		mv "$out.samples" "$out"
-		;;
-	esac
-}
-
-# drop_records FILE: remove the record lines of a sample stream
-# ({"record": ...}: calibration, machine, context) in place, so that what
-# is left is the samples.
-drop_records() {
-	jq -c 'select(type != "object" or (has("record") | not))' "$1" \
-		>"$1.samples" && mv "$1.samples" "$1"
 }
 
 # The first line of stderr of the last run.
