@@ -20,6 +20,14 @@ header(struct pk_buf *b, const struct pk_drawing *d)
 		w = st.bounds[2] > 0 ? st.bounds[2] : 1;
 		h = st.bounds[3] > 0 ? st.bounds[3] : 1;
 	}
+	/*
+	 * A side under 1 um would be written as 0, a viewBox that no reader
+	 * takes (the svg fuzz target found a page 4.5e-16 mm wide).
+	 */
+	if (w < 0.001)
+		w = 0.001;
+	if (h < 0.001)
+		h = 0.001;
 	pk_buf_str(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"");
 	pk_buf_num(b, w, DECIMALS);
