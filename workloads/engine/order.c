@@ -65,6 +65,16 @@ grid_free(struct grid *g)
 }
 
 /*
+ * Cells of size cell along a side of length len, at most 4096: a strip
+ * 1e14 cells long (the svg fuzz target made one) must not overflow an int.
+ */
+static int
+cells_along(double len, double cell)
+{
+	return len / cell >= 4096 ? 4096 : (int)(len / cell) + 1;
+}
+
+/*
  * (Re)build the grid over the m entries in list, sized so that a cell
  * holds about one; (x, y), the pen, is inside its bounds.
  */
@@ -92,13 +102,13 @@ grid_build(struct grid *g, const int32_t *list, size_t m, double x, double y)
 		cell = (w > h ? w : h) / (double)(m ? m : 1);
 	if (!(cell > 0) || !isfinite(cell))
 		cell = 1;
-	nx = w / cell >= 4096 ? 4096 : (int)(w / cell) + 1;
-	ny = h / cell >= 4096 ? 4096 : (int)(h / cell) + 1;
+	nx = cells_along(w, cell);
+	ny = cells_along(h, cell);
 	/* A thin strip of points: keep the cell count near m. */
 	while ((size_t)nx * (size_t)ny > 4 * m + 16) {
 		cell *= 2;
-		nx = (int)(w / cell) + 1;
-		ny = (int)(h / cell) + 1;
+		nx = cells_along(w, cell);
+		ny = cells_along(h, cell);
 	}
 	g->cell = cell;
 	g->inv = 1 / cell;
