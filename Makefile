@@ -29,6 +29,7 @@ include mk/fuzz.mk
 include mk/faults.mk
 include mk/profile.mk
 include mk/bench-tools.mk
+include mk/shards.mk
 include mk/help.mk
 
 .PHONY: all clean distclean install

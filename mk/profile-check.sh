@@ -50,6 +50,14 @@ check_vars() {
 		bad TIMEOUT "$PROF_TIMEOUT" "expected a number of seconds"
 		;;
 	esac
+	case ${PROF_SHARD:-} in
+	'') ;;
+	*/*/* | /* | */ | *[!0-9/]*)
+		bad SHARD "$PROF_SHARD" "expected I/N, as 2/4"
+		;;
+	*/*) ;;
+	*) bad SHARD "$PROF_SHARD" "expected I/N, as 2/4" ;;
+	esac
 	case ${PROF_STORIES:-} in
 	'' | 0 | 1) ;;
 	*) bad STORIES "$PROF_STORIES" "expected 0 or 1" ;;

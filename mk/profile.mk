@@ -15,6 +15,11 @@ OUTPUT ?=
 BASELINE ?= baselines/cpu-ci.json
 PLAYWRIGHT ?=
 W ?=
+# baseline-update ADD=1: add the run's segments to the baseline, keeping
+# the others (prof-baseline --add).
+ADD ?=
+# profile-quick|profile-full SHARD=I/N: this machine's shard of the run.
+SHARD ?=
 FROM ?=
 NAME ?=
 DIR ?= baselines
@@ -36,7 +41,7 @@ prof_sq = '$(subst ','\'',$(1))'
 # (the variables given on make's command line, quoted when they hold
 # spaces).
 PROFILE_VARS := BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE \
-	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM HISTORY
+	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM SHARD HISTORY
 prof_cmdvar = $(if $(filter command line,$(origin $(1))),$(1)=$(if \
 	$(word 2,$($(1))),"$($(1))",$($(1))))
 PROFILE_COMMAND = $(strip make $@ $(if $(filter diagnose,$@),W=$(W)) \
@@ -55,6 +60,7 @@ PROFILE_ENV = PROF_BINDIR=$(call prof_sq,$(BINDIR)) \
 	PROF_PLAYWRIGHT=$(call prof_sq,$(PLAYWRIGHT)) \
 	PROF_STORIES=$(call prof_sq,$(STORIES)) \
 	PROF_CHROMIUM=$(call prof_sq,$(CHROMIUM)) \
+	PROF_SHARD=$(call prof_sq,$(SHARD)) \
 	PROF_HISTORY=$(call prof_sq,$(HISTORY)) \
 	PROF_COMMAND=$(call prof_sq,$(PROFILE_COMMAND))
 
@@ -68,7 +74,7 @@ profile-full: all ## every workload on every available backend, and the browser 
 diagnose: all ## timing, memory and CPU-profile phases of one workload: W=ID
 	$(Q)$(PROFILE_ENV) sh mk/profile.sh diagnose $(call prof_sq,$(W))
 
-baseline-update: $(BINDIR)/prof-baseline ## promote a results file: FROM=results.json NAME=cpu-ci [DIR=baselines]
+baseline-update: $(BINDIR)/prof-baseline ## promote a results file: FROM=results.json NAME=cpu-ci [DIR=baselines] [ADD=1: add its segments]
 	$(Q)test -n $(call prof_sq,$(FROM)) -a -n $(call prof_sq,$(NAME)) || { \
 		echo "make baseline-update: give FROM=results.json and" \
 			"NAME=name" >&2; \
@@ -76,7 +82,8 @@ baseline-update: $(BINDIR)/prof-baseline ## promote a results file: FROM=results
 		exit 2; }
 	$(Q)$(BINDIR)/prof-baseline --from $(call prof_sq,$(FROM)) \
 		--name $(call prof_sq,$(NAME)) \
-		--output $(call prof_sq,$(DIR)) || { rc=$$?; \
+		--output $(call prof_sq,$(DIR)) $(if $(filter 1,$(ADD)),--add) \
+		|| { rc=$$?; \
 		case $$rc in \
 		1) why="the run is unfit to be a baseline" ;; \
 		*) why="bad arguments or input" ;; \

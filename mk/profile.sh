@@ -20,6 +20,9 @@
 #                          0: not in a full run either (default: full only)
 #   PROF_CHROMIUM          the browser the stories drive (default: Debian's)
 #   PROF_COMMAND           the command that results.json records
+#   PROF_SHARD             I/N: time only this shard of the selection
+#                          (prof-time --shard); the browser stories go
+#                          with shard 1; make merge-shards joins the shards
 #   PROF_HISTORY           the run history the run is added to (default
 #                          artifacts/history.sqlite; empty: none)
 #
@@ -202,6 +205,7 @@ phase_timing() {
 	for c in ${PROF_EXCLUDE_CATEGORY:-}; do
 		opts="$opts --exclude-category $c"
 	done
+	[ -n "${PROF_SHARD:-}" ] && opts="$opts --shard $PROF_SHARD"
 	phase=timing
 	# shellcheck disable=SC2086 # opts is a list of checked words
 	"$BINDIR/prof-time" $mode ${id:+"$id"} $opts \
@@ -263,6 +267,11 @@ phase_browser() {
 	fi
 	case "$mode:${PROF_STORIES:-}" in
 	full: | full:1 | quick:1) ;;
+	*) return 0 ;;
+	esac
+	# A sharded run plays the stories once, in its first shard.
+	case "${PROF_SHARD:-1/}" in
+	1/*) ;;
 	*) return 0 ;;
 	esac
 	# shellcheck disable=SC2086 # lists of words

@@ -64,6 +64,7 @@ static const char usage_text[] =
 	"                      rev-parse HEAD` in DIR, 'unknown' outside git)\n"
 	"  -C, --project DIR   where the measured project is (default .)\n"
 	"  --shards N          merge the results of the N shards of one run\n"
+	"                      (0: N as the first shard says)\n"
 	"  --playwright FILE   browser rows (repeatable): what the browser\n"
 	"                      stories write, {workload, duration_ms,\n"
 	"                      metrics, fixture, backend, env: {browser}},\n"
@@ -177,7 +178,8 @@ struct merge {
 	struct prof_stream *st;
 	struct prof_rwriter w;
 	char *shard;			/* the shard of the input being read */
-	int untagged;			/* its run came after its samples */
+	int untagged;			/* its run came after its samples:
+					 * they are written as they are */
 	char *shard_text;		/* ,"shard":"i/N"} for raw samples */
 	size_t shard_len;
 	char *buf;			/* a raw sample with its shard */
@@ -352,18 +354,15 @@ struct shard_seen {
 static int
 merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 {
-	struct shard_seen *seen = calloc((size_t)m->o->shards + 1,
-					 sizeof(*seen));
+	struct shard_seen *seen = NULL;
 	char *commit0 = NULL, *mode0 = NULL, *options0 = NULL;
 	struct json_object *run = NULL, *shards = NULL;
 	struct prof_err err = {0};
 	const char *file0 = NULL;
-	long want = m->o->shards, i, k, missing = 0;
+	long want = m->o->shards > 0 ? m->o->shards : 0, i, k, missing = 0;
 	char path[4096], text[64], list[512] = "";
 	int rc = -1, f;
 
-	if (!seen)
-		goto oom;
 	for (f = 0; f < n; f++) {
 		const char *file = shard_file(files[f], path, sizeof(path));
 		struct json_object *meta, *r = NULL;
@@ -389,10 +388,16 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 				file, shard ? shard : "missing");
 			goto out;
 		}
+		if (!want)
+			want = k;	/* --shards 0: N from the first shard */
+		if (!seen) {
+			seen = calloc((size_t)want + 1, sizeof(*seen));
+			if (!seen)
+				goto oom;
+		}
 		if (k != want) {
-			cli_say("'%s' is shard %s, not one of %ld (--shards "
-				"%ld)",
-				file, shard, want, want);
+			cli_say("shard %s ('%s') is not one of %ld shards",
+				shard, file, want);
 			goto out;
 		}
 		if (seen[i].file) {
@@ -400,12 +405,7 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 				seen[i].file, file);
 			goto out;
 		}
-		if (m->untagged) {
-			cli_say("'%s': its run comes after its samples; put "
-				"run before samples",
-				file);
-			goto out;
-		}
+
 		seen[i].file = strdup(file);
 		seen[i].run_id = strdup(prof_json_str(meta, "run_id"));
 		commit = canon(meta, "commit");
@@ -662,9 +662,9 @@ main(int argc, char **argv)
 		case OPT_SHARDS: {
 			long long v;
 
-			if (cli_number("--shards", optarg, 1, 10000, &v) < 0)
+			if (cli_number("--shards", optarg, 0, 10000, &v) < 0)
 				return PROF_EXIT_FAILURE;
-			o.shards = (long)v;
+			o.shards = v ? (long)v : -1;
 			break;
 		}
 		case OPT_PLAYWRIGHT:

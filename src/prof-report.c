@@ -488,6 +488,105 @@ take_error(struct report *r, struct json_object *s)
 	fputc('\n', md);
 }
 
+/* A segment key in words: the fields that tell machines apart. */
+static void
+segment_words(const char *key, char *buf, size_t n)
+{
+	struct json_object *seg = json_tokener_parse(key);
+	char dev[300] = "";
+
+	if (!json_object_is_type(seg, json_type_object)) {
+		snprintf(buf, n, "%s", key);
+		json_object_put(seg);
+		return;
+	}
+	if (prof_json_str(seg, "device"))
+		snprintf(dev, sizeof(dev), ", device %s",
+			 prof_json_str(seg, "device"));
+	snprintf(buf, n, "CPU %s (%s); %s %s; compiler %s %s; backend %s%s; "
+		 "dtype %s, problem size %s, tile %s%s%s",
+		 str_or(seg, "cpu_model", "unknown"),
+		 str_or(seg, "machine", "?"), str_or(seg, "distro", "?"),
+		 str_or(seg, "distro_version", "?"),
+		 str_or(seg, "compiler", "none"),
+		 str_or(seg, "compiler_major", ""),
+		 str_or(seg, "backend", "?"), dev, str_or(seg, "dtype", "?"),
+		 str_or(seg, "problem_size", "?"), str_or(seg, "tile", "?"),
+		 prof_json_str(seg, "browser") ? "; browser " : "",
+		 prof_json_str(seg, "browser") ? prof_json_str(seg, "browser") :
+						 "");
+	json_object_put(seg);
+}
+
+/*
+ * Rows that are new because the baseline lacks their segment (a run on
+ * another CPU model, say): the run's segments and the baseline's, so the
+ * reader sees why.
+ */
+static void
+write_segments(struct report *r)
+{
+	size_t i, j, n = json_object_array_length(r->rows), n_new = 0;
+	struct json_object *base = NULL, *mine = json_object_new_array();
+	struct prof_htab seen = {0};
+	char words[2048];
+
+	for (i = 0; mine && i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *bs = get(row, "baseline_segments");
+		const char *seg = prof_json_str(row, "segment");
+		int has = 0;
+
+		if (strcmp(str_or(row, "status", ""), "new") || !seg ||
+		    !json_object_is_type(bs, json_type_array))
+			continue;
+		for (j = 0; j < json_object_array_length(bs); j++)
+			if (!strcmp(json_object_get_string(
+					    json_object_array_get_idx(bs, j)),
+				    seg))
+				has = 1;
+		if (has)
+			continue;	/* new: only the workload is new */
+		n_new++;
+		base = bs;
+		if (prof_htab_get(&seen, seg, strlen(seg)) >= 0)
+			continue;
+		if (prof_htab_put(&seen, seg, strlen(seg), 0) < 0)
+			break;
+		json_object_array_add(mine, json_object_new_string(seg));
+	}
+	if (n_new && base) {
+		fprintf(r->md, "## Segments\n\n%zu row%s %s `new` because "
+			       "the baseline has no row in %s segment:\n\n",
+			n_new, n_new == 1 ? "" : "s", n_new == 1 ? "is" : "are",
+			json_object_array_length(mine) == 1 ? "this run's" :
+							      "these");
+		for (i = 0; i < json_object_array_length(mine); i++) {
+			segment_words(json_object_get_string(
+					      json_object_array_get_idx(mine, i)),
+				      words, sizeof(words));
+			fprintf(r->md, "- ");
+			md_text(r->md, words);
+			fputc('\n', r->md);
+		}
+		fprintf(r->md, "\nThe baseline has %s:\n\n",
+			json_object_array_length(base) ?
+				"these segments" :
+				"no segment (no timing samples)");
+		for (i = 0; i < json_object_array_length(base); i++) {
+			segment_words(json_object_get_string(
+					      json_object_array_get_idx(base, i)),
+				      words, sizeof(words));
+			fprintf(r->md, "- ");
+			md_text(r->md, words);
+			fputc('\n', r->md);
+		}
+		fputc('\n', r->md);
+	}
+	prof_htab_free(&seen);
+	json_object_put(mine);
+}
+
 static void
 write_errors(struct report *r)
 {
@@ -1022,6 +1121,7 @@ report(struct opts *o, const char *results_path)
 	write_opening(&r, o);
 	write_header(&r);
 	write_table(&r);
+	write_segments(&r);
 	write_errors(&r);
 	write_profiles(&r);
 	write_artifacts(&r);

@@ -501,6 +501,27 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		}
 		segments[w]++;
 	}
+	json_object_put(c->base_segments);
+	c->base_segments = json_object_new_array();
+	if (!c->base_segments)
+		goto oom;
+	{
+		struct prof_htab seen = {0};
+
+		for (k = 0; k < c->n_base; k++) {
+			const char *seg = c->base[k].segment;
+
+			if (prof_htab_get(&seen, seg, strlen(seg)) >= 0)
+				continue;
+			if (prof_htab_put(&seen, seg, strlen(seg), 0) < 0) {
+				prof_htab_free(&seen);
+				goto oom;
+			}
+			json_object_array_add(c->base_segments,
+					      json_object_new_string(seg));
+		}
+		prof_htab_free(&seen);
+	}
 	for (k = 0; k < c->n; k++) {
 		struct prof_cmp_row *r = &c->rows[k];
 		long g, w;
@@ -618,7 +639,8 @@ side_json(const struct prof_cmp_side *s, int known)
 }
 
 static struct json_object *
-row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift)
+row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
+	 struct json_object *base_segments)
 {
 	struct json_object *o = json_object_new_object();
 	int judged = r->status == PROF_CMP_STABLE ||
@@ -659,6 +681,9 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift)
 			       json_object_new_int64(r->cur.errors));
 	json_object_object_add(o, "drift",
 			       drift[0] ? json_object_new_string(drift) : NULL);
+	if (r->status == PROF_CMP_NEW && base_segments)
+		json_object_object_add(o, "baseline_segments",
+				       json_object_get(base_segments));
 	json_object_object_add(o, "current", side_json(&r->cur, 1));
 	json_object_object_add(o, "baseline", side_json(&r->base, r->matched));
 	return o;
@@ -678,7 +703,7 @@ prof_cmp_json(const struct prof_cmp *c)
 				 c->run_id ? c->run_id :
 					     prof_json_str(c->results,
 							   "run_id"),
-				 c->drift);
+				 c->drift, c->base_segments);
 
 		if (!o) {
 			json_object_put(a);
@@ -844,6 +869,7 @@ prof_cmp_free(struct prof_cmp *c)
 	free(c->pool);
 	prof_htab_free(&c->index);
 	prof_htab_free(&c->base_index);
+	json_object_put(c->base_segments);
 	json_object_put(c->results);
 	json_object_put(c->baseline);
 	memset(c, 0, sizeof(*c));

@@ -98,6 +98,7 @@ struct prof_cmp {
 	char **pool;			/* the strings the rows point to */
 	size_t n_pool, cap_pool;
 	const char *run_id;		/* of the results, for comparisons */
+	struct json_object *base_segments;	/* the baseline's, distinct */
 	struct json_object *results;	/* references held */
 	struct json_object *baseline;
 	/* The machine-drift note every row carries ("" none; calib.h). */
@@ -178,7 +179,9 @@ const char *prof_cmp_status_name(enum prof_cmp_status s);
  * backend, category, segment, workload_version, fixture_checksum,
  * warning_floor_ms, status, reason, delta_ms, delta_pct, ratio, p_value
  * (null when unknown), above_baseline_median, needed_above, errors, drift
- * (the machine-drift note, or null), and
+ * (the machine-drift note, or null), baseline_segments on a new row (every
+ * segment key the baseline has, so that a reader sees why the row is new),
+ * and
  * current and baseline objects with n, min, median, p90, max (null when
  * n is 0), workload_version and fixture_checksum. NULL when out of memory.
  */

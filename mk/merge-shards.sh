@@ -1,0 +1,101 @@
+#!/bin/sh
+# merge-shards.sh: make merge-shards: the shards of one run (each machine's
+# make profile-quick|profile-full SHARD=I/N) into one run folder, merged,
+# compared and reported like a single run.
+#
+# usage: sh mk/merge-shards.sh DIR
+#
+# DIR holds the shards' results files (*.json) or run folders (*/results.json,
+# as the CI's artifacts unpack). Settings come from the environment:
+#   PROF_BINDIR    the tools (default bin)
+#   PROF_OUTPUT    the merged run folder (default artifacts/profiling/RUN_ID)
+#   PROF_BASELINE  the baseline (default baselines/cpu-ci.json)
+#   PROF_SHARDS    N, the number of shards (default: as the shards say)
+#   PROF_COMMAND   the command that results.json records
+#
+# prof-merge --shards checks that the shards are one run (the same commit,
+# mode and options) and that each of 1/N to N/N is there once; if not, it
+# names the shard ("shard 2/4 missing") and the exit code is 2, with nothing
+# written. Otherwise the exit code is the run's: 1 when a sample errored.
+set -u
+set -f
+
+BINDIR=${PROF_BINDIR:-bin}
+BASELINE=${PROF_BASELINE:-baselines/cpu-ci.json}
+label="make merge-shards"
+
+say() {
+	echo "$label: $*" >&2
+}
+
+finish() {
+	case $1 in
+	0) ;;
+	1) say "run finished with exit code 1 (a sample errored)" ;;
+	*) say "run finished with exit code $1 (bad or missing shards, or" \
+		"an infrastructure failure)" ;;
+	esac
+	exit "$1"
+}
+
+dir=${1:-}
+if [ -z "$dir" ] || [ ! -d "$dir" ]; then
+	say "give the folder of the shards' results: DIR=... ('$dir' is" \
+		"not a folder)"
+	finish 2
+fi
+for tool in prof-merge prof-diff prof-report; do
+	if [ ! -x "$BINDIR/$tool" ]; then
+		say "'$BINDIR/$tool' is missing; run make first"
+		finish 2
+	fi
+done
+
+# The shards, in name order: results files, then run folders.
+set --
+set +f
+for f in "$dir"/*.json "$dir"/*/results.json; do
+	[ -f "$f" ] && set -- "$@" "$f"
+done
+set -f
+if [ $# -eq 0 ]; then
+	say "no shard results in '$dir' (*.json or */results.json)"
+	finish 2
+fi
+
+now=$(date -u +%s)
+run_id=$(date -u -d "@$now" +%Y%m%dT%H%M%SZ)-$(od -An -N2 -tx1 /dev/urandom |
+	tr -d ' \n')
+run=${PROF_OUTPUT:-artifacts/profiling/$run_id}
+if ! mkdir -p "$run"; then
+	say "cannot create the run folder '$run'"
+	finish 2
+fi
+for f in results.json comparisons.json summary.md; do
+	rm -f "$run/$f"
+done
+
+"$BINDIR/prof-merge" --shards "${PROF_SHARDS:-0}" --run-id "$run_id" \
+	--timestamp "$(date -u -d "@$now" +%Y-%m-%dT%H:%M:%SZ)" \
+	--command "${PROF_COMMAND:-$label DIR=$dir}" \
+	--output "$run/results.json" "$@" || finish 2
+
+status=0
+if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
+	--output "$run/comparisons.json" "$run/results.json"; then
+	say "cannot compare with the baseline '$BASELINE'"
+	status=2
+	"$BINDIR/prof-report" --output "$run/summary.md" "$run/results.json"
+else
+	"$BINDIR/prof-report" --comparisons "$run/comparisons.json" \
+		--output "$run/summary.md" "$run/results.json"
+fi || {
+	say "cannot write the summary"
+	finish 2
+}
+# A sample that errored in any shard makes the run's code 1.
+if [ $status = 0 ] && grep -q '"outcome":"error"' "$run/results.json"; then
+	status=1
+fi
+echo "summary: $run/summary.md"
+finish "$status"

@@ -1,0 +1,68 @@
+#!/bin/bash
+# Results schema 2: each environment and segment key once per file, by
+# SHA-256 ids; schema-1 results and baselines (committed ones included)
+# still read, and compare exactly as before.
+. "$(dirname "$0")/lib.sh"
+plan 14
+
+D=test/data/results
+id_of() { printf %s "$1" | sha256sum | cut -c1-16; }
+
+# Schema-1 lines in, schema 2 out.
+jq -c '.samples[]' $D/current.json >"$T/v1.jsonl"
+run prof-merge --run-id 20261129T181500Z-c0de --commit abc -o "$T/r.json" \
+	"$T/v1.jsonl"
+is "$rc" 0 "schema-1 sample lines merge"
+jq_ok '.schema_version == 2 and (.envs | length) == 3 and
+	(.segments | length) == 3 and
+	all(.samples[]; has("env") or has("segment") or has("schema_version")
+	| not)' "$T/r.json" "into schema 2: envs and segments once each"
+seg=$(jq -r '.segments | to_entries[0].value' "$T/r.json")
+is "$(jq -r '.segments | to_entries[0].key' "$T/r.json")" "$(id_of "$seg")" \
+	"a segment's id is the first 16 hex digits of its SHA-256"
+env=$(jq -cS '.envs | to_entries[0].value' "$T/r.json")
+is "$(jq -r '.envs | to_entries[0].key' "$T/r.json")" "$(id_of "$env")" \
+	"an env's, of its canonical JSON"
+is "$(as_v1 "$T/r.json" | jq -c '.samples')" \
+	"$(jq -cS '.samples' $D/current.json)" \
+	"the samples are the schema-1 samples, env and segment by id"
+
+# Schema 1 reads as before: the same comparisons from either schema.
+"$BIN/prof-diff" --baseline $D/baseline.json $D/current.json >"$T/c1.json"
+run prof-diff --baseline $D/baseline.json "$T/r.json"
+is "$rc" 0 "schema-2 results against a schema-1 baseline"
+is "$(jq -S . "$out" | md5sum)" "$(jq -S . "$T/c1.json" | md5sum)" \
+	"the same comparisons as schema-1 results"
+"$BIN/prof-baseline" --from $D/baseline.json --name b2 --output "$T" \
+	2>/dev/null
+run prof-diff --baseline "$T/b2.json" $D/current.json
+is "$(jq -S . "$out" | md5sum)" "$(jq -S . "$T/c1.json" | md5sum)" \
+	"a schema-2 baseline compares like its schema-1 original"
+run prof-report -o "$T/s.md" -q $D/current.json
+is "$rc" 0 "prof-report reads schema 1"
+
+# Keys in any order: tables after the samples (jq -S puts them so).
+jq -S . "$T/r.json" >"$T/sorted.json"
+run prof-diff --baseline $D/baseline.json "$T/sorted.json"
+is "$(jq -S . "$out" | md5sum)" "$(jq -S . "$T/c1.json" | md5sum)" \
+	"a file whose tables come after its samples reads the same"
+
+# A sample naming an id the tables lack.
+jq '.samples[0].env_id = "ffffffffffffffff"' "$T/r.json" >"$T/noenv.json"
+run prof-diff --baseline $D/baseline.json "$T/noenv.json"
+is "$rc:$(errline)" \
+	"2:prof-diff: $T/noenv.json: .samples[0].env_id: no such id in .envs" \
+	"an unknown env_id is exit 2 with its path"
+
+# The stream prof-time writes: a run line, then context before samples.
+"$BIN/prof-time" quick --workloads "$TW" --backend cpu --repeat 2 \
+	--warmup 0 --category test -q >"$T/s.jsonl" 2>/dev/null
+ok "$(jq -en '[inputs] | .[0].record == "run" and .[0].mode == "quick" and
+	.[1].record == "context" and (.[1].env | type == "object") and
+	(.[2] | has("record") | not) and .[2].env_id == .[1].env_id and
+	.[2].segment_id == .[1].segment_id' "$T/s.jsonl" >/dev/null; echo $?)" \
+	"a stream: a run line, a context line, then the samples by id"
+n=$(grep -c '"record":"context"' "$T/s.jsonl")
+is "$n" "$(jq -r 'select(.record | not) | "\(.env_id) \(.segment_id)"' \
+	"$T/s.jsonl" | sort -u | wc -l)" "one context line per env and segment"
+finish
