@@ -11,6 +11,8 @@
 #   PROF_OUTPUT    the merged run folder (default artifacts/profiling/RUN_ID)
 #   PROF_BASELINE  the baseline (default baselines/cpu-ci.json)
 #   PROF_SHARDS    N, the number of shards (default: as the shards say)
+#   PROF_HISTORY   the run history the merged run is added to (default
+#                  artifacts/history.sqlite; empty: none)
 #   PROF_COMMAND   the command that results.json records
 #
 # prof-merge --shards checks that the shards are one run (the same commit,
@@ -44,7 +46,7 @@ if [ -z "$dir" ] || [ ! -d "$dir" ]; then
 		"not a folder)"
 	finish 2
 fi
-for tool in prof-merge prof-diff prof-report; do
+for tool in prof-merge prof-diff prof-report prof-history; do
 	if [ ! -x "$BINDIR/$tool" ]; then
 		say "'$BINDIR/$tool' is missing; run make first"
 		finish 2
@@ -71,7 +73,7 @@ if ! mkdir -p "$run"; then
 	say "cannot create the run folder '$run'"
 	finish 2
 fi
-for f in results.json comparisons.json summary.md; do
+for f in results.json comparisons.json summary.md report.html; do
 	rm -f "$run/$f"
 done
 
@@ -81,14 +83,33 @@ done
 	--output "$run/results.json" "$@" || finish 2
 
 status=0
+compared=1
 if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
 	--output "$run/comparisons.json" "$run/results.json"; then
 	say "cannot compare with the baseline '$BASELINE'"
+	compared=0
 	status=2
-	"$BINDIR/prof-report" --output "$run/summary.md" "$run/results.json"
-else
+fi
+
+# The merged run joins the history before the reports read it.
+history=${PROF_HISTORY-artifacts/history.sqlite}
+if [ -n "$history" ] && ! "$BINDIR/prof-history" add --db "$history" \
+	"$run/results.json"; then
+	say "cannot add the run to the history '$history'"
+	status=2
+	history=
+fi
+
+# The summary, and report.html beside it (with the history's trends).
+set -- --html "$run/report.html"
+[ -n "$history" ] && set -- "$@" --history "$history"
+if [ $compared = 1 ]; then
 	"$BINDIR/prof-report" --comparisons "$run/comparisons.json" \
+		--baseline "$BASELINE" "$@" \
 		--output "$run/summary.md" "$run/results.json"
+else
+	"$BINDIR/prof-report" "$@" --output "$run/summary.md" \
+		"$run/results.json"
 fi || {
 	say "cannot write the summary"
 	finish 2
@@ -98,4 +119,5 @@ if [ $status = 0 ] && grep -q '"outcome":"error"' "$run/results.json"; then
 	status=1
 fi
 echo "summary: $run/summary.md"
+echo "report: $run/report.html"
 finish "$status"

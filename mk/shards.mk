@@ -5,7 +5,7 @@
 SHARDS ?=
 
 .PHONY: merge-shards
-merge-shards: $(BINDIR)/prof-merge $(BINDIR)/prof-diff $(BINDIR)/prof-report ## merge a run's shards: DIR=folder of their results [OUTPUT=dir] [SHARDS=N]
+merge-shards: $(BINDIR)/prof-merge $(BINDIR)/prof-diff $(BINDIR)/prof-report $(BINDIR)/prof-history ## merge a run's shards: DIR=folder of their results [OUTPUT=dir] [SHARDS=N]
 	$(Q)$(if $(filter command line environment,$(origin DIR)),,echo \
 		"make merge-shards: give DIR=the folder of the shards' results" \
 		>&2; exit 2;) \
@@ -13,6 +13,7 @@ merge-shards: $(BINDIR)/prof-merge $(BINDIR)/prof-diff $(BINDIR)/prof-report ## 
 	PROF_OUTPUT=$(call prof_sq,$(OUTPUT)) \
 	PROF_BASELINE=$(call prof_sq,$(BASELINE)) \
 	PROF_SHARDS=$(call prof_sq,$(SHARDS)) \
+	PROF_HISTORY=$(call prof_sq,$(HISTORY)) \
 	PROF_COMMAND=$(call prof_sq,make merge-shards DIR=$(DIR)$(if \
 		$(OUTPUT), OUTPUT=$(OUTPUT))) \
 	sh mk/merge-shards.sh $(call prof_sq,$(DIR))
