@@ -86,4 +86,4 @@ $(BUILD)/%.o: %.c $(FLAGS_STAMP)
 
 $(BUILD)/san/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(QUIET_CC)$(CC) $(PROF_CFLAGS) $(PKG_CFLAGS) $(CFLAGS) $(SAN_FLAGS) -c -o $@ $<
+	$(QUIET_CC)$(CC) $(PROF_CFLAGS) $(PKG_CFLAGS) $(EXTRA_CFLAGS_$(<D)) $(CFLAGS) $(SAN_FLAGS) -c -o $@ $<

@@ -4,7 +4,7 @@
 # same samples, comparisons and report as the run unsplit; shards that are
 # not one whole run are exit 2, naming the shard.
 . "$(dirname "$0")/lib.sh"
-plan 22
+plan 20
 
 D=test/data/results
 
