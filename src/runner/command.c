@@ -236,7 +236,7 @@ cmd_command(struct opts *o)
 {
 	struct prof_afile af = {0};
 	struct run r = {0};
-	struct json_object *argj = json_object_new_array();
+	struct json_object *argj = NULL;
 	char fixture_sum[PROF_SUM_HEX], tmp[PATH_MAX] = "";
 	char log[PATH_MAX + 16], log_env[PATH_MAX + 32];
 	char preload_env[PATH_MAX + 96], prof_env[PATH_MAX + 600];
@@ -251,6 +251,7 @@ cmd_command(struct opts *o)
 
 	if (o->against_command)
 		return cmd_ab_command(o);
+	argj = json_object_new_array();
 	dur = calloc((size_t)o->repeat + 1, sizeof(*dur));
 	for (i = 0; o->argv[i]; i++)
 		json_object_array_add(argj, json_object_new_string(o->argv[i]));
