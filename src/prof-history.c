@@ -230,27 +230,7 @@ main(int argc, char **argv)
 	int c, filtered = 0;
 
 	cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			fputs(usage_text, stdout);
-			return cli_finish(PROF_EXIT_OK);
-		case OPT_VERSION:
-			printf("prof-history %s\n", PROF_VERSION);
-			return cli_finish(PROF_EXIT_OK);
-		default:
-			fputs(usage_text, stderr);
-			return PROF_EXIT_FAILURE;
-		}
-	}
-	if (optind >= argc)
-		return cli_fail("give a command: add, list, trend or changes");
-	cmd = argv[optind];
-	if (strcmp(cmd, "add") && strcmp(cmd, "list") && strcmp(cmd, "trend") &&
-	    strcmp(cmd, "changes"))
-		return cli_fail("unknown command '%s' (add, list, trend, "
-				"changes)", cmd);
-	optind++;
+	/* Options may come before or after the command (GNU getopt permutes). */
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_DB:
@@ -282,6 +262,13 @@ main(int argc, char **argv)
 			return PROF_EXIT_FAILURE;
 		}
 	}
+	if (optind >= argc)
+		return cli_fail("give a command: add, list, trend or changes");
+	cmd = argv[optind++];
+	if (strcmp(cmd, "add") && strcmp(cmd, "list") && strcmp(cmd, "trend") &&
+	    strcmp(cmd, "changes"))
+		return cli_fail("unknown command '%s' (add, list, trend, "
+				"changes)", cmd);
 	if (!o.db[0] || (o.since && !o.since[0]))
 		return cli_fail("empty argument");
 	if (!strcmp(cmd, "add")) {

@@ -3,7 +3,7 @@
 # points, and refusing what is not a history without losing what is.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/history.sh"
-plan 34
+plan 37
 
 db=$T/h.sqlite
 mkrun "$T/a.json" run-a c1 2026-01-01T00:00:00Z 10 11 12
@@ -25,6 +25,15 @@ jq_ok 'length == 1 and .[0].n == 3 and .[0].median == 11 and
 	"$out" "one trend point with the row's statistics"
 is "$(sqlite3 "$db" 'PRAGMA journal_mode; PRAGMA user_version' | tr '\n' ' ')" \
 	"wal 2 " "the database is in WAL mode, schema version 2"
+
+run prof-history --db "$db" list
+jq_ok 'length == 1' "$out" "options may come before the command"
+run prof-history frob
+is "$rc:$(cat "$err")" "2:prof-history: unknown command 'frob' (add, list, trend, changes)" \
+	"an unknown command is exit 2"
+run prof-history list --db "$T/none.sqlite"
+is "$rc:$(cat "$err")" "2:prof-history: $T/none.sqlite: No such file or directory" \
+	"reading a history that does not exist is exit 2"
 
 # Three hand-made runs, added out of order, come back in commit order.
 t3=$T/t3.sqlite
