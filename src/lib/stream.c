@@ -972,7 +972,7 @@ take_line(struct prof_stream *st, const char *p, size_t n, prof_stream_fn fn,
 		int rc = take_record(st, o, err);
 
 		json_object_put(o);
-		return rc;
+		return rc < 0 ? rc : 1;	/* a record is not a sample */
 	}
 	st->raw = p + i;
 	st->raw_len = n - i;

@@ -1,0 +1,243 @@
+/* lib-stream.c: the hash table, the stream reader of results files and
+ * JSON lines, and the schema-2 writers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "env.h"
+#include "htab.h"
+#include "json.h"
+#include "lines.h"
+#include "rwriter.h"
+#include "sample.h"
+#include "stream.h"
+#include "tap.h"
+
+static char dir[] = "/tmp/lib-stream.XXXXXX";
+
+static const char *
+write_file(const char *name, const char *text)
+{
+	static char path[4][512];
+	static int k;
+	char *p = path[k++ % 4];
+	FILE *fp;
+
+	snprintf(p, 512, "%s/%s", dir, name);
+	fp = fopen(p, "w");
+	fputs(text, fp);
+	fclose(fp);
+	return p;
+}
+
+struct seen {
+	int n;
+	char ids[8][64];
+	int raw[8];
+	struct prof_stream *st;
+};
+
+static int
+take(void *arg, struct json_object *s, long index, struct prof_err *err)
+{
+	struct seen *v = arg;
+	size_t len;
+
+	(void)index;
+	(void)err;
+	if (v->n < 8) {
+		snprintf(v->ids[v->n], sizeof(v->ids[0]), "%s %s",
+			 prof_json_str(s, "env_id"),
+			 prof_json_str(s, "segment_id"));
+		v->raw[v->n] = prof_stream_raw(v->st, &len) != NULL;
+	}
+	v->n++;
+	return 0;
+}
+
+static struct json_object *
+sample(const char *workload)
+{
+	struct prof_sample_meta m = {
+		.workload = workload, .version = 1, .category = "test",
+		.fixture = "f", .warning_floor_ms = 1, .backend = "cpu",
+	};
+	struct prof_env_in in = {.backend = "cpu", .dtype = "float32"};
+	struct json_object *s = prof_sample_new(&m, prof_env_collect(&in),
+						"timing", "warm", 0);
+
+	prof_sample_succeed(s, 1.5, NULL, NULL);
+	return s;
+}
+
+int
+main(void)
+{
+	struct prof_htab h = {0};
+	struct prof_err e = {0};
+	struct seen v = {0};
+	struct prof_stream *st;
+	struct prof_lines w;
+	struct prof_rwriter rw;
+	struct json_object *s, *doc;
+	char key[32], buf[1024], id[PROF_ID_SIZE];
+	const char *p;
+	long n, i, bad = 0;
+	FILE *fp;
+
+	plan(16);
+	if (!mkdtemp(dir))
+		return 1;
+
+	/* The hash table. */
+	for (i = 0; i < 5000; i++) {
+		n = snprintf(key, sizeof(key), "w%ld%cb", i, '\0');
+		prof_htab_put(&h, key, (size_t)n, i);
+	}
+	for (i = 0; i < 5000; i++) {
+		n = snprintf(key, sizeof(key), "w%ld%cb", i, '\0');
+		bad += prof_htab_get(&h, key, (size_t)n) != i;
+	}
+	is_int(bad, 0, "htab: 5000 keys with NUL bytes, each found");
+	is_int(prof_htab_get(&h, "w1", 2), -1, "htab: a prefix is another key");
+	prof_htab_free(&h);
+
+	/* Ids: plain SHA-256 of the text. */
+	prof_sample_id("abc", id);
+	is_str(id, "ba7816bf8f01cfea", "an id is SHA-256's first 16 hex digits");
+
+	/* A schema-2 file whose tables come after its samples. */
+	p = write_file("late.json",
+		       "{\"samples\": [\n"
+		       "{\"workload\":\"w.a\",\"workload_version\":1,"
+		       "\"category\":\"t\",\"fixture\":\"f\","
+		       "\"warning_floor_ms\":1,\"backend\":\"cpu\","
+		       "\"env_id\":\"e1\",\"segment_id\":\"s1\",\"phase\":"
+		       "\"timing\",\"kind\":\"warm\",\"index\":0,"
+		       "\"duration_ms\":2,\"outcome\":\"success\"}\n],\n"
+		       "\"schema\":\"prof.results\",\"schema_version\":2,"
+		       "\"run_id\":\"r\",\"timestamp_utc\":\"t\",\"command\":"
+		       "\"c\",\"commit\":\"abc\",\"envs\":{\"e1\":{}},"
+		       "\"segments\":{\"s1\":\"{}\"}}\n");
+	st = prof_stream_new();
+	v.st = st;
+	n = prof_stream_results(st, p, take, &v, &e);
+	is_int(n, 1, "tables after the samples: the sample is read");
+	is_str(v.ids[0], "e1 s1", "by its ids");
+	ok(v.raw[0], "a one-line schema-2 sample keeps its text");
+	is_str(prof_stream_segment(st, "s1"), "{}",
+	       "the segment is looked up when the walk is done");
+	is_int(prof_stream_version(st), 2, "schema version 2");
+	prof_stream_free(st);
+
+	/* The same with an id no table holds. */
+	p = write_file("noid.json",
+		       "{\"schema\":\"prof.results\",\"schema_version\":2,"
+		       "\"run_id\":\"r\",\"timestamp_utc\":\"t\",\"command\":"
+		       "\"c\",\"commit\":\"abc\",\"envs\":{},\"segments\":{},"
+		       "\"samples\":[{\"workload\":\"w.a\","
+		       "\"workload_version\":1,\"category\":\"t\",\"fixture\":"
+		       "\"f\",\"warning_floor_ms\":1,\"backend\":\"cpu\","
+		       "\"env_id\":\"e1\",\"segment_id\":\"s1\",\"phase\":"
+		       "\"timing\",\"kind\":\"warm\",\"index\":0,"
+		       "\"duration_ms\":2,\"outcome\":\"success\"}]}");
+	st = prof_stream_new();
+	memset(&v, 0, sizeof(v));
+	v.st = st;
+	memset(&e, 0, sizeof(e));
+	n = prof_stream_results(st, p, take, &v, &e);
+	prof_err_str(&e, buf, sizeof(buf));
+	ok(n < 0 && strstr(buf, ".samples[0].env_id: no such id in .envs"),
+	   "an id no table holds is an error with its path");
+	prof_stream_free(st);
+
+	/* Lines: a run line, one context line per pair, samples by id. */
+	snprintf(buf, sizeof(buf), "%s/s.jsonl", dir);
+	fp = fopen(buf, "w");
+	prof_lines_init(&w, fp);
+	prof_lines_run(&w, "run-1", "quick", NULL, "1/2");
+	for (i = 0; i < 3; i++) {
+		s = sample(i < 2 ? "w.a" : "w.b");
+		prof_lines_write(&w, s, &e);
+		json_object_put(s);
+	}
+	prof_lines_free(&w);
+	fclose(fp);
+	st = prof_stream_new();
+	memset(&v, 0, sizeof(v));
+	v.st = st;
+	n = prof_stream_lines(st, buf, take, &v, &e);
+	is_int(n, 3, "lines: three samples read back");
+	is_int(json_object_object_length(prof_stream_envs(st)), 1,
+	       "one environment");
+	is_str(prof_json_str(json_object_object_get(prof_stream_meta(st),
+						    "run"),
+			     "shard"),
+	       "1/2", "the run line gives the run's shard");
+	{
+		char text[4096];
+		size_t len;
+		int contexts = 0;
+
+		fp = fopen(buf, "r");
+		len = fread(text, 1, sizeof(text) - 1, fp);
+		text[len] = '\0';
+		fclose(fp);
+		for (p = text; (p = strstr(p, "\"record\":\"context\"")); p++)
+			contexts++;
+		is_int(contexts, 1, "one context line for the pair");
+		p = strstr(text, "\"env\":{");
+		ok(p && !strstr(p + 1, "\"env\":{"),
+		   "the env is written once, in the context line");
+	}
+
+	/* A results file written one sample at a time reads back. */
+	prof_rwriter_init(&rw, &e);
+	prof_rwriter_merge_tables(&rw, prof_stream_envs(st),
+				  prof_stream_segments(st), &e);
+	prof_stream_free(st);
+	st = prof_stream_new();
+	{
+		struct json_object *head = json_object_new_object();
+
+		json_object_object_add(head, "run_id",
+				       json_object_new_string("r"));
+		json_object_object_add(head, "timestamp_utc",
+				       json_object_new_string("t"));
+		json_object_object_add(head, "command",
+				       json_object_new_string("c"));
+		json_object_object_add(head, "commit",
+				       json_object_new_string("abc"));
+		s = sample("w.c");
+		{
+			struct json_object *env =
+				json_object_object_get(s, "env");
+			const char *seg = prof_json_str(s, "segment");
+			char eid[PROF_ID_SIZE], sid[PROF_ID_SIZE];
+			struct json_object *s2;
+
+			prof_sample_json_id(env, eid);
+			prof_sample_id(seg, sid);
+			s2 = prof_lines_sample2(s, eid, sid);
+			prof_rwriter_put_tables(&rw, eid, env, sid, seg, &e);
+			prof_rwriter_add(&rw, s2, &e);
+			json_object_put(s2);
+		}
+		json_object_put(s);
+		snprintf(buf, sizeof(buf), "%s/r.json", dir);
+		ok(prof_rwriter_commit(&rw, buf, head, &e) == 0,
+		   "rwriter: committed");
+		json_object_put(head);
+	}
+	prof_rwriter_free(&rw);
+	doc = prof_json_load(buf, &e);
+	ok(doc && prof_results_check(doc, &e) == 0,
+	   "and the file is a valid schema-2 results file");
+	json_object_put(doc);
+	prof_stream_free(st);
+	snprintf(buf, sizeof(buf), "rm -rf %s", dir);
+	if (system(buf) != 0)
+		return 1;
+	return tap_failed ? 1 : 0;
+}
