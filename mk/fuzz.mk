@@ -29,8 +29,14 @@ FUZZ_LIBS := $(FUZZ_BUILD)/libpkserver.a $(FUZZ_BUILD)/libplotkit.a \
 	$(FUZZ_BUILD)/libprof.a
 FUZZ_LDLIBS := $(MHD_LIBS) -lpthread $(XML_LIBS) $(JSONC_LIBS) -lm
 
+# Their own flags stamp: a change of FUZZ_CC or the flags rebuilds them,
+# and make check (another BUILD) does not.
+FUZZ_STAMP := $(FUZZ_BUILD)/FLAGS
+FUZZ_FLAGS_NOW := $(FUZZ_CC) $(FUZZ_CFLAGS)
+$(shell mkdir -p $(FUZZ_BUILD) && { echo '$(subst ','\'',$(FUZZ_FLAGS_NOW))' | cmp -s - $(FUZZ_STAMP) || echo '$(subst ','\'',$(FUZZ_FLAGS_NOW))' > $(FUZZ_STAMP); })
+
 # Library code gets coverage (fuzzer-no-link); the targets link libFuzzer.
-$(FUZZ_BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
+$(FUZZ_BUILD)/obj/%.o: %.c $(FUZZ_STAMP)
 	@mkdir -p $(@D)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
 		-ffp-contract=off -c -o $@ $<
@@ -41,7 +47,7 @@ $(FUZZ_BUILD)/libprof.a: $(FUZZ_LIB_OBJ)
 $(FUZZ_LIBS):
 	$(QUIET_AR)rm -f $@ && ar rcs $@ $^
 
-$(FUZZ_BUILD)/obj/gen/server/assets.o: $(SERVER_GEN) $(FLAGS_STAMP)
+$(FUZZ_BUILD)/obj/gen/server/assets.o: $(SERVER_GEN) $(FUZZ_STAMP)
 	@mkdir -p $(@D)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
