@@ -5,10 +5,11 @@
 # are refused at once; a client from another address is answered while
 # they trickle; each trickler is cut at the request deadline
 # (--request-timeout, 5 s here), never before, however busy it keeps its
-# connection; then the same address is answered again. pk-trickle (see its
-# --help) stops by itself after 60 s at most.
+# connection; then the same address is answered again. The same holds for
+# a body that trickles after a whole head. pk-trickle (see its --help)
+# stops by itself after 60 s at most.
 . "$(dirname "$0")/lib.sh"
-plan 7
+plan 10
 
 spid=
 trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$T"' EXIT
@@ -36,6 +37,14 @@ jq_ok '.open == 0 and .cut == .held' "$out" \
 jq_ok '.cut_after_ms[0] >= 5000' "$out" "none before its 5 s deadline"
 jq_ok '.same_client_after == 200' "$out" \
 	"then the same address is answered again"
+
+# The deadline is the whole request's: a whole head, then a body that
+# trickles, is cut as well.
+run "$TBIN/pk-trickle" "$port" 20 60 body
+is "$rc:$(cat "$err")" "0:" "pk-trickle body ran"
+jq_ok '.held == 20 and .cut == 20 and .open == 0 and .other_client == 200' \
+	"$out" "20 bodies trickling: another client answered, all 20 cut"
+jq_ok '.cut_after_ms[0] >= 5000' "$out" "none before its deadline"
 kill -TERM "$spid"
 wait "$spid"
 spid=

@@ -11,12 +11,13 @@
 #include <unistd.h>
 
 static const char usage_text[] =
-	"usage: pk-trickle PORT N LIMIT_S\n"
+	"usage: pk-trickle PORT N LIMIT_S [body]\n"
 	"\n"
 	"Open N connections to 127.0.0.1:PORT from 127.0.0.1, wait until the\n"
 	"server has closed those it refuses (none closed for 300 ms), then\n"
 	"trickle a request head down the others, a byte every 100 ms, never\n"
-	"finishing it.\n"
+	"finishing it (with body: a whole head, POST /api/flatten with a\n"
+	"Content-Length of 1000000, then the body a byte at a time).\n"
 	"With them open, GET /viewer.js from 127.0.0.2 (another client).\n"
 	"Then keep trickling until the server has closed every connection,\n"
 	"and GET /viewer.js from 127.0.0.1 again. Gives up after LIMIT_S\n"
@@ -106,17 +107,21 @@ struct trickler {
 	int state;		/* 0 open, 1 refused, 2 cut */
 };
 
+/* What each trickler sends: a head that never ends, or a slow body. */
+static const char *head = "GET /viewer.js HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+static const char body_head[] = "POST /api/flatten HTTP/1.1\r\nHost: x\r\n"
+				"Content-Length: 1000000\r\n\r\n<svg ";
+
 /* One step: a byte down each open connection, and see who was closed. */
 static void
 step(struct trickler *t, int n, int send_byte, double *min_cut,
      double *max_cut)
 {
-	static const char head[] = "GET /viewer.js HTTP/1.1\r\nHost: x\r\n"
-				   "X-Slow: ";
+	size_t hlen = strlen(head);
 	int i;
 
 	for (i = 0; i < n; i++) {
-		char c = t[i].sent < sizeof(head) - 1 ? head[t[i].sent] : 'a';
+		char c = t[i].sent < hlen ? head[t[i].sent] : 'a';
 		struct pollfd p = {t[i].fd, POLLIN, 0};
 		char junk[256];
 		ssize_t k;
@@ -141,7 +146,16 @@ step(struct trickler *t, int n, int send_byte, double *min_cut,
 			t[i].fd = -1;
 			continue;
 		}
-		if (send_byte && send(t[i].fd, &c, 1, MSG_NOSIGNAL | MSG_DONTWAIT) == 1)
+		if (!send_byte)
+			continue;
+		/* A slow body: its whole head first, at once. */
+		if (head == body_head && t[i].sent == 0) {
+			if (send(t[i].fd, head, hlen, MSG_NOSIGNAL) ==
+			    (ssize_t)hlen)
+				t[i].sent = hlen;
+			continue;
+		}
+		if (send(t[i].fd, &c, 1, MSG_NOSIGNAL | MSG_DONTWAIT) == 1)
 			t[i].sent++;
 	}
 }
@@ -163,12 +177,15 @@ main(int argc, char **argv)
 	double end, min_cut = -1, max_cut = 0;
 	int port, n, limit, i, k, other, same, refused;
 
-	if (argc != 4 || (port = atoi(argv[1])) <= 0 ||
+	if (argc < 4 || argc > 5 || (port = atoi(argv[1])) <= 0 ||
 	    (n = atoi(argv[2])) <= 0 || n > MAX_CONNS ||
-	    (limit = atoi(argv[3])) <= 0) {
+	    (limit = atoi(argv[3])) <= 0 ||
+	    (argc == 5 && strcmp(argv[4], "body") != 0)) {
 		fputs(usage_text, stderr);
 		return 2;
 	}
+	if (argc == 5)
+		head = body_head;
 	t = calloc((size_t)n, sizeof(*t));
 	if (!t)
 		return 2;
