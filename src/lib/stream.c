@@ -367,8 +367,14 @@ read_value(struct prof_stream *st, struct json_object **out,
 	if (st->read_error)
 		return here(st, err, "");
 	*out = prof_json_parse(st->val, st->vlen, st->name, (int)line, err);
-	if (!*out)
+	if (!*out) {
+		/* Past MAX_PAD (a file on one line) the column is moved by
+		 * hand: the value's own first line starts at col. */
+		if (!pad && col > 1 && err && err->line == (int)line &&
+		    err->col > 0)
+			err->col += col - 1;
 		return -1;
+	}
 	return 0;
 }
 
