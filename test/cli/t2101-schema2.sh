@@ -3,7 +3,7 @@
 # SHA-256 ids; schema-1 results and baselines (committed ones included)
 # still read, and compare exactly as before.
 . "$(dirname "$0")/lib.sh"
-plan 13
+plan 15
 
 D=test/data/results
 id_of() { printf %s "$1" | sha256sum | cut -c1-16; }
@@ -46,6 +46,20 @@ jq -S . "$T/r.json" >"$T/sorted.json"
 run prof-diff --baseline $D/baseline.json "$T/sorted.json"
 is "$(jq -S . "$out" | md5sum)" "$(jq -S . "$T/c1.json" | md5sum)" \
 	"a file whose tables come after its samples reads the same"
+
+# A file on one line: an error far along it still names its column.
+jq -c . $D/current.json | sed 's/"duration_ms":13.3,/"duration_ms":13.3 x,/' \
+	>"$T/one.json"
+col=$(($(grep -bo '13.3 x' "$T/one.json" | cut -d: -f1) + 6))
+run prof-diff --baseline $D/baseline.json "$T/one.json"
+is "$rc:$(errline)" \
+	"2:prof-diff: $T/one.json:1:$col: object value separator ',' expected" \
+	"a syntax error on a long line: its line and column"
+jq -c . $D/current.json | head -c 20000 >"$T/cut.json"
+run prof-diff --baseline $D/baseline.json "$T/cut.json"
+is "$rc:$(errline)" \
+	"2:prof-diff: $T/cut.json:1:20001: unexpected end of input (truncated JSON)" \
+	"a cut one-line file: the column where it ends"
 
 # A sample naming an id the tables lack.
 jq '.samples[0].env_id = "ffffffffffffffff"' "$T/r.json" >"$T/noenv.json"
