@@ -1,9 +1,11 @@
-# The LD_PRELOAD libraries of the memory and diagnostic phases, built beside
-# the tools that load them: libprof-alloc.so (allocation interposer) and
-# libprof-cpuprofile.so (gperftools for commands that are not ours). Never
-# sanitized: they sit under whatever they measure.
+# The LD_PRELOAD libraries of the memory, diagnostic and instruction phases,
+# built beside the tools that load them: libprof-alloc.so (allocation
+# interposer), libprof-cpuprofile.so (gperftools for commands that are not
+# ours) and libprof-fixedtime.so (a fixed time() for prof-count's workers).
+# Never sanitized: they sit under whatever they measure.
 
-PRELOADS := $(BINDIR)/libprof-alloc.so $(BINDIR)/libprof-cpuprofile.so
+PRELOADS := $(BINDIR)/libprof-alloc.so $(BINDIR)/libprof-cpuprofile.so \
+	$(BINDIR)/libprof-fixedtime.so
 ALL_TARGETS += $(PRELOADS)
 INSTALL_BINS += $(PRELOADS)
 
@@ -21,3 +23,7 @@ $(BINDIR)/libprof-alloc.so: $(BUILD)/preload/alloc.o
 $(BINDIR)/libprof-cpuprofile.so: $(BUILD)/preload/cpuprofile.o
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) -shared -o $@ $< -ldl
+
+$(BINDIR)/libprof-fixedtime.so: $(BUILD)/preload/fixedtime.o
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) -shared -o $@ $<

@@ -33,6 +33,9 @@ const char *prof_registry_duplicate(void);
 /* The first descriptor that misses a required field, with why. */
 const struct prof_workload *prof_registry_invalid(const char **why);
 
+/* The workload's count threshold in %: its own, or 1 (registry.c). */
+double prof_count_threshold(const struct prof_workload *w);
+
 /* The GPU backend, or NULL when this binary has none (session.c). */
 const struct prof_gpu_ops *prof_gpu_backend(void);
 

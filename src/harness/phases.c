@@ -1,6 +1,7 @@
-/* phases.c: the three phases of one worker: timing (the clock around
+/* phases.c: the four phases of one worker: timing (the clock around
  * run() only), memory (heap and device peaks of one call, under the
- * allocation interposer) and profile (gperftools and a Chrome trace). */
+ * allocation interposer), profile (gperftools and a Chrome trace) and
+ * instructions (callgrind counts of run() only). */
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -13,6 +14,9 @@
 /* Only its types: the functions are looked up with dlsym in the profile
  * phase, so no other process ever loads gperftools. */
 #include <gperftools/profiler.h>
+/* Client requests: a few no-op instructions outside valgrind, and only
+ * the instruction phase ever executes them. */
+#include <valgrind/callgrind.h>
 
 #include "env.h"
 #include "internal.h"
@@ -33,6 +37,8 @@ struct worker {
 	long long launches;
 	double prepare_ms[2];		/* start and end of prepare() */
 	struct prof_trace *trace;	/* profile phase only */
+	int counting;			/* instruction phase: count run() */
+	char dump_name[64];		/* the callgrind dump of this call */
 };
 
 static double
@@ -135,7 +141,17 @@ timed_call(struct worker *wk, double *ms, double *t_start)
 			return prof_fail(ctx, "GPU: %s", why);
 	}
 	t0 = now_ms();
-	rc = w->run(ctx, wk->state);
+	if (wk->counting) {
+		/* The counted region: what every thread executes from the
+		 * zeroing to the dump, that is run() (and the threads it
+		 * talks to, a server's). Collection is per thread, so it
+		 * stays on; the zeroing drops what came before. */
+		CALLGRIND_ZERO_STATS;
+		rc = w->run(ctx, wk->state);
+		CALLGRIND_DUMP_STATS_AT(wk->dump_name);
+	} else {
+		rc = w->run(ctx, wk->state);
+	}
 	if (wk->gpu && wk->gpu->sync(why, sizeof(why)) < 0) {
 		wk->gpu->launches_end();
 		return prof_fail(ctx, "GPU: %s", why);
@@ -539,6 +555,62 @@ phase_profile(struct worker *wk)
 	return PROF_EXIT_OK;
 }
 
+/*
+ * The instruction phase, under callgrind (prof-count runs the worker with
+ * collection and instrumentation off at start): warmup calls uninstrumented
+ * and uncounted, then for each of the repeat calls, collection on around
+ * run() only and a dump named "prof-call-INDEX" right after it, before
+ * validate(). prof-count reads the dump that each sample names by its
+ * index and fills in the sample's "instructions"; duration_ms is the
+ * call's time under callgrind, not comparable with a timing sample.
+ */
+static int
+phase_instructions(struct worker *wk)
+{
+	const struct prof_worker_args *a = wk->a;
+	double ms;
+	long i;
+
+	if (!RUNNING_ON_VALGRIND) {
+		emit_error(wk, "instructions", 0,
+			   "the instruction phase runs under callgrind (run it "
+			   "through prof-count)",
+			   -1);
+		return PROF_EXIT_OK;
+	}
+	if (warmup(wk, "instructions") < 0)
+		return PROF_EXIT_OK;
+	/* Instrumenting only from here keeps prepare() and the warmup at
+	 * the speed of valgrind's core; the count is the same either way. */
+	CALLGRIND_START_INSTRUMENTATION;
+	for (i = 0; i < a->repeat; i++) {
+		struct json_object *s;
+		int rc;
+
+		snprintf(wk->dump_name, sizeof(wk->dump_name),
+			 "prof-call-%ld", i);
+		wk->counting = 1;
+		rc = timed_call(wk, &ms, NULL);
+		wk->counting = 0;
+		if (rc < 0 || validate_call(wk) < 0) {
+			emit_error(wk, "instructions", i, wk->ctx.reason, ms);
+			continue;
+		}
+		s = new_sample(wk, "instructions", i);
+		prof_sample_succeed(s, ms, metrics_json(&wk->ctx),
+				    wk->ctx.checksum[0] ? wk->ctx.checksum :
+							  NULL);
+		json_object_object_add(s, "instructions", NULL);
+		json_object_object_add(
+			s, "count_threshold_pct",
+			prof_json_double(prof_count_threshold(a->w)));
+		prof_emit(s);
+		json_object_put(s);
+	}
+	CALLGRIND_STOP_INSTRUMENTATION;
+	return PROF_EXIT_OK;
+}
+
 /* Build the environment once for the worker's samples. */
 static void
 make_env(struct worker *wk)
@@ -563,6 +635,7 @@ make_env(struct worker *wk)
 					w->problem_size :
 					"none",
 		.tile = w->tile && w->tile[0] ? w->tile : "none",
+		.valgrind = a->valgrind,
 	};
 
 	wk->env = prof_env_collect(&in);
@@ -618,7 +691,7 @@ prof_worker_run(const struct prof_worker_args *a)
 	}
 	make_env(&wk);
 	if (strcmp(a->phase, "timing") && strcmp(a->phase, "memory") &&
-	    strcmp(a->phase, "profile")) {
+	    strcmp(a->phase, "profile") && strcmp(a->phase, "instructions")) {
 		fprintf(stderr, "%s: unknown phase '%s'\n", a->progname,
 			a->phase);
 		rc = PROF_EXIT_FAILURE;
@@ -642,6 +715,8 @@ prof_worker_run(const struct prof_worker_args *a)
 		rc = phase_timing(&wk);
 	else if (!strcmp(a->phase, "memory"))
 		rc = phase_memory(&wk);
+	else if (!strcmp(a->phase, "instructions"))
+		rc = phase_instructions(&wk);
 	else
 		rc = phase_profile(&wk);
 out:

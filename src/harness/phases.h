@@ -15,12 +15,13 @@ struct prof_worker_args {
 	const struct prof_workload *w;
 	const char *backend;	/* cpu, gpu: what runs */
 	const char *requested;	/* what the user asked for */
-	const char *phase;	/* timing, memory, profile */
+	const char *phase;	/* timing, memory, profile, instructions */
 	const char *kind;	/* warm, cold */
 	long warmup;
 	long repeat;
 	const char *artifacts;	/* the run folder, for profile artifacts */
 	double min_seconds;	/* profile phase: cover at least this long */
+	const char *valgrind;	/* instruction phase: valgrind's version */
 };
 
 /* Run the worker; prints samples; returns the process exit code. */

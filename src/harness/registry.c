@@ -87,9 +87,17 @@ prof_registry_invalid(const char **why)
 			*why = "a negative warning floor";
 		else if (w->version < 0)
 			*why = "a negative version";
+		else if (!(w->count_threshold_pct >= 0))
+			*why = "a negative count threshold";
 		else
 			continue;
 		return w;
 	}
 	return NULL;
+}
+
+double
+prof_count_threshold(const struct prof_workload *w)
+{
+	return w->count_threshold_pct > 0 ? w->count_threshold_pct : 1.0;
 }

@@ -39,9 +39,10 @@ static const char usage_text[] =
 	"usage: %s --list\n"
 	"       %s --probe\n"
 	"       %s --worker ID [--backend cpu|gpu] [--requested B]\n"
-	"              [--phase timing|memory|profile] [--kind warm|cold]\n"
-	"              [--warmup N] [--repeat N] [--artifacts DIR]\n"
-	"              [--min-seconds S]\n"
+	"              [--phase timing|memory|profile|instructions]\n"
+	"              [--kind warm|cold] [--warmup N] [--repeat N]\n"
+	"              [--artifacts DIR] [--min-seconds S]\n"
+	"              [--valgrind VERSION]\n"
 	"\n"
 	"A prof workload binary. prof-time runs it as a worker, one workload x\n"
 	"backend x phase per process, and reads its samples (JSON lines).\n"
@@ -137,6 +138,9 @@ cmd_list(void)
 		json_object_object_add(o, "backends", backends_json(w->backends));
 		json_object_object_add(o, "warning_floor_ms",
 				       prof_json_double(w->warning_floor_ms));
+		json_object_object_add(
+			o, "count_threshold_pct",
+			prof_json_double(prof_count_threshold(w)));
 		json_object_object_add(o, "dtype",
 				       json_object_new_string(or_none(w->dtype)));
 		json_object_object_add(
@@ -233,6 +237,7 @@ main(int argc, char **argv)
 		{"repeat", required_argument, NULL, 'n'},
 		{"artifacts", required_argument, NULL, 'a'},
 		{"min-seconds", required_argument, NULL, 's'},
+		{"valgrind", required_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -300,6 +305,9 @@ main(int argc, char **argv)
 					   optarg);
 			break;
 		}
+		case 'V':
+			a.valgrind = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return PROF_EXIT_OK;

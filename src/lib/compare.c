@@ -21,12 +21,25 @@ prof_cmp_aggregated(struct json_object *s)
 	       isfinite(prof_sample_num(s, "duration_ms"));
 }
 
+int
+prof_cmp_counted(struct json_object *s)
+{
+	struct json_object *v = NULL;
+
+	return prof_sample_is(s, "phase", "instructions") &&
+	       prof_sample_is(s, "kind", "warm") &&
+	       prof_sample_is(s, "outcome", "success") &&
+	       json_object_object_get_ex(s, "instructions", &v) &&
+	       json_object_is_type(v, json_type_int);
+}
+
 /* Whether s belongs to a row at all (errors and cold samples do). */
 static int
 rowed(struct json_object *s)
 {
 	return prof_sample_is(s, "phase", "timing") ||
-	       prof_sample_is(s, "phase", "browser");
+	       prof_sample_is(s, "phase", "browser") ||
+	       prof_sample_is(s, "phase", "instructions");
 }
 
 int
@@ -87,12 +100,17 @@ side_meta(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 				   oom);
 }
 
-/* Count s into a side: a duration when aggregated, an error otherwise. */
+/* Count s into a side: a duration (or a count) when aggregated, an error
+ * otherwise. */
 static int
 side_take(struct prof_cmp_side *d, struct json_object *s)
 {
 	if (prof_sample_is(s, "outcome", "error"))
 		d->errors++;
+	if (prof_cmp_counted(s))
+		return prof_cmp_side_add(
+			d, (double)json_object_get_int64(
+				   json_object_object_get(s, "instructions")));
 	if (!prof_cmp_aggregated(s))
 		return 0;
 	return prof_cmp_side_add(d, prof_sample_num(s, "duration_ms"));
@@ -105,6 +123,20 @@ samples_of(struct json_object *doc)
 
 	json_object_object_get_ex(doc, "samples", &a);
 	return json_object_is_type(a, json_type_array) ? a : NULL;
+}
+
+/* An instruction row, and its threshold from the sample. */
+static void
+count_meta(struct prof_cmp_row *r, struct json_object *s)
+{
+	struct json_object *v = NULL;
+
+	r->instructions = prof_sample_is(s, "phase", "instructions");
+	r->threshold_pct = PROF_CMP_COUNT_THRESHOLD;
+	if (r->instructions &&
+	    json_object_object_get_ex(s, "count_threshold_pct", &v) &&
+	    prof_json_is_number(v) && prof_json_number(v) > 0)
+		r->threshold_pct = prof_json_number(v);
 }
 
 static int
@@ -152,14 +184,17 @@ prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 	const char *w = prof_sample_str(s, "workload");
 	const char *b = prof_sample_str(s, "backend");
 	struct prof_cmp_row *r;
-	char key[4096];
+	char key[4096], bk[256];
 	size_t len;
 	long k;
 	int oom = 0;
 
 	if (!rowed(s) || !w || !b || !seg)
 		return 0;
-	len = join_key(key, sizeof(key), w, b, seg);
+	/* Counts and times never share a row, whatever their segments. */
+	snprintf(bk, sizeof(bk), "%s%s", b,
+		 prof_sample_is(s, "phase", "instructions") ? "\001count" : "");
+	len = join_key(key, sizeof(key), w, bk, seg);
 	if (!len)
 		return prof_err_set(err, "a workload id, backend and segment "
 					 "of more than 4096 bytes");
@@ -184,6 +219,7 @@ prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 		r->category = keep(c, prof_sample_str(s, "category"), &oom);
 		r->warning_floor_ms = prof_sample_num(s, "warning_floor_ms");
 		r->delta_ms = r->ratio = r->p_value = NAN;
+		count_meta(r, s);
 		side_meta(c, &r->cur, s, &oom);
 		if (oom || prof_htab_put(&c->index, key, len, k) < 0)
 			return prof_err_set(err, "out of memory");
@@ -305,6 +341,38 @@ judge_stable(struct prof_cmp_row *r, double pct, int over_floor)
 	}
 }
 
+/*
+ * An instruction row whose sides may be compared: the same build on the
+ * same input executes the same instructions, so one run says it, and any
+ * growth past the threshold is a warning.
+ */
+static int
+judge_count(struct prof_cmp_row *r)
+{
+	double pct;
+
+	r->ratio = r->cur.st.median / r->base.st.median;
+	pct = (r->ratio - 1) * 100;
+	/* Counts are integers: compared without the ratio's rounding, so
+	 * exactly the threshold is not more than it. */
+	if (r->cur.st.median * 100 >
+	    r->base.st.median * (100 + r->threshold_pct)) {
+		r->status = PROF_CMP_WARNING;
+		snprintf(r->reason, sizeof(r->reason),
+			 "instructions %.0f -> %.0f (%+.2f%%), more than the "
+			 "%g%% threshold",
+			 r->base.st.median, r->cur.st.median, pct,
+			 r->threshold_pct);
+		return 0;
+	}
+	r->status = PROF_CMP_STABLE;
+	snprintf(r->reason, sizeof(r->reason),
+		 "instructions %.0f -> %.0f (%+.2f%%), within the %g%% "
+		 "threshold",
+		 r->base.st.median, r->cur.st.median, pct, r->threshold_pct);
+	return 0;
+}
+
 int
 prof_cmp_judge(struct prof_cmp_row *r)
 {
@@ -329,6 +397,11 @@ prof_cmp_judge(struct prof_cmp_row *r)
 				 "segment%s)",
 				 r->base_other_segments,
 				 r->base_other_segments == 1 ? "" : "s");
+		else if (r->instructions)
+			snprintf(r->reason, sizeof(r->reason),
+				 "no baseline row for this segment (the "
+				 "baseline has no instruction counts of this "
+				 "workload)");
 		else
 			snprintf(r->reason, sizeof(r->reason),
 				 "no baseline row for this segment (the "
@@ -363,10 +436,15 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	}
 	if (!(r->base.st.median > 0)) {
 		snprintf(r->reason, sizeof(r->reason),
-			 "baseline median %g ms is not positive",
+			 r->instructions ?
+				 "baseline median %g instructions is not "
+				 "positive" :
+				 "baseline median %g ms is not positive",
 			 r->base.st.median);
 		return 0;
 	}
+	if (r->instructions)
+		return judge_count(r);
 	r->ratio = r->cur.st.median / r->base.st.median;
 	r->delta_ms = r->cur.st.median - r->base.st.median;
 	if (!isfinite(r->ratio) || !isfinite(r->delta_ms) ||
@@ -406,19 +484,35 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	return 0;
 }
 
+/*
+ * The name a baseline group is found by: the workload id, and for counts
+ * the id with a mark no id has, so that a count row only ever meets the
+ * baseline's counts.
+ */
+static const char *
+class_of(char *buf, size_t n, const char *w, int counts)
+{
+	if (!counts)
+		return w;
+	snprintf(buf, n, "%s\001count", w);
+	return buf;
+}
+
 int
 prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,
 		   const char *seg, struct prof_err *err)
 {
 	const char *w = prof_sample_str(s, "workload");
 	struct prof_cmp_bgroup *g;
-	char key[4096];
+	char key[4096], wbuf[2048];
 	size_t len;
 	long k;
 	int oom = 0;
 
 	if (!rowed(s) || !w || !seg)
 		return 0;
+	w = class_of(wbuf, sizeof(wbuf), w,
+		     prof_sample_is(s, "phase", "instructions"));
 	len = join_key(key, sizeof(key), w, seg, NULL);
 	if (!len)
 		return prof_err_set(err, "a workload id and segment of more "
@@ -524,6 +618,9 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 	}
 	for (k = 0; k < c->n; k++) {
 		struct prof_cmp_row *r = &c->rows[k];
+		char wbuf[2048];
+		const char *wid = class_of(wbuf, sizeof(wbuf), r->workload,
+					   r->instructions);
 		long g, w;
 
 		free(r->base.v);
@@ -539,11 +636,9 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 				 name ? name : "");
 			continue;
 		}
-		len = join_key(key, sizeof(key), r->workload, r->segment,
-			       NULL);
+		len = join_key(key, sizeof(key), wid, r->segment, NULL);
 		g = len ? prof_htab_get(&by_key, key, len) : -1;
-		w = prof_htab_get(&per_workload, r->workload,
-				  strlen(r->workload));
+		w = prof_htab_get(&per_workload, wid, strlen(wid));
 		if (g >= 0) {
 			r->matched = 1;
 			if (copy_side(&r->base, &c->base[g].side) < 0)
@@ -662,6 +757,19 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 			       str_or_null(r->cur.fixture_checksum));
 	json_object_object_add(o, "warning_floor_ms",
 			       prof_json_double(r->warning_floor_ms));
+	json_object_object_add(o, "phase",
+			       json_object_new_string(r->instructions ?
+							      "instructions" :
+							      "timing"));
+	if (r->instructions) {
+		json_object_object_add(o, "threshold_pct",
+				       prof_json_double(r->threshold_pct));
+		json_object_object_add(
+			o, "delta_instructions",
+			judged ? prof_json_double(r->cur.st.median -
+						  r->base.st.median) :
+				 NULL);
+	}
 	json_object_object_add(o, "status",
 			       json_object_new_string(
 				       prof_cmp_status_name(r->status)));
@@ -672,11 +780,14 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	json_object_object_add(o, "ratio", num(r->ratio));
 	json_object_object_add(o, "p_value", num(r->p_value));
 	json_object_object_add(o, "above_baseline_median",
-			       judged ? json_object_new_int64(
-						(int64_t)r->above) :
-					NULL);
+			       judged && !r->instructions ?
+				       json_object_new_int64(
+					       (int64_t)r->above) :
+				       NULL);
 	json_object_object_add(o, "needed_above",
-			       json_object_new_int64((int64_t)r->needed));
+			       r->instructions ? NULL :
+				       json_object_new_int64(
+					       (int64_t)r->needed));
 	json_object_object_add(o, "errors",
 			       json_object_new_int64(r->cur.errors));
 	json_object_object_add(o, "drift",

@@ -28,6 +28,16 @@ struct json_object;
  * The two-sided Mann-Whitney U p-value of current against baseline samples
  * is computed beside the rule and never changes the status.
  *
+ * Instruction samples (phase instructions, kind warm, success, with their
+ * integer count: prof_cmp_counted()) make rows of their own: their segment
+ * keys valgrind's version, so they never share a row or a baseline match
+ * with time. new and incomparable are decided as above; then, for data
+ * that a busy machine cannot move:
+ *   warning       the median count grew by more than the row's threshold
+ *                 (threshold_pct, default 1%)
+ *   stable        otherwise
+ * with no p-value and no floor.
+ *
  * Rows are found by hashing (workload, backend, segment), baseline groups
  * by (workload, segment), so grouping and judging are linear in the number
  * of samples; the rows are sorted once. Samples can be given one at a time
@@ -51,9 +61,14 @@ enum prof_cmp_status {
 /* The ratio above which a slower median may be a warning. */
 #define PROF_CMP_RATIO 1.20
 
+/* The growth of an instruction count (%) above which it is a warning,
+ * unless the workload sets its own (count_threshold_pct). */
+#define PROF_CMP_COUNT_THRESHOLD 1.0
+
 /* One side of a row: the current run's samples or the baseline's. */
 struct prof_cmp_side {
-	double *v;			/* aggregated durations, ms (owned) */
+	double *v;			/* aggregated durations, ms, or
+					 * instruction counts (owned) */
 	size_t n, cap;
 	struct prof_stats st;		/* of v; zeros when n == 0 */
 	long long version;		/* workload_version */
@@ -67,6 +82,8 @@ struct prof_cmp_row {
 	const char *category;
 	const char *segment;
 	double warning_floor_ms;	/* the current run's */
+	int instructions;		/* a row of instruction counts */
+	double threshold_pct;		/* instructions: warning above this */
 	struct prof_cmp_side cur;
 	struct prof_cmp_side base;	/* meaningful when matched */
 	int matched;			/* the baseline has this row */
@@ -142,11 +159,15 @@ int prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn,
 /* Whether sample s is one that rows aggregate (see above). */
 int prof_cmp_aggregated(struct json_object *s);
 
+/* Whether sample s is an instruction count that rows aggregate. */
+int prof_cmp_counted(struct json_object *s);
+
 /*
- * Group the timing and browser samples of a checked results document into
- * rows (status PROF_CMP_UNJUDGED, current statistics filled). A group whose
- * samples all errored is a row with n = 0. Returns 0, or -1 with err filled
- * (out of memory). Free c with prof_cmp_free() either way.
+ * Group the timing, browser and instruction samples of a checked results
+ * document into rows (status PROF_CMP_UNJUDGED, current statistics
+ * filled). A group whose samples all errored is a row with n = 0.
+ * Returns 0, or -1 with err filled (out of memory). Free c with
+ * prof_cmp_free() either way.
  */
 int prof_cmp_group(struct prof_cmp *c, struct json_object *results,
 		   struct prof_err *err);
@@ -177,13 +198,16 @@ const char *prof_cmp_status_name(enum prof_cmp_status s);
  * The comparison objects: one per row, in a new array. Each has run_id
  * (of the results it was made from), workload,
  * backend, category, segment, workload_version, fixture_checksum,
- * warning_floor_ms, status, reason, delta_ms, delta_pct, ratio, p_value
- * (null when unknown), above_baseline_median, needed_above, errors, drift
- * (the machine-drift note, or null), baseline_segments on a new row (every
+ * warning_floor_ms, phase ("timing", or "instructions" for a row of
+ * counts), status, reason, delta_ms, delta_pct, ratio, p_value (null when
+ * unknown), above_baseline_median, needed_above, errors, drift (the
+ * machine-drift note, or null), baseline_segments on a new row (every
  * segment key the baseline has, so that a reader sees why the row is new),
- * and
- * current and baseline objects with n, min, median, p90, max (null when
- * n is 0), workload_version and fixture_checksum. NULL when out of memory.
+ * and current and baseline objects with n, min, median, p90, max (null
+ * when n is 0; counts on an instruction row), workload_version and
+ * fixture_checksum. An instruction row also has threshold_pct and
+ * delta_instructions; its delta_ms, p_value, above_baseline_median and
+ * needed_above are null. NULL when out of memory.
  */
 struct json_object *prof_cmp_json(const struct prof_cmp *c);
 

@@ -205,13 +205,15 @@ prof_env_collect(const struct prof_env_in *in)
 	put_str(o, "dtype", in->dtype);
 	put_str(o, "problem_size", in->problem_size);
 	put_str(o, "tile", in->tile);
+	if (in->valgrind)
+		put_str(o, "valgrind", in->valgrind);
 	return o;
 }
 
 char *
 prof_env_segment(struct json_object *env)
 {
-	struct json_object *key = json_object_new_object();
+	struct json_object *key = json_object_new_object(), *vg = NULL;
 	char *text;
 	size_t i;
 
@@ -224,6 +226,10 @@ prof_env_segment(struct json_object *env)
 		json_object_object_add(key, prof_env_keyed[i],
 				       json_object_get(v));
 	}
+	/* Keyed only where present, so that the keys of every other phase
+	 * stay what they were. */
+	if (json_object_object_get_ex(env, "valgrind", &vg) && vg)
+		json_object_object_add(key, "valgrind", json_object_get(vg));
 	text = prof_json_canonical(key);
 	json_object_put(key);
 	return text;

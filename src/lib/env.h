@@ -27,6 +27,8 @@ struct prof_env_in {
 	const char *dtype;
 	const char *problem_size;
 	const char *tile;
+	const char *valgrind;		/* instruction counts: "3.19.0"; NULL:
+					 * not recorded at all */
 };
 
 /*
@@ -40,8 +42,10 @@ struct json_object *prof_env_collect(const struct prof_env_in *in);
  * The segment key of an environment: the canonical JSON of the keyed fields
  * only (OS and distribution version, machine, CPU model, compiler and its
  * major version, backend, device and its properties, CUDA driver and
- * runtime, browser, dtype, problem size, tile). The kernel release is
- * recorded but not keyed. Returns a malloc'd string, or NULL.
+ * runtime, browser, dtype, problem size, tile; and valgrind's version where
+ * the environment has one: instruction counts are keyed by it, and no
+ * other segment key changes). The kernel release is recorded but not
+ * keyed. Returns a malloc'd string, or NULL.
  */
 char *prof_env_segment(struct json_object *env);
 

@@ -374,8 +374,15 @@ rest:
 	if (json_object_object_get_ex(o, "order_seed", NULL) &&
 	    want_int(c, o, "order_seed"))
 		return -1;
-	if (json_object_object_get_ex(o, "instructions", NULL) &&
+	/* An instruction sample that succeeded has its count; an error
+	 * sample may say null. */
+	v = NULL;
+	json_object_object_get_ex(o, "instructions", &v);
+	if ((v || (prof_sample_is(o, "phase", "instructions") && !is_error)) &&
 	    want_int(c, o, "instructions"))
+		return -1;
+	if (json_object_object_get_ex(o, "count_threshold_pct", NULL) &&
+	    want_number(c, o, "count_threshold_pct", 0, 0))
 		return -1;
 	if (json_object_object_get_ex(o, "shard", NULL) &&
 	    want_string(c, o, "shard", 0, 1))

@@ -13,10 +13,14 @@ struct json_object;
  *   schema_version 1; workload, workload_version, category, fixture,
  *   fixture_checksum (string or null), warning_floor_ms, backend, env
  *   (object), segment (the env's segment key), phase (timing, memory,
- *   profile, browser), kind (warm, cold), index, duration_ms (null only on
- *   an error), metrics (object of scalars), checksum (string or null),
- *   outcome (success, error), reason (string on an error), artifacts (paths
- *   relative to the run folder); memory (object) on memory samples;
+ *   profile, browser, instructions), kind (warm, cold), index,
+ *   duration_ms (null only on an error), metrics (object of scalars),
+ *   checksum (string or null), outcome (success, error), reason (string
+ *   on an error), artifacts (paths relative to the run folder); memory
+ *   (object) on memory samples; instructions (an integer, callgrind's Ir
+ *   of the counted region) on instruction samples that succeeded, and
+ *   count_threshold_pct (the growth in % above which a count is a
+ *   warning) on instruction samples;
  *   order_seed (the run order's seed) where prof-time ran it.
  *
  * A results file is {schema: "prof.results", schema_version: 1, run_id,

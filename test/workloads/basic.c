@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <valgrind/valgrind.h>
+
 #include "prof/workload.h"
 
 struct sumstate {
@@ -286,13 +288,16 @@ static const struct prof_workload test_home = {
 };
 PROF_WORKLOAD(test_home)
 
-/* Fails when anything of the memory or diagnostic phases is loaded in a
- * timing worker: no profiler, no interposer, no variables for them. */
+/* Fails when anything of the memory, diagnostic or instruction phases is
+ * loaded in a timing worker: no profiler, no interposer, no valgrind, no
+ * variables for them. */
 static int
 clean_validate(struct prof_ctx *ctx, void *state)
 {
 	static const char *const libs[] = {"libprofiler", "libprof-alloc",
-					   "libprof-cpuprofile", NULL};
+					   "libprof-cpuprofile",
+					   "libprof-fixedtime", "vgpreload",
+					   NULL};
 	static const char *const vars[] = {"LD_PRELOAD", "CPUPROFILE",
 					   "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
 					   NULL};
@@ -301,6 +306,12 @@ clean_validate(struct prof_ctx *ctx, void *state)
 	int i;
 
 	(void)state;
+	prof_metric(ctx, "running_on_valgrind", RUNNING_ON_VALGRIND);
+	if (RUNNING_ON_VALGRIND) {
+		if (fp)
+			fclose(fp);
+		return prof_fail(ctx, "running on valgrind");
+	}
 	if (!fp)
 		return prof_fail(ctx, "cannot read /proc/self/maps");
 	while (fgets(line, sizeof(line), fp))

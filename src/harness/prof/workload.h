@@ -59,6 +59,9 @@ struct prof_workload {
 	int (*run)(struct prof_ctx *ctx, void *state);
 	int (*validate)(struct prof_ctx *ctx, void *state);
 	void (*teardown)(struct prof_ctx *ctx, void *state);	/* optional */
+	/* prof-count: a median instruction count that grows by more than
+	 * this (%) is a warning; 0 means the default, 1%. */
+	double count_threshold_pct;
 };
 
 /*
