@@ -1,4 +1,4 @@
-/* runner.h: the engine of prof-time, prof-mem and prof-trace. */
+/* runner.h: the engine of prof-time, prof-mem, prof-trace and prof-count. */
 #ifndef PROF_RUNNER_H
 #define PROF_RUNNER_H
 
@@ -6,6 +6,7 @@ enum runner_phase {
 	RUNNER_TIMING,	/* prof-time: timing samples */
 	RUNNER_MEMORY,	/* prof-mem: one memory sample per workload x backend */
 	RUNNER_PROFILE,	/* prof-trace: a CPU profile and a Chrome trace */
+	RUNNER_COUNT,	/* prof-count: callgrind's instruction counts */
 };
 
 struct runner_tool {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -36,14 +37,14 @@ make_env(const struct prof_spawn *sp)
 	size_t n = 0, k = 0, i, j;
 	char **out;
 
-	while (environ[n])
+	while (!sp->env_clear && environ[n])
 		n++;
 	for (i = 0; sp->env_set && sp->env_set[i]; i++)
 		n++;
 	out = calloc(n + 1, sizeof(*out));
 	if (!out)
 		return NULL;
-	for (i = 0; environ[i]; i++) {
+	for (i = 0; !sp->env_clear && environ[i]; i++) {
 		size_t len = strcspn(environ[i], "=");
 		int drop = 0;
 
@@ -247,7 +248,7 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	double t0, t1 = 0, deadline;
 	pid_t pid;
 	int status = 0, rc = -1, stop = 0, e, alive = 1, pidfd = -1;
-	int out_open, err_open, set_up = 0;
+	int out_open, err_open, set_up = 0, pers = -1;
 
 	memset(res, 0, sizeof(*res));
 	envp = make_env(sp);
@@ -266,8 +267,17 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	/* Descendants that leave the command's group still come back here
 	 * when their parent dies, so that none outlives the run. */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	/* The child inherits the personality at its exec; ours is set for
+	 * that moment only (our own address space is laid out already). */
+	if (sp->no_aslr) {
+		pers = personality(0xffffffff);
+		if (pers != -1)
+			personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
+	}
 	t0 = prof_now_ms();
 	e = posix_spawnp(&pid, sp->argv[0], &fa, &at, sp->argv, envp);
+	if (sp->no_aslr && pers != -1)
+		personality((unsigned long)pers);
 	if (e) {
 		res->wall_ms = prof_now_ms() - t0;
 		res->exec_errno = e;

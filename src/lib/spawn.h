@@ -17,6 +17,10 @@ struct prof_spawn {
 	char *const *argv;	/* argv[0] is looked up in PATH */
 	char *const *env_set;	/* "NAME=value" to set, NULL-terminated */
 	char *const *env_unset; /* names to remove, NULL-terminated */
+	int env_clear;		/* start from an empty environment: the
+				 * child gets env_set and nothing else */
+	int no_aslr;		/* address-space randomization off for the
+				 * child (personality ADDR_NO_RANDOMIZE) */
 	double timeout_s;	/* <= 0: no limit */
 	int stdout_fd;		/* PROF_SPAWN_PIPE, _DEVNULL, or an fd */
 	/* Each stdout line without its newline; complete is 0 for a last

@@ -57,6 +57,8 @@ enum {
 	OPT_AGAINST_OUTPUT,
 	OPT_AGAINST_COMMAND,
 	OPT_BATCH,
+	OPT_THRESHOLD,
+	OPT_ENV,
 };
 
 /* --shard i/N: 1 <= i <= N <= 1000. Returns 0, or 2 after a message. */
@@ -107,6 +109,18 @@ artifacts_dir(struct opts *o)
 	return 0;
 }
 
+/* prof-count: a run with valgrind found and the fixed folder held. */
+static int
+counted(struct opts *o, int (*fn)(struct opts *))
+{
+	int rc = PROF_EXIT_FAILURE;
+
+	if (count_open(o) == 0)
+		rc = fn(o);
+	count_close(o);
+	return rc;
+}
+
 int
 runner_main(const struct runner_tool *tool, int argc, char **argv)
 {
@@ -132,6 +146,8 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		{"against-output", required_argument, NULL, OPT_AGAINST_OUTPUT},
 		{"against-command", required_argument, NULL, OPT_AGAINST_COMMAND},
 		{"batch", required_argument, NULL, OPT_BATCH},
+		{"threshold", required_argument, NULL, OPT_THRESHOLD},
+		{"env", required_argument, NULL, OPT_ENV},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
@@ -144,16 +160,22 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	char why[256];
 	int timing = tool->phase == RUNNER_TIMING;
 	int profile = tool->phase == RUNNER_PROFILE;
+	int counting = tool->phase == RUNNER_COUNT;
+	int warmup_given, repeat_given;
 	uint64_t mix;
 
 	cli_init(argv[0]);
 	o.tool = tool;
-	o.phase = timing ? "timing" : profile ? "profile" : "memory";
+	o.phase = timing    ? "timing" :
+		  profile   ? "profile" :
+		  counting  ? "instructions" :
+			      "memory";
 	o.repeat = o.warmup = -1;
 	o.output = "-";
 	o.timeout_s = 600;
 	o.warning_floor_ms = 5;
 	o.min_seconds = 2;
+	o.threshold_pct = 1;
 	while ((c = getopt_long(argc, argv, "qho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_WORKLOADS:
@@ -185,6 +207,9 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 				return cli_fail("--backend: '%s' is not one of "
 						"cpu, gpu, all, auto",
 						optarg);
+			if (counting && strcmp(optarg, "cpu"))
+				return cli_fail("--backend: prof-count counts "
+						"the CPU path only");
 			o.backend = optarg;
 			break;
 		case 'o':
@@ -257,6 +282,22 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			if (cli_number("--batch", optarg, 1, 1000000, &o.batch))
 				return PROF_EXIT_FAILURE;
 			break;
+		case OPT_THRESHOLD:
+			if (!counting)
+				return cli_fail("--threshold: only for prof-count");
+			if (cli_real("--threshold", optarg, &o.threshold_pct))
+				return PROF_EXIT_FAILURE;
+			break;
+		case OPT_ENV:
+			if (!counting)
+				return cli_fail("--env: only for prof-count");
+			if (!strchr(optarg, '=') || optarg[0] == '=')
+				return cli_fail("--env: '%s' is not NAME=VALUE",
+						optarg);
+			if (o.n_env == 32)
+				return cli_fail("--env: at most 32");
+			o.env[o.n_env++] = optarg;
+			break;
 		case 'q':
 			o.quiet = 1;
 			break;
@@ -273,6 +314,8 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	}
 	if ((c = ab_check_options(&o, timing)) != 0)
 		return c;
+	warmup_given = o.warmup >= 0;
+	repeat_given = o.repeat >= 0;
 	if (!o.n_bins) {
 		const char *env = getenv("PROF_WORKLOADS");
 
@@ -282,7 +325,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		mix = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 		o.seed = splitmix64(&mix) & ((1ULL << 53) - 1);
 	}
-	if (!timing) {
+	if (!timing && !counting) {
 		beside_me(profile ? "libprof-cpuprofile.so" : "libprof-alloc.so",
 			  o.preload, sizeof(o.preload));
 		if (access(o.preload, R_OK) != 0)
@@ -314,9 +357,11 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		o.mode = "command";
 		o.argv = argv + optind;
 		if (o.repeat < 0)
-			o.repeat = timing ? 10 : 1;
+			o.repeat = timing ? 10 : counting ? 2 : 1;
 		if (o.warmup < 0)
 			o.warmup = 0;
+		if (counting)
+			return counted(&o, count_command);
 		return cmd_command(&o);
 	}
 	if (optind >= argc) {
@@ -363,6 +408,16 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	} else if (profile) {
 		o.warmup = 1;
 		o.repeat = 1;
+	} else if (counting) {
+		/* One warmup call resolves lazy bindings and first-touch
+		 * paths, so the counted calls repeat each other; 2 counts in
+		 * quick and 3 in full and diagnose show that they agree. */
+		o.warmup = warmup_given ? o.warmup : 1;
+		if (!repeat_given)
+			o.repeat = strcmp(o.mode, "quick") ? 3 : 2;
+		o.backend = "cpu";
 	}
+	if (counting)
+		return counted(&o, cmd_workloads);
 	return cmd_workloads(&o);
 }

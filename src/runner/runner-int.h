@@ -9,6 +9,7 @@
  *   command.c   a command as a workload (--name ID -- CMD)
  *   ab.c        interleaved A/B against a reference (--against), and the
  *               calibration kernel around every run
+ *   count.c     prof-count: workers and commands under callgrind
  */
 #ifndef PROF_RUNNER_INT_H
 #define PROF_RUNNER_INT_H
@@ -60,7 +61,7 @@ struct group {
 
 struct opts {
 	const struct runner_tool *tool;
-	const char *phase;	/* timing, memory, profile */
+	const char *phase;	/* timing, memory, profile, instructions */
 	const char *mode;	/* quick, full, diagnose, command, list */
 	const char *diagnose_id;
 	const char *bins[64];
@@ -93,6 +94,11 @@ struct opts {
 	const char *artifacts;
 	double min_seconds;
 	char preload[PATH_MAX + 64];
+	/* the instruction phase (prof-count) */
+	struct count *count;	/* valgrind and the fixed folder; NULL else */
+	double threshold_pct;	/* a command's count threshold */
+	char *env[32];		/* a command's --env NAME=VALUE */
+	int n_env;
 };
 
 /* The run's state while groups execute. */
@@ -172,5 +178,17 @@ void calib_free(struct calib_run *c);
 int cmd_ab_workloads(struct opts *o);
 int cmd_ab_command(struct opts *o);
 int ab_check_options(struct opts *o, int timing);
+
+/* count.c: find valgrind (exit 2 with the install line when it is not
+ * there) and take the fixed folder; -1 after a message. */
+int count_open(struct opts *o);
+void count_close(struct opts *o);
+const char *count_version(const struct opts *o);
+/* Wrap a worker's argv in callgrind, in the fixed environment. */
+int count_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp);
+void count_worker_end(struct opts *o);
+/* Fill in a worker sample's instructions from its dump. */
+void count_fill(struct opts *o, struct json_object *s);
+int count_command(struct opts *o);
 
 #endif /* PROF_RUNNER_INT_H */

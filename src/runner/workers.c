@@ -15,7 +15,7 @@
 
 /* The environment of a sample prof-time writes itself (errors). */
 static struct json_object *
-env_for(struct group *g, const char *requested)
+env_for(struct group *g, const char *requested, const char *valgrind)
 {
 	struct json_object *build = NULL, *gpu = NULL;
 	struct prof_env_in in = {0};
@@ -30,6 +30,7 @@ env_for(struct group *g, const char *requested)
 	in.dtype = prof_json_str(g->w->desc, "dtype");
 	in.problem_size = prof_json_str(g->w->desc, "problem_size");
 	in.tile = prof_json_str(g->w->desc, "tile");
+	in.valgrind = valgrind;
 	if (on_gpu && json_object_object_get_ex(g->b->probe, "gpu", &gpu)) {
 		struct json_object *v;
 
@@ -60,8 +61,8 @@ error_sample(struct run *r, struct group *g, long index, const char *reason)
 	m.warning_floor_ms = prof_json_number(
 		json_object_object_get(g->w->desc, "warning_floor_ms"));
 	m.backend = g->backend;
-	s = prof_sample_new(&m, env_for(g, r->o->backend), r->o->phase, g->kind,
-			    index);
+	s = prof_sample_new(&m, env_for(g, r->o->backend, count_version(r->o)),
+			    r->o->phase, g->kind, index);
 	prof_sample_fail(s, reason, -1);
 	write_sample(r, s);
 	json_object_put(s);
@@ -80,6 +81,8 @@ worker_line(void *arg, char *line, size_t len, int complete)
 		return 0;	/* cut off by a crash; the crash is reported */
 	r->lines++;
 	s = prof_json_parse(line, len, "worker stdout", (int)r->lines, &err);
+	if (s && r->o->count)
+		count_fill(r->o, s);
 	if (s && prof_sample_check(s, "", &err) < 0) {
 		json_object_put(s);
 		s = NULL;
@@ -91,7 +94,8 @@ worker_line(void *arg, char *line, size_t len, int complete)
 		return 0;
 	}
 	if (prof_sample_is(s, "outcome", "success") && r->n_dur < r->cap_dur)
-		r->durations[r->n_dur++] = prof_sample_num(s, "duration_ms");
+		r->durations[r->n_dur++] = prof_sample_num(
+			s, r->o->count ? "instructions" : "duration_ms");
 	if (prof_sample_is(s, "outcome", "success"))
 		note_result(r, s);
 	r->got++;
@@ -116,12 +120,18 @@ progress(struct run *r, int i, int n, struct group *g, const char *error)
 			strcmp(g->kind, "cold") ? "" : " (cold)", error);
 		return;
 	}
+	prof_stats_compute(r->durations, r->n_dur, &st);
+	if (r->o->count) {
+		fprintf(stderr, "%s: [%d/%d] %s %s: median %.0f instructions "
+				"(n=%zu)\n",
+			cli_name, i, n, g->w->id, g->backend, st.median, st.n);
+		return;
+	}
 	if (strcmp(r->o->phase, "timing")) {
 		fprintf(stderr, "%s: [%d/%d] %s %s: %s\n", cli_name, i, n,
 			g->w->id, g->backend, r->note);
 		return;
 	}
-	prof_stats_compute(r->durations, r->n_dur, &st);
 	fprintf(stderr, "%s: [%d/%d] %s %s%s: median %.3f ms (n=%zu)\n",
 		cli_name, i, n, g->w->id, g->backend,
 		strcmp(g->kind, "cold") ? "" : " (cold)", st.median, st.n);
@@ -197,12 +207,18 @@ run_group(struct run *r, struct group *g, int i, int n)
 	sp.arg = r;
 	sp.stderr_fd = -1;
 	sp.cancel = &runner_interrupted;
+	if (r->o->count && count_worker_begin(r->o, argv, &sp) < 0) {
+		prof_tmpdir_remove(home);
+		return -1;
+	}
 	if (prof_spawn_run(&sp, &res, &err) < 0) {
 		prof_tmpdir_remove(home);
+		count_worker_end(r->o);
 		cli_err(&err);
 		return -1;
 	}
 	prof_tmpdir_remove(home);
+	count_worker_end(r->o);
 	if (res.stopped_by_caller || res.cancelled) {
 		/* Interrupted: the call in flight is no measurement, and no
 		 * sample stands for it. */
