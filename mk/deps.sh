@@ -8,7 +8,8 @@
 #
 # "build" is what `make` and `make profile-quick` need; "fuzz" adds clang and
 # its libFuzzer (`make fuzz`); "test" adds what the tests and the browser
-# stories need (the fuzz set, chromium, node, npm). Each line below is
+# stories need (the fuzz set, chromium, node, npm; python3-yaml reads the CI
+# workflow). Each line below is
 # "package check": the package is missing when the check fails.
 set -u
 
@@ -27,6 +28,7 @@ libgoogle-perftools-dev has_header gperftools/profiler.h
 google-perftools command -v google-pprof
 jq command -v jq
 perl command -v prove
+valgrind has_header valgrind/callgrind.h && command -v valgrind
 EOF
 }
 
@@ -48,6 +50,7 @@ python3-scipy /usr/bin/python3 -c "import scipy"
 chromium test -x /usr/bin/chromium
 nodejs command -v node
 npm command -v npm
+python3-yaml python3 -c 'import yaml'
 EOF
 }
 

@@ -3,8 +3,8 @@
 HELP_VARS := CC CFLAGS LDFLAGS PREFIX BUILD BINDIR V SANITIZER HAVE_CUDA CUDA WORKLOADS \
 	BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE PLAYWRIGHT \
 	W FROM NAME DIR ADD TIMEOUT SEED STORIES CHROMIUM HISTORY REF MODE SHARD \
-	SHARDS BENCH_SAMPLES BENCH_ROWS T PROVE_FLAGS FUZZ_CC FUZZ_SECONDS \
-	FUZZ_BUILD
+	SHARDS BENCH_SAMPLES BENCH_ROWS COUNTS T PROVE_FLAGS FUZZ_CC \
+	FUZZ_SECONDS FUZZ_BUILD
 
 .PHONY: help
 help: ## this list
@@ -26,3 +26,14 @@ help: ## this list
 	@echo
 	@echo "variables (current values):"
 	@$(foreach v,$(HELP_VARS),printf '  %-18s = %s\n' '$(v)' '$($(v))';)
+	@echo
+	@echo "which number to trust (COUNTS=1 adds instruction counts to a run;"
+	@echo "diagnose always has them):"
+	@echo "  time          what a user waits for, but a busy machine moves it:"
+	@echo "                a time warning alone may be the machine, not the code"
+	@echo "  instructions  callgrind's count of the same work; the machine cannot"
+	@echo "                move it: a count warning is work the code added, and a"
+	@echo "                stable count beside a time warning points at the machine"
+	@echo "  both warn     believe it"
+	@echo "  time only     a busy machine, or code slower without more work"
+	@echo "                (cache misses, locks, I/O): run it again to tell"

@@ -33,6 +33,9 @@ STORIES ?=
 CHROMIUM ?=
 # The run history every run is added to (prof-history); HISTORY= for none.
 HISTORY ?= artifacts/history.sqlite
+# COUNTS=1: the instruction-count phase (prof-count under callgrind) in
+# profile-quick and profile-full; diagnose always has it.
+COUNTS ?=
 
 # A value quoted for the shell.
 prof_sq = '$(subst ','\'',$(1))'
@@ -41,7 +44,7 @@ prof_sq = '$(subst ','\'',$(1))'
 # (the variables given on make's command line, quoted when they hold
 # spaces).
 PROFILE_VARS := BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE \
-	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM SHARD HISTORY
+	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM SHARD HISTORY COUNTS
 prof_cmdvar = $(if $(filter command line,$(origin $(1))),$(1)=$(if \
 	$(word 2,$($(1))),"$($(1))",$($(1))))
 PROFILE_COMMAND = $(strip make $@ $(if $(filter diagnose,$@),W=$(W)) \
@@ -62,6 +65,7 @@ PROFILE_ENV = PROF_BINDIR=$(call prof_sq,$(BINDIR)) \
 	PROF_CHROMIUM=$(call prof_sq,$(CHROMIUM)) \
 	PROF_SHARD=$(call prof_sq,$(SHARD)) \
 	PROF_HISTORY=$(call prof_sq,$(HISTORY)) \
+	PROF_COUNTS=$(call prof_sq,$(COUNTS)) \
 	PROF_COMMAND=$(call prof_sq,$(PROFILE_COMMAND))
 
 .PHONY: profile-quick profile-full diagnose baseline-update
@@ -71,7 +75,7 @@ profile-quick: all ## quick CPU profile of the quick-tagged workloads (the main 
 profile-full: all ## every workload on every available backend, and the browser stories
 	$(Q)$(PROFILE_ENV) sh mk/profile.sh full
 
-diagnose: all ## timing, memory and CPU-profile phases of one workload: W=ID
+diagnose: all ## timing, memory, CPU-profile and instruction-count phases of one workload: W=ID
 	$(Q)$(PROFILE_ENV) sh mk/profile.sh diagnose $(call prof_sq,$(W))
 
 baseline-update: $(BINDIR)/prof-baseline ## promote a results file: FROM=results.json NAME=cpu-ci [DIR=baselines] [ADD=1: add its segments]

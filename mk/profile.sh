@@ -19,6 +19,8 @@
 #   PROF_STORIES           1: play the browser stories in a quick run too;
 #                          0: not in a full run either (default: full only)
 #   PROF_CHROMIUM          the browser the stories drive (default: Debian's)
+#   PROF_COUNTS            1: the instruction-count phase (prof-count) in a
+#                          quick or full run too; diagnose always has it
 #   PROF_COMMAND           the command that results.json records
 #   PROF_SHARD             I/N: time only this shard of the selection
 #                          (prof-time --shard); the browser stories go
@@ -28,9 +30,10 @@
 #
 # The run folder gets each phase's samples (samples.jsonl from prof-time;
 # in diagnose memory.jsonl from prof-mem and profile.jsonl with its .prof
-# and trace files from prof-trace; in full browser.jsonl from the browser
-# stories unless PLAYWRIGHT gives rows), then results.json, comparisons.json
-# summary.md and report.html; the run is added to the history first.
+# and trace files from prof-trace; counts.jsonl from prof-count in diagnose
+# and with COUNTS=1; in full browser.jsonl from the browser stories unless
+# PLAYWRIGHT gives rows), then results.json, comparisons.json, summary.md
+# and report.html; the run is added to the history first.
 #
 # The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
 # or infrastructure failure. Results, comparisons and the summary are
@@ -148,7 +151,7 @@ if [ -n "${PROF_OUTPUT:-}" ]; then
 	# A reused folder must not pass off an earlier run's files as this
 	# one's.
 	for f in samples.jsonl memory.jsonl profile.jsonl browser.jsonl \
-		results.json comparisons.json summary.md report.html; do
+		counts.jsonl results.json comparisons.json summary.md report.html; do
 		rm -f -- "$run/$f"
 	done
 else
@@ -244,6 +247,43 @@ phase_trace() {
 	streams="$streams profile.jsonl"
 }
 
+# The instruction-count phase: prof-count under callgrind, the CPU path
+# only, its own repeat (2 quick, 3 full and diagnose); REPEAT is timing's.
+phase_count() {
+	case "$mode:${PROF_COUNTS:-}" in
+	diagnose:* | quick:1 | full:1) ;;
+	*) return 0 ;;
+	esac
+	if [ -n "${PROF_BACKEND:-}" ] && [ "$PROF_BACKEND" = gpu ]; then
+		say "no instruction counts in a GPU run (BACKEND=gpu)"
+		return 0
+	fi
+	if [ ! -x "$BINDIR/prof-count" ]; then
+		say "no count phase: '$BINDIR/prof-count' is not built"
+		note 2
+	fi
+	opts=
+	for w in ${PROF_WORKLOADS:-}; do
+		opts="$opts --workloads $w"
+	done
+	[ -n "${PROF_TIMEOUT:-}" ] && opts="$opts --timeout $PROF_TIMEOUT"
+	[ -n "${PROF_SEED:-}" ] && opts="$opts --seed $PROF_SEED"
+	for c in ${PROF_CATEGORY:-}; do
+		opts="$opts --category $c"
+	done
+	for c in ${PROF_EXCLUDE_CATEGORY:-}; do
+		opts="$opts --exclude-category $c"
+	done
+	# A sharded run counts the same shard of the selection as it times.
+	[ -n "${PROF_SHARD:-}" ] && opts="$opts --shard $PROF_SHARD"
+	phase=count
+	# shellcheck disable=SC2086 # opts is a list of checked words
+	"$BINDIR/prof-count" $mode ${id:+"$id"} $opts \
+		--output "$run/counts.jsonl"
+	note $?
+	streams="$streams counts.jsonl"
+}
+
 # Whether word $1 is one of the words after it.
 in_list() {
 	w=$1
@@ -316,6 +356,7 @@ if [ "$mode" = diagnose ]; then
 	phase_memory
 	phase_trace
 fi
+[ $only_browser = 1 ] || phase_count
 phase_browser
 
 # Merge the run folder's streams, then the browser rows.

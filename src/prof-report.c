@@ -107,6 +107,9 @@ struct report {
 	struct mem *mem;
 	size_t n_mem, cap_mem;
 	struct prof_htab mem_index;	/* workload, backend */
+	struct prof_htab time_index;	/* rows of time: workload, backend */
+	struct prof_htab count_index;	/* rows of instruction counts */
+	int indexed;
 	char **envs;			/* env ids, first seen first */
 	size_t n_envs, cap_envs;
 	struct prof_htab env_index;
@@ -192,6 +195,46 @@ row_pct(struct json_object *row)
 	return isfinite(ratio) ? (ratio - 1) * 100 : NAN;
 }
 
+/* Whether a comparison row holds instruction counts (prof-count). */
+static int
+is_count_row(struct json_object *row)
+{
+	const char *phase = prof_json_str(row, "phase");
+
+	return phase && !strcmp(phase, "instructions");
+}
+
+/* An instruction row's count, change and status, as table cells. */
+static void
+count_cells(struct report *r, struct json_object *crow, char *count, size_t nc,
+	    char *pct, size_t np, const char **status)
+{
+	double med = crow ? numf(get(crow, "current"), "median") : NAN;
+	double d = crow ? row_pct(crow) : NAN;
+
+	if (isfinite(med))
+		snprintf(count, nc, "%.0f", med);
+	else
+		snprintf(count, nc, "-");
+	if (isfinite(d))
+		snprintf(pct, np, "%+.2f%%", d);
+	else
+		snprintf(pct, np, "-");
+	*status = crow && r->judged ? prof_json_str(crow, "status") : "-";
+}
+
+/* Whether the run has instruction rows at all. */
+static int
+has_counts(struct report *r)
+{
+	size_t i, n = json_object_array_length(r->rows);
+
+	for (i = 0; i < n; i++)
+		if (is_count_row(json_object_array_get_idx(r->rows, i)))
+			return 1;
+	return 0;
+}
+
 /* Grow an array of n used out of *cap elements of size sz. */
 static int
 grow(void *pp, size_t n, size_t *cap, size_t sz)
@@ -231,6 +274,62 @@ memory_of(struct report *r, const char *w, const char *b)
 	long k = len ? prof_htab_get(&r->mem_index, key, len) : -1;
 
 	return k < 0 ? NULL : &r->mem[k];
+}
+
+/*
+ * The rows by workload x backend, one index for time and one for counts,
+ * so that each time row finds its count beside it in constant time. Made
+ * once, the first time it is asked for.
+ */
+static int
+index_rows(struct report *r)
+{
+	size_t i, n = json_object_array_length(r->rows);
+	char key[4096];
+
+	if (r->indexed)
+		return 0;
+	r->indexed = 1;
+	for (i = 0; i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		size_t len = wb_key(key, sizeof(key),
+				    prof_json_str(row, "workload"),
+				    prof_json_str(row, "backend"));
+		struct prof_htab *h = is_count_row(row) ? &r->count_index :
+							  &r->time_index;
+
+		if (len && prof_htab_get(h, key, len) < 0 &&
+		    prof_htab_put(h, key, len, (long)i) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The instruction row of workload w on backend b, or NULL. */
+static struct json_object *
+count_row_of(struct report *r, const char *w, const char *b)
+{
+	char key[4096];
+	size_t len = wb_key(key, sizeof(key), w, b);
+	long k;
+
+	if (index_rows(r) < 0 || !len)
+		return NULL;
+	k = prof_htab_get(&r->count_index, key, len);
+	return k < 0 ? NULL : json_object_array_get_idx(r->rows, (size_t)k);
+}
+
+/* Whether a time row exists for the instruction row's workload. */
+static int
+has_time_row(struct report *r, struct json_object *crow)
+{
+	char key[4096];
+	size_t len = wb_key(key, sizeof(key), prof_json_str(crow, "workload"),
+			    prof_json_str(crow, "backend"));
+
+	if (index_rows(r) < 0 || !len)
+		return 0;
+	return prof_htab_get(&r->time_index, key, len) >= 0;
 }
 
 /* Keep the largest memory peaks per workload x backend. */
@@ -371,12 +470,65 @@ write_header(struct report *r)
 	free(words);
 }
 
+/*
+ * Rows whose time and instruction count disagree: a time warning over a
+ * stable count is the machine's noise (or a slowdown that costs no
+ * instructions); a count warning over a stable time is more work that
+ * the clock did not show.
+ */
+static void
+write_disagreements(struct report *r)
+{
+	size_t i, n = json_object_array_length(r->rows);
+	FILE *md = r->md;
+	int any = 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *crow;
+		const char *ts, *cs;
+
+		if (is_count_row(row))
+			continue;
+		crow = count_row_of(r, prof_json_str(row, "workload"),
+				    prof_json_str(row, "backend"));
+		if (!crow)
+			continue;
+		ts = prof_json_str(row, "status");
+		cs = prof_json_str(crow, "status");
+		if (!strcmp(ts, cs) ||
+		    (strcmp(ts, "warning") && strcmp(cs, "warning")))
+			continue;
+		if (!any++)
+			fprintf(md, "Time and instructions disagree:\n\n");
+		fprintf(md, "- `");
+		md_text(md, prof_json_str(row, "workload"));
+		fprintf(md, "` (");
+		md_text(md, prof_json_str(row, "backend"));
+		if (!strcmp(ts, "warning"))
+			fprintf(md, "): time says **warning**, instructions "
+				    "say %s: the same work, so likely the "
+				    "machine (or a slowdown that costs no "
+				    "instructions: caches, locks, I/O)\n",
+				cs);
+		else
+			fprintf(md, "): instructions say **warning**, time "
+				    "says %s: more work that the clock did "
+				    "not show\n",
+				ts);
+	}
+	if (!any)
+		fprintf(md, "Time and instructions agree on every row that "
+			    "has both.\n");
+	fputc('\n', md);
+}
+
 static void
 write_table(struct report *r)
 {
 	size_t i, n = json_object_array_length(r->rows);
 	FILE *md = r->md;
-	int reasons = 0;
+	int reasons = 0, counts = has_counts(r);
 
 	fprintf(md, "## Results\n\n");
 	if (!n && !r->n_mem) {
@@ -385,8 +537,12 @@ write_table(struct report *r)
 	}
 	fprintf(md, "| workload | backend | n | min ms | median ms | p90 ms | "
 		    "max ms | host peak | GPU peak | Δ median ms | "
-		    "Δ median %% | status |\n");
-	fprintf(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
+		    "Δ median %% | status |%s\n",
+		counts ? " instructions | Δ instructions % | instructions "
+			 "status |" :
+			 "");
+	fprintf(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|%s\n",
+		counts ? "--:|--:|---|" : "");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
 		struct json_object *cur = get(row, "current");
@@ -394,9 +550,25 @@ write_table(struct report *r)
 		const char *b = prof_json_str(row, "backend");
 		struct mem *m = memory_of(r, w, b);
 		char mn[32], med[32], p90[32], mx[32], host[32], gpu[32];
-		char dms[32], dpct[32];
+		char dms[32], dpct[32], ic[32], ipct[32];
+		const char *ist;
 		double delta = numf(row, "delta_ms"), pct = row_pct(row);
 
+		if (is_count_row(row)) {
+			/* Beside its time row; alone when there is none. */
+			if (has_time_row(r, row))
+				continue;
+			count_cells(r, row, ic, sizeof(ic), ipct, sizeof(ipct),
+				    &ist);
+			fprintf(md, "| `");
+			md_text(md, w);
+			fprintf(md, "` | ");
+			md_text(md, b);
+			fprintf(md, " | 0 | - | - | - | - | - | - | - | - | - | "
+				    "%s | %s | %s |\n",
+				ic, ipct, ist);
+			continue;
+		}
 		if (m)
 			m->used = 1;
 		fmt_ms(mn, sizeof(mn), numf(cur, "min"));
@@ -418,9 +590,15 @@ write_table(struct report *r)
 		fprintf(md, "` | ");
 		md_text(md, b);
 		fprintf(md, " | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | "
-			    "%s |\n",
+			    "%s |",
 			numf(cur, "n"), mn, med, p90, mx, host, gpu, dms, dpct,
 			r->judged ? prof_json_str(row, "status") : "-");
+		if (counts) {
+			count_cells(r, count_row_of(r, w, b), ic, sizeof(ic),
+				    ipct, sizeof(ipct), &ist);
+			fprintf(md, " %s | %s | %s |", ic, ipct, ist);
+		}
+		fputc('\n', md);
 	}
 	for (i = 0; i < r->n_mem; i++) {
 		char host[32], gpu[32];
@@ -433,8 +611,8 @@ write_table(struct report *r)
 		md_text(md, r->mem[i].workload);
 		fprintf(md, "` | ");
 		md_text(md, r->mem[i].backend);
-		fprintf(md, " | 0 | - | - | - | - | %s | %s | - | - | - |\n",
-			host, gpu);
+		fprintf(md, " | 0 | - | - | - | - | %s | %s | - | - | - |%s\n",
+			host, gpu, counts ? " - | - | - |" : "");
 	}
 	fputc('\n', md);
 	if (!r->judged) {
@@ -453,7 +631,9 @@ write_table(struct report *r)
 		md_text(md, prof_json_str(row, "workload"));
 		fprintf(md, "` (");
 		md_text(md, prof_json_str(row, "backend"));
-		fprintf(md, "): **%s**: ", prof_json_str(row, "status"));
+		fprintf(md, "%s): **%s**: ",
+			is_count_row(row) ? ", instructions" : "",
+			prof_json_str(row, "status"));
 		md_text(md, prof_json_str(row, "reason"));
 		if (isfinite(p))
 			fprintf(md, "; p = %.3g", p);
@@ -461,6 +641,8 @@ write_table(struct report *r)
 	}
 	if (reasons)
 		fputc('\n', md);
+	if (counts)
+		write_disagreements(r);
 }
 
 /* Copy a temporary file into the summary. */
@@ -838,7 +1020,7 @@ print_table(struct report *r)
 {
 	size_t i, n = json_object_array_length(r->rows);
 	const char *commit = prof_json_str(r->meta, "commit");
-
+	int counts = has_counts(r);
 	char s1[512], s2[64];
 
 	/* Every field escaped: stdout is a terminal or a CI log, where a
@@ -847,13 +1029,35 @@ print_table(struct report *r)
 	       cli_safe(prof_json_str(r->meta, "run_id"), s1, sizeof(s1)),
 	       cli_safe(commit, s2, sizeof(s2)), r->samples, r->errors,
 	       r->errors == 1 ? "" : "s");
-	printf("%-36s %-8s %4s %12s %12s %8s  %s\n", "workload", "backend", "n",
-	       "median ms", "p90 ms", "delta", "status");
+	if (counts)
+		printf("%-36s %-8s %4s %12s %12s %8s  %-12s %12s %8s  %s\n",
+		       "workload", "backend", "n", "median ms", "p90 ms",
+		       "delta", "status", "instructions", "delta", "status");
+	else
+		printf("%-36s %-8s %4s %12s %12s %8s  %s\n", "workload",
+		       "backend", "n", "median ms", "p90 ms", "delta",
+		       "status");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
 		struct json_object *cur = get(row, "current");
-		char med[32], p90[32], pct[32];
+		char med[32], p90[32], pct[32], ic[32], ipct[32];
+		const char *ist;
 		double d = row_pct(row);
+
+		if (is_count_row(row)) {
+			if (has_time_row(r, row))
+				continue;
+			count_cells(r, row, ic, sizeof(ic), ipct, sizeof(ipct),
+				    &ist);
+			printf("%-36s %-8s %4s %12s %12s %8s  %-12s %12s %8s  "
+			       "%s\n",
+			       cli_safe(prof_json_str(row, "workload"), s1,
+					sizeof(s1)),
+			       cli_safe(prof_json_str(row, "backend"), s2,
+					sizeof(s2)),
+			       "-", "-", "-", "-", "-", ic, ipct, ist);
+			continue;
+		}
 
 		fmt_ms(med, sizeof(med), numf(cur, "median"));
 		fmt_ms(p90, sizeof(p90), numf(cur, "p90"));
@@ -861,11 +1065,26 @@ print_table(struct report *r)
 			snprintf(pct, sizeof(pct), "%+.1f%%", d);
 		else
 			snprintf(pct, sizeof(pct), "-");
-		printf("%-36s %-8s %4.0f %12s %12s %8s  %s\n",
+		if (!counts) {
+			printf("%-36s %-8s %4.0f %12s %12s %8s  %s\n",
+			       cli_safe(prof_json_str(row, "workload"), s1,
+					sizeof(s1)),
+			       cli_safe(prof_json_str(row, "backend"), s2,
+					sizeof(s2)),
+			       numf(cur, "n"), med, p90, pct,
+			       r->judged ? prof_json_str(row, "status") : "-");
+			continue;
+		}
+		count_cells(r,
+			    count_row_of(r, prof_json_str(row, "workload"),
+					 prof_json_str(row, "backend")),
+			    ic, sizeof(ic), ipct, sizeof(ipct), &ist);
+		printf("%-36s %-8s %4.0f %12s %12s %8s  %-12s %12s %8s  %s\n",
 		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
 		       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)),
 		       numf(cur, "n"), med, p90, pct,
-		       r->judged ? prof_json_str(row, "status") : "-");
+		       r->judged ? prof_json_str(row, "status") : "-", ic, ipct,
+		       ist);
 	}
 }
 
@@ -899,6 +1118,17 @@ print_annotations(struct report *r)
 
 		if (strcmp(prof_json_str(row, "status"), "warning"))
 			continue;
+		if (is_count_row(row)) {
+			snprintf(text, sizeof(text), "%s (%s): %s",
+				 prof_json_str(row, "workload"),
+				 prof_json_str(row, "backend"),
+				 prof_json_str(row, "reason"));
+			fputs("::warning title=Instruction count regression::",
+			      stdout);
+			gh_text(text);
+			putchar('\n');
+			continue;
+		}
 		snprintf(text, sizeof(text),
 			 "%s (%s): median %.3f ms vs baseline %.3f ms, "
 			 "%+.1f%% (%+.3f ms)",
@@ -1026,6 +1256,8 @@ report_free(struct report *r)
 	free(r->profiles);
 	prof_htab_free(&r->mem_index);
 	prof_htab_free(&r->env_index);
+	prof_htab_free(&r->time_index);
+	prof_htab_free(&r->count_index);
 	if (r->errors_md)
 		fclose(r->errors_md);
 	if (r->artifacts_md)

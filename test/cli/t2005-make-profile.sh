@@ -64,8 +64,10 @@ jq_ok '.command == "make diagnose W=test.ok OUTPUT='"$T"'/d BASELINE=does/not/ex
 	"$T/d/results.json" "the command names the workload"
 jq_ok '[.samples[] | select(.phase == "timing")] | length == 5' \
 	"$T/d/results.json" "diagnose times 5 samples"
-jq_ok '[.samples[].phase] | unique == ["memory", "profile", "timing"]' \
-	"$T/d/results.json" "and merges the memory and diagnostic phases"
+jq_ok '[.samples[].phase] | unique ==
+	["instructions", "memory", "profile", "timing"]' \
+	"$T/d/results.json" \
+	"and merges the memory, diagnostic and instruction-count phases"
 like "$(cat "$T/d/summary.md")" "## CPU profile" \
 	"whose CPU profile is in the summary"
 
