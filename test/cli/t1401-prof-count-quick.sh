@@ -18,15 +18,18 @@ counts() {
 }
 is "$(counts "$T/a.jsonl")" "$(counts "$T/b.jsonl")" \
 	"two runs give identical counts, call by call"
-jq_ok -s 'length == 12 and all(.[]; .outcome == "success")' "$T/a.jsonl" \
+jq_ok -s 'map(select(.record == null)) | length == 12 and
+	all(.[]; .outcome == "success")' "$T/a.jsonl" \
 	"2 counts (the quick repeat) of each of the 6 workloads"
-jq_ok -s 'all(.[]; .phase == "instructions" and .kind == "warm" and
+jq_ok -s 'map(select(.record == null)) | all(.[]; .phase == "instructions" and .kind == "warm" and
 	(.instructions | type == "number" and . == floor and . > 1000000))' \
 	"$T/a.jsonl" "each with an integer instruction count"
+# (jq_ok reads a stream as schema-1 lines: env and segment inline.)
 jq_ok -s "all(.[]; .env.valgrind == \"$VG\" and
 	(.segment | fromjson | .valgrind == \"$VG\"))" "$T/a.jsonl" \
 	"valgrind's version is recorded and keyed"
-jq_ok -s 'all(.[]; .count_threshold_pct == 1 and .backend == "cpu")' \
+jq_ok -s 'map(select(.record == null)) |
+	all(.[]; .count_threshold_pct == 1 and .backend == "cpu")' \
 	"$T/a.jsonl" "the default threshold, 1%, on the CPU path"
 like "$(cat "$err")" "prof-count: [1/6] " "progress on stderr"
 like "$(cat "$err")" " instructions (n=2)" "with the median count"
@@ -34,7 +37,8 @@ like "$(cat "$err")" " instructions (n=2)" "with the median count"
 # The test workload sums 100,000 doubles: a few instructions each, and the
 # warmup, prepare() and validate() are not in the count.
 run prof-count diagnose test.ok --workloads "$TW"
-jq_ok -s 'length == 3 and all(.[]; .instructions > 300000 and
+jq_ok -s 'map(select(.record == null)) | length == 3 and
+	all(.[]; .instructions > 300000 and
 	.instructions < 500000)' "$out" \
 	"diagnose: 3 counts of run() alone (4 instructions an item)"
 
@@ -51,11 +55,12 @@ jq_ok -s '[.[] | select(.workload == "test.ok" and .outcome == "success")] |
 # A timing worker never runs under valgrind; a counted one does, and the
 # test workload's check sees it.
 run prof-time diagnose test.clean_process --workloads "$TW"
-jq_ok -s 'all(.[]; .outcome == "success" and
+jq_ok -s 'map(select(.record == null)) | length == 5 and
+	all(.[]; .outcome == "success" and
 	.metrics.running_on_valgrind == 0)' "$out" \
 	"a timing worker has no valgrind, no preload of the count phase"
 run prof-count diagnose test.clean_process --workloads "$TW"
-jq_ok '.outcome == "error" and
+jq_ok 'select(.record == null) | .outcome == "error" and
 	.reason == "warmup call 1: validation failed: running on valgrind"' \
 	"$out" "while a counted worker runs under valgrind"
 finish

@@ -16,6 +16,14 @@ count() {
 	"$BIN/prof-count" --name "$name" -q -o "$file" "$@" >"$out" 2>"$err"
 	rc=$?
 }
+# The samples of a stream, without its run and context records.
+samples() {
+	jq -c 'select(.record == null)' "$1"
+}
+# The first sample's count.
+first() {
+	samples "$1" | head -n 1 | jq .instructions
+}
 merge() {
 	"$BIN/prof-merge" -o "$2" "$1" 2>"$err"
 }
@@ -23,11 +31,13 @@ merge() {
 build 100000
 count work "$T/base.jsonl" -- "$T/work"
 is "$rc" 0 "a command that exits 0 is counted"
-jq_ok -s 'length == 2 and all(.[]; .phase == "instructions" and
+jq_ok -s 'map(select(.record == null)) | length == 2 and
+	all(.[]; .phase == "instructions" and
 	.outcome == "success" and .instructions > 1000000 and
 	.metrics.processes == 1 and .metrics.exit_status == 0)' \
 	"$T/base.jsonl" "2 samples by default, one process each"
-jq_ok -s '.[0].instructions == .[1].instructions' "$T/base.jsonl" \
+jq_ok -s 'map(select(.record == null)) |
+	.[0].instructions == .[1].instructions' "$T/base.jsonl" \
 	"and the two counts are equal"
 merge "$T/base.jsonl" "$T/base.json"
 
@@ -67,15 +77,15 @@ mkdir -p "$T/a/much/longer/working/directory/name/than/the/other/one"
 (cd "$T/a/much/longer/working/directory/name/than/the/other/one" &&
 	PADDING=$(printf '%0900d' 0) "$BIN/prof-count" --name sh -q --repeat 1 \
 		-o "$T/s2.jsonl" -- sh -c "$SH")
-is "$(jq .instructions "$T/s1.jsonl")" "$(jq .instructions "$T/s2.jsonl")" \
+is "$(first "$T/s1.jsonl")" "$(first "$T/s2.jsonl")" \
 	"another working directory and a larger environment: the same count"
-jq_ok '.metrics.processes == 2' "$T/s1.jsonl" \
+jq_ok 'select(.record == null) | .metrics.processes == 2' "$T/s1.jsonl" \
 	"the shell and its child are both counted"
 count one "$T/one.jsonl" --repeat 1 -- "$T/work"
-ok "$([ "$(jq .instructions "$T/s1.jsonl")" -gt \
-	"$(jq .instructions "$T/one.jsonl")" ]; echo $?)" "and summed"
+ok "$([ "$(first "$T/s1.jsonl")" -gt "$(first "$T/one.jsonl")" ]; echo $?)" \
+	"and summed"
 count ex "$T/ex.jsonl" --repeat 1 -- sh -c "true; exec $T/work"
-ok "$([ "$(jq .instructions "$T/ex.jsonl")" -gt "$(jq .instructions "$T/one.jsonl")" ]; echo $?)" \
+ok "$([ "$(first "$T/ex.jsonl")" -gt "$(first "$T/one.jsonl")" ]; echo $?)" \
 	"what a shell did before exec is counted too"
 
 FOO=outside count env "$T/e.jsonl" --repeat 1 -- sh -c \
@@ -94,7 +104,8 @@ is "$rc" 0 "address-space randomization is off (ADDR_NO_RANDOMIZE)"
 # Failures.
 count fail "$T/f.jsonl" -- sh -c 'echo broken >&2; exit 3'
 is "$rc" 1 "a failing command is an error sample, exit 1"
-jq_ok -s 'length == 2 and all(.[]; .outcome == "error" and
+jq_ok -s 'map(select(.record == null)) | length == 2 and
+	all(.[]; .outcome == "error" and
 	.reason == "exited with status 3, expected 0: broken" and
 	.instructions == null)' "$T/f.jsonl" "with its status and stderr"
 run prof-count --name x -- /no/such/program

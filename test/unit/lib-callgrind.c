@@ -195,6 +195,7 @@ doc(void)
 {
 	struct json_object *d = json_object_new_object();
 
+	json_object_object_add(d, "run_id", json_object_new_string("r1"));
 	json_object_object_add(d, "samples", json_object_new_array());
 	return d;
 }
