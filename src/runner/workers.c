@@ -287,6 +287,16 @@ cmd_workloads(struct opts *o)
 		goto out;
 	if (plan(o, all, n_all, bins, &gs, &n))
 		goto out;
+	if (n == 0 && o->count && !strcmp(o->mode, "diagnose")) {
+		/* make diagnose of a GPU-only workload: its other phases
+		 * run; this one has nothing to count, and says so. */
+		cli_say("'%s' has no CPU path: no instruction counts",
+			o->diagnose_id);
+		if (open_output(o, &af, &r.out) == 0 &&
+		    close_output(o, &af, r.out, 1) == 0)
+			rc = PROF_EXIT_OK;
+		goto out;
+	}
 	if (n == 0) {
 		cli_say("no workload matches mode '%s' with these categories "
 			"and backend '%s'",

@@ -3,7 +3,7 @@
 # samples, their segment key, and what a timing worker never has.
 . "$(dirname "$0")/lib.sh"
 command -v valgrind >/dev/null || skip_all "valgrind is not installed"
-plan 14
+plan 16
 
 VG=$(valgrind --version | sed 's/^valgrind-//')
 
@@ -41,6 +41,14 @@ jq_ok -s 'map(select(.record == null)) | length == 3 and
 	all(.[]; .instructions > 300000 and
 	.instructions < 500000)' "$out" \
 	"diagnose: 3 counts of run() alone (4 instructions an item)"
+
+# make diagnose of a GPU-only workload: nothing to count, and no failure.
+run prof-count diagnose test.gpu_only --workloads "$TW" -o "$T/g.jsonl"
+is "$rc:$(tail -n 1 "$err")" \
+	"0:prof-count: 'test.gpu_only' has no CPU path: no instruction counts" \
+	"a workload with no CPU path has nothing to count"
+ok "$([ -f "$T/g.jsonl" ] && [ ! -s "$T/g.jsonl" ]; echo $?)" \
+	"and its output is empty"
 
 # Failures under valgrind are error samples and the run goes on.
 run prof-count quick --workloads "$TW"
