@@ -325,7 +325,7 @@ count_fill(struct opts *o, struct json_object *s)
 /* The sample of one counted run of a command, before its outcome. */
 static struct json_object *
 count_sample(struct opts *o, const char *fixture_sum, long index,
-	       const struct prof_spawn_result *res)
+	     const struct prof_spawn_result *res)
 {
 	struct prof_env_in in = {0};
 	struct prof_sample_meta m = {0};
@@ -359,7 +359,7 @@ count_sample(struct opts *o, const char *fixture_sum, long index,
 /* Why a counted run failed, or "" when it succeeded. */
 static void
 count_outcome(struct opts *o, const struct prof_spawn_result *res,
-		char *why, size_t n)
+	      char *why, size_t n)
 {
 	char last[512];
 	size_t off;
