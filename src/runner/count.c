@@ -131,10 +131,16 @@ fixed_folder(struct count *c)
 	}
 	snprintf(lock, sizeof(lock), "%s/lock", c->base);
 	c->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (c->lock_fd >= 0 && flock(c->lock_fd, LOCK_EX | LOCK_NB) == 0)
+		goto locked;
+	if (c->lock_fd >= 0 && errno == EWOULDBLOCK)
+		cli_say("waiting for another prof-count of this user (%s)",
+			lock);
 	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX) < 0) {
 		cli_say("cannot lock '%s': %s", lock, strerror(errno));
 		return -1;
 	}
+locked:
 	snprintf(c->home, sizeof(c->home), "%s/home", c->base);
 	snprintf(c->cwd, sizeof(c->cwd), "%s/cwd", c->base);
 	return 0;
