@@ -539,6 +539,7 @@ count_command(struct opts *o)
 	}
 	ok = 1;
 out:
+	prof_lines_free(&r.out_lines);
 	if (close_output(o, &af, r.out ? r.out : stdout, ok) < 0)
 		ok = 0;
 	if (ok) {
