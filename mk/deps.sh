@@ -8,8 +8,7 @@
 #
 # "build" is what `make` and `make profile-quick` need; "fuzz" adds clang and
 # its libFuzzer (`make fuzz`); "test" adds what the tests and the browser
-# stories need (the fuzz set, chromium, node, npm; python3-yaml reads the CI
-# workflow). Each line below is
+# stories need (the fuzz set, chromium, node, npm). Each line below is
 # "package check": the package is missing when the check fails.
 set -u
 
@@ -50,7 +49,6 @@ python3-scipy /usr/bin/python3 -c "import scipy"
 chromium test -x /usr/bin/chromium
 nodejs command -v node
 npm command -v npm
-python3-yaml python3 -c 'import yaml'
 EOF
 }
 
