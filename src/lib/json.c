@@ -274,6 +274,10 @@ scan_string(struct scan *sc, size_t i, struct scan_key *key)
 	while (j < len) {
 		unsigned char c = (unsigned char)buf[j];
 
+		if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+			j++;	/* the common case: plain ASCII */
+			continue;
+		}
 		if (c == '"')
 			break;
 		if (c == '\\') {
@@ -538,12 +542,15 @@ scan_json(struct scan *sc, const char *buf, size_t len)
 			size_t e = i + 1;
 			int integer = 1;
 
-			while (e < len && strchr("0123456789.eE+-", buf[e]) &&
-			       buf[e]) {
-				if (buf[e] == '.' || buf[e] == 'e' ||
-				    buf[e] == 'E')
+			for (; e < len; e++) {
+				char d = buf[e];
+
+				if (d >= '0' && d <= '9')
+					continue;
+				if (d == '.' || d == 'e' || d == 'E')
 					integer = 0;
-				e++;
+				else if (d != '+' && d != '-')
+					break;
 			}
 			if (integer && e - i > (size_t)(c == '-'))
 				scan_integer(sc, i, e);
