@@ -27,6 +27,7 @@ struct count {
 	char home[PATH_MAX + 8];	/* base/home: HOME of every process */
 	char cwd[PATH_MAX + 8];		/* base/cwd: a link to our cwd */
 	char fixedtime[PATH_MAX + 32];	/* libprof-fixedtime.so */
+	char program[PATH_MAX];		/* a command's program, found */
 	int lock_fd;
 	/* the group being run */
 	char dumps[PATH_MAX];		/* a private folder for its dumps */
@@ -112,7 +113,7 @@ valgrind_version(struct count *c)
  * of the same user waits for the first.
  */
 static int
-fixed_folder(struct count *c)
+fixed_folder(struct count *c, int quiet)
 {
 	char lock[PATH_MAX + 8];
 	struct stat st;
@@ -133,7 +134,7 @@ fixed_folder(struct count *c)
 	c->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (c->lock_fd >= 0 && flock(c->lock_fd, LOCK_EX | LOCK_NB) == 0)
 		goto locked;
-	if (c->lock_fd >= 0 && errno == EWOULDBLOCK)
+	if (c->lock_fd >= 0 && errno == EWOULDBLOCK && !quiet)
 		cli_say("waiting for another prof-count of this user (%s)",
 			lock);
 	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX) < 0) {
@@ -157,6 +158,13 @@ count_open(struct opts *o)
 	}
 	c->lock_fd = -1;
 	o->count = c;
+	/* A command is found with the caller's PATH and run by its full
+	 * path; before anything waits for the lock. */
+	if (o->argv &&
+	    find_program(o->argv[0], c->program, sizeof(c->program)) < 0) {
+		cli_say("cannot run '%s': %s", o->argv[0], strerror(errno));
+		return -1;
+	}
 	if (find_program("valgrind", c->valgrind, sizeof(c->valgrind)) < 0) {
 		cli_say("valgrind is not installed; install it with: %s",
 			COUNT_INSTALL);
@@ -169,7 +177,7 @@ count_open(struct opts *o)
 		cli_say("'%s' is missing (run make to build it)", c->fixedtime);
 		return -1;
 	}
-	return fixed_folder(c);
+	return fixed_folder(c, o->quiet);
 }
 
 void
@@ -425,7 +433,7 @@ count_command(struct opts *o)
 	struct prof_afile af = {0};
 	struct run r = {0};
 	struct json_object *argj = json_object_new_array();
-	char fixture_sum[PROF_SUM_HEX], program[PATH_MAX];
+	char fixture_sum[PROF_SUM_HEX];
 	char *extra[MAX_ENV];
 	struct prof_err err = {0};
 	long total = (long)(o->warmup + o->repeat), i;
@@ -438,11 +446,6 @@ count_command(struct opts *o)
 	prof_sum_json(argj, fixture_sum);
 	json_object_put(argj);
 	r.o = o;
-	/* Found with the caller's PATH, run by its full path. */
-	if (find_program(o->argv[0], program, sizeof(program)) < 0) {
-		cli_say("cannot run '%s': %s", o->argv[0], strerror(errno));
-		goto out;
-	}
 	if (!counts || link_cwd(c) < 0 || open_output(o, &af, &r.out) < 0)
 		goto out;
 	extra[n_extra++] = c->cwd_env;
@@ -473,7 +476,7 @@ count_command(struct opts *o)
 		c->argv[a++] = "--trace-children=yes";
 		c->argv[a++] = "--dump-before=execve";
 		c->argv[a++] = c->out_opt;
-		c->argv[a++] = program;
+		c->argv[a++] = c->program;
 		for (j = 1; o->argv[j] && a < 62; j++)
 			c->argv[a++] = o->argv[j];
 		c->argv[a] = NULL;
