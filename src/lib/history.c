@@ -106,11 +106,18 @@ check_file(struct prof_history *h, long long *version, struct prof_err *err)
 	const char *res;
 	int rc;
 
+	/* One read transaction: the three are of one state of the file, not
+	 * of before and after another process's migration. */
+	if (exec(h, "BEGIN", err) < 0)
+		return -1;
 	if (query_int(h, "PRAGMA application_id", &app, err) < 0 ||
 	    query_int(h, "PRAGMA user_version", version, err) < 0 ||
 	    query_int(h, "SELECT count(*) FROM sqlite_master", &tables, err) <
-		    0)
+		    0 ||
+	    exec(h, "COMMIT", err) < 0) {
+		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
+	}
 	if (app != PROF_HISTORY_APP_ID && (tables || *version))
 		return prof_err_at(err, h->path, 0, 0,
 				   "a SQLite database, but not a prof history");
@@ -173,6 +180,7 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 	struct prof_history *h = calloc(1, sizeof(*h));
 	struct stat sb;
 	long long version = 0;
+	int tries;
 	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
 
 	if (!h) {
@@ -194,15 +202,29 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 	}
 	sqlite3_extended_result_codes(h->db, 0);
 	sqlite3_busy_timeout(h->db, PROF_HISTORY_BUSY_MS);
-	if (check_file(h, &version, err) < 0)
-		goto fail;
-	if (query_int(h, "PRAGMA journal_mode = WAL", &(long long){0}, err) <
-		    0 ||
-	    exec(h, "PRAGMA foreign_keys = ON", err) < 0)
-		goto fail;
-	if (version < PROF_HISTORY_SCHEMA && migrate(h, err) < 0)
-		goto fail;
-	return h;
+	/*
+	 * While another process creates the file or switches it to WAL, the
+	 * checks and the switch can be told SQLITE_BUSY at once, without the
+	 * busy handler (a journal-mode change, a read lock that cannot be
+	 * upgraded). Those are retried, for as long as the busy timeout.
+	 */
+	for (tries = 0;; tries++) {
+		struct timespec pause = {0, 20 * 1000000};
+		int code;
+
+		if (check_file(h, &version, err) == 0 &&
+		    query_int(h, "PRAGMA journal_mode = WAL", &(long long){0},
+			      err) == 0 &&
+		    exec(h, "PRAGMA foreign_keys = ON", err) == 0 &&
+		    (version >= PROF_HISTORY_SCHEMA || migrate(h, err) == 0))
+			return h;
+		code = sqlite3_errcode(h->db);
+		if ((code != SQLITE_BUSY && code != SQLITE_LOCKED) ||
+		    tries * 20 >= PROF_HISTORY_BUSY_MS)
+			goto fail;
+		memset(err, 0, sizeof(*err));
+		nanosleep(&pause, NULL);
+	}
 fail:
 	prof_history_close(h);
 	return NULL;

@@ -8,6 +8,8 @@ plan 20
 # Under `make test` the outer make's variables would reach these makes.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 unset PROF_BINDIR PROF_BUILD PROF_TEST_BINDIR
+# make check exports its BUILD, BINDIR and SANITIZER: the clone builds its own.
+unset BUILD BINDIR SANITIZER
 
 git clone -q "$ROOT" "$T/c" || exit 1
 cd "$T/c" || exit 1
