@@ -127,6 +127,43 @@ tail_append(struct linebuf *t, const char *p, size_t n, size_t keep)
 	}
 }
 
+/* The child's two pipes while it runs, and what came through them. */
+struct io {
+	const struct prof_spawn *sp;
+	int out, err;		/* read ends, -1 when not piped */
+	int out_open, err_open;
+	struct linebuf lines, tail;
+	size_t keep;
+};
+
+/*
+ * Read what fd has: stdout lines go to on_line (or nowhere, when discard),
+ * stderr to the kept tail; end of file closes that side. Returns non-zero
+ * when on_line asked to stop.
+ */
+static int
+read_ready(struct io *io, int fd, int discard)
+{
+	char buf[65536];
+	ssize_t got = read(fd, buf, sizeof(buf));
+
+	if (got < 0 && errno == EINTR)
+		return 0;
+	if (fd == io->out) {
+		if (got <= 0)
+			io->out_open = 0;
+		else if (!discard &&
+			 (lb_append(&io->lines, buf, (size_t)got) < 0 ||
+			  lb_lines(&io->lines, io->sp)))
+			return 1;
+	} else if (got <= 0) {
+		io->err_open = 0;
+	} else {
+		tail_append(&io->tail, buf, (size_t)got, io->keep);
+	}
+	return 0;
+}
+
 /* The spawn attributes: a new process group, stdin from /dev/null, the
  * signals a parent may have changed back to their defaults. */
 static int
@@ -241,16 +278,16 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 {
 	int out_p[2] = {-1, -1}, err_p[2] = {-1, -1};
 	char **envp = NULL;
-	struct linebuf lines = {0}, tail = {0};
-	size_t keep = sp->stderr_keep ? sp->stderr_keep : 16384;
+	struct io io = {.sp = sp, .out = -1, .err = -1};
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
 	double t0, t1 = 0, deadline;
 	pid_t pid;
 	int status = 0, rc = -1, stop = 0, e, alive = 1, pidfd = -1;
-	int out_open, err_open, set_up = 0, pers = -1;
+	int set_up = 0, pers = -1;
 
 	memset(res, 0, sizeof(*res));
+	io.keep = sp->stderr_keep ? sp->stderr_keep : 16384;
 	envp = make_env(sp);
 	if (!envp)
 		return prof_err_set(err, "out of memory");
@@ -295,8 +332,10 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 		close(err_p[1]);
 	out_p[1] = err_p[1] = -1;
 	deadline = sp->timeout_s > 0 ? t0 + sp->timeout_s * 1e3 : 0;
-	out_open = out_p[0] >= 0;
-	err_open = err_p[0] >= 0;
+	io.out = out_p[0];
+	io.err = err_p[0];
+	io.out_open = io.out >= 0;
+	io.err_open = io.err >= 0;
 	/*
 	 * Until the command's own process is reaped: its output is read as it
 	 * comes, and the clock stops at the reaping, not at end of file (a
@@ -305,7 +344,6 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	while (alive) {
 		struct pollfd pf[3];
 		int nf = 0, wait_ms = -1, i;
-		char buf[65536];
 
 		if (sp->cancel && *sp->cancel) {
 			res->cancelled = 1;
@@ -324,35 +362,18 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 			wait_ms = 1; /* no pidfd: look for the exit each ms */
 		if (pidfd >= 0)
 			pf[nf++] = (struct pollfd){pidfd, POLLIN, 0};
-		if (out_open)
-			pf[nf++] = (struct pollfd){out_p[0], POLLIN, 0};
-		if (err_open)
-			pf[nf++] = (struct pollfd){err_p[0], POLLIN, 0};
+		if (io.out_open)
+			pf[nf++] = (struct pollfd){io.out, POLLIN, 0};
+		if (io.err_open)
+			pf[nf++] = (struct pollfd){io.err, POLLIN, 0};
 		if (poll(pf, (nfds_t)nf, wait_ms) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
-		for (i = 0; i < nf && !stop; i++) {
-			ssize_t got;
-
-			if (!pf[i].revents || pf[i].fd == pidfd)
-				continue;
-			got = read(pf[i].fd, buf, sizeof(buf));
-			if (got < 0 && errno == EINTR)
-				continue;
-			if (pf[i].fd == out_p[0]) {
-				if (got <= 0)
-					out_open = 0;
-				else if (lb_append(&lines, buf, (size_t)got) < 0 ||
-					 lb_lines(&lines, sp))
-					stop = 1;
-			} else if (got <= 0) {
-				err_open = 0;
-			} else {
-				tail_append(&tail, buf, (size_t)got, keep);
-			}
-		}
+		for (i = 0; i < nf && !stop; i++)
+			if (pf[i].revents && pf[i].fd != pidfd)
+				stop = read_ready(&io, pf[i].fd, 0);
 		if (stop)
 			break;
 		if (pidfd < 0 || pf[0].revents) {
@@ -377,42 +398,24 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	res->strays = sweep_strays(pid);
 	/* Every writer is gone now: what is left in the pipes is read to the
 	 * end (bounded, in case a process outside the tree holds one). */
-	while ((out_open || err_open) && !stop) {
+	while ((io.out_open || io.err_open) && !stop) {
 		struct pollfd pf[2];
 		int nf = 0, i;
-		char buf[65536];
 
-		if (out_open)
-			pf[nf++] = (struct pollfd){out_p[0], POLLIN, 0};
-		if (err_open)
-			pf[nf++] = (struct pollfd){err_p[0], POLLIN, 0};
+		if (io.out_open)
+			pf[nf++] = (struct pollfd){io.out, POLLIN, 0};
+		if (io.err_open)
+			pf[nf++] = (struct pollfd){io.err, POLLIN, 0};
 		if (poll(pf, (nfds_t)nf, 2000) <= 0)
 			break;
-		for (i = 0; i < nf; i++) {
-			ssize_t got;
-
-			if (!pf[i].revents)
-				continue;
-			got = read(pf[i].fd, buf, sizeof(buf));
-			if (got < 0 && errno == EINTR)
-				continue;
-			if (pf[i].fd == out_p[0]) {
-				if (got <= 0)
-					out_open = 0;
-				else if (!res->timed_out && !res->cancelled &&
-					 (lb_append(&lines, buf, (size_t)got) < 0 ||
-					  lb_lines(&lines, sp)))
-					stop = 1;
-			} else if (got <= 0) {
-				err_open = 0;
-			} else {
-				tail_append(&tail, buf, (size_t)got, keep);
-			}
-		}
+		for (i = 0; i < nf && !stop; i++)
+			if (pf[i].revents)
+				stop = read_ready(&io, pf[i].fd,
+						  res->timed_out || res->cancelled);
 	}
-	if (!res->timed_out && !res->cancelled && !stop && lines.len &&
+	if (!res->timed_out && !res->cancelled && !stop && io.lines.len &&
 	    sp->on_line)
-		sp->on_line(sp->arg, lines.s, lines.len, 0);
+		sp->on_line(sp->arg, io.lines.s, io.lines.len, 0);
 	if (WIFEXITED(status)) {
 		res->exited = 1;
 		res->exit_code = WEXITSTATUS(status);
@@ -420,8 +423,8 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 		res->signaled = 1;
 		res->signo = WTERMSIG(status);
 	}
-	res->stderr_tail = tail.s ? tail.s : strdup("");
-	tail.s = NULL;
+	res->stderr_tail = io.tail.s ? io.tail.s : strdup("");
+	io.tail.s = NULL;
 	rc = 0;
 out:
 	if (set_up) {
@@ -436,8 +439,8 @@ out:
 		if (err_p[i] >= 0)
 			close(err_p[i]);
 	}
-	free(lines.s);
-	free(tail.s);
+	free(io.lines.s);
+	free(io.tail.s);
 	free(envp);
 	return rc;
 }

@@ -370,29 +370,6 @@ count_sample(struct opts *o, const char *fixture_sum, long index,
 	return s;
 }
 
-/* Why a counted run failed, or "" when it succeeded. */
-static void
-count_outcome(struct opts *o, const struct prof_spawn_result *res,
-	      char *why, size_t n)
-{
-	char last[512];
-	size_t off;
-
-	why[0] = '\0';
-	if (!res->timed_out && res->exited && res->exit_code == o->expect_exit)
-		return;
-	if (!res->exited || res->timed_out) {
-		prof_spawn_describe(res, o->argv[0], o->timeout_s, why, n);
-		return;
-	}
-	snprintf(why, n, "exited with status %d, expected %lld",
-		 res->exit_code, o->expect_exit);
-	prof_last_line(res->stderr_tail, last, sizeof(last));
-	off = strlen(why);
-	if (last[0] && off < n)
-		snprintf(why + off, n - off, ": %s", last);
-}
-
 /*
  * The working directory as the command sees it: PWD names base/cwd, a
  * link to where we are. Shells take PWD when it names their directory,
@@ -507,7 +484,7 @@ count_command(struct opts *o)
 			continue;	/* warmup: no sample */
 		}
 		s = count_sample(o, fixture_sum, index, &res);
-		count_outcome(o, &res, why, sizeof(why));
+		command_outcome(o, &res, why, sizeof(why));
 		if (!why[0] &&
 		    prof_callgrind_sum(c->dumps, "callgrind.out.", &ir, &files,
 				       &pids, &err) < 0)
