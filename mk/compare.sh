@@ -39,21 +39,7 @@ MODE=${PROF_MODE:-quick}
 REF=${PROF_REF:-}
 label="make compare"
 
-say() {
-	echo "$label: $*" >&2
-}
-
-finish() {
-	case $1 in
-	0) ;;
-	1) say "run finished with exit code 1 (a sample errored)" ;;
-	*)
-		say "run finished with exit code $1 (infrastructure or" \
-			"argument failure)"
-		;;
-	esac
-	exit "$1"
-}
+. "$(dirname "$0")/run-lib.sh"
 
 if [ -z "$REF" ]; then
 	say "give the revision to compare with: make compare REF=<git revision>"
@@ -154,36 +140,8 @@ if ! build_ref; then
 fi
 
 # The run folder, as profile.sh makes it.
-new_run() {
-	now=$(date -u +%s)
-	stamp=$(date -u -d "@$now" +%Y%m%dT%H%M%SZ)
-	timestamp=$(date -u -d "@$now" +%Y-%m-%dT%H:%M:%SZ)
-	run_id=$stamp-$(od -An -N2 -tx1 /dev/urandom | tr -d ' \n')
-}
-new_run
-if [ -n "${PROF_OUTPUT:-}" ]; then
-	run=$PROF_OUTPUT
-	if ! mkdir -p "$run"; then
-		say "cannot create the run folder '$run'"
-		finish 2
-	fi
-	for f in samples.jsonl baseline.jsonl results.json baseline.json \
-		comparisons.json summary.md; do
-		rm -f "$run/$f"
-	done
-else
-	mkdir -p artifacts/profiling || finish 2
-	tries=0
-	while ! mkdir "artifacts/profiling/$run_id" 2>/dev/null; do
-		tries=$((tries + 1))
-		if [ $tries -ge 20 ]; then
-			say "cannot create a folder under 'artifacts/profiling'"
-			finish 2
-		fi
-		new_run
-	done
-	run=artifacts/profiling/$run_id
-fi
+run_folder samples.jsonl baseline.jsonl results.json baseline.json \
+	comparisons.json summary.md
 
 opts=
 for b in $cur_bins; do

@@ -26,19 +26,8 @@ BINDIR=${PROF_BINDIR:-bin}
 BASELINE=${PROF_BASELINE:-baselines/cpu-ci.json}
 label="make merge-shards"
 
-say() {
-	echo "$label: $*" >&2
-}
-
-finish() {
-	case $1 in
-	0) ;;
-	1) say "run finished with exit code 1 (a sample errored)" ;;
-	*) say "run finished with exit code $1 (bad or missing shards, or" \
-		"an infrastructure failure)" ;;
-	esac
-	exit "$1"
-}
+fail_words="bad or missing shards, or an infrastructure failure"
+. "$(dirname "$0")/run-lib.sh"
 
 dir=${1:-}
 if [ -z "$dir" ] || [ ! -d "$dir" ]; then
@@ -65,20 +54,10 @@ if [ $# -eq 0 ]; then
 	finish 2
 fi
 
-now=$(date -u +%s)
-run_id=$(date -u -d "@$now" +%Y%m%dT%H%M%SZ)-$(od -An -N2 -tx1 /dev/urandom |
-	tr -d ' \n')
-run=${PROF_OUTPUT:-artifacts/profiling/$run_id}
-if ! mkdir -p "$run"; then
-	say "cannot create the run folder '$run'"
-	finish 2
-fi
-for f in results.json comparisons.json summary.md report.html; do
-	rm -f "$run/$f"
-done
+run_folder results.json comparisons.json summary.md report.html
 
 "$BINDIR/prof-merge" --shards "${PROF_SHARDS:-0}" --run-id "$run_id" \
-	--timestamp "$(date -u -d "@$now" +%Y-%m-%dT%H:%M:%SZ)" \
+	--timestamp "$timestamp" \
 	--command "${PROF_COMMAND:-$label DIR=$dir}" \
 	--output "$run/results.json" "$@" || finish 2
 
@@ -92,28 +71,8 @@ if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
 fi
 
 # The merged run joins the history before the reports read it.
-history=${PROF_HISTORY-artifacts/history.sqlite}
-if [ -n "$history" ] && ! "$BINDIR/prof-history" add --db "$history" \
-	"$run/results.json"; then
-	say "cannot add the run to the history '$history'"
-	status=2
-	history=
-fi
-
-# The summary, and report.html beside it (with the history's trends).
-set -- --html "$run/report.html"
-[ -n "$history" ] && set -- "$@" --history "$history"
-if [ $compared = 1 ]; then
-	"$BINDIR/prof-report" --comparisons "$run/comparisons.json" \
-		--baseline "$BASELINE" "$@" \
-		--output "$run/summary.md" "$run/results.json"
-else
-	"$BINDIR/prof-report" "$@" --output "$run/summary.md" \
-		"$run/results.json"
-fi || {
-	say "cannot write the summary"
-	finish 2
-}
+add_history
+write_reports
 # A sample that errored in any shard makes the run's code 1.
 if [ $status = 0 ] && grep -q '"outcome":"error"' "$run/results.json"; then
 	status=1

@@ -46,24 +46,7 @@ set -f	# lists below are split on spaces, never globbed
 BINDIR=${PROF_BINDIR:-bin}
 BASELINE=${PROF_BASELINE:-baselines/cpu-ci.json}
 
-say() {
-	# printf, not echo: dash's echo would turn a '\n' in a value into a
-	# line break.
-	printf '%s\n' "$label: $*" >&2
-}
-
-# finish CODE: print why a run failed, and exit with its code.
-finish() {
-	case $1 in
-	0) ;;
-	1) say "run finished with exit code 1 (a sample errored)" ;;
-	*)
-		say "run finished with exit code $1 (infrastructure or" \
-			"argument failure)"
-		;;
-	esac
-	exit "$1"
-}
+. "$(dirname "$0")/run-lib.sh"
 
 mode=${1:-}
 id=
@@ -132,44 +115,8 @@ if [ -n "${PROF_PLAYWRIGHT:-}" ] && [ ! -r "$PROF_PLAYWRIGHT" ]; then
 	finish 2
 fi
 
-# The run id: the UTC start time and four random hex digits; its folder is
-# created here so that two runs in the same second never share one.
-new_run() {
-	now=$(date -u +%s)
-	stamp=$(date -u -d "@$now" +%Y%m%dT%H%M%SZ)
-	timestamp=$(date -u -d "@$now" +%Y-%m-%dT%H:%M:%SZ)
-	run_id=$stamp-$(od -An -N2 -tx1 /dev/urandom | tr -d ' \n')
-}
-
-new_run
-if [ -n "${PROF_OUTPUT:-}" ]; then
-	run=$PROF_OUTPUT
-	if ! mkdir -p -- "$run"; then
-		say "cannot create the run folder '$run'"
-		finish 2
-	fi
-	# A reused folder must not pass off an earlier run's files as this
-	# one's.
-	for f in samples.jsonl memory.jsonl profile.jsonl browser.jsonl \
-		counts.jsonl results.json comparisons.json summary.md report.html; do
-		rm -f -- "$run/$f"
-	done
-else
-	if ! mkdir -p artifacts/profiling; then
-		say "cannot create 'artifacts/profiling'"
-		finish 2
-	fi
-	tries=0
-	while ! mkdir "artifacts/profiling/$run_id" 2>/dev/null; do
-		tries=$((tries + 1))
-		if [ $tries -ge 20 ]; then
-			say "cannot create a folder under 'artifacts/profiling'"
-			finish 2
-		fi
-		new_run
-	done
-	run=artifacts/profiling/$run_id
-fi
+run_folder samples.jsonl memory.jsonl profile.jsonl browser.jsonl \
+	counts.jsonl results.json comparisons.json summary.md report.html
 
 # What each phase returned: the worst code so far; the streams to merge.
 status=0
@@ -385,29 +332,10 @@ fi
 
 # The run joins the history (prof-history) before the reports read it.
 phase=history
-history=${PROF_HISTORY-artifacts/history.sqlite}
-if [ -n "$history" ] && ! "$BINDIR/prof-history" add --db "$history" \
-	"$run/results.json"; then
-	say "cannot add the run to the history '$history'"
-	status=2
-	history=
-fi
+add_history
 
 phase=report
-# The summary, and report.html beside it (with the history's trends).
-set -- --html "$run/report.html"
-[ -n "$history" ] && set -- "$@" --history "$history"
-if [ $compared = 1 ]; then
-	"$BINDIR/prof-report" --comparisons "$run/comparisons.json" \
-		--baseline "$BASELINE" "$@" \
-		--output "$run/summary.md" "$run/results.json"
-else
-	"$BINDIR/prof-report" "$@" --output "$run/summary.md" \
-		"$run/results.json"
-fi || {
-	say "cannot write the summary"
-	finish 2
-}
+write_reports
 echo "summary: $run/summary.md"
 echo "report: $run/report.html"
 finish "$status"

@@ -133,15 +133,6 @@ get(struct json_object *o, const char *key)
 	return v;
 }
 
-/* A number of o, or NAN when missing, null or not a number. */
-static double
-numf(struct json_object *o, const char *key)
-{
-	struct json_object *v = get(o, key);
-
-	return prof_json_is_number(v) ? prof_json_number(v) : NAN;
-}
-
 static const char *
 str_or(struct json_object *o, const char *key, const char *dflt)
 {
@@ -173,26 +164,11 @@ fmt_ms(char *buf, size_t n, double v)
 		snprintf(buf, n, "-");
 }
 
-static void
-fmt_bytes(char *buf, size_t n, double v)
-{
-	if (!isfinite(v))
-		snprintf(buf, n, "-");
-	else if (v >= 1024.0 * 1024 * 1024)
-		snprintf(buf, n, "%.2f GiB", v / (1024.0 * 1024 * 1024));
-	else if (v >= 1024.0 * 1024)
-		snprintf(buf, n, "%.1f MiB", v / (1024.0 * 1024));
-	else if (v >= 1024.0)
-		snprintf(buf, n, "%.1f KiB", v / 1024.0);
-	else
-		snprintf(buf, n, "%.0f B", v);
-}
-
 /* The percentage change of a row's median, from its ratio. */
 static double
 row_pct(struct json_object *row)
 {
-	double ratio = numf(row, "ratio");
+	double ratio = prof_json_numf(row, "ratio");
 
 	return isfinite(ratio) ? (ratio - 1) * 100 : NAN;
 }
@@ -211,7 +187,7 @@ static void
 count_cells(struct report *r, struct json_object *crow, char *count, size_t nc,
 	    char *pct, size_t np, const char **status)
 {
-	double med = crow ? numf(get(crow, "current"), "median") : NAN;
+	double med = crow ? prof_json_numf(get(crow, "current"), "median") : NAN;
 	double d = crow ? row_pct(crow) : NAN;
 
 	if (isfinite(med))
@@ -349,8 +325,8 @@ take_memory(struct report *r, struct json_object *s)
 	if (!prof_sample_is(s, "phase", "memory") ||
 	    !prof_sample_is(s, "outcome", "success") || !m)
 		return 0;
-	host = numf(m, "host_peak_bytes");
-	gpu = numf(m, "device_peak_allocated_bytes");
+	host = prof_json_numf(m, "host_peak_bytes");
+	gpu = prof_json_numf(m, "device_peak_allocated_bytes");
 	e = memory_of(r, w, b);
 	if (!e) {
 		len = wb_key(key, sizeof(key), w, b);
@@ -383,7 +359,7 @@ env_words(struct json_object *env, char *buf, size_t n)
 	const char *distro = prof_json_str(env, "distro_name");
 	const char *req = prof_json_str(env, "backend_requested");
 	const char *backend = str_or(env, "backend", "unknown");
-	double ncpu = numf(env, "cpu_count");
+	double ncpu = prof_json_numf(env, "cpu_count");
 	size_t off;
 
 	if (isfinite(ncpu))
@@ -554,7 +530,7 @@ write_table(struct report *r)
 		char mn[32], med[32], p90[32], mx[32], host[32], gpu[32];
 		char dms[32], dpct[32], ic[32], ipct[32];
 		const char *ist;
-		double delta = numf(row, "delta_ms"), pct = row_pct(row);
+		double delta = prof_json_numf(row, "delta_ms"), pct = row_pct(row);
 
 		if (is_count_row(row)) {
 			/* Beside its time row; alone when there is none. */
@@ -573,12 +549,12 @@ write_table(struct report *r)
 		}
 		if (m)
 			m->used = 1;
-		fmt_ms(mn, sizeof(mn), numf(cur, "min"));
-		fmt_ms(med, sizeof(med), numf(cur, "median"));
-		fmt_ms(p90, sizeof(p90), numf(cur, "p90"));
-		fmt_ms(mx, sizeof(mx), numf(cur, "max"));
-		fmt_bytes(host, sizeof(host), m ? m->host : NAN);
-		fmt_bytes(gpu, sizeof(gpu), m ? m->gpu : NAN);
+		fmt_ms(mn, sizeof(mn), prof_json_numf(cur, "min"));
+		fmt_ms(med, sizeof(med), prof_json_numf(cur, "median"));
+		fmt_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
+		fmt_ms(mx, sizeof(mx), prof_json_numf(cur, "max"));
+		report_fmt_bytes(host, sizeof(host), m ? m->host : NAN);
+		report_fmt_bytes(gpu, sizeof(gpu), m ? m->gpu : NAN);
 		if (isfinite(delta))
 			snprintf(dms, sizeof(dms), "%+.3f", delta);
 		else
@@ -593,7 +569,7 @@ write_table(struct report *r)
 		md_text(md, b);
 		fprintf(md, " | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | "
 			    "%s |",
-			numf(cur, "n"), mn, med, p90, mx, host, gpu, dms, dpct,
+			prof_json_numf(cur, "n"), mn, med, p90, mx, host, gpu, dms, dpct,
 			r->judged ? prof_json_str(row, "status") : "-");
 		if (counts) {
 			count_cells(r, count_row_of(r, w, b), ic, sizeof(ic),
@@ -607,8 +583,8 @@ write_table(struct report *r)
 
 		if (r->mem[i].used)
 			continue;
-		fmt_bytes(host, sizeof(host), r->mem[i].host);
-		fmt_bytes(gpu, sizeof(gpu), r->mem[i].gpu);
+		report_fmt_bytes(host, sizeof(host), r->mem[i].host);
+		report_fmt_bytes(gpu, sizeof(gpu), r->mem[i].gpu);
 		fprintf(md, "| `");
 		md_text(md, r->mem[i].workload);
 		fprintf(md, "` | ");
@@ -623,7 +599,7 @@ write_table(struct report *r)
 	}
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
-		double p = numf(row, "p_value");
+		double p = prof_json_numf(row, "p_value");
 
 		if (!reasons++)
 			fprintf(md, "Statuses against the baseline (the "
@@ -671,7 +647,7 @@ take_error(struct report *r, struct json_object *s)
 	fprintf(md, "` (");
 	md_text(md, prof_sample_str(s, "backend"));
 	fprintf(md, ", phase %s, %s #%.0f): ", prof_sample_str(s, "phase"),
-		prof_sample_str(s, "kind"), numf(s, "index"));
+		prof_sample_str(s, "kind"), prof_json_numf(s, "index"));
 	md_text(md, prof_sample_str(s, "reason"));
 	fputc('\n', md);
 }
@@ -1061,8 +1037,8 @@ print_table(struct report *r)
 			continue;
 		}
 
-		fmt_ms(med, sizeof(med), numf(cur, "median"));
-		fmt_ms(p90, sizeof(p90), numf(cur, "p90"));
+		fmt_ms(med, sizeof(med), prof_json_numf(cur, "median"));
+		fmt_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
 		if (isfinite(d))
 			snprintf(pct, sizeof(pct), "%+.1f%%", d);
 		else
@@ -1073,7 +1049,7 @@ print_table(struct report *r)
 					sizeof(s1)),
 			       cli_safe(prof_json_str(row, "backend"), s2,
 					sizeof(s2)),
-			       numf(cur, "n"), med, p90, pct,
+			       prof_json_numf(cur, "n"), med, p90, pct,
 			       r->judged ? prof_json_str(row, "status") : "-");
 			continue;
 		}
@@ -1084,7 +1060,7 @@ print_table(struct report *r)
 		printf("%-36s %-8s %4.0f %12s %12s %8s  %-12s %12s %8s  %s\n",
 		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
 		       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)),
-		       numf(cur, "n"), med, p90, pct,
+		       prof_json_numf(cur, "n"), med, p90, pct,
 		       r->judged ? prof_json_str(row, "status") : "-", ic, ipct,
 		       ist);
 	}
@@ -1138,9 +1114,9 @@ print_annotations(struct report *r)
 				  sizeof(s1)),
 			 cli_safe(prof_json_str(row, "backend"), s2,
 				  sizeof(s2)),
-			 numf(get(row, "current"), "median"),
-			 numf(get(row, "baseline"), "median"), row_pct(row),
-			 numf(row, "delta_ms"));
+			 prof_json_numf(get(row, "current"), "median"),
+			 prof_json_numf(get(row, "baseline"), "median"), row_pct(row),
+			 prof_json_numf(row, "delta_ms"));
 		fputs("::warning title=Performance regression::", stdout);
 		gh_text(text);
 		putchar('\n');

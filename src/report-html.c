@@ -115,14 +115,6 @@ get(struct json_object *o, const char *key)
 	return v;
 }
 
-static double
-numf(struct json_object *o, const char *key)
-{
-	struct json_object *v = get(o, key);
-
-	return prof_json_is_number(v) ? prof_json_number(v) : NAN;
-}
-
 /* Text for HTML content and attribute values. */
 static void
 esc(FILE *fp, const char *s)
@@ -176,8 +168,8 @@ fmt_ms(char *buf, size_t n, double v)
 		snprintf(buf, n, "%.3f", v);
 }
 
-static void
-fmt_bytes(char *buf, size_t n, double v)
+void
+report_fmt_bytes(char *buf, size_t n, double v)
 {
 	if (!isfinite(v))
 		snprintf(buf, n, "-");
@@ -330,15 +322,15 @@ lane(FILE *fp, const double *v, size_t n, double median, double lo,
 static void
 stat_lane(FILE *fp, struct json_object *b, double lo, double hi, int y)
 {
-	double mn = numf(b, "min"), md = numf(b, "median"),
-	       p9 = numf(b, "p90"), mx = numf(b, "max");
+	double mn = prof_json_numf(b, "min"), md = prof_json_numf(b, "median"),
+	       p9 = prof_json_numf(b, "p90"), mx = prof_json_numf(b, "max");
 	char m[32], q[32];
 
 	fmt_ms(m, sizeof(m), md);
 	fmt_ms(q, sizeof(q), p9);
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">baseline"
 		    "<title>%.0f samples</title></text>", LEFT - 8, y + 4,
-		numf(b, "n"));
+		prof_json_numf(b, "n"));
 	fprintf(fp, "<line class=\"med-base\" x1=\"%.1f\" y1=\"%d\" "
 		    "x2=\"%.1f\" y2=\"%d\" stroke-width=\"1\"/>",
 		x_of(mn, lo, hi), y, x_of(mx, lo, hi), y);
@@ -371,7 +363,7 @@ strip_chart(struct page *p, const struct prof_runrow *r,
 	    struct json_object *c, const struct prof_runrow *b)
 {
 	struct json_object *bs = c ? get(c, "baseline") : NULL;
-	int stats = !b && numf(bs, "n") > 0;
+	int stats = !b && prof_json_numf(bs, "n") > 0;
 	double lo = NAN, hi = NAN;
 	FILE *fp = p->fp;
 
@@ -380,7 +372,7 @@ strip_chart(struct page *p, const struct prof_runrow *r,
 	if (b)
 		range_of(b->v, b->n, &lo, &hi);
 	if (stats) {
-		double s[2] = {numf(bs, "min"), numf(bs, "max")};
+		double s[2] = {prof_json_numf(bs, "min"), prof_json_numf(bs, "max")};
 
 		range_of(s, 2, &lo, &hi);
 	}
@@ -452,7 +444,7 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 	}
 	for (i = 0; i < json_object_array_length(all); i++) {
 		struct json_object *o = json_object_array_get_idx(all, i);
-		double v[2] = {numf(o, "median"), numf(o, "p90")};
+		double v[2] = {prof_json_numf(o, "median"), prof_json_numf(o, "p90")};
 
 		if (!isfinite(v[0]))
 			continue;
@@ -491,9 +483,9 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		fprintf(fp, "<polyline class=\"%s\" points=\"",
 			k ? "lp90" : "lmed");
 		for (i = 0; i < n; i++)
-			if (isfinite(numf(pt[i], key)))
+			if (isfinite(prof_json_numf(pt[i], key)))
 				fprintf(fp, "%.1f,%.1f ", TX(i),
-					TY(numf(pt[i], key)));
+					TY(prof_json_numf(pt[i], key)));
 		fprintf(fp, "\"/>");
 	}
 	for (i = 0; i < n; i++) {
@@ -501,17 +493,17 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		const char *run = prof_json_str(pt[i], "run_id");
 		char m[32], q[32];
 
-		fmt_ms(m, sizeof(m), numf(pt[i], "median"));
-		fmt_ms(q, sizeof(q), numf(pt[i], "p90"));
+		fmt_ms(m, sizeof(m), prof_json_numf(pt[i], "median"));
+		fmt_ms(q, sizeof(q), prof_json_numf(pt[i], "p90"));
 		if (run && !strcmp(run, now))
 			fprintf(fp, "<circle class=\"now\" cx=\"%.1f\" "
 				    "cy=\"%.1f\" r=\"7\"/>",
-				TX(i), TY(numf(pt[i], "median")));
+				TX(i), TY(prof_json_numf(pt[i], "median")));
 		fprintf(fp, "<circle class=\"pp90\" cx=\"%.1f\" cy=\"%.1f\" "
 			    "r=\"2.5\"/><circle class=\"pmed\" cx=\"%.1f\" "
 			    "cy=\"%.1f\" r=\"3.5\"><title>run ",
-			TX(i), TY(numf(pt[i], "p90")), TX(i),
-			TY(numf(pt[i], "median")));
+			TX(i), TY(prof_json_numf(pt[i], "p90")), TX(i),
+			TY(prof_json_numf(pt[i], "median")));
 		esc(fp, run);
 		fprintf(fp, ", commit %.12s: median %s ms, p90 %s ms</title>"
 			    "</circle>", commit ? commit : "?", m, q);
@@ -532,7 +524,7 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		double x = LEFT + ((double)idx - 1) * w;
 		char pct[32];
 
-		snprintf(pct, sizeof(pct), "%+.1f%%", numf(c, "change_pct"));
+		snprintf(pct, sizeof(pct), "%+.1f%%", prof_json_numf(c, "change_pct"));
 		fprintf(fp, "<line class=\"change\" x1=\"%.1f\" y1=\"%d\" "
 			    "x2=\"%.1f\" y2=\"%d\"><title>change point %s in "
 			    "commits ", x, top, x, y0, pct);
@@ -553,10 +545,10 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		struct json_object *c = json_object_array_get_idx(changes, k);
 		char b[32], a[32];
 
-		fmt_ms(b, sizeof(b), numf(c, "median_before"));
-		fmt_ms(a, sizeof(a), numf(c, "median_after"));
+		fmt_ms(b, sizeof(b), prof_json_numf(c, "median_before"));
+		fmt_ms(a, sizeof(a), prof_json_numf(c, "median_after"));
 		fprintf(fp, "<span class=\"cp\">change point %+.1f%% in "
-			    "<code title=\"", numf(c, "change_pct"));
+			    "<code title=\"", prof_json_numf(c, "change_pct"));
 		esc(fp, prof_json_str(c, "commits"));
 		fprintf(fp, "\">");
 		short_range(fp, c);
@@ -628,16 +620,16 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 	struct json_object *bs = c ? get(c, "baseline") : NULL;
 	FILE *fp = p->fp;
 	char a[5][32], b[5][32];
-	double pv = numf(c, "p_value"), ratio = numf(c, "ratio");
+	double pv = prof_json_numf(c, "p_value"), ratio = prof_json_numf(c, "ratio");
 
 	fmt_ms(a[0], 32, r->n ? r->st.min : NAN);
 	fmt_ms(a[1], 32, r->n ? r->st.median : NAN);
 	fmt_ms(a[2], 32, r->n ? r->st.p90 : NAN);
 	fmt_ms(a[3], 32, r->n ? r->st.max : NAN);
-	fmt_ms(b[0], 32, numf(bs, "min"));
-	fmt_ms(b[1], 32, numf(bs, "median"));
-	fmt_ms(b[2], 32, numf(bs, "p90"));
-	fmt_ms(b[3], 32, numf(bs, "max"));
+	fmt_ms(b[0], 32, prof_json_numf(bs, "min"));
+	fmt_ms(b[1], 32, prof_json_numf(bs, "median"));
+	fmt_ms(b[2], 32, prof_json_numf(bs, "p90"));
+	fmt_ms(b[3], 32, prof_json_numf(bs, "max"));
 	fprintf(fp, "<table class=\"nums\"><tr><th></th><th class=\"num\">n"
 		    "</th><th class=\"num\">min</th><th class=\"num\">median"
 		    "</th><th class=\"num\">p90</th><th class=\"num\">max</th>"
@@ -645,12 +637,12 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 		    "<td class=\"num\">%s</td><td class=\"num\">%s</td>"
 		    "<td class=\"num\">%s</td><td class=\"num\">%s</td></tr>",
 		r->n, a[0], a[1], a[2], a[3]);
-	if (bs && numf(bs, "n") > 0)
+	if (bs && prof_json_numf(bs, "n") > 0)
 		fprintf(fp, "<tr><td>baseline (ms)</td><td class=\"num\">%.0f"
 			    "</td><td class=\"num\">%s</td><td class=\"num\">"
 			    "%s</td><td class=\"num\">%s</td><td class=\"num\">"
 			    "%s</td></tr>",
-			numf(bs, "n"), b[0], b[1], b[2], b[3]);
+			prof_json_numf(bs, "n"), b[0], b[1], b[2], b[3]);
 	fprintf(fp, "</table><table class=\"facts\">");
 	if (isfinite(ratio))
 		fprintf(fp, "<tr><td>median change</td><td class=\"num\">"
@@ -662,17 +654,17 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 		fprintf(fp, "<tr><td>instructions</td><td class=\"num\">"
 			    "%lld</td></tr>", r->instructions);
 	if (isfinite(r->host_peak_bytes)) {
-		fmt_bytes(a[4], 32, r->host_peak_bytes);
+		report_fmt_bytes(a[4], 32, r->host_peak_bytes);
 		fprintf(fp, "<tr><td>host heap peak</td><td class=\"num\">%s"
 			    "</td></tr>", a[4]);
 	}
 	if (isfinite(r->rss_peak_bytes)) {
-		fmt_bytes(a[4], 32, r->rss_peak_bytes);
+		report_fmt_bytes(a[4], 32, r->rss_peak_bytes);
 		fprintf(fp, "<tr><td>peak RSS</td><td class=\"num\">%s"
 			    "</td></tr>", a[4]);
 	}
 	if (isfinite(r->device_peak_bytes)) {
-		fmt_bytes(a[4], 32, r->device_peak_bytes);
+		report_fmt_bytes(a[4], 32, r->device_peak_bytes);
 		fprintf(fp, "<tr><td>GPU pool peak</td><td class=\"num\">%s"
 			    "</td></tr>", a[4]);
 	}
@@ -759,7 +751,7 @@ overview(struct page *p)
 	for (i = 0; i < p->n; i++) {
 		const struct prof_runrow *r = &p->rows[i];
 		struct json_object *c = comparison_of(p, r);
-		double ratio = numf(c, "ratio");
+		double ratio = prof_json_numf(c, "ratio");
 		const char *status = status_of(r, c);
 		char m[32], pct[32] = "-";
 

@@ -254,44 +254,35 @@ prof_calib_is_record(struct json_object *o)
 	return r && (!strcmp(r, "calibration") || !strcmp(r, "machine"));
 }
 
-/* Schema errors of one record: each fills err and returns -1. */
+/*
+ * Schema errors of one record: key of o must be a number >= 0 (WANT_NUM)
+ * or a string (WANT_STR), or null where nullable. Fills err and returns
+ * -1, with the path prefix.key.
+ */
+enum { WANT_NUM, WANT_STR };
+
 static int
-want_num(struct json_object *o, const char *prefix, const char *key,
-	 int nullable, struct prof_err *err)
+want(struct json_object *o, const char *prefix, const char *key, int type,
+     int nullable, struct prof_err *err)
 {
 	struct json_object *v = NULL;
 	char path[128];
+	int ok;
 
 	snprintf(path, sizeof(path), "%s.%s", prefix, key);
 	if (!json_object_object_get_ex(o, key, &v))
 		return prof_err_path(err, path, "missing");
 	if (!v && nullable)
 		return 0;
-	if (!prof_json_is_number(v))
-		return prof_err_path(err, path, "expected a number%s, got %s",
+	ok = type == WANT_NUM ? prof_json_is_number(v) :
+				json_object_is_type(v, json_type_string);
+	if (!ok)
+		return prof_err_path(err, path, "expected a %s%s, got %s",
+				     type == WANT_NUM ? "number" : "string",
 				     nullable ? " or null" : "",
 				     prof_json_type_name(v));
-	if (prof_json_number(v) < 0)
+	if (type == WANT_NUM && prof_json_number(v) < 0)
 		return prof_err_path(err, path, "expected a number >= 0");
-	return 0;
-}
-
-static int
-want_str(struct json_object *o, const char *prefix, const char *key,
-	 int nullable, struct prof_err *err)
-{
-	struct json_object *v = NULL;
-	char path[128];
-
-	snprintf(path, sizeof(path), "%s.%s", prefix, key);
-	if (!json_object_object_get_ex(o, key, &v))
-		return prof_err_path(err, path, "missing");
-	if (!v && nullable)
-		return 0;
-	if (!json_object_is_type(v, json_type_string))
-		return prof_err_path(err, path, "expected a string%s, got %s",
-				     nullable ? " or null" : "",
-				     prof_json_type_name(v));
 	return 0;
 }
 
@@ -302,10 +293,10 @@ check_point(struct json_object *o, const char *prefix, struct prof_err *err)
 		return prof_err_path(err, prefix[0] ? prefix : ".",
 				     "expected an object, got %s",
 				     prof_json_type_name(o));
-	return want_str(o, prefix, "at", 0, err) ||
-			       want_num(o, prefix, "int_ms", 0, err) ||
-			       want_num(o, prefix, "mem_ms", 0, err) ||
-			       want_num(o, prefix, "ms", 0, err) ?
+	return want(o, prefix, "at", WANT_STR, 0, err) ||
+			       want(o, prefix, "int_ms", WANT_NUM, 0, err) ||
+			       want(o, prefix, "mem_ms", WANT_NUM, 0, err) ||
+			       want(o, prefix, "ms", WANT_NUM, 0, err) ?
 		       -1 :
 		       0;
 }
@@ -335,8 +326,8 @@ check_machine(struct json_object *o, const char *prefix, struct prof_err *err)
 					     prof_json_type_name(
 						     json_object_array_get_idx(
 							     v, i)));
-	if (want_num(o, prefix, "steal_pct", 1, err) ||
-	    want_str(o, prefix, "governor", 1, err))
+	if (want(o, prefix, "steal_pct", WANT_NUM, 1, err) ||
+	    want(o, prefix, "governor", WANT_STR, 1, err))
 		return -1;
 	snprintf(path, sizeof(path), "%s.aslr", prefix);
 	if (!json_object_object_get_ex(o, "aslr", &v))
@@ -356,7 +347,7 @@ prof_calib_take(struct json_object *acc, struct json_object *rec,
 	int rc;
 
 	if (r && !strcmp(r, "calibration"))
-		rc = want_str(rec, "", "kernel", 0, err) ||
+		rc = want(rec, "", "kernel", WANT_STR, 0, err) ||
 		     check_point(rec, "", err);
 	else
 		rc = check_machine(rec, "", err);
@@ -463,10 +454,10 @@ prof_calib_check(struct json_object *results, struct prof_err *err)
 		return prof_err_path(err, ".calibration",
 				     "expected an object or null, got %s",
 				     prof_json_type_name(c));
-	if (want_str(c, ".calibration", "kernel", 0, err))
+	if (want(c, ".calibration", "kernel", WANT_STR, 0, err))
 		return -1;
 	for (i = 0; nums[i]; i++)
-		if (want_num(c, ".calibration", nums[i], 0, err))
+		if (want(c, ".calibration", nums[i], WANT_NUM, 0, err))
 			return -1;
 	if (!json_object_object_get_ex(c, "points", &pts) ||
 	    !json_object_is_type(pts, json_type_array))

@@ -947,6 +947,17 @@ prof_json_number(struct json_object *o)
 	return 0;
 }
 
+double
+prof_json_numf(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!o || !json_object_object_get_ex(o, key, &v) ||
+	    !prof_json_is_number(v))
+		return NAN;
+	return prof_json_number(v);
+}
+
 int
 prof_json_is_number(struct json_object *o)
 {

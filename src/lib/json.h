@@ -64,6 +64,10 @@ double prof_json_number(struct json_object *o);
 /* Whether o is a JSON number (int or double). */
 int prof_json_is_number(struct json_object *o);
 
+/* The number at key of o as a double; NAN when missing, null or not a
+ * number (a report shows it as "-"). */
+double prof_json_numf(struct json_object *o, const char *key);
+
 /* Borrowed string of key, or NULL when missing or not a string. */
 const char *prof_json_str(struct json_object *o, const char *key);
 

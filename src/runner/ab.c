@@ -500,7 +500,6 @@ int
 cmd_ab_command(struct opts *o)
 {
 	struct side *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
-	struct json_object *argj = json_object_new_array();
 	char fixture_sum[PROF_SUM_HEX], why[1200];
 	char **ref_argv = NULL;
 	struct calib_run *cal = NULL;
@@ -509,7 +508,7 @@ cmd_ab_command(struct opts *o)
 	int ok = 0, rc = PROF_EXIT_FAILURE, t, a_first;
 	uint64_t st = o->seed;
 
-	if (!a || !b || !argj) {
+	if (!a || !b) {
 		cli_say("out of memory");
 		goto out;
 	}
@@ -518,9 +517,7 @@ cmd_ab_command(struct opts *o)
 		cli_say("--against-command: %s", why);
 		goto out;
 	}
-	for (i = 0; o->argv[i]; i++)
-		json_object_array_add(argj, json_object_new_string(o->argv[i]));
-	prof_sum_json(argj, fixture_sum);
+	command_fixture_sum(o->argv, fixture_sum);
 	a->name = "current";
 	b->name = "reference";
 	a->o = *o;
@@ -626,7 +623,6 @@ out:
 		rc = a->r.errors + b->r.errors ? PROF_EXIT_ERRORED :
 						 PROF_EXIT_OK;
 	}
-	json_object_put(argj);
 	free(ref_argv);
 	if (a) {
 		free(a->r.durations);

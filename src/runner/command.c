@@ -77,20 +77,37 @@ tv_ms(struct timeval tv)
 	return (double)tv.tv_sec * 1e3 + (double)tv.tv_usec / 1e3;
 }
 
-/* The sample of one run of a command, before its outcome is set. */
+/* A command's fixture checksum: its command line as a JSON array. */
+void
+command_fixture_sum(char *const *argv, char out[PROF_SUM_HEX])
+{
+	struct json_object *argj = json_object_new_array();
+	long i;
+
+	for (i = 0; argv[i]; i++)
+		json_object_array_add(argj, json_object_new_string(argv[i]));
+	prof_sum_json(argj, out);
+	json_object_put(argj);
+}
+
+/*
+ * The sample of one run of a command, before its metrics and outcome: the
+ * command's id, category, floor and environment (valgrind's version joins
+ * it for instruction counts, else NULL).
+ */
 struct json_object *
-command_sample(struct opts *o, const char *fixture_sum, long index,
-	       const struct prof_spawn_result *res)
+command_base_sample(struct opts *o, const char *fixture_sum, long index,
+		    const char *valgrind)
 {
 	struct prof_env_in in = {0};
 	struct prof_sample_meta m = {0};
-	struct json_object *s, *metrics;
 
 	in.backend_requested = "cpu";
 	in.backend = "cpu";
 	in.problem_size = o->problem_size ? o->problem_size : "none";
 	in.dtype = "none";
 	in.tile = "none";
+	in.valgrind = valgrind;
 	m.workload = o->name;
 	m.version = 1;
 	m.category = o->cats[0] ? o->cats[0] : "command";
@@ -98,7 +115,18 @@ command_sample(struct opts *o, const char *fixture_sum, long index,
 	m.fixture_checksum = fixture_sum;
 	m.warning_floor_ms = o->warning_floor_ms;
 	m.backend = "cpu";
-	s = prof_sample_new(&m, prof_env_collect(&in), o->phase, "warm", index);
+	return prof_sample_new(&m, prof_env_collect(&in), o->phase, "warm",
+			       index);
+}
+
+/* The timing sample of one run of a command, before its outcome is set. */
+struct json_object *
+command_sample(struct opts *o, const char *fixture_sum, long index,
+	       const struct prof_spawn_result *res)
+{
+	struct json_object *s = command_base_sample(o, fixture_sum, index, NULL);
+	struct json_object *metrics;
+
 	metrics = json_object_new_object();
 	json_object_object_add(metrics, "user_ms",
 			       prof_json_double(tv_ms(res->ru.ru_utime)));
@@ -236,7 +264,6 @@ cmd_command(struct opts *o)
 {
 	struct prof_afile af = {0};
 	struct run r = {0};
-	struct json_object *argj = NULL;
 	char fixture_sum[PROF_SUM_HEX], tmp[PATH_MAX] = "";
 	char log[PATH_MAX + 16], log_env[PATH_MAX + 32];
 	char preload_env[PATH_MAX + 96], prof_env[PATH_MAX + 600];
@@ -251,12 +278,8 @@ cmd_command(struct opts *o)
 
 	if (o->against_command)
 		return cmd_ab_command(o);
-	argj = json_object_new_array();
 	dur = calloc((size_t)o->repeat + 1, sizeof(*dur));
-	for (i = 0; o->argv[i]; i++)
-		json_object_array_add(argj, json_object_new_string(o->argv[i]));
-	prof_sum_json(argj, fixture_sum);
-	json_object_put(argj);
+	command_fixture_sum(o->argv, fixture_sum);
 	r.o = o;
 	if (!dur || open_output(o, &af, &r.out) < 0)
 		goto out;

@@ -341,24 +341,9 @@ static struct json_object *
 count_sample(struct opts *o, const char *fixture_sum, long index,
 	     const struct prof_spawn_result *res)
 {
-	struct prof_env_in in = {0};
-	struct prof_sample_meta m = {0};
 	struct json_object *s, *metrics;
 
-	in.backend_requested = "cpu";
-	in.backend = "cpu";
-	in.problem_size = o->problem_size ? o->problem_size : "none";
-	in.dtype = "none";
-	in.tile = "none";
-	in.valgrind = o->count->version;
-	m.workload = o->name;
-	m.version = 1;
-	m.category = o->cats[0] ? o->cats[0] : "command";
-	m.fixture = "command";
-	m.fixture_checksum = fixture_sum;
-	m.warning_floor_ms = o->warning_floor_ms;
-	m.backend = "cpu";
-	s = prof_sample_new(&m, prof_env_collect(&in), o->phase, "warm", index);
+	s = command_base_sample(o, fixture_sum, index, o->count->version);
 	metrics = json_object_new_object();
 	json_object_object_add(
 		metrics, "exit_status",
@@ -409,7 +394,6 @@ count_command(struct opts *o)
 	struct count *c = o->count;
 	struct prof_afile af = {0};
 	struct run r = {0};
-	struct json_object *argj = json_object_new_array();
 	char fixture_sum[PROF_SUM_HEX];
 	char *extra[MAX_ENV];
 	struct prof_err err = {0};
@@ -418,10 +402,7 @@ count_command(struct opts *o)
 	double *counts = calloc((size_t)o->repeat + 1, sizeof(*counts));
 	size_t n_counts = 0;
 
-	for (i = 0; o->argv[i]; i++)
-		json_object_array_add(argj, json_object_new_string(o->argv[i]));
-	prof_sum_json(argj, fixture_sum);
-	json_object_put(argj);
+	command_fixture_sum(o->argv, fixture_sum);
 	r.o = o;
 	if (!counts || link_cwd(c) < 0 || open_output(o, &af, &r.out) < 0)
 		goto out;

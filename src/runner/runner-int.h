@@ -162,6 +162,9 @@ int cmd_workloads(struct opts *o);
 
 /* command.c */
 int cmd_command(struct opts *o);
+void command_fixture_sum(char *const *argv, char out[PROF_SUM_HEX]);
+struct json_object *command_base_sample(struct opts *o, const char *fixture_sum,
+					long index, const char *valgrind);
 struct json_object *command_sample(struct opts *o, const char *fixture_sum,
 				   long index,
 				   const struct prof_spawn_result *res);

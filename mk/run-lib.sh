@@ -1,0 +1,93 @@
+# run-lib.sh: what the run scripts share (profile.sh, compare.sh,
+# merge-shards.sh): messages, exit codes, the run id and its folder, and
+# the history and reports at the end. Sourced, after the script has set
+# $label (the target's name in messages) and, where code 2 means more than
+# "infrastructure or argument failure", $fail_words.
+
+say() {
+	# printf, not echo: dash's echo would turn a '\n' in a value into a
+	# line break.
+	printf '%s\n' "$label: $*" >&2
+}
+
+# finish CODE: print why a run failed, and exit with its code.
+finish() {
+	case $1 in
+	0) ;;
+	1) say "run finished with exit code 1 (a sample errored)" ;;
+	*) say "run finished with exit code $1" \
+		"(${fail_words:-infrastructure or argument failure})" ;;
+	esac
+	exit "$1"
+}
+
+# The run id: the UTC start time and four random hex digits.
+new_run() {
+	now=$(date -u +%s)
+	stamp=$(date -u -d "@$now" +%Y%m%dT%H%M%SZ)
+	timestamp=$(date -u -d "@$now" +%Y-%m-%dT%H:%M:%SZ)
+	run_id=$stamp-$(od -An -N2 -tx1 /dev/urandom | tr -d ' \n')
+}
+
+# run_folder FILE...: a new run id and $run, its folder: OUTPUT, with the
+# named files of an earlier run removed (a reused folder must not pass
+# them off as this run's), or a new folder under artifacts/profiling/,
+# created here so that two runs in the same second never share one.
+run_folder() {
+	new_run
+	if [ -n "${PROF_OUTPUT:-}" ]; then
+		run=$PROF_OUTPUT
+		if ! mkdir -p -- "$run"; then
+			say "cannot create the run folder '$run'"
+			finish 2
+		fi
+		for f in "$@"; do
+			rm -f -- "$run/$f"
+		done
+		return
+	fi
+	if ! mkdir -p artifacts/profiling; then
+		say "cannot create 'artifacts/profiling'"
+		finish 2
+	fi
+	tries=0
+	while ! mkdir "artifacts/profiling/$run_id" 2>/dev/null; do
+		tries=$((tries + 1))
+		if [ $tries -ge 20 ]; then
+			say "cannot create a folder under 'artifacts/profiling'"
+			finish 2
+		fi
+		new_run
+	done
+	run=artifacts/profiling/$run_id
+}
+
+# add_history: the run joins the history (HISTORY; empty for none) before
+# the reports read it. A failure makes $status 2 and leaves $history empty.
+add_history() {
+	history=${PROF_HISTORY-artifacts/history.sqlite}
+	if [ -n "$history" ] && ! "$BINDIR/prof-history" add --db "$history" \
+		"$run/results.json"; then
+		say "cannot add the run to the history '$history'"
+		status=2
+		history=
+	fi
+}
+
+# write_reports: summary.md, and report.html beside it (with the history's
+# trends); against $BASELINE when $compared is 1.
+write_reports() {
+	set -- --html "$run/report.html"
+	[ -n "$history" ] && set -- "$@" --history "$history"
+	if [ "$compared" = 1 ]; then
+		"$BINDIR/prof-report" --comparisons "$run/comparisons.json" \
+			--baseline "$BASELINE" "$@" \
+			--output "$run/summary.md" "$run/results.json"
+	else
+		"$BINDIR/prof-report" "$@" --output "$run/summary.md" \
+			"$run/results.json"
+	fi || {
+		say "cannot write the summary"
+		finish 2
+	}
+}
