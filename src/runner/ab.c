@@ -562,6 +562,11 @@ cmd_ab_command(struct opts *o)
 				cli_err(&err);
 				goto out;
 			}
+			if (res.cancelled) {
+				/* interrupted: no sample for this run */
+				prof_spawn_free(&res);
+				goto interrupted;
+			}
 			if (res.exec_errno) {
 				prof_spawn_describe(&res, s->o.argv[0],
 						    o->timeout_s, why,
@@ -594,6 +599,7 @@ cmd_ab_command(struct opts *o)
 			json_object_put(smp);
 		}
 	}
+interrupted:
 	if (runner_interrupted) {
 		say_interrupted(&a->o, &a->r);
 		goto out;

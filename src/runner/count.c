@@ -451,6 +451,11 @@ count_command(struct opts *o)
 			count_worker_end(o);
 			goto out;
 		}
+		if (res.cancelled) {
+			prof_spawn_free(&res);
+			count_worker_end(o);
+			break;	/* interrupted: no sample for this run */
+		}
 		if (res.exec_errno) {
 			prof_spawn_describe(&res, c->valgrind, o->timeout_s, why,
 					    sizeof(why));
@@ -495,7 +500,7 @@ count_command(struct opts *o)
 		json_object_put(s);
 	}
 	if (runner_interrupted) {
-		cli_say("interrupted; no output written");
+		say_interrupted(o, &r);
 		goto out;
 	}
 	ok = 1;

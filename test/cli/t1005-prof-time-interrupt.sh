@@ -2,7 +2,7 @@
 # SIGINT and SIGTERM to prof-time at several points: no invented sample, no
 # temporary file, a message that tells the truth, exit code 2.
 . "$(dirname "$0")/lib.sh"
-plan 21
+plan 27
 
 # wait_for CMD...: until CMD succeeds, at most 20 s (no timing is asserted).
 wait_for() {
@@ -78,4 +78,36 @@ is "$(tail -n 1 "$err")" "prof-time: interrupted; no sample written" \
 	"the message is true"
 kill -0 "$wpid" 2>/dev/null
 is "$?" 1 "the worker is gone"
+# The other command loops: interleaved commands (--against-command) and
+# prof-count's. The run in flight becomes nothing there too.
+samples() { jq -c 'select(.record == null)' "$1" | wc -l; }
+"$BIN/prof-time" --name c.ab --repeat 50 --against-command 'sleep 0.2' \
+	--against-output "$T/ab-ref.jsonl" -- sleep 0.2 >"$T/ab.jsonl" 2>"$err" &
+p=$!
+wait_for has_lines "$T/ab.jsonl" 3
+kill -INT $p
+wait $p
+is "$?" 2 "SIGINT during interleaved commands: exit 2"
+jq_ok -s 'map(select(.record == null)) | all(.[]; .outcome == "success")' \
+	"$T/ab.jsonl" "no invented sample on the current side"
+like "$(tail -n 1 "$err")" "prof-time: interrupted; " "and the interrupt is said"
+
+if command -v valgrind >/dev/null; then
+	"$BIN/prof-count" --name c.count --repeat 50 -- sleep 0.3 >"$T/c.jsonl" 2>"$err" &
+	p=$!
+	wait_for sh -c "[ \$(jq -c 'select(.record == null)' '$T/c.jsonl' 2>/dev/null | wc -l) -ge 1 ]"
+	kill -INT $p
+	wait $p
+	is "$?" 2 "SIGINT while prof-count counts a command: exit 2"
+	jq_ok -s 'map(select(.record == null)) | length > 0 and
+		all(.[]; .outcome == "success")' "$T/c.jsonl" \
+		"prof-count invents no sample for the run in flight"
+	is "$(tail -n 1 "$err")" \
+		"prof-count: interrupted; $(samples "$T/c.jsonl") complete sample(s) were written to standard output before it, none after: the run is incomplete" \
+		"and says what it wrote"
+else
+	skip "valgrind is not installed"
+	skip "valgrind is not installed"
+	skip "valgrind is not installed"
+fi
 finish
