@@ -206,21 +206,49 @@ group_alive(pid_t pgid)
 	return kill(-pgid, 0) == 0 || errno == EPERM;
 }
 
-/*
- * The stray-process policy: when the command's own process has been
- * reaped, every descendant still running is killed, including those that
- * left its process group with setsid() (this process is their subreaper,
- * so they come back to it as children). Returns how many were reaped.
- */
-/* Kill every live child of this process (re-parented orphans). */
-static void
-kill_children(void)
-{
-	DIR *d = opendir("/proc");
-	struct dirent *e;
-	long self = (long)getpid();
+/* Children of this process, by pid. */
+#define MAX_KIDS 256
+struct kids {
+	int n;
+	pid_t pid[MAX_KIDS];
+};
 
+/*
+ * This process's children now, zombies included: each thread's
+ * /proc/self/task/TID/children, or where the kernel has no such files, a
+ * scan of /proc for the processes whose parent we are.
+ */
+static void
+children_of_self(struct kids *k)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	long self = (long)getpid(), p;
+	int found = 0;
+
+	k->n = 0;
 	while (d && (e = readdir(d))) {
+		char path[300];
+		FILE *fp;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%s/children",
+			 e->d_name);
+		fp = fopen(path, "r");
+		if (!fp)
+			continue;
+		found = 1;
+		while (k->n < MAX_KIDS && fscanf(fp, "%ld", &p) == 1)
+			k->pid[k->n++] = (pid_t)p;
+		fclose(fp);
+	}
+	if (d)
+		closedir(d);
+	if (found)
+		return;
+	d = opendir("/proc");
+	while (d && (e = readdir(d)) && k->n < MAX_KIDS) {
 		char path[300], buf[512], *rp;
 		FILE *fp;
 		long ppid = 0;
@@ -233,40 +261,58 @@ kill_children(void)
 			continue;
 		if (fgets(buf, sizeof(buf), fp) && (rp = strrchr(buf, ')')) &&
 		    sscanf(rp + 1, " %*c %ld", &ppid) == 1 && ppid == self)
-			kill((pid_t)atol(e->d_name), SIGKILL);
+			k->pid[k->n++] = (pid_t)atol(e->d_name);
 		fclose(fp);
 	}
 	if (d)
 		closedir(d);
 }
 
+static int
+in_kids(const struct kids *k, pid_t p)
+{
+	int i;
+
+	for (i = 0; i < k->n; i++)
+		if (k->pid[i] == p)
+			return 1;
+	return 0;
+}
+
 /*
  * The stray-process policy: when the command's own process has been
- * reaped, every descendant still there is killed, including those that
- * left its process group with setsid() (this process is their subreaper,
- * so they come back to it as children). Returns how many were reaped.
+ * reaped, every descendant still there is killed and reaped: its process
+ * group, and those that left it with setsid() (this process is their
+ * subreaper, so they come back to it as children when their parent dies).
+ * Children this process had before the spawn (before) are not the
+ * command's and are left alone. Returns how many strays were reaped.
  */
 static int
-sweep_strays(pid_t pgid)
+sweep_strays(pid_t pgid, const struct kids *before)
 {
 	struct timespec ms = {0, 1000000};
 	int strays = 0, round;
 
 	for (round = 0; round < 2000; round++) {
-		pid_t p;
-		int st, reaped = 0, children;
+		struct kids now;
+		int i, st, reaped = 0, left = 0;
 
 		kill(-pgid, SIGKILL);
-		while ((p = waitpid(-1, &st, WNOHANG)) > 0)
-			reaped++;
+		children_of_self(&now);
+		for (i = 0; i < now.n; i++) {
+			if (in_kids(before, now.pid[i]))
+				continue;
+			kill(now.pid[i], SIGKILL);
+			if (waitpid(now.pid[i], &st, WNOHANG) == now.pid[i])
+				reaped++;
+			else
+				left++;
+		}
 		strays += reaped;
-		children = p == 0;
 		if (reaped)
 			continue;
-		if (!children && !group_alive(pgid))
+		if (!left && !group_alive(pgid))
 			break;
-		if (children)
-			kill_children();
 		nanosleep(&ms, NULL);
 	}
 	return strays;
@@ -279,6 +325,7 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	int out_p[2] = {-1, -1}, err_p[2] = {-1, -1};
 	char **envp = NULL;
 	struct io io = {.sp = sp, .out = -1, .err = -1};
+	struct kids before;
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
 	double t0, t1 = 0, deadline;
@@ -304,6 +351,7 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	/* Descendants that leave the command's group still come back here
 	 * when their parent dies, so that none outlives the run. */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	children_of_self(&before);
 	/* The child inherits the personality at its exec; ours is set for
 	 * that moment only (our own address space is laid out already). */
 	if (sp->no_aslr) {
@@ -395,7 +443,7 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 		res->stopped_by_caller = stop;
 	}
 	res->wall_ms = t1 - t0;
-	res->strays = sweep_strays(pid);
+	res->strays = sweep_strays(pid, &before);
 	/* Every writer is gone now: what is left in the pipes is read to the
 	 * end (bounded, in case a process outside the tree holds one). */
 	while ((io.out_open || io.err_open) && !stop) {

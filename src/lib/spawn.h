@@ -58,7 +58,8 @@ struct prof_spawn_result {
  * Run sp->argv in a new process group and wait for it, killing the group on
  * timeout. The child is timed until it is reaped; then every descendant
  * still running (its group, and any that escaped with setsid) is killed
- * and counted in res->strays, and its output is read to the end. Returns 0 when the child ran (whatever its status), or -1 with err
+ * and counted in res->strays, and its output is read to the end. Children
+ * the caller had before the call are not touched. Returns 0 when the child ran (whatever its status), or -1 with err
  * filled when it could not be set up. Free res with prof_spawn_free().
  */
 int prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
