@@ -103,8 +103,6 @@ take_run(void *arg, struct json_object *s, long index, struct prof_err *err)
 	struct promo *p = arg;
 	const char *eid = prof_json_str(s, "env_id");
 	const char *sid = prof_json_str(s, "segment_id");
-	const char *raw;
-	size_t len;
 
 	p->samples++;
 	if (prof_sample_is(s, "outcome", "error") && !p->errors++) {
@@ -150,8 +148,7 @@ take_run(void *arg, struct json_object *s, long index, struct prof_err *err)
 			return prof_err_set(err, "out of memory");
 		p->n_segs++;
 	}
-	raw = prof_stream_raw(p->st, &len);
-	return prof_rwriter_add_text(p->w, s, raw, len, err);
+	return prof_rwriter_add(p->w, s, err);
 }
 
 /* The first reason to refuse a read run, or 0. */
@@ -197,8 +194,6 @@ take_old(void *arg, struct json_object *s, long index, struct prof_err *err)
 	struct promo *p = arg;
 	const char *seg = prof_stream_segment(p->st,
 					      prof_json_str(s, "segment_id"));
-	const char *raw;
-	size_t len;
 
 	(void)index;
 	if (!seg)
@@ -210,8 +205,7 @@ take_old(void *arg, struct json_object *s, long index, struct prof_err *err)
 		return 0;
 	}
 	p->kept++;
-	raw = prof_stream_raw(p->st, &len);
-	return prof_rwriter_add_text(p->w, s, raw, len, err);
+	return prof_rwriter_add(p->w, s, err);
 }
 
 static void

@@ -31,9 +31,11 @@ static const char usage_text[] =
 	"stdin when there is no FILE or FILE is -, and write one results\n"
 	"document of schema 2:\n"
 	"{schema, schema_version, run_id, timestamp_utc, command, commit,\n"
-	"run, envs, segments, samples}: each environment and segment key\n"
-	"once, in envs and segments, the samples naming them by env_id and\n"
-	"segment_id. Lines of schema 1 and 2 are read alike. Every line must\n"
+	"run, envs, segments, groups, samples}: each environment and segment\n"
+	"key once, in envs and segments; what all samples of a workload x\n"
+	"backend x env x segment share once, in groups; each sample with its\n"
+	"group_id and its own fields (see the README's \"The data\"). Lines\n"
+	"of schema 1 and 2 are read alike. Every line must\n"
 	"be a valid sample (or a context or run line); the first one that is\n"
 	"not is reported as FILE:LINE: reason and nothing is written. The\n"
 	"samples are streamed: memory holds one sample and the tables.\n"
@@ -180,10 +182,6 @@ struct merge {
 	char *shard;			/* the shard of the input being read */
 	int untagged;			/* its run came after its samples:
 					 * they are written as they are */
-	char *shard_text;		/* ,"shard":"i/N"} for raw samples */
-	size_t shard_len;
-	char *buf;			/* a raw sample with its shard */
-	size_t cap;
 };
 
 /* The shard text of the input being read, from its run (known before its
@@ -193,8 +191,6 @@ shard_of_input(struct merge *m)
 {
 	struct json_object *r = NULL;
 	const char *shard;
-	char text[128];
-	int k;
 
 	json_object_object_get_ex(prof_stream_meta(m->st), "run", &r);
 	shard = prof_json_str(r, "shard");
@@ -202,50 +198,25 @@ shard_of_input(struct merge *m)
 		m->untagged = 1;
 		return 0;
 	}
-	k = snprintf(text, sizeof(text), ",\"shard\":\"%s\"}", shard);
-	free(m->shard_text);
-	m->shard_text = strdup(text);
-	if (!m->shard_text)
-		return -1;
-	m->shard_len = (size_t)k;
 	m->shard = strdup(shard);
 	return m->shard ? 0 : -1;
 }
 
 /* A sample of an input into the output, with its shard when merging
- * shards; written as it was read when the reader kept its text. */
+ * shards. */
 static int
 take(void *arg, struct json_object *s, long index, struct prof_err *err)
 {
 	struct merge *m = arg;
-	const char *raw;
-	size_t len;
 
 	(void)index;
-	raw = prof_stream_raw(m->st, &len);
 	if (!m->o->shards)
-		return prof_rwriter_add_text(&m->w, s, raw, len, err);
+		return prof_rwriter_add(&m->w, s, err);
 	if (!m->shard && !m->untagged && shard_of_input(m) < 0)
 		return prof_err_set(err, "out of memory");
-	if (!m->shard)
-		return prof_rwriter_add_text(&m->w, s, raw, len, err);
-	if (raw && len && raw[len - 1] == '}' &&
-	    !json_object_object_get_ex(s, "shard", NULL)) {
-		size_t need = len - 1 + m->shard_len;
-
-		if (need > m->cap) {
-			char *nb = realloc(m->buf, need);
-
-			if (!nb)
-				return prof_err_set(err, "out of memory");
-			m->buf = nb;
-			m->cap = need;
-		}
-		memcpy(m->buf, raw, len - 1);
-		memcpy(m->buf + len - 1, m->shard_text, m->shard_len);
-		return prof_rwriter_add_text(&m->w, s, m->buf, need, err);
-	}
-	json_object_object_add(s, "shard", json_object_new_string(m->shard));
+	if (m->shard && !json_object_object_get_ex(s, "shard", NULL))
+		json_object_object_add(s, "shard",
+				       json_object_new_string(m->shard));
 	return prof_rwriter_add(&m->w, s, err);
 }
 
@@ -597,8 +568,6 @@ out:
 	prof_rwriter_free(&m.w);
 	prof_stream_free(m.st);
 	free(m.shard);
-	free(m.shard_text);
-	free(m.buf);
 	json_object_put(head);
 	return cli_finish(rc);
 }

@@ -938,9 +938,9 @@ take_artifacts(struct report *r, struct json_object *s)
 {
 	struct json_object *arts = get(s, "artifacts");
 	int profile = prof_sample_is(s, "phase", "profile");
-	size_t j;
+	size_t j, n = arts ? json_object_array_length(arts) : 0;
 
-	for (j = 0; j < json_object_array_length(arts); j++) {
+	for (j = 0; j < n; j++) {
 		const char *a = json_object_get_string(
 			json_object_array_get_idx(arts, j));
 		struct profile *p;

@@ -589,7 +589,8 @@ artifact_links(struct page *p, const struct prof_runrow *r)
 		const char *w = prof_json_str(s, "workload");
 		const char *b = prof_json_str(s, "backend");
 
-		if (!w || !b || strcmp(w, r->workload) || strcmp(b, r->backend) ||
+		if (!arts || !w || !b || strcmp(w, r->workload) ||
+		    strcmp(b, r->backend) ||
 		    strcmp(prof_runview_segment(&p->cur, s), r->segment))
 			continue;
 		for (j = 0; j < json_object_array_length(arts); j++) {

@@ -28,7 +28,8 @@ prof_runview_take(struct prof_runview *v, struct json_object *doc,
 	memset(v, 0, sizeof(*v));
 	v->doc = doc;
 	/* libprof's checker knows both schemas (and refuses other ones). */
-	if (prof_results_check(doc, err) < 0)
+	if (prof_results_expand(doc, err) < 0 ||
+	    prof_results_check(doc, err) < 0)
 		return -1;
 	v->schema_version = (int)json_object_get_int64(get(doc,
 							   "schema_version"));

@@ -9,6 +9,7 @@
 #include "afile.h"
 #include "prof.h"
 #include "rwriter.h"
+#include "sample.h"
 
 #define PLAIN (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
 
@@ -22,7 +23,9 @@ prof_rwriter_init(struct prof_rwriter *w, struct prof_err *err)
 				    strerror(errno));
 	w->envs = json_object_new_object();
 	w->segments = json_object_new_object();
-	if (!w->envs || !w->segments) {
+	w->groups = json_object_new_object();
+	w->group_ids = json_object_new_object();
+	if (!w->envs || !w->segments || !w->groups || !w->group_ids) {
 		prof_rwriter_free(w);
 		return prof_err_set(err, "out of memory");
 	}
@@ -36,30 +39,95 @@ prof_rwriter_free(struct prof_rwriter *w)
 		fclose(w->spool);
 	json_object_put(w->envs);
 	json_object_put(w->segments);
+	json_object_put(w->groups);
+	json_object_put(w->group_ids);
 	memset(w, 0, sizeof(*w));
+}
+
+/* Whether a field may be left out of a schema-2 sample: null, or an
+ * empty array (what a reader takes the missing field for). */
+static int
+omitted(const char *key, struct json_object *v)
+{
+	if (!strcmp(key, "reason") || !strcmp(key, "checksum"))
+		return v == NULL;
+	if (!strcmp(key, "artifacts"))
+		return !v || (json_object_is_type(v, json_type_array) &&
+			      !json_object_array_length(v));
+	return 0;
+}
+
+/* The id of s's group, the group put into the table when it is new. */
+static const char *
+group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
+{
+	struct json_object *g = json_object_new_object(), *v, *known;
+	char id[PROF_ID_SIZE];
+	const char *text;
+	size_t i;
+
+	if (!g)
+		goto oom;
+	for (i = 0; prof_group_keys[i]; i++)
+		if (json_object_object_get_ex(s, prof_group_keys[i], &v))
+			json_object_object_add(g, prof_group_keys[i],
+					       json_object_get(v));
+	text = json_object_to_json_string_ext(g, PLAIN);
+	if (json_object_object_get_ex(w->group_ids, text, &known)) {
+		json_object_put(g);
+		return json_object_get_string(known);
+	}
+	if (prof_sample_json_id(g, id) < 0)
+		goto oom;
+	if (json_object_object_get_ex(w->groups, id, &known)) {
+		/* Two groups whose ids collide: not one file's worth. */
+		json_object_put(g);
+		prof_err_set(err, "two sample groups share the id %s", id);
+		return NULL;
+	}
+	json_object_object_add(w->group_ids, text, json_object_new_string(id));
+	json_object_object_add(w->groups, id, g);
+	json_object_object_get_ex(w->group_ids, text, &known);
+	return json_object_get_string(known);
+oom:
+	json_object_put(g);
+	prof_err_set(err, "out of memory");
+	return NULL;
 }
 
 int
 prof_rwriter_add(struct prof_rwriter *w, struct json_object *s,
 		 struct prof_err *err)
 {
-	return prof_rwriter_add_text(w, s, NULL, 0, err);
-}
+	struct json_object *own = json_object_new_object();
+	const char *gid, *text;
+	size_t len;
+	int rc;
 
-int
-prof_rwriter_add_text(struct prof_rwriter *w, struct json_object *s,
-		      const char *text, size_t len, struct prof_err *err)
-{
-	if (!text) {
-		text = json_object_to_json_string_ext(s, PLAIN);
-		len = strlen(text);
+	if (!own)
+		return prof_err_set(err, "out of memory");
+	gid = group_id(w, s, err);
+	if (!gid) {
+		json_object_put(own);
+		return -1;
 	}
+	json_object_object_add(own, "group_id", json_object_new_string(gid));
+	json_object_object_foreach(s, key, v)
+	{
+		if (!prof_group_key(key) && !omitted(key, v))
+			json_object_object_add(own, key, json_object_get(v));
+	}
+	text = json_object_to_json_string_ext(own, PLAIN);
+	len = strlen(text);
+	rc = 0;
 	if (fputs(w->n ? ",\n    " : "\n    ", w->spool) == EOF ||
 	    fwrite(text, 1, len, w->spool) != len)
-		return prof_err_set(err, "cannot write a temporary file: %s",
-				    strerror(errno));
-	w->n++;
-	return 0;
+		rc = prof_err_set(err, "cannot write a temporary file: %s",
+				  strerror(errno));
+	else
+		w->n++;
+	json_object_put(own);
+	return rc;
 }
 
 int
@@ -166,7 +234,7 @@ write_all(struct prof_rwriter *w, FILE *fp, struct json_object *head)
 	{
 		if (!strcmp(key, "schema") || !strcmp(key, "schema_version") ||
 		    !strcmp(key, "envs") || !strcmp(key, "segments") ||
-		    !strcmp(key, "samples"))
+		    !strcmp(key, "groups") || !strcmp(key, "samples"))
 			continue;
 		if (member(fp, &first, key, val,
 			   PLAIN | JSON_C_TO_STRING_SPACED) < 0)
@@ -174,6 +242,7 @@ write_all(struct prof_rwriter *w, FILE *fp, struct json_object *head)
 	}
 	if (table(fp, &first, "envs", w->envs) < 0 ||
 	    table(fp, &first, "segments", w->segments) < 0 ||
+	    table(fp, &first, "groups", w->groups) < 0 ||
 	    fputs(",\n  \"samples\": [", fp) == EOF)
 		return -1;
 	if (fflush(w->spool) != 0 || fseek(w->spool, 0, SEEK_SET) != 0)

@@ -10,30 +10,32 @@ struct json_object;
 
 /*
  * The samples go to an unlinked temporary file as they come (one compact
- * line each), the tables grow with each new env or segment; commit writes
- * the top level, the tables and then the samples, through a temporary
- * sibling and rename(2) (or to stdout for "-"). Memory holds the tables
- * only.
+ * line each), the tables grow with each new env, segment or group; commit
+ * writes the top level, the tables and then the samples, through a
+ * temporary sibling and rename(2) (or to stdout for "-"). Memory holds the
+ * tables only.
+ *
+ * Each sample is written grouped (sample.h): the fields it shares with
+ * every sample of its workload x backend x env x segment x run go once
+ * into the groups table, and it keeps group_id and its own fields, less a
+ * null reason or checksum and empty artifacts.
  */
 struct prof_rwriter {
 	FILE *spool;
 	struct json_object *envs;	/* env_id -> env */
 	struct json_object *segments;	/* segment_id -> segment key */
+	struct json_object *groups;	/* group_id -> group */
+	struct json_object *group_ids;	/* a group's text -> its id */
 	long n;				/* samples added */
 };
 
 /* Returns 0, or -1 with err filled. */
 int prof_rwriter_init(struct prof_rwriter *w, struct prof_err *err);
 
-/* Add a schema-2 sample s (not changed); its ids must be in the tables
- * by commit. Returns 0, or -1 with err filled. */
+/* Add a whole schema-2 sample s (not changed); its ids must be in the
+ * tables by commit. Returns 0, or -1 with err filled. */
 int prof_rwriter_add(struct prof_rwriter *w, struct json_object *s,
 		     struct prof_err *err);
-
-/* The same with s's text given (one line of JSON, s's own encoding), so it
- * is not encoded again; text NULL: encode s. */
-int prof_rwriter_add_text(struct prof_rwriter *w, struct json_object *s,
-			  const char *text, size_t len, struct prof_err *err);
 
 /* Put env_id -> env and segment_id -> segment into the tables (values
  * borrowed and copied by reference). Returns 0 or -1. */
@@ -50,7 +52,7 @@ int prof_rwriter_merge_tables(struct prof_rwriter *w, struct json_object *envs,
 /*
  * Write the results file to path: head's members (schema, schema_version,
  * run_id, ..., in their order; schema and schema_version are put first
- * here), then envs, segments and samples. Returns 0, or -1 with err filled;
+ * here), then envs, segments, groups and samples. Returns 0, or -1 with err filled;
  * nothing is left at path then.
  */
 int prof_rwriter_commit(struct prof_rwriter *w, const char *path,

@@ -432,6 +432,89 @@ prof_sample_check2(struct json_object *o, const char *prefix,
 	return check_common(c, o);
 }
 
+const char *const prof_group_keys[] = {
+	"workload",	    "workload_version", "category",
+	"fixture",	    "fixture_checksum", "warning_floor_ms",
+	"count_threshold_pct", "backend",	"env_id",
+	"segment_id",	    "order_seed",	"shard",
+	NULL};
+
+int
+prof_group_key(const char *key)
+{
+	size_t i;
+
+	for (i = 0; prof_group_keys[i]; i++)
+		if (!strcmp(key, prof_group_keys[i]))
+			return 1;
+	return 0;
+}
+
+int
+prof_group_check(struct json_object *o, const char *prefix,
+		 struct prof_err *err)
+{
+	struct ctx cc = {prefix ? prefix : "", err, 1}, *c = &cc;
+
+	if (!json_object_is_type(o, json_type_object))
+		return prof_err_path(err, prefix && prefix[0] ? prefix : ".",
+				     "expected a group object, got %s",
+				     prof_json_type_name(o));
+	json_object_object_foreach(o, key, v)
+	{
+		(void)v;
+		if (!prof_group_key(key))
+			return fail(c, key, "%s",
+				    "not a field a group holds (it belongs "
+				    "in each sample)");
+	}
+	if (check_workload(c, o) || want_string(c, o, "env_id", 0, 1) ||
+	    want_string(c, o, "segment_id", 0, 1))
+		return -1;
+	if (json_object_object_get_ex(o, "count_threshold_pct", NULL) &&
+	    want_number(c, o, "count_threshold_pct", 0, 0))
+		return -1;
+	if (json_object_object_get_ex(o, "order_seed", NULL) &&
+	    want_int(c, o, "order_seed"))
+		return -1;
+	if (json_object_object_get_ex(o, "shard", NULL) &&
+	    want_string(c, o, "shard", 0, 1))
+		return -1;
+	return 0;
+}
+
+struct json_object *
+prof_sample_join(struct json_object *group, struct json_object *own,
+		 const char *prefix, struct prof_err *err)
+{
+	struct json_object *s = json_object_new_object();
+	char path[256];
+
+	if (!s) {
+		prof_err_set(err, "out of memory");
+		return NULL;
+	}
+	json_object_object_foreach(group, gk, gv)
+	{
+		json_object_object_add(s, gk, json_object_get(gv));
+	}
+	json_object_object_foreach(own, k, v)
+	{
+		if (!strcmp(k, "group_id"))
+			continue;
+		if (json_object_object_get_ex(group, k, NULL)) {
+			snprintf(path, sizeof(path), "%s.%s",
+				 prefix ? prefix : "", k);
+			prof_err_path(err, path, "also in its group (.groups.%s)",
+				      prof_json_str(own, "group_id"));
+			json_object_put(s);
+			return NULL;
+		}
+		json_object_object_add(s, k, json_object_get(v));
+	}
+	return s;
+}
+
 int
 prof_artifact_valid(const char *p)
 {
@@ -638,6 +721,60 @@ prof_results_check(struct json_object *o, struct prof_err *err)
 	return 0;
 }
 
+int
+prof_results_expand(struct json_object *r, struct prof_err *err)
+{
+	struct json_object *groups = NULL, *samples = NULL, *g, *whole;
+	char prefix[300];
+	size_t i, n;
+
+	if (!json_object_is_type(r, json_type_object) ||
+	    !json_object_object_get_ex(r, "samples", &samples) ||
+	    !json_object_is_type(samples, json_type_array))
+		return 0; /* the check names what is wrong */
+	json_object_object_get_ex(r, "groups", &groups);
+	if (groups && !json_object_is_type(groups, json_type_object))
+		return prof_err_path(err, ".groups",
+				     "expected an object, got %s",
+				     prof_json_type_name(groups));
+	if (groups) {
+		json_object_object_foreach(groups, id, gv)
+		{
+			snprintf(prefix, sizeof(prefix), ".groups.%.200s", id);
+			if (prof_group_check(gv, prefix, err) < 0)
+				return -1;
+		}
+	}
+	n = json_object_array_length(samples);
+	for (i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(samples, i);
+		struct json_object *id = NULL;
+
+		if (!json_object_is_type(s, json_type_object) ||
+		    !json_object_object_get_ex(s, "group_id", &id))
+			continue;
+		snprintf(prefix, sizeof(prefix), ".samples[%zu]", i);
+		g = NULL;
+		if (!json_object_is_type(id, json_type_string) || !groups ||
+		    !json_object_object_get_ex(groups,
+					       json_object_get_string(id), &g)) {
+			snprintf(prefix, sizeof(prefix), ".samples[%zu].group_id",
+				 i);
+			return prof_err_path(err, prefix, "%s",
+					     json_object_is_type(id,
+								 json_type_string) ?
+						     "no such id in .groups" :
+						     "expected a string");
+		}
+		whole = prof_sample_join(g, s, prefix, err);
+		if (!whole)
+			return -1;
+		json_object_array_put_idx(samples, i, whole);
+	}
+	json_object_object_del(r, "groups");
+	return 0;
+}
+
 struct json_object *
 prof_results_load(const char *path, struct prof_err *err)
 {
@@ -645,7 +782,7 @@ prof_results_load(const char *path, struct prof_err *err)
 
 	if (!r)
 		return NULL;
-	if (prof_results_check(r, err) < 0) {
+	if (prof_results_expand(r, err) < 0 || prof_results_check(r, err) < 0) {
 		prof_err_file(err, path);
 		json_object_put(r);
 		return NULL;

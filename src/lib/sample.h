@@ -38,6 +38,15 @@ struct json_object;
  * sample may leave out fixture_checksum, checksum and reason when null, and
  * metrics and artifacts when empty. It may carry shard ("2/4") after a
  * merge of shards, and phase instructions samples an integer instructions.
+ *
+ * A schema-2 results file may also keep the fields that every sample of
+ * one workload x backend x env x segment x run repeats (the group keys
+ * below) once, in a "groups" table that comes before "samples":
+ *   groups: {GROUP_ID: {workload, ..., order_seed}},
+ *   samples: [{group_id, phase, kind, index, duration_ms, ...}]
+ * GROUP_ID is the id of the group's canonical JSON. A reader joins the
+ * two (prof_sample_join()), so every consumer sees whole samples.
+
  * JSON-lines streams give a context line before the first sample that
  * refers to an env_id/segment_id pair (see lines.h).
  */
@@ -59,6 +68,29 @@ struct json_object;
  * (an env). Returns 0, or -1 when out of memory. */
 int prof_sample_id(const char *text, char id[PROF_ID_SIZE]);
 int prof_sample_json_id(struct json_object *o, char id[PROF_ID_SIZE]);
+
+/* Whether key is one of the fields a group holds: workload,
+ * workload_version, category, fixture, fixture_checksum,
+ * warning_floor_ms, count_threshold_pct, backend, env_id, segment_id,
+ * order_seed and shard. */
+int prof_group_key(const char *key);
+
+/* The group keys in the order a group lists them (NULL-terminated). */
+extern const char *const prof_group_keys[];
+
+/* Check a group of a results file's "groups" table; errors name
+ * prefix.key (".groups.ID.workload"). Returns 0 or -1. */
+int prof_group_check(struct json_object *g, const char *prefix,
+		     struct prof_err *err);
+
+/*
+ * The whole sample of a grouped one: a new object with group's fields,
+ * then own's without group_id (values shared). A field in both is an
+ * error naming prefix.key. Returns NULL with err filled.
+ */
+struct json_object *prof_sample_join(struct json_object *group,
+				     struct json_object *own,
+				     const char *prefix, struct prof_err *err);
 
 /* What a sample says about its workload; strings are borrowed. */
 struct prof_sample_meta {
@@ -126,7 +158,13 @@ int prof_results_check_head(struct json_object *r, int final,
  * included. Returns 0 or -1. */
 int prof_results_check(struct json_object *r, struct prof_err *err);
 
-/* Read and check a results file ("-" is stdin). NULL with err on failure. */
+/* Join the grouped samples of a whole schema-2 document in place with
+ * their groups, and drop its "groups" table: the document then holds
+ * whole samples. Returns 0 or -1 (a bad group or group_id). */
+int prof_results_expand(struct json_object *r, struct prof_err *err);
+
+/* Read, expand and check a results file ("-" is stdin). NULL with err on
+ * failure. */
 struct json_object *prof_results_load(const char *path, struct prof_err *err);
 
 /*

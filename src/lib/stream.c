@@ -22,6 +22,8 @@
 struct prof_stream {
 	struct json_object *envs;	/* env_id -> env */
 	struct json_object *segments;	/* segment_id -> segment key */
+	struct json_object *groups;	/* the last document's group_id ->
+					 * group */
 	struct json_object *meta;	/* the last input's other members */
 	struct json_object *calib;	/* calibration and machine records */
 	/* Ids a document's samples named before its tables: "e ID" or
@@ -49,9 +51,6 @@ struct prof_stream {
 	/* The bytes of the value being read, after its padding. */
 	char *val;
 	size_t vlen, vcap, vpad;
-	/* The text of the sample fn is called with, while it is unchanged. */
-	const char *raw;
-	size_t raw_len;
 };
 
 struct prof_stream *
@@ -63,10 +62,11 @@ prof_stream_new(void)
 		return NULL;
 	st->envs = json_object_new_object();
 	st->segments = json_object_new_object();
+	st->groups = json_object_new_object();
 	st->meta = json_object_new_object();
 	st->pending = json_object_new_object();
 	st->calib = json_object_new_array();
-	if (!st->envs || !st->segments || !st->meta || !st->pending ||
+	if (!st->envs || !st->segments || !st->groups || !st->meta || !st->pending ||
 	    !st->calib) {
 		prof_stream_free(st);
 		return NULL;
@@ -81,6 +81,7 @@ prof_stream_free(struct prof_stream *st)
 		return;
 	json_object_put(st->envs);
 	json_object_put(st->segments);
+	json_object_put(st->groups);
 	json_object_put(st->meta);
 	json_object_put(st->pending);
 	json_object_put(st->calib);
@@ -476,6 +477,44 @@ mixed_reason(struct prof_stream *st, struct prof_err *err, int doc,
 	prof_err_file(err, st->name);
 }
 
+/*
+ * A grouped sample (group_id) of a document made whole with its group,
+ * which the document's groups table gave before its samples. *s is
+ * replaced.
+ */
+static int
+join_group(struct prof_stream *st, struct json_object **s, long index,
+	   int doc, struct prof_err *err)
+{
+	struct json_object *id = NULL, *g = NULL, *whole;
+	char prefix[64];
+
+	json_object_object_get_ex(*s, "group_id", &id);
+	if (!json_object_is_type(id, json_type_string)) {
+		snprintf(prefix, sizeof(prefix), ".samples[%ld].group_id",
+			 index);
+		return prof_err_path(err, prefix, "expected a string, got %s",
+				     prof_json_type_name(id));
+	}
+	if (!doc || !json_object_object_get_ex(st->groups,
+					       json_object_get_string(id), &g)) {
+		snprintf(prefix, sizeof(prefix), ".samples[%ld].group_id",
+			 index);
+		return prof_err_path(err, doc ? prefix : ".group_id", "%s",
+				     doc ? "no such id in .groups (which "
+					   "must come before .samples)" :
+					   "a grouped sample belongs in a "
+					   "results file, not a stream");
+	}
+	snprintf(prefix, sizeof(prefix), ".samples[%ld]", index);
+	whole = prof_sample_join(g, *s, doc ? prefix : "", err);
+	if (!whole)
+		return -1;
+	json_object_put(*s);
+	*s = whole;
+	return 0;
+}
+
 /* The version a sample's form says: its schema_version, else 2. */
 static int
 sample_version(struct json_object *s)
@@ -525,7 +564,6 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 	/* The path of a sample is only written out for an error: the
 	 * checks run again with it then. */
 	if (v == PROF_SCHEMA_V1 || v < 0 || v > PROF_SCHEMA_VERSION) {
-		st->raw = NULL;
 		if (prof_sample_check(s, "", err) < 0) {
 			if (doc) {
 				snprintf(prefix, sizeof(prefix),
@@ -538,10 +576,11 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 		if (convert_v1(st, s, err) < 0)
 			goto fail;
 	} else {
-		if (json_object_object_get_ex(s, "schema_version", NULL)) {
-			st->raw = NULL;
+		if (json_object_object_get_ex(s, "schema_version", NULL))
 			json_object_object_del(s, "schema_version");
-		}
+		if (json_object_object_get_ex(s, "group_id", NULL) &&
+		    join_group(st, &s, index, doc, err) < 0)
+			goto fail;
 		if (prof_sample_check2(s, "", err) < 0) {
 			if (doc) {
 				snprintf(prefix, sizeof(prefix),
@@ -571,8 +610,6 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 		if (!json_object_object_get_ex(st->segments, sid, NULL))
 			note_pending(st, 's', sid, index);
 	}
-	if (st->raw && memchr(st->raw, '\n', st->raw_len))
-		st->raw = NULL;
 	if (fn(arg, s, index, err) < 0)
 		goto fail;
 	rc = 0;
@@ -581,16 +618,29 @@ fail:
 	if (doc)
 		prof_err_file(err, st->name);
 out:
-	st->raw = NULL;
 	json_object_put(s);
 	return rc;
 }
 
-const char *
-prof_stream_raw(const struct prof_stream *st, size_t *len)
+/* A document's groups table, each group checked. */
+static int
+take_groups(struct prof_stream *st, struct json_object *t,
+	    struct prof_err *err)
 {
-	*len = st->raw ? st->raw_len : 0;
-	return st->raw;
+	char path[300];
+
+	if (!json_object_is_type(t, json_type_object))
+		return path_err(st, err, ".groups", "expected an object");
+	json_object_object_foreach(t, id, g)
+	{
+		snprintf(path, sizeof(path), ".groups.%.200s", id);
+		if (prof_group_check(g, path, err) < 0) {
+			prof_err_file(err, st->name);
+			return -1;
+		}
+		json_object_object_add(st->groups, id, json_object_get(g));
+	}
+	return 0;
 }
 
 /* A schema-2 table of a document, checked and added to the reader's. */
@@ -601,6 +651,8 @@ take_table(struct prof_stream *st, const char *key, struct json_object *t,
 	char path[300];
 	int objects = !strcmp(key, "envs");
 
+	if (!strcmp(key, "groups"))
+		return take_groups(st, t, err);
 	if (!json_object_is_type(t, json_type_object)) {
 		snprintf(path, sizeof(path), ".%s", key);
 		prof_err_path(err, path, "expected an object, got %s",
@@ -636,6 +688,8 @@ start_input(struct prof_stream *st)
 	st->meta = json_object_new_object();
 	json_object_put(st->pending);
 	st->pending = json_object_new_object();
+	json_object_put(st->groups);
+	st->groups = json_object_new_object();
 	st->version = 0;
 	st->mixed = 0;
 	st->first_v1 = st->first_v2 = -1;
@@ -694,6 +748,12 @@ static int
 take_member(struct prof_stream *st, const char *key, struct json_object *v,
 	    int *saw_envs, int *saw_segments, struct prof_err *err)
 {
+	if (!strcmp(key, "groups")) {
+		int rc = take_table(st, key, v, err);
+
+		json_object_put(v);
+		return rc;
+	}
 	if (!strcmp(key, "envs") || !strcmp(key, "segments")) {
 		int rc = take_table(st, key, v, err);
 
@@ -751,8 +811,6 @@ read_samples(struct prof_stream *st, prof_stream_fn fn, void *arg,
 				      err);
 		if (read_value(st, &s, err) < 0)
 			return -1;
-		st->raw = st->val + st->vpad;
-		st->raw_len = st->vlen - st->vpad;
 		if (take_sample(st, s, n, 1, fn, arg, err) < 0)
 			return -1;
 		n++;
@@ -773,7 +831,7 @@ long
 prof_stream_results(struct prof_stream *st, const char *path,
 		    prof_stream_fn fn, void *arg, struct prof_err *err)
 {
-	int saw_samples = 0, saw_envs = 0, saw_segments = 0;
+	int saw_samples = 0, saw_envs = 0, saw_segments = 0, saw_groups = 0;
 	struct json_object *k = NULL, *v = NULL;
 	long n = -1, got, key_line = 0;
 	int c, first = 1, key_col = 0;
@@ -837,6 +895,7 @@ prof_stream_results(struct prof_stream *st, const char *path,
 			const char *key = json_object_get_string(k);
 
 			if (json_object_object_get_ex(st->meta, key, NULL) ||
+			    (!strcmp(key, "groups") && saw_groups++) ||
 			    (!strcmp(key, "envs") && saw_envs) ||
 			    (!strcmp(key, "segments") && saw_segments)) {
 				prof_err_at(err, st->name, (int)key_line,
@@ -980,12 +1039,6 @@ take_line(struct prof_stream *st, const char *p, size_t n, prof_stream_fn fn,
 		json_object_put(o);
 		return rc < 0 ? rc : 1;	/* a record is not a sample */
 	}
-	st->raw = p + i;
-	st->raw_len = n - i;
-	while (st->raw_len && (st->raw[st->raw_len - 1] == ' ' ||
-			       st->raw[st->raw_len - 1] == '\t' ||
-			       st->raw[st->raw_len - 1] == '\r'))
-		st->raw_len--;
 	return take_sample(st, o, st->line, 0, fn, arg, err) < 0 ? -1 : 0;
 }
 

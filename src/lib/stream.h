@@ -14,7 +14,9 @@ struct json_object;
  * prof_json_parse(), so every check of the strict reader applies) and
  * calls fn with it, checked and in the schema-2 form: a schema-1 sample
  * (env, segment, schema_version) has its env and segment moved into the
- * reader's tables and env_id and segment_id put in their place. fn borrows
+ * reader's tables and env_id and segment_id put in their place, and a
+ * grouped sample (group_id) is joined with its group from the document's
+ * "groups" table, which must come before "samples". fn borrows
  * the sample (json_object_get() it to keep it) and returns 0, or -1 with
  * err filled to stop the walk. index is the sample's place: .samples[index]
  * of a document, the line number of a stream.
@@ -56,13 +58,6 @@ long prof_stream_results(struct prof_stream *st, const char *path,
  */
 long prof_stream_lines(struct prof_stream *st, const char *path,
 		       prof_stream_fn fn, void *arg, struct prof_err *err);
-
-/*
- * Inside fn: the sample's own text when the reader did not change it (a
- * schema-2 sample on one line), for writing it out again without
- * re-encoding; NULL (and *len 0) otherwise.
- */
-const char *prof_stream_raw(const struct prof_stream *st, size_t *len);
 
 /* Whether the last failure was mixed schema versions in one document (a
  * refusal for prof-baseline, not malformed input). */

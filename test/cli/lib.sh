@@ -66,10 +66,17 @@ like() {
 	esac
 }
 
+# A jq function: a results document with its grouped samples joined with
+# their groups (what every reader does), as the README gives it.
+JQ_WHOLE='def whole: if .groups then .groups as $g | del(.groups) |
+	.samples |= map(if .group_id then $g[.group_id] + del(.group_id)
+		else . end) else . end;'
+
 # jq_ok FILTER FILE NAME: jq -e on a file (a JSON document or JSON lines,
 # slurped when -s is the first argument). A schema-2 sample stream is seen
 # as schema-1 lines (lines_as_v1): its context and run lines are folded
-# into the samples.
+# into the samples; a results document's grouped samples are joined with
+# their groups (whole); plain jq -e sees a file as it is.
 jq_ok() {
 	local slurp= file
 	if [ "$1" = -s ]; then
@@ -80,6 +87,9 @@ jq_ok() {
 	if grep -q '^{"record":' "$2" 2>/dev/null; then
 		file=$T/jq.v1.jsonl
 		lines_as_v1 "$2" >"$file"
+	elif grep -q '^  "groups": {' "$2" 2>/dev/null; then
+		file=$T/jq.whole.json
+		jq "$JQ_WHOLE whole" "$2" >"$file"
 	fi
 	if jq -e $slurp "$1" "$file" >/dev/null 2>"$T/jq.err"; then
 		ok 0 "$3"
@@ -124,13 +134,15 @@ finish() {
 }
 
 # as_v1 FILE: a results file (schema 1 or 2) as schema 1 would hold it, keys
-# sorted: each sample with its env and segment again. Schema-2 files
-# compare with schema-1 ones through it.
+# sorted: each sample whole, with its env and segment again and the null
+# and empty fields a schema-2 writer leaves out. Schema-2 files compare
+# with schema-1 ones through it.
 as_v1() {
-	jq -S '. as $r | if .schema_version == 2 then
+	jq -S "$JQ_WHOLE"' whole | . as $r | if .schema_version == 2 then
 		del(.envs, .segments, .run) | .schema_version = 1 |
-		.samples |= map({schema_version: 1} + del(.env_id, .segment_id,
-			.shard) + {env: $r.envs[.env_id],
+		.samples |= map({schema_version: 1, checksum: null,
+			reason: null, artifacts: []} + del(.env_id,
+			.segment_id, .shard) + {env: $r.envs[.env_id],
 			segment: $r.segments[.segment_id]})
 	else . end' "$1"
 }

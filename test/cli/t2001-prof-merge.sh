@@ -25,7 +25,9 @@ jq_ok '.run_id == "20261129T181500Z-abcd" and
 	.commit == "0123456789abcdef0123456789abcdef01234567"' "$T/r.json" \
 	"run id, timestamp, command and commit as given"
 jq_ok ".samples | length == $total" "$T/r.json" "every sample is there"
-is "$(jq -c '. as $r | .samples[] | del(.env_id, .segment_id) +
+is "$(jq -c "$JQ_WHOLE"' whole | . as $r | .samples[] |
+	{checksum: null, reason: null, artifacts: []} +
+	del(.env_id, .segment_id) +
 	{env: $r.envs[.env_id], segment: $r.segments[.segment_id]}' "$T/r.json" |
 	jq -cS . | md5sum)" \
 	"$(cat "$T/a.jsonl" "$T/c.jsonl" "$T/b.jsonl" |

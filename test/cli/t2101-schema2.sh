@@ -3,7 +3,7 @@
 # SHA-256 ids; schema-1 results and baselines (committed ones included)
 # still read, and compare exactly as before.
 . "$(dirname "$0")/lib.sh"
-plan 15
+plan 23
 
 D=test/data/results
 id_of() { printf %s "$1" | sha256sum | cut -c1-16; }
@@ -61,12 +61,56 @@ is "$rc:$(errline)" \
 	"2:prof-diff: $T/cut.json:1:20001: unexpected end of input (truncated JSON)" \
 	"a cut one-line file: the column where it ends"
 
-# A sample naming an id the tables lack.
-jq '.samples[0].env_id = "ffffffffffffffff"' "$T/r.json" >"$T/noenv.json"
+# A sample naming an id the tables lack (through its group).
+jq '.groups[.samples[0].group_id].env_id = "ffffffffffffffff"' "$T/r.json" \
+	>"$T/noenv.json"
 run prof-diff --baseline $D/baseline.json "$T/noenv.json"
 is "$rc:$(errline)" \
 	"2:prof-diff: $T/noenv.json: .samples[0].env_id: no such id in .envs" \
 	"an unknown env_id is exit 2 with its path"
+
+# Groups: what every sample of a workload x backend x env x segment x run
+# repeats is stored once; a sample keeps its own fields.
+jq -e '(.groups | length) == 11 and all(.samples[]; has("group_id") and
+	(has("workload") or has("backend") or has("env_id") or
+	has("segment_id") or has("order_seed")) == false)' "$T/r.json" >/dev/null
+is "$?" 0 "a group per workload, backend and segment; samples by group_id"
+g=$(jq -c '.groups | to_entries[0].value' "$T/r.json")
+is "$(jq -r '.groups | to_entries[0].key' "$T/r.json")" \
+	"$(id_of "$(jq -cS . <<<"$g")")" "a group's id: of its canonical JSON"
+jq -e 'all(.samples[]; (.reason == null | not) or (has("reason") | not))
+	and all(.samples[]; (.artifacts | length > 0) or (has("artifacts") |
+	not))' "$T/r.json" >/dev/null
+is "$?" 0 "a null reason and empty artifacts are left out"
+is "$(jq -c "$JQ_WHOLE"' whole | .samples[36] | [.workload, .backend,
+	.outcome, .reason]' "$T/r.json")" \
+	'["w.crash","cpu","error","worker killed by signal 11 (SIGSEGV: Segmentation fault)"]' \
+	"the README's jq function makes the samples whole again"
+
+# A grouped file that a tool rewrote with its keys sorted still reads;
+# one whose groups come after its samples is refused.
+jq '{samples} + del(.samples)' "$T/r.json" >"$T/late.json"
+run prof-diff --baseline $D/baseline.json "$T/late.json"
+is "$rc:$(errline)" \
+	"2:prof-diff: $T/late.json: .samples[0].group_id: no such id in .groups (which must come before .samples)" \
+	"groups after the samples: exit 2, and why"
+jq '.samples[1].workload = "w.other"' "$T/r.json" >"$T/twice.json"
+run prof-report -o "$T/t.md" "$T/twice.json"
+gid=$(jq -r '.samples[1].group_id' "$T/r.json")
+is "$rc:$(errline)" \
+	"2:prof-report: $T/twice.json: .samples[1].workload: also in its group (.groups.$gid)" \
+	"a field both in a sample and in its group: exit 2 with its path"
+
+# The reference suite: the average sample in results.json is at most 300
+# bytes (the issue's target), counted as the lines of .samples.
+make -s --no-print-directory -o all BINDIR="$BIN" profile-quick \
+	OUTPUT="$T/ref" >/dev/null 2>&1
+is "$?" 0 "make profile-quick on the reference suite"
+ref=$T/ref/results.json
+n=$(jq '.samples | length' "$ref")
+bytes=$(sed -n '/^  "samples": \[/,/^  \]/p' "$ref" | sed '1d;$d' | wc -c)
+ok "$([ "$n" -ge 24 ] && [ $((bytes / n)) -le 300 ]; echo $?)" \
+	"its average sample is at most 300 bytes ($((bytes / n)) over $n)"
 
 # The stream prof-time writes: a run line, then context before samples
 # (other records, the calibration's, may come between).

@@ -26,7 +26,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	json_object_put(arr);
 	doc = prof_json_parse((const char *)data, size, "fuzz", 1, &err);
 	if (doc) {
-		prof_results_check(doc, &err);
+		if (prof_results_expand(doc, &err) == 0)
+			prof_results_check(doc, &err);
 		json_object_put(doc);
 	}
 	return 0;

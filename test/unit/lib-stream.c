@@ -34,7 +34,8 @@ write_file(const char *name, const char *text)
 struct seen {
 	int n;
 	char ids[8][64];
-	int raw[8];
+	int keep;		/* keep the samples in kept */
+	struct json_object *kept[8];
 	struct prof_stream *st;
 };
 
@@ -42,7 +43,6 @@ static int
 take(void *arg, struct json_object *s, long index, struct prof_err *err)
 {
 	struct seen *v = arg;
-	size_t len;
 
 	(void)index;
 	(void)err;
@@ -50,10 +50,23 @@ take(void *arg, struct json_object *s, long index, struct prof_err *err)
 		snprintf(v->ids[v->n], sizeof(v->ids[0]), "%s %s",
 			 prof_json_str(s, "env_id"),
 			 prof_json_str(s, "segment_id"));
-		v->raw[v->n] = prof_stream_raw(v->st, &len) != NULL;
+		if (v->keep)
+			v->kept[v->n] = json_object_get(s);
 	}
 	v->n++;
 	return 0;
+}
+
+/* The same JSON text (a double 1.0 reads back as the integer 1). */
+static int
+same(struct json_object *a, struct json_object *b)
+{
+	char *x = prof_json_canonical(a), *y = prof_json_canonical(b);
+	int rc = x && y && !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return rc;
 }
 
 static struct json_object *
@@ -80,13 +93,13 @@ main(void)
 	struct prof_stream *st;
 	struct prof_lines w;
 	struct prof_rwriter rw;
-	struct json_object *s, *doc;
+	struct json_object *s, *doc, *written[3];
 	char key[32], buf[1024], id[PROF_ID_SIZE];
 	const char *p;
 	long n, i, bad = 0;
 	FILE *fp;
 
-	plan(16);
+	plan(23);
 	if (!mkdtemp(dir))
 		return 1;
 
@@ -125,7 +138,6 @@ main(void)
 	n = prof_stream_results(st, p, take, &v, &e);
 	is_int(n, 1, "tables after the samples: the sample is read");
 	is_str(v.ids[0], "e1 s1", "by its ids");
-	ok(v.raw[0], "a one-line schema-2 sample keeps its text");
 	is_str(prof_stream_segment(st, "s1"), "{}",
 	       "the segment is looked up when the walk is done");
 	is_int(prof_stream_version(st), 2, "schema version 2");
@@ -209,22 +221,30 @@ main(void)
 				       json_object_new_string("c"));
 		json_object_object_add(head, "commit",
 				       json_object_new_string("abc"));
-		s = sample("w.c");
-		{
-			struct json_object *env =
-				json_object_object_get(s, "env");
-			const char *seg = prof_json_str(s, "segment");
+		for (i = 0; i < 3; i++) {
+			struct json_object *env;
+			const char *seg;
 			char eid[PROF_ID_SIZE], sid[PROF_ID_SIZE];
 			struct json_object *s2;
 
+			s = sample(i < 2 ? "w.c" : "w.d");
+			json_object_object_add(s, "index",
+					       json_object_new_int64(i));
+			env = json_object_object_get(s, "env");
+			seg = prof_json_str(s, "segment");
 			prof_sample_json_id(env, eid);
 			prof_sample_id(seg, sid);
 			s2 = prof_lines_sample2(s, eid, sid);
 			prof_rwriter_put_tables(&rw, eid, env, sid, seg, &e);
 			prof_rwriter_add(&rw, s2, &e);
-			json_object_put(s2);
+			/* What a reader gives back: the whole sample,
+			 * less the null and empty fields. */
+			json_object_object_del(s2, "reason");
+			json_object_object_del(s2, "checksum");
+			json_object_object_del(s2, "artifacts");
+			written[i] = s2;
+			json_object_put(s);
 		}
-		json_object_put(s);
 		snprintf(buf, sizeof(buf), "%s/r.json", dir);
 		ok(prof_rwriter_commit(&rw, buf, head, &e) == 0,
 		   "rwriter: committed");
@@ -232,10 +252,94 @@ main(void)
 	}
 	prof_rwriter_free(&rw);
 	doc = prof_json_load(buf, &e);
-	ok(doc && prof_results_check(doc, &e) == 0,
-	   "and the file is a valid schema-2 results file");
+	is_int(json_object_object_length(json_object_object_get(doc,
+								 "groups")),
+	       2, "rwriter: two workloads, two groups");
+	s = json_object_array_get_idx(json_object_object_get(doc, "samples"),
+				      0);
+	ok(json_object_object_get_ex(s, "group_id", NULL) &&
+		   !json_object_object_get_ex(s, "workload", NULL) &&
+		   !json_object_object_get_ex(s, "env_id", NULL) &&
+		   !json_object_object_get_ex(s, "reason", NULL) &&
+		   !json_object_object_get_ex(s, "artifacts", NULL),
+	   "a sample keeps its group_id and its own fields");
+	ok(doc && prof_results_expand(doc, &e) == 0 &&
+		   prof_results_check(doc, &e) == 0,
+	   "and the file expands to a valid schema-2 results file");
+	s = json_object_array_get_idx(json_object_object_get(doc, "samples"),
+				      2);
+	ok(same(s, written[2]) &&
+		   !json_object_object_get_ex(doc, "groups", NULL),
+	   "expanded in place: the sample as it was written");
 	json_object_put(doc);
+	memset(&v, 0, sizeof(v));
+	v.keep = 1;
+	n = prof_stream_results(st, buf, take, &v, &e);
+	is_int(n, 3, "the stream reads the grouped samples");
+	for (i = bad = 0; i < 3; i++) {
+		bad += !same(v.kept[i], written[i]);
+		json_object_put(v.kept[i]);
+		json_object_put(written[i]);
+	}
+	is_int(bad, 0, "each joined with its group: as it was written");
 	prof_stream_free(st);
+
+	/* Grouped samples: the table first, the id known, no field twice. */
+	{
+		static const char head[] =
+			"{\"schema\":\"prof.results\",\"schema_version\":2,"
+			"\"run_id\":\"r\",\"timestamp_utc\":\"t\","
+			"\"command\":\"c\",\"commit\":\"abc\","
+			"\"envs\":{\"e1\":{}},\"segments\":{\"s1\":\"{}\"},";
+		static const char group[] =
+			"\"groups\":{\"g1\":{\"workload\":\"w.a\","
+			"\"workload_version\":1,\"category\":\"t\","
+			"\"fixture\":\"f\",\"warning_floor_ms\":1,"
+			"\"backend\":\"cpu\",\"env_id\":\"e1\","
+			"\"segment_id\":\"s1\"}}";
+		static const char own[] =
+			"\"phase\":\"timing\",\"kind\":\"warm\","
+			"\"index\":0,\"duration_ms\":2,"
+			"\"outcome\":\"success\"}]";
+		static const struct {
+			const char *sample, *want;
+			int groups_first;
+		} cases[] = {
+			{"\"group_id\":\"g1\",", NULL, 1},
+			{"\"group_id\":\"g1\",",
+			 ".samples[0].group_id: no such id in .groups (which "
+			 "must come before .samples)",
+			 0},
+			{"\"group_id\":\"g1\",\"backend\":\"cpu\",",
+			 ".samples[0].backend: also in its group (.groups.g1)",
+			 1},
+		};
+		char text[2048];
+		size_t k;
+
+		for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+			snprintf(text, sizeof(text), "%s%s%s\"samples\":[{%s%s%s%s}",
+				 head, cases[k].groups_first ? group : "",
+				 cases[k].groups_first ? "," : "",
+				 cases[k].sample, own,
+				 cases[k].groups_first ? "" : ",",
+				 cases[k].groups_first ? "" : group);
+			p = write_file("grouped.json", text);
+			st = prof_stream_new();
+			memset(&v, 0, sizeof(v));
+			memset(&e, 0, sizeof(e));
+			n = prof_stream_results(st, p, take, &v, &e);
+			prof_err_str(&e, buf, sizeof(buf));
+			if (!cases[k].want)
+				ok(n == 1 && !strcmp(v.ids[0], "e1 s1"),
+				   "a grouped sample is read with its group's "
+				   "ids");
+			else
+				ok(n < 0 && strstr(buf, cases[k].want),
+				   cases[k].want);
+			prof_stream_free(st);
+		}
+	}
 	snprintf(buf, sizeof(buf), "rm -rf %s", dir);
 	if (system(buf) != 0)
 		return 1;
