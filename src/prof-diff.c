@@ -152,6 +152,8 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 			 is_missing ? NULL : prof_stream_meta(base), &drift);
 	if (drift.drift)
 		snprintf(c.drift, sizeof(c.drift), "%s", drift.note);
+	c.shard_drift = prof_calib_drift_shards(
+		prof_stream_meta(cur), is_missing ? NULL : prof_stream_meta(base));
 	out = prof_cmp_json(&c);
 	if (!out) {
 		cli_say("out of memory");

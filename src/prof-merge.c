@@ -50,6 +50,8 @@ static const char usage_text[] =
 	"Calibration and machine records (prof-time's machine-drift guard,\n"
 	"{\"record\":\"calibration\",...}) become the results' top-level\n"
 	"\"calibration\": its points, their median and spread, the machine.\n"
+	"A merge of shards keeps each shard's calibration under its shard,\n"
+	"in \"shard_calibrations\", since each ran on a machine of its own.\n"
 	"\n"
 	"options:\n"
 	"  -o, --output FILE   write the results there, atomically (default\n"
@@ -327,7 +329,7 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 {
 	struct shard_seen *seen = NULL;
 	char *commit0 = NULL, *mode0 = NULL, *options0 = NULL;
-	struct json_object *run = NULL, *shards = NULL;
+	struct json_object *run = NULL, *shards = NULL, *calibs = NULL, *cal;
 	struct prof_err err = {0};
 	const char *file0 = NULL;
 	long want = m->o->shards > 0 ? m->o->shards : 0, i, k, missing = 0;
@@ -358,6 +360,20 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 				"%s)",
 				file, shard ? shard : "missing");
 			goto out;
+		}
+		/* Each shard ran on a machine of its own: its calibration
+		 * is kept under its shard. */
+		if (prof_calib_check(meta, &err) < 0) {
+			prof_err_file(&err, file);
+			cli_err(&err);
+			goto out;
+		}
+		if (json_object_object_get_ex(meta, "calibration", &cal) &&
+		    cal) {
+			if (!calibs && !(calibs = json_object_new_object()))
+				goto oom;
+			json_object_object_add(calibs, shard,
+					       json_object_get(cal));
 		}
 		if (!want)
 			want = k;	/* --shards 0: N from the first shard */
@@ -456,6 +472,9 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 	shards = NULL;
 	json_object_object_add(head, "run", run);
 	run = NULL;
+	if (calibs)
+		json_object_object_add(head, "shard_calibrations", calibs);
+	calibs = NULL;
 	rc = 0;
 	goto out;
 oom:
@@ -463,6 +482,7 @@ oom:
 out:
 	json_object_put(run);
 	json_object_put(shards);
+	json_object_put(calibs);
 	for (i = 0; seen && i <= want; i++) {
 		free(seen[i].file);
 		free(seen[i].run_id);

@@ -1257,25 +1257,35 @@ struct opts {
 };
 
 /*
- * The summary's first lines: the machine-drift note the rows carry (one
- * line, the same on every row), then the caller's notes.
+ * The summary's first lines: the machine-drift notes the rows carry (one
+ * line, the same on every row; in a merge of shards one per shard that
+ * drifted), then the caller's notes.
  */
 static void
 write_opening(struct report *r, const struct opts *o)
 {
-	size_t i, n = r->judged ? json_object_array_length(r->rows) : 0;
+	size_t i, j, n = r->judged ? json_object_array_length(r->rows) : 0;
 	int k, any = 0;
 
 	for (i = 0; i < n; i++) {
 		const char *d = prof_json_str(
 			json_object_array_get_idx(r->rows, i), "drift");
 
-		if (d) {
-			md_text(r->md, d);
-			fputc('\n', r->md);
-			any = 1;
-			break;
+		if (!d)
+			continue;
+		for (j = 0; j < i; j++) {
+			const char *e = prof_json_str(
+				json_object_array_get_idx(r->rows, j),
+				"drift");
+
+			if (e && !strcmp(d, e))
+				break;
 		}
+		if (j < i)
+			continue;
+		md_text(r->md, d);
+		fputc('\n', r->md);
+		any = 1;
 	}
 	for (k = 0; k < o->n_notes; k++) {
 		md_text(r->md, o->notes[k]);

@@ -439,88 +439,207 @@ prof_calib_summary(struct json_object *acc)
 	return o;
 }
 
-int
-prof_calib_check(struct json_object *results, struct prof_err *err)
+/* One calibration object (null is fine) at path. */
+static int
+check_calibration(struct json_object *c, const char *path,
+		  struct prof_err *err)
 {
 	static const char *const nums[] = {"min_ms", "median_ms", "max_ms",
 					   "spread_pct", NULL};
-	struct json_object *c = NULL, *pts = NULL, *m = NULL;
-	char prefix[64];
+	struct json_object *pts = NULL, *m = NULL;
+	char prefix[160];
 	size_t i;
 
-	if (!json_object_object_get_ex(results, "calibration", &c) || !c)
+	if (!c)
 		return 0;
 	if (!json_object_is_type(c, json_type_object))
-		return prof_err_path(err, ".calibration",
+		return prof_err_path(err, path,
 				     "expected an object or null, got %s",
 				     prof_json_type_name(c));
-	if (want(c, ".calibration", "kernel", WANT_STR, 0, err))
+	if (want(c, path, "kernel", WANT_STR, 0, err))
 		return -1;
 	for (i = 0; nums[i]; i++)
-		if (want(c, ".calibration", nums[i], WANT_NUM, 0, err))
+		if (want(c, path, nums[i], WANT_NUM, 0, err))
 			return -1;
+	snprintf(prefix, sizeof(prefix), "%s.points", path);
 	if (!json_object_object_get_ex(c, "points", &pts) ||
 	    !json_object_is_type(pts, json_type_array))
-		return prof_err_path(err, ".calibration.points",
-				     "expected an array, got %s",
+		return prof_err_path(err, prefix, "expected an array, got %s",
 				     prof_json_type_name(pts));
 	for (i = 0; i < json_object_array_length(pts); i++) {
-		snprintf(prefix, sizeof(prefix), ".calibration.points[%zu]", i);
+		snprintf(prefix, sizeof(prefix), "%s.points[%zu]", path, i);
 		if (check_point(json_object_array_get_idx(pts, i), prefix, err))
 			return -1;
 	}
+	snprintf(prefix, sizeof(prefix), "%s.machine", path);
 	if (json_object_object_get_ex(c, "machine", &m) && m &&
-	    check_machine(m, ".calibration.machine", err))
+	    check_machine(m, prefix, err))
 		return -1;
 	return 0;
 }
 
-void
-prof_calib_drift(struct json_object *results, struct json_object *baseline,
-		 struct prof_calib_drift *d)
+int
+prof_calib_check(struct json_object *results, struct prof_err *err)
 {
-	struct json_object *c = NULL, *b = NULL;
-	const char *rid, *bid;
+	struct json_object *c = NULL, *shards = NULL;
+	char path[128];
+
+	json_object_object_get_ex(results, "calibration", &c);
+	if (check_calibration(c, ".calibration", err) < 0)
+		return -1;
+	if (!json_object_object_get_ex(results, "shard_calibrations",
+				       &shards) ||
+	    !shards)
+		return 0;
+	if (!json_object_is_type(shards, json_type_object))
+		return prof_err_path(err, ".shard_calibrations",
+				     "expected an object or null, got %s",
+				     prof_json_type_name(shards));
+	json_object_object_foreach(shards, shard, sc)
+	{
+		snprintf(path, sizeof(path), ".shard_calibrations.%.64s",
+			 shard);
+		if (check_calibration(sc, path, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * The baseline's kernel and median: its calibration's, or for a merge of
+ * shards (each on its own machine) the median of its shards' medians.
+ * Returns 0 when it has none.
+ */
+static int
+base_reference(struct json_object *baseline, const char **kernel,
+	       double *median)
+{
+	struct json_object *b = NULL, *shards = NULL;
+	double ms[256];
+	size_t n = 0;
+
+	if (json_object_object_get_ex(baseline, "calibration", &b) && b) {
+		*kernel = prof_json_str(b, "kernel");
+		*median = prof_json_number(json_object_object_get(b,
+								  "median_ms"));
+		return *kernel && *median > 0;
+	}
+	if (!json_object_object_get_ex(baseline, "shard_calibrations",
+				       &shards) ||
+	    !json_object_is_type(shards, json_type_object))
+		return 0;
+	*kernel = NULL;
+	json_object_object_foreach(shards, shard, sc)
+	{
+		(void)shard;
+		if (!sc || n == sizeof(ms) / sizeof(ms[0]))
+			continue;
+		if (!*kernel)
+			*kernel = prof_json_str(sc, "kernel");
+		if (*kernel && !strcmp(*kernel, prof_json_str(sc, "kernel")))
+			ms[n++] = prof_json_number(
+				json_object_object_get(sc, "median_ms"));
+	}
+	if (!n)
+		return 0;
+	qsort(ms, n, sizeof(*ms), cmp_double);
+	*median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
+	return *median > 0;
+}
+
+/* The drift of one calibration c against the baseline's reference; the
+ * note starts with lead ("" or "shard 2/4: "). */
+static void
+drift_of(struct json_object *c, struct json_object *baseline,
+	 const char *lead, struct prof_calib_drift *d)
+{
+	const char *kernel = NULL;
+	double median = 0, pct;
 	size_t off = 0;
-	double pct;
 
 	memset(d, 0, sizeof(*d));
 	d->ratio = d->spread_pct = NAN;
-	if (!json_object_object_get_ex(results, "calibration", &c) || !c)
-		return;
-	rid = prof_json_str(results, "run_id");
-	bid = prof_json_str(baseline, "run_id");
-	/* The reference side of an interleaved A/B run saw the same machine
-	 * at the same moments. */
-	if (rid && bid && !strcmp(rid, bid))
-		return;
 	d->spread_pct = prof_json_number(json_object_object_get(c,
 								"spread_pct"));
-	if (baseline && json_object_object_get_ex(baseline, "calibration", &b) &&
-	    b && !strcmp(prof_json_str(c, "kernel"),
-			 prof_json_str(b, "kernel")) &&
-	    prof_json_number(json_object_object_get(b, "median_ms")) > 0)
+	if (baseline && base_reference(baseline, &kernel, &median) &&
+	    !strcmp(prof_json_str(c, "kernel"), kernel))
 		d->ratio = prof_json_number(
 				   json_object_object_get(c, "median_ms")) /
-			   prof_json_number(
-				   json_object_object_get(b, "median_ms"));
+			   median;
+	off = (size_t)snprintf(d->note, sizeof(d->note), "%s", lead);
 	if (isfinite(d->ratio) && fabs(d->ratio - 1) > PROF_CALIB_DRIFT) {
 		pct = fabs(d->ratio - 1) * 100;
-		off = (size_t)snprintf(d->note, sizeof(d->note),
-				       "machine %.0f%% %s than when the "
-				       "baseline was taken",
-				       pct, d->ratio > 1 ? "slower" : "faster");
+		off += (size_t)snprintf(d->note + off, sizeof(d->note) - off,
+					"machine %.0f%% %s than when the "
+					"baseline was taken",
+					pct,
+					d->ratio > 1 ? "slower" : "faster");
 		d->drift = 1;
 	}
-	if (d->spread_pct > PROF_CALIB_DRIFT * 100) {
+	if (d->spread_pct > PROF_CALIB_DRIFT * 100 &&
+	    off < sizeof(d->note)) {
 		off += (size_t)snprintf(d->note + off, sizeof(d->note) - off,
 					"%smachine unsteady during this run "
 					"(calibration spread %.0f%%)",
-					off ? " and " : "", d->spread_pct);
+					d->drift ? " and " : "",
+					d->spread_pct);
 		d->drift = 1;
 	}
 	if (d->drift && off < sizeof(d->note))
 		snprintf(d->note + off, sizeof(d->note) - off,
 			 ": timing warnings may be noise; instruction counts "
 			 "and `make compare` are not affected");
+}
+
+/* Whether results and baseline are one run (the reference side of an
+ * interleaved A/B run saw the same machine at the same moments). */
+static int
+same_run(struct json_object *results, struct json_object *baseline)
+{
+	const char *rid = prof_json_str(results, "run_id");
+	const char *bid = prof_json_str(baseline, "run_id");
+
+	return rid && bid && !strcmp(rid, bid);
+}
+
+void
+prof_calib_drift(struct json_object *results, struct json_object *baseline,
+		 struct prof_calib_drift *d)
+{
+	struct json_object *c = NULL;
+
+	memset(d, 0, sizeof(*d));
+	d->ratio = d->spread_pct = NAN;
+	if (!json_object_object_get_ex(results, "calibration", &c) || !c ||
+	    same_run(results, baseline))
+		return;
+	drift_of(c, baseline, "", d);
+}
+
+struct json_object *
+prof_calib_drift_shards(struct json_object *results,
+			struct json_object *baseline)
+{
+	struct json_object *shards = NULL, *notes;
+	struct prof_calib_drift d;
+	char lead[96];
+
+	notes = json_object_new_object();
+	if (!notes ||
+	    !json_object_object_get_ex(results, "shard_calibrations",
+				       &shards) ||
+	    !json_object_is_type(shards, json_type_object) ||
+	    same_run(results, baseline))
+		return notes;
+	json_object_object_foreach(shards, shard, sc)
+	{
+		if (!sc)
+			continue;
+		snprintf(lead, sizeof(lead), "shard %.64s: ", shard);
+		drift_of(sc, baseline, lead, &d);
+		if (d.drift)
+			json_object_object_add(notes, shard,
+					       json_object_new_string(d.note));
+	}
+	return notes;
 }

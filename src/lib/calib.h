@@ -33,6 +33,11 @@ struct json_object;
  *                   "n", "min_ms", "median_ms", "max_ms", "spread_pct",
  *                   "machine": {...} or null}
  * spread_pct = (max_ms - min_ms) / median_ms x 100.
+ *
+ * A merge of shards (prof-merge --shards) ran on as many machines: each
+ * shard's calibration is kept under its shard instead,
+ *   "shard_calibrations": {"1/4": {calibration} or null, ...}
+ * and drift is judged shard by shard (prof_calib_drift_shards()).
  */
 
 /* The kernel's name; calibrations of other kernels are not compared. */
@@ -122,5 +127,16 @@ struct prof_calib_drift {
  */
 void prof_calib_drift(struct json_object *results, struct json_object *baseline,
 		      struct prof_calib_drift *d);
+
+/*
+ * The drift of each shard of a merge of shards (its shard_calibrations)
+ * against the baseline (whose reference is its calibration, or the median
+ * of its shards' medians): a new object, shard -> the one-line note
+ * ("shard 2/4: machine 23% slower than ..."), holding the shards that
+ * drift only. Empty when results is no merge of shards or is the
+ * baseline's own run; NULL when out of memory.
+ */
+struct json_object *prof_calib_drift_shards(struct json_object *results,
+					    struct json_object *baseline);
 
 #endif /* PROF_CALIB_H */

@@ -217,6 +217,7 @@ prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 		r->backend = keep(c, b, &oom);
 		r->segment = keep(c, seg, &oom);
 		r->category = keep(c, prof_sample_str(s, "category"), &oom);
+		r->shard = keep(c, prof_sample_str(s, "shard"), &oom);
 		r->warning_floor_ms = prof_sample_num(s, "warning_floor_ms");
 		r->delta_ms = r->ratio = r->p_value = NAN;
 		count_meta(r, s);
@@ -809,12 +810,17 @@ prof_cmp_json(const struct prof_cmp *c)
 	if (!a)
 		return NULL;
 	for (k = 0; k < c->n; k++) {
+		const char *shard = c->rows[k].shard;
+		const char *drift = shard && c->shard_drift ?
+					    prof_json_str(c->shard_drift,
+							  shard) :
+					    NULL;
 		struct json_object *o =
 			row_json(&c->rows[k],
 				 c->run_id ? c->run_id :
 					     prof_json_str(c->results,
 							   "run_id"),
-				 c->drift, c->base_segments);
+				 drift ? drift : c->drift, c->base_segments);
 
 		if (!o) {
 			json_object_put(a);
@@ -981,6 +987,7 @@ prof_cmp_free(struct prof_cmp *c)
 	prof_htab_free(&c->index);
 	prof_htab_free(&c->base_index);
 	json_object_put(c->base_segments);
+	json_object_put(c->shard_drift);
 	json_object_put(c->results);
 	json_object_put(c->baseline);
 	memset(c, 0, sizeof(*c));

@@ -81,6 +81,7 @@ struct prof_cmp_row {
 	const char *backend;
 	const char *category;
 	const char *segment;
+	const char *shard;		/* of a merge of shards; else NULL */
 	double warning_floor_ms;	/* the current run's */
 	int instructions;		/* a row of instruction counts */
 	double threshold_pct;		/* instructions: warning above this */
@@ -120,6 +121,9 @@ struct prof_cmp {
 	struct json_object *baseline;
 	/* The machine-drift note every row carries ("" none; calib.h). */
 	char drift[512];
+	/* A merge of shards: shard -> note, for the rows of that shard
+	 * (owned; NULL: none). */
+	struct json_object *shard_drift;
 };
 
 /* The run id the comparisons carry (the results' run_id), copied.

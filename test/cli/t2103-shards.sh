@@ -4,7 +4,7 @@
 # same samples, comparisons and report as the run unsplit; shards that are
 # not one whole run are exit 2, naming the shard.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 26
 
 D=test/data/results
 
@@ -30,6 +30,47 @@ jq_ok '.run.shard == null and .run.shards == {"1/2": "run-1", "2/2": "run-2"}
 	and .run.mode == "full" and .commit == "c0" and
 	all(.samples[]; .shard == "1/2" or .shard == "2/2")' "$T/real.json" \
 	"each sample keeps its shard; run.shards names each shard's run"
+
+jq_ok '(.shard_calibrations | keys) == ["1/2", "2/2"] and
+	.shard_calibrations["1/2"].kernel == "prof-calib-1" and
+	(has("calibration") | not)' "$T/real.json" \
+	"each shard's calibration is kept under its shard"
+
+# Drift is judged shard by shard: only the rows of the shard whose machine
+# ran the calibration kernel slower than for the baseline get the note.
+# calib MS: a calibration whose median is MS
+calib() {
+	echo '{"kernel": "prof-calib-1", "points": [{"at": "start",
+		"int_ms": 1, "mem_ms": 1, "ms": '"$1"'}], "n": 1, "min_ms": '"$1"',
+		"median_ms": '"$1"', "max_ms": '"$1"', "spread_pct": 0,
+		"machine": null}'
+}
+mkdir -p "$T/drift"
+jq --argjson c "$(calib 10)" '.calibration = $c' "$T/real/1/results.json" \
+	>"$T/drift/1.json"
+jq --argjson c "$(calib 3.1)" '.calibration = $c' "$T/real/2/results.json" \
+	>"$T/drift/2.json"
+jq --argjson c "$(calib 3)" '.calibration = $c' "$T/all.json" >"$T/base.json"
+"$BIN/prof-merge" --shards 2 -o "$T/drift.json" "$T/drift/1.json" \
+	"$T/drift/2.json"
+run prof-diff --baseline "$T/base.json" "$T/drift.json"
+is "$rc" 0 "a merge of shards with one slow machine compares"
+note='shard 1/2: machine 233% slower than when the baseline was taken: timing warnings may be noise; instruction counts and `make compare` are not affected'
+w1=$(jq -r '[.samples[] | select(.shard == "1/2") | .workload][0]' \
+	<(jq "$JQ_WHOLE whole" "$T/drift.json"))
+is "$(jq -r --arg w "$w1" '.[] | select(.workload == $w) | .drift' "$out" |
+	sort -u)" "$note" "the rows of that shard carry its note"
+is "$(jq -r '[.[] | select(.drift == null)] | length > 0' "$out")" true \
+	"the rows of the steady shard carry none"
+cp "$out" "$T/drift-c.json"
+run prof-report --comparisons "$T/drift-c.json" -o "$T/drift.md" -q \
+	"$T/drift.json"
+is "$(head -n 1 "$T/drift.md")" "$note" "the summary opens with the note"
+jq '.shard_calibrations["2/2"].median_ms = "x"' "$T/drift.json" >"$T/bad.json"
+run prof-diff --baseline "$T/base.json" "$T/bad.json"
+is "$rc:$(errline)" \
+	"2:prof-diff: $T/bad.json: .shard_calibrations.2/2.median_ms: expected a number, got a string" \
+	"a bad shard calibration: exit 2 with its path"
 
 # Shards cut by hand from one fit run: merged, compared and reported
 # exactly like the run itself.
