@@ -7,6 +7,7 @@
 #include <json-c/json.h>
 
 #include "afile.h"
+#include "htab.h"
 #include "prof.h"
 #include "rwriter.h"
 #include "sample.h"
@@ -24,8 +25,7 @@ prof_rwriter_init(struct prof_rwriter *w, struct prof_err *err)
 	w->envs = json_object_new_object();
 	w->segments = json_object_new_object();
 	w->groups = json_object_new_object();
-	w->group_ids = json_object_new_object();
-	if (!w->envs || !w->segments || !w->groups || !w->group_ids) {
+	if (!w->envs || !w->segments || !w->groups) {
 		prof_rwriter_free(w);
 		return prof_err_set(err, "out of memory");
 	}
@@ -40,7 +40,10 @@ prof_rwriter_free(struct prof_rwriter *w)
 	json_object_put(w->envs);
 	json_object_put(w->segments);
 	json_object_put(w->groups);
-	json_object_put(w->group_ids);
+	prof_htab_free(&w->seen);
+	free(w->ids);
+	free(w->key.p);
+	free(w->text.p);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -49,48 +52,127 @@ prof_rwriter_free(struct prof_rwriter *w)
 static int
 omitted(const char *key, struct json_object *v)
 {
+	if (v && !json_object_is_type(v, json_type_array))
+		return 0;
 	if (!strcmp(key, "reason") || !strcmp(key, "checksum"))
 		return v == NULL;
 	if (!strcmp(key, "artifacts"))
-		return !v || (json_object_is_type(v, json_type_array) &&
-			      !json_object_array_length(v));
+		return !v || !json_object_array_length(v);
 	return 0;
 }
 
-/* The id of s's group, the group put into the table when it is new. */
+static int
+put(struct prof_rwbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t ncap = b->cap ? b->cap : 256;
+		char *np;
+
+		while (ncap < b->len + n + 1)
+			ncap *= 2;
+		np = realloc(b->p, ncap);
+		if (!np)
+			return -1;
+		b->p = np;
+		b->cap = ncap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return 0;
+}
+
+/* A JSON value's text as json-c writes it. */
+static int
+put_value(struct prof_rwbuf *b, struct json_object *v)
+{
+	size_t n;
+	const char *t = json_object_to_json_string_length(v, PLAIN, &n);
+
+	return t ? put(b, t, n) : -1;
+}
+
+/* A key as a JSON string; ours need no escapes, others get json-c's. */
+static int
+put_key(struct prof_rwbuf *b, const char *key)
+{
+	const char *q;
+	struct json_object *k;
+	int rc;
+
+	for (q = key; *q; q++)
+		if ((unsigned char)*q < 0x20 || *q == '"' || *q == '\\' ||
+		    (unsigned char)*q >= 0x7f)
+			break;
+	if (!*q)
+		return put(b, "\"", 1) || put(b, key, (size_t)(q - key)) ||
+			       put(b, "\":", 2) ?
+			       -1 :
+			       0;
+	k = json_object_new_string(key);
+	rc = !k || put_value(b, k) || put(b, ":", 1) ? -1 : 0;
+	json_object_put(k);
+	return rc;
+}
+
+/*
+ * The id of s's group, the group put into the table when it is new. The
+ * groups seen are found by their values' texts (w->key), so a sample
+ * costs a hash lookup, not a group object.
+ */
 static const char *
 group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 {
-	struct json_object *g = json_object_new_object(), *v, *known;
+	struct json_object *g, *v, *known;
+	struct prof_rwbuf *key = &w->key;
 	char id[PROF_ID_SIZE];
-	const char *text;
 	size_t i;
+	long k;
 
+	key->len = 0;
+	for (i = 0; prof_group_keys[i]; i++) {
+		char tag[2] = {(char)('a' + i), 0};
+
+		if (!json_object_object_get_ex(s, prof_group_keys[i], &v))
+			continue;
+		if (put(key, tag, 2) < 0 || put_value(key, v) < 0)
+			goto oom;
+	}
+	k = prof_htab_get(&w->seen, key->p, key->len);
+	if (k >= 0)
+		return w->ids[k];
+	g = json_object_new_object();
 	if (!g)
 		goto oom;
 	for (i = 0; prof_group_keys[i]; i++)
 		if (json_object_object_get_ex(s, prof_group_keys[i], &v))
 			json_object_object_add(g, prof_group_keys[i],
 					       json_object_get(v));
-	text = json_object_to_json_string_ext(g, PLAIN);
-	if (json_object_object_get_ex(w->group_ids, text, &known)) {
+	if (prof_sample_json_id(g, id) < 0) {
 		json_object_put(g);
-		return json_object_get_string(known);
-	}
-	if (prof_sample_json_id(g, id) < 0)
 		goto oom;
+	}
 	if (json_object_object_get_ex(w->groups, id, &known)) {
 		/* Two groups whose ids collide: not one file's worth. */
 		json_object_put(g);
 		prof_err_set(err, "two sample groups share the id %s", id);
 		return NULL;
 	}
-	json_object_object_add(w->group_ids, text, json_object_new_string(id));
 	json_object_object_add(w->groups, id, g);
-	json_object_object_get_ex(w->group_ids, text, &known);
-	return json_object_get_string(known);
+	if (w->n_ids == w->cap_ids) {
+		size_t ncap = w->cap_ids ? w->cap_ids * 2 : 64;
+		char (*ni)[PROF_ID_SIZE] = realloc(w->ids, ncap * sizeof(*ni));
+
+		if (!ni)
+			goto oom;
+		w->ids = ni;
+		w->cap_ids = ncap;
+	}
+	memcpy(w->ids[w->n_ids], id, PROF_ID_SIZE);
+	if (prof_htab_put(&w->seen, key->p, key->len, (long)w->n_ids) < 0)
+		goto oom;
+	return w->ids[w->n_ids++];
 oom:
-	json_object_put(g);
 	prof_err_set(err, "out of memory");
 	return NULL;
 }
@@ -99,35 +181,30 @@ int
 prof_rwriter_add(struct prof_rwriter *w, struct json_object *s,
 		 struct prof_err *err)
 {
-	struct json_object *own = json_object_new_object();
-	const char *gid, *text;
-	size_t len;
-	int rc;
+	struct prof_rwbuf *t = &w->text;
+	const char *gid = group_id(w, s, err);
 
-	if (!own)
-		return prof_err_set(err, "out of memory");
-	gid = group_id(w, s, err);
-	if (!gid) {
-		json_object_put(own);
+	if (!gid)
 		return -1;
-	}
-	json_object_object_add(own, "group_id", json_object_new_string(gid));
+	t->len = 0;
+	if (put(t, "{\"group_id\":\"", 13) || put(t, gid, strlen(gid)) ||
+	    put(t, "\"", 1))
+		return prof_err_set(err, "out of memory");
 	json_object_object_foreach(s, key, v)
 	{
-		if (!prof_group_key(key) && !omitted(key, v))
-			json_object_object_add(own, key, json_object_get(v));
+		if (prof_group_key(key) || omitted(key, v))
+			continue;
+		if (put(t, ",", 1) || put_key(t, key) || put_value(t, v))
+			return prof_err_set(err, "out of memory");
 	}
-	text = json_object_to_json_string_ext(own, PLAIN);
-	len = strlen(text);
-	rc = 0;
+	if (put(t, "}", 1))
+		return prof_err_set(err, "out of memory");
 	if (fputs(w->n ? ",\n    " : "\n    ", w->spool) == EOF ||
-	    fwrite(text, 1, len, w->spool) != len)
-		rc = prof_err_set(err, "cannot write a temporary file: %s",
-				  strerror(errno));
-	else
-		w->n++;
-	json_object_put(own);
-	return rc;
+	    fwrite(t->p, 1, t->len, w->spool) != t->len)
+		return prof_err_set(err, "cannot write a temporary file: %s",
+				    strerror(errno));
+	w->n++;
+	return 0;
 }
 
 int

@@ -5,8 +5,15 @@
 #include <stdio.h>
 
 #include "err.h"
+#include "htab.h"
 
 struct json_object;
+
+/* A growing text. */
+struct prof_rwbuf {
+	char *p;
+	size_t len, cap;
+};
 
 /*
  * The samples go to an unlinked temporary file as they come (one compact
@@ -25,7 +32,10 @@ struct prof_rwriter {
 	struct json_object *envs;	/* env_id -> env */
 	struct json_object *segments;	/* segment_id -> segment key */
 	struct json_object *groups;	/* group_id -> group */
-	struct json_object *group_ids;	/* a group's text -> its id */
+	struct prof_htab seen;		/* a group's values -> ids[] */
+	char (*ids)[17];
+	size_t n_ids, cap_ids;
+	struct prof_rwbuf key, text;	/* scratch texts */
 	long n;				/* samples added */
 };
 

@@ -442,12 +442,30 @@ const char *const prof_group_keys[] = {
 int
 prof_group_key(const char *key)
 {
-	size_t i;
-
-	for (i = 0; prof_group_keys[i]; i++)
-		if (!strcmp(key, prof_group_keys[i]))
-			return 1;
-	return 0;
+	/* Asked for every field of every sample written: by first letter,
+	 * so a sample's own fields cost one or two compares. */
+	switch (key[0]) {
+	case 'w':
+		return !strcmp(key, "workload") ||
+		       !strcmp(key, "workload_version") ||
+		       !strcmp(key, "warning_floor_ms");
+	case 'c':
+		return !strcmp(key, "category") ||
+		       !strcmp(key, "count_threshold_pct");
+	case 'f':
+		return !strcmp(key, "fixture") ||
+		       !strcmp(key, "fixture_checksum");
+	case 'b':
+		return !strcmp(key, "backend");
+	case 'e':
+		return !strcmp(key, "env_id");
+	case 's':
+		return !strcmp(key, "segment_id") || !strcmp(key, "shard");
+	case 'o':
+		return !strcmp(key, "order_seed");
+	default:
+		return 0;
+	}
 }
 
 int
@@ -483,36 +501,41 @@ prof_group_check(struct json_object *o, const char *prefix,
 	return 0;
 }
 
-struct json_object *
-prof_sample_join(struct json_object *group, struct json_object *own,
+int
+prof_sample_join(struct json_object *group, struct json_object *s,
 		 const char *prefix, struct prof_err *err)
 {
-	struct json_object *s = json_object_new_object();
 	char path[256];
 
-	if (!s) {
-		prof_err_set(err, "out of memory");
-		return NULL;
+	json_object_object_foreach(group, k, v)
+	{
+		(void)v;
+		if (!json_object_object_get_ex(s, k, NULL))
+			continue;
+		snprintf(path, sizeof(path), "%s.%s", prefix ? prefix : "",
+			 k);
+		return prof_err_path(err, path,
+				     "also in its group (.groups.%s)",
+				     prof_json_str(s, "group_id"));
 	}
+	json_object_object_del(s, "group_id");
 	json_object_object_foreach(group, gk, gv)
 	{
-		json_object_object_add(s, gk, json_object_get(gv));
+		json_object_object_add_ex(s, gk, json_object_get(gv),
+					  JSON_C_OBJECT_ADD_KEY_IS_NEW);
 	}
-	json_object_object_foreach(own, k, v)
-	{
-		if (!strcmp(k, "group_id"))
-			continue;
-		if (json_object_object_get_ex(group, k, NULL)) {
-			snprintf(path, sizeof(path), "%s.%s",
-				 prefix ? prefix : "", k);
-			prof_err_path(err, path, "also in its group (.groups.%s)",
-				      prof_json_str(own, "group_id"));
-			json_object_put(s);
-			return NULL;
-		}
-		json_object_object_add(s, k, json_object_get(v));
-	}
-	return s;
+	return 0;
+}
+
+int
+prof_sample_check_own(struct json_object *o, const char *prefix,
+		      struct prof_err *err)
+{
+	struct ctx cc = {prefix ? prefix : "", err, 1}, *c = &cc;
+
+	if (!json_object_is_type(o, json_type_object))
+		return not_object(o, prefix, err);
+	return check_common(c, o);
 }
 
 int
@@ -724,7 +747,7 @@ prof_results_check(struct json_object *o, struct prof_err *err)
 int
 prof_results_expand(struct json_object *r, struct prof_err *err)
 {
-	struct json_object *groups = NULL, *samples = NULL, *g, *whole;
+	struct json_object *groups = NULL, *samples = NULL, *g;
 	char prefix[300];
 	size_t i, n;
 
@@ -753,7 +776,6 @@ prof_results_expand(struct json_object *r, struct prof_err *err)
 		if (!json_object_is_type(s, json_type_object) ||
 		    !json_object_object_get_ex(s, "group_id", &id))
 			continue;
-		snprintf(prefix, sizeof(prefix), ".samples[%zu]", i);
 		g = NULL;
 		if (!json_object_is_type(id, json_type_string) || !groups ||
 		    !json_object_object_get_ex(groups,
@@ -766,10 +788,9 @@ prof_results_expand(struct json_object *r, struct prof_err *err)
 						     "no such id in .groups" :
 						     "expected a string");
 		}
-		whole = prof_sample_join(g, s, prefix, err);
-		if (!whole)
+		snprintf(prefix, sizeof(prefix), ".samples[%zu]", i);
+		if (prof_sample_join(g, s, prefix, err) < 0)
 			return -1;
-		json_object_array_put_idx(samples, i, whole);
 	}
 	json_object_object_del(r, "groups");
 	return 0;

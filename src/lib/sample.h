@@ -84,13 +84,17 @@ int prof_group_check(struct json_object *g, const char *prefix,
 		     struct prof_err *err);
 
 /*
- * The whole sample of a grouped one: a new object with group's fields,
- * then own's without group_id (values shared). A field in both is an
- * error naming prefix.key. Returns NULL with err filled.
+ * Make a grouped sample s whole, in place: group's fields (values shared)
+ * join s's own, and group_id goes. A field in both is an error naming
+ * prefix.key, s unchanged. Returns 0 or -1.
  */
-struct json_object *prof_sample_join(struct json_object *group,
-				     struct json_object *own,
-				     const char *prefix, struct prof_err *err);
+int prof_sample_join(struct json_object *group, struct json_object *s,
+		     const char *prefix, struct prof_err *err);
+
+/* Check only a grouped sample's own fields (those no group holds: phase,
+ * kind, index, duration_ms, ...), the group having been checked once. */
+int prof_sample_check_own(struct json_object *s, const char *prefix,
+			  struct prof_err *err);
 
 /* What a sample says about its workload; strings are borrowed. */
 struct prof_sample_meta {

@@ -478,18 +478,17 @@ mixed_reason(struct prof_stream *st, struct prof_err *err, int doc,
 }
 
 /*
- * A grouped sample (group_id) of a document made whole with its group,
- * which the document's groups table gave before its samples. *s is
- * replaced.
+ * A grouped sample (group_id) of a document made whole, in place, with its
+ * group, which the document's groups table gave before its samples.
  */
 static int
-join_group(struct prof_stream *st, struct json_object **s, long index,
+join_group(struct prof_stream *st, struct json_object *s, long index,
 	   int doc, struct prof_err *err)
 {
-	struct json_object *id = NULL, *g = NULL, *whole;
+	struct json_object *id = NULL, *g = NULL;
 	char prefix[64];
 
-	json_object_object_get_ex(*s, "group_id", &id);
+	json_object_object_get_ex(s, "group_id", &id);
 	if (!json_object_is_type(id, json_type_string)) {
 		snprintf(prefix, sizeof(prefix), ".samples[%ld].group_id",
 			 index);
@@ -506,13 +505,15 @@ join_group(struct prof_stream *st, struct json_object **s, long index,
 					   "a grouped sample belongs in a "
 					   "results file, not a stream");
 	}
-	snprintf(prefix, sizeof(prefix), ".samples[%ld]", index);
-	whole = prof_sample_join(g, *s, doc ? prefix : "", err);
-	if (!whole)
-		return -1;
-	json_object_put(*s);
-	*s = whole;
-	return 0;
+	if (prof_sample_join(g, s, "", err) == 0)
+		return 0;
+	if (doc) {
+		/* The path only for the error: the join again, with it. */
+		snprintf(prefix, sizeof(prefix), ".samples[%ld]", index);
+		prof_err_clear(err);
+		prof_sample_join(g, s, prefix, err);
+	}
+	return -1;
 }
 
 /* The version a sample's form says: its schema_version, else 2. */
@@ -576,20 +577,27 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 		if (convert_v1(st, s, err) < 0)
 			goto fail;
 	} else {
+		/* A grouped sample: its own fields checked here, its
+		 * group's once, when the table was read. */
+		int grouped = json_object_is_type(s, json_type_object) &&
+			      json_object_object_get_ex(s, "group_id", NULL);
+		int (*check)(struct json_object *, const char *,
+			     struct prof_err *) =
+			grouped ? prof_sample_check_own : prof_sample_check2;
+
 		if (json_object_object_get_ex(s, "schema_version", NULL))
 			json_object_object_del(s, "schema_version");
-		if (json_object_object_get_ex(s, "group_id", NULL) &&
-		    join_group(st, &s, index, doc, err) < 0)
-			goto fail;
-		if (prof_sample_check2(s, "", err) < 0) {
+		if (check(s, "", err) < 0) {
 			if (doc) {
 				snprintf(prefix, sizeof(prefix),
 					 ".samples[%ld]", index);
 				prof_err_clear(err);
-				prof_sample_check2(s, prefix, err);
+				check(s, prefix, err);
 			}
 			goto fail;
 		}
+		if (grouped && join_group(st, s, index, doc, err) < 0)
+			goto fail;
 		eid = prof_json_str(s, "env_id");
 		sid = prof_json_str(s, "segment_id");
 		if (!doc && !json_object_object_get_ex(st->envs, eid, NULL)) {
