@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "json.h"
 
 int
@@ -735,35 +736,17 @@ prof_json_load(const char *path, struct prof_err *err)
 	return o;
 }
 
-/* A growing string for the canonical writer. */
+/* A growing string for the canonical writer; out of memory sticks. */
 struct sbuf {
-	char *s;
-	size_t len, cap;
+	struct prof_buf b;
 	int oom;
 };
 
 static void
 sb_put(struct sbuf *b, const char *s, size_t n)
 {
-	if (b->oom)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t ncap = b->cap ? b->cap : 256;
-		char *p;
-
-		while (ncap < b->len + n + 1)
-			ncap *= 2;
-		p = realloc(b->s, ncap);
-		if (!p) {
-			b->oom = 1;
-			return;
-		}
-		b->s = p;
-		b->cap = ncap;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
+	if (!b->oom && prof_buf_put(&b->b, s, n) < 0)
+		b->oom = 1;
 }
 
 static void
@@ -917,11 +900,11 @@ prof_json_canonical(struct json_object *o)
 	struct sbuf b = {0};
 
 	canon(&b, o);
-	if (b.oom || !b.s) {
-		free(b.s);
+	if (b.oom || !b.b.p) {
+		prof_buf_free(&b.b);
 		return NULL;
 	}
-	return b.s;
+	return b.b.p;
 }
 
 struct json_object *

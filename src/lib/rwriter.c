@@ -7,6 +7,7 @@
 #include <json-c/json.h>
 
 #include "afile.h"
+#include "buf.h"
 #include "htab.h"
 #include "prof.h"
 #include "rwriter.h"
@@ -42,8 +43,8 @@ prof_rwriter_free(struct prof_rwriter *w)
 	json_object_put(w->groups);
 	prof_htab_free(&w->seen);
 	free(w->ids);
-	free(w->key.p);
-	free(w->text.p);
+	prof_buf_free(&w->key);
+	prof_buf_free(&w->text);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -61,40 +62,19 @@ omitted(const char *key, struct json_object *v)
 	return 0;
 }
 
-static int
-put(struct prof_rwbuf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		size_t ncap = b->cap ? b->cap : 256;
-		char *np;
-
-		while (ncap < b->len + n + 1)
-			ncap *= 2;
-		np = realloc(b->p, ncap);
-		if (!np)
-			return -1;
-		b->p = np;
-		b->cap = ncap;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-	return 0;
-}
-
 /* A JSON value's text as json-c writes it. */
 static int
-put_value(struct prof_rwbuf *b, struct json_object *v)
+put_value(struct prof_buf *b, struct json_object *v)
 {
 	size_t n;
 	const char *t = json_object_to_json_string_length(v, PLAIN, &n);
 
-	return t ? put(b, t, n) : -1;
+	return t ? prof_buf_put(b, t, n) : -1;
 }
 
 /* A key as a JSON string; ours need no escapes, others get json-c's. */
 static int
-put_key(struct prof_rwbuf *b, const char *key)
+put_key(struct prof_buf *b, const char *key)
 {
 	const char *q;
 	struct json_object *k;
@@ -104,13 +84,15 @@ put_key(struct prof_rwbuf *b, const char *key)
 		if ((unsigned char)*q < 0x20 || *q == '"' || *q == '\\' ||
 		    (unsigned char)*q >= 0x7f)
 			break;
-	if (!*q)
-		return put(b, "\"", 1) || put(b, key, (size_t)(q - key)) ||
-			       put(b, "\":", 2) ?
-			       -1 :
-			       0;
+	if (!*q) {
+		if (prof_buf_put(b, "\"", 1) ||
+		    prof_buf_put(b, key, (size_t)(q - key)) ||
+		    prof_buf_put(b, "\":", 2))
+			return -1;
+		return 0;
+	}
 	k = json_object_new_string(key);
-	rc = !k || put_value(b, k) || put(b, ":", 1) ? -1 : 0;
+	rc = !k || put_value(b, k) || prof_buf_put(b, ":", 1) ? -1 : 0;
 	json_object_put(k);
 	return rc;
 }
@@ -124,7 +106,7 @@ static const char *
 group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 {
 	struct json_object *g, *v, *known;
-	struct prof_rwbuf *key = &w->key;
+	struct prof_buf *key = &w->key;
 	char id[PROF_ID_SIZE];
 	size_t i;
 	long k;
@@ -135,7 +117,7 @@ group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 
 		if (!json_object_object_get_ex(s, prof_group_keys[i], &v))
 			continue;
-		if (put(key, tag, 2) < 0 || put_value(key, v) < 0)
+		if (prof_buf_put(key, tag, 2) < 0 || put_value(key, v) < 0)
 			goto oom;
 	}
 	k = prof_htab_get(&w->seen, key->p, key->len);
@@ -181,23 +163,24 @@ int
 prof_rwriter_add(struct prof_rwriter *w, struct json_object *s,
 		 struct prof_err *err)
 {
-	struct prof_rwbuf *t = &w->text;
+	struct prof_buf *t = &w->text;
 	const char *gid = group_id(w, s, err);
 
 	if (!gid)
 		return -1;
 	t->len = 0;
-	if (put(t, "{\"group_id\":\"", 13) || put(t, gid, strlen(gid)) ||
-	    put(t, "\"", 1))
+	if (prof_buf_put(t, "{\"group_id\":\"", 13) ||
+	    prof_buf_put(t, gid, strlen(gid)) || prof_buf_put(t, "\"", 1))
 		return prof_err_set(err, "out of memory");
 	json_object_object_foreach(s, key, v)
 	{
 		if (prof_group_key(key) || omitted(key, v))
 			continue;
-		if (put(t, ",", 1) || put_key(t, key) || put_value(t, v))
+		if (prof_buf_put(t, ",", 1) || put_key(t, key) ||
+		    put_value(t, v))
 			return prof_err_set(err, "out of memory");
 	}
-	if (put(t, "}", 1))
+	if (prof_buf_put(t, "}", 1))
 		return prof_err_set(err, "out of memory");
 	if (fputs(w->n ? ",\n    " : "\n    ", w->spool) == EOF ||
 	    fwrite(t->p, 1, t->len, w->spool) != t->len)

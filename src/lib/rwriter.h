@@ -4,16 +4,11 @@
 
 #include <stdio.h>
 
+#include "buf.h"
 #include "err.h"
 #include "htab.h"
 
 struct json_object;
-
-/* A growing text. */
-struct prof_rwbuf {
-	char *p;
-	size_t len, cap;
-};
 
 /*
  * The samples go to an unlinked temporary file as they come (one compact
@@ -35,7 +30,7 @@ struct prof_rwriter {
 	struct prof_htab seen;		/* a group's values -> ids[] */
 	char (*ids)[17];
 	size_t n_ids, cap_ids;
-	struct prof_rwbuf key, text;	/* scratch texts */
+	struct prof_buf key, text;	/* scratch texts */
 	long n;				/* samples added */
 };
 
@@ -62,8 +57,8 @@ int prof_rwriter_merge_tables(struct prof_rwriter *w, struct json_object *envs,
 /*
  * Write the results file to path: head's members (schema, schema_version,
  * run_id, ..., in their order; schema and schema_version are put first
- * here), then envs, segments, groups and samples. Returns 0, or -1 with err filled;
- * nothing is left at path then.
+ * here), then envs, segments, groups and samples. Returns 0, or -1 with
+ * err filled; nothing is left at path then.
  */
 int prof_rwriter_commit(struct prof_rwriter *w, const char *path,
 			struct json_object *head, struct prof_err *err);

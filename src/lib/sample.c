@@ -321,6 +321,23 @@ check_workload(struct ctx *c, struct json_object *o)
 		       0;
 }
 
+/* The optional fields a sample shares with the others of its run and
+ * workload (a results file's groups hold them too). */
+static int
+check_shared(struct ctx *c, struct json_object *o)
+{
+	if (json_object_object_get_ex(o, "count_threshold_pct", NULL) &&
+	    want_number(c, o, "count_threshold_pct", 0, 0))
+		return -1;
+	if (json_object_object_get_ex(o, "order_seed", NULL) &&
+	    want_int(c, o, "order_seed"))
+		return -1;
+	if (json_object_object_get_ex(o, "shard", NULL) &&
+	    want_string(c, o, "shard", 0, 1))
+		return -1;
+	return 0;
+}
+
 /* The fields after env and segment, which schema 1 and 2 share. */
 static int
 check_common(struct ctx *c, struct json_object *o)
@@ -371,8 +388,7 @@ rest:
 	if (json_object_object_get_ex(o, "memory", NULL) &&
 	    check_metrics(c, o, "memory", 1))
 		return -1;
-	if (json_object_object_get_ex(o, "order_seed", NULL) &&
-	    want_int(c, o, "order_seed"))
+	if (check_shared(c, o))
 		return -1;
 	/* An instruction sample that succeeded has its count; an error
 	 * sample may say null. */
@@ -380,12 +396,6 @@ rest:
 	json_object_object_get_ex(o, "instructions", &v);
 	if ((v || (prof_sample_is(o, "phase", "instructions") && !is_error)) &&
 	    want_int(c, o, "instructions"))
-		return -1;
-	if (json_object_object_get_ex(o, "count_threshold_pct", NULL) &&
-	    want_number(c, o, "count_threshold_pct", 0, 0))
-		return -1;
-	if (json_object_object_get_ex(o, "shard", NULL) &&
-	    want_string(c, o, "shard", 0, 1))
 		return -1;
 	return 0;
 }
@@ -489,16 +499,7 @@ prof_group_check(struct json_object *o, const char *prefix,
 	if (check_workload(c, o) || want_string(c, o, "env_id", 0, 1) ||
 	    want_string(c, o, "segment_id", 0, 1))
 		return -1;
-	if (json_object_object_get_ex(o, "count_threshold_pct", NULL) &&
-	    want_number(c, o, "count_threshold_pct", 0, 0))
-		return -1;
-	if (json_object_object_get_ex(o, "order_seed", NULL) &&
-	    want_int(c, o, "order_seed"))
-		return -1;
-	if (json_object_object_get_ex(o, "shard", NULL) &&
-	    want_string(c, o, "shard", 0, 1))
-		return -1;
-	return 0;
+	return check_shared(c, o);
 }
 
 int

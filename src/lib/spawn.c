@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "spawn.h"
 
 extern char **environ;
@@ -64,66 +65,40 @@ make_env(const struct prof_spawn *sp)
 	return out;
 }
 
-struct linebuf {
-	char *s;
-	size_t len, cap;
-};
-
-static int
-lb_append(struct linebuf *b, const char *p, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		size_t ncap = b->cap ? b->cap : 4096;
-		char *q;
-
-		while (ncap < b->len + n + 1)
-			ncap *= 2;
-		q = realloc(b->s, ncap);
-		if (!q)
-			return -1;
-		b->s = q;
-		b->cap = ncap;
-	}
-	memcpy(b->s + b->len, p, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-	return 0;
-}
-
 /* Hand complete lines to on_line; returns its non-zero answer. */
 static int
-lb_lines(struct linebuf *b, const struct prof_spawn *sp)
+lb_lines(struct prof_buf *b, const struct prof_spawn *sp)
 {
 	size_t start = 0;
 	int rc = 0;
 
 	while (!rc) {
-		char *nl = memchr(b->s + start, '\n', b->len - start);
+		char *nl = memchr(b->p + start, '\n', b->len - start);
 
 		if (!nl)
 			break;
 		*nl = '\0';
-		rc = sp->on_line(sp->arg, b->s + start,
-				 (size_t)(nl - (b->s + start)), 1);
-		start = (size_t)(nl - b->s) + 1;
+		rc = sp->on_line(sp->arg, b->p + start,
+				 (size_t)(nl - (b->p + start)), 1);
+		start = (size_t)(nl - b->p) + 1;
 	}
-	memmove(b->s, b->s + start, b->len - start);
+	memmove(b->p, b->p + start, b->len - start);
 	b->len -= start;
-	if (b->s)
-		b->s[b->len] = '\0';
+	if (b->p)
+		b->p[b->len] = '\0';
 	return rc;
 }
 
 /* Keep the last `keep` bytes of stderr. */
 static void
-tail_append(struct linebuf *t, const char *p, size_t n, size_t keep)
+tail_append(struct prof_buf *t, const char *p, size_t n, size_t keep)
 {
-	if (lb_append(t, p, n) < 0)
+	if (prof_buf_put(t, p, n) < 0)
 		return;
 	if (t->len > keep * 2) {
-		memmove(t->s, t->s + t->len - keep, keep);
+		memmove(t->p, t->p + t->len - keep, keep);
 		t->len = keep;
-		t->s[t->len] = '\0';
+		t->p[t->len] = '\0';
 	}
 }
 
@@ -132,7 +107,7 @@ struct io {
 	const struct prof_spawn *sp;
 	int out, err;		/* read ends, -1 when not piped */
 	int out_open, err_open;
-	struct linebuf lines, tail;
+	struct prof_buf lines, tail;
 	size_t keep;
 };
 
@@ -153,7 +128,7 @@ read_ready(struct io *io, int fd, int discard)
 		if (got <= 0)
 			io->out_open = 0;
 		else if (!discard &&
-			 (lb_append(&io->lines, buf, (size_t)got) < 0 ||
+			 (prof_buf_put(&io->lines, buf, (size_t)got) < 0 ||
 			  lb_lines(&io->lines, io->sp)))
 			return 1;
 	} else if (got <= 0) {
@@ -463,7 +438,7 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	}
 	if (!res->timed_out && !res->cancelled && !stop && io.lines.len &&
 	    sp->on_line)
-		sp->on_line(sp->arg, io.lines.s, io.lines.len, 0);
+		sp->on_line(sp->arg, io.lines.p, io.lines.len, 0);
 	if (WIFEXITED(status)) {
 		res->exited = 1;
 		res->exit_code = WEXITSTATUS(status);
@@ -471,8 +446,8 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 		res->signaled = 1;
 		res->signo = WTERMSIG(status);
 	}
-	res->stderr_tail = io.tail.s ? io.tail.s : strdup("");
-	io.tail.s = NULL;
+	res->stderr_tail = io.tail.p ? io.tail.p : strdup("");
+	io.tail.p = NULL;
 	rc = 0;
 out:
 	if (set_up) {
@@ -487,8 +462,8 @@ out:
 		if (err_p[i] >= 0)
 			close(err_p[i]);
 	}
-	free(io.lines.s);
-	free(io.tail.s);
+	free(io.lines.p);
+	free(io.tail.p);
 	free(envp);
 	return rc;
 }

@@ -7,6 +7,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "json.h"
 #include "prof.h"
 #include "calib.h"
@@ -48,9 +49,9 @@ struct prof_stream {
 	long line;		/* from 1 */
 	int eof;
 	int read_error;
-	/* The bytes of the value being read, after its padding. */
-	char *val;
-	size_t vlen, vcap, vpad;
+	/* The bytes of the value being read, after vpad bytes of padding. */
+	struct prof_buf val;
+	size_t vpad;
 };
 
 struct prof_stream *
@@ -88,7 +89,7 @@ prof_stream_free(struct prof_stream *st)
 	json_object_put(st->last_env);
 	free(st->last_seg);
 	free(st->buf);
-	free(st->val);
+	prof_buf_free(&st->val);
 	free(st);
 }
 
@@ -247,22 +248,7 @@ peek(struct prof_stream *st)
 static int
 val_put(struct prof_stream *st, const char *p, size_t n)
 {
-	if (st->vlen + n + 1 > st->vcap) {
-		size_t ncap = st->vcap ? st->vcap : 4096;
-		char *nv;
-
-		while (ncap < st->vlen + n + 1)
-			ncap *= 2;
-		nv = realloc(st->val, ncap);
-		if (!nv)
-			return -1;
-		st->val = nv;
-		st->vcap = ncap;
-	}
-	memcpy(st->val + st->vlen, p, n);
-	st->vlen += n;
-	st->val[st->vlen] = '\0';
-	return 0;
+	return prof_buf_put(&st->val, p, n);
 }
 
 /*
@@ -290,18 +276,11 @@ read_value(struct prof_stream *st, struct json_object **out,
 	line = st->line;
 	col = column(st);
 	pad = col - 1 <= MAX_PAD ? (size_t)col - 1 : 0;
-	st->vlen = 0;
-	if (st->vcap < pad + 1) {
-		char *nv = realloc(st->val, pad + 4096);
-
-		if (!nv)
-			return prof_err_at(err, st->name, 0, 0,
-					   "out of memory");
-		st->val = nv;
-		st->vcap = pad + 4096;
-	}
-	memset(st->val, ' ', pad);
-	st->vlen = st->vpad = pad;
+	st->val.len = 0;
+	if (prof_buf_reserve(&st->val, pad + 4096) < 0)
+		return prof_err_at(err, st->name, 0, 0, "out of memory");
+	memset(st->val.p, ' ', pad);
+	st->val.len = st->vpad = pad;
 	scalar = c != '{' && c != '[' && c != '"';
 	while (!done && fill(st) == 0) {
 		const char *p = st->buf + st->pos, *end = st->buf + st->len;
@@ -367,7 +346,8 @@ read_value(struct prof_stream *st, struct json_object **out,
 	}
 	if (st->read_error)
 		return here(st, err, "");
-	*out = prof_json_parse(st->val, st->vlen, st->name, (int)line, err);
+	*out = prof_json_parse(st->val.p, st->val.len, st->name, (int)line,
+			       err);
 	if (!*out) {
 		/* Past MAX_PAD (a file on one line) the column is moved by
 		 * hand: the value's own first line starts at col. */
@@ -1066,7 +1046,7 @@ prof_stream_lines(struct prof_stream *st, const char *path,
 		const char *p = st->buf + st->pos;
 		const char *nl = memchr(p, '\n', st->len - st->pos);
 
-		if (!nl && !st->vlen) {
+		if (!nl && !st->val.len) {
 			/* The line goes on in the next chunk. */
 			if (val_put(st, p, st->len - st->pos) < 0)
 				goto oom;
@@ -1079,11 +1059,12 @@ prof_stream_lines(struct prof_stream *st, const char *path,
 			st->pos = st->len;
 			continue;
 		}
-		if (st->vlen) {
+		if (st->val.len) {
 			if (val_put(st, p, (size_t)(nl - p)) < 0)
 				goto oom;
-			rc = take_line(st, st->val, st->vlen, fn, arg, err);
-			st->vlen = 0;
+			rc = take_line(st, st->val.p, st->val.len, fn, arg,
+				       err);
+			st->val.len = 0;
 		} else {
 			rc = take_line(st, p, (size_t)(nl - p), fn, arg, err);
 		}
@@ -1100,9 +1081,9 @@ prof_stream_lines(struct prof_stream *st, const char *path,
 			    strerror(errno));
 		goto out;
 	}
-	if (st->vlen) {
-		rc = take_line(st, st->val, st->vlen, fn, arg, err);
-		st->vlen = 0;
+	if (st->val.len) {
+		rc = take_line(st, st->val.p, st->val.len, fn, arg, err);
+		st->val.len = 0;
 		if (rc == -2)
 			goto out;
 		if (rc < 0)
@@ -1120,7 +1101,7 @@ fail:
 	err->line = (int)st->line;
 	err->col = 0;
 out:
-	st->vlen = 0;
+	st->val.len = 0;
 	close_input(st);
 	return -1;
 }
