@@ -85,6 +85,36 @@ locate(const char *buf, size_t len, size_t off, int first_line, int *line,
 	*col = (int)(off - start) + 1;
 }
 
+/* Whether o holds a number that is not finite (the path is found only
+ * then: every document is asked). */
+static int
+any_nonfinite(struct json_object *o)
+{
+	size_t i, cnt;
+
+	switch (json_object_get_type(o)) {
+	case json_type_double:
+		return !isfinite(json_object_get_double(o));
+	case json_type_object: {
+		json_object_object_foreach(o, k, v)
+		{
+			(void)k;
+			if (any_nonfinite(v))
+				return 1;
+		}
+		return 0;
+	}
+	case json_type_array:
+		cnt = json_object_array_length(o);
+		for (i = 0; i < cnt; i++)
+			if (any_nonfinite(json_object_array_get_idx(o, i)))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 /* Find a non-finite number anywhere in o; fill path. */
 static int
 find_nonfinite(struct json_object *o, char *path, size_t n)
@@ -668,7 +698,7 @@ prof_json_parse(const char *buf, size_t len, const char *name, int first_line,
 	}
 	if (sc.found)
 		goto scanned;
-	if (find_nonfinite(o, path, sizeof(path))) {
+	if (any_nonfinite(o) && find_nonfinite(o, path, sizeof(path))) {
 		prof_err_at(err, name, 0, 0, "%s: not a finite number",
 			    path[0] ? path : ".");
 		json_object_put(o);

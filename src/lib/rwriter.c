@@ -1,5 +1,6 @@
 /* rwriter.c: a schema-2 results file, one sample at a time. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "afile.h"
 #include "buf.h"
 #include "htab.h"
+#include "json.h"
 #include "prof.h"
 #include "rwriter.h"
 #include "sample.h"
@@ -97,10 +99,42 @@ put_key(struct prof_buf *b, const char *key)
 	return rc;
 }
 
+/* A value as bytes that tell it from any other of its type (a key for the
+ * hash table, never written out). */
+static int
+put_raw(struct prof_buf *b, struct json_object *v)
+{
+	size_t n;
+	int64_t i;
+	double d;
+
+	switch (json_object_get_type(v)) {
+	case json_type_null:
+		return prof_buf_put(b, "n", 1);
+	case json_type_string:
+		n = (size_t)json_object_get_string_len(v);
+		return prof_buf_put(b, "s", 1) ||
+			       prof_buf_put(b, &n, sizeof(n)) ||
+			       prof_buf_put(b, json_object_get_string(v), n) ?
+			       -1 :
+			       0;
+	case json_type_int:
+		i = json_object_get_int64(v);
+		return prof_buf_put(b, "i", 1) || prof_buf_put(b, &i, sizeof(i));
+	case json_type_double:
+		d = json_object_get_double(v);
+		return prof_buf_put(b, "d", 1) || prof_buf_put(b, &d, sizeof(d));
+	default:
+		return prof_buf_put(b, "j", 1) || put_value(b, v);
+	}
+}
+
 /*
  * The id of s's group, the group put into the table when it is new. The
- * groups seen are found by their values' texts (w->key), so a sample
- * costs a hash lookup, not a group object.
+ * groups seen are found by their values' bytes (w->key), so a sample
+ * costs a hash lookup, not a group object. Values that differ only in
+ * type (5 and 5.0, as a file may give back a double) are one group: its
+ * id is of the canonical text.
  */
 static const char *
 group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
@@ -117,7 +151,7 @@ group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 
 		if (!json_object_object_get_ex(s, prof_group_keys[i], &v))
 			continue;
-		if (prof_buf_put(key, tag, 2) < 0 || put_value(key, v) < 0)
+		if (prof_buf_put(key, tag, 2) < 0 || put_raw(key, v) < 0)
 			goto oom;
 	}
 	k = prof_htab_get(&w->seen, key->p, key->len);
@@ -135,12 +169,23 @@ group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 		goto oom;
 	}
 	if (json_object_object_get_ex(w->groups, id, &known)) {
-		/* Two groups whose ids collide: not one file's worth. */
+		char *a = prof_json_canonical(known);
+		char *b = prof_json_canonical(g);
+		int same = a && b && !strcmp(a, b);
+
+		free(a);
+		free(b);
 		json_object_put(g);
-		prof_err_set(err, "two sample groups share the id %s", id);
-		return NULL;
+		if (!same) {
+			/* Two groups whose ids collide: not one file's
+			 * worth. */
+			prof_err_set(err, "two sample groups share the id %s",
+				     id);
+			return NULL;
+		}
+	} else {
+		json_object_object_add(w->groups, id, g);
 	}
-	json_object_object_add(w->groups, id, g);
 	if (w->n_ids == w->cap_ids) {
 		size_t ncap = w->cap_ids ? w->cap_ids * 2 : 64;
 		char (*ni)[PROF_ID_SIZE] = realloc(w->ids, ncap * sizeof(*ni));

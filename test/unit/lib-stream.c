@@ -230,6 +230,12 @@ main(void)
 			s = sample(i < 2 ? "w.c" : "w.d");
 			json_object_object_add(s, "index",
 					       json_object_new_int64(i));
+			/* 1 and 1.0 (a file gives a double back as an
+			 * integer): one group. */
+			if (i == 1)
+				json_object_object_add(
+					s, "warning_floor_ms",
+					json_object_new_int64(1));
 			env = json_object_object_get(s, "env");
 			seg = prof_json_str(s, "segment");
 			prof_sample_json_id(env, eid);
