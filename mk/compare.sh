@@ -196,8 +196,10 @@ if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
 fi
 missing=$(jq -r -n --slurpfile c "$run/results.json" \
 	--slurpfile r "$run/baseline.json" '
-	($c[0].samples | map(.workload) | unique) as $cur |
-	$r[0].samples | map(.workload) | unique |
+	# a results file's workloads: in its groups, or in its whole samples
+	def workloads: [(.groups // {})[].workload] +
+		[.samples[].workload // empty] | unique;
+	($c[0] | workloads) as $cur | $r[0] | workloads |
 	map(select(. as $w | $cur | index($w) | not)) | join(", ")' 2>/dev/null)
 if [ -n "$missing" ]; then
 	set -- "$@" --note "Only in the reference build (missing from the current one): $missing."

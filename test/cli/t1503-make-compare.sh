@@ -3,7 +3,7 @@
 # worktree under build/compare, then both builds timed interleaved; the
 # four files; a dirty tree, a REF that is no commit or does not build.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 22
 
 # Under `make test` the outer make's variables would reach these makes.
 unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -64,6 +64,19 @@ is "$rc" 2 "a REF that is no commit fails make"
 like "$(cat "$err")" "make compare: REF 'no-such-rev' is not a commit of this repository" \
 	"and says why"
 like "$(cat "$err")" "run finished with exit code 2" "with the run's code"
+
+# A workload that only the reference build has is named in the summary.
+git checkout -q -b extra
+sed 's/"test.ab_same"/"test.ab_gone"/; s/test_ab_same/test_ab_gone/g' \
+	test/workloads/ab.c | sed -n '/^static const struct prof_workload test_ab_gone/,$p' \
+	>>test/workloads/ab.c
+git -c user.name=t -c user.email=t@t commit -q -am extra
+git checkout -q -
+cmp_run REF=extra OUTPUT="$T/r3"
+is "$rc" 0 "a reference with one more workload compares"
+like "$(cat "$T/r3/summary.md")" \
+	"Only in the reference build (missing from the current one): test.ab_gone." \
+	"the summary names the workload only the reference has"
 
 git checkout -q -b broken
 echo "this does not compile" >>test/workloads/ab.c
