@@ -196,7 +196,7 @@ if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
 fi
 missing=$(jq -r -n --slurpfile c "$run/results.json" \
 	--slurpfile r "$run/baseline.json" '
-	# a results file's workloads: in its groups, or in its whole samples
+	# the workloads of results: in the groups, or in whole samples
 	def workloads: [(.groups // {})[].workload] +
 		[.samples[].workload // empty] | unique;
 	($c[0] | workloads) as $cur | $r[0] | workloads |
