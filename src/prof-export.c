@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "afile.h"
 #include "cli.h"
 #include "json.h"
 #include "out.h"
@@ -46,10 +47,13 @@ enum { OPT_VERSION = 256 };
 
 struct export {
 	struct prof_runview v;
-	struct prof_runrow *rows;
+	const struct prof_runrow *rows;
 	long n;
 	FILE *fp;
 };
+
+/* The name gbench's list stands in for while its frame is printed. */
+#define LIST_MARK "prof-export: the benchmarks"
 
 static struct json_object *
 get(struct json_object *o, const char *key)
@@ -89,24 +93,19 @@ csv_num(FILE *fp, struct json_object *o)
 	fputc(',', fp);
 }
 
-static void
-write_csv(struct export *e)
+/* One CSV line of a sample, on the second walk over the file. */
+static int
+csv_line(void *arg, struct json_object *s, struct prof_err *err)
 {
-	size_t i, n = prof_runview_count(&e->v);
-	const char *run = prof_runview_str(&e->v, "run_id");
-	const char *commit = prof_runview_str(&e->v, "commit");
+	struct export *e = arg;
+	char sid[17];
 
-	fputs("run_id,commit,workload,backend,segment_id,category,phase,kind,"
-	      "index,duration_ms,outcome,reason,instructions,"
-	      "host_peak_bytes\r\n",
-	      e->fp);
-	for (i = 0; i < n; i++) {
-		struct json_object *s = prof_runview_sample(&e->v, i);
-		char sid[17];
-
-		prof_runview_segment_id(prof_runview_segment(&e->v, s), sid);
-		csv_field(e->fp, run, 0);
-		csv_field(e->fp, commit, 0);
+	(void)err;
+	prof_runview_segment_id(prof_runview_segment(&e->v,
+			prof_json_str(s, "segment_id")), sid);
+	{
+		csv_field(e->fp, prof_runview_str(&e->v, "run_id"), 0);
+		csv_field(e->fp, prof_runview_str(&e->v, "commit"), 0);
 		csv_field(e->fp, prof_json_str(s, "workload"), 0);
 		csv_field(e->fp, prof_json_str(s, "backend"), 0);
 		csv_field(e->fp, sid, 0);
@@ -128,13 +127,25 @@ write_csv(struct export *e)
 						     "host_peak_bytes")));
 		fputs("\r\n", e->fp);
 	}
+	return 0;
+}
+
+/* One line per sample: the file is walked again, so memory holds one. */
+static int
+write_csv(struct export *e, struct prof_err *err)
+{
+	fputs("run_id,commit,workload,backend,segment_id,category,phase,kind,"
+	      "index,duration_ms,outcome,reason,instructions,"
+	      "host_peak_bytes\r\n",
+	      e->fp);
+	return prof_runview_each(&e->v, csv_line, e, err);
 }
 
 /* WORKLOAD/BACKEND, and /SEGMENT_ID when that pair has several rows. */
 static void
 row_name(struct export *e, long i, char *buf, size_t n)
 {
-	struct prof_runrow *r = &e->rows[i];
+	const struct prof_runrow *r = &e->rows[i];
 	int several = (i > 0 && !strcmp(e->rows[i - 1].workload, r->workload) &&
 		       !strcmp(e->rows[i - 1].backend, r->backend)) ||
 		      (i + 1 < e->n &&
@@ -167,7 +178,7 @@ make_bmf(struct export *e)
 	long i;
 
 	for (i = 0; doc && i < e->n; i++) {
-		struct prof_runrow *r = &e->rows[i];
+		const struct prof_runrow *r = &e->rows[i];
 		struct json_object *b;
 		char name[1024];
 
@@ -192,18 +203,13 @@ make_bmf(struct export *e)
 	return doc;
 }
 
+/* Google Benchmark's context: the run and its first sample's machine. */
 static struct json_object *
-make_gbench(struct export *e)
+gbench_context(struct export *e)
 {
-	struct json_object *doc = json_object_new_object();
 	struct json_object *ctx = json_object_new_object();
-	struct json_object *list = json_object_new_array();
-	struct json_object *env = NULL;
-	long i, family = 0;
-	size_t k;
+	struct json_object *env = prof_runview_env(&e->v);
 
-	if (prof_runview_count(&e->v))
-		env = prof_runview_env(&e->v, prof_runview_sample(&e->v, 0));
 	json_object_object_add(ctx, "date", json_object_new_string(
 		prof_runview_str(&e->v, "timestamp_utc")));
 	json_object_object_add(ctx, "executable",
@@ -222,50 +228,118 @@ make_gbench(struct export *e)
 		prof_runview_str(&e->v, "commit")));
 	json_object_object_add(ctx, "prof_cpu_model",
 			       json_object_get(get(env, "cpu_model")));
-	json_object_object_add(doc, "context", ctx);
+	return ctx;
+}
+
+/* One iteration entry: repetition k of row r. */
+static struct json_object *
+gbench_entry(const struct prof_runrow *r, const char *name, long family,
+	     size_t k)
+{
+	struct json_object *b = json_object_new_object();
+
+	json_object_object_add(b, "name", json_object_new_string(name));
+	json_object_object_add(b, "family_index",
+			       json_object_new_int64(family));
+	json_object_object_add(b, "per_family_instance_index",
+			       json_object_new_int(0));
+	json_object_object_add(b, "run_name", json_object_new_string(name));
+	json_object_object_add(b, "run_type",
+			       json_object_new_string("iteration"));
+	json_object_object_add(b, "repetitions",
+			       json_object_new_int64((long long)r->n));
+	json_object_object_add(b, "repetition_index",
+			       json_object_new_int64((long long)k));
+	json_object_object_add(b, "threads", json_object_new_int(1));
+	json_object_object_add(b, "iterations", json_object_new_int(1));
+	json_object_object_add(b, "real_time",
+			       prof_json_double(r->v[k] * 1e6));
+	json_object_object_add(b, "cpu_time", prof_json_double(r->v[k] * 1e6));
+	json_object_object_add(b, "time_unit", json_object_new_string("ns"));
+	if (r->instructions >= 0)
+		json_object_object_add(b, "instructions",
+				       json_object_new_int64(r->instructions));
+	return b;
+}
+
+#define JSON_FLAGS                                                        \
+	(JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |               \
+	 JSON_C_TO_STRING_NOSLASHESCAPE)
+
+/* An entry as the pretty printer puts it two levels in: each of its lines
+ * indented by four spaces (json-c escapes a newline inside a string). */
+static void
+put_entry(FILE *fp, struct json_object *b, int first)
+{
+	const char *t = json_object_to_json_string_ext(b, JSON_FLAGS);
+
+	fputs(first ? "    " : ",\n    ", fp);
+	for (; *t; t++) {
+		fputc(*t, fp);
+		if (*t == '\n')
+			fputs("    ", fp);
+	}
+}
+
+/*
+ * Google Benchmark JSON has one entry per aggregated sample, too many to
+ * hold as objects: the document is printed around a stand-in for its list
+ * and the entries one at a time in its place, as prof_out_json() would
+ * print the whole.
+ */
+static int
+write_gbench(struct export *e, struct prof_err *err)
+{
+	struct json_object *doc = json_object_new_object();
+	struct json_object *list = json_object_new_array();
+	const char *text, *mark, *line;
+	long i, family = 0;
+	size_t k, entries = 0;
+
+	for (i = 0; i < e->n; i++)
+		entries += e->rows[i].n;
+	if (!doc || !list) {
+		json_object_put(doc);
+		json_object_put(list);
+		return prof_err_set(err, "out of memory");
+	}
+	json_object_object_add(doc, "context", gbench_context(e));
+	if (entries)
+		json_object_array_add(list, json_object_new_string(LIST_MARK));
+	json_object_object_add(doc, "benchmarks", list);
+	text = json_object_to_json_string_ext(doc, JSON_FLAGS);
+	mark = entries ? strstr(text, "\"" LIST_MARK "\"") : NULL;
+	if (!mark) {
+		fprintf(e->fp, "%s\n", text);
+		json_object_put(doc);
+		return 0;
+	}
+	for (line = mark; line > text && line[-1] == ' '; line--)
+		;
+	fwrite(text, 1, (size_t)(line - text), e->fp);
 	for (i = 0; i < e->n; i++) {
-		struct prof_runrow *r = &e->rows[i];
+		const struct prof_runrow *r = &e->rows[i];
 		char name[1024];
 
 		if (!r->n)
 			continue;
 		row_name(e, i, name, sizeof(name));
 		for (k = 0; k < r->n; k++) {
-			struct json_object *b = json_object_new_object();
+			struct json_object *b = gbench_entry(r, name, family,
+							     k);
 
-			json_object_object_add(b, "name",
-					       json_object_new_string(name));
-			json_object_object_add(b, "family_index",
-					       json_object_new_int64(family));
-			json_object_object_add(b, "per_family_instance_index",
-					       json_object_new_int(0));
-			json_object_object_add(b, "run_name",
-					       json_object_new_string(name));
-			json_object_object_add(b, "run_type",
-					       json_object_new_string("iteration"));
-			json_object_object_add(b, "repetitions",
-					       json_object_new_int64((long long)r->n));
-			json_object_object_add(b, "repetition_index",
-					       json_object_new_int64((long long)k));
-			json_object_object_add(b, "threads",
-					       json_object_new_int(1));
-			json_object_object_add(b, "iterations",
-					       json_object_new_int(1));
-			json_object_object_add(b, "real_time",
-					       prof_json_double(r->v[k] * 1e6));
-			json_object_object_add(b, "cpu_time",
-					       prof_json_double(r->v[k] * 1e6));
-			json_object_object_add(b, "time_unit",
-					       json_object_new_string("ns"));
-			if (r->instructions >= 0)
-				json_object_object_add(b, "instructions",
-						       json_object_new_int64(r->instructions));
-			json_object_array_add(list, b);
+			if (!b) {
+				json_object_put(doc);
+				return prof_err_set(err, "out of memory");
+			}
+			put_entry(e->fp, b, !family && !k);
+			json_object_put(b);
 		}
 		family++;
 	}
-	json_object_object_add(doc, "benchmarks", list);
-	return doc;
+	fprintf(e->fp, "%s\n", mark + strlen(LIST_MARK) + 2);
+	json_object_put(doc);
+	return 0;
 }
 
 static int
@@ -273,52 +347,51 @@ export(const char *format, const char *output, const char *results)
 {
 	struct export e = {0};
 	struct prof_err err = {0};
+	struct prof_afile af = {0};
 	struct json_object *doc = NULL;
-	char *text = NULL;
-	size_t len = 0;
-	int rc = PROF_EXIT_FAILURE;
+	int rc = PROF_EXIT_FAILURE, to_stdout = !strcmp(output, "-");
+	int csv = !strcmp(format, "csv");
 
-	if (prof_runview_load(&e.v, results, &err) < 0) {
+	/* CSV walks the file twice: stdin is kept in a temporary file. */
+	if (prof_runview_load(&e.v, results, csv, &err) < 0) {
 		cli_err(&err);
 		goto out;
 	}
-	e.n = prof_runview_rows(&e.v, &e.rows, &err);
-	if (e.n < 0) {
-		cli_err(&err);
-		goto out;
-	}
-	if (!strcmp(format, "csv")) {
-		e.fp = open_memstream(&text, &len);
-		if (!e.fp) {
-			cli_say("out of memory");
-			goto out;
-		}
-		write_csv(&e);
-		if (fclose(e.fp) != 0) {
-			cli_say("out of memory");
-			goto out;
-		}
-		if (prof_out_write(output, text, len, &err) < 0)
-			goto failed;
-	} else {
-		doc = !strcmp(format, "bmf") ? make_bmf(&e) : make_gbench(&e);
+	e.n = (long)prof_runview_rows(&e.v, &e.rows);
+	if (!strcmp(format, "bmf")) {
+		doc = make_bmf(&e);
 		if (!doc) {
 			cli_say("out of memory");
 			goto out;
 		}
 		if (prof_out_json(output, doc, &err) < 0)
 			goto failed;
+		rc = PROF_EXIT_OK;
+		goto out;
 	}
+	/* Every check passed on the first walk: what is written now is
+	 * written whole (to a file through a temporary sibling). */
+	e.fp = to_stdout ? stdout : prof_afile_open(&af, output, &err);
+	if (!e.fp) {
+		cli_err(&err);
+		goto out;
+	}
+	if ((csv ? write_csv(&e, &err) : write_gbench(&e, &err)) < 0) {
+		if (!to_stdout)
+			prof_afile_abort(&af);
+		cli_err(&err);
+		goto out;
+	}
+	if (!to_stdout && prof_afile_commit(&af, &err) < 0)
+		goto failed;
 	rc = PROF_EXIT_OK;
 	goto out;
 failed:
 	/* A failed stdout is reported once, by cli_finish(). */
-	if (strcmp(output, "-"))
+	if (!to_stdout)
 		cli_err(&err);
 out:
-	free(text);
 	json_object_put(doc);
-	prof_runview_rows_free(e.rows, e.n > 0 ? (size_t)e.n : 0);
 	prof_runview_free(&e.v);
 	return cli_finish(rc);
 }

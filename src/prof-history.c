@@ -100,7 +100,7 @@ cmd_add(struct opts *o, int n, char **files)
 			cli_say("stdin ('-') can be given once");
 			goto out;
 		}
-		if (prof_runview_load(&v[i], files[i], &err) < 0) {
+		if (prof_runview_load(&v[i], files[i], 0, &err) < 0) {
 			cli_err(&err);
 			cli_say("nothing was added to '%s'", o->db);
 			goto out;
@@ -118,10 +118,15 @@ cmd_add(struct opts *o, int n, char **files)
 			cli_err(&err);
 			goto out;
 		}
-		if (added)
+		if (added == PROF_HISTORY_ADDED)
 			cli_say("added run '%s' (commit %.12s) to '%s'",
 				prof_runview_str(&v[i], "run_id"),
 				prof_runview_str(&v[i], "commit"), o->db);
+		else if (added == PROF_HISTORY_UNCOMPARED)
+			cli_say("run '%s' is already in '%s', added by an "
+				"older prof-history whose digest cannot be "
+				"compared with this file; nothing changed",
+				prof_runview_str(&v[i], "run_id"), o->db);
 		else
 			cli_say("run '%s' is already in '%s'; nothing changed",
 				prof_runview_str(&v[i], "run_id"), o->db);

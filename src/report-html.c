@@ -26,7 +26,7 @@ struct page {
 	const struct report_html_in *in;
 	struct prof_runview cur, base;
 	int has_base;
-	struct prof_runrow *rows, *brows;
+	const struct prof_runrow *rows, *brows;
 	long n, bn;
 	struct json_object *cmp;	/* comparisons array, or NULL */
 	struct prof_history *hist;
@@ -580,35 +580,22 @@ is_suffix(const char *s, const char *suffix)
 static void
 artifact_links(struct page *p, const struct prof_runrow *r)
 {
-	size_t i, j, n = prof_runview_count(&p->cur);
+	size_t j;
 	int any = 0;
 
-	for (i = 0; i < n; i++) {
-		struct json_object *s = prof_runview_sample(&p->cur, i);
-		struct json_object *arts = get(s, "artifacts");
-		const char *w = prof_json_str(s, "workload");
-		const char *b = prof_json_str(s, "backend");
+	for (j = 0; j < r->n_artifacts; j++) {
+		const char *a = r->artifacts[j];
 
-		if (!arts || !w || !b || strcmp(w, r->workload) ||
-		    strcmp(b, r->backend) ||
-		    strcmp(prof_runview_segment(&p->cur, s), r->segment))
+		if (!(is_suffix(a, ".prof") || is_suffix(a, ".trace.json")))
 			continue;
-		for (j = 0; j < json_object_array_length(arts); j++) {
-			const char *a = json_object_get_string(
-				json_object_array_get_idx(arts, j));
-
-			if (!a || !(is_suffix(a, ".prof") ||
-				    is_suffix(a, ".trace.json")))
-				continue;
-			fprintf(p->fp, "%s<a href=\"", any++ ? ", " :
-				"<p class=\"links\">Diagnose files: ");
-			if (a[0] != '/')
-				esc_url(p->fp, p->prefix);
-			esc_url(p->fp, a);
-			fprintf(p->fp, "\">");
-			esc(p->fp, a);
-			fprintf(p->fp, "</a>");
-		}
+		fprintf(p->fp, "%s<a href=\"", any++ ? ", " :
+			"<p class=\"links\">Diagnose files: ");
+		if (a[0] != '/')
+			esc_url(p->fp, p->prefix);
+		esc_url(p->fp, a);
+		fprintf(p->fp, "\">");
+		esc(p->fp, a);
+		fprintf(p->fp, "</a>");
 	}
 	if (any)
 		fprintf(p->fp, " (<code>google-pprof --text</code>; open a "
@@ -717,11 +704,9 @@ row_section(struct page *p, long i, struct prof_err *err)
 static void
 env_line(struct page *p)
 {
-	struct json_object *env = NULL;
+	struct json_object *env = prof_runview_env(&p->cur);
 	FILE *fp = p->fp;
 
-	if (prof_runview_count(&p->cur))
-		env = prof_runview_env(&p->cur, prof_runview_sample(&p->cur, 0));
 	if (!env)
 		return;
 	fprintf(fp, "<tr><td>machine</td><td>");
@@ -849,11 +834,9 @@ report_html_write(const struct report_html_in *in, struct prof_err *err)
 	struct stat sb;
 	int rc = -1;
 
-	if (prof_runview_load(&p.cur, in->results, err) < 0)
+	if (prof_runview_load(&p.cur, in->results, 0, err) < 0)
 		goto out;
-	p.n = prof_runview_rows(&p.cur, &p.rows, err);
-	if (p.n < 0)
-		goto out;
+	p.n = (long)prof_runview_rows(&p.cur, &p.rows);
 	if (in->comparisons) {
 		p.cmp = prof_json_load(in->comparisons, err);
 		if (!p.cmp || prof_cmp_check(p.cmp, err) < 0) {
@@ -862,12 +845,10 @@ report_html_write(const struct report_html_in *in, struct prof_err *err)
 		}
 	}
 	if (in->baseline && stat(in->baseline, &sb) == 0) {
-		if (prof_runview_load(&p.base, in->baseline, err) < 0)
-			goto out;
 		p.has_base = 1;
-		p.bn = prof_runview_rows(&p.base, &p.brows, err);
-		if (p.bn < 0)
+		if (prof_runview_load(&p.base, in->baseline, 0, err) < 0)
 			goto out;
+		p.bn = (long)prof_runview_rows(&p.base, &p.brows);
 	}
 	if (in->history) {
 		p.hist = prof_history_open(in->history, 0, err);
@@ -888,8 +869,6 @@ report_html_write(const struct report_html_in *in, struct prof_err *err)
 out:
 	prof_history_close(p.hist);
 	json_object_put(p.cmp);
-	prof_runview_rows_free(p.rows, p.n > 0 ? (size_t)p.n : 0);
-	prof_runview_rows_free(p.brows, p.bn > 0 ? (size_t)p.bn : 0);
 	prof_runview_free(&p.cur);
 	if (p.has_base)
 		prof_runview_free(&p.base);

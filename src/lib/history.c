@@ -259,12 +259,25 @@ now_utc(char buf[32])
 	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Whether the run id is there: 1 with the same digest, 2 with another. */
+/*
+ * The digest tells the same run added again (a no-op) from another run
+ * that has the same run id (refused). It is prof_runview_load()'s: "v2:"
+ * and the SHA-256 of each sample's canonical text in order, then of the
+ * top level with the env and segment tables, computed while the file is
+ * streamed. Histories written before it hold the SHA-256 of the whole
+ * canonical document, which a stream cannot give (64 hex digits, no
+ * prefix): such a run cannot be compared, and is left as it is.
+ */
+#define DIGEST_PREFIX "v2:"
+
+/* Whether the run id is there: 1 with the same digest, 2 with another,
+ * 3 with a digest of the older kind. */
 static int
 run_known(struct prof_history *h, const struct prof_runview *v,
 	  struct prof_err *err)
 {
 	sqlite3_stmt *st = NULL;
+	const char *old;
 	int rc, known = 0;
 
 	if (sqlite3_prepare_v2(h->db,
@@ -274,12 +287,13 @@ run_known(struct prof_history *h, const struct prof_runview *v,
 	sqlite3_bind_text(st, 1, prof_runview_str(v, "run_id"), -1,
 			  SQLITE_STATIC);
 	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		known = strcmp((const char *)sqlite3_column_text(st, 0),
-			       v->digest) ?
-				2 :
-				1;
-	else if (rc != SQLITE_DONE)
+	if (rc == SQLITE_ROW) {
+		old = (const char *)sqlite3_column_text(st, 0);
+		if (!old || strncmp(old, DIGEST_PREFIX, strlen(DIGEST_PREFIX)))
+			known = 3;
+		else
+			known = strcmp(old, v->digest) ? 2 : 1;
+	} else if (rc != SQLITE_DONE)
 		known = db_err(h, err, NULL);
 	sqlite3_finalize(st);
 	return known;
@@ -298,20 +312,18 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 		"device_peak_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
 		"?, ?, ?, ?)";
 	sqlite3_stmt *seg = NULL, *row = NULL;
-	struct prof_runrow *rows = NULL;
-	long n, i;
+	const struct prof_runrow *rows = NULL;
+	size_t n, i;
 	int rc = -1;
 
-	n = prof_runview_rows(v, &rows, err);
-	if (n < 0)
-		return -1;
+	n = prof_runview_rows(v, &rows);
 	if (sqlite3_prepare_v2(h->db, seg_sql, -1, &seg, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(h->db, row_sql, -1, &row, NULL) != SQLITE_OK) {
 		db_err(h, err, NULL);
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
-		struct prof_runrow *r = &rows[i];
+		const struct prof_runrow *r = &rows[i];
 		int has = r->n > 0;
 
 		sqlite3_reset(seg);
@@ -350,7 +362,6 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 out:
 	sqlite3_finalize(seg);
 	sqlite3_finalize(row);
-	prof_runview_rows_free(rows, (size_t)(n > 0 ? n : 0));
 	return rc;
 }
 
@@ -365,14 +376,16 @@ prof_history_add(struct prof_history *h, const struct prof_runview *v,
 	char now[32];
 	int known;
 
-	*added = 0;
+	*added = PROF_HISTORY_SAME;
 	if (exec(h, "BEGIN IMMEDIATE", err) < 0)
 		return -1;
 	known = run_known(h, v, err);
 	if (known < 0)
 		goto fail;
-	if (known == 1) {
+	if (known == 1 || known == 3) {
 		exec(h, "ROLLBACK", err);
+		if (known == 3)
+			*added = PROF_HISTORY_UNCOMPARED;
 		return 0;
 	}
 	if (known == 2) {
@@ -406,7 +419,7 @@ prof_history_add(struct prof_history *h, const struct prof_runview *v,
 	if (insert_rows(h, v, sqlite3_last_insert_rowid(h->db), err) < 0 ||
 	    exec(h, "COMMIT", err) < 0)
 		goto fail;
-	*added = 1;
+	*added = PROF_HISTORY_ADDED;
 	return 0;
 fail:
 	sqlite3_finalize(st);

@@ -37,10 +37,19 @@ struct prof_history *prof_history_open(const char *path, int create,
 void prof_history_close(struct prof_history *h);
 
 /*
- * Add a checked run in one transaction. A run id already there with the
- * same content changes nothing (*added = 0); with other content it is an
- * error. Returns 0 or -1 (nothing of the run is stored then).
+ * Add a checked run in one transaction: *added is PROF_HISTORY_ADDED. A run
+ * id already there with the same content (the same digest) changes nothing
+ * (PROF_HISTORY_SAME); with other content it is an error. A run id stored
+ * by a prof-history older than the streamed digest (see history.c) cannot
+ * be compared: nothing changes either (PROF_HISTORY_UNCOMPARED), for the
+ * caller to say so. Returns 0 or -1 (nothing of the run is stored then).
  */
+enum {
+	PROF_HISTORY_SAME = 0,
+	PROF_HISTORY_ADDED = 1,
+	PROF_HISTORY_UNCOMPARED = 2,
+};
+
 int prof_history_add(struct prof_history *h, const struct prof_runview *v,
 		     int *added, struct prof_err *err);
 

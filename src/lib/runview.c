@@ -1,8 +1,10 @@
-/* runview.c: results of schema 1 or 2 read one way; their rows. */
+/* runview.c: results of schema 1 or 2 streamed into their rows. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -10,7 +12,16 @@
 #include "prof.h"
 #include "runview.h"
 #include "sample.h"
+#include "stream.h"
 #include "sum.h"
+
+/* What a row gathers while the file is walked and drops at its end. */
+struct prof_runacc {
+	size_t cap_v;
+	long long *counts;		/* instruction counts */
+	size_t n_counts, cap_counts;
+	size_t cap_artifacts;
+};
 
 static struct json_object *
 get(struct json_object *o, const char *key)
@@ -21,95 +32,35 @@ get(struct json_object *o, const char *key)
 	return v;
 }
 
-int
-prof_runview_take(struct prof_runview *v, struct json_object *doc,
-		  struct prof_err *err)
-{
-	memset(v, 0, sizeof(*v));
-	v->doc = doc;
-	/* libprof's checker knows both schemas (and refuses other ones). */
-	if (prof_results_expand(doc, err) < 0 ||
-	    prof_results_check(doc, err) < 0)
-		return -1;
-	v->schema_version = (int)json_object_get_int64(get(doc,
-							   "schema_version"));
-	v->samples = get(doc, "samples");
-	if (v->schema_version == 2) {
-		v->envs = get(doc, "envs");
-		v->segments = get(doc, "segments");
-	}
-	if (prof_sum_json(doc, v->digest) < 0)
-		return prof_err_set(err, "out of memory");
-	return 0;
-}
-
-int
-prof_runview_load(struct prof_runview *v, const char *path,
-		  struct prof_err *err)
-{
-	struct json_object *doc;
-
-	memset(v, 0, sizeof(*v));
-	doc = prof_json_load(path, err);
-	if (!doc)
-		return -1;
-	if (prof_runview_take(v, doc, err) < 0) {
-		prof_err_file(err, path);
-		return -1;
-	}
-	return 0;
-}
-
-void
-prof_runview_free(struct prof_runview *v)
-{
-	json_object_put(v->doc);
-	memset(v, 0, sizeof(*v));
-}
-
 size_t
 prof_runview_count(const struct prof_runview *v)
 {
-	return v->samples ? json_object_array_length(v->samples) : 0;
-}
-
-struct json_object *
-prof_runview_sample(const struct prof_runview *v, size_t i)
-{
-	return json_object_array_get_idx(v->samples, i);
+	return v->count;
 }
 
 const char *
 prof_runview_str(const struct prof_runview *v, const char *key)
 {
-	const char *s = prof_json_str(v->doc, key);
+	const char *s = v->meta ? prof_json_str(v->meta, key) : NULL;
 
 	return s ? s : "";
 }
 
-const char *
-prof_runview_segment(const struct prof_runview *v, struct json_object *s)
+struct json_object *
+prof_runview_env(const struct prof_runview *v)
 {
-	const char *id, *key;
-
-	if (v->schema_version == 1) {
-		key = prof_json_str(s, "segment");
-		return key ? key : "";
-	}
-	id = prof_json_str(s, "segment_id");
-	key = id ? prof_json_str(v->segments, id) : NULL;
-	return key ? key : "";
+	if (!v->st || !v->count)
+		return NULL;
+	return prof_stream_env(v->st, v->first_env);
 }
 
-struct json_object *
-prof_runview_env(const struct prof_runview *v, struct json_object *s)
+const char *
+prof_runview_segment(const struct prof_runview *v, const char *segment_id)
 {
-	const char *id;
+	const char *key = v->st ? prof_stream_segment(v->st, segment_id) :
+				  NULL;
 
-	if (v->schema_version == 1)
-		return get(s, "env");
-	id = prof_json_str(s, "env_id");
-	return id ? get(v->envs, id) : NULL;
+	return key ? key : "";
 }
 
 void
@@ -123,33 +74,99 @@ prof_runview_segment_id(const char *key, char id[17])
 	id[16] = '\0';
 }
 
-/* Rows are found by sorting the samples' indexes by their row key. */
-struct keyed {
-	const char *workload, *backend, *segment;
-	size_t i;
-};
-
-static int
-cmp_keyed(const void *pa, const void *pb)
+size_t
+prof_runview_rows(const struct prof_runview *v,
+		  const struct prof_runrow **rows)
 {
-	const struct keyed *a = pa, *b = pb;
-	int c = strcmp(a->workload, b->workload);
-
-	if (!c)
-		c = strcmp(a->backend, b->backend);
-	if (!c)
-		c = strcmp(a->segment, b->segment);
-	if (!c)
-		c = a->i < b->i ? -1 : a->i > b->i;
-	return c;
+	*rows = v->rows;
+	return v->n_rows;
 }
 
+/* Grow *p (of *cap elements of size) to hold n + 1. 0 or -1. */
 static int
-cmp_ll(const void *pa, const void *pb)
+grow(void **p, size_t *cap, size_t n, size_t size)
 {
-	long long a = *(const long long *)pa, b = *(const long long *)pb;
+	size_t ncap;
+	void *np;
 
-	return a < b ? -1 : a > b;
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 8;
+	np = realloc(*p, ncap * size);
+	if (!np)
+		return -1;
+	*p = np;
+	*cap = ncap;
+	return 0;
+}
+
+/* Key parts joined by NUL bytes, in buf; its length, or 0 if too long. */
+static size_t
+join_key(char *buf, size_t n, const char *w, const char *b, const char *sid)
+{
+	size_t lw = strlen(w), lb = strlen(b), ls = strlen(sid);
+
+	if (lw + lb + ls + 2 > n)
+		return 0;
+	memcpy(buf, w, lw + 1);
+	memcpy(buf + lw + 1, b, lb + 1);
+	memcpy(buf + lw + lb + 2, sid, ls);
+	return lw + lb + ls + 2;
+}
+
+/*
+ * The row of a sample, made when it is the first. Rows are keyed by the
+ * file's segment id; a segment key resolves only once the walk is done
+ * (a file sorted with jq -S has its "segments" after its "samples"). The
+ * row keeps its own copy of the id in segment_id until then.
+ */
+static long
+row_of(struct prof_runview *v, struct json_object *s, size_t i,
+       struct prof_err *err)
+{
+	const char *w = prof_json_str(s, "workload");
+	const char *b = prof_json_str(s, "backend");
+	const char *sid = prof_json_str(s, "segment_id");
+	struct prof_runrow *r;
+	char key[4096];
+	size_t len;
+	long k;
+
+	w = w ? w : "";
+	b = b ? b : "";
+	sid = sid ? sid : "";
+	len = join_key(key, sizeof(key), w, b, sid);
+	if (!len)
+		return prof_err_set(err, "a workload id, backend and segment "
+					 "id of more than 4096 bytes");
+	k = prof_htab_get(&v->index, key, len);
+	if (k >= 0)
+		return k;
+	if (grow((void **)&v->rows, &v->cap_rows, v->n_rows, sizeof(*r)) < 0)
+		return prof_err_set(err, "out of memory");
+	{
+		struct prof_runacc *na = realloc(v->acc, v->cap_rows *
+							   sizeof(*na));
+
+		if (!na)
+			return prof_err_set(err, "out of memory");
+		v->acc = na;
+	}
+	k = (long)v->n_rows;
+	r = &v->rows[k];
+	memset(r, 0, sizeof(*r));
+	memset(&v->acc[k], 0, sizeof(v->acc[k]));
+	v->n_rows++;
+	r->instructions = -1;
+	r->host_peak_bytes = r->rss_peak_bytes = r->device_peak_bytes = NAN;
+	r->first = i;
+	r->workload = strdup(w);
+	r->backend = strdup(b);
+	snprintf(r->segment_id, sizeof(r->segment_id), "%s", sid);
+	if (!r->workload || !r->backend ||
+	    prof_htab_put(&v->index, key, len, k) < 0)
+		return prof_err_set(err, "out of memory");
+	return k;
 }
 
 static void
@@ -175,114 +192,338 @@ aggregated(struct json_object *s)
 	       prof_json_is_number(get(s, "duration_ms"));
 }
 
-/* Fill one row from the sorted samples k[0..m). */
 static int
-fill_row(const struct prof_runview *v, struct prof_runrow *r,
-	 const struct keyed *k, size_t m, long long *counts)
+take_artifacts(struct prof_runrow *r, struct prof_runacc *a,
+	       struct json_object *arts)
 {
-	size_t j, nc = 0;
+	size_t j, n = json_object_is_type(arts, json_type_array) ?
+			      json_object_array_length(arts) :
+			      0;
 
-	memset(r, 0, sizeof(*r));
-	r->workload = k[0].workload;
-	r->backend = k[0].backend;
-	r->segment = k[0].segment;
-	r->first = k[0].i;
-	r->instructions = -1;
-	r->host_peak_bytes = r->rss_peak_bytes = r->device_peak_bytes = NAN;
-	prof_runview_segment_id(r->segment, r->segment_id);
-	r->v = malloc((m ? m : 1) * sizeof(*r->v));
-	if (!r->v)
-		return -1;
-	for (j = 0; j < m; j++) {
-		struct json_object *s = prof_runview_sample(v, k[j].i);
-		struct json_object *ins = get(s, "instructions");
+	for (j = 0; j < n; j++) {
+		const char *s = json_object_get_string(
+			json_object_array_get_idx(arts, j));
 
-		if (!r->category)
-			r->category = prof_json_str(s, "category");
-		if (!r->version)
-			r->version = json_object_get_int64(
-				get(s, "workload_version"));
-		if (prof_sample_is(s, "outcome", "error"))
-			r->errors++;
-		if (aggregated(s))
-			r->v[r->n++] = prof_json_number(get(s, "duration_ms"));
-		else if (prof_sample_is(s, "phase", "instructions") &&
-			 prof_sample_is(s, "outcome", "success") &&
-			 json_object_is_type(ins, json_type_int))
-			counts[nc++] = json_object_get_int64(ins);
-		else if (prof_sample_is(s, "phase", "memory") &&
-			 prof_sample_is(s, "outcome", "success")) {
-			struct json_object *mem = get(s, "memory");
-
-			peak(&r->host_peak_bytes, mem, "host_peak_bytes");
-			peak(&r->rss_peak_bytes, mem, "rss_peak_bytes");
-			peak(&r->device_peak_bytes, mem,
-			     "device_peak_allocated_bytes");
-		}
+		if (!s)
+			continue;
+		if (grow((void **)&r->artifacts, &a->cap_artifacts,
+			 r->n_artifacts, sizeof(*r->artifacts)) < 0)
+			return -1;
+		r->artifacts[r->n_artifacts] = strdup(s);
+		if (!r->artifacts[r->n_artifacts])
+			return -1;
+		r->n_artifacts++;
 	}
-	if (!r->category)
-		r->category = "";
-	if (nc) {
-		qsort(counts, nc, sizeof(*counts), cmp_ll);
-		r->instructions = counts[(nc - 1) / 2];
-	}
-	return prof_stats_compute(r->v, r->n, &r->st);
+	return 0;
 }
 
-long
-prof_runview_rows(const struct prof_runview *v, struct prof_runrow **rows,
+/* Add one sample to its row: what fill_row() did over a sorted run of
+ * samples, one sample at a time. */
+static int
+take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
+{
+	struct json_object *ins = get(s, "instructions");
+
+	if (!r->category && prof_json_str(s, "category")) {
+		r->category = strdup(prof_json_str(s, "category"));
+		if (!r->category)
+			return -1;
+	}
+	if (!r->version)
+		r->version = json_object_get_int64(get(s, "workload_version"));
+	if (prof_sample_is(s, "outcome", "error"))
+		r->errors++;
+	if (aggregated(s)) {
+		if (grow((void **)&r->v, &a->cap_v, r->n, sizeof(*r->v)) < 0)
+			return -1;
+		r->v[r->n++] = prof_json_number(get(s, "duration_ms"));
+	} else if (prof_sample_is(s, "phase", "instructions") &&
+		   prof_sample_is(s, "outcome", "success") &&
+		   json_object_is_type(ins, json_type_int)) {
+		if (grow((void **)&a->counts, &a->cap_counts, a->n_counts,
+			 sizeof(*a->counts)) < 0)
+			return -1;
+		a->counts[a->n_counts++] = json_object_get_int64(ins);
+	} else if (prof_sample_is(s, "phase", "memory") &&
+		   prof_sample_is(s, "outcome", "success")) {
+		struct json_object *mem = get(s, "memory");
+
+		peak(&r->host_peak_bytes, mem, "host_peak_bytes");
+		peak(&r->rss_peak_bytes, mem, "rss_peak_bytes");
+		peak(&r->device_peak_bytes, mem,
+		     "device_peak_allocated_bytes");
+	}
+	return take_artifacts(r, a, get(s, "artifacts"));
+}
+
+/* The canonical text of o and a NUL byte, into the digest. */
+static int
+sum_json(struct prof_sum *sum, struct json_object *o)
+{
+	char *text = prof_json_canonical(o);
+
+	if (!text)
+		return -1;
+	prof_sum_bytes(sum, text, strlen(text) + 1);
+	free(text);
+	return 0;
+}
+
+struct walk {
+	struct prof_runview *v;
+	struct prof_sum sum;
+};
+
+static int
+on_sample(void *arg, struct json_object *s, long index,
+	  struct prof_err *err)
+{
+	struct walk *w = arg;
+	struct prof_runview *v = w->v;
+	long k;
+
+	(void)index;
+	if (!v->count) {
+		const char *eid = prof_json_str(s, "env_id");
+
+		snprintf(v->first_env, sizeof(v->first_env), "%s",
+			 eid ? eid : "");
+	}
+	k = row_of(v, s, v->count, err);
+	if (k < 0)
+		return -1;
+	if (take(&v->rows[k], &v->acc[k], s) < 0 ||
+	    sum_json(&w->sum, s) < 0)
+		return prof_err_set(err, "out of memory");
+	v->count++;
+	return 0;
+}
+
+static int
+cmp_ll(const void *pa, const void *pb)
+{
+	long long a = *(const long long *)pa, b = *(const long long *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+static int
+cmp_rows(const void *pa, const void *pb)
+{
+	const struct prof_runrow *a = pa, *b = pb;
+	int c = strcmp(a->workload, b->workload);
+
+	if (!c)
+		c = strcmp(a->backend, b->backend);
+	if (!c)
+		c = strcmp(a->segment, b->segment);
+	if (!c)
+		c = a->first < b->first ? -1 : a->first > b->first;
+	return c;
+}
+
+/* The walk is done: keys, medians, statistics, the order. */
+static int
+finish_rows(struct prof_runview *v)
+{
+	size_t k;
+
+	for (k = 0; k < v->n_rows; k++) {
+		struct prof_runrow *r = &v->rows[k];
+		struct prof_runacc *a = &v->acc[k];
+
+		r->segment = prof_runview_segment(v, r->segment_id);
+		prof_runview_segment_id(r->segment, r->segment_id);
+		if (!r->category)
+			r->category = strdup("");
+		if (!r->category)
+			return -1;
+		if (a->n_counts) {
+			qsort(a->counts, a->n_counts, sizeof(*a->counts),
+			      cmp_ll);
+			r->instructions = a->counts[(a->n_counts - 1) / 2];
+		}
+		free(a->counts);
+		a->counts = NULL;
+		if (prof_stats_compute(r->v, r->n, &r->st) < 0)
+			return -1;
+	}
+	free(v->acc);
+	v->acc = NULL;
+	if (v->n_rows)
+		qsort(v->rows, v->n_rows, sizeof(*v->rows), cmp_rows);
+	return 0;
+}
+
+/* The digest's tail: the top level and the tables, as one object. */
+static int
+sum_top(struct prof_runview *v, struct prof_sum *sum)
+{
+	struct json_object *top = json_object_new_object();
+	int rc;
+
+	if (!top)
+		return -1;
+	json_object_object_add(top, "meta", json_object_get(v->meta));
+	json_object_object_add(top, "envs",
+			       json_object_get(prof_stream_envs(v->st)));
+	json_object_object_add(top, "segments",
+			       json_object_get(prof_stream_segments(v->st)));
+	rc = sum_json(sum, top);
+	json_object_put(top);
+	return rc;
+}
+
+/* Copy stdin to a temporary file, for a second walk. */
+static int
+spool_stdin(struct prof_runview *v, struct prof_err *err)
+{
+	const char *dir = getenv("TMPDIR");
+	char buf[1 << 16];
+	size_t n;
+	FILE *fp;
+	int fd;
+
+	if (asprintf(&v->spool, "%s/prof-stdin.XXXXXX",
+		     dir && dir[0] ? dir : "/tmp") < 0) {
+		v->spool = NULL;
+		return prof_err_at(err, "-", 0, 0, "out of memory");
+	}
+	fd = mkstemp(v->spool);
+	if (fd < 0) {
+		free(v->spool);
+		v->spool = NULL;
+		return prof_err_at(err, "-", 0, 0,
+				   "cannot keep a copy of stdin: %s",
+				   strerror(errno));
+	}
+	fp = fdopen(fd, "wb");
+	if (!fp) {
+		close(fd);
+		return prof_err_at(err, "-", 0, 0,
+				   "cannot keep a copy of stdin: %s",
+				   strerror(errno));
+	}
+	while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
+		if (fwrite(buf, 1, n, fp) != n)
+			break;
+	if (ferror(stdin) || ferror(fp) || fclose(fp) != 0)
+		return prof_err_at(err, "-", 0, 0,
+				   "cannot keep a copy of stdin: %s",
+				   strerror(errno));
+	return 0;
+}
+
+/* The file to read: stdin's copy where there is one. */
+static const char *
+source(const struct prof_runview *v)
+{
+	return v->spool ? v->spool : v->path;
+}
+
+/* Errors of the copy name stdin, as reading it straight would. */
+static void
+name_stdin(const struct prof_runview *v, struct prof_err *err)
+{
+	if (v->spool && err && !strcmp(err->file, v->spool))
+		snprintf(err->file, sizeof(err->file), "-");
+}
+
+int
+prof_runview_load(struct prof_runview *v, const char *path, int again,
 		  struct prof_err *err)
 {
-	size_t n = prof_runview_count(v), i, start, nrows = 0;
-	struct keyed *k = malloc((n ? n : 1) * sizeof(*k));
-	long long *counts = malloc((n ? n : 1) * sizeof(*counts));
-	struct prof_runrow *out = NULL;
+	struct walk w = {.v = v};
+	char hex[PROF_SUM_HEX];
+	int summing = 0;
 
-	*rows = NULL;
-	if (!k || !counts)
-		goto oom;
-	for (i = 0; i < n; i++) {
-		struct json_object *s = prof_runview_sample(v, i);
-		const char *w = prof_json_str(s, "workload");
-		const char *b = prof_json_str(s, "backend");
-
-		k[i].workload = w ? w : "";
-		k[i].backend = b ? b : "";
-		k[i].segment = prof_runview_segment(v, s);
-		k[i].i = i;
+	memset(v, 0, sizeof(*v));
+	v->path = strdup(path);
+	v->st = prof_stream_new();
+	if (!v->path || !v->st)
+		return prof_err_at(err, path, 0, 0, "out of memory");
+	if (again && !strcmp(path, "-") && spool_stdin(v, err) < 0)
+		return -1;
+	if (prof_sum_init(&w.sum) < 0)
+		return prof_err_at(err, path, 0, 0, "out of memory");
+	summing = 1;
+	if (prof_stream_results(v->st, source(v), on_sample, &w, err) < 0) {
+		name_stdin(v, err);
+		prof_err_file(err, path);
+		goto fail;
 	}
-	qsort(k, n, sizeof(*k), cmp_keyed);
-	out = calloc(n ? n : 1, sizeof(*out));
-	if (!out)
-		goto oom;
-	for (start = 0; start < n; start = i) {
-		for (i = start + 1; i < n; i++)
-			if (strcmp(k[i].workload, k[start].workload) ||
-			    strcmp(k[i].backend, k[start].backend) ||
-			    strcmp(k[i].segment, k[start].segment))
-				break;
-		if (fill_row(v, &out[nrows++], k + start, i - start, counts) <
-		    0)
-			goto oom;
+	v->meta = json_object_get(prof_stream_meta(v->st));
+	v->schema_version = prof_stream_version(v->st);
+	if (finish_rows(v) < 0 || sum_top(v, &w.sum) < 0) {
+		prof_err_at(err, path, 0, 0, "out of memory");
+		goto fail;
 	}
-	free(k);
-	free(counts);
-	*rows = out;
-	return (long)nrows;
-oom:
-	prof_runview_rows_free(out, nrows);
-	free(k);
-	free(counts);
-	prof_err_set(err, "out of memory");
+	prof_sum_final(&w.sum, hex);
+	snprintf(v->digest, sizeof(v->digest), "v2:%s", hex);
+	return 0;
+fail:
+	if (summing)
+		prof_sum_final(&w.sum, hex);
 	return -1;
 }
 
-void
-prof_runview_rows_free(struct prof_runrow *rows, size_t n)
-{
-	size_t i;
+struct again {
+	prof_runview_fn fn;
+	void *arg;
+};
 
-	for (i = 0; rows && i < n; i++)
-		free(rows[i].v);
-	free(rows);
+static int
+on_again(void *arg, struct json_object *s, long index, struct prof_err *err)
+{
+	struct again *a = arg;
+
+	(void)index;
+	return a->fn(a->arg, s, err);
+}
+
+int
+prof_runview_each(struct prof_runview *v, prof_runview_fn fn, void *arg,
+		  struct prof_err *err)
+{
+	struct again a = {fn, arg};
+
+	if (!strcmp(v->path, "-") && !v->spool)
+		return prof_err_at(err, "-", 0, 0,
+				   "stdin cannot be read twice");
+	if (prof_stream_results(v->st, source(v), on_again, &a, err) < 0) {
+		name_stdin(v, err);
+		prof_err_file(err, v->path);
+		return -1;
+	}
+	return 0;
+}
+
+void
+prof_runview_free(struct prof_runview *v)
+{
+	size_t k, j;
+
+	for (k = 0; k < v->n_rows; k++) {
+		struct prof_runrow *r = &v->rows[k];
+
+		free((char *)r->workload);
+		free((char *)r->backend);
+		free((char *)r->category);
+		free(r->v);
+		for (j = 0; j < r->n_artifacts; j++)
+			free(r->artifacts[j]);
+		free(r->artifacts);
+		if (v->acc)
+			free(v->acc[k].counts);
+	}
+	free(v->rows);
+	free(v->acc);
+	prof_htab_free(&v->index);
+	json_object_put(v->meta);
+	prof_stream_free(v->st);
+	if (v->spool)
+		unlink(v->spool);
+	free(v->spool);
+	free(v->path);
+	memset(v, 0, sizeof(*v));
 }

@@ -1,78 +1,31 @@
-/* runview.h: a results file of schema 1 or 2, read one way, and its rows. */
+/* runview.h: a results file of schema 1 or 2, streamed once into its rows
+ * and top level, in memory bounded by the rows. */
 #ifndef PROF_RUNVIEW_H
 #define PROF_RUNVIEW_H
 
 #include <stddef.h>
 
 #include "err.h"
+#include "htab.h"
 #include "stats.h"
 
 struct json_object;
-
-/*
- * Schema 1 samples carry their env and segment key; schema 2 samples carry
- * env_id and segment_id, resolved through the document's "envs" and
- * "segments" maps (see the README's "The data"). A view hides the
- * difference: every reader asks it for a sample's env and segment key.
- *
- * Ownership: the view holds one reference to the document; every string
- * and object it hands out is borrowed from it and lives until
- * prof_runview_free().
- */
-struct prof_runview {
-	struct json_object *doc;
-	struct json_object *samples;	/* the samples array */
-	struct json_object *envs;	/* schema 2: env_id -> env; else NULL */
-	struct json_object *segments;	/* schema 2: segment_id -> key */
-	int schema_version;		/* 1 or 2 */
-	char digest[65];		/* SHA-256 of the canonical document */
-};
-
-/*
- * Read and check a results file ("-" is stdin) of schema version 1 or 2.
- * Errors name the file and the JSON path (".samples[3].segment_id: 'x' is
- * not a key of .segments"). Returns 0, or -1 with err filled; free v with
- * prof_runview_free() either way.
- */
-int prof_runview_load(struct prof_runview *v, const char *path,
-		      struct prof_err *err);
-
-/* Check an already parsed document the same way, taking its reference. */
-int prof_runview_take(struct prof_runview *v, struct json_object *doc,
-		      struct prof_err *err);
-
-void prof_runview_free(struct prof_runview *v);
-
-size_t prof_runview_count(const struct prof_runview *v);
-struct json_object *prof_runview_sample(const struct prof_runview *v,
-					size_t i);
-
-/* A top-level string of the document (run_id, commit, ...), or "". */
-const char *prof_runview_str(const struct prof_runview *v, const char *key);
-
-/* The segment key string and the env object of sample s (never NULL for
- * a checked view; "" and NULL if s is foreign). */
-const char *prof_runview_segment(const struct prof_runview *v,
-				 struct json_object *s);
-struct json_object *prof_runview_env(const struct prof_runview *v,
-				     struct json_object *s);
-
-/* The segment id of a key: the first 16 hex digits of its SHA-256. */
-void prof_runview_segment_id(const char *key, char id[17]);
+struct prof_stream;
 
 /*
  * A row: one workload x backend x segment, as prof-diff groups them
  * (timing and browser samples; the aggregated ones are warm successes),
  * plus what other phases say of the same workload x backend x segment:
  * the median instruction count of "instructions" samples with an integer
- * "instructions" field, and the largest memory peaks of memory samples.
+ * "instructions" field, the largest memory peaks of memory samples, and
+ * the artifacts every sample of the row names, in the samples' order.
  */
 struct prof_runrow {
 	const char *workload;
 	const char *backend;
 	const char *category;
 	const char *segment;		/* the key string */
-	char segment_id[17];
+	char segment_id[17];		/* of the key (prof_runview_segment_id) */
 	long long version;		/* workload_version */
 	double *v;			/* aggregated durations, ms, in order */
 	size_t n;
@@ -82,16 +35,90 @@ struct prof_runrow {
 	double host_peak_bytes;		/* NAN: no memory sample */
 	double rss_peak_bytes;
 	double device_peak_bytes;
+	char **artifacts;		/* every sample's, in order */
+	size_t n_artifacts;
 	size_t first;			/* index of its first sample */
 };
 
 /*
- * The rows of a view, sorted by workload, backend and segment key.
- * Returns the number of rows (*rows malloc'd; prof_runview_rows_free()),
- * or -1 when out of memory.
+ * A view never holds the samples: prof_runview_load() streams the file
+ * through stream.h once and keeps the rows, the top level without the
+ * samples, the env of the first sample, the sample count and a digest.
+ * A consumer that needs each sample (a CSV line per sample) walks the file
+ * again with prof_runview_each().
+ *
+ * Ownership: everything a view hands out (rows, strings, the env) is
+ * borrowed from it and lives until prof_runview_free().
  */
-long prof_runview_rows(const struct prof_runview *v, struct prof_runrow **rows,
-		       struct prof_err *err);
-void prof_runview_rows_free(struct prof_runrow *rows, size_t n);
+struct prof_runview {
+	struct prof_stream *st;		/* the reader and its id tables */
+	char *path;			/* as given; "-" is stdin */
+	char *spool;			/* stdin's copy, for a second walk */
+	struct json_object *meta;	/* the top level without samples */
+	int schema_version;		/* 1 or 2 */
+	size_t count;			/* samples */
+	char first_env[17];		/* env id of the first sample */
+	struct prof_runrow *rows;	/* sorted once the walk is done */
+	struct prof_runacc *acc;	/* per row, while walking */
+	size_t n_rows, cap_rows;
+	struct prof_htab index;		/* workload, backend, segment id */
+	/* "v2:" and SHA-256 of the samples and the top level; see
+	 * prof_runview_load() and history.c. */
+	char digest[72];
+};
+
+/*
+ * Read and check a results file ("-" is stdin) of schema version 1 or 2
+ * and build its rows. Errors name the file and the JSON path
+ * (".samples[3].segment_id: no such id in .segments") or the line and
+ * column. With again set, stdin is also copied to a temporary file so
+ * that prof_runview_each() can walk it a second time. Returns 0, or -1
+ * with err filled; free v with prof_runview_free() either way.
+ *
+ * The digest is "v2:" and the SHA-256 of the canonical text
+ * (prof_json_canonical()) of each sample as the reader hands it out
+ * (whole, in the schema-2 form), each followed by a NUL byte, and then of
+ * the top level without samples, with the env and segment tables: the
+ * same run gives the same digest whatever its schema, grouping or key
+ * order, and a run changed anywhere gives another.
+ */
+int prof_runview_load(struct prof_runview *v, const char *path, int again,
+		      struct prof_err *err);
+
+void prof_runview_free(struct prof_runview *v);
+
+size_t prof_runview_count(const struct prof_runview *v);
+
+/* A top-level string of the document (run_id, commit, ...), or "". */
+const char *prof_runview_str(const struct prof_runview *v, const char *key);
+
+/* The env of the first sample; NULL when there are no samples. */
+struct json_object *prof_runview_env(const struct prof_runview *v);
+
+/* The segment key of a segment id of the file, or "". */
+const char *prof_runview_segment(const struct prof_runview *v,
+				 const char *segment_id);
+
+/* The segment id of a key: the first 16 hex digits of its SHA-256. */
+void prof_runview_segment_id(const char *key, char id[17]);
+
+/*
+ * The rows, sorted by workload, backend and segment key (borrowed).
+ * Returns their number.
+ */
+size_t prof_runview_rows(const struct prof_runview *v,
+			 const struct prof_runrow **rows);
+
+/*
+ * Walk a loaded view's file again and call fn with each sample, whole and
+ * in the schema-2 form (segment_id, env_id; prof_runview_segment() names
+ * the key), as stream.h hands them out. Stdin can be walked again only
+ * when it was loaded with again set. Returns 0, or -1 with err filled
+ * (fn's own error, or the file's if it changed in between).
+ */
+typedef int (*prof_runview_fn)(void *arg, struct json_object *s,
+			       struct prof_err *err);
+int prof_runview_each(struct prof_runview *v, prof_runview_fn fn, void *arg,
+		      struct prof_err *err);
 
 #endif /* PROF_RUNVIEW_H */
