@@ -264,7 +264,8 @@ now_utc(char buf[32])
  * that has the same run id (refused). It is prof_runview_load()'s: "v2:"
  * and the SHA-256 of each sample's canonical text in order, then of the
  * top level with the env and segment tables, computed while the file is
- * streamed. Histories written before it hold the SHA-256 of the whole
+ * streamed (runview.h says exactly what is hashed), so one run written in
+ * schema 1 or 2 is the same run. Histories written before it hold the SHA-256 of the whole
  * canonical document, which a stream cannot give (64 hex digits, no
  * prefix): such a run cannot be compared, and is left as it is.
  */

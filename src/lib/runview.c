@@ -269,6 +269,27 @@ sum_json(struct prof_sum *sum, struct json_object *o)
 	return 0;
 }
 
+/*
+ * Drop what schema 2 leaves out of a sample as saying nothing (a null
+ * reason or checksum, no artifacts; see rwriter.c), so that a schema-1
+ * sample and its schema-2 form hash alike. The reader frees s after the
+ * walk's callback, so it is changed in place.
+ */
+static void
+drop_empty(struct json_object *s)
+{
+	struct json_object *a = NULL;
+
+	if (json_object_object_get_ex(s, "reason", &a) && !a)
+		json_object_object_del(s, "reason");
+	if (json_object_object_get_ex(s, "checksum", &a) && !a)
+		json_object_object_del(s, "checksum");
+	if (json_object_object_get_ex(s, "artifacts", &a) &&
+	    (!a || (json_object_is_type(a, json_type_array) &&
+		    !json_object_array_length(a))))
+		json_object_object_del(s, "artifacts");
+}
+
 struct walk {
 	struct prof_runview *v;
 	struct prof_sum sum;
@@ -292,8 +313,10 @@ on_sample(void *arg, struct json_object *s, long index,
 	k = row_of(v, s, v->count, err);
 	if (k < 0)
 		return -1;
-	if (take(&v->rows[k], &v->acc[k], s) < 0 ||
-	    sum_json(&w->sum, s) < 0)
+	if (take(&v->rows[k], &v->acc[k], s) < 0)
+		return prof_err_set(err, "out of memory");
+	drop_empty(s);
+	if (sum_json(&w->sum, s) < 0)
 		return prof_err_set(err, "out of memory");
 	v->count++;
 	return 0;
@@ -355,16 +378,24 @@ finish_rows(struct prof_runview *v)
 	return 0;
 }
 
-/* The digest's tail: the top level and the tables, as one object. */
+/*
+ * The digest's tail: the top level and the tables, as one object. The
+ * schema version is left out: it says how the file is written, and the
+ * samples are hashed in one form whatever it is.
+ */
 static int
 sum_top(struct prof_runview *v, struct prof_sum *sum)
 {
 	struct json_object *top = json_object_new_object();
+	struct json_object *meta = NULL;
 	int rc;
 
-	if (!top)
+	if (!top || json_object_deep_copy(v->meta, &meta, NULL) < 0) {
+		json_object_put(top);
 		return -1;
-	json_object_object_add(top, "meta", json_object_get(v->meta));
+	}
+	json_object_object_del(meta, "schema_version");
+	json_object_object_add(top, "meta", meta);
 	json_object_object_add(top, "envs",
 			       json_object_get(prof_stream_envs(v->st)));
 	json_object_object_add(top, "segments",

@@ -77,10 +77,11 @@ struct prof_runview {
  *
  * The digest is "v2:" and the SHA-256 of the canonical text
  * (prof_json_canonical()) of each sample as the reader hands it out
- * (whole, in the schema-2 form), each followed by a NUL byte, and then of
- * the top level without samples, with the env and segment tables: the
- * same run gives the same digest whatever its schema, grouping or key
- * order, and a run changed anywhere gives another.
+ * (whole, in the schema-2 form, without the fields schema 2 leaves out
+ * when null or empty), each followed by a NUL byte, and then of the top
+ * level without samples and schema_version, with the env and segment
+ * tables: the same run gives the same digest whatever its schema,
+ * grouping or key order, and a run changed anywhere gives another.
  */
 int prof_runview_load(struct prof_runview *v, const char *path, int again,
 		      struct prof_err *err);
