@@ -1,7 +1,9 @@
 /* bench-tools.c: make bench-tools: seeded synthetic results of many
  * samples, and what prof-merge, prof-diff and prof-report take on them
  * (wall time, peak RSS from wait4), each beside the time json-c's tokener
- * takes to parse the same bytes, measured in the same run. */
+ * takes to parse the same bytes, measured in the same run; and the other
+ * readers of a whole results file, prof-report --html and prof-history
+ * add, for their memory. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,7 +29,9 @@ static const char usage_text[] =
 	"prof-diff (the results against themselves) and prof-report, each in\n"
 	"its own process, with its peak RSS (wait4), and json-c's tokener on\n"
 	"the same bytes in a process of its own: the whole results document,\n"
-	"or the stream line by line. Prints a Markdown table.\n"
+	"or the stream line by line. prof-report --html (the page too) and\n"
+	"prof-history add (into a new database) are timed the same way,\n"
+	"outside the ratio. Prints a Markdown table.\n"
 	"\n"
 	"--parse FILE parses FILE with json_tokener_parse_ex in 64 KiB chunks\n"
 	"(a .jsonl file line by line) and prints the seconds it took.\n";
@@ -231,9 +235,10 @@ struct result {
 	int status;
 };
 
-/* Run argv with stdout to out (NULL: /dev/null); wall time and peak RSS. */
+/* Run argv with stdout to out (NULL: a pipe read for --parse's figure),
+ * stderr kept unless quiet; wall time and peak RSS. */
 static int
-measure(char **argv, const char *out, struct result *res)
+measure(char **argv, const char *out, int quiet, struct result *res)
 {
 	struct rusage ru;
 	int fds[2] = {-1, -1}, status;
@@ -248,7 +253,8 @@ measure(char **argv, const char *out, struct result *res)
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		if (!freopen(out ? out : "/dev/null", "w", stdout))
+		if (!freopen(out ? out : "/dev/null", "w", stdout) ||
+		    (quiet && !freopen("/dev/null", "w", stderr)))
 			_exit(127);
 		if (!out)
 			dup2(fds[1], 1);
@@ -289,7 +295,8 @@ bench(const char *self, const char *bindir, const char *dir, long samples,
 {
 	char d[4096], stream[4200], results[4200], cmp[4200], md[4200];
 	char merge[4200], diff[4200], report[4200], base[4300];
-	struct result m, df, rp, p_results;
+	char page[4200], db[4200], history[4200];
+	struct result m, df, rp, p_results, ht, hi;
 	double total;
 
 	snprintf(d, sizeof(d), "%s/%ld", dir, samples);
@@ -302,6 +309,9 @@ bench(const char *self, const char *bindir, const char *dir, long samples,
 	snprintf(diff, sizeof(diff), "%s/prof-diff", bindir);
 	snprintf(report, sizeof(report), "%s/prof-report", bindir);
 	snprintf(base, sizeof(base), "--baseline=%s", results);
+	snprintf(page, sizeof(page), "%s/report.html", d);
+	snprintf(db, sizeof(db), "%s/history.sqlite", d);
+	snprintf(history, sizeof(history), "%s/prof-history", bindir);
 	if (generate(stream, samples, rows) < 0) {
 		fprintf(stderr, "bench-tools: cannot write '%s': %s\n", stream,
 			strerror(errno));
@@ -315,11 +325,16 @@ bench(const char *self, const char *bindir, const char *dir, long samples,
 		char *c[] = {report, "--comparisons", cmp, "-o", md, "-q",
 			     results, NULL};
 		char *pr[] = {(char *)self, "--parse", results, NULL};
+		char *h[] = {report, "--comparisons", cmp, "-o", md, "-q",
+			     "--html", page, results, NULL};
+		char *y[] = {history, "add", "--db", db, results, NULL};
 
-		if (measure(a, "/dev/null", &m) < 0 || m.status ||
-		    measure(b, "/dev/null", &df) < 0 || df.status ||
-		    measure(c, "/dev/null", &rp) < 0 || rp.status ||
-		    measure(pr, NULL, &p_results) < 0 || p_results.status) {
+		if (measure(a, "/dev/null", 0, &m) < 0 || m.status ||
+		    measure(b, "/dev/null", 0, &df) < 0 || df.status ||
+		    measure(c, "/dev/null", 0, &rp) < 0 || rp.status ||
+		    measure(h, "/dev/null", 0, &ht) < 0 || ht.status ||
+		    measure(y, "/dev/null", 1, &hi) < 0 || hi.status ||
+		    measure(pr, NULL, 0, &p_results) < 0 || p_results.status) {
 			fprintf(stderr, "bench-tools: a step failed at %ld "
 					"samples\n",
 				samples);
@@ -329,16 +344,20 @@ bench(const char *self, const char *bindir, const char *dir, long samples,
 	total = m.cpu + df.cpu + rp.cpu;
 	printf("| %ld | %ld | %.1f MB (%.0f B/sample) | %.2f s (%.2f s CPU), "
 	       "%.0f MB | %.2f s (%.2f s CPU), %.0f MB | %.2f s (%.2f s CPU), "
-	       "%.0f MB | %.2f s (%.2f s CPU), %.0f MB | %.2fx |\n",
+	       "%.0f MB | %.2f s (%.2f s CPU), %.0f MB | %.2fx "
+	       "| %.2f s (%.2f s CPU), %.0f MB | %.2f s (%.2f s CPU), %.0f MB "
+	       "|\n",
 	       samples, rows, file_mb(results),
 	       file_mb(results) * 1e6 / (double)samples, m.wall, m.cpu,
 	       m.maxrss_mb, df.wall, df.cpu, df.maxrss_mb, rp.wall, rp.cpu,
 	       rp.maxrss_mb, p_results.wall, p_results.cpu,
-	       p_results.maxrss_mb, total / p_results.cpu);
+	       p_results.maxrss_mb, total / p_results.cpu, ht.wall, ht.cpu,
+	       ht.maxrss_mb, hi.wall, hi.cpu, hi.maxrss_mb);
 	/* The time target is the issue's, for a million samples; below, the
 	 * rows' fixed costs weigh more. Memory counts at every size. */
 	if ((samples >= 1000000 && total / p_results.cpu > target_ratio) ||
-	    m.maxrss_mb > 128 || df.maxrss_mb > 128 || rp.maxrss_mb > 128)
+	    m.maxrss_mb > 128 || df.maxrss_mb > 128 || rp.maxrss_mb > 128 ||
+	    ht.maxrss_mb > 128 || hi.maxrss_mb > 128)
 		over = 1;
 	fflush(stdout);
 	(void)target_ratio;
@@ -400,8 +419,9 @@ main(int argc, char **argv)
 	       (unsigned long long)seed);
 	printf("| samples | rows | results.json | prof-merge | prof-diff "
 	       "(against itself) | prof-report | json-c parse of results.json "
-	       "| merge + diff + report CPU / parse CPU |\n");
-	printf("|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+	       "| merge + diff + report CPU / parse CPU | prof-report --html "
+	       "| prof-history add |\n");
+	printf("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
 	fflush(stdout);
 	for (; i < argc; i++) {
 		long n = atol(argv[i]), r = rows;

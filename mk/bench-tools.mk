@@ -1,6 +1,7 @@
 # make bench-tools: prof-merge, prof-diff and prof-report on seeded
 # synthetic results (bench/bench-tools.c), their time and peak RSS beside
-# json-c's bare parse of the same bytes. BENCH_SAMPLES lists the sizes.
+# json-c's bare parse of the same bytes, and prof-report --html and
+# prof-history add on the same file. BENCH_SAMPLES lists the sizes.
 
 BENCH_SAMPLES ?= 10000 30000 300000 1000000
 BENCH_ROWS ?= 2000
@@ -10,5 +11,5 @@ $(BENCH_TOOLS): $(BUILD)/bench/bench-tools.o
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JSONC_LIBS)
 
 .PHONY: bench-tools
-bench-tools: $(BINDIR)/prof-merge $(BINDIR)/prof-diff $(BINDIR)/prof-report $(BENCH_TOOLS) ## time merge, diff and report on synthetic results (BENCH_SAMPLES="10000 1000000")
+bench-tools: $(BINDIR)/prof-merge $(BINDIR)/prof-diff $(BINDIR)/prof-report $(BINDIR)/prof-history $(BENCH_TOOLS) ## time merge, diff and report on synthetic results (BENCH_SAMPLES="10000 1000000")
 	$(Q)$(BENCH_TOOLS) --bindir $(BINDIR) --rows $(BENCH_ROWS) $(BENCH_SAMPLES)
