@@ -257,8 +257,9 @@ gbench_entry(const struct prof_runrow *r, const char *name, long family,
 	json_object_object_add(b, "cpu_time", prof_json_double(r->v[k] * 1e6));
 	json_object_object_add(b, "time_unit", json_object_new_string("ns"));
 	if (r->instructions >= 0)
-		json_object_object_add(b, "instructions",
-				       json_object_new_int64(r->instructions));
+		json_object_object_add(
+			b, "instructions",
+			json_object_new_int64(r->instructions));
 	return b;
 }
 

@@ -265,9 +265,10 @@ now_utc(char buf[32])
  * and the SHA-256 of each sample's canonical text in order, then of the
  * top level with the env and segment tables, computed while the file is
  * streamed (runview.h says exactly what is hashed), so one run written in
- * schema 1 or 2 is the same run. Histories written before it hold the SHA-256 of the whole
- * canonical document, which a stream cannot give (64 hex digits, no
- * prefix): such a run cannot be compared, and is left as it is.
+ * schema 1 or 2 is the same run. Histories written before it hold the
+ * SHA-256 of the whole canonical document (64 hex digits, no prefix),
+ * which a stream cannot give: such a run cannot be compared, and adding
+ * it again leaves it as it is and says so (never a second copy).
  */
 #define DIGEST_PREFIX "v2:"
 

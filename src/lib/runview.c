@@ -17,6 +17,7 @@
 
 /* What a row gathers while the file is walked and drops at its end. */
 struct prof_runacc {
+	char *segment_id;		/* the file's, until its key is known */
 	size_t cap_v;
 	long long *counts;		/* instruction counts */
 	size_t n_counts, cap_counts;
@@ -114,11 +115,37 @@ join_key(char *buf, size_t n, const char *w, const char *b, const char *sid)
 	return lw + lb + ls + 2;
 }
 
+/* A new row at the end of the table, its accumulator with it. */
+static struct prof_runrow *
+new_row(struct prof_runview *v, const char *w, const char *b,
+	const char *sid, size_t first)
+{
+	struct prof_runrow *r;
+	struct prof_runacc *a;
+
+	if (grow((void **)&v->rows, &v->cap_rows, v->n_rows, sizeof(*r)) < 0)
+		return NULL;
+	a = realloc(v->acc, v->cap_rows * sizeof(*a));
+	if (!a)
+		return NULL;
+	v->acc = a;
+	a = &v->acc[v->n_rows];
+	r = &v->rows[v->n_rows++];
+	memset(r, 0, sizeof(*r));
+	memset(a, 0, sizeof(*a));
+	r->instructions = -1;
+	r->host_peak_bytes = r->rss_peak_bytes = r->device_peak_bytes = NAN;
+	r->first = first;
+	r->workload = strdup(w);
+	r->backend = strdup(b);
+	a->segment_id = strdup(sid);
+	return r->workload && r->backend && a->segment_id ? r : NULL;
+}
+
 /*
  * The row of a sample, made when it is the first. Rows are keyed by the
  * file's segment id; a segment key resolves only once the walk is done
- * (a file sorted with jq -S has its "segments" after its "samples"). The
- * row keeps its own copy of the id in segment_id until then.
+ * (a file sorted with jq -S has its "segments" after its "samples").
  */
 static long
 row_of(struct prof_runview *v, struct json_object *s, size_t i,
@@ -127,7 +154,6 @@ row_of(struct prof_runview *v, struct json_object *s, size_t i,
 	const char *w = prof_json_str(s, "workload");
 	const char *b = prof_json_str(s, "backend");
 	const char *sid = prof_json_str(s, "segment_id");
-	struct prof_runrow *r;
 	char key[4096];
 	size_t len;
 	long k;
@@ -142,28 +168,8 @@ row_of(struct prof_runview *v, struct json_object *s, size_t i,
 	k = prof_htab_get(&v->index, key, len);
 	if (k >= 0)
 		return k;
-	if (grow((void **)&v->rows, &v->cap_rows, v->n_rows, sizeof(*r)) < 0)
-		return prof_err_set(err, "out of memory");
-	{
-		struct prof_runacc *na = realloc(v->acc, v->cap_rows *
-							   sizeof(*na));
-
-		if (!na)
-			return prof_err_set(err, "out of memory");
-		v->acc = na;
-	}
 	k = (long)v->n_rows;
-	r = &v->rows[k];
-	memset(r, 0, sizeof(*r));
-	memset(&v->acc[k], 0, sizeof(v->acc[k]));
-	v->n_rows++;
-	r->instructions = -1;
-	r->host_peak_bytes = r->rss_peak_bytes = r->device_peak_bytes = NAN;
-	r->first = i;
-	r->workload = strdup(w);
-	r->backend = strdup(b);
-	snprintf(r->segment_id, sizeof(r->segment_id), "%s", sid);
-	if (!r->workload || !r->backend ||
+	if (!new_row(v, w, b, sid, i) ||
 	    prof_htab_put(&v->index, key, len, k) < 0)
 		return prof_err_set(err, "out of memory");
 	return k;
@@ -355,8 +361,10 @@ finish_rows(struct prof_runview *v)
 		struct prof_runrow *r = &v->rows[k];
 		struct prof_runacc *a = &v->acc[k];
 
-		r->segment = prof_runview_segment(v, r->segment_id);
+		r->segment = prof_runview_segment(v, a->segment_id);
 		prof_runview_segment_id(r->segment, r->segment_id);
+		free(a->segment_id);
+		a->segment_id = NULL;
 		if (!r->category)
 			r->category = strdup("");
 		if (!r->category)
@@ -544,8 +552,10 @@ prof_runview_free(struct prof_runview *v)
 		for (j = 0; j < r->n_artifacts; j++)
 			free(r->artifacts[j]);
 		free(r->artifacts);
-		if (v->acc)
+		if (v->acc) {
 			free(v->acc[k].counts);
+			free(v->acc[k].segment_id);
+		}
 	}
 	free(v->rows);
 	free(v->acc);

@@ -25,9 +25,9 @@ struct prof_runrow {
 	const char *backend;
 	const char *category;
 	const char *segment;		/* the key string */
-	char segment_id[17];		/* of the key (prof_runview_segment_id) */
+	char segment_id[17];		/* of the key */
 	long long version;		/* workload_version */
-	double *v;			/* aggregated durations, ms, in order */
+	double *v;			/* aggregated durations, ms */
 	size_t n;
 	struct prof_stats st;		/* of v; zeros when n == 0 */
 	long errors;			/* error samples of any phase */
@@ -51,9 +51,9 @@ struct prof_runrow {
  * borrowed from it and lives until prof_runview_free().
  */
 struct prof_runview {
-	struct prof_stream *st;		/* the reader and its id tables */
+	struct prof_stream *st;		/* the reader, its id tables */
 	char *path;			/* as given; "-" is stdin */
-	char *spool;			/* stdin's copy, for a second walk */
+	char *spool;			/* stdin's copy, to walk again */
 	struct json_object *meta;	/* the top level without samples */
 	int schema_version;		/* 1 or 2 */
 	size_t count;			/* samples */
@@ -61,7 +61,7 @@ struct prof_runview {
 	struct prof_runrow *rows;	/* sorted once the walk is done */
 	struct prof_runacc *acc;	/* per row, while walking */
 	size_t n_rows, cap_rows;
-	struct prof_htab index;		/* workload, backend, segment id */
+	struct prof_htab index;		/* by workload, backend, id */
 	/* "v2:" and SHA-256 of the samples and the top level; see
 	 * prof_runview_load() and history.c. */
 	char digest[72];
