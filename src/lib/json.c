@@ -633,7 +633,22 @@ struct json_object *
 prof_json_parse(const char *buf, size_t len, const char *name, int first_line,
 		struct prof_err *err)
 {
-	struct json_tokener *tok;
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *o;
+
+	if (!tok) {
+		prof_err_at(err, name, 0, 0, "out of memory");
+		return NULL;
+	}
+	o = prof_json_parse_tok(tok, buf, len, name, first_line, err);
+	json_tokener_free(tok);
+	return o;
+}
+
+struct json_object *
+prof_json_parse_tok(struct json_tokener *tok, const char *buf, size_t len,
+		    const char *name, int first_line, struct prof_err *err)
+{
 	struct json_object *o = NULL;
 	enum json_tokener_error jerr;
 	size_t end, i;
@@ -652,11 +667,7 @@ prof_json_parse(const char *buf, size_t len, const char *name, int first_line,
 				  "empty input, expected a JSON value");
 		return NULL;
 	}
-	tok = json_tokener_new();
-	if (!tok) {
-		prof_err_at(err, name, 0, 0, "out of memory");
-		return NULL;
-	}
+	json_tokener_reset(tok);
 	scan_json(&sc, buf, len);
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
 	o = json_tokener_parse_ex(tok, buf, (int)len);
@@ -711,7 +722,6 @@ scanned:
 	json_object_put(o);
 	o = NULL;
 out:
-	json_tokener_free(tok);
 	return o;
 }
 

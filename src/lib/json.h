@@ -32,6 +32,14 @@ struct json_object *prof_json_parse(const char *buf, size_t len,
 				    const char *name, int first_line,
 				    struct prof_err *err);
 
+/* The same with a tokener of the caller's (reset here), for a reader that
+ * parses one value after another. */
+struct json_tokener;
+struct json_object *prof_json_parse_tok(struct json_tokener *tok,
+					const char *buf, size_t len,
+					const char *name, int first_line,
+					struct prof_err *err);
+
 /*
  * JSON lines: call fn for the value of each non-blank line of buf, in
  * order, with its line number (from 1). fn owns the value. A syntax error

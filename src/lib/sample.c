@@ -502,16 +502,31 @@ prof_group_check(struct json_object *o, const char *prefix,
 	return check_shared(c, o);
 }
 
+/* The static copy of a group key (a key that outlives every sample). */
+static const char *
+group_key_const(const char *key)
+{
+	size_t i;
+
+	for (i = 0; prof_group_keys[i]; i++)
+		if (!strcmp(key, prof_group_keys[i]))
+			return prof_group_keys[i];
+	return NULL;
+}
+
 int
 prof_sample_join(struct json_object *group, struct json_object *s,
 		 const char *prefix, struct prof_err *err)
 {
 	char path[256];
 
-	json_object_object_foreach(group, k, v)
+	/* Every sample read goes through here: its own keys are asked
+	 * (by first letter), the group's only when one could clash. */
+	json_object_object_foreach(s, k, v)
 	{
 		(void)v;
-		if (!json_object_object_get_ex(s, k, NULL))
+		if (!prof_group_key(k) ||
+		    !json_object_object_get_ex(group, k, NULL))
 			continue;
 		snprintf(path, sizeof(path), "%s.%s", prefix ? prefix : "",
 			 k);
@@ -522,8 +537,14 @@ prof_sample_join(struct json_object *group, struct json_object *s,
 	json_object_object_del(s, "group_id");
 	json_object_object_foreach(group, gk, gv)
 	{
-		json_object_object_add_ex(s, gk, json_object_get(gv),
-					  JSON_C_OBJECT_ADD_KEY_IS_NEW);
+		const char *ck = group_key_const(gk);
+
+		/* A checked group holds group keys only; theirs are static,
+		 * so the sample need not copy them. */
+		json_object_object_add_ex(s, ck ? ck : gk, json_object_get(gv),
+					  JSON_C_OBJECT_ADD_KEY_IS_NEW |
+						  (ck ? JSON_C_OBJECT_KEY_IS_CONSTANT :
+							0));
 	}
 	return 0;
 }

@@ -52,6 +52,7 @@ struct prof_stream {
 	/* The bytes of the value being read, after vpad bytes of padding. */
 	struct prof_buf val;
 	size_t vpad;
+	struct json_tokener *tok;	/* reused for every value */
 };
 
 struct prof_stream *
@@ -64,10 +65,12 @@ prof_stream_new(void)
 	st->envs = json_object_new_object();
 	st->segments = json_object_new_object();
 	st->groups = json_object_new_object();
+	st->tok = json_tokener_new();
 	st->meta = json_object_new_object();
 	st->pending = json_object_new_object();
 	st->calib = json_object_new_array();
-	if (!st->envs || !st->segments || !st->groups || !st->meta || !st->pending ||
+	if (!st->envs || !st->segments || !st->groups || !st->tok ||
+	    !st->meta || !st->pending ||
 	    !st->calib) {
 		prof_stream_free(st);
 		return NULL;
@@ -90,6 +93,8 @@ prof_stream_free(struct prof_stream *st)
 	free(st->last_seg);
 	free(st->buf);
 	prof_buf_free(&st->val);
+	if (st->tok)
+		json_tokener_free(st->tok);
 	free(st);
 }
 
@@ -346,8 +351,8 @@ read_value(struct prof_stream *st, struct json_object **out,
 	}
 	if (st->read_error)
 		return here(st, err, "");
-	*out = prof_json_parse(st->val.p, st->val.len, st->name, (int)line,
-			       err);
+	*out = prof_json_parse_tok(st->tok, st->val.p, st->val.len, st->name,
+				   (int)line, err);
 	if (!*out) {
 		/* Past MAX_PAD (a file on one line) the column is moved by
 		 * hand: the value's own first line starts at col. */
@@ -1017,7 +1022,7 @@ take_line(struct prof_stream *st, const char *p, size_t n, prof_stream_fn fn,
 			break;
 	if (i == n)
 		return 1;	/* blank */
-	o = prof_json_parse(p, n, st->name, (int)st->line, err);
+	o = prof_json_parse_tok(st->tok, p, n, st->name, (int)st->line, err);
 	if (!o)
 		return -2;	/* name:line:col, from the parse */
 	if (json_object_is_type(o, json_type_object) &&
