@@ -33,9 +33,19 @@ answers() {
 	is "$rc:$(tr '\n' '|' <"$out")" "0:$(printf '%s|' "$@")" "$name"
 }
 
-# stop SIGNAL: stop the server; its exit code in $rc.
+# stop SIGNAL: stop the server; its exit code in $rc. A server that has
+# not stopped after 60 s is killed (rc 137) and said so, so that the test
+# fails instead of hanging the suite.
 stop() {
 	kill -"$1" "$spid"
+	for _ in $(seq 1200); do
+		kill -0 "$spid" 2>/dev/null || break
+		sleep 0.05
+	done
+	if kill -0 "$spid" 2>/dev/null; then
+		echo "# the server did not stop within 60 s of SIG$1" >&2
+		kill -KILL "$spid"
+	fi
 	wait "$spid"
 	rc=$?
 }
