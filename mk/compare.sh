@@ -154,12 +154,7 @@ done
 [ -n "${PROF_TIMEOUT:-}" ] && opts="$opts --timeout $PROF_TIMEOUT"
 [ -n "${PROF_SEED:-}" ] && opts="$opts --seed $PROF_SEED"
 [ -n "${PROF_REPEAT:-}" ] && opts="$opts --repeat $PROF_REPEAT"
-for c in ${PROF_CATEGORY:-}; do
-	opts="$opts --category $c"
-done
-for c in ${PROF_EXCLUDE_CATEGORY:-}; do
-	opts="$opts --exclude-category $c"
-done
+opts="$opts$(category_opts)"
 # shellcheck disable=SC2086 # opts is a list of words
 "$BINDIR/prof-time" $MODE $opts --output "$run/samples.jsonl" \
 	--against-output "$run/baseline.jsonl"

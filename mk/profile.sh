@@ -149,12 +149,7 @@ common_opts() {
 phase_timing() {
 	opts=$(common_opts)
 	[ -n "${PROF_REPEAT:-}" ] && opts="$opts --repeat $PROF_REPEAT"
-	for c in ${PROF_CATEGORY:-}; do
-		opts="$opts --category $c"
-	done
-	for c in ${PROF_EXCLUDE_CATEGORY:-}; do
-		opts="$opts --exclude-category $c"
-	done
+	opts="$opts$(category_opts)"
 	[ -n "${PROF_SHARD:-}" ] && opts="$opts --shard $PROF_SHARD"
 	phase=timing
 	# shellcheck disable=SC2086 # opts is a list of checked words
@@ -215,12 +210,7 @@ phase_count() {
 	done
 	[ -n "${PROF_TIMEOUT:-}" ] && opts="$opts --timeout $PROF_TIMEOUT"
 	[ -n "${PROF_SEED:-}" ] && opts="$opts --seed $PROF_SEED"
-	for c in ${PROF_CATEGORY:-}; do
-		opts="$opts --category $c"
-	done
-	for c in ${PROF_EXCLUDE_CATEGORY:-}; do
-		opts="$opts --exclude-category $c"
-	done
+	opts="$opts$(category_opts)"
 	# A sharded run counts the same shard of the selection as it times.
 	[ -n "${PROF_SHARD:-}" ] && opts="$opts --shard $PROF_SHARD"
 	phase=count

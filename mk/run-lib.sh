@@ -62,6 +62,19 @@ run_folder() {
 	run=artifacts/profiling/$run_id
 }
 
+# category_opts: the --category and --exclude-category words of
+# PROF_CATEGORY and PROF_EXCLUDE_CATEGORY (checked words, for a list that
+# is split on spaces).
+category_opts() {
+	for c in ${PROF_CATEGORY:-}; do
+		printf ' --category %s' "$c"
+	done
+	for c in ${PROF_EXCLUDE_CATEGORY:-}; do
+		printf ' --exclude-category %s' "$c"
+	done
+	return 0
+}
+
 # add_history: the run joins the history (HISTORY; empty for none) before
 # the reports read it. A failure makes $status 2 and leaves $history empty.
 add_history() {

@@ -590,13 +590,8 @@ cmd_ab_command(struct opts *o)
 			}
 			prof_spawn_free(&res);
 			s->r.ab_slot = 2 * i + t;
-			if (write_sample(&s->r, smp) < 0) {
-				json_object_put(smp);
-				cli_say("cannot write the samples to '%s'",
-					s->o.output);
+			if (put_sample(&s->r, smp, s->o.output) < 0)
 				goto out;
-			}
-			json_object_put(smp);
 		}
 	}
 interrupted:

@@ -366,12 +366,8 @@ cmd_command(struct opts *o)
 				note_result(&r, s);
 		}
 		prof_spawn_free(&res);
-		if (write_sample(&r, s) < 0) {
-			json_object_put(s);
-			cli_say("cannot write the samples to '%s'", o->output);
+		if (put_sample(&r, s, o->output) < 0)
 			goto out;
-		}
-		json_object_put(s);
 	}
 	if (runner_interrupted) {
 		say_interrupted(o, &r);

@@ -492,12 +492,8 @@ count_command(struct opts *o)
 			counts[n_counts++] = (double)ir;
 		}
 		prof_spawn_free(&res);
-		if (write_sample(&r, s) < 0) {
-			json_object_put(s);
-			cli_say("cannot write the samples to '%s'", o->output);
+		if (put_sample(&r, s, o->output) < 0)
 			goto out;
-		}
-		json_object_put(s);
 	}
 	if (runner_interrupted) {
 		say_interrupted(o, &r);

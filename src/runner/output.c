@@ -203,3 +203,16 @@ say_interrupted(struct opts *o, struct run *r)
 		cli_say("interrupted; no output written ('%s' left as it was)",
 			o->output);
 }
+
+/* write_sample() of a command's sample s, which is taken over; a failed
+ * write is said once, naming output. Returns 0 or -1. */
+int
+put_sample(struct run *r, struct json_object *s, const char *output)
+{
+	int rc = write_sample(r, s);
+
+	json_object_put(s);
+	if (rc < 0)
+		cli_say("cannot write the samples to '%s'", output);
+	return rc < 0 ? -1 : 0;
+}

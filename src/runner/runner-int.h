@@ -148,6 +148,7 @@ int keep_shard(struct group *gs, int n, int i, int of);
 
 /* output.c */
 int write_sample(struct run *r, struct json_object *s);
+int put_sample(struct run *r, struct json_object *s, const char *output);
 void note_result(struct run *r, struct json_object *s);
 int open_output(struct opts *o, struct prof_afile *af, FILE **fp);
 int close_output(struct opts *o, struct prof_afile *af, FILE *fp, int ok);
