@@ -101,6 +101,17 @@ jq_ok() {
 	fi
 }
 
+# jq_raw [-s] FILTER FILE NAME: jq -e on the file as it is, record lines
+# included (jq_ok reads a stream's samples only).
+jq_raw() {
+	local slurp=
+	if [ "$1" = -s ]; then
+		slurp=-s
+		shift
+	fi
+	ok "$(jq -e $slurp "$1" "$2" >/dev/null 2>&1; echo $?)" "$3"
+}
+
 # run CMD ARGS...: a tool from $BIN when the name has no slash.
 run() {
 	local cmd=$1

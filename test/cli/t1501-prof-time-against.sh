@@ -7,16 +7,6 @@ plan 34
 
 A=$TBIN/prof-ab-a
 
-# jq_raw [-s] FILTER FILE NAME: jq -e on the file as it is, record lines
-# included (jq_ok reads a stream's samples only).
-jq_raw() {
-	local slurp=
-	if [ "$1" = -s ]; then
-		slurp=-s
-		shift
-	fi
-	ok "$(jq -e $slurp "$1" "$2" >/dev/null 2>&1; echo $?)" "$3"
-}
 B=$TBIN/prof-ab-b
 
 # judge CUR REF: merge both sides as one run and compare them.
