@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "afile.h"
 #include "callgrind.h"
 
 /* The value after "key:" when line starts with it, else NULL. */
@@ -247,5 +248,618 @@ prof_callgrind_sum(const char *dir, const char *prefix, long long *ir,
 out:
 	free(seen);
 	closedir(dp);
+	return rc;
+}
+
+/* Reading a dump function by function. */
+
+/* The names a dump defines: "(id) name" once, "(id)" after that; files
+ * (fl, fi, fe, cfi, cfl) and functions (fn, cfn) have an id space each. */
+struct names {
+	char **by_id;
+	size_t cap;
+};
+
+struct loader {
+	struct prof_callgrind_profile *p;
+	const char *path;
+	int lineno;
+	struct names files, fns, kept;
+	size_t n_kept;
+	char *anon_file, *anon_fn;	/* a name given without an id */
+	const char *file;		/* the current file (fl, fi, fe) */
+	long fn;			/* the current function, or -1 */
+	const char *cfile, *cfn;	/* the next call's target */
+	int call_pending;		/* calls= seen: next line is its cost */
+	long long call_count;
+	int skip_line;			/* jump=, jcnd=: a position follows */
+	int npos, col;
+};
+
+static int
+names_put(struct names *t, size_t id, const char *name, size_t len)
+{
+	char *s;
+
+	if (id >= t->cap) {
+		size_t ncap = t->cap ? t->cap : 64;
+		char **nt;
+
+		while (ncap <= id)
+			ncap *= 2;
+		nt = realloc(t->by_id, ncap * sizeof(*nt));
+		if (!nt)
+			return -1;
+		memset(nt + t->cap, 0, (ncap - t->cap) * sizeof(*nt));
+		t->by_id = nt;
+		t->cap = ncap;
+	}
+	s = strndup(name, len);
+	if (!s)
+		return -1;
+	free(t->by_id[id]);
+	t->by_id[id] = s;
+	return 0;
+}
+
+static void
+names_free(struct names *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->cap; i++)
+		free(t->by_id[i]);
+	free(t->by_id);
+}
+
+/*
+ * The name a "key=" value gives: "(id) name" defines id, "(id)" uses it,
+ * "name" is itself (kept in *anon until the next one). NULL with err.
+ */
+static const char *
+name_of(struct loader *l, struct names *t, char **anon, const char *v,
+	struct prof_err *err)
+{
+	size_t len;
+
+	if (*v == '(') {
+		char *end;
+		unsigned long id = strtoul(v + 1, &end, 10);
+
+		if (end == v + 1 || *end != ')' || id > 50000000UL) {
+			prof_err_at(err, l->path, l->lineno, 0,
+				    "a bad name id");
+			return NULL;
+		}
+		v = end + 1;
+		while (*v == ' ')
+			v++;
+		len = strcspn(v, "\r\n");
+		if (len) {
+			if (names_put(t, id, v, len) < 0) {
+				prof_err_set(err, "out of memory");
+				return NULL;
+			}
+		} else if (id >= t->cap || !t->by_id[id]) {
+			prof_err_at(err, l->path, l->lineno, 0,
+				    "name id (%lu) is used before it is "
+				    "defined", id);
+			return NULL;
+		}
+		return t->by_id[id];
+	}
+	free(*anon);
+	*anon = strndup(v, strcspn(v, "\r\n"));
+	if (!*anon)
+		prof_err_set(err, "out of memory");
+	return *anon;
+}
+
+/* A file name given without an id is kept while other names come: the
+ * current file outlives the next anonymous one. */
+static const char *
+keep_file(struct loader *l, const char *name, struct prof_err *err)
+{
+	if (name != l->anon_file)
+		return name;
+	if (names_put(&l->kept, l->n_kept, name, strlen(name)) < 0) {
+		prof_err_set(err, "out of memory");
+		return NULL;
+	}
+	return l->kept.by_id[l->n_kept++];
+}
+
+/* name'N (a recursion depth of --separate-recs) is name. */
+static size_t
+base_len(const char *name)
+{
+	size_t len = strlen(name), i = len;
+
+	while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
+		i--;
+	if (i < len && i > 1 && name[i - 1] == '\'')
+		return i - 1;
+	return len;
+}
+
+/* The function name in file, added when new; -1 when out of memory. */
+static long
+fn_index(struct prof_callgrind_profile *p, const char *name, size_t nlen,
+	 const char *file)
+{
+	size_t flen = strlen(file), klen = nlen + 1 + flen;
+	char stack[512], *key = klen <= sizeof(stack) ? stack : malloc(klen);
+	struct prof_callgrind_fn *f;
+	long i = -1;
+
+	if (!key)
+		return -1;
+	memcpy(key, name, nlen);
+	key[nlen] = '\0';
+	memcpy(key + nlen + 1, file, flen);
+	if (!p->fn_index && !(p->fn_index = calloc(1, sizeof(*p->fn_index))))
+		goto out;
+	i = prof_htab_get(p->fn_index, key, klen);
+	if (i >= 0)
+		goto out;
+	if (p->n_fns == p->cap_fns) {
+		size_t ncap = p->cap_fns ? p->cap_fns * 2 : 256;
+		struct prof_callgrind_fn *nf =
+			realloc(p->fns, ncap * sizeof(*nf));
+
+		if (!nf)
+			goto out;
+		p->fns = nf;
+		p->cap_fns = ncap;
+	}
+	f = &p->fns[p->n_fns];
+	memset(f, 0, sizeof(*f));
+	f->name = strndup(name, nlen);
+	f->file = strdup(file);
+	if (!f->name || !f->file ||
+	    prof_htab_put(p->fn_index, key, klen, (long)p->n_fns) < 0) {
+		free(f->name);
+		free(f->file);
+		goto out;
+	}
+	i = (long)p->n_fns++;
+out:
+	if (key != stack)
+		free(key);
+	return i;
+}
+
+/* Add calls of caller to callee; a call of a function to itself is part
+ * of its own cost already. Returns 0 or -1 (out of memory). */
+static int
+add_call(struct prof_callgrind_profile *p, size_t caller, size_t callee,
+	 long long count, long long ir)
+{
+	size_t key[2] = {caller, callee};
+	long i;
+
+	if (caller == callee)
+		return 0;
+	if (!p->call_index &&
+	    !(p->call_index = calloc(1, sizeof(*p->call_index))))
+		return -1;
+	i = prof_htab_get(p->call_index, key, sizeof(key));
+	if (i < 0) {
+		if (p->n_calls == p->cap_calls) {
+			size_t ncap = p->cap_calls ? p->cap_calls * 2 : 256;
+			struct prof_callgrind_call *nc =
+				realloc(p->calls, ncap * sizeof(*nc));
+
+			if (!nc)
+				return -1;
+			p->calls = nc;
+			p->cap_calls = ncap;
+		}
+		if (prof_htab_put(p->call_index, key, sizeof(key),
+				  (long)p->n_calls) < 0)
+			return -1;
+		i = (long)p->n_calls++;
+		p->calls[i].caller = caller;
+		p->calls[i].callee = callee;
+		p->calls[i].count = 0;
+		p->calls[i].ir = 0;
+	}
+	p->calls[i].count += count;
+	p->calls[i].ir += ir;
+	return 0;
+}
+
+/*
+ * The Ir of a cost line: npos positions ("12", "+3", "-1", "*", "0x1f"),
+ * then the events' counts, missing ones zero. -1 when it is not numbers.
+ */
+static long long
+line_cost(const char *v, int npos, int col)
+{
+	int i;
+
+	for (i = 0; i < npos; i++) {
+		size_t len;
+
+		v += strspn(v, " \t");
+		len = strcspn(v, " \t\r\n");
+		if (!len)
+			return i ? 0 : -1;
+		if (!strchr("0123456789+-*", *v))
+			return -1;
+		v += len;
+	}
+	v += strspn(v, " \t");
+	for (i = 0; i < col; i++) {
+		size_t len = strcspn(v, " \t\r\n");
+
+		if (!len)
+			return 0;
+		v += len;
+		v += strspn(v, " \t");
+	}
+	if (*v == '\r' || *v == '\n' || !*v)
+		return 0;
+	return count_at(v, 0);
+}
+
+/* How many position columns "positions: instr line" names. */
+static int
+position_count(const char *v)
+{
+	int n = 0;
+
+	while (*v && *v != '\n' && *v != '\r') {
+		size_t len;
+
+		v += strspn(v, " \t");
+		len = strcspn(v, " \t\r\n");
+		if (!len)
+			break;
+		n++;
+		v += len;
+	}
+	return n ? n : 1;
+}
+
+/* One "key=value" line of the cost part. Returns 0 or -1 with err. */
+static int
+spec_line(struct loader *l, const char *line, struct prof_err *err)
+{
+	const char *v = strchr(line, '=') + 1;
+	size_t klen = (size_t)(v - 1 - line);
+	const char *name;
+
+#define KEY(k) (klen == sizeof(k) - 1 && !strncmp(line, k, klen))
+	if (KEY("fl") || KEY("fi") || KEY("fe")) {
+		name = name_of(l, &l->files, &l->anon_file, v, err);
+		if (!name || !(name = keep_file(l, name, err)))
+			return -1;
+		l->file = name;
+	} else if (KEY("fn")) {
+		name = name_of(l, &l->fns, &l->anon_fn, v, err);
+		if (!name)
+			return -1;
+		l->fn = fn_index(l->p, name, base_len(name),
+				 l->file ? l->file : "???");
+		if (l->fn < 0)
+			return prof_err_set(err, "out of memory");
+		l->cfile = NULL;
+	} else if (KEY("cfi") || KEY("cfl")) {
+		name = name_of(l, &l->files, &l->anon_file, v, err);
+		if (!name || !(name = keep_file(l, name, err)))
+			return -1;
+		l->cfile = name;
+	} else if (KEY("cfn")) {
+		name = name_of(l, &l->fns, &l->anon_fn, v, err);
+		if (!name)
+			return -1;
+		l->cfn = name;
+	} else if (KEY("calls")) {
+		long long n = count_at(v, 0);
+
+		if (n < 0 || !l->cfn || l->fn < 0)
+			return prof_err_at(err, l->path, l->lineno, 0,
+					   n < 0 ? "calls= without a count" :
+						   "calls= without cfn= or "
+						   "fn= before it");
+		l->call_pending = 1;
+		l->call_count = n;
+	} else if (KEY("jump") || KEY("jcnd")) {
+		l->skip_line = 1;
+	}
+	/* ob=, cob= and others: no part of a function's name */
+#undef KEY
+	return 0;
+}
+
+/* One cost line: the current function's, or the pending call's. */
+static int
+cost_line(struct loader *l, const char *line, struct prof_err *err)
+{
+	long long ir;
+
+	if (l->skip_line) {
+		l->skip_line = 0;
+		return 0;
+	}
+	if (l->col < 0)
+		return prof_err_at(err, l->path, l->lineno, 0,
+				   "a cost line before events:");
+	ir = line_cost(line, l->npos, l->col);
+	if (ir < 0)
+		return prof_err_at(err, l->path, l->lineno, 0,
+				   "a cost line that is not numbers");
+	if (l->fn < 0)
+		return prof_err_at(err, l->path, l->lineno, 0,
+				   "a cost line before fn=");
+	if (l->call_pending) {
+		const char *file = l->cfile ? l->cfile :
+				   l->file ? l->file : "???";
+		long callee = fn_index(l->p, l->cfn, base_len(l->cfn), file);
+
+		l->call_pending = 0;
+		l->cfile = NULL;
+		if (callee < 0 || add_call(l->p, (size_t)l->fn, (size_t)callee,
+					   l->call_count, ir) < 0)
+			return prof_err_set(err, "out of memory");
+		return 0;
+	}
+	l->p->fns[l->fn].self += ir;
+	return 0;
+}
+
+int
+prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
+		    struct prof_err *err)
+{
+	struct loader l = {0};
+	char *line = NULL;
+	size_t cap = 0, i;
+	ssize_t len;
+	long long summary = -1, totals = -1;
+	int rc = -1, summary_line = 0, totals_line = 0;
+	FILE *fp;
+	const char *v;
+
+	memset(p, 0, sizeof(*p));
+	l.p = p;
+	l.path = path;
+	l.fn = -1;
+	l.npos = 1;
+	l.col = -1;
+	fp = fopen(path, "r");
+	if (!fp) {
+		prof_err_file(err, path);
+		return prof_err_set(err, "cannot read the callgrind dump: %s",
+				    strerror(errno));
+	}
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		char c = line[0];
+
+		l.lineno++;
+		if (l.lineno == 1 && strncmp(line, "# callgrind format", 18) &&
+		    !header(line, "version")) {
+			prof_err_at(err, path, 1, 0,
+				    "not a callgrind output file");
+			goto out;
+		}
+		if (c == '#' || c == '\n' || c == '\r')
+			continue;
+		if ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
+		    c == '*') {
+			if (cost_line(&l, line, err) < 0)
+				goto out;
+		} else if (strchr(line, '=') &&
+			   strcspn(line, "=") < strcspn(line, ": ")) {
+			if (spec_line(&l, line, err) < 0)
+				goto out;
+		} else if ((v = header(line, "positions"))) {
+			l.npos = position_count(v);
+		} else if ((v = header(line, "events"))) {
+			l.col = ir_column(v);
+			if (l.col < 0) {
+				prof_err_at(err, path, l.lineno, 0,
+					    "no Ir event");
+				goto out;
+			}
+		} else if ((v = header(line, "cmd"))) {
+			copy_value(p->cmd, sizeof(p->cmd), v);
+		} else if ((v = header(line, "desc")) &&
+			   !strncmp(v, "Trigger:", 8)) {
+			v += 8 + strspn(v + 8, " ");
+			copy_value(p->trigger, sizeof(p->trigger), v);
+		} else if ((v = header(line, "summary"))) {
+			summary = count_at(v, l.col < 0 ? 0 : l.col);
+			summary_line = l.lineno;
+		} else if ((v = header(line, "totals"))) {
+			totals = count_at(v, l.col < 0 ? 0 : l.col);
+			totals_line = l.lineno;
+		}
+	}
+	if (ferror(fp)) {
+		prof_err_file(err, path);
+		prof_err_set(err, "cannot read the callgrind dump: %s",
+			     strerror(errno));
+		goto out;
+	}
+	if (!l.lineno || l.col < 0) {
+		prof_err_file(err, path);
+		prof_err_set(err, l.lineno ? "no events: line" :
+					     "empty callgrind dump");
+		goto out;
+	}
+	if (totals_line && totals >= 0) {
+		p->total = totals;
+	} else if (summary_line && summary >= 0) {
+		p->total = summary;
+	} else {
+		prof_err_at(err, path, totals_line ? totals_line : summary_line,
+			    0, "no Ir count in totals: or summary:");
+		if (!totals_line && !summary_line) {
+			err->line = 0;
+			prof_err_set(err, "no totals: or summary: line (a "
+					  "dump cut short?)");
+		}
+		goto out;
+	}
+	for (i = 0; i < p->n_fns; i++)
+		p->fns[i].incl = p->fns[i].self;
+	for (i = 0; i < p->n_calls; i++) {
+		p->fns[p->calls[i].caller].incl += p->calls[i].ir;
+		p->fns[p->calls[i].callee].called += p->calls[i].ir;
+	}
+	rc = 0;
+out:
+	names_free(&l.files);
+	names_free(&l.fns);
+	names_free(&l.kept);
+	free(l.anon_file);
+	free(l.anon_fn);
+	free(line);
+	fclose(fp);
+	return rc;
+}
+
+long
+prof_callgrind_find(const struct prof_callgrind_profile *p, const char *name,
+		    const char *file)
+{
+	long found = -1;
+	size_t i;
+
+	if (file && p->fn_index) {
+		size_t nlen = strlen(name), flen = strlen(file);
+		char *key = malloc(nlen + flen + 1);
+
+		if (!key)
+			return -1;
+		memcpy(key, name, nlen + 1);
+		memcpy(key + nlen + 1, file, flen);
+		found = prof_htab_get(p->fn_index, key, nlen + 1 + flen);
+		free(key);
+		return found;
+	}
+	for (i = 0; i < p->n_fns; i++) {
+		if (strcmp(p->fns[i].name, name))
+			continue;
+		if (found >= 0)
+			return -1;
+		found = (long)i;
+	}
+	return found;
+}
+
+void
+prof_callgrind_profile_free(struct prof_callgrind_profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_fns; i++) {
+		free(p->fns[i].name);
+		free(p->fns[i].file);
+	}
+	free(p->fns);
+	free(p->calls);
+	if (p->fn_index)
+		prof_htab_free(p->fn_index);
+	if (p->call_index)
+		prof_htab_free(p->call_index);
+	free(p->fn_index);
+	free(p->call_index);
+	memset(p, 0, sizeof(*p));
+}
+
+/* The calls in caller order, for the writer. */
+static const struct prof_callgrind_profile *sort_p;
+
+static int
+by_caller(const void *a, const void *b)
+{
+	const struct prof_callgrind_call *x = &sort_p->calls[*(const size_t *)a];
+	const struct prof_callgrind_call *y = &sort_p->calls[*(const size_t *)b];
+
+	if (x->caller != y->caller)
+		return x->caller < y->caller ? -1 : 1;
+	return (x->callee > y->callee) - (x->callee < y->callee);
+}
+
+/* "(id) name" the first time a name is written, "(id)" after. */
+static void
+put_name(FILE *fp, const char *key, struct prof_htab *seen, long *next,
+	 const char *name)
+{
+	long id = prof_htab_get(seen, name, strlen(name));
+
+	if (id >= 0) {
+		fprintf(fp, "%s=(%ld)\n", key, id);
+		return;
+	}
+	id = ++*next;
+	prof_htab_put(seen, name, strlen(name), id);
+	fprintf(fp, "%s=(%ld) %s\n", key, id, name);
+}
+
+int
+prof_callgrind_write_functions(const struct prof_callgrind_profile *p,
+			       const char *path, struct prof_err *err)
+{
+	struct prof_afile af = {0};
+	struct prof_htab files = {0}, fns = {0};
+	size_t *order = NULL, i, k = 0;
+	long next_file = 0, next_fn = 0;
+	FILE *fp;
+	int rc = -1;
+
+	order = malloc((p->n_calls + 1) * sizeof(*order));
+	if (!order)
+		return prof_err_set(err, "out of memory");
+	for (i = 0; i < p->n_calls; i++)
+		order[i] = i;
+	sort_p = p;
+	qsort(order, p->n_calls, sizeof(*order), by_caller);
+	fp = prof_afile_open(&af, path, err);
+	if (!fp)
+		goto out;
+	fprintf(fp, "# callgrind format\nversion: 1\n"
+		    "creator: prof (functions only)\n");
+	if (p->cmd[0])
+		fprintf(fp, "cmd: %s\n", p->cmd);
+	if (p->trigger[0])
+		fprintf(fp, "desc: Trigger: %s\n", p->trigger);
+	fprintf(fp, "\npositions: line\nevents: Ir\nsummary: %lld\n",
+		p->total);
+	for (i = 0; i < p->n_fns; i++) {
+		const struct prof_callgrind_fn *f = &p->fns[i];
+
+		fputc('\n', fp);
+		put_name(fp, "fl", &files, &next_file, f->file);
+		put_name(fp, "fn", &fns, &next_fn, f->name);
+		if (f->self)
+			fprintf(fp, "0 %lld\n", f->self);
+		for (; k < p->n_calls && p->calls[order[k]].caller == i; k++) {
+			const struct prof_callgrind_call *c =
+				&p->calls[order[k]];
+			const struct prof_callgrind_fn *g = &p->fns[c->callee];
+
+			put_name(fp, "cfi", &files, &next_file, g->file);
+			put_name(fp, "cfn", &fns, &next_fn, g->name);
+			fprintf(fp, "calls=%lld 0\n0 %lld\n", c->count, c->ir);
+		}
+	}
+	fprintf(fp, "\ntotals: %lld\n", p->total);
+	if (ferror(fp)) {
+		prof_afile_abort(&af);
+		prof_err_file(err, path);
+		prof_err_set(err, "cannot write: %s", strerror(errno));
+		goto out;
+	}
+	if (prof_afile_commit(&af, err) < 0)
+		goto out;
+	rc = 0;
+out:
+	prof_htab_free(&files);
+	prof_htab_free(&fns);
+	free(order);
 	return rc;
 }

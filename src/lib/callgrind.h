@@ -4,6 +4,7 @@
 #define PROF_CALLGRIND_H
 
 #include "err.h"
+#include "htab.h"
 
 /*
  * A callgrind output file (format version 1) opens with header lines
@@ -41,5 +42,70 @@ int prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
  */
 int prof_callgrind_sum(const char *dir, const char *prefix, long long *ir,
 		       int *files, int *pids, struct prof_err *err);
+
+/*
+ * A dump read function by function: what prof-why ranks and the
+ * differential flame graph draws. A function is its name as callgrind
+ * wrote it (demangled, which is callgrind's default) without the
+ * recursion suffix ('2, '3 of --separate-recs: one function, all its
+ * depths) and the source file its code is in ("???" without debug
+ * information). Costs are Ir.
+ *
+ * Ownership: a profile owns its strings and arrays; free it with
+ * prof_callgrind_profile_free(), also after a failed load.
+ */
+struct prof_callgrind_fn {
+	char *name;
+	char *file;
+	long long self;		/* executed in the function itself */
+	long long incl;		/* self and its calls to other functions */
+	long long called;	/* of incl, what other functions' calls paid */
+};
+
+/* Calls of caller to callee (never a function to itself). */
+struct prof_callgrind_call {
+	size_t caller, callee;	/* indexes into fns */
+	long long count;	/* how many calls */
+	long long ir;		/* what they cost, inclusive */
+};
+
+struct prof_callgrind_profile {
+	struct prof_callgrind_fn *fns;
+	size_t n_fns, cap_fns;
+	struct prof_callgrind_call *calls;
+	size_t n_calls, cap_calls;
+	long long total;	/* the dump's count, as prof_callgrind_read() */
+	char cmd[512];
+	char trigger[256];
+	struct prof_htab *fn_index, *call_index;
+};
+
+/*
+ * Read the dump at path, a full one or one that
+ * prof_callgrind_write_functions() wrote, function by function. Returns
+ * 0, or -1 with err naming the file and line (a cost line that is not
+ * numbers, a name reference that was never defined, no Ir event or no
+ * count).
+ */
+int prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
+			struct prof_err *err);
+
+/* The index of the function named name in file (NULL: any file, when only
+ * one has that name), or -1. */
+long prof_callgrind_find(const struct prof_callgrind_profile *p,
+			 const char *name, const char *file);
+
+void prof_callgrind_profile_free(struct prof_callgrind_profile *p);
+
+/*
+ * Write p to path atomically as a callgrind file of functions only: per
+ * function one cost line (its self cost) and one per callee (the
+ * calls), no line numbers and no per-instruction data, so that a
+ * workload's dump of megabytes becomes kilobytes. callgrind_annotate and
+ * KCachegrind read it; so does prof_callgrind_load(). Returns 0 or -1
+ * with err.
+ */
+int prof_callgrind_write_functions(const struct prof_callgrind_profile *p,
+				   const char *path, struct prof_err *err);
 
 #endif /* PROF_CALLGRIND_H */

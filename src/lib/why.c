@@ -1,0 +1,188 @@
+/* why.c: two callgrind profiles of one workload, function by function:
+ * what appeared, what vanished, and what changed most. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "why.h"
+
+const char *
+prof_why_state_name(enum prof_why_state s)
+{
+	switch (s) {
+	case PROF_WHY_NEW:
+		return "new";
+	case PROF_WHY_VANISHED:
+		return "vanished";
+	default:
+		return "changed";
+	}
+}
+
+static long long
+llabs_(long long x)
+{
+	return x < 0 ? -x : x;
+}
+
+static int rank_by_incl;
+
+static int
+by_change(const void *a, const void *b)
+{
+	const struct prof_why_fn *x = a, *y = b;
+	long long xs = llabs_(x->self_after - x->self_before);
+	long long ys = llabs_(y->self_after - y->self_before);
+	long long xi = llabs_(x->incl_after - x->incl_before);
+	long long yi = llabs_(y->incl_after - y->incl_before);
+	int c;
+
+	if (rank_by_incl) {
+		long long t = xs;
+
+		xs = xi;
+		xi = t;
+		t = ys;
+		ys = yi;
+		yi = t;
+	}
+	if (xs != ys)
+		return xs > ys ? -1 : 1;
+	if (xi != yi)
+		return xi > yi ? -1 : 1;
+	c = strcmp(x->name, y->name);
+	return c ? c : strcmp(x->file, y->file);
+}
+
+/* Add one entry; a function on both sides with nothing changed is only
+ * counted. Returns 0 or -1 (out of memory). */
+static int
+add(struct prof_why *w, size_t *cap, const struct prof_callgrind_fn *b,
+    const struct prof_callgrind_fn *a)
+{
+	struct prof_why_fn *e;
+	long long delta = w->total_after - w->total_before;
+
+	if (a && b && a->self == b->self && a->incl == b->incl) {
+		w->unchanged++;
+		return 0;
+	}
+	if (w->n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 64;
+		struct prof_why_fn *nf = realloc(w->fns, ncap * sizeof(*nf));
+
+		if (!nf)
+			return -1;
+		w->fns = nf;
+		*cap = ncap;
+	}
+	e = &w->fns[w->n++];
+	memset(e, 0, sizeof(*e));
+	e->name = a ? a->name : b->name;
+	e->file = a ? a->file : b->file;
+	e->state = !b ? PROF_WHY_NEW : !a ? PROF_WHY_VANISHED :
+		   PROF_WHY_CHANGED;
+	if (a && b && strcmp(a->file, b->file))
+		e->file_before = b->file;
+	e->self_before = b ? b->self : 0;
+	e->incl_before = b ? b->incl : 0;
+	e->self_after = a ? a->self : 0;
+	e->incl_after = a ? a->incl : 0;
+	if (delta) {
+		e->share = (double)(e->self_after - e->self_before) /
+			   (double)delta;
+		e->incl_share = (double)(e->incl_after - e->incl_before) /
+				(double)delta;
+	}
+	if (e->state == PROF_WHY_NEW)
+		w->n_new++;
+	if (e->state == PROF_WHY_VANISHED)
+		w->n_vanished++;
+	return 0;
+}
+
+/* How many functions of p that are not yet matched carry name. */
+static size_t
+left_named(const struct prof_callgrind_profile *p, const char *taken,
+	   const char *name, size_t *which)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->n_fns; i++) {
+		if (taken[i] || strcmp(p->fns[i].name, name))
+			continue;
+		*which = i;
+		n++;
+	}
+	return n;
+}
+
+int
+prof_why_diff(const struct prof_callgrind_profile *before,
+	      const struct prof_callgrind_profile *after, int by_incl,
+	      struct prof_why *w, struct prof_err *err)
+{
+	char *taken_b = calloc(before->n_fns + 1, 1);
+	char *taken_a = calloc(after->n_fns + 1, 1);
+	long *match = malloc((after->n_fns + 1) * sizeof(*match));
+	size_t i, cap = 0;
+	int rc = -1;
+
+	memset(w, 0, sizeof(*w));
+	w->total_before = before->total;
+	w->total_after = after->total;
+	if (!taken_b || !taken_a || !match) {
+		prof_err_set(err, "out of memory");
+		goto out;
+	}
+	/* by name and file first */
+	for (i = 0; i < after->n_fns; i++) {
+		const struct prof_callgrind_fn *f = &after->fns[i];
+
+		match[i] = prof_callgrind_find(before, f->name, f->file);
+		if (match[i] >= 0)
+			taken_b[match[i]] = 1;
+	}
+	/* then a name left alone on both sides: moved to another file */
+	for (i = 0; i < after->n_fns; i++)
+		taken_a[i] = match[i] >= 0;
+	for (i = 0; i < after->n_fns; i++) {
+		size_t b, a;
+
+		if (match[i] >= 0 ||
+		    left_named(before, taken_b, after->fns[i].name, &b) != 1 ||
+		    left_named(after, taken_a, after->fns[i].name, &a) != 1)
+			continue;
+		match[i] = (long)b;
+		taken_b[b] = 1;
+		taken_a[i] = 1;
+	}
+	for (i = 0; i < after->n_fns; i++)
+		if (add(w, &cap, match[i] >= 0 ? &before->fns[match[i]] : NULL,
+			&after->fns[i]) < 0)
+			goto oom;
+	for (i = 0; i < before->n_fns; i++)
+		if (!taken_b[i] && add(w, &cap, &before->fns[i], NULL) < 0)
+			goto oom;
+	rank_by_incl = by_incl;
+	if (w->n)
+		qsort(w->fns, w->n, sizeof(*w->fns), by_change);
+	rc = 0;
+	goto out;
+oom:
+	prof_err_set(err, "out of memory");
+out:
+	free(taken_b);
+	free(taken_a);
+	free(match);
+	if (rc < 0)
+		prof_why_free(w);
+	return rc;
+}
+
+void
+prof_why_free(struct prof_why *w)
+{
+	free(w->fns);
+	w->fns = NULL;
+	w->n = 0;
+}

@@ -1,0 +1,556 @@
+/* prof-why: which functions made a workload's instruction count change,
+ * from the callgrind outputs of its two sides. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "buf.h"
+#include "callgrind.h"
+#include "cli.h"
+#include "flame.h"
+#include "json.h"
+#include "out.h"
+#include "runview.h"
+#include "why.h"
+
+static const char usage_text[] =
+	"usage: prof-why [--by self|inclusive] [--top N] [--json] [--svg FILE]\n"
+	"                [-o FILE] BEFORE AFTER\n"
+	"       prof-why --comparisons FILE [--results FILE] [--baseline FILE]\n"
+	"                [--top N] [-o FILE]\n"
+	"\n"
+	"Say which functions made a workload's instruction count change. BEFORE\n"
+	"and AFTER are callgrind outputs of the same workload from two builds\n"
+	"(the reference, or the older commit, first): full dumps, or the\n"
+	"functions-only files the count phase keeps (prof-count --functions).\n"
+	"Each function is matched across the builds by name and source file;\n"
+	"one whose file alone changed is matched by its name (and says so),\n"
+	"and a function only AFTER has is new, one only BEFORE has vanished.\n"
+	"The functions are ranked by the change of their self count (the\n"
+	"instructions in the function itself) or of their inclusive count\n"
+	"(with what their calls cost), largest first, each with its share of\n"
+	"the whole count's change. Names are callgrind's, demangled.\n"
+	"\n"
+	"options:\n"
+	"  --by self|inclusive  what to rank by (default self)\n"
+	"  --top N              the N largest changes (default 10; 0: all)\n"
+	"  --json               write JSON instead of the table: total_before,\n"
+	"                       total_after, by, new, vanished, unchanged and\n"
+	"                       functions: [{name, file, file_before, state,\n"
+	"                       self_before, self_after, inclusive_before,\n"
+	"                       inclusive_after, share, inclusive_share}]\n"
+	"  --svg FILE           also write the differential flame graph\n"
+	"  -o, --output FILE    write there, atomically (default -, stdout)\n"
+	"\n"
+	"With --comparisons (prof-diff's output), every row whose status is\n"
+	"warning or improved gets \"functions\" (the --top entries, as in\n"
+	"--json) and \"functions_artifacts\" (the two callgrind files, relative\n"
+	"to the comparisons' folder), when both sides kept a callgrind file\n"
+	"for the workload: the current side's artifact (a sample's artifact\n"
+	"ending in .callgrind) in --results, the other in --baseline (by\n"
+	"default results.json and baseline.json beside the comparisons). A\n"
+	"timing row gets its workload's instruction differences too. Other\n"
+	"rows are left as they are. The comparisons are rewritten in place\n"
+	"unless -o says otherwise.\n"
+	"\n"
+	"example:\n"
+	"  prof-why old/functions/pipeline.reorder_nearest.cpu.callgrind \\\n"
+	"      run/functions/pipeline.reorder_nearest.cpu.callgrind\n"
+	"\n"
+	"Exit status: 0 done, 2 bad arguments, an unreadable or malformed\n"
+	"callgrind or JSON file, or a failed write.\n";
+
+enum {
+	OPT_BY = 256,
+	OPT_TOP,
+	OPT_JSON,
+	OPT_SVG,
+	OPT_COMPARISONS,
+	OPT_RESULTS,
+	OPT_BASELINE,
+	OPT_VERSION,
+};
+
+struct opts {
+	int by_incl;
+	long long top;
+	int json;
+	const char *svg;
+	const char *output;
+	const char *comparisons, *results, *baseline;
+};
+
+static struct json_object *
+ll(long long v)
+{
+	return json_object_new_int64(v);
+}
+
+/* The entries of w as a JSON array, at most top of them (0: all). */
+static struct json_object *
+entries_json(const struct prof_why *w, long long top)
+{
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; a && i < w->n && (!top || (long long)i < top); i++) {
+		const struct prof_why_fn *f = &w->fns[i];
+		struct json_object *o = json_object_new_object();
+		int moved = w->total_after != w->total_before;
+
+		json_object_object_add(o, "name",
+				       json_object_new_string(f->name));
+		json_object_object_add(o, "file",
+				       json_object_new_string(f->file));
+		json_object_object_add(o, "file_before",
+				       f->file_before ?
+					       json_object_new_string(
+						       f->file_before) :
+					       NULL);
+		json_object_object_add(o, "state",
+				       json_object_new_string(
+					       prof_why_state_name(f->state)));
+		json_object_object_add(o, "self_before", ll(f->self_before));
+		json_object_object_add(o, "self_after", ll(f->self_after));
+		json_object_object_add(o, "inclusive_before",
+				       ll(f->incl_before));
+		json_object_object_add(o, "inclusive_after", ll(f->incl_after));
+		json_object_object_add(o, "share",
+				       moved ? prof_json_double(f->share) :
+					       NULL);
+		json_object_object_add(o, "inclusive_share",
+				       moved ? prof_json_double(f->incl_share) :
+					       NULL);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static struct json_object *
+why_json(const struct prof_why *w, const struct opts *o)
+{
+	struct json_object *j = json_object_new_object();
+
+	json_object_object_add(j, "total_before", ll(w->total_before));
+	json_object_object_add(j, "total_after", ll(w->total_after));
+	json_object_object_add(j, "by", json_object_new_string(
+						o->by_incl ? "inclusive" :
+							     "self"));
+	json_object_object_add(j, "new", ll((long long)w->n_new));
+	json_object_object_add(j, "vanished", ll((long long)w->n_vanished));
+	json_object_object_add(j, "unchanged", ll((long long)w->unchanged));
+	json_object_object_add(j, "functions", entries_json(w, o->top));
+	return j;
+}
+
+/* +1,234 */
+static const char *
+signed_grouped(long long v, char *buf, size_t n)
+{
+	char digits[32];
+	unsigned long long x = v < 0 ? 0ULL - (unsigned long long)v :
+				       (unsigned long long)v;
+	int len = snprintf(digits, sizeof(digits), "%llu", x), i;
+	size_t j = 0;
+
+	if (v)
+		buf[j++] = v < 0 ? '-' : '+';
+	for (i = 0; i < len && j + 2 < n; i++) {
+		if (i && (len - i) % 3 == 0)
+			buf[j++] = ',';
+		buf[j++] = digits[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}
+
+static void
+why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o)
+{
+	long long delta = w->total_after - w->total_before;
+	char line[2048], x[40], y[40], s[40], safe[512], safe2[512];
+	size_t i;
+	int n;
+
+#define PUT(...)                                                      \
+	do {                                                          \
+		n = snprintf(line, sizeof(line), __VA_ARGS__);        \
+		prof_buf_put(b, line, n < 0 ? 0 :                     \
+				      (size_t)n < sizeof(line) ?      \
+				      (size_t)n : sizeof(line) - 1);  \
+	} while (0)
+	PUT("instructions %lld -> %lld (%s, %+.2f%%)\n", w->total_before,
+	    w->total_after, signed_grouped(delta, s, sizeof(s)),
+	    w->total_before ? 100.0 * (double)delta /
+				      (double)w->total_before :
+			      0.0);
+	PUT("%14s %7s %14s  %-8s  %s\n", "self", "share", "inclusive", "",
+	    "function (file)");
+	for (i = 0; i < w->n && (!o->top || (long long)i < o->top); i++) {
+		const struct prof_why_fn *f = &w->fns[i];
+		char share[16] = "";
+
+		if (delta)
+			snprintf(share, sizeof(share), "%.1f%%",
+				 100.0 * (o->by_incl ? f->incl_share :
+						       f->share));
+		PUT("%14s %7s %14s  %-8s  %s (%s)",
+		    signed_grouped(f->self_after - f->self_before, x,
+				   sizeof(x)),
+		    share,
+		    signed_grouped(f->incl_after - f->incl_before, y,
+				   sizeof(y)),
+		    f->state == PROF_WHY_CHANGED ? "" :
+						   prof_why_state_name(f->state),
+		    cli_safe(f->name, safe, sizeof(safe)),
+		    cli_safe(f->file, safe2, sizeof(safe2)));
+		if (f->file_before)
+			PUT(", was in %s",
+			    cli_safe(f->file_before, safe, sizeof(safe)));
+		PUT("\n");
+	}
+	if (!w->n)
+		PUT("no function changed\n");
+	PUT("%zu new, %zu vanished, %zu unchanged function(s)\n", w->n_new,
+	    w->n_vanished, w->unchanged);
+#undef PUT
+}
+
+/* Two callgrind files compared. */
+static int
+pair(const char *before_path, const char *after_path, const struct opts *o)
+{
+	struct prof_callgrind_profile before = {0}, after = {0};
+	struct prof_why w = {0};
+	struct prof_err err = {0};
+	struct prof_buf b = {0};
+	struct json_object *j = NULL;
+	int rc = PROF_EXIT_FAILURE;
+
+	if (prof_callgrind_load(before_path, &before, &err) < 0 ||
+	    prof_callgrind_load(after_path, &after, &err) < 0 ||
+	    prof_why_diff(&before, &after, o->by_incl, &w, &err) < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	if (o->svg) {
+		struct prof_flame_opts fo = {"flame", "differential flame graph",
+					     NULL};
+		struct prof_buf svg = {0};
+
+		if (prof_flame_svg(&before, &after, &fo, &svg, &err) < 0 ||
+		    prof_out_write(o->svg, svg.p, svg.len, &err) < 0) {
+			prof_buf_free(&svg);
+			cli_err(&err);
+			goto out;
+		}
+		prof_buf_free(&svg);
+	}
+	if (o->json) {
+		j = why_json(&w, o);
+		if (prof_out_json(o->output, j, &err) < 0)
+			goto write_failed;
+	} else {
+		why_text(&b, &w, o);
+		if (prof_out_write(o->output, b.p ? b.p : "", b.len, &err) < 0)
+			goto write_failed;
+	}
+	rc = PROF_EXIT_OK;
+	goto out;
+write_failed:
+	/* A failed stdout is reported once, by cli_finish(). */
+	if (strcmp(o->output, "-"))
+		cli_err(&err);
+out:
+	json_object_put(j);
+	prof_buf_free(&b);
+	prof_why_free(&w);
+	prof_callgrind_profile_free(&before);
+	prof_callgrind_profile_free(&after);
+	return cli_finish(rc);
+}
+
+/* The folder of path ("." when it has none), into dir. */
+static void
+folder_of(const char *path, char *dir, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash)
+		snprintf(dir, n, "%.*s", (int)(slash - path + (slash == path)),
+			 path);
+	else
+		snprintf(dir, n, ".");
+}
+
+/*
+ * The callgrind artifact of workload x backend in a results file's view,
+ * as a path that works from here (into path). Returns 1 found, 0 none.
+ */
+static int
+artifact_of(const struct prof_runview *v, const char *results_path,
+	    const char *workload, const char *backend, char *path, size_t n)
+{
+	const struct prof_runrow *rows;
+	size_t nr = prof_runview_rows(v, &rows), i, k;
+	char dir[PATH_MAX / 2];
+
+	folder_of(results_path, dir, sizeof(dir));
+	for (i = 0; i < nr; i++) {
+		if (strcmp(rows[i].workload, workload) ||
+		    strcmp(rows[i].backend, backend))
+			continue;
+		for (k = 0; k < rows[i].n_artifacts; k++) {
+			const char *a = rows[i].artifacts[k];
+			size_t len = strlen(a);
+
+			if (len < 10 || strcmp(a + len - 10, ".callgrind"))
+				continue;
+			if (a[0] == '/')
+				snprintf(path, n, "%s", a);
+			else
+				snprintf(path, n, "%s/%s", dir, a);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* path as the comparisons' folder sees it: relative when inside it. */
+static struct json_object *
+relative_to(const char *path, const char *dir)
+{
+	char rp[PATH_MAX], rd[PATH_MAX];
+	size_t len;
+
+	if (!realpath(path, rp))
+		return json_object_new_string(path);
+	if (!realpath(dir, rd))
+		return json_object_new_string(rp);
+	len = strlen(rd);
+	if (!strncmp(rp, rd, len) && rp[len] == '/')
+		return json_object_new_string(rp + len + 1);
+	return json_object_new_string(rp);
+}
+
+/* "functions" for one changed row. Returns 0 (also when a side has no
+ * artifact), or -1 with err. */
+static int
+explain_row(struct json_object *row, const struct prof_runview *cur,
+	    const struct prof_runview *base, const struct opts *o,
+	    const char *cmp_dir, struct prof_err *err)
+{
+	const char *w = prof_json_str(row, "workload");
+	const char *b = prof_json_str(row, "backend");
+	char after_path[PATH_MAX], before_path[PATH_MAX];
+	struct prof_callgrind_profile before = {0}, after = {0};
+	struct prof_why why = {0};
+	struct json_object *arts;
+	int rc = -1;
+
+	if (!w || !b ||
+	    !artifact_of(cur, o->results, w, b, after_path,
+			 sizeof(after_path)) ||
+	    !artifact_of(base, o->baseline, w, b, before_path,
+			 sizeof(before_path)))
+		return 0;
+	if (prof_callgrind_load(before_path, &before, err) < 0 ||
+	    prof_callgrind_load(after_path, &after, err) < 0 ||
+	    prof_why_diff(&before, &after, 0, &why, err) < 0)
+		goto out;
+	json_object_object_add(row, "functions", entries_json(&why, o->top));
+	arts = json_object_new_object();
+	json_object_object_add(arts, "before",
+			       relative_to(before_path, cmp_dir));
+	json_object_object_add(arts, "after", relative_to(after_path, cmp_dir));
+	json_object_object_add(arts, "total_before", ll(why.total_before));
+	json_object_object_add(arts, "total_after", ll(why.total_after));
+	json_object_object_add(row, "functions_artifacts", arts);
+	rc = 0;
+out:
+	prof_why_free(&why);
+	prof_callgrind_profile_free(&before);
+	prof_callgrind_profile_free(&after);
+	return rc;
+}
+
+/* Every changed row of the comparisons explained where both sides kept
+ * their callgrind output. */
+static int
+comparisons(struct opts *o)
+{
+	char dir[PATH_MAX - 32], results[PATH_MAX], baseline[PATH_MAX];
+	struct prof_runview cur = {0}, base = {0};
+	struct prof_err err = {0};
+	struct json_object *rows;
+	size_t i, n, explained = 0;
+	int rc = PROF_EXIT_FAILURE;
+
+	folder_of(o->comparisons, dir, sizeof(dir));
+	if (!o->results) {
+		snprintf(results, sizeof(results), "%s/results.json", dir);
+		o->results = results;
+	}
+	if (!o->baseline) {
+		snprintf(baseline, sizeof(baseline), "%s/baseline.json", dir);
+		o->baseline = baseline;
+	}
+	rows = prof_json_load(o->comparisons, &err);
+	if (!rows) {
+		prof_err_file(&err, o->comparisons);
+		cli_err(&err);
+		goto out;
+	}
+	if (!json_object_is_type(rows, json_type_array)) {
+		cli_say("%s: expected an array of comparisons", o->comparisons);
+		goto out;
+	}
+	n = json_object_array_length(rows);
+	for (i = 0; i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(rows, i);
+		const char *st = prof_json_str(row, "status");
+
+		if (!json_object_is_type(row, json_type_object)) {
+			cli_say("%s: .[%zu]: expected an object",
+				o->comparisons, i);
+			goto out;
+		}
+		if (!st || (strcmp(st, "warning") && strcmp(st, "improved")))
+			continue;
+		if (!explained &&
+		    (prof_runview_load(&cur, o->results, 0, &err) < 0 ||
+		     prof_runview_load(&base, o->baseline, 0, &err) < 0)) {
+			cli_err(&err);
+			goto out;
+		}
+		explained++;
+		if (explain_row(row, &cur, &base, o, dir, &err) < 0) {
+			cli_err(&err);
+			goto out;
+		}
+	}
+	if (!explained && !strcmp(o->output, o->comparisons)) {
+		rc = PROF_EXIT_OK;	/* nothing changed: nothing to write */
+		goto out;
+	}
+	if (prof_out_json(o->output, rows, &err) < 0) {
+		if (strcmp(o->output, "-"))
+			cli_err(&err);
+		goto out;
+	}
+	rc = PROF_EXIT_OK;
+out:
+	json_object_put(rows);
+	if (explained) {
+		prof_runview_free(&cur);
+		prof_runview_free(&base);
+	}
+	return cli_finish(rc);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"by", required_argument, NULL, OPT_BY},
+		{"top", required_argument, NULL, OPT_TOP},
+		{"json", no_argument, NULL, OPT_JSON},
+		{"svg", required_argument, NULL, OPT_SVG},
+		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
+		{"results", required_argument, NULL, OPT_RESULTS},
+		{"baseline", required_argument, NULL, OPT_BASELINE},
+		{"output", required_argument, NULL, 'o'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	struct opts o = {0, 10, 0, NULL, NULL, NULL, NULL, NULL};
+	int c;
+
+	cli_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_BY:
+			if (!strcmp(optarg, "self"))
+				o.by_incl = 0;
+			else if (!strcmp(optarg, "inclusive"))
+				o.by_incl = 1;
+			else
+				return cli_fail("--by: '%s' is not self or "
+						"inclusive", optarg);
+			break;
+		case OPT_TOP:
+			if (cli_number("--top", optarg, 0, 1000000, &o.top))
+				return PROF_EXIT_FAILURE;
+			break;
+		case OPT_JSON:
+			o.json = 1;
+			break;
+		case OPT_SVG:
+			o.svg = optarg;
+			break;
+		case OPT_COMPARISONS:
+			o.comparisons = optarg;
+			break;
+		case OPT_RESULTS:
+			o.results = optarg;
+			break;
+		case OPT_BASELINE:
+			o.baseline = optarg;
+			break;
+		case 'o':
+			o.output = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return cli_finish(PROF_EXIT_OK);
+		case OPT_VERSION:
+			printf("prof-why %s\n", PROF_VERSION);
+			return cli_finish(PROF_EXIT_OK);
+		default:
+			fputs(usage_text, stderr);
+			return PROF_EXIT_FAILURE;
+		}
+	}
+	if (o.output && !o.output[0])
+		return cli_fail("-o: empty file name");
+	if (o.comparisons) {
+		if (optind < argc)
+			return cli_fail("unexpected argument '%s'",
+					argv[optind]);
+		if (o.svg || o.json)
+			return cli_fail("--comparisons writes JSON rows; "
+					"--svg and --json are for two files");
+		if (!strcmp(o.comparisons, "-"))
+			return cli_fail("--comparisons: give a file, not "
+					"stdin (it is rewritten)");
+		if (!o.output)
+			o.output = o.comparisons;
+		if (cli_trap_signals(o.output) < 0)
+			return PROF_EXIT_FAILURE;
+		return comparisons(&o);
+	}
+	if (o.results || o.baseline)
+		return cli_fail("--results and --baseline go with "
+				"--comparisons");
+	if (argc - optind < 2)
+		return cli_fail("give two callgrind outputs: BEFORE AFTER");
+	if (argc - optind > 2)
+		return cli_fail("unexpected argument '%s'", argv[optind + 2]);
+	if (!o.output)
+		o.output = "-";
+	{
+		const char *inputs[] = {argv[optind], argv[optind + 1]};
+
+		if (cli_not_input("-o", o.output, inputs, 2) < 0 ||
+		    (o.svg && cli_not_input("--svg", o.svg, inputs, 2) < 0) ||
+		    cli_trap_signals(o.output) < 0)
+			return PROF_EXIT_FAILURE;
+	}
+	return pair(argv[optind], argv[optind + 1], &o);
+}
