@@ -1,4 +1,5 @@
 /* report-html.c: the self-contained HTML page of a run (report-html.h). */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,10 +7,12 @@
 #include <sys/stat.h>
 
 #include <json-c/json.h>
+#include <openssl/evp.h>
 
 #include "afile.h"
 #include "compare.h"
 #include "history.h"
+#include "htab.h"
 #include "json.h"
 #include "report-html.h"
 #include "runview.h"
@@ -21,6 +24,8 @@
 #define TREND_H 230
 #define LEFT 84
 #define RIGHT 16
+/* The most ticks an axis gets (tick_step aims at about four). */
+#define MAX_TICKS 16
 
 struct page {
 	const struct report_html_in *in;
@@ -29,6 +34,8 @@ struct page {
 	const struct prof_runrow *rows, *brows;
 	long n, bn;
 	struct json_object *cmp;	/* comparisons array, or NULL */
+	struct prof_htab cmp_index;	/* row key -> index in cmp */
+	struct prof_htab base_index;	/* row key -> index in brows */
 	struct prof_history *hist;
 	FILE *fp;
 	char prefix[4096];		/* links: run_dir relative to the page */
@@ -90,6 +97,7 @@ static const char css[] =
 	"overflow-wrap:anywhere}\n"
 	".key{display:inline-block;width:.9em;height:.9em;border-radius:50%;"
 	"vertical-align:-.1em;margin-right:.3em}\n"
+	".key.med{background:var(--cur)}.key.p90{background:var(--p90)}\n"
 	"@media print{body{max-width:none;padding:0;font-size:11pt}"
 	"nav.filter{display:none}section.row{border-color:#999}"
 	"section.row[hidden]{display:block}a{color:inherit}}\n";
@@ -115,12 +123,62 @@ get(struct json_object *o, const char *key)
 	return v;
 }
 
-/* Text for HTML content and attribute values. */
-static void
-esc(FILE *fp, const char *s)
+/*
+ * The length of the UTF-8 character at c: 1 to 4, or 0 when the bytes
+ * there are not one (a stray continuation byte, a truncated or overlong
+ * sequence, a surrogate, a code point past U+10FFFF).
+ */
+static size_t
+utf8_len(const unsigned char *c)
 {
-	for (; s && *s; s++) {
-		switch (*s) {
+	size_t n, i;
+	unsigned long cp;
+
+	if (c[0] < 0x80)
+		return 1;
+	if (c[0] >= 0xc2 && c[0] <= 0xdf)
+		n = 2, cp = c[0] & 0x1f;
+	else if (c[0] >= 0xe0 && c[0] <= 0xef)
+		n = 3, cp = c[0] & 0x0f;
+	else if (c[0] >= 0xf0 && c[0] <= 0xf4)
+		n = 4, cp = c[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((c[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (c[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
+/*
+ * Text from outside (a commit, a reason, a path, a name) as HTML content
+ * or an attribute value: every field reaches the page through here. The
+ * markup characters become references; a byte that is not UTF-8 and a
+ * control character (but tab and newline) become U+FFFD. At most max
+ * characters are written, never part of one.
+ */
+static void
+esc_cut(FILE *fp, const char *s, size_t max)
+{
+	const unsigned char *c = (const unsigned char *)s;
+	size_t k, len;
+
+	for (k = 0; c && *c && k < max; k++, c += len ? len : 1) {
+		len = utf8_len(c);
+		if (len > 1) {
+			fwrite(c, 1, len, fp);
+			continue;
+		}
+		if (!len) {
+			fputs("\xef\xbf\xbd", fp);
+			continue;
+		}
+		switch (*c) {
 		case '&':
 			fputs("&amp;", fp);
 			break;
@@ -136,10 +194,24 @@ esc(FILE *fp, const char *s)
 		case '\'':
 			fputs("&#39;", fp);
 			break;
+		case '\t':
+		case '\n':
+			fputc(*c, fp);
+			break;
 		default:
-			fputc(*s, fp);
+			if (*c < 0x20 || *c == 0x7f)
+				fputs("\xef\xbf\xbd", fp);
+			else
+				fputc(*c, fp);
 		}
 	}
+}
+
+/* A whole field, escaped as esc_cut() does. */
+static void
+esc(FILE *fp, const char *s)
+{
+	esc_cut(fp, s, (size_t)-1);
 }
 
 /* A link target: each byte outside a safe set percent-encoded. */
@@ -183,37 +255,136 @@ report_fmt_bytes(char *buf, size_t n, double v)
 		snprintf(buf, n, "%.0f B", v);
 }
 
-/* Round tick steps: 1, 2 or 5 times a power of ten, about four a range. */
+/* Round tick steps: 1, 2 or 5 times a power of ten, about four a range
+ * (halves first: the width of [-DBL_MAX, DBL_MAX] is not a double). */
 static double
 tick_step(double lo, double hi)
 {
-	double raw = (hi - lo) / 4, mag, norm;
+	double raw = (hi / 2 - lo / 2) / 2, mag, norm;
 
-	if (!(raw > 0))
+	if (!(raw > 0) || !isfinite(raw))
 		return 1;
 	mag = pow(10, floor(log10(raw)));
 	norm = raw / mag;
 	return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
 }
 
-/* Widen [lo, hi] by a margin; a single value gets a range around it. */
+/*
+ * The ticks of an axis over [lo, hi], counted by index before the first
+ * is drawn: multiples of *step, each greater than the one before, at most
+ * MAX_TICKS; none when the range is not finite. Adding steps instead
+ * never ends where a step is below the doubles' spacing (medians near
+ * 1e9 ms a few ulps apart). Returns the count.
+ */
+static int
+axis_ticks(double lo, double hi, double tick[MAX_TICKS], double *step)
+{
+	double s = tick_step(lo, hi), k0, k1, t;
+	int n = 0;
+	long i;
+
+	*step = s;
+	if (!isfinite(lo) || !isfinite(hi) || !(hi >= lo))
+		return 0;
+	k0 = ceil(lo / s);
+	k1 = floor(hi / s + 1e-9);
+	if (!isfinite(k0) || !isfinite(k1) || k1 < k0)
+		return 0;
+	if (k1 - k0 >= MAX_TICKS)
+		k1 = k0 + MAX_TICKS - 1;
+	for (i = 0; i <= (long)(k1 - k0); i++) {
+		t = (k0 + (double)i) * s;
+		if (!n || t > tick[n - 1])
+			tick[n++] = t;
+	}
+	return n;
+}
+
+/*
+ * Widen [lo, hi] by a margin. A single value gets a range around it, and
+ * so does a range too narrow to tell its ticks apart (1e9 ms and the next
+ * double): at least a billionth of its magnitude (and 1e-5 ms) each side
+ * of its middle, so that ticks, labels and positions differ. Halves
+ * throughout: the width of [0, 1.7e308] is not a double.
+ */
 static void
 pad_range(double *lo, double *hi)
 {
-	double span = *hi - *lo;
+	double half = *hi / 2 - *lo / 2, mid = *lo / 2 + *hi / 2,
+	       least = fmax(fmax(fabs(*lo), fabs(*hi)) * 1e-9, 1e-5);
+	int from_zero = *lo >= 0;
 
-	if (!(span > 0))
-		span = fabs(*hi) > 0 ? fabs(*hi) * 0.1 : 1;
-	*lo -= span * 0.08;
-	*hi += span * 0.08;
-	if (*lo < 0 && *hi - span * 0.08 >= 0 && *lo + span * 0.08 >= 0)
+	if (!(half > 0))
+		half = fabs(*hi) > 0 ? fabs(*hi) * 0.008 : 0.08;
+	else
+		half *= 1.16;
+	if (half < least)
+		half = least;
+	*lo = fmax(mid - half, -DBL_MAX);
+	*hi = fmin(mid + half, DBL_MAX);
+	if (*lo < 0 && from_zero)
 		*lo = 0;
 }
 
-static struct json_object *
-comparison_of(struct page *p, const struct prof_runrow *r)
+/*
+ * A row's key in the page's tables: workload, backend and segment joined
+ * with NUL bytes, allocated (NULL when out of memory); *len its length.
+ */
+static char *
+row_key(const char *w, const char *b, const char *s, size_t *len)
+{
+	size_t lw = strlen(w), lb = strlen(b), ls = strlen(s);
+	char *k = malloc(lw + lb + ls + 2);
+
+	if (!k)
+		return NULL;
+	memcpy(k, w, lw + 1);
+	memcpy(k + lw + 1, b, lb + 1);
+	memcpy(k + lw + lb + 2, s, ls);
+	*len = lw + lb + ls + 2;
+	return k;
+}
+
+/* Index key -> i in h, the first of equal keys kept (as a search from the
+ * start would find). Returns 0 or -1. */
+static int
+index_put(struct prof_htab *h, const char *w, const char *b, const char *s,
+	  long i, struct prof_err *err)
+{
+	size_t len;
+	char *k = row_key(w, b, s, &len);
+	int rc = -1;
+
+	if (!k)
+		return prof_err_set(err, "out of memory");
+	if (prof_htab_get(h, k, len) >= 0 || prof_htab_put(h, k, len, i) == 0)
+		rc = 0;
+	else
+		prof_err_set(err, "out of memory");
+	free(k);
+	return rc;
+}
+
+/* The index of r's key in h, or -1 (also when out of memory: then the
+ * row is drawn without its comparison or baseline). */
+static long
+index_get(const struct prof_htab *h, const struct prof_runrow *r)
+{
+	size_t len;
+	char *k = row_key(r->workload, r->backend, r->segment, &len);
+	long i = k ? prof_htab_get(h, k, len) : -1;
+
+	free(k);
+	return i;
+}
+
+/* The comparisons' and the baseline's rows by key, once: the page finds
+ * each row's in constant time (a search per row made it quadratic). */
+static int
+index_rows(struct page *p, struct prof_err *err)
 {
 	size_t i, n = p->cmp ? json_object_array_length(p->cmp) : 0;
+	long k;
 
 	for (i = 0; i < n; i++) {
 		struct json_object *c = json_object_array_get_idx(p->cmp, i);
@@ -221,24 +392,32 @@ comparison_of(struct page *p, const struct prof_runrow *r)
 		const char *b = prof_json_str(c, "backend");
 		const char *s = prof_json_str(c, "segment");
 
-		if (w && b && s && !strcmp(w, r->workload) &&
-		    !strcmp(b, r->backend) && !strcmp(s, r->segment))
-			return c;
+		if (w && b && s &&
+		    index_put(&p->cmp_index, w, b, s, (long)i, err) < 0)
+			return -1;
 	}
-	return NULL;
+	for (k = 0; k < p->bn; k++)
+		if (index_put(&p->base_index, p->brows[k].workload,
+			      p->brows[k].backend, p->brows[k].segment, k,
+			      err) < 0)
+			return -1;
+	return 0;
+}
+
+static struct json_object *
+comparison_of(struct page *p, const struct prof_runrow *r)
+{
+	long i = p->cmp ? index_get(&p->cmp_index, r) : -1;
+
+	return i < 0 ? NULL : json_object_array_get_idx(p->cmp, (size_t)i);
 }
 
 static const struct prof_runrow *
 baseline_of(struct page *p, const struct prof_runrow *r)
 {
-	long i;
+	long i = p->bn ? index_get(&p->base_index, r) : -1;
 
-	for (i = 0; i < p->bn; i++)
-		if (!strcmp(p->brows[i].workload, r->workload) &&
-		    !strcmp(p->brows[i].backend, r->backend) &&
-		    !strcmp(p->brows[i].segment, r->segment))
-			return &p->brows[i];
-	return NULL;
+	return i < 0 ? NULL : &p->brows[i];
 }
 
 /* The row's status word: the comparison's, or "error" / "unjudged". */
@@ -250,6 +429,17 @@ status_of(const struct prof_runrow *r, struct json_object *c)
 	if (r->errors && !r->n)
 		return "error";
 	return s ? s : "unjudged";
+}
+
+/* A status as a coloured word. */
+static void
+badge(FILE *fp, const char *status)
+{
+	fprintf(fp, "<span class=\"badge s-");
+	esc(fp, status);
+	fprintf(fp, "\">");
+	esc(fp, status);
+	fprintf(fp, "</span>");
 }
 
 /* A tick label with as many decimals as the step needs. */
@@ -265,15 +455,16 @@ static void
 x_axis(FILE *fp, double lo, double hi, double (*x)(double, double, double),
        int y, int top)
 {
-	double step = tick_step(lo, hi), t;
+	double tick[MAX_TICKS], step;
+	int i, n = axis_ticks(lo, hi, tick, &step);
 	char label[32];
 
 	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 		    "y2=\"%d\"/>", LEFT, y, PLOT_W - RIGHT, y);
-	for (t = ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
-		double px = x(t, lo, hi);
+	for (i = 0; i < n; i++) {
+		double px = x(tick[i], lo, hi);
 
-		fmt_tick(label, sizeof(label), t, step);
+		fmt_tick(label, sizeof(label), tick[i], step);
 		fprintf(fp, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" "
 			    "x2=\"%.1f\" y2=\"%d\"/>", px, top, px, y);
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
@@ -286,7 +477,9 @@ x_axis(FILE *fp, double lo, double hi, double (*x)(double, double, double),
 static double
 x_of(double v, double lo, double hi)
 {
-	return LEFT + (v - lo) / (hi - lo) * (PLOT_W - LEFT - RIGHT);
+	/* In halves: hi - lo may be past the largest double. */
+	return LEFT + (v / 2 - lo / 2) / (hi / 2 - lo / 2) *
+			      (PLOT_W - LEFT - RIGHT);
 }
 
 /* One lane of dots and a median tick. */
@@ -407,15 +600,12 @@ strip_chart(struct page *p, const struct prof_runrow *r,
 static void
 short_range(FILE *fp, struct json_object *c)
 {
-	char b[13], a[13];
+	const char *b = prof_json_str(c, "commit_before"),
+		   *a = prof_json_str(c, "commit_after");
 
-	snprintf(b, sizeof(b), "%s", prof_json_str(c, "commit_before") ?
-			prof_json_str(c, "commit_before") : "?");
-	snprintf(a, sizeof(a), "%s", prof_json_str(c, "commit_after") ?
-			prof_json_str(c, "commit_after") : "?");
-	esc(fp, b);
+	esc_cut(fp, b ? b : "?", 12);
 	fprintf(fp, "..");
-	esc(fp, a);
+	esc_cut(fp, a ? a : "?", 12);
 }
 
 /* The median and p90 of every run, with the change points marked. */
@@ -427,8 +617,9 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 	struct json_object *all = prof_history_trend(p->hist, &f, err);
 	struct json_object *changes = NULL, **pt = NULL;
 	const char *now = prof_runview_str(&p->cur, "run_id");
-	double lo = NAN, hi = NAN, step, t, w;
+	double lo = NAN, hi = NAN, step, tick[MAX_TICKS], w;
 	size_t i, n = 0, k, nc;
+	int j, nt;
 	FILE *fp = p->fp;
 	int rc = -1, y0 = TREND_H - 44, top = 26;
 
@@ -461,19 +652,19 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 	pad_range(&lo, &hi);
 	w = (double)(TREND_W - LEFT - RIGHT) / (double)n;
 #define TX(i) (LEFT + ((double)(i) + 0.5) * w)
-#define TY(v) (y0 - ((v) - lo) / (hi - lo) * (y0 - top))
+#define TY(v) (y0 - ((v) / 2 - lo / 2) / (hi / 2 - lo / 2) * (y0 - top))
 	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
 		    "median and p90 over %zu runs\">", TREND_W, TREND_H, n);
-	step = tick_step(lo, hi);
-	for (t = ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
+	nt = axis_ticks(lo, hi, tick, &step);
+	for (j = 0; j < nt; j++) {
 		char label[32];
 
-		fmt_tick(label, sizeof(label), t, step);
+		fmt_tick(label, sizeof(label), tick[j], step);
 		fprintf(fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" "
 			    "x2=\"%d\" y2=\"%.1f\"/><text x=\"%d\" y=\"%.1f\" "
 			    "text-anchor=\"end\">%s ms</text>",
-			LEFT, TY(t), TREND_W - RIGHT, TY(t), LEFT - 6,
-			TY(t) + 4, label);
+			LEFT, TY(tick[j]), TREND_W - RIGHT, TY(tick[j]),
+			LEFT - 6, TY(tick[j]) + 4, label);
 	}
 	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 		    "y2=\"%d\"/>", LEFT, y0, TREND_W - RIGHT, y0);
@@ -505,15 +696,18 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 			TX(i), TY(prof_json_numf(pt[i], "p90")), TX(i),
 			TY(prof_json_numf(pt[i], "median")));
 		esc(fp, run);
-		fprintf(fp, ", commit %.12s: median %s ms, p90 %s ms</title>"
-			    "</circle>", commit ? commit : "?", m, q);
+		fprintf(fp, ", commit ");
+		esc_cut(fp, commit ? commit : "?", 12);
+		fprintf(fp, ": median %s ms, p90 %s ms</title></circle>", m, q);
 		/* Commit labels: all of a short history, else first and last. */
 		if (n <= 10 || i == 0 || i == n - 1) {
 			fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\""
 				    "middle\" class=\"mono\"><title>", TX(i),
 				y0 + 14);
 			esc(fp, commit);
-			fprintf(fp, "</title>%.7s</text>", commit ? commit : "?");
+			fprintf(fp, "</title>");
+			esc_cut(fp, commit ? commit : "?", 7);
+			fprintf(fp, "</text>");
 		}
 	}
 	nc = json_object_array_length(changes);
@@ -535,9 +729,8 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 	}
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%zu runs, "
 		    "oldest first</text>", TREND_W - RIGHT, y0 + 30, n);
-	fprintf(fp, "</svg><figcaption class=\"legend\"><span><i class=\"key\""
-		    " style=\"background:var(--cur)\"></i>median</span><span>"
-		    "<i class=\"key\" style=\"background:var(--p90)\"></i>p90"
+	fprintf(fp, "</svg><figcaption class=\"legend\"><span><i class=\"key "
+		    "med\"></i>median</span><span><i class=\"key p90\"></i>p90"
 		    "</span><span>ringed: this run</span>");
 	if (!nc)
 		fprintf(fp, "<span>no change point</span>");
@@ -671,16 +864,19 @@ row_section(struct page *p, long i, struct prof_err *err)
 	const char *reason = c ? prof_json_str(c, "reason") : NULL;
 	FILE *fp = p->fp;
 
-	fprintf(fp, "<section class=\"row\" id=\"row-%ld\" data-status=\"%s\""
-		    " data-workload=\"", i, status);
+	fprintf(fp, "<section class=\"row\" id=\"row-%ld\" data-status=\"", i);
+	esc(fp, status);
+	fprintf(fp, "\" data-workload=\"");
 	esc(fp, r->workload);
 	fprintf(fp, "\"><header><h2><code>");
 	esc(fp, r->workload);
 	fprintf(fp, "</code></h2><span>");
 	esc(fp, r->backend);
-	fprintf(fp, "</span><span class=\"badge s-%s\">%s</span>"
-		    "<span class=\"mono\" title=\"segment id\">%s</span>"
-		    "</header>", status, status, r->segment_id);
+	fprintf(fp, "</span>");
+	badge(fp, status);
+	fprintf(fp, "<span class=\"mono\" title=\"segment id\">");
+	esc(fp, r->segment_id);
+	fprintf(fp, "</span></header>");
 	if (reason || r->errors) {
 		fprintf(fp, "<p class=\"reason\">");
 		esc(fp, reason ? reason : "");
@@ -749,11 +945,27 @@ overview(struct page *p)
 		fprintf(fp, "</code></a></td><td>");
 		esc(fp, r->backend);
 		fprintf(fp, "</td><td class=\"num\">%zu</td><td class=\"num\">"
-			    "%s</td><td class=\"num\">%s</td><td><span class="
-			    "\"badge s-%s\">%s</span></td></tr>",
-			r->n, m, pct, status, status);
+			    "%s</td><td class=\"num\">%s</td><td>",
+			r->n, m, pct);
+		badge(fp, status);
+		fprintf(fp, "</td></tr>");
 	}
 	fprintf(fp, "</table>");
+}
+
+/* A CSP source for an inline element's text: 'sha256-BASE64'. */
+static int
+csp_hash(char out[64], const char *text, struct prof_err *err)
+{
+	unsigned char md[EVP_MAX_MD_SIZE], b64[48];
+	unsigned int n = 0;
+
+	if (!EVP_Digest(text, strlen(text), md, &n, EVP_sha256(), NULL) ||
+	    n != 32)
+		return prof_err_set(err, "cannot compute a SHA-256 (OpenSSL)");
+	EVP_EncodeBlock(b64, md, (int)n);
+	snprintf(out, 64, "'sha256-%s'", (const char *)b64);
+	return 0;
 }
 
 static int
@@ -761,15 +973,23 @@ write_page(struct page *p, struct prof_err *err)
 {
 	FILE *fp = p->fp;
 	long i, errors = 0;
+	char style_src[64], script_src[64];
 
 	for (i = 0; i < p->n; i++)
 		errors += p->rows[i].errors;
+	/* The page's own style and script are allowed by their hashes and
+	 * nothing else is: no inline handler or script runs, whatever text
+	 * reached the page. */
+	if (csp_hash(style_src, css, err) < 0 ||
+	    csp_hash(script_src, script, err) < 0)
+		return -1;
 	fprintf(fp, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset="
 		    "\"utf-8\"><meta name=\"viewport\" content=\"width=device-"
 		    "width, initial-scale=1\"><meta http-equiv=\"Content-"
 		    "Security-Policy\" content=\"default-src 'none'; style-src "
-		    "'unsafe-inline'; script-src 'unsafe-inline'; img-src "
-		    "data:\"><title>Performance profile ");
+		    "%s; script-src %s; img-src data:; base-uri 'none'; "
+		    "form-action 'none'\"><title>Performance profile ",
+		style_src, script_src);
 	esc(fp, prof_runview_str(&p->cur, "run_id"));
 	fprintf(fp, "</title><style>%s</style></head><body>\n", css);
 	fprintf(fp, "<h1>Performance profile <code>");
@@ -855,6 +1075,8 @@ report_html_write(const struct report_html_in *in, struct prof_err *err)
 		if (!p.hist)
 			goto out;
 	}
+	if (index_rows(&p, err) < 0)
+		goto out;
 	link_prefix(&p);
 	p.fp = prof_afile_open(&af, in->output, err);
 	if (!p.fp)
@@ -868,6 +1090,8 @@ report_html_write(const struct report_html_in *in, struct prof_err *err)
 	rc = 0;
 out:
 	prof_history_close(p.hist);
+	prof_htab_free(&p.cmp_index);
+	prof_htab_free(&p.base_index);
 	json_object_put(p.cmp);
 	prof_runview_free(&p.cur);
 	if (p.has_base)

@@ -2,7 +2,9 @@
 // (playwright-core, as the browser stories do) and say what a reader gets:
 // console errors, every request the page made, the rows and charts, the
 // filter buttons at work; a screenshot at a laptop's width and one as
-// printed. Writes one JSON object on stdout for the test to check.
+// printed; every dialog a script opened (alert, confirm, prompt: the sign
+// of a script injected into the page). Writes one JSON object on stdout
+// for the test to check.
 //
 // usage: node test/browser/report-html.mjs --html FILE --shots DIR
 //          [--chromium PATH]
@@ -37,11 +39,12 @@ try {
 const url = pathToFileURL(resolve(o.html)).href;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
 const browser = await chromium.launch({ executablePath: exe, args: FLAGS, timeout: 60000 });
-const seen = { console_errors: [], page_errors: [], requests: [] };
+const seen = { console_errors: [], page_errors: [], requests: [], dialogs: [] };
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('console', (m) => { if (m.type() === 'error') seen.console_errors.push(m.text()); });
   page.on('pageerror', (e) => seen.page_errors.push(String(e)));
+  page.on('dialog', (d) => { seen.dialogs.push(d.message()); d.dismiss().catch(() => {}); });
   // Every request is recorded; anything but the page itself is refused,
   // so a page that needed the network would show it.
   await page.route('**/*', (route) => {
