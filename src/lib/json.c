@@ -8,6 +8,7 @@
 
 #include "buf.h"
 #include "json.h"
+#include "utf8.h"
 
 int
 prof_json_read_file(const char *path, char **buf, size_t *len,
@@ -203,43 +204,6 @@ scan_issue(struct scan *sc, size_t off, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The length of the valid UTF-8 sequence at p (RFC 3629: no overlong
- * forms, no surrogates, nothing above U+10FFFF), or 0. */
-static size_t
-utf8_len(const unsigned char *p, size_t avail)
-{
-	unsigned char c = p[0];
-	size_t n, i;
-	unsigned char lo = 0x80, hi = 0xbf;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (avail < n)
-		return 0;
-	if (c == 0xe0)
-		lo = 0xa0;
-	else if (c == 0xed)
-		hi = 0x9f;
-	else if (c == 0xf0)
-		lo = 0x90;
-	else if (c == 0xf4)
-		hi = 0x8f;
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-	return n;
-}
-
 static int
 hex4(const char *p, size_t avail, unsigned *v)
 {
@@ -333,7 +297,7 @@ scan_string(struct scan *sc, size_t i, struct scan_key *key)
 			continue;
 		}
 		if (c >= 0x80) {
-			size_t n = utf8_len((const unsigned char *)buf + j,
+			size_t n = prof_utf8_seq((const unsigned char *)buf + j,
 					    len - j);
 
 			if (!n) {
@@ -614,7 +578,7 @@ scan_json(struct scan *sc, const char *buf, size_t len)
 			break;
 		default:
 			if (c >= 0x80 &&
-			    !utf8_len((const unsigned char *)buf + i, len - i))
+			    !prof_utf8_seq((const unsigned char *)buf + i, len - i))
 				scan_issue(sc, i, "invalid UTF-8 (byte 0x%02x)",
 					   c);
 		}
@@ -1018,4 +982,36 @@ prof_json_type_name(struct json_object *o)
 		return "an object";
 	}
 	return "unknown";
+}
+
+struct json_object *
+prof_json_text_new(const char *s, size_t n, size_t max)
+{
+	struct json_object *o;
+	size_t fixed_n;
+	char *fixed;
+
+	if (prof_utf8_check(s, n) == n && (!max || n <= max))
+		return json_object_new_string_len(s, (int)n);
+	fixed = prof_utf8_fix(s, n, max, &fixed_n);
+	if (!fixed)
+		return NULL;
+	o = json_object_new_string_len(fixed, (int)fixed_n);
+	free(fixed);
+	return o;
+}
+
+const char *
+prof_json_text(struct json_object *o, int flags, size_t *len, char **own)
+{
+	const char *t = json_object_to_json_string_length(o, flags, len);
+	int rc;
+
+	*own = NULL;
+	if (!t)
+		return NULL;
+	rc = prof_utf8_json(t, *len, own, len);
+	if (rc < 0)
+		return NULL;
+	return rc ? *own : t;
 }

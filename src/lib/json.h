@@ -63,6 +63,24 @@ struct json_object *prof_json_load(const char *path, struct prof_err *err);
  */
 char *prof_json_canonical(struct json_object *o);
 
+/*
+ * A new string value of s[0..n) made valid UTF-8 (prof_utf8_fix(): each
+ * invalid byte and each NUL is U+FFFD; with max > 0, cut on a character
+ * boundary and marked past max bytes). For every text taken from outside.
+ * NULL when out of memory.
+ */
+struct json_object *prof_json_text_new(const char *s, size_t n, size_t max);
+
+/*
+ * json-c's text of o (flags of json_object_to_json_string_ext()), made
+ * readable by prof's strict reader (prof_utf8_json()): what every writer
+ * of prof's files writes. Returns the text, borrowed from o, or, where it
+ * had to be fixed, held in *own (free() it; NULL otherwise); *len gets its
+ * length. NULL when out of memory.
+ */
+const char *prof_json_text(struct json_object *o, int flags, size_t *len,
+			   char **own);
+
 /* A new double whose text is the shortest that reads back (%.15g). */
 struct json_object *prof_json_double(double v);
 

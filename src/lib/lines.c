@@ -1,6 +1,7 @@
 /* lines.c: schema-2 JSON lines with context lines. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
@@ -84,11 +85,17 @@ prof_lines_sample2(struct json_object *s, const char *env_id,
 static int
 put_line(struct prof_lines *w, struct json_object *o, struct prof_err *err)
 {
-	const char *text = json_object_to_json_string_ext(o, TEXT_FLAGS);
+	char *own;
+	size_t n;
+	const char *text = prof_json_text(o, TEXT_FLAGS, &n, &own);
+	int rc = 0;
 
-	if (fputs(text, w->fp) == EOF || fputc('\n', w->fp) == EOF)
-		return prof_err_set(err, "write failed: %s", strerror(errno));
-	return 0;
+	if (!text)
+		return prof_err_set(err, "out of memory");
+	if (fwrite(text, 1, n, w->fp) != n || fputc('\n', w->fp) == EOF)
+		rc = prof_err_set(err, "write failed: %s", strerror(errno));
+	free(own);
+	return rc;
 }
 
 int

@@ -7,6 +7,7 @@
 #include <json-c/json.h>
 
 #include "afile.h"
+#include "json.h"
 #include "out.h"
 
 /* Write to an open stream; 0 or -1 with err. */
@@ -32,19 +33,24 @@ prof_out_write(const char *path, const char *text, size_t len,
 int
 prof_out_json(const char *path, struct json_object *o, struct prof_err *err)
 {
-	const char *text = json_object_to_json_string_ext(
+	char *own, *buf;
+	size_t n;
+	const char *text = prof_json_text(
 		o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-			   JSON_C_TO_STRING_NOSLASHESCAPE);
-	size_t n = strlen(text);
-	char *buf = malloc(n + 2);
+			   JSON_C_TO_STRING_NOSLASHESCAPE,
+		&n, &own);
 	int rc;
 
-	if (!buf)
+	buf = text ? malloc(n + 2) : NULL;
+	if (!buf) {
+		free(own);
 		return prof_err_at(err, path, 0, 0, "out of memory");
+	}
 	memcpy(buf, text, n);
 	buf[n] = '\n';
 	buf[n + 1] = '\0';
 	rc = prof_out_write(path, buf, n + 1, err);
 	free(buf);
+	free(own);
 	return rc;
 }

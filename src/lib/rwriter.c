@@ -69,9 +69,12 @@ static int
 put_value(struct prof_buf *b, struct json_object *v)
 {
 	size_t n;
-	const char *t = json_object_to_json_string_length(v, PLAIN, &n);
+	char *own;
+	const char *t = prof_json_text(v, PLAIN, &n, &own);
+	int rc = t ? prof_buf_put(b, t, n) : -1;
 
-	return t ? prof_buf_put(b, t, n) : -1;
+	free(own);
+	return rc;
 }
 
 /* A key as a JSON string; ours need no escapes, others get json-c's. */
@@ -273,20 +276,37 @@ prof_rwriter_merge_tables(struct prof_rwriter *w, struct json_object *envs,
 	return 0;
 }
 
+/* lead, then "key: value" as prof_json_text() writes them. */
+static int
+key_value(FILE *fp, const char *lead, const char *key, struct json_object *v,
+	  int flags)
+{
+	struct json_object *k = json_object_new_string(key);
+	char *own_k = NULL, *own_v = NULL;
+	size_t nk, nv;
+	const char *tk = k ? prof_json_text(k, PLAIN, &nk, &own_k) : NULL;
+	const char *tv = prof_json_text(v, flags, &nv, &own_v);
+	int rc = -1;
+
+	if (tk && tv && fputs(lead, fp) != EOF &&
+	    fwrite(tk, 1, nk, fp) == nk && fputs(": ", fp) != EOF &&
+	    fwrite(tv, 1, nv, fp) == nv)
+		rc = 0;
+	free(own_k);
+	free(own_v);
+	json_object_put(k);
+	return rc;
+}
+
 /* "  \"key\": value" with a pretty value. */
 static int
 member(FILE *fp, int *first, const char *key, struct json_object *v,
        int flags)
 {
-	struct json_object *k = json_object_new_string(key);
-	int rc;
+	int rc = key_value(fp, *first ? "\n  " : ",\n  ", key, v, flags);
 
-	rc = fprintf(fp, "%s\n  %s: %s", *first ? "" : ",",
-		     json_object_to_json_string_ext(k, PLAIN),
-		     json_object_to_json_string_ext(v, flags));
-	json_object_put(k);
 	*first = 0;
-	return rc < 0 ? -1 : 0;
+	return rc;
 }
 
 /* A table with one entry per line. */
@@ -300,15 +320,9 @@ table(FILE *fp, int *first, const char *key, struct json_object *t)
 	*first = 0;
 	json_object_object_foreach(t, id, v)
 	{
-		struct json_object *k = json_object_new_string(id);
-
-		if (fprintf(fp, "%s\n    %s: %s", n++ ? "," : "",
-			    json_object_to_json_string_ext(k, PLAIN),
-			    json_object_to_json_string_ext(v, PLAIN)) < 0) {
-			json_object_put(k);
+		if (key_value(fp, n++ ? ",\n    " : "\n    ", id, v, PLAIN) <
+		    0)
 			return -1;
-		}
-		json_object_put(k);
 	}
 	return fprintf(fp, "%s}", n ? "\n  " : "") < 0 ? -1 : 0;
 }

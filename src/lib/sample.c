@@ -9,6 +9,7 @@
 #include "json.h"
 #include "prof.h"
 #include "sample.h"
+#include "utf8.h"
 
 #include <openssl/evp.h>
 
@@ -81,10 +82,13 @@ prof_sample_fail(struct json_object *s, const char *reason, double duration_ms)
 				       prof_json_double(round(duration_ms * 1e6) / 1e6) :
 				       NULL);
 	json_object_object_add(s, "outcome", json_object_new_string("error"));
+	/* A reason is text from outside (a command's stderr, a story's
+	 * message): made valid UTF-8 and kept to PROF_REASON_MAX bytes. */
+	if (!reason || !reason[0])
+		reason = "unknown error";
 	json_object_object_add(s, "reason",
-			       json_object_new_string(reason && reason[0] ?
-							      reason :
-							      "unknown error"));
+			       prof_json_text_new(reason, strlen(reason),
+						  PROF_REASON_MAX));
 }
 
 /* Schema checking: each helper fills err with prefix.key and returns -1. */
@@ -613,8 +617,10 @@ prof_results_new(const char *run_id, const char *timestamp_utc,
 	json_object_object_add(r, "run_id", json_object_new_string(run_id));
 	json_object_object_add(r, "timestamp_utc",
 			       json_object_new_string(timestamp_utc));
-	json_object_object_add(r, "command", json_object_new_string(command));
-	json_object_object_add(r, "commit", json_object_new_string(commit));
+	json_object_object_add(r, "command",
+			       prof_json_text_new(command, strlen(command), 0));
+	json_object_object_add(r, "commit",
+			       prof_json_text_new(commit, strlen(commit), 0));
 	json_object_object_add(r, "envs", json_object_new_object());
 	json_object_object_add(r, "segments", json_object_new_object());
 	json_object_object_add(r, "samples", json_object_new_array());

@@ -108,10 +108,18 @@ write_sample(struct run *r, struct json_object *s)
 int
 write_record(FILE *out, struct json_object *rec)
 {
-	const char *text = json_object_to_json_string_ext(
-		rec, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+	char *own;
+	size_t n;
+	const char *text = prof_json_text(
+		rec, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE,
+		&n, &own);
+	int rc = text && fwrite(text, 1, n, out) == n &&
+			 fputc('\n', out) != EOF ?
+			 0 :
+			 -1;
 
-	if (fputs(text, out) == EOF || fputc('\n', out) == EOF)
+	free(own);
+	if (rc < 0)
 		return -1;
 	if (out == stdout)
 		fflush(stdout);

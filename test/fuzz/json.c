@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "utf8.h"
 
 static int
 drop(void *arg, struct json_object *v, struct prof_err *err)
@@ -12,6 +13,39 @@ drop(void *arg, struct json_object *v, struct prof_err *err)
 	(void)err;
 	json_object_put(v);
 	return 0;
+}
+
+/*
+ * Any bytes, taken from outside as a string (a command's stderr, a note),
+ * are written as text the reader accepts (issue 19, item 1), and
+ * prof_utf8_fix() makes them valid UTF-8.
+ */
+static void
+outside_text(const uint8_t *data, size_t size)
+{
+	struct prof_err err;
+	struct json_object *s = json_object_new_string_len(
+		(const char *)data, (int)size);
+	struct json_object *back;
+	char *own, *fixed;
+	size_t n;
+	const char *t;
+
+	if (!s)
+		abort();
+	t = prof_json_text(s, JSON_C_TO_STRING_PLAIN, &n, &own);
+	if (!t)
+		abort();
+	back = prof_json_parse(t, n, "written", 1, &err);
+	if (!back)
+		abort();	/* a writer wrote what the reader refuses */
+	json_object_put(back);
+	free(own);
+	json_object_put(s);
+	fixed = prof_utf8_fix((const char *)data, size, 64, &n);
+	if (!fixed || prof_utf8_check(fixed, n) != n || n > 64 + 40)
+		abort();
+	free(fixed);
 }
 
 /*
@@ -27,6 +61,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct json_object *o, *again;
 	char *text, *text2;
 
+	outside_text(data, size);
 	prof_json_lines((const char *)data, size, "fuzz", drop, NULL, &err);
 	o = prof_json_parse((const char *)data, size, "fuzz", 1, &err);
 	if (!o)

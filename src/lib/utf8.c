@@ -1,0 +1,189 @@
+/* utf8.c: text from outside made valid UTF-8 before it is written. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "utf8.h"
+
+#define REPL_LEN (sizeof(PROF_UTF8_REPLACEMENT) - 1)
+
+size_t
+prof_utf8_seq(const unsigned char *p, size_t avail)
+{
+	unsigned char c = p[0];
+	size_t n, i;
+	unsigned char lo = 0x80, hi = 0xbf;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (avail < n)
+		return 0;
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+size_t
+prof_utf8_check(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, k;
+
+	while (i < n) {
+		if (p[i] && p[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if (!p[i])
+			return i;
+		k = prof_utf8_seq(p + i, n - i);
+		if (!k)
+			return i;
+		i += k;
+	}
+	return n;
+}
+
+size_t
+prof_utf8_cut(const char *s, size_t n, size_t max)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (n <= max)
+		return n;
+	/* Back over continuation bytes to the start of the character that
+	 * max falls in (at most three of them). */
+	while (max > 0 && (p[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
+char *
+prof_utf8_fix(const char *s, size_t n, size_t max, size_t *out_n)
+{
+	struct prof_buf b = {0};
+	size_t i = 0, k, keep;
+	char mark[64];
+
+	if (prof_buf_reserve(&b, n < 4096 ? n : 4096) < 0)
+		return NULL;
+	while (i < n) {
+		k = prof_utf8_check(s + i, n - i);
+		if (k && prof_buf_put(&b, s + i, k) < 0)
+			goto oom;
+		i += k;
+		if (i == n)
+			break;
+		/* One replacement per byte that begins no character. */
+		if (prof_buf_put(&b, PROF_UTF8_REPLACEMENT, REPL_LEN) < 0)
+			goto oom;
+		i++;
+		if (max && b.len > max + 4)
+			break;
+	}
+	if (max && b.len > max) {
+		keep = prof_utf8_cut(b.p, b.len, max);
+		snprintf(mark, sizeof(mark), " [... cut, %zu bytes]", n);
+		b.len = keep;
+		if (prof_buf_put(&b, mark, strlen(mark)) < 0)
+			goto oom;
+	}
+	if (!b.p && prof_buf_put(&b, "", 0) < 0)
+		goto oom;
+	b.p[b.len] = '\0';
+	if (out_n)
+		*out_n = b.len;
+	return b.p;
+oom:
+	prof_buf_free(&b);
+	return NULL;
+}
+
+/* Whether text[i..n) begins an escaped NUL ("\u0000"), i at the 'u'. */
+static int
+escaped_nul(const char *t, size_t i, size_t n)
+{
+	return n - i >= 5 && !memcmp(t + i, "u0000", 5);
+}
+
+int
+prof_utf8_json(const char *text, size_t n, char **fixed, size_t *fixed_n)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	struct prof_buf b = {0};
+	size_t i = 0, from = 0, k = 0;
+	int bad = 0;
+
+	/* The common case, a clean text, costs one pass and no copy. */
+	while (i < n && !bad) {
+		if (p[i] == '\\') {
+			bad = i + 1 < n && escaped_nul(text, i + 1, n);
+			i += 2;
+		} else if (p[i] >= 0x80) {
+			k = prof_utf8_seq(p + i, n - i);
+			bad = !k;
+			i += k ? k : 1;
+		} else {
+			i++;
+		}
+	}
+	if (!bad)
+		return 0;
+	if (prof_buf_reserve(&b, n + 16) < 0)
+		return -1;
+	i = 0;
+	while (i < n) {
+		size_t skip = 0;
+
+		if (p[i] == '\\' && i + 1 < n && escaped_nul(text, i + 1, n)) {
+			skip = 6;
+			if (prof_buf_put(&b, text + from, i - from) < 0 ||
+			    prof_buf_put(&b, "\\ufffd", 6) < 0)
+				goto oom;
+		} else if (p[i] == '\\') {
+			i += 2;
+			continue;
+		} else if (p[i] >= 0x80 && !(k = prof_utf8_seq(p + i, n - i))) {
+			skip = 1;
+			if (prof_buf_put(&b, text + from, i - from) < 0 ||
+			    prof_buf_put(&b, PROF_UTF8_REPLACEMENT, REPL_LEN) <
+				    0)
+				goto oom;
+		} else {
+			i += p[i] >= 0x80 ? k : 1;
+			continue;
+		}
+		i += skip;
+		from = i;
+	}
+	if (i > n)
+		i = n;
+	if (prof_buf_put(&b, text + from, i - from) < 0)
+		goto oom;
+	*fixed = b.p;
+	*fixed_n = b.len;
+	return 1;
+oom:
+	prof_buf_free(&b);
+	return -1;
+}

@@ -1,0 +1,54 @@
+/* utf8.h: text from outside made valid UTF-8 before it is written. */
+#ifndef PROF_UTF8_H
+#define PROF_UTF8_H
+
+#include <stddef.h>
+
+/*
+ * Every text a tool takes from outside (a command's stderr, a command
+ * line, a commit, a note, a story's reason) may hold any bytes; every
+ * reader of prof's files refuses bytes that are not UTF-8 and NUL
+ * characters. So a writer passes such text through prof_utf8_fix() where
+ * it enters a sample or a results file, and the JSON writers pass their
+ * text through prof_utf8_json() as a last guard.
+ */
+
+/* U+FFFD, the replacement character, as UTF-8. */
+#define PROF_UTF8_REPLACEMENT "\xef\xbf\xbd"
+
+/* The longest reason a sample keeps, in bytes (a longer one is cut on a
+ * character boundary and marked, see prof_utf8_fix()). */
+#define PROF_REASON_MAX 4096
+
+/* The length of the valid UTF-8 sequence at p[0..avail) (RFC 3629: no
+ * overlong forms, no surrogates, nothing above U+10FFFF), or 0. avail
+ * must be at least 1. */
+size_t prof_utf8_seq(const unsigned char *p, size_t avail);
+
+/* The offset of the first byte of s[0..n) that is not valid UTF-8 or is
+ * a NUL; n when there is none. */
+size_t prof_utf8_check(const char *s, size_t n);
+
+/*
+ * A malloc'd, NUL-terminated copy of s[0..n) in which each byte that does
+ * not begin a valid UTF-8 sequence, and each NUL, is U+FFFD. With max > 0,
+ * a copy longer than max bytes is cut on a character boundary and ends in
+ * " [... cut, N bytes]" (N the length of s), so it is at most max + 40
+ * bytes. *out_n (when not NULL) gets its length. NULL when out of memory.
+ */
+char *prof_utf8_fix(const char *s, size_t n, size_t max, size_t *out_n);
+
+/* The length of the longest prefix of s[0..n) that is at most max bytes
+ * and does not end inside a UTF-8 character. */
+size_t prof_utf8_cut(const char *s, size_t n, size_t max);
+
+/*
+ * A JSON text as json-c writes it, made readable by prof's strict reader:
+ * invalid UTF-8 (which json-c copies raw from a string) becomes U+FFFD, and
+ * so does an escaped NUL (\u0000). Returns 0 when text[0..n) is fine as it
+ * is; 1 with *fixed a malloc'd, NUL-terminated text and *fixed_n its
+ * length; -1 when out of memory.
+ */
+int prof_utf8_json(const char *text, size_t n, char **fixed, size_t *fixed_n);
+
+#endif /* PROF_UTF8_H */
