@@ -26,6 +26,113 @@ llabs_(long long x)
 
 static int rank_by_incl;
 
+/* The tree's move (moved_tree()) while one diff runs. */
+static struct {
+	const char *pb, *pa;
+	size_t lb, la;
+} mv;
+
+/*
+ * Two builds of one tree in two folders (a compare's reference is built
+ * in a worktree) name every source file with another prefix. The prefix
+ * pair that most functions of one name on both sides agree on: *pb in
+ * before stands for *pa in after (lengths *lb, *la; 0 and 0 for none).
+ */
+static void
+moved_tree(const struct prof_callgrind_profile *before,
+	   const struct prof_callgrind_profile *after, const char **pb,
+	   size_t *lb, const char **pa, size_t *la)
+{
+	struct {
+		const char *b, *a;
+		size_t lb, la;
+		int votes;
+	} v[8];
+	size_t nv = 0, i, k;
+	int best = 0;
+
+	*pb = *pa = "";
+	*lb = *la = 0;
+	for (i = 0; i < after->n_fns; i++) {
+		const char *fa = after->fns[i].file, *fb;
+		long j = prof_callgrind_find(before, after->fns[i].name, NULL);
+		size_t na, nb;
+
+		if (j < 0 || fa[0] != '/' ||
+		    prof_callgrind_find(after, after->fns[i].name, NULL) < 0)
+			continue;
+		fb = before->fns[j].file;
+		if (fb[0] != '/' || !strcmp(fa, fb))
+			continue;
+		na = strlen(fa);
+		nb = strlen(fb);
+		/* the common tail, from a '/' on */
+		while (na && nb && fa[na - 1] == fb[nb - 1]) {
+			na--;
+			nb--;
+		}
+		while (na && fa[na] != '/')
+			na++;
+		nb = strlen(fb) - (strlen(fa) - na);
+		if (!fa[na] || fb[nb] != '/')
+			continue;
+		for (k = 0; k < nv; k++)
+			if (v[k].la == na && v[k].lb == nb &&
+			    !strncmp(v[k].a, fa, na) && !strncmp(v[k].b, fb, nb))
+				break;
+		if (k == nv) {
+			if (nv == 8)
+				continue;
+			v[nv].a = fa;
+			v[nv].b = fb;
+			v[nv].la = na;
+			v[nv].lb = nb;
+			v[nv++].votes = 0;
+		}
+		v[k].votes++;
+	}
+	for (k = 0; k < nv; k++) {
+		if (v[k].votes <= best)
+			continue;
+		best = v[k].votes;
+		*pb = v[k].b;
+		*lb = v[k].lb;
+		*pa = v[k].a;
+		*la = v[k].la;
+	}
+}
+
+/* The function of before that is f of after, its file moved as the tree
+ * moved; -1 when none. */
+static long
+find_moved(const struct prof_callgrind_profile *before,
+	   const struct prof_callgrind_fn *f, const char *pb, size_t lb,
+	   const char *pa, size_t la)
+{
+	char stack[1024];
+	size_t rest;
+
+	if (!la || strncmp(f->file, pa, la))
+		return prof_callgrind_find(before, f->name, f->file);
+	rest = strlen(f->file + la);
+	if (lb + rest >= sizeof(stack))
+		return -1;
+	memcpy(stack, pb, lb);
+	memcpy(stack + lb, f->file + la, rest + 1);
+	return prof_callgrind_find(before, f->name, stack);
+}
+
+/* Whether file b of before is file a of after, the tree moved. */
+static int
+same_file(const char *b, const char *a, const char *pb, size_t lb,
+	  const char *pa, size_t la)
+{
+	if (!strcmp(a, b))
+		return 1;
+	return la && !strncmp(a, pa, la) && !strncmp(b, pb, lb) &&
+	       !strcmp(a + la, b + lb);
+}
+
 static int
 by_change(const void *a, const void *b)
 {
@@ -81,7 +188,7 @@ add(struct prof_why *w, size_t *cap, const struct prof_callgrind_fn *b,
 	e->file = a ? a->file : b->file;
 	e->state = !b ? PROF_WHY_NEW : !a ? PROF_WHY_VANISHED :
 		   PROF_WHY_CHANGED;
-	if (a && b && strcmp(a->file, b->file))
+	if (a && b && !same_file(b->file, a->file, mv.pb, mv.lb, mv.pa, mv.la))
 		e->file_before = b->file;
 	e->self_before = b ? b->self : 0;
 	e->incl_before = b ? b->incl : 0;
@@ -124,7 +231,8 @@ prof_why_diff(const struct prof_callgrind_profile *before,
 	char *taken_b = calloc(before->n_fns + 1, 1);
 	char *taken_a = calloc(after->n_fns + 1, 1);
 	long *match = malloc((after->n_fns + 1) * sizeof(*match));
-	size_t i, cap = 0;
+	size_t i, cap = 0, lb, la;
+	const char *pb, *pa;
 	int rc = -1;
 
 	memset(w, 0, sizeof(*w));
@@ -134,11 +242,16 @@ prof_why_diff(const struct prof_callgrind_profile *before,
 		prof_err_set(err, "out of memory");
 		goto out;
 	}
+	moved_tree(before, after, &pb, &lb, &pa, &la);
+	mv.pb = pb;
+	mv.lb = lb;
+	mv.pa = pa;
+	mv.la = la;
 	/* by name and file first */
 	for (i = 0; i < after->n_fns; i++) {
 		const struct prof_callgrind_fn *f = &after->fns[i];
 
-		match[i] = prof_callgrind_find(before, f->name, f->file);
+		match[i] = find_moved(before, f, pb, lb, pa, la);
 		if (match[i] >= 0)
 			taken_b[match[i]] = 1;
 	}

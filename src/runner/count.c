@@ -296,6 +296,49 @@ count_worker_end(struct opts *o)
 }
 
 /*
+ * --functions DIR: the first counted call's dump, functions only, kept as
+ * DIR/WORKLOAD.BACKEND.callgrind and named in the sample's artifacts
+ * relative to the folder of --output (the run folder), or by its full
+ * path when it lies elsewhere. -1 with why filled.
+ */
+static int
+keep_functions(struct opts *o, struct json_object *s, const char *dump,
+	       char *why, size_t n)
+{
+	struct prof_callgrind_profile p = {0};
+	struct prof_err err = {0};
+	char path[PATH_MAX], real[PATH_MAX], dir[PATH_MAX], rdir[PATH_MAX];
+	char buf[1024];
+	const char *slash = strrchr(o->output, '/'), *name = path;
+	size_t len;
+	int rc = -1;
+
+	snprintf(path, sizeof(path), "%s/%s.%s.callgrind", o->functions,
+		 prof_json_str(s, "workload"), prof_json_str(s, "backend"));
+	if (prof_mkdirs(o->functions, &err) < 0 ||
+	    prof_callgrind_load(dump, &p, &err) < 0 ||
+	    prof_callgrind_write_functions(&p, path, &err) < 0) {
+		snprintf(why, n, "callgrind: %s",
+			 prof_err_str(&err, buf, sizeof(buf)));
+		goto out;
+	}
+	snprintf(dir, sizeof(dir), "%.*s",
+		 slash ? (int)(slash - o->output) : 1,
+		 slash ? o->output : ".");
+	if (realpath(path, real) && realpath(dir, rdir)) {
+		len = strlen(rdir);
+		name = strncmp(real, rdir, len) || real[len] != '/' ?
+			       real : real + len + 1;
+	}
+	json_object_array_add(json_object_object_get(s, "artifacts"),
+			      json_object_new_string(name));
+	rc = 0;
+out:
+	prof_callgrind_profile_free(&p);
+	return rc;
+}
+
+/*
  * A worker's instruction sample names its call by index; its count is in
  * the dump "prof-call-INDEX", which callgrind numbered INDEX + 1 (one
  * dump per counted call, in order). A dump that is missing or says
@@ -331,8 +374,12 @@ count_fill(struct opts *o, struct json_object *s)
 	} else {
 		json_object_object_add(s, "instructions",
 				       json_object_new_int64(d.ir));
+		if (index == 0 && o->functions &&
+		    keep_functions(o, s, path, why, sizeof(why)) < 0)
+			goto failed;
 		return;
 	}
+failed:
 	prof_sample_fail(s, why, prof_sample_num(s, "duration_ms"));
 }
 

@@ -58,6 +58,7 @@ enum {
 	OPT_AGAINST_COMMAND,
 	OPT_BATCH,
 	OPT_THRESHOLD,
+	OPT_FUNCTIONS,
 	OPT_ENV,
 };
 
@@ -142,6 +143,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		{"list", no_argument, NULL, OPT_LIST},
 		{"artifacts", required_argument, NULL, OPT_ARTIFACTS},
 		{"min-seconds", required_argument, NULL, OPT_MIN_SECONDS},
+		{"functions", required_argument, NULL, OPT_FUNCTIONS},
 		{"against", required_argument, NULL, OPT_AGAINST},
 		{"against-output", required_argument, NULL, OPT_AGAINST_OUTPUT},
 		{"against-command", required_argument, NULL, OPT_AGAINST_COMMAND},
@@ -287,6 +289,11 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 				return cli_fail("--threshold: only for prof-count");
 			if (cli_real("--threshold", optarg, &o.threshold_pct))
 				return PROF_EXIT_FAILURE;
+			break;
+		case OPT_FUNCTIONS:
+			if (!counting)
+				return cli_fail("--functions: only for prof-count");
+			o.functions = optarg;
 			break;
 		case OPT_ENV:
 			if (!counting)

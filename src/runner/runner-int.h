@@ -98,6 +98,7 @@ struct opts {
 	struct count *count;	/* valgrind and the fixed folder; NULL else */
 	double threshold_pct;	/* a command's count threshold */
 	char *env[32];		/* a command's --env NAME=VALUE */
+	const char *functions;	/* --functions DIR: keep callgrind outputs */
 	int n_env;
 };
 

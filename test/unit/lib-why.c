@@ -132,6 +132,32 @@ test_rank(void)
 	prof_callgrind_profile_free(&a);
 }
 
+/* A reference built in another folder: every file has another prefix. */
+static void
+test_moved_tree(void)
+{
+	struct prof_callgrind_profile b, a;
+	struct prof_why w;
+	struct prof_err err = {0};
+	size_t i, moved = 0;
+
+	prof_callgrind_load(DATA "tree-before.out", &b, &err);
+	prof_callgrind_load(DATA "tree-after.out", &a, &err);
+	is_int(prof_why_diff(&b, &a, 0, &w, &err), 0,
+	       "two builds in two folders");
+	ok(w.n == 5 && w.unchanged == 1 && w.n_new == 1 && w.n_vanished == 1,
+	   "match as they do in one folder");
+	for (i = 0; i < w.n; i++)
+		if (w.fns[i].file_before)
+			moved++;
+	is_int((long long)moved, 1, "only helper's file changed");
+	is_str(w.fns[3].file_before, "/home/u/prof/util.c",
+	       "helper: was in util.c");
+	prof_why_free(&w);
+	prof_callgrind_profile_free(&b);
+	prof_callgrind_profile_free(&a);
+}
+
 static void
 test_write(void)
 {
@@ -217,9 +243,10 @@ test_flame(void)
 int
 main(void)
 {
-	plan(44);
+	plan(48);
 	test_load();
 	test_rank();
+	test_moved_tree();
 	test_write();
 	test_flame();
 	return done();
