@@ -11,6 +11,7 @@
 #include "json.h"
 #include "out.h"
 #include "runview.h"
+#include "sample.h"
 
 static const char usage_text[] =
 	"usage: prof-export --format csv|bmf|gbench [-o FILE] RESULTS\n"
@@ -100,9 +101,9 @@ csv_line(void *arg, struct json_object *s, struct prof_err *err)
 	struct export *e = arg;
 	char sid[17];
 
-	(void)err;
-	prof_runview_segment_id(prof_runview_segment(&e->v,
-			prof_json_str(s, "segment_id")), sid);
+	if (prof_sample_id(prof_runview_segment(&e->v,
+			prof_json_str(s, "segment_id")), sid) < 0)
+		return prof_err_set(err, "out of memory");
 	{
 		csv_field(e->fp, prof_runview_str(&e->v, "run_id"), 0);
 		csv_field(e->fp, prof_runview_str(&e->v, "commit"), 0);

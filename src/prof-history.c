@@ -1,9 +1,14 @@
-/* prof-history: a run history on SQLite: add runs, list them, trends per
- * row, change points. */
+/* prof-history: a run history on SQLite: add runs, import folders of run
+ * files, list them, trends per row, change points. */
+#include <errno.h>
+#include <ftw.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "history.h"
@@ -14,6 +19,7 @@
 
 static const char usage_text[] =
 	"usage: prof-history add [--db FILE] RESULTS...\n"
+	"       prof-history import [--db FILE] DIR...\n"
 	"       prof-history list [--db FILE]\n"
 	"       prof-history trend [--db FILE] [--workload ID] [--backend B]\n"
 	"                          [--segment ID]\n"
@@ -23,7 +29,8 @@ static const char usage_text[] =
 	"Keep every run in a SQLite database (default\n"
 	"artifacts/history.sqlite; $PROF_HISTORY when set) and read trends\n"
 	"and change points from it. Runs are in the order of their\n"
-	"timestamps.\n"
+	"timestamps (then commits, then run ids), whatever the order they\n"
+	"were added in.\n"
 	"\n"
 	"  add      store each results file (schema 1 or 2; - is stdin) in\n"
 	"           one transaction: one row per workload x backend x segment\n"
@@ -31,6 +38,13 @@ static const char usage_text[] =
 	"           samples that succeeded, the median instruction count and\n"
 	"           the memory peaks. A run id already there is left as it\n"
 	"           is. Every file is checked before anything is stored.\n"
+	"  import   add every results file under the folders (files named\n"
+	"           *.json whose schema is prof.results, at any depth; other\n"
+	"           JSON files are skipped) in one transaction: the run\n"
+	"           files are the record and the history an index that\n"
+	"           import rebuilds. Runs already there (same run id, same\n"
+	"           content) are left as they are, so importing a folder\n"
+	"           again, or an overlapping one, changes nothing.\n"
 	"  list     the runs as JSON: run_id, commit, timestamp_utc, command,\n"
 	"           rows, schema_version, added_utc\n"
 	"  trend    one JSON object per run and row: run_id, commit,\n"
@@ -56,8 +70,9 @@ static const char usage_text[] =
 	"      jq -r '.[] | \"\\(.commit[:8]) \\(.median)\"'\n"
 	"\n"
 	"Exit status: 0 done, 2 bad arguments, a malformed results file, a\n"
-	"file that is not a history database or a corrupt one (nothing\n"
-	"stored is changed), or a failed write.\n";
+	"file that is not a history database or a corrupt one, SIGINT,\n"
+	"SIGTERM or SIGHUP during add or import (nothing stored is changed\n"
+	"then), or a failed write.\n";
 
 enum {
 	OPT_DB = 256,
@@ -84,16 +99,155 @@ print_json(struct json_object *o)
 	return cli_finish(rc < 0 ? PROF_EXIT_FAILURE : PROF_EXIT_OK);
 }
 
+/*
+ * SIGINT, SIGTERM and SIGHUP during add and import. Until the transaction
+ * is open, and once it is committed, the tool ends at once and says what
+ * was stored. While it is open, the statement running is interrupted and
+ * the transaction rolled back before the tool says so. The commit itself
+ * runs with the signals blocked: it is never cut in half.
+ */
+enum { SIG_EARLY, SIG_TXN, SIG_DONE };
+static volatile sig_atomic_t sig_phase, sig_got;
+static struct prof_history *sig_history;
+static char sig_db[1024];
+
+static void
+put_str(const char *s)
+{
+	ssize_t k = write(STDERR_FILENO, s, strlen(s));
+
+	(void)k;
+}
+
+static const char *
+sig_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" :
+							    "SIGHUP";
+}
+
+/* Async-signal-safe: write(), _exit() and sqlite3_interrupt(), which
+ * only sets a flag (SQLite's own shell calls it from its handler). */
+static void
+on_signal(int sig)
+{
+	if (sig_phase == SIG_TXN) {
+		sig_got = sig;
+		prof_history_interrupt(sig_history);
+		return;
+	}
+	put_str(cli_name);
+	put_str(": interrupted by ");
+	put_str(sig_name(sig));
+	put_str(sig_phase == SIG_DONE ? "; the runs were stored in '" :
+					"; nothing was added to '");
+	put_str(sig_db);
+	put_str(sig_phase == SIG_DONE ? "' before it\n" : "'\n");
+	_exit(PROF_EXIT_FAILURE);
+}
+
+static const int trapped[] = {SIGINT, SIGTERM, SIGHUP};
+
+static void
+trap_signals(const char *db)
+{
+	struct sigaction sa;
+	size_t i;
+
+	cli_safe(db, sig_db, sizeof(sig_db));
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(trapped) / sizeof(*trapped); i++)
+		sigaction(trapped[i], &sa, NULL);
+}
+
+static void
+block_signals(int block)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < sizeof(trapped) / sizeof(*trapped); i++)
+		sigaddset(&set, trapped[i]);
+	sigprocmask(block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
+/* Open the history and its transaction; NULL after saying why. */
+static struct prof_history *
+begin(const char *db)
+{
+	struct prof_err err = {0};
+	struct prof_history *h = prof_history_open(db, 1, &err);
+
+	if (!h || prof_history_begin(h, &err) < 0) {
+		cli_err(&err);
+		prof_history_close(h);
+		return NULL;
+	}
+	sig_history = h;
+	sig_phase = SIG_TXN;
+	return h;
+}
+
+/* Commit, unless a signal came: 0, or -1 after saying why. */
+static int
+commit(struct prof_history *h, const char *db)
+{
+	struct prof_err err = {0};
+	char safe[512];
+	int rc = -1;
+
+	block_signals(1);
+	if (sig_got) {
+		prof_history_rollback(h);
+		cli_say("interrupted by %s; nothing was added to '%s'",
+			sig_name(sig_got), cli_safe(db, safe, sizeof(safe)));
+	} else if (prof_history_commit(h, &err) < 0) {
+		cli_err(&err);
+		cli_say("nothing was added to '%s'",
+			cli_safe(db, safe, sizeof(safe)));
+	} else {
+		rc = 0;
+	}
+	sig_phase = rc == 0 ? SIG_DONE : SIG_EARLY;
+	block_signals(0);
+	return rc;
+}
+
+/* An add that failed: said, and rolled back. */
+static void
+abandon(struct prof_history *h, const struct prof_err *err, const char *db)
+{
+	char safe[512];
+
+	block_signals(1);
+	prof_history_rollback(h);
+	if (sig_got)
+		cli_say("interrupted by %s; nothing was added to '%s'",
+			sig_name(sig_got), cli_safe(db, safe, sizeof(safe)));
+	else
+		cli_err(err);
+	sig_phase = SIG_EARLY;
+	block_signals(0);
+}
+
 static int
 cmd_add(struct opts *o, int n, char **files)
 {
 	struct prof_runview *v = calloc((size_t)n, sizeof(*v));
+	int *added = calloc((size_t)n, sizeof(*added));
 	struct prof_history *h = NULL;
 	struct prof_err err = {0};
 	int i, rc = PROF_EXIT_FAILURE, stdin_seen = 0;
 
-	if (!v)
+	if (!v || !added) {
+		free(v);
+		free(added);
 		return cli_fail("out of memory");
+	}
+	trap_signals(o->db);
 	/* Every file is read and checked before the database is touched. */
 	for (i = 0; i < n; i++) {
 		if (!strcmp(files[i], "-") && stdin_seen++) {
@@ -106,23 +260,24 @@ cmd_add(struct opts *o, int n, char **files)
 			goto out;
 		}
 	}
-	h = prof_history_open(o->db, 1, &err);
-	if (!h) {
-		cli_err(&err);
+	/* All the files in one transaction: all of them, or none. */
+	h = begin(o->db);
+	if (!h)
 		goto out;
-	}
 	for (i = 0; i < n; i++) {
-		int added;
-
-		if (prof_history_add(h, &v[i], &added, &err) < 0) {
-			cli_err(&err);
+		if (sig_got || prof_history_add(h, &v[i], &added[i], &err) < 0) {
+			abandon(h, &err, o->db);
 			goto out;
 		}
-		if (added == PROF_HISTORY_ADDED)
+	}
+	if (commit(h, o->db) < 0)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if (added[i] == PROF_HISTORY_ADDED)
 			cli_say("added run '%s' (commit %.12s) to '%s'",
 				prof_runview_str(&v[i], "run_id"),
 				prof_runview_str(&v[i], "commit"), o->db);
-		else if (added == PROF_HISTORY_UNCOMPARED)
+		else if (added[i] == PROF_HISTORY_UNCOMPARED)
 			cli_say("run '%s' is already in '%s', added by an "
 				"older prof-history whose digest cannot be "
 				"compared with this file; nothing changed",
@@ -137,6 +292,139 @@ out:
 	for (i = 0; i < n; i++)
 		prof_runview_free(&v[i]);
 	free(v);
+	free(added);
+	return cli_finish(rc);
+}
+
+/* The *.json files under the folders, sorted, for import. */
+static struct {
+	char **paths;
+	size_t n, cap;
+} found;
+
+static int
+collect(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+{
+	size_t len = strlen(path);
+	char *copy;
+
+	(void)sb;
+	(void)ftw;
+	if (type != FTW_F || len < 5 || strcmp(path + len - 5, ".json"))
+		return 0;
+	if (found.n == found.cap) {
+		size_t ncap = found.cap ? 2 * found.cap : 64;
+		char **np = realloc(found.paths, ncap * sizeof(*np));
+
+		if (!np)
+			return -1;
+		found.paths = np;
+		found.cap = ncap;
+	}
+	copy = strdup(path);
+	if (!copy)
+		return -1;
+	found.paths[found.n++] = copy;
+	return 0;
+}
+
+static int
+cmp_paths(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether a load failed because the file is another JSON document, not
+ * because it is a bad results file. */
+static int
+not_results(const struct prof_err *err)
+{
+	return err->line == 0 &&
+	       (!strcmp(err->path, ".") || !strcmp(err->path, ".schema"));
+}
+
+static int
+cmd_import(struct opts *o, int n, char **dirs)
+{
+	struct prof_history *h = NULL;
+	struct prof_err err = {0};
+	struct stat sb;
+	size_t i, added = 0, same = 0, skipped = 0, results = 0;
+	int rc = PROF_EXIT_FAILURE, k;
+	char safe[512];
+
+	trap_signals(o->db);
+	for (k = 0; k < n; k++) {
+		if (stat(dirs[k], &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+			cli_say("'%s' is not a folder (import takes folders; "
+				"add takes files)",
+				cli_safe(dirs[k], safe, sizeof(safe)));
+			goto out;
+		}
+		/* Not through symbolic links: a folder is walked once. */
+		if (nftw(dirs[k], collect, 32, FTW_PHYS) != 0) {
+			cli_say("cannot read '%s': %s",
+				cli_safe(dirs[k], safe, sizeof(safe)),
+				strerror(errno));
+			goto out;
+		}
+	}
+	if (found.n)
+		qsort(found.paths, found.n, sizeof(*found.paths), cmp_paths);
+	h = begin(o->db);
+	if (!h)
+		goto out;
+	/* One file in memory at a time; all in one transaction. */
+	for (i = 0; i < found.n; i++) {
+		struct prof_runview v = {0};
+		int one;
+
+		if (sig_got) {
+			abandon(h, &err, o->db);
+			goto out;
+		}
+		memset(&err, 0, sizeof(err));
+		if (prof_runview_load(&v, found.paths[i], 0, &err) < 0) {
+			prof_runview_free(&v);
+			if (not_results(&err)) {
+				skipped++;
+				continue;
+			}
+			abandon(h, &err, o->db);
+			if (!sig_got)
+				cli_say("nothing was added to '%s'",
+					cli_safe(o->db, safe, sizeof(safe)));
+			goto out;
+		}
+		results++;
+		if (prof_history_add(h, &v, &one, &err) < 0) {
+			prof_runview_free(&v);
+			abandon(h, &err, o->db);
+			if (!sig_got)
+				cli_say("nothing was added to '%s'",
+					cli_safe(o->db, safe, sizeof(safe)));
+			goto out;
+		}
+		prof_runview_free(&v);
+		if (one == PROF_HISTORY_ADDED)
+			added++;
+		else
+			same++;
+	}
+	if (commit(h, o->db) < 0)
+		goto out;
+	cli_say("imported %zu run%s into '%s' from %zu results file%s "
+		"(%zu already there; %zu other JSON file%s skipped)",
+		added, added == 1 ? "" : "s",
+		cli_safe(o->db, safe, sizeof(safe)), results,
+		results == 1 ? "" : "s", same, skipped,
+		skipped == 1 ? "" : "s");
+	rc = PROF_EXIT_OK;
+out:
+	prof_history_close(h);
+	for (i = 0; i < found.n; i++)
+		free(found.paths[i]);
+	free(found.paths);
 	return cli_finish(rc);
 }
 
@@ -268,11 +556,13 @@ main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc)
-		return cli_fail("give a command: add, list, trend or changes");
+		return cli_fail("give a command: add, import, list, trend or "
+				"changes");
 	cmd = argv[optind++];
-	if (strcmp(cmd, "add") && strcmp(cmd, "list") && strcmp(cmd, "trend") &&
+	if (strcmp(cmd, "add") && strcmp(cmd, "import") &&
+	    strcmp(cmd, "list") && strcmp(cmd, "trend") &&
 	    strcmp(cmd, "changes"))
-		return cli_fail("unknown command '%s' (add, list, trend, "
+		return cli_fail("unknown command '%s' (add, import, list, trend, "
 				"changes)", cmd);
 	if (!o.db[0] || (o.since && !o.since[0]))
 		return cli_fail("empty argument");
@@ -282,6 +572,13 @@ main(int argc, char **argv)
 		if (optind >= argc)
 			return cli_fail("give the results files to add");
 		return cmd_add(&o, argc - optind, argv + optind);
+	}
+	if (!strcmp(cmd, "import")) {
+		if (filtered || o.since)
+			return cli_fail("import takes only --db and folders");
+		if (optind >= argc)
+			return cli_fail("give the folders to import");
+		return cmd_import(&o, argc - optind, argv + optind);
 	}
 	if (optind < argc)
 		return cli_fail("unexpected argument '%s'", argv[optind]);

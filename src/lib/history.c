@@ -6,24 +6,35 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 #include <sqlite3.h>
 
 #include "history.h"
 #include "json.h"
+#include "sample.h"
 #include "steps.h"
 
 struct prof_history {
 	sqlite3 *db;
+	int readonly;
 	char path[4096];
 };
 
 /*
+ * The order of runs, whatever the order they were added in: by timestamp,
+ * then commit, then run id (for runs of one second).
+ */
+#define RUN_ORDER "timestamp_utc, commit_id, run_id"
+
+/*
  * The forward migrations: MIGRATIONS[k] takes a history from schema
  * version k to k + 1. Version 1 held the timing rows; version 2 added the
- * instruction counts and memory peaks. Never edit one that has shipped:
- * add the next.
+ * instruction counts and memory peaks; version 3 renames the segments by
+ * the id results files give them (prof_sample_id(): SHA-256 of the key;
+ * versions 1 and 2 hashed it another way) and orders runs by RUN_ORDER.
+ * Never edit one that has shipped: add the next.
  */
 static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 	"CREATE TABLE runs ("
@@ -56,7 +67,30 @@ static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 	"ALTER TABLE rows ADD COLUMN host_peak_bytes REAL;"
 	"ALTER TABLE rows ADD COLUMN rss_peak_bytes REAL;"
 	"ALTER TABLE rows ADD COLUMN device_peak_bytes REAL;",
+
+	"INSERT OR IGNORE INTO segments (segment_id, key) "
+	" SELECT prof_segment_id(key), key FROM segments;"
+	"UPDATE rows SET segment_id = (SELECT prof_segment_id(s.key) "
+	" FROM segments s WHERE s.segment_id = rows.segment_id);"
+	"DELETE FROM segments WHERE segment_id <> prof_segment_id(key);"
+	"DROP INDEX runs_order;"
+	"CREATE INDEX runs_order ON runs (" RUN_ORDER ");",
 };
+
+/* SQL prof_segment_id(key): the segment id of a key, for migration 3. */
+static void
+sql_segment_id(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	const char *key = (const char *)sqlite3_value_text(argv[0]);
+	char id[PROF_ID_SIZE];
+
+	(void)argc;
+	if (!key || prof_sample_id(key, id) < 0) {
+		sqlite3_result_error_nomem(cx);
+		return;
+	}
+	sqlite3_result_text(cx, id, -1, SQLITE_TRANSIENT);
+}
 
 /* Fill err with the database's last error; returns -1. */
 static int
@@ -118,7 +152,8 @@ check_file(struct prof_history *h, long long *version, struct prof_err *err)
 		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
-	if (app != PROF_HISTORY_APP_ID && (tables || *version))
+	/* Another program's file, even an empty one, is never taken over. */
+	if (app != PROF_HISTORY_APP_ID && (app || tables || *version))
 		return prof_err_at(err, h->path, 0, 0,
 				   "a SQLite database, but not a prof history");
 	if (*version > PROF_HISTORY_SCHEMA)
@@ -174,6 +209,99 @@ fail:
 	return -1;
 }
 
+/* Whether this process may change the file: it, and its folder (for the
+ * WAL files), writable; a file with no write bit counts as read-only even
+ * for root. */
+static int
+writable(const char *path, const struct stat *sb)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+
+	if (!(sb->st_mode & 0222) || access(path, W_OK) != 0)
+		return 0;
+	if (!slash)
+		return access(".", W_OK) == 0;
+	snprintf(dir, sizeof(dir), "%.*s",
+		 slash == path ? 1 : (int)(slash - path), path);
+	return access(dir, W_OK) == 0;
+}
+
+/*
+ * Open a file this process may not change, read-only and with no file
+ * beside it: as "immutable" (no locks, no -wal or -shm made) unless a
+ * writer's -wal with content is there, whose pages must be read too.
+ */
+static int
+open_readonly(struct prof_history *h, const char *path, struct prof_err *err)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char uri[3 * 4096 + 64], wal[4096 + 8];
+	struct stat sb;
+	size_t o = 0;
+	const unsigned char *p;
+	int immutable;
+
+	snprintf(wal, sizeof(wal), "%s-wal", path);
+	immutable = stat(wal, &sb) != 0 || sb.st_size == 0;
+	o += (size_t)snprintf(uri, sizeof(uri), "file:");
+	for (p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("/-._~", *p)) {
+			uri[o++] = (char)*p;
+		} else {
+			uri[o++] = '%';
+			uri[o++] = hex[*p >> 4];
+			uri[o++] = hex[*p & 15];
+		}
+	}
+	snprintf(uri + o, sizeof(uri) - o, "?mode=ro%s",
+		 immutable ? "&immutable=1" : "");
+	if (sqlite3_open_v2(uri, &h->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+			    NULL) != SQLITE_OK)
+		return db_err(h, err, "cannot open");
+	return 0;
+}
+
+/* Move a read-only history into memory, where it can be migrated. */
+static int
+to_memory(struct prof_history *h, struct prof_err *err)
+{
+	sqlite3 *mem = NULL;
+	sqlite3_backup *b;
+	int rc;
+
+	if (sqlite3_open(":memory:", &mem) != SQLITE_OK) {
+		sqlite3_close(mem);
+		return prof_err_set(err, "out of memory");
+	}
+	b = sqlite3_backup_init(mem, "main", h->db, "main");
+	if (!b) {
+		sqlite3_close(mem);
+		return db_err(h, err, NULL);
+	}
+	sqlite3_backup_step(b, -1);
+	rc = sqlite3_backup_finish(b);
+	if (rc != SQLITE_OK) {
+		prof_err_at(err, h->path, 0, 0, "%s", sqlite3_errmsg(mem));
+		sqlite3_close(mem);
+		return -1;
+	}
+	sqlite3_close(h->db);
+	h->db = mem;
+	return 0;
+}
+
+static int
+add_functions(struct prof_history *h, struct prof_err *err)
+{
+	if (sqlite3_create_function(h->db, "prof_segment_id", 1,
+				    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+				    sql_segment_id, NULL, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	return 0;
+}
+
 struct prof_history *
 prof_history_open(const char *path, int create, struct prof_err *err)
 {
@@ -196,12 +324,31 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 		prof_err_at(err, path, 0, 0, "%s", strerror(errno));
 		goto fail;
 	}
+	if (!create && !writable(path, &sb)) {
+		/* A reader never writes a file it may not change, nor a
+		 * -wal or -shm beside it; an older one is migrated in
+		 * memory. */
+		h->readonly = 1;
+		if (open_readonly(h, path, err) < 0)
+			goto fail;
+		sqlite3_extended_result_codes(h->db, 0);
+		sqlite3_busy_timeout(h->db, PROF_HISTORY_BUSY_MS);
+		if (check_file(h, &version, err) < 0)
+			goto fail;
+		if (version < PROF_HISTORY_SCHEMA &&
+		    (to_memory(h, err) < 0 || add_functions(h, err) < 0 ||
+		     migrate(h, err) < 0))
+			goto fail;
+		return h;
+	}
 	if (sqlite3_open_v2(path, &h->db, flags, NULL) != SQLITE_OK) {
 		db_err(h, err, "cannot open");
 		goto fail;
 	}
 	sqlite3_extended_result_codes(h->db, 0);
 	sqlite3_busy_timeout(h->db, PROF_HISTORY_BUSY_MS);
+	if (add_functions(h, err) < 0)
+		goto fail;
 	/*
 	 * While another process creates the file or switches it to WAL, the
 	 * checks and the switch can be told SQLITE_BUSY at once, without the
@@ -377,15 +524,19 @@ prof_history_add(struct prof_history *h, const struct prof_runview *v,
 	sqlite3_stmt *st = NULL;
 	char now[32];
 	int known;
+	/* Inside the caller's transaction, a savepoint of its own. */
+	int outer = !sqlite3_get_autocommit(h->db);
+	const char *undo = outer ? "ROLLBACK TO add_run; RELEASE add_run" :
+				   "ROLLBACK";
 
 	*added = PROF_HISTORY_SAME;
-	if (exec(h, "BEGIN IMMEDIATE", err) < 0)
+	if (exec(h, outer ? "SAVEPOINT add_run" : "BEGIN IMMEDIATE", err) < 0)
 		return -1;
 	known = run_known(h, v, err);
 	if (known < 0)
 		goto fail;
 	if (known == 1 || known == 3) {
-		exec(h, "ROLLBACK", err);
+		exec(h, undo, err);
 		if (known == 3)
 			*added = PROF_HISTORY_UNCOMPARED;
 		return 0;
@@ -419,14 +570,44 @@ prof_history_add(struct prof_history *h, const struct prof_runview *v,
 	sqlite3_finalize(st);
 	st = NULL;
 	if (insert_rows(h, v, sqlite3_last_insert_rowid(h->db), err) < 0 ||
-	    exec(h, "COMMIT", err) < 0)
+	    exec(h, outer ? "RELEASE add_run" : "COMMIT", err) < 0)
 		goto fail;
 	*added = PROF_HISTORY_ADDED;
 	return 0;
 fail:
 	sqlite3_finalize(st);
-	sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_exec(h->db, undo, NULL, NULL, NULL);
 	return -1;
+}
+
+int
+prof_history_begin(struct prof_history *h, struct prof_err *err)
+{
+	return exec(h, "BEGIN IMMEDIATE", err);
+}
+
+int
+prof_history_commit(struct prof_history *h, struct prof_err *err)
+{
+	if (exec(h, "COMMIT", err) < 0) {
+		prof_history_rollback(h);
+		return -1;
+	}
+	return 0;
+}
+
+void
+prof_history_rollback(struct prof_history *h)
+{
+	if (h && !sqlite3_get_autocommit(h->db))
+		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+void
+prof_history_interrupt(struct prof_history *h)
+{
+	if (h && h->db)
+		sqlite3_interrupt(h->db);
 }
 
 /* A column as JSON: integer, real, text or null. */
@@ -476,7 +657,7 @@ prof_history_list(struct prof_history *h, struct prof_err *err)
 		"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 		"r.command, (SELECT count(*) FROM rows w WHERE w.run = r.id) "
 		"AS rows, r.results_schema AS schema_version, r.added_utc "
-		"FROM runs r ORDER BY r.timestamp_utc, r.id";
+		"FROM runs r ORDER BY r.timestamp_utc, r.commit_id, r.run_id";
 	sqlite3_stmt *st = NULL;
 	struct json_object *a;
 
@@ -497,7 +678,7 @@ static const char trend_sql[] =
 	"WHERE (?1 IS NULL OR w.workload = ?1) "
 	"AND (?2 IS NULL OR w.backend = ?2) "
 	"AND (?3 IS NULL OR substr(w.segment_id, 1, length(?3)) = ?3) "
-	"ORDER BY %s r.timestamp_utc, r.id";
+	"ORDER BY %s r.timestamp_utc, r.commit_id, r.run_id";
 
 static sqlite3_stmt *
 trend_stmt(struct prof_history *h, const struct prof_history_filter *f,
@@ -542,7 +723,7 @@ since_position(struct prof_history *h, const char *since, long long *pos,
 {
 	static const char sql[] =
 		"SELECT n FROM (SELECT commit_id, row_number() OVER "
-		"(ORDER BY timestamp_utc, id) AS n FROM runs) "
+		"(ORDER BY " RUN_ORDER ") AS n FROM runs) "
 		"WHERE substr(commit_id, 1, length(?1)) = ?1 ORDER BY n LIMIT 1";
 	sqlite3_stmt *st = NULL;
 	int rc;
@@ -650,7 +831,7 @@ prof_history_changes(struct prof_history *h,
 		     struct prof_err *err)
 {
 	static const char pos_sql[] =
-		"SELECT run_id, row_number() OVER (ORDER BY timestamp_utc, id) "
+		"SELECT run_id, row_number() OVER (ORDER BY " RUN_ORDER ") "
 		"FROM runs";
 	struct json_object *all = NULL, *out = NULL, *posmap = NULL;
 	struct json_object **pts = NULL;

@@ -9,19 +9,22 @@ struct json_object;
 
 /*
  * A history holds, per run (by run id), one row per workload x backend x
- * segment: n, errors, min, median, p90, max of the aggregated samples, the
- * median instruction count where counted, and the memory peaks. Runs are
- * ordered by their timestamp (then by when they were added): a history is
- * made by runs of successive commits.
+ * segment (by the segment id results files use, prof_sample_id()): n,
+ * errors, min, median, p90, max of the aggregated samples, the median
+ * instruction count where counted, and the memory peaks. Runs are ordered
+ * by their timestamp, then commit, then run id, whatever the order they
+ * were added in: a history is made by runs of successive commits, and two
+ * histories of the same runs read the same.
  *
  * The database is marked with an application id and carries its schema
  * version (PRAGMA user_version); opening migrates an older one forward,
  * inside a transaction. It runs in WAL mode with a busy timeout, so two
  * runs on one machine can add at once. A file that is not a SQLite
  * database, a SQLite database that is not a history, a newer history or a
- * corrupt one is refused before anything is written to it.
+ * corrupt one is refused before anything is written to it, and so is a
+ * SQLite file another program marked with its own application id.
  */
-#define PROF_HISTORY_SCHEMA 2
+#define PROF_HISTORY_SCHEMA 3
 #define PROF_HISTORY_APP_ID 0x70726f66	/* "prof" */
 #define PROF_HISTORY_BUSY_MS 30000
 
@@ -29,8 +32,11 @@ struct prof_history;
 
 /*
  * Open (create when create is set and the file does not exist) and migrate.
- * Errors name the file: "h.db: file is not a database". Returns the
- * history, or NULL with err filled.
+ * Without create, a file this process may not change (or whose folder it
+ * may not change) is opened read-only, with no -wal or -shm made beside
+ * it; an older one is migrated in memory. Errors name the file:
+ * "h.db: file is not a database". Returns the history, or NULL with err
+ * filled.
  */
 struct prof_history *prof_history_open(const char *path, int create,
 				       struct prof_err *err);
@@ -52,6 +58,19 @@ enum {
 
 int prof_history_add(struct prof_history *h, const struct prof_runview *v,
 		     int *added, struct prof_err *err);
+
+/*
+ * One transaction over several adds: after prof_history_begin(), each add
+ * is a savepoint in it, and nothing is stored until prof_history_commit()
+ * (which rolls back when it fails). 0 or -1.
+ */
+int prof_history_begin(struct prof_history *h, struct prof_err *err);
+int prof_history_commit(struct prof_history *h, struct prof_err *err);
+void prof_history_rollback(struct prof_history *h);
+
+/* Make the statement running now fail (SQLITE_INTERRUPT); for a signal
+ * handler (it only sets a flag). */
+void prof_history_interrupt(struct prof_history *h);
 
 /* The runs, oldest first: run_id, commit, timestamp_utc, command, rows,
  * added_utc. NULL with err on failure. */

@@ -64,17 +64,6 @@ prof_runview_segment(const struct prof_runview *v, const char *segment_id)
 	return key ? key : "";
 }
 
-void
-prof_runview_segment_id(const char *key, char id[17])
-{
-	char hex[PROF_SUM_HEX];
-
-	if (prof_sum_buffer(key, strlen(key), hex) < 0)
-		memset(hex, '0', 16);
-	memcpy(id, hex, 16);
-	id[16] = '\0';
-}
-
 size_t
 prof_runview_rows(const struct prof_runview *v,
 		  const struct prof_runrow **rows)
@@ -362,7 +351,8 @@ finish_rows(struct prof_runview *v)
 		struct prof_runacc *a = &v->acc[k];
 
 		r->segment = prof_runview_segment(v, a->segment_id);
-		prof_runview_segment_id(r->segment, r->segment_id);
+		if (prof_sample_id(r->segment, r->segment_id) < 0)
+			return -1;
 		free(a->segment_id);
 		a->segment_id = NULL;
 		if (!r->category)

@@ -25,7 +25,7 @@ struct prof_runrow {
 	const char *backend;
 	const char *category;
 	const char *segment;		/* the key string */
-	char segment_id[17];		/* of the key */
+	char segment_id[17];		/* of the key: prof_sample_id() */
 	long long version;		/* workload_version */
 	double *v;			/* aggregated durations, ms */
 	size_t n;
@@ -99,9 +99,6 @@ struct json_object *prof_runview_env(const struct prof_runview *v);
 /* The segment key of a segment id of the file, or "". */
 const char *prof_runview_segment(const struct prof_runview *v,
 				 const char *segment_id);
-
-/* The segment id of a key: the first 16 hex digits of its SHA-256. */
-void prof_runview_segment_id(const char *key, char id[17]);
 
 /*
  * The rows, sorted by workload, backend and segment key (borrowed).

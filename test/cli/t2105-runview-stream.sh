@@ -2,7 +2,8 @@
 # prof-export, prof-history add and prof-report --html stream the results
 # file (src/lib/runview.c) and give what they gave when they held it
 # whole: the expected outputs in test/data/runview/ were written by the
-# tools before the change, from test/data/results/current.json. The same
+# tools before the change, from test/data/results/current.json (and their
+# segment ids since made the results file's own, issue 19.5). The same
 # run in schema 2 (grouped) and on stdin gives the same; the history's
 # digest tells the same run from another with its run id, and a run stored
 # with an older digest is left as it is, and said so.
