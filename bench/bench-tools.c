@@ -3,7 +3,8 @@
  * (wall time, peak RSS from wait4), each beside the time json-c's tokener
  * takes to parse the same bytes, measured in the same run; and the other
  * readers of a whole results file, prof-report --html and prof-history
- * add, for their memory. */
+ * add, for their memory; and prof-report --html on ever more rows, beside
+ * the same parse, for how it grows. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@
 
 static const char usage_text[] =
 	"usage: bench-tools [--bindir DIR] [--dir DIR] [--rows R] [--seed S]\n"
-	"                   SAMPLES...\n"
+	"                   [--html-rows R]... [SAMPLES...]\n"
 	"       bench-tools --parse FILE\n"
 	"\n"
 	"For each SAMPLES, write a sample stream of that many seeded\n"
@@ -32,6 +33,13 @@ static const char usage_text[] =
 	"or the stream line by line. prof-report --html (the page too) and\n"
 	"prof-history add (into a new database) are timed the same way,\n"
 	"outside the ratio. Prints a Markdown table.\n"
+	"\n"
+	"Each --html-rows R (repeatable) writes R rows of 5 samples, compares\n"
+	"them with themselves and times prof-report --html with those\n"
+	"comparisons and that baseline, beside json-c's parse of the same\n"
+	"results document in the same run; the ratio of their CPU times stays\n"
+	"flat while the page grows with the rows (the target: the largest\n"
+	"size's ratio at most 2x the smallest's). A second table.\n"
 	"\n"
 	"--parse FILE parses FILE with json_tokener_parse_ex in 64 KiB chunks\n"
 	"(a .jsonl file line by line) and prints the seconds it took.\n";
@@ -364,12 +372,74 @@ bench(const char *self, const char *bindir, const char *dir, long samples,
 	return 0;
 }
 
+/* The ratios of the --html-rows sizes, smallest first. */
+static double html_first = -1, html_last = -1;
+
+/*
+ * prof-report --html on rows rows of 5 samples each, compared with
+ * themselves, so that every row's comparison and baseline are looked up;
+ * beside json-c's parse of the same results file, in the same run.
+ */
+static int
+bench_rows(const char *self, const char *bindir, const char *dir, long rows)
+{
+	char d[4096], stream[4200], results[4200], cmp[4200], md[4200];
+	char merge[4200], diff[4200], report[4200], base[4300], page[4200];
+	struct result m, df, ht, pr;
+
+	snprintf(d, sizeof(d), "%s/rows-%ld", dir, rows);
+	mkdir(d, 0777);
+	snprintf(stream, sizeof(stream), "%s/samples.jsonl", d);
+	snprintf(results, sizeof(results), "%s/results.json", d);
+	snprintf(cmp, sizeof(cmp), "%s/comparisons.json", d);
+	snprintf(md, sizeof(md), "%s/summary.md", d);
+	snprintf(page, sizeof(page), "%s/report.html", d);
+	snprintf(merge, sizeof(merge), "%s/prof-merge", bindir);
+	snprintf(diff, sizeof(diff), "%s/prof-diff", bindir);
+	snprintf(report, sizeof(report), "%s/prof-report", bindir);
+	snprintf(base, sizeof(base), "--baseline=%s", results);
+	if (generate(stream, rows * 5, rows) < 0) {
+		fprintf(stderr, "bench-tools: cannot write '%s': %s\n", stream,
+			strerror(errno));
+		return -1;
+	}
+	{
+		char *a[] = {merge, "--run-id", "bench", "--commit", "bench",
+			     "--command", "bench-tools", "-o", results, stream,
+			     NULL};
+		char *b[] = {diff, base, "-o", cmp, results, NULL};
+		char *h[] = {report, "--comparisons", cmp, base, "-o", md,
+			     "-q", "--html", page, results, NULL};
+		char *p[] = {(char *)self, "--parse", results, NULL};
+
+		if (measure(a, "/dev/null", 0, &m) < 0 || m.status ||
+		    measure(b, "/dev/null", 0, &df) < 0 || df.status ||
+		    measure(h, "/dev/null", 0, &ht) < 0 || ht.status ||
+		    measure(p, NULL, 0, &pr) < 0 || pr.status) {
+			fprintf(stderr, "bench-tools: a step failed at %ld "
+					"rows\n",
+				rows);
+			return -1;
+		}
+	}
+	if (html_first < 0)
+		html_first = ht.cpu / pr.cpu;
+	html_last = ht.cpu / pr.cpu;
+	printf("| %ld | %ld | %.1f MB | %.1f MB | %.2f s (%.2f s CPU), %.0f MB "
+	       "| %.2f s CPU | %.1fx |\n",
+	       rows, rows * 5, file_mb(results), file_mb(page), ht.wall,
+	       ht.cpu, ht.maxrss_mb, pr.cpu, ht.cpu / pr.cpu);
+	fflush(stdout);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	const char *bindir = "bin", *dir = NULL;
 	char tmpl[4096], self[4096];
-	long rows = 2000;
+	long rows = 2000, html_rows[32];
+	int n_html = 0, j, tables = 0;
 	uint64_t seed = 20261130;
 	int i, rc = 0, own = 0;
 	ssize_t k;
@@ -385,13 +455,16 @@ main(int argc, char **argv)
 			rows = atol(argv[++i]);
 		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
 			seed = strtoull(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--html-rows") && i + 1 < argc &&
+			 n_html < 32 && atol(argv[i + 1]) > 0)
+			html_rows[n_html++] = atol(argv[++i]);
 		else {
 			fputs(usage_text, strcmp(argv[i], "--help") ? stderr :
 								      stdout);
 			return strcmp(argv[i], "--help") ? 2 : 0;
 		}
 	}
-	if (i == argc || rows < 1) {
+	if ((i == argc && !n_html) || rows < 1) {
 		fputs(usage_text, stderr);
 		return 2;
 	}
@@ -415,14 +488,18 @@ main(int argc, char **argv)
 	       "results document, in this run. The ratio is of CPU times, "
 	       "which other load on the machine does not inflate; the targets "
 	       "are at most 3x at 1,000,000 samples and 128 MB per tool at "
-	       "every size.\n\n",
+	       "every size; for the --html-rows sizes, a ratio at the largest "
+	       "at most twice the smallest's.\n\n",
 	       (unsigned long long)seed);
-	printf("| samples | rows | results.json | prof-merge | prof-diff "
-	       "(against itself) | prof-report | json-c parse of results.json "
-	       "| merge + diff + report CPU / parse CPU | prof-report --html "
-	       "| prof-history add |\n");
-	printf("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
-	fflush(stdout);
+	if (i < argc) {
+		tables = 1;
+		printf("| samples | rows | results.json | prof-merge | "
+		       "prof-diff (against itself) | prof-report | json-c parse "
+		       "of results.json | merge + diff + report CPU / parse CPU "
+		       "| prof-report --html | prof-history add |\n");
+		printf("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+		fflush(stdout);
+	}
 	for (; i < argc; i++) {
 		long n = atol(argv[i]), r = rows;
 
@@ -441,6 +518,21 @@ main(int argc, char **argv)
 			break;
 		}
 	}
+	if (!rc && n_html) {
+		printf("%s| rows | samples | results.json | report.html | "
+		       "prof-report --html (comparisons and baseline: "
+		       "itself) | json-c parse of results.json | html CPU / "
+		       "parse CPU |\n|--:|--:|--:|--:|--:|--:|--:|\n",
+		       tables ? "\n" : "");
+		fflush(stdout);
+	}
+	for (j = 0; !rc && j < n_html; j++) {
+		rng = seed ^ (uint64_t)html_rows[j] ^ 0x68746d6cULL;
+		if (bench_rows(self, bindir, dir, html_rows[j]) < 0)
+			rc = 2;
+	}
+	if (!rc && n_html > 1 && html_last > 2 * html_first)
+		over = 1;
 	if (!rc)
 		printf("\n%s\n", over ? "bench-tools: a target was missed" :
 					 "bench-tools: every size within the "

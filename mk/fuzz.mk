@@ -4,7 +4,8 @@
 # crashes to $(FUZZ_BUILD)/crashes/; the committed corpus is never written.
 #
 # Everything the targets read is compiled again here, with coverage: libprof
-# (src/lib), the engine (workloads/engine) and the server (workloads/server).
+# (src/lib) with the HTML page (src/report-html.c), the engine
+# (workloads/engine) and the server (workloads/server).
 # The objects live under $(FUZZ_BUILD), apart from the gcc build.
 
 FUZZ_CC ?= clang
@@ -17,17 +18,22 @@ FUZZ_BINS := $(addprefix $(FUZZ_BUILD)/bin/,$(FUZZ_TARGETS))
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
 FUZZ_CFLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -Wall -Wno-unused-parameter \
-	-MMD -MP -iquote src/lib -Isrc/harness -Iworkloads -Itest/fuzz \
+	-MMD -MP -iquote src/lib -iquote src -Isrc/harness -Iworkloads \
+	-Itest/fuzz \
 	$(PKG_CFLAGS) $(XML_CFLAGS) $(FUZZ_SAN)
 
-FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(LIB_SRC))
+# With prof-report's page (src/report-html.c), which the results target
+# writes for every document that checks.
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(LIB_SRC)) \
+	$(FUZZ_BUILD)/obj/src/report-html.o
 FUZZ_ENGINE_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(ENGINE_SRC))
 FUZZ_SERVER_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(SERVER_SRC)) \
 	$(FUZZ_BUILD)/obj/gen/server/assets.o
 # Archives, so that a target links only what it uses (not SQLite, say).
 FUZZ_LIBS := $(FUZZ_BUILD)/libpkserver.a $(FUZZ_BUILD)/libplotkit.a \
 	$(FUZZ_BUILD)/libprof.a
-FUZZ_LDLIBS := $(MHD_LIBS) -lpthread $(XML_LIBS) $(JSONC_LIBS) -lm
+FUZZ_LDLIBS := $(MHD_LIBS) -lpthread $(XML_LIBS) $(JSONC_LIBS) \
+	$(SQLITE_LIBS) -lm
 
 # Their own flags stamp: a change of FUZZ_CC or the flags rebuilds them,
 # and make check (another BUILD) does not.
