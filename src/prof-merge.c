@@ -20,6 +20,7 @@
 #include "sample.h"
 #include "spawn.h"
 #include "stream.h"
+#include "utf8.h"
 
 static const char usage_text[] =
 	"usage: prof-merge [-o FILE] [--command TEXT] [--playwright FILE]...\n"
@@ -65,7 +66,8 @@ static const char usage_text[] =
 	"  --timestamp UTC     when the run started (default: now), e.g.\n"
 	"                      2026-11-29T18:15:00Z\n"
 	"  --commit SHA        the measured project's commit (default: `git\n"
-	"                      rev-parse HEAD` in DIR, 'unknown' outside git)\n"
+	"                      rev-parse HEAD` in DIR, 'unknown' outside git);\n"
+	"                      letters, digits and . _ - + / ~ ^ @ :\n"
 	"  -C, --project DIR   where the measured project is (default .)\n"
 	"  --shards N          merge the results of the N shards of one run\n"
 	"                      (0: N as the first shard says)\n"
@@ -536,7 +538,8 @@ merge(struct opts *o, char **files, int n)
 							      o->timestamp :
 							      stamp));
 	json_object_object_add(head, "command",
-			       json_object_new_string(o->command));
+			       prof_json_text_new(o->command,
+						  strlen(o->command), 0));
 	json_object_object_add(head, "commit", json_object_new_string(commit));
 	if (o->shards) {
 		if (n == 0) {
@@ -609,7 +612,7 @@ main(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct opts o = {.output = "-", .project = "."};
-	char command[4096];
+	char command[4096], bad[160];
 	int c;
 
 	cli_init(argv[0]);
@@ -621,6 +624,8 @@ main(int argc, char **argv)
 			o.output = optarg;
 			break;
 		case OPT_COMMAND:
+			if (!prof_utf8_valid(optarg, bad, sizeof(bad)))
+				return cli_fail("--command: %s", bad);
 			o.command = optarg;
 			break;
 		case OPT_RUN_ID: {
@@ -640,11 +645,20 @@ main(int argc, char **argv)
 				return cli_fail("--timestamp: empty time");
 			o.timestamp = optarg;
 			break;
-		case OPT_COMMIT:
+		case OPT_COMMIT: {
+			char safe[256];
+
 			if (!optarg[0])
 				return cli_fail("--commit: empty commit");
+			if (!prof_commit_valid(optarg, bad, sizeof(bad)))
+				return cli_fail("--commit: '%s' is not a valid "
+						"commit: %s",
+						cli_safe(optarg, safe,
+							 sizeof(safe)),
+						bad);
 			o.commit = optarg;
 			break;
+		}
 		case 'C':
 			o.project = optarg;
 			break;

@@ -17,6 +17,7 @@
 #include "sample.h"
 #include "spawn.h"
 #include "stream.h"
+#include "utf8.h"
 
 static const char usage_text[] =
 	"usage: prof-report [--comparisons FILE] [-o FILE] [--html FILE]\n"
@@ -150,6 +151,8 @@ md_text(FILE *fp, const char *s)
 			fputs("\\|", fp);
 		else if (*s == '\n' || *s == '\r' || *s == '\t')
 			fputc(' ', fp);
+		else if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			fprintf(fp, "\\x%02x", (unsigned char)*s);
 		else
 			fputc(*s, fp);
 	}
@@ -1418,11 +1421,16 @@ main(int argc, char **argv)
 		case OPT_COMPARISONS:
 			o.comparisons = optarg;
 			break;
-		case OPT_NOTE:
+		case OPT_NOTE: {
+			char why[160];
+
 			if (o.n_notes == 16)
 				return cli_fail("--note: at most 16");
+			if (!prof_utf8_valid(optarg, why, sizeof(why)))
+				return cli_fail("--note: %s", why);
 			o.notes[o.n_notes++] = optarg;
 			break;
+		}
 		case 'o':
 			o.output = optarg;
 			break;

@@ -57,3 +57,37 @@ prof_id_valid(const char *id, char *why, size_t why_n)
 			   id[0]);
 	return 1;
 }
+
+#define COMMIT_ALLOWED "letters, digits and . _ - + / ~ ^ @ :"
+
+int
+prof_commit_valid(const char *commit, char *why, size_t why_n)
+{
+	size_t n, bad;
+	unsigned char c;
+
+	if (!commit)
+		return say(why, why_n, "missing");
+	n = strlen(commit);
+	if (n == 0)
+		return say(why, why_n, "empty");
+	if (n > PROF_ID_MAX)
+		return say(why, why_n, "longer than %d bytes", PROF_ID_MAX);
+	bad = strspn(commit, ID_CHARS "+/~^@:");
+	if (bad < n) {
+		c = (unsigned char)commit[bad];
+		if (c > 0x20 && c < 0x7f)
+			return say(why, why_n,
+				   "'%c' at offset %zu is not allowed (%s)", c,
+				   bad, COMMIT_ALLOWED);
+		return say(why, why_n,
+			   "byte 0x%02x at offset %zu is not allowed (%s)", c,
+			   bad, COMMIT_ALLOWED);
+	}
+	if (strchr("._-+/~^@:", commit[0]))
+		return say(why, why_n,
+			   "starts with '%c' (the first must be a letter or a "
+			   "digit)",
+			   commit[0]);
+	return 1;
+}

@@ -19,4 +19,14 @@
  */
 int prof_id_valid(const char *id, char *why, size_t why_n);
 
+/*
+ * Whether commit is a valid commit (a results file's "commit", prof-merge's
+ * --commit): 1 to PROF_ID_MAX bytes of ASCII letters, digits and
+ * . _ - + / ~ ^ @ :, starting with a letter or a digit (a hash, "unknown",
+ * a tag or "v1.2-3-gabc-dirty"). So, like an id, it prints safely on one
+ * line of a terminal, a CI log, Markdown and HTML, and a cut of it never
+ * falls inside a character. Returns 1 or 0 with why as prof_id_valid().
+ */
+int prof_commit_valid(const char *commit, char *why, size_t why_n);
+
 #endif /* PROF_ID_H */

@@ -199,6 +199,17 @@ want_id(struct ctx *c, struct json_object *o, const char *key)
 	return fail(c, key, "%s", buf);
 }
 
+/* A commit reaches logs and summaries: it follows id.h's rule. */
+static int
+want_commit(struct ctx *c, struct json_object *o)
+{
+	char why[160];
+
+	if (prof_commit_valid(prof_json_str(o, "commit"), why, sizeof(why)))
+		return 0;
+	return fail(c, "commit", "not a valid commit: %s", why);
+}
+
 /*
  * A time in ms that can be judged: 0, or from one nanosecond (the clock's
  * resolution, to which durations are rounded) to PROF_MS_MAX. Anything
@@ -676,6 +687,8 @@ prof_results_check_head(struct json_object *o, int final,
 	    head_string(c, o, "timestamp_utc", 1, final) ||
 	    head_string(c, o, "command", 0, final) ||
 	    head_string(c, o, "commit", 1, final) ||
+	    (json_object_object_get_ex(o, "commit", NULL) &&
+	     want_commit(c, o)) ||
 	    (json_object_object_get_ex(o, "run_id", NULL) &&
 	     want_id(c, o, "run_id")))
 		return -1;

@@ -64,6 +64,19 @@ prof_utf8_check(const char *s, size_t n)
 	return n;
 }
 
+int
+prof_utf8_valid(const char *s, char *why, size_t why_n)
+{
+	size_t n = s ? strlen(s) : 0, bad = prof_utf8_check(s, n);
+
+	if (bad == n)
+		return 1;
+	if (why && why_n)
+		snprintf(why, why_n, "byte 0x%02x at offset %zu is not UTF-8",
+			 (unsigned char)s[bad], bad);
+	return 0;
+}
+
 size_t
 prof_utf8_cut(const char *s, size_t n, size_t max)
 {

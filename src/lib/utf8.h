@@ -38,6 +38,11 @@ size_t prof_utf8_check(const char *s, size_t n);
  */
 char *prof_utf8_fix(const char *s, size_t n, size_t max, size_t *out_n);
 
+/* Whether the C string s is valid UTF-8 (what an option that is only
+ * recorded, such as a note or a commit, must be): 1; or 0 with why (when
+ * not NULL) filled, e.g. "byte 0xff at offset 5 is not UTF-8". */
+int prof_utf8_valid(const char *s, char *why, size_t why_n);
+
 /* The length of the longest prefix of s[0..n) that is at most max bytes
  * and does not end inside a UTF-8 character. */
 size_t prof_utf8_cut(const char *s, size_t n, size_t max);

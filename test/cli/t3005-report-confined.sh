@@ -60,14 +60,15 @@ report "$R/results.json"
 is "$(cat "$T/pprof.args")" "--text -- /usr/bin/true $R/w.warning.prof" \
 	"a good profile: pprof gets '--' before the values"
 
-# The compact table and the annotations are escaped.
+# A commit follows its rule (id.h), so it cannot start a workflow command
+# (issue 19, item 11).
 jq '.commit = "abc\n::error ::x"' $D/current.json >"$R/results.json"
-run prof-diff --baseline $D/baseline.json -o "$R/c.json" "$R/results.json"
 run env GITHUB_ACTIONS=true PROF_PPROF="$T/pprof" "$BIN/prof-report" \
-	--comparisons "$R/c.json" -o "$T/s.md" "$R/results.json"
-is "$rc" 0 "a commit with a newline is reported"
-is "$(grep -c '^::' "$out")" 1 "the only workflow command is the one warning"
-like "$(head -1 "$out")" 'commit abc\x0a::err ' "the newline is escaped in the table"
+	-o "$T/s2.md" "$R/results.json"
+is "$rc" 2 "a commit with a newline is refused"
+is "$(grep -c '^::' "$out")" 0 "no workflow command is printed"
+like "$(errline)" ".commit: not a valid commit: byte 0x0a at offset 3" \
+	"the error names the commit's path"
 jq '.run_id = "r\n::error ::x"' $D/current.json >"$R/results.json"
 run prof-report -o "$T/s.md" "$R/results.json"
 is "$rc:$(errline)" \
