@@ -504,6 +504,93 @@ write_disagreements(struct report *r)
 	fputc('\n', md);
 }
 
+/* The last two parts of a source path: "engine/flatten.c". */
+static const char *
+short_file(const char *f)
+{
+	const char *a = f ? strrchr(f, '/') : NULL;
+
+	if (!a)
+		return f ? f : "";
+	while (a > f && a[-1] != '/')
+		a--;
+	return a;
+}
+
+/* 1234567 as "+1,234,567" (sign only when asked). */
+static void
+fmt_count(char *buf, size_t n, long long v, int sign)
+{
+	char d[32];
+	unsigned long long x = v < 0 ? 0ULL - (unsigned long long)v :
+				       (unsigned long long)v;
+	int len = snprintf(d, sizeof(d), "%llu", x), i;
+	size_t j = 0;
+
+	if (v < 0 || (sign && v > 0))
+		buf[j++] = v < 0 ? '-' : '+';
+	for (i = 0; i < len && j + 2 < n; i++) {
+		if (i && (len - i) % 3 == 0)
+			buf[j++] = ',';
+		buf[j++] = d[i];
+	}
+	buf[j] = '\0';
+}
+
+/*
+ * Under a changed row's reason: the functions prof-why found (its
+ * "functions", at most five), as a short table. A time row whose
+ * instruction row has them says nothing: they are under that row.
+ */
+static void
+write_functions(struct report *r, struct json_object *row)
+{
+	struct json_object *fns = get(row, "functions"), *crow;
+	size_t i, n = json_object_is_type(fns, json_type_array) ?
+			      json_object_array_length(fns) : 0;
+	FILE *md = r->md;
+
+	if (!n)
+		return;
+	crow = is_count_row(row) ? NULL :
+		count_row_of(r, prof_json_str(row, "workload"),
+			     prof_json_str(row, "backend"));
+	if (crow && get(crow, "functions"))
+		return;
+	fprintf(md, "\n  | function | file | self before | self after | "
+		    "Δ self | share | inclusive before | inclusive after |\n"
+		    "  |---|---|--:|--:|--:|--:|--:|--:|\n");
+	for (i = 0; i < n && i < 5; i++) {
+		struct json_object *f = json_object_array_get_idx(fns, i);
+		const char *state = prof_json_str(f, "state");
+		long long sb = json_object_get_int64(get(f, "self_before"));
+		long long sa = json_object_get_int64(get(f, "self_after"));
+		double share = prof_json_numf(f, "share");
+		char c[4][40];
+
+		fmt_count(c[0], sizeof(c[0]), sb, 0);
+		fmt_count(c[1], sizeof(c[1]), sa, 0);
+		fmt_count(c[2], sizeof(c[2]), sa - sb, 1);
+		fmt_count(c[3], sizeof(c[3]),
+			  json_object_get_int64(get(f, "inclusive_before")), 0);
+		fprintf(md, "  | `");
+		md_text(md, prof_json_str(f, "name"));
+		fprintf(md, "`%s%s | ", state && strcmp(state, "changed") ?
+						 " " : "",
+			state && strcmp(state, "changed") ? state : "");
+		md_text(md, short_file(prof_json_str(f, "file")));
+		fprintf(md, " | %s | %s | %s | ", c[0], c[1], c[2]);
+		if (isfinite(share))
+			fprintf(md, "%.1f%%", 100 * share);
+		else
+			fprintf(md, "-");
+		fmt_count(c[2], sizeof(c[2]),
+			  json_object_get_int64(get(f, "inclusive_after")), 0);
+		fprintf(md, " | %s | %s |\n", c[3], c[2]);
+	}
+	fputc('\n', md);
+}
+
 static void
 write_table(struct report *r)
 {
@@ -619,6 +706,7 @@ write_table(struct report *r)
 		if (isfinite(p))
 			fprintf(md, "; p = %.3g", p);
 		fputc('\n', md);
+		write_functions(r, row);
 	}
 	if (reasons)
 		fputc('\n', md);

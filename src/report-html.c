@@ -10,7 +10,10 @@
 #include <openssl/evp.h>
 
 #include "afile.h"
+#include "buf.h"
+#include "callgrind.h"
 #include "compare.h"
+#include "flame.h"
 #include "history.h"
 #include "htab.h"
 #include "json.h"
@@ -84,6 +87,7 @@ static const char css[] =
 	"svg .change{stroke:var(--err);stroke-width:1.5;"
 	"stroke-dasharray:4 3}\n"
 	"svg text.cpl{fill:var(--err);font-weight:600}\n"
+	"svg.flame text{fill:var(--fg)}h3{font-size:1em;margin:.8em 0 0}\n"
 	".cols{display:grid;grid-template-columns:minmax(0,3fr) "
 	"minmax(0,2fr);gap:12px}\n"
 	"@media (max-width:820px){.cols{grid-template-columns:1fr}}\n"
@@ -855,6 +859,164 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 	fprintf(fp, "</table>");
 }
 
+/* The comparison row of the same workload and backend that counted
+ * instructions and was explained, or NULL. */
+static struct json_object *
+explained_count_row(struct page *p, const char *w, const char *b)
+{
+	size_t i, n = p->cmp ? json_object_array_length(p->cmp) : 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *c = json_object_array_get_idx(p->cmp, i);
+		const char *phase = prof_json_str(c, "phase");
+
+		if (phase && !strcmp(phase, "instructions") &&
+		    get(c, "functions") &&
+		    !strcmp(prof_json_str(c, "workload"), w) &&
+		    !strcmp(prof_json_str(c, "backend"), b))
+			return c;
+	}
+	return NULL;
+}
+
+/* 1234567 as "1,234,567" (with a sign when asked). */
+static void
+fmt_count(char *buf, size_t n, long long v, int sign)
+{
+	char d[32];
+	unsigned long long x = v < 0 ? 0ULL - (unsigned long long)v :
+				       (unsigned long long)v;
+	int len = snprintf(d, sizeof(d), "%llu", x), i;
+	size_t j = 0;
+
+	if (v < 0 || (sign && v > 0))
+		buf[j++] = v < 0 ? '-' : '+';
+	for (i = 0; i < len && j + 2 < n; i++) {
+		if (i && (len - i) % 3 == 0)
+			buf[j++] = ',';
+		buf[j++] = d[i];
+	}
+	buf[j] = '\0';
+}
+
+/* An artifact path of the comparisons (relative to their folder). */
+static void
+cmp_path(struct page *p, const char *a, char *out, size_t n)
+{
+	const char *c = p->in->comparisons, *slash = strrchr(c, '/');
+
+	if (a[0] == '/' || !slash)
+		snprintf(out, n, "%s", a);
+	else
+		snprintf(out, n, "%.*s/%s", (int)(slash - c), c, a);
+}
+
+/*
+ * Why a changed row changed (prof-why's "functions" in its comparison):
+ * the top functions and the differential flame graph of the two sides'
+ * callgrind files. A time row whose instruction row is explained leaves
+ * it to that row.
+ */
+static int
+why_section(struct page *p, long i, struct json_object *c,
+	    struct prof_err *err)
+{
+	struct json_object *fns = c ? get(c, "functions") : NULL;
+	struct json_object *arts = c ? get(c, "functions_artifacts") : NULL;
+	struct prof_callgrind_profile before = {0}, after = {0};
+	struct prof_buf svg = {0};
+	struct prof_err lerr = {0};
+	char pb[4096], pa[4096], id[32];
+	size_t k, n = json_object_is_type(fns, json_type_array) ?
+			      json_object_array_length(fns) : 0;
+	const char *phase = prof_json_str(c, "phase");
+	FILE *fp = p->fp;
+	int rc = -1;
+
+	if (!n || !arts)
+		return 0;
+	if ((!phase || strcmp(phase, "instructions")) &&
+	    explained_count_row(p, prof_json_str(c, "workload"),
+				prof_json_str(c, "backend")))
+		return 0;
+	fprintf(fp, "<div class=\"why\"><h3>Why: instructions per function"
+		    "</h3><table class=\"why-fns\"><tr><th>function</th>"
+		    "<th>file</th><th class=\"num\">Δ self</th><th class="
+		    "\"num\">share</th><th class=\"num\">self before → after"
+		    "</th><th class=\"num\">inclusive before → after</th>"
+		    "</tr>");
+	for (k = 0; k < n && k < 5; k++) {
+		struct json_object *f = json_object_array_get_idx(fns, k);
+		const char *state = prof_json_str(f, "state");
+		long long v[4];
+		char t[5][40];
+		double share = prof_json_numf(f, "share");
+
+		v[0] = json_object_get_int64(get(f, "self_before"));
+		v[1] = json_object_get_int64(get(f, "self_after"));
+		v[2] = json_object_get_int64(get(f, "inclusive_before"));
+		v[3] = json_object_get_int64(get(f, "inclusive_after"));
+		fmt_count(t[0], 40, v[1] - v[0], 1);
+		fmt_count(t[1], 40, v[0], 0);
+		fmt_count(t[2], 40, v[1], 0);
+		fmt_count(t[3], 40, v[2], 0);
+		fmt_count(t[4], 40, v[3], 0);
+		fprintf(fp, "<tr><td><code>");
+		esc(fp, prof_json_str(f, "name"));
+		fprintf(fp, "</code>");
+		if (state && strcmp(state, "changed")) {
+			fprintf(fp, " (");
+			esc(fp, state);
+			fprintf(fp, ")");
+		}
+		fprintf(fp, "</td><td class=\"mono\">");
+		esc(fp, prof_json_str(f, "file"));
+		fprintf(fp, "</td><td class=\"num\">%s</td><td class=\"num\">",
+			t[0]);
+		if (isfinite(share))
+			fprintf(fp, "%.1f%%", 100 * share);
+		fprintf(fp, "</td><td class=\"num\">%s → %s</td><td class="
+			    "\"num\">%s → %s</td></tr>", t[1], t[2], t[3], t[4]);
+	}
+	fprintf(fp, "</table>");
+	cmp_path(p, prof_json_str(arts, "before") ?
+			    prof_json_str(arts, "before") : "", pb, sizeof(pb));
+	cmp_path(p, prof_json_str(arts, "after") ?
+			    prof_json_str(arts, "after") : "", pa, sizeof(pa));
+	snprintf(id, sizeof(id), "flame-%ld", i);
+	if (prof_callgrind_load(pb, &before, &lerr) < 0 ||
+	    prof_callgrind_load(pa, &after, &lerr) < 0) {
+		char buf[1200];
+
+		fprintf(fp, "<p class=\"reason\">No flame graph: ");
+		esc(fp, prof_err_str(&lerr, buf, sizeof(buf)));
+		fprintf(fp, "</p></div>");
+		rc = 0;
+		goto out;
+	} else {
+		struct prof_flame_opts fo = {id, NULL, NULL};
+		char title[512];
+
+		snprintf(title, sizeof(title), "differential flame graph of %s",
+			 prof_json_str(c, "workload"));
+		fo.title = title;
+		if (prof_flame_svg(&before, &after, &fo, &svg, err) < 0)
+			goto out;
+	}
+	fprintf(fp, "<figure>%s<figcaption>Differential flame graph of the "
+		    "two sides' callgrind outputs: each frame is as wide as "
+		    "its instructions now; red frames execute more "
+		    "instructions of their own than before, blue fewer, "
+		    "hatched ones are new; hover a frame for its numbers."
+		    "</figcaption></figure></div>", svg.p);
+	rc = 0;
+out:
+	prof_buf_free(&svg);
+	prof_callgrind_profile_free(&before);
+	prof_callgrind_profile_free(&after);
+	return rc;
+}
+
 static int
 row_section(struct page *p, long i, struct prof_err *err)
 {
@@ -893,6 +1055,8 @@ row_section(struct page *p, long i, struct prof_err *err)
 	if (p->hist && trend_chart(p, r, err) < 0)
 		return -1;
 	artifact_links(p, r);
+	if (why_section(p, i, c, err) < 0)
+		return -1;
 	fprintf(fp, "</section>\n");
 	return 0;
 }

@@ -325,7 +325,7 @@ draw_node(struct draw *dr, long i, double x)
 
 	if (w < WIDTH * MIN_FRAME)
 		return;
-	y = dr->height - (n->depth + 1) * FRAME_H;
+	y = dr->height - 22 - (n->depth + 1) * FRAME_H;
 	kind = fill(dr, n, col, sizeof(col));
 	grouped(a, sizeof(a), n->val[1]);
 	grouped(b, sizeof(b), n->val[0]);
