@@ -136,8 +136,9 @@ cli_not_input(const char *opt, const char *output, const char *const *inputs,
 	for (i = 0; i < n; i++) {
 		if (!prof_same_file(output, inputs[i]))
 			continue;
-		cli_say("%s: '%s' is an input; refusing to overwrite it", opt,
-			cli_safe(output, safe, sizeof(safe)));
+		cli_say("%s: '%s' is an input%s; refusing to overwrite it",
+			opt, cli_safe(output, safe, sizeof(safe)),
+			inputs[i] && !strcmp(inputs[i], "-") ? " (stdin)" : "");
 		return -1;
 	}
 	return 0;

@@ -42,7 +42,8 @@ const char *cli_safe(const char *s, char *buf, size_t n);
 
 /*
  * Refuse an output that is one of the inputs (prof_same_file()): says
- * "<opt>: 'FILE' is an input; refusing to overwrite it" and returns -1;
+ * "<opt>: 'FILE' is an input; refusing to overwrite it" (with "(stdin)"
+ * after "input" when the input is "-", stdin's file) and returns -1;
  * otherwise 0. inputs may hold NULLs.
  */
 int cli_not_input(const char *opt, const char *output,

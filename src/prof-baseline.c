@@ -311,6 +311,8 @@ promote(const char *from, const char *name, const char *dir, int add)
 			cli_err(&err);
 			goto out;
 		}
+		/* The baseline read is the one replaced, on purpose. */
+		prof_afile_forget_input(path);
 		if (prof_rwriter_merge_tables(&w, prof_stream_envs(p.st),
 					      prof_stream_segments(p.st),
 					      &err) < 0)

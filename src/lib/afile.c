@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "afile.h"
@@ -71,7 +72,8 @@ on_trapped(int sig)
 	void (*hook)(int) = signal_hook;
 
 	prof_afile_unlink_all();
-	if (hook)
+	/* A closed pipe ends the tool as it always did, without a word. */
+	if (hook && sig != SIGPIPE)
 		hook(sig);
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -80,7 +82,7 @@ on_trapped(int sig)
 int
 prof_afile_trap_signals(void (*on_signal)(int sig), struct prof_err *err)
 {
-	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 	struct sigaction sa;
 	size_t i;
 
@@ -90,10 +92,17 @@ prof_afile_trap_signals(void (*on_signal)(int sig), struct prof_err *err)
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaddset(&sa.sa_mask, sigs[i]);
 	signal_hook = on_signal;
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+
+		/* A tool that ignores SIGPIPE (to see EPIPE) keeps doing so. */
+		if (sigs[i] == SIGPIPE && sigaction(SIGPIPE, NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
 		if (sigaction(sigs[i], &sa, NULL) != 0)
 			return prof_err_set(err, "sigaction: %s",
 					    strerror(errno));
+	}
 	return 0;
 }
 
@@ -110,12 +119,177 @@ block_signals(sigset_t *old)
 	sigprocmask(SIG_BLOCK, &set, old);
 }
 
+int
+prof_afile_mkstemp(char *tmpl)
+{
+	sigset_t old;
+	int fd;
+
+	/* Registered at once, so a signal never misses it. */
+	block_signals(&old);
+	fd = mkstemp(tmpl);
+	if (fd >= 0)
+		tmp_register(tmpl);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return fd;
+}
+
+void
+prof_afile_remove(const char *path)
+{
+	sigset_t old;
+
+	block_signals(&old);
+	unlink(path);
+	tmp_forget(path);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/*
+ * The files read so far, by device and inode. Filled by the main program
+ * only, never read by a signal handler.
+ */
+struct input_id {
+	dev_t dev;
+	ino_t ino;
+};
+static struct input_id *inputs;
+static size_t n_inputs, cap_inputs;
+static int stdin_read;
+
+void
+prof_afile_note_input(int fd)
+{
+	struct stat st;
+	size_t i;
+
+	if (fd == STDIN_FILENO)
+		stdin_read = 1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	for (i = 0; i < n_inputs; i++)
+		if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino)
+			return;
+	if (n_inputs == cap_inputs) {
+		size_t ncap = cap_inputs ? cap_inputs * 2 : 16;
+		struct input_id *n = realloc(inputs, ncap * sizeof(*n));
+
+		/* Out of memory: the -o checks of the tools still hold. */
+		if (!n)
+			return;
+		inputs = n;
+		cap_inputs = ncap;
+	}
+	inputs[n_inputs].dev = st.st_dev;
+	inputs[n_inputs].ino = st.st_ino;
+	n_inputs++;
+}
+
+void
+prof_afile_forget_input(const char *path)
+{
+	struct stat st;
+	size_t i;
+
+	if (stat(path, &st) != 0)
+		return;
+	for (i = 0; i < n_inputs; i++)
+		if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino)
+			inputs[i] = inputs[--n_inputs];
+}
+
+/* Whether the regular file st is an input read so far, or stdin's file
+ * when stdin was read. */
+static int
+is_input(const struct stat *st)
+{
+	struct stat in;
+	size_t i;
+
+	if (!S_ISREG(st->st_mode))
+		return 0;
+	for (i = 0; i < n_inputs; i++)
+		if (inputs[i].dev == st->st_dev && inputs[i].ino == st->st_ino)
+			return 1;
+	return stdin_read && fstat(STDIN_FILENO, &in) == 0 &&
+	       S_ISREG(in.st_mode) && in.st_dev == st->st_dev &&
+	       in.st_ino == st->st_ino;
+}
+
+#ifndef PROC_SUPER_MAGIC
+#define PROC_SUPER_MAGIC 0x9fa0
+#endif
+
+/* Whether the folder of path (a link) is one of /proc's: its links name
+ * open files (/proc/self/fd/1), not paths. */
+static int
+in_proc(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	struct statfs sf;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	return statfs(dir, &sf) == 0 && sf.f_type == PROC_SUPER_MAGIC;
+}
+
+/*
+ * Follow the symbolic links of path to the file they name: its path in
+ * af->target (a relative link is read from the link's folder). A link of
+ * /proc's (/dev/stdout -> /proc/self/fd/1) names an open file, not a path:
+ * *magic is set and the target is path itself. Returns 0, or -1 with err.
+ */
+static int
+resolve(struct prof_afile *af, const char *path, int *magic,
+	struct prof_err *err)
+{
+	char link[4096], next[8192];
+	struct stat st;
+	int hops;
+
+	*magic = 0;
+	snprintf(af->target, sizeof(af->target), "%s", af->path);
+	for (hops = 0; hops < 40; hops++) {
+		const char *slash;
+		ssize_t k;
+
+		if (lstat(af->target, &st) != 0 || !S_ISLNK(st.st_mode))
+			return 0;
+		if (in_proc(af->target)) {
+			*magic = 1;
+			snprintf(af->target, sizeof(af->target), "%s", path);
+			return 0;
+		}
+		k = readlink(af->target, link, sizeof(link) - 1);
+		if (k < 0)
+			return prof_err_at(err, path, 0, 0,
+					   "cannot read the link: %s",
+					   strerror(errno));
+		link[k] = '\0';
+		slash = strrchr(af->target, '/');
+		if (link[0] == '/' || !slash)
+			snprintf(next, sizeof(next), "%s", link);
+		else
+			snprintf(next, sizeof(next), "%.*s/%s",
+				 (int)(slash - af->target), af->target, link);
+		if (strlen(next) >= sizeof(af->target))
+			return prof_err_at(err, path, 0, 0, "path too long");
+		memcpy(af->target, next, strlen(next) + 1);
+	}
+	return prof_err_at(err, path, 0, 0, "too many symbolic links");
+}
+
 FILE *
 prof_afile_open(struct prof_afile *af, const char *path, struct prof_err *err)
 {
-	const char *slash = strrchr(path, '/');
+	const char *slash;
 	struct stat st;
-	int fd;
+	int fd, magic;
 
 	memset(af, 0, sizeof(*af));
 	if (snprintf(af->path, sizeof(af->path), "%s", path) >=
@@ -123,33 +297,44 @@ prof_afile_open(struct prof_afile *af, const char *path, struct prof_err *err)
 		prof_err_at(err, path, 0, 0, "path too long");
 		return NULL;
 	}
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (resolve(af, path, &magic, err) < 0)
+		return NULL;
+	if (stat(af->target, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
 			prof_err_at(err, path, 0, 0, "is a directory");
 			return NULL;
 		}
-		af->fp = fopen(path, "w");
+		if (is_input(&st)) {
+			prof_err_at(err, path, 0, 0,
+				    "is an input; refusing to overwrite it");
+			return NULL;
+		}
+	}
+	/*
+	 * What is not a regular file is written straight through: renaming
+	 * over a device or a FIFO would replace it with a file. So is an
+	 * open file named by /proc (/dev/stdout), appended to as the tool's
+	 * own stream would be.
+	 */
+	if (magic || (stat(af->target, &st) == 0 && !S_ISREG(st.st_mode))) {
+		af->fp = fopen(af->target, magic ? "a" : "w");
 		if (!af->fp)
 			prof_err_at(err, path, 0, 0, "cannot open: %s",
 				    strerror(errno));
 		af->direct = 1;
 		return af->fp;
 	}
-	if (slash)
-		snprintf(af->tmp, sizeof(af->tmp), "%.*s/.%s.tmp.XXXXXX",
-			 (int)(slash - path), path, slash + 1);
-	else
-		snprintf(af->tmp, sizeof(af->tmp), ".%s.tmp.XXXXXX", path);
-	{
-		sigset_t old;
-
-		/* Registered at once, so a signal never misses it. */
-		block_signals(&old);
-		fd = mkstemp(af->tmp);
-		if (fd >= 0)
-			tmp_register(af->tmp);
-		sigprocmask(SIG_SETMASK, &old, NULL);
+	slash = strrchr(af->target, '/');
+	if ((slash ? snprintf(af->tmp, sizeof(af->tmp), "%.*s/.%s.tmp.XXXXXX",
+			      (int)(slash - af->target), af->target,
+			      slash + 1) :
+		     snprintf(af->tmp, sizeof(af->tmp), ".%s.tmp.XXXXXX",
+			      af->target)) >= (int)sizeof(af->tmp)) {
+		af->tmp[0] = '\0';
+		prof_err_at(err, path, 0, 0, "path too long");
+		return NULL;
 	}
+	fd = prof_afile_mkstemp(af->tmp);
 	if (fd < 0) {
 		prof_err_at(err, path, 0, 0, "cannot create a file beside it: %s",
 			    strerror(errno));
@@ -162,8 +347,7 @@ prof_afile_open(struct prof_afile *af, const char *path, struct prof_err *err)
 	if (!af->fp) {
 		prof_err_at(err, path, 0, 0, "%s", strerror(errno));
 		close(fd);
-		unlink(af->tmp);
-		tmp_forget(af->tmp);
+		prof_afile_remove(af->tmp);
 		af->tmp[0] = '\0';
 		return NULL;
 	}
@@ -173,6 +357,7 @@ prof_afile_open(struct prof_afile *af, const char *path, struct prof_err *err)
 int
 prof_afile_commit(struct prof_afile *af, struct prof_err *err)
 {
+	struct stat st;
 	int failed;
 
 	if (!af->fp)
@@ -196,11 +381,17 @@ prof_afile_commit(struct prof_afile *af, struct prof_err *err)
 	if (failed) {
 		int e = errno;
 
-		unlink(af->tmp);
-		tmp_forget(af->tmp);
+		prof_afile_remove(af->tmp);
 		af->tmp[0] = '\0';
 		return prof_err_at(err, af->path, 0, 0, "write failed: %s",
 				   strerror(e));
+	}
+	/* An input read after the output was opened is never replaced. */
+	if (stat(af->target, &st) == 0 && is_input(&st)) {
+		prof_afile_remove(af->tmp);
+		af->tmp[0] = '\0';
+		return prof_err_at(err, af->path, 0, 0,
+				   "is an input; refusing to overwrite it");
 	}
 	{
 		sigset_t old;
@@ -208,7 +399,7 @@ prof_afile_commit(struct prof_afile *af, struct prof_err *err)
 
 		/* The rename and the registry agree, whatever signal comes. */
 		block_signals(&old);
-		if (rename(af->tmp, af->path) != 0) {
+		if (rename(af->tmp, af->target) != 0) {
 			e = errno;
 			unlink(af->tmp);
 		} else {
@@ -233,8 +424,7 @@ prof_afile_abort(struct prof_afile *af)
 		af->fp = NULL;
 	}
 	if (af->tmp[0]) {
-		unlink(af->tmp);
-		tmp_forget(af->tmp);
+		prof_afile_remove(af->tmp);
 		af->tmp[0] = '\0';
 	}
 }
@@ -262,12 +452,14 @@ int
 prof_same_file(const char *output, const char *input)
 {
 	struct stat a, b;
+	int got;
 
-	if (!output || !input || !strcmp(output, "-") || !strcmp(input, "-"))
+	if (!output || !input || !strcmp(output, "-"))
 		return 0;
-	if (stat(output, &a) != 0 || stat(input, &b) != 0)
+	if (stat(output, &a) != 0 || !S_ISREG(a.st_mode))
 		return 0;
-	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	got = strcmp(input, "-") ? stat(input, &b) : fstat(STDIN_FILENO, &b);
+	return got == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
 int

@@ -12,12 +12,20 @@
  * renames it over the target; abort removes it. A crash in between leaves
  * at most a hidden temporary file, never a half-written target.
  *
- * A target that exists and is not a regular file (/dev/null, a FIFO,
- * /dev/stdout) is written straight through: renaming over it would
- * replace the device with a file.
+ * A symbolic link is followed to the file it names (its target): the
+ * temporary file is the target's sibling and is renamed over the target,
+ * so the link stays a link. A target that exists and is not a regular
+ * file (/dev/null, a FIFO, a terminal), or an open file named by /proc
+ * (/dev/stdout, /dev/fd/N), is written straight through: renaming over it
+ * would replace the device or the link with a file.
+ *
+ * An output that is a file the tool has read (prof_afile_note_input()),
+ * stdin's included, is refused at open and again at commit, before
+ * anything replaces it: "is an input; refusing to overwrite it".
  */
 struct prof_afile {
-	char path[4096];
+	char path[4096];	/* as the user named it, for messages */
+	char target[4096];	/* what is replaced: path, links followed */
 	char tmp[4096];
 	FILE *fp;
 	int direct;	/* writing straight to a device or FIFO */
@@ -32,11 +40,33 @@ struct prof_afile {
  * async-signal-safe and should end the process with _exit()); with a NULL
  * on_signal the signal's default action follows. A rename is never cut in
  * half: the signals are blocked around it, and prof_afile_committed() says
- * how many files were renamed into place. Returns 0, or -1 with err.
+ * how many files were renamed into place. SIGPIPE is trapped too (unless
+ * ignored), without on_signal: the temporary files go, then the process
+ * ends by SIGPIPE as before. Returns 0, or -1 with err.
  */
 void prof_afile_unlink_all(void);
 int prof_afile_trap_signals(void (*on_signal)(int sig), struct prof_err *err);
 int prof_afile_committed(void);
+
+/*
+ * A temporary file of the tool's own (a copy of stdin): mkstemp(3) on
+ * tmpl, registered so that an interrupt removes it, as it removes an
+ * output's. prof_afile_remove() unlinks it and forgets it. Returns the
+ * descriptor, or -1 with errno.
+ */
+int prof_afile_mkstemp(char *tmpl);
+void prof_afile_remove(const char *path);
+
+/*
+ * Note that the file open on fd is an input (fd 0: stdin was read); the
+ * readers of the library (json.c, stream.c) call it for every file they
+ * open. Only regular files are kept.
+ */
+void prof_afile_note_input(int fd);
+
+/* An input that the tool replaces on purpose (prof-baseline --add
+ * updates the baseline it read) is no longer refused as an output. */
+void prof_afile_forget_input(const char *path);
 
 /* Returns the stream to write, or NULL with err filled. */
 FILE *prof_afile_open(struct prof_afile *af, const char *path,
@@ -55,8 +85,9 @@ int prof_afile_write(const char *path, const void *data, size_t len,
 /*
  * Whether writing output would replace the file input: both exist and are
  * the same file (same device and inode, so "./r.json", "r.json" and a link
- * to it are caught). "-" is never the same file. A tool refuses such an
- * -o before it reads anything (exit 2).
+ * to it are caught). An input "-" is stdin's file (prof x - < r.json);
+ * an output "-" is never the same file. A tool refuses such an -o before
+ * it reads anything (exit 2).
  */
 int prof_same_file(const char *output, const char *input);
 

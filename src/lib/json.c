@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "afile.h"
 #include "buf.h"
 #include "json.h"
 #include "utf8.h"
@@ -24,6 +25,7 @@ prof_json_read_file(const char *path, char **buf, size_t *len,
 	if (!fp)
 		return prof_err_at(err, path, 0, 0, "cannot open: %s",
 				   strerror(errno));
+	prof_afile_note_input(fileno(fp));
 	for (;;) {
 		size_t got;
 

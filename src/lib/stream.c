@@ -7,6 +7,7 @@
 
 #include <json-c/json.h>
 
+#include "afile.h"
 #include "buf.h"
 #include "json.h"
 #include "prof.h"
@@ -159,6 +160,7 @@ open_input(struct prof_stream *st, const char *path, struct prof_err *err)
 	if (!st->fp)
 		return prof_err_at(err, path, 0, 0, "cannot open: %s",
 				   strerror(errno));
+	prof_afile_note_input(fileno(st->fp));
 	if (!st->buf) {
 		st->buf = malloc(CHUNK);
 		if (!st->buf) {
