@@ -8,6 +8,7 @@
 
 #include <json-c/json.h>
 
+#include "afile.h"
 #include "json.h"
 #include "prof.h"
 #include "runview.h"
@@ -418,7 +419,8 @@ spool_stdin(struct prof_runview *v, struct prof_err *err)
 		v->spool = NULL;
 		return prof_err_at(err, "-", 0, 0, "out of memory");
 	}
-	fd = mkstemp(v->spool);
+	/* Registered: an interrupt or a closed pipe removes it too. */
+	fd = prof_afile_mkstemp(v->spool);
 	if (fd < 0) {
 		free(v->spool);
 		v->spool = NULL;
@@ -433,6 +435,7 @@ spool_stdin(struct prof_runview *v, struct prof_err *err)
 				   "cannot keep a copy of stdin: %s",
 				   strerror(errno));
 	}
+	prof_afile_note_input(STDIN_FILENO);
 	while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
 		if (fwrite(buf, 1, n, fp) != n)
 			break;
@@ -553,7 +556,7 @@ prof_runview_free(struct prof_runview *v)
 	json_object_put(v->meta);
 	prof_stream_free(v->st);
 	if (v->spool)
-		unlink(v->spool);
+		prof_afile_remove(v->spool);
 	free(v->spool);
 	free(v->path);
 	memset(v, 0, sizeof(*v));

@@ -328,8 +328,12 @@ cmd_command(struct opts *o)
 			goto out;
 		}
 		if (res.cancelled) {
+			/* Interrupted: no sample for this run, and no
+			 * profile of it (an empty or a cut .prof). */
+			if (!strcmp(o->phase, "profile"))
+				unlink(prof_path);
 			prof_spawn_free(&res);
-			break;	/* interrupted: no sample for this run */
+			break;
 		}
 		if (res.exec_errno) {
 			prof_spawn_describe(&res, o->argv[0], o->timeout_s, why,

@@ -137,6 +137,19 @@ progress(struct run *r, int i, int n, struct group *g, const char *error)
 		strcmp(g->kind, "cold") ? "" : " (cold)", st.median, st.n);
 }
 
+/* Remove the .prof of an interrupted group: "<artifacts>/<id>[.gpu].prof",
+ * as the worker names it (src/harness/phases.c). */
+static void
+remove_profile(const struct opts *o, const struct group *g)
+{
+	char path[PATH_MAX];
+
+	if (snprintf(path, sizeof(path), "%s/%s%s.prof", o->artifacts,
+		     g->w->id, strcmp(g->backend, "cpu") ? ".gpu" : "") <
+	    (int)sizeof(path))
+		unlink(path);
+}
+
 /* Run one group in a fresh worker. Returns -1 on an output failure. In
  * batch mode (r->batch) the durations add up and no progress is printed. */
 int
@@ -221,7 +234,10 @@ run_group(struct run *r, struct group *g, int i, int n)
 	count_worker_end(r->o);
 	if (res.stopped_by_caller || res.cancelled) {
 		/* Interrupted: the call in flight is no measurement, and no
-		 * sample stands for it. */
+		 * sample stands for it; nor for the profile the worker had
+		 * begun (gperftools makes it empty at start). */
+		if (!strcmp(r->o->phase, "profile"))
+			remove_profile(r->o, g);
 		prof_spawn_free(&res);
 		return -1;
 	}
