@@ -21,7 +21,9 @@ static const char usage_text[] =
 	"  csv     one row per sample with a header: run_id, commit,\n"
 	"          workload, backend, segment_id, category, phase, kind,\n"
 	"          index, duration_ms, outcome, reason, instructions,\n"
-	"          host_peak_bytes (RFC 4180 quoting; empty for none)\n"
+	"          host_peak_bytes (RFC 4180 quoting; empty for none; a\n"
+	"          text that begins with = + - @, a tab or a CR gets a ' in\n"
+	"          front, so that no spreadsheet runs it as a formula)\n"
 	"  bmf     Bencher Metric Format JSON: per row, \"latency\" with\n"
 	"          value = median, lower_value = min, upper_value = max in\n"
 	"          nanoseconds, and \"instructions\" where counted\n"
@@ -65,12 +67,22 @@ get(struct json_object *o, const char *key)
 	return v;
 }
 
-/* One CSV field: quoted when it holds a comma, quote or line break. */
+/*
+ * One CSV text field: quoted when it holds a comma, quote or line break.
+ * A text that a spreadsheet would take for a formula (it begins with '=',
+ * '+', '-', '@', a tab or a carriage return: a commit or a reason from
+ * outside) is neutralised as OWASP advises: a single quote before it, the
+ * whole quoted. Numbers are written by csv_num(), never through here.
+ */
 static void
 csv_field(FILE *fp, const char *s, int last)
 {
-	if (s && strpbrk(s, ",\"\r\n")) {
+	int formula = s && s[0] && strchr("=+-@\t\r", s[0]);
+
+	if (s && (formula || strpbrk(s, ",\"\r\n"))) {
 		fputc('"', fp);
+		if (formula)
+			fputc('\'', fp);
 		for (; *s; s++) {
 			if (*s == '"')
 				fputc('"', fp);
