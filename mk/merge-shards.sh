@@ -16,9 +16,10 @@
 #   PROF_COMMAND   the command that results.json records
 #
 # prof-merge --shards checks that the shards are one run (the same commit,
-# mode and options) and that each of 1/N to N/N is there once; if not, it
-# names the shard ("shard 2/4 missing") and the exit code is 2, with nothing
-# written. Otherwise the exit code is the run's: 1 when a sample errored.
+# mode and options), that each of 1/N to N/N is there once, and that each
+# holds its own workloads only (the split is deterministic: a shard's
+# results relabelled as another's are refused); if not, it names the shard
+# ("shard 2/4 missing") and the exit code is 2, with nothing written. Otherwise the exit code is the run's: 1 when a sample errored.
 set -u
 set -f
 

@@ -23,8 +23,9 @@
 #                          quick or full run too; diagnose always has it
 #   PROF_COMMAND           the command that results.json records
 #   PROF_SHARD             I/N: time only this shard of the selection
-#                          (prof-time --shard); the browser stories go
-#                          with shard 1; make merge-shards joins the shards
+#                          (prof-time --shard); the browser stories (or
+#                          PLAYWRIGHT's rows) go with shard 1; make
+#                          merge-shards joins the shards
 #   PROF_HISTORY           the run history the run is added to (default
 #                          artifacts/history.sqlite; empty: none)
 #
@@ -238,17 +239,18 @@ in_list() {
 # into $run/browser.jsonl, unless the category browser is left out.
 browser_rows=
 phase_browser() {
+	# A sharded run plays the stories (or merges PLAYWRIGHT's rows) once,
+	# in its first shard: make merge-shards refuses them in another.
+	case "${PROF_SHARD:-1/}" in
+	1/*) ;;
+	*) return 0 ;;
+	esac
 	if [ -n "${PROF_PLAYWRIGHT:-}" ]; then
 		browser_rows=$PROF_PLAYWRIGHT
 		return 0
 	fi
 	case "$mode:${PROF_STORIES:-}" in
 	full: | full:1 | quick:1) ;;
-	*) return 0 ;;
-	esac
-	# A sharded run plays the stories once, in its first shard.
-	case "${PROF_SHARD:-1/}" in
-	1/*) ;;
 	*) return 0 ;;
 	esac
 	# shellcheck disable=SC2086 # lists of words

@@ -13,11 +13,13 @@
 #include "browser.h"
 #include "calib.h"
 #include "cli.h"
+#include "htab.h"
 #include "id.h"
 #include "json.h"
 #include "lines.h"
 #include "rwriter.h"
 #include "sample.h"
+#include "shard.h"
 #include "spawn.h"
 #include "stream.h"
 #include "utf8.h"
@@ -44,7 +46,9 @@ static const char usage_text[] =
 	"With --shards N, each SHARD is the results file (or the run folder)\n"
 	"of one shard of a run split with prof-time --shard I/N; together\n"
 	"they must be one run (the same commit, mode and options), with\n"
-	"shards 1/N to N/N each there once, or the first that is not is\n"
+	"shards 1/N to N/N each there once, each holding its own workloads\n"
+	"(the split is a hash of the workload id; browser rows go with\n"
+	"shard 1) and no workload in two, or the first that is not is\n"
 	"named ('shard 2/4 missing') with exit 2. Each sample gets its\n"
 	"\"shard\", run.shards maps each shard to its run id.\n"
 	"\n"
@@ -178,6 +182,12 @@ struct opts {
 	int n_playwright;
 };
 
+/* A workload of the shard being read: browser rows go with shard 1. */
+struct shard_wl {
+	char *id;
+	int browser;
+};
+
 /* What one merge keeps: the output, and for --shards each shard's file. */
 struct merge {
 	struct opts *o;
@@ -186,6 +196,12 @@ struct merge {
 	char *shard;			/* the shard of the input being read */
 	int untagged;			/* its run came after its samples:
 					 * they are written as they are */
+	/* --shards: the workloads of the input being read (here: id and
+	 * kind -> index in wl), and the shard each workload of the inputs
+	 * read before came from (owner: id -> shard). */
+	struct prof_htab here, owner;
+	struct shard_wl *wl;
+	size_t n_wl, cap_wl;
 };
 
 /* The shard text of the input being read, from its run (known before its
@@ -206,6 +222,57 @@ shard_of_input(struct merge *m)
 	return m->shard ? 0 : -1;
 }
 
+/* --shards: note the workload of a sample of the shard being read, for
+ * check_owners(). Returns 0, or -1 when out of memory. */
+static int
+note_workload(struct merge *m, struct json_object *s)
+{
+	const char *id = prof_json_str(s, "workload");
+	const char *phase = prof_json_str(s, "phase");
+	int browser = phase && !strcmp(phase, "browser");
+	char key[1024];
+	int len;
+
+	if (!id)
+		return 0;
+	len = snprintf(key, sizeof(key), "%s%c%d", id, '\0', browser);
+	if (len >= (int)sizeof(key) || prof_htab_get(&m->here, key,
+						       (size_t)len) >= 0)
+		return 0;
+	if (m->n_wl == m->cap_wl) {
+		size_t ncap = m->cap_wl ? m->cap_wl * 2 : 64;
+		struct shard_wl *n = realloc(m->wl, ncap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		m->wl = n;
+		m->cap_wl = ncap;
+	}
+	m->wl[m->n_wl].id = strdup(id);
+	m->wl[m->n_wl].browser = browser;
+	if (!m->wl[m->n_wl].id)
+		return -1;
+	if (prof_htab_put(&m->here, key, (size_t)len, (long)m->n_wl) < 0) {
+		free(m->wl[m->n_wl].id);
+		return -1;
+	}
+	m->n_wl++;
+	return 0;
+}
+
+/* Forget the workloads of the shard read last. */
+static void
+forget_workloads(struct merge *m)
+{
+	size_t k;
+
+	for (k = 0; k < m->n_wl; k++)
+		free(m->wl[k].id);
+	m->n_wl = 0;
+	prof_htab_free(&m->here);
+	memset(&m->here, 0, sizeof(m->here));
+}
+
 /* A sample of an input into the output, with its shard when merging
  * shards. */
 static int
@@ -216,6 +283,8 @@ take(void *arg, struct json_object *s, long index, struct prof_err *err)
 	(void)index;
 	if (!m->o->shards)
 		return prof_rwriter_add(&m->w, s, err);
+	if (note_workload(m, s) < 0)
+		return prof_err_set(err, "out of memory");
 	if (!m->shard && !m->untagged && shard_of_input(m) < 0)
 		return prof_err_set(err, "out of memory");
 	if (m->shard && !json_object_object_get_ex(s, "shard", NULL))
@@ -322,6 +391,51 @@ struct shard_seen {
 };
 
 /*
+ * The split is deterministic (prof_shard_of()): every workload of shard
+ * i/n must be one of that shard's, and none may come from two shards. A
+ * shard relabelled as another (shard 1's results marked 2/2) would give a
+ * run with one shard's workloads twice and the other's missing. Says the
+ * first that is not and returns -1; otherwise 0.
+ */
+static int
+check_owners(struct merge *m, const struct shard_seen *seen, long i, long n,
+	     const char *shard, const char *file)
+{
+	char safe[512];
+	size_t k;
+
+	for (k = 0; k < m->n_wl; k++) {
+		const char *id = m->wl[k].id;
+		long want = m->wl[k].browser ? PROF_SHARD_BROWSER :
+					       prof_shard_of(id, (int)n);
+		long prev = prof_htab_get(&m->owner, id, strlen(id));
+
+		cli_safe(id, safe, sizeof(safe));
+		if (want != i) {
+			cli_say("shard %s ('%s') holds '%s', a workload of "
+				"shard %ld/%ld%s: is it another shard's "
+				"results, relabelled?",
+				shard, file, safe, want, n,
+				m->wl[k].browser ? " (browser rows go with "
+						   "shard 1)" : "");
+			return -1;
+		}
+		if (prev >= 0 && prev != i) {
+			cli_say("workload '%s' comes from two shards: %ld/%ld "
+				"('%s') and %s ('%s')",
+				safe, prev, n, seen[prev].file, shard, file);
+			return -1;
+		}
+		if (prof_htab_put(&m->owner, id, strlen(id), i) < 0) {
+			cli_say("out of memory");
+			return -1;
+		}
+	}
+	forget_workloads(m);
+	return 0;
+}
+
+/*
  * --shards N: every input is one shard's results; together they must be
  * one run (the same commit, mode and options), shards 1/N to N/N, each
  * once. The first that is not is named, exit 2.
@@ -349,6 +463,7 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 		free(m->shard);
 		m->shard = NULL;
 		m->untagged = 0;
+		forget_workloads(m);
 		prof_err_clear(&err);
 		if (prof_stream_results(m->st, file, take, m, &err) < 0) {
 			cli_err(&err);
@@ -394,6 +509,8 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 				seen[i].file, file);
 			goto out;
 		}
+		if (check_owners(m, seen, i, k, shard, file) < 0)
+			goto out;
 
 		seen[i].file = strdup(file);
 		seen[i].run_id = strdup(prof_json_str(meta, "run_id"));
@@ -590,6 +707,9 @@ merge(struct opts *o, char **files, int n)
 out:
 	prof_rwriter_free(&m.w);
 	prof_stream_free(m.st);
+	forget_workloads(&m);
+	free(m.wl);
+	prof_htab_free(&m.owner);
 	free(m.shard);
 	json_object_put(head);
 	return cli_finish(rc);

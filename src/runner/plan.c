@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "runner-int.h"
+#include "shard.h"
 
 static int
 in_list(const char *s, const char *const *list, int n)
@@ -136,19 +137,12 @@ shuffle_groups(struct group *gs, int n, uint64_t seed)
 	}
 }
 
-/*
- * The shard of a workload: FNV-1a of its id, modulo N, plus one. It
- * depends on the id alone, so adding a workload moves no other one, and
- * all of a workload's groups (each backend, its cold sample) stay together.
- */
+/* The shard of a workload: prof_shard_of(), which prof-merge --shards
+ * checks the shards by. */
 int
 shard_of(const char *id, int n)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *id; id++)
-		h = (h ^ (unsigned char)*id) * 0x100000001b3ULL;
-	return (int)(h % (uint64_t)n) + 1;
+	return prof_shard_of(id, n);
 }
 
 /* Keep the groups of shard i of n, in their order. Returns how many. */
