@@ -7,12 +7,14 @@
 #include <string.h>
 
 #include "afile.h"
+#include "calib.h"
 #include "cli.h"
 #include "htab.h"
 #include "id.h"
 #include "json.h"
 #include "rwriter.h"
 #include "sample.h"
+#include "segcal.h"
 #include "stream.h"
 
 static const char usage_text[] =
@@ -228,6 +230,43 @@ promo_free(struct promo *p)
 	prof_stream_free(p->st);
 }
 
+/*
+ * --add: the calibration of each segment of the new baseline (segcal.h).
+ * The old baseline's segments that stay keep theirs (its
+ * segment_calibrations, or its calibration for a baseline of one
+ * machine); the run's segments get the run's. Added to head. Returns 0,
+ * or -1 with err.
+ */
+static int
+segment_calibrations(struct promo *p, struct json_object *head,
+		     struct json_object *old_meta, struct prof_err *err)
+{
+	struct json_object *map = json_object_new_object(), *old_map = NULL;
+	struct json_object *old_cal = NULL, *run_cal = NULL, *cal;
+	size_t i;
+
+	if (!map)
+		return prof_err_set(err, "out of memory");
+	json_object_object_get_ex(old_meta, "segment_calibrations", &old_map);
+	json_object_object_get_ex(old_meta, "calibration", &old_cal);
+	json_object_object_get_ex(head, "calibration", &run_cal);
+	json_object_object_foreach(prof_stream_segments(p->st), sid, key)
+	{
+		const char *k = json_object_get_string(key);
+
+		if (k && prof_htab_get(&p->run_segments, k, strlen(k)) >= 0)
+			continue;	/* the run's now */
+		if (!old_map || !json_object_object_get_ex(old_map, sid, &cal))
+			cal = old_map ? NULL : old_cal;
+		json_object_object_add(map, sid, json_object_get(cal));
+	}
+	for (i = 0; i < p->n_segs; i++)
+		json_object_object_add(map, p->seg_ids[i],
+				       json_object_get(run_cal));
+	json_object_object_add(head, "segment_calibrations", map);
+	return 0;
+}
+
 /* --add: the run's segment ids become segment keys, so that an old
  * baseline of either schema is matched by key. */
 static int
@@ -313,9 +352,17 @@ promote(const char *from, const char *name, const char *dir, int add)
 		}
 		/* The baseline read is the one replaced, on purpose. */
 		prof_afile_forget_input(path);
+		if (prof_calib_check(prof_stream_meta(p.st), &err) < 0 ||
+		    prof_segcal_check(prof_stream_meta(p.st), &err) < 0) {
+			prof_err_file(&err, path);
+			cli_err(&err);
+			goto out;
+		}
 		if (prof_rwriter_merge_tables(&w, prof_stream_envs(p.st),
 					      prof_stream_segments(p.st),
-					      &err) < 0)
+					      &err) < 0 ||
+		    segment_calibrations(&p, head, prof_stream_meta(p.st),
+					 &err) < 0)
 			goto fail;
 	}
 	if (prof_mkdirs(dir, &err) < 0 ||

@@ -12,6 +12,7 @@
 #include "json.h"
 #include "out.h"
 #include "sample.h"
+#include "segcal.h"
 #include "stream.h"
 
 static const char usage_text[] =
@@ -112,6 +113,7 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 	struct prof_cmp c = {0};
 	struct prof_err err = {0};
 	struct prof_calib_drift drift;
+	struct json_object *ref = NULL;
 	int rc = PROF_EXIT_FAILURE, is_missing;
 
 	if (!cur || !base) {
@@ -137,7 +139,9 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 		cli_err(&err);
 		goto out;
 	}
-	if (!is_missing && prof_calib_check(prof_stream_meta(base), &err) < 0) {
+	if (!is_missing && (prof_calib_check(prof_stream_meta(base), &err) < 0 ||
+			    prof_segcal_check(prof_stream_meta(base), &err) <
+				    0)) {
 		prof_err_file(&err, baseline_path);
 		cli_err(&err);
 		goto out;
@@ -147,13 +151,17 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 		cli_err(&err);
 		goto out;
 	}
-	/* The machine-drift guard: a note on every row, never a status. */
-	prof_calib_drift(prof_stream_meta(cur),
-			 is_missing ? NULL : prof_stream_meta(base), &drift);
+	/* The machine-drift guard: a note on every row, never a status. A
+	 * fleet baseline is seen with the calibration of this run's own
+	 * segment (segcal.h). */
+	ref = is_missing ? NULL :
+			   prof_segcal_reference(prof_stream_meta(base),
+						 prof_stream_segments(base),
+						 prof_stream_segments(cur));
+	prof_calib_drift(prof_stream_meta(cur), ref, &drift);
 	if (drift.drift)
 		snprintf(c.drift, sizeof(c.drift), "%s", drift.note);
-	c.shard_drift = prof_calib_drift_shards(
-		prof_stream_meta(cur), is_missing ? NULL : prof_stream_meta(base));
+	c.shard_drift = prof_calib_drift_shards(prof_stream_meta(cur), ref);
 	out = prof_cmp_json(&c);
 	if (!out) {
 		cli_say("out of memory");
@@ -168,6 +176,7 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 	rc = PROF_EXIT_OK;
 out:
 	json_object_put(out);
+	json_object_put(ref);
 	prof_cmp_free(&c);
 	prof_stream_free(cur);
 	prof_stream_free(base);
