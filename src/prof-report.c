@@ -2,10 +2,12 @@
  * from its results and comparisons. */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -1387,6 +1389,29 @@ write_opening(struct report *r, const struct opts *o)
 		fputc('\n', r->md);
 }
 
+/*
+ * Whether two outputs are one file: the same name, the same existing file
+ * (a link, "./x"), or the same name in the same folder reached two ways.
+ */
+static int
+same_output(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	char da[4096], db[4096], ra[PATH_MAX], rb[PATH_MAX];
+	struct stat x, y;
+
+	if (!strcmp(a, b))
+		return 1;
+	if (stat(a, &x) == 0 && stat(b, &y) == 0)
+		return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+	snprintf(da, sizeof(da), "%.*s", sa ? (int)(sa - a) + 1 : 1,
+		 sa ? a : ".");
+	snprintf(db, sizeof(db), "%.*s", sb ? (int)(sb - b) + 1 : 1,
+		 sb ? b : ".");
+	return !strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b) &&
+	       realpath(da, ra) && realpath(db, rb) && !strcmp(ra, rb);
+}
+
 static int
 report(struct opts *o, const char *results_path)
 {
@@ -1425,6 +1450,14 @@ report(struct opts *o, const char *results_path)
 				  inputs, 2) < 0 ||
 		    cli_trap_signals(output) < 0)
 			goto out;
+	}
+	if (o->html.output && same_output(output, o->html.output)) {
+		char safe[512];
+
+		cli_say("--html: '%s' is the summary's file too; give the "
+			"page a file of its own",
+			cli_safe(o->html.output, safe, sizeof(safe)));
+		goto out;
 	}
 	r.run_dir = run_dir;
 	r.pprof = o->pprof;
@@ -1562,6 +1595,9 @@ main(int argc, char **argv)
 	    !strcmp(argv[optind], "-"))
 		return cli_fail("the results and the comparisons cannot both "
 				"be stdin");
+	if (o.html.output && !strcmp(o.html.output, "-"))
+		return cli_fail("--html: stdout ('-') carries the summary or "
+				"its table; give the page a file");
 	if (o.html.output && (!strcmp(argv[optind], "-") ||
 			      (o.comparisons && !strcmp(o.comparisons, "-"))))
 		return cli_fail("--html reads its inputs again: give them as "

@@ -260,7 +260,9 @@ in_kids(const struct kids *k, pid_t p)
  * group, and those that left it with setsid() (this process is their
  * subreaper, so they come back to it as children when their parent dies).
  * Children this process had before the spawn (before) are not the
- * command's and are left alone. Returns how many strays were reaped.
+ * command's and are left alone. Returns how many strays were reaped that
+ * were still running: those that our SIGKILL ended. A zombie (a process
+ * that had exited, never reaped by its parent) is reaped, not counted.
  */
 static int
 sweep_strays(pid_t pgid, const struct kids *before)
@@ -278,12 +280,14 @@ sweep_strays(pid_t pgid, const struct kids *before)
 			if (in_kids(before, now.pid[i]))
 				continue;
 			kill(now.pid[i], SIGKILL);
-			if (waitpid(now.pid[i], &st, WNOHANG) == now.pid[i])
-				reaped++;
-			else
+			if (waitpid(now.pid[i], &st, WNOHANG) != now.pid[i]) {
 				left++;
+				continue;
+			}
+			reaped++;
+			if (WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL)
+				strays++;
 		}
-		strays += reaped;
 		if (reaped)
 			continue;
 		if (!left && !group_alive(pgid))

@@ -38,6 +38,22 @@ struct count {
 	char *env[MAX_ENV + 1];
 };
 
+/* Whether path is a file execve(2) may run: a folder is not, and says
+ * EACCES as execve would ("cannot run '/tmp': Permission denied"). */
+static int
+runnable(const char *path)
+{
+	struct stat sb;
+
+	if (access(path, X_OK) != 0)
+		return -1;
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		errno = EACCES;
+		return -1;
+	}
+	return 0;
+}
+
 /* The first executable name in PATH, or -1. */
 static int
 find_program(const char *name, char *out, size_t n)
@@ -47,13 +63,13 @@ find_program(const char *name, char *out, size_t n)
 	errno = ENOENT;
 	if (strchr(name, '/')) {
 		snprintf(out, n, "%s", name);
-		return access(name, X_OK);
+		return runnable(name);
 	}
 	while (path && *path) {
 		size_t len = strcspn(path, ":");
 
 		snprintf(out, n, "%.*s/%s", (int)len, len ? path : ".", name);
-		if (access(out, X_OK) == 0)
+		if (runnable(out) == 0)
 			return 0;
 		path += len;
 		if (*path == ':')
