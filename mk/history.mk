@@ -8,3 +8,23 @@ TOOL_LIBS_history = $(SQLITE_LIBS)
 $(BINDIR)/prof-report: $(TOOL_OBJ)/src/report-html.o
 # It comes after libprof.a on the link line, so libprof.a comes again.
 TOOL_LIBS_report += $(LIBPROF_TOOL) $(SQLITE_LIBS) $(LIB_LIBS)
+
+# prof-dashboard: the history as a folder of static pages.
+TOOL_LIBS_dashboard = $(SQLITE_LIBS)
+
+# make dashboard [HISTORY=FILE] [OUTPUT=DIR] [REPO_URL=URL]: the history as
+# static pages (index.html and a page per series). The repository's URL,
+# for links to commits, comes from the git remote 'origin' when it is an
+# http(s) one (any user name or token in it left out).
+DASHBOARD_OUTPUT = $(or $(OUTPUT),artifacts/dashboard)
+REPO_URL ?= $(shell git config --get remote.origin.url 2>/dev/null | \
+	sed -e 's|^git@\([^:/]*\):|https://\1/|' -e 's|\.git$$||' \
+	-e 's|^\(https\{0,1\}://\)[^@/]*@|\1|' | grep -E '^https?://')
+
+.PHONY: dashboard
+dashboard: $(BINDIR)/prof-dashboard ## the run history as static pages: [HISTORY=FILE] [OUTPUT=dir, default artifacts/dashboard] [REPO_URL=]
+	$(Q)$(if $(HISTORY),,echo "make dashboard: give HISTORY=the history" \
+		"file" >&2; exit 2;) \
+	$(BINDIR)/prof-dashboard --db $(call prof_sq,$(HISTORY)) \
+		--repo-url $(call prof_sq,$(REPO_URL)) \
+		-o $(call prof_sq,$(DASHBOARD_OUTPUT))

@@ -716,6 +716,73 @@ prof_history_trend(struct prof_history *h, const struct prof_history_filter *f,
 	return a;
 }
 
+static const char *
+text_of(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+
+	return t ? t : "";
+}
+
+static double
+real_of(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ?
+		       NAN :
+		       sqlite3_column_double(st, i);
+}
+
+int
+prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
+		  struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT r.run_id, r.commit_id, r.timestamp_utc, w.workload, "
+		"w.backend, w.segment_id, s.key, w.n, w.errors, w.min, "
+		"w.median, w.p90, w.max, w.instructions "
+		"FROM rows w JOIN runs r ON r.id = w.run "
+		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
+		"ORDER BY w.workload, w.backend, w.segment_id, "
+		"r.timestamp_utc, r.commit_id, r.run_id";
+	sqlite3_stmt *st = NULL;
+	int rc = -1, step;
+
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		struct prof_history_point p = {
+			.run_id = text_of(st, 0),
+			.commit = text_of(st, 1),
+			.timestamp_utc = text_of(st, 2),
+			.workload = text_of(st, 3),
+			.backend = text_of(st, 4),
+			.segment_id = text_of(st, 5),
+			.segment = text_of(st, 6),
+			.n = sqlite3_column_int64(st, 7),
+			.errors = sqlite3_column_int64(st, 8),
+			.min = real_of(st, 9),
+			.median = real_of(st, 10),
+			.p90 = real_of(st, 11),
+			.max = real_of(st, 12),
+			.instructions = sqlite3_column_type(st, 13) ==
+						SQLITE_NULL ?
+					-1 :
+					sqlite3_column_int64(st, 13),
+		};
+
+		if (fn(arg, &p, err) < 0)
+			goto out;
+	}
+	if (step != SQLITE_DONE) {
+		db_err(h, err, NULL);
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* The position in run order of the first run of commit prefix since. */
 static int
 since_position(struct prof_history *h, const char *since, long long *pos,

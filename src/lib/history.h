@@ -110,4 +110,34 @@ struct json_object *prof_history_changes(struct prof_history *h,
 					 const char *since,
 					 struct prof_err *err);
 
+/*
+ * A row of one run, as prof_history_walk() hands it out. The strings are
+ * borrowed until the callback returns.
+ */
+struct prof_history_point {
+	const char *run_id;
+	const char *commit;
+	const char *timestamp_utc;
+	const char *workload;
+	const char *backend;
+	const char *segment_id;
+	const char *segment;		/* the key */
+	long long n;
+	long long errors;
+	double min, median, p90, max;	/* NAN when n is 0 */
+	long long instructions;		/* -1: not counted */
+};
+
+typedef int (*prof_history_fn)(void *arg, const struct prof_history_point *p,
+			       struct prof_err *err);
+
+/*
+ * Every row of the history, series by series (workload, backend, segment
+ * id) and in run order within a series, one at a time: memory does not
+ * grow with the history. Stops at the first callback that returns -1.
+ * Returns 0, or -1 with err filled (by the callback or the database).
+ */
+int prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
+		      struct prof_err *err);
+
 #endif /* PROF_HISTORY_H */

@@ -1,0 +1,999 @@
+/* prof-dashboard: a run history as a folder of static pages: an index of
+ * every series with its trend, and a page per series. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+
+#include "afile.h"
+#include "cli.h"
+#include "history.h"
+#include "json.h"
+#include "sample.h"
+#include "steps.h"
+
+static const char usage_text[] =
+	"usage: prof-dashboard [--db FILE] [--repo-url URL] [--title TEXT]\n"
+	"                      -o DIR\n"
+	"\n"
+	"Write the run history (default artifacts/history.sqlite;\n"
+	"$PROF_HISTORY when set) as static pages into DIR: index.html, one\n"
+	"row per workload x backend x segment with a small trend of its\n"
+	"median (and of its instruction count where counted), its latest\n"
+	"median and status and its last change point; and s-ID.html per\n"
+	"series, its median and p90 over the runs with the change points\n"
+	"marked, each point a link to its commit when the repository's URL\n"
+	"is known, and its last runs in a table. The pages fetch nothing and\n"
+	"run no script (a content policy says so); they read at a laptop's\n"
+	"width and print. Each file is written whole or not at all.\n"
+	"\n"
+	"options:\n"
+	"  --db FILE        the history database (read only)\n"
+	"  --repo-url URL   http(s) address of the repository: a point of\n"
+	"                   commit C links to URL/commit/C\n"
+	"  --title TEXT     the index's title (default: prof dashboard)\n"
+	"  -o, --output DIR the folder to write (made when missing)\n"
+	"\n"
+	"example:\n"
+	"  prof-dashboard --repo-url https://github.com/o/r -o dashboard\n"
+	"\n"
+	"Exit status: 0 written, 2 bad arguments, a history that cannot be\n"
+	"read, or a failed write.\n";
+
+enum {
+	OPT_DB = 256,
+	OPT_REPO_URL,
+	OPT_TITLE,
+	OPT_VERSION,
+};
+
+/* Rows of a page's table: the last this many runs. */
+#define TABLE_RUNS 50
+/* At most this many ticks on an axis, whatever the numbers. */
+#define MAX_TICKS 12
+
+static const char CSS[] =
+	"*{box-sizing:border-box}"
+	"body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#1b1f24;"
+	"background:#fff}"
+	"main{max-width:1180px;margin:0 auto;padding:16px}"
+	"h1{font-size:20px;margin:0 0 4px}"
+	"p.sub{color:#57606a;margin:0 0 12px}"
+	".wrap{overflow-x:auto}"
+	"table{border-collapse:collapse;width:100%}"
+	"th,td{padding:4px 8px;border-bottom:1px solid #d0d7de;"
+	"text-align:left;vertical-align:middle}"
+	"th{font-weight:600;background:#f6f8fa}"
+	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}"
+	".mono{font-family:ui-monospace,monospace;font-size:12px}"
+	"svg{display:block}"
+	"svg.spark{width:160px;height:32px}"
+	"svg.trend{width:100%;height:auto;max-width:1140px}"
+	".med{fill:none;stroke:#0969da;stroke-width:1.5}"
+	".p90{fill:none;stroke:#8c959f;stroke-width:1;stroke-dasharray:4 3}"
+	".ins{fill:none;stroke:#8250df;stroke-width:1.5}"
+	".pt{fill:#0969da}.pt.err{fill:#cf222e}"
+	".ipt{fill:#8250df}"
+	".cut{stroke:#cf222e;stroke-width:1;stroke-dasharray:3 3}"
+	".cutmark{fill:#cf222e}"
+	".cutlabel{fill:#cf222e;font-size:11px}"
+	".grid{stroke:#eaeef2;stroke-width:1}"
+	".tick{fill:#57606a;font-size:11px}"
+	".axis{stroke:#8c959f;stroke-width:1}"
+	".ok{color:#1a7f37}.bad{color:#cf222e}.warn{color:#9a6700}"
+	".none{color:#8c959f}"
+	".legend span{margin-right:16px}"
+	".legend .lm{color:#0969da}.legend .lp{color:#57606a}"
+	".legend .lc{color:#cf222e}"
+	"section{margin:16px 0}"
+	"h2{font-size:16px;margin:16px 0 8px}"
+	"@media (max-width:820px){.wide{display:none}}"
+	"@media print{main{max-width:none;padding:0}a{color:inherit;"
+	"text-decoration:none}nav{display:none}.wrap{overflow:visible}"
+	"tr{break-inside:avoid}section{break-inside:avoid}}";
+
+static char csp_hash[64];
+
+struct opts {
+	const char *db;
+	const char *repo_url;
+	const char *title;
+	const char *dir;
+};
+
+/* One run of a series. */
+struct point {
+	char *run_id;
+	char *commit;
+	char *timestamp;
+	long long n;
+	long long errors;
+	double median;
+	double p90;
+	long long instructions;
+};
+
+/* What the index keeps of a series once its page is written. */
+struct entry {
+	char *workload;
+	char *backend;
+	char *segment_id;
+	char *segment;
+	char file[32];
+	double *medians;	/* per run, NAN where none */
+	long long *instructions;
+	size_t n;
+	int counted;		/* any instruction count */
+	size_t *cuts;		/* change points, as run indexes */
+	long ncuts;
+	double last_median;
+	long long last_n, last_errors;
+	char last_run[128];
+	char change[256];	/* the last change point, in words */
+	double change_pct;	/* NAN: none */
+};
+
+struct dash {
+	struct opts *o;
+	/* the series being read */
+	char *workload, *backend, *segment_id, *segment;
+	struct point *pts;
+	size_t n, cap;
+	/* the index */
+	struct entry *entries;
+	size_t n_entries, cap_entries;
+	char last_run[128];	/* the history's latest run */
+	size_t runs;
+};
+
+/* Text for HTML, in elements and in quoted attributes. Control bytes
+ * become spaces. */
+static void
+esc(FILE *fp, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		switch (c) {
+		case '&':
+			fputs("&amp;", fp);
+			break;
+		case '<':
+			fputs("&lt;", fp);
+			break;
+		case '>':
+			fputs("&gt;", fp);
+			break;
+		case '"':
+			fputs("&quot;", fp);
+			break;
+		case '\'':
+			fputs("&#39;", fp);
+			break;
+		default:
+			fputc(c < 0x20 || c == 0x7f ? ' ' : c, fp);
+		}
+	}
+}
+
+/* esc() of the first n bytes of s (n < 128), never cutting a UTF-8
+ * character in two. */
+static void
+escn(FILE *fp, const char *s, size_t n)
+{
+	char buf[128];
+	size_t len = strlen(s);
+
+	if (len > n) {
+		len = n;
+		while (len && ((unsigned char)s[len] & 0xc0) == 0x80)
+			len--;
+	}
+	snprintf(buf, sizeof(buf), "%.*s", (int)(len < 127 ? len : 127), s);
+	esc(fp, buf);
+}
+
+/* A duration in ms, to the digits that matter. */
+static const char *
+ms(double v, char buf[32])
+{
+	double a = fabs(v);
+
+	if (!isfinite(v))
+		snprintf(buf, 32, "-");
+	else if (a >= 1000)
+		snprintf(buf, 32, "%.0f", v);
+	else if (a >= 100)
+		snprintf(buf, 32, "%.1f", v);
+	else if (a >= 1)
+		snprintf(buf, 32, "%.2f", v);
+	else
+		snprintf(buf, 32, "%.3g", v);
+	return buf;
+}
+
+/* Whether a commit is a hexadecimal object name, safe in a URL. */
+static int
+commit_linkable(const char *c)
+{
+	size_t n = strspn(c, "0123456789abcdefABCDEF");
+
+	return n >= 7 && n <= 64 && !c[n];
+}
+
+/* The URL of a commit's page, or NULL. */
+static const char *
+commit_url(const struct opts *o, const char *commit, char *buf, size_t n)
+{
+	if (!o->repo_url || !commit_linkable(commit))
+		return NULL;
+	snprintf(buf, n, "%s/commit/%s", o->repo_url, commit);
+	return buf;
+}
+
+static int
+repo_url_ok(const char *u)
+{
+	const unsigned char *p;
+
+	if (strncmp(u, "https://", 8) && strncmp(u, "http://", 7))
+		return 0;
+	for (p = (const unsigned char *)u; *p; p++)
+		if (*p <= 0x20 || *p >= 0x7f || strchr("\"'<>\\`", *p))
+			return 0;
+	return strlen(u) < 1024;
+}
+
+static int
+make_csp_hash(void)
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int n = 0;
+
+	if (!EVP_Digest(CSS, strlen(CSS), md, &n, EVP_sha256(), NULL))
+		return -1;
+	EVP_EncodeBlock((unsigned char *)csp_hash, md, (int)n);
+	return 0;
+}
+
+static void
+head(FILE *fp, const char *title)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+	      "<meta name=\"viewport\" content=\"width=device-width, "
+	      "initial-scale=1\">", fp);
+	fprintf(fp,
+		"<meta http-equiv=\"Content-Security-Policy\" content=\""
+		"default-src 'none'; style-src 'sha256-%s'; img-src 'none'; "
+		"script-src 'none'; base-uri 'none'; form-action 'none'\">",
+		csp_hash);
+	fputs("<meta name=\"referrer\" content=\"no-referrer\"><title>", fp);
+	esc(fp, title);
+	fprintf(fp, "</title><style>%s</style></head>\n<body><main>\n", CSS);
+}
+
+/* Round numbers for an axis from lo to hi: at most MAX_TICKS of them,
+ * counted by an integer, so that numbers a double cannot tell apart never
+ * make the loop run on. Returns their number. */
+static int
+ticks(double lo, double hi, double *t)
+{
+	double span = hi - lo, raw, mag, step, first;
+	int k, n = 0;
+
+	if (!isfinite(span) || span <= 0)
+		return 0;
+	raw = span / 5;
+	mag = pow(10, floor(log10(raw)));
+	step = raw / mag >= 5 ? 5 * mag : raw / mag >= 2 ? 2 * mag : mag;
+	if (!isfinite(step) || step <= 0)
+		return 0;
+	first = ceil(lo / step) * step;
+	for (k = 0; k < MAX_TICKS; k++) {
+		double v = first + k * step;
+
+		if (v > hi + step * 1e-9)
+			break;
+		if (n && v <= t[n - 1])
+			break;	/* no progress: a double's spacing */
+		t[n++] = v;
+	}
+	return n;
+}
+
+/* The range of the finite values of a and b (b may be NULL), widened when
+ * flat. 0, or -1 when there is none. */
+static int
+range(const double *a, const double *b, size_t n, double *lo, double *hi)
+{
+	size_t i;
+	int any = 0;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (i = 0; i < n; i++) {
+		double v[2] = {a[i], b ? b[i] : NAN};
+		int j;
+
+		for (j = 0; j < 2; j++) {
+			if (!isfinite(v[j]))
+				continue;
+			any = 1;
+			*lo = fmin(*lo, v[j]);
+			*hi = fmax(*hi, v[j]);
+		}
+	}
+	if (!any)
+		return -1;
+	if (*hi - *lo <= fabs(*hi) * 1e-9) {
+		double pad = fabs(*hi) * 0.05;
+
+		if (!(pad > 0))
+			pad = 1;
+		*lo -= pad;
+		*hi += pad;
+	}
+	return 0;
+}
+
+/* A polyline of the finite values (gaps joined). */
+static void
+polyline(FILE *fp, const char *cls, const double *v, size_t n, double x0,
+	 double dx, double y0, double h, double lo, double hi)
+{
+	size_t i;
+
+	fprintf(fp, "<polyline class=\"%s\" points=\"", cls);
+	for (i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			fprintf(fp, "%.1f,%.1f ", x0 + dx * (double)i,
+				y0 + h * (hi - v[i]) / (hi - lo));
+	fputs("\"/>", fp);
+}
+
+/* The x step of n points over width w. */
+static double
+step_of(size_t n, double w)
+{
+	return n > 1 ? w / (double)(n - 1) : 0;
+}
+
+/* A small trend: the values, the change points as red marks. */
+static void
+spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
+      const size_t *cuts, long ncuts, const char *label)
+{
+	const double W = 160, H = 32, P = 3;
+	double lo, hi, dx = step_of(n, W - 2 * P);
+	long k;
+
+	fprintf(fp, "<svg class=\"spark %s\" viewBox=\"0 0 160 32\" "
+		    "role=\"img\" data-points=\"%zu\" data-changes=\"%ld\">",
+		cls, n, ncuts);
+	fputs("<title>", fp);
+	esc(fp, label);
+	fputs("</title>", fp);
+	if (range(v, NULL, n, &lo, &hi) == 0) {
+		for (k = 0; k < ncuts; k++) {
+			double x = P + dx * (double)cuts[k] - dx / 2;
+
+			fprintf(fp, "<rect class=\"cutmark\" x=\"%.1f\" y=\"0\" "
+				    "width=\"2\" height=\"%.0f\"/>",
+				x - 1, H);
+		}
+		polyline(fp, line, v, n, n > 1 ? P : W / 2, dx, P, H - 2 * P,
+			 lo, hi);
+		/* The latest value as a dot: a single run is seen too. */
+		for (k = (long)n - 1; k >= 0 && !isfinite(v[k]); k--)
+			;
+		if (k >= 0)
+			fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" "
+				    "cy=\"%.1f\" r=\"2\"/>",
+				strcmp(line, "ins") ? "pt" : "ipt",
+				(n > 1 ? P : W / 2) + dx * (double)k,
+				P + (H - 2 * P) * (hi - v[k]) / (hi - lo));
+	}
+	fputs("</svg>", fp);
+}
+
+static void
+free_points(struct dash *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		free(d->pts[i].run_id);
+		free(d->pts[i].commit);
+		free(d->pts[i].timestamp);
+	}
+	d->n = 0;
+	free(d->workload);
+	free(d->backend);
+	free(d->segment_id);
+	free(d->segment);
+	d->workload = d->backend = d->segment_id = d->segment = NULL;
+}
+
+/* The change points of the medians of a series (runs with a median only),
+ * as indexes of runs; the last one in words. 0 or -1 (out of memory). */
+static int
+changes(struct dash *d, struct entry *e)
+{
+	size_t m = 0, i, *idx = malloc((d->n ? d->n : 1) * sizeof(*idx));
+	double *x = malloc((d->n ? d->n : 1) * sizeof(*x));
+	size_t *cuts = malloc((d->n ? d->n : 1) * sizeof(*cuts));
+	size_t off;
+	long nc, k;
+	int rc = -1;
+
+	e->cuts = malloc((d->n ? d->n : 1) * sizeof(*e->cuts));
+	if (!idx || !x || !cuts || !e->cuts)
+		goto out;
+	for (i = 0; i < d->n; i++) {
+		if (!isfinite(d->pts[i].median))
+			continue;
+		idx[m] = i;
+		x[m++] = d->pts[i].median;
+	}
+	off = m > PROF_STEPS_MAX_RUNS ? m - PROF_STEPS_MAX_RUNS : 0;
+	nc = prof_steps_fit(x + off, m - off, cuts);
+	if (nc < 0)
+		goto out;
+	for (k = 0; k < nc; k++)
+		e->cuts[k] = idx[off + cuts[k]];
+	e->ncuts = nc;
+	e->change_pct = NAN;
+	if (nc > 0) {
+		size_t c = off + cuts[nc - 1];
+		size_t lo = nc > 1 ? off + cuts[nc - 2] : off;
+		double before = prof_steps_median(x + lo, c - lo);
+		double after = prof_steps_median(x + c, m - c);
+		const struct point *b = &d->pts[idx[c - 1]], *a = &d->pts[idx[c]];
+
+		if (before > 0)
+			e->change_pct = (after / before - 1) * 100;
+		snprintf(e->change, sizeof(e->change), "%.7s..%.7s",
+			 b->commit, a->commit);
+	}
+	rc = 0;
+out:
+	free(idx);
+	free(x);
+	free(cuts);
+	return rc;
+}
+
+static void
+status_cell(FILE *fp, const struct entry *e, const char *history_last)
+{
+	if (strcmp(e->last_run, history_last))
+		fputs("<td class=\"none\" data-status=\"absent\">not in the "
+		      "latest run</td>", fp);
+	else if (e->last_n == 0)
+		fputs("<td class=\"bad\" data-status=\"failed\">failed</td>",
+		      fp);
+	else if (e->last_errors > 0)
+		fprintf(fp, "<td class=\"bad\" data-status=\"errors\">%lld "
+			    "error%s</td>",
+			e->last_errors, e->last_errors == 1 ? "" : "s");
+	else
+		fputs("<td class=\"ok\" data-status=\"ok\">ok</td>", fp);
+}
+
+static void
+change_words(FILE *fp, const struct entry *e)
+{
+	if (!e->ncuts) {
+		fputs("<span class=\"none\">none</span>", fp);
+		return;
+	}
+	if (isfinite(e->change_pct))
+		fprintf(fp, "<span class=\"%s\">%+.1f%%</span> ",
+			e->change_pct > 0 ? "bad" : "ok", e->change_pct);
+	fputs("<span class=\"mono\">", fp);
+	esc(fp, e->change);
+	fputs("</span>", fp);
+}
+
+/* The big chart of a series: median and p90 (or instruction counts). */
+static void
+chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
+{
+	const double W = 960, H = 300, L = 72, R = 16, T = 16, B = 36;
+	double pw = W - L - R, ph = H - T - B, lo, hi, t[MAX_TICKS];
+	double *a = malloc((d->n ? d->n : 1) * sizeof(*a));
+	double *b = malloc((d->n ? d->n : 1) * sizeof(*b));
+	double dx = step_of(d->n, pw), x0 = d->n > 1 ? L : L + pw / 2;
+	char url[1200], n1[32], n2[32];
+	size_t i;
+	int nt, k;
+
+	if (!a || !b)
+		goto out;
+	for (i = 0; i < d->n; i++) {
+		a[i] = instr ? (d->pts[i].instructions >= 0 ?
+					(double)d->pts[i].instructions :
+					NAN) :
+			       d->pts[i].median;
+		b[i] = d->pts[i].p90;
+	}
+	fprintf(fp, "<svg class=\"trend%s\" viewBox=\"0 0 960 300\" role=\"img\" "
+		    "data-points=\"%zu\" data-changes=\"%ld\"><title>",
+		instr ? " instr" : "", d->n, instr ? 0L : e->ncuts);
+	fputs(instr ? "instruction count per run" :
+		      "median and p90 per run, ms", fp);
+	fputs("</title>", fp);
+	if (range(a, instr ? NULL : b, d->n, &lo, &hi) < 0) {
+		fputs("</svg>", fp);
+		goto out;
+	}
+	nt = ticks(lo, hi, t);
+	for (k = 0; k < nt; k++) {
+		double y = T + ph * (hi - t[k]) / (hi - lo);
+
+		fprintf(fp, "<line class=\"grid\" x1=\"%.0f\" x2=\"%.0f\" "
+			    "y1=\"%.1f\" y2=\"%.1f\"/>",
+			L, W - R, y, y);
+		if (instr)
+			snprintf(n1, sizeof(n1), "%.4g M", t[k] / 1e6);
+		else
+			ms(t[k], n1);
+		fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.1f\" "
+			    "text-anchor=\"end\">%s</text>",
+			L - 6, y + 4, n1);
+	}
+	fprintf(fp, "<line class=\"axis\" x1=\"%.0f\" x2=\"%.0f\" y1=\"%.0f\" "
+		    "y2=\"%.0f\"/>",
+		L, W - R, T + ph, T + ph);
+	if (d->n) {
+		fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.0f\">", L,
+			H - 8);
+		escn(fp, d->pts[0].timestamp, 10);
+		fprintf(fp, "</text><text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
+			    "text-anchor=\"end\">",
+			W - R, H - 8);
+		escn(fp, d->pts[d->n - 1].timestamp, 10);
+		fprintf(fp, " (%zu run%s)</text>", d->n, d->n == 1 ? "" : "s");
+	}
+	if (!instr) {
+		long c;
+
+		for (c = 0; c < e->ncuts; c++) {
+			double x = x0 + dx * (double)e->cuts[c] - dx / 2;
+
+			fprintf(fp, "<line class=\"cut\" x1=\"%.1f\" x2=\"%.1f\" "
+				    "y1=\"%.0f\" y2=\"%.0f\"/>",
+				x, x, T, T + ph);
+		}
+		polyline(fp, "p90", b, d->n, x0, dx, T, ph, lo, hi);
+	}
+	polyline(fp, instr ? "ins" : "med", a, d->n, x0, dx, T, ph, lo, hi);
+	for (i = 0; i < d->n; i++) {
+		const struct point *p = &d->pts[i];
+		const char *u = commit_url(d->o, p->commit, url, sizeof(url));
+
+		if (!isfinite(a[i]))
+			continue;
+		if (u) {
+			fputs("<a href=\"", fp);
+			esc(fp, u);
+			fputs("\">", fp);
+		}
+		fprintf(fp, "<circle class=\"%s%s\" cx=\"%.1f\" cy=\"%.1f\" "
+			    "r=\"3\"><title>",
+			instr ? "ipt" : "pt", p->errors ? " err" : "",
+			x0 + dx * (double)i, T + ph * (hi - a[i]) / (hi - lo));
+		esc(fp, p->run_id);
+		fputs(" \xc2\xb7 ", fp);
+		escn(fp, p->commit, 12);
+		if (instr)
+			fprintf(fp, " \xc2\xb7 %lld instructions",
+				p->instructions);
+		else
+			fprintf(fp, " \xc2\xb7 median %s ms \xc2\xb7 p90 %s ms",
+				ms(p->median, n1), ms(p->p90, n2));
+		if (p->errors)
+			fprintf(fp, " \xc2\xb7 %lld errors", p->errors);
+		fputs("</title></circle>", fp);
+		if (u)
+			fputs("</a>", fp);
+	}
+	fputs("</svg>\n", fp);
+out:
+	free(a);
+	free(b);
+}
+
+static void
+series_title(FILE *fp, const struct entry *e)
+{
+	esc(fp, e->workload);
+	fputs(" \xc2\xb7 ", fp);
+	esc(fp, e->backend);
+	fputs(" \xc2\xb7 ", fp);
+	esc(fp, e->segment_id);
+}
+
+static int
+write_page(struct dash *d, struct entry *e, struct prof_err *err)
+{
+	struct prof_afile af = {0};
+	char path[4096], title[512], url[1200], n1[32], n2[32];
+	FILE *fp;
+	size_t i, first;
+
+	snprintf(path, sizeof(path), "%s/%s", d->o->dir, e->file);
+	fp = prof_afile_open(&af, path, err);
+	if (!fp)
+		return -1;
+	snprintf(title, sizeof(title), "%s %s %s", e->workload, e->backend,
+		 e->segment_id);
+	head(fp, title);
+	fputs("<nav><a href=\"index.html\">&larr; every series</a></nav>\n"
+	      "<h1>", fp);
+	series_title(fp, e);
+	fputs("</h1>\n<p class=\"sub mono\">segment: ", fp);
+	esc(fp, e->segment);
+	fprintf(fp, "</p>\n<section><h2>Median and p90 over %zu run%s</h2>"
+		    "<p class=\"legend\"><span class=\"lm\">&#9679; median "
+		    "(a point per run%s)</span><span class=\"lp\">- - p90"
+		    "</span><span class=\"lc\">| change point</span></p>",
+		d->n, d->n == 1 ? "" : "s",
+		d->o->repo_url ? ", a link to its commit" : "");
+	chart(fp, d, e, 0);
+	fputs("<p>Last change: ", fp);
+	change_words(fp, e);
+	fputs("</p></section>\n", fp);
+	if (e->counted) {
+		fputs("<section><h2>Instruction count</h2>", fp);
+		chart(fp, d, e, 1);
+		fputs("</section>\n", fp);
+	}
+	first = d->n > TABLE_RUNS ? d->n - TABLE_RUNS : 0;
+	fprintf(fp, "<section><h2>The last %zu run%s</h2><div class=\"wrap\">"
+		    "<table><thead><tr><th>run</th><th>commit</th>"
+		    "<th class=\"wide\">time (UTC)</th><th class=\"num\">n</th>"
+		    "<th class=\"num\">errors</th><th class=\"num\">median ms"
+		    "</th><th class=\"num\">p90 ms</th><th class=\"num wide\">"
+		    "instructions</th></tr></thead><tbody>\n",
+		d->n - first, d->n - first == 1 ? "" : "s");
+	for (i = d->n; i-- > first;) {
+		const struct point *p = &d->pts[i];
+		const char *u = commit_url(d->o, p->commit, url, sizeof(url));
+
+		fputs("<tr><td class=\"mono\">", fp);
+		esc(fp, p->run_id);
+		fputs("</td><td class=\"mono\">", fp);
+		if (u) {
+			fputs("<a href=\"", fp);
+			esc(fp, u);
+			fputs("\">", fp);
+		}
+		escn(fp, p->commit, 12);
+		fputs(u ? "</a>" : "", fp);
+		fputs("</td><td class=\"wide\">", fp);
+		esc(fp, p->timestamp);
+		fprintf(fp, "</td><td class=\"num\">%lld</td><td class=\"num"
+			    "%s\">%lld</td><td class=\"num\">%s</td>"
+			    "<td class=\"num\">%s</td><td class=\"num wide\">",
+			p->n, p->errors ? " bad" : "", p->errors,
+			ms(p->median, n1), ms(p->p90, n2));
+		if (p->instructions >= 0)
+			fprintf(fp, "%lld", p->instructions);
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody></table></div></section>\n</main></body></html>\n", fp);
+	return prof_afile_commit(&af, err);
+}
+
+/* The series read so far is whole: its page, and its row of the index. */
+static int
+flush_series(struct dash *d, struct prof_err *err)
+{
+	struct entry *e;
+	char key[1200], id[PROF_ID_SIZE];
+	size_t i;
+
+	if (!d->workload)
+		return 0;
+	if (d->n_entries == d->cap_entries) {
+		size_t ncap = d->cap_entries ? 2 * d->cap_entries : 64;
+		struct entry *ne = realloc(d->entries, ncap * sizeof(*ne));
+
+		if (!ne)
+			return prof_err_set(err, "out of memory");
+		d->entries = ne;
+		d->cap_entries = ncap;
+	}
+	e = &d->entries[d->n_entries++];
+	memset(e, 0, sizeof(*e));
+	e->workload = d->workload;
+	e->backend = d->backend;
+	e->segment_id = d->segment_id;
+	e->segment = d->segment;
+	d->workload = d->backend = d->segment_id = d->segment = NULL;
+	/* A file name no workload or backend can make unsafe or ambiguous. */
+	snprintf(key, sizeof(key), "%s\n%s\n%s", e->workload, e->backend,
+		 e->segment_id);
+	if (prof_sample_id(key, id) < 0)
+		return prof_err_set(err, "out of memory");
+	snprintf(e->file, sizeof(e->file), "s-%s.html", id);
+	e->n = d->n;
+	e->medians = malloc((d->n ? d->n : 1) * sizeof(*e->medians));
+	e->instructions = malloc((d->n ? d->n : 1) * sizeof(*e->instructions));
+	if (!e->medians || !e->instructions || changes(d, e) < 0)
+		return prof_err_set(err, "out of memory");
+	for (i = 0; i < d->n; i++) {
+		e->medians[i] = d->pts[i].median;
+		e->instructions[i] = d->pts[i].instructions;
+		if (d->pts[i].instructions >= 0)
+			e->counted = 1;
+	}
+	if (d->n) {
+		const struct point *p = &d->pts[d->n - 1];
+
+		e->last_median = p->median;
+		e->last_n = p->n;
+		e->last_errors = p->errors;
+		snprintf(e->last_run, sizeof(e->last_run), "%s", p->run_id);
+	}
+	if (write_page(d, e, err) < 0)
+		return -1;
+	free_points(d);
+	return 0;
+}
+
+static char *
+dup(const char *s, int *oom)
+{
+	char *c = strdup(s ? s : "");
+
+	if (!c)
+		*oom = 1;
+	return c;
+}
+
+static int
+on_point(void *arg, const struct prof_history_point *p, struct prof_err *err)
+{
+	struct dash *d = arg;
+	struct point *q;
+	int oom = 0;
+
+	if (d->workload && (strcmp(d->workload, p->workload) ||
+			    strcmp(d->backend, p->backend) ||
+			    strcmp(d->segment_id, p->segment_id)) &&
+	    flush_series(d, err) < 0)
+		return -1;
+	if (!d->workload) {
+		d->workload = dup(p->workload, &oom);
+		d->backend = dup(p->backend, &oom);
+		d->segment_id = dup(p->segment_id, &oom);
+		d->segment = dup(p->segment, &oom);
+	}
+	if (d->n == d->cap) {
+		size_t ncap = d->cap ? 2 * d->cap : 256;
+		struct point *np = realloc(d->pts, ncap * sizeof(*np));
+
+		if (!np)
+			return prof_err_set(err, "out of memory");
+		d->pts = np;
+		d->cap = ncap;
+	}
+	q = &d->pts[d->n++];
+	q->run_id = dup(p->run_id, &oom);
+	q->commit = dup(p->commit, &oom);
+	q->timestamp = dup(p->timestamp_utc, &oom);
+	q->n = p->n;
+	q->errors = p->errors;
+	q->median = p->n > 0 ? p->median : NAN;
+	q->p90 = p->n > 0 ? p->p90 : NAN;
+	q->instructions = p->instructions;
+	return oom ? prof_err_set(err, "out of memory") : 0;
+}
+
+static int
+write_index(struct dash *d, struct prof_err *err)
+{
+	struct prof_afile af = {0};
+	char path[4096], n1[32];
+	FILE *fp;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/index.html", d->o->dir);
+	fp = prof_afile_open(&af, path, err);
+	if (!fp)
+		return -1;
+	head(fp, d->o->title);
+	fputs("<h1>", fp);
+	esc(fp, d->o->title);
+	fprintf(fp, "</h1>\n<p class=\"sub\">%zu series over %zu run%s",
+		d->n_entries, d->runs, d->runs == 1 ? "" : "s");
+	if (d->runs) {
+		fputs("; the latest: <span class=\"mono\">", fp);
+		esc(fp, d->last_run);
+		fputs("</span>", fp);
+	}
+	fputs(". Each trend is the series' median per run, oldest first; a "
+	      "red mark is a change point.</p>\n<div class=\"wrap\"><table>"
+	      "<thead><tr><th>workload</th><th>backend</th>"
+	      "<th class=\"wide\">segment</th><th>median trend</th>"
+	      "<th class=\"wide\">instructions</th><th class=\"num\">runs"
+	      "</th><th class=\"num\">latest median ms</th><th>latest status"
+	      "</th><th>last change</th></tr></thead><tbody>\n",
+	      fp);
+	for (i = 0; i < d->n_entries; i++) {
+		struct entry *e = &d->entries[i];
+		double *iv = NULL;
+		size_t k;
+
+		fprintf(fp, "<tr class=\"series\"><td><a href=\"%s\">", e->file);
+		esc(fp, e->workload);
+		fputs("</a></td><td>", fp);
+		esc(fp, e->backend);
+		fputs("</td><td class=\"mono wide\" title=\"", fp);
+		esc(fp, e->segment);
+		fputs("\">", fp);
+		esc(fp, e->segment_id);
+		fputs("</td><td>", fp);
+		spark(fp, "med", "med", e->medians, e->n, e->cuts, e->ncuts,
+		      "median per run");
+		fputs("</td><td class=\"wide\">", fp);
+		if (e->counted)
+			iv = malloc(e->n * sizeof(*iv));
+		if (iv) {
+			for (k = 0; k < e->n; k++)
+				iv[k] = e->instructions[k] >= 0 ?
+						(double)e->instructions[k] :
+						NAN;
+			spark(fp, "instr", "ins", iv, e->n, NULL, 0,
+			      "instruction count per run");
+			free(iv);
+		} else {
+			fputs("<span class=\"none\">-</span>", fp);
+		}
+		fprintf(fp, "</td><td class=\"num\">%zu</td><td class=\"num\">"
+			    "%s</td>",
+			e->n, ms(e->last_median, n1));
+		status_cell(fp, e, d->last_run);
+		fputs("<td>", fp);
+		change_words(fp, e);
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody></table></div>\n</main></body></html>\n", fp);
+	return prof_afile_commit(&af, err);
+}
+
+static void
+free_dash(struct dash *d)
+{
+	size_t i;
+
+	free_points(d);
+	free(d->pts);
+	for (i = 0; i < d->n_entries; i++) {
+		struct entry *e = &d->entries[i];
+
+		free(e->workload);
+		free(e->backend);
+		free(e->segment_id);
+		free(e->segment);
+		free(e->medians);
+		free(e->instructions);
+		free(e->cuts);
+	}
+	free(d->entries);
+}
+
+static int
+build(struct opts *o)
+{
+	struct prof_err err = {0};
+	struct prof_history *h = NULL;
+	struct json_object *runs = NULL;
+	struct dash d = {.o = o};
+	int rc = PROF_EXIT_FAILURE;
+
+	h = prof_history_open(o->db, 0, &err);
+	if (!h)
+		goto fail;
+	runs = prof_history_list(h, &err);
+	if (!runs)
+		goto fail;
+	d.runs = json_object_array_length(runs);
+	if (d.runs)
+		snprintf(d.last_run, sizeof(d.last_run), "%s",
+			 prof_json_str(json_object_array_get_idx(runs,
+								 d.runs - 1),
+				       "run_id"));
+	json_object_put(runs);
+	if (prof_mkdirs(o->dir, &err) < 0 ||
+	    prof_history_walk(h, on_point, &d, &err) < 0 ||
+	    flush_series(&d, &err) < 0 || write_index(&d, &err) < 0)
+		goto fail;
+	cli_say("wrote %zu series over %zu runs to '%s/index.html'",
+		d.n_entries, d.runs, o->dir);
+	rc = PROF_EXIT_OK;
+	goto out;
+fail:
+	cli_err(&err);
+out:
+	free_dash(&d);
+	prof_history_close(h);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"db", required_argument, NULL, OPT_DB},
+		{"repo-url", required_argument, NULL, OPT_REPO_URL},
+		{"title", required_argument, NULL, OPT_TITLE},
+		{"output", required_argument, NULL, 'o'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	const char *env = getenv("PROF_HISTORY");
+	struct opts o = {
+		.db = env && env[0] ? env : "artifacts/history.sqlite",
+		.title = "prof dashboard",
+	};
+	static char url[1024];
+	char safe[512];
+	int c;
+
+	cli_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_DB:
+			o.db = optarg;
+			break;
+		case OPT_REPO_URL:
+			o.repo_url = optarg;
+			break;
+		case OPT_TITLE:
+			o.title = optarg;
+			break;
+		case 'o':
+			o.dir = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return cli_finish(PROF_EXIT_OK);
+		case OPT_VERSION:
+			printf("prof-dashboard %s\n", PROF_VERSION);
+			return cli_finish(PROF_EXIT_OK);
+		default:
+			fputs(usage_text, stderr);
+			return PROF_EXIT_FAILURE;
+		}
+	}
+	if (optind < argc)
+		return cli_fail("unexpected argument '%s'",
+				cli_safe(argv[optind], safe, sizeof(safe)));
+	if (!o.dir)
+		return cli_fail("give the folder to write: -o DIR");
+	if (!o.dir[0] || !o.db[0])
+		return cli_fail("empty argument");
+	if (o.repo_url && o.repo_url[0]) {
+		if (!repo_url_ok(o.repo_url))
+			return cli_fail("--repo-url: '%s' is not an http(s) "
+					"address",
+					cli_safe(o.repo_url, safe,
+						 sizeof(safe)));
+		snprintf(url, sizeof(url), "%s", o.repo_url);
+		while (url[0] && url[strlen(url) - 1] == '/')
+			url[strlen(url) - 1] = '\0';
+		o.repo_url = url;
+	} else {
+		o.repo_url = NULL;
+	}
+	if (make_csp_hash() < 0)
+		return cli_fail("out of memory");
+	return cli_finish(build(&o));
+}

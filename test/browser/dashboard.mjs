@@ -1,0 +1,108 @@
+// dashboard.mjs: open a folder that `make dashboard` wrote in Debian's
+// chromium (playwright-core) and say what a reader gets: console errors,
+// every request that would leave the folder, the index's rows and small
+// trends, and on each series page its charts, points and links; dialogs
+// (the sign of a script injected into a page); whether anything overflows
+// at a laptop's width and at 800 pixels; screenshots of the index (screen
+// and print) and of the first series page. Writes one JSON object on
+// stdout for the test to check.
+//
+// usage: node test/browser/dashboard.mjs --dir DIR --shots DIR
+//          [--chromium PATH]
+// Exit status: 0 looked (whatever it saw), 2 no browser or bad arguments.
+
+import { existsSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+function fail(msg) {
+  process.stderr.write(`dashboard: ${msg}\n`);
+  process.exit(2);
+}
+
+const o = { dir: null, shots: null, chromium: null };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i += 2) {
+  const k = argv[i].replace(/^--/, '');
+  if (!(k in o) || argv[i + 1] === undefined) fail(`bad argument '${argv[i]}'`);
+  o[k] = argv[i + 1];
+}
+if (!o.dir || !o.shots) fail('--dir DIR and --shots DIR are required');
+const exe = o.chromium ?? ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find(existsSync);
+if (!exe || !existsSync(exe)) fail('chromium is not installed');
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch {
+  fail('playwright-core is not installed');
+}
+
+const base = pathToFileURL(resolve(o.dir)).href + '/';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
+const browser = await chromium.launch({ executablePath: exe, args: FLAGS, timeout: 60000 });
+const seen = { console_errors: [], page_errors: [], requests: [], outside: [], dialogs: [] };
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('console', (m) => { if (m.type() === 'error') seen.console_errors.push(m.text()); });
+  page.on('pageerror', (e) => seen.page_errors.push(String(e)));
+  page.on('dialog', (d) => { seen.dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+  // Every request is recorded; one that leaves the folder is refused.
+  await page.route('**/*', (route) => {
+    const u = route.request().url();
+    seen.requests.push(u.startsWith(base) ? u.slice(base.length) : u);
+    if (u.startsWith(base)) return route.continue();
+    seen.outside.push(u);
+    return route.abort();
+  });
+  await page.goto(base + 'index.html', { waitUntil: 'load' });
+  Object.assign(seen, await page.evaluate(() => {
+    const rows = [...document.querySelectorAll('tr.series')];
+    const box = (e) => e.getBoundingClientRect();
+    return {
+      title: document.title,
+      rows: rows.length,
+      series: rows.map((r) => r.cells[0].textContent + ' ' + r.cells[1].textContent),
+      sparks: rows.map((r) => r.querySelectorAll('svg.spark.med').length),
+      spark_points: rows.map((r) => Number(r.querySelector('svg.spark.med').dataset.points)),
+      spark_changes: rows.map((r) => Number(r.querySelector('svg.spark.med').dataset.changes)),
+      instr_sparks: rows.map((r) => r.querySelectorAll('svg.spark.instr').length),
+      spark_drawn: [...document.querySelectorAll('svg.spark')].every((s) =>
+        box(s).width > 100 && box(s).height > 20 && s.querySelector('polyline').getAttribute('points').trim() !== ''),
+      statuses: rows.map((r) => r.querySelector('[data-status]').dataset.status),
+      pages: rows.map((r) => r.querySelector('a').getAttribute('href')),
+      overflow: document.documentElement.scrollWidth > window.innerWidth,
+    };
+  }));
+  await page.screenshot({ path: join(o.shots, 'index.png'), fullPage: true });
+  await page.setViewportSize({ width: 800, height: 900 });
+  seen.overflow_narrow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: join(o.shots, 'index-print.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  seen.series_pages = [];
+  for (const [i, href] of seen.pages.entries()) {
+    await page.goto(base + href, { waitUntil: 'load' });
+    seen.series_pages.push(await page.evaluate(() => {
+      const box = (e) => e.getBoundingClientRect();
+      const med = [...document.querySelectorAll('svg.trend:not(.instr)')];
+      return {
+        title: document.querySelector('h1').textContent,
+        charts: med.length,
+        instr_charts: document.querySelectorAll('svg.trend.instr').length,
+        points: med.map((s) => s.querySelectorAll('circle.pt').length),
+        p90_lines: med.map((s) => s.querySelectorAll('polyline.p90').length),
+        change_lines: med.map((s) => s.querySelectorAll('line.cut').length),
+        drawn: med.every((s) => box(s).width > 600 && box(s).height > 150),
+        point_links: [...document.querySelectorAll('svg.trend:not(.instr) a')].map((a) => a.getAttribute('href')),
+        table_rows: document.querySelectorAll('tbody tr').length,
+        back: document.querySelector('nav a').getAttribute('href'),
+        overflow: document.documentElement.scrollWidth > window.innerWidth,
+      };
+    }));
+    if (i === 0) await page.screenshot({ path: join(o.shots, 'series.png'), fullPage: true });
+  }
+} finally {
+  await browser.close();
+}
+process.stdout.write(JSON.stringify(seen) + '\n');
