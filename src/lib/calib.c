@@ -286,6 +286,56 @@ want(struct json_object *o, const char *prefix, const char *key, int type,
 	return 0;
 }
 
+/*
+ * Plausible bounds, so that no note prints "inf%" or a 300-digit number:
+ * the kernel takes a few milliseconds; no machine runs its million integer
+ * steps in under a microsecond, and a point of more than a minute is no
+ * calibration. A spread is (max - min) / median, a steal a share of time.
+ */
+#define CALIB_MS_MIN 1e-3
+#define CALIB_MS_MAX 6e4
+#define CALIB_SPREAD_MAX 1e6
+
+/* A number of o (checked by want(); null passes) within [lo, hi]. */
+static int
+want_range(struct json_object *o, const char *prefix, const char *key,
+	   double lo, double hi, struct prof_err *err)
+{
+	struct json_object *v = json_object_object_get(o, key);
+	char path[128];
+	double x;
+
+	if (!v)
+		return 0;
+	x = prof_json_number(v);
+	if (x >= lo && x <= hi)
+		return 0;
+	snprintf(path, sizeof(path), "%s.%s", prefix, key);
+	if (hi == CALIB_MS_MAX)
+		return prof_err_path(err, path,
+				     "%g ms is not a plausible time of the "
+				     "calibration kernel (expected from %g to "
+				     "%g ms)",
+				     x, lo, hi);
+	return prof_err_path(err, path,
+			     "%g%% is not a plausible %s (expected from %g to "
+			     "%g%%)",
+			     x, !strcmp(key, "steal_pct") ? "steal" : "spread",
+			     lo, hi);
+}
+
+/* A kernel time: a number within the bounds above. */
+static int
+want_ms(struct json_object *o, const char *prefix, const char *key,
+	struct prof_err *err)
+{
+	return want(o, prefix, key, WANT_NUM, 0, err) ||
+		       want_range(o, prefix, key, CALIB_MS_MIN, CALIB_MS_MAX,
+				  err) ?
+		       -1 :
+		       0;
+}
+
 static int
 check_point(struct json_object *o, const char *prefix, struct prof_err *err)
 {
@@ -294,9 +344,9 @@ check_point(struct json_object *o, const char *prefix, struct prof_err *err)
 				     "expected an object, got %s",
 				     prof_json_type_name(o));
 	return want(o, prefix, "at", WANT_STR, 0, err) ||
-			       want(o, prefix, "int_ms", WANT_NUM, 0, err) ||
-			       want(o, prefix, "mem_ms", WANT_NUM, 0, err) ||
-			       want(o, prefix, "ms", WANT_NUM, 0, err) ?
+			       want_ms(o, prefix, "int_ms", err) ||
+			       want_ms(o, prefix, "mem_ms", err) ||
+			       want_ms(o, prefix, "ms", err) ?
 		       -1 :
 		       0;
 }
@@ -327,6 +377,7 @@ check_machine(struct json_object *o, const char *prefix, struct prof_err *err)
 						     json_object_array_get_idx(
 							     v, i)));
 	if (want(o, prefix, "steal_pct", WANT_NUM, 1, err) ||
+	    want_range(o, prefix, "steal_pct", 0, 100, err) ||
 	    want(o, prefix, "governor", WANT_STR, 1, err))
 		return -1;
 	snprintf(path, sizeof(path), "%s.aslr", prefix);
@@ -459,7 +510,11 @@ check_calibration(struct json_object *c, const char *path,
 	if (want(c, path, "kernel", WANT_STR, 0, err))
 		return -1;
 	for (i = 0; nums[i]; i++)
-		if (want(c, path, nums[i], WANT_NUM, 0, err))
+		if (strcmp(nums[i], "spread_pct") ?
+			    want_ms(c, path, nums[i], err) :
+			    want(c, path, nums[i], WANT_NUM, 0, err) ||
+				    want_range(c, path, nums[i], 0,
+					       CALIB_SPREAD_MAX, err))
 			return -1;
 	snprintf(prefix, sizeof(prefix), "%s.points", path);
 	if (!json_object_object_get_ex(c, "points", &pts) ||
