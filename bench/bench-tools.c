@@ -4,7 +4,8 @@
  * takes to parse the same bytes, measured in the same run; and the other
  * readers of a whole results file, prof-report --html and prof-history
  * add, for their memory; and prof-report --html on ever more rows, beside
- * the same parse, for how it grows. */
+ * the same parse, for how it grows; and prof-dashboard over a history of
+ * many runs of many series. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,7 +21,8 @@
 
 static const char usage_text[] =
 	"usage: bench-tools [--bindir DIR] [--dir DIR] [--rows R] [--seed S]\n"
-	"                   [--html-rows R]... [SAMPLES...]\n"
+	"                   [--html-rows R]... [--dashboard RUNSxSERIES]\n"
+	"                   [SAMPLES...]\n"
 	"       bench-tools --parse FILE\n"
 	"\n"
 	"For each SAMPLES, write a sample stream of that many seeded\n"
@@ -40,6 +42,13 @@ static const char usage_text[] =
 	"results document in the same run; the ratio of their CPU times stays\n"
 	"flat while the page grows with the rows (the target: the largest\n"
 	"size's ratio at most 2x the smallest's). A second table.\n"
+	"\n"
+	"--dashboard RUNSxSERIES writes RUNS seeded results files (schema\n"
+	"2) of SERIES series each (3 samples a series; every fourth series\n"
+	"also counted in instructions; one in ten steps up 20% halfway),\n"
+	"imports them with prof-history import and times prof-dashboard on\n"
+	"the history (the targets: 60 s of CPU time and 128 MB). A third\n"
+	"table.\n"
 	"\n"
 	"--parse FILE parses FILE with json_tokener_parse_ex in 64 KiB chunks\n"
 	"(a .jsonl file line by line) and prints the seconds it took.\n";
@@ -433,6 +442,126 @@ bench_rows(const char *self, const char *bindir, const char *dir, long rows)
 	return 0;
 }
 
+/*
+ * The results files of a history of runs x series: run i at hour i of
+ * 2026, with a commit of its own; series s of run i has a median that
+ * steps up 20% halfway for one series in ten.
+ */
+static int
+generate_runs(const char *dir, long runs, long series)
+{
+	char path[4300], ts[32], commit[65];
+	long i, s, k;
+
+	for (i = 0; i < runs; i++) {
+		time_t t = 1767225600 + (time_t)i * 3600;
+		struct tm tm;
+		FILE *fp;
+
+		gmtime_r(&t, &tm);
+		strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		hex64(commit);
+		commit[40] = '\0';
+		snprintf(path, sizeof(path), "%s/run-%05ld.json", dir, i);
+		fp = fopen(path, "w");
+		if (!fp)
+			return -1;
+		fprintf(fp, "{\"schema\":\"prof.results\",\"schema_version\":2,"
+			    "\"run_id\":\"bench-%05ld\",\"timestamp_utc\":"
+			    "\"%s\",\"command\":\"bench-tools\",\"commit\":"
+			    "\"%s\",\"envs\":{\"e000000000000000\":%s},"
+			    "\"segments\":{\"s000000000000000\":\"%s\"},"
+			    "\"samples\":[",
+			i, ts, commit, env_text[0], seg_text[0]);
+		for (s = 0; s < series; s++) {
+			double base = 1 + (double)(s % 97);
+
+			if (s % 10 == 0 && i >= runs / 2)
+				base *= 1.2;
+			for (k = 0; k < 3; k++)
+				fprintf(fp,
+					"%s{\"workload\":\"bench.series_%04ld\","
+					"\"workload_version\":1,\"category\":"
+					"\"pipeline\",\"fixture\":\"none\","
+					"\"fixture_checksum\":null,"
+					"\"warning_floor_ms\":1,\"backend\":"
+					"\"cpu\",\"env_id\":\"e000000000000000"
+					"\",\"segment_id\":\"s000000000000000\","
+					"\"phase\":\"timing\",\"kind\":\"warm\","
+					"\"index\":%ld,\"duration_ms\":%.6f,"
+					"\"metrics\":{},\"checksum\":null,"
+					"\"outcome\":\"success\",\"reason\":"
+					"null,\"artifacts\":[]}",
+					s || k ? "," : "", s, k,
+					base * (0.98 + 0.04 * uniform()));
+			if (s % 4 == 0)
+				fprintf(fp,
+					",{\"workload\":\"bench.series_%04ld\","
+					"\"workload_version\":1,\"category\":"
+					"\"pipeline\",\"fixture\":\"none\","
+					"\"fixture_checksum\":null,"
+					"\"warning_floor_ms\":1,\"backend\":"
+					"\"cpu\",\"env_id\":\"e000000000000000"
+					"\",\"segment_id\":\"s000000000000000\","
+					"\"phase\":\"instructions\",\"kind\":"
+					"\"warm\",\"index\":0,\"duration_ms\":"
+					"%.6f,\"instructions\":%lld,\"metrics\":"
+					"{},\"checksum\":null,\"outcome\":"
+					"\"success\",\"reason\":null,"
+					"\"artifacts\":[]}",
+					s, base, (long long)(base * 1e6) +
+							 (long long)(next() % 1000));
+		}
+		fputs("]}\n", fp);
+		if (fclose(fp) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* prof-history import and prof-dashboard over runs x series. */
+static int
+bench_dashboard(const char *bindir, const char *dir, long runs, long series)
+{
+	char d[4096], rd[4200], db[4200], site[4200], history[4200];
+	char dashboard[4200];
+	struct result im, da;
+
+	snprintf(d, sizeof(d), "%s/dashboard-%ldx%ld", dir, runs, series);
+	snprintf(rd, sizeof(rd), "%s/runs", d);
+	snprintf(db, sizeof(db), "%s/history.sqlite", d);
+	snprintf(site, sizeof(site), "%s/site", d);
+	snprintf(history, sizeof(history), "%s/prof-history", bindir);
+	snprintf(dashboard, sizeof(dashboard), "%s/prof-dashboard", bindir);
+	if (mkdir(d, 0777) < 0 || mkdir(rd, 0777) < 0 ||
+	    generate_runs(rd, runs, series) < 0) {
+		fprintf(stderr, "bench-tools: cannot write under '%s': %s\n",
+			d, strerror(errno));
+		return -1;
+	}
+	{
+		char *a[] = {history, "import", "--db", db, rd, NULL};
+		char *b[] = {dashboard, "--db", db, "--repo-url",
+			     "https://example.invalid/o/r", "-o", site, NULL};
+
+		if (measure(a, "/dev/null", 1, &im) < 0 || im.status ||
+		    measure(b, "/dev/null", 1, &da) < 0 || da.status) {
+			fprintf(stderr, "bench-tools: a step failed at %ldx%ld "
+					"(dashboard)\n",
+				runs, series);
+			return -1;
+		}
+	}
+	printf("| %ld | %ld | %.1f MB | %.2f s (%.2f s CPU), %.0f MB | "
+	       "%.2f s (%.2f s CPU), %.0f MB |\n",
+	       runs, series, file_mb(db), im.wall, im.cpu, im.maxrss_mb,
+	       da.wall, da.cpu, da.maxrss_mb);
+	if (da.cpu > 60 || da.maxrss_mb > 128)
+		over = 1;
+	fflush(stdout);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -440,6 +569,7 @@ main(int argc, char **argv)
 	char tmpl[4096], self[4096];
 	long rows = 2000, html_rows[32];
 	int n_html = 0, j, tables = 0;
+	long dash_runs = 0, dash_series = 0;
 	uint64_t seed = 20261130;
 	int i, rc = 0, own = 0;
 	ssize_t k;
@@ -458,13 +588,18 @@ main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--html-rows") && i + 1 < argc &&
 			 n_html < 32 && atol(argv[i + 1]) > 0)
 			html_rows[n_html++] = atol(argv[++i]);
+		else if (!strcmp(argv[i], "--dashboard") && i + 1 < argc &&
+			 sscanf(argv[i + 1], "%ldx%ld", &dash_runs,
+				&dash_series) == 2 &&
+			 dash_runs > 0 && dash_series > 0)
+			i++;
 		else {
 			fputs(usage_text, strcmp(argv[i], "--help") ? stderr :
 								      stdout);
 			return strcmp(argv[i], "--help") ? 2 : 0;
 		}
 	}
-	if ((i == argc && !n_html) || rows < 1) {
+	if ((i == argc && !n_html && !dash_runs) || rows < 1) {
 		fputs(usage_text, stderr);
 		return 2;
 	}
@@ -533,6 +668,18 @@ main(int argc, char **argv)
 	}
 	if (!rc && n_html > 1 && html_last > 2 * html_first)
 		over = 1;
+	if (!rc && dash_runs) {
+		printf("%sprof-dashboard over a history of %ld runs x %ld "
+		       "series (the targets: 60 s of CPU time, 128 MB):\n\n",
+		       tables || n_html ? "\n" : "", dash_runs, dash_series);
+		printf("| runs | series | history.sqlite | prof-history import "
+		       "(the run files) | prof-dashboard |\n"
+		       "|--:|--:|--:|--:|--:|\n");
+		fflush(stdout);
+		rng = seed ^ (uint64_t)dash_runs ^ 0x64617368ULL;
+		if (bench_dashboard(bindir, dir, dash_runs, dash_series) < 0)
+			rc = 2;
+	}
 	if (!rc)
 		printf("\n%s\n", over ? "bench-tools: a target was missed" :
 					 "bench-tools: every size within the "
