@@ -32,7 +32,8 @@ $(PLOTKIT): $(LIBSERVER)
 # Test-only: pk-http (requests from the command line, for the shell tests),
 # pk-http-fuzz (seeded junk at a server) and pk-server-test (TAP, the
 # library in process).
-SERVER_TEST_NAMES := pk-http pk-http-fuzz pk-server-test pk-trickle
+SERVER_TEST_NAMES := pk-http pk-http-fuzz pk-server-test pk-trickle \
+	pk-linger
 SERVER_TEST_BINS := $(addprefix $(BUILD)/test/,$(SERVER_TEST_NAMES))
 TEST_BINS += $(SERVER_TEST_BINS)
 

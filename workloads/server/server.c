@@ -1,15 +1,18 @@
 /* server.c: plotkit's HTTP server on libmicrohttpd. */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,6 +36,19 @@
 
 /* A body not kept is read and dropped up to this many times max_body. */
 #define DISCARD_FACTOR 4
+
+/*
+ * A lingering close: a closed connection's socket stays open while what
+ * its client still sends is read and dropped, until the client closes,
+ * goes quiet for LINGER_QUIET_MS, has sent DISCARD_FACTOR times max_body,
+ * or LINGER_MS have passed; at most LINGER_MAX sockets at a time (others
+ * close at once). Closing with unread bytes would send a reset, and the
+ * reset makes the client's system drop the answer it has not read yet
+ * (a 413 sent while the body was still coming).
+ */
+#define LINGER_MAX 64
+#define LINGER_QUIET_MS 2000
+#define LINGER_MS 10000
 
 enum route_id {
 	R_INDEX,
@@ -93,6 +109,13 @@ struct conn {
 	struct timespec due;
 };
 
+/* A socket in its lingering close. */
+struct lingering {
+	int fd;
+	size_t dropped;
+	struct timespec quiet, end;	/* closed at the earlier */
+};
+
 struct pk_server {
 	struct MHD_Daemon *mhd;
 	int port;
@@ -103,6 +126,11 @@ struct pk_server {
 	pthread_cond_t wake;		/* the watcher's, on lock */
 	pthread_t watcher;
 	int watching, stopping, has_cond;
+	struct lingering linger[LINGER_MAX];	/* guarded by lock */
+	int nlinger;
+	int linger_wake[2];		/* a pipe: -1 when not made */
+	pthread_t lingerer;
+	int lingering;			/* the lingerer thread runs */
 	struct pk_buf fixture;
 	struct MHD_Response *page, *script, *dense, *empty;
 	pthread_mutex_t lock;		/* guards last, spare and stats */
@@ -208,22 +236,21 @@ send_buf(struct MHD_Connection *c, unsigned status, const char *ctype,
 	return rc;
 }
 
-/* {"error": ...} with status; allow, when not NULL, is the Allow header. */
+/*
+ * {"error": ...} with status; allow, when not NULL, is the Allow header;
+ * close asks the client to close the connection after it (and
+ * libmicrohttpd closes it).
+ */
 static enum MHD_Result
-send_error(struct MHD_Connection *c, unsigned status, const char *allow,
-	   const char *fmt, ...)
+error_response(struct MHD_Connection *c, unsigned status, const char *allow,
+	       int close, const char *msg)
 {
 	struct MHD_Response *resp;
 	struct pk_buf b;
-	char msg[512];
-	va_list ap;
 	enum MHD_Result rc;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	pk_buf_init(&b);
-	if (pk_report_error(&b, msg) < 0 || !allow)
+	if (pk_report_error(&b, msg) < 0 || (!allow && !close))
 		return send_buf(c, status, "application/json", &b);
 	resp = MHD_create_response_from_buffer(b.len, b.data,
 					       MHD_RESPMEM_MUST_FREE);
@@ -233,13 +260,29 @@ send_error(struct MHD_Connection *c, unsigned status, const char *allow,
 	}
 	if (MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
 				    "application/json") == MHD_NO ||
-	    MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, allow) ==
-		    MHD_NO)
+	    (allow && MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
+					      allow) == MHD_NO) ||
+	    (close && MHD_add_response_header(resp,
+					      MHD_HTTP_HEADER_CONNECTION,
+					      "close") == MHD_NO))
 		rc = MHD_NO;
 	else
 		rc = MHD_queue_response(c, status, resp);
 	MHD_destroy_response(resp);
 	return rc;
+}
+
+static enum MHD_Result
+send_error(struct MHD_Connection *c, unsigned status, const char *allow,
+	   const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return error_response(c, status, allow, 0, msg);
 }
 
 static void
@@ -309,6 +352,138 @@ watch(void *arg)
 		}
 		pthread_cond_timedwait(&s->wake, &s->lock, &wake);
 	}
+	pthread_mutex_unlock(&s->lock);
+	return NULL;
+}
+
+static struct timespec
+ts_after_ms(const struct timespec *t, long ms)
+{
+	struct timespec r = *t;
+
+	r.tv_sec += ms / 1000;
+	r.tv_nsec += (ms % 1000) * 1000000L;
+	if (r.tv_nsec >= 1000000000L) {
+		r.tv_sec++;
+		r.tv_nsec -= 1000000000L;
+	}
+	return r;
+}
+
+/* Milliseconds from now to t, 0 when past. */
+static int
+ms_until(const struct timespec *now, const struct timespec *t)
+{
+	long long ms = (long long)(t->tv_sec - now->tv_sec) * 1000 +
+		       (t->tv_nsec - now->tv_nsec) / 1000000;
+
+	return ms < 0 ? 0 : ms > INT_MAX ? INT_MAX : (int)ms + 1;
+}
+
+/*
+ * Begin the lingering close of a connection's socket fd, which
+ * libmicrohttpd is about to close: a duplicate keeps the socket open, its
+ * writing side is shut (the client reads the end of the answer), and the
+ * lingerer reads what still comes. Under the lock. A socket already cut,
+ * a full table or a failed dup: nothing (the socket closes as before).
+ */
+static void
+linger_add(struct pk_server *s, int fd)
+{
+	struct lingering *l;
+	struct timespec now;
+	int d;
+
+	if (s->stopping || !s->lingering || s->nlinger >= LINGER_MAX)
+		return;
+	d = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (d < 0)
+		return;
+	shutdown(d, SHUT_WR);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	l = &s->linger[s->nlinger++];
+	l->fd = d;
+	l->dropped = 0;
+	l->quiet = ts_after_ms(&now, LINGER_QUIET_MS);
+	l->end = ts_after_ms(&now, LINGER_MS);
+	if (write(s->linger_wake[1], "", 1) < 0) {
+		/* The pipe is full: the lingerer is awake already. */
+	}
+}
+
+/*
+ * Read and drop what reached l's socket. Returns 1 while the socket is
+ * to stay open, 0 when it is to close.
+ */
+static int
+linger_drain(struct pk_server *s, struct lingering *l,
+	     const struct timespec *now)
+{
+	char buf[16384];
+	ssize_t k;
+
+	for (;;) {
+		k = recv(l->fd, buf, sizeof(buf), MSG_DONTWAIT);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (k <= 0)
+			return 0;
+		l->dropped += (size_t)k;
+		l->quiet = ts_after_ms(now, LINGER_QUIET_MS);
+		if (l->dropped > DISCARD_FACTOR * s->max_body)
+			return 0;
+	}
+	return ts_before(now, &l->quiet) && ts_before(now, &l->end);
+}
+
+/* The lingerer: polls the lingering sockets and closes them when done. */
+static void *
+linger_loop(void *arg)
+{
+	struct pk_server *s = arg;
+	struct pollfd p[LINGER_MAX + 1];
+	struct timespec now;
+	char junk[64];
+	int i, n, wait;
+
+	pthread_mutex_lock(&s->lock);
+	while (!s->stopping) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		/* Only this thread removes entries; others append. */
+		for (i = 0; i < s->nlinger;) {
+			if (linger_drain(s, &s->linger[i], &now)) {
+				i++;
+				continue;
+			}
+			close(s->linger[i].fd);
+			s->linger[i] = s->linger[--s->nlinger];
+		}
+		n = s->nlinger;
+		wait = -1;
+		for (i = 0; i < n; i++) {
+			int q = ms_until(&now, &s->linger[i].quiet),
+			    e = ms_until(&now, &s->linger[i].end);
+
+			p[i + 1].fd = s->linger[i].fd;
+			p[i + 1].events = POLLIN;
+			if (wait < 0 || q < wait)
+				wait = q;
+			if (e < wait)
+				wait = e;
+		}
+		pthread_mutex_unlock(&s->lock);
+		p[0].fd = s->linger_wake[0];
+		p[0].events = POLLIN;
+		if (poll(p, (nfds_t)n + 1, wait) > 0 && p[0].revents)
+			while (read(s->linger_wake[0], junk, sizeof(junk)) > 0)
+				;
+		pthread_mutex_lock(&s->lock);
+	}
+	for (i = 0; i < s->nlinger; i++)
+		close(s->linger[i].fd);
+	s->nlinger = 0;
 	pthread_mutex_unlock(&s->lock);
 	return NULL;
 }
@@ -485,6 +660,46 @@ find_route(const char *url)
 	return NULL;
 }
 
+/* How the request says where its body ends. */
+struct framing {
+	int lengths;		/* Content-Length headers */
+	int encodings;		/* Transfer-Encoding headers */
+};
+
+static enum MHD_Result
+count_framing(void *cls, enum MHD_ValueKind kind, const char *key,
+	      const char *value)
+{
+	struct framing *f = cls;
+
+	(void)kind;
+	(void)value;
+	if (!strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH))
+		f->lengths++;
+	else if (!strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING))
+		f->encodings++;
+	return MHD_YES;
+}
+
+/*
+ * A request whose body could end in two places (two Content-Length
+ * headers, or Transfer-Encoding beside Content-Length: RFC 9112, 6.3) is
+ * refused, and its connection closed: whatever follows could be read as
+ * the next request (request smuggling). NULL when the framing is clear.
+ */
+static const char *
+framing_error(struct MHD_Connection *c)
+{
+	struct framing f = {0, 0};
+
+	MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
+	if (f.lengths > 1)
+		return "more than one Content-Length header";
+	if (f.lengths && f.encodings)
+		return "both Transfer-Encoding and Content-Length headers";
+	return NULL;
+}
+
 static unsigned long long
 content_length(struct MHD_Connection *c, int *known)
 {
@@ -519,11 +734,14 @@ begin(struct pk_server *s, struct MHD_Connection *c, const char *url,
       const char *method, void **con_cls)
 {
 	const struct route *rt = find_route(url);
+	const char *bad = framing_error(c);
 	unsigned long long len;
 	struct req *r;
 	int known, keep;
 
 	count_request(s);
+	if (bad)
+		return error_response(c, MHD_HTTP_BAD_REQUEST, NULL, 1, bad);
 	len = content_length(c, &known);
 	/* A body this request keeps (others are read and dropped). */
 	keep = rt && rt->post && !strcmp(method, MHD_HTTP_METHOD_POST);
@@ -656,6 +874,8 @@ on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
 		if (!k)
 			return;
 		pthread_mutex_lock(&s->lock);
+		if (!k->cut)
+			linger_add(s, k->fd);
 		if (k->prev)
 			k->prev->next = k->next;
 		else
@@ -761,6 +981,7 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return pk_err_set(err, 0, "out of memory");
+	s->linger_wake[0] = s->linger_wake[1] = -1;
 	pk_buf_init(&s->fixture);
 	s->max_body = o->max_body ? o->max_body : PK_SERVER_MAX_BODY;
 	s->max_points = o->max_points ? o->max_points : PK_SERVER_MAX_POINTS;
@@ -798,6 +1019,10 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 		pk_err_set(err, 0, "out of memory");
 		goto out;
 	}
+	if (pipe2(s->linger_wake, O_NONBLOCK | O_CLOEXEC) < 0) {
+		pk_err_set(err, 0, "cannot make a pipe: %s", strerror(errno));
+		goto out;
+	}
 	fd = listen_on(o->port, &s->port, err);
 	if (fd < 0)
 		goto out;
@@ -828,6 +1053,9 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 		goto out;
 	}
 	s->watching = 1;
+	/* Without the lingerer, connections close at once, as before. */
+	if (pthread_create(&s->lingerer, NULL, linger_loop, s) == 0)
+		s->lingering = 1;
 	*out = s;
 	s = NULL;
 	rc = 0;
@@ -842,6 +1070,10 @@ out:
 		if (s->empty)
 			MHD_destroy_response(s->empty);
 		pk_buf_free(&s->fixture);
+		if (s->linger_wake[0] >= 0) {
+			close(s->linger_wake[0]);
+			close(s->linger_wake[1]);
+		}
 		if (s->has_cond)
 			pthread_cond_destroy(&s->wake);
 		if (locked)
@@ -874,9 +1106,15 @@ pk_server_stop(struct pk_server *s)
 	pthread_mutex_lock(&s->lock);
 	s->stopping = 1;
 	pthread_cond_signal(&s->wake);
+	if (write(s->linger_wake[1], "", 1) < 0) {
+		/* Full: the lingerer wakes anyway. */
+	}
 	pthread_mutex_unlock(&s->lock);
 	if (s->watching)
 		pthread_join(s->watcher, NULL);
+	/* The lingerer closes the sockets it holds as it ends. */
+	if (s->lingering)
+		pthread_join(s->lingerer, NULL);
 	MHD_stop_daemon(s->mhd);
 	MHD_destroy_response(s->page);
 	MHD_destroy_response(s->script);
@@ -894,6 +1132,8 @@ pk_server_stop(struct pk_server *s)
 		s->conns = k->next;
 		free(k);
 	}
+	close(s->linger_wake[0]);
+	close(s->linger_wake[1]);
 	pthread_cond_destroy(&s->wake);
 	pthread_mutex_destroy(&s->lock);
 	free(s);

@@ -26,7 +26,16 @@
  * preview before any upload), 405 with Allow for a method a path does not
  * take, 413 for a body over max_body or one that flattens to more than
  * max_points points ("request:3: over the limit of 1000 points": a few
- * bytes can ask for gigabytes), 500 when out of memory.
+ * bytes can ask for gigabytes), 500 when out of memory. A request whose
+ * body could end in two places (two Content-Length headers, or
+ * Transfer-Encoding beside Content-Length) is a 400, and its connection
+ * is closed.
+ *
+ * A connection the server closes lingers: its socket stays open while
+ * what the client still sends (a body refused with 413 while it was
+ * coming) is read and dropped, until the client closes, goes quiet for
+ * 2 s, has sent 4 times max_body or 10 s have passed; the client reads
+ * the answer instead of meeting a reset.
  *
  * The library never prints; MHD's own log is off.
  */
