@@ -3,6 +3,37 @@
 # Override any of these on the command line or in config.mak, e.g.
 #   make CC=clang CFLAGS='-O3 -march=native'
 
+# Every variable a user sets (on the command line, in the environment or in
+# config.mak) is refused at parse time if it holds a control character, so
+# that no recipe line is ever built from it: a newline would split a recipe
+# into two commands. The raw text is checked ($(value), never expanded).
+# PROF_USER_VARS names every variable of the tree that a user may set (each
+# `?=` of Makefile and mk/*.mk; test/cli/t3261 holds the list to that);
+# any variable given on the command line is checked too.
+PROF_USER_VARS := ADD BACKEND BASELINE BENCH_ROWS BENCH_SAMPLES BINDIR BUILD \
+	CATEGORY CC CFLAGS CHROMIUM COUNTS CUDA DESTDIR DIR EXCLUDE_CATEGORY \
+	FROM FUZZ_BUILD FUZZ_CC FUZZ_SECONDS HAVE_CUDA HISTORY INCLUDEDIR \
+	LDFLAGS LIBDIR MODE NAME NVCC NVCCFLAGS NVCC_ARCH OUTPUT PLAYWRIGHT \
+	PREFIX PROVE PROVE_FLAGS REF REPEAT SANITIZER SEED SHARD SHARDS STORIES \
+	T TIMEOUT V W WORKLOADS
+prof_empty :=
+prof_space := $(prof_empty) $(prof_empty)
+# The control characters that are not make's whitespace (those, a tab, a
+# newline, \v, \f and \r, split a value into words: see prof_ctl_in).
+prof_ctl_chars := $(shell printf '\001 \002 \003 \004 \005 \006 \007 \010 \016 \
+	\017 \020 \021 \022 \023 \024 \025 \026 \027 \030 \031 \032 \033 \034 \
+	\035 \036 \037 \177')
+# prof_ctl_in VAR: non-empty when VAR's raw text holds a control character.
+prof_ctl_in = $(strip $(filter-out 1,$(words x$(subst $(prof_space),x,$(value \
+	$(1)))x)) $(foreach c,$(prof_ctl_chars),$(findstring $(c),$(value $(1)))))
+prof_ctl_vars := $(strip $(foreach v,$(sort $(PROF_USER_VARS) $(foreach \
+	v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))),$(if \
+	$(call prof_ctl_in,$(v)),$(v))))
+ifneq ($(prof_ctl_vars),)
+$(error $(firstword $(prof_ctl_vars)): holds a control character (a \
+newline, a tab or another byte below 0x20, or 0x7f); nothing was run)
+endif
+
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 LDFLAGS ?=
@@ -44,6 +75,16 @@ MHD_LIBS   := $(shell pkg-config --libs libmicrohttpd 2>/dev/null)
 
 # CUDA builds only where nvcc exists; HAVE_CUDA=0 turns it off.
 HAVE_CUDA ?= $(if $(wildcard $(NVCC)),1,0)
+
+# The switches take 1 (on), 0 or nothing (off), and nothing else: a
+# COUNTS=yes that silently meant no counts is an error, as STORIES=2 is.
+PROF_BOOL_VARS := V HAVE_CUDA COUNTS STORIES ADD
+prof_bool_bad := $(firstword $(foreach v,$(PROF_BOOL_VARS),$(if $(filter \
+	undefined default automatic,$(origin $(v))),,$(if $(filter-out \
+	x0 x1 x,x$($(v))),$(v)))))
+ifneq ($(prof_bool_bad),)
+$(error $(prof_bool_bad): '$($(prof_bool_bad))': expected 0 or 1)
+endif
 
 # The flags a build was made with, recorded in every sample's environment.
 # A change of flags rebuilds everything (git's GIT-CFLAGS trick).

@@ -58,10 +58,13 @@ check_vars() {
 	*/*) ;;
 	*) bad SHARD "$PROF_SHARD" "expected I/N, as 2/4" ;;
 	esac
-	case ${PROF_STORIES:-} in
-	'' | 0 | 1) ;;
-	*) bad STORIES "$PROF_STORIES" "expected 0 or 1" ;;
-	esac
+	for v in STORIES COUNTS; do
+		eval "x=\${PROF_$v:-}"
+		case $x in
+		'' | 0 | 1) ;;
+		*) bad "$v" "$x" "expected 0 or 1" ;;
+		esac
+	done
 	for v in CATEGORY EXCLUDE_CATEGORY; do
 		eval "x=\${PROF_$v:-}"
 		case $x in
