@@ -85,20 +85,57 @@ check_vars
 
 # An interrupt (make's Ctrl-C reaches the whole group) stops the run; the
 # phase in flight has removed its temporary files, and what was written so
-# far is said.
+# far is said: the files of the run folder that exist (run_folder removed
+# an earlier run's), the results not written, and whether the run joined
+# the history.
 phase=setup
+added=0
 interrupted() {
 	trap '' INT TERM HUP
-	if [ -n "${run:-}" ] && [ -e "$run/results.json" ]; then
-		say "interrupted by $1 in the $phase phase; $run/results.json" \
-			"was written, the rest of the run was not"
-	else
+	written= missing=
+	if [ -n "${run:-}" ]; then
+		for f in samples.jsonl memory.jsonl profile.jsonl \
+			browser.jsonl counts.jsonl results.json \
+			comparisons.json summary.md report.html; do
+			if [ -e "$run/$f" ]; then
+				written="$written, $f"
+			else
+				case $f in
+				*.jsonl) ;;
+				*) missing="$missing, $f" ;;
+				esac
+			fi
+		done
+	fi
+	# Interrupted while adding: the history holds the run or not.
+	hist=${PROF_HISTORY-artifacts/history.sqlite}
+	if [ "$phase" = history ] && [ -n "$hist" ] &&
+		"$BINDIR/prof-history" list --db "$hist" 2>/dev/null |
+		grep -q "\"run_id\": *\"$run_id\""; then
+		added=1
+	fi
+	if [ -z "$written" ]; then
 		say "interrupted by $1 in the $phase phase; no results are" \
 			"written"
 		# A run folder made here and left empty goes again.
 		[ -z "${PROF_OUTPUT:-}" ] && [ -n "${run:-}" ] &&
 			rmdir "$run" 2>/dev/null
+		exit 2
 	fi
+	if [ ! -e "$run/results.json" ]; then
+		msg="no results are written; written in $run: ${written#, }"
+	elif [ -z "$missing" ]; then
+		msg="written in $run: ${written#, }"
+	else
+		msg="written in $run: ${written#, }; not written:"
+		msg="$msg ${missing#, }"
+	fi
+	if [ "$added" = 1 ]; then
+		msg="$msg; the run was added to the history '$hist'"
+	elif [ -e "$run/results.json" ] && [ -n "$hist" ]; then
+		msg="$msg; the run was not added to the history"
+	fi
+	say "interrupted by $1 in the $phase phase; $msg"
 	exit 2
 }
 trap 'interrupted SIGINT' INT
@@ -325,6 +362,7 @@ fi
 # The run joins the history (prof-history) before the reports read it.
 phase=history
 add_history
+[ -n "$history" ] && added=1
 
 phase=report
 write_reports
