@@ -93,6 +93,7 @@ prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
 		return prof_err_set(err, "cannot read the callgrind dump: %s",
 				    strerror(errno));
 	}
+	prof_afile_note_input(fileno(fp));
 	while (getline(&line, &cap, fp) >= 0) {
 		lineno++;
 		if (first) {
@@ -634,6 +635,7 @@ prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 		return prof_err_set(err, "cannot read the callgrind dump: %s",
 				    strerror(errno));
 	}
+	prof_afile_note_input(fileno(fp));
 	while ((len = getline(&line, &cap, fp)) >= 0) {
 		char c = line[0];
 

@@ -4,7 +4,7 @@
 # and a FIFO are written straight through, never replaced (issue 19,
 # item 3). Every tool writes its outputs through src/lib/afile.c.
 . "$(dirname "$0")/lib.sh"
-plan 24
+plan 25
 
 D=test/data/results
 mkdir "$T/real" "$T/links"
@@ -50,6 +50,9 @@ kept r.html "prof-report --html LINK"
 ln -s ../real/cpu-x.json "$T/links/cpu-x.json"
 run prof-baseline --from $D/baseline.json --name cpu-x --output "$T/links"
 kept cpu-x.json "prof-baseline: a baseline that is a link"
+run prof-why -o "$(linked w.txt)" test/data/callgrind/call-0.out \
+	test/data/callgrind/final.out
+kept w.txt "prof-why -o LINK"
 for f in csv bmf gbench; do
 	run prof-export -f $f -o "$(linked e.$f)" $D/current.json
 	kept e.$f "prof-export -f $f -o LINK"
