@@ -47,19 +47,15 @@ prof_segcal_check(struct json_object *results, struct prof_err *err)
 	return 0;
 }
 
-struct json_object *
-prof_segcal_reference(struct json_object *baseline,
-		      struct json_object *base_segments,
-		      struct json_object *run_segments)
+/* The calibration in segs of the first segment of the run that the
+ * baseline has too (matched by segment key), or NULL. */
+static struct json_object *
+find_calibration(struct json_object *segs, struct json_object *base_segments,
+		 struct json_object *run_segments)
 {
-	struct json_object *segs = NULL, *found = NULL, *view;
-
-	if (!baseline)
+	if (!json_object_is_type(run_segments, json_type_object) ||
+	    !json_object_is_type(base_segments, json_type_object))
 		return NULL;
-	if (!json_object_object_get_ex(baseline, "segment_calibrations",
-				       &segs) ||
-	    !json_object_is_type(segs, json_type_object))
-		return json_object_get(baseline);
 	json_object_object_foreach(run_segments, rid, rkey)
 	{
 		const char *key = json_object_get_string(rkey);
@@ -70,14 +66,28 @@ prof_segcal_reference(struct json_object *baseline,
 			struct json_object *cal;
 
 			if (!key || strcmp(key, json_object_get_string(bkey)) ||
-			    !json_object_object_get_ex(segs, bid, &cal))
+			    !json_object_object_get_ex(segs, bid, &cal) || !cal)
 				continue;
-			found = cal;
-			break;
+			return cal;
 		}
-		if (found)
-			break;
 	}
+	return NULL;
+}
+
+struct json_object *
+prof_segcal_reference(struct json_object *baseline,
+		      struct json_object *base_segments,
+		      struct json_object *run_segments)
+{
+	struct json_object *segs = NULL, *found, *view;
+
+	if (!baseline)
+		return NULL;
+	if (!json_object_object_get_ex(baseline, "segment_calibrations",
+				       &segs) ||
+	    !json_object_is_type(segs, json_type_object))
+		return json_object_get(baseline);
+	found = find_calibration(segs, base_segments, run_segments);
 	view = json_object_new_object();
 	if (!view)
 		return NULL;
