@@ -6,7 +6,7 @@
 # still ends. Screenshots are kept under artifacts/test/t6103-dashboard/.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/history.sh"
-plan 29
+plan 30
 
 mk() {
 	make -s --no-print-directory -o all BINDIR="$BIN" "$@" >"$out" 2>"$err"
@@ -14,13 +14,12 @@ mk() {
 }
 
 # Three runs of two series; the last run counts test.step's instructions
-# and has a commit that is markup, not an object name.
+# and has a commit that is not an object name (a tag and more).
 c1=1111111111111111111111111111111111111111
 c2=2222222222222222222222222222222222222222
-bad='<img src=x onerror=alert(1)>'
 mkrun "$T/r1.json" run-1 "$c1" 2026-02-01T00:00:00Z 10 11 12
 mkrun "$T/r2.json" run-2 "$c2" 2026-02-02T00:00:00Z 10.5 11.5 12.5
-mkrun "$T/r3.json" run-3 "$bad" 2026-02-03T00:00:00Z 11 12 13
+mkrun "$T/r3.json" run-3 v1.2-dirty 2026-02-03T00:00:00Z 11 12 13
 for f in "$T"/r[123].json; do
 	jq '.samples += [.samples[] | .workload = "test.flat" |
 		.duration_ms = .duration_ms / 2]' "$f" >"$T/x.json" &&
@@ -45,9 +44,8 @@ is "$(cat "$dash"/*.html | grep -cE '(src|href|action)="?(https?:)?//[^e]')" \
 	0 "the pages name nothing on the network but commit links"
 like "$(head -c 600 "$dash/index.html")" "default-src 'none'; style-src 'sha256-" \
 	"and their content policy allows nothing but their own style"
-is "$(cat "$dash"/*.html | grep -c '<img')" 0 "the commit's markup is escaped"
-like "$(cat "$dash"/s-*.html)" '<td class="mono">&lt;img src=x o</td>' \
-	"and shown as text (its first 12 bytes)"
+like "$(cat "$dash"/s-*.html)" '<td class="mono">v1.2-dirty</td>' \
+	"a commit that is not an object name is shown, not linked"
 
 shots=$ROOT/artifacts/test/t6103-dashboard
 rm -rf "$shots"
@@ -78,7 +76,7 @@ jq_ok '[.series_pages[].instr_charts] == [0, 1]' "$T/seen.json" \
 jq_ok ".series_pages[0].point_links == [
 	\"https://example.invalid/o/r/commit/$c1\",
 	\"https://example.invalid/o/r/commit/$c2\"]" "$T/seen.json" \
-	"each point links to its commit (not the one that is markup)"
+	"each point links to its commit (not the one that is no object name)"
 jq_ok '.series_pages | all(.table_rows == 3 and .back == "index.html" and
 	(.overflow | not))' "$T/seen.json" \
 	"a table of the runs and a way back, fitting the width"
@@ -96,6 +94,21 @@ is "$rc:$(cat "$err")" \
 	"2:prof-dashboard: --repo-url: 'javascript:alert(1)' is not an http(s) address" \
 	"a repository URL that is not http(s) is refused"
 is "$(ls "$T/d3" 2>/dev/null | wc -l)" 0 "and nothing is written"
+
+# A segment key (a CPU model) that is markup is escaped, in text and in
+# attributes.
+img='<img src=x onerror=alert(1)>'
+mkdir -p "$T/xss"
+mkrun "$T/xss/a.json" x1 "$c1" 2026-05-01T00:00:00Z 1 2 3
+jq --arg m "$img" '.samples |= map(.env.cpu_model = $m |
+	.segment = (.segment | fromjson | .cpu_model = $m | tojson))' \
+	"$T/xss/a.json" >"$T/xss/b.json" && rm "$T/xss/a.json"
+"$BIN/prof-history" import --db "$T/xss.sqlite" "$T/xss" 2>/dev/null
+mk dashboard HISTORY="$T/xss.sqlite" OUTPUT="$T/dx"
+is "$rc:$(cat "$T"/dx/*.html | grep -c '<img')" 0:0 \
+	"a segment key that is markup is never markup in the pages"
+like "$(cat "$T"/dx/*.html)" '&quot;cpu_model&quot;:&quot;&lt;img src=x onerror=alert(1)&gt;&quot;' \
+	"but text"
 
 # Eight runs with a 50% step after the fourth: the change point is marked.
 mkdir -p "$T/step"
