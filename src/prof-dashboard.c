@@ -361,7 +361,8 @@ step_of(size_t n, double w)
 	return n > 1 ? w / (double)(n - 1) : 0;
 }
 
-/* A small trend: the values, the change points as red marks. */
+/* A small trend: the values, the change points as red marks, the latest
+ * value as a dot. */
 static void
 spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
       const size_t *cuts, long ncuts, const char *label)
@@ -377,6 +378,14 @@ spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
 	esc(fp, label);
 	fputs("</title>", fp);
 	if (range(v, NULL, n, &lo, &hi) == 0) {
+		/* At least 20% of the level from bottom to top: a few per cent
+		 * of noise stays small, a step stands out. */
+		double mid = (lo + hi) / 2, span = 0.2 * fabs(mid);
+
+		if (hi - lo < span) {
+			lo = mid - span / 2;
+			hi = mid + span / 2;
+		}
 		for (k = 0; k < ncuts; k++) {
 			double x = P + dx * (double)cuts[k] - dx / 2;
 
