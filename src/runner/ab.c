@@ -1,86 +1,11 @@
-/* ab.c: interleaved A/B (the current and a reference build, or two
- * commands, timed alternately in one run) and the calibration kernel that
- * every timing run measures around its groups. */
+/* ab.c: interleaved A/B: the current and a reference build, or two
+ * commands, timed alternately in one run. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "calib.h"
 #include "runner-int.h"
-
-/* The calibration of one run: the kernel's memory, the machine at start. */
-struct calib_run {
-	struct prof_calib k;
-	struct prof_calib_machine m;
-};
-
-/* rec into a, and into b when there is one; rec is dropped. */
-static int
-put(struct json_object *rec, FILE *a, FILE *b)
-{
-	int rc = 0;
-
-	if (!rec)
-		return 0;	/* out of memory: no point, no failure */
-	if (write_record(a, rec) < 0 || (b && write_record(b, rec) < 0))
-		rc = -1;
-	json_object_put(rec);
-	return rc;
-}
-
-/*
- * Start a run's calibration: the machine's state, then the kernel once
- * ("start"). NULL (no calibration, and no failure) when out of memory.
- */
-struct calib_run *
-calib_begin(FILE *a, FILE *b)
-{
-	struct calib_run *c = calloc(1, sizeof(*c));
-	struct prof_err err = {0};
-
-	if (!c)
-		return NULL;
-	if (prof_calib_init(&c->k, &err) < 0) {
-		free(c);
-		return NULL;
-	}
-	prof_calib_machine_start(&c->m);
-	if (calib_point(c, "start", a, b) < 0) {
-		calib_free(c);
-		return NULL;
-	}
-	return c;
-}
-
-/* The kernel once more; at is "between" or "end". -1: a failed write. */
-int
-calib_point(struct calib_run *c, const char *at, FILE *a, FILE *b)
-{
-	if (!c)
-		return 0;
-	return put(prof_calib_measure(&c->k, at), a, b);
-}
-
-/* The last point and the machine record (steal over the run). */
-int
-calib_end(struct calib_run *c, FILE *a, FILE *b)
-{
-	if (!c)
-		return 0;
-	if (calib_point(c, "end", a, b) < 0)
-		return -1;
-	return put(prof_calib_machine_json(&c->m), a, b);
-}
-
-void
-calib_free(struct calib_run *c)
-{
-	if (!c)
-		return;
-	prof_calib_free(&c->k);
-	free(c);
-}
 
 /* One side of an A/B run: its binaries, workloads, groups and output. */
 struct side {
@@ -636,42 +561,4 @@ out:
 	free(a);
 	free(b);
 	return rc;
-}
-
-/*
- * The A/B options together: --against BIN... or --against-command STRING
- * (with --name), each with --against-output FILE, prof-time only. Returns
- * 0, or an exit code after a message.
- */
-int
-ab_check_options(struct opts *o, int timing)
-{
-	int ab = o->n_against || o->against_command;
-
-	if (!ab && !o->against_output)
-		return 0;
-	if (!timing)
-		return cli_fail("--against: only prof-time runs an A/B "
-				"comparison");
-	if (!ab)
-		return cli_fail("--against-output: nothing to compare against "
-				"(--against BIN or --against-command STRING)");
-	if (o->n_against && o->against_command)
-		return cli_fail("--against and --against-command: one or the "
-				"other");
-	if (o->n_against && o->name)
-		return cli_fail("--against: a command's reference is "
-				"--against-command STRING");
-	if (o->against_command && !o->name)
-		return cli_fail("--against-command: give the current command "
-				"too: --name ID -- CMD");
-	if (!o->against_output)
-		return cli_fail("give the reference side's samples a file: "
-				"--against-output FILE");
-	if (o->shard_n)
-		return cli_fail("--shard: an A/B run is not split into shards");
-	if (!strcmp(o->output, o->against_output))
-		return cli_fail("--output and --against-output are both '%s'",
-				o->output);
-	return 0;
 }

@@ -267,26 +267,3 @@ require_gpu(struct opts *o, struct bin *bins)
 	return cli_fail("--backend gpu: no CUDA device found: %s",
 			why ? why : "no workload binary");
 }
-
-int
-cmd_list(struct opts *o)
-{
-	struct bin bins[64];
-	struct wl *all = NULL;
-	long n, k;
-
-	memset(bins, 0, sizeof(bins));
-	n = load_workloads(o, bins, &all);
-	if (n < 0)
-		return PROF_EXIT_FAILURE;
-	for (k = 0; k < n; k++) {
-		printf("%-36s %-10s %-8s%s\n", all[k].id, all[k].category,
-		       all[k].cpu && all[k].gpu ? "cpu,gpu" :
-		       all[k].gpu		? "gpu" :
-						  "cpu",
-		       all[k].quick ? " quick" : "");
-		json_object_put(all[k].desc);
-	}
-	free(all);
-	return cli_finish(PROF_EXIT_OK);
-}

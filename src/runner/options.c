@@ -1,5 +1,5 @@
-/* options.c: the runner's command line, the defaults of each mode, and
- * the signals that stop a run. */
+/* options.c: the runner's dispatch: the command line, the defaults of
+ * each mode, and the choice of the mode that runs. */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -13,26 +13,6 @@
 
 #include "id.h"
 #include "runner-int.h"
-
-volatile int runner_interrupted;
-
-static void
-on_signal(int sig)
-{
-	(void)sig;
-	runner_interrupted = 1;
-}
-
-/* splitmix64: a small, well-mixed generator for the run order. */
-uint64_t
-splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 enum {
 	OPT_WORKLOADS = 256,
@@ -110,6 +90,44 @@ artifacts_dir(struct opts *o)
 	return 0;
 }
 
+/*
+ * The A/B options together: --against BIN... or --against-command STRING
+ * (with --name), each with --against-output FILE, prof-time only. Returns
+ * 0, or an exit code after a message.
+ */
+static int
+ab_check_options(struct opts *o, int timing)
+{
+	int ab = o->n_against || o->against_command;
+
+	if (!ab && !o->against_output)
+		return 0;
+	if (!timing)
+		return cli_fail("--against: only prof-time runs an A/B "
+				"comparison");
+	if (!ab)
+		return cli_fail("--against-output: nothing to compare against "
+				"(--against BIN or --against-command STRING)");
+	if (o->n_against && o->against_command)
+		return cli_fail("--against and --against-command: one or the "
+				"other");
+	if (o->n_against && o->name)
+		return cli_fail("--against: a command's reference is "
+				"--against-command STRING");
+	if (o->against_command && !o->name)
+		return cli_fail("--against-command: give the current command "
+				"too: --name ID -- CMD");
+	if (!o->against_output)
+		return cli_fail("give the reference side's samples a file: "
+				"--against-output FILE");
+	if (o->shard_n)
+		return cli_fail("--shard: an A/B run is not split into shards");
+	if (!strcmp(o->output, o->against_output))
+		return cli_fail("--output and --against-output are both '%s'",
+				o->output);
+	return 0;
+}
+
 /* prof-count: a run with valgrind found and the fixed folder held. */
 static int
 counted(struct opts *o, int (*fn)(struct opts *))
@@ -156,7 +174,6 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct opts o = {0};
-	struct sigaction sa = {0};
 	long long v;
 	int c, list = 0;
 	char why[256];
@@ -341,10 +358,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	}
 	if (profile && artifacts_dir(&o) < 0)
 		return PROF_EXIT_FAILURE;
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	runner_catch_signals();
 
 	if (list) {
 		if (optind != argc)
@@ -369,6 +383,8 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			o.warmup = 0;
 		if (counting)
 			return counted(&o, count_command);
+		if (o.against_command)
+			return cmd_ab_command(&o);
 		return cmd_command(&o);
 	}
 	if (optind >= argc) {
@@ -426,5 +442,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	}
 	if (counting)
 		return counted(&o, cmd_workloads);
+	if (o.n_against)
+		return cmd_ab_workloads(&o);
 	return cmd_workloads(&o);
 }

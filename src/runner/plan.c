@@ -14,6 +14,17 @@
 #include "runner-int.h"
 #include "shard.h"
 
+/* splitmix64: a small, well-mixed generator for the run order. */
+uint64_t
+splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
 static int
 in_list(const char *s, const char *const *list, int n)
 {

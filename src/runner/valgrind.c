@@ -1,0 +1,382 @@
+/* valgrind.c: what prof-count's instruction phase runs on: valgrind
+ * found, the fixed folder and environment every counted process sees, a
+ * worker wrapped in callgrind, and its dumps read back into
+ * "instructions". */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "callgrind.h"
+#include "runner-int.h"
+
+/* What a counted process finds in its environment, and nothing else. */
+#define COUNT_PATH "PATH=/usr/local/bin:/usr/bin:/bin"
+#define COUNT_INSTALL "sudo apt-get install -y valgrind"
+
+/* Whether path is a file execve(2) may run: a folder is not, and says
+ * EACCES as execve would ("cannot run '/tmp': Permission denied"). */
+static int
+runnable(const char *path)
+{
+	struct stat sb;
+
+	if (access(path, X_OK) != 0)
+		return -1;
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		errno = EACCES;
+		return -1;
+	}
+	return 0;
+}
+
+/* The first executable name in PATH, or -1. */
+static int
+find_program(const char *name, char *out, size_t n)
+{
+	const char *path = getenv("PATH");
+
+	errno = ENOENT;
+	if (strchr(name, '/')) {
+		snprintf(out, n, "%s", name);
+		return runnable(name);
+	}
+	while (path && *path) {
+		size_t len = strcspn(path, ":");
+
+		snprintf(out, n, "%.*s/%s", (int)len, len ? path : ".", name);
+		if (runnable(out) == 0)
+			return 0;
+		path += len;
+		if (*path == ':')
+			path++;
+	}
+	return -1;
+}
+
+static int
+version_line(void *arg, char *line, size_t len, int complete)
+{
+	char *version = arg;
+
+	(void)complete;
+	/* "valgrind-3.19.0" */
+	if (!version[0] && len > 9 && !strncmp(line, "valgrind-", 9))
+		snprintf(version, 64, "%.*s", (int)(len - 9), line + 9);
+	return 0;
+}
+
+/* valgrind --version; -1 after a message. */
+static int
+valgrind_version(struct count *c)
+{
+	char *argv[] = {c->valgrind, "--version", NULL};
+	struct prof_spawn sp = {
+		.argv = argv,
+		.timeout_s = 60,
+		.stdout_fd = PROF_SPAWN_PIPE,
+		.on_line = version_line,
+		.arg = c->version,
+		.stderr_fd = -1,
+	};
+	struct prof_spawn_result res;
+	struct prof_err err = {0};
+	char why[1024];
+
+	if (prof_spawn_run(&sp, &res, &err) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	if (!prof_spawn_ok(&res) || !c->version[0]) {
+		prof_spawn_describe(&res, c->valgrind, sp.timeout_s, why,
+				    sizeof(why));
+		cli_say("'%s --version' did not say its version: %s",
+			c->valgrind, why);
+		prof_spawn_free(&res);
+		return -1;
+	}
+	prof_spawn_free(&res);
+	return 0;
+}
+
+/*
+ * The fixed folder: /tmp/prof-count-UID, ours and no link, with the lock
+ * that one run holds while it uses home and cwd in it: a second prof-count
+ * of the same user waits for the first.
+ */
+static int
+fixed_folder(struct count *c, int quiet)
+{
+	char lock[PATH_MAX + 8];
+	struct stat st;
+
+	snprintf(c->base, sizeof(c->base), "/tmp/prof-count-%u",
+		 (unsigned)getuid());
+	if (mkdir(c->base, 0700) < 0 && errno != EEXIST) {
+		cli_say("cannot create '%s': %s", c->base, strerror(errno));
+		return -1;
+	}
+	if (lstat(c->base, &st) < 0 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid != getuid() || (st.st_mode & 0077)) {
+		cli_say("'%s' is not a private folder of this user; remove it",
+			c->base);
+		return -1;
+	}
+	snprintf(lock, sizeof(lock), "%s/lock", c->base);
+	c->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (c->lock_fd >= 0 && flock(c->lock_fd, LOCK_EX | LOCK_NB) == 0)
+		goto locked;
+	if (c->lock_fd >= 0 && errno == EWOULDBLOCK && !quiet)
+		cli_say("waiting for another prof-count of this user (%s)",
+			lock);
+	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX) < 0) {
+		cli_say("cannot lock '%s': %s", lock, strerror(errno));
+		return -1;
+	}
+locked:
+	snprintf(c->home, sizeof(c->home), "%s/home", c->base);
+	snprintf(c->cwd, sizeof(c->cwd), "%s/cwd", c->base);
+	return 0;
+}
+
+int
+count_open(struct opts *o)
+{
+	struct count *c = calloc(1, sizeof(*c));
+
+	if (!c) {
+		cli_say("out of memory");
+		return -1;
+	}
+	c->lock_fd = -1;
+	o->count = c;
+	/* A command is found with the caller's PATH and run by its full
+	 * path; before anything waits for the lock. */
+	if (o->argv &&
+	    find_program(o->argv[0], c->program, sizeof(c->program)) < 0) {
+		cli_say("cannot run '%s': %s", o->argv[0], strerror(errno));
+		return -1;
+	}
+	if (find_program("valgrind", c->valgrind, sizeof(c->valgrind)) < 0) {
+		cli_say("valgrind is not installed; install it with: %s",
+			COUNT_INSTALL);
+		return -1;
+	}
+	if (valgrind_version(c) < 0)
+		return -1;
+	beside_me("libprof-fixedtime.so", c->fixedtime, sizeof(c->fixedtime));
+	if (access(c->fixedtime, R_OK) != 0) {
+		cli_say("'%s' is missing (run make to build it)", c->fixedtime);
+		return -1;
+	}
+	return fixed_folder(c, o->quiet);
+}
+
+void
+count_close(struct opts *o)
+{
+	struct count *c = o->count;
+
+	if (!c)
+		return;
+	if (c->home[0])
+		prof_tmpdir_remove(c->home);
+	if (c->cwd[0])
+		unlink(c->cwd);
+	if (c->lock_fd >= 0)
+		close(c->lock_fd);
+	free(c);
+	o->count = NULL;
+}
+
+const char *
+count_version(const struct opts *o)
+{
+	return o->count ? o->count->version : NULL;
+}
+
+/* A fresh, empty HOME at the fixed path. */
+int
+count_fresh_home(struct count *c)
+{
+	prof_tmpdir_remove(c->home);
+	if (mkdir(c->home, 0700) < 0) {
+		cli_say("cannot create '%s': %s", c->home, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* The fixed environment: PATH, HOME, C locale, UTC; extra after it. */
+int
+count_fixed_env(struct count *c, char **extra, int n_extra)
+{
+	int k = 0, i;
+
+	snprintf(c->home_env, sizeof(c->home_env), "HOME=%s", c->home);
+	c->env[k++] = COUNT_PATH;
+	c->env[k++] = c->home_env;
+	c->env[k++] = "LANG=C";
+	c->env[k++] = "LC_ALL=C";
+	c->env[k++] = "TZ=UTC";
+	for (i = 0; i < n_extra && k < COUNT_MAX_ENV; i++) {
+		size_t len = strcspn(extra[i], "=");
+		int j;
+
+		/* A later NAME=VALUE replaces an earlier one. */
+		for (j = 0; j < k; j++)
+			if (!strncmp(c->env[j], extra[i], len + 1))
+				break;
+		c->env[j] = extra[i];
+		if (j == k)
+			k++;
+	}
+	c->env[k] = NULL;
+	return 0;
+}
+
+int
+count_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
+{
+	struct count *c = o->count;
+	struct prof_err err = {0};
+	char *extra[1];
+	int k = 0, i;
+
+	if (count_fresh_home(c) < 0)
+		return -1;
+	if (prof_tmpdir_new("prof-count", c->dumps, sizeof(c->dumps), &err) <
+	    0) {
+		cli_err(&err);
+		return -1;
+	}
+	snprintf(c->out_opt, sizeof(c->out_opt),
+		 "--callgrind-out-file=%s/callgrind.out", c->dumps);
+	c->argv[k++] = c->valgrind;
+	c->argv[k++] = "-q";
+	c->argv[k++] = "--tool=callgrind";
+	/* Instrumented from the first counted call on (the worker starts
+	 * it), so that prepare() runs at the speed of valgrind's core. */
+	c->argv[k++] = "--instr-atstart=no";
+	c->argv[k++] = c->out_opt;
+	for (i = 0; argv[i] && k < 60; i++)
+		c->argv[k++] = argv[i];
+	c->argv[k++] = "--valgrind";
+	c->argv[k++] = c->version;
+	c->argv[k] = NULL;
+	snprintf(c->preload_env, sizeof(c->preload_env), "LD_PRELOAD=%s",
+		 c->fixedtime);
+	extra[0] = c->preload_env;
+	count_fixed_env(c, extra, 1);
+	sp->argv = c->argv;
+	sp->env_set = c->env;
+	sp->env_unset = NULL;
+	sp->env_clear = 1;
+	sp->no_aslr = 1;
+	return 0;
+}
+
+void
+count_worker_end(struct opts *o)
+{
+	struct count *c = o->count;
+
+	if (c && c->dumps[0]) {
+		prof_tmpdir_remove(c->dumps);
+		c->dumps[0] = '\0';
+	}
+}
+
+/*
+ * --functions DIR: the first counted call's dump, functions only, kept as
+ * DIR/WORKLOAD.BACKEND.callgrind and named in the sample's artifacts
+ * relative to the folder of --output (the run folder), or by its full
+ * path when it lies elsewhere. -1 with why filled.
+ */
+static int
+keep_functions(struct opts *o, struct json_object *s, const char *dump,
+	       char *why, size_t n)
+{
+	struct prof_callgrind_profile p = {0};
+	struct prof_err err = {0};
+	char path[PATH_MAX], real[PATH_MAX], dir[PATH_MAX], rdir[PATH_MAX];
+	char buf[1024];
+	const char *slash = strrchr(o->output, '/'), *name = path;
+	size_t len;
+	int rc = -1;
+
+	snprintf(path, sizeof(path), "%s/%s.%s.callgrind", o->functions,
+		 prof_json_str(s, "workload"), prof_json_str(s, "backend"));
+	if (prof_mkdirs(o->functions, &err) < 0 ||
+	    prof_callgrind_load(dump, &p, &err) < 0 ||
+	    prof_callgrind_write_functions(&p, path, &err) < 0) {
+		snprintf(why, n, "callgrind: %s",
+			 prof_err_str(&err, buf, sizeof(buf)));
+		goto out;
+	}
+	snprintf(dir, sizeof(dir), "%.*s",
+		 slash ? (int)(slash - o->output) : 1,
+		 slash ? o->output : ".");
+	if (realpath(path, real) && realpath(dir, rdir)) {
+		len = strlen(rdir);
+		name = strncmp(real, rdir, len) || real[len] != '/' ?
+			       real : real + len + 1;
+	}
+	json_object_array_add(json_object_object_get(s, "artifacts"),
+			      json_object_new_string(name));
+	rc = 0;
+out:
+	prof_callgrind_profile_free(&p);
+	return rc;
+}
+
+/*
+ * A worker's instruction sample names its call by index; its count is in
+ * the dump "prof-call-INDEX", which callgrind numbered INDEX + 1 (one
+ * dump per counted call, in order). A dump that is missing or says
+ * another call makes the sample an error.
+ */
+void
+count_fill(struct opts *o, struct json_object *s)
+{
+	struct count *c = o->count;
+	struct prof_callgrind_dump d;
+	struct prof_err err = {0};
+	char path[PATH_MAX + 64], want[64], why[1200], buf[1024];
+	struct json_object *v;
+	long long index;
+
+	if (!prof_sample_is(s, "phase", "instructions") ||
+	    !prof_sample_is(s, "outcome", "success"))
+		return;
+	v = json_object_object_get(s, "index");
+	if (!json_object_is_type(v, json_type_int))
+		return;	/* not a sample: the check says why */
+	index = json_object_get_int64(v);
+	snprintf(path, sizeof(path), "%s/callgrind.out.%lld", c->dumps,
+		 index + 1);
+	snprintf(want, sizeof(want), "Client Request: prof-call-%lld", index);
+	if (prof_callgrind_read(path, &d, &err) < 0) {
+		snprintf(why, sizeof(why), "callgrind: %s",
+			 prof_err_str(&err, buf, sizeof(buf)));
+	} else if (strcmp(d.trigger, want)) {
+		snprintf(why, sizeof(why),
+			 "callgrind: dump %lld is '%s', expected '%s'",
+			 index + 1, d.trigger, want);
+	} else {
+		json_object_object_add(s, "instructions",
+				       json_object_new_int64(d.ir));
+		if (index == 0 && o->functions &&
+		    keep_functions(o, s, path, why, sizeof(why)) < 0)
+			goto failed;
+		return;
+	}
+failed:
+	prof_sample_fail(s, why, prof_sample_num(s, "duration_ms"));
+}
