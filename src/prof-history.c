@@ -1,6 +1,7 @@
 /* prof-history: a run history on SQLite: add runs, import folders of run
  * files, list them, trends per row, change points. */
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <getopt.h>
 #include <signal.h>
@@ -9,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <openssl/evp.h>
 
 #include "cli.h"
 #include "history.h"
@@ -334,6 +337,47 @@ cmp_paths(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The SHA-256 of a regular file's bytes, in hex: 0, 1 when path is not a
+ * regular file (a FIFO is read by the loader alone), -1 with errno. */
+static int
+file_sha256(const char *path, char hex[65])
+{
+	static const char digits[] = "0123456789abcdef";
+	unsigned char buf[65536], md[EVP_MAX_MD_SIZE];
+	unsigned int n = 0, i;
+	EVP_MD_CTX *ctx = NULL;
+	struct stat sb;
+	ssize_t k;
+	int fd, rc = -1;
+
+	if (stat(path, &sb) != 0)
+		return -1;
+	if (!S_ISREG(sb.st_mode))
+		return 1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ctx = EVP_MD_CTX_new();
+	if (!ctx || EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
+		errno = ENOMEM;
+		goto out;
+	}
+	while ((k = read(fd, buf, sizeof(buf))) > 0)
+		EVP_DigestUpdate(ctx, buf, (size_t)k);
+	if (k < 0 || EVP_DigestFinal_ex(ctx, md, &n) != 1 || n != 32)
+		goto out;
+	for (i = 0; i < n; i++) {
+		hex[2 * i] = digits[md[i] >> 4];
+		hex[2 * i + 1] = digits[md[i] & 15];
+	}
+	hex[64] = '\0';
+	rc = 0;
+out:
+	EVP_MD_CTX_free(ctx);
+	close(fd);
+	return rc;
+}
+
 /* Whether a load failed because the file is another JSON document, not
  * because it is a bad results file. */
 static int
@@ -374,36 +418,59 @@ cmd_import(struct opts *o, int n, char **dirs)
 	h = begin(o->db);
 	if (!h)
 		goto out;
-	/* One file in memory at a time; all in one transaction. */
+	/*
+	 * One file in memory at a time; all in one transaction. A file whose
+	 * bytes an import has read before is not parsed again: a folder that
+	 * grows by a run a day costs the new run, not the whole record.
+	 */
 	for (i = 0; i < found.n; i++) {
 		struct prof_runview v = {0};
-		int one;
+		char sha[65];
+		int one, hashed, seen = 0;
 
 		if (sig_got) {
 			abandon(h, &err, o->db);
 			goto out;
 		}
 		memset(&err, 0, sizeof(err));
+		hashed = file_sha256(found.paths[i], sha);
+		if (hashed < 0) {
+			prof_err_at(&err, found.paths[i], 0, 0, "%s",
+				    strerror(errno));
+			goto failed;
+		}
+		if (hashed == 0) {
+			seen = prof_history_file(h, sha, NULL, &err);
+			if (seen < 0)
+				goto failed;
+		}
+		if (seen == 1) {
+			results++;
+			same++;
+			continue;
+		}
+		if (seen == 2) {
+			skipped++;
+			continue;
+		}
 		if (prof_runview_load(&v, found.paths[i], 0, &err) < 0) {
 			prof_runview_free(&v);
 			if (not_results(&err)) {
 				skipped++;
+				if (hashed == 0 &&
+				    prof_history_file(h, sha, "", &err) < 0)
+					goto failed;
 				continue;
 			}
-			abandon(h, &err, o->db);
-			if (!sig_got)
-				cli_say("nothing was added to '%s'",
-					cli_safe(o->db, safe, sizeof(safe)));
-			goto out;
+			goto failed;
 		}
 		results++;
-		if (prof_history_add(h, &v, &one, &err) < 0) {
+		if (prof_history_add(h, &v, &one, &err) < 0 ||
+		    (hashed == 0 &&
+		     prof_history_file(h, sha, prof_runview_str(&v, "run_id"),
+				       &err) < 0)) {
 			prof_runview_free(&v);
-			abandon(h, &err, o->db);
-			if (!sig_got)
-				cli_say("nothing was added to '%s'",
-					cli_safe(o->db, safe, sizeof(safe)));
-			goto out;
+			goto failed;
 		}
 		prof_runview_free(&v);
 		if (one == PROF_HISTORY_ADDED)
@@ -420,6 +487,12 @@ cmd_import(struct opts *o, int n, char **dirs)
 		results == 1 ? "" : "s", same, skipped,
 		skipped == 1 ? "" : "s");
 	rc = PROF_EXIT_OK;
+	goto out;
+failed:
+	abandon(h, &err, o->db);
+	if (!sig_got)
+		cli_say("nothing was added to '%s'",
+			cli_safe(o->db, safe, sizeof(safe)));
 out:
 	prof_history_close(h);
 	for (i = 0; i < found.n; i++)

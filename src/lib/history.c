@@ -33,7 +33,8 @@ struct prof_history {
  * version k to k + 1. Version 1 held the timing rows; version 2 added the
  * instruction counts and memory peaks; version 3 renames the segments by
  * the id results files give them (prof_sample_id(): SHA-256 of the key;
- * versions 1 and 2 hashed it another way) and orders runs by RUN_ORDER.
+ * versions 1 and 2 hashed it another way) and orders runs by RUN_ORDER;
+ * version 4 remembers the run files import has read (prof_history_file).
  * Never edit one that has shipped: add the next.
  */
 static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
@@ -75,6 +76,10 @@ static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 	"DELETE FROM segments WHERE segment_id <> prof_segment_id(key);"
 	"DROP INDEX runs_order;"
 	"CREATE INDEX runs_order ON runs (" RUN_ORDER ");",
+
+	"CREATE TABLE files ("
+	" sha256 TEXT PRIMARY KEY,"
+	" run_id TEXT NOT NULL);",
 };
 
 /* SQL prof_segment_id(key): the segment id of a key, for migration 3. */
@@ -578,6 +583,35 @@ fail:
 	sqlite3_finalize(st);
 	sqlite3_exec(h->db, undo, NULL, NULL, NULL);
 	return -1;
+}
+
+int
+prof_history_file(struct prof_history *h, const char *sha256,
+		  const char *run_id, struct prof_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(h->db,
+			       run_id ? "INSERT OR IGNORE INTO files (sha256, "
+					"run_id) VALUES (?1, ?2)" :
+					"SELECT run_id <> '' FROM files "
+					"WHERE sha256 = ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	sqlite3_bind_text(st, 1, sha256, -1, SQLITE_STATIC);
+	if (run_id)
+		sqlite3_bind_text(st, 2, run_id, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		rc = sqlite3_column_int(st, 0) ? 1 : 2;
+		sqlite3_finalize(st);
+		return rc;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_err(h, err, NULL);
+	return 0;
 }
 
 int

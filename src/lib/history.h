@@ -24,7 +24,7 @@ struct json_object;
  * corrupt one is refused before anything is written to it, and so is a
  * SQLite file another program marked with its own application id.
  */
-#define PROF_HISTORY_SCHEMA 3
+#define PROF_HISTORY_SCHEMA 4
 #define PROF_HISTORY_APP_ID 0x70726f66	/* "prof" */
 #define PROF_HISTORY_BUSY_MS 30000
 
@@ -58,6 +58,17 @@ enum {
 
 int prof_history_add(struct prof_history *h, const struct prof_runview *v,
 		     int *added, struct prof_err *err);
+
+/*
+ * The run files already read, by the SHA-256 of their bytes, so that an
+ * import of a folder it has seen parses only its new files. With run_id
+ * NULL: 1 when sha256 is a known file of a run, 2 when it is known as a
+ * file that is not a results file, 0 when not known; with run_id (""
+ * for a file that is not a results file): remember sha256 (0). -1 with
+ * err on failure.
+ */
+int prof_history_file(struct prof_history *h, const char *sha256,
+		      const char *run_id, struct prof_err *err);
 
 /*
  * One transaction over several adds: after prof_history_begin(), each add
