@@ -33,7 +33,7 @@ $(PLOTKIT): $(LIBSERVER)
 # pk-http-fuzz (seeded junk at a server) and pk-server-test (TAP, the
 # library in process).
 SERVER_TEST_NAMES := pk-http pk-http-fuzz pk-server-test pk-trickle \
-	pk-linger
+	pk-linger pk-crowd
 SERVER_TEST_BINS := $(addprefix $(BUILD)/test/,$(SERVER_TEST_NAMES))
 TEST_BINS += $(SERVER_TEST_BINS)
 

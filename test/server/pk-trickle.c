@@ -14,18 +14,20 @@ static const char usage_text[] =
 	"usage: pk-trickle PORT N LIMIT_S [body]\n"
 	"\n"
 	"Open N connections to 127.0.0.1:PORT from 127.0.0.1, wait until the\n"
-	"server has closed those it refuses (none closed for 300 ms), then\n"
-	"trickle a request head down the others, a byte every 100 ms, never\n"
-	"finishing it (with body: a whole head, POST /api/flatten with a\n"
-	"Content-Length of 1000000, then the body a byte at a time).\n"
-	"With them open, GET /viewer.js from 127.0.0.2 (another client).\n"
+	"server has closed those it refuses or sheds (none closed for 300\n"
+	"ms), then trickle a request head down the others, a byte every 100\n"
+	"ms, never finishing it (with body: a whole head, POST /api/flatten\n"
+	"with a Content-Length of 1000000, then the body a byte at a time).\n"
+	"With them open, GET /viewer.js from 127.0.0.1 (another client, from\n"
+	"the same address, as every local client is).\n"
 	"Then keep trickling until the server has closed every connection,\n"
 	"and GET /viewer.js from 127.0.0.1 again. Gives up after LIMIT_S\n"
 	"seconds in all (then 'open' is above 0). Prints one line of JSON:\n"
 	"{tricklers, refused (closed before a byte was read), held, cut\n"
 	"(closed by the server while trickling), open (still open at the\n"
 	"end), other_client (its status, 0: none), same_client_after,\n"
-	"cut_after_ms (min and max, from the connection's opening)}.\n"
+	"cut_after_ms (min and max, from the connection's opening), cut_ms\n"
+	"(each cut one's, in order)}.\n"
 	"\n"
 	"Exit status: 0 it ran (the test judges), 2 bad arguments or no\n"
 	"server.\n";
@@ -104,6 +106,7 @@ struct trickler {
 	int fd;			/* -1: closed */
 	size_t sent;
 	double opened;
+	double cut_ms;		/* when cut, from opened */
 	int state;		/* 0 open, 1 refused, 2 cut */
 };
 
@@ -137,6 +140,7 @@ step(struct trickler *t, int n, int send_byte, double *min_cut,
 
 			t[i].state = t[i].sent ? 2 : 1;
 			if (t[i].state == 2) {
+				t[i].cut_ms = ms;
 				*min_cut = *min_cut < 0 || ms < *min_cut ?
 						   ms :
 						   *min_cut;
@@ -158,6 +162,14 @@ step(struct trickler *t, int n, int send_byte, double *min_cut,
 		if (send(t[i].fd, &c, 1, MSG_NOSIGNAL | MSG_DONTWAIT) == 1)
 			t[i].sent++;
 	}
+}
+
+static int
+by_cut(const void *a, const void *b)
+{
+	const struct trickler *x = a, *y = b;
+
+	return (x->cut_ms > y->cut_ms) - (x->cut_ms < y->cut_ms);
 }
 
 static int
@@ -216,7 +228,7 @@ main(int argc, char **argv)
 		step(t, n, 1, &min_cut, &max_cut);
 		usleep(STEP_MS * 1000);
 	}
-	other = get(port, "127.0.0.2", 10000);
+	other = get(port, "127.0.0.1", 10000);
 	while (count(t, n, 0) > 0 && now_ms() < end) {
 		step(t, n, 1, &min_cut, &max_cut);
 		usleep(STEP_MS * 1000);
@@ -224,12 +236,18 @@ main(int argc, char **argv)
 	same = count(t, n, 0) ? 0 : get(port, "127.0.0.1", 10000);
 	printf("{\"tricklers\":%d,\"refused\":%d,\"held\":%d,\"cut\":%d,"
 	       "\"open\":%d,\"other_client\":%d,\"same_client_after\":%d,"
-	       "\"cut_after_ms\":[%.0f,%.0f]}\n",
+	       "\"cut_after_ms\":[%.0f,%.0f],\"cut_ms\":[",
 	       n, refused, n - refused, count(t, n, 2), count(t, n, 0),
 	       other, same, min_cut, max_cut);
+	qsort(t, (size_t)n, sizeof(*t), by_cut);
+	for (i = 0, k = 0; i < n; i++)
+		if (t[i].fd < 0 && t[i].state == 2)
+			printf("%s%.0f", k++ ? "," : "", t[i].cut_ms);
+	printf("]}\n");
 	for (i = 0; i < n; i++)
 		if (t[i].fd >= 0)
 			close(t[i].fd);
 	free(t);
+	fflush(stdout);
 	return 0;
 }

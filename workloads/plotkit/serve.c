@@ -15,7 +15,7 @@
 static const char usage_text[] =
 	"usage: plotkit serve [--port N] [--max-body BYTES] [--max-points N]\n"
 	"                     [--threads N] [--timeout SECONDS]\n"
-	"                     [--per-client N] [--request-timeout SECONDS]\n"
+	"                     [--max-waiting N] [--request-timeout SECONDS]\n"
 	"\n"
 	"Serve the viewer page and the engine's API on http://127.0.0.1:N/\n"
 	"(127.0.0.1 only) until SIGINT or SIGTERM. Once connections are\n"
@@ -31,7 +31,9 @@ static const char usage_text[] =
 	"(16777216)\n"
 	"  --threads N        worker threads (1)\n"
 	"  --timeout SECONDS  close idle connections after (30)\n"
-	"  --per-client N     connections one client address may hold (64)\n"
+	"  --max-waiting N    connections waiting for a request, all clients\n"
+	"                     together (448 of 512); a new one over that\n"
+	"                     sheds the one that has waited longest\n"
 	"  --request-timeout SECONDS\n"
 	"                     a whole request must arrive within this of the\n"
 	"                     connection's opening or its last answer (10)\n"
@@ -69,7 +71,7 @@ cmd_serve(int argc, char **argv)
 		{"max-points", required_argument, NULL, 'P'},
 		{"threads", required_argument, NULL, 'j'},
 		{"timeout", required_argument, NULL, 't'},
-		{"per-client", required_argument, NULL, 'c'},
+		{"max-waiting", required_argument, NULL, 'c'},
 		{"request-timeout", required_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -116,10 +118,10 @@ cmd_serve(int argc, char **argv)
 			o.timeout_s = (unsigned)v;
 			break;
 		case 'c':
-			if (parse_count("--per-client", optarg, 1, 512, &v) <
+			if (parse_count("--max-waiting", optarg, 1, 448, &v) <
 			    0)
 				return rc;
-			o.per_client = (unsigned)v;
+			o.max_waiting = (unsigned)v;
 			break;
 		case 'r':
 			if (parse_count("--request-timeout", optarg, 1, 86400,

@@ -32,6 +32,9 @@
 /* What libmicrohttpd may hold per connection (headers, read buffer). */
 #define CONN_MEMORY (64 * 1024)
 #define CONN_LIMIT 512
+/* Kept for connections whose request is whole (being answered): those
+ * waiting for one never take these (PK_SERVER_MAX_WAITING). */
+#define CONN_RESERVE (CONN_LIMIT - PK_SERVER_MAX_WAITING)
 #define LISTEN_BACKLOG 128
 
 /* A body not kept is read and dropped up to this many times max_body. */
@@ -105,7 +108,7 @@ struct conn {
 	struct conn *prev, *next;
 	int fd;
 	int armed;			/* a whole request is due by due */
-	int cut;			/* shut down at its deadline */
+	int cut;			/* shut down (deadline, or shed) */
 	struct timespec due;
 };
 
@@ -122,6 +125,7 @@ struct pk_server {
 	size_t max_body;
 	size_t max_points;
 	unsigned request_timeout_s;
+	unsigned max_waiting;
 	struct conn *conns;		/* guarded by lock */
 	pthread_cond_t wake;		/* the watcher's, on lock */
 	pthread_t watcher;
@@ -320,6 +324,40 @@ deadline(struct pk_server *s, struct MHD_Connection *c, int on)
 		k->due.tv_sec += s->request_timeout_s;
 	}
 	pthread_mutex_unlock(&s->lock);
+}
+
+/*
+ * Make room for a new connection among those waiting for a request (a
+ * head or a body still coming, or idle after an answer): while more than
+ * max_waiting wait, the one that has waited longest is shed (shut down,
+ * as at its deadline). Slow clients are capped as a class, whatever
+ * their addresses (all are local: a cap per address locked out every
+ * other local client), a new client always gets in, and a request that
+ * is whole is never shed: the connections answering have the rest of
+ * CONN_LIMIT to themselves. Under the lock.
+ */
+static void
+shed_waiting(struct pk_server *s)
+{
+	struct conn *k, *oldest;
+	unsigned waiting;
+
+	for (;;) {
+		waiting = 0;
+		oldest = NULL;
+		for (k = s->conns; k; k = k->next) {
+			if (!k->armed || k->cut)
+				continue;
+			waiting++;
+			if (!oldest || ts_before(&k->due, &oldest->due))
+				oldest = k;
+		}
+		if (waiting <= s->max_waiting || !oldest)
+			return;
+		shutdown(oldest->fd, SHUT_RDWR);
+		oldest->cut = 1;
+		s->stats.shed++;
+	}
 }
 
 /*
@@ -904,6 +942,7 @@ on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
 			s->conns->prev = k;
 		s->conns = k;
 		*socket_context = k;
+		shed_waiting(s);
 	}
 	pthread_mutex_unlock(&s->lock);
 }
@@ -987,6 +1026,10 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 	s->max_points = o->max_points ? o->max_points : PK_SERVER_MAX_POINTS;
 	s->request_timeout_s = o->request_timeout_s ? o->request_timeout_s :
 						      PK_SERVER_REQUEST_TIMEOUT;
+	s->max_waiting = o->max_waiting && o->max_waiting <
+						   PK_SERVER_MAX_WAITING ?
+				 o->max_waiting :
+				 PK_SERVER_MAX_WAITING;
 	if (pthread_mutex_init(&s->lock, NULL) != 0) {
 		pk_err_set(err, 0, "cannot make a mutex");
 		goto out;
@@ -1032,8 +1075,6 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 		MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)(o->timeout_s ? o->timeout_s : PK_SERVER_TIMEOUT),
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONN_LIMIT,
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-		(unsigned)(o->per_client ? o->per_client : PK_SERVER_PER_CLIENT),
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
 		MHD_OPTION_THREAD_POOL_SIZE,
 		(unsigned)(o->threads > 1 ? o->threads : 0),

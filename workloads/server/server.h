@@ -31,6 +31,14 @@
  * Transfer-Encoding beside Content-Length) is a 400, and its connection
  * is closed.
  *
+ * Slow clients lock no one out. A connection waiting for a request (its
+ * head or body still coming, or idle after an answer) is cut at its
+ * deadline (request_timeout_s after its opening or its last answer), and
+ * at most max_waiting wait at a time, all clients together: a new
+ * connection over that sheds the one that has waited longest. A request
+ * that is whole is never shed, and the 64 connections above
+ * PK_SERVER_MAX_WAITING are left to those being answered.
+ *
  * A connection the server closes lingers: its socket stays open while
  * what the client still sends (a body refused with 413 while it was
  * coming) is read and dropped, until the client closes, goes quiet for
@@ -46,8 +54,9 @@ struct pk_server_opts {
 	unsigned timeout_s;	/* idle connections close after; 0: default */
 	size_t max_points;	/* the most points a body may flatten to;
 				   0: the default */
-	unsigned per_client;	/* connections per client address; 0:
-				   the default */
+	unsigned max_waiting;	/* connections waiting for a request, all
+				   clients together; 0 (and above the
+				   default): the default */
 	unsigned request_timeout_s; /* a whole request's deadline; 0: the
 				       default */
 };
@@ -55,7 +64,7 @@ struct pk_server_opts {
 #define PK_SERVER_MAX_BODY ((size_t)16 << 20)
 #define PK_SERVER_MAX_POINTS ((size_t)16 << 20)
 #define PK_SERVER_TIMEOUT 30
-#define PK_SERVER_PER_CLIENT 64
+#define PK_SERVER_MAX_WAITING 448	/* of 512 connections */
 #define PK_SERVER_REQUEST_TIMEOUT 10
 
 /* What a server has done so far. */
@@ -64,6 +73,7 @@ struct pk_server_stats {
 	unsigned long requests;		/* requests answered */
 	unsigned long uploads;		/* drawings stored by /api/flatten */
 	unsigned long cut;		/* connections closed at the deadline */
+	unsigned long shed;		/* waiting ones shed for a new one */
 };
 
 struct pk_server;
