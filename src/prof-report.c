@@ -1242,10 +1242,8 @@ take(void *arg, struct json_object *s, long index, struct prof_err *err)
 	}
 	if (take_memory(r, s) < 0 || take_artifacts(r, s) < 0)
 		return prof_err_set(err, "out of memory");
-	if (!r->judged)
-		return prof_cmp_take(&r->cmp, s, prof_json_str(s, "segment_id"),
-				     err);
-	return 0;
+	/* The rows, also when judged: comparisons must hold exactly them. */
+	return prof_cmp_take(&r->cmp, s, prof_json_str(s, "segment_id"), err);
 }
 
 static const char *
@@ -1263,7 +1261,8 @@ load_comparisons(struct report *r, const char *comparisons)
 	r->rows = prof_json_load(comparisons, &err);
 	if (!r->rows || prof_cmp_check(r->rows, &err) < 0 ||
 	    prof_cmp_check_run(r->rows, prof_json_str(r->meta, "run_id"),
-			       &err) < 0) {
+			       &err) < 0 ||
+	    prof_cmp_check_rows(r->rows, &r->cmp, &err) < 0) {
 		prof_err_file(&err, comparisons);
 		cli_err(&err);
 		return -1;
@@ -1290,13 +1289,13 @@ load_results(struct report *r, const char *path)
 		return -1;
 	}
 	r->meta = prof_stream_meta(r->st);
-	if (r->judged)
-		return 0;
 	if (prof_cmp_close(&r->cmp, segment_of, r->st, &err) < 0 ||
 	    prof_cmp_set_run(&r->cmp, prof_json_str(r->meta, "run_id")) < 0) {
 		cli_err(&err);
 		return -1;
 	}
+	if (r->judged)
+		return 0;
 	r->rows = prof_cmp_json(&r->cmp);
 	if (!r->rows) {
 		cli_say("out of memory");

@@ -877,6 +877,9 @@ check_side(struct json_object *o, const char *prefix, const char *key,
 	return 0;
 }
 
+static int check_warning(struct json_object *o, const char *prefix,
+			 struct prof_err *err);
+
 int
 prof_cmp_check(struct json_object *a, struct prof_err *err)
 {
@@ -940,6 +943,46 @@ prof_cmp_check(struct json_object *a, struct prof_err *err)
 					     "expected one of new, "
 					     "incomparable, stable, warning");
 		}
+		if (!strcmp(st, "warning") && check_warning(o, prefix, err))
+			return -1;
+	}
+	return 0;
+}
+
+/* A warning says by how much: its numbers are never null (a CI line
+ * would print "nan ms, +nan%"). A row of counts has no time delta. */
+static int
+check_warning(struct json_object *o, const char *prefix,
+	      struct prof_err *err)
+{
+	static const char *const keys[] = {"ratio", "delta_ms",
+					   "current.median",
+					   "baseline.median", NULL};
+	const char *phase = prof_json_str(o, "phase");
+	int count = phase && !strcmp(phase, "instructions");
+	size_t j;
+
+	for (j = 0; keys[j]; j++) {
+		const char *dot = strchr(keys[j], '.');
+		struct json_object *v = o;
+		char path[128];
+
+		if (count && (!strcmp(keys[j], "ratio") ||
+			      !strcmp(keys[j], "delta_ms")))
+			continue;
+		if (dot) {
+			char side[16];
+
+			snprintf(side, sizeof(side), "%.*s",
+				 (int)(dot - keys[j]), keys[j]);
+			v = json_object_object_get(o, side);
+		}
+		v = json_object_object_get(v, dot ? dot + 1 : keys[j]);
+		if (v)
+			continue;
+		snprintf(path, sizeof(path), "%s.%s", prefix, keys[j]);
+		return prof_err_path(err, path,
+				     "a warning row needs a number, got null");
 	}
 	return 0;
 }
@@ -964,6 +1007,82 @@ prof_cmp_check_run(struct json_object *a, const char *run_id,
 				     id ? id : "", run_id ? run_id : "");
 	}
 	return 0;
+}
+
+/* A row's key for prof_cmp_check_rows(): workload, backend (with a mark
+ * on a row of counts) and segment key. */
+static size_t
+row_key(char *buf, size_t n, const char *w, const char *b, int count,
+	const char *seg)
+{
+	char bk[256];
+
+	snprintf(bk, sizeof(bk), "%s%s", b, count ? "\001count" : "");
+	return join_key(buf, n, w, bk, seg);
+}
+
+int
+prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
+		    struct prof_err *err)
+{
+	struct prof_htab h = {0};
+	size_t i, n = json_object_array_length(a), k, len;
+	char key[4096], path[64];
+	long *seen = NULL, j;
+	int rc = -1;
+
+	seen = malloc((c->n ? c->n : 1) * sizeof(*seen));
+	if (!seen)
+		goto oom;
+	for (k = 0; k < c->n; k++) {
+		const struct prof_cmp_row *r = &c->rows[k];
+
+		seen[k] = -1;
+		len = row_key(key, sizeof(key), r->workload, r->backend,
+			      r->instructions, r->segment);
+		if (!len || prof_htab_put(&h, key, len, (long)k) < 0)
+			goto oom;
+	}
+	for (i = 0; i < n; i++) {
+		struct json_object *o = json_object_array_get_idx(a, i);
+		const char *w = prof_json_str(o, "workload");
+		const char *b = prof_json_str(o, "backend");
+		const char *ph = prof_json_str(o, "phase");
+
+		snprintf(path, sizeof(path), "[%zu]", i);
+		len = row_key(key, sizeof(key), w, b,
+			      ph && !strcmp(ph, "instructions"),
+			      prof_json_str(o, "segment"));
+		j = len ? prof_htab_get(&h, key, len) : -1;
+		if (j < 0) {
+			prof_err_path(err, path,
+				      "no such row in the results (%s, %s)", w,
+				      b);
+			goto out;
+		}
+		if (seen[j] >= 0) {
+			prof_err_path(err, path,
+				      "the same row as [%ld] (%s, %s)",
+				      seen[j], w, b);
+			goto out;
+		}
+		seen[j] = (long)i;
+	}
+	for (k = 0; k < c->n; k++)
+		if (seen[k] < 0) {
+			prof_err_path(err, ".",
+				      "no row for the results' %s (%s)",
+				      c->rows[k].workload, c->rows[k].backend);
+			goto out;
+		}
+	rc = 0;
+	goto out;
+oom:
+	prof_err_set(err, "out of memory");
+out:
+	free(seen);
+	prof_htab_free(&h);
+	return rc;
 }
 
 void

@@ -231,6 +231,15 @@ int prof_cmp_check(struct json_object *a, struct prof_err *err);
 int prof_cmp_check_run(struct json_object *a, const char *run_id,
 		       struct prof_err *err);
 
+/*
+ * Whether a checked comparisons document holds exactly the rows of c (the
+ * results' rows, closed), each once. Returns 0, or -1 with err naming the
+ * offending row ("[3]: the same row as [0] (w, cpu)", "[0]: no such row
+ * in the results (w, cpu)") or "." for a row it lacks.
+ */
+int prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
+			struct prof_err *err);
+
 /* Free the rows and drop the references. c may be all zeros. */
 void prof_cmp_free(struct prof_cmp *c);
 
