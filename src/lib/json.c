@@ -405,6 +405,29 @@ scan_integer(struct scan *sc, size_t i, size_t e)
 		   n > 40 ? 40 : (int)n, p, n > 40 ? "..." : "");
 }
 
+/* A number token with a fraction or an exponent at buf[i..e): finite as
+ * a double? json-c would read 1e999 as inf, which no writer can write
+ * back; found here, it is named by line and column. */
+static void
+scan_real(struct scan *sc, size_t i, size_t e)
+{
+	char small[64], *t = small;
+	size_t n = e - i;
+	double v;
+
+	if (n >= sizeof(small) && !(t = malloc(n + 1)))
+		return;	/* the walk of the parsed value still finds it */
+	memcpy(t, sc->buf + i, n);
+	t[n] = '\0';
+	v = strtod(t, NULL);
+	if (t != small)
+		free(t);
+	if (isfinite(v))
+		return;
+	scan_issue(sc, i, "number %.*s%s is not finite (beyond a double)",
+		   n > 40 ? 40 : (int)n, sc->buf + i, n > 40 ? "..." : "");
+}
+
 static int
 cmp_scan_keys(const void *a, const void *b)
 {
@@ -551,6 +574,8 @@ scan_json(struct scan *sc, const char *buf, size_t len)
 			}
 			if (integer && e - i > (size_t)(c == '-'))
 				scan_integer(sc, i, e);
+			else if (!integer)
+				scan_real(sc, i, e);
 			i = e;
 			continue;
 		}
@@ -644,6 +669,14 @@ prof_json_parse_tok(struct json_tokener *tok, const char *buf, size_t len,
 		o = json_tokener_parse_ex(tok, "", 1);
 		jerr = json_tokener_get_error(tok);
 		end = len;
+	}
+	if (!o && jerr == json_tokener_success) {
+		/* json-c's null: no caller takes a document or a line that
+		 * is only null, and "success" would be no error message. */
+		locate(buf, len, i, first_line, &line, &col);
+		prof_err_at(err, name, line, col,
+			    "expected an object or an array, got null");
+		goto out;
 	}
 	if (!o || jerr != json_tokener_success) {
 		if (sc.found && sc.off <= end)

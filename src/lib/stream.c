@@ -13,6 +13,7 @@
 #include "prof.h"
 #include "calib.h"
 #include "stream.h"
+#include "utf8.h"
 
 /* Bytes read at a time; a sample never needs more than its own size. */
 #define CHUNK (1 << 20)
@@ -270,11 +271,13 @@ static int
 read_value(struct prof_stream *st, struct json_object **out,
 	   struct prof_err *err)
 {
-	char stack[MAX_DEPTH];
+	char stack[MAX_DEPTH], mark[64];
 	int depth = 0, in_str = 0, esc = 0, scalar, done = 0;
+	int uesc = 0, cutting = 0, hi = 0;
+	unsigned ucode = 0;
 	long line;
 	int col, c;
-	size_t pad;
+	size_t pad, slen = 0;
 
 	*out = NULL;
 	c = peek(st);
@@ -291,10 +294,11 @@ read_value(struct prof_stream *st, struct json_object **out,
 	scalar = c != '{' && c != '[' && c != '"';
 	while (!done && fill(st) == 0) {
 		const char *p = st->buf + st->pos, *end = st->buf + st->len;
-		const char *q = p;
+		const char *q = p, *from = p;
 
 		for (; q < end; q++) {
 			char ch = *q;
+			unsigned char u = (unsigned char)ch;
 
 			if (scalar) {
 				if (ch == ',' || ch == ']' || ch == '}' ||
@@ -310,13 +314,46 @@ read_value(struct prof_stream *st, struct json_object **out,
 				st->line++;
 				st->line_start = st->base + (q - st->buf) + 1;
 			}
+			if (in_str && !cutting && slen >= PROF_TEXT_MAX &&
+			    !esc && !uesc && !hi && ch != '"' &&
+			    (u < 0x80 || u >= 0xc0)) {
+				/* Cut a string too long to keep, between two
+				 * characters: never inside an escape, a UTF-8
+				 * character or a surrogate pair. */
+				if (val_put(st, from, (size_t)(q - from)) < 0)
+					return prof_err_at(err, st->name, 0, 0,
+							   "out of memory");
+				cutting = 1;
+			}
 			if (in_str) {
+				slen++;
+				if (uesc) {
+					ucode = ucode << 4 |
+						(unsigned)(u <= '9' ? u - '0' :
+							   (u | 0x20) - 'a' + 10);
+					hi = --uesc == 0 && ucode >= 0xd800 &&
+					     ucode <= 0xdbff;
+				} else {
+					hi = 0;
+				}
 				if (esc)
-					esc = 0;
+					esc = 0, uesc = ch == 'u' ? 4 : 0,
+					ucode = 0;
 				else if (ch == '\\')
 					esc = 1;
 				else if (ch == '"')
 					in_str = 0;
+				if (cutting && !in_str) {
+					snprintf(mark, sizeof(mark),
+						 " [... cut, %zu bytes]",
+						 slen - 1);
+					if (val_put(st, mark, strlen(mark)) < 0)
+						return prof_err_at(
+							err, st->name, 0, 0,
+							"out of memory");
+					cutting = 0;
+					from = q;
+				}
 				if (!in_str && depth == 0) {
 					q++;
 					done = 1;
@@ -326,6 +363,8 @@ read_value(struct prof_stream *st, struct json_object **out,
 			}
 			if (ch == '"') {
 				in_str = 1;
+				slen = 0;
+				uesc = hi = 0;
 			} else if (ch == '{' || ch == '[') {
 				if (depth == MAX_DEPTH) {
 					q++;
@@ -346,13 +385,18 @@ read_value(struct prof_stream *st, struct json_object **out,
 				}
 			}
 		}
-		if (val_put(st, p, (size_t)(q - p)) < 0)
+		if (!cutting && val_put(st, from, (size_t)(q - from)) < 0)
 			return prof_err_at(err, st->name, 0, 0,
 					   "out of memory");
 		st->pos += (size_t)(q - p);
 	}
 	if (st->read_error)
 		return here(st, err, "");
+	/* A null member is a value (json-c gives it as NULL), for the
+	 * schema check to name: ".groups: expected an object, got null". */
+	if (scalar && st->val.len - st->vpad == 4 &&
+	    !memcmp(st->val.p + st->vpad, "null", 4))
+		return 0;
 	*out = prof_json_parse_tok(st->tok, st->val.p, st->val.len, st->name,
 				   (int)line, err);
 	if (!*out) {
@@ -516,6 +560,37 @@ sample_version(struct json_object *s)
 	return (int)json_object_get_int64(v);
 }
 
+/* A reason longer than a writer keeps (PROF_REASON_MAX) is cut here too,
+ * as the writer would have cut it. Returns 0, or -1 when out of memory. */
+static int
+cap_reason(struct json_object *s)
+{
+	struct json_object *r = NULL, *cut;
+	const char *t, *m;
+	char buf[PROF_REASON_MAX + 64];
+	size_t n, total, keep;
+
+	if (!json_object_object_get_ex(s, "reason", &r) ||
+	    !json_object_is_type(r, json_type_string))
+		return 0;
+	t = json_object_get_string(r);
+	n = total = (size_t)json_object_get_string_len(r);
+	if (n <= PROF_REASON_MAX + 64)
+		return 0;
+	/* Cut by read_value() already: say the size it had in the file. */
+	m = strstr(t + n - 64, " [... cut, ");
+	if (m && sscanf(m, " [... cut, %zu bytes]", &total) != 1)
+		total = n;
+	keep = prof_utf8_cut(t, n, PROF_REASON_MAX);
+	snprintf(buf, sizeof(buf), "%.*s [... cut, %zu bytes]", (int)keep, t,
+		 total);
+	cut = json_object_new_string(buf);
+	if (!cut)
+		return -1;
+	json_object_object_add(s, "reason", cut);
+	return 0;
+}
+
 /*
  * Check and normalize one sample. In a document (doc), a sample's form
  * must match the document's version; a stream may mix them, but a
@@ -532,6 +607,12 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 			PROF_SCHEMA_VERSION;
 	int rc = -1;
 
+	if (doc && !json_object_is_type(s, json_type_object)) {
+		snprintf(prefix, sizeof(prefix), ".samples[%ld]", index);
+		prof_err_path(err, prefix, "expected a sample object, got %s",
+			      prof_json_type_name(s));
+		goto fail;
+	}
 	/* In a schema-1 document a sample without schema_version is a
 	 * schema-1 sample that lacks it (malformed), not a schema-2 one. */
 	if (doc && st->version == PROF_SCHEMA_V1 &&
@@ -605,6 +686,10 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 		if (!json_object_object_get_ex(st->segments, sid, NULL))
 			note_pending(st, 's', sid, index);
 	}
+	if (cap_reason(s) < 0) {
+		prof_err_set(err, "out of memory");
+		goto fail;
+	}
 	if (fn(arg, s, index, err) < 0)
 		goto fail;
 	rc = 0;
@@ -624,8 +709,12 @@ take_groups(struct prof_stream *st, struct json_object *t,
 {
 	char path[300];
 
-	if (!json_object_is_type(t, json_type_object))
-		return path_err(st, err, ".groups", "expected an object");
+	if (!json_object_is_type(t, json_type_object)) {
+		prof_err_path(err, ".groups", "expected an object, got %s",
+			      prof_json_type_name(t));
+		prof_err_file(err, st->name);
+		return -1;
+	}
 	json_object_object_foreach(t, id, g)
 	{
 		snprintf(path, sizeof(path), ".groups.%.200s", id);

@@ -20,6 +20,12 @@
  * character boundary and marked, see prof_utf8_fix()). */
 #define PROF_REASON_MAX 4096
 
+/* The longest string a results reader keeps, in bytes of its JSON text:
+ * a longer one is cut between two characters and ends in
+ * " [... cut, N bytes]", so that one huge string in a file cannot cost a
+ * reader its size several times over. */
+#define PROF_TEXT_MAX 65536
+
 /* The length of the valid UTF-8 sequence at p[0..avail) (RFC 3629: no
  * overlong forms, no surrogates, nothing above U+10FFFF), or 0. avail
  * must be at least 1. */
