@@ -262,9 +262,9 @@ make_csp_hash(void)
 static void
 head(FILE *fp, const char *title)
 {
-	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-	      "<meta name=\"viewport\" content=\"width=device-width, "
-	      "initial-scale=1\">", fp);
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head>"
+	      "<meta charset=\"utf-8\"><meta name=\"viewport\" "
+	      "content=\"width=device-width, initial-scale=1\">", fp);
 	fprintf(fp,
 		"<meta http-equiv=\"Content-Security-Policy\" content=\""
 		"default-src 'none'; style-src 'sha256-%s'; img-src 'none'; "
@@ -389,8 +389,8 @@ spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
 		for (k = 0; k < ncuts; k++) {
 			double x = P + dx * (double)cuts[k] - dx / 2;
 
-			fprintf(fp, "<rect class=\"cutmark\" x=\"%.1f\" y=\"0\" "
-				    "width=\"2\" height=\"%.0f\"/>",
+			fprintf(fp, "<rect class=\"cutmark\" x=\"%.1f\" "
+				    "y=\"0\" width=\"2\" height=\"%.0f\"/>",
 				x - 1, H);
 		}
 		polyline(fp, line, v, n, n > 1 ? P : W / 2, dx, P, H - 2 * P,
@@ -460,7 +460,8 @@ changes(struct dash *d, struct entry *e)
 		size_t lo = nc > 1 ? off + cuts[nc - 2] : off;
 		double before = prof_steps_median(x + lo, c - lo);
 		double after = prof_steps_median(x + c, m - c);
-		const struct point *b = &d->pts[idx[c - 1]], *a = &d->pts[idx[c]];
+		const struct point *b = &d->pts[idx[c - 1]];
+		const struct point *a = &d->pts[idx[c]];
 
 		if (before > 0)
 			e->change_pct = (after / before - 1) * 100;
@@ -529,8 +530,9 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			       d->pts[i].median;
 		b[i] = d->pts[i].p90;
 	}
-	fprintf(fp, "<svg class=\"trend%s\" viewBox=\"0 0 960 300\" role=\"img\" "
-		    "data-points=\"%zu\" data-changes=\"%ld\"><title>",
+	fprintf(fp, "<svg class=\"trend%s\" viewBox=\"0 0 960 300\" "
+		    "role=\"img\" data-points=\"%zu\" data-changes=\"%ld\">"
+		    "<title>",
 		instr ? " instr" : "", d->n, instr ? 0L : e->ncuts);
 	fputs(instr ? "instruction count per run" :
 		      "median and p90 per run, ms", fp);
@@ -573,8 +575,8 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 		for (c = 0; c < e->ncuts; c++) {
 			double x = x0 + dx * (double)e->cuts[c] - dx / 2;
 
-			fprintf(fp, "<line class=\"cut\" x1=\"%.1f\" x2=\"%.1f\" "
-				    "y1=\"%.0f\" y2=\"%.0f\"/>",
+			fprintf(fp, "<line class=\"cut\" x1=\"%.1f\" "
+				    "x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\"/>",
 				x, x, T, T + ph);
 		}
 		polyline(fp, "p90", b, d->n, x0, dx, T, ph, lo, hi);
@@ -839,7 +841,8 @@ write_index(struct dash *d, struct prof_err *err)
 		double *iv = NULL;
 		size_t k;
 
-		fprintf(fp, "<tr class=\"series\"><td><a href=\"%s\">", e->file);
+		fprintf(fp, "<tr class=\"series\"><td><a href=\"%s\">",
+			e->file);
 		esc(fp, e->workload);
 		fputs("</a></td><td>", fp);
 		esc(fp, e->backend);

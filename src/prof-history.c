@@ -268,7 +268,8 @@ cmd_add(struct opts *o, int n, char **files)
 	if (!h)
 		goto out;
 	for (i = 0; i < n; i++) {
-		if (sig_got || prof_history_add(h, &v[i], &added[i], &err) < 0) {
+		if (sig_got ||
+		    prof_history_add(h, &v[i], &added[i], &err) < 0) {
 			abandon(h, &err, o->db);
 			goto out;
 		}
@@ -635,8 +636,8 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "add") && strcmp(cmd, "import") &&
 	    strcmp(cmd, "list") && strcmp(cmd, "trend") &&
 	    strcmp(cmd, "changes"))
-		return cli_fail("unknown command '%s' (add, import, list, trend, "
-				"changes)", cmd);
+		return cli_fail("unknown command '%s' (add, import, list, "
+				"trend, changes)", cmd);
 	if (!o.db[0] || (o.since && !o.since[0]))
 		return cli_fail("empty argument");
 	if (!strcmp(cmd, "add")) {
