@@ -238,8 +238,13 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		case OPT_TIMEOUT:
 			if (cli_real("--timeout", optarg, &o.timeout_s))
 				return PROF_EXIT_FAILURE;
-			if (o.timeout_s <= 0)
-				return cli_fail("--timeout: must be more than 0");
+			/* Below this no process even starts: every sample
+			 * would be a timeout. */
+			if (o.timeout_s < 0.01)
+				return cli_fail("--timeout: '%s' is less than "
+						"0.01 s, too short to start a "
+						"process",
+						optarg);
 			break;
 		case OPT_SEED:
 			/* 2^53: every JSON reader keeps it exact. */
