@@ -629,9 +629,9 @@ main(int argc, char **argv)
 	if (i < argc) {
 		tables = 1;
 		printf("| samples | rows | results.json | prof-merge | "
-		       "prof-diff (against itself) | prof-report | json-c parse "
-		       "of results.json | merge + diff + report CPU / parse CPU "
-		       "| prof-report --html | prof-history add |\n");
+		       "prof-diff (against itself) | prof-report | json-c "
+		       "parse of results.json | merge + diff + report CPU / "
+		       "parse CPU | prof-report --html | prof-history add |\n");
 		printf("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
 		fflush(stdout);
 	}

@@ -91,3 +91,14 @@ req bad-svg POST /api/flatten test/data/svg/bad-unclosed.svg
 printf 'POST /api/flatten HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n' \
 	>"$C/http/seed-too-long"
 printf 'GET / HTTP/1.0\r\n\r\n' >"$C/http/seed-http10"
+# A body that could end in two places: refused with 400, then closed.
+{
+	printf 'POST /api/flatten HTTP/1.1\r\nHost: x\r\n'
+	printf 'Content-Length: 0\r\nContent-Length: 46\r\n\r\n'
+	printf 'GET /api/preview.svg HTTP/1.1\r\nHost: x\r\n\r\n'
+} >"$C/http/seed-two-lengths"
+{
+	printf 'POST /api/plan HTTP/1.1\r\nHost: x\r\n'
+	printf 'Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n'
+	printf '5\r\n<svg>\r\n0\r\n\r\n'
+} >"$C/http/seed-chunked-and-length"

@@ -73,7 +73,7 @@ struct pk_server_stats {
 	unsigned long requests;		/* requests answered */
 	unsigned long uploads;		/* drawings stored by /api/flatten */
 	unsigned long cut;		/* connections closed at the deadline */
-	unsigned long shed;		/* waiting ones shed for a new one */
+	unsigned long shed;		/* shed for a newer one */
 };
 
 struct pk_server;
