@@ -20,12 +20,35 @@ cli_init(const char *argv0)
 	cli_name = slash ? slash + 1 : argv0;
 }
 
+/* A message is one line: a control character that a value brought in (a
+ * reason, a path, a name) is written \xNN, never raw to a terminal or a
+ * CI log. */
 static void
 vsay(const char *fmt, va_list ap)
 {
+	char small[1024], *buf = small;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
+	va_end(aq);
+	if (n >= (int)sizeof(small) && (buf = malloc((size_t)n + 1)))
+		vsnprintf(buf, (size_t)n + 1, fmt, ap);
+	if (!buf)
+		buf = small;
 	fprintf(stderr, "%s: ", cli_name);
-	vfprintf(stderr, fmt, ap);
+	for (const char *p = buf; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c < 0x20 || c == 0x7f)
+			fprintf(stderr, "\\x%02x", c);
+		else
+			fputc(c, stderr);
+	}
 	fputc('\n', stderr);
+	if (buf != small)
+		free(buf);
 }
 
 void

@@ -1170,6 +1170,8 @@ gh_text(const char *s)
 			fputs("%0D", stdout);
 		else if (*s == '\n')
 			fputs("%0A", stdout);
+		else if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			printf("\\x%02x", (unsigned char)*s);
 		else
 			putchar(*s);
 	}

@@ -82,13 +82,16 @@ prof_sample_fail(struct json_object *s, const char *reason, double duration_ms)
 				       prof_json_double(round(duration_ms * 1e6) / 1e6) :
 				       NULL);
 	json_object_object_add(s, "outcome", json_object_new_string("error"));
+	char *line;
+
 	/* A reason is text from outside (a command's stderr, a story's
-	 * message): made valid UTF-8 and kept to PROF_REASON_MAX bytes. */
+	 * message) that progress lines, summaries and CI logs print. */
 	if (!reason || !reason[0])
 		reason = "unknown error";
+	line = prof_utf8_line(reason, PROF_REASON_MAX);
 	json_object_object_add(s, "reason",
-			       prof_json_text_new(reason, strlen(reason),
-						  PROF_REASON_MAX));
+			       line ? json_object_new_string(line) : NULL);
+	free(line);
 }
 
 /* Schema checking: each helper fills err with prefix.key and returns -1. */

@@ -132,6 +132,54 @@ oom:
 	return NULL;
 }
 
+char *
+prof_utf8_line(const char *s, size_t max)
+{
+	struct prof_buf b = {0};
+	size_t n = strlen(s), i, fn, keep;
+	char *fixed, *grown, esc[8];
+	char mark[64];
+	int rc = 0;
+
+	/* Escaped as far as a cut needs, the rest only counted in n. */
+	for (i = 0; i < n && (!max || b.len <= max + 8) && !rc; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '\t' || c == '\n' || c == '\r') {
+			rc = prof_buf_put(&b, " ", 1);
+		} else if (c < 0x20 || c == 0x7f) {
+			snprintf(esc, sizeof(esc), "\\x%02x", c);
+			rc = prof_buf_put(&b, esc, 4);
+		} else {
+			rc = prof_buf_put(&b, s + i, 1);
+		}
+	}
+	if (rc || prof_buf_reserve(&b, b.len) < 0) {
+		prof_buf_free(&b);
+		return NULL;
+	}
+	fixed = prof_utf8_fix(b.p, b.len, 0, &fn);
+	prof_buf_free(&b);
+	if (!fixed || !max || (i == n && fn <= max))
+		return fixed;
+	keep = prof_utf8_cut(fixed, fn, max);
+	/* Nor inside a \xNN written above (a backslash of s's own in the
+	 * last three bytes goes too: no harm). */
+	for (i = 1; i <= 3 && i <= keep; i++)
+		if (fixed[keep - i] == '\\') {
+			keep -= i;
+			break;
+		}
+	snprintf(mark, sizeof(mark), " [... cut, %zu bytes]", n);
+	grown = realloc(fixed, keep + strlen(mark) + 1);
+	if (!grown) {
+		free(fixed);
+		return NULL;
+	}
+	memcpy(grown + keep, mark, strlen(mark) + 1);
+	return grown;
+}
+
 /* Whether text[i..n) begins an escaped NUL ("\u0000"), i at the 'u'. */
 static int
 escaped_nul(const char *t, size_t i, size_t n)

@@ -49,6 +49,16 @@ char *prof_utf8_fix(const char *s, size_t n, size_t max, size_t *out_n);
  * not NULL) filled, e.g. "byte 0xff at offset 5 is not UTF-8". */
 int prof_utf8_valid(const char *s, char *why, size_t why_n);
 
+/*
+ * The C string s as one line of valid UTF-8, for a message that is printed
+ * (a reason): tab, newline and carriage return are a space, another
+ * control character is written \xNN, and what is not UTF-8 is U+FFFD; with
+ * max > 0, a line longer than max bytes is cut on a character boundary and
+ * ends in " [... cut, N bytes]", N the length of s. malloc'd; NULL when out
+ * of memory.
+ */
+char *prof_utf8_line(const char *s, size_t max);
+
 /* The length of the longest prefix of s[0..n) that is at most max bytes
  * and does not end inside a UTF-8 character. */
 size_t prof_utf8_cut(const char *s, size_t n, size_t max);

@@ -56,7 +56,7 @@ main(void)
 	const char *t;
 	struct json_object *o;
 
-	plan(21);
+	plan(24);
 	is_int((long long)prof_utf8_check("abc", 3), 3, "ASCII is valid");
 	is_int((long long)prof_utf8_check("a\xc3\xa9z", 4), 4,
 	       "a two-byte character is valid");
@@ -104,5 +104,18 @@ main(void)
 	is_int((long long)json_object_get_string_len(o), 16 + 22,
 	       "and capped where asked");
 	json_object_put(o);
+	t = prof_utf8_line("a\tb\r\nc\033[1m\377", 0);
+	is_str(t, "a b  c\\x1b[1m" R, "a line: white space, \\xNN, U+FFFD");
+	free((char *)t);
+	memset(big, 'y', sizeof(big));
+	big[sizeof(big) - 1] = '\0';
+	t = prof_utf8_line(big, 100);
+	is_str(t + 100, " [... cut, 4195 bytes]",
+	       "a long line is cut and says its length");
+	free((char *)t);
+	t = prof_utf8_line("\001\001\001", 5);
+	is_str(t, "\\x01 [... cut, 3 bytes]",
+	       "never inside an escape it wrote");
+	free((char *)t);
 	return done();
 }
