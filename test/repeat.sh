@@ -4,8 +4,9 @@
 #
 #   sh test/repeat.sh N test/cli/t5001-server-http.sh
 #
-# Prints "repeat: FILE: N of N passed" or "repeat: FILE: failed at run K
-# (K-1 passed before)". Exit status: 0 all passed, 1 one failed, 2 bad use.
+# Prints a line per run ("repeat: run K: ok"), then "repeat: FILE: N of N
+# passed" or "repeat: FILE: failed at run K (K-1 passed before)".
+# Exit status: 0 all passed, 1 one failed, 2 bad use.
 set -u
 n=${1:-}
 file=${2:-}
@@ -27,5 +28,6 @@ while [ "$i" -lt "$n" ]; do
 		echo "repeat: $file: failed at run $i ($((i - 1)) passed before)"
 		exit 1
 	fi
+	echo "repeat: run $i: ok"
 done
 echo "repeat: $file: $n of $n passed"
