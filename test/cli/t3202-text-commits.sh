@@ -6,7 +6,7 @@
 # (--command, --commit, --note) must be UTF-8; summary.md shows control
 # characters of a free text (the command) as \xNN.
 . "$(dirname "$0")/lib.sh"
-plan 14
+plan 15
 
 D=test/data/results
 esc=$(printf '\033')
@@ -49,6 +49,14 @@ run prof-diff --baseline $D/baseline.json "$T/bad.json"
 is "$rc:$(errline)" "2:prof-diff: $T/bad.json: $why" "prof-diff too"
 run prof-export -f csv "$T/bad.json"
 is "$rc:$(errline)" "2:prof-export: $T/bad.json: $why" "prof-export too"
+
+# Cut to 12 bytes for the table, a commit of this could end inside a
+# character (issue 19, item 19): ASCII only, a cut never does.
+jq '.commit = "abcdefghijk\u00e9"' $D/current.json >"$T/cut.json"
+run prof-report -o "$T/s.md" "$T/cut.json"
+is "$rc:$(errline)" \
+	"2:prof-report: $T/cut.json: .commit: not a valid commit: byte 0xc3 at offset 11 is not allowed $allowed" \
+	"a commit that is not ASCII is refused"
 
 # A command is free text: kept, and shown escaped in summary.md.
 jq '.command = "make \u001b[31mred\u0007"' $D/current.json >"$T/cmd.json"
