@@ -4,17 +4,19 @@
 . "$(dirname "$0")/lib.sh"
 plan 27
 
-# wait_for CMD...: until CMD succeeds, at most 20 s (no timing is asserted).
+# wait_for CMD...: until CMD succeeds, or the tool ($p) has ended. No
+# time limit: a busy machine may take long to get there, and no timing is
+# asserted.
 wait_for() {
-	local i
-	for i in $(seq 1 400); do
-		"$@" && return 0
+	until "$@"; do
+		kill -0 "$p" 2>/dev/null || return 1
 		sleep 0.05
 	done
-	return 1
 }
 has_lines() { [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -ge "$2" ]; }
-worker_up() { pgrep -f -- "--worker $1" >/dev/null; }
+# The tool's own children only: other runs of this suite (another
+# checkout's) may run the same commands at the same time.
+child_up() { pgrep -P "$p" "$@" >/dev/null; }
 
 for sig in INT TERM; do
 	# Command mode, samples streamed to stdout: those written stay, the
@@ -40,7 +42,7 @@ for sig in INT TERM; do
 	"$BIN/prof-time" --name c.sleep --repeat 50 --output "$T/o$sig/s.jsonl" \
 		-- sleep 0.2 2>"$err" &
 	p=$!
-	wait_for pgrep -f -- "sleep 0.2" >/dev/null
+	wait_for child_up -x sleep
 	kill -$sig $p
 	wait $p
 	is "$?" 2 "SIG$sig with --output: exit 2"
@@ -54,7 +56,7 @@ done
 # During warmup: no sample at all.
 "$BIN/prof-time" --name c.warm --warmup 100 --repeat 1 -- sleep 0.05 >"$T/w.jsonl" 2>"$err" &
 p=$!
-sleep 0.3
+wait_for child_up -x sleep	# the warmup has begun
 kill -INT $p
 wait $p
 is "$?" 2 "SIGINT during warmup: exit 2"
@@ -67,8 +69,8 @@ is "$(tail -n 1 "$err")" "prof-time: interrupted; no sample written" \
 "$BIN/prof-time" diagnose test.hang --workloads "$TW" --backend cpu --repeat 1 \
 	>"$T/h.jsonl" 2>"$err" &
 p=$!
-wait_for worker_up test.hang
-wpid=$(pgrep -f -- "--worker test.hang")
+wait_for child_up -f -- "--worker test.hang"
+wpid=$(pgrep -P "$p" -f -- "--worker test.hang")
 kill -INT $p
 wait $p
 is "$?" 2 "SIGINT while a worker runs: exit 2"
