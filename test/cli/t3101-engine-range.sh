@@ -15,10 +15,13 @@ trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$T"' EXIT
 "$BIN/plotkit" serve --port 0 >"$T/serve.out" 2>"$T/serve.err" &
 spid=$!
 port=
-for _ in $(seq 200); do
+# Until the server says its port, or has ended: no time limit (a busy
+# machine may take long to start it).
+while :; do
 	port=$(sed -n 's|^listening on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' \
 		"$T/serve.out")
 	[ -n "$port" ] && break
+	kill -0 "$spid" 2>/dev/null || break
 	sleep 0.05
 done
 ok "$([ -n "$port" ]; echo $?)" "the server starts"
