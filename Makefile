@@ -27,10 +27,9 @@ include mk/test.mk
 include mk/bench.mk
 include mk/fuzz.mk
 include mk/faults.mk
-include mk/profile.mk
 include mk/bench-tools.mk
-include mk/shards.mk
-include mk/help.mk
+include mk/self.mk
+include mk/prof.mk
 
 .PHONY: all clean distclean install
 all: $(ALL_TARGETS) ## build the tools and the workloads (make test-build: the tests too)
@@ -42,7 +41,7 @@ distclean: clean ## also remove node_modules/ and every run under artifacts/
 	$(Q)rm -rf node_modules
 	$(Q)find artifacts -mindepth 1 ! -name .gitignore -exec rm -rf {} +
 
-install: all ## install the tools, workload binaries, harness, headers and prof-harness.pc under PREFIX
+install: all ## install the tools, workload binaries, harness, headers, prof-harness.pc and the make fragment prof.mk under PREFIX
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin
 	$(Q)install -m 755 $(INSTALL_BINS) $(DESTDIR)$(PREFIX)/bin/
 

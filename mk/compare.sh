@@ -1,18 +1,27 @@
 #!/bin/sh
-# compare.sh: interleaved A/B against a git revision (make compare REF=rev).
+# compare.sh: interleaved A/B against a git revision or against reference
+# binaries (make compare REF=rev, make compare AGAINST="BIN...").
 #
-# usage: sh mk/compare.sh
+# usage: sh compare.sh
 #
-# mk/compare.mk runs it for make compare; settings come from the
-# environment (each from the make variable without the PROF_):
-#   PROF_REF               the git revision to compare with (required)
+# The make fragment (prof.mk) runs it for make compare; settings come from
+# the environment (each from the make variable without the PROF_):
+#   PROF_REF               the git revision to compare with, or
+#   PROF_AGAINST           reference workload binaries, space-separated (no
+#                          git: a workload is matched by its id)
 #   PROF_MODE              quick (default) or full
-#   PROF_BINDIR            the current build's tools (default bin)
-#   PROF_BUILD             the build folder; REF is built in a git worktree
-#                          at $PROF_BUILD/compare/<commit> and kept there
-#   PROF_WORKLOADS         workload binaries (default: prof-workloads);
-#                          a path inside the checkout has its twin at the
-#                          same path in REF's worktree, made there with make
+#   PROF_BINDIR            the tools (default bin)
+#   PROF_WORKLOADS         workload binaries (default: the prof-workloads
+#                          beside the tools); with REF, a path inside the
+#                          repository has its twin at the same path in
+#                          REF's worktree
+#   PROF_COMPARE_DIR       REF is built in a git worktree at
+#                          $PROF_COMPARE_DIR/<commit> and kept there
+#                          (default build/compare)
+#   PROF_BUILD             a shell command that builds the workloads in
+#                          REF's worktree; default: $PROF_MAKE
+#                          $PROF_REF_MAKEFLAGS and the workload paths there
+#   PROF_MAKE              the make to run there (default make)
 #   PROF_BACKEND, PROF_REPEAT, PROF_TIMEOUT, PROF_SEED
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
 #   PROF_OUTPUT            the run folder (default artifacts/profiling/RUN_ID)
@@ -23,9 +32,10 @@
 # prof-time run (prof-time --against), so a slow minute of the machine lands
 # on both sides. The run folder gets samples.jsonl and baseline.jsonl (the
 # two sides), results.json (current), baseline.json (the reference side),
-# comparisons.json and summary.md, judged by the same rule as a baseline
-# comparison. The work tree is compared as it is, uncommitted changes
-# included; the summary says so.
+# comparisons.json, summary.md and report.html, judged by the same rule as
+# a baseline comparison; both sides share one run id. With REF the work
+# tree is compared as it is, uncommitted changes included; the summary says
+# so.
 #
 # The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
 # or infrastructure failure (REF is no commit, or does not build: the tail
@@ -34,15 +44,22 @@ set -u
 set -f	# lists below are split on spaces, never globbed
 
 BINDIR=${PROF_BINDIR:-bin}
-BUILD=${PROF_BUILD:-build}
+CACHE=${PROF_COMPARE_DIR:-build/compare}
 MODE=${PROF_MODE:-quick}
 REF=${PROF_REF:-}
+AGAINST=${PROF_AGAINST:-}
+MAKE=${PROF_MAKE:-make}
 label="make compare"
 
 . "$(dirname "$0")/run-lib.sh"
 
-if [ -z "$REF" ]; then
-	say "give the revision to compare with: make compare REF=<git revision>"
+if [ -z "$REF" ] && [ -z "$AGAINST" ]; then
+	say "give what to compare with: REF=<git revision> or" \
+		"AGAINST=\"reference binaries\""
+	finish 2
+fi
+if [ -n "$REF" ] && [ -n "$AGAINST" ]; then
+	say "REF and AGAINST: one or the other"
 	finish 2
 fi
 case $MODE in
@@ -52,52 +69,100 @@ quick | full) ;;
 	finish 2
 	;;
 esac
-command=${PROF_COMMAND:-make compare REF=$REF}
 for tool in prof-time prof-merge prof-diff prof-report; do
 	if [ ! -x "$BINDIR/$tool" ]; then
 		say "'$BINDIR/$tool' is missing; run make first"
 		finish 2
 	fi
 done
-if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-	say "not in a git work tree: nothing to build REF from"
-	finish 2
-fi
-sha=$(git rev-parse --verify --quiet "$REF^{commit}")
-if [ -z "$sha" ]; then
-	say "REF '$REF' is not a commit of this repository"
-	finish 2
-fi
-short=$(git rev-parse --short "$sha")
-
-# The reference's workload binaries, as paths in its worktree.
-wt=$BUILD/compare/$sha
-log=$BUILD/compare/$sha.log
-cur_bins=
-ref_bins=
-ref_targets=
-if [ -z "${PROF_WORKLOADS:-}" ]; then
+cur_bins=${PROF_WORKLOADS:-}
+if [ -z "$cur_bins" ]; then
+	if [ ! -x "$BINDIR/prof-workloads" ]; then
+		say "no workloads: set WORKLOADS to the project's workload" \
+			"binaries"
+		finish 2
+	fi
 	cur_bins=$BINDIR/prof-workloads
-	ref_bins=$wt/bin/prof-workloads
-	ref_targets=bin/prof-workloads
 fi
-for b in ${PROF_WORKLOADS:-}; do
+for b in $cur_bins $AGAINST; do
 	case $b in
-	/*)
-		say "WORKLOADS: '$b' is outside the checkout, so REF has no" \
-			"twin of it; give a path inside the checkout"
+	-* | *[![:print:]]*)
+		say "'$b' is no file name for a workload binary"
 		finish 2
 		;;
 	esac
-	cur_bins="$cur_bins $b"
-	ref_bins="$ref_bins $wt/$b"
-	ref_targets="$ref_targets $b"
 done
 
-# Build REF once per commit: a worktree under build/compare, kept; the
+# AGAINST: the reference binaries are at hand.
+if [ -n "$AGAINST" ]; then
+	for b in $AGAINST; do
+		if [ ! -x "$b" ]; then
+			say "AGAINST: '$b' is not an executable file"
+			finish 2
+		fi
+	done
+	ref_bins=$AGAINST
+	ref_name=$AGAINST
+	command=${PROF_COMMAND:-make compare AGAINST=$AGAINST}
+	sha=
+fi
+
+# REF: the reference's workload binaries, as paths in its worktree.
+if [ -n "$REF" ]; then
+	command=${PROF_COMMAND:-make compare REF=$REF}
+	if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		say "not in a git work tree: nothing to build REF from"
+		finish 2
+	fi
+	sha=$(git rev-parse --verify --quiet "$REF^{commit}")
+	if [ -z "$sha" ]; then
+		say "REF '$REF' is not a commit of this repository"
+		finish 2
+	fi
+	short=$(git rev-parse --short "$sha")
+	ref_name="$REF ($short)"
+	# This folder's place in the repository: the project may be a
+	# subfolder of it.
+	sub=$(git rev-parse --show-prefix)
+	wt=$CACHE/$sha
+	log=$CACHE/$sha.log
+	ref_bins=
+	ref_targets=
+	if [ -z "${PROF_WORKLOADS:-}" ]; then
+		ref_bins=$wt/${sub}bin/prof-workloads
+		ref_targets=bin/prof-workloads
+	fi
+	for b in ${PROF_WORKLOADS:-}; do
+		case $b in
+		/*)
+			say "WORKLOADS: '$b' is an absolute path, so REF has" \
+				"no twin of it; give a path inside the" \
+				"repository, or AGAINST=\"reference binaries\""
+			finish 2
+			;;
+		esac
+		ref_bins="$ref_bins $wt/$sub$b"
+		ref_targets="$ref_targets $b"
+	done
+fi
+
+# ref_make: build the workloads in REF's worktree (PROF_BUILD, or make
+# with the workloads as its goals), the outer make's flags left out.
+ref_make() {
+	if [ -n "${PROF_BUILD:-}" ]; then
+		(cd "$wt/$sub" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+			sh -c "$PROF_BUILD")
+	else
+		# shellcheck disable=SC2086 # lists of words
+		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+			$MAKE -C "$wt/$sub" ${PROF_REF_MAKEFLAGS:-} "$@"
+	fi
+}
+
+# Build REF once per commit: a worktree under the cache folder, kept; the
 # stamp says its build finished.
 build_ref() {
-	mkdir -p "$BUILD/compare" || return 1
+	mkdir -p "$CACHE" || return 1
 	if [ ! -f "$wt/.prof-compare-built" ]; then
 		# A half-made worktree goes; one deleted by make clean is
 		# forgotten (prune).
@@ -110,19 +175,15 @@ build_ref() {
 		# Only the workload binaries: the tools are the current ones.
 		{
 			git worktree add --detach "$wt" "$sha" &&
-				env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
-					make -C "$wt" BINDIR=bin BUILD=build \
-					$ref_targets
+				ref_make $ref_targets
 		} >"$log" 2>&1 || return 1
 		: >"$wt/.prof-compare-built"
 	else
 		say "reusing the build of $REF ($short) in $wt"
 		# Binaries asked for now may not be there yet.
 		for t in $ref_targets; do
-			[ -x "$wt/$t" ] && continue
-			env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
-				make -C "$wt" BINDIR=bin BUILD=build $t \
-				>>"$log" 2>&1 || return 1
+			[ -x "$wt/$sub$t" ] && continue
+			ref_make "$t" >>"$log" 2>&1 || return 1
 		done
 	fi
 	for b in $ref_bins; do
@@ -133,7 +194,7 @@ build_ref() {
 	done
 	return 0
 }
-if ! build_ref; then
+if [ -n "$REF" ] && ! build_ref; then
 	say "REF '$REF' ($short) does not build; the end of $log:"
 	tail -n 20 "$log" | sed 's/^/  /' >&2
 	finish 2
@@ -141,7 +202,7 @@ fi
 
 # The run folder, as profile.sh makes it.
 run_folder samples.jsonl baseline.jsonl results.json baseline.json \
-	comparisons.json summary.md
+	comparisons.json summary.md report.html
 
 opts=
 for b in $cur_bins; do
@@ -170,8 +231,8 @@ fi
 if ! "$BINDIR/prof-merge" --command "$command" --run-id "$run_id" \
 	--timestamp "$timestamp" --output "$run/results.json" \
 	"$run/samples.jsonl" ||
-	! "$BINDIR/prof-merge" --command "$command (reference side: $REF)" \
-		--run-id "$run_id" --timestamp "$timestamp" --commit "$sha" \
+	! "$BINDIR/prof-merge" --command "$command (reference side: $ref_name)" \
+		--run-id "$run_id" --timestamp "$timestamp" ${sha:+--commit "$sha"} \
 		--output "$run/baseline.json" "$run/baseline.jsonl"; then
 	say "cannot merge the samples"
 	finish 2
@@ -185,8 +246,9 @@ fi
 # What the summary says first: what was compared, a dirty tree, and the
 # workloads that only the reference has (prof-diff's rows are the current
 # build's, so those would go unmentioned).
-set -- --note "Interleaved A/B against $REF ($short): baseline.json is the reference build, measured in the same run, alternating with the current build ($MODE)."
-if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+set -- --note "Interleaved A/B against $ref_name: baseline.json is the reference build, measured in the same run, alternating with the current build ($MODE)."
+if [ -n "$REF" ] &&
+	[ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
 	set -- "$@" --note "The work tree has uncommitted changes: it was compared as it is."
 fi
 missing=$(jq -r -n --slurpfile c "$run/results.json" \
@@ -200,9 +262,11 @@ if [ -n "$missing" ]; then
 	set -- "$@" --note "Only in the reference build (missing from the current one): $missing."
 fi
 if ! "$BINDIR/prof-report" "$@" --comparisons "$run/comparisons.json" \
-	--output "$run/summary.md" "$run/results.json"; then
+	--html "$run/report.html" --output "$run/summary.md" \
+	"$run/results.json"; then
 	say "cannot write the summary"
 	finish 2
 fi
 echo "summary: $run/summary.md"
+echo "report: $run/report.html"
 finish "$status"

@@ -1,17 +1,26 @@
 # make install also installs what another project needs to write workloads:
 # the harness and library archives, the public headers and a pkg-config
 # file, so that `cc $(pkg-config --cflags --libs prof-harness)` builds a
-# workload binary (examples/external/ is such a project).
+# workload binary (examples/external/ is such a project); and what it needs
+# to profile them: the make fragment (DATADIR/prof/prof.mk, named by
+# `pkg-config --variable=makefile prof-harness`) and the run scripts it
+# runs (LIBEXECDIR/prof/).
 
 PC_FILE := $(BUILD)/prof-harness.pc
 PUBLIC_HEADERS := $(wildcard src/harness/prof/*.h) src/lib/sum.h
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
+# Fixed under PREFIX: the fragment finds the tools and the scripts from
+# where it lies (PREFIX/share/prof/prof.mk).
+DATADIR := $(PREFIX)/share
+LIBEXECDIR := $(PREFIX)/libexec
+RUN_SCRIPTS := mk/profile.sh mk/profile-check.sh mk/run-lib.sh \
+	mk/compare.sh mk/merge-shards.sh
 
 $(PC_FILE): mk/prof-harness.pc.in $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(QUIET_GEN)sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
-		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' \
 		-e 's|@VERSION@|$(shell sed -n 's/^#define PROF_VERSION "\(.*\)"/\1/p' src/lib/prof.h)|g' \
 		$< >$@
 
@@ -23,3 +32,10 @@ install-harness: $(LIBHARNESS) $(LIBPROF) $(PC_FILE)
 	$(Q)install -m 644 $(LIBHARNESS) $(LIBPROF) $(DESTDIR)$(LIBDIR)/
 	$(Q)install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)/prof/
 	$(Q)install -m 644 $(PC_FILE) $(DESTDIR)$(LIBDIR)/pkgconfig/
+
+.PHONY: install-fragment
+install: install-fragment
+install-fragment:
+	$(Q)install -d $(DESTDIR)$(DATADIR)/prof $(DESTDIR)$(LIBEXECDIR)/prof
+	$(Q)install -m 644 mk/prof.mk $(DESTDIR)$(DATADIR)/prof/
+	$(Q)install -m 755 $(RUN_SCRIPTS) $(DESTDIR)$(LIBEXECDIR)/prof/

@@ -18,6 +18,8 @@
 #                          playing the stories
 #   PROF_STORIES           1: play the browser stories in a quick run too;
 #                          0: not in a full run either (default: full only)
+#   PROF_STORIES_SCRIPT    the stories (prof's workloads/browser/
+#                          stories.mjs; empty: the project has none)
 #   PROF_CHROMIUM          the browser the stories drive (default: Debian's)
 #   PROF_COUNTS            1: the instruction-count phase (prof-count) in a
 #                          quick or full run too; diagnose always has it
@@ -148,6 +150,10 @@ for tool in prof-time prof-merge prof-diff prof-report; do
 		finish 2
 	fi
 done
+if [ "${PROF_STORIES:-}" = 1 ] && [ -z "${PROF_STORIES_SCRIPT:-}" ]; then
+	say "STORIES=1: this project has no browser stories"
+	finish 2
+fi
 if [ -n "${PROF_PLAYWRIGHT:-}" ] && [ ! -r "$PROF_PLAYWRIGHT" ]; then
 	say "PLAYWRIGHT: cannot read '$PROF_PLAYWRIGHT'"
 	finish 2
@@ -290,6 +296,7 @@ phase_browser() {
 	full: | full:1 | quick:1) ;;
 	*) return 0 ;;
 	esac
+	[ -n "${PROF_STORIES_SCRIPT:-}" ] || return 0
 	# shellcheck disable=SC2086 # lists of words
 	if [ -n "${PROF_CATEGORY:-}" ] && ! in_list browser $PROF_CATEGORY; then
 		return 0
@@ -312,7 +319,7 @@ phase_browser() {
 		warm=1 reps=${PROF_REPEAT:-3}
 	fi
 	phase=browser
-	node workloads/browser/stories.mjs --out "$run/browser.jsonl" \
+	node "$PROF_STORIES_SCRIPT" --out "$run/browser.jsonl" \
 		--warmup "$warm" --repeat "$reps" --plotkit "$BINDIR/plotkit" \
 		${PROF_CHROMIUM:+--chromium "$PROF_CHROMIUM"}
 	note $?

@@ -1,0 +1,241 @@
+# prof.mk: prof's make targets for any project: profile-quick,
+# profile-full, diagnose W=, baseline-update, compare, merge-shards and
+# help (man prof.mk). A project sets WORKLOADS to its workload binaries
+# (built against `pkg-config --cflags --libs prof-harness`) and includes the
+# installed copy:
+#
+#   WORKLOADS = bin/my-workloads
+#   include $(shell pkg-config --variable=makefile prof-harness)
+#
+# prof's own Makefile includes this very file; it sets the PROF_* hooks
+# below first (its tools in bin/, its scripts in mk/). Installed, the tools
+# are in PREFIX/bin and the run scripts in PREFIX/libexec/prof, found from
+# where this file lies (PREFIX/share/prof/prof.mk).
+#
+# A run (profile.sh) writes artifacts/profiling/<run>/ (or OUTPUT): the
+# samples, results.json, comparisons.json, summary.md and report.html,
+# prints the summary's path and ends with the run's code: 0 clean, 1 a
+# sample errored, 2 an argument or infrastructure failure. make reports any
+# failing recipe as its own status 2, so the script prints the run's code
+# first.
+
+PROF_MK := $(lastword $(MAKEFILE_LIST))
+# The project's first target stays its default goal, wherever it includes
+# this file (restored at the end).
+PROF_DEFAULT_GOAL := $(.DEFAULT_GOAL)
+
+# Where prof is: the prefix this file is installed under, its tools and its
+# run scripts. A project may set any of them before the include.
+PROF_PREFIX ?= $(abspath $(dir $(PROF_MK))/../..)
+PROF_TOOLDIR ?= $(PROF_PREFIX)/bin
+PROF_LIBEXEC ?= $(PROF_PREFIX)/libexec/prof
+# What a run needs built first: the workload binaries given as relative
+# paths are the project's own targets; PROF_DEPS adds more (prof: all).
+PROF_DEPS ?=
+PROF_TOOL_DEPS ?=
+# make compare REF=: where the reference builds are kept (one git worktree
+# per commit), and how one is built there: PROF_BUILD, a shell command run
+# in the worktree, or else `$(MAKE) $(PROF_REF_MAKEFLAGS) WORKLOADS...`.
+PROF_COMPARE_DIR ?= build/compare
+PROF_BUILD ?=
+PROF_REF_MAKEFLAGS ?=
+# The browser stories of profile-full (prof's own; none in a project).
+PROF_STORIES_SCRIPT ?=
+# make help: its first line, the tools it lists, the workload binaries it
+# asks for their workloads, the project's own variables (HELP_VARS) and a
+# shell command that prints more lines about the workloads.
+PROF_HELP_TITLE ?= prof targets (man prof.mk)
+PROF_HELP_TOOLS ?= $(notdir $(wildcard $(PROF_TOOLDIR)/prof-*))
+PROF_HELP_WORKLOADS ?= $(WORKLOADS)
+PROF_HELP_EXTRA ?=
+HELP_VARS ?=
+
+ifeq ($(V),1)
+PROF_Q :=
+else
+PROF_Q := @
+endif
+
+BACKEND ?=
+REPEAT ?=
+CATEGORY ?=
+EXCLUDE_CATEGORY ?=
+OUTPUT ?=
+BASELINE ?= baselines/cpu-ci.json
+PLAYWRIGHT ?=
+W ?=
+# baseline-update ADD=1: add the run's segments to the baseline, keeping
+# the others (prof-baseline --add).
+ADD ?=
+# profile-quick|profile-full SHARD=I/N: this machine's shard of the run.
+SHARD ?=
+FROM ?=
+NAME ?=
+DIR ?= baselines
+TIMEOUT ?=
+SEED ?=
+# The workload binaries (prof: empty, its own bin/prof-workloads).
+WORKLOADS ?=
+# The browser stories: STORIES=1 plays them in profile-quick too, STORIES=0
+# leaves them out of profile-full; CHROMIUM= another browser binary.
+STORIES ?=
+CHROMIUM ?=
+# The run history every run is added to (prof-history); HISTORY= for none.
+HISTORY ?= artifacts/history.sqlite
+# COUNTS=1: the instruction-count phase (prof-count under callgrind) in
+# profile-quick and profile-full; diagnose always has it.
+COUNTS ?=
+# make compare: REF=<git revision> or AGAINST="reference binaries".
+REF ?=
+AGAINST ?=
+MODE ?= quick
+# make merge-shards: the number of shards (default: as they say).
+SHARDS ?=
+
+# A value quoted for the shell.
+prof_sq = '$(subst ','\'',$(1))'
+
+# The variables a run takes, and the command line that results.json records
+# (the variables given on make's command line, quoted when they hold
+# spaces).
+PROFILE_VARS := BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE \
+	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM SHARD HISTORY COUNTS
+prof_cmdvar = $(if $(filter command line,$(origin $(1))),$(1)=$(if \
+	$(word 2,$($(1))),"$($(1))",$($(1))))
+PROFILE_COMMAND = $(strip make $@ $(if $(filter diagnose,$@),W=$(W)) \
+	$(foreach v,$(PROFILE_VARS),$(call prof_cmdvar,$(v))))
+
+# The settings every run script reads.
+PROF_RUN_ENV = PROF_BINDIR=$(call prof_sq,$(PROF_TOOLDIR)) \
+	PROF_WORKLOADS=$(call prof_sq,$(WORKLOADS)) \
+	PROF_BACKEND=$(call prof_sq,$(BACKEND)) \
+	PROF_REPEAT=$(call prof_sq,$(REPEAT)) \
+	PROF_CATEGORY=$(call prof_sq,$(CATEGORY)) \
+	PROF_EXCLUDE_CATEGORY=$(call prof_sq,$(EXCLUDE_CATEGORY)) \
+	PROF_TIMEOUT=$(call prof_sq,$(TIMEOUT)) \
+	PROF_SEED=$(call prof_sq,$(SEED)) \
+	PROF_OUTPUT=$(call prof_sq,$(OUTPUT)) \
+	PROF_BASELINE=$(call prof_sq,$(BASELINE)) \
+	PROF_HISTORY=$(call prof_sq,$(HISTORY))
+
+PROFILE_ENV = $(PROF_RUN_ENV) \
+	PROF_PLAYWRIGHT=$(call prof_sq,$(PLAYWRIGHT)) \
+	PROF_STORIES=$(call prof_sq,$(STORIES)) \
+	PROF_STORIES_SCRIPT=$(call prof_sq,$(PROF_STORIES_SCRIPT)) \
+	PROF_CHROMIUM=$(call prof_sq,$(CHROMIUM)) \
+	PROF_SHARD=$(call prof_sq,$(SHARD)) \
+	PROF_COUNTS=$(call prof_sq,$(COUNTS)) \
+	PROF_COMMAND=$(call prof_sq,$(PROFILE_COMMAND))
+
+# The workload binaries that this project builds (relative paths).
+PROF_OWN_WORKLOADS = $(filter-out /%,$(WORKLOADS))
+
+.PHONY: profile-quick profile-full diagnose baseline-update compare \
+	merge-shards help
+profile-quick: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## quick CPU profile of the quick-tagged workloads (the main job)
+	$(PROF_Q)$(PROFILE_ENV) sh $(PROF_LIBEXEC)/profile.sh quick
+
+profile-full: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## every workload on every available backend, and the browser stories
+	$(PROF_Q)$(PROFILE_ENV) sh $(PROF_LIBEXEC)/profile.sh full
+
+diagnose: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## timing, memory, CPU-profile and instruction-count phases of one workload: W=ID
+	$(PROF_Q)$(PROFILE_ENV) sh $(PROF_LIBEXEC)/profile.sh diagnose \
+		$(call prof_sq,$(W))
+
+baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json NAME=cpu-ci [DIR=baselines] [ADD=1: add its segments]
+	$(PROF_Q)test -n $(call prof_sq,$(FROM)) -a -n $(call prof_sq,$(NAME)) || { \
+		echo "make baseline-update: give FROM=results.json and" \
+			"NAME=name" >&2; \
+		echo "make baseline-update: exit code 2 (bad arguments)" >&2; \
+		exit 2; }
+	$(PROF_Q)$(PROF_TOOLDIR)/prof-baseline --from $(call prof_sq,$(FROM)) \
+		--name $(call prof_sq,$(NAME)) \
+		--output $(call prof_sq,$(DIR)) $(if $(filter 1,$(ADD)),--add) \
+		|| { rc=$$?; \
+		case $$rc in \
+		1) why="the run is unfit to be a baseline" ;; \
+		*) why="bad arguments or input" ;; \
+		esac; \
+		echo "make baseline-update: exit code $$rc ($$why; nothing" \
+			"was written)" >&2; \
+		exit $$rc; }
+
+# Interleaved A/B (compare.sh): REF=<git revision> builds REF in a git
+# worktree under $(PROF_COMPARE_DIR)/<commit> (kept, so a second compare
+# does not rebuild it); AGAINST="BIN..." takes reference binaries at hand,
+# one for each of WORKLOADS, no git. The current and the reference
+# binaries then run alternately in one prof-time run.
+COMPARE_VARS := REF AGAINST MODE BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY \
+	OUTPUT WORKLOADS TIMEOUT SEED
+COMPARE_COMMAND = $(strip make compare \
+	$(foreach v,$(COMPARE_VARS),$(call prof_cmdvar,$(v))))
+
+compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full]
+	$(PROF_Q)$(PROF_RUN_ENV) \
+		PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
+		PROF_REF=$(call prof_sq,$(REF)) \
+		PROF_AGAINST=$(call prof_sq,$(AGAINST)) \
+		PROF_MODE=$(call prof_sq,$(MODE)) \
+		PROF_BUILD=$(call prof_sq,$(PROF_BUILD)) \
+		PROF_MAKE=$(call prof_sq,$(MAKE)) \
+		PROF_REF_MAKEFLAGS=$(call prof_sq,$(PROF_REF_MAKEFLAGS)) \
+		PROF_COMMAND=$(call prof_sq,$(COMPARE_COMMAND)) \
+		sh $(PROF_LIBEXEC)/compare.sh
+
+# make merge-shards DIR=... [OUTPUT=...] [SHARDS=N]: the results of a run's
+# shards (make profile-quick|profile-full SHARD=I/N on several machines)
+# merged, compared and reported like a single run (merge-shards.sh).
+merge-shards: $(PROF_TOOL_DEPS) ## merge a run's shards: DIR=folder of their results [OUTPUT=dir] [SHARDS=N]
+	$(PROF_Q)$(if $(filter command line environment,$(origin DIR)),,echo \
+		"make merge-shards: give DIR=the folder of the shards' results" \
+		>&2; exit 2;) \
+	PROF_BINDIR=$(call prof_sq,$(PROF_TOOLDIR)) \
+	PROF_OUTPUT=$(call prof_sq,$(OUTPUT)) \
+	PROF_BASELINE=$(call prof_sq,$(BASELINE)) \
+	PROF_SHARDS=$(call prof_sq,$(SHARDS)) \
+	PROF_HISTORY=$(call prof_sq,$(HISTORY)) \
+	PROF_COMMAND=$(call prof_sq,make merge-shards DIR=$(DIR)$(if \
+		$(OUTPUT), OUTPUT=$(OUTPUT))) \
+	sh $(PROF_LIBEXEC)/merge-shards.sh $(call prof_sq,$(DIR))
+
+# make help: targets (from their ## comments, in every makefile read),
+# tools, workloads, variables.
+PROF_HELP_VARS := WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT \
+	BASELINE PLAYWRIGHT W FROM NAME DIR ADD TIMEOUT SEED STORIES CHROMIUM \
+	HISTORY REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS
+
+help: ## this list
+	@echo $(call prof_sq,$(PROF_HELP_TITLE))
+	@echo
+	@echo "targets:"
+	@grep -h -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | \
+		sed -E 's/^([a-zA-Z_-]+):.*## (.*)/  \1|\2/' | sort | \
+		awk -F'|' '{ printf "  %-18s %s\n", $$1, $$2 }' | sed 's/^    /  /'
+	@echo
+	@echo "tools (in $(PROF_TOOLDIR)/):"
+	@for t in $(PROF_HELP_TOOLS); do echo "  $$t"; done
+	@echo
+	@echo "workloads ($(or $(PROF_HELP_WORKLOADS),none: set WORKLOADS)):"
+	@ok=1; for w in $(PROF_HELP_WORKLOADS); do [ -x "$$w" ] || ok=0; done; \
+	if [ -z '$(strip $(PROF_HELP_WORKLOADS))' ]; then :; \
+	elif [ $$ok = 1 ] && [ -x $(PROF_TOOLDIR)/prof-time ]; then \
+		$(PROF_TOOLDIR)/prof-time --list \
+			$(addprefix --workloads ,$(PROF_HELP_WORKLOADS)) | sed 's/^/  /'; \
+	else echo "  (run make first to list them)"; fi
+	$(if $(PROF_HELP_EXTRA),@$(PROF_HELP_EXTRA))
+	@echo
+	@echo "variables (current values):"
+	@$(foreach v,$(HELP_VARS) $(PROF_HELP_VARS),printf '  %-18s = %s\n' '$(v)' '$($(v))';)
+	@echo
+	@echo "which number to trust (COUNTS=1 adds instruction counts to a run;"
+	@echo "diagnose always has them):"
+	@echo "  time          what a user waits for, but a busy machine moves it:"
+	@echo "                a time warning alone may be the machine, not the code"
+	@echo "  instructions  callgrind's count of the same work; the machine cannot"
+	@echo "                move it: a count warning is work the code added, and a"
+	@echo "                stable count beside a time warning points at the machine"
+	@echo "  both warn     believe it"
+	@echo "  time only     a busy machine, or code slower without more work"
+	@echo "                (cache misses, locks, I/O): run it again to tell"
+
+.DEFAULT_GOAL := $(PROF_DEFAULT_GOAL)

@@ -1,0 +1,132 @@
+#!/bin/bash
+# The installed make fragment in a project outside the tree (issue 21):
+# make install PREFIX=..., a git repository whose Makefile sets WORKLOADS
+# and includes `pkg-config --variable=makefile prof-harness`, then
+# profile-quick, baseline-update, compare AGAINST= (an A/A) and compare
+# REF=HEAD~1, with their outputs where this tree's are.
+. "$(dirname "$0")/lib.sh"
+plan 31
+
+# The project's make sees neither this tree's test settings nor its
+# history (lib.sh exports HISTORY; the project keeps its default).
+unset PROF_BINDIR PROF_BUILD PROF_TEST_BINDIR PROF_WORKLOADS HISTORY
+unset BUILD BINDIR SANITIZER
+
+pfx=$T/prefix
+make -s --no-print-directory -o all install PREFIX="$pfx" >"$out" 2>"$err"
+is "$?" 0 "make install PREFIX=..."
+export PKG_CONFIG_PATH=$pfx/lib/pkgconfig PATH=$pfx/bin:$PATH
+is "$(pkg-config --variable=makefile prof-harness)" \
+	"$pfx/share/prof/prof.mk" "pkg-config names the installed fragment"
+missing=
+for f in share/prof/prof.mk libexec/prof/profile.sh libexec/prof/compare.sh \
+	libexec/prof/merge-shards.sh libexec/prof/run-lib.sh \
+	libexec/prof/profile-check.sh; do
+	[ -e "$pfx/$f" ] || missing="$missing $f"
+done
+is "$missing" "" "the fragment and the scripts it runs are installed"
+
+p=$T/project
+mkdir -p "$p" && cp "$ROOT"/test/data/tiny-project/* "$p"/ && cd "$p" || exit 1
+git init -q . && git add Makefile tiny.c &&
+	git -c user.name=t -c user.email=t@t commit -q -m one || exit 1
+mk() {
+	nice make --no-print-directory -s "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+mk
+is "$rc:$([ -x bin/tiny ]; echo $?)" "0:0" \
+	"make builds the project's own default goal, not a prof target"
+mk help
+like "$(cat "$out")" "profile-quick" "make help lists prof's targets"
+like "$(cat "$out")" "tiny.sum" "and the project's workloads"
+
+# profile-quick: the run folder under artifacts/profiling/, the history.
+mk profile-quick REPEAT=3
+is "$rc" 0 "make profile-quick in the project"
+run_dir=$(sed -n 's|^summary: \(.*\)/summary.md$|\1|p' "$out")
+like "$run_dir" "artifacts/profiling/" "its run folder is under artifacts/profiling/"
+missing=
+for f in samples.jsonl results.json comparisons.json summary.md report.html; do
+	[ -s "$run_dir/$f" ] || missing="$missing $f"
+done
+is "$missing" "" "with samples, results, comparisons, summary and report.html"
+jq_ok '.command == "make profile-quick REPEAT=3" and
+	([.samples[].workload] | unique == ["tiny.sum"])' \
+	"$run_dir/results.json" "results.json: the command and the workload"
+ok "$([ -s artifacts/history.sqlite ]; echo $?)" \
+	"the run joins artifacts/history.sqlite"
+
+mk baseline-update FROM="$run_dir/results.json" NAME=cpu-ci
+is "$rc:$([ -s baselines/cpu-ci.json ]; echo $?)" "0:0" \
+	"make baseline-update writes baselines/cpu-ci.json"
+mk profile-quick REPEAT=3 OUTPUT="$T/q2"
+is "$rc" 0 "a second run is compared with it"
+jq_ok 'length == 1 and .[0].workload == "tiny.sum" and
+	.[0].status == "stable"' "$T/q2/comparisons.json" \
+	"the row under the warning floor is stable"
+
+mk profile-full STORIES=1
+is "$rc:$(head -n 1 "$err")" \
+	"2:make profile-full: STORIES=1: this project has no browser stories" \
+	"a project without browser stories says so"
+
+# An A/A against a copy of the binary: no git, every row stable.
+cp bin/tiny "$T/tiny-copy"
+mk compare AGAINST="$T/tiny-copy" REPEAT=4
+is "$rc" 0 "make compare AGAINST=BIN"
+run_dir=$(sed -n 's|^summary: \(.*\)/summary.md$|\1|p' "$out")
+like "$run_dir" "artifacts/profiling/" "under artifacts/profiling/"
+missing=
+for f in results.json baseline.json comparisons.json summary.md report.html; do
+	[ -s "$run_dir/$f" ] || missing="$missing $f"
+done
+is "$missing" "" "results, baseline, comparisons, summary and report.html"
+jq -s '{c: .[0], b: .[1]}' "$run_dir/results.json" "$run_dir/baseline.json" \
+	>"$T/both.json"
+jq_ok '.c.run_id == .b.run_id and
+	(.c.samples | length == 4) and (.b.samples | length == 4)' \
+	"$T/both.json" "both sides share one run id"
+jq_ok 'length == 1 and all(.[]; .status == "stable" and .drift == null)' \
+	"$run_dir/comparisons.json" "the A/A: every row stable, no drift note"
+is "$(head -n 1 "$run_dir/summary.md")" \
+	"Interleaved A/B against $T/tiny-copy: baseline.json is the reference build, measured in the same run, alternating with the current build (quick)." \
+	"the summary says what was compared"
+mk compare AGAINST="$T/none"
+is "$rc:$(head -n 1 "$err")" \
+	"2:make compare: AGAINST: '$T/none' is not an executable file" \
+	"a reference binary that is not there"
+mk compare
+is "$rc:$(head -n 1 "$err")" \
+	"2:make compare: give what to compare with: REF=<git revision> or AGAINST=\"reference binaries\"" \
+	"nothing to compare with"
+
+# REF=HEAD~1 after a commit that changes the workload.
+sed -i 's/#define TINY_N 100000/#define TINY_N 120000/' tiny.c
+git -c user.name=t -c user.email=t@t commit -q -am two
+old=$(git rev-parse HEAD~1)
+mk compare REF=HEAD~1 REPEAT=4 OUTPUT="$T/r"
+is "$rc" 0 "make compare REF=HEAD~1"
+like "$(cat "$err")" \
+	"make compare: building HEAD~1 ($(git rev-parse --short HEAD~1)) in build/compare/$old" \
+	"REF is built with the project's make in a worktree under build/compare"
+ok "$([ -x "build/compare/$old/bin/tiny" ] &&
+	grep -q 'TINY_N 100000' "build/compare/$old/tiny.c"; echo $?)" \
+	"the reference binary is REF's code"
+jq_ok '.commit == "'"$old"'"' "$T/r/baseline.json" \
+	"baseline.json is the reference side, at REF's commit"
+jq_ok 'length == 1 and .[0].workload == "tiny.sum" and
+	(.[0].status == "stable" or .[0].status == "warning")' \
+	"$T/r/comparisons.json" "the row is judged"
+mk compare REF=HEAD~1 REPEAT=2 OUTPUT="$T/r2"
+like "$rc:$(cat "$err")" "0:make compare: reusing the build of HEAD~1" \
+	"a second compare reuses REF's build"
+
+# PROF_BUILD: the project's own command builds REF.
+mk compare REF=HEAD REPEAT=2 OUTPUT="$T/r3" \
+	PROF_BUILD='echo built-by-PROF_BUILD && $(MAKE) bin/tiny'
+is "$rc" 0 "make compare REF=HEAD PROF_BUILD=command"
+ok "$(grep -q built-by-PROF_BUILD build/compare/"$(git rev-parse HEAD)".log;
+	echo $?)" "REF was built by that command"
+finish
