@@ -16,6 +16,7 @@ include mk/harness.mk
 include mk/tools.mk
 include mk/history.mk
 include mk/install.mk
+include mk/man.mk
 include mk/preload.mk
 include mk/engine.mk
 include mk/server.mk

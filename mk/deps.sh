@@ -28,6 +28,7 @@ google-perftools command -v google-pprof
 jq command -v jq
 perl command -v prove
 valgrind has_header valgrind/callgrind.h && command -v valgrind
+scdoc command -v scdoc
 EOF
 }
 
@@ -49,6 +50,7 @@ python3-scipy /usr/bin/python3 -c "import scipy"
 chromium test -x /usr/bin/chromium
 nodejs command -v node
 npm command -v npm
+man-db command -v man
 EOF
 }
 
