@@ -30,6 +30,11 @@ const struct prof_workload *prof_registry_at(size_t i);
 const struct prof_workload *prof_registry_find(const char *id);
 /* The first id registered twice, or NULL. */
 const char *prof_registry_duplicate(void);
+/* The build facts of w's translation unit (NULL: registered without), and
+ * the project's own (PROF_BUILD_FACT): their count, names and values. */
+const struct prof_build_facts *
+prof_registry_facts(const struct prof_workload *w);
+size_t prof_registry_build_facts(const char ***names, const char ***values);
 /* The first descriptor that misses a required field, with why. */
 const struct prof_workload *prof_registry_invalid(const char **why);
 

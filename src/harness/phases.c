@@ -617,6 +617,11 @@ make_env(struct worker *wk)
 {
 	const struct prof_worker_args *a = wk->a;
 	const struct prof_workload *w = a->w;
+	const struct prof_build_facts *b = prof_registry_facts(w);
+	const char **names, **values;
+	size_t i, n = prof_registry_build_facts(&names, &values);
+	struct json_object *project = NULL;
+	char isa[128];
 	int gpu = wk->gpu != NULL;
 	struct prof_env_in in = {
 		.compiler = prof_build_compiler,
@@ -638,7 +643,26 @@ make_env(struct worker *wk)
 		.valgrind = a->valgrind,
 	};
 
+	if (b) {
+		/* "" when no ISA macro was set; the list without its lead
+		 * space otherwise. */
+		snprintf(isa, sizeof(isa), "%s",
+			 b->isa[0] == ' ' ? b->isa + 1 : b->isa);
+		in.workload_compiler = b->compiler;
+		in.workload_compiler_major = b->compiler_major;
+		in.workload_optimized = b->optimized ? 1 : 0;
+		in.workload_isa = isa;
+	}
+	if (n) {
+		project = json_object_new_object();
+		for (i = 0; project && i < n; i++)
+			json_object_object_add(
+				project, names[i],
+				json_object_new_string(values[i]));
+		in.build_facts = project;
+	}
 	wk->env = prof_env_collect(&in);
+	json_object_put(project);
 }
 
 /* Open the GPU session when the backend is gpu; reason on failure. */

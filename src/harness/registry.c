@@ -7,13 +7,28 @@
 
 #define MAX_WORKLOADS 512
 
+#define MAX_FACTS 32
+
 static const struct prof_workload *table[MAX_WORKLOADS];
+static const struct prof_build_facts *facts[MAX_WORKLOADS];
 static size_t count;
+static struct {
+	const char *name;
+	const char *value;
+} project_facts[MAX_FACTS];
+static size_t n_project_facts;
 static const char *duplicate;
 static int overflow;
 
 void
 prof_workload_register(const struct prof_workload *w)
+{
+	prof_workload_register_built(w, NULL);
+}
+
+void
+prof_workload_register_built(const struct prof_workload *w,
+			     const struct prof_build_facts *b)
 {
 	size_t i;
 
@@ -27,7 +42,52 @@ prof_workload_register(const struct prof_workload *w)
 		overflow = 1;
 		return;
 	}
+	facts[count] = b;
 	table[count++] = w;
+}
+
+const struct prof_build_facts *
+prof_registry_facts(const struct prof_workload *w)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (table[i] == w)
+			return facts[i];
+	return NULL;
+}
+
+void
+prof_build_fact(const char *name, const char *value)
+{
+	size_t i;
+
+	if (!name || !name[0] || !value)
+		return;
+	for (i = 0; i < n_project_facts; i++)
+		if (!strcmp(project_facts[i].name, name)) {
+			project_facts[i].value = value;
+			return;
+		}
+	if (n_project_facts == MAX_FACTS)
+		return;
+	project_facts[n_project_facts].name = name;
+	project_facts[n_project_facts++].value = value;
+}
+
+size_t
+prof_registry_build_facts(const char ***names, const char ***values)
+{
+	static const char *n[MAX_FACTS], *v[MAX_FACTS];
+	size_t i;
+
+	for (i = 0; i < n_project_facts; i++) {
+		n[i] = project_facts[i].name;
+		v[i] = project_facts[i].value;
+	}
+	*names = n;
+	*values = v;
+	return n_project_facts;
 }
 
 size_t

@@ -207,13 +207,33 @@ prof_env_collect(const struct prof_env_in *in)
 	put_str(o, "tile", in->tile);
 	if (in->valgrind)
 		put_str(o, "valgrind", in->valgrind);
+	if (in->workload_compiler) {
+		put_str(o, "workload_compiler", in->workload_compiler);
+		put_str(o, "workload_compiler_major",
+			in->workload_compiler_major);
+		json_object_object_add(
+			o, "workload_optimized",
+			json_object_new_boolean(in->workload_optimized));
+		json_object_object_add(
+			o, "workload_isa",
+			json_object_new_string(in->workload_isa ?
+						       in->workload_isa :
+						       ""));
+	}
+	if (in->build_facts)
+		json_object_object_add(o, "build_facts",
+				       json_object_get(in->build_facts));
 	return o;
 }
 
 char *
 prof_env_segment(struct json_object *env)
 {
-	struct json_object *key = json_object_new_object(), *vg = NULL;
+	static const char *const where_present[] = {
+		"valgrind", "workload_compiler_major", "workload_optimized",
+		NULL,
+	};
+	struct json_object *key = json_object_new_object();
 	char *text;
 	size_t i;
 
@@ -226,10 +246,15 @@ prof_env_segment(struct json_object *env)
 		json_object_object_add(key, prof_env_keyed[i],
 				       json_object_get(v));
 	}
-	/* Keyed only where present, so that the keys of every other phase
-	 * stay what they were. */
-	if (json_object_object_get_ex(env, "valgrind", &vg) && vg)
-		json_object_object_add(key, "valgrind", json_object_get(vg));
+	/* Keyed only where present, so that the keys of every sample that
+	 * lacks them stay what they were. */
+	for (i = 0; where_present[i]; i++) {
+		struct json_object *v = NULL;
+
+		if (json_object_object_get_ex(env, where_present[i], &v) && v)
+			json_object_object_add(key, where_present[i],
+					       json_object_get(v));
+	}
 	text = prof_json_canonical(key);
 	json_object_put(key);
 	return text;

@@ -29,6 +29,14 @@ struct prof_env_in {
 	const char *tile;
 	const char *valgrind;		/* instruction counts: "3.19.0"; NULL:
 					 * not recorded at all */
+	/* How the workload's own code was built (its registration macro);
+	 * workload_compiler NULL: none of the four is recorded. */
+	const char *workload_compiler;	/* __VERSION__ */
+	const char *workload_compiler_major;	/* "gcc 12" */
+	int workload_optimized;		/* __OPTIMIZE__: 1 or 0 */
+	const char *workload_isa;	/* "avx2 fma", "" for none */
+	struct json_object *build_facts;	/* the project's own facts
+						 * (borrowed); NULL: none */
 };
 
 /*
@@ -42,10 +50,12 @@ struct json_object *prof_env_collect(const struct prof_env_in *in);
  * The segment key of an environment: the canonical JSON of the keyed fields
  * only (OS and distribution version, machine, CPU model, compiler and its
  * major version, backend, device and its properties, CUDA driver and
- * runtime, browser, dtype, problem size, tile; and valgrind's version where
- * the environment has one: instruction counts are keyed by it, and no
- * other segment key changes). The kernel release is recorded but not
- * keyed. Returns a malloc'd string, or NULL.
+ * runtime, browser, dtype, problem size, tile; and, where the environment
+ * has them, valgrind's version (instruction counts are keyed by it) and
+ * the workload's compiler major version and optimized flag, so that no
+ * older segment key changes). The kernel release, the workload's full
+ * compiler version, its ISA and the project's build facts are recorded
+ * but not keyed. Returns a malloc'd string, or NULL.
  */
 char *prof_env_segment(struct json_object *env);
 

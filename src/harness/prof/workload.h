@@ -65,15 +65,117 @@ struct prof_workload {
 };
 
 /*
- * Register w at start-up (PROF_WORKLOAD does it from a constructor). The
- * same id twice is an error that the binary reports before doing anything.
+ * What the compile of a workload's translation unit knew, recorded in each
+ * of its samples' environment: workload_compiler (__VERSION__),
+ * workload_compiler_major ("gcc 12", "clang 16"), workload_optimized
+ * (__OPTIMIZE__) and workload_isa (the instruction-set macros that change
+ * code generation, as "avx2 fma"). The harness's own compiler and flags
+ * stay in compiler and cflags. The segment key holds
+ * workload_compiler_major and workload_optimized: a -O0 build of the
+ * project's code is never compared with an -O2 one.
+ */
+struct prof_build_facts {
+	const char *compiler;
+	const char *compiler_major;
+	int optimized;
+	const char *isa;
+};
+
+#define PROF__STR2(x) #x
+#define PROF__STR(x) PROF__STR2(x)
+#if defined(__clang__)
+#define PROF__COMPILER_MAJOR "clang " PROF__STR(__clang_major__)
+#elif defined(__GNUC__)
+#define PROF__COMPILER_MAJOR "gcc " PROF__STR(__GNUC__)
+#else
+#define PROF__COMPILER_MAJOR "cc"
+#endif
+#ifdef __VERSION__
+#define PROF__VERSION __VERSION__
+#else
+#define PROF__VERSION "unknown"
+#endif
+#ifdef __OPTIMIZE__
+#define PROF__OPTIMIZED 1
+#else
+#define PROF__OPTIMIZED 0
+#endif
+#ifdef __SSE4_2__
+#define PROF__ISA_SSE42 " sse4.2"
+#else
+#define PROF__ISA_SSE42 ""
+#endif
+#ifdef __AVX__
+#define PROF__ISA_AVX " avx"
+#else
+#define PROF__ISA_AVX ""
+#endif
+#ifdef __AVX2__
+#define PROF__ISA_AVX2 " avx2"
+#else
+#define PROF__ISA_AVX2 ""
+#endif
+#ifdef __FMA__
+#define PROF__ISA_FMA " fma"
+#else
+#define PROF__ISA_FMA ""
+#endif
+#ifdef __AVX512F__
+#define PROF__ISA_AVX512F " avx512f"
+#else
+#define PROF__ISA_AVX512F ""
+#endif
+#ifdef __ARM_NEON
+#define PROF__ISA_NEON " neon"
+#else
+#define PROF__ISA_NEON ""
+#endif
+#ifdef __ARM_FEATURE_SVE
+#define PROF__ISA_SVE " sve"
+#else
+#define PROF__ISA_SVE ""
+#endif
+/* The facts of the translation unit that expands it. */
+#define PROF_BUILD_FACTS_HERE                                                  \
+	{                                                                      \
+		PROF__VERSION, PROF__COMPILER_MAJOR, PROF__OPTIMIZED,          \
+			PROF__ISA_SSE42 PROF__ISA_AVX PROF__ISA_AVX2           \
+				PROF__ISA_FMA PROF__ISA_AVX512F                \
+					PROF__ISA_NEON PROF__ISA_SVE           \
+	}
+
+/*
+ * Register w at start-up (PROF_WORKLOAD does it from a constructor, with
+ * the build facts of its translation unit; b may be NULL). The same id
+ * twice is an error that the binary reports before doing anything.
  */
 void prof_workload_register(const struct prof_workload *w);
+void prof_workload_register_built(const struct prof_workload *w,
+				  const struct prof_build_facts *b);
 
 #define PROF_WORKLOAD(w)                                                       \
 	static void __attribute__((constructor)) prof_register_##w(void)      \
 	{                                                                      \
-		prof_workload_register(&(w));                                  \
+		static const struct prof_build_facts prof_facts_##w =          \
+			PROF_BUILD_FACTS_HERE;                                 \
+		prof_workload_register_built(&(w), &prof_facts_##w);           \
+	}
+
+/*
+ * A fact of the project's own build, recorded in every sample's environment
+ * under build_facts (for example the version of the library under test):
+ *
+ *   PROF_BUILD_FACT(zlib, ZLIB_VERSION);
+ *
+ * name is an identifier (the key), value a string; facts are recorded, not
+ * keyed in the segment. At most 32; the same name twice keeps the last.
+ */
+void prof_build_fact(const char *name, const char *value);
+
+#define PROF_BUILD_FACT(name, value)                                           \
+	static void __attribute__((constructor)) prof_fact_##name(void)       \
+	{                                                                      \
+		prof_build_fact(#name, (value));                               \
 	}
 
 /* The backend this worker runs: PROF_CPU or PROF_GPU. */
