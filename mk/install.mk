@@ -39,3 +39,12 @@ install-fragment:
 	$(Q)install -d $(DESTDIR)$(DATADIR)/prof $(DESTDIR)$(LIBEXECDIR)/prof
 	$(Q)install -m 644 mk/prof.mk $(DESTDIR)$(DATADIR)/prof/
 	$(Q)install -m 755 $(RUN_SCRIPTS) $(DESTDIR)$(LIBEXECDIR)/prof/
+
+# The preload libraries in PREFIX/lib/prof/ (the tools find them from
+# PREFIX/bin), prof's own workload binary in PREFIX/libexec/prof/.
+.PHONY: install-private
+install: install-private
+install-private: $(PRELOADS) $(WORKLOADS_BIN)
+	$(Q)install -d $(DESTDIR)$(PREFIX)/lib/prof $(DESTDIR)$(LIBEXECDIR)/prof
+	$(Q)install -m 755 $(PRELOADS) $(DESTDIR)$(PREFIX)/lib/prof/
+	$(Q)install -m 755 $(WORKLOADS_BIN) $(DESTDIR)$(LIBEXECDIR)/prof/

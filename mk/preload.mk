@@ -7,7 +7,8 @@
 PRELOADS := $(BINDIR)/libprof-alloc.so $(BINDIR)/libprof-cpuprofile.so \
 	$(BINDIR)/libprof-fixedtime.so
 ALL_TARGETS += $(PRELOADS)
-INSTALL_BINS += $(PRELOADS)
+# Installed under PREFIX/lib/prof/ (mk/install.mk), where the tools look
+# when they are not beside them.
 
 PRELOAD_CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -fPIC -Wall -Wextra \
 	-fvisibility=hidden -MMD -MP

@@ -12,7 +12,8 @@ EXTRA_CFLAGS_workloads/suite = $(XML_CFLAGS) -Iworkloads \
 	$(if $(filter 1,$(HAVE_CUDA)),-DPROF_HAVE_CUDA)
 
 ALL_TARGETS += $(WORKLOADS_BIN)
-INSTALL_BINS += $(WORKLOADS_BIN)
+# Installed as PREFIX/libexec/prof/prof-workloads (mk/install.mk): an
+# installed prof-time runs a project's workloads, never these by default.
 
 $(WORKLOADS_BIN): $(SUITE_OBJ) $(CUDA_OBJ) $(LIBSERVER) $(LIBENGINE) \
 		$(LIBHARNESS) $(LIBPROF)

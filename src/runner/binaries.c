@@ -14,7 +14,12 @@
 #include "id.h"
 #include "runner-int.h"
 
-/* A file beside this program: its workload binary, its preload libraries. */
+/*
+ * A file of prof's beside this program (its workload binary, its preload
+ * libraries in a build tree), or else in ../lib/prof/ (the preload
+ * libraries of an installed prof). The path beside it when neither is
+ * there.
+ */
 const char *
 beside_me(const char *name, char *path, size_t n)
 {
@@ -30,6 +35,9 @@ beside_me(const char *name, char *path, size_t n)
 	slash = strrchr(self, '/');
 	if (slash)
 		*slash = '\0';
+	snprintf(path, n, "%s/../lib/prof/%s", self, name);
+	if (access(path, F_OK) == 0)
+		return path;
 	snprintf(path, n, "%s/%s", self, name);
 	return path;
 }

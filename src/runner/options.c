@@ -349,6 +349,13 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		const char *env = getenv("PROF_WORKLOADS");
 
 		o.bins[o.n_bins++] = env && env[0] ? env : default_bin();
+		/* An installed prof has no workloads of its own beside it. */
+		if (!(env && env[0]) && !o.name && access(o.bins[0], X_OK))
+			return cli_fail(
+				"no workload binary: give --workloads BIN (one "
+				"linked with `pkg-config --libs prof-harness`), "
+				"or WORKLOADS= in a Makefile that includes "
+				"prof.mk");
 	}
 	if (!o.has_seed) {
 		mix = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
