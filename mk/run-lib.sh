@@ -79,8 +79,10 @@ category_opts() {
 # the reports read it. A failure makes $status 2 and leaves $history empty.
 add_history() {
 	history=${PROF_HISTORY-artifacts/history.sqlite}
-	if [ -n "$history" ] && ! "$BINDIR/prof-history" add --db "$history" \
-		"$run/results.json"; then
+	# A project's first run with OUTPUT= has no artifacts/ yet.
+	if [ -n "$history" ] && { ! mkdir -p -- "$(dirname -- "$history")" ||
+		! "$BINDIR/prof-history" add --db "$history" \
+		"$run/results.json"; }; then
 		say "cannot add the run to the history '$history'"
 		status=2
 		history=

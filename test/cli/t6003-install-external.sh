@@ -1,7 +1,7 @@
 #!/bin/bash
 # make install PREFIX=... installs the harness for other projects:
 # archives, headers and prof-harness.pc; examples/external builds against
-# it and is profiled with the installed tools.
+# it and is profiled through the installed make fragment.
 . "$(dirname "$0")/lib.sh"
 plan 12
 
@@ -33,8 +33,9 @@ jq_ok -s 'length == 3 and all(.[]; .workload == "external.sort_u32" and
 	.outcome == "success" and .duration_ms > 0 and
 	.metrics.items == 200000 and (.checksum | length == 64))' "$out" \
 	"three warm samples, validated and checksummed"
-make -s -C "$T/ext" profile PROF_BIN="$pfx/bin/" >"$out" 2>"$err"
-is "$?" 0 "make profile in the example: the installed tools end to end"
+(unset PROF_BINDIR PROF_BUILD PROF_WORKLOADS HISTORY
+	make -s -C "$T/ext" profile-quick OUTPUT=run) >"$out" 2>"$err"
+is "$?" 0 "make profile-quick in the example: the installed fragment end to end"
 jq_ok '[.samples[] | .workload] | unique == ["external.sort_u32"]' \
 	"$T/ext/run/results.json" "its results.json"
 like "$(cat "$T/ext/run/summary.md")" '| `external.sort_u32` | cpu | 3 |' \
