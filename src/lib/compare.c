@@ -98,6 +98,7 @@ side_meta(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 	d->version = json_object_get_int64(v);
 	d->fixture_checksum = keep(c, prof_sample_str(s, "fixture_checksum"),
 				   oom);
+	d->fixture = keep(c, prof_sample_str(s, "fixture"), oom);
 }
 
 /* Count s into a side: a duration (or a count) when aggregated, an error
@@ -419,8 +420,16 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	if (!same_str(r->cur.fixture_checksum, r->base.fixture_checksum)) {
 		short_sum(r->cur.fixture_checksum, a, sizeof(a));
 		short_sum(r->base.fixture_checksum, b, sizeof(b));
-		snprintf(r->reason, sizeof(r->reason),
-			 "fixture checksum %s != baseline %s", a, b);
+		/* A command's fixture names its arguments: say which. */
+		if (r->cur.fixture && r->base.fixture &&
+		    strcmp(r->cur.fixture, r->base.fixture))
+			snprintf(r->reason, sizeof(r->reason),
+				 "fixture checksum %s != baseline %s: fixture "
+				 "'%.200s' != baseline '%.200s'",
+				 a, b, r->cur.fixture, r->base.fixture);
+		else
+			snprintf(r->reason, sizeof(r->reason),
+				 "fixture checksum %s != baseline %s", a, b);
 		return 0;
 	}
 	if (r->cur.n == 0) {

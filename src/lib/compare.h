@@ -73,6 +73,7 @@ struct prof_cmp_side {
 	struct prof_stats st;		/* of v; zeros when n == 0 */
 	long long version;		/* workload_version */
 	const char *fixture_checksum;	/* NULL: unknown */
+	const char *fixture;		/* its name; NULL: unknown */
 	long errors;			/* error samples of the group */
 };
 

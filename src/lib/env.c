@@ -220,6 +220,8 @@ prof_env_collect(const struct prof_env_in *in)
 						       in->workload_isa :
 						       ""));
 	}
+	if (in->program)
+		put_str(o, "program", in->program);
 	if (in->build_facts)
 		json_object_object_add(o, "build_facts",
 				       json_object_get(in->build_facts));

@@ -37,6 +37,8 @@ struct prof_env_in {
 	const char *workload_isa;	/* "avx2 fma", "" for none */
 	struct json_object *build_facts;	/* the project's own facts
 						 * (borrowed); NULL: none */
+	const char *program;		/* a command's program as given;
+					 * recorded, never keyed; NULL: none */
 };
 
 /*

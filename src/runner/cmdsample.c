@@ -2,6 +2,7 @@
  * and its outcome, for every mode that runs commands (command, A/B,
  * count). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 
@@ -13,16 +14,45 @@ tv_ms(struct timeval tv)
 	return (double)tv.tv_sec * 1e3 + (double)tv.tv_usec / 1e3;
 }
 
-/* A command's fixture checksum: its command line as a JSON array. */
-void
-command_fixture_sum(char *const *argv, char out[PROF_SUM_HEX])
+/*
+ * A command's identity beside its --name: its arguments as a JSON array,
+ * the program left out, so that one program built at two paths compares.
+ * The fixture checksum is their digest; the fixture names them (prof-diff
+ * shows both fixtures when the checksums differ).
+ */
+static struct json_object *
+command_args(char *const *argv)
 {
 	struct json_object *argj = json_object_new_array();
 	long i;
 
-	for (i = 0; argv[i]; i++)
+	for (i = 1; argj && argv[0] && argv[i]; i++)
 		json_object_array_add(argj, json_object_new_string(argv[i]));
+	return argj;
+}
+
+void
+command_fixture_sum(char *const *argv, char out[PROF_SUM_HEX])
+{
+	struct json_object *argj = command_args(argv);
+
 	prof_sum_json(argj, out);
+	json_object_put(argj);
+}
+
+/* "command" and the arguments, as the fixture's name: at most n bytes. */
+static void
+command_fixture(char *const *argv, char *out, size_t n)
+{
+	struct json_object *argj = command_args(argv);
+	const char *text = argj ? json_object_to_json_string_ext(
+					  argj, JSON_C_TO_STRING_PLAIN) :
+				  "[]";
+
+	if (!argv[0] || !argv[1])
+		snprintf(out, n, "command");
+	else if (snprintf(out, n, "command %s", text) >= (int)n && n > 4)
+		memcpy(out + n - 4, "...", 4);
 	json_object_put(argj);
 }
 
@@ -37,7 +67,10 @@ command_base_sample(struct opts *o, const char *fixture_sum, long index,
 {
 	struct prof_env_in in = {0};
 	struct prof_sample_meta m = {0};
+	char fixture[512];
 
+	command_fixture(o->argv, fixture, sizeof(fixture));
+	in.program = o->argv[0];
 	in.backend_requested = "cpu";
 	in.backend = "cpu";
 	in.problem_size = o->problem_size ? o->problem_size : "none";
@@ -47,7 +80,7 @@ command_base_sample(struct opts *o, const char *fixture_sum, long index,
 	m.workload = o->name;
 	m.version = 1;
 	m.category = o->cats[0] ? o->cats[0] : "command";
-	m.fixture = "command";
+	m.fixture = fixture;
 	m.fixture_checksum = fixture_sum;
 	m.warning_floor_ms = o->warning_floor_ms;
 	m.backend = "cpu";
@@ -101,4 +134,75 @@ command_outcome(struct opts *o, const struct prof_spawn_result *res,
 	off = strlen(why);
 	if (last[0] && off < n)
 		snprintf(why + off, n - off, ": %s", last);
+}
+
+/*
+ * Split a command string into words as a shell would without expanding
+ * anything: blanks separate words; '...' keeps everything literally;
+ * "..." keeps everything but \" and \\; a backslash outside quotes keeps
+ * the next character. Returns a NULL-terminated vector in one block, or
+ * NULL with why filled (an open quote, no word at all).
+ */
+char **
+split_words(const char *s, char *why, size_t n)
+{
+	size_t len = strlen(s), max = len / 2 + 2;
+	char **v = malloc(max * sizeof(*v) + len + 1 + max);
+	char *out, quote = 0;
+	size_t k = 0;
+	int in_word = 0;
+
+	if (!v) {
+		snprintf(why, n, "out of memory");
+		return NULL;
+	}
+	out = (char *)(v + max);
+	for (; *s; s++) {
+		if (quote == '\'') {
+			if (*s == '\'')
+				quote = 0;
+			else
+				*out++ = *s;
+			continue;
+		}
+		if (quote == '"') {
+			if (*s == '"')
+				quote = 0;
+			else if (*s == '\\' && (s[1] == '"' || s[1] == '\\'))
+				*out++ = *++s;
+			else
+				*out++ = *s;
+			continue;
+		}
+		if (*s == ' ' || *s == '\t' || *s == '\n') {
+			if (in_word) {
+				*out++ = '\0';
+				in_word = 0;
+			}
+			continue;
+		}
+		if (!in_word) {
+			v[k++] = out;
+			in_word = 1;
+		}
+		if (*s == '\'' || *s == '"')
+			quote = *s;
+		else if (*s == '\\' && s[1])
+			*out++ = *++s;
+		else
+			*out++ = *s;
+	}
+	*out = '\0';
+	v[k] = NULL;
+	if (quote) {
+		snprintf(why, n, "an open %c quote", quote);
+		free(v);
+		return NULL;
+	}
+	if (!k) {
+		snprintf(why, n, "no command");
+		free(v);
+		return NULL;
+	}
+	return v;
 }

@@ -92,19 +92,19 @@ artifacts_dir(struct opts *o)
 
 /*
  * The A/B options together: --against BIN... or --against-command STRING
- * (with --name), each with --against-output FILE, prof-time only. Returns
- * 0, or an exit code after a message.
+ * (with --name), each with --against-output FILE, prof-time and
+ * prof-count only. Returns 0, or an exit code after a message.
  */
 static int
-ab_check_options(struct opts *o, int timing)
+ab_check_options(struct opts *o, int timing, int counting)
 {
 	int ab = o->n_against || o->against_command;
 
 	if (!ab && !o->against_output)
 		return 0;
-	if (!timing)
-		return cli_fail("--against: only prof-time runs an A/B "
-				"comparison");
+	if (!timing && !counting)
+		return cli_fail("--against: only prof-time and prof-count "
+				"compare two builds");
 	if (!ab)
 		return cli_fail("--against-output: nothing to compare against "
 				"(--against BIN or --against-command STRING)");
@@ -138,6 +138,43 @@ counted(struct opts *o, int (*fn)(struct opts *))
 		rc = fn(o);
 	count_close(o);
 	return rc;
+}
+
+/*
+ * prof-count across two builds: the current side into --output, then the
+ * reference (--against BIN..., or --against-command STRING) into
+ * --against-output, each its own counted run. A count does not move with
+ * the machine, so the sides need no interleaving; prof-diff compares them
+ * row for row. The worse of the two exit codes.
+ */
+static int
+counted_ab(struct opts *o, int (*fn)(struct opts *))
+{
+	struct opts cur = *o, ref = *o;
+	char why[256], **ref_argv = NULL;
+	int rc, rc2;
+
+	if (o->against_command) {
+		ref_argv = split_words(o->against_command, why, sizeof(why));
+		if (!ref_argv)
+			return cli_fail("--against-command: %s", why);
+		ref.argv = ref_argv;
+	} else {
+		memcpy(ref.bins, o->against, sizeof(o->against));
+		ref.n_bins = o->n_against;
+	}
+	cur.n_against = ref.n_against = 0;
+	cur.against_command = ref.against_command = NULL;
+	cur.against_output = ref.against_output = NULL;
+	ref.output = o->against_output;
+	rc = counted(&cur, fn);
+	if (rc >= PROF_EXIT_FAILURE || runner_interrupted) {
+		free(ref_argv);
+		return rc;
+	}
+	rc2 = counted(&ref, fn);
+	free(ref_argv);
+	return rc2 > rc ? rc2 : rc;
 }
 
 int
@@ -341,7 +378,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			return PROF_EXIT_FAILURE;
 		}
 	}
-	if ((c = ab_check_options(&o, timing)) != 0)
+	if ((c = ab_check_options(&o, timing, counting)) != 0)
 		return c;
 	warmup_given = o.warmup >= 0;
 	repeat_given = o.repeat >= 0;
@@ -393,6 +430,8 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			o.repeat = timing ? 10 : counting ? 2 : 1;
 		if (o.warmup < 0)
 			o.warmup = 0;
+		if (counting && o.against_command)
+			return counted_ab(&o, count_command);
 		if (counting)
 			return counted(&o, count_command);
 		if (o.against_command)
@@ -452,6 +491,8 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			o.repeat = strcmp(o.mode, "quick") ? 3 : 2;
 		o.backend = "cpu";
 	}
+	if (counting && o.n_against)
+		return counted_ab(&o, cmd_workloads);
 	if (counting)
 		return counted(&o, cmd_workloads);
 	if (o.n_against)

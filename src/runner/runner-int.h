@@ -199,6 +199,9 @@ int require_gpu(struct opts *o, struct bin *bins);
 
 /* cmdsample.c */
 void command_fixture_sum(char *const *argv, char out[PROF_SUM_HEX]);
+/* A string split into words as a shell would without expansions: a
+ * NULL-terminated vector in one malloc'd block, or NULL with why. */
+char **split_words(const char *s, char *why, size_t n);
 struct json_object *command_base_sample(struct opts *o, const char *fixture_sum,
 					long index, const char *valgrind);
 struct json_object *command_sample(struct opts *o, const char *fixture_sum,

@@ -139,7 +139,7 @@ is "$rc:$(errline)" "2:prof-time: --output and --against-output are both '$T/x'"
 	"one file for both sides is exit 2"
 run prof-mem quick --against "$A" --against-output "$T/x.jsonl"
 is "$rc:$(errline)" \
-	"2:prof-mem: --against: only prof-time runs an A/B comparison" \
+	"2:prof-mem: --against: only prof-time and prof-count compare two builds" \
 	"only prof-time runs A/B"
 run prof-time quick --workloads "$A" --against /no/such --against-output "$T/x.jsonl"
 is "$rc" 2 "a missing reference binary is exit 2"
