@@ -822,6 +822,17 @@ sb_quoted(struct sbuf *b, const char *s)
 			if (*p < 0x20) {
 				snprintf(tmp, sizeof(tmp), "\\u%04x", *p);
 				sb_str(b, tmp);
+			} else if (*p >= 0x80) {
+				/* Canonical text (an id's input) is valid
+				 * UTF-8, as every writer writes it. */
+				size_t k = prof_utf8_seq(
+					p, strnlen((const char *)p, 4));
+
+				if (k)
+					sb_put(b, (const char *)p, k);
+				else
+					sb_str(b, PROF_UTF8_REPLACEMENT);
+				p += k ? k - 1 : 0;
 			} else {
 				sb_put(b, (const char *)p, 1);
 			}

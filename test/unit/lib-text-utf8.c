@@ -56,7 +56,7 @@ main(void)
 	const char *t;
 	struct json_object *o;
 
-	plan(24);
+	plan(25);
 	is_int((long long)prof_utf8_check("abc", 3), 3, "ASCII is valid");
 	is_int((long long)prof_utf8_check("a\xc3\xa9z", 4), 4,
 	       "a two-byte character is valid");
@@ -117,5 +117,13 @@ main(void)
 	is_str(t, "\\x01 [... cut, 3 bytes]",
 	       "never inside an escape it wrote");
 	free((char *)t);
+	o = json_object_new_object();
+	json_object_object_add(
+		o, "a", json_object_new_string("caf\xc3\xa9 \xff x\xe2\x82\xac"));
+	t = prof_json_canonical(o);
+	is_str(t, "{\"a\":\"caf\xc3\xa9 " R " x\xe2\x82\xac\"}",
+	       "canonical text (an id's input) is valid UTF-8 too");
+	free((char *)t);
+	json_object_put(o);
 	return done();
 }
