@@ -28,3 +28,6 @@ dashboard: $(BINDIR)/prof-dashboard ## the run history as static pages: [HISTORY
 	$(BINDIR)/prof-dashboard --db $(call prof_sq,$(HISTORY)) \
 		--repo-url $(call prof_sq,$(REPO_URL)) \
 		-o $(call prof_sq,$(DASHBOARD_OUTPUT))
+
+# The history's unit test reads SQLite too.
+$(BUILD)/test/unit/lib-history.t: LIB_LIBS += $(SQLITE_LIBS)
