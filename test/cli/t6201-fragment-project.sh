@@ -5,7 +5,7 @@
 # profile-quick, baseline-update, compare AGAINST= (an A/A) and compare
 # REF=HEAD~1, with their outputs where this tree's are.
 . "$(dirname "$0")/lib.sh"
-plan 31
+plan 35
 
 # The project's make sees neither this tree's test settings nor its
 # history (lib.sh exports HISTORY; the project keeps its default).
@@ -66,6 +66,29 @@ is "$rc" 0 "a second run is compared with it"
 jq_ok 'length == 1 and .[0].workload == "tiny.sum" and
 	.[0].status == "stable"' "$T/q2/comparisons.json" \
 	"the row under the warning floor is stable"
+
+# diagnose: the memory, CPU-profile and count phases, their preload
+# libraries found under the prefix's lib/prof/.
+mk diagnose W=tiny.sum REPEAT=2 OUTPUT="$T/d"
+is "$rc" 0 "make diagnose W=tiny.sum"
+missing=
+for f in samples.jsonl memory.jsonl profile.jsonl results.json summary.md \
+	report.html; do
+	[ -s "$T/d/$f" ] || missing="$missing $f"
+done
+if command -v valgrind >/dev/null; then
+	[ -s "$T/d/counts.jsonl" ] || missing="$missing counts.jsonl"
+fi
+is "$missing" "" "with each phase's samples, results and reports"
+
+# merge-shards: a run's shard folders merged like one run (one shard: the
+# project has one workload, and a shard without a workload has no run
+# record to merge).
+mk profile-quick REPEAT=2 SHARD=1/1 OUTPUT="$T/shards/s1"
+mk merge-shards DIR="$T/shards" OUTPUT="$T/merged"
+is "$rc" 0 "make merge-shards DIR=... of the run's shard"
+jq_ok '[.samples[].workload] | unique == ["tiny.sum"]' \
+	"$T/merged/results.json" "the merged run holds the workload"
 
 mk profile-full STORIES=1
 is "$rc:$(head -n 1 "$err")" \
