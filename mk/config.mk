@@ -15,7 +15,7 @@ PROF_USER_VARS := ADD BACKEND BASELINE BENCH_ROWS BENCH_SAMPLES BINDIR BUILD \
 	FROM FUZZ_BUILD FUZZ_CC FUZZ_SECONDS HAVE_CUDA HISTORY INCLUDEDIR \
 	LDFLAGS LIBDIR MODE NAME NVCC NVCCFLAGS NVCC_ARCH OUTPUT PLAYWRIGHT \
 	PREFIX PROVE PROVE_FLAGS REF REPEAT SANITIZER SEED SHARD SHARDS STORIES \
-	T TIMEOUT V W WORKLOADS
+	T TIMEOUT V W WORKLOADS AGAINST PROF_BUILD
 prof_empty :=
 prof_space := $(prof_empty) $(prof_empty)
 # The control characters that are not make's whitespace (those, a tab, a
@@ -85,6 +85,9 @@ prof_bool_bad := $(firstword $(foreach v,$(PROF_BOOL_VARS),$(if $(filter \
 ifneq ($(prof_bool_bad),)
 $(error $(prof_bool_bad): '$($(prof_bool_bad))': expected 0 or 1)
 endif
+# mk/prof.mk, the fragment, checks its own variables in a project; here
+# every variable was checked above.
+PROF_VARS_CHECKED := 1
 
 # The flags a build was made with, recorded in every sample's environment.
 # A change of flags rebuilds everything (git's GIT-CFLAGS trick).

@@ -56,6 +56,40 @@ else
 PROF_Q := @
 endif
 
+# A project's make checks what prof's own does in mk/config.mk, which
+# checks every variable of the tree first and sets PROF_VARS_CHECKED: a
+# variable given on the command line, or one of this file's, that holds a
+# control character is refused at parse time, so that no recipe line is
+# ever built from it; the switches take 1, 0 or nothing.
+ifndef PROF_VARS_CHECKED
+PROF_FRAGMENT_VARS := ADD AGAINST BACKEND BASELINE CATEGORY CHROMIUM COUNTS \
+	DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT \
+	PROF_BUILD REF REPEAT SEED SHARD SHARDS STORIES TIMEOUT V W WORKLOADS
+prof_f_empty :=
+prof_f_space := $(prof_f_empty) $(prof_f_empty)
+prof_f_ctl_chars := $(shell printf '\001 \002 \003 \004 \005 \006 \007 \010 \
+	\016 \017 \020 \021 \022 \023 \024 \025 \026 \027 \030 \031 \032 \
+	\033 \034 \035 \036 \037 \177')
+# Whitespace other than a space splits the raw text into more words than
+# its spaces do; the other control characters are looked for one by one.
+prof_f_ctl_in = $(strip $(filter-out 1,$(words x$(subst \
+	$(prof_f_space),x,$(value $(1)))x)) $(foreach \
+	c,$(prof_f_ctl_chars),$(findstring $(c),$(value $(1)))))
+prof_f_ctl_vars := $(strip $(foreach v,$(sort $(PROF_FRAGMENT_VARS) \
+	$(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin \
+	$(v))),$(v)))),$(if $(call prof_f_ctl_in,$(v)),$(v))))
+ifneq ($(prof_f_ctl_vars),)
+$(error $(firstword $(prof_f_ctl_vars)): holds a control character (a \
+newline, a tab or another byte below 0x20, or 0x7f); nothing was run)
+endif
+prof_f_bool_bad := $(firstword $(foreach v,V COUNTS STORIES ADD,$(if \
+	$(filter undefined default automatic,$(origin $(v))),,$(if \
+	$(filter-out x0 x1 x,x$($(v))),$(v)))))
+ifneq ($(prof_f_bool_bad),)
+$(error $(prof_f_bool_bad): '$($(prof_f_bool_bad))': expected 0 or 1)
+endif
+endif
+
 BACKEND ?=
 REPEAT ?=
 CATEGORY ?=

@@ -5,7 +5,7 @@
 # profile-quick, baseline-update, compare AGAINST= (an A/A) and compare
 # REF=HEAD~1, with their outputs where this tree's are.
 . "$(dirname "$0")/lib.sh"
-plan 35
+plan 37
 
 # The project's make sees neither this tree's test settings nor its
 # history (lib.sh exports HISTORY; the project keeps its default).
@@ -94,6 +94,15 @@ mk profile-full STORIES=1
 is "$rc:$(head -n 1 "$err")" \
 	"2:make profile-full: STORIES=1: this project has no browser stories" \
 	"a project without browser stories says so"
+
+# The fragment checks its variables at parse time, as prof's tree does.
+mk compare REF="$(printf 'HEAD\ntouch %s #' "$T/X")"
+is "$rc:$(sed 's/^[^ ]*:[0-9]*: //' "$err"):$([ -e "$T/X" ]; echo $?)" \
+	"2:*** REF: holds a control character (a newline, a tab or another byte below 0x20, or 0x7f); nothing was run.  Stop.:1" \
+	"a newline in REF is refused before any recipe runs"
+mk profile-quick COUNTS=yes
+is "$rc:$(sed 's/^[^ ]*:[0-9]*: //' "$err")" \
+	"2:*** COUNTS: 'yes': expected 0 or 1.  Stop." "COUNTS=yes is refused"
 
 # An A/A against a copy of the binary: no git, every row stable.
 cp bin/tiny "$T/tiny-copy"
