@@ -51,6 +51,7 @@ chromium test -x /usr/bin/chromium
 nodejs command -v node
 npm command -v npm
 man-db command -v man
+zlib1g-dev pkg-config --exists zlib
 EOF
 }
 
