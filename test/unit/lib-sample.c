@@ -76,7 +76,7 @@ main(void)
 	long n;
 	FILE *fp;
 
-	plan(30);
+	plan(31);
 	s = good_sample();
 	ok(prof_sample_check(s, "", &e) == 0, "a built sample is valid");
 	is_num(prof_sample_num(s, "duration_ms"), 1.234568, 1e-12,
@@ -148,7 +148,12 @@ main(void)
 	ok(r != NULL, "and read back");
 	json_object_put(r);
 	is_int(count_files(dir), 1, "no temporary file is left");
+	/* The file was read above; replacing it is this test's purpose. */
+	prof_afile_forget_input(path);
 	fp = prof_afile_open(&af, path, &e);
+	ok(fp != NULL, "a file read before is opened again once forgotten");
+	if (!fp)
+		return 1;
 	fputs("{\"half\":", fp);
 	prof_afile_abort(&af);
 	r = prof_results_load(path, &e);
