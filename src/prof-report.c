@@ -539,32 +539,20 @@ fmt_count(char *buf, size_t n, long long v, int sign)
 	buf[j] = '\0';
 }
 
-/*
- * Under a changed row's reason: the functions prof-why found (its
- * "functions", at most five), as a short table. A time row whose
- * instruction row has them says nothing: they are under that row.
- */
+/* One of prof-why's lists (at most five entries) as a short table. */
 static void
-write_functions(struct report *r, struct json_object *row)
+write_fn_table(FILE *md, struct json_object *fns, const char *what)
 {
-	struct json_object *fns = get(row, "functions"), *crow;
-	size_t i, n = json_object_is_type(fns, json_type_array) ?
-			      json_object_array_length(fns) : 0;
-	FILE *md = r->md;
+	size_t i, n = json_object_array_length(fns);
 
-	if (!n)
-		return;
-	crow = is_count_row(row) ? NULL :
-		count_row_of(r, prof_json_str(row, "workload"),
-			     prof_json_str(row, "backend"));
-	if (crow && get(crow, "functions"))
-		return;
-	fprintf(md, "\n  | function | file | self before | self after | "
-		    "Δ self | share | inclusive before | inclusive after |\n"
-		    "  |---|---|--:|--:|--:|--:|--:|--:|\n");
+	fprintf(md, "\n  %s:\n\n  | function | file | self before | "
+		    "self after | Δ self | share | inclusive before | "
+		    "inclusive after |\n  |---|---|--:|--:|--:|--:|--:|--:|\n",
+		what);
 	for (i = 0; i < n && i < 5; i++) {
 		struct json_object *f = json_object_array_get_idx(fns, i);
 		const char *state = prof_json_str(f, "state");
+		int odd = state && strcmp(state, "changed");
 		long long sb = json_object_get_int64(get(f, "self_before"));
 		long long sa = json_object_get_int64(get(f, "self_after"));
 		double share = prof_json_numf(f, "share");
@@ -577,9 +565,7 @@ write_functions(struct report *r, struct json_object *row)
 			  json_object_get_int64(get(f, "inclusive_before")), 0);
 		fprintf(md, "  | `");
 		md_text(md, prof_json_str(f, "name"));
-		fprintf(md, "`%s%s | ", state && strcmp(state, "changed") ?
-						 " " : "",
-			state && strcmp(state, "changed") ? state : "");
+		fprintf(md, "`%s%s | ", odd ? " " : "", odd ? state : "");
 		md_text(md, short_file(prof_json_str(f, "file")));
 		fprintf(md, " | %s | %s | %s | ", c[0], c[1], c[2]);
 		if (isfinite(share))
@@ -591,6 +577,30 @@ write_functions(struct report *r, struct json_object *row)
 		fprintf(md, " | %s | %s |\n", c[3], c[2]);
 	}
 	fputc('\n', md);
+}
+
+/*
+ * Under a changed row's reason: the functions prof-why found, as short
+ * tables: instructions (a time row whose instruction row has them leaves
+ * them to that row) and, for a time row, CPU samples.
+ */
+static void
+write_functions(struct report *r, struct json_object *row)
+{
+	struct json_object *fns = get(row, "functions"), *crow = NULL;
+
+	if (!is_count_row(row))
+		crow = count_row_of(r, prof_json_str(row, "workload"),
+				    prof_json_str(row, "backend"));
+	if (json_object_is_type(fns, json_type_array) &&
+	    json_object_array_length(fns) && !(crow && get(crow, "functions")))
+		write_fn_table(r->md, fns, "Instructions per function");
+	fns = get(row, "time_functions");
+	if (json_object_is_type(fns, json_type_array) &&
+	    json_object_array_length(fns))
+		write_fn_table(r->md, fns,
+			       "CPU time per function, ns per call "
+			       "(gperftools)");
 }
 
 static void

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -22,7 +23,7 @@ static const char usage_text[] =
 	"usage: prof-why [--by self|inclusive] [--top N] [--json] [--svg FILE]\n"
 	"                [-o FILE] BEFORE AFTER\n"
 	"       prof-why --comparisons FILE [--results FILE] [--baseline FILE]\n"
-	"                [--top N] [-o FILE]\n"
+	"                [--time DIR] [--top N] [-o FILE]\n"
 	"\n"
 	"Say which functions made a workload's instruction count change. BEFORE\n"
 	"and AFTER are callgrind outputs of the same workload from two builds\n"
@@ -56,7 +57,14 @@ static const char usage_text[] =
 	"default results.json and baseline.json beside the comparisons). A\n"
 	"timing row gets its workload's instruction differences too. Other\n"
 	"rows are left as they are. The comparisons are rewritten in place\n"
-	"unless -o says otherwise.\n"
+	"unless -o says otherwise. With --time DIR, a changed time row also\n"
+	"gets \"time_functions\" and \"time_artifacts\" from the CPU profiles\n"
+	"of both sides as pprof --callgrind wrote them (DIR/reference/\n"
+	"W.BACKEND.callgrind and DIR/current/W.BACKEND.callgrind), each with\n"
+	"W.BACKEND.calls beside it (\"CALLS HZ\": the calls it covers and the\n"
+	"profiler's frequency), so that both are nanoseconds of CPU per call;\n"
+	"DIR/W.BACKEND.pprof.txt (pprof --base) is named as its listing when\n"
+	"it is there.\n"
 	"\n"
 	"example:\n"
 	"  prof-why old/functions/pipeline.reorder_nearest.cpu.callgrind \\\n"
@@ -73,6 +81,7 @@ enum {
 	OPT_COMPARISONS,
 	OPT_RESULTS,
 	OPT_BASELINE,
+	OPT_TIME,
 	OPT_VERSION,
 };
 
@@ -83,6 +92,7 @@ struct opts {
 	const char *svg;
 	const char *output;
 	const char *comparisons, *results, *baseline;
+	const char *time_dir;	/* --time DIR: CPU profiles of both sides */
 };
 
 static struct json_object *
@@ -170,7 +180,8 @@ signed_grouped(long long v, char *buf, size_t n)
 }
 
 static void
-why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o)
+why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
+	 const char *unit)
 {
 	long long delta = w->total_after - w->total_before;
 	char line[2048], x[40], y[40], s[40], safe[512], safe2[512];
@@ -184,7 +195,7 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o)
 				      (size_t)n < sizeof(line) ?      \
 				      (size_t)n : sizeof(line) - 1);  \
 	} while (0)
-	PUT("instructions %lld -> %lld (%s, %+.2f%%)\n", w->total_before,
+	PUT("%s %lld -> %lld (%s, %+.2f%%)\n", unit, w->total_before,
 	    w->total_after, signed_grouped(delta, s, sizeof(s)),
 	    w->total_before ? 100.0 * (double)delta /
 				      (double)w->total_before :
@@ -256,7 +267,8 @@ pair(const char *before_path, const char *after_path, const struct opts *o)
 		if (prof_out_json(o->output, j, &err) < 0)
 			goto write_failed;
 	} else {
-		why_text(&b, &w, o);
+		why_text(&b, &w, o,
+			 after.event[0] ? "samples" : "instructions");
 		if (prof_out_write(o->output, b.p ? b.p : "", b.len, &err) < 0)
 			goto write_failed;
 	}
@@ -379,6 +391,108 @@ out:
 	return rc;
 }
 
+/*
+ * A CPU profile's samples as nanoseconds per call: the file beside it,
+ * PATH with .calls for .callgrind, says "CALLS HZ" (the timed calls the
+ * profile covers, and the profiler's frequency). Returns 0 or -1.
+ */
+static int
+per_call(struct prof_callgrind_profile *p, const char *path)
+{
+	char calls_path[PATH_MAX];
+	size_t len = strlen(path);
+	double calls = 0, hz = 0;
+	FILE *fp;
+	int n;
+
+	if (len < 10 || len + 1 > sizeof(calls_path))
+		return -1;
+	snprintf(calls_path, sizeof(calls_path), "%.*s.calls",
+		 (int)(len - 10), path);
+	fp = fopen(calls_path, "r");
+	if (!fp)
+		return -1;
+	n = fscanf(fp, "%lf %lf", &calls, &hz);
+	fclose(fp);
+	if (n != 2 || !(calls > 0) || !(hz > 0))
+		return -1;
+	prof_callgrind_scale(p, 1e9 / hz / calls);
+	return 0;
+}
+
+/*
+ * --time DIR: a changed time row's CPU profiles, as pprof --callgrind
+ * wrote them (DIR/reference/W.B.callgrind and DIR/current/W.B.callgrind,
+ * event Hits: samples), ranked as the instructions are, into
+ * "time_functions" and "time_artifacts" (with DIR/W.B.pprof.txt, pprof's
+ * --base listing, when it is there). Returns 0 (also when a side has no
+ * profile), or -1 with err.
+ */
+static int
+explain_time(struct json_object *row, const struct opts *o,
+	     const char *cmp_dir, struct prof_err *err)
+{
+	const char *w = prof_json_str(row, "workload");
+	const char *b = prof_json_str(row, "backend");
+	char before_path[PATH_MAX], after_path[PATH_MAX], listing[PATH_MAX];
+	struct prof_callgrind_profile before = {0}, after = {0};
+	struct prof_why why = {0};
+	struct json_object *arts;
+	int rc = -1;
+
+	if (!w || !b)
+		return 0;
+	snprintf(before_path, sizeof(before_path), "%s/reference/%s.%s.callgrind",
+		 o->time_dir, w, b);
+	snprintf(after_path, sizeof(after_path), "%s/current/%s.%s.callgrind",
+		 o->time_dir, w, b);
+	snprintf(listing, sizeof(listing), "%s/%s.%s.pprof.txt", o->time_dir,
+		 w, b);
+	if (access(before_path, R_OK) || access(after_path, R_OK))
+		return 0;
+	if (prof_callgrind_load(before_path, &before, err) < 0 ||
+	    prof_callgrind_load(after_path, &after, err) < 0)
+		goto out;
+	/* The sides ran different numbers of calls: nanoseconds per call */
+	if (per_call(&before, before_path) < 0 ||
+	    per_call(&after, after_path) < 0) {
+		prof_err_file(err, before_path);
+		prof_err_set(err, "no '.calls' file beside the profiles");
+		goto out;
+	}
+	if (prof_why_diff(&before, &after, 0, &why, err) < 0)
+		goto out;
+	json_object_object_add(row, "time_functions",
+			       entries_json(&why, o->top));
+	arts = json_object_new_object();
+	json_object_object_add(arts, "before",
+			       relative_to(before_path, cmp_dir));
+	json_object_object_add(arts, "after", relative_to(after_path, cmp_dir));
+	json_object_object_add(arts, "listing",
+			       access(listing, R_OK) ? NULL :
+			       relative_to(listing, cmp_dir));
+	json_object_object_add(arts, "unit",
+			       json_object_new_string("ns per call"));
+	json_object_object_add(arts, "total_before", ll(why.total_before));
+	json_object_object_add(arts, "total_after", ll(why.total_after));
+	json_object_object_add(row, "time_artifacts", arts);
+	rc = 0;
+out:
+	prof_why_free(&why);
+	prof_callgrind_profile_free(&before);
+	prof_callgrind_profile_free(&after);
+	return rc;
+}
+
+/* Whether a comparison row is an instruction count's. */
+static int
+is_count_row(struct json_object *row)
+{
+	const char *phase = prof_json_str(row, "phase");
+
+	return phase && !strcmp(phase, "instructions");
+}
+
 /* Every changed row of the comparisons explained where both sides kept
  * their callgrind output. */
 static int
@@ -429,7 +543,9 @@ comparisons(struct opts *o)
 			goto out;
 		}
 		explained++;
-		if (explain_row(row, &cur, &base, o, dir, &err) < 0) {
+		if (explain_row(row, &cur, &base, o, dir, &err) < 0 ||
+		    (o->time_dir && !is_count_row(row) &&
+		     explain_time(row, o, dir, &err) < 0)) {
 			cli_err(&err);
 			goto out;
 		}
@@ -464,12 +580,13 @@ main(int argc, char **argv)
 		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
 		{"results", required_argument, NULL, OPT_RESULTS},
 		{"baseline", required_argument, NULL, OPT_BASELINE},
+		{"time", required_argument, NULL, OPT_TIME},
 		{"output", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
 	};
-	struct opts o = {0, 10, 0, NULL, NULL, NULL, NULL, NULL};
+	struct opts o = {0, 10, 0, NULL, NULL, NULL, NULL, NULL, NULL};
 	int c;
 
 	cli_init(argv[0]);
@@ -503,6 +620,9 @@ main(int argc, char **argv)
 		case OPT_BASELINE:
 			o.baseline = optarg;
 			break;
+		case OPT_TIME:
+			o.time_dir = optarg;
+			break;
 		case 'o':
 			o.output = optarg;
 			break;
@@ -535,8 +655,8 @@ main(int argc, char **argv)
 			return PROF_EXIT_FAILURE;
 		return comparisons(&o);
 	}
-	if (o.results || o.baseline)
-		return cli_fail("--results and --baseline go with "
+	if (o.results || o.baseline || o.time_dir)
+		return cli_fail("--results, --baseline and --time go with "
 				"--comparisons");
 	if (argc - optind < 2)
 		return cli_fail("give two callgrind outputs: BEFORE AFTER");

@@ -912,39 +912,32 @@ cmp_path(struct page *p, const char *a, char *out, size_t n)
 }
 
 /*
- * Why a changed row changed (prof-why's "functions" in its comparison):
- * the top functions and the differential flame graph of the two sides'
- * callgrind files. A time row whose instruction row is explained leaves
- * it to that row.
+ * One explanation of a changed row (prof-why's fkey, "functions" or
+ * "time_functions", with akey, its files): the top functions and the
+ * differential flame graph of the two sides' call graphs, in unit.
  */
 static int
-why_section(struct page *p, long i, struct json_object *c,
-	    struct prof_err *err)
+why_block(struct page *p, long i, struct json_object *c, const char *fkey,
+	  const char *akey, const char *unit, const char *heading,
+	  struct prof_err *err)
 {
-	struct json_object *fns = c ? get(c, "functions") : NULL;
-	struct json_object *arts = c ? get(c, "functions_artifacts") : NULL;
+	struct json_object *fns = get(c, fkey), *arts = get(c, akey);
 	struct prof_callgrind_profile before = {0}, after = {0};
 	struct prof_buf svg = {0};
 	struct prof_err lerr = {0};
-	char pb[4096], pa[4096], id[32];
+	char pb[4096], pa[4096], id[48];
 	size_t k, n = json_object_is_type(fns, json_type_array) ?
 			      json_object_array_length(fns) : 0;
-	const char *phase = prof_json_str(c, "phase");
 	FILE *fp = p->fp;
 	int rc = -1;
 
 	if (!n || !arts)
 		return 0;
-	if ((!phase || strcmp(phase, "instructions")) &&
-	    explained_count_row(p, prof_json_str(c, "workload"),
-				prof_json_str(c, "backend")))
-		return 0;
-	fprintf(fp, "<div class=\"why\"><h3>Why: instructions per function"
-		    "</h3><table class=\"why-fns\"><tr><th>function</th>"
-		    "<th>file</th><th class=\"num\">Δ self</th><th class="
-		    "\"num\">share</th><th class=\"num\">self before → after"
-		    "</th><th class=\"num\">inclusive before → after</th>"
-		    "</tr>");
+	fprintf(fp, "<div class=\"why\"><h3>%s</h3><table class=\"why-fns\">"
+		    "<tr><th>function</th><th>file</th><th class=\"num\">"
+		    "Δ self</th><th class=\"num\">share</th><th class=\"num\">"
+		    "self before → after</th><th class=\"num\">inclusive "
+		    "before → after</th></tr>", heading);
 	for (k = 0; k < n && k < 5; k++) {
 		struct json_object *f = json_object_array_get_idx(fns, k);
 		const char *state = prof_json_str(f, "state");
@@ -983,7 +976,7 @@ why_section(struct page *p, long i, struct json_object *c,
 			    prof_json_str(arts, "before") : "", pb, sizeof(pb));
 	cmp_path(p, prof_json_str(arts, "after") ?
 			    prof_json_str(arts, "after") : "", pa, sizeof(pa));
-	snprintf(id, sizeof(id), "flame-%ld", i);
+	snprintf(id, sizeof(id), "flame-%ld-%s", i, fkey);
 	if (prof_callgrind_load(pb, &before, &lerr) < 0 ||
 	    prof_callgrind_load(pa, &after, &lerr) < 0) {
 		char buf[1200];
@@ -994,27 +987,61 @@ why_section(struct page *p, long i, struct json_object *c,
 		rc = 0;
 		goto out;
 	} else {
-		struct prof_flame_opts fo = {id, NULL, NULL};
+		struct prof_flame_opts fo = {id, NULL, unit};
 		char title[512];
 
-		snprintf(title, sizeof(title), "differential flame graph of %s",
-			 prof_json_str(c, "workload"));
+		snprintf(title, sizeof(title), "differential flame graph of %s "
+			 "(%s)", prof_json_str(c, "workload"), unit);
 		fo.title = title;
 		if (prof_flame_svg(&before, &after, &fo, &svg, err) < 0)
 			goto out;
 	}
 	fprintf(fp, "<figure>%s<figcaption>Differential flame graph of the "
-		    "two sides' callgrind outputs: each frame is as wide as "
-		    "its instructions now; red frames execute more "
-		    "instructions of their own than before, blue fewer, "
-		    "hatched ones are new; hover a frame for its numbers."
-		    "</figcaption></figure></div>", svg.p);
+		    "two sides' call graphs: each frame is as wide as its "
+		    "%s now; red frames have more %s of their own than "
+		    "before, blue fewer, hatched ones are new; hover a frame "
+		    "for its numbers.", svg.p, unit, unit);
+	if (prof_json_str(arts, "listing")) {
+		fprintf(fp, " pprof's listing: <a href=\"");
+		if (prof_json_str(arts, "listing")[0] != '/')
+			esc_url(fp, p->prefix);
+		esc_url(fp, prof_json_str(arts, "listing"));
+		fprintf(fp, "\">");
+		esc(fp, prof_json_str(arts, "listing"));
+		fprintf(fp, "</a>.");
+	}
+	fprintf(fp, "</figcaption></figure></div>");
 	rc = 0;
 out:
 	prof_buf_free(&svg);
 	prof_callgrind_profile_free(&before);
 	prof_callgrind_profile_free(&after);
 	return rc;
+}
+
+/*
+ * Why a changed row changed: its instructions per function (a time row
+ * whose instruction row is explained leaves them to that row), and for a
+ * time row its CPU samples per function.
+ */
+static int
+why_section(struct page *p, long i, struct json_object *c,
+	    struct prof_err *err)
+{
+	const char *phase = c ? prof_json_str(c, "phase") : NULL;
+	int count_row = phase && !strcmp(phase, "instructions");
+
+	if (!c)
+		return 0;
+	if ((count_row || !explained_count_row(p, prof_json_str(c, "workload"),
+					       prof_json_str(c, "backend"))) &&
+	    why_block(p, i, c, "functions", "functions_artifacts",
+		      "instructions", "Why: instructions per function",
+		      err) < 0)
+		return -1;
+	return why_block(p, i, c, "time_functions", "time_artifacts",
+			 "ns of CPU per call",
+			 "Why: CPU time per function (gperftools)", err);
 }
 
 static int

@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -640,8 +641,9 @@ prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 		char c = line[0];
 
 		l.lineno++;
+		/* pprof --callgrind opens with events: */
 		if (l.lineno == 1 && strncmp(line, "# callgrind format", 18) &&
-		    !header(line, "version")) {
+		    !header(line, "version") && !header(line, "events")) {
 			prof_err_at(err, path, 1, 0,
 				    "not a callgrind output file");
 			goto out;
@@ -659,11 +661,13 @@ prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 		} else if ((v = header(line, "positions"))) {
 			l.npos = position_count(v);
 		} else if ((v = header(line, "events"))) {
+			/* Ir, or the first event of another profiler's
+			 * output (pprof's Hits) */
 			l.col = ir_column(v);
 			if (l.col < 0) {
-				prof_err_at(err, path, l.lineno, 0,
-					    "no Ir event");
-				goto out;
+				l.col = 0;
+				copy_value(p->event, sizeof(p->event), v);
+				p->event[strcspn(p->event, " \t")] = '\0';
 			}
 		} else if ((v = header(line, "cmd"))) {
 			copy_value(p->cmd, sizeof(p->cmd), v);
@@ -695,6 +699,9 @@ prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 		p->total = totals;
 	} else if (summary_line && summary >= 0) {
 		p->total = summary;
+	} else if (p->event[0] && !totals_line && !summary_line) {
+		for (i = 0; i < p->n_fns; i++)
+			p->total += p->fns[i].self;
 	} else {
 		prof_err_at(err, path, totals_line ? totals_line : summary_line,
 			    0, "no Ir count in totals: or summary:");
@@ -772,6 +779,21 @@ prof_callgrind_profile_free(struct prof_callgrind_profile *p)
 	memset(p, 0, sizeof(*p));
 }
 
+void
+prof_callgrind_scale(struct prof_callgrind_profile *p, double factor)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_fns; i++) {
+		p->fns[i].self = llround((double)p->fns[i].self * factor);
+		p->fns[i].incl = llround((double)p->fns[i].incl * factor);
+		p->fns[i].called = llround((double)p->fns[i].called * factor);
+	}
+	for (i = 0; i < p->n_calls; i++)
+		p->calls[i].ir = llround((double)p->calls[i].ir * factor);
+	p->total = llround((double)p->total * factor);
+}
+
 /* The calls in caller order, for the writer. */
 static const struct prof_callgrind_profile *sort_p;
 
@@ -829,8 +851,8 @@ prof_callgrind_write_functions(const struct prof_callgrind_profile *p,
 		fprintf(fp, "cmd: %s\n", p->cmd);
 	if (p->trigger[0])
 		fprintf(fp, "desc: Trigger: %s\n", p->trigger);
-	fprintf(fp, "\npositions: line\nevents: Ir\nsummary: %lld\n",
-		p->total);
+	fprintf(fp, "\npositions: line\nevents: %s\nsummary: %lld\n",
+		p->event[0] ? p->event : "Ir", p->total);
 	for (i = 0; i < p->n_fns; i++) {
 		const struct prof_callgrind_fn *f = &p->fns[i];
 

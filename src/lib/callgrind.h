@@ -75,6 +75,9 @@ struct prof_callgrind_profile {
 	struct prof_callgrind_call *calls;
 	size_t n_calls, cap_calls;
 	long long total;	/* the dump's count, as prof_callgrind_read() */
+	char event[32];		/* "" for Ir; else the event counted (pprof
+				 * --callgrind: "Hits", CPU samples), whose
+				 * total is the sum of the functions' */
 	char cmd[512];
 	char trigger[256];
 	struct prof_htab *fn_index, *call_index;
@@ -82,7 +85,8 @@ struct prof_callgrind_profile {
 
 /*
  * Read the dump at path, a full one or one that
- * prof_callgrind_write_functions() wrote, function by function. Returns
+ * prof_callgrind_write_functions() wrote, function by function; also
+ * pprof --callgrind's conversion of a CPU profile (event Hits). Returns
  * 0, or -1 with err naming the file and line (a cost line that is not
  * numbers, a name reference that was never defined, no Ir event or no
  * count).
@@ -96,6 +100,10 @@ long prof_callgrind_find(const struct prof_callgrind_profile *p,
 			 const char *name, const char *file);
 
 void prof_callgrind_profile_free(struct prof_callgrind_profile *p);
+
+/* Multiply every cost of p by factor (rounded): CPU samples of a number of
+ * calls into a cost per call. */
+void prof_callgrind_scale(struct prof_callgrind_profile *p, double factor);
 
 /*
  * Write p to path atomically as a callgrind file of functions only: per
