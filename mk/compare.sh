@@ -26,6 +26,13 @@
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
 #   PROF_OUTPUT            the run folder (default artifacts/profiling/RUN_ID)
 #   PROF_COMMAND           the command that results.json records
+#   PROF_WHY               1: also count instructions on both sides
+#                          (prof-count --functions, as COUNTS=1) and say
+#                          for each changed row which functions changed
+#                          (prof-why: comparisons.json, summary.md and
+#                          report.html); a changed time row also gets a
+#                          CPU profile of each side (prof-trace) and
+#                          pprof's --base listing under time/
 #
 # REF is built once per commit; a second compare against it reuses the
 # build. The current and the reference binaries then run alternately in one
@@ -52,6 +59,7 @@ MAKE=${PROF_MAKE:-make}
 label="make compare"
 
 . "$(dirname "$0")/run-lib.sh"
+. "$(dirname "$0")/why-lib.sh"
 
 if [ -z "$REF" ] && [ -z "$AGAINST" ]; then
 	say "give what to compare with: REF=<git revision> or" \
@@ -66,6 +74,13 @@ case $MODE in
 quick | full) ;;
 *)
 	say "MODE: '$MODE' is not quick or full"
+	finish 2
+	;;
+esac
+case ${PROF_WHY:-} in
+'' | 0 | 1) ;;
+*)
+	say "WHY: '$PROF_WHY' is not 1 or 0"
 	finish 2
 	;;
 esac
@@ -202,7 +217,8 @@ fi
 
 # The run folder, as profile.sh makes it.
 run_folder samples.jsonl baseline.jsonl results.json baseline.json \
-	comparisons.json summary.md report.html
+	comparisons.json summary.md report.html counts.jsonl \
+	baseline-counts.jsonl
 
 opts=
 for b in $cur_bins; do
@@ -226,14 +242,47 @@ if [ $status -ge 2 ]; then
 	finish 2
 fi
 
+# WHY=1: the count phase on both sides, each keeping its callgrind files
+# (functions only) for prof-why; a count row's rule (1%) sees changes of a
+# few percent that time's 20% does not.
+cur_counts=
+ref_counts=
+if [ "${PROF_WHY:-}" = 1 ]; then
+	copts=$(category_opts)
+	[ -n "${PROF_TIMEOUT:-}" ] && copts="$copts --timeout $PROF_TIMEOUT"
+	[ -n "${PROF_SEED:-}" ] && copts="$copts --seed $PROF_SEED"
+	set -- "$run/counts.jsonl" "$run/functions" "$cur_bins" \
+		"$run/baseline-counts.jsonl" "$run/functions/reference" \
+		"$ref_bins"
+	while [ $# -gt 0 ]; do
+		wopts=
+		for b in $3; do
+			wopts="$wopts --workloads $b"
+		done
+		# shellcheck disable=SC2086 # lists of checked words
+		"$BINDIR/prof-count" $MODE $wopts $copts -q --functions "$2" \
+			--output "$1"
+		rc=$?
+		if [ $rc -ge 2 ]; then
+			say "the count phase failed; no results are written"
+			finish 2
+		fi
+		[ $rc -gt "$status" ] && status=$rc
+		shift 3
+	done
+	cur_counts=$run/counts.jsonl
+	ref_counts=$run/baseline-counts.jsonl
+fi
+
 # Both sides share the run id: prof-diff then knows they saw the same
 # machine at the same moments (no drift note).
 if ! "$BINDIR/prof-merge" --command "$command" --run-id "$run_id" \
 	--timestamp "$timestamp" --output "$run/results.json" \
-	"$run/samples.jsonl" ||
+	"$run/samples.jsonl" ${cur_counts:+"$cur_counts"} ||
 	! "$BINDIR/prof-merge" --command "$command (reference side: $ref_name)" \
 		--run-id "$run_id" --timestamp "$timestamp" ${sha:+--commit "$sha"} \
-		--output "$run/baseline.json" "$run/baseline.jsonl"; then
+		--output "$run/baseline.json" "$run/baseline.jsonl" \
+		${ref_counts:+"$ref_counts"}; then
 	say "cannot merge the samples"
 	finish 2
 fi
@@ -241,6 +290,22 @@ if ! "$BINDIR/prof-diff" --baseline "$run/baseline.json" \
 	--output "$run/comparisons.json" "$run/results.json"; then
 	say "cannot compare the two sides"
 	finish 2
+fi
+
+# Which functions made the changed rows change (WHY=1), or how to ask.
+if [ "${PROF_WHY:-}" = 1 ]; then
+	time_dir=
+	if why_time "$cur_bins" "$ref_bins"; then
+		[ -d "$run/time" ] && time_dir=$run/time
+	else
+		say "cannot profile the changed time rows; they are" \
+			"explained by counts only"
+	fi
+	if ! why_explain "$run/comparisons.json" \
+		${time_dir:+--time "$time_dir"}; then
+		say "cannot explain the changed rows"
+		finish 2
+	fi
 fi
 
 # What the summary says first: what was compared, a dirty tree, and the
@@ -258,6 +323,10 @@ missing=$(jq -r -n --slurpfile c "$run/results.json" \
 		[.samples[].workload // empty] | unique;
 	($c[0] | workloads) as $cur | $r[0] | workloads |
 	map(select(. as $w | $cur | index($w) | not)) | join(", ")' 2>/dev/null)
+n_changed=$(changed_rows "$run/comparisons.json")
+if [ "${PROF_WHY:-}" != 1 ] && [ "$n_changed" -gt 0 ]; then
+	set -- "$@" --note "$n_changed row(s) changed; to see which functions made them change, run: $command WHY=1"
+fi
 if [ -n "$missing" ]; then
 	set -- "$@" --note "Only in the reference build (missing from the current one): $missing."
 fi

@@ -1,6 +1,6 @@
 # prof.mk: prof's make targets for any project: profile-quick,
-# profile-full, diagnose W=, baseline-update, compare, merge-shards and
-# help (man prof.mk). A project sets WORKLOADS to its workload binaries
+# profile-full, diagnose W=, baseline-update, compare, bisect,
+# merge-shards and help (man prof.mk). A project sets WORKLOADS to its workload binaries
 # (built against `pkg-config --cflags --libs prof-harness`) and includes the
 # installed copy:
 #
@@ -123,6 +123,14 @@ COUNTS ?=
 REF ?=
 AGAINST ?=
 MODE ?= quick
+# make compare WHY=1: which functions made the changed rows change.
+WHY ?=
+# make bisect GOOD=rev BAD=rev W=id [CHANNEL=instructions|time]
+# [THRESHOLD=%].
+GOOD ?=
+BAD ?=
+CHANNEL ?=
+THRESHOLD ?=
 # make merge-shards: the number of shards (default: as they say).
 SHARDS ?=
 
@@ -165,7 +173,7 @@ PROFILE_ENV = $(PROF_RUN_ENV) \
 PROF_OWN_WORKLOADS = $(filter-out /%,$(WORKLOADS))
 
 .PHONY: profile-quick profile-full diagnose baseline-update compare \
-	merge-shards help
+	bisect merge-shards help
 profile-quick: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## quick CPU profile of the quick-tagged workloads (the main job)
 	$(PROF_Q)$(PROFILE_ENV) sh $(PROF_LIBEXEC)/profile.sh quick
 
@@ -200,11 +208,11 @@ baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json 
 # one for each of WORKLOADS, no git. The current and the reference
 # binaries then run alternately in one prof-time run.
 COMPARE_VARS := REF AGAINST MODE BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY \
-	OUTPUT WORKLOADS TIMEOUT SEED
+	OUTPUT WORKLOADS TIMEOUT SEED WHY
 COMPARE_COMMAND = $(strip make compare \
 	$(foreach v,$(COMPARE_VARS),$(call prof_cmdvar,$(v))))
 
-compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full]
+compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full] [WHY=1]
 	$(PROF_Q)$(PROF_RUN_ENV) \
 		PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
 		PROF_REF=$(call prof_sq,$(REF)) \
@@ -213,8 +221,25 @@ compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision
 		PROF_BUILD=$(call prof_sq,$(PROF_BUILD)) \
 		PROF_MAKE=$(call prof_sq,$(MAKE)) \
 		PROF_REF_MAKEFLAGS=$(call prof_sq,$(PROF_REF_MAKEFLAGS)) \
+		PROF_WHY=$(call prof_sq,$(WHY)) \
 		PROF_COMMAND=$(call prof_sq,$(COMPARE_COMMAND)) \
 		sh $(PROF_LIBEXEC)/compare.sh
+
+# make bisect GOOD=rev BAD=rev W=id (bisect.sh): the first commit between
+# GOOD and BAD where workload W changed, by instruction counts (one count
+# run per commit) or CHANNEL=time (interleaved with GOOD); each commit built
+# once in $(PROF_COMPARE_DIR)/<commit>, as compare does.
+bisect: $(PROF_TOOL_DEPS) ## the first commit where W changed: GOOD=rev BAD=rev W=id [CHANNEL=instructions|time]
+	$(PROF_Q)$(PROF_RUN_ENV) \
+		PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
+		PROF_BUILD=$(call prof_sq,$(PROF_BUILD)) \
+		PROF_MAKE=$(call prof_sq,$(MAKE)) \
+		PROF_REF_MAKEFLAGS=$(call prof_sq,$(PROF_REF_MAKEFLAGS)) \
+		PROF_GOOD=$(call prof_sq,$(GOOD)) PROF_BAD=$(call prof_sq,$(BAD)) \
+		PROF_W=$(call prof_sq,$(W)) \
+		PROF_CHANNEL=$(call prof_sq,$(CHANNEL)) \
+		PROF_THRESHOLD=$(call prof_sq,$(THRESHOLD)) \
+		sh $(PROF_LIBEXEC)/bisect.sh
 
 # make merge-shards DIR=... [OUTPUT=...] [SHARDS=N]: the results of a run's
 # shards (make profile-quick|profile-full SHARD=I/N on several machines)
@@ -236,7 +261,8 @@ merge-shards: $(PROF_TOOL_DEPS) ## merge a run's shards: DIR=folder of their res
 # tools, workloads, variables.
 PROF_HELP_VARS := WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT \
 	BASELINE PLAYWRIGHT W FROM NAME DIR ADD TIMEOUT SEED STORIES CHROMIUM \
-	HISTORY REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS
+	HISTORY REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS WHY GOOD BAD \
+	CHANNEL THRESHOLD
 
 help: ## this list
 	@echo $(call prof_sq,$(PROF_HELP_TITLE))

@@ -33,10 +33,13 @@
 #
 # The run folder gets each phase's samples (samples.jsonl from prof-time;
 # in diagnose memory.jsonl from prof-mem and profile.jsonl with its .prof
-# and trace files from prof-trace; counts.jsonl from prof-count in diagnose
-# and with COUNTS=1; in full browser.jsonl from the browser stories unless
-# PLAYWRIGHT gives rows), then results.json, comparisons.json, summary.md
-# and report.html; the run is added to the history first.
+# and trace files from prof-trace; counts.jsonl from prof-count, with its
+# callgrind files under functions/, in diagnose and with COUNTS=1; in full
+# browser.jsonl from the browser stories unless
+# PLAYWRIGHT gives rows), then results.json, comparisons.json (changed
+# rows with their functions when the baseline kept its callgrind files:
+# prof-why), summary.md and report.html; the run is added to the history
+# first.
 #
 # The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
 # or infrastructure failure. Results, comparisons and the summary are
@@ -50,6 +53,7 @@ BINDIR=${PROF_BINDIR:-bin}
 BASELINE=${PROF_BASELINE:-baselines/cpu-ci.json}
 
 . "$(dirname "$0")/run-lib.sh"
+. "$(dirname "$0")/why-lib.sh"
 
 mode=${1:-}
 id=
@@ -260,7 +264,7 @@ phase_count() {
 	phase=count
 	# shellcheck disable=SC2086 # opts is a list of checked words
 	"$BINDIR/prof-count" $mode ${id:+"$id"} $opts \
-		--output "$run/counts.jsonl"
+		--functions "$run/functions" --output "$run/counts.jsonl"
 	note $?
 	streams="$streams counts.jsonl"
 }
@@ -363,6 +367,14 @@ if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
 	--output "$run/comparisons.json" "$run/results.json"; then
 	say "cannot compare with the baseline '$BASELINE'"
 	compared=0
+	status=2
+fi
+
+# Changed rows against a baseline that kept its callgrind files (an
+# earlier run folder's results.json) get their functions (prof-why).
+if [ "$compared" = 1 ] && ! why_explain "$run/comparisons.json" \
+	--baseline "$BASELINE"; then
+	say "cannot explain the changed rows"
 	status=2
 fi
 

@@ -10,6 +10,7 @@
 
 #include <json-c/json.h>
 
+#include "afile.h"
 #include "buf.h"
 #include "callgrind.h"
 #include "cli.h"
@@ -554,6 +555,8 @@ comparisons(struct opts *o)
 		rc = PROF_EXIT_OK;	/* nothing changed: nothing to write */
 		goto out;
 	}
+	/* The comparisons are rewritten in place on purpose. */
+	prof_afile_forget_input(o->comparisons);
 	if (prof_out_json(o->output, rows, &err) < 0) {
 		if (strcmp(o->output, "-"))
 			cli_err(&err);

@@ -296,8 +296,8 @@ count_worker_end(struct opts *o)
 /*
  * --functions DIR: the first counted call's dump, functions only, kept as
  * DIR/WORKLOAD.BACKEND.callgrind and named in the sample's artifacts
- * relative to the folder of --output (the run folder), or by its full
- * path when it lies elsewhere. -1 with why filled.
+ * relative to the folder of --output (the run folder) when it lies in
+ * it. -1 with why filled.
  */
 static int
 keep_functions(struct opts *o, struct json_object *s, const char *dump,
@@ -307,7 +307,7 @@ keep_functions(struct opts *o, struct json_object *s, const char *dump,
 	struct prof_err err = {0};
 	char path[PATH_MAX], real[PATH_MAX], dir[PATH_MAX], rdir[PATH_MAX];
 	char buf[1024];
-	const char *slash = strrchr(o->output, '/'), *name = path;
+	const char *slash = strrchr(o->output, '/');
 	size_t len;
 	int rc = -1;
 
@@ -323,13 +323,15 @@ keep_functions(struct opts *o, struct json_object *s, const char *dump,
 	snprintf(dir, sizeof(dir), "%.*s",
 		 slash ? (int)(slash - o->output) : 1,
 		 slash ? o->output : ".");
+	/* A sample's artifacts lie inside the run folder: a file kept
+	 * elsewhere is not named. */
 	if (realpath(path, real) && realpath(dir, rdir)) {
 		len = strlen(rdir);
-		name = strncmp(real, rdir, len) || real[len] != '/' ?
-			       real : real + len + 1;
+		if (!strncmp(real, rdir, len) && real[len] == '/')
+			json_object_array_add(
+				json_object_object_get(s, "artifacts"),
+				json_object_new_string(real + len + 1));
 	}
-	json_object_array_add(json_object_object_get(s, "artifacts"),
-			      json_object_new_string(name));
 	rc = 0;
 out:
 	prof_callgrind_profile_free(&p);

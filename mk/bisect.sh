@@ -1,0 +1,368 @@
+#!/bin/sh
+# bisect.sh: the first commit where a workload changed (make bisect).
+#
+# usage: sh mk/bisect.sh
+#
+# The make fragment (prof.mk) runs it for make bisect GOOD=rev BAD=rev W=id;
+# settings come from the environment (each from the make variable without
+# the PROF_):
+#   PROF_GOOD, PROF_BAD    the last commit known unchanged, and one where
+#                          the workload has changed (required)
+#   PROF_W                 the workload id (required)
+#   PROF_CHANNEL           instructions (default): one count run per commit
+#                          (prof-count), exact, so one run says it; time:
+#                          each commit timed interleaved with GOOD
+#                          (prof-time --against) and judged by the time rule
+#   PROF_THRESHOLD         a count that moved by more than this many % from
+#                          GOOD's has changed (default 1)
+#   PROF_BINDIR            the tools (default bin)
+#   PROF_COMPARE_DIR       each commit is built in a git worktree at
+#                          $PROF_COMPARE_DIR/<commit> and kept there, as
+#                          make compare does (one cache for both; default
+#                          build/compare)
+#   PROF_BUILD, PROF_MAKE, PROF_REF_MAKEFLAGS   how a commit is built there,
+#                          as for make compare
+#   PROF_WORKLOADS         the workload binary, a path inside the repository
+#                          (default bin/prof-workloads)
+#   PROF_REPEAT, PROF_TIMEOUT  as for make compare (time: repeat default 5)
+#   PROF_OUTPUT            the run folder (default artifacts/profiling/RUN_ID)
+#
+# The commits are GOOD..BAD along first parents. A binary search measures
+# the middle commit and keeps the half where the change is; a commit that
+# does not build is skipped and named, as git bisect skip does, and the
+# nearest one that builds is measured instead. At the end the first changed
+# commit is printed (hash and subject), with the change against GOOD and,
+# for instructions, the functions that changed against its parent (prof-why
+# on the two commits' callgrind files). The run folder gets bisect.json:
+# every step (commit, subject, built, value, changed), the result and the
+# functions; and steps/COMMIT/ with each measurement (and its callgrind
+# files under functions/).
+#
+# The exit status: 0 found (or no change between GOOD and BAD, said so), 2
+# an argument or infrastructure failure (GOOD or BAD is no commit, GOOD or
+# BAD does not build, no commit of the range could be measured).
+set -u
+set -f	# lists below are split on spaces, never globbed
+
+BINDIR=${PROF_BINDIR:-bin}
+CACHE=${PROF_COMPARE_DIR:-build/compare}
+MAKE=${PROF_MAKE:-make}
+GOOD=${PROF_GOOD:-}
+BAD=${PROF_BAD:-}
+W=${PROF_W:-}
+CHANNEL=${PROF_CHANNEL:-instructions}
+THRESHOLD=${PROF_THRESHOLD:-1}
+BINREL=${PROF_WORKLOADS:-bin/prof-workloads}
+label="make bisect"
+
+. "$(dirname "$0")/run-lib.sh"
+
+if [ -z "$GOOD" ] || [ -z "$BAD" ] || [ -z "$W" ]; then
+	say "give the range and the workload: make bisect GOOD=rev BAD=rev W=id"
+	finish 2
+fi
+case $CHANNEL in
+instructions | time) ;;
+*)
+	say "CHANNEL: '$CHANNEL' is not instructions or time"
+	finish 2
+	;;
+esac
+case $THRESHOLD in
+'' | *[!0-9.]* | *.*.*)
+	say "THRESHOLD: '$THRESHOLD' is not a number of percent"
+	finish 2
+	;;
+esac
+case $BINREL in
+/* | *' '*)
+	say "WORKLOADS: '$BINREL' is not one path inside the repository"
+	finish 2
+	;;
+esac
+for tool in prof-count prof-time prof-merge prof-diff prof-why; do
+	if [ ! -x "$BINDIR/$tool" ]; then
+		say "'$BINDIR/$tool' is missing; run make first"
+		finish 2
+	fi
+done
+if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	say "not in a git work tree: nothing to bisect"
+	finish 2
+fi
+good=$(git rev-parse --verify --quiet "$GOOD^{commit}")
+bad=$(git rev-parse --verify --quiet "$BAD^{commit}")
+if [ -z "$good" ]; then
+	say "GOOD '$GOOD' is not a commit of this repository"
+	finish 2
+fi
+if [ -z "$bad" ]; then
+	say "BAD '$BAD' is not a commit of this repository"
+	finish 2
+fi
+if ! git merge-base --is-ancestor "$good" "$bad"; then
+	say "GOOD '$GOOD' is not an ancestor of BAD '$BAD'"
+	finish 2
+fi
+# commits: GOOD, then GOOD..BAD oldest first, BAD last.
+commits="$good $(git rev-list --first-parent --reverse "$good..$bad" | tr '\n' ' ')"
+n=0
+for c in $commits; do
+	n=$((n + 1))
+done
+if [ "$n" -lt 2 ]; then
+	say "GOOD and BAD are the same commit: nothing to bisect"
+	finish 2
+fi
+
+run_folder bisect.json
+mkdir -p "$run/steps" || finish 2
+# This folder's place in the repository: the project may be a subfolder.
+sub=$(git rev-parse --show-prefix)
+bin_of() { echo "$CACHE/$1/$sub$BINREL"; }
+builds=0
+
+# commit_make: build the workload binary in $wt (PROF_BUILD, or make with
+# it as the goal), the outer make's flags left out.
+commit_make() {
+	if [ -n "${PROF_BUILD:-}" ]; then
+		(cd "$wt/$sub" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+			sh -c "$PROF_BUILD")
+	else
+		# shellcheck disable=SC2086 # lists of words
+		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+			$MAKE -C "$wt/$sub" ${PROF_REF_MAKEFLAGS:-} "$BINREL"
+	fi
+}
+
+# build SHA: the workload binary of a commit, built once in a kept
+# worktree (the layout of make compare). Returns 1 when it does not build.
+build() {
+	wt=$CACHE/$1
+	log=$CACHE/$1.log
+	mkdir -p "$CACHE" || return 1
+	if [ -f "$wt/.prof-compare-built" ] && [ -x "$wt/$sub$BINREL" ]; then
+		return 0
+	fi
+	if [ -e "$wt" ]; then
+		git worktree remove --force "$wt" >/dev/null 2>&1 || rm -rf "$wt"
+	fi
+	git worktree prune
+	say "building $(git rev-parse --short "$1") in $wt (log: $log)"
+	builds=$((builds + 1))
+	if {
+		git worktree add --detach "$wt" "$1" && commit_make
+	} >"$log" 2>&1 && [ -x "$wt/$sub$BINREL" ]; then
+		: >"$wt/.prof-compare-built"
+		return 0
+	fi
+	return 1
+}
+
+# measure SHA: $value (the median count, or the median ms) and $changed
+# (1 or 0 against GOOD); returns 1 when the measurement failed.
+measure() {
+	s=$run/steps/$1/$CHANNEL
+	mkdir -p "$run/steps/$1" || return 1
+	case $CHANNEL in
+	instructions)
+		"$BINDIR/prof-count" diagnose "$W" --workloads "$(bin_of "$1")" \
+			--repeat 1 -q ${PROF_TIMEOUT:+--timeout "$PROF_TIMEOUT"} \
+			--functions "$run/steps/$1/functions" \
+			--output "$s.jsonl" ||
+			return 1
+		value=$(jq -s '[.[] | select(.phase == "instructions" and
+			.outcome == "success") | .instructions] | first // empty' \
+			"$s.jsonl")
+		[ -n "$value" ] || return 1
+		if [ -z "${good_value:-}" ]; then
+			changed=0
+		else
+			changed=$(awk -v a="$good_value" -v b="$value" \
+				-v t="$THRESHOLD" 'BEGIN { d = (b - a) / a * 100;
+				print (d > t || d < -t) ? 1 : 0 }')
+		fi
+		;;
+	time)
+		if [ "$1" = "$good" ]; then
+			value=
+			changed=0
+			return 0
+		fi
+		"$BINDIR/prof-time" diagnose "$W" --workloads "$(bin_of "$1")" \
+			--against "$(bin_of "$good")" \
+			--repeat "${PROF_REPEAT:-5}" -q \
+			${PROF_TIMEOUT:+--timeout "$PROF_TIMEOUT"} \
+			--output "$s.jsonl" --against-output "$s.good.jsonl" ||
+			return 1
+		"$BINDIR/prof-merge" --output "$s.json" "$s.jsonl" &&
+			"$BINDIR/prof-merge" --output "$s.good.json" \
+				"$s.good.jsonl" &&
+			"$BINDIR/prof-diff" --baseline "$s.good.json" \
+				--output "$s.cmp.json" "$s.json" || return 1
+		value=$(jq '[.[] | select(.phase == "timing")][0].current.median
+			// empty' "$s.cmp.json")
+		changed=$(jq '[.[] | select(.phase == "timing")][0].status |
+			if . == "warning" or . == "improved" then 1 else 0 end' \
+			"$s.cmp.json")
+		[ -n "$value" ] || return 1
+		;;
+	esac
+	return 0
+}
+
+# The steps, as JSON lines for bisect.json.
+steps_file=$run/steps.jsonl
+: >"$steps_file"
+# step SHA BUILT VALUE CHANGED NOTE
+step() {
+	jq -n -c --arg c "$1" --arg s "$(git log -1 --format=%s "$1")" \
+		--argjson built "$2" --arg v "$3" --arg ch "$4" --arg note "$5" \
+		'{commit: $c, subject: $s, built: $built,
+		  value: (if $v == "" then null else ($v | tonumber) end),
+		  changed: (if $ch == "" then null else ($ch == "1") end),
+		  note: (if $note == "" then null else $note end)}' \
+		>>"$steps_file"
+}
+
+# The commit at position i (0 is GOOD).
+nth() {
+	i=$1
+	# shellcheck disable=SC2086 # a list of hashes
+	set -- $commits
+	shift "$i"
+	echo "$1"
+}
+
+# GOOD and BAD first: both must build and be measured.
+good_value=
+for end in good bad; do
+	eval "c=\$$end"
+	if ! build "$c"; then
+		step "$c" false "" "" "does not build"
+		say "$(echo "$end" | tr a-z A-Z) ($(git rev-parse --short "$c"))" \
+			"does not build; the end of $CACHE/$c.log:"
+		tail -n 20 "$CACHE/$c.log" 2>/dev/null | sed 's/^/  /' >&2
+		finish 2
+	fi
+	if ! measure "$c"; then
+		say "cannot measure $W at $end ($(git rev-parse --short "$c"))"
+		finish 2
+	fi
+	step "$c" true "$value" "$changed" "$end"
+	[ "$end" = good ] && good_value=$value
+	bad_value=$value
+	bad_changed=$changed
+done
+
+skipped=
+lo=0
+hi=$((n - 1))
+result=none
+if [ "$bad_changed" != 1 ]; then
+	say "$W did not change between GOOD and BAD (by $CHANNEL)"
+else
+	# The binary search: lo is unchanged, hi changed; a commit that does
+	# not build is skipped and the nearest one that builds is measured.
+	while [ $((hi - lo)) -gt 1 ]; do
+		mid=$(((lo + hi) / 2))
+		probe=
+		d=0
+		while [ -z "$probe" ] && [ $d -lt $((hi - lo)) ]; do
+			for k in $((mid + d)) $((mid - d)); do
+				[ $k -gt $lo ] && [ $k -lt $hi ] || continue
+				c=$(nth $k)
+				case " $skipped " in
+				*" $c "*) continue ;;
+				esac
+				if build "$c"; then
+					probe=$k
+					break
+				fi
+				skipped="$skipped $c"
+				step "$c" false "" "" "does not build: skipped"
+				say "skipping $(git rev-parse --short "$c"): it" \
+					"does not build"
+			done
+			d=$((d + 1))
+		done
+		[ -n "$probe" ] || break	# every commit between is skipped
+		c=$(nth "$probe")
+		if ! measure "$c"; then
+			say "cannot measure $W at $(git rev-parse --short "$c")"
+			finish 2
+		fi
+		step "$c" true "$value" "$changed" ""
+		if [ "$changed" = 1 ]; then
+			hi=$probe
+		else
+			lo=$probe
+		fi
+	done
+	result=found
+fi
+
+first=$(nth "$hi")
+last_good=$(nth "$lo")
+# What lies between the last unchanged commit and the first changed one
+# could not be built: the change is in one of them or in the first.
+between=
+k=$((lo + 1))
+while [ "$result" = found ] && [ $k -lt $hi ]; do
+	between="$between $(nth $k)"
+	k=$((k + 1))
+done
+
+why_json=null
+if [ "$result" = found ]; then
+	first_value=$(jq -r --arg c "$first" 'select(.commit == $c) | .value' \
+		"$steps_file" | head -n 1)
+	echo "first changed commit: $(git log -1 --format='%H %s' "$first")"
+	if [ "$CHANNEL" = instructions ]; then
+		pct=$(awk -v a="$good_value" -v b="$first_value" \
+			'BEGIN { printf "%+.2f", (b - a) / a * 100 }')
+		echo "change: instructions $good_value -> $first_value ($pct%) against GOOD $(git rev-parse --short "$good")"
+	else
+		echo "change: median $first_value ms, timed interleaved with GOOD $(git rev-parse --short "$good") (status in $run/steps/$first/time.cmp.json)"
+	fi
+	if [ -n "$between" ]; then
+		echo "or one of the commits before it that do not build:$(for c in $between; do printf ' %s' "$(git rev-parse --short "$c")"; done)"
+	fi
+	if [ -n "$skipped" ]; then
+		echo "skipped (do not build):$(for c in $skipped; do printf ' %s' "$(git rev-parse --short "$c")"; done)"
+	fi
+	# The functions, against the commit before it that was measured by
+	# count (its parent unless the parent was skipped).
+	if [ "$CHANNEL" = instructions ]; then
+		b=$run/steps/$last_good/functions/$W.cpu.callgrind
+		a=$run/steps/$first/functions/$W.cpu.callgrind
+		if [ -r "$b" ] && [ -r "$a" ]; then
+			echo "functions against $(git rev-parse --short "$last_good")$( [ "$last_good" = "$(git rev-parse "$first^" 2>/dev/null)" ] && echo " (its parent)"):"
+			"$BINDIR/prof-why" --top 5 "$b" "$a" | sed 's/^/  /'
+			why_json=$("$BINDIR/prof-why" --json --top 10 "$b" "$a") ||
+				why_json=null
+		fi
+	fi
+fi
+
+jq -s --arg w "$W" --arg ch "$CHANNEL" --arg good "$good" --arg bad "$bad" \
+	--argjson th "$THRESHOLD" --arg result "$result" --arg first "$first" \
+	--arg lg "$last_good" --arg between "$between" --arg skipped "$skipped" \
+	--argjson builds "$builds" --argjson why "$why_json" '
+	def words: split(" ") | map(select(length > 0));
+	{workload: $w, channel: $ch, good: $good, bad: $bad,
+	 threshold_pct: (if $ch == "instructions" then $th else null end),
+	 builds: $builds, steps: .,
+	 first_changed: (if $result == "found" then
+		(. as $s | $s | map(select(.commit == $first))[0] +
+		 {against: $lg, or_one_of: ($between | words)}) else null end),
+	 skipped: ($skipped | words),
+	 functions: (if $why == null then null else $why end)}' \
+	"$steps_file" >"$run/bisect.json.tmp" &&
+	mv "$run/bisect.json.tmp" "$run/bisect.json" || {
+	say "cannot write $run/bisect.json"
+	finish 2
+}
+rm -f "$steps_file"
+echo "bisect: $run/bisect.json ($builds build(s))"
+finish 0

@@ -1,0 +1,89 @@
+# why-lib.sh: why a changed row changed, for the run scripts (compare.sh,
+# profile.sh): the count phase's callgrind files of both sides, prof-why
+# on the comparisons, and the line that says how to get them. Sourced
+# after run-lib.sh; uses $BINDIR, $run and say.
+
+# changed_rows FILE: how many rows of the comparisons are warning or
+# improved (0 when the file cannot be read).
+changed_rows() {
+	jq '[.[] | select(.status == "warning" or .status == "improved")] |
+		length' "$1" 2>/dev/null || echo 0
+}
+
+# why_explain COMPARISONS [--baseline FILE]: prof-why fills "functions"
+# into every changed row whose two sides kept their callgrind files. A
+# run without a changed row spends nothing on it. Returns prof-why's
+# status (0 when there was nothing to do).
+why_explain() {
+	cmp=$1
+	shift
+	[ "$(changed_rows "$cmp")" -gt 0 ] || return 0
+	if [ ! -x "$BINDIR/prof-why" ]; then
+		say "no explanation of the changed rows: '$BINDIR/prof-why'" \
+			"is not built"
+		return 0
+	fi
+	"$BINDIR/prof-why" --comparisons "$cmp" "$@"
+}
+
+# why_time CUR_BINS REF_BINS: for each changed time row of the run's
+# comparisons, a CPU profile of each side (prof-trace diagnose: gperftools,
+# in its own process, never inside a timing sample), pprof's --base listing
+# of the current side against the reference under $run/time/, and both
+# profiles as callgrind files (pprof --callgrind) for prof-why --time.
+# Returns 1 when a profile could not be taken (the rows stay as they are).
+why_time() {
+	rows=$(jq -r '.[] | select(.phase != "instructions" and
+		(.status == "warning" or .status == "improved")) |
+		"\(.workload) \(.backend)"' "$run/comparisons.json" |
+		sort -u)
+	[ -n "$rows" ] || return 0
+	if [ ! -x "$BINDIR/prof-trace" ] ||
+		! command -v google-pprof >/dev/null 2>&1; then
+		say "no CPU profiles of the changed time rows: prof-trace or" \
+			"google-pprof is missing (make deps)"
+		return 0
+	fi
+	echo "$rows" | while read -r w b; do
+		for side in current reference; do
+			if [ $side = current ]; then bins=$1; else bins=$2; fi
+			d=$run/time/$side
+			mkdir -p "$d" || return 1
+			wopts=
+			for x in $bins; do
+				wopts="$wopts --workloads $x"
+			done
+			# shellcheck disable=SC2086 # a list of checked words
+			"$BINDIR/prof-trace" diagnose "$w" $wopts --backend "$b" \
+				-q --artifacts "$d" --output "$d/$w.jsonl" ||
+				return 1
+			# the binary that ran it: the sample says
+			bin=$(jq -r 'select(.phase == "profile") |
+				.metrics.binary // empty' "$d/$w.jsonl" |
+				head -n 1)
+			[ -n "$bin" ] || bin=$(echo "$bins" | cut -d' ' -f1)
+			eval "bin_$side=\$bin"
+			google-pprof --callgrind "$bin" "$d/$w.prof" \
+				>"$d/$w.$b.callgrind" 2>/dev/null || return 1
+			# the calls it covers, and the profiler's frequency
+			calls=$(jq -r 'select(.phase == "profile") |
+				.metrics.calls // empty' "$d/$w.jsonl" |
+				head -n 1)
+			echo "${calls:-0} ${CPUPROFILE_FREQUENCY:-1000}" \
+				>"$d/$w.$b.calls"
+			eval "calls_$side=\${calls:-0}"
+		done
+		# shellcheck disable=SC2154 # set by the evals above
+		{
+			echo "# google-pprof --text --base=reference/$w.prof" \
+				"$bin_current current/$w.prof"
+			echo "# samples at ${CPUPROFILE_FREQUENCY:-1000} Hz of" \
+				"$calls_current calls (current) less those of" \
+				"$calls_reference calls (reference): raw counts," \
+				"not per call"
+			google-pprof --text --base="$run/time/reference/$w.prof" \
+				"$bin_current" "$run/time/current/$w.prof" \
+				2>/dev/null
+		} >"$run/time/$w.$b.pprof.txt" || return 1
+	done
+}
