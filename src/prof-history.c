@@ -56,7 +56,9 @@ static const char usage_text[] =
 	"  changes  the change points of each row's series of run medians (a\n"
 	"           penalized L1 step fit; see the README): commits (A..B),\n"
 	"           run_before, run_after, median_before, median_after,\n"
-	"           change_pct, runs_before, runs_after, index\n"
+	"           change_pct, runs_before, runs_after, index, and bisect:\n"
+	"           the make bisect line that finds the commit (null when a\n"
+	"           side's commit is unknown)\n"
 	"\n"
 	"options:\n"
 	"  --db FILE        the history database (created by add)\n"
@@ -543,6 +545,38 @@ git_commit(const char *rev, char out[128])
 	return rc;
 }
 
+/* Each change point's "bisect": the make bisect line between its two
+ * runs' commits, or null when one is not known (or a commit or the
+ * workload id is not one a shell line may hold as it is). */
+static void
+add_bisect_lines(struct json_object *a)
+{
+	size_t i, n = json_object_array_length(a);
+
+	for (i = 0; i < n; i++) {
+		struct json_object *c = json_object_array_get_idx(a, i);
+		const char *b = prof_json_str(c, "commit_before");
+		const char *f = prof_json_str(c, "commit_after");
+		const char *w = prof_json_str(c, "workload");
+		char line[1024];
+
+		if (!b || !f || !w || !b[0] || !f[0] || !strcmp(b, f) ||
+		    !strcmp(b, "unknown") || !strcmp(f, "unknown") ||
+		    strspn(b, "0123456789abcdef") != strlen(b) ||
+		    strspn(f, "0123456789abcdef") != strlen(f) ||
+		    strspn(w, "abcdefghijklmnopqrstuvwxyz"
+			      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+			    strlen(w)) {
+			json_object_object_add(c, "bisect", NULL);
+			continue;
+		}
+		snprintf(line, sizeof(line), "make bisect GOOD=%s BAD=%s W=%s",
+			 b, f, w);
+		json_object_object_add(c, "bisect",
+				       json_object_new_string(line));
+	}
+}
+
 static int
 cmd_read(struct opts *o, const char *cmd)
 {
@@ -575,6 +609,8 @@ cmd_read(struct opts *o, const char *cmd)
 		cli_err(&err);
 		return PROF_EXIT_FAILURE;
 	}
+	if (!strcmp(cmd, "changes"))
+		add_bisect_lines(a);
 	return print_json(a);
 }
 
