@@ -71,7 +71,7 @@ moved_tree(const struct prof_callgrind_profile *before,
 			na--;
 			nb--;
 		}
-		while (na && fa[na] != '/')
+		while (fa[na] && fa[na] != '/')
 			na++;
 		nb = strlen(fb) - (strlen(fa) - na);
 		if (!fa[na] || fb[nb] != '/')
