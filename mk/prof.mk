@@ -64,7 +64,8 @@ endif
 ifndef PROF_VARS_CHECKED
 PROF_FRAGMENT_VARS := ADD AGAINST BACKEND BASELINE CATEGORY CHROMIUM COUNTS \
 	DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT \
-	PROF_BUILD REF REPEAT SEED SHARD SHARDS STORIES TIMEOUT V W WORKLOADS
+	PROF_BUILD REF REPEAT SEED SHARD SHARDS STORIES TIMEOUT V W WORKLOADS \
+	WHY GOOD BAD CHANNEL THRESHOLD
 prof_f_empty :=
 prof_f_space := $(prof_f_empty) $(prof_f_empty)
 prof_f_ctl_chars := $(shell printf '\001 \002 \003 \004 \005 \006 \007 \010 \
@@ -82,7 +83,7 @@ ifneq ($(prof_f_ctl_vars),)
 $(error $(firstword $(prof_f_ctl_vars)): holds a control character (a \
 newline, a tab or another byte below 0x20, or 0x7f); nothing was run)
 endif
-prof_f_bool_bad := $(firstword $(foreach v,V COUNTS STORIES ADD,$(if \
+prof_f_bool_bad := $(firstword $(foreach v,V COUNTS STORIES ADD WHY,$(if \
 	$(filter undefined default automatic,$(origin $(v))),,$(if \
 	$(filter-out x0 x1 x,x$($(v))),$(v)))))
 ifneq ($(prof_f_bool_bad),)
