@@ -230,7 +230,7 @@ compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision
 # GOOD and BAD where workload W changed, by instruction counts (one count
 # run per commit) or CHANNEL=time (interleaved with GOOD); each commit built
 # once in $(PROF_COMPARE_DIR)/<commit>, as compare does.
-bisect: $(PROF_TOOL_DEPS) ## the first commit where W changed: GOOD=rev BAD=rev W=id [CHANNEL=instructions|time]
+bisect: $(PROF_TOOL_DEPS) ## the first commit where W changed: GOOD=rev BAD=rev W=id [CHANNEL=time]
 	$(PROF_Q)$(PROF_RUN_ENV) \
 		PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
 		PROF_BUILD=$(call prof_sq,$(PROF_BUILD)) \
