@@ -71,7 +71,7 @@ static const char usage_text[] =
 	"                      2026-11-29T18:15:00Z\n"
 	"  --commit SHA        the measured project's commit (default: `git\n"
 	"                      rev-parse HEAD` in DIR, 'unknown' outside git);\n"
-	"                      letters, digits and . _ - + / ~ ^ @ :\n"
+	"                      printable ASCII\n"
 	"  -C, --project DIR   where the measured project is (default .)\n"
 	"  --shards N          merge the results of the N shards of one run\n"
 	"                      (0: N as the first shard says)\n"

@@ -58,12 +58,12 @@ prof_id_valid(const char *id, char *why, size_t why_n)
 	return 1;
 }
 
-#define COMMIT_ALLOWED "letters, digits and . _ - + / ~ ^ @ :"
+#define COMMIT_ALLOWED "printable ASCII"
 
 int
 prof_commit_valid(const char *commit, char *why, size_t why_n)
 {
-	size_t n, bad;
+	size_t n, i;
 	unsigned char c;
 
 	if (!commit)
@@ -73,21 +73,17 @@ prof_commit_valid(const char *commit, char *why, size_t why_n)
 		return say(why, why_n, "empty");
 	if (n > PROF_ID_MAX)
 		return say(why, why_n, "longer than %d bytes", PROF_ID_MAX);
-	bad = strspn(commit, ID_CHARS "+/~^@:");
-	if (bad < n) {
-		c = (unsigned char)commit[bad];
-		if (c > 0x20 && c < 0x7f)
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)commit[i];
+		if (c < 0x20 || c > 0x7e)
 			return say(why, why_n,
-				   "'%c' at offset %zu is not allowed (%s)", c,
-				   bad, COMMIT_ALLOWED);
-		return say(why, why_n,
-			   "byte 0x%02x at offset %zu is not allowed (%s)", c,
-			   bad, COMMIT_ALLOWED);
+				   "byte 0x%02x at offset %zu is not allowed "
+				   "(%s)",
+				   c, i, COMMIT_ALLOWED);
 	}
-	if (strchr("._-+/~^@:", commit[0]))
+	if (commit[0] == ' ' || commit[0] == '-')
 		return say(why, why_n,
-			   "starts with '%c' (the first must be a letter or a "
-			   "digit)",
+			   "starts with '%c' (never a space or an option)",
 			   commit[0]);
 	return 1;
 }

@@ -21,11 +21,13 @@ int prof_id_valid(const char *id, char *why, size_t why_n);
 
 /*
  * Whether commit is a valid commit (a results file's "commit", prof-merge's
- * --commit): 1 to PROF_ID_MAX bytes of ASCII letters, digits and
- * . _ - + / ~ ^ @ :, starting with a letter or a digit (a hash, "unknown",
- * a tag or "v1.2-3-gabc-dirty"). So, like an id, it prints safely on one
- * line of a terminal, a CI log, Markdown and HTML, and a cut of it never
- * falls inside a character. Returns 1 or 0 with why as prof_id_valid().
+ * --commit): 1 to PROF_ID_MAX bytes of printable ASCII (space to '~'), not
+ * starting with a space or '-' (a hash, "unknown", "v1.2-3-gabc-dirty").
+ * So it prints on one line of a terminal or a CI log (no control
+ * character can start a line or colour it), a cut of it never falls
+ * inside a character, and it is never taken for an option. Writers of
+ * HTML and Markdown still escape it. Returns 1 or 0 with why as
+ * prof_id_valid().
  */
 int prof_commit_valid(const char *commit, char *why, size_t why_n);
 

@@ -1,16 +1,16 @@
 #!/bin/bash
 # Commits, commands and notes never reach a log, a summary or a file raw
 # (issue 19, items 11 and 12): a commit follows one rule (id.h's
-# prof_commit_valid(): letters, digits and . _ - + / ~ ^ @ :) in every
-# reader and in prof-merge --commit; an option that is only recorded
-# (--command, --commit, --note) must be UTF-8; summary.md shows control
-# characters of a free text (the command) as \xNN.
+# prof_commit_valid(): printable ASCII, not starting with a space or '-')
+# in every reader and in prof-merge --commit; an option that is only
+# recorded (--command, --commit, --note) must be UTF-8; summary.md shows
+# control characters of a free text (the command) as \xNN.
 . "$(dirname "$0")/lib.sh"
 plan 15
 
 D=test/data/results
 esc=$(printf '\033')
-allowed="(letters, digits and . _ - + / ~ ^ @ :)"
+allowed="(printable ASCII)"
 
 run prof-merge --commit "abc
 ::error::x${esc}[31m" -o "$T/r.json" /dev/null
