@@ -453,11 +453,74 @@ write_header(struct report *r)
 	free(words);
 }
 
+/* Whether a status is a judgement of speed or work (not new or
+ * incomparable). */
+static int
+judged_status(const char *st)
+{
+	return st && (!strcmp(st, "stable") || !strcmp(st, "warning") ||
+		      !strcmp(st, "improved"));
+}
+
+/* A row's change and status in words: "**improved** 56%" for time that
+ * improved, else "+82% (**warning**)". */
+static void
+change_words(struct json_object *row, int time, char *buf, size_t n)
+{
+	const char *st = prof_json_str(row, "status");
+	double pct = row_pct(row);
+	int digits = fabs(pct) < 10 ? 1 : 0;
+
+	if (time && !strcmp(st, "improved"))
+		snprintf(buf, n, "**improved** %.*f%%", digits, -pct);
+	else
+		snprintf(buf, n, "%+.*f%% (**%s**)", digits, pct, st);
+}
+
 /*
- * Rows whose time and instruction count disagree: a time warning over a
- * stable count is the machine's noise (or a slowdown that costs no
- * instructions); a count warning over a stable time is more work that
- * the clock did not show.
+ * What a disagreement between time (ts) and instructions (cs) can mean,
+ * in plain facts: fewer or more instructions are not less or more time,
+ * so neither channel is read as the other.
+ */
+static const char *
+disagreement_meaning(const char *ts, const char *cs, double tpct, double cpct)
+{
+	int t_up = !strcmp(ts, "warning") ||
+		   (!strcmp(ts, "stable") && tpct > 0);
+	int c_up = !strcmp(cs, "warning") ||
+		   (!strcmp(cs, "stable") && cpct > 0);
+
+	if (!strcmp(ts, "warning") && !strcmp(cs, "stable"))
+		return "the same amount of work took longer: the machine "
+		       "(noise, drift; run it again or interleaved with make "
+		       "compare) or a slowdown that costs no instructions "
+		       "(cache misses, locks, I/O)";
+	if (!strcmp(ts, "improved") && !strcmp(cs, "stable"))
+		return "the same amount of work in less time: better use of "
+		       "the machine (caches, instructions that run in "
+		       "parallel) or a calmer machine than the baseline's";
+	if (!strcmp(ts, "stable") && !strcmp(cs, "improved"))
+		return "less work in about the same time: the instructions "
+		       "saved were not the ones the time waited on, or the "
+		       "gain is under the time's noise or floor";
+	if (!strcmp(ts, "stable") && !strcmp(cs, "warning"))
+		return "more work in about the same time: more instructions "
+		       "per cycle, or a cost under the time's noise or floor "
+		       "that may show on another machine";
+	if (t_up && !c_up)
+		return "fewer instructions took longer: slower instructions "
+		       "(cache misses, longer dependency chains, divisions) "
+		       "or the machine";
+	if (!t_up && c_up)
+		return "more instructions per cycle (for example fewer "
+		       "dependencies between them)";
+	return "the two channels moved apart";
+}
+
+/*
+ * Rows whose time and instruction statuses differ, each as two facts and
+ * what they can mean: time is what the user waits for, counts are the
+ * amount of work; more instructions is never read as more time.
  */
 static void
 write_disagreements(struct report *r)
@@ -470,6 +533,7 @@ write_disagreements(struct report *r)
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
 		struct json_object *crow;
 		const char *ts, *cs;
+		char tw[64], cw[64];
 
 		if (is_count_row(row))
 			continue;
@@ -479,26 +543,21 @@ write_disagreements(struct report *r)
 			continue;
 		ts = prof_json_str(row, "status");
 		cs = prof_json_str(crow, "status");
-		if (!strcmp(ts, cs) ||
-		    (strcmp(ts, "warning") && strcmp(cs, "warning")))
+		if (!judged_status(ts) || !judged_status(cs) || !strcmp(ts, cs))
 			continue;
 		if (!any++)
 			fprintf(md, "Time and instructions disagree:\n\n");
+		change_words(row, 1, tw, sizeof(tw));
+		change_words(crow, 0, cw, sizeof(cw));
 		fprintf(md, "- `");
 		md_text(md, prof_json_str(row, "workload"));
 		fprintf(md, "` (");
 		md_text(md, prof_json_str(row, "backend"));
-		if (!strcmp(ts, "warning"))
-			fprintf(md, "): time says **warning**, instructions "
-				    "say %s: the same work, so likely the "
-				    "machine (or a slowdown that costs no "
-				    "instructions: caches, locks, I/O)\n",
-				cs);
-		else
-			fprintf(md, "): instructions say **warning**, time "
-				    "says %s: more work that the clock did "
-				    "not show\n",
-				ts);
+		fprintf(md, "): time %s, instructions %s: %s; trust time for "
+			    "speed, counts for the amount of work\n",
+			tw, cw,
+			disagreement_meaning(ts, cs, row_pct(row),
+					     row_pct(crow)));
 	}
 	if (!any)
 		fprintf(md, "Time and instructions agree on every row that "

@@ -311,10 +311,13 @@ short_sum(const char *s, char *buf, size_t n)
 	snprintf(buf, n, "%.12s", s ? s : "unknown");
 }
 
+/* The reason of a stable row: which condition of warning or improved it
+ * missed (slower and faster say whether the median passed the ratio). */
 static void
-judge_stable(struct prof_cmp_row *r, double pct, int over_floor)
+judge_stable(struct prof_cmp_row *r, double pct, int slower, int faster,
+	     int over_floor)
 {
-	if (r->ratio <= PROF_CMP_RATIO) {
+	if (!slower && !faster) {
 		if (r->delta_ms > 0)
 			snprintf(r->reason, sizeof(r->reason),
 				 "median %.1f%% slower (%+.3f ms), within the "
@@ -323,22 +326,32 @@ judge_stable(struct prof_cmp_row *r, double pct, int over_floor)
 				 (PROF_CMP_RATIO - 1) * 100);
 		else if (r->delta_ms < 0)
 			snprintf(r->reason, sizeof(r->reason),
-				 "median %.1f%% faster (%+.3f ms)", -pct,
-				 r->delta_ms);
+				 "median %.1f%% faster (%+.3f ms), within the "
+				 "%.1f%% threshold",
+				 -pct, r->delta_ms,
+				 (1 - 1 / PROF_CMP_RATIO) * 100);
 		else
 			snprintf(r->reason, sizeof(r->reason),
 				 "median unchanged");
 	} else if (!over_floor) {
 		snprintf(r->reason, sizeof(r->reason),
-			 "median %.1f%% slower but %+.3f ms is under the "
-			 "floor of %g ms",
-			 pct, r->delta_ms, r->warning_floor_ms);
-	} else {
+			 "median %.1f%% %s but %+.3f ms is under the floor of "
+			 "%g ms",
+			 fabs(pct), pct > 0 ? "slower" : "faster", r->delta_ms,
+			 r->warning_floor_ms);
+	} else if (pct > 0) {
 		snprintf(r->reason, sizeof(r->reason),
 			 "median %.1f%% slower (%+.3f ms >= floor %g ms) but "
 			 "only %zu of %zu samples above the baseline median "
 			 "(%zu needed)",
 			 pct, r->delta_ms, r->warning_floor_ms, r->above,
+			 r->cur.n, r->needed);
+	} else {
+		snprintf(r->reason, sizeof(r->reason),
+			 "median %.1f%% faster (%+.3f ms, floor %g ms) but "
+			 "only %zu of %zu samples below the baseline median "
+			 "(%zu needed)",
+			 -pct, r->delta_ms, r->warning_floor_ms, r->below,
 			 r->cur.n, r->needed);
 	}
 }
@@ -356,13 +369,23 @@ judge_count(struct prof_cmp_row *r)
 	r->ratio = r->cur.st.median / r->base.st.median;
 	pct = (r->ratio - 1) * 100;
 	/* Counts are integers: compared without the ratio's rounding, so
-	 * exactly the threshold is not more than it. */
+	 * exactly the threshold is not more than it, either way. */
 	if (r->cur.st.median * 100 >
 	    r->base.st.median * (100 + r->threshold_pct)) {
 		r->status = PROF_CMP_WARNING;
 		snprintf(r->reason, sizeof(r->reason),
 			 "instructions %.0f -> %.0f (%+.2f%%), more than the "
 			 "%g%% threshold",
+			 r->base.st.median, r->cur.st.median, pct,
+			 r->threshold_pct);
+		return 0;
+	}
+	if (r->cur.st.median * 100 <
+	    r->base.st.median * (100 - r->threshold_pct)) {
+		r->status = PROF_CMP_IMPROVED;
+		snprintf(r->reason, sizeof(r->reason),
+			 "instructions %.0f -> %.0f (%+.2f%%), fewer by more "
+			 "than the %g%% threshold",
 			 r->base.st.median, r->cur.st.median, pct,
 			 r->threshold_pct);
 		return 0;
@@ -380,11 +403,11 @@ prof_cmp_judge(struct prof_cmp_row *r)
 {
 	char a[16], b[16];
 	double pct, p;
-	int slower, over_floor, enough;
+	int slower, faster, over_floor, enough;
 	size_t i;
 
 	r->delta_ms = r->ratio = r->p_value = NAN;
-	r->above = 0;
+	r->above = r->below = 0;
 	r->needed = (3 * r->cur.n + 3) / 4;	/* ceil(0.75 n) */
 	r->reason[0] = '\0';
 	if (prof_stats_compute(r->cur.v, r->cur.n, &r->cur.st) < 0 ||
@@ -467,9 +490,12 @@ prof_cmp_judge(struct prof_cmp_row *r)
 		r->ratio = r->delta_ms = NAN;
 		return 0;
 	}
-	for (i = 0; i < r->cur.n; i++)
+	for (i = 0; i < r->cur.n; i++) {
 		if (r->cur.v[i] > r->base.st.median)
 			r->above++;
+		else if (r->cur.v[i] < r->base.st.median)
+			r->below++;
+	}
 	p = prof_stats_mann_whitney(r->cur.v, r->cur.n, r->base.v, r->base.n);
 	r->p_value = p < 0 ? NAN : p;
 	pct = (r->ratio - 1) * 100;
@@ -477,10 +503,10 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	 * floor there, so 0.3 - 0.2 still reaches a 0.1 ms floor. In doubles:
 	 * llround() of a value beyond int64 is undefined. */
 	slower = r->ratio > PROF_CMP_RATIO;
-	over_floor = round(r->delta_ms * 1e6) >=
+	faster = r->cur.st.median <= r->base.st.median / PROF_CMP_RATIO;
+	over_floor = round(fabs(r->delta_ms) * 1e6) >=
 		     round(r->warning_floor_ms * 1e6);
-	enough = r->above >= r->needed;
-	if (slower && over_floor && enough) {
+	if (slower && over_floor && r->above >= r->needed) {
 		r->status = PROF_CMP_WARNING;
 		snprintf(r->reason, sizeof(r->reason),
 			 "median %.1f%% slower (%+.3f ms >= floor %g ms), %zu "
@@ -489,8 +515,20 @@ prof_cmp_judge(struct prof_cmp_row *r)
 			 r->cur.n);
 		return 0;
 	}
+	/* The mirror: the baseline at least 1.20 times the median, the
+	 * gain at least the floor, most samples below the baseline's. */
+	enough = r->below >= r->needed;
+	if (faster && over_floor && enough) {
+		r->status = PROF_CMP_IMPROVED;
+		snprintf(r->reason, sizeof(r->reason),
+			 "median %.1f%% faster (%+.3f ms, floor %g ms), %zu "
+			 "of %zu samples below the baseline median",
+			 -pct, r->delta_ms, r->warning_floor_ms, r->below,
+			 r->cur.n);
+		return 0;
+	}
 	r->status = PROF_CMP_STABLE;
-	judge_stable(r, pct, over_floor);
+	judge_stable(r, pct, slower, faster, over_floor);
 	return 0;
 }
 
@@ -702,6 +740,8 @@ prof_cmp_status_name(enum prof_cmp_status s)
 		return "stable";
 	case PROF_CMP_WARNING:
 		return "warning";
+	case PROF_CMP_IMPROVED:
+		return "improved";
 	case PROF_CMP_UNJUDGED:
 		break;
 	}
@@ -749,7 +789,8 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 {
 	struct json_object *o = json_object_new_object();
 	int judged = r->status == PROF_CMP_STABLE ||
-		     r->status == PROF_CMP_WARNING;
+		     r->status == PROF_CMP_WARNING ||
+		     r->status == PROF_CMP_IMPROVED;
 
 	if (!o)
 		return NULL;
@@ -793,6 +834,11 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 			       judged && !r->instructions ?
 				       json_object_new_int64(
 					       (int64_t)r->above) :
+				       NULL);
+	json_object_object_add(o, "below_baseline_median",
+			       judged && !r->instructions ?
+				       json_object_new_int64(
+					       (int64_t)r->below) :
 				       NULL);
 	json_object_object_add(o, "needed_above",
 			       r->instructions ? NULL :
@@ -898,7 +944,8 @@ prof_cmp_check(struct json_object *a, struct prof_err *err)
 	static const char *const nums[] = {"delta_ms", "ratio", "p_value",
 					   NULL};
 	static const char *const statuses[] = {"new", "incomparable", "stable",
-					       "warning", "unjudged", NULL};
+					       "warning", "improved",
+					       "unjudged", NULL};
 	size_t i, j, n;
 	char prefix[64];
 
@@ -950,7 +997,8 @@ prof_cmp_check(struct json_object *a, struct prof_err *err)
 			snprintf(path, sizeof(path), "%s.status", prefix);
 			return prof_err_path(err, path,
 					     "expected one of new, "
-					     "incomparable, stable, warning");
+					     "incomparable, stable, warning, "
+					     "improved");
 		}
 		if (!strcmp(st, "warning") && check_warning(o, prefix, err))
 			return -1;

@@ -24,6 +24,9 @@ struct json_object;
  *   warning       median ratio > 1.20 AND median delta >= the warning floor
  *                 AND at least ceil(0.75 n) current samples exceed the
  *                 baseline median
+ *   improved      the mirror: current median <= baseline median / 1.20
+ *                 AND -delta >= the warning floor AND at least
+ *                 ceil(0.75 n) current samples below the baseline median
  *   stable        otherwise
  * The two-sided Mann-Whitney U p-value of current against baseline samples
  * is computed beside the rule and never changes the status.
@@ -35,6 +38,7 @@ struct json_object;
  * that a busy machine cannot move:
  *   warning       the median count grew by more than the row's threshold
  *                 (threshold_pct, default 1%)
+ *   improved      it fell by more than the threshold
  *   stable        otherwise
  * with no p-value and no floor.
  *
@@ -56,6 +60,7 @@ enum prof_cmp_status {
 	PROF_CMP_INCOMPARABLE,
 	PROF_CMP_STABLE,
 	PROF_CMP_WARNING,
+	PROF_CMP_IMPROVED,	/* never changes an exit code */
 };
 
 /* The ratio above which a slower median may be a warning. */
@@ -91,10 +96,11 @@ struct prof_cmp_row {
 	int matched;			/* the baseline has this row */
 	int base_other_segments;	/* rows of this workload it has */
 	enum prof_cmp_status status;
-	double delta_ms;		/* NAN unless stable or warning */
-	double ratio;			/* NAN unless stable or warning */
-	double p_value;			/* NAN unless stable or warning */
+	double delta_ms;		/* NAN unless judged on speed */
+	double ratio;			/* NAN unless judged on speed */
+	double p_value;			/* NAN unless judged on speed */
 	size_t above;			/* current samples > baseline median */
+	size_t below;			/* current samples < baseline median */
 	size_t needed;			/* ceil(0.75 n) */
 	char reason[512];
 };
@@ -196,7 +202,7 @@ int prof_cmp_judge(struct prof_cmp_row *r);
 /* Append a duration to a side. Returns 0, or -1 when out of memory. */
 int prof_cmp_side_add(struct prof_cmp_side *s, double v);
 
-/* "new", "incomparable", "stable", "warning"; "unjudged". */
+/* "new", "incomparable", "stable", "warning", "improved"; "unjudged". */
 const char *prof_cmp_status_name(enum prof_cmp_status s);
 
 /*
@@ -205,14 +211,15 @@ const char *prof_cmp_status_name(enum prof_cmp_status s);
  * backend, category, segment, workload_version, fixture_checksum,
  * warning_floor_ms, phase ("timing", or "instructions" for a row of
  * counts), status, reason, delta_ms, delta_pct, ratio, p_value (null when
- * unknown), above_baseline_median, needed_above, errors, drift (the
+ * unknown), above_baseline_median, below_baseline_median, needed_above
+ * (for both: ceil(0.75 n)), errors, drift (the
  * machine-drift note, or null), baseline_segments on a new row (every
  * segment key the baseline has, so that a reader sees why the row is new),
  * and current and baseline objects with n, min, median, p90, max (null
  * when n is 0; counts on an instruction row), workload_version and
  * fixture_checksum. An instruction row also has threshold_pct and
- * delta_instructions; its delta_ms, p_value, above_baseline_median and
- * needed_above are null. NULL when out of memory.
+ * delta_instructions; its delta_ms, p_value, above_baseline_median,
+ * below_baseline_median and needed_above are null. NULL when out of memory.
  */
 struct json_object *prof_cmp_json(const struct prof_cmp *c);
 

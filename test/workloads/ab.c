@@ -1,6 +1,9 @@
 /* ab.c: the A/B test pair. Built twice: prof-ab-a as it is, prof-ab-b
  * with AB_WORK_PCT=130, so that test.ab does 30% more work in run() on the
- * B side; test.ab_same is the same on both sides. */
+ * B side; test.ab_same is the same on both sides; test.ilp computes the
+ * same answer on both, with one dependency chain on the A side and four
+ * independent ones on the B side (AB_LANES=4): more instructions in far
+ * less time. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -8,6 +11,9 @@
 
 #ifndef AB_WORK_PCT
 #define AB_WORK_PCT 100
+#endif
+#ifndef AB_LANES
+#define AB_LANES 1
 #endif
 
 /* About 30 ms of dependent integer work per call at 100%: long enough
@@ -109,3 +115,137 @@ static const struct prof_workload test_ab_same = {
 	.teardown = ab_teardown,
 };
 PROF_WORKLOAD(test_ab_same)
+
+/*
+ * test.ilp: x <- (A x + c_i) mod P over ILP_STEPS steps, c_i = (i G) mod
+ * 2^24, P a prime taken at run time so that the compiler keeps the
+ * division. One lane: a chain of divisions, each waiting for the last.
+ * Four lanes: the same sum split four ways (lane k takes the steps
+ * i = 4j + k, by Horner in A^4), each reduction done by multiplication
+ * (Barrett's: more instructions, no division), the lanes joined at the end
+ * with A^3, A^2, A, 1. The answer is the same; about 40% more
+ * instructions run (callgrind: 25.5 against 18.0 million), independent
+ * of each other, in a fraction of the time.
+ */
+#define ILP_STEPS 2000000L
+#define ILP_A 48271u
+#define ILP_G 2654435761u
+
+struct ilpstate {
+	uint64_t p;
+	uint64_t out;
+};
+
+#if AB_LANES == 1
+static uint64_t
+ilp(uint64_t x, uint64_t p)
+{
+	long i;
+
+	for (i = 0; i < ILP_STEPS; i++)
+		x = (ILP_A * x + (((uint64_t)i * ILP_G) & 0xffffff)) % p;
+	return x;
+}
+#else
+static uint64_t
+mulmod(uint64_t a, uint64_t b, uint64_t p)
+{
+	return (a * b) % p;
+}
+
+static uint64_t
+powmod(uint64_t a, long e, uint64_t p)
+{
+	uint64_t r = 1;
+
+	for (; e; e >>= 1) {
+		if (e & 1)
+			r = mulmod(r, a, p);
+		a = mulmod(a, a, p);
+	}
+	return r;
+}
+
+/*
+ * n mod p for n < 2^64 and p < 2^32 (Barrett's), m = floor((2^64 - 1) /
+ * p): the quotient estimate, the high half of n m, is never above the
+ * true one and at most one below, so one correction makes it exact.
+ */
+static inline uint64_t
+reduce(uint64_t n, uint64_t p, uint64_t m)
+{
+	uint64_t q = (uint64_t)(((unsigned __int128)n * m) >> 64);
+	uint64_t r = n - q * p;
+
+	return r >= p ? r - p : r;
+}
+
+static uint64_t
+ilp(uint64_t x, uint64_t p)
+{
+	uint64_t m = ~0ULL / p, a4 = powmod(ILP_A, 4, p);
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	long j;
+
+	for (j = 0; j < ILP_STEPS / 4; j++) {
+		uint64_t i = (uint64_t)j * 4;
+
+		s0 = reduce(s0 * a4 + ((i * ILP_G) & 0xffffff), p, m);
+		s1 = reduce(s1 * a4 + (((i + 1) * ILP_G) & 0xffffff), p, m);
+		s2 = reduce(s2 * a4 + (((i + 2) * ILP_G) & 0xffffff), p, m);
+		s3 = reduce(s3 * a4 + (((i + 3) * ILP_G) & 0xffffff), p, m);
+	}
+	x = mulmod(powmod(ILP_A, ILP_STEPS, p), x, p);
+	x = (x + mulmod(powmod(ILP_A, 3, p), s0, p)) % p;
+	x = (x + mulmod(powmod(ILP_A, 2, p), s1, p)) % p;
+	x = (x + mulmod(ILP_A, s2, p)) % p;
+	return (x + s3) % p;
+}
+#endif
+
+static int
+ilp_prepare(struct prof_ctx *ctx, void **state)
+{
+	struct ilpstate *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return prof_fail(ctx, "out of memory");
+	s->p = 2147483647;	/* 2^31 - 1 */
+	prof_fixture_bytes(ctx, &s->p, sizeof(s->p));
+	*state = s;
+	return 0;
+}
+
+static int
+ilp_run(struct prof_ctx *ctx, void *state)
+{
+	struct ilpstate *s = state;
+
+	s->out = ilp(20260710, s->p);
+	prof_metric(ctx, "lanes", AB_LANES);
+	return 0;
+}
+
+static int
+ilp_validate(struct prof_ctx *ctx, void *state)
+{
+	struct ilpstate *s = state;
+	struct prof_sum sum;
+	char hex[PROF_SUM_HEX];
+
+	prof_sum_init(&sum);
+	prof_sum_bytes(&sum, &s->out, sizeof(s->out));
+	prof_sum_final(&sum, hex);
+	prof_output_checksum(ctx, hex);
+	return 0;
+}
+
+static const struct prof_workload test_ilp = {
+	.id = "test.ilp", .version = 1, .category = "ilp",
+	.fixture = "ilp-mod", .quick = 0, .backends = PROF_CPU,
+	.warning_floor_ms = 0.5, .dtype = "uint64", .problem_size = "2000000",
+	.tile = "none",
+	.prepare = ilp_prepare, .run = ilp_run, .validate = ilp_validate,
+	.teardown = ab_teardown,
+};
+PROF_WORKLOAD(test_ilp)
