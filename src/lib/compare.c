@@ -102,18 +102,29 @@ side_meta(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 }
 
 /* Count s into a side: a duration (or a count) when aggregated, an error
- * otherwise. */
+ * otherwise; the output checksums of the aggregated samples are kept: the
+ * first, and the first other one when the calls disagree. */
 static int
-side_take(struct prof_cmp_side *d, struct json_object *s)
+side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s)
 {
+	const char *sum;
+	int oom = 0;
+
 	if (prof_sample_is(s, "outcome", "error"))
 		d->errors++;
+	if (!prof_cmp_counted(s) && !prof_cmp_aggregated(s))
+		return 0;
+	sum = prof_sample_str(s, "checksum");
+	if (sum && !d->output_checksum)
+		d->output_checksum = keep(c, sum, &oom);
+	else if (sum && !d->output_other && strcmp(sum, d->output_checksum))
+		d->output_other = keep(c, sum, &oom);
+	if (oom)
+		return -1;
 	if (prof_cmp_counted(s))
 		return prof_cmp_side_add(
 			d, (double)json_object_get_int64(
 				   json_object_object_get(s, "instructions")));
-	if (!prof_cmp_aggregated(s))
-		return 0;
 	return prof_cmp_side_add(d, prof_sample_num(s, "duration_ms"));
 }
 
@@ -226,7 +237,7 @@ prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 		if (oom || prof_htab_put(&c->index, key, len, k) < 0)
 			return prof_err_set(err, "out of memory");
 	}
-	if (side_take(&c->rows[k].cur, s) < 0)
+	if (side_take(c, &c->rows[k].cur, s) < 0)
 		return prof_err_set(err, "out of memory");
 	return 0;
 }
@@ -455,6 +466,29 @@ prof_cmp_judge(struct prof_cmp_row *r)
 				 "fixture checksum %s != baseline %s", a, b);
 		return 0;
 	}
+	/* The same work on both sides, or no verdict on its speed. */
+	if (r->cur.output_other || r->base.output_other) {
+		const struct prof_cmp_side *d =
+			r->cur.output_other ? &r->cur : &r->base;
+
+		short_sum(d->output_checksum, a, sizeof(a));
+		short_sum(d->output_other, b, sizeof(b));
+		snprintf(r->reason, sizeof(r->reason),
+			 "output checksums %s and %s differ between calls of "
+			 "the %s side",
+			 a, b, d == &r->cur ? "current" : "baseline");
+		return 0;
+	}
+	if (r->cur.output_checksum && r->base.output_checksum &&
+	    strcmp(r->cur.output_checksum, r->base.output_checksum)) {
+		short_sum(r->cur.output_checksum, a, sizeof(a));
+		short_sum(r->base.output_checksum, b, sizeof(b));
+		snprintf(r->reason, sizeof(r->reason),
+			 "output checksum %s != baseline %s: the two sides "
+			 "computed different outputs",
+			 a, b);
+		return 0;
+	}
 	if (r->cur.n == 0) {
 		snprintf(r->reason, sizeof(r->reason),
 			 "no successful warm samples in this run (%ld "
@@ -586,7 +620,7 @@ prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,
 		if (oom || prof_htab_put(&c->base_index, key, len, k) < 0)
 			return prof_err_set(err, "out of memory");
 	}
-	if (side_take(&c->base[k].side, s) < 0)
+	if (side_take(c, &c->base[k].side, s) < 0)
 		return prof_err_set(err, "out of memory");
 	return 0;
 }
@@ -780,6 +814,11 @@ side_json(const struct prof_cmp_side *s, int known)
 				       NULL);
 	json_object_object_add(o, "fixture_checksum",
 			       known ? str_or_null(s->fixture_checksum) : NULL);
+	json_object_object_add(o, "output_checksum",
+			       known ? str_or_null(s->output_checksum) : NULL);
+	if (s->output_other)
+		json_object_object_add(o, "output_checksum_other",
+				       json_object_new_string(s->output_other));
 	return o;
 }
 

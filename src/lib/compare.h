@@ -19,8 +19,11 @@ struct json_object;
  * Judging a row against a baseline gives one status:
  *   new           the baseline has no row for this workload in this segment
  *   incomparable  no baseline file; or the matched row has another workload
- *                 version or fixture checksum; or either side has no
- *                 aggregated sample; or the baseline median is not positive
+ *                 version or fixture checksum; or the output checksums of
+ *                 its aggregated samples differ, between the sides or
+ *                 between the calls of one side (samples without one are
+ *                 not compared); or either side has no aggregated
+ *                 sample; or the baseline median is not positive
  *   warning       median ratio > 1.20 AND median delta >= the warning floor
  *                 AND at least ceil(0.75 n) current samples exceed the
  *                 baseline median
@@ -79,6 +82,10 @@ struct prof_cmp_side {
 	long long version;		/* workload_version */
 	const char *fixture_checksum;	/* NULL: unknown */
 	const char *fixture;		/* its name; NULL: unknown */
+	const char *output_checksum;	/* the first aggregated sample's
+					 * checksum; NULL: none said one */
+	const char *output_other;	/* another one, when the calls
+					 * disagree; else NULL */
 	long errors;			/* error samples of the group */
 };
 
@@ -216,8 +223,9 @@ const char *prof_cmp_status_name(enum prof_cmp_status s);
  * machine-drift note, or null), baseline_segments on a new row (every
  * segment key the baseline has, so that a reader sees why the row is new),
  * and current and baseline objects with n, min, median, p90, max (null
- * when n is 0; counts on an instruction row), workload_version and
- * fixture_checksum. An instruction row also has threshold_pct and
+ * when n is 0; counts on an instruction row), workload_version,
+ * fixture_checksum, output_checksum (null when no sample had one) and,
+ * when the calls of that side disagree, output_checksum_other. An instruction row also has threshold_pct and
  * delta_instructions; its delta_ms, p_value, above_baseline_median,
  * below_baseline_median and needed_above are null. NULL when out of memory.
  */

@@ -127,6 +127,8 @@ read_ready(struct io *io, int fd, int discard)
 	if (fd == io->out) {
 		if (got <= 0)
 			io->out_open = 0;
+		else if (!discard && io->sp->on_data)
+			return io->sp->on_data(io->sp->arg, buf, (size_t)got);
 		else if (!discard &&
 			 (prof_buf_put(&io->lines, buf, (size_t)got) < 0 ||
 			  lb_lines(&io->lines, io->sp)))

@@ -27,6 +27,9 @@ struct prof_spawn {
 	 * line that ended without one. A non-zero return stops reading
 	 * and kills the child. */
 	int (*on_line)(void *arg, char *line, size_t len, int complete);
+	/* Or, when set, stdout as it comes, in chunks, not split into
+	 * lines (on_line is not called); non-zero stops as above. */
+	int (*on_data)(void *arg, const char *p, size_t len);
 	void *arg;
 	size_t stderr_keep;	/* bytes of stderr kept; 0 means 16 KiB */
 	int stderr_fd;		/* >= 0: stderr goes there and is not kept */

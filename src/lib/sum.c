@@ -78,6 +78,12 @@ prof_sum_bytes(struct prof_sum *s, const void *p, size_t n)
 }
 
 void
+prof_sum_raw(struct prof_sum *s, const void *p, size_t n)
+{
+	put(s, p, n);
+}
+
+void
 prof_sum_str(struct prof_sum *s, const char *str)
 {
 	unsigned char tag = TAG_STR;

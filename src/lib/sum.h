@@ -28,6 +28,9 @@ struct prof_sum {
 int prof_sum_init(struct prof_sum *s);
 
 void prof_sum_bytes(struct prof_sum *s, const void *p, size_t n);
+/* Bytes as they are, no tag and no length: a checksum fed only by these
+ * is the SHA-256 of the bytes (sha256sum's), however they were split. */
+void prof_sum_raw(struct prof_sum *s, const void *p, size_t n);
 void prof_sum_str(struct prof_sum *s, const char *str);
 void prof_sum_i64(struct prof_sum *s, int64_t v);
 void prof_sum_f64(struct prof_sum *s, double v);

@@ -405,14 +405,23 @@ cmd_ab_command(struct opts *o)
 			struct prof_spawn_result res;
 			struct json_object *smp;
 			long index = i - (long)o->warmup;
+			char out_hex[PROF_SUM_HEX];
+			const char *out_sum;
+			struct prof_sum osum;
+			int rc_run;
 
 			sp.argv = s->o.argv;
 			sp.env_unset = unset;
 			sp.timeout_s = o->timeout_s;
-			sp.stdout_fd = PROF_SPAWN_DEVNULL;
 			sp.stderr_fd = -1;
 			sp.cancel = &runner_interrupted;
-			if (prof_spawn_run(&sp, &res, &err) < 0) {
+			if (command_stdout(o, &sp, &osum) < 0) {
+				cli_say("out of memory");
+				goto out;
+			}
+			rc_run = prof_spawn_run(&sp, &res, &err);
+			out_sum = command_stdout_sum(o, &osum, out_hex);
+			if (rc_run < 0) {
 				cli_err(&err);
 				goto out;
 			}
@@ -439,7 +448,7 @@ cmd_ab_command(struct opts *o)
 				prof_sample_fail(smp, why, res.wall_ms);
 			} else {
 				prof_sample_succeed(smp, res.wall_ms, NULL,
-						    NULL);
+						    out_sum);
 				s->r.durations[s->r.n_dur++] = res.wall_ms;
 			}
 			prof_spawn_free(&res);

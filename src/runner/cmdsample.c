@@ -206,3 +206,33 @@ split_words(const char *s, char *why, size_t n)
 	}
 	return v;
 }
+
+static int
+hash_data(void *arg, const char *p, size_t len)
+{
+	prof_sum_raw(arg, p, len);
+	return 0;
+}
+
+int
+command_stdout(struct opts *o, struct prof_spawn *sp, struct prof_sum *sum)
+{
+	sp->stdout_fd = PROF_SPAWN_DEVNULL;
+	if (!o->check_output)
+		return 0;
+	if (prof_sum_init(sum) < 0)
+		return -1;
+	sp->stdout_fd = PROF_SPAWN_PIPE;
+	sp->on_data = hash_data;
+	sp->arg = sum;
+	return 0;
+}
+
+const char *
+command_stdout_sum(struct opts *o, struct prof_sum *sum, char hex[PROF_SUM_HEX])
+{
+	if (!o->check_output)
+		return NULL;
+	prof_sum_final(sum, hex);
+	return hex;
+}

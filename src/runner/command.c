@@ -203,8 +203,11 @@ cmd_command(struct opts *o)
 		struct prof_spawn_result res;
 		struct json_object *s;
 		long index = i - (long)o->warmup;
-		char why[1200];
+		char why[1200], out_hex[PROF_SUM_HEX];
+		const char *out_sum;
+		struct prof_sum osum;
 		double t0;
+		int rc_run;
 
 		if (!strcmp(o->phase, "memory")) {
 			snprintf(log, sizeof(log), "%s/alloc.%ld.jsonl", tmp, i);
@@ -221,11 +224,16 @@ cmd_command(struct opts *o)
 		sp.env_set = set;
 		sp.env_unset = unset;
 		sp.timeout_s = o->timeout_s;
-		sp.stdout_fd = PROF_SPAWN_DEVNULL;
 		sp.stderr_fd = -1;
 		sp.cancel = &runner_interrupted;
+		if (command_stdout(o, &sp, &osum) < 0) {
+			cli_say("out of memory");
+			goto out;
+		}
 		t0 = prof_now_ms();
-		if (prof_spawn_run(&sp, &res, &err) < 0) {
+		rc_run = prof_spawn_run(&sp, &res, &err);
+		out_sum = command_stdout_sum(o, &osum, out_hex);
+		if (rc_run < 0) {
 			cli_err(&err);
 			goto out;
 		}
@@ -266,7 +274,7 @@ cmd_command(struct opts *o)
 		if (why[0]) {
 			prof_sample_fail(s, why, res.wall_ms);
 		} else {
-			prof_sample_succeed(s, res.wall_ms, NULL, NULL);
+			prof_sample_succeed(s, res.wall_ms, NULL, out_sum);
 			dur[n_dur++] = res.wall_ms;
 			if (strcmp(o->phase, "timing"))
 				note_result(&r, s);

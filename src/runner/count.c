@@ -92,7 +92,10 @@ count_command(struct opts *o)
 		long index = i - (long)o->warmup;
 		long long ir = 0;
 		int files = 0, pids = 0, a = 0, j;
-		char why[1400], buf[1024];
+		char why[1400], buf[1024], out_hex[PROF_SUM_HEX];
+		const char *out_sum;
+		struct prof_sum osum;
+		int rc_run;
 
 		if (count_fresh_home(c) < 0)
 			goto out;
@@ -118,10 +121,16 @@ count_command(struct opts *o)
 		sp.env_clear = 1;
 		sp.no_aslr = 1;
 		sp.timeout_s = o->timeout_s;
-		sp.stdout_fd = PROF_SPAWN_DEVNULL;
 		sp.stderr_fd = -1;
 		sp.cancel = &runner_interrupted;
-		if (prof_spawn_run(&sp, &res, &err) < 0) {
+		if (command_stdout(o, &sp, &osum) < 0) {
+			cli_say("out of memory");
+			count_worker_end(o);
+			goto out;
+		}
+		rc_run = prof_spawn_run(&sp, &res, &err);
+		out_sum = command_stdout_sum(o, &osum, out_hex);
+		if (rc_run < 0) {
 			cli_err(&err);
 			count_worker_end(o);
 			goto out;
@@ -157,7 +166,7 @@ count_command(struct opts *o)
 		} else {
 			struct json_object *m = json_object_object_get(s, "metrics");
 
-			prof_sample_succeed(s, res.wall_ms, NULL, NULL);
+			prof_sample_succeed(s, res.wall_ms, NULL, out_sum);
 			json_object_object_add(s, "instructions",
 					       json_object_new_int64(ir));
 			json_object_object_add(m, "processes",

@@ -40,6 +40,7 @@ enum {
 	OPT_THRESHOLD,
 	OPT_FUNCTIONS,
 	OPT_ENV,
+	OPT_CHECK_OUTPUT,
 };
 
 /* --shard i/N: 1 <= i <= N <= 1000. Returns 0, or 2 after a message. */
@@ -205,6 +206,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		{"batch", required_argument, NULL, OPT_BATCH},
 		{"threshold", required_argument, NULL, OPT_THRESHOLD},
 		{"env", required_argument, NULL, OPT_ENV},
+		{"check-output", no_argument, NULL, OPT_CHECK_OUTPUT},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
@@ -364,6 +366,12 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 				return cli_fail("--env: at most 32");
 			o.env[o.n_env++] = optarg;
 			break;
+		case OPT_CHECK_OUTPUT:
+			if (!timing && !counting)
+				return cli_fail("--check-output: only for "
+						"prof-time and prof-count");
+			o.check_output = 1;
+			break;
 		case 'q':
 			o.quiet = 1;
 			break;
@@ -414,6 +422,9 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			return cli_fail("--list takes no mode");
 		return cmd_list(&o);
 	}
+	if (o.check_output && !o.name)
+		return cli_fail("--check-output: only for a command (--name ID "
+				"-- CMD); a workload checksums its own output");
 	if (o.name) {
 		if (optind >= argc)
 			return cli_fail("--name needs a command after '--'");

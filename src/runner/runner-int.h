@@ -94,6 +94,7 @@ struct opts {
 	double warning_floor_ms;
 	const char *problem_size;
 	long long expect_exit;
+	int check_output;	/* --check-output: hash each call's stdout */
 	char **argv;
 	/* interleaved A/B (ab.c): the reference side */
 	const char *against[64];
@@ -209,6 +210,13 @@ struct json_object *command_sample(struct opts *o, const char *fixture_sum,
 				   const struct prof_spawn_result *res);
 void command_outcome(struct opts *o, const struct prof_spawn_result *res,
 		     char *why, size_t n);
+/* A run's stdout: thrown away, or with --check-output hashed into sum as
+ * it comes (sp->arg is taken). -1 when out of memory. */
+int command_stdout(struct opts *o, struct prof_spawn *sp, struct prof_sum *sum);
+/* The run's output checksum into hex, or NULL without --check-output;
+ * frees the state either way. */
+const char *command_stdout_sum(struct opts *o, struct prof_sum *sum,
+			       char hex[PROF_SUM_HEX]);
 
 /* calibrate.c: the calibration kernel at the start, between groups and at
  * the end of a run, written as records into one or two sample streams. */

@@ -201,8 +201,12 @@ test_boundaries(void)
 	row_free(&r);
 
 	row_init(&r, faster, N(faster), base, N(base), 1);
-	is_int(judge(&r), PROF_CMP_STABLE, "faster is stable");
-	is_str(r.reason, "median 20.0% faster (-2.000 ms)", "faster says so");
+	is_int(judge(&r), PROF_CMP_IMPROVED,
+	       "20% faster, -2 ms over a 1 ms floor, 3 of 3 below: improved");
+	is_str(r.reason,
+	       "median 20.0% faster (-2.000 ms, floor 1 ms), 3 of 3 samples "
+	       "below the baseline median",
+	       "improved says why");
 	row_free(&r);
 
 	row_init(&r, base, N(base), base, N(base), 1);

@@ -3,7 +3,8 @@
  * B side; test.ab_same is the same on both sides; test.ilp computes the
  * same answer on both, with one dependency chain on the A side and four
  * independent ones on the B side (AB_LANES=4): more instructions in far
- * less time. */
+ * less time; test.ab_wrong is faster on the B side because it does half
+ * the work, and so computes another answer. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -63,6 +64,14 @@ same_prepare(struct prof_ctx *ctx, void **state)
 	return ab_prepare_steps(ctx, state, AB_STEPS);
 }
 
+/* test.ab_wrong: the B side stops half way (AB_LANES says which side). */
+static int
+wrong_prepare(struct prof_ctx *ctx, void **state)
+{
+	return ab_prepare_steps(ctx, state,
+				AB_LANES == 1 ? AB_STEPS / 10 : AB_STEPS / 20);
+}
+
 static int
 ab_run(struct prof_ctx *ctx, void *state)
 {
@@ -115,6 +124,16 @@ static const struct prof_workload test_ab_same = {
 	.teardown = ab_teardown,
 };
 PROF_WORKLOAD(test_ab_same)
+
+static const struct prof_workload test_ab_wrong = {
+	.id = "test.ab_wrong", .version = 1, .category = "wrong",
+	.fixture = "ab-chain", .quick = 0, .backends = PROF_CPU,
+	.warning_floor_ms = 0.5, .dtype = "uint64", .problem_size = "2000000",
+	.tile = "none",
+	.prepare = wrong_prepare, .run = ab_run, .validate = ab_validate,
+	.teardown = ab_teardown,
+};
+PROF_WORKLOAD(test_ab_wrong)
 
 /*
  * test.ilp: x <- (A x + c_i) mod P over ILP_STEPS steps, c_i = (i G) mod
