@@ -63,7 +63,8 @@ jq_ok 'all(.[]; has("workload") and has("backend") and has("segment") and
 
 row='.[] | select(.workload == "w.warning")'
 jq_ok "$row | .current == {n: 5, min: 12.8, median: 13, p90: 13.3, max: 13.3,
-	errors: 0, workload_version: 1, fixture_checksum: (\"a\" * 68)}" "$C" \
+	errors: 0, workload_version: 1, fixture_checksum: (\"a\" * 68),
+	output_checksum: .current.output_checksum}" "$C" \
 	"odd n: median the middle, p90 sorted[4]; cold, memory and profile samples left out"
 jq_ok "$row | .baseline.n == 5 and .baseline.median == 10" "$C" "the baseline side"
 jq_ok "$row | .delta_ms == 3 and .ratio == 1.3 and .delta_pct == 30" "$C" \
