@@ -101,6 +101,30 @@ side_meta(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 	d->fixture = keep(c, prof_sample_str(s, "fixture"), oom);
 }
 
+/* The A/B facts of a sample into its side (see compare.h). */
+static void
+ab_take(struct prof_cmp_side *d, struct json_object *s)
+{
+	struct json_object *ab = NULL;
+	long first, max, round;
+
+	if (!json_object_object_get_ex(s, "ab", &ab) ||
+	    !json_object_is_type(ab, json_type_object))
+		return;
+	first = (long)prof_json_numf(ab, "repeat");
+	max = (long)prof_json_numf(ab, "max_repeat");
+	round = (long)prof_json_numf(ab, "round");
+	if (!(first > 0) || !(max >= first) || !(round > 0))
+		return;
+	if (d->ab_first && (d->ab_first != first || d->ab_max != max))
+		d->ab_unordered = 1;
+	if (round < d->ab_rounds)
+		d->ab_unordered = 1;
+	d->ab_first = first;
+	d->ab_max = max;
+	d->ab_rounds = round;
+}
+
 /* Count s into a side: a duration (or a count) when aggregated, an error
  * otherwise; the output checksums of the aggregated samples are kept: the
  * first, and the first other one when the calls disagree. */
@@ -114,6 +138,7 @@ side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s)
 		d->errors++;
 	if (!prof_cmp_counted(s) && !prof_cmp_aggregated(s))
 		return 0;
+	ab_take(d, s);
 	sum = prof_sample_str(s, "checksum");
 	if (sum && !d->output_checksum)
 		d->output_checksum = keep(c, sum, &oom);
@@ -409,6 +434,40 @@ judge_count(struct prof_cmp_row *r)
 	return 0;
 }
 
+/*
+ * How an adaptive A/B row's sampling ended, replayed from its samples with
+ * the rule prof-time used (prof_cmp_seq_settled()): "; settled after 15
+ * rounds", or "; not settled after 40 samples a side"; appended to the
+ * reason of a row judged on speed. Nothing for other rows.
+ */
+static void
+seq_note(struct prof_cmp_row *r)
+{
+	const struct prof_cmp_side *c = &r->cur, *b = &r->base;
+	struct prof_cmp_seq q;
+	size_t n = c->n < b->n ? c->n : b->n, len = strlen(r->reason);
+	long look;
+	char why[128];
+	int set = 0;
+
+	if (r->instructions || !c->ab_first || c->ab_first != b->ab_first ||
+	    c->ab_max != b->ab_max || c->ab_unordered || b->ab_unordered ||
+	    c->ab_max <= c->ab_first || len >= sizeof(r->reason))
+		return;
+	prof_cmp_seq_init(&q, c->ab_first, c->ab_max);
+	for (look = q.first; look && (size_t)look <= n && set == 0;
+	     look = prof_cmp_seq_next(&q, look))
+		set = prof_cmp_seq_settled(&q, c->v, b->v, (size_t)look,
+					   r->warning_floor_ms, why,
+					   sizeof(why));
+	if (set == 1)
+		snprintf(r->reason + len, sizeof(r->reason) - len,
+			 "; settled after %ld rounds", c->ab_rounds);
+	else if (set == 0)
+		snprintf(r->reason + len, sizeof(r->reason) - len,
+			 "; not settled after %zu samples a side", n);
+}
+
 int
 prof_cmp_judge(struct prof_cmp_row *r)
 {
@@ -547,6 +606,7 @@ prof_cmp_judge(struct prof_cmp_row *r)
 			 "of %zu samples above the baseline median",
 			 pct, r->delta_ms, r->warning_floor_ms, r->above,
 			 r->cur.n);
+		seq_note(r);
 		return 0;
 	}
 	/* The mirror: the baseline at least 1.20 times the median, the
@@ -559,10 +619,12 @@ prof_cmp_judge(struct prof_cmp_row *r)
 			 "of %zu samples below the baseline median",
 			 -pct, r->delta_ms, r->warning_floor_ms, r->below,
 			 r->cur.n);
+		seq_note(r);
 		return 0;
 	}
 	r->status = PROF_CMP_STABLE;
 	judge_stable(r, pct, slower, faster, over_floor);
+	seq_note(r);
 	return 0;
 }
 
@@ -1206,4 +1268,73 @@ prof_cmp_free(struct prof_cmp *c)
 	json_object_put(c->results);
 	json_object_put(c->baseline);
 	memset(c, 0, sizeof(*c));
+}
+
+void
+prof_cmp_seq_init(struct prof_cmp_seq *q, long first, long max)
+{
+	long n;
+
+	q->first = first > 0 ? first : 1;
+	q->max = max > q->first ? max : q->first;
+	q->step = (q->first + 1) / 2 > 2 ? (q->first + 1) / 2 : 2;
+	q->looks = 1;
+	for (n = q->first; n < q->max; n = prof_cmp_seq_next(q, n))
+		q->looks++;
+}
+
+long
+prof_cmp_seq_next(const struct prof_cmp_seq *q, long n)
+{
+	if (n >= q->max)
+		return 0;
+	return n + q->step < q->max ? n + q->step : q->max;
+}
+
+int
+prof_cmp_seq_settled(const struct prof_cmp_seq *q, const double *cur,
+		     const double *base, size_t n, double floor_ms,
+		     char *why, size_t why_n)
+{
+	double *lc = NULL, *lb = NULL, lo, hi, bm, up, down;
+	double band = log(PROF_CMP_RATIO);
+	struct prof_stats st;
+	size_t i;
+	int rc = -1;
+
+	why[0] = '\0';
+	if (q->looks < 2 || n == 0)
+		return 1;	/* nothing to wait for */
+	lc = malloc(n * sizeof(*lc));
+	lb = malloc(n * sizeof(*lb));
+	if (!lc || !lb)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if (!(cur[i] > 0) || !(base[i] > 0)) {
+			rc = 1;	/* no ratio to bound: the rule alone */
+			goto out;
+		}
+		lc[i] = log(cur[i]);
+		lb[i] = log(base[i]);
+	}
+	if (prof_stats_shift_ci(lc, n, lb, n, PROF_CMP_SEQ_ALPHA / q->looks,
+				&lo, &hi) < 0 ||
+	    prof_stats_compute(base, n, &st) < 0)
+		goto out;
+	bm = st.median;
+	/* The change in ms at the interval's ends, against the floor. */
+	up = isfinite(hi) ? bm * (exp(hi) - 1) : INFINITY;
+	down = isfinite(lo) ? bm * (1 - exp(lo)) : INFINITY;
+	if (lo > band || hi < -band || (lo > -band && hi < band) ||
+	    (up < floor_ms && down < floor_ms)) {
+		snprintf(why, why_n, "ratio %.3f to %.3f", exp(lo), exp(hi));
+		rc = 1;
+	} else {
+		snprintf(why, why_n, "ratio %.3g to %.3g", exp(lo), exp(hi));
+		rc = 0;
+	}
+out:
+	free(lc);
+	free(lb);
+	return rc;
 }

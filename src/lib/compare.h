@@ -86,6 +86,11 @@ struct prof_cmp_side {
 					 * checksum; NULL: none said one */
 	const char *output_other;	/* another one, when the calls
 					 * disagree; else NULL */
+	/* An interleaved A/B side (samples with "ab"): the --repeat and
+	 * --max-repeat its samples name, the last round, and whether the
+	 * values came in round order; ab_first 0: not an A/B side. */
+	long ab_first, ab_max, ab_rounds;
+	int ab_unordered;
 	long errors;			/* error samples of the group */
 };
 
@@ -255,6 +260,44 @@ int prof_cmp_check_run(struct json_object *a, const char *run_id,
  */
 int prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
 			struct prof_err *err);
+
+/*
+ * Adaptive interleaved sampling (prof-time --against, --max-repeat): a
+ * sequential rule that says when more interleaved rounds can no longer
+ * change a row's verdict. After the first `first` samples a side, and
+ * then every `step` (half of first, at least 2) up to `max`, the row is
+ * looked at: the distribution-free confidence interval of the ratio
+ * current / baseline (the Mann-Whitney shift interval of the logarithms,
+ * prof_stats_shift_ci()) at level 1 - alpha / looks (Bonferroni: over all
+ * looks together the chance that any interval misses the true ratio is at
+ * most alpha) is settled when it lies wholly on one side of each of the
+ * rule's ratios (above 1.20, below 1/1.20, or between them), or when the
+ * change at both its ends is under the floor. Unsettled rows get more
+ * rounds; the status is then the rule's on all samples taken.
+ */
+#define PROF_CMP_SEQ_ALPHA 0.05
+
+struct prof_cmp_seq {
+	long first;	/* samples a side before the first look */
+	long max;	/* the budget; first when adaptivity is off */
+	long step;	/* samples a side between looks */
+	int looks;	/* how many looks the budget allows */
+};
+
+void prof_cmp_seq_init(struct prof_cmp_seq *q, long first, long max);
+
+/* The samples a side of the look after n, or 0 when n is the budget. */
+long prof_cmp_seq_next(const struct prof_cmp_seq *q, long n);
+
+/*
+ * Whether the look at n samples a side (cur and base, in round order) is
+ * settled: 1 settled, 0 more rounds, -1 out of memory; why gets the
+ * interval in words. Pure, and the same in prof-time (to stop) and
+ * prof-diff (to say how it stopped).
+ */
+int prof_cmp_seq_settled(const struct prof_cmp_seq *q, const double *cur,
+			 const double *base, size_t n, double floor_ms,
+			 char *why, size_t why_n);
 
 /* Free the rows and drop the references. c may be all zeros. */
 void prof_cmp_free(struct prof_cmp *c);

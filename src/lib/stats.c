@@ -155,3 +155,77 @@ prof_stats_mann_whitney(const double *a, size_t na, const double *b,
 	p = erfc(z / sqrt(2));
 	return p > 1 ? 1 : p;
 }
+
+/* z with P(Z > z) = q for the standard normal, 0 < q < 0.5. */
+static double
+normal_upper(double q)
+{
+	double lo = 0, hi = 40, mid;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		mid = (lo + hi) / 2;
+		if (0.5 * erfc(mid / sqrt(2)) > q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/*
+ * The largest c with P(U <= c) <= q under the null hypothesis (exact up
+ * to 20 a side, else the normal approximation with a continuity
+ * correction); -1 when there is none.
+ */
+static long
+u_quantile(size_t m, size_t n, double q)
+{
+	double mu = (double)m * (double)n / 2, sigma, c;
+	size_t k;
+
+	if (m <= 20 && n <= 20) {
+		for (k = 0; k <= m * n / 2; k++) {
+			double p = exact_cdf(m, n, (double)k);
+
+			if (p < 0)
+				return -2;
+			if (p > q)
+				break;
+		}
+		return (long)k - 1;
+	}
+	sigma = sqrt((double)m * (double)n * ((double)(m + n) + 1) / 12);
+	c = floor(mu - normal_upper(q) * sigma - 0.5);
+	return c < 0 ? -1 : (long)c;
+}
+
+int
+prof_stats_shift_ci(const double *a, size_t na, const double *b, size_t nb,
+		    double alpha, double *lo, double *hi)
+{
+	size_t n = na * nb, i, j, k = 0;
+	double *d;
+	long c;
+
+	*lo = -INFINITY;
+	*hi = INFINITY;
+	if (na == 0 || nb == 0)
+		return 0;
+	c = u_quantile(na, nb, alpha / 2);
+	if (c == -2)
+		return -1;
+	if (c < 0)
+		return 0;	/* too few samples for this confidence */
+	d = malloc(n * sizeof(*d));
+	if (!d)
+		return -1;
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nb; j++)
+			d[k++] = a[i] - b[j];
+	qsort(d, n, sizeof(*d), cmp_double);
+	*lo = d[c];
+	*hi = d[n - 1 - (size_t)c];
+	free(d);
+	return 0;
+}

@@ -31,4 +31,16 @@ size_t prof_stats_p90_index(size_t n);
 double prof_stats_mann_whitney(const double *a, size_t na, const double *b,
 			       size_t nb);
 
+/*
+ * The distribution-free confidence interval, at level 1 - alpha, of the
+ * shift between a and b (a - b), from the Mann-Whitney U distribution
+ * (Hodges and Lehmann; Bauer 1972): the c+1-th smallest and largest of the
+ * na x nb differences a_i - b_j, c the largest U with P(U <= c) <=
+ * alpha / 2 (exact up to 20 a side). Fed logarithms, it bounds the ratio
+ * of a to b. With too few samples for that confidence, *lo is -INFINITY
+ * and *hi INFINITY. Returns 0, or -1 when out of memory.
+ */
+int prof_stats_shift_ci(const double *a, size_t na, const double *b, size_t nb,
+			double alpha, double *lo, double *hi);
+
 #endif /* PROF_STATS_H */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "runner-int.h"
 
 /* One side of an A/B run: its binaries, workloads, groups and output. */
@@ -104,10 +105,10 @@ run_batch(struct side *s, const struct group *g, long size, long base,
 	return 0;
 }
 
-/* The progress line of a unit. */
+/* The progress line of a unit; settle says how its sampling ended. */
 static void
 unit_progress(struct side *a, struct side *b, const struct unit *u, int i,
-	      int n, int a_first, const char *why)
+	      int n, int a_first, const char *why, const char *settle)
 {
 	const struct group *g = u->a ? u->a : u->b;
 	const char *cold = strcmp(g->kind, "cold") ? "" : " (cold)";
@@ -138,61 +139,122 @@ unit_progress(struct side *a, struct side *b, const struct unit *u, int i,
 	} else {
 		fprintf(stderr,
 			"%s: [%d/%d] %s %s%s: median %.3f ms, reference %.3f "
-			"ms (%+.1f%%) (n=%zu/%zu, interleaved, %s first)\n",
+			"ms (%+.1f%%) (n=%zu/%zu, interleaved, %s first%s%s)\n",
 			cli_name, i, n, g->w->id, g->backend, cold, sa.median,
 			sb.median,
 			sb.median > 0 ? (sa.median / sb.median - 1) * 100 : 0.0,
-			sa.n, sb.n, a_first ? "current" : "reference");
+			sa.n, sb.n, a_first ? "current" : "reference",
+			settle[0] ? "; " : "", settle);
 	}
+}
+
+/* The budget of a unit: --max-repeat for a warm group, which repeats
+ * --repeat times; a cold group (one call) is never extended. */
+static long
+unit_budget(const struct opts *o, const struct group *g)
+{
+	if (g->repeat == o->repeat && o->max_repeat > g->repeat)
+		return (long)o->max_repeat;
+	return g->repeat;
+}
+
+/*
+ * Whether a unit of n samples a side is settled (prof_cmp_seq_settled);
+ * settle gets the words for the progress line. 1 settled, 0 more, -1 out
+ * of memory.
+ */
+static int
+unit_settled(const struct prof_cmp_seq *q, struct side *a, struct side *b,
+	     const struct group *g, long n, char *settle, size_t sn)
+{
+	double floor_ms = prof_json_number(
+		json_object_object_get(g->w->desc, "warning_floor_ms"));
+	char why[128];
+	int rc;
+
+	if (a->r.n_dur < (size_t)n || b->r.n_dur < (size_t)n)
+		return 1;	/* a side errored: no more rounds */
+	rc = prof_cmp_seq_settled(q, a->r.durations, b->r.durations,
+				  (size_t)n, floor_ms, why, sizeof(why));
+	if (rc == 1 && q->looks > 1)
+		snprintf(settle, sn, "settled after %ld rounds: %s", n, why);
+	else if (rc == 0 && !prof_cmp_seq_next(q, n))
+		snprintf(settle, sn, "not settled after %ld samples a side: %s",
+			 n, why);
+	return rc;
 }
 
 /*
  * One unit. A group on both sides runs in batches of o->batch timed calls,
  * each batch a fresh worker (with its warmup), in ABBA order: batch j of
  * the side that goes first, then the other's, the first side alternating
- * from batch to batch and chosen for batch 0 by the seed. A group on one
- * side runs there as one worker. Returns -1 on an output failure.
+ * from batch to batch and chosen for batch 0 by the seed; each batch is a
+ * round. After --repeat samples a side, and then every few more, the
+ * sequential rule looks at the unit: settled, it stops; else more rounds,
+ * up to --max-repeat. A group on one side runs there as one worker.
+ * Returns -1 on an output failure.
  */
 static int
 run_unit(struct side *a, struct side *b, const struct unit *u, int i, int n,
 	 int a_first)
 {
-	long reps = (u->a ? u->a : u->b)->repeat;
+	const struct group *g = u->a ? u->a : u->b;
+	long reps = g->repeat, target = reps, done = 0;
 	long batch = a->o.batch > 0 ? a->o.batch : 1;
-	long nb = (reps + batch - 1) / batch, j, slot = 0;
-	int failed_a = 0, failed_b = 0, t;
-	char why[700] = "";
+	long j = 0, slot = 0;
+	int failed_a = 0, failed_b = 0, t, rc;
+	char why[700] = "", settle[200] = "";
+	struct prof_cmp_seq q;
 
 	a->r.n_dur = b->r.n_dur = 0;
+	prof_cmp_seq_init(&q, reps, unit_budget(&a->o, g));
+	a->r.ab_first = b->r.ab_first = q.first;
+	a->r.ab_max = b->r.ab_max = q.max;
 	if (!u->a || !u->b) {
 		struct side *s = u->a ? a : b;
 
-		if (run_batch(s, u->a ? u->a : u->b, reps, 0, 0, i, n,
+		s->r.ab_round = 1;
+		s->r.ab_max = s->r.ab_first;
+		if (run_batch(s, g, reps, 0, 0, i, n,
 			      u->a ? &failed_a : &failed_b, why,
 			      sizeof(why)) < 0)
 			return -1;
-		unit_progress(a, b, u, i, n, a_first, why);
+		unit_progress(a, b, u, i, n, a_first, why, settle);
 		return 0;
 	}
-	for (j = 0; j < nb && !runner_interrupted; j++) {
-		long size = reps - j * batch < batch ? reps - j * batch : batch;
-		int first_a = (j % 2 == 0) == (a_first != 0);
+	while (!runner_interrupted) {
+		for (; done < target && !runner_interrupted; j++) {
+			long size = target - done < batch ? target - done :
+							    batch;
+			int first_a = (j % 2 == 0) == (a_first != 0);
 
-		for (t = 0; t < 2; t++) {
-			int on_a = t == 0 ? first_a : !first_a;
-			struct side *s = on_a ? a : b;
-			int *failed = on_a ? &failed_a : &failed_b;
+			for (t = 0; t < 2; t++) {
+				int on_a = t == 0 ? first_a : !first_a;
+				struct side *s = on_a ? a : b;
+				int *failed = on_a ? &failed_a : &failed_b;
 
-			/* A side that errored stops; the other goes on. */
-			if (*failed)
-				continue;
-			if (run_batch(s, on_a ? u->a : u->b, size, j * batch,
-				      slot++, i, n, failed, why,
-				      sizeof(why)) < 0)
-				return -1;
+				/* A side that errored stops; the other goes
+				 * on. */
+				if (*failed)
+					continue;
+				s->r.ab_round = j + 1;
+				if (run_batch(s, on_a ? u->a : u->b, size, done,
+					      slot++, i, n, failed, why,
+					      sizeof(why)) < 0)
+					return -1;
+			}
+			done += size;
 		}
+		if (runner_interrupted || failed_a || failed_b)
+			break;
+		rc = unit_settled(&q, a, b, g, target, settle, sizeof(settle));
+		if (rc != 0)
+			break;	/* settled (or out of memory: the rule alone) */
+		target = prof_cmp_seq_next(&q, target);
+		if (!target)
+			break;
 	}
-	unit_progress(a, b, u, i, n, a_first, why);
+	unit_progress(a, b, u, i, n, a_first, why, settle);
 	return 0;
 }
 
@@ -287,8 +349,8 @@ cmd_ab_workloads(struct opts *o)
 	for (i = 0; i < n; i++) {
 		const struct group *g = units[i].a ? units[i].a : units[i].b;
 
-		if ((size_t)g->repeat > cap)
-			cap = (size_t)g->repeat;
+		if ((size_t)unit_budget(o, g) > cap)
+			cap = (size_t)unit_budget(o, g);
 	}
 	a->r.cap_dur = b->r.cap_dur = cap;
 	a->r.durations = calloc(cap, sizeof(double));
@@ -361,6 +423,8 @@ cmd_ab_command(struct opts *o)
 	long total = (long)(o->warmup + o->repeat), i;
 	int ok = 0, rc = PROF_EXIT_FAILURE, t, a_first;
 	uint64_t st = o->seed;
+	struct prof_cmp_seq q;
+	char settle[200] = "", sw[128];
 
 	if (!a || !b) {
 		cli_say("out of memory");
@@ -378,7 +442,10 @@ cmd_ab_command(struct opts *o)
 	b->o = *o;
 	b->o.output = o->against_output;
 	b->o.argv = ref_argv;
-	a->r.cap_dur = b->r.cap_dur = (size_t)o->repeat + 1;
+	prof_cmp_seq_init(&q, (long)o->repeat, (long)o->max_repeat);
+	a->r.ab_first = b->r.ab_first = q.first;
+	a->r.ab_max = b->r.ab_max = q.max;
+	a->r.cap_dur = b->r.cap_dur = (size_t)q.max + 1;
 	a->r.durations = calloc(a->r.cap_dur, sizeof(double));
 	b->r.durations = calloc(b->r.cap_dur, sizeof(double));
 	if (!a->r.durations || !b->r.durations) {
@@ -394,8 +461,36 @@ cmd_ab_command(struct opts *o)
 			(unsigned long long)o->seed,
 			a_first ? "current" : "reference");
 	cal = calib_begin(a->r.out, b->r.out);
-	for (i = 0; i < total && !runner_interrupted; i++) {
+	for (i = 0; !runner_interrupted; i++) {
 		int first_a = (i % 2 == 0) == (a_first != 0);
+
+		/* A look when the round's samples are in: settled, or the
+		 * budget spent, it ends; else more rounds. */
+		if (i == total) {
+			long n = total - (long)o->warmup;
+			int set;
+
+			if (a->r.n_dur < (size_t)n || b->r.n_dur < (size_t)n)
+				break;	/* errors: the rule alone */
+			set = prof_cmp_seq_settled(&q, a->r.durations,
+						   b->r.durations, (size_t)n,
+						   o->warning_floor_ms, sw,
+						   sizeof(sw));
+			if (set == 1 && q.looks > 1)
+				snprintf(settle, sizeof(settle),
+					 "; settled after %ld rounds: %s", n,
+					 sw);
+			if (set != 0)
+				break;
+			if (!prof_cmp_seq_next(&q, n)) {
+				snprintf(settle, sizeof(settle),
+					 "; not settled after %ld samples a "
+					 "side: %s",
+					 n, sw);
+				break;
+			}
+			total = (long)o->warmup + prof_cmp_seq_next(&q, n);
+		}
 
 		for (t = 0; t < 2; t++) {
 			struct side *s = (t == 0) == first_a ? a : b;
@@ -453,6 +548,7 @@ cmd_ab_command(struct opts *o)
 			}
 			prof_spawn_free(&res);
 			s->r.ab_slot = 2 * i + t;
+			s->r.ab_round = index + 1;
 			if (put_sample(&s->r, smp, s->o.output) < 0)
 				goto out;
 		}
@@ -481,9 +577,9 @@ out:
 		prof_stats_compute(b->r.durations, b->r.n_dur, &sb);
 		if (!o->quiet)
 			cli_say("%s: median %.3f ms, reference %.3f ms (n=%zu/"
-				"%zu, interleaved), %ld error(s)",
+				"%zu, interleaved%s), %ld error(s)",
 				o->name, sa.median, sb.median, sa.n, sb.n,
-				a->r.errors + b->r.errors);
+				settle, a->r.errors + b->r.errors);
 		rc = a->r.errors + b->r.errors ? PROF_EXIT_ERRORED :
 						 PROF_EXIT_OK;
 	}

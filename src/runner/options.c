@@ -37,6 +37,7 @@ enum {
 	OPT_AGAINST_OUTPUT,
 	OPT_AGAINST_COMMAND,
 	OPT_BATCH,
+	OPT_MAX_REPEAT,
 	OPT_THRESHOLD,
 	OPT_FUNCTIONS,
 	OPT_ENV,
@@ -101,6 +102,9 @@ ab_check_options(struct opts *o, int timing, int counting)
 {
 	int ab = o->n_against || o->against_command;
 
+	if (!ab && o->max_repeat >= 0)
+		return cli_fail("--max-repeat: only for an interleaved A/B "
+				"(--against BIN or --against-command STRING)");
 	if (!ab && !o->against_output)
 		return 0;
 	if (!timing && !counting)
@@ -126,6 +130,22 @@ ab_check_options(struct opts *o, int timing, int counting)
 	if (!strcmp(o->output, o->against_output))
 		return cli_fail("--output and --against-output are both '%s'",
 				o->output);
+	return 0;
+}
+
+/*
+ * The budget of an adaptive A/B: --max-repeat, by default four times
+ * --repeat; equal to --repeat, adaptivity is off. Returns 0, or 2 after
+ * a message.
+ */
+static int
+ab_budget(struct opts *o)
+{
+	if (o->max_repeat < 0)
+		o->max_repeat = 4 * o->repeat;
+	else if (o->max_repeat < o->repeat)
+		return cli_fail("--max-repeat: %lld is less than --repeat %lld",
+				o->max_repeat, o->repeat);
 	return 0;
 }
 
@@ -204,6 +224,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		{"against-output", required_argument, NULL, OPT_AGAINST_OUTPUT},
 		{"against-command", required_argument, NULL, OPT_AGAINST_COMMAND},
 		{"batch", required_argument, NULL, OPT_BATCH},
+		{"max-repeat", required_argument, NULL, OPT_MAX_REPEAT},
 		{"threshold", required_argument, NULL, OPT_THRESHOLD},
 		{"env", required_argument, NULL, OPT_ENV},
 		{"check-output", no_argument, NULL, OPT_CHECK_OUTPUT},
@@ -228,7 +249,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		  profile   ? "profile" :
 		  counting  ? "instructions" :
 			      "memory";
-	o.repeat = o.warmup = -1;
+	o.repeat = o.warmup = o.max_repeat = -1;
 	o.output = "-";
 	o.timeout_s = 600;
 	o.warning_floor_ms = 5;
@@ -341,6 +362,11 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		case OPT_AGAINST_COMMAND:
 			o.against_command = optarg;
 			break;
+		case OPT_MAX_REPEAT:
+			if (cli_number("--max-repeat", optarg, 1, 1000000,
+				       &o.max_repeat))
+				return PROF_EXIT_FAILURE;
+			break;
 		case OPT_BATCH:
 			if (cli_number("--batch", optarg, 1, 1000000, &o.batch))
 				return PROF_EXIT_FAILURE;
@@ -446,7 +472,8 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		if (counting)
 			return counted(&o, count_command);
 		if (o.against_command)
-			return cmd_ab_command(&o);
+			return ab_budget(&o) ? PROF_EXIT_FAILURE :
+					       cmd_ab_command(&o);
 		return cmd_command(&o);
 	}
 	if (optind >= argc) {
@@ -507,6 +534,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	if (counting)
 		return counted(&o, cmd_workloads);
 	if (o.n_against)
-		return cmd_ab_workloads(&o);
+		return ab_budget(&o) ? PROF_EXIT_FAILURE :
+				       cmd_ab_workloads(&o);
 	return cmd_workloads(&o);
 }

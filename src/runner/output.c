@@ -82,6 +82,12 @@ write_sample(struct run *r, struct json_object *s)
 				       json_object_new_string(r->ab_side));
 		json_object_object_add(ab, "slot",
 				       json_object_new_int64(r->ab_slot));
+		json_object_object_add(ab, "round",
+				       json_object_new_int64(r->ab_round));
+		json_object_object_add(ab, "repeat",
+				       json_object_new_int64(r->ab_first));
+		json_object_object_add(ab, "max_repeat",
+				       json_object_new_int64(r->ab_max));
 		json_object_object_add(s, "ab", ab);
 	}
 	if (r->out_lines.fp != r->out) {

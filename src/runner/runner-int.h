@@ -102,6 +102,7 @@ struct opts {
 	const char *against_output;
 	const char *against_command;
 	long long batch;	/* samples per worker call on each side */
+	long long max_repeat;	/* adaptive A/B: the budget a side; -1 unset */
 	/* memory and profile phases */
 	const char *artifacts;
 	double min_seconds;
@@ -135,6 +136,8 @@ struct run {
 	long index_base;	/* added to each sample's index */
 	const char *ab_side;	/* "current" or "reference"; NULL: no A/B */
 	long ab_slot;		/* the call's place in the unit's order */
+	long ab_round;		/* the interleaved round, from 1 */
+	long ab_first, ab_max;	/* the unit's --repeat and --max-repeat */
 };
 
 /* What prof-count holds while it runs (valgrind.c): valgrind, the fixed

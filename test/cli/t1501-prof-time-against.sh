@@ -22,6 +22,7 @@ status() {
 
 # The structure of an A/B run, on a short one.
 run prof-time quick --workloads "$B" --against "$A" --repeat 6 --seed 11 \
+	--max-repeat 6 \
 	--output "$T/b.jsonl" --against-output "$T/a.jsonl"
 is "$rc" 0 "an A/B run is exit 0"
 is "$(wc -c <"$out")" 0 "nothing on stdout with --output"
@@ -85,6 +86,7 @@ is "$(verdict test.ab "$A" "$A" stable)" stable \
 	"the same binary on both sides: stable"
 
 run prof-time quick -q --workloads "$A" --against "$A" --repeat 2 --seed 11 \
+	--max-repeat 2 \
 	--output "$T/s1.jsonl" --against-output "$T/s2.jsonl"
 is "$(jq -c 'select(.ab) | [.workload, .ab.side, .ab.slot]' "$T/s1.jsonl" | tr -d '\n')" \
 	"$(jq -c 'select(.ab) | [.workload, .ab.side, .ab.slot]' "$T/b.jsonl" |
@@ -108,7 +110,8 @@ is "$rc:$(errline)" "2:prof-time: unknown workload 'test.none' (on both sides)" 
 	"a workload on neither side is exit 2"
 
 # Two commands interleaved, the reference given as one string.
-run prof-time --name nap --repeat 4 --against-command "sleep '0.01'" \
+run prof-time --name nap --repeat 4 --max-repeat 4 \
+	--against-command "sleep '0.01'" \
 	--against-output "$T/c2.jsonl" --output "$T/c1.jsonl" -- sleep 0.05
 is "$rc" 0 "--against-command: two commands interleaved"
 jq_ok -s '[.[] | select(has("record") | not)] | length == 4 and
