@@ -36,7 +36,9 @@ static const char usage_text[] =
 	"  - one row per workload x backend: n, min, median, p90 and max (ms)\n"
 	"    of the warm timing samples that succeeded, the host and GPU\n"
 	"    memory peaks where a memory sample exists, the median's change\n"
-	"    against the baseline in ms and %, and the status, with its\n"
+	"    against the baseline in ms and %, the ratio of the medians\n"
+	"    (current / baseline), the Mann-Whitney p-value, and the\n"
+	"    status, with its\n"
 	"    reason below the table; where the run has instruction counts\n"
 	"    (prof-count), each row's count, its change in % and its status\n"
 	"    beside, and the rows where time and instructions disagree;\n"
@@ -158,6 +160,24 @@ md_text(FILE *fp, const char *s)
 		else
 			fputc(*s, fp);
 	}
+}
+
+/* A row's ratio (current / baseline median) and p-value, as cells. */
+static void
+ratio_cells(struct json_object *row, char *ratio, size_t nr, char *p,
+	    size_t np)
+{
+	double x = prof_json_numf(row, "ratio");
+	double pv = prof_json_numf(row, "p_value");
+
+	if (isfinite(x))
+		snprintf(ratio, nr, "%.3f", x);
+	else
+		snprintf(ratio, nr, "-");
+	if (isfinite(pv))
+		snprintf(p, np, "%.2g", pv);
+	else
+		snprintf(p, np, "-");
 }
 
 static void
@@ -676,11 +696,12 @@ write_table(struct report *r)
 	}
 	fprintf(md, "| workload | backend | n | min ms | median ms | p90 ms | "
 		    "max ms | host peak | GPU peak | Δ median ms | "
-		    "Δ median %% | status |%s\n",
+		    "Δ median %% | ratio | p | status |%s\n",
 		counts ? " instructions | Δ instructions % | instructions "
 			 "status |" :
 			 "");
-	fprintf(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|%s\n",
+	fprintf(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+		    "---|%s\n",
 		counts ? "--:|--:|---|" : "");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
@@ -689,7 +710,7 @@ write_table(struct report *r)
 		const char *b = prof_json_str(row, "backend");
 		struct mem *m = memory_of(r, w, b);
 		char mn[32], med[32], p90[32], mx[32], host[32], gpu[32];
-		char dms[32], dpct[32], ic[32], ipct[32];
+		char dms[32], dpct[32], ic[32], ipct[32], rt[32], pv[32];
 		const char *ist;
 		double delta = prof_json_numf(row, "delta_ms"), pct = row_pct(row);
 
@@ -704,7 +725,7 @@ write_table(struct report *r)
 			fprintf(md, "` | ");
 			md_text(md, b);
 			fprintf(md, " | 0 | - | - | - | - | - | - | - | - | - | "
-				    "%s | %s | %s |\n",
+				    "- | - | %s | %s | %s |\n",
 				ic, ipct, ist);
 			continue;
 		}
@@ -728,10 +749,11 @@ write_table(struct report *r)
 		md_text(md, w);
 		fprintf(md, "` | ");
 		md_text(md, b);
+		ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
 		fprintf(md, " | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | "
-			    "%s |",
+			    "%s | %s | %s |",
 			prof_json_numf(cur, "n"), mn, med, p90, mx, host, gpu, dms, dpct,
-			r->judged ? prof_json_str(row, "status") : "-");
+			rt, pv, r->judged ? prof_json_str(row, "status") : "-");
 		if (counts) {
 			count_cells(r, count_row_of(r, w, b), ic, sizeof(ic),
 				    ipct, sizeof(ipct), &ist);
@@ -750,7 +772,8 @@ write_table(struct report *r)
 		md_text(md, r->mem[i].workload);
 		fprintf(md, "` | ");
 		md_text(md, r->mem[i].backend);
-		fprintf(md, " | 0 | - | - | - | - | %s | %s | - | - | - |%s\n",
+		fprintf(md, " | 0 | - | - | - | - | %s | %s | - | - | - | - | "
+			    "- |%s\n",
 			host, gpu, counts ? " - | - | - |" : "");
 	}
 	fputc('\n', md);
@@ -1170,17 +1193,19 @@ print_table(struct report *r)
 	       cli_safe(commit, s2, sizeof(s2)), r->samples, r->errors,
 	       r->errors == 1 ? "" : "s");
 	if (counts)
-		printf("%-36s %-8s %4s %12s %12s %8s  %-12s %12s %8s  %s\n",
+		printf("%-36s %-8s %4s %12s %12s %8s %6s %7s  %-12s %12s %8s  "
+		       "%s\n",
 		       "workload", "backend", "n", "median ms", "p90 ms",
-		       "delta", "status", "instructions", "delta", "status");
-	else
-		printf("%-36s %-8s %4s %12s %12s %8s  %s\n", "workload",
-		       "backend", "n", "median ms", "p90 ms", "delta",
+		       "delta", "ratio", "p", "status", "instructions", "delta",
 		       "status");
+	else
+		printf("%-36s %-8s %4s %12s %12s %8s %6s %7s  %s\n",
+		       "workload", "backend", "n", "median ms", "p90 ms",
+		       "delta", "ratio", "p", "status");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
 		struct json_object *cur = get(row, "current");
-		char med[32], p90[32], pct[32], ic[32], ipct[32];
+		char med[32], p90[32], pct[32], ic[32], ipct[32], rt[32], pv[32];
 		const char *ist;
 		double d = row_pct(row);
 
@@ -1189,13 +1214,13 @@ print_table(struct report *r)
 				continue;
 			count_cells(r, row, ic, sizeof(ic), ipct, sizeof(ipct),
 				    &ist);
-			printf("%-36s %-8s %4s %12s %12s %8s  %-12s %12s %8s  "
-			       "%s\n",
+			printf("%-36s %-8s %4s %12s %12s %8s %6s %7s  %-12s "
+			       "%12s %8s  %s\n",
 			       cli_safe(prof_json_str(row, "workload"), s1,
 					sizeof(s1)),
 			       cli_safe(prof_json_str(row, "backend"), s2,
 					sizeof(s2)),
-			       "-", "-", "-", "-", "-", ic, ipct, ist);
+			       "-", "-", "-", "-", "-", "-", "-", ic, ipct, ist);
 			continue;
 		}
 
@@ -1205,13 +1230,14 @@ print_table(struct report *r)
 			snprintf(pct, sizeof(pct), "%+.1f%%", d);
 		else
 			snprintf(pct, sizeof(pct), "-");
+		ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
 		if (!counts) {
-			printf("%-36s %-8s %4.0f %12s %12s %8s  %s\n",
+			printf("%-36s %-8s %4.0f %12s %12s %8s %6s %7s  %s\n",
 			       cli_safe(prof_json_str(row, "workload"), s1,
 					sizeof(s1)),
 			       cli_safe(prof_json_str(row, "backend"), s2,
 					sizeof(s2)),
-			       prof_json_numf(cur, "n"), med, p90, pct,
+			       prof_json_numf(cur, "n"), med, p90, pct, rt, pv,
 			       r->judged ? prof_json_str(row, "status") : "-");
 			continue;
 		}
@@ -1219,10 +1245,11 @@ print_table(struct report *r)
 			    count_row_of(r, prof_json_str(row, "workload"),
 					 prof_json_str(row, "backend")),
 			    ic, sizeof(ic), ipct, sizeof(ipct), &ist);
-		printf("%-36s %-8s %4.0f %12s %12s %8s  %-12s %12s %8s  %s\n",
+		printf("%-36s %-8s %4.0f %12s %12s %8s %6s %7s  %-12s %12s %8s  "
+		       "%s\n",
 		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
 		       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)),
-		       prof_json_numf(cur, "n"), med, p90, pct,
+		       prof_json_numf(cur, "n"), med, p90, pct, rt, pv,
 		       r->judged ? prof_json_str(row, "status") : "-", ic, ipct,
 		       ist);
 	}
