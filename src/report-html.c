@@ -47,7 +47,8 @@ struct page {
 static const char css[] =
 	":root{--fg:#1d2330;--mute:#5b6472;--line:#d8dde5;--bg:#fff;"
 	"--cur:#1f6feb;--base:#8a94a6;--p90:#b35900;--warn:#b35900;"
-	"--ok:#1a7f37;--new:#0969da;--inc:#6e7781;--err:#cf222e}\n"
+	"--ok:#1a7f37;--new:#0969da;--inc:#6e7781;--err:#cf222e;"
+	"--imp:#8250df}\n"
 	"*{box-sizing:border-box}\n"
 	"body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
 	"color:var(--fg);background:var(--bg);margin:0 auto;max-width:1100px;"
@@ -63,6 +64,7 @@ static const char css[] =
 	".badge{display:inline-block;padding:0 .55em;border-radius:1em;"
 	"font-size:.85em;font-weight:600;color:#fff;background:var(--inc)}\n"
 	".s-warning{background:var(--warn)}.s-stable{background:var(--ok)}"
+	".s-improved{background:var(--imp)}"
 	".s-new{background:var(--new)}.s-error{background:var(--err)}\n"
 	"section.row{border:1px solid var(--line);border-radius:8px;"
 	"padding:12px 14px;margin:14px 0;break-inside:avoid}\n"
