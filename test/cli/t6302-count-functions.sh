@@ -35,12 +35,15 @@ is "$(cat "$out")$(cat "$err")" "" "and it prints nothing"
 jq_ok '.[0].functions | length == 2 and .[0].name == "ab_run" and
 	(.[0].file | endswith("test/workloads/ab.c")) and
 	.[0].state == "changed" and .[0].share > 0.99 and
-	.[0].self_after - .[0].self_before == 48000000' \
+	(.[0].self_after - .[0].self_before | . >= 48000000 and . < 48000100)' \
 	"$R/comparisons.json" "the row names ab_run first, with its numbers"
-jq_ok '.[0].functions_artifacts == {
-	"before": "functions/reference/test.ab.cpu.callgrind",
-	"after": "functions/test.ab.cpu.callgrind",
-	"total_before": 160000640, "total_after": 208000640}' \
+# 30% more of the loop, and a few instructions that keep the two sides'
+# outputs equal.
+jq_ok '.[0].functions_artifacts | .before ==
+	"functions/reference/test.ab.cpu.callgrind" and
+	.after == "functions/test.ab.cpu.callgrind" and
+	(.total_before | . >= 160000000 and . < 160001000) and
+	(.total_after - .total_before | . >= 48000000 and . < 48000100)' \
 	"$R/comparisons.json" "and where the two files are"
 ok "$(jq -e --slurpfile b "$T/before.json" \
 	'map(del(.functions, .functions_artifacts)) == $b[0]' \
