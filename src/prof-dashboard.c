@@ -14,6 +14,7 @@
 #include "json.h"
 #include "sample.h"
 #include "steps.h"
+#include "utf8.h"
 
 static const char usage_text[] =
 	"usage: prof-dashboard [--db FILE] [--repo-url URL] [--title TEXT]\n"
@@ -150,34 +151,11 @@ struct dash {
 	size_t runs;
 };
 
-/* Text for HTML, in elements and in quoted attributes. Control bytes
- * become spaces. */
+/* Text for HTML, in elements and in quoted attributes (prof_utf8_html()). */
 static void
 esc(FILE *fp, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		switch (c) {
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		case '\'':
-			fputs("&#39;", fp);
-			break;
-		default:
-			fputc(c < 0x20 || c == 0x7f ? ' ' : c, fp);
-		}
-	}
+	prof_utf8_html(fp, s, (size_t)-1);
 }
 
 /* esc() of the first n bytes of s (n < 128), never cutting a UTF-8

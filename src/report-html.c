@@ -19,6 +19,7 @@
 #include "json.h"
 #include "report-html.h"
 #include "runview.h"
+#include "utf8.h"
 
 /* The plots' coordinate boxes (SVG user units; CSS scales them). */
 #define PLOT_W 640
@@ -130,38 +131,6 @@ get(struct json_object *o, const char *key)
 }
 
 /*
- * The length of the UTF-8 character at c: 1 to 4, or 0 when the bytes
- * there are not one (a stray continuation byte, a truncated or overlong
- * sequence, a surrogate, a code point past U+10FFFF).
- */
-static size_t
-utf8_len(const unsigned char *c)
-{
-	size_t n, i;
-	unsigned long cp;
-
-	if (c[0] < 0x80)
-		return 1;
-	if (c[0] >= 0xc2 && c[0] <= 0xdf)
-		n = 2, cp = c[0] & 0x1f;
-	else if (c[0] >= 0xe0 && c[0] <= 0xef)
-		n = 3, cp = c[0] & 0x0f;
-	else if (c[0] >= 0xf0 && c[0] <= 0xf4)
-		n = 4, cp = c[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((c[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (c[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
-}
-
-/*
  * Text from outside (a commit, a reason, a path, a name) as HTML content
  * or an attribute value: every field reaches the page through here. The
  * markup characters become references; a byte that is not UTF-8 and a
@@ -171,46 +140,7 @@ utf8_len(const unsigned char *c)
 static void
 esc_cut(FILE *fp, const char *s, size_t max)
 {
-	const unsigned char *c = (const unsigned char *)s;
-	size_t k, len;
-
-	for (k = 0; c && *c && k < max; k++, c += len ? len : 1) {
-		len = utf8_len(c);
-		if (len > 1) {
-			fwrite(c, 1, len, fp);
-			continue;
-		}
-		if (!len) {
-			fputs("\xef\xbf\xbd", fp);
-			continue;
-		}
-		switch (*c) {
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		case '\'':
-			fputs("&#39;", fp);
-			break;
-		case '\t':
-		case '\n':
-			fputc(*c, fp);
-			break;
-		default:
-			if (*c < 0x20 || *c == 0x7f)
-				fputs("\xef\xbf\xbd", fp);
-			else
-				fputc(*c, fp);
-		}
-	}
+	prof_utf8_html(fp, s, max);
 }
 
 /* A whole field, escaped as esc_cut() does. */

@@ -248,3 +248,48 @@ oom:
 	prof_buf_free(&b);
 	return -1;
 }
+
+void
+prof_utf8_html(FILE *fp, const char *s, size_t max)
+{
+	const unsigned char *c = (const unsigned char *)s;
+	size_t k, len;
+
+	for (k = 0; c && *c && k < max; k++, c += len ? len : 1) {
+		len = prof_utf8_seq(c, 4);
+		if (len > 1) {
+			fwrite(c, 1, len, fp);
+			continue;
+		}
+		if (!len) {
+			fputs(PROF_UTF8_REPLACEMENT, fp);
+			continue;
+		}
+		switch (*c) {
+		case '&':
+			fputs("&amp;", fp);
+			break;
+		case '<':
+			fputs("&lt;", fp);
+			break;
+		case '>':
+			fputs("&gt;", fp);
+			break;
+		case '"':
+			fputs("&quot;", fp);
+			break;
+		case '\'':
+			fputs("&#39;", fp);
+			break;
+		case '\t':
+		case '\n':
+			fputc(*c, fp);
+			break;
+		default:
+			if (*c < 0x20 || *c == 0x7f)
+				fputs(PROF_UTF8_REPLACEMENT, fp);
+			else
+				fputc(*c, fp);
+		}
+	}
+}

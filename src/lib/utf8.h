@@ -3,6 +3,7 @@
 #define PROF_UTF8_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Every text a tool takes from outside (a command's stderr, a command
@@ -71,5 +72,15 @@ size_t prof_utf8_cut(const char *s, size_t n, size_t max);
  * length; -1 when out of memory.
  */
 int prof_utf8_json(const char *text, size_t n, char **fixed, size_t *fixed_n);
+
+/*
+ * Text from outside (a commit, a reason, a path, a name) as HTML content or
+ * an attribute value, written to fp: the markup characters become
+ * references; a byte that is not UTF-8 and a control character (but tab and
+ * newline) become U+FFFD. At most max characters are written, never part of
+ * one; (size_t)-1 for all. NULL writes nothing. Every HTML page's fields go
+ * through here.
+ */
+void prof_utf8_html(FILE *fp, const char *s, size_t max);
 
 #endif /* PROF_UTF8_H */
