@@ -15,6 +15,7 @@ set -u
 build_reqs() {
 	cat <<'EOF'
 gcc command -v cc
+binutils command -v c++filt
 make command -v make
 libc6-dev test -e /usr/include/stdio.h
 pkg-config command -v pkg-config

@@ -36,7 +36,9 @@ static const char usage_text[] =
 	"The functions are ranked by the change of their self count (the\n"
 	"instructions in the function itself) or of their inclusive count\n"
 	"(with what their calls cost), largest first, each with its share of\n"
-	"the whole count's change. Names are callgrind's, demangled.\n"
+	"the whole count's change. C++ names are demangled: those callgrind\n"
+	"or pprof wrote mangled (_ZN3foo3barEv) go through c++filt\n"
+	"(binutils), and are left so, said once, when it cannot be run.\n"
 	"\n"
 	"options:\n"
 	"  --by self|inclusive  what to rank by (default self)\n"
@@ -95,6 +97,30 @@ struct opts {
 	const char *comparisons, *results, *baseline;
 	const char *time_dir;	/* --time DIR: CPU profiles of both sides */
 };
+
+/*
+ * A callgrind file read, its C++ names demangled (c++filt); when c++filt
+ * cannot be run, said once, and the names are left as they are. Returns
+ * 0 or -1 with err.
+ */
+static int
+load(const char *path, struct prof_callgrind_profile *p, struct prof_err *err)
+{
+	static int said;
+	int rc;
+
+	if (prof_callgrind_load(path, p, err) < 0)
+		return -1;
+	rc = prof_why_demangle(p, "c++filt", err);
+	if (rc < 0)
+		return -1;
+	if (rc == 0 && !said) {
+		said = 1;
+		cli_say("c++filt (binutils) cannot be run: C++ names are "
+			"left mangled (apt-get install binutils)");
+	}
+	return 0;
+}
 
 static struct json_object *
 ll(long long v)
@@ -244,8 +270,8 @@ pair(const char *before_path, const char *after_path, const struct opts *o)
 	struct json_object *j = NULL;
 	int rc = PROF_EXIT_FAILURE;
 
-	if (prof_callgrind_load(before_path, &before, &err) < 0 ||
-	    prof_callgrind_load(after_path, &after, &err) < 0 ||
+	if (load(before_path, &before, &err) < 0 ||
+	    load(after_path, &after, &err) < 0 ||
 	    prof_why_diff(&before, &after, o->by_incl, &w, &err) < 0) {
 		cli_err(&err);
 		goto out;
@@ -372,8 +398,8 @@ explain_row(struct json_object *row, const struct prof_runview *cur,
 	    !artifact_of(base, o->baseline, w, b, before_path,
 			 sizeof(before_path)))
 		return 0;
-	if (prof_callgrind_load(before_path, &before, err) < 0 ||
-	    prof_callgrind_load(after_path, &after, err) < 0 ||
+	if (load(before_path, &before, err) < 0 ||
+	    load(after_path, &after, err) < 0 ||
 	    prof_why_diff(&before, &after, 0, &why, err) < 0)
 		goto out;
 	json_object_object_add(row, "functions", entries_json(&why, o->top));
@@ -451,8 +477,8 @@ explain_time(struct json_object *row, const struct opts *o,
 		 w, b);
 	if (access(before_path, R_OK) || access(after_path, R_OK))
 		return 0;
-	if (prof_callgrind_load(before_path, &before, err) < 0 ||
-	    prof_callgrind_load(after_path, &after, err) < 0)
+	if (load(before_path, &before, err) < 0 ||
+	    load(after_path, &after, err) < 0)
 		goto out;
 	/* The sides ran different numbers of calls: nanoseconds per call */
 	if (per_call(&before, before_path) < 0 ||

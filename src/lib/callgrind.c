@@ -794,6 +794,58 @@ prof_callgrind_scale(struct prof_callgrind_profile *p, double factor)
 	p->total = llround((double)p->total * factor);
 }
 
+int
+prof_callgrind_rename(struct prof_callgrind_profile *p,
+		      const char *(*map)(void *arg, size_t i, const char *name),
+		      void *arg, struct prof_err *err)
+{
+	struct prof_callgrind_profile q = {0};
+	size_t *to = NULL, i;
+	int rc = -1;
+
+	if (!p->n_fns)
+		return 0;
+	to = malloc(p->n_fns * sizeof(*to));
+	if (!to)
+		goto oom;
+	for (i = 0; i < p->n_fns; i++) {
+		const char *name = map(arg, i, p->fns[i].name);
+		long j;
+
+		if (!name)
+			name = p->fns[i].name;
+		j = fn_index(&q, name, strlen(name), p->fns[i].file);
+		if (j < 0)
+			goto oom;
+		to[i] = (size_t)j;
+		q.fns[j].self += p->fns[i].self;
+	}
+	for (i = 0; i < p->n_calls; i++)
+		if (add_call(&q, to[p->calls[i].caller], to[p->calls[i].callee],
+			     p->calls[i].count, p->calls[i].ir) < 0)
+			goto oom;
+	for (i = 0; i < q.n_fns; i++)
+		q.fns[i].incl = q.fns[i].self;
+	for (i = 0; i < q.n_calls; i++) {
+		q.fns[q.calls[i].caller].incl += q.calls[i].ir;
+		q.fns[q.calls[i].callee].called += q.calls[i].ir;
+	}
+	q.total = p->total;
+	memcpy(q.event, p->event, sizeof(q.event));
+	memcpy(q.cmd, p->cmd, sizeof(q.cmd));
+	memcpy(q.trigger, p->trigger, sizeof(q.trigger));
+	prof_callgrind_profile_free(p);
+	*p = q;
+	rc = 0;
+	goto out;
+oom:
+	prof_callgrind_profile_free(&q);
+	prof_err_set(err, "out of memory");
+out:
+	free(to);
+	return rc;
+}
+
 /* The calls in caller order, for the writer. */
 static const struct prof_callgrind_profile *sort_p;
 

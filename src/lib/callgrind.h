@@ -106,6 +106,19 @@ void prof_callgrind_profile_free(struct prof_callgrind_profile *p);
 void prof_callgrind_scale(struct prof_callgrind_profile *p, double factor);
 
 /*
+ * Give the functions of p other names: map(arg, i, name) returns the new
+ * name of function i (NULL: it keeps its name). Functions that come to
+ * share a name and a file become one (a C++ constructor's complete and
+ * base object symbols, C1 and C2, demangle to one name): their costs and
+ * calls are added up, and their calls to each other become their own
+ * cost. Returns 0, or -1 with err (out of memory; p is unchanged).
+ */
+int prof_callgrind_rename(struct prof_callgrind_profile *p,
+			  const char *(*map)(void *arg, size_t i,
+					     const char *name),
+			  void *arg, struct prof_err *err);
+
+/*
  * Write p to path atomically as a callgrind file of functions only: per
  * function one cost line (its self cost) and one per callee (the
  * calls), no line numbers and no per-instruction data, so that a

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "spawn.h"
 #include "why.h"
 
 const char *
@@ -298,4 +299,111 @@ prof_why_free(struct prof_why *w)
 	free(w->fns);
 	w->fns = NULL;
 	w->n = 0;
+}
+
+/* c++filt's lines, one a name, in the order the names were given. */
+struct demangled {
+	char **names;		/* by function index; NULL: not mangled */
+	size_t *of;		/* the function indexes of this batch */
+	size_t n, next;		/* in the batch, and lines read */
+	int oom;
+};
+
+static int
+demangled_line(void *arg, char *line, size_t len, int complete)
+{
+	struct demangled *d = arg;
+	char *s;
+
+	(void)complete;
+	if (d->next >= d->n)
+		return 0;
+	s = strndup(line, len);
+	if (!s) {
+		d->oom = 1;
+		return 1;
+	}
+	d->names[d->of[d->next++]] = s;
+	return 0;
+}
+
+static const char *
+demangled_name(void *arg, size_t i, const char *name)
+{
+	(void)name;
+	return ((struct demangled *)arg)->names[i];
+}
+
+/* Names in one c++filt command line: well under ARG_MAX. */
+#define DEMANGLE_BATCH_BYTES (64 * 1024)
+
+int
+prof_why_demangle(struct prof_callgrind_profile *p, const char *program,
+		  struct prof_err *err)
+{
+	struct demangled d = {0};
+	char **argv = NULL;
+	size_t i = 0, k, mangled = 0;
+	int rc = -1;
+
+	for (k = 0; k < p->n_fns; k++)
+		if (!strncmp(p->fns[k].name, "_Z", 2))
+			mangled++;
+	if (!mangled)
+		return 1;
+	d.names = calloc(p->n_fns, sizeof(*d.names));
+	d.of = malloc(mangled * sizeof(*d.of));
+	argv = malloc((mangled + 3) * sizeof(*argv));
+	if (!d.names || !d.of || !argv)
+		goto oom;
+	/* c++filt -- NAME...: one line a name, the same order */
+	while (i < p->n_fns) {
+		struct prof_spawn sp = {0};
+		struct prof_spawn_result res;
+		size_t bytes = 0, na = 2;
+
+		argv[0] = (char *)program;
+		argv[1] = "--";
+		d.n = d.next = 0;
+		for (; i < p->n_fns && bytes < DEMANGLE_BATCH_BYTES; i++) {
+			if (strncmp(p->fns[i].name, "_Z", 2))
+				continue;
+			argv[na++] = p->fns[i].name;
+			d.of[d.n++] = i;
+			bytes += strlen(p->fns[i].name) + 1;
+		}
+		if (!d.n)
+			break;
+		argv[na] = NULL;
+		sp.argv = argv;
+		sp.timeout_s = 60;
+		sp.stdout_fd = PROF_SPAWN_PIPE;
+		sp.on_line = demangled_line;
+		sp.arg = &d;
+		if (prof_spawn_run(&sp, &res, err) < 0)
+			goto out;
+		if (d.oom) {
+			prof_spawn_free(&res);
+			goto oom;
+		}
+		if (!prof_spawn_ok(&res) || d.next != d.n) {
+			/* not installed, or not c++filt: names as they are */
+			prof_spawn_free(&res);
+			rc = 0;
+			goto out;
+		}
+		prof_spawn_free(&res);
+	}
+	rc = prof_callgrind_rename(p, demangled_name, &d, err) < 0 ? -1 : 1;
+	goto out;
+oom:
+	prof_err_set(err, "out of memory");
+out:
+	if (d.names)
+		for (k = 0; k < p->n_fns; k++)
+			free(d.names[k]);
+	free(d.names);
+	free(d.of);
+	free(argv);
+	return rc;
 }

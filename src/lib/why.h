@@ -52,6 +52,19 @@ int prof_why_diff(const struct prof_callgrind_profile *before,
 
 void prof_why_free(struct prof_why *w);
 
+/*
+ * The C++ names of p demangled (callgrind run with --demangle=no, and
+ * some pprof listings, keep the symbols' mangled names, _ZN3foo3barEv for
+ * foo::bar()): every name that starts with _Z goes through program
+ * (c++filt of binutils, looked up in PATH) in one run, and functions
+ * whose names become one are merged (prof_callgrind_rename()). Nothing
+ * is run when no name is mangled. Returns 1 done (or nothing to do), 0
+ * when program could not be run or failed (the names stay as they are),
+ * or -1 with err (out of memory, no process could be made).
+ */
+int prof_why_demangle(struct prof_callgrind_profile *p, const char *program,
+		      struct prof_err *err);
+
 /* "new", "vanished" or "changed". */
 const char *prof_why_state_name(enum prof_why_state s);
 

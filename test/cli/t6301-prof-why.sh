@@ -1,8 +1,10 @@
 #!/bin/bash
 # prof-why: two hand-made callgrind outputs ranked (test/data/why), as a
-# table and as JSON, the flame graph file, and the exit codes.
+# table and as JSON, the flame graph file, and the exit codes; C++ names
+# written mangled (callgrind --demangle=no) demangled by c++filt, and
+# matched with the same functions written demangled.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 25
 
 D=test/data/why
 
@@ -58,4 +60,20 @@ run prof-why -o $D/after.out $D/before.out $D/after.out
 is "$(errline)" \
 	"prof-why: -o: '$D/after.out' is an input; refusing to overwrite it" \
 	"an input is never overwritten"
+# One side mangled (callgrind --demangle=no), the other demangled.
+run prof-why --json $D/mangled.out $D/demangled-after.out
+is "$rc:$(cat "$err")" "0:" "mangled names: exit 0, nothing on stderr"
+jq_ok '.functions[0] | .name == "foo::bar()" and .state == "changed" and
+	.self_before == 600 and .self_after == 900' "$out" \
+	"_ZN3foo3barEv is foo::bar(), matched with the demangled side"
+jq_ok '.new == 0 and .vanished == 0 and
+	all(.functions[]; .name | startswith("_Z") | not)' "$out" \
+	"no name is left mangled; a constructor's C1 and C2 are foo::foo()"
+PATH=/nonexistent run "$BIN/prof-why" --json $D/mangled.out \
+	$D/demangled-after.out
+is "$rc:$(cat "$err")" \
+	"0:prof-why: c++filt (binutils) cannot be run: C++ names are left mangled (apt-get install binutils)" \
+	"without c++filt: said once, exit 0"
+jq_ok 'any(.functions[]; .name == "_ZN3foo3barEv" and
+	.state == "vanished")' "$out" "and the names stay mangled"
 finish

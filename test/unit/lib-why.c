@@ -189,6 +189,40 @@ test_write(void)
 	prof_callgrind_profile_free(&again);
 }
 
+/* Mangled C++ names (callgrind --demangle=no): c++filt demangles them,
+ * and a constructor's two symbols become one function. */
+static void
+test_demangle(void)
+{
+	struct prof_callgrind_profile p;
+	struct prof_err err = {0};
+	const struct prof_callgrind_fn *f;
+
+	prof_callgrind_load(DATA "mangled.out", &p, &err);
+	is_int(prof_why_demangle(&p, "prof-no-such-c++filt", &err), 0,
+	       "no c++filt: 0, and nothing fails");
+	ok(fn(&p, "_ZN3foo3barEv") != NULL && p.n_fns == 4,
+	   "the names stay as they were");
+	is_int(prof_why_demangle(&p, "c++filt", &err), 1,
+	       "c++filt demangles the names");
+	f = fn(&p, "foo::bar()");
+	ok(f && f->self == 600 && f->incl == 600 && f->called == 600 &&
+		   !strcmp(f->file, "foo.cc"),
+	   "_ZN3foo3barEv is foo::bar(), with its costs and file");
+	is_int((long long)p.n_fns, 3, "three functions: C1 and C2 are one");
+	f = fn(&p, "foo::foo()");
+	ok(f && f->self == 300 && f->incl == 300 && f->called == 300,
+	   "foo::foo(): self 100 + 200, its call to itself inside");
+	f = fn(&p, "main");
+	ok(f && f->self == 100 && f->incl == 1000,
+	   "main is left as it is, inclusive 1000");
+	is_int((long long)p.n_calls, 2, "main's two calls are left");
+	is_int(p.total, 1000, "the total is the same");
+	is_int(prof_why_demangle(&p, "prof-no-such-c++filt", &err), 1,
+	       "nothing mangled: nothing is run");
+	prof_callgrind_profile_free(&p);
+}
+
 static int
 count(const char *s, const char *what)
 {
@@ -243,11 +277,12 @@ test_flame(void)
 int
 main(void)
 {
-	plan(48);
+	plan(58);
 	test_load();
 	test_rank();
 	test_moved_tree();
 	test_write();
+	test_demangle();
 	test_flame();
 	return done();
 }
