@@ -76,12 +76,16 @@ category_opts() {
 }
 
 # add_history: the run joins the history (HISTORY; empty for none) before
-# the reports read it. A failure makes $status 2 and leaves $history empty.
+# the reports read it, with each row's status when it was compared
+# ($compared 1). A failure makes $status 2 and leaves $history empty.
 add_history() {
 	history=${PROF_HISTORY-artifacts/history.sqlite}
+	set --
+	[ "${compared:-0}" = 1 ] &&
+		set -- --comparisons "$run/comparisons.json"
 	# A project's first run with OUTPUT= has no artifacts/ yet.
 	if [ -n "$history" ] && { ! mkdir -p -- "$(dirname -- "$history")" ||
-		! "$BINDIR/prof-history" add --db "$history" \
+		! "$BINDIR/prof-history" add --db "$history" "$@" \
 		"$run/results.json"; }; then
 		say "cannot add the run to the history '$history'"
 		status=2

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "history.h"
 #include "json.h"
+#include "palette.h"
 #include "sample.h"
 #include "steps.h"
 #include "utf8.h"
@@ -27,7 +28,10 @@ static const char usage_text[] =
 	"median and status and its last change point; and s-ID.html per\n"
 	"series, its median and p90 over the runs with the change points\n"
 	"marked, each point a link to its commit when the repository's URL\n"
-	"is known, and its last runs in a table. The pages fetch nothing and\n"
+	"is known, and its last runs in a table. A run's verdict against\n"
+	"its baseline (prof-history add --comparisons) is shown and\n"
+	"coloured as report.html colours it: improved and warning points\n"
+	"and statuses stand out. The pages fetch nothing and\n"
 	"run no script (a content policy says so); they read at a laptop's\n"
 	"width and print. Each file is written whole or not at all.\n"
 	"\n"
@@ -76,9 +80,13 @@ static const char CSS[] =
 	"svg.trend{width:100%;height:auto;max-width:1140px}"
 	".med{fill:none;stroke:#0969da;stroke-width:1.5}"
 	".p90{fill:none;stroke:#8c959f;stroke-width:1;stroke-dasharray:4 3}"
-	".ins{fill:none;stroke:#8250df;stroke-width:1.5}"
-	".pt{fill:#0969da}.pt.err{fill:#cf222e}"
-	".ipt{fill:#8250df}"
+	".ins{fill:none;stroke:#1b7c83;stroke-width:1.5}"
+	".pt{fill:#0969da}.ipt{fill:#1b7c83}"
+	".imp{fill:" PROF_PALETTE_IMPROVED "}"
+	".wrn{fill:" PROF_PALETTE_WARNING "}"
+	".pt.err{fill:#cf222e}"
+	".v-improved{color:" PROF_PALETTE_IMPROVED ";font-weight:600}"
+	".v-warning{color:" PROF_PALETTE_WARNING ";font-weight:600}"
 	".cut{stroke:#cf222e;stroke-width:1;stroke-dasharray:3 3}"
 	".cutmark{fill:#cf222e}"
 	".cutlabel{fill:#cf222e;font-size:11px}"
@@ -90,6 +98,8 @@ static const char CSS[] =
 	".legend span{margin-right:16px}"
 	".legend .lm{color:#0969da}.legend .lp{color:#57606a}"
 	".legend .lc{color:#cf222e}"
+	".legend .li{color:" PROF_PALETTE_IMPROVED "}"
+	".legend .lw{color:" PROF_PALETTE_WARNING "}"
 	"section{margin:16px 0}"
 	"h2{font-size:16px;margin:16px 0 8px}"
 	"@media (max-width:820px){.wide{display:none}}"
@@ -116,6 +126,8 @@ struct point {
 	double median;
 	double p90;
 	long long instructions;
+	char *status;		/* the run's verdict of the row; NULL: none */
+	char *reason;
 };
 
 /* What the index keeps of a series once its page is written. */
@@ -134,6 +146,7 @@ struct entry {
 	double last_median;
 	long long last_n, last_errors;
 	char last_run[128];
+	char last_status[32];	/* "": none stored */
 	char change[256];	/* the last change point, in words */
 	double change_pct;	/* NAN: none */
 };
@@ -396,6 +409,8 @@ free_points(struct dash *d)
 		free(d->pts[i].run_id);
 		free(d->pts[i].commit);
 		free(d->pts[i].timestamp);
+		free(d->pts[i].status);
+		free(d->pts[i].reason);
 	}
 	d->n = 0;
 	free(d->workload);
@@ -455,21 +470,53 @@ out:
 	return rc;
 }
 
+/* The class of a verdict's colour: improved and warning stand out. */
+static const char *
+verdict_class(const char *status)
+{
+	if (status && !strcmp(status, "improved"))
+		return "v-improved";
+	if (status && !strcmp(status, "warning"))
+		return "v-warning";
+	return "";
+}
+
+/* A verdict as a word: "-" when none was stored. */
+static void
+verdict(FILE *fp, const char *status)
+{
+	const char *cls = verdict_class(status);
+	const char *word = status && status[0] ? status : "-";
+
+	fputs("<span", fp);
+	if (cls[0])
+		fprintf(fp, " class=\"%s\"", cls);
+	fputs(" data-verdict=\"", fp);
+	esc(fp, word);
+	fputs("\">", fp);
+	esc(fp, word);
+	fputs("</span>", fp);
+}
+
 static void
 status_cell(FILE *fp, const struct entry *e, const char *history_last)
 {
-	if (strcmp(e->last_run, history_last))
+	if (strcmp(e->last_run, history_last)) {
 		fputs("<td class=\"none\" data-status=\"absent\">not in the "
 		      "latest run</td>", fp);
-	else if (e->last_n == 0)
-		fputs("<td class=\"bad\" data-status=\"failed\">failed</td>",
-		      fp);
+		return;
+	}
+	if (e->last_n == 0)
+		fputs("<td class=\"bad\" data-status=\"failed\">failed", fp);
 	else if (e->last_errors > 0)
 		fprintf(fp, "<td class=\"bad\" data-status=\"errors\">%lld "
-			    "error%s</td>",
+			    "error%s",
 			e->last_errors, e->last_errors == 1 ? "" : "s");
 	else
-		fputs("<td class=\"ok\" data-status=\"ok\">ok</td>", fp);
+		fputs("<td class=\"ok\" data-status=\"ok\">ok", fp);
+	fputs(" \xc2\xb7 ", fp);
+	verdict(fp, e->last_status);
+	fputs("</td>", fp);
 }
 
 static void
@@ -485,6 +532,17 @@ change_words(FILE *fp, const struct entry *e)
 	fputs("<span class=\"mono\">", fp);
 	esc(fp, e->change);
 	fputs("</span>", fp);
+}
+
+/* The class a point of a verdict gets: improved and warning stand out. */
+static const char *
+point_class(const char *status)
+{
+	if (status && !strcmp(status, "improved"))
+		return " imp";
+	if (status && !strcmp(status, "warning"))
+		return " wrn";
+	return "";
 }
 
 /* The big chart of a series: median and p90 (or instruction counts). */
@@ -572,10 +630,12 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			esc(fp, u);
 			fputs("\">", fp);
 		}
-		fprintf(fp, "<circle class=\"%s%s\" cx=\"%.1f\" cy=\"%.1f\" "
-			    "r=\"3\"><title>",
-			instr ? "ipt" : "pt", p->errors ? " err" : "",
-			x0 + dx * (double)i, T + ph * (hi - a[i]) / (hi - lo));
+		fprintf(fp, "<circle class=\"%s%s%s\" cx=\"%.1f\" "
+			    "cy=\"%.1f\" r=\"%s\"><title>",
+			instr ? "ipt" : "pt", point_class(p->status),
+			p->errors ? " err" : "", x0 + dx * (double)i,
+			T + ph * (hi - a[i]) / (hi - lo),
+			point_class(p->status)[0] ? "4" : "3");
 		esc(fp, p->run_id);
 		fputs(" \xc2\xb7 ", fp);
 		escn(fp, p->commit, 12);
@@ -587,6 +647,14 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 				ms(p->median, n1), ms(p->p90, n2));
 		if (p->errors)
 			fprintf(fp, " \xc2\xb7 %lld errors", p->errors);
+		if (p->status) {
+			fputs(" \xc2\xb7 ", fp);
+			esc(fp, p->status);
+			if (p->reason && p->reason[0]) {
+				fputs(": ", fp);
+				esc(fp, p->reason);
+			}
+		}
 		fputs("</title></circle>", fp);
 		if (u)
 			fputs("</a>", fp);
@@ -630,7 +698,9 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 	fprintf(fp, "</p>\n<section><h2>Median and p90 over %zu run%s</h2>"
 		    "<p class=\"legend\"><span class=\"lm\">&#9679; median "
 		    "(a point per run%s)</span><span class=\"lp\">- - p90"
-		    "</span><span class=\"lc\">| change point</span></p>",
+		    "</span><span class=\"lc\">| change point</span>"
+		    "<span class=\"li\">&#9679; improved</span>"
+		    "<span class=\"lw\">&#9679; warning</span></p>",
 		d->n, d->n == 1 ? "" : "s",
 		d->o->repo_url ? ", a link to its commit" : "");
 	chart(fp, d, e, 0);
@@ -648,7 +718,7 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 		    "<th class=\"wide\">time (UTC)</th><th class=\"num\">n</th>"
 		    "<th class=\"num\">errors</th><th class=\"num\">median ms"
 		    "</th><th class=\"num\">p90 ms</th><th class=\"num wide\">"
-		    "instructions</th></tr></thead><tbody>\n",
+		    "instructions</th><th>status</th></tr></thead><tbody>\n",
 		d->n - first, d->n - first == 1 ? "" : "s");
 	for (i = d->n; i-- > first;) {
 		const struct point *p = &d->pts[i];
@@ -673,6 +743,14 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 			ms(p->median, n1), ms(p->p90, n2));
 		if (p->instructions >= 0)
 			fprintf(fp, "%lld", p->instructions);
+		fputs("</td><td", fp);
+		if (p->reason && p->reason[0]) {
+			fputs(" title=\"", fp);
+			esc(fp, p->reason);
+			fputs("\"", fp);
+		}
+		fputc('>', fp);
+		verdict(fp, p->status);
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody></table></div></section>\n</main></body></html>\n", fp);
@@ -729,6 +807,8 @@ flush_series(struct dash *d, struct prof_err *err)
 		e->last_n = p->n;
 		e->last_errors = p->errors;
 		snprintf(e->last_run, sizeof(e->last_run), "%s", p->run_id);
+		snprintf(e->last_status, sizeof(e->last_status), "%s",
+			 p->status ? p->status : "");
 	}
 	if (write_page(d, e, err) < 0)
 		return -1;
@@ -782,6 +862,8 @@ on_point(void *arg, const struct prof_history_point *p, struct prof_err *err)
 	q->median = p->n > 0 ? p->median : NAN;
 	q->p90 = p->n > 0 ? p->p90 : NAN;
 	q->instructions = p->instructions;
+	q->status = p->status ? dup(p->status, &oom) : NULL;
+	q->reason = p->reason ? dup(p->reason, &oom) : NULL;
 	return oom ? prof_err_set(err, "out of memory") : 0;
 }
 

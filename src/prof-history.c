@@ -22,6 +22,7 @@
 
 static const char usage_text[] =
 	"usage: prof-history add [--db FILE] RESULTS...\n"
+	"       prof-history add [--db FILE] --comparisons FILE RESULTS\n"
 	"       prof-history import [--db FILE] DIR...\n"
 	"       prof-history list [--db FILE]\n"
 	"       prof-history trend [--db FILE] [--workload ID] [--backend B]\n"
@@ -41,27 +42,39 @@ static const char usage_text[] =
 	"           samples that succeeded, the median instruction count and\n"
 	"           the memory peaks. A run id already there is left as it\n"
 	"           is. Every file is checked before anything is stored.\n"
+	"           With --comparisons, each row also stores its status\n"
+	"           (improved, warning, stable, new, incomparable) and\n"
+	"           reason; without, they are null. A run already there\n"
+	"           takes the statuses it lacks.\n"
 	"  import   add every results file under the folders (files named\n"
 	"           *.json whose schema is prof.results, at any depth; other\n"
 	"           JSON files are skipped) in one transaction: the run\n"
 	"           files are the record and the history an index that\n"
 	"           import rebuilds. Runs already there (same run id, same\n"
 	"           content) are left as they are, so importing a folder\n"
-	"           again, or an overlapping one, changes nothing.\n"
+	"           again, or an overlapping one, changes nothing. A\n"
+	"           results.json with a comparisons.json beside it (a run\n"
+	"           folder) is added with its statuses.\n"
 	"  list     the runs as JSON: run_id, commit, timestamp_utc, command,\n"
 	"           rows, schema_version, added_utc\n"
 	"  trend    one JSON object per run and row: run_id, commit,\n"
 	"           timestamp_utc, workload, backend, segment_id, n, errors,\n"
-	"           min, median, p90, max, instructions, host_peak_bytes\n"
+	"           min, median, p90, max, instructions, host_peak_bytes,\n"
+	"           status and reason (null: added without comparisons)\n"
 	"  changes  the change points of each row's series of run medians (a\n"
 	"           penalized L1 step fit; see the README): commits (A..B),\n"
 	"           run_before, run_after, median_before, median_after,\n"
-	"           change_pct, runs_before, runs_after, index, and bisect:\n"
-	"           the make bisect line that finds the commit (null when a\n"
-	"           side's commit is unknown)\n"
+	"           change_pct, runs_before, runs_after, index,\n"
+	"           status_before, status_after, reason_after (the two runs'\n"
+	"           verdicts, \"improved\" among them), and bisect: the make\n"
+	"           bisect line that finds the commit (null when a side's\n"
+	"           commit is unknown)\n"
 	"\n"
 	"options:\n"
 	"  --db FILE        the history database (created by add)\n"
+	"  --comparisons FILE\n"
+	"                   add: prof-diff's comparisons.json of the run\n"
+	"                   added (of its run id, and of its rows only)\n"
 	"  --workload ID    only this workload\n"
 	"  --backend B      only this backend\n"
 	"  --segment ID     only segment ids starting with ID\n"
@@ -74,10 +87,10 @@ static const char usage_text[] =
 	"  prof-history trend --workload pipeline.svg_dense_circles |\n"
 	"      jq -r '.[] | \"\\(.commit[:8]) \\(.median)\"'\n"
 	"\n"
-	"Exit status: 0 done, 2 bad arguments, a malformed results file, a\n"
-	"file that is not a history database or a corrupt one, SIGINT,\n"
-	"SIGTERM or SIGHUP during add or import (nothing stored is changed\n"
-	"then), or a failed write.\n";
+	"Exit status: 0 done, 2 bad arguments, a malformed results file,\n"
+	"comparisons that are not of it, a file that is not a history\n"
+	"database or a corrupt one, SIGINT, SIGTERM or SIGHUP during add or\n"
+	"import (nothing stored is changed then), or a failed write.\n";
 
 enum {
 	OPT_DB = 256,
@@ -85,12 +98,14 @@ enum {
 	OPT_BACKEND,
 	OPT_SEGMENT,
 	OPT_SINCE,
+	OPT_COMPARISONS,
 	OPT_VERSION,
 };
 
 struct opts {
 	const char *db;
 	const char *since;
+	const char *comparisons;
 	struct prof_history_filter f;
 };
 
@@ -245,7 +260,10 @@ cmd_add(struct opts *o, int n, char **files)
 	int *added = calloc((size_t)n, sizeof(*added));
 	struct prof_history *h = NULL;
 	struct prof_err err = {0};
+	struct json_object *cmp = NULL;
+	struct prof_runverdict *verdicts = NULL;
 	int i, rc = PROF_EXIT_FAILURE, stdin_seen = 0;
+	char safe[512];
 
 	if (!v || !added) {
 		free(v);
@@ -265,13 +283,34 @@ cmd_add(struct opts *o, int n, char **files)
 			goto out;
 		}
 	}
+	/* The comparisons must be of that run, and of its rows. */
+	if (o->comparisons) {
+		const struct prof_runrow *rows;
+		size_t nr = prof_runview_rows(&v[0], &rows);
+
+		cmp = prof_json_load(o->comparisons, &err);
+		verdicts = calloc(nr ? nr : 1, sizeof(*verdicts));
+		if (cmp && !verdicts) {
+			cli_say("out of memory");
+			goto out;
+		}
+		if (!cmp || prof_runview_verdicts(&v[0], cmp, verdicts,
+						  &err) < 0) {
+			prof_err_file(&err, o->comparisons);
+			cli_err(&err);
+			cli_say("nothing was added to '%s'",
+				cli_safe(o->db, safe, sizeof(safe)));
+			goto out;
+		}
+	}
 	/* All the files in one transaction: all of them, or none. */
 	h = begin(o->db);
 	if (!h)
 		goto out;
 	for (i = 0; i < n; i++) {
 		if (sig_got ||
-		    prof_history_add(h, &v[i], &added[i], &err) < 0) {
+		    prof_history_add_judged(h, &v[i], i ? NULL : verdicts,
+					    &added[i], &err) < 0) {
 			abandon(h, &err, o->db);
 			goto out;
 		}
@@ -283,6 +322,10 @@ cmd_add(struct opts *o, int n, char **files)
 			cli_say("added run '%s' (commit %.12s) to '%s'",
 				prof_runview_str(&v[i], "run_id"),
 				prof_runview_str(&v[i], "commit"), o->db);
+		else if (added[i] == PROF_HISTORY_JUDGED)
+			cli_say("run '%s' is already in '%s'; the statuses of "
+				"its rows were added",
+				prof_runview_str(&v[i], "run_id"), o->db);
 		else if (added[i] == PROF_HISTORY_UNCOMPARED)
 			cli_say("run '%s' is already in '%s', added by an "
 				"older prof-history whose digest cannot be "
@@ -299,6 +342,8 @@ out:
 		prof_runview_free(&v[i]);
 	free(v);
 	free(added);
+	free(verdicts);
+	json_object_put(cmp);
 	return cli_finish(rc);
 }
 
@@ -381,6 +426,44 @@ out:
 	return rc;
 }
 
+/*
+ * The verdicts of a run file of import from the comparisons.json beside
+ * it, when the file is a run folder's results.json and there is one:
+ * 0 with *verdicts (NULL when there is none), -1 with err.
+ */
+static int
+folder_verdicts(const char *path, const struct prof_runview *v,
+		struct json_object **cmp, struct prof_runverdict **verdicts,
+		struct prof_err *err)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const struct prof_runrow *rows;
+	char cpath[4096];
+	size_t nr;
+	struct stat sb;
+
+	*cmp = NULL;
+	*verdicts = NULL;
+	if (strcmp(base, "results.json") ||
+	    snprintf(cpath, sizeof(cpath), "%.*scomparisons.json",
+		     (int)(base - path), path) >= (int)sizeof(cpath) ||
+	    stat(cpath, &sb) != 0)
+		return 0;
+	nr = prof_runview_rows(v, &rows);
+	*cmp = prof_json_load(cpath, err);
+	if (!*cmp)
+		return -1;
+	*verdicts = calloc(nr ? nr : 1, sizeof(**verdicts));
+	if (!*verdicts)
+		return prof_err_set(err, "out of memory");
+	if (prof_runview_verdicts(v, *cmp, *verdicts, err) < 0) {
+		prof_err_file(err, cpath);
+		return -1;
+	}
+	return 0;
+}
+
 /* Whether a load failed because the file is another JSON document, not
  * because it is a bad results file. */
 static int
@@ -395,6 +478,8 @@ cmd_import(struct opts *o, int n, char **dirs)
 {
 	struct prof_history *h = NULL;
 	struct prof_err err = {0};
+	struct json_object *cmp = NULL;
+	struct prof_runverdict *verdicts = NULL;
 	struct stat sb;
 	size_t i, added = 0, same = 0, skipped = 0, results = 0;
 	int rc = PROF_EXIT_FAILURE, k;
@@ -468,7 +553,9 @@ cmd_import(struct opts *o, int n, char **dirs)
 			goto failed;
 		}
 		results++;
-		if (prof_history_add(h, &v, &one, &err) < 0 ||
+		if (folder_verdicts(found.paths[i], &v, &cmp, &verdicts,
+				    &err) < 0 ||
+		    prof_history_add_judged(h, &v, verdicts, &one, &err) < 0 ||
 		    (hashed == 0 &&
 		     prof_history_file(h, sha, prof_runview_str(&v, "run_id"),
 				       &err) < 0)) {
@@ -476,6 +563,10 @@ cmd_import(struct opts *o, int n, char **dirs)
 			goto failed;
 		}
 		prof_runview_free(&v);
+		free(verdicts);
+		verdicts = NULL;
+		json_object_put(cmp);
+		cmp = NULL;
 		if (one == PROF_HISTORY_ADDED)
 			added++;
 		else
@@ -498,6 +589,8 @@ failed:
 			cli_safe(o->db, safe, sizeof(safe)));
 out:
 	prof_history_close(h);
+	free(verdicts);
+	json_object_put(cmp);
 	for (i = 0; i < found.n; i++)
 		free(found.paths[i]);
 	free(found.paths);
@@ -623,6 +716,7 @@ main(int argc, char **argv)
 		{"backend", required_argument, NULL, OPT_BACKEND},
 		{"segment", required_argument, NULL, OPT_SEGMENT},
 		{"since", required_argument, NULL, OPT_SINCE},
+		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
@@ -654,6 +748,9 @@ main(int argc, char **argv)
 		case OPT_SINCE:
 			o.since = optarg;
 			break;
+		case OPT_COMPARISONS:
+			o.comparisons = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish(PROF_EXIT_OK);
@@ -674,15 +771,25 @@ main(int argc, char **argv)
 	    strcmp(cmd, "changes"))
 		return cli_fail("unknown command '%s' (add, import, list, "
 				"trend, changes)", cmd);
-	if (!o.db[0] || (o.since && !o.since[0]))
+	if (!o.db[0] || (o.since && !o.since[0]) ||
+	    (o.comparisons && !o.comparisons[0]))
 		return cli_fail("empty argument");
 	if (!strcmp(cmd, "add")) {
 		if (filtered || o.since)
-			return cli_fail("add takes only --db and results files");
+			return cli_fail("add takes only --db, --comparisons "
+					"and results files");
 		if (optind >= argc)
 			return cli_fail("give the results files to add");
+		if (o.comparisons && argc - optind > 1)
+			return cli_fail("--comparisons goes with one results "
+					"file");
+		if (o.comparisons && !strcmp(o.comparisons, "-") &&
+		    !strcmp(argv[optind], "-"))
+			return cli_fail("stdin ('-') can be given once");
 		return cmd_add(&o, argc - optind, argv + optind);
 	}
+	if (o.comparisons)
+		return cli_fail("--comparisons is an option of add");
 	if (!strcmp(cmd, "import")) {
 		if (filtered || o.since)
 			return cli_fail("import takes only --db and folders");

@@ -17,6 +17,7 @@
 #include "history.h"
 #include "htab.h"
 #include "json.h"
+#include "palette.h"
 #include "report-html.h"
 #include "runview.h"
 #include "utf8.h"
@@ -47,9 +48,10 @@ struct page {
 
 static const char css[] =
 	":root{--fg:#1d2330;--mute:#5b6472;--line:#d8dde5;--bg:#fff;"
-	"--cur:#1f6feb;--base:#8a94a6;--p90:#b35900;--warn:#b35900;"
-	"--ok:#1a7f37;--new:#0969da;--inc:#6e7781;--err:#cf222e;"
-	"--imp:#8250df}\n"
+	"--cur:#1f6feb;--base:#8a94a6;--p90:#b35900;"
+	"--warn:" PROF_PALETTE_WARNING ";--ok:" PROF_PALETTE_STABLE ";"
+	"--new:" PROF_PALETTE_NEW ";--inc:" PROF_PALETTE_INCOMPARABLE ";"
+	"--err:" PROF_PALETTE_ERROR ";--imp:" PROF_PALETTE_IMPROVED "}\n"
 	"*{box-sizing:border-box}\n"
 	"body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
 	"color:var(--fg);background:var(--bg);margin:0 auto;max-width:1100px;"

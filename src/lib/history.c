@@ -34,8 +34,10 @@ struct prof_history {
  * instruction counts and memory peaks; version 3 renames the segments by
  * the id results files give them (prof_sample_id(): SHA-256 of the key;
  * versions 1 and 2 hashed it another way) and orders runs by RUN_ORDER;
- * version 4 remembers the run files import has read (prof_history_file).
- * Never edit one that has shipped: add the next.
+ * version 4 remembers the run files import has read (prof_history_file);
+ * version 5 keeps each row's verdict against the run's baseline (status
+ * and reason, as comparisons.json says them; null for runs added without
+ * it). Never edit one that has shipped: add the next.
  */
 static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 	"CREATE TABLE runs ("
@@ -80,6 +82,9 @@ static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 	"CREATE TABLE files ("
 	" sha256 TEXT PRIMARY KEY,"
 	" run_id TEXT NOT NULL);",
+
+	"ALTER TABLE rows ADD COLUMN status TEXT;"
+	"ALTER TABLE rows ADD COLUMN reason TEXT;",
 };
 
 /* SQL prof_segment_id(key): the segment id of a key, for migration 3. */
@@ -453,9 +458,37 @@ run_known(struct prof_history *h, const struct prof_runview *v,
 	return known;
 }
 
+/* The verdict a row stores: its time verdict, else its count verdict
+ * (NULL, NULL: none). */
+static void
+row_verdict(const struct prof_runverdict *vd, const char **status,
+	    const char **reason)
+{
+	*status = *reason = NULL;
+	if (!vd)
+		return;
+	if (vd->status) {
+		*status = vd->status;
+		*reason = vd->reason;
+	} else if (vd->count_status) {
+		*status = vd->count_status;
+		*reason = vd->count_reason;
+	}
+}
+
+static void
+bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, i);
+}
+
 static int
 insert_rows(struct prof_history *h, const struct prof_runview *v,
-	    long long run, struct prof_err *err)
+	    const struct prof_runverdict *verdicts, long long run,
+	    struct prof_err *err)
 {
 	static const char seg_sql[] =
 		"INSERT OR IGNORE INTO segments (segment_id, key) VALUES (?, ?)";
@@ -463,8 +496,8 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 		"INSERT INTO rows (run, workload, backend, segment_id, "
 		"category, workload_version, n, errors, min, median, p90, max, "
 		"instructions, host_peak_bytes, rss_peak_bytes, "
-		"device_peak_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-		"?, ?, ?, ?)";
+		"device_peak_bytes, status, reason) VALUES (?, ?, ?, ?, ?, ?, "
+		"?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *seg = NULL, *row = NULL;
 	const struct prof_runrow *rows = NULL;
 	size_t n, i;
@@ -478,6 +511,7 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 	}
 	for (i = 0; i < n; i++) {
 		const struct prof_runrow *r = &rows[i];
+		const char *status, *reason;
 		int has = r->n > 0;
 
 		sqlite3_reset(seg);
@@ -507,6 +541,9 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 		bind_num(row, 14, r->host_peak_bytes);
 		bind_num(row, 15, r->rss_peak_bytes);
 		bind_num(row, 16, r->device_peak_bytes);
+		row_verdict(verdicts ? &verdicts[i] : NULL, &status, &reason);
+		bind_text_or_null(row, 17, status);
+		bind_text_or_null(row, 18, reason);
 		if (sqlite3_step(row) != SQLITE_DONE) {
 			db_err(h, err, NULL);
 			goto out;
@@ -519,9 +556,101 @@ out:
 	return rc;
 }
 
+/*
+ * A run already there takes the verdicts of its rows whose status is
+ * null; one stored with another status is refused. *changed: whether any
+ * row took one. 0 or -1.
+ */
+static int
+judge_rows(struct prof_history *h, const struct prof_runview *v,
+	   const struct prof_runverdict *verdicts, int *changed,
+	   struct prof_err *err)
+{
+	static const char get_sql[] =
+		"SELECT w.status FROM rows w JOIN runs r ON r.id = w.run "
+		"WHERE r.run_id = ?1 AND w.workload = ?2 AND w.backend = ?3 "
+		"AND w.segment_id = ?4";
+	static const char set_sql[] =
+		"UPDATE rows SET status = ?5, reason = ?6 WHERE run = "
+		"(SELECT id FROM runs WHERE run_id = ?1) AND workload = ?2 "
+		"AND backend = ?3 AND segment_id = ?4 AND status IS NULL";
+	sqlite3_stmt *get = NULL, *set = NULL;
+	const struct prof_runrow *rows = NULL;
+	const char *run_id = prof_runview_str(v, "run_id");
+	size_t n, i;
+	int rc = -1;
+
+	*changed = 0;
+	n = prof_runview_rows(v, &rows);
+	if (sqlite3_prepare_v2(h->db, get_sql, -1, &get, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(h->db, set_sql, -1, &set, NULL) != SQLITE_OK) {
+		db_err(h, err, NULL);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		const struct prof_runrow *r = &rows[i];
+		const char *status, *reason, *old;
+		sqlite3_stmt *st[2] = {get, set};
+		int j, step;
+
+		row_verdict(&verdicts[i], &status, &reason);
+		if (!status)
+			continue;
+		for (j = 0; j < 2; j++) {
+			sqlite3_reset(st[j]);
+			sqlite3_bind_text(st[j], 1, run_id, -1, SQLITE_STATIC);
+			sqlite3_bind_text(st[j], 2, r->workload, -1,
+					  SQLITE_STATIC);
+			sqlite3_bind_text(st[j], 3, r->backend, -1,
+					  SQLITE_STATIC);
+			sqlite3_bind_text(st[j], 4, r->segment_id, -1,
+					  SQLITE_STATIC);
+		}
+		step = sqlite3_step(get);
+		if (step != SQLITE_ROW && step != SQLITE_DONE) {
+			db_err(h, err, NULL);
+			goto out;
+		}
+		old = step == SQLITE_ROW ?
+			      (const char *)sqlite3_column_text(get, 0) :
+			      NULL;
+		if (old && strcmp(old, status)) {
+			prof_err_at(err, h->path, 0, 0,
+				    "run '%s' is already there with other "
+				    "statuses (%s, %s: '%s', not '%s')",
+				    run_id, r->workload, r->backend, old,
+				    status);
+			goto out;
+		}
+		if (old)
+			continue;
+		sqlite3_bind_text(set, 5, status, -1, SQLITE_STATIC);
+		bind_text_or_null(set, 6, reason);
+		if (sqlite3_step(set) != SQLITE_DONE) {
+			db_err(h, err, NULL);
+			goto out;
+		}
+		if (sqlite3_changes(h->db) > 0)
+			*changed = 1;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(get);
+	sqlite3_finalize(set);
+	return rc;
+}
+
 int
 prof_history_add(struct prof_history *h, const struct prof_runview *v,
 		 int *added, struct prof_err *err)
+{
+	return prof_history_add_judged(h, v, NULL, added, err);
+}
+
+int
+prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
+			const struct prof_runverdict *verdicts, int *added,
+			struct prof_err *err)
 {
 	static const char run_sql[] =
 		"INSERT INTO runs (run_id, commit_id, timestamp_utc, command, "
@@ -540,6 +669,19 @@ prof_history_add(struct prof_history *h, const struct prof_runview *v,
 	known = run_known(h, v, err);
 	if (known < 0)
 		goto fail;
+	if (known == 1 && verdicts) {
+		int changed;
+
+		if (judge_rows(h, v, verdicts, &changed, err) < 0)
+			goto fail;
+		if (changed) {
+			if (exec(h, outer ? "RELEASE add_run" : "COMMIT",
+				 err) < 0)
+				goto fail;
+			*added = PROF_HISTORY_JUDGED;
+			return 0;
+		}
+	}
 	if (known == 1 || known == 3) {
 		exec(h, undo, err);
 		if (known == 3)
@@ -574,7 +716,8 @@ prof_history_add(struct prof_history *h, const struct prof_runview *v,
 	}
 	sqlite3_finalize(st);
 	st = NULL;
-	if (insert_rows(h, v, sqlite3_last_insert_rowid(h->db), err) < 0 ||
+	if (insert_rows(h, v, verdicts, sqlite3_last_insert_rowid(h->db),
+			err) < 0 ||
 	    exec(h, outer ? "RELEASE add_run" : "COMMIT", err) < 0)
 		goto fail;
 	*added = PROF_HISTORY_ADDED;
@@ -707,7 +850,8 @@ prof_history_list(struct prof_history *h, struct prof_err *err)
 static const char trend_sql[] =
 	"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 	"w.workload, w.backend, w.segment_id, w.n, w.errors, w.min, w.median, "
-	"w.p90, w.max, w.instructions, w.host_peak_bytes "
+	"w.p90, w.max, w.instructions, w.host_peak_bytes, w.status, "
+	"w.reason "
 	"FROM rows w JOIN runs r ON r.id = w.run "
 	"WHERE (?1 IS NULL OR w.workload = ?1) "
 	"AND (?2 IS NULL OR w.backend = ?2) "
@@ -773,7 +917,7 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id, r.timestamp_utc, w.workload, "
 		"w.backend, w.segment_id, s.key, w.n, w.errors, w.min, "
-		"w.median, w.p90, w.max, w.instructions "
+		"w.median, w.p90, w.max, w.instructions, w.status, w.reason "
 		"FROM rows w JOIN runs r ON r.id = w.run "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
 		"ORDER BY w.workload, w.backend, w.segment_id, "
@@ -802,6 +946,8 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 						SQLITE_NULL ?
 					-1 :
 					sqlite3_column_int64(st, 13),
+			.status = (const char *)sqlite3_column_text(st, 14),
+			.reason = (const char *)sqlite3_column_text(st, 15),
 		};
 
 		if (fn(arg, &p, err) < 0)
@@ -904,6 +1050,11 @@ series_changes(struct json_object **pts, const long long *pos, size_t n,
 				       json_object_new_int64((long long)(hi - c)));
 		json_object_object_add(o, "index",
 				       json_object_new_int64((long long)c + 1));
+#define COPY(p, key) json_object_get(json_object_object_get(p, key))
+		json_object_object_add(o, "status_before", COPY(b, "status"));
+		json_object_object_add(o, "status_after", COPY(a, "status"));
+		json_object_object_add(o, "reason_after", COPY(a, "reason"));
+#undef COPY
 		json_object_array_add(out, o);
 	}
 	rc = 0;

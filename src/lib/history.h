@@ -24,7 +24,7 @@ struct json_object;
  * corrupt one is refused before anything is written to it, and so is a
  * SQLite file another program marked with its own application id.
  */
-#define PROF_HISTORY_SCHEMA 4
+#define PROF_HISTORY_SCHEMA 5
 #define PROF_HISTORY_APP_ID 0x70726f66	/* "prof" */
 #define PROF_HISTORY_BUSY_MS 30000
 
@@ -49,15 +49,28 @@ void prof_history_close(struct prof_history *h);
  * by a prof-history older than the streamed digest (see history.c) cannot
  * be compared: nothing changes either (PROF_HISTORY_UNCOMPARED), for the
  * caller to say so. Returns 0 or -1 (nothing of the run is stored then).
+ *
+ * prof_history_add_judged() also stores each row's status and reason:
+ * verdicts[i] for row i of v (prof_runview_verdicts()), the time verdict
+ * where the row has one, else the count verdict; NULL verdicts, or a row
+ * with neither, store null. Of a run already there with the same content,
+ * the rows whose status is null take theirs (PROF_HISTORY_JUDGED when any
+ * did); a row whose stored status differs is an error, and nothing
+ * changes.
  */
 enum {
 	PROF_HISTORY_SAME = 0,
 	PROF_HISTORY_ADDED = 1,
 	PROF_HISTORY_UNCOMPARED = 2,
+	PROF_HISTORY_JUDGED = 3,
 };
 
 int prof_history_add(struct prof_history *h, const struct prof_runview *v,
 		     int *added, struct prof_err *err);
+int prof_history_add_judged(struct prof_history *h,
+			    const struct prof_runview *v,
+			    const struct prof_runverdict *verdicts, int *added,
+			    struct prof_err *err);
 
 /*
  * The run files already read, by the SHA-256 of their bytes, so that an
@@ -100,7 +113,9 @@ struct prof_history_filter {
  * One object per run and row, in run order: run_id, commit,
  * timestamp_utc, workload, backend, segment_id, n, errors, min, median,
  * p90, max (null when n is 0), instructions (null when not counted),
- * host_peak_bytes (null when not measured).
+ * host_peak_bytes (null when not measured), status and reason (the
+ * row's verdict against the run's baseline, "improved" among them; null
+ * when the run was added without its comparisons).
  */
 struct json_object *prof_history_trend(struct prof_history *h,
 				       const struct prof_history_filter *f,
@@ -113,8 +128,9 @@ struct json_object *prof_history_trend(struct prof_history *h,
  * last commit before, the first after), commit_before, commit_after,
  * run_before, run_after, median_before, median_after (the medians of the
  * run medians on each side), change_pct, runs_before, runs_after, index
- * (the position of run_after in its series, from 1). An unknown since is
- * an error naming it.
+ * (the position of run_after in its series, from 1), status_before and
+ * status_after (the verdicts of run_before's and run_after's rows; null
+ * when not stored), reason_after. An unknown since is an error naming it.
  */
 struct json_object *prof_history_changes(struct prof_history *h,
 					 const struct prof_history_filter *f,
@@ -137,6 +153,8 @@ struct prof_history_point {
 	long long errors;
 	double min, median, p90, max;	/* NAN when n is 0 */
 	long long instructions;		/* -1: not counted */
+	const char *status;		/* the row's verdict; NULL: none */
+	const char *reason;		/* NULL: none */
 };
 
 typedef int (*prof_history_fn)(void *arg, const struct prof_history_point *p,

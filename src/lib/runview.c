@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include "afile.h"
+#include "compare.h"
 #include "json.h"
 #include "prof.h"
 #include "runview.h"
@@ -560,4 +561,91 @@ prof_runview_free(struct prof_runview *v)
 	free(v->spool);
 	free(v->path);
 	memset(v, 0, sizeof(*v));
+}
+
+long
+prof_runview_row(const struct prof_runview *v, const char *w, const char *b,
+		 const char *seg)
+{
+	size_t lo = 0, hi = v->n_rows;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct prof_runrow *r = &v->rows[mid];
+		int c = strcmp(w, r->workload);
+
+		if (!c)
+			c = strcmp(b, r->backend);
+		if (!c)
+			c = strcmp(seg, r->segment);
+		if (!c)
+			return (long)mid;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+int
+prof_runview_verdicts(const struct prof_runview *v,
+		      struct json_object *comparisons,
+		      struct prof_runverdict *out, struct prof_err *err)
+{
+	size_t i, n;
+	long *seen = NULL, k;
+	char path[64];
+	int rc = -1;
+
+	if (prof_cmp_check(comparisons, err) < 0 ||
+	    prof_cmp_check_run(comparisons, prof_runview_str(v, "run_id"),
+			       err) < 0)
+		return -1;
+	/* Which comparison took each row's time and count verdicts. */
+	seen = malloc(2 * (v->n_rows ? v->n_rows : 1) * sizeof(*seen));
+	if (!seen)
+		return prof_err_set(err, "out of memory");
+	for (i = 0; i < 2 * v->n_rows; i++)
+		seen[i] = -1;
+	memset(out, 0, v->n_rows * sizeof(*out));
+	n = json_object_array_length(comparisons);
+	for (i = 0; i < n; i++) {
+		struct json_object *o = json_object_array_get_idx(comparisons,
+								  i);
+		const char *w = prof_json_str(o, "workload");
+		const char *b = prof_json_str(o, "backend");
+		const char *phase = prof_json_str(o, "phase");
+		int count = phase && !strcmp(phase, "instructions");
+		long *slot;
+
+		snprintf(path, sizeof(path), "[%zu]", i);
+		k = prof_runview_row(v, w, b, prof_json_str(o, "segment"));
+		if (k < 0) {
+			prof_err_path(err, path,
+				      "no such row in the results (%.80s, "
+				      "%.40s)",
+				      w, b);
+			goto out;
+		}
+		slot = &seen[2 * k + count];
+		if (*slot >= 0) {
+			prof_err_path(err, path,
+				      "the same row as [%ld] (%.80s, %.40s)",
+				      *slot, w, b);
+			goto out;
+		}
+		*slot = (long)i;
+		if (count) {
+			out[k].count_status = prof_json_str(o, "status");
+			out[k].count_reason = prof_json_str(o, "reason");
+		} else {
+			out[k].status = prof_json_str(o, "status");
+			out[k].reason = prof_json_str(o, "reason");
+		}
+	}
+	rc = 0;
+out:
+	free(seen);
+	return rc;
 }

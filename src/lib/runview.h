@@ -119,4 +119,38 @@ typedef int (*prof_runview_fn)(void *arg, struct json_object *s,
 int prof_runview_each(struct prof_runview *v, prof_runview_fn fn, void *arg,
 		      struct prof_err *err);
 
+/*
+ * What a comparisons document (prof-diff's, prof_cmp_json()) says of each
+ * row: the status and reason of the comparison of its timing (or browser)
+ * samples and of its instruction counts, NULL where there is none.
+ * Instruction rows have a segment of their own (it keys valgrind), so a
+ * row usually has one of the two. The strings are borrowed from the
+ * document.
+ */
+struct prof_runverdict {
+	const char *status;		/* the timing or browser comparison */
+	const char *reason;
+	const char *count_status;	/* the instruction-count comparison */
+	const char *count_reason;
+};
+
+/*
+ * Fill out[i] for rows[i] of v (prof_runview_rows()) from a comparisons
+ * document: it is checked as a report checks it (prof_cmp_check()), must
+ * be of v's run (every run_id that of the results), and every comparison
+ * must be of a row of v, once. Errors name the JSON path:
+ * "[0].run_id: a comparison of run 'a', not of the results' run 'b'",
+ * "[3]: no such row in the results (w, cpu)". Rows no comparison names
+ * (memory only, say) keep NULLs. Returns 0, or -1 with err filled (the
+ * caller adds the file name).
+ */
+int prof_runview_verdicts(const struct prof_runview *v,
+			  struct json_object *comparisons,
+			  struct prof_runverdict *out, struct prof_err *err);
+
+/* The index of the row of workload w, backend b and segment key seg
+ * (a binary search of the sorted rows), or -1. */
+long prof_runview_row(const struct prof_runview *v, const char *w,
+		      const char *b, const char *seg);
+
 #endif /* PROF_RUNVIEW_H */
