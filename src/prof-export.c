@@ -14,7 +14,8 @@
 #include "sample.h"
 
 static const char usage_text[] =
-	"usage: prof-export --format csv|bmf|gbench [-o FILE] RESULTS\n"
+	"usage: prof-export --format csv|bmf|gbench [-o FILE]\n"
+	"                   [--comparisons FILE] RESULTS\n"
 	"\n"
 	"Write the results file RESULTS (schema 1 or 2; - for stdin) in\n"
 	"another tool's format:\n"
@@ -33,26 +34,36 @@ static const char usage_text[] =
 	"          time, which is what prof measures\n"
 	"A row is named WORKLOAD/BACKEND (and /SEGMENT_ID when the file\n"
 	"holds it in several segments). Only the warm timing and browser\n"
-	"samples that succeeded enter bmf and gbench.\n"
+	"samples that succeeded enter bmf and gbench. With --comparisons,\n"
+	"each row's verdict comes too, as status (improved, warning,\n"
+	"stable, new, incomparable) and status_reason: two more csv\n"
+	"columns (for timing, browser and instruction samples; empty for\n"
+	"the others), two more keys in each bmf metric and gbench entry.\n"
 	"\n"
 	"options:\n"
 	"  -f, --format F     csv, bmf or gbench\n"
 	"  -o, --output FILE  write there, atomically (default -, stdout)\n"
+	"  --comparisons FILE prof-diff's comparisons.json of RESULTS (of\n"
+	"                     its run id, and of its rows only)\n"
 	"\n"
 	"example:\n"
 	"  prof-export --format bmf run/results.json >bmf.json &&\n"
 	"      bencher run --adapter json --file bmf.json\n"
 	"\n"
-	"Exit status: 0 written, 2 bad arguments, a malformed results file\n"
-	"or a failed write.\n";
+	"Exit status: 0 written, 2 bad arguments, a malformed results file,\n"
+	"comparisons that are not of it, or a failed write.\n";
 
-enum { OPT_VERSION = 256 };
+enum { OPT_VERSION = 256, OPT_COMPARISONS };
 
 struct export {
 	struct prof_runview v;
 	const struct prof_runrow *rows;
 	long n;
 	FILE *fp;
+	/* With --comparisons: each row's verdicts (else NULL), borrowed
+	 * from the document. */
+	struct prof_runverdict *verdicts;
+	struct json_object *comparisons;
 };
 
 /* The name gbench's list stands in for while its frame is printed. */
@@ -106,6 +117,52 @@ csv_num(FILE *fp, struct json_object *o)
 	fputc(',', fp);
 }
 
+/*
+ * The verdict of a sample's row that speaks of it: the time verdict for
+ * timing and browser samples, the count verdict for instruction samples,
+ * none for the other phases (memory, profile).
+ */
+static void
+sample_verdict(struct export *e, struct json_object *s, const char **status,
+	       const char **reason)
+{
+	const char *w = prof_json_str(s, "workload");
+	const char *b = prof_json_str(s, "backend");
+	const char *seg = prof_runview_segment(&e->v,
+					       prof_json_str(s, "segment_id"));
+	const struct prof_runverdict *vd;
+	long k;
+
+	*status = *reason = NULL;
+	k = prof_runview_row(&e->v, w ? w : "", b ? b : "", seg);
+	if (k < 0)
+		return;
+	vd = &e->verdicts[k];
+	if (prof_sample_is(s, "phase", "timing") ||
+	    prof_sample_is(s, "phase", "browser")) {
+		*status = vd->status;
+		*reason = vd->reason;
+	} else if (prof_sample_is(s, "phase", "instructions")) {
+		*status = vd->count_status;
+		*reason = vd->count_reason;
+	}
+}
+
+/* A row's time (or count) verdict into a bmf metric or a gbench entry as
+ * status and status_reason (null where the row has none). */
+static void
+add_verdict(struct json_object *o, const struct prof_runverdict *vd,
+	    int count)
+{
+	const char *status = count ? vd->count_status : vd->status;
+	const char *reason = count ? vd->count_reason : vd->reason;
+
+	json_object_object_add(o, "status",
+			       status ? json_object_new_string(status) : NULL);
+	json_object_object_add(o, "status_reason",
+			       reason ? json_object_new_string(reason) : NULL);
+}
+
 /* One CSV line of a sample, on the second walk over the file. */
 static int
 csv_line(void *arg, struct json_object *s, struct prof_err *err)
@@ -138,7 +195,16 @@ csv_line(void *arg, struct json_object *s, struct prof_err *err)
 			fprintf(e->fp, "%.15g",
 				prof_json_number(get(get(s, "memory"),
 						     "host_peak_bytes")));
-		fputs("\r\n", e->fp);
+		if (e->verdicts) {
+			const char *status = NULL, *reason = NULL;
+
+			sample_verdict(e, s, &status, &reason);
+			fputc(',', e->fp);
+			csv_field(e->fp, status, 0);
+			csv_field(e->fp, reason, 1);
+		} else {
+			fputs("\r\n", e->fp);
+		}
 	}
 	return 0;
 }
@@ -149,8 +215,9 @@ write_csv(struct export *e, struct prof_err *err)
 {
 	fputs("run_id,commit,workload,backend,segment_id,category,phase,kind,"
 	      "index,duration_ms,outcome,reason,instructions,"
-	      "host_peak_bytes\r\n",
+	      "host_peak_bytes",
 	      e->fp);
+	fputs(e->verdicts ? ",status,status_reason\r\n" : "\r\n", e->fp);
 	return prof_runview_each(&e->v, csv_line, e, err);
 }
 
@@ -198,16 +265,22 @@ make_bmf(struct export *e)
 		if (!r->n && r->instructions < 0)
 			continue;
 		b = json_object_new_object();
-		if (r->n)
-			json_object_object_add(b, "latency",
-					       metric(r->st.median * 1e6,
-						      r->st.min * 1e6,
-						      r->st.max * 1e6));
+		if (r->n) {
+			struct json_object *m = metric(r->st.median * 1e6,
+						       r->st.min * 1e6,
+						       r->st.max * 1e6);
+
+			if (e->verdicts)
+				add_verdict(m, &e->verdicts[i], 0);
+			json_object_object_add(b, "latency", m);
+		}
 		if (r->instructions >= 0) {
 			struct json_object *m = json_object_new_object();
 
 			json_object_object_add(m, "value",
 					       json_object_new_int64(r->instructions));
+			if (e->verdicts)
+				add_verdict(m, &e->verdicts[i], 1);
 			json_object_object_add(b, "instructions", m);
 		}
 		row_name(e, i, name, sizeof(name));
@@ -342,6 +415,8 @@ write_gbench(struct export *e, struct prof_err *err)
 			struct json_object *b = gbench_entry(r, name, family,
 							     k);
 
+			if (b && e->verdicts)
+				add_verdict(b, &e->verdicts[i], 0);
 			if (!b) {
 				json_object_put(doc);
 				return prof_err_set(err, "out of memory");
@@ -356,8 +431,33 @@ write_gbench(struct export *e, struct prof_err *err)
 	return 0;
 }
 
+/* The comparisons of the results, checked: each row's verdicts. 0, or
+ * -1 after saying why. */
 static int
-export(const char *format, const char *output, const char *results)
+load_verdicts(struct export *e, const char *comparisons)
+{
+	struct prof_err err = {0};
+	struct json_object *cmp;
+
+	e->verdicts = calloc(e->n ? (size_t)e->n : 1, sizeof(*e->verdicts));
+	if (!e->verdicts) {
+		cli_say("out of memory");
+		return -1;
+	}
+	cmp = prof_json_load(comparisons, &err);
+	if (!cmp || prof_runview_verdicts(&e->v, cmp, e->verdicts, &err) < 0) {
+		json_object_put(cmp);
+		prof_err_file(&err, comparisons);
+		cli_err(&err);
+		return -1;
+	}
+	e->comparisons = cmp;
+	return 0;
+}
+
+static int
+export(const char *format, const char *output, const char *results,
+       const char *comparisons)
 {
 	struct export e = {0};
 	struct prof_err err = {0};
@@ -372,6 +472,8 @@ export(const char *format, const char *output, const char *results)
 		goto out;
 	}
 	e.n = (long)prof_runview_rows(&e.v, &e.rows);
+	if (comparisons && load_verdicts(&e, comparisons) < 0)
+		goto out;
 	if (!strcmp(format, "bmf")) {
 		doc = make_bmf(&e);
 		if (!doc) {
@@ -406,6 +508,8 @@ failed:
 		cli_err(&err);
 out:
 	json_object_put(doc);
+	free(e.verdicts);
+	json_object_put(e.comparisons);
 	prof_runview_free(&e.v);
 	return cli_finish(rc);
 }
@@ -416,11 +520,13 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'},
 		{"output", required_argument, NULL, 'o'},
+		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
 	};
-	const char *format = NULL, *output = "-";
+	const char *format = NULL, *output = "-", *comparisons = NULL;
+	const char *inputs[2];
 	int c;
 
 	cli_init(argv[0]);
@@ -431,6 +537,9 @@ main(int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
+			break;
+		case OPT_COMPARISONS:
+			comparisons = optarg;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -453,11 +562,15 @@ main(int argc, char **argv)
 		return cli_fail("give the results file (- for stdin)");
 	if (optind + 1 < argc)
 		return cli_fail("unexpected argument '%s'", argv[optind + 1]);
-	if (!output[0])
+	if (!output[0] || (comparisons && !comparisons[0]))
 		return cli_fail("empty file name");
-	if (cli_not_input("-o", output, (const char *const *)argv + optind,
-			  1) < 0 ||
+	if (comparisons && !strcmp(comparisons, "-") &&
+	    !strcmp(argv[optind], "-"))
+		return cli_fail("stdin ('-') can be given once");
+	inputs[0] = argv[optind];
+	inputs[1] = comparisons;
+	if (cli_not_input("-o", output, inputs, 2) < 0 ||
 	    cli_trap_signals(output) < 0)
 		return PROF_EXIT_FAILURE;
-	return export(format, output, argv[optind]);
+	return export(format, output, argv[optind], comparisons);
 }
