@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "channels.h"
 #include "cli.h"
 #include "compare.h"
 #include "json.h"
@@ -65,9 +66,11 @@ static const char usage_text[] =
 	"  --note TEXT         a line for the top of the summary (repeatable)\n"
 	"  -q, --quiet         no table on stdout\n"
 	"  --html FILE         also write one self-contained HTML page: per\n"
-	"                      row the current and baseline samples on one\n"
-	"                      axis, status and reason, instructions, memory,\n"
-	"                      links to diagnose files, and with --history\n"
+	"                      workload its time and instruction channels,\n"
+	"                      each with its status and reason, the current\n"
+	"                      and baseline samples (ms) or counts on one\n"
+	"                      axis, memory, links to diagnose files, and\n"
+	"                      with --history\n"
 	"                      the median and p90 over the runs with the\n"
 	"                      change points marked\n"
 	"  --baseline FILE     the baseline compared with, for its samples\n"
@@ -473,70 +476,6 @@ write_header(struct report *r)
 	free(words);
 }
 
-/* Whether a status is a judgement of speed or work (not new or
- * incomparable). */
-static int
-judged_status(const char *st)
-{
-	return st && (!strcmp(st, "stable") || !strcmp(st, "warning") ||
-		      !strcmp(st, "improved"));
-}
-
-/* A row's change and status in words: "**improved** 56%" for time that
- * improved, else "+82% (**warning**)". */
-static void
-change_words(struct json_object *row, int time, char *buf, size_t n)
-{
-	const char *st = prof_json_str(row, "status");
-	double pct = row_pct(row);
-	int digits = fabs(pct) < 10 ? 1 : 0;
-
-	if (time && !strcmp(st, "improved"))
-		snprintf(buf, n, "**improved** %.*f%%", digits, -pct);
-	else
-		snprintf(buf, n, "%+.*f%% (**%s**)", digits, pct, st);
-}
-
-/*
- * What a disagreement between time (ts) and instructions (cs) can mean,
- * in plain facts: fewer or more instructions are not less or more time,
- * so neither channel is read as the other.
- */
-static const char *
-disagreement_meaning(const char *ts, const char *cs, double tpct, double cpct)
-{
-	int t_up = !strcmp(ts, "warning") ||
-		   (!strcmp(ts, "stable") && tpct > 0);
-	int c_up = !strcmp(cs, "warning") ||
-		   (!strcmp(cs, "stable") && cpct > 0);
-
-	if (!strcmp(ts, "warning") && !strcmp(cs, "stable"))
-		return "the same amount of work took longer: the machine "
-		       "(noise, drift; run it again or interleaved with make "
-		       "compare) or a slowdown that costs no instructions "
-		       "(cache misses, locks, I/O)";
-	if (!strcmp(ts, "improved") && !strcmp(cs, "stable"))
-		return "the same amount of work in less time: better use of "
-		       "the machine (caches, instructions that run in "
-		       "parallel) or a calmer machine than the baseline's";
-	if (!strcmp(ts, "stable") && !strcmp(cs, "improved"))
-		return "less work in about the same time: the instructions "
-		       "saved were not the ones the time waited on, or the "
-		       "gain is under the time's noise or floor";
-	if (!strcmp(ts, "stable") && !strcmp(cs, "warning"))
-		return "more work in about the same time: more instructions "
-		       "per cycle, or a cost under the time's noise or floor "
-		       "that may show on another machine";
-	if (t_up && !c_up)
-		return "fewer instructions took longer: slower instructions "
-		       "(cache misses, longer dependency chains, divisions) "
-		       "or the machine";
-	if (!t_up && c_up)
-		return "more instructions per cycle (for example fewer "
-		       "dependencies between them)";
-	return "the two channels moved apart";
-}
-
 /*
  * Rows whose time and instruction statuses differ, each as two facts and
  * what they can mean: time is what the user waits for, counts are the
@@ -551,33 +490,21 @@ write_disagreements(struct report *r)
 
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
-		struct json_object *crow;
-		const char *ts, *cs;
-		char tw[64], cw[64];
+		char line[1024];
 
-		if (is_count_row(row))
-			continue;
-		crow = count_row_of(r, prof_json_str(row, "workload"),
-				    prof_json_str(row, "backend"));
-		if (!crow)
-			continue;
-		ts = prof_json_str(row, "status");
-		cs = prof_json_str(crow, "status");
-		if (!judged_status(ts) || !judged_status(cs) || !strcmp(ts, cs))
+		if (is_count_row(row) ||
+		    !prof_channels_disagree(
+			    row, count_row_of(r, prof_json_str(row, "workload"),
+					      prof_json_str(row, "backend")),
+			    "**", line, sizeof(line)))
 			continue;
 		if (!any++)
 			fprintf(md, "Time and instructions disagree:\n\n");
-		change_words(row, 1, tw, sizeof(tw));
-		change_words(crow, 0, cw, sizeof(cw));
 		fprintf(md, "- `");
 		md_text(md, prof_json_str(row, "workload"));
 		fprintf(md, "` (");
 		md_text(md, prof_json_str(row, "backend"));
-		fprintf(md, "): time %s, instructions %s: %s; trust time for "
-			    "speed, counts for the amount of work\n",
-			tw, cw,
-			disagreement_meaning(ts, cs, row_pct(row),
-					     row_pct(crow)));
+		fprintf(md, "): %s\n", line);
 	}
 	if (!any)
 		fprintf(md, "Time and instructions agree on every row that "

@@ -1,0 +1,25 @@
+/* channels.h: a workload's time and instruction channels read together,
+ * in one text that summary.md and report.html both print. */
+#ifndef PROF_CHANNELS_H
+#define PROF_CHANNELS_H
+
+#include <stddef.h>
+
+struct json_object;
+
+/*
+ * Whether a time row t and an instruction row c (comparison objects of
+ * prof-diff, of one workload x backend) disagree: both judged (stable,
+ * warning or improved) with different statuses. When they do, buf holds
+ * the two facts and what they can mean, in plain words, each status word
+ * between em ("**" for Markdown, "" for plain text): "time **improved**
+ * 56%, instructions +82% (**warning**): more instructions per cycle (for
+ * example fewer dependencies between them); trust time for speed, counts
+ * for the amount of work". More instructions is never read as more time.
+ * Returns 1 and the text (cut to n bytes), or 0 with buf empty when the
+ * channels agree or either row is missing or not judged.
+ */
+int prof_channels_disagree(struct json_object *t, struct json_object *c,
+			   const char *em, char *buf, size_t n);
+
+#endif /* PROF_CHANNELS_H */
