@@ -366,7 +366,8 @@ finish_rows(struct prof_runview *v)
 			      cmp_ll);
 			r->instructions = a->counts[(a->n_counts - 1) / 2];
 		}
-		free(a->counts);
+		r->counts = a->counts;
+		r->n_counts = a->n_counts;
 		a->counts = NULL;
 		if (prof_stats_compute(r->v, r->n, &r->st) < 0)
 			return -1;
@@ -543,6 +544,7 @@ prof_runview_free(struct prof_runview *v)
 		free((char *)r->backend);
 		free((char *)r->category);
 		free(r->v);
+		free(r->counts);
 		for (j = 0; j < r->n_artifacts; j++)
 			free(r->artifacts[j]);
 		free(r->artifacts);

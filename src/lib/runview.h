@@ -16,9 +16,10 @@ struct prof_stream;
  * A row: one workload x backend x segment, as prof-diff groups them
  * (timing and browser samples; the aggregated ones are warm successes),
  * plus what other phases say of the same workload x backend x segment:
- * the median instruction count of "instructions" samples with an integer
- * "instructions" field, the largest memory peaks of memory samples, and
- * the artifacts every sample of the row names, in the samples' order.
+ * the instruction counts of successful "instructions" samples with an
+ * integer "instructions" field and their median, the largest memory
+ * peaks of memory samples, and the artifacts every sample of the row
+ * names, in the samples' order.
  */
 struct prof_runrow {
 	const char *workload;
@@ -32,6 +33,8 @@ struct prof_runrow {
 	struct prof_stats st;		/* of v; zeros when n == 0 */
 	long errors;			/* error samples of any phase */
 	long long instructions;		/* -1: not counted */
+	long long *counts;		/* those counts, ascending */
+	size_t n_counts;
 	double host_peak_bytes;		/* NAN: no memory sample */
 	double rss_peak_bytes;
 	double device_peak_bytes;
