@@ -12,6 +12,7 @@
 #include "afile.h"
 #include "buf.h"
 #include "callgrind.h"
+#include "channels.h"
 #include "compare.h"
 #include "flame.h"
 #include "history.h"
@@ -39,7 +40,8 @@ struct page {
 	const struct prof_runrow *rows, *brows;
 	long n, bn;
 	struct json_object *cmp;	/* comparisons array, or NULL */
-	struct prof_htab cmp_index;	/* row key -> index in cmp */
+	struct prof_htab cmp_index;	/* row key -> index in cmp (time) */
+	struct prof_htab cnt_index;	/* the same, instruction rows */
 	struct prof_htab base_index;	/* row key -> index in brows */
 	struct prof_history *hist;
 	FILE *fp;
@@ -74,6 +76,12 @@ static const char css[] =
 	"section.row header{display:flex;flex-wrap:wrap;gap:.3em .8em;"
 	"align-items:baseline}\n"
 	".reason{color:var(--mute);margin:.3em 0}\n"
+	".channels{display:grid;gap:12px;grid-template-columns:"
+	"repeat(auto-fit,minmax(min(100%,420px),1fr))}\n"
+	".channel{min-width:0}.channel header h3{margin:.4em 0 0}\n"
+	".channels.two .cols{grid-template-columns:1fr}\n"
+	".disagree{border-left:3px solid var(--imp);padding-left:.6em;"
+	"margin:.4em 0}\n"
 	"figure{margin:.4em 0}figcaption{color:var(--mute);font-size:.85em}\n"
 	"svg{width:100%;height:auto;display:block}\n"
 	"svg text{font:11px system-ui,sans-serif;fill:var(--mute)}\n"
@@ -84,6 +92,9 @@ static const char css[] =
 	"svg .med-cur{stroke:var(--cur);stroke-width:2.5}\n"
 	"svg .med-base{stroke:var(--base);stroke-width:2.5}\n"
 	"svg .box{fill:var(--base);fill-opacity:.35;stroke:var(--base)}\n"
+	"svg .mark{fill:var(--base);stroke:var(--fg);stroke-width:1}\n"
+	"svg .mark-line{stroke:var(--base);stroke-width:1.5;"
+	"stroke-dasharray:4 3}\n"
 	"svg .lmed{fill:none;stroke:var(--cur);stroke-width:2}\n"
 	"svg .lp90{fill:none;stroke:var(--p90);stroke-width:1.5;"
 	"stroke-dasharray:5 3}\n"
@@ -119,7 +130,8 @@ static const char script[] =
 	"    for (const o of document.querySelectorAll('nav.filter button'))\n"
 	"      o.setAttribute('aria-pressed', String(o === b));\n"
 	"    for (const r of document.querySelectorAll('section.row'))\n"
-	"      r.hidden = show !== 'all' && r.dataset.status !== show;\n"
+	"      r.hidden = show !== 'all' &&\n"
+	"        !r.dataset.statuses.split(' ').includes(show);\n"
 	"  });\n"
 	"}\n";
 
@@ -176,6 +188,49 @@ fmt_ms(char *buf, size_t n, double v)
 		snprintf(buf, n, "%.1f", v);
 	else
 		snprintf(buf, n, "%.3f", v);
+}
+
+/* 1234567 as "1,234,567" (with a sign when asked). */
+static void
+fmt_count(char *buf, size_t n, long long v, int sign)
+{
+	char d[32];
+	unsigned long long x = v < 0 ? 0ULL - (unsigned long long)v :
+				       (unsigned long long)v;
+	int len = snprintf(d, sizeof(d), "%llu", x), i;
+	size_t j = 0;
+
+	if (v < 0 || (sign && v > 0))
+		buf[j++] = v < 0 ? '-' : '+';
+	for (i = 0; i < len && j + 2 < n; i++) {
+		if (i && (len - i) % 3 == 0)
+			buf[j++] = ',';
+		buf[j++] = d[i];
+	}
+	buf[j] = '\0';
+}
+
+/* A count held as a double (a comparison's statistics), as fmt_count(). */
+static void
+fmt_countd(char *buf, size_t n, double v, int sign)
+{
+	if (isfinite(v) && fabs(v) < 9e18)
+		fmt_count(buf, n, llround(v), sign);
+	else
+		snprintf(buf, n, "-");
+}
+
+/* A value of a chart with its unit: "1.234 ms", "56,099,498 instructions". */
+static void
+fmt_val(char *buf, size_t n, double v, int counts)
+{
+	char a[40];
+
+	if (counts)
+		fmt_countd(a, sizeof(a), v, 0);
+	else
+		fmt_ms(a, sizeof(a), v);
+	snprintf(buf, n, "%s %s", a, counts ? "instructions" : "ms");
 }
 
 void
@@ -316,8 +371,10 @@ index_get(const struct prof_htab *h, const struct prof_runrow *r)
 	return i;
 }
 
-/* The comparisons' and the baseline's rows by key, once: the page finds
- * each row's in constant time (a search per row made it quadratic). */
+/* The comparisons' rows (time and counts apart: a hand-made count may
+ * share its time row's segment) and the baseline's rows by key, once:
+ * the page finds each row's in constant time (a search per row made it
+ * quadratic). */
 static int
 index_rows(struct page *p, struct prof_err *err)
 {
@@ -329,9 +386,12 @@ index_rows(struct page *p, struct prof_err *err)
 		const char *w = prof_json_str(c, "workload");
 		const char *b = prof_json_str(c, "backend");
 		const char *s = prof_json_str(c, "segment");
+		const char *phase = prof_json_str(c, "phase");
+		int count = phase && !strcmp(phase, "instructions");
 
 		if (w && b && s &&
-		    index_put(&p->cmp_index, w, b, s, (long)i, err) < 0)
+		    index_put(count ? &p->cnt_index : &p->cmp_index, w, b, s,
+			      (long)i, err) < 0)
 			return -1;
 	}
 	for (k = 0; k < p->bn; k++)
@@ -342,12 +402,49 @@ index_rows(struct page *p, struct prof_err *err)
 	return 0;
 }
 
+/* The comparison of r in h, or NULL; *at its index in the comparisons,
+ * or -1. */
+static struct json_object *
+cmp_in(struct page *p, const struct prof_htab *h, const struct prof_runrow *r,
+       long *at)
+{
+	long i = p->cmp ? index_get(h, r) : -1;
+
+	if (at)
+		*at = i;
+	return i < 0 ? NULL : json_object_array_get_idx(p->cmp, (size_t)i);
+}
+
+/* r's time (or browser) comparison, or NULL. */
 static struct json_object *
 comparison_of(struct page *p, const struct prof_runrow *r)
 {
-	long i = p->cmp ? index_get(&p->cmp_index, r) : -1;
+	return cmp_in(p, &p->cmp_index, r, NULL);
+}
 
-	return i < 0 ? NULL : json_object_array_get_idx(p->cmp, (size_t)i);
+/* r's instruction comparison, or NULL. */
+static struct json_object *
+count_comparison_of(struct page *p, const struct prof_runrow *r)
+{
+	return cmp_in(p, &p->cnt_index, r, NULL);
+}
+
+/*
+ * The channels a row shows: instructions where it counted (or has an
+ * instruction comparison), time where it timed, and time as before for a
+ * row that did neither (error samples, memory): a channel that was not
+ * measured is not shown at all.
+ */
+static int
+has_count(struct page *p, const struct prof_runrow *r)
+{
+	return r->n_counts || count_comparison_of(p, r);
+}
+
+static int
+has_time(struct page *p, const struct prof_runrow *r)
+{
+	return r->n || comparison_of(p, r) || !has_count(p, r);
 }
 
 static const struct prof_runrow *
@@ -365,6 +462,17 @@ status_of(const struct prof_runrow *r, struct json_object *c)
 	const char *s = c ? prof_json_str(c, "status") : NULL;
 
 	if (r->errors && !r->n)
+		return "error";
+	return s ? s : "unjudged";
+}
+
+/* The instruction channel's status word, as status_of() for time. */
+static const char *
+count_status_of(const struct prof_runrow *r, struct json_object *c)
+{
+	const char *s = c ? prof_json_str(c, "status") : NULL;
+
+	if (r->errors && !r->n_counts && !r->n)
 		return "error";
 	return s ? s : "unjudged";
 }
@@ -389,9 +497,24 @@ fmt_tick(char *buf, size_t n, double v, double step)
 	snprintf(buf, n, "%.*f", d > 6 ? 6 : d, fabs(v) < step * 1e-9 ? 0 : v);
 }
 
+/* A count axis's tick label: 56.1M, with as many decimals as the step
+ * needs in the unit of the axis's magnitude. */
+static void
+fmt_count_tick(char *buf, size_t n, double v, double step, double mag)
+{
+	double unit = mag >= 1e9 ? 1e9 : mag >= 1e6 ? 1e6 : mag >= 1e3 ? 1e3 : 1;
+	const char *u = unit == 1e9 ? "G" : unit == 1e6 ? "M" :
+			unit == 1e3 ? "k" : "";
+	int d = step >= unit ? 0 : (int)ceil(-log10(step / unit) - 1e-9);
+
+	snprintf(buf, n, "%.*f%s", d > 6 ? 6 : d,
+		 fabs(v) < step * 1e-9 ? 0 : v / unit, u);
+}
+
+/* The axis of a strip chart: in ms, or in instructions (counts). */
 static void
 x_axis(FILE *fp, double lo, double hi, double (*x)(double, double, double),
-       int y, int top)
+       int y, int top, int counts)
 {
 	double tick[MAX_TICKS], step;
 	int i, n = axis_ticks(lo, hi, tick, &step);
@@ -402,14 +525,18 @@ x_axis(FILE *fp, double lo, double hi, double (*x)(double, double, double),
 	for (i = 0; i < n; i++) {
 		double px = x(tick[i], lo, hi);
 
-		fmt_tick(label, sizeof(label), tick[i], step);
+		if (counts)
+			fmt_count_tick(label, sizeof(label), tick[i], step,
+				       fmax(fabs(lo), fabs(hi)));
+		else
+			fmt_tick(label, sizeof(label), tick[i], step);
 		fprintf(fp, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" "
 			    "x2=\"%.1f\" y2=\"%d\"/>", px, top, px, y);
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
 			    "%s</text>", px, y + 14, label);
 	}
-	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">ms</text>",
-		LEFT - 8, y + 14);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>",
+		LEFT - 8, y + 14, counts ? "instructions" : "ms");
 }
 
 static double
@@ -420,13 +547,13 @@ x_of(double v, double lo, double hi)
 			      (PLOT_W - LEFT - RIGHT);
 }
 
-/* One lane of dots and a median tick. */
+/* One lane of dots and a median tick (ms, or instruction counts). */
 static void
 lane(FILE *fp, const double *v, size_t n, double median, double lo,
-     double hi, int y, const char *cls, const char *label)
+     double hi, int y, const char *cls, const char *label, int counts)
 {
 	size_t i;
-	char a[32];
+	char a[64];
 
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s<title>"
 		    "%zu samples</title></text>", LEFT - 8, y + 4, label, n);
@@ -434,15 +561,15 @@ lane(FILE *fp, const double *v, size_t n, double median, double lo,
 		/* A fixed small jitter so equal values stay visible. */
 		int dy = (int)(i % 5) * 3 - 6;
 
-		fmt_ms(a, sizeof(a), v[i]);
+		fmt_val(a, sizeof(a), v[i], counts);
 		fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%d\" "
-			    "r=\"4\"><title>%s #%zu: %s ms</title></circle>",
+			    "r=\"4\"><title>%s #%zu: %s</title></circle>",
 			cls, x_of(v[i], lo, hi), y + dy, label, i, a);
 	}
 	if (n && isfinite(median)) {
-		fmt_ms(a, sizeof(a), median);
+		fmt_val(a, sizeof(a), median, counts);
 		fprintf(fp, "<line class=\"med-%s\" x1=\"%.1f\" y1=\"%d\" "
-			    "x2=\"%.1f\" y2=\"%d\"><title>%s median %s ms"
+			    "x2=\"%.1f\" y2=\"%d\"><title>%s median %s"
 			    "</title></line>",
 			cls, x_of(median, lo, hi), y - 11, x_of(median, lo, hi),
 			y + 11, label, a);
@@ -498,7 +625,6 @@ strip_chart(struct page *p, const struct prof_runrow *r,
 	double lo = NAN, hi = NAN;
 	FILE *fp = p->fp;
 
-	fprintf(fp, "<figure class=\"chart\" data-kind=\"distribution\">");
 	range_of(r->v, r->n, &lo, &hi);
 	if (b)
 		range_of(b->v, b->n, &lo, &hi);
@@ -507,21 +633,26 @@ strip_chart(struct page *p, const struct prof_runrow *r,
 
 		range_of(s, 2, &lo, &hi);
 	}
+	/* Nothing to draw: say so where samples were taken and all failed,
+	 * draw nothing where the channel was not measured. */
 	if (!isfinite(lo)) {
-		fprintf(fp, "<figcaption>No successful warm samples to draw."
-			    "</figcaption></figure>");
+		if (r->errors)
+			fprintf(fp, "<figure class=\"chart\" data-kind=\""
+				    "distribution\"><figcaption>No successful "
+				    "warm samples to draw.</figcaption></figure>");
 		return;
 	}
+	fprintf(fp, "<figure class=\"chart\" data-kind=\"distribution\">");
 	pad_range(&lo, &hi);
 	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
 		    "samples of ", PLOT_W, STRIP_H);
 	esc(fp, r->workload);
 	fprintf(fp, "\">");
-	x_axis(fp, lo, hi, x_of, 72, 6);
-	lane(fp, r->v, r->n, r->st.median, lo, hi, 22, "cur", "current");
+	x_axis(fp, lo, hi, x_of, 72, 6, 0);
+	lane(fp, r->v, r->n, r->st.median, lo, hi, 22, "cur", "current", 0);
 	if (b)
 		lane(fp, b->v, b->n, b->st.median, lo, hi, 50, "base",
-		     "baseline");
+		     "baseline", 0);
 	else if (stats)
 		stat_lane(fp, bs, lo, hi, 50);
 	else
@@ -532,6 +663,184 @@ strip_chart(struct page *p, const struct prof_runrow *r,
 		stats ? " The baseline's samples are not at hand: its box "
 			"spans median to p90, its line min to max." :
 			"");
+}
+
+/*
+ * The count chart: the current build's instruction counts against the
+ * baseline's, on one axis in instructions. Counts are exact, so a side
+ * is usually one value: the baseline's is drawn as a marker (a diamond
+ * and a dashed line across the chart) against the current dots, never as
+ * a box; its dots only where its counts differ. Nothing is drawn where
+ * no count was taken, a line says so where all failed.
+ */
+static void
+count_chart(struct page *p, const struct prof_runrow *r,
+	    struct json_object *c, const struct prof_runrow *b)
+{
+	struct json_object *bs = c ? get(c, "baseline") : NULL;
+	size_t i, bn = b ? b->n_counts : 0;
+	double *v = malloc((r->n_counts + 1) * sizeof(*v));
+	double *bv = malloc((bn + 1) * sizeof(*bv));
+	double lo = NAN, hi = NAN, mark = NAN, bmin = NAN, bmax = NAN, x;
+	double bsamples = 0, ends[3];
+	int dots, k = 0;
+	FILE *fp = p->fp;
+	char m[64], a[64];
+
+	/* Out of memory: the chart is left out, the numbers still say. */
+	if (!v || !bv)
+		goto out;
+	for (i = 0; i < r->n_counts; i++)
+		v[i] = (double)r->counts[i];
+	for (i = 0; i < bn; i++)
+		bv[i] = (double)b->counts[i];
+	if (bn) {
+		bmin = bv[0];
+		bmax = bv[bn - 1];
+		mark = (double)b->instructions;
+		bsamples = (double)bn;
+	} else if (prof_json_numf(bs, "n") > 0) {
+		bmin = prof_json_numf(bs, "min");
+		bmax = prof_json_numf(bs, "max");
+		mark = prof_json_numf(bs, "median");
+		bsamples = prof_json_numf(bs, "n");
+	}
+	range_of(v, r->n_counts, &lo, &hi);
+	if (isfinite(mark))
+		ends[k++] = mark;
+	if (isfinite(mark) && isfinite(bmin) && isfinite(bmax)) {
+		ends[k++] = bmin;
+		ends[k++] = bmax;
+	}
+	range_of(ends, (size_t)k, &lo, &hi);
+	if (!isfinite(lo)) {
+		if (r->errors && !r->n)
+			fprintf(fp, "<figure class=\"counts\" data-kind=\""
+				    "counts\"><figcaption>No successful count "
+				    "to draw.</figcaption></figure>");
+		goto out;
+	}
+	pad_range(&lo, &hi);
+	if (hi - lo < 2) {
+		x = lo / 2 + hi / 2;
+		lo = fmax(x - 1, 0);
+		hi = lo + 2;
+	}
+	/* The baseline's dots where its counts differ, else its marker. */
+	dots = bn > 1 && bmin < bmax;
+	fprintf(fp, "<figure class=\"counts\" data-kind=\"counts\"><svg "
+		    "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
+		    "instruction counts of ", PLOT_W, STRIP_H);
+	esc(fp, r->workload);
+	fprintf(fp, "\">");
+	x_axis(fp, lo, hi, x_of, 72, 6, 1);
+	lane(fp, v, r->n_counts, r->n_counts ? (double)r->instructions : NAN,
+	     lo, hi, 22, "cur", "current", 1);
+	if (dots) {
+		lane(fp, bv, bn, mark, lo, hi, 50, "base", "baseline", 1);
+	} else if (isfinite(mark)) {
+		x = x_of(mark, lo, hi);
+		fmt_val(m, sizeof(m), mark, 1);
+		fprintf(fp, "<text x=\"%d\" y=\"54\" text-anchor=\"end\">"
+			    "baseline</text><g class=\"base-mark\"><title>"
+			    "baseline %s (%.0f sample%s)", LEFT - 8, m,
+			bsamples, bsamples == 1 ? "" : "s");
+		if (bmin < bmax) {
+			fmt_countd(a, sizeof(a), bmin, 0);
+			fprintf(fp, ", from %s", a);
+			fmt_countd(a, sizeof(a), bmax, 0);
+			fprintf(fp, " to %s", a);
+		}
+		fprintf(fp, "</title>");
+		if (bmin < bmax)
+			fprintf(fp, "<line class=\"med-base\" x1=\"%.1f\" "
+				    "y1=\"50\" x2=\"%.1f\" y2=\"50\" "
+				    "stroke-width=\"1\"/>", x_of(bmin, lo, hi),
+				x_of(bmax, lo, hi));
+		fprintf(fp, "<line class=\"mark-line\" x1=\"%.1f\" y1=\"6\" "
+			    "x2=\"%.1f\" y2=\"72\"/><path class=\"mark\" d=\""
+			    "M%.1f 43l7 7l-7 7l-7-7z\"/></g>", x, x, x);
+	} else {
+		fprintf(fp, "<text x=\"%d\" y=\"54\" text-anchor=\"end\">"
+			    "no baseline</text>", LEFT - 8);
+	}
+	fprintf(fp, "</svg><figcaption>Each dot is one counted run "
+		    "(instructions); the bars are the medians.%s"
+		    "</figcaption></figure>",
+		dots ? "" : isfinite(mark) ? " The baseline's count is the "
+					     "diamond and the dashed line." :
+					     "");
+out:
+	free(v);
+	free(bv);
+}
+
+/* The count channel's numbers: each side's count, the change in
+ * instructions and in %, the threshold. */
+static void
+count_numbers(struct page *p, const struct prof_runrow *r,
+	      struct json_object *c, const struct prof_runrow *b, int errors)
+{
+	struct json_object *cs = c ? get(c, "current") : NULL;
+	struct json_object *bs = c ? get(c, "baseline") : NULL;
+	double ratio = prof_json_numf(c, "ratio");
+	double th = prof_json_numf(c, "threshold_pct");
+	double delta = prof_json_numf(c, "delta_instructions");
+	double side[2][4];	/* n, min, median, max: current, baseline */
+	const char *name[2] = {"current", "baseline"};
+	FILE *fp = p->fp;
+	char t[3][40];
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		const struct prof_runrow *x = k ? b : r;
+		struct json_object *st = k ? bs : cs;
+
+		if (x && x->n_counts) {
+			side[k][0] = (double)x->n_counts;
+			side[k][1] = (double)x->counts[0];
+			side[k][2] = (double)x->instructions;
+			side[k][3] = (double)x->counts[x->n_counts - 1];
+		} else {
+			side[k][0] = prof_json_numf(st, "n");
+			side[k][1] = prof_json_numf(st, "min");
+			side[k][2] = prof_json_numf(st, "median");
+			side[k][3] = prof_json_numf(st, "max");
+		}
+	}
+	fprintf(fp, "<table class=\"nums\"><tr><th></th><th class=\"num\">n"
+		    "</th><th class=\"num\">instructions (median)</th>"
+		    "<th class=\"num\">min</th><th class=\"num\">max</th></tr>");
+	for (k = 0; k < 2; k++) {
+		if (k && !(side[k][0] > 0))
+			continue;
+		fmt_countd(t[0], 40, side[k][2], 0);
+		fmt_countd(t[1], 40, side[k][1], 0);
+		fmt_countd(t[2], 40, side[k][3], 0);
+		fprintf(fp, "<tr><td>%s</td><td class=\"num\">%.0f</td>"
+			    "<td class=\"num\">%s</td><td class=\"num\">%s"
+			    "</td><td class=\"num\">%s</td></tr>",
+			name[k], isfinite(side[k][0]) ? side[k][0] : 0, t[0],
+			t[1], t[2]);
+	}
+	fprintf(fp, "</table><table class=\"facts\">");
+	if (!isfinite(delta) && isfinite(side[0][2]) && side[1][0] > 0)
+		delta = side[0][2] - side[1][2];
+	if (isfinite(delta)) {
+		fmt_countd(t[0], 40, delta, 1);
+		fprintf(fp, "<tr><td>change</td><td class=\"num\">%s "
+			    "instructions", t[0]);
+		if (isfinite(ratio))
+			fprintf(fp, " (%+.2f%%)", (ratio - 1) * 100);
+		fprintf(fp, "</td></tr>");
+	}
+	if (isfinite(th))
+		fprintf(fp, "<tr><td>threshold</td><td class=\"num\">&#177;%g%%"
+			    "</td></tr>", th);
+	if (errors && r->errors)
+		fprintf(fp, "<tr><td>error samples</td><td class=\"num\">%ld"
+			    "</td></tr>", r->errors);
+	fprintf(fp, "</table>");
 }
 
 /* A change's commits, each cut to 12 characters: "a1b2c3..d4e5f6". */
@@ -769,9 +1078,6 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 	if (isfinite(pv))
 		fprintf(fp, "<tr><td>Mann-Whitney p</td><td class=\"num\">"
 			    "%.3g</td></tr>", pv);
-	if (r->instructions >= 0)
-		fprintf(fp, "<tr><td>instructions</td><td class=\"num\">"
-			    "%lld</td></tr>", r->instructions);
 	if (isfinite(r->host_peak_bytes)) {
 		report_fmt_bytes(a[4], 32, r->host_peak_bytes);
 		fprintf(fp, "<tr><td>host heap peak</td><td class=\"num\">%s"
@@ -791,46 +1097,6 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 		fprintf(fp, "<tr><td>error samples</td><td class=\"num\">%ld"
 			    "</td></tr>", r->errors);
 	fprintf(fp, "</table>");
-}
-
-/* The comparison row of the same workload and backend that counted
- * instructions and was explained, or NULL. */
-static struct json_object *
-explained_count_row(struct page *p, const char *w, const char *b)
-{
-	size_t i, n = p->cmp ? json_object_array_length(p->cmp) : 0;
-
-	for (i = 0; i < n; i++) {
-		struct json_object *c = json_object_array_get_idx(p->cmp, i);
-		const char *phase = prof_json_str(c, "phase");
-
-		if (phase && !strcmp(phase, "instructions") &&
-		    get(c, "functions") &&
-		    !strcmp(prof_json_str(c, "workload"), w) &&
-		    !strcmp(prof_json_str(c, "backend"), b))
-			return c;
-	}
-	return NULL;
-}
-
-/* 1234567 as "1,234,567" (with a sign when asked). */
-static void
-fmt_count(char *buf, size_t n, long long v, int sign)
-{
-	char d[32];
-	unsigned long long x = v < 0 ? 0ULL - (unsigned long long)v :
-				       (unsigned long long)v;
-	int len = snprintf(d, sizeof(d), "%llu", x), i;
-	size_t j = 0;
-
-	if (v < 0 || (sign && v > 0))
-		buf[j++] = v < 0 ? '-' : '+';
-	for (i = 0; i < len && j + 2 < n; i++) {
-		if (i && (len - i) % 3 == 0)
-			buf[j++] = ',';
-		buf[j++] = d[i];
-	}
-	buf[j] = '\0';
 }
 
 /* An artifact path of the comparisons (relative to their folder). */
@@ -955,11 +1221,12 @@ out:
 
 /*
  * Why a changed row changed: its instructions per function (a time row
- * whose instruction row is explained leaves them to that row), and for a
- * time row its CPU samples per function.
+ * whose workload's instruction row is explained, explained set, leaves
+ * them to that row), and for a time row its CPU samples per function. i
+ * is the row's index in the comparisons: its graphs' ids.
  */
 static int
-why_section(struct page *p, long i, struct json_object *c,
+why_section(struct page *p, long i, struct json_object *c, int explained,
 	    struct prof_err *err)
 {
 	const char *phase = c ? prof_json_str(c, "phase") : NULL;
@@ -967,8 +1234,7 @@ why_section(struct page *p, long i, struct json_object *c,
 
 	if (!c)
 		return 0;
-	if ((count_row || !explained_count_row(p, prof_json_str(c, "workload"),
-					       prof_json_str(c, "backend"))) &&
+	if ((count_row || !explained) &&
 	    why_block(p, i, c, "functions", "functions_artifacts",
 		      "instructions", "Why: instructions per function",
 		      err) < 0)
@@ -978,46 +1244,217 @@ why_section(struct page *p, long i, struct json_object *c,
 			 "Why: CPU time per function (gperftools)", err);
 }
 
+/* The statuses, the most telling first: a block's own is its channels'
+ * first in this order. */
+static const char *const status_order[] = {
+	"error", "warning", "improved", "incomparable", "stable", "new",
+	"unjudged", NULL,
+};
+
 static int
-row_section(struct page *p, long i, struct prof_err *err)
+status_rank(const char *s)
 {
-	const struct prof_runrow *r = &p->rows[i];
-	struct json_object *c = comparison_of(p, r);
-	const char *status = status_of(r, c);
+	int k;
+
+	for (k = 0; status_order[k]; k++)
+		if (!strcmp(s, status_order[k]))
+			break;
+	return k;
+}
+
+/*
+ * One workload x backend: the page's rows [from, to) (sorted, so its
+ * segments lie together), their channels and the first time and count
+ * comparisons among them, which the disagreement line reads.
+ */
+struct block {
+	long from, to;
+	int channels;
+	const struct prof_runrow *tr, *cr;	/* first time, count row */
+	struct json_object *tc, *cc;		/* their comparisons */
+	const char *status;			/* the most telling */
+	char statuses[160];			/* each once, spaced */
+};
+
+static void
+add_status(struct block *k, const char *s)
+{
+	size_t n = strlen(k->statuses), len = strlen(s);
+	const char *at = k->statuses;
+
+	k->channels++;
+	if (!k->status || status_rank(s) < status_rank(k->status))
+		k->status = s;
+	while ((at = strstr(at, s)) != NULL) {
+		if ((at == k->statuses || at[-1] == ' ') &&
+		    (at[len] == ' ' || !at[len]))
+			return;
+		at += len;
+	}
+	if (n + len + 2 <= sizeof(k->statuses))
+		snprintf(k->statuses + n, sizeof(k->statuses) - n, "%s%s",
+			 n ? " " : "", s);
+}
+
+/* The block that starts at row from; returns its end. */
+static long
+block_at(struct page *p, long from, struct block *k)
+{
+	const struct prof_runrow *r0 = &p->rows[from];
+	long i;
+
+	memset(k, 0, sizeof(*k));
+	k->from = from;
+	for (i = from; i < p->n; i++) {
+		const struct prof_runrow *r = &p->rows[i];
+
+		if (strcmp(r->workload, r0->workload) ||
+		    strcmp(r->backend, r0->backend))
+			break;
+		if (has_time(p, r)) {
+			struct json_object *c = comparison_of(p, r);
+
+			if (!k->tr) {
+				k->tr = r;
+				k->tc = c;
+			}
+			add_status(k, status_of(r, c));
+		}
+		if (has_count(p, r)) {
+			struct json_object *c = count_comparison_of(p, r);
+
+			if (!k->cr) {
+				k->cr = r;
+				k->cc = c;
+			}
+			add_status(k, count_status_of(r, c));
+		}
+	}
+	k->to = i;
+	if (!k->status)
+		k->status = "unjudged";
+	return i;
+}
+
+/* A channel's head: its name, status and segment, and the reason. */
+static void
+channel_head(struct page *p, const struct prof_runrow *r, const char *kind,
+	     const char *status, struct json_object *c, int errors)
+{
 	const char *reason = c ? prof_json_str(c, "reason") : NULL;
 	FILE *fp = p->fp;
 
-	fprintf(fp, "<section class=\"row\" id=\"row-%ld\" data-status=\"", i);
+	errors = errors && r->errors;
+	fprintf(fp, "<div class=\"channel\" data-channel=\"%s\" "
+		    "data-status=\"", kind);
 	esc(fp, status);
-	fprintf(fp, "\" data-workload=\"");
-	esc(fp, r->workload);
-	fprintf(fp, "\"><header><h2><code>");
-	esc(fp, r->workload);
-	fprintf(fp, "</code></h2><span>");
-	esc(fp, r->backend);
-	fprintf(fp, "</span>");
+	fprintf(fp, "\"><header><h3>%s</h3>", kind);
 	badge(fp, status);
 	fprintf(fp, "<span class=\"mono\" title=\"segment id\">");
 	esc(fp, r->segment_id);
 	fprintf(fp, "</span></header>");
-	if (reason || r->errors) {
+	if (reason || errors) {
 		fprintf(fp, "<p class=\"reason\">");
 		esc(fp, reason ? reason : "");
-		if (r->errors)
+		if (errors)
 			fprintf(fp, "%s%ld error sample%s", reason ? "; " : "",
 				r->errors, r->errors == 1 ? "" : "s");
 		fprintf(fp, "</p>");
 	}
 	fprintf(fp, "<div class=\"cols\"><div>");
+}
+
+static void
+time_channel(struct page *p, const struct prof_runrow *r)
+{
+	struct json_object *c = comparison_of(p, r);
+
+	channel_head(p, r, "time", status_of(r, c), c, 1);
 	strip_chart(p, r, c, baseline_of(p, r));
-	fprintf(fp, "</div><div>");
+	fprintf(p->fp, "</div><div>");
 	numbers(p, r, c);
-	fprintf(fp, "</div></div>");
-	if (p->hist && trend_chart(p, r, err) < 0)
-		return -1;
-	artifact_links(p, r);
-	if (why_section(p, i, c, err) < 0)
-		return -1;
+	fprintf(p->fp, "</div></div></div>");
+}
+
+/* The count channel; errors: the row's error samples are said here (a
+ * row without a time channel). */
+static void
+count_channel(struct page *p, const struct prof_runrow *r, int errors)
+{
+	struct json_object *c = count_comparison_of(p, r);
+	const struct prof_runrow *b = baseline_of(p, r);
+
+	channel_head(p, r, "instructions", count_status_of(r, c), c, errors);
+	count_chart(p, r, c, b);
+	fprintf(p->fp, "</div><div>");
+	count_numbers(p, r, c, b, errors);
+	fprintf(p->fp, "</div></div></div>");
+}
+
+/*
+ * One block per workload x backend: its time and instruction channels
+ * side by side, each with its status, numbers and reason, and the
+ * disagreement line of summary.md where the two disagree; then the
+ * trends, the diagnose files and why it changed.
+ */
+static int
+block_section(struct page *p, const struct block *k, struct prof_err *err)
+{
+	const struct prof_runrow *r0 = &p->rows[k->from];
+	FILE *fp = p->fp;
+	int explained = 0;
+	char line[1024];
+	long i, at;
+
+	fprintf(fp, "<section class=\"row\" id=\"row-%ld\" data-status=\"",
+		k->from);
+	esc(fp, k->status);
+	fprintf(fp, "\" data-workload=\"");
+	esc(fp, r0->workload);
+	fprintf(fp, "\" data-statuses=\"");
+	esc(fp, k->statuses);
+	fprintf(fp, "\"><header><h2><code>");
+	esc(fp, r0->workload);
+	fprintf(fp, "</code></h2><span>");
+	esc(fp, r0->backend);
+	fprintf(fp, "</span></header>");
+	if (prof_channels_disagree(k->tc, k->cc, "", line, sizeof(line))) {
+		fprintf(fp, "<p class=\"disagree\">Time and instructions "
+			    "disagree: ");
+		esc(fp, line);
+		fprintf(fp, "</p>");
+	}
+	fprintf(fp, "<div class=\"channels%s\">", k->channels > 1 ? " two" :
+								     "");
+	for (i = k->from; i < k->to; i++)
+		if (has_time(p, &p->rows[i]))
+			time_channel(p, &p->rows[i]);
+	for (i = k->from; i < k->to; i++)
+		if (has_count(p, &p->rows[i]))
+			count_channel(p, &p->rows[i],
+				      !has_time(p, &p->rows[i]));
+	fprintf(fp, "</div>");
+	for (i = k->from; i < k->to; i++) {
+		struct json_object *c = count_comparison_of(p, &p->rows[i]);
+
+		if (p->hist && has_time(p, &p->rows[i]) &&
+		    trend_chart(p, &p->rows[i], err) < 0)
+			return -1;
+		if (c && get(c, "functions"))
+			explained = 1;
+	}
+	for (i = k->from; i < k->to; i++)
+		artifact_links(p, &p->rows[i]);
+	for (i = k->from; i < k->to; i++) {
+		struct json_object *c = cmp_in(p, &p->cmp_index, &p->rows[i],
+					       &at);
+
+		if (why_section(p, at, c, explained, err) < 0)
+			return -1;
+		c = cmp_in(p, &p->cnt_index, &p->rows[i], &at);
+		if (why_section(p, at, c, explained, err) < 0)
+			return -1;
+	}
 	fprintf(fp, "</section>\n");
 	return 0;
 }
@@ -1049,31 +1486,55 @@ static void
 overview(struct page *p)
 {
 	FILE *fp = p->fp;
-	long i;
+	struct block k;
+	long i, counts = 0;
 
+	for (i = 0; i < p->n && !counts; i++)
+		counts = has_count(p, &p->rows[i]);
 	fprintf(fp, "<table class=\"overview\"><tr><th>workload</th>"
 		    "<th>backend</th><th class=\"num\">n</th><th class=\"num\">"
 		    "median ms</th><th class=\"num\">change</th><th>status"
-		    "</th></tr>");
-	for (i = 0; i < p->n; i++) {
+		    "</th>%s</tr>",
+		counts ? "<th class=\"num\">instructions</th><th class=\"num\">"
+			 "change</th><th>status</th>" : "");
+	for (i = 0; i < p->n; i = k.to) {
 		const struct prof_runrow *r = &p->rows[i];
-		struct json_object *c = comparison_of(p, r);
-		double ratio = prof_json_numf(c, "ratio");
-		const char *status = status_of(r, c);
-		char m[32], pct[32] = "-";
+		char m[32], pct[32] = "-", n[32] = "-";
+		double ratio;
 
-		fmt_ms(m, sizeof(m), r->n ? r->st.median : NAN);
+		block_at(p, i, &k);
+		ratio = prof_json_numf(k.tc, "ratio");
+		fmt_ms(m, sizeof(m), k.tr && k.tr->n ? k.tr->st.median : NAN);
+		if (k.tr)
+			snprintf(n, sizeof(n), "%zu", k.tr->n);
 		if (isfinite(ratio))
 			snprintf(pct, sizeof(pct), "%+.1f%%", (ratio - 1) * 100);
 		fprintf(fp, "<tr><td><a href=\"#row-%ld\"><code>", i);
 		esc(fp, r->workload);
 		fprintf(fp, "</code></a></td><td>");
 		esc(fp, r->backend);
-		fprintf(fp, "</td><td class=\"num\">%zu</td><td class=\"num\">"
-			    "%s</td><td class=\"num\">%s</td><td>",
-			r->n, m, pct);
-		badge(fp, status);
-		fprintf(fp, "</td></tr>");
+		fprintf(fp, "</td><td class=\"num\">%s</td><td class=\"num\">"
+			    "%s</td><td class=\"num\">%s</td><td>", n, m, pct);
+		if (k.tr)
+			badge(fp, status_of(k.tr, k.tc));
+		fprintf(fp, "</td>");
+		if (counts) {
+			ratio = prof_json_numf(k.cc, "ratio");
+			snprintf(pct, sizeof(pct), "-");
+			if (isfinite(ratio))
+				snprintf(pct, sizeof(pct), "%+.2f%%",
+					 (ratio - 1) * 100);
+			fmt_countd(m, sizeof(m), k.cr && k.cr->n_counts ?
+				   (double)k.cr->instructions :
+				   prof_json_numf(get(k.cc, "current"),
+						  "median"), 0);
+			fprintf(fp, "<td class=\"num\">%s</td><td class=\"num\">"
+				    "%s</td><td>", m, pct);
+			if (k.cr)
+				badge(fp, count_status_of(k.cr, k.cc));
+			fprintf(fp, "</td>");
+		}
+		fprintf(fp, "</tr>");
 	}
 	fprintf(fp, "</table>");
 }
@@ -1097,6 +1558,7 @@ static int
 write_page(struct page *p, struct prof_err *err)
 {
 	FILE *fp = p->fp;
+	struct block k;
 	long i, errors = 0;
 	char style_src[64], script_src[64];
 
@@ -1147,9 +1609,11 @@ write_page(struct page *p, struct prof_err *err)
 		    "</button><button data-show=\"warning\" aria-pressed="
 		    "\"false\">warnings</button><button data-show=\"error\" "
 		    "aria-pressed=\"false\">errors</button></nav>\n");
-	for (i = 0; i < p->n; i++)
-		if (row_section(p, i, err) < 0)
+	for (i = 0; i < p->n; i = k.to) {
+		block_at(p, i, &k);
+		if (block_section(p, &k, err) < 0)
 			return -1;
+	}
 	if (!p->n)
 		fprintf(fp, "<p>No samples.</p>");
 	fprintf(fp, "<script>%s</script></body></html>\n", script);
@@ -1216,6 +1680,7 @@ report_html_write(const struct report_html_in *in, struct prof_err *err)
 out:
 	prof_history_close(p.hist);
 	prof_htab_free(&p.cmp_index);
+	prof_htab_free(&p.cnt_index);
 	prof_htab_free(&p.base_index);
 	json_object_put(p.cmp);
 	prof_runview_free(&p.cur);

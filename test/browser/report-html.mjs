@@ -70,6 +70,34 @@ try {
       overflow: document.documentElement.scrollWidth > window.innerWidth,
       statuses: rows.map((r) => r.dataset.status),
       links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')).filter((h) => !h.startsWith('#')),
+      // Each block's channels (time, instructions) as a reader gets them:
+      // its text with the charts' hover titles, its figures, the
+      // baseline's count marker and where it stands against the current
+      // dots, the disagreement line.
+      blocks: rows.map((r) => ({
+        workload: r.dataset.workload,
+        status: r.dataset.status,
+        disagree: r.querySelector('p.disagree')?.textContent ?? null,
+        channels: [...r.querySelectorAll('.channel')].map((c) => {
+          const mark = c.querySelector('g.base-mark');
+          const dots = [...c.querySelectorAll('circle.cur')].map((d) => box(d).x + box(d).width / 2);
+          return {
+            kind: c.dataset.channel,
+            status: c.dataset.status,
+            badge: c.querySelector('.badge')?.textContent ?? null,
+            text: c.textContent,
+            figures: [...c.querySelectorAll('figure')].map((f) => f.dataset.kind),
+            captions: [...c.querySelectorAll('figcaption')].map((f) => f.textContent),
+            mark: mark && {
+              title: mark.querySelector('title').textContent,
+              x: box(mark.querySelector('path')).x + box(mark.querySelector('path')).width / 2,
+              width: box(mark.querySelector('path')).width,
+            },
+            dots,
+            svg_width: c.querySelector('figure svg') ? box(c.querySelector('figure svg')).width : 0,
+          };
+        }),
+      })),
     };
   }));
   await page.screenshot({ path: join(o.shots, 'report.png'), fullPage: true });

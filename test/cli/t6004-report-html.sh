@@ -92,8 +92,8 @@ like "$(grep -o 'change point +[0-9.]*% in <code title="c10[0-9]*\.\.c11[0-9]*">
 	"change point +" "the change point is named by its commit range"
 like "$(cat "$html")" "<td>host heap peak</td><td class=\"num\">1.0 MiB</td>" \
 	"memory numbers where a memory sample exists"
-like "$(cat "$html")" "<td>instructions</td><td class=\"num\">123456789</td>" \
-	"the instruction count where one was counted"
+like "$(cat "$html")" "<tr><td>current</td><td class=\"num\">1</td><td class=\"num\">123,456,789</td>" \
+	"the instruction count where one was counted, in its channel"
 "$BIN/prof-history" trend --db "$db" --workload test.step >"$T/trend.json"
 jq_ok '(.[-1].instructions == 123456789) and (.[0].instructions == null)' \
 	"$T/trend.json" "and the history's trend carries it"
