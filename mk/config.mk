@@ -16,7 +16,7 @@ PROF_USER_VARS := ADD BACKEND BASELINE BENCH_ROWS BENCH_SAMPLES BINDIR BUILD \
 	LDFLAGS LIBDIR MODE NAME NVCC NVCCFLAGS NVCC_ARCH OUTPUT PLAYWRIGHT \
 	PREFIX PROVE PROVE_FLAGS REF REPEAT SANITIZER SEED SHARD SHARDS STORIES \
 	T TIMEOUT V W WORKLOADS AGAINST PROF_BUILD WHY GOOD BAD CHANNEL \
-	THRESHOLD
+	THRESHOLD BENCH_HTML_ROWS BENCH_DASHBOARD REPO_URL
 prof_empty :=
 prof_space := $(prof_empty) $(prof_empty)
 # The control characters that are not make's whitespace (those, a tab, a
@@ -33,6 +33,20 @@ prof_ctl_vars := $(strip $(foreach v,$(sort $(PROF_USER_VARS) $(foreach \
 ifneq ($(prof_ctl_vars),)
 $(error $(firstword $(prof_ctl_vars)): holds a control character (a \
 newline, a tab or another byte below 0x20, or 0x7f); nothing was run)
+endif
+# A '$' that make would expand is refused too, in every variable above
+# that the command line or the environment gives, before any value is
+# expanded: make compare REF='$(shell ...)' ran it. '$$' is make's escape
+# for a '$' and passes; makefiles' own values (config.mak) are make code;
+# PROF_BUILD is a command that make expands by design ($(MAKE)).
+prof_dollar_in = $(findstring $$,$(subst $$$$,,$(value $(1))))
+prof_dollar_vars := $(strip $(foreach v,$(filter-out PROF_BUILD,$(sort \
+	$(PROF_USER_VARS) $(foreach v,$(.VARIABLES),$(if $(filter command \
+	line,$(origin $(v))),$(v))))),$(if $(filter command line \
+	environment,$(origin $(v))),$(if $(call prof_dollar_in,$(v)),$(v)))))
+ifneq ($(prof_dollar_vars),)
+$(error $(firstword $(prof_dollar_vars)): holds a '$$' that make would \
+expand (write '$$$$' for a '$$'); nothing was run)
 endif
 
 CC      ?= cc

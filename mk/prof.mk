@@ -83,6 +83,18 @@ ifneq ($(prof_f_ctl_vars),)
 $(error $(firstword $(prof_f_ctl_vars)): holds a control character (a \
 newline, a tab or another byte below 0x20, or 0x7f); nothing was run)
 endif
+# A '$' that make would expand, from the command line or the environment
+# ('$$' passes; the project's own makefile values are make code;
+# PROF_BUILD is a command that make expands by design).
+prof_f_dollar_vars := $(strip $(foreach v,$(filter-out PROF_BUILD,$(sort \
+	$(PROF_FRAGMENT_VARS) $(foreach v,$(.VARIABLES),$(if $(filter command \
+	line,$(origin $(v))),$(v))))),$(if $(filter command line \
+	environment,$(origin $(v))),$(if $(findstring $$,$(subst \
+	$$$$,,$(value $(v)))),$(v)))))
+ifneq ($(prof_f_dollar_vars),)
+$(error $(firstword $(prof_f_dollar_vars)): holds a '$$' that make would \
+expand (write '$$$$' for a '$$'); nothing was run)
+endif
 prof_f_bool_bad := $(firstword $(foreach v,V COUNTS STORIES ADD WHY,$(if \
 	$(filter undefined default automatic,$(origin $(v))),,$(if \
 	$(filter-out x0 x1 x,x$($(v))),$(v)))))
