@@ -5,17 +5,11 @@
 # profile-quick, baseline-update, compare AGAINST= (an A/A) and compare
 # REF=HEAD~1, with their outputs where this tree's are.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-project.sh"
 plan 37
 
-# The project's make sees neither this tree's test settings nor its
-# history (lib.sh exports HISTORY; the project keeps its default).
-unset PROF_BINDIR PROF_BUILD PROF_TEST_BINDIR PROF_WORKLOADS HISTORY
-unset BUILD BINDIR SANITIZER
-
-pfx=$T/prefix
-make -s --no-print-directory -o all install PREFIX="$pfx" >"$out" 2>"$err"
-is "$?" 0 "make install PREFIX=..."
-export PKG_CONFIG_PATH=$pfx/lib/pkgconfig PATH=$pfx/bin:$PATH
+project_install
+is "$rc" 0 "make install PREFIX=..."
 is "$(pkg-config --variable=makefile prof-harness)" \
 	"$pfx/share/prof/prof.mk" "pkg-config names the installed fragment"
 missing=
@@ -26,14 +20,7 @@ for f in share/prof/prof.mk libexec/prof/profile.sh libexec/prof/compare.sh \
 done
 is "$missing" "" "the fragment and the scripts it runs are installed"
 
-p=$T/project
-mkdir -p "$p" && cp "$ROOT"/test/data/tiny-project/* "$p"/ && cd "$p" || exit 1
-git init -q . && git add Makefile tiny.c &&
-	git -c user.name=t -c user.email=t@t commit -q -m one || exit 1
-mk() {
-	nice make --no-print-directory -s "$@" >"$out" 2>"$err"
-	rc=$?
-}
+project_init || exit 1
 
 mk
 is "$rc:$([ -x bin/tiny ]; echo $?)" "0:0" \

@@ -1,0 +1,36 @@
+# lib-project.sh: a tiny project on the installed fragment, for the tests
+# of the make targets that build other revisions (compare REF=, bisect):
+# never this tree, whose every build takes minutes on a busy machine.
+# Source it after lib.sh.
+#
+#   project_install    make install PREFIX=$T/prefix (nothing built again;
+#                      sets $rc); pkg-config and PATH then find the prefix
+#   project_init       test/data/tiny-project as a git repository with one
+#                      commit in $T/project ($p), the current folder
+#   mk ARGS...         nice make in the current folder: $rc, $out, $err
+
+# The project's make sees neither this tree's test settings nor its
+# history (lib.sh exports HISTORY; the project keeps its default).
+unset PROF_BINDIR PROF_BUILD PROF_TEST_BINDIR PROF_WORKLOADS HISTORY
+unset BUILD BINDIR SANITIZER
+
+pfx=$T/prefix
+p=$T/project
+
+project_install() {
+	make -s --no-print-directory -o all install PREFIX="$pfx" \
+		>"$out" 2>"$err"
+	rc=$?
+	export PKG_CONFIG_PATH=$pfx/lib/pkgconfig PATH=$pfx/bin:$PATH
+}
+
+project_init() {
+	mkdir -p "$p" && cp "$ROOT"/test/data/tiny-project/* "$p"/ &&
+		cd "$p" && git init -q . && git add Makefile tiny.c &&
+		git -c user.name=t -c user.email=t@t commit -q -m one
+}
+
+mk() {
+	nice make --no-print-directory -s "$@" >"$out" 2>"$err"
+	rc=$?
+}
