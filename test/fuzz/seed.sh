@@ -3,8 +3,9 @@
 #
 #   sh test/fuzz/seed.sh
 #
-# Writes test/fuzz/corpus/<target>/seed-*; files named crash-* (inputs
-# that once crashed a target, kept as regression tests) are left alone.
+# Writes test/fuzz/corpus/<target>/seed-*; files named crash-* and slow-*
+# (inputs that once found a defect, kept as regression tests;
+# test/fuzz/corpus/README) are left alone.
 set -eu
 cd "$(dirname "$0")/../.."
 C=test/fuzz/corpus
