@@ -180,6 +180,7 @@ PROFILE_ENV = $(PROF_RUN_ENV) \
 	PROF_CHROMIUM=$(call prof_sq,$(CHROMIUM)) \
 	PROF_SHARD=$(call prof_sq,$(SHARD)) \
 	PROF_COUNTS=$(call prof_sq,$(COUNTS)) \
+	PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
 	PROF_COMMAND=$(call prof_sq,$(PROFILE_COMMAND))
 
 # The workload binaries that this project builds (relative paths).

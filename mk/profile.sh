@@ -30,6 +30,9 @@
 #                          merge-shards joins the shards
 #   PROF_HISTORY           the run history the run is added to (default
 #                          artifacts/history.sqlite; empty: none)
+#   PROF_COMPARE_DIR       where make compare keeps its builds (default
+#                          build/compare): diagnose profiles the baseline's
+#                          commit from there when a time row changed
 #
 # The run folder gets each phase's samples (samples.jsonl from prof-time;
 # in diagnose memory.jsonl from prof-mem and profile.jsonl with its .prof
@@ -38,8 +41,9 @@
 # browser.jsonl from the browser stories unless
 # PLAYWRIGHT gives rows), then results.json, comparisons.json (changed
 # rows with their functions when the baseline kept its callgrind files:
-# prof-why), summary.md and report.html; the run is added to the history
-# first.
+# prof-why; in diagnose, changed time rows with CPU profiles of both sides
+# under time/ when the baseline's commit is built in PROF_COMPARE_DIR),
+# summary.md and report.html; the run is added to the history first.
 #
 # The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
 # or infrastructure failure. Results, comparisons and the summary are
@@ -51,6 +55,7 @@ set -f	# lists below are split on spaces, never globbed
 
 BINDIR=${PROF_BINDIR:-bin}
 BASELINE=${PROF_BASELINE:-baselines/cpu-ci.json}
+CACHE=${PROF_COMPARE_DIR:-build/compare}
 
 . "$(dirname "$0")/run-lib.sh"
 . "$(dirname "$0")/why-lib.sh"
@@ -371,9 +376,20 @@ if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
 fi
 
 # Changed rows against a baseline that kept its callgrind files (an
-# earlier run folder's results.json) get their functions (prof-why).
+# earlier run folder's results.json) get their functions (prof-why); in
+# diagnose, a changed time row gets CPU profiles of both sides when the
+# baseline's commit is built in the compare cache, or the summary says
+# what would explain it.
+time_dir=
+why_note=
+if [ "$compared" = 1 ] && [ "$mode" = diagnose ]; then
+	phase=why
+	why_baseline_time "${PROF_WORKLOADS:-$BINDIR/prof-workloads}" \
+		"$BASELINE"
+	[ -n "$why_note" ] && say "$why_note"
+fi
 if [ "$compared" = 1 ] && ! why_explain "$run/comparisons.json" \
-	--baseline "$BASELINE"; then
+	--baseline "$BASELINE" ${time_dir:+--time "$time_dir"}; then
 	say "cannot explain the changed rows"
 	status=2
 fi
@@ -384,7 +400,7 @@ add_history
 [ -n "$history" ] && added=1
 
 phase=report
-write_reports
+write_reports ${why_note:+--note "$why_note"}
 echo "summary: $run/summary.md"
 echo "report: $run/report.html"
 finish "$status"

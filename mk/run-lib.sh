@@ -93,10 +93,10 @@ add_history() {
 	fi
 }
 
-# write_reports: summary.md, and report.html beside it (with the history's
-# trends); against $BASELINE when $compared is 1.
+# write_reports [--note LINE]...: summary.md, and report.html beside it
+# (with the history's trends); against $BASELINE when $compared is 1.
 write_reports() {
-	set -- --html "$run/report.html"
+	set -- "$@" --html "$run/report.html"
 	[ -n "$history" ] && set -- "$@" --history "$history"
 	if [ "$compared" = 1 ]; then
 		"$BINDIR/prof-report" --comparisons "$run/comparisons.json" \

@@ -1,7 +1,8 @@
 # why-lib.sh: why a changed row changed, for the run scripts (compare.sh,
 # profile.sh): the count phase's callgrind files of both sides, prof-why
-# on the comparisons, and the line that says how to get them. Sourced
-# after run-lib.sh; uses $BINDIR, $run and say.
+# on the comparisons, CPU profiles of both sides of a changed time row,
+# and the line that says how to get them. Sourced after run-lib.sh; uses
+# $BINDIR, $run and say.
 
 # changed_rows FILE: how many rows of the comparisons are warning or
 # improved (0 when the file cannot be read).
@@ -86,4 +87,61 @@ why_time() {
 				2>/dev/null
 		} >"$run/time/$w.$b.pprof.txt" || return 1
 	done
+}
+
+# why_baseline_time CUR_BINS BASELINE: the changed time rows of a run
+# compared with a baseline results file (make diagnose BASELINE=...) get
+# CPU profiles of both sides, as make compare WHY=1 gives them, when the
+# baseline's build is at hand: the commit that its results record, built
+# by make compare REF= or make bisect in $CACHE/<commit> (the workload
+# binaries at the same paths there). A baseline keeps no binary, so
+# without that build nothing is profiled and $why_note says so, with the
+# command that would explain the rows. Sets $time_dir (the profiles'
+# folder, or empty) and $why_note (a line for the summary, or empty).
+why_baseline_time() {
+	time_dir=
+	why_note=
+	n=$(jq '[.[] | select(.phase != "instructions" and
+		(.status == "warning" or .status == "improved"))] | length' \
+		"$run/comparisons.json" 2>/dev/null) || n=0
+	[ "${n:-0}" -gt 0 ] || return 0
+	what="No CPU profiles of the $n changed time row(s)"
+	commit=$(jq -r '.commit // empty' "$2" 2>/dev/null)
+	case $commit in
+	*[!0-9a-f]* | '')
+		why_note="$what: the baseline '$2' keeps no binary and records no commit to build; to profile both sides, run: make compare REF=<the baseline's commit> WHY=1"
+		return 0
+		;;
+	esac
+	short=$(git rev-parse --short "$commit" 2>/dev/null) ||
+		short=$(printf %.12s "$commit")
+	sub=$(git rev-parse --show-prefix 2>/dev/null)
+	wt=$CACHE/$commit
+	ref_bins=
+	have=1
+	[ -f "$wt/.prof-compare-built" ] || have=0
+	for b in $1; do
+		case $b in
+		/*)
+			why_note="$what: WORKLOADS '$b' is an absolute path, so the baseline's commit $short has no twin of it; to profile both sides, run: make compare AGAINST=\"reference binaries\" WHY=1"
+			return 0
+			;;
+		esac
+		[ -x "$wt/$sub$b" ] || have=0
+		ref_bins="$ref_bins $wt/$sub$b"
+	done
+	if [ $have = 0 ]; then
+		why_note="$what: the baseline '$2' keeps no binary, and its commit $short is not built in $wt; to profile both sides, run: make compare REF=$short WHY=1 (it builds $short there; make diagnose then uses that build too)"
+		return 0
+	fi
+	if ! why_time "$1" "$ref_bins"; then
+		why_note="$what: a CPU profile could not be taken (prof-trace or google-pprof failed)"
+		return 0
+	fi
+	if [ ! -d "$run/time" ]; then
+		why_note="$what: prof-trace or google-pprof is missing (make deps)"
+		return 0
+	fi
+	time_dir=$run/time
+	why_note="CPU profiles of the $n changed time row(s) (time/): the current build, and the baseline's commit $short as built in $wt."
 }

@@ -2,10 +2,14 @@
 # make diagnose against an earlier run folder (profile.sh, BASELINE= its
 # results.json): the count phase keeps its callgrind files, and the changed
 # count row names the function that does more work (step), from the two
-# runs' files, in comparisons.json and summary.md.
+# runs' files, in comparisons.json and summary.md. A changed time row (step
+# made 5 times longer: the workload takes about 3 times as long) gets CPU
+# profiles of both sides when the baseline's commit is built in the
+# compare cache, and otherwise the summary says that it is not, and what
+# to run.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/why.sh"
-plan 5
+plan 14
 
 unset MAKEFLAGS MFLAGS MAKELEVEL PROF_BUILD
 export PROF_ROOT=$ROOT
@@ -32,4 +36,56 @@ jq_ok '[.[] | select(.phase == "instructions")][0] |
 	"$T/d2/comparisons.json" "the count row names step first"
 like "$(cat "$T/d2/summary.md")" '  | `step` |' \
 	"and summary.md has it under the row's reason"
+
+# The time channel: the baseline's build is not at hand.
+base=$(git rev-parse HEAD~1)
+tiny_commit "step does much more" 400
+make -s bin/w >/dev/null 2>&1
+diag PROF_OUTPUT="$T/d3" PROF_BASELINE="$T/d1/results.json"
+is "$rc" 0 "make diagnose BASELINE=the first run, 3x slower: exit 0"
+if jq -e '[.[] | select(.phase == "timing")][0].status == "warning"' \
+	"$T/d3/comparisons.json" >/dev/null; then
+	like "$(cat "$T/d3/summary.md")" \
+		"No CPU profiles of the 1 changed time row(s): the baseline '$T/d1/results.json' keeps no binary, and its commit ${base:0:7} is not built in build/compare/$base; to profile both sides, run: make compare REF=${base:0:7} WHY=1" \
+		"the summary says why the time row is not profiled, and what to run"
+	jq_ok '[.[] | select(.phase == "timing")][0] |
+		has("time_functions") | not' "$T/d3/comparisons.json" \
+		"and the time row has no time functions"
+else
+	skip "the machine hid a 3x slowdown: no changed time row"
+	skip "the machine hid a 3x slowdown: no changed time row"
+fi
+
+# make compare REF= builds the baseline's commit in the cache; a diagnose
+# against that baseline then profiles both sides.
+env PROF_BINDIR="$BIN" PROF_WORKLOADS=bin/w PROF_REPEAT=2 PROF_HISTORY= \
+	PROF_REF="$base" PROF_OUTPUT="$T/c" sh "$ROOT/mk/compare.sh" \
+	>"$out" 2>"$err"
+ok "$([ -f "build/compare/$base/.prof-compare-built" ]; echo $?)" \
+	"make compare REF=<the baseline's commit> builds it in the cache"
+diag PROF_OUTPUT="$T/d4" PROF_BASELINE="$T/d1/results.json"
+is "$rc" 0 "make diagnose against the same baseline again: exit 0"
+if jq -e '[.[] | select(.phase == "timing")][0].status == "warning"' \
+	"$T/d4/comparisons.json" >/dev/null; then
+	jq_ok '[.[] | select(.phase == "timing")][0] |
+		.time_functions[0].name == "step" and
+		.time_functions[0].self_after > .time_functions[0].self_before and
+		.time_artifacts.before == "time/reference/tiny.work.cpu.callgrind" and
+		.time_artifacts.after == "time/current/tiny.work.cpu.callgrind" and
+		.time_artifacts.listing == "time/tiny.work.cpu.pprof.txt" and
+		.time_artifacts.unit == "ns per call"' "$T/d4/comparisons.json" \
+		"the time row names step first, from both sides' CPU profiles"
+	ok "$(grep -q 'google-pprof --text --base=' \
+		"$T/d4/time/tiny.work.cpu.pprof.txt"; echo $?)" \
+		"pprof's --base listing is kept"
+	like "$(cat "$T/d4/summary.md")" \
+		"CPU profiles of the 1 changed time row(s) (time/): the current build, and the baseline's commit ${base:0:7} as built in build/compare/$base." \
+		"the summary says which builds were profiled"
+	like "$(cat "$T/d4/summary.md")" "CPU time per function, ns per call" \
+		"and has the CPU time table"
+else
+	for i in 1 2 3 4; do
+		skip "the machine hid a 3x slowdown: no changed time row"
+	done
+fi
 finish
