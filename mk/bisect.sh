@@ -12,7 +12,10 @@
 #   PROF_CHANNEL           instructions (default): one count run per commit
 #                          (prof-count), exact, so one run says it; time:
 #                          each commit timed interleaved with GOOD
-#                          (prof-time --against) and judged by the time rule
+#                          (prof-time --against, adaptive: REPEAT samples
+#                          a side, up to four times as many while the
+#                          verdict is not settled) and judged by the time
+#                          rule
 #   PROF_THRESHOLD         a count that moved by more than this many % from
 #                          GOOD's has changed (default 1)
 #   PROF_BINDIR            the tools (default bin)
@@ -24,7 +27,8 @@
 #                          as for make compare
 #   PROF_WORKLOADS         the workload binary, a path inside the repository
 #                          (default bin/prof-workloads)
-#   PROF_REPEAT, PROF_TIMEOUT  as for make compare (time: repeat default 5)
+#   PROF_REPEAT, PROF_TIMEOUT  as for make compare (time: repeat default 5,
+#                          --max-repeat four times it)
 #   PROF_OUTPUT            the run folder (default artifacts/profiling/RUN_ID)
 #
 # The commits are GOOD..BAD along first parents. A binary search measures
@@ -34,9 +38,17 @@
 # commit is printed (hash and subject), with the change against GOOD and,
 # for instructions, the functions that changed against its parent (prof-why
 # on the two commits' callgrind files). The run folder gets bisect.json:
-# every step (commit, subject, built, value, changed), the result and the
+# every step (commit, subject, built, value, changed, and the verdict:
+# status, ratio, p_value, samples a side, settled), the result and the
 # functions; and steps/COMMIT/ with each measurement (and its callgrind
 # files under functions/).
+#
+# By time, a step is changed when its status is warning or improved: the
+# time rule on every sample taken, as make compare judges. A step whose
+# sampling ran out before the verdict settled still decides by that
+# status; it is marked (settled false), printed at the end and listed in
+# bisect.json (unsettled), since the search rests on it: run the bisect
+# again (the builds are kept) or with a larger REPEAT.
 #
 # The exit status: 0 found (or no change between GOOD and BAD, said so), 2
 # an argument or infrastructure failure (GOOD or BAD is no commit, GOOD or
@@ -65,6 +77,13 @@ case $CHANNEL in
 instructions | time) ;;
 *)
 	say "CHANNEL: '$CHANNEL' is not instructions or time"
+	finish 2
+	;;
+esac
+repeat=${PROF_REPEAT:-5}
+case $CHANNEL:$repeat in
+time:*[!0-9]* | time: | time:0)
+	say "REPEAT: '$repeat' is not a number of samples"
 	finish 2
 	;;
 esac
@@ -159,10 +178,12 @@ build() {
 	return 1
 }
 
-# measure SHA: $value (the median count, or the median ms) and $changed
-# (1 or 0 against GOOD); returns 1 when the measurement failed.
+# measure SHA: $value (the median count, or the median ms), $changed (1 or
+# 0 against GOOD) and $verdict (a JSON object: status, ratio, p_value,
+# samples a side, settled); returns 1 when the measurement failed.
 measure() {
 	s=$run/steps/$1/$CHANNEL
+	verdict=null
 	mkdir -p "$run/steps/$1" || return 1
 	case $CHANNEL in
 	instructions)
@@ -181,6 +202,14 @@ measure() {
 			changed=$(awk -v a="$good_value" -v b="$value" \
 				-v t="$THRESHOLD" 'BEGIN { d = (b - a) / a * 100;
 				print (d > t || d < -t) ? 1 : 0 }')
+			verdict=$(jq -n -c --argjson a "$good_value" \
+				--argjson b "$value" --argjson ch "$changed" \
+				'{status: (if $ch == 0 then "stable"
+					elif $b > $a then "warning"
+					else "improved" end),
+				  ratio: ($b / $a), p_value: null,
+				  samples: {current: 1, good: 1},
+				  settled: true, reason: null}') || return 1
 		fi
 		;;
 	time)
@@ -191,13 +220,15 @@ measure() {
 		fi
 		"$BINDIR/prof-time" diagnose "$W" --workloads "$(bin_of "$1")" \
 			--against "$(bin_of "$good")" \
-			--repeat "${PROF_REPEAT:-5}" -q \
+			--repeat "$repeat" --max-repeat $((repeat * 4)) -q \
 			${PROF_TIMEOUT:+--timeout "$PROF_TIMEOUT"} \
 			--output "$s.jsonl" --against-output "$s.good.jsonl" ||
 			return 1
-		"$BINDIR/prof-merge" --output "$s.json" "$s.jsonl" &&
-			"$BINDIR/prof-merge" --output "$s.good.json" \
-				"$s.good.jsonl" &&
+		# one run id on both sides, as make compare: no drift note
+		"$BINDIR/prof-merge" --run-id "$run_id" --output "$s.json" \
+			"$s.jsonl" &&
+			"$BINDIR/prof-merge" --run-id "$run_id" \
+				--output "$s.good.json" "$s.good.jsonl" &&
 			"$BINDIR/prof-diff" --baseline "$s.good.json" \
 				--output "$s.cmp.json" "$s.json" || return 1
 		value=$(jq '[.[] | select(.phase == "timing")][0].current.median
@@ -206,6 +237,16 @@ measure() {
 			if . == "warning" or . == "improved" then 1 else 0 end' \
 			"$s.cmp.json")
 		[ -n "$value" ] || return 1
+		# the verdict: status, ratio, p, samples a side, and whether
+		# the adaptive sampling settled it (its reason says)
+		verdict=$(jq -c '[.[] | select(.phase == "timing")][0] |
+			{status, ratio, p_value,
+			 samples: {current: .current.n, good: .baseline.n},
+			 settled: (if (.reason | test("; not settled after"))
+				then false
+				elif (.reason | test("; settled after")) then true
+				else null end),
+			 reason}' "$s.cmp.json") || return 1
 		;;
 	esac
 	return 0
@@ -214,14 +255,17 @@ measure() {
 # The steps, as JSON lines for bisect.json.
 steps_file=$run/steps.jsonl
 : >"$steps_file"
-# step SHA BUILT VALUE CHANGED NOTE
+# step SHA BUILT VALUE CHANGED NOTE [VERDICT]
 step() {
 	jq -n -c --arg c "$1" --arg s "$(git log -1 --format=%s "$1")" \
 		--argjson built "$2" --arg v "$3" --arg ch "$4" --arg note "$5" \
+		--argjson verdict "${6:-null}" \
 		'{commit: $c, subject: $s, built: $built,
 		  value: (if $v == "" then null else ($v | tonumber) end),
 		  changed: (if $ch == "" then null else ($ch == "1") end),
-		  note: (if $note == "" then null else $note end)}' \
+		  note: (if $note == "" then null else $note end)} +
+		 ($verdict // {status: null, ratio: null, p_value: null,
+			samples: null, settled: null})' \
 		>>"$steps_file"
 }
 
@@ -249,7 +293,7 @@ for end in good bad; do
 		say "cannot measure $W at $end ($(git rev-parse --short "$c"))"
 		finish 2
 	fi
-	step "$c" true "$value" "$changed" "$end"
+	step "$c" true "$value" "$changed" "$end" "$verdict"
 	[ "$end" = good ] && good_value=$value
 	bad_value=$value
 	bad_changed=$changed
@@ -292,7 +336,7 @@ else
 			say "cannot measure $W at $(git rev-parse --short "$c")"
 			finish 2
 		fi
-		step "$c" true "$value" "$changed" ""
+		step "$c" true "$value" "$changed" "" "$verdict"
 		if [ "$changed" = 1 ]; then
 			hi=$probe
 		else
@@ -323,7 +367,18 @@ if [ "$result" = found ]; then
 			'BEGIN { printf "%+.2f", (b - a) / a * 100 }')
 		echo "change: instructions $good_value -> $first_value ($pct%) against GOOD $(git rev-parse --short "$good")"
 	else
-		echo "change: median $first_value ms, timed interleaved with GOOD $(git rev-parse --short "$good") (status in $run/steps/$first/time.cmp.json)"
+		jq -r --arg c "$first" --arg g "$(git rev-parse --short "$good")" \
+			'select(.commit == $c) | "change: median \(.value) ms, " +
+			"\(.status) against GOOD \($g) timed interleaved (ratio " +
+			"\(.ratio * 1000 | round / 1000), p " +
+			(if .p_value == null then "-"
+			 elif .p_value < 0.001 then "< 0.001"
+			 else .p_value * 1000 | round / 1000 | tostring end) +
+			", " + (if .samples.current == .samples.good then
+				"\(.samples.current) samples a side" else
+				"\(.samples.current) and \(.samples.good) samples"
+				+ " (current, GOOD)" end) + ")"' \
+			"$steps_file" | head -n 1
 	fi
 	if [ -n "$between" ]; then
 		echo "or one of the commits before it that do not build:$(for c in $between; do printf ' %s' "$(git rev-parse --short "$c")"; done)"
@@ -345,6 +400,12 @@ if [ "$result" = found ]; then
 	fi
 fi
 
+# Steps whose verdict did not settle: the search went by their status.
+unsettled=$(jq -r 'select(.settled == false) | .commit' "$steps_file")
+if [ -n "$unsettled" ]; then
+	echo "not settled (each went by the time rule's status on the samples it took; run again, or with a larger REPEAT):$(for c in $unsettled; do printf ' %s' "$(git rev-parse --short "$c")"; done)"
+fi
+
 jq -s --arg w "$W" --arg ch "$CHANNEL" --arg good "$good" --arg bad "$bad" \
 	--argjson th "$THRESHOLD" --arg result "$result" --arg first "$first" \
 	--arg lg "$last_good" --arg between "$between" --arg skipped "$skipped" \
@@ -357,6 +418,7 @@ jq -s --arg w "$W" --arg ch "$CHANNEL" --arg good "$good" --arg bad "$bad" \
 		(. as $s | $s | map(select(.commit == $first))[0] +
 		 {against: $lg, or_one_of: ($between | words)}) else null end),
 	 skipped: ($skipped | words),
+	 unsettled: [.[] | select(.settled == false) | .commit],
 	 functions: (if $why == null then null else $why end)}' \
 	"$steps_file" >"$run/bisect.json.tmp" &&
 	mv "$run/bisect.json.tmp" "$run/bisect.json" || {
