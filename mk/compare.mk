@@ -1,5 +1,5 @@
-# The A/B test pair of make compare's tests: the same workloads, test.ab
-# doing 30% more work in prof-ab-b.
+# The A/B test pair of the interleaved A/B tests (prof-time and prof-count
+# --against): the same workloads, test.ab doing 30% more work in prof-ab-b.
 
 TEST_AB_A := $(BUILD)/test/prof-ab-a
 TEST_AB_B := $(BUILD)/test/prof-ab-b

@@ -267,8 +267,7 @@ static const struct prof_workload test_ilp = {
 };
 PROF_WORKLOAD(test_ilp)
 
-/* Last in the file: t1503 copies it, and what follows it, to make a
- * reference build with one more workload. */
+/* The same work on both sides of the pair (an A/A row). */
 static const struct prof_workload test_ab_same = {
 	.id = "test.ab_same", .version = 1, .category = "test",
 	.fixture = "ab-chain", .quick = 1, .backends = PROF_CPU,
