@@ -525,26 +525,6 @@ short_file(const char *f)
 	return a;
 }
 
-/* 1234567 as "+1,234,567" (sign only when asked). */
-static void
-fmt_count(char *buf, size_t n, long long v, int sign)
-{
-	char d[32];
-	unsigned long long x = v < 0 ? 0ULL - (unsigned long long)v :
-				       (unsigned long long)v;
-	int len = snprintf(d, sizeof(d), "%llu", x), i;
-	size_t j = 0;
-
-	if (v < 0 || (sign && v > 0))
-		buf[j++] = v < 0 ? '-' : '+';
-	for (i = 0; i < len && j + 2 < n; i++) {
-		if (i && (len - i) % 3 == 0)
-			buf[j++] = ',';
-		buf[j++] = d[i];
-	}
-	buf[j] = '\0';
-}
-
 /* One of prof-why's lists (at most five entries) as a short table. */
 static void
 write_fn_table(FILE *md, struct json_object *fns, const char *what)
@@ -564,10 +544,10 @@ write_fn_table(FILE *md, struct json_object *fns, const char *what)
 		double share = prof_json_numf(f, "share");
 		char c[4][40];
 
-		fmt_count(c[0], sizeof(c[0]), sb, 0);
-		fmt_count(c[1], sizeof(c[1]), sa, 0);
-		fmt_count(c[2], sizeof(c[2]), sa - sb, 1);
-		fmt_count(c[3], sizeof(c[3]),
+		prof_fmt_count(c[0], sizeof(c[0]), sb, 0);
+		prof_fmt_count(c[1], sizeof(c[1]), sa, 0);
+		prof_fmt_count(c[2], sizeof(c[2]), sa - sb, 1);
+		prof_fmt_count(c[3], sizeof(c[3]),
 			  json_object_get_int64(get(f, "inclusive_before")), 0);
 		fprintf(md, "  | `");
 		md_text(md, prof_json_str(f, "name"));
@@ -578,7 +558,7 @@ write_fn_table(FILE *md, struct json_object *fns, const char *what)
 			fprintf(md, "%.1f%%", 100 * share);
 		else
 			fprintf(md, "-");
-		fmt_count(c[2], sizeof(c[2]),
+		prof_fmt_count(c[2], sizeof(c[2]),
 			  json_object_get_int64(get(f, "inclusive_after")), 0);
 		fprintf(md, " | %s | %s |\n", c[3], c[2]);
 	}

@@ -190,32 +190,12 @@ fmt_ms(char *buf, size_t n, double v)
 		snprintf(buf, n, "%.3f", v);
 }
 
-/* 1234567 as "1,234,567" (with a sign when asked). */
-static void
-fmt_count(char *buf, size_t n, long long v, int sign)
-{
-	char d[32];
-	unsigned long long x = v < 0 ? 0ULL - (unsigned long long)v :
-				       (unsigned long long)v;
-	int len = snprintf(d, sizeof(d), "%llu", x), i;
-	size_t j = 0;
-
-	if (v < 0 || (sign && v > 0))
-		buf[j++] = v < 0 ? '-' : '+';
-	for (i = 0; i < len && j + 2 < n; i++) {
-		if (i && (len - i) % 3 == 0)
-			buf[j++] = ',';
-		buf[j++] = d[i];
-	}
-	buf[j] = '\0';
-}
-
-/* A count held as a double (a comparison's statistics), as fmt_count(). */
+/* A count held as a double (a comparison's statistics), grouped. */
 static void
 fmt_countd(char *buf, size_t n, double v, int sign)
 {
 	if (isfinite(v) && fabs(v) < 9e18)
-		fmt_count(buf, n, llround(v), sign);
+		prof_fmt_count(buf, n, llround(v), sign);
 	else
 		snprintf(buf, n, "-");
 }
@@ -1149,11 +1129,11 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 		v[1] = json_object_get_int64(get(f, "self_after"));
 		v[2] = json_object_get_int64(get(f, "inclusive_before"));
 		v[3] = json_object_get_int64(get(f, "inclusive_after"));
-		fmt_count(t[0], 40, v[1] - v[0], 1);
-		fmt_count(t[1], 40, v[0], 0);
-		fmt_count(t[2], 40, v[1], 0);
-		fmt_count(t[3], 40, v[2], 0);
-		fmt_count(t[4], 40, v[3], 0);
+		prof_fmt_count(t[0], 40, v[1] - v[0], 1);
+		prof_fmt_count(t[1], 40, v[0], 0);
+		prof_fmt_count(t[2], 40, v[1], 0);
+		prof_fmt_count(t[3], 40, v[2], 0);
+		prof_fmt_count(t[4], 40, v[3], 0);
 		fprintf(fp, "<tr><td><code>");
 		esc(fp, prof_json_str(f, "name"));
 		fprintf(fp, "</code>");

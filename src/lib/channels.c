@@ -99,3 +99,25 @@ prof_channels_disagree(struct json_object *t, struct json_object *c,
 		 tw, cw, disagreement_meaning(ts, cs, row_pct(t), row_pct(c)));
 	return 1;
 }
+
+char *
+prof_fmt_count(char *buf, size_t n, long long v, int sign)
+{
+	char d[32];
+	unsigned long long x = v < 0 ? 0ULL - (unsigned long long)v :
+				       (unsigned long long)v;
+	int len = snprintf(d, sizeof(d), "%llu", x), i;
+	size_t j = 0;
+
+	if (!n)
+		return buf;
+	if ((v < 0 || (sign && v > 0)) && j + 1 < n)
+		buf[j++] = v < 0 ? '-' : '+';
+	for (i = 0; i < len && j + 2 < n; i++) {
+		if (i && (len - i) % 3 == 0)
+			buf[j++] = ',';
+		buf[j++] = d[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}

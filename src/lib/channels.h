@@ -22,4 +22,11 @@ struct json_object;
 int prof_channels_disagree(struct json_object *t, struct json_object *c,
 			   const char *em, char *buf, size_t n);
 
+/*
+ * An instruction count as every page prints it, digits grouped by commas:
+ * 1234567 as "1,234,567", or "+1,234,567" when sign is set and v > 0 (a
+ * negative v always has its "-"). Cut to n bytes; returns buf.
+ */
+char *prof_fmt_count(char *buf, size_t n, long long v, int sign);
+
 #endif /* PROF_CHANNELS_H */
