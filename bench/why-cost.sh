@@ -16,13 +16,22 @@
 # 4. Times make bisect over 16 commits in a tiny repository on this tree's
 #    harness (test/cli/why.sh; the 11th commit makes step() do more work)
 #    and prints its time and number of builds.
+# 5. The same by time (CHANNEL=time: each step timed interleaved with
+#    GOOD, adaptive) in a second tiny repository whose 11th commit makes
+#    tiny.work take about 3 times as long (step() runs its loop 5 times).
+#
+# WHY_COST_PARTS="compare bisect time" (the default) says which parts run:
+# compare is steps 1 to 3 (a clone and two full builds: the long one).
 set -u
+PARTS=${WHY_COST_PARTS:-compare bisect time}
+part() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 W=${1:-$(mktemp -d /tmp/why-cost.XXXXXX)}
 unset MAKEFLAGS MFLAGS MAKELEVEL PROF_BUILD
 say() { printf '%s\n' "$*" >&2; }
 secs() { date +%s.%N; }
 
+if part compare; then
 # A clone left by an earlier try is brought to this commit again.
 if [ -d "$W/c/.git" ]; then
 	git -C "$W/c" fetch -q "$ROOT" HEAD &&
@@ -65,11 +74,14 @@ echo "summary.md, under its reason:"
 grep -A 4 'pipeline.estimate_plot` (cpu, instructions)' "$W/run2/summary.md"
 echo "report.html, its highlighted frames:"
 grep -o '<g class="frame more"><title>[^(<]*' "$W/run2/report.html"
+fi
 
 # make bisect over 16 commits in a tiny repository.
 
 . "$ROOT/test/cli/why.sh"
 export PROF_ROOT=$ROOT
+if part bisect; then
+rm -rf "$W/tiny" "$W/bisect"
 tiny_repo "$W/tiny" >/dev/null || exit 2
 good=$(git rev-parse HEAD)
 for i in $(seq 1 16); do
@@ -88,4 +100,34 @@ t3=$(echo "$(secs) - $t0" | bc)
 echo "make bisect over 16 commits (tiny repository): ${t3} s, exit $rc," \
 	"$(jq .builds "$W/bisect/bisect.json") builds," \
 	"$(jq '.steps | length' "$W/bisect/bisect.json") steps"
-head -n 1 "$W/bisect.log"
+grep -m 1 '^first changed commit' "$W/bisect.log"
+fi
+
+# make bisect CHANNEL=time over 16 commits in another tiny repository.
+if part time; then
+rm -rf "$W/tiny-time" "$W/bisect-time"
+tiny_repo "$W/tiny-time" >/dev/null || exit 2
+good=$(git rev-parse HEAD)
+for i in $(seq 1 16); do
+	if [ "$i" = 11 ]; then
+		tiny_commit "commit $i: step runs its loop 5 times" 400
+	else
+		tiny_commit "commit $i"
+	fi
+done
+t0=$(secs)
+env PROF_BINDIR="$ROOT/bin" PROF_WORKLOADS=bin/w PROF_CHANNEL=time \
+	PROF_W=tiny.work PROF_GOOD="$good" PROF_BAD=HEAD \
+	PROF_OUTPUT="$W/bisect-time" sh "$ROOT/mk/bisect.sh" \
+	>"$W/bisect-time.log" 2>&1
+rc=$?
+t4=$(echo "$(secs) - $t0" | bc)
+b=$W/bisect-time/bisect.json
+echo "make bisect CHANNEL=time over 16 commits (tiny repository): ${t4} s," \
+	"exit $rc, $(jq .builds "$b") builds, $(jq '.steps | length' "$b")" \
+	"steps, samples a side per timed step:" \
+	"$(jq -r '[.steps[] | select(.samples) | .samples.current] |
+		map(tostring) | join(" ")' "$b"), unsettled:" \
+	"$(jq '.unsettled | length' "$b")"
+grep -E '^(first changed commit|change|not settled)' "$W/bisect-time.log"
+fi
