@@ -22,6 +22,7 @@
 #include "report-html.h"
 #include "runview.h"
 #include "utf8.h"
+#include "why.h"
 
 /* The plots' coordinate boxes (SVG user units; CSS scales them). */
 #define PLOT_W 640
@@ -1157,8 +1158,12 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 	cmp_path(p, prof_json_str(arts, "after") ?
 			    prof_json_str(arts, "after") : "", pa, sizeof(pa));
 	snprintf(id, sizeof(id), "flame-%ld-%s", i, fkey);
+	/* C++ names demangled as prof-why's tables have them (c++filt; as
+	 * they are when it cannot be run) */
 	if (prof_callgrind_load(pb, &before, &lerr) < 0 ||
-	    prof_callgrind_load(pa, &after, &lerr) < 0) {
+	    prof_callgrind_load(pa, &after, &lerr) < 0 ||
+	    prof_why_demangle(&before, "c++filt", &lerr) < 0 ||
+	    prof_why_demangle(&after, "c++filt", &lerr) < 0) {
 		char buf[1200];
 
 		fprintf(fp, "<p class=\"reason\">No flame graph: ");

@@ -12,7 +12,7 @@ fi
 if [ ! -d node_modules/playwright-core ]; then
 	skip_all "playwright-core is not installed (make deps runs npm ci)"
 fi
-plan 16
+plan 18
 
 # count_run FILE IR ARTIFACT: a results file of two instruction samples.
 count_run() {
@@ -67,4 +67,20 @@ jq_ok '.flames[0].label_px >= 9' "$T/seen.json" \
 	"labels of 9 pixels or more"
 jq_ok '.print_width > 300 and .why_rows[0][0] == "work"' "$T/seen.json" \
 	"printed too; the table under it names work first"
+# One side's C++ names mangled (callgrind --demangle=no): the graph has
+# them demangled, as the tables do, and matched with the other side's.
+M=$T/mangled
+mkdir -p "$M/functions/reference"
+cp test/data/why/mangled.out "$M/functions/reference/test.step.cpu.callgrind"
+cp test/data/why/demangled-after.out "$M/functions/test.step.cpu.callgrind"
+count_run "$M/baseline.json" 1000 functions/reference/test.step.cpu.callgrind
+count_run "$M/results.json" 1300 functions/test.step.cpu.callgrind
+"$BIN/prof-diff" --baseline "$M/baseline.json" -o "$M/comparisons.json" \
+	"$M/results.json" && "$BIN/prof-why" --comparisons "$M/comparisons.json"
+run prof-report --comparisons "$M/comparisons.json" -o "$M/summary.md" \
+	--html "$M/report.html" "$M/results.json"
+is "$rc:$(grep -c 'class="frame more"><title>foo::bar() (foo.cc)' \
+	"$M/report.html")" "0:1" \
+	"a mangled side's graph: foo::bar() has more work, demangled"
+is "$(grep -c '_ZN3foo' "$M/report.html")" 0 "no name is left mangled"
 finish
