@@ -13,6 +13,7 @@
 #include "afile.h"
 #include "buf.h"
 #include "callgrind.h"
+#include "channels.h"
 #include "cli.h"
 #include "flame.h"
 #include "json.h"
@@ -185,27 +186,6 @@ why_json(const struct prof_why *w, const struct opts *o)
 	return j;
 }
 
-/* +1,234 */
-static const char *
-signed_grouped(long long v, char *buf, size_t n)
-{
-	char digits[32];
-	unsigned long long x = v < 0 ? 0ULL - (unsigned long long)v :
-				       (unsigned long long)v;
-	int len = snprintf(digits, sizeof(digits), "%llu", x), i;
-	size_t j = 0;
-
-	if (v)
-		buf[j++] = v < 0 ? '-' : '+';
-	for (i = 0; i < len && j + 2 < n; i++) {
-		if (i && (len - i) % 3 == 0)
-			buf[j++] = ',';
-		buf[j++] = digits[i];
-	}
-	buf[j] = '\0';
-	return buf;
-}
-
 static void
 why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 	 const char *unit)
@@ -223,7 +203,7 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 				      (size_t)n : sizeof(line) - 1);  \
 	} while (0)
 	PUT("%s %lld -> %lld (%s, %+.2f%%)\n", unit, w->total_before,
-	    w->total_after, signed_grouped(delta, s, sizeof(s)),
+	    w->total_after, prof_fmt_count(s, sizeof(s), delta, 1),
 	    w->total_before ? 100.0 * (double)delta /
 				      (double)w->total_before :
 			      0.0);
@@ -238,11 +218,11 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 				 100.0 * (o->by_incl ? f->incl_share :
 						       f->share));
 		PUT("%14s %7s %14s  %-8s  %s (%s)",
-		    signed_grouped(f->self_after - f->self_before, x,
-				   sizeof(x)),
+		    prof_fmt_count(x, sizeof(x),
+				   f->self_after - f->self_before, 1),
 		    share,
-		    signed_grouped(f->incl_after - f->incl_before, y,
-				   sizeof(y)),
+		    prof_fmt_count(y, sizeof(y),
+				   f->incl_after - f->incl_before, 1),
 		    f->state == PROF_WHY_CHANGED ? "" :
 						   prof_why_state_name(f->state),
 		    cli_safe(f->name, safe, sizeof(safe)),
