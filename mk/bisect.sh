@@ -35,13 +35,19 @@
 # the middle commit and keeps the half where the change is; a commit that
 # does not build is skipped and named, as git bisect skip does, and the
 # nearest one that builds is measured instead. At the end the first changed
-# commit is printed (hash and subject), with the change against GOOD and,
-# for instructions, the functions that changed against its parent (prof-why
-# on the two commits' callgrind files). The run folder gets bisect.json:
-# every step (commit, subject, built, value, changed, and the verdict:
-# status, ratio, p_value, samples a side, settled), the result and the
-# functions; and steps/COMMIT/ with each measurement (and its callgrind
-# files under functions/).
+# commit is printed (hash and subject), with the change against GOOD and
+# the functions that changed against its parent: for instructions, prof-why
+# on the two commits' callgrind files; for time, a CPU profile of each of
+# the two (prof-trace, gperftools, as make compare WHY=1 profiles a changed
+# time row) ranked by prof-why --time in ns of CPU per call (without
+# prof-trace or google-pprof one line says so). The run folder gets
+# bisect.json: every step (commit, subject, built, value, changed, and the
+# verdict: status, ratio, p_value, samples a side, settled), the result and
+# the functions (by time: unit, totals, the entries of compare's
+# time_functions and the two profiles' artifacts); steps/COMMIT/ with each
+# measurement (and its callgrind files under functions/); and, by time,
+# time/ with the two CPU profiles (current: the first changed commit,
+# reference: the one before it) and pprof's --base listing.
 #
 # By time, a step is changed when its status is warning or improved: the
 # time rule on every sample taken, as make compare judges. A step whose
@@ -68,6 +74,7 @@ BINREL=${PROF_WORKLOADS:-bin/prof-workloads}
 label="make bisect"
 
 . "$(dirname "$0")/run-lib.sh"
+. "$(dirname "$0")/why-lib.sh"
 
 if [ -z "$GOOD" ] || [ -z "$BAD" ] || [ -z "$W" ]; then
 	say "give the range and the workload: make bisect GOOD=rev BAD=rev W=id"
@@ -357,6 +364,74 @@ while [ "$result" = found ] && [ $k -lt $hi ]; do
 	k=$((k + 1))
 done
 
+# time_functions: by time, a CPU profile of the first changed commit and
+# of the one before it that was measured (prof-trace, gperftools, as make
+# compare WHY=1 profiles a changed time row: why_time), ranked by prof-why
+# --time in nanoseconds of CPU per call; prints the top 5 and sets
+# $why_json. Without prof-trace or google-pprof, or when a profile fails,
+# one line says so.
+time_functions() {
+	if [ ! -x "$BINDIR/prof-trace" ] ||
+		! command -v google-pprof >/dev/null 2>&1; then
+		echo "functions: no CPU profiles: prof-trace or google-pprof is missing (make deps)"
+		return 0
+	fi
+	# the changed time row of the first commit, for why_time and prof-why
+	s=$run/steps/$first/time
+	jq -c '[.[] | select(.phase == "timing")][:1] |
+		map({workload, backend, phase, status})' "$s.cmp.json" \
+		>"$run/comparisons.json" || {
+		rm -f "$run/comparisons.json"
+		echo "functions: no CPU profiles: cannot read $s.cmp.json"
+		return 0
+	}
+	if ! why_time "$(bin_of "$first")" "$(bin_of "$last_good")" ||
+		! "$BINDIR/prof-why" --comparisons "$run/comparisons.json" \
+			--results "$s.json" --baseline "$s.good.json" \
+			--time "$run/time" --top 10 -o "$run/comparisons.json"; then
+		rm -f "$run/comparisons.json"
+		echo "functions: no CPU profiles: prof-trace, google-pprof or prof-why failed"
+		return 0
+	fi
+	why_json=$(jq -c '.[0] | select(.time_functions) |
+		{unit: .time_artifacts.unit, by: "self",
+		 total_before: .time_artifacts.total_before,
+		 total_after: .time_artifacts.total_after,
+		 functions: .time_functions,
+		 artifacts: (.time_artifacts |
+			{before, after, listing})}' "$run/comparisons.json")
+	rm -f "$run/comparisons.json"
+	if [ -z "$why_json" ]; then
+		why_json=null
+		echo "functions: no CPU profiles: a side was not profiled"
+		return 0
+	fi
+	echo "functions against $(git rev-parse --short "$last_good")$( [ "$last_good" = "$(git rev-parse "$first^" 2>/dev/null)" ] && echo " (its parent)"), by CPU time (gperftools):"
+	# the table of prof-why's text: the total, then the top 5
+	echo "$why_json" | jq -r '
+		def g1: if length > 3 then (.[:-3] | g1) + "," + .[-3:]
+			else . end;
+		def g: if . == 0 then "0" elif . < 0 then "-" + (-. | tostring |
+			g1) else "+" + (tostring | g1) end;
+		"\(.total_before)\t\(.total_after)\t" +
+		(.total_after - .total_before | g),
+		(.functions[:5][] |
+		 "\(.self_after - .self_before | g)\t\(.share)\t" +
+		 "\(.inclusive_after - .inclusive_before | g)\t" +
+		 (if .state == "changed" then "" else .state end) + "\t" +
+		 "\(.name) (\(.file // "?"))")' |
+		awk -F '\t' 'NR == 1 {
+			pct = $1 > 0 ? ($2 - $1) / $1 * 100 : 0
+			printf "  ns per call %s -> %s (%s, %+.2f%%)\n", $1, $2,
+				$3, pct
+			printf "  %14s %7s %14s  %-8s  %s\n", "self", "share",
+				"inclusive", "", "function (file)"
+			next
+		}
+		{ printf "  %14s %6.1f%% %14s  %-8s  %s\n", $1, $2 * 100, $3,
+			$4, $5 }'
+}
+
 why_json=null
 if [ "$result" = found ]; then
 	first_value=$(jq -r --arg c "$first" 'select(.commit == $c) | .value' \
@@ -397,6 +472,8 @@ if [ "$result" = found ]; then
 			why_json=$("$BINDIR/prof-why" --json --top 10 "$b" "$a") ||
 				why_json=null
 		fi
+	else
+		time_functions
 	fi
 fi
 

@@ -11,7 +11,7 @@
 # checked by their shape only.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/why.sh"
-plan 15
+plan 18
 
 # The project's make sees neither this tree's test settings nor its
 # history.
@@ -95,6 +95,25 @@ fi
 ok "$(ls "$T/b/steps/$first/time.cmp.json" "$T/b/steps/$first/time.jsonl" \
 	"$T/b/steps/$first/time.good.jsonl" >/dev/null; echo $?)" \
 	"each step keeps its samples and comparison under steps/COMMIT/"
+
+# The functions of the first changed commit against its parent: a CPU
+# profile of each (prof-trace, gperftools). step does 5 times its loop
+# there, mix the same: step comes first. Its rank is asserted, never a
+# number of samples.
+parent=$(git rev-parse "$first^")
+like "$(cat "$out")" \
+	"functions against ${parent:0:7} (its parent), by CPU time (gperftools):" \
+	"it prints the commit's CPU time functions against its parent"
+like "$(grep -A 3 'by CPU time (gperftools):' "$out" | sed -n 4p)" \
+	"  step (" "step first"
+jq_ok '.functions.unit == "ns per call" and
+	.functions.functions[0].name == "step" and
+	(.functions.functions[0].file | endswith("w.c")) and
+	(.functions.functions[0] | has("self_before") and has("self_after")
+		and has("share")) and
+	.functions.artifacts.before == "time/reference/tiny.work.cpu.callgrind" and
+	.functions.artifacts.after == "time/current/tiny.work.cpu.callgrind"' \
+	"$b" "bisect.json: its functions, step first, and the two profiles"
 
 mk bisect GOOD="$good" BAD=HEAD W=tiny.work CHANNEL=time REPEAT=x
 is "$rc:$(head -n 1 "$err")" \
