@@ -399,35 +399,6 @@ out:
 }
 
 /*
- * A CPU profile's samples as nanoseconds per call: the file beside it,
- * PATH with .calls for .callgrind, says "CALLS HZ" (the timed calls the
- * profile covers, and the profiler's frequency). Returns 0 or -1.
- */
-static int
-per_call(struct prof_callgrind_profile *p, const char *path)
-{
-	char calls_path[PATH_MAX];
-	size_t len = strlen(path);
-	double calls = 0, hz = 0;
-	FILE *fp;
-	int n;
-
-	if (len < 10 || len + 1 > sizeof(calls_path))
-		return -1;
-	snprintf(calls_path, sizeof(calls_path), "%.*s.calls",
-		 (int)(len - 10), path);
-	fp = fopen(calls_path, "r");
-	if (!fp)
-		return -1;
-	n = fscanf(fp, "%lf %lf", &calls, &hz);
-	fclose(fp);
-	if (n != 2 || !(calls > 0) || !(hz > 0))
-		return -1;
-	prof_callgrind_scale(p, 1e9 / hz / calls);
-	return 0;
-}
-
-/*
  * --time DIR: a changed time row's CPU profiles, as pprof --callgrind
  * wrote them (DIR/reference/W.B.callgrind and DIR/current/W.B.callgrind,
  * event Hits: samples), ranked as the instructions are, into
@@ -461,8 +432,8 @@ explain_time(struct json_object *row, const struct opts *o,
 	    load(after_path, &after, err) < 0)
 		goto out;
 	/* The sides ran different numbers of calls: nanoseconds per call */
-	if (per_call(&before, before_path) < 0 ||
-	    per_call(&after, after_path) < 0) {
+	if (prof_callgrind_per_call(&before, before_path) < 0 ||
+	    prof_callgrind_per_call(&after, after_path) < 0) {
 		prof_err_file(err, before_path);
 		prof_err_set(err, "no '.calls' file beside the profiles");
 		goto out;

@@ -1110,7 +1110,7 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 	size_t k, n = json_object_is_type(fns, json_type_array) ?
 			      json_object_array_length(fns) : 0;
 	FILE *fp = p->fp;
-	int rc = -1;
+	int time = !strcmp(fkey, "time_functions"), rc = -1;
 
 	if (!n || !arts)
 		return 0;
@@ -1159,11 +1159,17 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 			    prof_json_str(arts, "after") : "", pa, sizeof(pa));
 	snprintf(id, sizeof(id), "flame-%ld-%s", i, fkey);
 	/* C++ names demangled as prof-why's tables have them (c++filt; as
-	 * they are when it cannot be run) */
+	 * they are when it cannot be run); CPU samples per call, as its
+	 * time_functions are: the sides may cover different numbers of calls,
+	 * and raw samples would colour a frame by that */
 	if (prof_callgrind_load(pb, &before, &lerr) < 0 ||
 	    prof_callgrind_load(pa, &after, &lerr) < 0 ||
 	    prof_why_demangle(&before, "c++filt", &lerr) < 0 ||
-	    prof_why_demangle(&after, "c++filt", &lerr) < 0) {
+	    prof_why_demangle(&after, "c++filt", &lerr) < 0 ||
+	    (time && (prof_callgrind_per_call(&before, pb) < 0 ||
+		      prof_callgrind_per_call(&after, pa) < 0) &&
+	     prof_err_set(&lerr, "no '.calls' file beside '%s' or '%s'",
+			  pb, pa) < 0)) {
 		char buf[1200];
 
 		fprintf(fp, "<p class=\"reason\">No flame graph: ");

@@ -795,6 +795,31 @@ prof_callgrind_scale(struct prof_callgrind_profile *p, double factor)
 }
 
 int
+prof_callgrind_per_call(struct prof_callgrind_profile *p, const char *path)
+{
+	char calls_path[PATH_MAX];
+	size_t len = strlen(path);
+	double calls = 0, hz = 0;
+	FILE *fp;
+	int n;
+
+	if (len < 10 || strcmp(path + len - 10, ".callgrind") ||
+	    len + 1 > sizeof(calls_path))
+		return -1;
+	snprintf(calls_path, sizeof(calls_path), "%.*s.calls",
+		 (int)(len - 10), path);
+	fp = fopen(calls_path, "r");
+	if (!fp)
+		return -1;
+	n = fscanf(fp, "%lf %lf", &calls, &hz);
+	fclose(fp);
+	if (n != 2 || !(calls > 0) || !(hz > 0))
+		return -1;
+	prof_callgrind_scale(p, 1e9 / hz / calls);
+	return 0;
+}
+
+int
 prof_callgrind_rename(struct prof_callgrind_profile *p,
 		      const char *(*map)(void *arg, size_t i, const char *name),
 		      void *arg, struct prof_err *err)

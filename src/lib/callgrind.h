@@ -105,6 +105,14 @@ void prof_callgrind_profile_free(struct prof_callgrind_profile *p);
  * calls into a cost per call. */
 void prof_callgrind_scale(struct prof_callgrind_profile *p, double factor);
 
+/* A CPU profile's samples (pprof --callgrind, PATH ending in .callgrind)
+ * as nanoseconds per call: the file beside it, PATH with .calls for
+ * .callgrind, says "CALLS HZ" (the timed calls the profile covers, and
+ * the profiler's frequency). Returns 0, or -1 when that file is missing
+ * or malformed (p left as it is). */
+int prof_callgrind_per_call(struct prof_callgrind_profile *p,
+			    const char *path);
+
 /*
  * Give the functions of p other names: map(arg, i, name) returns the new
  * name of function i (NULL: it keeps its name). Functions that come to

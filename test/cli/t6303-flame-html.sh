@@ -12,7 +12,7 @@ fi
 if [ ! -d node_modules/playwright-core ]; then
 	skip_all "playwright-core is not installed (make deps runs npm ci)"
 fi
-plan 18
+plan 20
 
 # count_run FILE IR ARTIFACT: a results file of two instruction samples.
 count_run() {
@@ -83,4 +83,30 @@ is "$rc:$(grep -c 'class="frame more"><title>foo::bar() (foo.cc)' \
 	"$M/report.html")" "0:1" \
 	"a mangled side's graph: foo::bar() has more work, demangled"
 is "$(grep -c '_ZN3foo' "$M/report.html")" 0 "no name is left mangled"
+# A time row's CPU profiles, sides of different numbers of calls: the
+# current one covers 1 call, the reference 2 (CALLS HZ in W.B.calls).
+# half-after.out is before.out halved, but work's own 900 samples are 500:
+# per call work went from 450 to 500 and nothing else moved, while every
+# raw count fell. The graph draws ns per call, as the table: one
+# highlighted frame, work's.
+P=$T/time
+mkdir -p "$P/time/reference" "$P/time/current"
+cp test/data/why/before.out "$P/time/reference/test.step.cpu.callgrind"
+cp test/data/why/half-after.out "$P/time/current/test.step.cpu.callgrind"
+echo "2 1000" >"$P/time/reference/test.step.cpu.calls"
+echo "1 1000" >"$P/time/current/test.step.cpu.calls"
+mkrun "$P/baseline.json" run-b c1 2026-02-01T00:00:00Z 10 10 10 10 10
+mkrun "$P/results.json" run-c c2 2026-02-02T00:00:00Z 20 20 20 20 20
+"$BIN/prof-diff" --baseline "$P/baseline.json" -o "$P/comparisons.json" \
+	"$P/results.json" && "$BIN/prof-why" --comparisons \
+	"$P/comparisons.json" --time "$P/time" &&
+	"$BIN/prof-report" --comparisons "$P/comparisons.json" \
+	-o "$P/summary.md" --html "$P/report.html" "$P/results.json"
+jq_ok '.[0].status == "warning" and .[0].time_functions[0].name == "work" and
+	.[0].time_functions[0].self_before == 450000000 and
+	.[0].time_functions[0].self_after == 500000000' \
+	"$P/comparisons.json" "a time row: work's CPU per call went up"
+is "$(grep -o 'class="frame [a-z]*"><title>[^<]*' "$P/report.html" |
+	grep -v '"frame same"')" 'class="frame more"><title>work (work.c)' \
+	"its graph, per call too: work's frame alone, more"
 finish
