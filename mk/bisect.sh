@@ -388,7 +388,8 @@ time_functions() {
 	if ! why_time "$(bin_of "$first")" "$(bin_of "$last_good")" ||
 		! "$BINDIR/prof-why" --comparisons "$run/comparisons.json" \
 			--results "$s.json" --baseline "$s.good.json" \
-			--time "$run/time" --top 10 -o "$run/comparisons.json"; then
+			--time "$run/time" --top 10 \
+			-o "$run/comparisons.json"; then
 		rm -f "$run/comparisons.json"
 		echo "functions: no CPU profiles: prof-trace, google-pprof or prof-why failed"
 		return 0

@@ -111,7 +111,8 @@ jq_ok '.functions.unit == "ns per call" and
 	(.functions.functions[0].file | endswith("w.c")) and
 	(.functions.functions[0] | has("self_before") and has("self_after")
 		and has("share")) and
-	.functions.artifacts.before == "time/reference/tiny.work.cpu.callgrind" and
+	.functions.artifacts.before ==
+		"time/reference/tiny.work.cpu.callgrind" and
 	.functions.artifacts.after == "time/current/tiny.work.cpu.callgrind"' \
 	"$b" "bisect.json: its functions, step first, and the two profiles"
 
