@@ -50,11 +50,12 @@ is "$(grep -A 6 '(cpu, instructions): \*\*warning\*\*' "$T/r1/summary.md" |
 	sed -n 7p | cut -d'|' -f2)" " \`step\` " \
 	"summary.md names step first under the row's reason"
 # The instruction flame graph is exact: one highlighted frame, step's.
-# The time row is not: step's 10% more loop is about 5% more time, under
-# the time rule's 20%, but on a busy machine the current side's samples
-# can run slower as a whole (1 run in 10 here: ratio 1.22, warning, not
-# settled after 12 samples a side, mix and step both 7 to 10% more CPU
-# per call). That row then has its CPU time graph too, which rightly
+# The time row is not: step's 10% more loop is 16% more instructions but
+# about 5% more time (the median ratio of 10 runs here: 1.05), under the
+# time rule's 20%; on a busy machine the current side's samples can run
+# slower as a whole (1 run in 10 here: ratio 1.22, warning, not settled
+# after 12 samples a side, and mix, unchanged, 10% more CPU per call as
+# step's 7%). That row then has its CPU time graph too, which rightly
 # highlights every function that got slower per call, mix included. So
 # the whole page has one highlighted frame only when no time row changed.
 is "$(perl -0777 -ne 'my $n = 0;
