@@ -11,7 +11,7 @@
 # checked by their shape only.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/why.sh"
-plan 18
+plan 20
 
 # The project's make sees neither this tree's test settings nor its
 # history.
@@ -115,6 +115,22 @@ jq_ok '.functions.unit == "ns per call" and
 		"time/reference/tiny.work.cpu.callgrind" and
 	.functions.artifacts.after == "time/current/tiny.work.cpu.callgrind"' \
 	"$b" "bisect.json: its functions, step first, and the two profiles"
+
+# Without prof-trace (the tools but it): one line says so, and the
+# commit is still named (the builds are kept: only the steps are timed).
+mkdir "$T/tools"
+for t in "$pfx"/bin/*; do
+	[ "${t##*/}" = prof-trace ] || ln -s "$t" "$T/tools/"
+done
+mk bisect GOOD="$good" BAD=HEAD W=tiny.work CHANNEL=time OUTPUT="$T/b2" \
+	PROF_TOOLDIR="$T/tools"
+is "$rc:$(sed -n 1p "$out")" \
+	"0:first changed commit: $first three: step runs its loop 5 times" \
+	"without prof-trace: exit 0, and the commit"
+line="functions: no CPU profiles: prof-trace or google-pprof is missing"
+ok "$(grep -qxF "$line (make deps)" "$out" &&
+	jq -e '.functions == null' "$T/b2/bisect.json" >/dev/null
+	echo $?)" "one line says that its functions are not profiled"
 
 mk bisect GOOD="$good" BAD=HEAD W=tiny.work CHANNEL=time REPEAT=x
 is "$rc:$(head -n 1 "$err")" \
