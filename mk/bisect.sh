@@ -148,19 +148,6 @@ sub=$(git rev-parse --show-prefix)
 bin_of() { echo "$CACHE/$1/$sub$BINREL"; }
 builds=0
 
-# commit_make: build the workload binary in $wt (PROF_BUILD, or make with
-# it as the goal), the outer make's flags left out.
-commit_make() {
-	if [ -n "${PROF_BUILD:-}" ]; then
-		(cd "$wt/$sub" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
-			sh -c "$PROF_BUILD")
-	else
-		# shellcheck disable=SC2086 # lists of words
-		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
-			$MAKE -C "$wt/$sub" ${PROF_REF_MAKEFLAGS:-} "$BINREL"
-	fi
-}
-
 # build SHA: the workload binary of a commit, built once in a kept
 # worktree (the layout of make compare). Returns 1 when it does not build.
 build() {
@@ -177,7 +164,8 @@ build() {
 	say "building $(git rev-parse --short "$1") in $wt (log: $log)"
 	builds=$((builds + 1))
 	if {
-		git worktree add --detach "$wt" "$1" && commit_make
+		git worktree add --detach "$wt" "$1" &&
+			worktree_make "$wt/$sub" "$BINREL"
 	} >"$log" 2>&1 && [ -x "$wt/$sub$BINREL" ]; then
 		: >"$wt/.prof-compare-built"
 		return 0

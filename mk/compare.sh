@@ -161,19 +161,6 @@ if [ -n "$REF" ]; then
 	done
 fi
 
-# ref_make: build the workloads in REF's worktree (PROF_BUILD, or make
-# with the workloads as its goals), the outer make's flags left out.
-ref_make() {
-	if [ -n "${PROF_BUILD:-}" ]; then
-		(cd "$wt/$sub" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
-			sh -c "$PROF_BUILD")
-	else
-		# shellcheck disable=SC2086 # lists of words
-		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
-			$MAKE -C "$wt/$sub" ${PROF_REF_MAKEFLAGS:-} "$@"
-	fi
-}
-
 # Build REF once per commit: a worktree under the cache folder, kept; the
 # stamp says its build finished.
 build_ref() {
@@ -189,8 +176,9 @@ build_ref() {
 		say "building $REF ($short) in $wt (log: $log)"
 		# Only the workload binaries: the tools are the current ones.
 		{
+			# shellcheck disable=SC2086 # a list of words
 			git worktree add --detach "$wt" "$sha" &&
-				ref_make $ref_targets
+				worktree_make "$wt/$sub" $ref_targets
 		} >"$log" 2>&1 || return 1
 		: >"$wt/.prof-compare-built"
 	else
@@ -198,7 +186,7 @@ build_ref() {
 		# Binaries asked for now may not be there yet.
 		for t in $ref_targets; do
 			[ -x "$wt/$sub$t" ] && continue
-			ref_make "$t" >>"$log" 2>&1 || return 1
+			worktree_make "$wt/$sub" "$t" >>"$log" 2>&1 || return 1
 		done
 	fi
 	for b in $ref_bins; do

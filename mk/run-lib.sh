@@ -110,3 +110,19 @@ write_reports() {
 		finish 2
 	}
 }
+
+# worktree_make DIR GOAL...: build in a kept worktree DIR of another commit
+# (make compare's REF, make bisect's steps): PROF_BUILD run there, or make
+# with the goals, the outer make's flags left out.
+worktree_make() {
+	local dir=$1
+	shift
+	if [ -n "${PROF_BUILD:-}" ]; then
+		(cd "$dir" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+			sh -c "$PROF_BUILD")
+	else
+		# shellcheck disable=SC2086 # lists of words
+		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+			$MAKE -C "$dir" ${PROF_REF_MAKEFLAGS:-} "$@"
+	fi
+}
