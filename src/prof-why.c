@@ -357,6 +357,59 @@ relative_to(const char *path, const char *dir)
 	return json_object_new_string(rp);
 }
 
+/*
+ * Ranks the functions of two profiles of one row and adds them to it:
+ * fkey (the entries) and akey (the artifacts: both paths relative to
+ * cmp_dir, the totals, and for time the unit and pprof's listing when it
+ * is there). per_call: the profiles are CPU samples of sides that ran
+ * different numbers of calls, compared as nanoseconds per call. Returns 0,
+ * or -1 with err.
+ */
+static int
+explain_pair(struct json_object *row, const char *before_path,
+	     const char *after_path, int per_call, const char *listing,
+	     const char *fkey, const char *akey, const struct opts *o,
+	     const char *cmp_dir, struct prof_err *err)
+{
+	struct prof_callgrind_profile before = {0}, after = {0};
+	struct prof_why why = {0};
+	struct json_object *arts;
+	int rc = -1;
+
+	if (load(before_path, &before, err) < 0 ||
+	    load(after_path, &after, err) < 0)
+		goto out;
+	if (per_call && (prof_callgrind_per_call(&before, before_path) < 0 ||
+			 prof_callgrind_per_call(&after, after_path) < 0)) {
+		prof_err_file(err, before_path);
+		prof_err_set(err, "no '.calls' file beside the profiles");
+		goto out;
+	}
+	if (prof_why_diff(&before, &after, 0, &why, err) < 0)
+		goto out;
+	json_object_object_add(row, fkey, entries_json(&why, o->top));
+	arts = json_object_new_object();
+	json_object_object_add(arts, "before",
+			       relative_to(before_path, cmp_dir));
+	json_object_object_add(arts, "after", relative_to(after_path, cmp_dir));
+	if (per_call) {
+		json_object_object_add(arts, "listing",
+				       access(listing, R_OK) ? NULL :
+				       relative_to(listing, cmp_dir));
+		json_object_object_add(arts, "unit",
+				       json_object_new_string("ns per call"));
+	}
+	json_object_object_add(arts, "total_before", ll(why.total_before));
+	json_object_object_add(arts, "total_after", ll(why.total_after));
+	json_object_object_add(row, akey, arts);
+	rc = 0;
+out:
+	prof_why_free(&why);
+	prof_callgrind_profile_free(&before);
+	prof_callgrind_profile_free(&after);
+	return rc;
+}
+
 /* "functions" for one changed row. Returns 0 (also when a side has no
  * artifact), or -1 with err. */
 static int
@@ -367,10 +420,6 @@ explain_row(struct json_object *row, const struct prof_runview *cur,
 	const char *w = prof_json_str(row, "workload");
 	const char *b = prof_json_str(row, "backend");
 	char after_path[PATH_MAX], before_path[PATH_MAX];
-	struct prof_callgrind_profile before = {0}, after = {0};
-	struct prof_why why = {0};
-	struct json_object *arts;
-	int rc = -1;
 
 	if (!w || !b ||
 	    !artifact_of(cur, o->results, w, b, after_path,
@@ -378,24 +427,9 @@ explain_row(struct json_object *row, const struct prof_runview *cur,
 	    !artifact_of(base, o->baseline, w, b, before_path,
 			 sizeof(before_path)))
 		return 0;
-	if (load(before_path, &before, err) < 0 ||
-	    load(after_path, &after, err) < 0 ||
-	    prof_why_diff(&before, &after, 0, &why, err) < 0)
-		goto out;
-	json_object_object_add(row, "functions", entries_json(&why, o->top));
-	arts = json_object_new_object();
-	json_object_object_add(arts, "before",
-			       relative_to(before_path, cmp_dir));
-	json_object_object_add(arts, "after", relative_to(after_path, cmp_dir));
-	json_object_object_add(arts, "total_before", ll(why.total_before));
-	json_object_object_add(arts, "total_after", ll(why.total_after));
-	json_object_object_add(row, "functions_artifacts", arts);
-	rc = 0;
-out:
-	prof_why_free(&why);
-	prof_callgrind_profile_free(&before);
-	prof_callgrind_profile_free(&after);
-	return rc;
+	return explain_pair(row, before_path, after_path, 0, NULL,
+			    "functions", "functions_artifacts", o, cmp_dir,
+			    err);
 }
 
 /*
@@ -413,10 +447,6 @@ explain_time(struct json_object *row, const struct opts *o,
 	const char *w = prof_json_str(row, "workload");
 	const char *b = prof_json_str(row, "backend");
 	char before_path[PATH_MAX], after_path[PATH_MAX], listing[PATH_MAX];
-	struct prof_callgrind_profile before = {0}, after = {0};
-	struct prof_why why = {0};
-	struct json_object *arts;
-	int rc = -1;
 
 	if (!w || !b)
 		return 0;
@@ -428,38 +458,9 @@ explain_time(struct json_object *row, const struct opts *o,
 		 w, b);
 	if (access(before_path, R_OK) || access(after_path, R_OK))
 		return 0;
-	if (load(before_path, &before, err) < 0 ||
-	    load(after_path, &after, err) < 0)
-		goto out;
-	/* The sides ran different numbers of calls: nanoseconds per call */
-	if (prof_callgrind_per_call(&before, before_path) < 0 ||
-	    prof_callgrind_per_call(&after, after_path) < 0) {
-		prof_err_file(err, before_path);
-		prof_err_set(err, "no '.calls' file beside the profiles");
-		goto out;
-	}
-	if (prof_why_diff(&before, &after, 0, &why, err) < 0)
-		goto out;
-	json_object_object_add(row, "time_functions",
-			       entries_json(&why, o->top));
-	arts = json_object_new_object();
-	json_object_object_add(arts, "before",
-			       relative_to(before_path, cmp_dir));
-	json_object_object_add(arts, "after", relative_to(after_path, cmp_dir));
-	json_object_object_add(arts, "listing",
-			       access(listing, R_OK) ? NULL :
-			       relative_to(listing, cmp_dir));
-	json_object_object_add(arts, "unit",
-			       json_object_new_string("ns per call"));
-	json_object_object_add(arts, "total_before", ll(why.total_before));
-	json_object_object_add(arts, "total_after", ll(why.total_after));
-	json_object_object_add(row, "time_artifacts", arts);
-	rc = 0;
-out:
-	prof_why_free(&why);
-	prof_callgrind_profile_free(&before);
-	prof_callgrind_profile_free(&after);
-	return rc;
+	return explain_pair(row, before_path, after_path, 1, listing,
+			    "time_functions", "time_artifacts", o, cmp_dir,
+			    err);
 }
 
 /* Whether a comparison row is an instruction count's. */
