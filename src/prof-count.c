@@ -60,7 +60,7 @@ static const char usage_text[] =
 	"  --name ID              the workload id of the samples\n"
 	"  --repeat N, --warmup N runs before counting (default 0), samples (2)\n"
 	"  --threshold PCT        a median count that grows by more than PCT %\n"
-	"                         is a warning (default 1)\n"
+	"                         is a warning (default 1; 0: any growth)\n"
 	"  --env NAME=VALUE       add to the command's fixed environment\n"
 	"                         (repeatable)\n"
 	"  --category C, --problem-size TEXT, --expect-exit N, --timeout S,\n"

@@ -162,7 +162,9 @@ samples_of(struct json_object *doc)
 	return json_object_is_type(a, json_type_array) ? a : NULL;
 }
 
-/* An instruction row, and its threshold from the sample. */
+/* An instruction row, and its threshold from the sample: the one
+ * recorded is the one judged, 0 included (any growth is a warning); the
+ * default only where a sample records none. */
 static void
 count_meta(struct prof_cmp_row *r, struct json_object *s)
 {
@@ -172,7 +174,7 @@ count_meta(struct prof_cmp_row *r, struct json_object *s)
 	r->threshold_pct = PROF_CMP_COUNT_THRESHOLD;
 	if (r->instructions &&
 	    json_object_object_get_ex(s, "count_threshold_pct", &v) &&
-	    prof_json_is_number(v) && prof_json_number(v) > 0)
+	    prof_json_is_number(v) && prof_json_number(v) >= 0)
 		r->threshold_pct = prof_json_number(v);
 }
 
