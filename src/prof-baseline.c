@@ -9,6 +9,7 @@
 #include "afile.h"
 #include "calib.h"
 #include "cli.h"
+#include "compare.h"
 #include "htab.h"
 #include "id.h"
 #include "json.h"
@@ -33,10 +34,15 @@ static const char usage_text[] =
 	"\n"
 	"It refuses, writing nothing, a run with an error sample, with no\n"
 	"samples, with a sample that asked for the GPU but ran on the CPU\n"
-	"(env.backend_requested gpu, env.backend cpu), or with mixed schema\n"
-	"versions (exit 1); and a NAME that is not a valid name (exit 2):\n"
-	"1 to 200 letters, digits, '.', '_' and '-', the first a letter or\n"
-	"a digit, as for workload ids.\n"
+	"(env.backend_requested gpu, env.backend cpu), with mixed schema\n"
+	"versions, with a workload whose output checksum differs between\n"
+	"two calls of one row (workload x backend x segment: every later\n"
+	"run of the row would be incomparable against it), or that is one\n"
+	"shard of a run (run.shard \"1/3\": it holds that shard's workloads\n"
+	"only; merge the shards with prof-merge --shards and promote the\n"
+	"merged run), --add or not (exit 1); and a NAME that is not a valid\n"
+	"name (exit 2): 1 to 200 letters, digits, '.', '_' and '-', the\n"
+	"first a letter or a digit, as for workload ids.\n"
 	"\n"
 	"options:\n"
 	"  --from RESULTS    the results file, e.g.\n"
@@ -80,6 +86,18 @@ struct promo {
 	size_t n_segs, cap_segs;
 	/* --add: the old baseline's samples kept and dropped. */
 	long kept, replaced;
+	/* Each row's first output checksum (row key -> index in sums), and
+	 * the first row whose calls disagree. */
+	struct prof_htab rows;
+	struct row_sum *sums;
+	size_t n_sums, cap_sums;
+	char *unsteady;
+};
+
+/* The first output checksum of a row's calls, and where it was. */
+struct row_sum {
+	char *sum;
+	long index;
 };
 
 static int
@@ -98,6 +116,78 @@ remember(char ***arr, size_t n, size_t *cap, const char *s)
 	return (*arr)[n] ? 0 : -1;
 }
 
+/* A checksum for a message: its first 12 digits, as prof-diff's. */
+static const char *
+short_sum(const char *sum, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.12s", sum);
+	return buf;
+}
+
+/*
+ * The output checksum of a sample that a comparison row is made of (a
+ * warm timing or browser success, or a count: prof_cmp_aggregated(),
+ * prof_cmp_counted()) against the row's first: the first row whose calls
+ * disagree is kept for unfit(). Memory: one entry a row.
+ */
+static int
+check_output(struct promo *p, struct json_object *s, long index)
+{
+	const char *w = prof_sample_str(s, "workload");
+	const char *b = prof_sample_str(s, "backend");
+	const char *sid = prof_json_str(s, "segment_id");
+	const char *sum = prof_sample_str(s, "checksum");
+	int count = prof_cmp_counted(s);
+	char key[1024], a[16], c[16];
+	int len;
+	long k;
+
+	if (!sum || !w || !b || !sid || (!count && !prof_cmp_aggregated(s)))
+		return 0;
+	/* Counts and times are rows of their own, as in prof-diff. */
+	len = snprintf(key, sizeof(key), "%s%c%s%c%s%c%d", w, '\0', b, '\0',
+		       sid, '\0', count);
+	if (len < 0 || len >= (int)sizeof(key))
+		return 0;	/* ids are at most 200 bytes each */
+	k = prof_htab_get(&p->rows, key, (size_t)len);
+	if (k >= 0) {
+		const struct row_sum *r = &p->sums[k];
+		char text[1024];
+
+		if (p->unsteady || !strcmp(r->sum, sum))
+			return 0;
+		snprintf(text, sizeof(text),
+			 "the output of %s (%s%s) changes from call to call: "
+			 "checksum %s at .samples[%ld], %s at .samples[%ld]; "
+			 "every later run of the row would be incomparable "
+			 "against it",
+			 w, b, count ? ", instructions" : "",
+			 short_sum(r->sum, a, sizeof(a)), r->index,
+			 short_sum(sum, c, sizeof(c)), index);
+		p->unsteady = strdup(text);
+		return p->unsteady ? 0 : -1;
+	}
+	if (p->n_sums == p->cap_sums) {
+		size_t ncap = p->cap_sums ? p->cap_sums * 2 : 16;
+		struct row_sum *n = realloc(p->sums, ncap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		p->sums = n;
+		p->cap_sums = ncap;
+	}
+	p->sums[p->n_sums].sum = strdup(sum);
+	p->sums[p->n_sums].index = index;
+	if (!p->sums[p->n_sums].sum)
+		return -1;
+	if (prof_htab_put(&p->rows, key, (size_t)len, (long)p->n_sums) < 0) {
+		free(p->sums[p->n_sums].sum);
+		return -1;
+	}
+	p->n_sums++;
+	return 0;
+}
+
 /* A sample of the run: counted, checked for refusals, kept. */
 static int
 take_run(void *arg, struct json_object *s, long index, struct prof_err *err)
@@ -107,6 +197,8 @@ take_run(void *arg, struct json_object *s, long index, struct prof_err *err)
 	const char *sid = prof_json_str(s, "segment_id");
 
 	p->samples++;
+	if (check_output(p, s, index) < 0)
+		return prof_err_set(err, "out of memory");
 	if (prof_sample_is(s, "outcome", "error") && !p->errors++) {
 		p->first_error = index;
 		snprintf(p->first_error_text, sizeof(p->first_error_text),
@@ -157,6 +249,8 @@ take_run(void *arg, struct json_object *s, long index, struct prof_err *err)
 static int
 unfit(struct promo *p, char *why, size_t n)
 {
+	struct json_object *run = NULL;
+	const char *shard;
 	size_t i;
 
 	if (p->samples == 0) {
@@ -184,6 +278,29 @@ unfit(struct promo *p, char *why, size_t n)
 				 p->env_workload[i] ? p->env_workload[i] : "?");
 			return 1;
 		}
+	}
+	if (p->unsteady) {
+		snprintf(why, n, "%s", p->unsteady);
+		return 1;
+	}
+	/* A shard holds its own workloads only: as a baseline, the other
+	 * shards' workloads would be new against it for good. */
+	json_object_object_get_ex(prof_stream_meta(p->st), "run", &run);
+	shard = prof_json_str(run, "shard");
+	if (shard) {
+		long si, sn;
+		char tail;
+
+		if (sscanf(shard, "%ld/%ld%c", &si, &sn, &tail) != 2 ||
+		    si < 1 || sn < si)
+			sn = 0;
+		snprintf(why, n,
+			 "it is shard %.64s of a run and holds that shard's "
+			 "workloads only; merge the shards' results first "
+			 "(prof-merge --shards %ld, make merge-shards) and "
+			 "promote the merged run",
+			 shard, sn);
+		return 1;
 	}
 	return 0;
 }
@@ -225,6 +342,11 @@ promo_free(struct promo *p)
 	for (i = 0; i < p->n_segs; i++)
 		free(p->seg_ids[i]);
 	free(p->seg_ids);
+	for (i = 0; i < p->n_sums; i++)
+		free(p->sums[i].sum);
+	free(p->sums);
+	free(p->unsteady);
+	prof_htab_free(&p->rows);
 	prof_htab_free(&p->env_index);
 	prof_htab_free(&p->run_segments);
 	prof_stream_free(p->st);
