@@ -67,8 +67,8 @@ static const char usage_text[] =
 	"  --run-id ID         the run's id (default: the UTC time and four\n"
 	"                      random hex digits, 20261129T181500Z-1a2b);\n"
 	"                      letters, digits, '.', '_' and '-'\n"
-	"  --timestamp UTC     when the run started (default: now), e.g.\n"
-	"                      2026-11-29T18:15:00Z\n"
+	"  --timestamp UTC     when the run started (default: now): RFC 3339\n"
+	"                      UTC to the second, e.g. 2026-11-29T18:15:00Z\n"
 	"  --commit SHA        the measured project's commit (default: `git\n"
 	"                      rev-parse HEAD` in DIR, 'unknown' outside git);\n"
 	"                      printable ASCII\n"
@@ -760,11 +760,20 @@ main(int argc, char **argv)
 			o.run_id = optarg;
 			break;
 		}
-		case OPT_TIMESTAMP:
+		case OPT_TIMESTAMP: {
+			struct prof_err terr = {0};
+			char safe[256];
+
 			if (!optarg[0])
 				return cli_fail("--timestamp: empty time");
+			if (prof_range_timestamp(optarg, &terr) < 0)
+				return cli_fail("--timestamp: '%s': %s",
+						cli_safe(optarg, safe,
+							 sizeof(safe)),
+						terr.reason);
 			o.timestamp = optarg;
 			break;
+		}
 		case OPT_COMMIT: {
 			char safe[256];
 

@@ -138,6 +138,12 @@ row_sample(struct json_object *row, struct counters *cs, struct prof_err *err)
 			prof_err_path(err, ".duration_ms", "expected a number >= 0");
 			return NULL;
 		}
+		/* before it is rounded to nanoseconds: 1e308 ms would be
+		 * inf ns, written as null */
+		if (prof_range_ms(duration, err) < 0) {
+			snprintf(err->path, sizeof(err->path), ".duration_ms");
+			return NULL;
+		}
 	}
 	metrics = json_object_new_object();
 	if (old) {
@@ -193,8 +199,15 @@ row_sample(struct json_object *row, struct counters *cs, struct prof_err *err)
 	m.fixture_checksum = old ? NULL : prof_json_str(row, "fixture_checksum");
 	m.warning_floor_ms = PROF_BROWSER_FLOOR_MS;
 	if (!old && json_object_object_get_ex(row, "warning_floor_ms", &v) &&
-	    prof_json_is_number(v) && prof_json_number(v) >= 0)
+	    prof_json_is_number(v) && prof_json_number(v) >= 0) {
 		m.warning_floor_ms = prof_json_number(v);
+		if (prof_range_ms(m.warning_floor_ms, err) < 0) {
+			snprintf(err->path, sizeof(err->path),
+				 ".warning_floor_ms");
+			json_object_put(metrics);
+			return NULL;
+		}
+	}
 	m.backend = old ? "chromium" : opt_str(row, "backend", "chromium");
 	in.backend_requested = m.backend;
 	in.backend = m.backend;

@@ -202,6 +202,16 @@ want_id(struct ctx *c, struct json_object *o, const char *key)
 	return fail(c, key, "%s", buf);
 }
 
+/* A time orders the history: RFC 3339 UTC (prof_range_timestamp()). */
+static int
+want_timestamp(struct ctx *c, struct json_object *o, const char *key)
+{
+	if (!prof_range_timestamp(prof_json_str(o, key), c->err))
+		return 0;
+	snprintf(c->err->path, sizeof(c->err->path), "%s.%s", c->prefix, key);
+	return -1;
+}
+
 /* A commit reaches logs and summaries: it follows id.h's rule. */
 static int
 want_commit(struct ctx *c, struct json_object *o)
@@ -213,30 +223,19 @@ want_commit(struct ctx *c, struct json_object *o)
 	return fail(c, "commit", "not a valid commit: %s", why);
 }
 
-/*
- * A time in ms that can be judged: 0, or from one nanosecond (the clock's
- * resolution, to which durations are rounded) to PROF_MS_MAX. Anything
- * else would overflow the comparison or make its ratio meaningless.
- */
+/* A time in ms that can be judged (prof_range_ms()). */
 static int
 want_ms(struct ctx *c, struct json_object *o, const char *key, int nullable)
 {
 	struct json_object *v;
-	double x;
-	char buf[128];
 
 	if (want_number(c, o, key, nullable, 0))
 		return -1;
 	GET(v, key);
-	if (!v)
+	if (!v || !prof_range_ms(prof_json_number(v), c->err))
 		return 0;
-	x = prof_json_number(v);
-	if (x == 0 || (x >= PROF_MS_MIN && x <= PROF_MS_MAX))
-		return 0;
-	snprintf(buf, sizeof(buf),
-		 "%g ms cannot be judged (expected 0, or from %g to %g ms)", x,
-		 PROF_MS_MIN, PROF_MS_MAX);
-	return fail(c, key, "%s", buf);
+	snprintf(c->err->path, sizeof(c->err->path), "%s.%s", c->prefix, key);
+	return -1;
 }
 
 static int
@@ -688,6 +687,8 @@ prof_results_check_head(struct json_object *o, int final,
 	}
 	if (head_string(c, o, "run_id", 1, final) ||
 	    head_string(c, o, "timestamp_utc", 1, final) ||
+	    (json_object_object_get_ex(o, "timestamp_utc", NULL) &&
+	     want_timestamp(c, o, "timestamp_utc")) ||
 	    head_string(c, o, "command", 0, final) ||
 	    head_string(c, o, "commit", 1, final) ||
 	    (json_object_object_get_ex(o, "commit", NULL) &&

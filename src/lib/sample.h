@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "err.h"
+#include "range.h"
 
 struct json_object;
 
@@ -52,14 +53,11 @@ struct json_object;
  */
 
 /*
- * The times a sample may hold (duration_ms, warning_floor_ms): 0, or from
- * one nanosecond to about eleven days. Outside that a comparison cannot be
- * judged (a ratio to a denormal, a delta beyond int64 nanoseconds), so a
- * reader refuses the value with its JSON path. The workload id and the
- * backend follow the rule of id.h.
+ * The times a sample may hold (duration_ms, warning_floor_ms) are range.h's
+ * PROF_MS_MIN to PROF_MS_MAX, or 0: a reader refuses any other with its
+ * JSON path (prof_range_ms()). The workload id and the backend follow the
+ * rule of id.h.
  */
-#define PROF_MS_MIN 1e-6
-#define PROF_MS_MAX 1e9
 
 /* An id: 16 hex digits and a NUL. */
 #define PROF_ID_SIZE 17

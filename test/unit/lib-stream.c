@@ -130,7 +130,8 @@ main(void)
 		       "\"timing\",\"kind\":\"warm\",\"index\":0,"
 		       "\"duration_ms\":2,\"outcome\":\"success\"}\n],\n"
 		       "\"schema\":\"prof.results\",\"schema_version\":2,"
-		       "\"run_id\":\"r\",\"timestamp_utc\":\"t\",\"command\":"
+		       "\"run_id\":\"r\",\"timestamp_utc\":"
+		       "\"2026-11-29T00:00:00Z\",\"command\":"
 		       "\"c\",\"commit\":\"abc\",\"envs\":{\"e1\":{}},"
 		       "\"segments\":{\"s1\":\"{}\"}}\n");
 	st = prof_stream_new();
@@ -146,7 +147,8 @@ main(void)
 	/* The same with an id no table holds. */
 	p = write_file("noid.json",
 		       "{\"schema\":\"prof.results\",\"schema_version\":2,"
-		       "\"run_id\":\"r\",\"timestamp_utc\":\"t\",\"command\":"
+		       "\"run_id\":\"r\",\"timestamp_utc\":"
+		       "\"2026-11-29T00:00:00Z\",\"command\":"
 		       "\"c\",\"commit\":\"abc\",\"envs\":{},\"segments\":{},"
 		       "\"samples\":[{\"workload\":\"w.a\","
 		       "\"workload_version\":1,\"category\":\"t\",\"fixture\":"
@@ -216,7 +218,8 @@ main(void)
 		json_object_object_add(head, "run_id",
 				       json_object_new_string("r"));
 		json_object_object_add(head, "timestamp_utc",
-				       json_object_new_string("t"));
+				       json_object_new_string(
+					       "2026-11-29T00:00:00Z"));
 		json_object_object_add(head, "command",
 				       json_object_new_string("c"));
 		json_object_object_add(head, "commit",
@@ -294,7 +297,8 @@ main(void)
 	{
 		static const char head[] =
 			"{\"schema\":\"prof.results\",\"schema_version\":2,"
-			"\"run_id\":\"r\",\"timestamp_utc\":\"t\","
+			"\"run_id\":\"r\","
+			"\"timestamp_utc\":\"2026-11-29T00:00:00Z\","
 			"\"command\":\"c\",\"commit\":\"abc\","
 			"\"envs\":{\"e1\":{}},\"segments\":{\"s1\":\"{}\"},";
 		static const char group[] =
