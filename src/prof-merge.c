@@ -1,6 +1,7 @@
 /* prof-merge: sample JSON lines in, one validated results document out. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +42,15 @@ static const char usage_text[] =
 	"of schema 1 and 2 are read alike. Every line must\n"
 	"be a valid sample (or a context or run line); the first one that is\n"
 	"not is reported as FILE:LINE: reason and nothing is written. The\n"
-	"samples are streamed: memory holds one sample and the tables.\n"
+	"samples are streamed: memory holds one sample, the tables and a\n"
+	"small entry a sample.\n"
+	"\n"
+	"The inputs are one run. A sample is its run, workload, backend,\n"
+	"segment, phase, kind and index: a second one (a stream given twice,\n"
+	"two runs of one selection) is refused with both places, exit 2; so\n"
+	"are streams whose run lines say they are of two runs (two shards,\n"
+	"or two run ids): a run's shards merge shard by shard, then with\n"
+	"--shards. The phases of one run merge.\n"
 	"\n"
 	"With --shards N, each SHARD is the results file (or the run folder)\n"
 	"of one shard of a run split with prof-time --shard I/N; together\n"
@@ -202,7 +211,22 @@ struct merge {
 	struct prof_htab here, owner;
 	struct shard_wl *wl;
 	size_t n_wl, cap_wl;
+	/* Each sample's identity (its group of workload, backend, segment,
+	 * phase and kind, and its index) -> its place (input << 40 | line
+	 * or sample index), to refuse a sample given twice: in seen, group
+	 * << 40 | index; in seen_big, an identity that does not fit 64 bits
+	 * (an index from 2^40 on). The groups, and the inputs' names for
+	 * the message. */
+	struct prof_htab groups, seen_big;
+	struct prof_htab64 seen;
+	long n_groups;
+	char **names;
+	size_t n_names, cap_names;
+	int doc;			/* the input is a results document */
 };
+
+/* Places are kept as input << PLACE_BITS | line (or sample index). */
+#define PLACE_BITS 40
 
 /* The shard text of the input being read, from its run (known before its
  * samples in the files prof-merge writes, and in key order too). */
@@ -273,6 +297,114 @@ forget_workloads(struct merge *m)
 	memset(&m->here, 0, sizeof(m->here));
 }
 
+/* A new input: its name kept for the places of messages. Returns 0, or
+ * -1 when out of memory. */
+static int
+new_input(struct merge *m, const char *name, int doc)
+{
+	if (m->n_names == m->cap_names) {
+		size_t ncap = m->cap_names ? m->cap_names * 2 : 16;
+		char **n = realloc(m->names, ncap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		m->names = n;
+		m->cap_names = ncap;
+	}
+	m->names[m->n_names] = strdup(strcmp(name, "-") ? name : "<stdin>");
+	if (!m->names[m->n_names])
+		return -1;
+	m->n_names++;
+	m->doc = doc;
+	return 0;
+}
+
+/* A place as a message gives it: "f.jsonl:3", or "f.json: .samples[2]". */
+static void
+place_text(const struct merge *m, int64_t place, int doc, char *buf, size_t n)
+{
+	size_t input = (size_t)(place >> PLACE_BITS);
+	long at = place & ((1L << PLACE_BITS) - 1);
+	const char *name = input < m->n_names ? m->names[input] : "?";
+
+	if (doc)
+		snprintf(buf, n, "%s: .samples[%ld]", name, at);
+	else
+		snprintf(buf, n, "%s:%ld", name, at);
+}
+
+/*
+ * A sample is one call: its run, workload, backend, segment, phase, kind
+ * and index say which. The same twice (a stream given twice, or two runs
+ * of the same selection) would double n and shrink every p-value on no
+ * new evidence: refused, naming both places. The run is one per merge
+ * (the streams of two runs are refused when their run lines say so, and
+ * --shards checks each shard's own samples, its workloads being its
+ * own). Memory: one small entry a sample. at is the sample's line, or its
+ * index in a document. Returns 0, or -1 with err.
+ */
+static int
+check_once(struct merge *m, struct json_object *s, long at,
+	   struct prof_err *err)
+{
+	const char *w = prof_json_str(s, "workload");
+	const char *b = prof_json_str(s, "backend");
+	const char *sid = prof_json_str(s, "segment_id");
+	const char *phase = prof_json_str(s, "phase");
+	const char *kind = prof_json_str(s, "kind");
+	struct json_object *v = NULL;
+	char gkey[1024], here[8600], there[4200];
+	int64_t key[2], prev, place;
+	long g;
+	int len, found;
+
+	if (!w || !b || !sid || !phase || !kind ||
+	    !json_object_object_get_ex(s, "index", &v))
+		return 0;
+	len = snprintf(gkey, sizeof(gkey), "%s%c%s%c%s%c%s%c%s", w, '\0', b,
+		       '\0', sid, '\0', phase, '\0', kind);
+	if (len < 0 || len >= (int)sizeof(gkey))
+		return 0;	/* ids are at most 200 bytes each */
+	g = prof_htab_get(&m->groups, gkey, (size_t)len);
+	if (g < 0) {
+		g = m->n_groups++;
+		if (prof_htab_put(&m->groups, gkey, (size_t)len, g) < 0)
+			return prof_err_set(err, "out of memory");
+	}
+	key[0] = g;
+	key[1] = json_object_get_int64(v);
+	place = (int64_t)(m->n_names - 1) << PLACE_BITS |
+		(at & ((1L << PLACE_BITS) - 1));
+	if (g < (1L << 23) && key[1] >= 0 && key[1] < (1LL << PLACE_BITS)) {
+		uint64_t k64 = (uint64_t)g << PLACE_BITS | (uint64_t)key[1];
+
+		found = prof_htab64_get(&m->seen, k64, &prev);
+		if (!found && prof_htab64_put(&m->seen, k64, place) < 0)
+			return prof_err_set(err, "out of memory");
+	} else {
+		prev = prof_htab_get(&m->seen_big, key, sizeof(key));
+		found = prev >= 0;
+		if (!found && prof_htab_put(&m->seen_big, key, sizeof(key),
+					    (long)place) < 0)
+			return prof_err_set(err, "out of memory");
+	}
+	if (!found)
+		return 0;
+	place_text(m, prev, m->doc, there, sizeof(there));
+	snprintf(here, sizeof(here),
+		 "a second sample of '%s' (%s, %s, %s, index %lld): the first "
+		 "is at %s; an input given twice, or two runs? (a run's "
+		 "shards merge with --shards)",
+		 w, b, phase, kind, (long long)key[1], there);
+	if (m->doc) {
+		char path[64];
+
+		snprintf(path, sizeof(path), ".samples[%ld]", at);
+		return prof_err_path(err, path, "%s", here);
+	}
+	return prof_err_set(err, "%s", here);
+}
+
 /* A sample of an input into the output, with its shard when merging
  * shards. */
 static int
@@ -280,7 +412,8 @@ take(void *arg, struct json_object *s, long index, struct prof_err *err)
 {
 	struct merge *m = arg;
 
-	(void)index;
+	if (check_once(m, s, index, err) < 0)
+		return -1;
 	if (!m->o->shards)
 		return prof_rwriter_add(&m->w, s, err);
 	if (note_workload(m, s) < 0)
@@ -293,6 +426,27 @@ take(void *arg, struct json_object *s, long index, struct prof_err *err)
 	return prof_rwriter_add(&m->w, s, err);
 }
 
+/* The line of the next row of a browser rows file after line (its
+ * samples are its lines that are not blank, in order, as
+ * prof_json_lines() reads them); pos is where line ended. */
+static long
+next_row(const char *buf, size_t len, size_t *pos, long line)
+{
+	while (*pos < len) {
+		const char *nl = memchr(buf + *pos, '\n', len - *pos);
+		size_t end = nl ? (size_t)(nl - buf) : len, i;
+
+		for (i = *pos; i < end; i++)
+			if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r')
+				break;
+		*pos = end + 1;
+		line++;
+		if (i < end)
+			return line;
+	}
+	return line + 1;
+}
+
 /* Browser rows: read whole (a few per story), made schema-2 samples. */
 static int
 read_playwright(struct merge *m, const char *path)
@@ -302,7 +456,8 @@ read_playwright(struct merge *m, const char *path)
 	struct prof_err err = {0};
 	char eid[PROF_ID_SIZE], sid[PROF_ID_SIZE];
 	char *buf = NULL;
-	size_t len = 0, i;
+	size_t len = 0, i, pos = 0;
+	long line = 0;
 	int rc = -1;
 
 	if (!arr)
@@ -312,6 +467,8 @@ read_playwright(struct merge *m, const char *path)
 		cli_err(&err);
 		goto out;
 	}
+	if (new_input(m, name, 0) < 0)
+		goto oom;
 	for (i = 0; i < json_object_array_length(arr); i++) {
 		struct json_object *s = json_object_array_get_idx(arr, i);
 		struct json_object *env = json_object_object_get(s, "env");
@@ -323,6 +480,15 @@ read_playwright(struct merge *m, const char *path)
 		s2 = prof_lines_sample2(s, eid, sid);
 		if (!s2)
 			goto oom;
+		line = next_row(buf, len, &pos, line);
+		if (check_once(m, s2, line, &err) < 0) {
+			/* One row, one place: the line names it. */
+			prof_err_file(&err, name);
+			err.line = (int)line;
+			err.col = 0;
+			cli_err(&err);
+			goto out;
+		}
 		if (prof_rwriter_put_tables(&m->w, eid, env, sid, seg,
 					    &err) < 0 ||
 		    prof_rwriter_add(&m->w, s2, &err) < 0) {
@@ -465,6 +631,12 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 		m->untagged = 0;
 		forget_workloads(m);
 		prof_err_clear(&err);
+		/* Samples are checked once within a shard; across shards,
+		 * by their workloads (check_owners()). */
+		prof_htab64_free(&m->seen);
+		prof_htab_free(&m->seen_big);
+		if (new_input(m, file, 1) < 0)
+			goto oom;
 		if (prof_stream_results(m->st, file, take, m, &err) < 0) {
 			cli_err(&err);
 			goto out;
@@ -612,6 +784,75 @@ out:
 	free(options0);
 	return rc;
 }
+/* The run line of the first stream that has one, and its input. */
+struct first_run {
+	struct json_object *run;	/* {run_id, shard} */
+	size_t input;
+};
+
+/* A run line's shard, for a message. */
+static const char *
+shard_text(struct json_object *run, char *buf, size_t n)
+{
+	const char *shard = prof_json_str(run, "shard");
+
+	if (shard)
+		snprintf(buf, n, "shard %.64s", shard);
+	else
+		snprintf(buf, n, "no shard");
+	return buf;
+}
+
+/*
+ * The streams merged as one run must be of one run: where the stream just
+ * read and the first to say so both give a run line, the same shard (or
+ * none) and, where both name one, the same run id. Streams of shards are
+ * merged shard by shard, and the shards' results with --shards. Says why
+ * not and returns -1; otherwise 0.
+ */
+static int
+same_run(struct merge *m, struct first_run *f)
+{
+	struct json_object *meta = prof_stream_meta(m->st), *r = NULL;
+	const char *id = prof_json_str(meta, "run_id"), *id0, *a, *b;
+	char ta[96], tb[96];
+
+	if (!json_object_object_get_ex(meta, "run", &r) || !r)
+		return 0;
+	if (!f->run) {
+		f->run = json_object_new_object();
+		if (!f->run) {
+			cli_say("out of memory");
+			return -1;
+		}
+		json_object_object_add(f->run, "run_id",
+				       id ? json_object_new_string(id) : NULL);
+		json_object_object_add(
+			f->run, "shard",
+			json_object_get(json_object_object_get(r, "shard")));
+		f->input = m->n_names - 1;
+		return 0;
+	}
+	a = prof_json_str(r, "shard");
+	b = prof_json_str(f->run, "shard");
+	if ((a || b) && (!a || !b || strcmp(a, b))) {
+		cli_say("streams of two runs: '%s' (%s) and '%s' (%s); merge "
+			"each shard's streams on their own, then the shards' "
+			"results with --shards",
+			m->names[m->n_names - 1], shard_text(r, ta, sizeof(ta)),
+			m->names[f->input], shard_text(f->run, tb, sizeof(tb)));
+		return -1;
+	}
+	id0 = prof_json_str(f->run, "run_id");
+	if (id && id0 && strcmp(id, id0)) {
+		cli_say("streams of two runs: '%s' (run '%s') and '%s' (run "
+			"'%s'); a run's shards merge with --shards",
+			m->names[m->n_names - 1], id, m->names[f->input], id0);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 merge(struct opts *o, char **files, int n)
 {
@@ -619,10 +860,12 @@ merge(struct opts *o, char **files, int n)
 	struct json_object *head = json_object_new_object(), *r = NULL, *cs;
 	struct merge m = {.o = o};
 	struct prof_err err = {0};
+	struct first_run first_run = {0};
 	time_t now = time(NULL);
 	struct tm tm;
 	unsigned short rnd = 0;
 	int rc = PROF_EXIT_FAILURE, i;
+	size_t k;
 
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -675,11 +918,17 @@ merge(struct opts *o, char **files, int n)
 		}
 		for (i = 0; i < n; i++) {
 			prof_err_clear(&err);
+			if (new_input(&m, files[i], 0) < 0) {
+				cli_say("out of memory");
+				goto out;
+			}
 			if (prof_stream_lines(m.st, files[i], take, &m, &err) <
 			    0) {
 				cli_err(&err);
 				goto out;
 			}
+			if (same_run(&m, &first_run) < 0)
+				goto out;
 			/* The run the first stream names is the run's. */
 			if (!json_object_object_get_ex(head, "run", NULL) &&
 			    json_object_object_get_ex(
@@ -710,6 +959,13 @@ out:
 	forget_workloads(&m);
 	free(m.wl);
 	prof_htab_free(&m.owner);
+	prof_htab_free(&m.groups);
+	prof_htab64_free(&m.seen);
+	prof_htab_free(&m.seen_big);
+	for (k = 0; k < m.n_names; k++)
+		free(m.names[k]);
+	free(m.names);
+	json_object_put(first_run.run);
 	free(m.shard);
 	json_object_put(head);
 	return cli_finish(rc);

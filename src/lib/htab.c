@@ -106,3 +106,81 @@ prof_htab_free(struct prof_htab *h)
 	free(h->slots);
 	memset(h, 0, sizeof(*h));
 }
+
+/* A slot of prof_htab64: key + 1, so that 0 is an empty slot. */
+struct prof_htab64_slot {
+	uint64_t key1;
+	int64_t value;
+};
+
+/* splitmix64's finalizer: every bit of the key moves the slot. */
+static uint64_t
+mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+static struct prof_htab64_slot *
+find64(const struct prof_htab64 *h, uint64_t key1)
+{
+	size_t i = (size_t)mix64(key1) & (h->cap - 1);
+
+	for (;; i = (i + 1) & (h->cap - 1))
+		if (!h->slots[i].key1 || h->slots[i].key1 == key1)
+			return &h->slots[i];
+}
+
+int
+prof_htab64_get(const struct prof_htab64 *h, uint64_t key, int64_t *value)
+{
+	struct prof_htab64_slot *s;
+
+	if (!h->cap || key == UINT64_MAX)
+		return 0;
+	s = find64(h, key + 1);
+	if (!s->key1)
+		return 0;
+	*value = s->value;
+	return 1;
+}
+
+int
+prof_htab64_put(struct prof_htab64 *h, uint64_t key, int64_t value)
+{
+	struct prof_htab64_slot *s;
+
+	if (key == UINT64_MAX)
+		return -1;
+	/* Up to three quarters full: 16 bytes a slot keep it small. */
+	if ((h->n + 1) * 4 > h->cap * 3) {
+		size_t ncap = h->cap ? h->cap * 2 : 64, i;
+		struct prof_htab64 nh = {calloc(ncap, sizeof(*nh.slots)), ncap,
+					 h->n};
+
+		if (!nh.slots)
+			return -1;
+		for (i = 0; i < h->cap; i++)
+			if (h->slots[i].key1)
+				*find64(&nh, h->slots[i].key1) = h->slots[i];
+		free(h->slots);
+		*h = nh;
+	}
+	s = find64(h, key + 1);
+	if (!s->key1) {
+		s->key1 = key + 1;
+		h->n++;
+	}
+	s->value = value;
+	return 0;
+}
+
+void
+prof_htab64_free(struct prof_htab64 *h)
+{
+	free(h->slots);
+	memset(h, 0, sizeof(*h));
+}

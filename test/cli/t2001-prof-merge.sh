@@ -58,7 +58,8 @@ is "$rc" 0 "no samples at all is still a results file"
 jq_ok '.samples == []' "$T/e.json" "with an empty samples array"
 
 # A bad line: its file and line, exit 2, nothing written.
-sed '2s/"duration_ms":[0-9.]*/"duration_ms":"fast"/' "$T/a.jsonl" >"$T/bad.jsonl"
+# (the lines of b, not of a again: a sample twice is refused too)
+sed '2s/"duration_ms":[0-9.]*/"duration_ms":"fast"/' "$T/b.jsonl" >"$T/bad.jsonl"
 run prof-merge -o "$T/bad.json" "$T/a.jsonl" "$T/bad.jsonl"
 is "$rc" 2 "a sample that is not valid is exit 2"
 is "$(errline)" \
