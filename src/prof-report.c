@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "compare.h"
 #include "json.h"
+#include "md.h"
 #include "out.h"
 #include "htab.h"
 #include "report-html.h"
@@ -132,6 +133,9 @@ struct report {
 	FILE *md;
 };
 
+/* A field in a code span in a table cell. */
+#define CELL_CODE (PROF_MD_CODE | PROF_MD_CELL)
+
 static struct json_object *
 get(struct json_object *o, const char *key)
 {
@@ -147,22 +151,6 @@ str_or(struct json_object *o, const char *key, const char *dflt)
 	const char *s = prof_json_str(o, key);
 
 	return s && s[0] ? s : dflt;
-}
-
-/* Text for a Markdown table cell or list item: no newline, no bare '|'. */
-static void
-md_text(FILE *fp, const char *s)
-{
-	for (; s && *s; s++) {
-		if (*s == '|')
-			fputs("\\|", fp);
-		else if (*s == '\n' || *s == '\r' || *s == '\t')
-			fputc(' ', fp);
-		else if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			fprintf(fp, "\\x%02x", (unsigned char)*s);
-		else
-			fputc(*s, fp);
-	}
 }
 
 /* A row's ratio (current / baseline median) and p-value, as cells. */
@@ -437,16 +425,17 @@ write_header(struct report *r)
 	char **words = calloc(r->n_envs ? r->n_envs : 1, sizeof(*words));
 	FILE *md = r->md;
 
-	fprintf(md, "# Performance profile `");
-	md_text(md, prof_json_str(r->meta, "run_id"));
-	fprintf(md, "`\n\n| | |\n|---|---|\n| run | `");
-	md_text(md, prof_json_str(r->meta, "run_id"));
-	fprintf(md, "` |\n| command | `");
-	md_text(md, prof_json_str(r->meta, "command"));
-	fprintf(md, "` |\n| commit | `");
-	md_text(md, prof_json_str(r->meta, "commit"));
-	fprintf(md, "` |\n| timestamp (UTC) | ");
-	md_text(md, prof_json_str(r->meta, "timestamp_utc"));
+	fprintf(md, "# Performance profile ");
+	prof_md_write(md, prof_json_str(r->meta, "run_id"), PROF_MD_CODE);
+	fprintf(md, "\n\n| | |\n|---|---|\n| run | ");
+	prof_md_write(md, prof_json_str(r->meta, "run_id"), CELL_CODE);
+	fprintf(md, " |\n| command | ");
+	prof_md_write(md, prof_json_str(r->meta, "command"), CELL_CODE);
+	fprintf(md, " |\n| commit | ");
+	prof_md_write(md, prof_json_str(r->meta, "commit"), CELL_CODE);
+	fprintf(md, " |\n| timestamp (UTC) | ");
+	prof_md_write(md, prof_json_str(r->meta, "timestamp_utc"),
+		      PROF_MD_TEXT);
 	fprintf(md, " |\n| samples | %ld |\n| error samples | %ld |\n\n",
 		r->samples, r->errors);
 	fprintf(md, "## Environment\n\n");
@@ -464,7 +453,7 @@ write_header(struct report *r)
 		if (!words[n_words])
 			break;
 		fprintf(md, "- ");
-		md_text(md, buf);
+		prof_md_write(md, buf, PROF_MD_TEXT);
 		fputc('\n', md);
 		n_words++;
 	}
@@ -500,10 +489,10 @@ write_disagreements(struct report *r)
 			continue;
 		if (!any++)
 			fprintf(md, "Time and instructions disagree:\n\n");
-		fprintf(md, "- `");
-		md_text(md, prof_json_str(row, "workload"));
-		fprintf(md, "` (");
-		md_text(md, prof_json_str(row, "backend"));
+		fprintf(md, "- ");
+		prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+		fprintf(md, " (");
+		prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
 		fprintf(md, "): %s\n", line);
 	}
 	if (!any)
@@ -549,10 +538,15 @@ write_fn_table(FILE *md, struct json_object *fns, const char *what)
 		prof_fmt_count(c[2], sizeof(c[2]), sa - sb, 1);
 		prof_fmt_count(c[3], sizeof(c[3]),
 			  json_object_get_int64(get(f, "inclusive_before")), 0);
-		fprintf(md, "  | `");
-		md_text(md, prof_json_str(f, "name"));
-		fprintf(md, "`%s%s | ", odd ? " " : "", odd ? state : "");
-		md_text(md, short_file(prof_json_str(f, "file")));
+		fprintf(md, "  | ");
+		prof_md_write(md, prof_json_str(f, "name"), CELL_CODE);
+		if (odd) {
+			fputc(' ', md);
+			prof_md_write(md, state, PROF_MD_TEXT);
+		}
+		fprintf(md, " | ");
+		prof_md_write(md, short_file(prof_json_str(f, "file")),
+			      PROF_MD_TEXT);
 		fprintf(md, " | %s | %s | %s | ", c[0], c[1], c[2]);
 		if (isfinite(share))
 			fprintf(md, "%.1f%%", 100 * share);
@@ -627,10 +621,10 @@ write_table(struct report *r)
 				continue;
 			count_cells(r, row, ic, sizeof(ic), ipct, sizeof(ipct),
 				    &ist);
-			fprintf(md, "| `");
-			md_text(md, w);
-			fprintf(md, "` | ");
-			md_text(md, b);
+			fprintf(md, "| ");
+			prof_md_write(md, w, CELL_CODE);
+			fprintf(md, " | ");
+			prof_md_write(md, b, PROF_MD_TEXT);
 			fprintf(md, " | 0 | - | - | - | - | - | - | - | - | - | "
 				    "- | - | %s | %s | %s |\n",
 				ic, ipct, ist);
@@ -652,10 +646,10 @@ write_table(struct report *r)
 			snprintf(dpct, sizeof(dpct), "%+.1f%%", pct);
 		else
 			snprintf(dpct, sizeof(dpct), "-");
-		fprintf(md, "| `");
-		md_text(md, w);
-		fprintf(md, "` | ");
-		md_text(md, b);
+		fprintf(md, "| ");
+		prof_md_write(md, w, CELL_CODE);
+		fprintf(md, " | ");
+		prof_md_write(md, b, PROF_MD_TEXT);
 		ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
 		fprintf(md, " | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | "
 			    "%s | %s | %s |",
@@ -675,10 +669,10 @@ write_table(struct report *r)
 			continue;
 		report_fmt_bytes(host, sizeof(host), r->mem[i].host);
 		report_fmt_bytes(gpu, sizeof(gpu), r->mem[i].gpu);
-		fprintf(md, "| `");
-		md_text(md, r->mem[i].workload);
-		fprintf(md, "` | ");
-		md_text(md, r->mem[i].backend);
+		fprintf(md, "| ");
+		prof_md_write(md, r->mem[i].workload, CELL_CODE);
+		fprintf(md, " | ");
+		prof_md_write(md, r->mem[i].backend, PROF_MD_TEXT);
 		fprintf(md, " | 0 | - | - | - | - | %s | %s | - | - | - | - | "
 			    "- |%s\n",
 			host, gpu, counts ? " - | - | - |" : "");
@@ -696,14 +690,14 @@ write_table(struct report *r)
 			fprintf(md, "Statuses against the baseline (the "
 				    "Mann-Whitney p-value is shown beside the "
 				    "rule, never part of it):\n\n");
-		fprintf(md, "- `");
-		md_text(md, prof_json_str(row, "workload"));
-		fprintf(md, "` (");
-		md_text(md, prof_json_str(row, "backend"));
+		fprintf(md, "- ");
+		prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+		fprintf(md, " (");
+		prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
 		fprintf(md, "%s): **%s**: ",
 			is_count_row(row) ? ", instructions" : "",
 			prof_json_str(row, "status"));
-		md_text(md, prof_json_str(row, "reason"));
+		prof_md_write(md, prof_json_str(row, "reason"), PROF_MD_TEXT);
 		if (isfinite(p))
 			fprintf(md, "; p = %.3g", p);
 		fputc('\n', md);
@@ -734,13 +728,13 @@ take_error(struct report *r, struct json_object *s)
 {
 	FILE *md = r->errors_md;
 
-	fprintf(md, "- `");
-	md_text(md, prof_sample_str(s, "workload"));
-	fprintf(md, "` (");
-	md_text(md, prof_sample_str(s, "backend"));
+	fprintf(md, "- ");
+	prof_md_write(md, prof_sample_str(s, "workload"), PROF_MD_CODE);
+	fprintf(md, " (");
+	prof_md_write(md, prof_sample_str(s, "backend"), PROF_MD_TEXT);
 	fprintf(md, ", phase %s, %s #%.0f): ", prof_sample_str(s, "phase"),
 		prof_sample_str(s, "kind"), prof_json_numf(s, "index"));
-	md_text(md, prof_sample_str(s, "reason"));
+	prof_md_write(md, prof_sample_str(s, "reason"), PROF_MD_TEXT);
 	fputc('\n', md);
 }
 
@@ -822,7 +816,7 @@ write_segments(struct report *r)
 					      json_object_array_get_idx(mine, i)),
 				      words, sizeof(words));
 			fprintf(r->md, "- ");
-			md_text(r->md, words);
+			prof_md_write(r->md, words, PROF_MD_TEXT);
 			fputc('\n', r->md);
 		}
 		fprintf(r->md, "\nThe baseline has %s:\n\n",
@@ -834,7 +828,7 @@ write_segments(struct report *r)
 					      json_object_array_get_idx(base, i)),
 				      words, sizeof(words));
 			fprintf(r->md, "- ");
-			md_text(r->md, words);
+			prof_md_write(r->md, words, PROF_MD_TEXT);
 			fputc('\n', r->md);
 		}
 		fputc('\n', r->md);
@@ -979,19 +973,19 @@ write_profile(struct report *r, const struct profile *p)
 	FILE *md = r->md;
 	size_t i, start = 0, shown = 0;
 
-	fprintf(md, "### `");
-	md_text(md, p->workload);
-	fprintf(md, "` (");
-	md_text(md, p->backend);
-	fprintf(md, "): `");
-	md_text(md, artifact);
-	fprintf(md, "`\n\n");
+	fprintf(md, "### ");
+	prof_md_write(md, p->workload, PROF_MD_CODE);
+	fprintf(md, " (");
+	prof_md_write(md, p->backend, PROF_MD_TEXT);
+	fprintf(md, "): ");
+	prof_md_write(md, artifact, PROF_MD_CODE);
+	fprintf(md, "\n\n");
 	/* The readers refused absolute paths and "..": it is relative. */
 	if (snprintf(file, sizeof(file), "%s/%s", r->run_dir, artifact) >=
 		    (int)sizeof(file) ||
 	    read_profile(r, binary, file, &l, why, sizeof(why)) < 0) {
 		fprintf(md, "No profile: ");
-		md_text(md, why);
+		prof_md_write(md, why, PROF_MD_TEXT);
 		fprintf(md, ".\n\n");
 		cli_say("warning: no CPU profile from '%s': %s", artifact, why);
 		goto out;
@@ -1001,10 +995,13 @@ write_profile(struct report *r, const struct profile *p)
 			start = i;
 			break;
 		}
-	fprintf(md, "```\n");
-	for (i = start; i < l.n && shown <= TOP_FUNCTIONS; i++, shown++)
-		fprintf(md, "%s\n", l.v[i]);
-	fprintf(md, "```\n\n");
+	/* Indented, not fenced: no line of pprof's can end the block. */
+	for (i = start; i < l.n && shown <= TOP_FUNCTIONS; i++, shown++) {
+		fputs("    ", md);
+		prof_md_write(md, l.v[i], PROF_MD_BLOCK);
+		fputc('\n', md);
+	}
+	fputc('\n', md);
 out:
 	lines_free(&l);
 }
@@ -1037,9 +1034,9 @@ take_artifacts(struct report *r, struct json_object *s)
 			json_object_array_get_idx(arts, j));
 		struct profile *p;
 
-		fprintf(r->artifacts_md, "- `");
-		md_text(r->artifacts_md, a);
-		fprintf(r->artifacts_md, "`\n");
+		fprintf(r->artifacts_md, "- ");
+		prof_md_write(r->artifacts_md, a, PROF_MD_CODE);
+		fputc('\n', r->artifacts_md);
 		r->artifacts++;
 		if (!profile || !is_prof(a))
 			continue;
@@ -1380,12 +1377,12 @@ write_opening(struct report *r, const struct opts *o)
 		}
 		if (j < i)
 			continue;
-		md_text(r->md, d);
+		prof_md_write(r->md, d, PROF_MD_TEXT);
 		fputc('\n', r->md);
 		any = 1;
 	}
 	for (k = 0; k < o->n_notes; k++) {
-		md_text(r->md, o->notes[k]);
+		prof_md_write(r->md, o->notes[k], PROF_MD_TEXT);
 		fputc('\n', r->md);
 		any = 1;
 	}

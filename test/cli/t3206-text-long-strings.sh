@@ -35,8 +35,9 @@ n=$(grep -n '"reason": "worker killed' $D/current.json | cut -d: -f1)
 } >"$T/u.json"
 run prof-report -o "$T/s.md" "$T/u.json"
 is "$rc" 0 "a long reason of \\u escapes is cut between escapes"
-is "$(grep -o 'é \[\.\.\. cut, [0-9]* bytes\]' "$T/s.md")" \
-	"é [... cut, 120000 bytes]" "and marked with its size in the file"
+is "$(grep -o 'é \\\[\.\.\. cut, [0-9]* bytes\\\]' "$T/s.md")" \
+	'é \[... cut, 120000 bytes\]' \
+	"and marked with its size in the file (its brackets escaped)"
 {
 	head -n $((n - 1)) $D/current.json
 	printf '      "reason": "'

@@ -24,6 +24,6 @@ is "$(grep -c "$esc" "$err")" 0 "no ESC reaches stderr"
 run env GITHUB_ACTIONS=true "$BIN/prof-report" -o "$T/s.md" "$T/esc.json"
 is "$(cat "$T/s.md" "$out" | grep -c "$esc\|^::error")" 0 \
 	"nor summary.md, nor the compact table"
-like "$(grep 'w.crash' "$T/s.md")" 'boom\x1b[31m ::error::x' \
+like "$(grep 'w.crash' "$T/s.md")" 'boom\x1b\[31m ::error::x' \
 	"summary.md shows it as \\x1b"
 finish

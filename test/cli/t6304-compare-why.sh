@@ -92,7 +92,7 @@ cmp_run "$T/r3" PROF_REF=HEAD~2 PROF_COMMAND="make compare REF=HEAD~2" \
 if jq -e 'any(.[]; .status == "warning")' "$T/r3/comparisons.json" \
 	>/dev/null; then
 	like "$(cat "$T/r3/summary.md")" \
-		"row(s) changed; to see which functions made them change, run: make compare REF=HEAD~2 WHY=1" \
+		"row(s) changed; to see which functions made them change, run: make compare REF=HEAD\~2 WHY=1" \
 		"without WHY=1 the summary says what to run"
 else
 	skip "the machine hid a 3x slowdown: no changed row to explain"

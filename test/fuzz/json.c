@@ -1,9 +1,11 @@
 /* json.c: fuzz target: libprof's strict JSON reader and canonical writer. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
+#include "md.h"
 #include "utf8.h"
 
 static int
@@ -49,6 +51,46 @@ outside_text(const uint8_t *data, size_t size)
 }
 
 /*
+ * The same bytes as a field of summary.md (issue 28, item 4), in each way
+ * prof_md_write() writes one: valid UTF-8, one line, and as text no '<'
+ * that a backslash does not escape.
+ */
+static void
+markdown_field(const uint8_t *data, size_t size)
+{
+	static const unsigned how[] = {
+		PROF_MD_TEXT, PROF_MD_CODE, PROF_MD_CODE | PROF_MD_CELL,
+		PROF_MD_BLOCK,
+	};
+	char *s = malloc(size + 1), *out = NULL;
+	size_t i, j, n = 0;
+	FILE *fp;
+
+	if (!s)
+		abort();
+	memcpy(s, data, size);
+	s[size] = '\0';
+	for (i = 0; i < sizeof(how) / sizeof(how[0]); i++) {
+		fp = open_memstream(&out, &n);
+		if (!fp)
+			abort();
+		prof_md_write(fp, s, how[i]);
+		fclose(fp);
+		if (prof_utf8_check(out, n) != n || memchr(out, '\n', n) ||
+		    memchr(out, '\r', n))
+			abort();
+		for (j = 0; how[i] == PROF_MD_TEXT && j < n; j++)
+			if (out[j] == '\\')
+				j++;
+			else if (out[j] == '<')
+				abort();
+		free(out);
+		out = NULL;
+	}
+	free(s);
+}
+
+/*
  * Whatever the reader accepts, the canonical writer turns into text that
  * the reader accepts again, and canonical text is a fixed point.
  */
@@ -62,6 +104,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text, *text2;
 
 	outside_text(data, size);
+	markdown_field(data, size);
 	prof_json_lines((const char *)data, size, "fuzz", drop, NULL, &err);
 	o = prof_json_parse((const char *)data, size, "fuzz", 1, &err);
 	if (!o)

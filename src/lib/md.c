@@ -1,0 +1,130 @@
+/* md.c: text from outside written into a Markdown page, as text. */
+#include <string.h>
+
+#include "md.h"
+#include "utf8.h"
+
+/* The longest run of backticks in s. */
+static size_t
+longest_ticks(const char *s)
+{
+	size_t run = 0, most = 0;
+
+	for (; *s; s++) {
+		run = *s == '`' ? run + 1 : 0;
+		if (run > most)
+			most = run;
+	}
+	return most;
+}
+
+/*
+ * Whether a code span of s needs a space inside each fence: a backtick
+ * at either end would join the fence, and a space at both ends (s not
+ * all spaces) would be taken off.
+ */
+static int
+needs_pad(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (s[0] == '`' || s[n - 1] == '`')
+		return 1;
+	return s[0] == ' ' && s[n - 1] == ' ' && strspn(s, " ") < n;
+}
+
+/* Whether s[0..) begins a list item's number: digits, then '.' or ')'.
+ * The length of the digits, or 0. */
+static size_t
+list_number(const char *s)
+{
+	size_t n = strspn(s, "0123456789");
+
+	return n && n <= 9 && (s[n] == '.' || s[n] == ')') ? n : 0;
+}
+
+static int
+is_alnum(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
+/*
+ * Whether the ASCII character at c (not a control) is backslash-escaped;
+ * start: the text's first byte; list_dot: c ends the list number the text
+ * starts with. A '_' between two letters or digits is not: it can neither
+ * open nor close emphasis there ("x86_64" stays as it is).
+ */
+static int
+escaped(const unsigned char *c, const unsigned char *start, unsigned how,
+	int list_dot)
+{
+	if (how & PROF_MD_BLOCK)
+		return 0;
+	if (*c == '|')
+		return !(how & PROF_MD_CODE) || (how & PROF_MD_CELL);
+	if (how & PROF_MD_CODE)
+		return 0;
+	if (*c == '_')
+		return c == start || !is_alnum(c[-1]) || !is_alnum(c[1]);
+	return list_dot || strchr("\\`*[]<>&~", *c) != NULL;
+}
+
+void
+prof_md_write(FILE *fp, const char *s, unsigned how)
+{
+	const unsigned char *c = (const unsigned char *)s;
+	int code = (how & PROF_MD_CODE) != 0;
+	int block = (how & PROF_MD_BLOCK) != 0;
+	size_t k, len, fence = 0, num = 0;
+	int pad = 0;
+
+	if (!s || !*s)
+		return;
+	if (code) {
+		fence = longest_ticks(s) + 1;
+		pad = needs_pad(s);
+		for (k = 0; k < fence; k++)
+			fputc('`', fp);
+		if (pad)
+			fputc(' ', fp);
+	} else if (block) {
+		/* Nothing is markup in a code block. */
+	} else if (strchr("#+-=", s[0])) {
+		fputc('\\', fp);
+	} else {
+		num = list_number(s);
+	}
+	for (; *c; c += len ? len : 1) {
+		size_t at = (size_t)(c - (const unsigned char *)s);
+
+		len = prof_utf8_seq(c, 4);
+		if (len > 1) {
+			fwrite(c, 1, len, fp);
+			continue;
+		}
+		if (!len) {
+			fputs(PROF_UTF8_REPLACEMENT, fp);
+			continue;
+		}
+		if (*c == '\n' || *c == '\r' || *c == '\t') {
+			fputc(' ', fp);
+			continue;
+		}
+		if (*c < 0x20 || *c == 0x7f) {
+			fprintf(fp, "\\x%02x", *c);
+			continue;
+		}
+		if (escaped(c, (const unsigned char *)s, how,
+			    num && at == num))
+			fputc('\\', fp);
+		fputc(*c, fp);
+	}
+	if (code) {
+		if (pad)
+			fputc(' ', fp);
+		for (k = 0; k < fence; k++)
+			fputc('`', fp);
+	}
+}
