@@ -48,7 +48,9 @@ static const char usage_text[] =
 	"           takes the statuses it lacks.\n"
 	"  import   add every results file under the folders (files named\n"
 	"           *.json whose schema is prof.results, at any depth; other\n"
-	"           JSON files are skipped) in one transaction: the run\n"
+	"           JSON files are skipped, and so is, with a line on stderr,\n"
+	"           one that is not a regular file: a FIFO, a device, a\n"
+	"           symbolic link) in one transaction: the run\n"
 	"           files are the record and the history an index that\n"
 	"           import rebuilds. Runs already there (same run id, same\n"
 	"           content) are left as they are, so importing a folder\n"
@@ -347,36 +349,89 @@ out:
 	return cli_finish(rc);
 }
 
-/* The *.json files under the folders, sorted, for import. */
-static struct {
+/* The *.json files under the folders, sorted, for import; and those of
+ * them that are not regular files, which import skips. */
+struct paths {
 	char **paths;
 	size_t n, cap;
-} found;
+};
+static struct paths found, odd;
 
 static int
-collect(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+add_path(struct paths *l, const char *path)
 {
-	size_t len = strlen(path);
 	char *copy;
 
-	(void)sb;
-	(void)ftw;
-	if (type != FTW_F || len < 5 || strcmp(path + len - 5, ".json"))
-		return 0;
-	if (found.n == found.cap) {
-		size_t ncap = found.cap ? 2 * found.cap : 64;
-		char **np = realloc(found.paths, ncap * sizeof(*np));
+	if (l->n == l->cap) {
+		size_t ncap = l->cap ? 2 * l->cap : 64;
+		char **np = realloc(l->paths, ncap * sizeof(*np));
 
 		if (!np)
 			return -1;
-		found.paths = np;
-		found.cap = ncap;
+		l->paths = np;
+		l->cap = ncap;
 	}
 	copy = strdup(path);
 	if (!copy)
 		return -1;
-	found.paths[found.n++] = copy;
+	l->paths[l->n++] = copy;
 	return 0;
+}
+
+static void
+free_paths(struct paths *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->paths[i]);
+	free(l->paths);
+	memset(l, 0, sizeof(*l));
+}
+
+/*
+ * Only regular files are read: a FIFO named x.json would block the import
+ * for ever, a device could be read without end, and a symbolic link is
+ * not followed (a folder is walked once).
+ */
+static int
+collect(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+{
+	size_t len = strlen(path);
+
+	(void)ftw;
+	if ((type != FTW_F && type != FTW_SL) || len < 5 ||
+	    strcmp(path + len - 5, ".json"))
+		return 0;
+	if (type == FTW_SL || !S_ISREG(sb->st_mode))
+		return add_path(&odd, path);
+	return add_path(&found, path);
+}
+
+/* What a file that is not a regular file is, in words. */
+static const char *
+file_kind(mode_t m)
+{
+	return S_ISFIFO(m)  ? "a FIFO" :
+	       S_ISSOCK(m)  ? "a socket" :
+	       S_ISCHR(m)   ? "a character device" :
+	       S_ISBLK(m)   ? "a block device" :
+	       S_ISLNK(m)   ? "a symbolic link" :
+	       S_ISDIR(m)   ? "a folder" :
+			      "not a regular file";
+}
+
+/* One line for each file named *.json that import skips unread. */
+static void
+say_skipped(const char *path)
+{
+	struct stat sb;
+	char safe[512];
+
+	cli_say("skipped '%s': %s (import reads regular files only)",
+		cli_safe(path, safe, sizeof(safe)),
+		lstat(path, &sb) == 0 ? file_kind(sb.st_mode) :
+					"no longer there");
 }
 
 static int
@@ -386,7 +441,8 @@ cmp_paths(const void *a, const void *b)
 }
 
 /* The SHA-256 of a regular file's bytes, in hex: 0, 1 when path is not a
- * regular file (a FIFO is read by the loader alone), -1 with errno. */
+ * regular file (import skips it), -1 with errno, or when a signal came
+ * (sig_got). */
 static int
 file_sha256(const char *path, char hex[65])
 {
@@ -395,23 +451,31 @@ file_sha256(const char *path, char hex[65])
 	unsigned int n = 0, i;
 	EVP_MD_CTX *ctx = NULL;
 	struct stat sb;
-	ssize_t k;
+	ssize_t k = 0;
 	int fd, rc = -1;
 
-	if (stat(path, &sb) != 0)
-		return -1;
-	if (!S_ISREG(sb.st_mode))
-		return 1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* Non-blocking: a file that became a FIFO since the walk. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return -1;
+	if (fstat(fd, &sb) != 0) {
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		close(fd);
+		return 1;
+	}
 	ctx = EVP_MD_CTX_new();
 	if (!ctx || EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
 		errno = ENOMEM;
 		goto out;
 	}
-	while ((k = read(fd, buf, sizeof(buf))) > 0)
+	/* A signal during import stops a long file (the import then ends). */
+	while (!sig_got && (k = read(fd, buf, sizeof(buf))) > 0)
 		EVP_DigestUpdate(ctx, buf, (size_t)k);
+	if (sig_got)
+		goto out;
 	if (k < 0 || EVP_DigestFinal_ex(ctx, md, &n) != 1 || n != 32)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -448,8 +512,8 @@ folder_verdicts(const char *path, const struct prof_runview *v,
 	if (strcmp(base, "results.json") ||
 	    snprintf(cpath, sizeof(cpath), "%.*scomparisons.json",
 		     (int)(base - path), path) >= (int)sizeof(cpath) ||
-	    stat(cpath, &sb) != 0)
-		return 0;
+	    stat(cpath, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return 0;	/* not a regular file: skipped, and said */
 	nr = prof_runview_rows(v, &rows);
 	*cmp = prof_json_load(cpath, err);
 	if (!*cmp)
@@ -503,6 +567,10 @@ cmd_import(struct opts *o, int n, char **dirs)
 	}
 	if (found.n)
 		qsort(found.paths, found.n, sizeof(*found.paths), cmp_paths);
+	if (odd.n)
+		qsort(odd.paths, odd.n, sizeof(*odd.paths), cmp_paths);
+	for (i = 0; i < odd.n; i++)
+		say_skipped(odd.paths[i]);
 	h = begin(o->db);
 	if (!h)
 		goto out;
@@ -522,16 +590,23 @@ cmd_import(struct opts *o, int n, char **dirs)
 		}
 		memset(&err, 0, sizeof(err));
 		hashed = file_sha256(found.paths[i], sha);
+		if (sig_got) {
+			abandon(h, &err, o->db);
+			goto out;
+		}
+		if (hashed == 1) {
+			/* No longer a regular file since the walk. */
+			say_skipped(found.paths[i]);
+			continue;
+		}
 		if (hashed < 0) {
 			prof_err_at(&err, found.paths[i], 0, 0, "%s",
 				    strerror(errno));
 			goto failed;
 		}
-		if (hashed == 0) {
-			seen = prof_history_file(h, sha, NULL, &err);
-			if (seen < 0)
-				goto failed;
-		}
+		seen = prof_history_file(h, sha, NULL, &err);
+		if (seen < 0)
+			goto failed;
 		if (seen == 1) {
 			results++;
 			same++;
@@ -545,8 +620,7 @@ cmd_import(struct opts *o, int n, char **dirs)
 			prof_runview_free(&v);
 			if (not_results(&err)) {
 				skipped++;
-				if (hashed == 0 &&
-				    prof_history_file(h, sha, "", &err) < 0)
+				if (prof_history_file(h, sha, "", &err) < 0)
 					goto failed;
 				continue;
 			}
@@ -556,9 +630,8 @@ cmd_import(struct opts *o, int n, char **dirs)
 		if (folder_verdicts(found.paths[i], &v, &cmp, &verdicts,
 				    &err) < 0 ||
 		    prof_history_add_judged(h, &v, verdicts, &one, &err) < 0 ||
-		    (hashed == 0 &&
-		     prof_history_file(h, sha, prof_runview_str(&v, "run_id"),
-				       &err) < 0)) {
+		    prof_history_file(h, sha, prof_runview_str(&v, "run_id"),
+				      &err) < 0) {
 			prof_runview_free(&v);
 			goto failed;
 		}
@@ -591,9 +664,8 @@ out:
 	prof_history_close(h);
 	free(verdicts);
 	json_object_put(cmp);
-	for (i = 0; i < found.n; i++)
-		free(found.paths[i]);
-	free(found.paths);
+	free_paths(&found);
+	free_paths(&odd);
 	return cli_finish(rc);
 }
 
