@@ -70,12 +70,19 @@ static const char usage_text[] =
 	"DIR/W.BACKEND.pprof.txt (pprof --base) is named as its listing when\n"
 	"it is there.\n"
 	"\n"
+	"Both sides must count the same event (Ir, or pprof's Hits). A\n"
+	"cost, count or id beyond 64 bits, costs that add up to more, and a\n"
+	"totals: (summary:) that is not the sum of the cost lines are refused\n"
+	"with the file and line; so is a CALLS HZ file that is not CALLS from\n"
+	"1 to 1e12 and HZ from 1 to 1e6 on its first line.\n"
+	"\n"
 	"example:\n"
 	"  prof-why old/functions/pipeline.reorder_nearest.cpu.callgrind \\\n"
 	"      run/functions/pipeline.reorder_nearest.cpu.callgrind\n"
 	"\n"
 	"Exit status: 0 done, 2 bad arguments, an unreadable or malformed\n"
-	"callgrind or JSON file, or a failed write.\n";
+	"callgrind, CALLS HZ or JSON file, two profiles of different events,\n"
+	"or a failed write.\n";
 
 enum {
 	OPT_BY = 256,
@@ -253,6 +260,7 @@ pair(const char *before_path, const char *after_path, const struct opts *o)
 	if (load(before_path, &before, &err) < 0 ||
 	    load(after_path, &after, &err) < 0 ||
 	    prof_why_diff(&before, &after, o->by_incl, &w, &err) < 0) {
+		prof_err_file(&err, after_path);
 		cli_err(&err);
 		goto out;
 	}
@@ -379,14 +387,14 @@ explain_pair(struct json_object *row, const char *before_path,
 	if (load(before_path, &before, err) < 0 ||
 	    load(after_path, &after, err) < 0)
 		goto out;
-	if (per_call && (prof_callgrind_per_call(&before, before_path) < 0 ||
-			 prof_callgrind_per_call(&after, after_path) < 0)) {
-		prof_err_file(err, before_path);
-		prof_err_set(err, "no '.calls' file beside the profiles");
+	if (per_call && (prof_callgrind_per_call(&before, before_path,
+						 err) < 0 ||
+			 prof_callgrind_per_call(&after, after_path, err) < 0))
+		goto out;
+	if (prof_why_diff(&before, &after, 0, &why, err) < 0) {
+		prof_err_file(err, after_path);
 		goto out;
 	}
-	if (prof_why_diff(&before, &after, 0, &why, err) < 0)
-		goto out;
 	json_object_object_add(row, fkey, entries_json(&why, o->top));
 	arts = json_object_new_object();
 	json_object_object_add(arts, "before",

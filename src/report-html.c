@@ -1166,10 +1166,8 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 	    prof_callgrind_load(pa, &after, &lerr) < 0 ||
 	    prof_why_demangle(&before, "c++filt", &lerr) < 0 ||
 	    prof_why_demangle(&after, "c++filt", &lerr) < 0 ||
-	    (time && (prof_callgrind_per_call(&before, pb) < 0 ||
-		      prof_callgrind_per_call(&after, pa) < 0) &&
-	     prof_err_set(&lerr, "no '.calls' file beside '%s' or '%s'",
-			  pb, pa) < 0)) {
+	    (time && (prof_callgrind_per_call(&before, pb, &lerr) < 0 ||
+		      prof_callgrind_per_call(&after, pa, &lerr) < 0))) {
 		char buf[1200];
 
 		fprintf(fp, "<p class=\"reason\">No flame graph: ");

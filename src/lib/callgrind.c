@@ -9,6 +9,7 @@
 
 #include "afile.h"
 #include "callgrind.h"
+#include "range.h"
 
 /* The value after "key:" when line starts with it, else NULL. */
 static const char *
@@ -52,26 +53,63 @@ ir_column(const char *events)
 	return -1;
 }
 
-/* Column col of a list of counts; -1 when missing or out of range. */
-static long long
-count_at(const char *v, int col)
+/*
+ * Column col of a list of counts (totals:, summary:, a cost line's
+ * events) into *x: 0, 1 when the column is missing or not digits, -1 with
+ * err's reason when the count is beyond 64 bits (prof_range_count()).
+ */
+static int
+count_at(const char *v, int col, const char *what, long long *x,
+	 struct prof_err *err)
 {
-	unsigned long long x = 0;
-	char *end;
-	int i;
+	int i, rc;
 
 	for (i = 0; i <= col; i++) {
-		while (*v == ' ' || *v == '\t')
-			v++;
+		const char *end;
+
+		v += strspn(v, " \t");
 		if (*v < '0' || *v > '9')
-			return -1;
-		errno = 0;
-		x = strtoull(v, &end, 10);
-		if (errno || x > (unsigned long long)LLONG_MAX)
-			return -1;
+			return 1;
+		rc = prof_range_count(v, &end, 0, LLONG_MAX, what, x, err);
+		if (rc)
+			return rc;
 		v = end;
 	}
-	return (long long)x;
+	return 0;
+}
+
+/* A count of the header, totals: or summary:, and where it was. */
+struct hcount {
+	long long v;
+	int line;		/* 0: the file has no such line */
+	int rc;			/* count_at()'s */
+	struct prof_err err;	/* its reason when rc is -1 */
+};
+
+static void
+take_count(struct hcount *h, const char *v, int col, const char *what,
+	   int lineno)
+{
+	memset(h, 0, sizeof(*h));
+	h->line = lineno;
+	h->rc = count_at(v, col < 0 ? 0 : col, what, &h->v, &h->err);
+}
+
+/* The count of h into *x, or -1 with err naming its line (a count beyond
+ * 64 bits, or none: "KEY has no Ir count"). */
+static int
+use_count(const struct hcount *h, const char *path, const char *key,
+	  long long *x, struct prof_err *err)
+{
+	if (h->rc < 0) {
+		prof_err_set(err, "%s", h->err.reason);
+		return prof_err_place(err, path, h->line, 0);
+	}
+	if (h->rc > 0)
+		return prof_err_at(err, path, h->line, 0, "%s has no Ir count",
+				   key);
+	*x = h->v;
+	return 0;
 }
 
 int
@@ -82,8 +120,7 @@ prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
 	char *line = NULL;
 	size_t cap = 0;
 	int lineno = 0, col = -1, rc = -1, first = 1;
-	long long summary = -1, totals = -1;
-	int summary_line = 0, totals_line = 0;
+	struct hcount summary = {0}, totals = {0};
 	const char *v;
 
 	memset(d, 0, sizeof(*d));
@@ -130,11 +167,9 @@ prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
 				goto out;
 			}
 		} else if ((v = header(line, "summary"))) {
-			summary = count_at(v, col < 0 ? 0 : col);
-			summary_line = lineno;
+			take_count(&summary, v, col, "summary:", lineno);
 		} else if ((v = header(line, "totals"))) {
-			totals = count_at(v, col < 0 ? 0 : col);
-			totals_line = lineno;
+			take_count(&totals, v, col, "totals:", lineno);
 		}
 	}
 	if (ferror(fp)) {
@@ -155,20 +190,12 @@ prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
 	}
 	/* totals: is the sum of what the file holds; summary: a counter
 	 * that callgrind may leave wrapped around in a final dump. */
-	if (totals_line) {
-		if (totals < 0) {
-			prof_err_at(err, path, totals_line, 0,
-				    "totals: has no Ir count");
+	if (totals.line) {
+		if (use_count(&totals, path, "totals:", &d->ir, err) < 0)
 			goto out;
-		}
-		d->ir = totals;
-	} else if (summary_line) {
-		if (summary < 0) {
-			prof_err_at(err, path, summary_line, 0,
-				    "summary: has no Ir count");
+	} else if (summary.line) {
+		if (use_count(&summary, path, "summary:", &d->ir, err) < 0)
 			goto out;
-		}
-		d->ir = summary;
 	} else {
 		prof_err_file(err, path);
 		prof_err_set(err, "no totals: or summary: line (a dump cut "
@@ -256,10 +283,14 @@ out:
 /* Reading a dump function by function. */
 
 /* The names a dump defines: "(id) name" once, "(id)" after that; files
- * (fl, fi, fe, cfi, cfl) and functions (fn, cfn) have an id space each. */
+ * (fl, fi, fe, cfi, cfl) and functions (fn, cfn) have an id space each.
+ * Ids are hashed, so that memory follows the names a file defines, not
+ * the largest id it gives (fl=(50000000) is one name, not an array of
+ * fifty million). */
 struct names {
-	char **by_id;
-	size_t cap;
+	struct prof_htab index;	/* id -> its place in by_n */
+	char **by_n;
+	size_t n, cap;
 };
 
 struct loader {
@@ -278,30 +309,47 @@ struct loader {
 	int npos, col;
 };
 
-static int
-names_put(struct names *t, size_t id, const char *name, size_t len)
+/* The name of id, or NULL when it was never defined. */
+static const char *
+names_get(const struct names *t, unsigned long long id)
 {
-	char *s;
+	long i = prof_htab_get(&t->index, &id, sizeof(id));
 
-	if (id >= t->cap) {
-		size_t ncap = t->cap ? t->cap : 64;
-		char **nt;
+	return i < 0 ? NULL : t->by_n[i];
+}
 
-		while (ncap <= id)
-			ncap *= 2;
-		nt = realloc(t->by_id, ncap * sizeof(*nt));
+/* Define id as name[0..len). Returns its copy, or NULL when out of
+ * memory. */
+static const char *
+names_put(struct names *t, unsigned long long id, const char *name,
+	  size_t len)
+{
+	long i = prof_htab_get(&t->index, &id, sizeof(id));
+	char *s = strndup(name, len);
+
+	if (!s)
+		return NULL;
+	if (i >= 0) {
+		free(t->by_n[i]);
+		t->by_n[i] = s;
+		return s;
+	}
+	if (t->n == t->cap) {
+		size_t ncap = t->cap ? t->cap * 2 : 64;
+		char **nt = realloc(t->by_n, ncap * sizeof(*nt));
+
 		if (!nt)
-			return -1;
-		memset(nt + t->cap, 0, (ncap - t->cap) * sizeof(*nt));
-		t->by_id = nt;
+			goto oom;
+		t->by_n = nt;
 		t->cap = ncap;
 	}
-	s = strndup(name, len);
-	if (!s)
-		return -1;
-	free(t->by_id[id]);
-	t->by_id[id] = s;
-	return 0;
+	if (prof_htab_put(&t->index, &id, sizeof(id), (long)t->n) < 0)
+		goto oom;
+	t->by_n[t->n++] = s;
+	return s;
+oom:
+	free(s);
+	return NULL;
 }
 
 static void
@@ -309,9 +357,10 @@ names_free(struct names *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->cap; i++)
-		free(t->by_id[i]);
-	free(t->by_id);
+	for (i = 0; i < t->n; i++)
+		free(t->by_n[i]);
+	free(t->by_n);
+	prof_htab_free(&t->index);
 }
 
 /*
@@ -325,10 +374,16 @@ name_of(struct loader *l, struct names *t, char **anon, const char *v,
 	size_t len;
 
 	if (*v == '(') {
-		char *end;
-		unsigned long id = strtoul(v + 1, &end, 10);
+		const char *end;
+		long long id;
+		int rc = prof_range_count(v + 1, &end, 0, LLONG_MAX, "a name id",
+					  &id, err);
 
-		if (end == v + 1 || *end != ')' || id > 50000000UL) {
+		if (rc < 0) {
+			prof_err_place(err, l->path, l->lineno, 0);
+			return NULL;
+		}
+		if (rc || *end != ')') {
 			prof_err_at(err, l->path, l->lineno, 0,
 				    "a bad name id");
 			return NULL;
@@ -338,17 +393,20 @@ name_of(struct loader *l, struct names *t, char **anon, const char *v,
 			v++;
 		len = strcspn(v, "\r\n");
 		if (len) {
-			if (names_put(t, id, v, len) < 0) {
+			const char *name = names_put(t, (unsigned long long)id,
+						     v, len);
+
+			if (!name)
 				prof_err_set(err, "out of memory");
-				return NULL;
-			}
-		} else if (id >= t->cap || !t->by_id[id]) {
+			return name;
+		}
+		if (!names_get(t, (unsigned long long)id)) {
 			prof_err_at(err, l->path, l->lineno, 0,
-				    "name id (%lu) is used before it is "
+				    "name id (%lld) is used before it is "
 				    "defined", id);
 			return NULL;
 		}
-		return t->by_id[id];
+		return names_get(t, (unsigned long long)id);
 	}
 	free(*anon);
 	*anon = strndup(v, strcspn(v, "\r\n"));
@@ -364,11 +422,10 @@ keep_file(struct loader *l, const char *name, struct prof_err *err)
 {
 	if (name != l->anon_file)
 		return name;
-	if (names_put(&l->kept, l->n_kept, name, strlen(name)) < 0) {
+	name = names_put(&l->kept, l->n_kept++, name, strlen(name));
+	if (!name)
 		prof_err_set(err, "out of memory");
-		return NULL;
-	}
-	return l->kept.by_id[l->n_kept++];
+	return name;
 }
 
 /* name'N (a recursion depth of --separate-recs) is name. */
@@ -432,19 +489,21 @@ out:
 }
 
 /* Add calls of caller to callee; a call of a function to itself is part
- * of its own cost already. Returns 0 or -1 (out of memory). */
+ * of its own cost already. Returns 0, or -1 with err's reason (out of
+ * memory, or a sum beyond 64 bits). */
 static int
 add_call(struct prof_callgrind_profile *p, size_t caller, size_t callee,
-	 long long count, long long ir)
+	 long long count, long long ir, struct prof_err *err)
 {
 	size_t key[2] = {caller, callee};
+	struct prof_callgrind_call *c;
 	long i;
 
 	if (caller == callee)
 		return 0;
 	if (!p->call_index &&
 	    !(p->call_index = calloc(1, sizeof(*p->call_index))))
-		return -1;
+		return prof_err_set(err, "out of memory");
 	i = prof_htab_get(p->call_index, key, sizeof(key));
 	if (i < 0) {
 		if (p->n_calls == p->cap_calls) {
@@ -453,42 +512,57 @@ add_call(struct prof_callgrind_profile *p, size_t caller, size_t callee,
 				realloc(p->calls, ncap * sizeof(*nc));
 
 			if (!nc)
-				return -1;
+				return prof_err_set(err, "out of memory");
 			p->calls = nc;
 			p->cap_calls = ncap;
 		}
 		if (prof_htab_put(p->call_index, key, sizeof(key),
 				  (long)p->n_calls) < 0)
-			return -1;
+			return prof_err_set(err, "out of memory");
 		i = (long)p->n_calls++;
 		p->calls[i].caller = caller;
 		p->calls[i].callee = callee;
 		p->calls[i].count = 0;
 		p->calls[i].ir = 0;
 	}
-	p->calls[i].count += count;
-	p->calls[i].ir += ir;
+	c = &p->calls[i];
+	if (count > LLONG_MAX - c->count || ir > LLONG_MAX - c->ir) {
+		int of_count = count > LLONG_MAX - c->count;
+		char what[512];
+
+		snprintf(what, sizeof(what), "the %s of the calls of '%.200s' "
+			 "to '%.200s'", of_count ? "count" : "cost",
+			 p->fns[caller].name, p->fns[callee].name);
+		return prof_range_add(of_count ? &c->count : &c->ir,
+				      of_count ? count : ir, what, err);
+	}
+	c->count += count;
+	c->ir += ir;
 	return 0;
 }
 
 /*
- * The Ir of a cost line: npos positions ("12", "+3", "-1", "*", "0x1f"),
- * then the events' counts, missing ones zero. -1 when it is not numbers.
+ * The Ir of a cost line into *ir: npos positions ("12", "+3", "-1", "*",
+ * "0x1f"), then the events' counts, missing ones zero. Returns 0, 1 when
+ * it is not numbers, or -1 with err's reason when a count is beyond 64
+ * bits.
  */
-static long long
-line_cost(const char *v, int npos, int col)
+static int
+line_cost(const char *v, int npos, int col, long long *ir,
+	  struct prof_err *err)
 {
 	int i;
 
+	*ir = 0;
 	for (i = 0; i < npos; i++) {
 		size_t len;
 
 		v += strspn(v, " \t");
 		len = strcspn(v, " \t\r\n");
 		if (!len)
-			return i ? 0 : -1;
+			return i ? 0 : 1;
 		if (!strchr("0123456789+-*", *v))
-			return -1;
+			return 1;
 		v += len;
 	}
 	v += strspn(v, " \t");
@@ -502,7 +576,7 @@ line_cost(const char *v, int npos, int col)
 	}
 	if (*v == '\r' || *v == '\n' || !*v)
 		return 0;
-	return count_at(v, 0);
+	return count_at(v, 0, "a cost", ir, err);
 }
 
 /* How many position columns "positions: instr line" names. */
@@ -558,17 +632,25 @@ spec_line(struct loader *l, const char *line, struct prof_err *err)
 			return -1;
 		l->cfn = name;
 	} else if (KEY("calls")) {
-		long long n = count_at(v, 0);
+		long long n = 0;
+		int rc = count_at(v, 0, "calls=", &n, err);
 
-		if (n < 0 || !l->cfn || l->fn < 0)
+		if (rc < 0)
+			return prof_err_place(err, l->path, l->lineno, 0);
+		if (rc || !l->cfn || l->fn < 0)
 			return prof_err_at(err, l->path, l->lineno, 0,
-					   n < 0 ? "calls= without a count" :
-						   "calls= without cfn= or "
-						   "fn= before it");
+					   rc ? "calls= without a count" :
+						"calls= without cfn= or "
+						"fn= before it");
 		l->call_pending = 1;
 		l->call_count = n;
 	} else if (KEY("jump") || KEY("jcnd")) {
 		l->skip_line = 1;
+	} else if (KEY("jfi")) {
+		/* a jump's target file (--collect-jumps): it may define a
+		 * name that fi= uses later */
+		if (!name_of(l, &l->files, &l->anon_file, v, err))
+			return -1;
 	}
 	/* ob=, cob= and others: no part of a function's name */
 #undef KEY
@@ -579,7 +661,9 @@ spec_line(struct loader *l, const char *line, struct prof_err *err)
 static int
 cost_line(struct loader *l, const char *line, struct prof_err *err)
 {
+	struct prof_callgrind_fn *f;
 	long long ir;
+	int rc;
 
 	if (l->skip_line) {
 		l->skip_line = 0;
@@ -588,8 +672,10 @@ cost_line(struct loader *l, const char *line, struct prof_err *err)
 	if (l->col < 0)
 		return prof_err_at(err, l->path, l->lineno, 0,
 				   "a cost line before events:");
-	ir = line_cost(line, l->npos, l->col);
-	if (ir < 0)
+	rc = line_cost(line, l->npos, l->col, &ir, err);
+	if (rc < 0)
+		return prof_err_place(err, l->path, l->lineno, 0);
+	if (rc)
 		return prof_err_at(err, l->path, l->lineno, 0,
 				   "a cost line that is not numbers");
 	if (l->fn < 0)
@@ -602,12 +688,46 @@ cost_line(struct loader *l, const char *line, struct prof_err *err)
 
 		l->call_pending = 0;
 		l->cfile = NULL;
-		if (callee < 0 || add_call(l->p, (size_t)l->fn, (size_t)callee,
-					   l->call_count, ir) < 0)
+		if (callee < 0)
 			return prof_err_set(err, "out of memory");
+		if (add_call(l->p, (size_t)l->fn, (size_t)callee,
+			     l->call_count, ir, err) < 0)
+			return prof_err_place(err, l->path, l->lineno, 0);
 		return 0;
 	}
-	l->p->fns[l->fn].self += ir;
+	f = &l->p->fns[l->fn];
+	if (ir > LLONG_MAX - f->self) {
+		char what[300];
+
+		snprintf(what, sizeof(what), "the self cost of '%.200s'",
+			 f->name);
+		prof_range_add(&f->self, ir, what, err);
+		return prof_err_place(err, l->path, l->lineno, 0);
+	}
+	f->self += ir;
+	return 0;
+}
+
+/* Each function's incl and called from its self cost and the calls.
+ * Returns 0, or -1 with err when a sum is beyond 64 bits. */
+static int
+inclusive_costs(struct prof_callgrind_profile *p, struct prof_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_fns; i++) {
+		p->fns[i].incl = p->fns[i].self;
+		p->fns[i].called = 0;
+	}
+	for (i = 0; i < p->n_calls; i++) {
+		struct prof_callgrind_call *c = &p->calls[i];
+
+		if (prof_range_add(&p->fns[c->caller].incl, c->ir,
+				   "an inclusive cost", err) < 0 ||
+		    prof_range_add(&p->fns[c->callee].called, c->ir,
+				   "the cost of calls to a function", err) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -619,8 +739,9 @@ prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 	char *line = NULL;
 	size_t cap = 0, i;
 	ssize_t len;
-	long long summary = -1, totals = -1;
-	int rc = -1, summary_line = 0, totals_line = 0;
+	struct hcount summary = {0}, totals = {0};
+	long long sum = 0;
+	int rc = -1;
 	FILE *fp;
 	const char *v;
 
@@ -676,11 +797,9 @@ prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 			v += 8 + strspn(v + 8, " ");
 			copy_value(p->trigger, sizeof(p->trigger), v);
 		} else if ((v = header(line, "summary"))) {
-			summary = count_at(v, l.col < 0 ? 0 : l.col);
-			summary_line = l.lineno;
+			take_count(&summary, v, l.col, "summary:", l.lineno);
 		} else if ((v = header(line, "totals"))) {
-			totals = count_at(v, l.col < 0 ? 0 : l.col);
-			totals_line = l.lineno;
+			take_count(&totals, v, l.col, "totals:", l.lineno);
 		}
 	}
 	if (ferror(fp)) {
@@ -695,28 +814,44 @@ prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 					     "empty callgrind dump");
 		goto out;
 	}
-	if (totals_line && totals >= 0) {
-		p->total = totals;
-	} else if (summary_line && summary >= 0) {
-		p->total = summary;
-	} else if (p->event[0] && !totals_line && !summary_line) {
-		for (i = 0; i < p->n_fns; i++)
-			p->total += p->fns[i].self;
-	} else {
-		prof_err_at(err, path, totals_line ? totals_line : summary_line,
-			    0, "no Ir count in totals: or summary:");
-		if (!totals_line && !summary_line) {
-			err->line = 0;
-			prof_err_set(err, "no totals: or summary: line (a "
-					  "dump cut short?)");
+	for (i = 0; i < p->n_fns; i++)
+		if (prof_range_add(&sum, p->fns[i].self, "the functions' costs",
+				   err) < 0) {
+			prof_err_place(err, path, 0, 0);
+			goto out;
 		}
+	/* totals: (summary: without it) is the sum of the cost lines: a
+	 * file that says otherwise would explain a change it does not
+	 * have. pprof's output has neither: its total is the sum. */
+	if (totals.line && totals.rc <= 0) {
+		if (use_count(&totals, path, "totals:", &p->total, err) < 0)
+			goto out;
+	} else if (summary.line) {
+		if (use_count(&summary, path, "summary:", &p->total, err) < 0)
+			goto out;
+	} else if (totals.line) {
+		use_count(&totals, path, "totals:", &p->total, err);
+		goto out;
+	} else if (p->event[0]) {
+		p->total = sum;
+	} else {
+		prof_err_file(err, path);
+		prof_err_set(err, "no totals: or summary: line (a dump cut "
+				  "short?)");
 		goto out;
 	}
-	for (i = 0; i < p->n_fns; i++)
-		p->fns[i].incl = p->fns[i].self;
-	for (i = 0; i < p->n_calls; i++) {
-		p->fns[p->calls[i].caller].incl += p->calls[i].ir;
-		p->fns[p->calls[i].callee].called += p->calls[i].ir;
+	if (p->total != sum) {
+		prof_err_at(err, path, totals.line && totals.rc == 0 ?
+				       totals.line : summary.line, 0,
+			    "%s says %lld, but the file's cost lines add up "
+			    "to %lld", totals.line && totals.rc == 0 ?
+					       "totals:" : "summary:",
+			    p->total, sum);
+		goto out;
+	}
+	if (inclusive_costs(p, err) < 0) {
+		prof_err_place(err, path, 0, 0);
+		goto out;
 	}
 	rc = 0;
 out:
@@ -779,44 +914,104 @@ prof_callgrind_profile_free(struct prof_callgrind_profile *p)
 	memset(p, 0, sizeof(*p));
 }
 
-void
-prof_callgrind_scale(struct prof_callgrind_profile *p, double factor)
+/* Every cost of p times factor into p when apply, else only checked.
+ * Returns 0, or -1 with err's reason at the first that is out of range. */
+static int
+scale_all(struct prof_callgrind_profile *p, double factor, int apply,
+	  struct prof_err *err)
 {
+	long long x;
 	size_t i;
 
+#define SCALE(v, what)                                                      \
+	do {                                                                \
+		if (prof_range_scale(v, factor, what, &x, err) < 0)         \
+			return -1;                                          \
+		if (apply)                                                  \
+			v = x;                                              \
+	} while (0)
 	for (i = 0; i < p->n_fns; i++) {
-		p->fns[i].self = llround((double)p->fns[i].self * factor);
-		p->fns[i].incl = llround((double)p->fns[i].incl * factor);
-		p->fns[i].called = llround((double)p->fns[i].called * factor);
+		SCALE(p->fns[i].self, "a self cost");
+		SCALE(p->fns[i].incl, "an inclusive cost");
+		SCALE(p->fns[i].called, "a cost of calls");
 	}
 	for (i = 0; i < p->n_calls; i++)
-		p->calls[i].ir = llround((double)p->calls[i].ir * factor);
-	p->total = llround((double)p->total * factor);
+		SCALE(p->calls[i].ir, "a cost of calls");
+	SCALE(p->total, "the total");
+#undef SCALE
+	return 0;
 }
 
 int
-prof_callgrind_per_call(struct prof_callgrind_profile *p, const char *path)
+prof_callgrind_scale(struct prof_callgrind_profile *p, double factor,
+		     struct prof_err *err)
 {
-	char calls_path[PATH_MAX];
-	size_t len = strlen(path);
+	if (scale_all(p, factor, 0, err) < 0)
+		return -1;
+	return scale_all(p, factor, 1, err);
+}
+
+/* The bounds of a CALLS HZ file: a profile covers at least one call and
+ * at most 10^12 (a nanosecond each for over a quarter of an hour); a
+ * profiler samples from 1 to 10^6 times a second (gperftools' default is
+ * 100, prof-trace's 1000). */
+#define CALLS_MAX 1e12
+#define HZ_MAX 1e6
+
+int
+prof_callgrind_per_call(struct prof_callgrind_profile *p, const char *path,
+			struct prof_err *err)
+{
+	char calls_path[PATH_MAX], *line = NULL;
+	size_t len = strlen(path), cap = 0;
 	double calls = 0, hz = 0;
+	const char *v = NULL;
+	int rc = -1, r;
 	FILE *fp;
-	int n;
 
 	if (len < 10 || strcmp(path + len - 10, ".callgrind") ||
-	    len + 1 > sizeof(calls_path))
-		return -1;
+	    len + 1 > sizeof(calls_path)) {
+		prof_err_file(err, path);
+		return prof_err_set(err, "not a CPU profile's .callgrind file: "
+				    "no CALLS HZ file beside it");
+	}
 	snprintf(calls_path, sizeof(calls_path), "%.*s.calls",
 		 (int)(len - 10), path);
 	fp = fopen(calls_path, "r");
-	if (!fp)
-		return -1;
-	n = fscanf(fp, "%lf %lf", &calls, &hz);
+	if (!fp) {
+		prof_err_file(err, calls_path);
+		return prof_err_set(err, "cannot read the CALLS HZ file beside "
+				    "the CPU profile: %s", strerror(errno));
+	}
+	prof_afile_note_input(fileno(fp));
+	if (getline(&line, &cap, fp) < 0) {
+		prof_err_at(err, calls_path, 1, 0,
+			    "empty: expected CALLS HZ (the calls the profile "
+			    "covers, the profiler's frequency)");
+		goto out;
+	}
+	r = prof_range_real(line, &v, 1, CALLS_MAX, "CALLS", &calls, err);
+	if (!r)
+		r = prof_range_real(v, &v, 1, HZ_MAX, "HZ", &hz, err);
+	if (r < 0) {
+		prof_err_place(err, calls_path, 1, 0);
+		goto out;
+	}
+	if (r || v[strspn(v, " \t\r\n")]) {
+		prof_err_at(err, calls_path, 1, 0,
+			    "expected CALLS HZ (the calls the profile covers, "
+			    "the profiler's frequency), two numbers");
+		goto out;
+	}
+	if (prof_callgrind_scale(p, 1e9 / hz / calls, err) < 0) {
+		prof_err_place(err, calls_path, 1, 0);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(line);
 	fclose(fp);
-	if (n != 2 || !(calls > 0) || !(hz > 0))
-		return -1;
-	prof_callgrind_scale(p, 1e9 / hz / calls);
-	return 0;
+	return rc;
 }
 
 int
@@ -843,18 +1038,16 @@ prof_callgrind_rename(struct prof_callgrind_profile *p,
 		if (j < 0)
 			goto oom;
 		to[i] = (size_t)j;
-		q.fns[j].self += p->fns[i].self;
+		if (prof_range_add(&q.fns[j].self, p->fns[i].self,
+				   "the self cost of the function", err) < 0)
+			goto fail;
 	}
 	for (i = 0; i < p->n_calls; i++)
 		if (add_call(&q, to[p->calls[i].caller], to[p->calls[i].callee],
-			     p->calls[i].count, p->calls[i].ir) < 0)
-			goto oom;
-	for (i = 0; i < q.n_fns; i++)
-		q.fns[i].incl = q.fns[i].self;
-	for (i = 0; i < q.n_calls; i++) {
-		q.fns[q.calls[i].caller].incl += q.calls[i].ir;
-		q.fns[q.calls[i].callee].called += q.calls[i].ir;
-	}
+			     p->calls[i].count, p->calls[i].ir, err) < 0)
+			goto fail;
+	if (inclusive_costs(&q, err) < 0)
+		goto fail;
 	q.total = p->total;
 	memcpy(q.event, p->event, sizeof(q.event));
 	memcpy(q.cmd, p->cmd, sizeof(q.cmd));
@@ -864,8 +1057,9 @@ prof_callgrind_rename(struct prof_callgrind_profile *p,
 	rc = 0;
 	goto out;
 oom:
-	prof_callgrind_profile_free(&q);
 	prof_err_set(err, "out of memory");
+fail:
+	prof_callgrind_profile_free(&q);
 out:
 	free(to);
 	return rc;

@@ -89,7 +89,9 @@ struct prof_callgrind_profile {
  * pprof --callgrind's conversion of a CPU profile (event Hits). Returns
  * 0, or -1 with err naming the file and line (a cost line that is not
  * numbers, a name reference that was never defined, no Ir event or no
- * count).
+ * count, a number or a sum of costs beyond 64 bits, or a totals: (or
+ * summary:) that is not the sum of the cost lines). Memory follows the
+ * file's size: name ids are hashed, however large.
  */
 int prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 			struct prof_err *err);
@@ -102,16 +104,20 @@ long prof_callgrind_find(const struct prof_callgrind_profile *p,
 void prof_callgrind_profile_free(struct prof_callgrind_profile *p);
 
 /* Multiply every cost of p by factor (rounded): CPU samples of a number of
- * calls into a cost per call. */
-void prof_callgrind_scale(struct prof_callgrind_profile *p, double factor);
+ * calls into a cost per call. Returns 0, or -1 with err's reason (p left
+ * as it is) when a product is beyond 64 bits (prof_range_scale()). */
+int prof_callgrind_scale(struct prof_callgrind_profile *p, double factor,
+			 struct prof_err *err);
 
 /* A CPU profile's samples (pprof --callgrind, PATH ending in .callgrind)
  * as nanoseconds per call: the file beside it, PATH with .calls for
- * .callgrind, says "CALLS HZ" (the timed calls the profile covers, and
- * the profiler's frequency). Returns 0, or -1 when that file is missing
- * or malformed (p left as it is). */
+ * .callgrind, says "CALLS HZ" on its first line (the timed calls the
+ * profile covers, from 1 to 1e12, and the profiler's frequency, from 1 to
+ * 1e6 Hz). Returns 0, or -1 with err naming that file (and its line): it
+ * cannot be read, is not two numbers, a number is out of range, or a
+ * scaled cost would be (p left as it is). */
 int prof_callgrind_per_call(struct prof_callgrind_profile *p,
-			    const char *path);
+			    const char *path, struct prof_err *err);
 
 /*
  * Give the functions of p other names: map(arg, i, name) returns the new

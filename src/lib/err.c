@@ -58,6 +58,18 @@ prof_err_path(struct prof_err *e, const char *path, const char *fmt, ...)
 	return -1;
 }
 
+int
+prof_err_place(struct prof_err *e, const char *file, int line, int col)
+{
+	if (!e)
+		return -1;
+	if (file)
+		snprintf(e->file, sizeof(e->file), "%s", file);
+	e->line = line;
+	e->col = col;
+	return -1;
+}
+
 void
 prof_err_file(struct prof_err *e, const char *file)
 {

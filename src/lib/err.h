@@ -35,6 +35,10 @@ int prof_err_at(struct prof_err *e, const char *file, int line, int col,
 int prof_err_path(struct prof_err *e, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Set file, line and column and keep the reason (one that a helper such
+ * as range.h's set). Returns -1. */
+int prof_err_place(struct prof_err *e, const char *file, int line, int col);
+
 /* Set the file name if none is set yet; a NULL e is allowed. */
 void prof_err_file(struct prof_err *e, const char *file);
 

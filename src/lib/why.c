@@ -19,6 +19,12 @@ prof_why_state_name(enum prof_why_state s)
 	}
 }
 
+const char *
+prof_why_event(const struct prof_callgrind_profile *p)
+{
+	return p->event[0] ? p->event : "Ir";
+}
+
 static long long
 llabs_(long long x)
 {
@@ -239,6 +245,15 @@ prof_why_diff(const struct prof_callgrind_profile *before,
 	memset(w, 0, sizeof(*w));
 	w->total_before = before->total;
 	w->total_after = after->total;
+	/* The unit is part of what a profile is: instructions less CPU
+	 * samples is no change of either. */
+	if (strcmp(before->event, after->event)) {
+		prof_err_set(err, "counts %s, but the profile before counts "
+			     "%s: profiles of different units are not "
+			     "compared", prof_why_event(after),
+			     prof_why_event(before));
+		goto out;
+	}
 	if (!taken_b || !taken_a || !match) {
 		prof_err_set(err, "out of memory");
 		goto out;

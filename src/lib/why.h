@@ -43,8 +43,9 @@ struct prof_why {
  * Rank the functions of before and after by the size of the change of
  * their self cost (by_incl: of their inclusive cost), largest first; ties
  * by the other cost, then by name. The strings are borrowed: keep both
- * profiles until prof_why_free(). Returns 0, or -1 with err (out of
- * memory).
+ * profiles until prof_why_free(). Returns 0, or -1 with err: out of
+ * memory, or the two count different events (Ir and Hits: a unit is part
+ * of a profile's identity; the caller names the file, after's).
  */
 int prof_why_diff(const struct prof_callgrind_profile *before,
 		  const struct prof_callgrind_profile *after, int by_incl,
@@ -64,6 +65,9 @@ void prof_why_free(struct prof_why *w);
  */
 int prof_why_demangle(struct prof_callgrind_profile *p, const char *program,
 		      struct prof_err *err);
+
+/* What p counts: "Ir", or its event ("Hits"). */
+const char *prof_why_event(const struct prof_callgrind_profile *p);
 
 /* "new", "vanished" or "changed". */
 const char *prof_why_state_name(enum prof_why_state s);
