@@ -160,6 +160,18 @@ load_workloads(struct opts *o, struct bin *bins, struct wl **out)
 		bins[b].path = o->bins[b];
 		if (!arr)
 			goto fail;
+		/* A binary that answers with no workload is no workload
+		 * binary of the protocol (or one with none registered): said
+		 * by its name, not as a selection that matched nothing. */
+		if (json_object_array_length(arr) == 0) {
+			cli_say("workload binary '%s' --list listed no workload "
+				"(it exited 0 and wrote no JSON line): not a "
+				"workload binary of prof's protocol, or one with "
+				"no workload registered",
+				o->bins[b]);
+			json_object_put(arr);
+			goto fail;
+		}
 		for (i = 0; i < json_object_array_length(arr); i++) {
 			struct json_object *d = json_object_array_get_idx(arr, i);
 			struct wl *w;
