@@ -13,6 +13,7 @@
 
 #include <openssl/evp.h>
 
+#include "afile.h"
 #include "cli.h"
 #include "history.h"
 #include "json.h"
@@ -158,6 +159,8 @@ on_signal(int sig)
 		prof_history_interrupt(sig_history);
 		return;
 	}
+	/* A history being made (prof_history_open) is not left half made. */
+	prof_afile_unlink_all();
 	put_str(cli_name);
 	put_str(": interrupted by ");
 	put_str(sig_name(sig));

@@ -11,6 +11,7 @@
 #include <json-c/json.h>
 #include <sqlite3.h>
 
+#include "afile.h"
 #include "history.h"
 #include "json.h"
 #include "sample.h"
@@ -312,6 +313,86 @@ add_functions(struct prof_history *h, struct prof_err *err)
 	return 0;
 }
 
+/*
+ * A history that is not there yet is made whole in a temporary sibling
+ * ("<dir>/.<name>.tmp.XXXXXX", in rollback-journal mode, so that the file
+ * alone holds it: the schema, committed and synced) and linked into place.
+ * A creation that fails (a full disk) leaves nothing, never an empty or a
+ * half-made file; one that another process linked first is kept. Returns
+ * 0, or -1 with err (naming path).
+ */
+static int
+create_whole(const char *path, struct prof_err *err)
+{
+	static const char *const side[] = {"-journal", "-wal", "-shm"};
+	struct prof_history t = {0};
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	char tmp[sizeof(t.path) + 32], extra[sizeof(tmp) + 16];
+	long long version = 0;
+	mode_t mask;
+	size_t i;
+	int fd, rc = -1;
+
+	snprintf(t.path, sizeof(t.path), "%s", path);
+	if (snprintf(tmp, sizeof(tmp), "%.*s.%s.tmp.XXXXXX",
+		     slash ? (int)(slash - path + 1) : 0, path, name) >=
+	    (int)sizeof(tmp))
+		return prof_err_at(err, path, 0, 0, "file name too long");
+	fd = prof_afile_mkstemp(tmp);
+	if (fd < 0)
+		return prof_err_at(err, path, 0, 0, "cannot create: %s",
+				   strerror(errno));
+	/* The mode SQLite would give it (mkstemp's is 0600). */
+	mask = umask(022);
+	umask(mask);
+	if (fchmod(fd, 0644 & ~mask) != 0) {
+		prof_err_at(err, path, 0, 0, "cannot create: %s",
+			    strerror(errno));
+		close(fd);
+		goto out;
+	}
+	close(fd);
+	if (sqlite3_open_v2(tmp, &t.db, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK) {
+		db_err(&t, err, "cannot create");
+		goto out;
+	}
+	sqlite3_extended_result_codes(t.db, 0);
+	if (add_functions(&t, err) < 0 || check_file(&t, &version, err) < 0 ||
+	    exec(&t, "PRAGMA synchronous = FULL", err) < 0 ||
+	    migrate(&t, err) < 0)
+		goto out;
+	if (sqlite3_close(t.db) != SQLITE_OK) {
+		db_err(&t, err, "cannot create");
+		t.db = NULL;
+		goto out;
+	}
+	t.db = NULL;
+	if (link(tmp, path) != 0 && errno != EEXIST) {
+		/* A file system without hard links: renamed, unless
+		 * another process has made the history meanwhile. */
+		if (access(path, F_OK) == 0) {
+			rc = 0;
+			goto out;
+		}
+		if (rename(tmp, path) != 0) {
+			prof_err_at(err, path, 0, 0, "cannot create: %s",
+				    strerror(errno));
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	sqlite3_close(t.db);
+	for (i = 0; i < sizeof(side) / sizeof(*side); i++) {
+		snprintf(extra, sizeof(extra), "%s%s", tmp, side[i]);
+		unlink(extra);
+	}
+	prof_afile_remove(tmp);
+	return rc;
+}
+
 struct prof_history *
 prof_history_open(const char *path, int create, struct prof_err *err)
 {
@@ -351,6 +432,9 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 			goto fail;
 		return h;
 	}
+	if (create && stat(path, &sb) != 0 && errno == ENOENT &&
+	    create_whole(path, err) < 0)
+		goto fail;
 	if (sqlite3_open_v2(path, &h->db, flags, NULL) != SQLITE_OK) {
 		db_err(h, err, "cannot open");
 		goto fail;
