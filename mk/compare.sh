@@ -289,11 +289,8 @@ if [ "${PROF_WHY:-}" = 1 ]; then
 		say "cannot profile the changed time rows; they are" \
 			"explained by counts only"
 	fi
-	if ! why_explain "$run/comparisons.json" \
-		${time_dir:+--time "$time_dir"}; then
-		say "cannot explain the changed rows"
-		finish 2
-	fi
+	why_howto="to see more, run: prof-why on the two sides' callgrind files (functions/reference/ and functions/)"
+	why_explain "$run/comparisons.json" ${time_dir:+--time "$time_dir"}
 fi
 
 # What the summary says first: what was compared, a dirty tree, and the
@@ -315,9 +312,13 @@ n_changed=$(changed_rows "$run/comparisons.json")
 if [ "${PROF_WHY:-}" != 1 ] && [ "$n_changed" -gt 0 ]; then
 	set -- "$@" --note "$n_changed row(s) changed; to see which functions made them change, run: $command WHY=1"
 fi
+if [ -n "${why_fail_note:-}" ]; then
+	set -- "$@" --note "$why_fail_note"
+fi
 if [ -n "$missing" ]; then
 	set -- "$@" --note "Only in the reference build (missing from the current one): $missing."
 fi
+phase=report
 if ! "$BINDIR/prof-report" "$@" --comparisons "$run/comparisons.json" \
 	--html "$run/report.html" --output "$run/summary.md" \
 	"$run/results.json"; then

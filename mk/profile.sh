@@ -376,7 +376,9 @@ if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
 fi
 
 # Changed rows against a baseline that kept its callgrind files (an
-# earlier run folder's results.json) get their functions (prof-why); in
+# earlier run folder's results.json; a promoted baseline keeps none) get
+# their functions (prof-why), and otherwise one line of the summary says
+# why not and what to run, never an exit code (why_explain); in
 # diagnose, a changed time row gets CPU profiles of both sides when the
 # baseline's commit is built in the compare cache, or the summary says
 # what would explain it.
@@ -388,10 +390,12 @@ if [ "$compared" = 1 ] && [ "$mode" = diagnose ]; then
 		"$BASELINE"
 	[ -n "$why_note" ] && say "$why_note"
 fi
-if [ "$compared" = 1 ] && ! why_explain "$run/comparisons.json" \
-	--baseline "$BASELINE" ${time_dir:+--time "$time_dir"}; then
-	say "cannot explain the changed rows"
-	status=2
+why_fail_note=
+if [ "$compared" = 1 ]; then
+	phase=why
+	why_howto_baseline "$BASELINE"
+	why_explain "$run/comparisons.json" --baseline "$BASELINE" \
+		${time_dir:+--time "$time_dir"}
 fi
 
 # The run joins the history (prof-history) before the reports read it.
@@ -400,7 +404,8 @@ add_history
 [ -n "$history" ] && added=1
 
 phase=report
-write_reports ${why_note:+--note "$why_note"}
+write_reports ${why_note:+--note "$why_note"} \
+	${why_fail_note:+--note "$why_fail_note"}
 echo "summary: $run/summary.md"
 echo "report: $run/report.html"
 finish "$status"

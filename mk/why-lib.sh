@@ -11,20 +11,61 @@ changed_rows() {
 		length' "$1" 2>/dev/null || echo 0
 }
 
-# why_explain COMPARISONS [--baseline FILE]: prof-why fills "functions"
-# into every changed row whose two sides kept their callgrind files. A
-# run without a changed row spends nothing on it. Returns prof-why's
-# status (0 when there was nothing to do).
+# why_explain COMPARISONS [--baseline FILE] [--time DIR]: prof-why fills
+# "functions" into every changed row whose two sides kept their callgrind
+# files. A run without a changed row spends nothing on it. An explanation
+# that cannot be made never fails the run (nor changes its code): it is
+# $why_fail_note, one line for the summary that says why (prof-why's own
+# message; or the changed count rows whose baseline kept no callgrind file,
+# as a promoted baseline never does) and ends with $why_howto, set by the
+# caller: how to get one. Always returns 0.
 why_explain() {
-	cmp=$1
+	local cmp="$1" base='' a prev='' msg rc n
 	shift
+	why_fail_note=
 	[ "$(changed_rows "$cmp")" -gt 0 ] || return 0
 	if [ ! -x "$BINDIR/prof-why" ]; then
 		say "no explanation of the changed rows: '$BINDIR/prof-why'" \
 			"is not built"
 		return 0
 	fi
-	"$BINDIR/prof-why" --comparisons "$cmp" "$@"
+	for a in "$@"; do
+		[ "${prev:-}" = --baseline ] && base=$a
+		prev=$a
+	done
+	[ -n "$base" ] || base=$(dirname -- "$cmp")/baseline.json
+	msg=$("$BINDIR/prof-why" --comparisons "$cmp" "$@" 2>&1)
+	rc=$?
+	[ -n "$msg" ] && printf '%s\n' "$msg" >&2
+	if [ $rc != 0 ]; then
+		msg=$(printf '%s\n' "$msg" | tail -n 1)
+		why_fail_note="No functions for the changed rows: ${msg#prof-why: }; $why_howto"
+		return 0
+	fi
+	n=$(jq '[.[] | select(.phase == "instructions" and
+		(.status == "warning" or .status == "improved") and
+		(has("functions") | not))] | length' "$cmp" 2>/dev/null) || n=0
+	if [ "${n:-0}" -gt 0 ]; then
+		why_fail_note="No functions for the $n changed instruction row(s): the baseline '$base' keeps no callgrind files of them (make baseline-update keeps none); $why_howto"
+	fi
+	return 0
+}
+
+# why_howto_baseline BASELINE: $why_howto for a run compared with a
+# baseline file: make compare against the commit that its results record.
+why_howto_baseline() {
+	local commit short
+	commit=$(jq -r '.commit // empty' "$1" 2>/dev/null)
+	case $commit in
+	*[!0-9a-f]* | '')
+		short="<the baseline's commit>"
+		;;
+	*)
+		short=$(git rev-parse --short "$commit" 2>/dev/null) ||
+			short=$(printf %.12s "$commit")
+		;;
+	esac
+	why_howto="to see which functions changed, run: make compare REF=$short WHY=1"
 }
 
 # why_time CUR_BINS REF_BINS: for each changed time row of the run's

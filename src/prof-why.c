@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
@@ -58,7 +59,9 @@ static const char usage_text[] =
 	"to the comparisons' folder), when both sides kept a callgrind file\n"
 	"for the workload: the current side's artifact (a sample's artifact\n"
 	"ending in .callgrind) in --results, the other in --baseline (by\n"
-	"default results.json and baseline.json beside the comparisons). A\n"
+	"default results.json and baseline.json beside the comparisons); an\n"
+	"artifact whose file is not there (a promoted baseline keeps none)\n"
+	"leaves its row as it is. A\n"
 	"timing row gets its workload's instruction differences too. Other\n"
 	"rows are left as they are. The comparisons are rewritten in place\n"
 	"unless -o says otherwise. With --time DIR, a changed time row also\n"
@@ -418,8 +421,18 @@ out:
 	return rc;
 }
 
+/* Whether a callgrind artifact that a results file names is not there
+ * (a promoted baseline keeps none): its row is left as it is. */
+static int
+not_kept(const char *path)
+{
+	struct stat sb;
+
+	return stat(path, &sb) != 0 && (errno == ENOENT || errno == ENOTDIR);
+}
+
 /* "functions" for one changed row. Returns 0 (also when a side has no
- * artifact), or -1 with err. */
+ * artifact, or its file is not there), or -1 with err. */
 static int
 explain_row(struct json_object *row, const struct prof_runview *cur,
 	    const struct prof_runview *base, const struct opts *o,
@@ -433,7 +446,8 @@ explain_row(struct json_object *row, const struct prof_runview *cur,
 	    !artifact_of(cur, o->results, w, b, after_path,
 			 sizeof(after_path)) ||
 	    !artifact_of(base, o->baseline, w, b, before_path,
-			 sizeof(before_path)))
+			 sizeof(before_path)) ||
+	    not_kept(after_path) || not_kept(before_path))
 		return 0;
 	return explain_pair(row, before_path, after_path, 0, NULL,
 			    "functions", "functions_artifacts", o, cmp_dir,
