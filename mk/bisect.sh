@@ -29,7 +29,8 @@
 #                          (default bin/prof-workloads)
 #   PROF_REPEAT, PROF_TIMEOUT  as for make compare (time: repeat default 5,
 #                          --max-repeat four times it)
-#   PROF_OUTPUT            the run folder (default artifacts/profiling/RUN_ID)
+#   PROF_OUTPUT            the run folder, new or empty (default
+#                          artifacts/profiling/RUN_ID; run_folder)
 #
 # The commits are GOOD..BAD along first parents. A binary search measures
 # the middle commit and keeps the half where the change is; a commit that
@@ -141,7 +142,7 @@ if [ "$n" -lt 2 ]; then
 	finish 2
 fi
 
-run_folder bisect.json
+run_folder
 mkdir -p "$run/steps" || finish 2
 # This folder's place in the repository: the project may be a subfolder.
 sub=$(git rev-parse --show-prefix)

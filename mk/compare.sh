@@ -24,7 +24,8 @@
 #   PROF_MAKE              the make to run there (default make)
 #   PROF_BACKEND, PROF_REPEAT, PROF_TIMEOUT, PROF_SEED
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
-#   PROF_OUTPUT            the run folder (default artifacts/profiling/RUN_ID)
+#   PROF_OUTPUT            the run folder, new or empty (default
+#                          artifacts/profiling/RUN_ID; run_folder)
 #   PROF_COMMAND           the command that results.json records
 #   PROF_WHY               1: also count instructions on both sides
 #                          (prof-count --functions, as COUNTS=1) and say
@@ -46,7 +47,8 @@
 #
 # The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
 # or infrastructure failure (REF is no commit, or does not build: the tail
-# of its build log is printed).
+# of its build log is printed), or an interrupt (one line says in which
+# phase, and what was written or kept: run-lib.sh's interrupted()).
 set -u
 set -f	# lists below are split on spaces, never globbed
 
@@ -197,16 +199,26 @@ build_ref() {
 	done
 	return 0
 }
-if [ -n "$REF" ] && ! build_ref; then
-	say "REF '$REF' ($short) does not build; the end of $log:"
-	tail -n 20 "$log" | sed 's/^/  /' >&2
-	finish 2
-fi
+# The run folder, as profile.sh makes it (run-lib.sh), before REF is
+# built: an OUTPUT that cannot be taken costs no build.
+run_folder
+on_interrupt samples.jsonl baseline.jsonl counts.jsonl \
+	baseline-counts.jsonl results.json baseline.json comparisons.json \
+	summary.md report.html
 
-# The run folder, as profile.sh makes it.
-run_folder samples.jsonl baseline.jsonl results.json baseline.json \
-	comparisons.json summary.md report.html counts.jsonl \
-	baseline-counts.jsonl
+if [ -n "$REF" ]; then
+	phase=build
+	phase_what="building REF '$REF' ($short) in $wt"
+	kept="kept: its build log $log (the next make compare builds REF again)"
+	if ! build_ref; then
+		say "REF '$REF' ($short) does not build; the end of $log:"
+		tail -n 20 "$log" | sed 's/^/  /' >&2
+		drop_run_folder
+		finish 2
+	fi
+	phase_what=
+	kept=
+fi
 
 opts=
 for b in $cur_bins; do
@@ -220,13 +232,14 @@ done
 [ -n "${PROF_SEED:-}" ] && opts="$opts --seed $PROF_SEED"
 [ -n "${PROF_REPEAT:-}" ] && opts="$opts --repeat $PROF_REPEAT"
 opts="$opts$(category_opts)"
+phase=timing
 # shellcheck disable=SC2086 # opts is a list of words
 "$BINDIR/prof-time" $MODE $opts --output "$run/samples.jsonl" \
 	--against-output "$run/baseline.jsonl"
 status=$?
 if [ $status -ge 2 ]; then
 	say "the interleaved run failed; no results are written"
-	[ -z "${PROF_OUTPUT:-}" ] && rmdir "$run" 2>/dev/null
+	drop_run_folder
 	finish 2
 fi
 
@@ -236,6 +249,7 @@ fi
 cur_counts=
 ref_counts=
 if [ "${PROF_WHY:-}" = 1 ]; then
+	phase=count
 	copts=$(category_opts)
 	[ -n "${PROF_TIMEOUT:-}" ] && copts="$copts --timeout $PROF_TIMEOUT"
 	[ -n "${PROF_SEED:-}" ] && copts="$copts --seed $PROF_SEED"
@@ -264,6 +278,7 @@ fi
 
 # Both sides share the run id: prof-diff then knows they saw the same
 # machine at the same moments (no drift note).
+phase=merge
 if ! "$BINDIR/prof-merge" --command "$command" --run-id "$run_id" \
 	--timestamp "$timestamp" --output "$run/results.json" \
 	"$run/samples.jsonl" ${cur_counts:+"$cur_counts"} ||
@@ -274,6 +289,7 @@ if ! "$BINDIR/prof-merge" --command "$command" --run-id "$run_id" \
 	say "cannot merge the samples"
 	finish 2
 fi
+phase=compare
 if ! "$BINDIR/prof-diff" --baseline "$run/baseline.json" \
 	--output "$run/comparisons.json" "$run/results.json"; then
 	say "cannot compare the two sides"
@@ -282,6 +298,7 @@ fi
 
 # Which functions made the changed rows change (WHY=1), or how to ask.
 if [ "${PROF_WHY:-}" = 1 ]; then
+	phase=why
 	time_dir=
 	if why_time "$cur_bins" "$ref_bins"; then
 		[ -d "$run/time" ] && time_dir=$run/time

@@ -8,7 +8,8 @@
 # DIR holds the shards' results files (*.json) or run folders (*/results.json,
 # as the CI's artifacts unpack). Settings come from the environment:
 #   PROF_BINDIR    the tools (default bin)
-#   PROF_OUTPUT    the merged run folder (default artifacts/profiling/RUN_ID)
+#   PROF_OUTPUT    the merged run folder, new or empty (default
+#                  artifacts/profiling/RUN_ID; run_folder)
 #   PROF_BASELINE  the baseline (default baselines/cpu-ci.json)
 #   PROF_SHARDS    N, the number of shards (default: as the shards say)
 #   PROF_HISTORY   the run history the merged run is added to (default
@@ -55,7 +56,10 @@ if [ $# -eq 0 ]; then
 	finish 2
 fi
 
-run_folder results.json comparisons.json summary.md report.html
+# The merged run's folder (run-lib.sh: a new or empty OUTPUT; the
+# baseline and the history outside it).
+run_folder BASELINE="$BASELINE" \
+	HISTORY="${PROF_HISTORY-artifacts/history.sqlite}"
 
 "$BINDIR/prof-merge" --shards "${PROF_SHARDS:-0}" --run-id "$run_id" \
 	--timestamp "$timestamp" \

@@ -12,7 +12,8 @@
 #                          prof-workloads beside the tools)
 #   PROF_BACKEND, PROF_REPEAT, PROF_TIMEOUT, PROF_SEED
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
-#   PROF_OUTPUT            the run folder (default artifacts/profiling/RUN_ID)
+#   PROF_OUTPUT            the run folder, new or empty (default
+#                          artifacts/profiling/RUN_ID; run_folder)
 #   PROF_BASELINE          the baseline (default baselines/cpu-ci.json)
 #   PROF_PLAYWRIGHT        browser rows made before, to merge instead of
 #                          playing the stories
@@ -94,64 +95,10 @@ command=${PROF_COMMAND:-$label${id:+ W=$id}}
 . "$(dirname "$0")/profile-check.sh"
 check_vars
 
-# An interrupt (make's Ctrl-C reaches the whole group) stops the run; the
-# phase in flight has removed its temporary files, and what was written so
-# far is said: the files of the run folder that exist (run_folder removed
-# an earlier run's), the results not written, and whether the run joined
-# the history.
-phase=setup
-added=0
-interrupted() {
-	trap '' INT TERM HUP
-	written= missing=
-	if [ -n "${run:-}" ]; then
-		for f in samples.jsonl memory.jsonl profile.jsonl \
-			browser.jsonl counts.jsonl results.json \
-			comparisons.json summary.md report.html; do
-			if [ -e "$run/$f" ]; then
-				written="$written, $f"
-			else
-				case $f in
-				*.jsonl) ;;
-				*) missing="$missing, $f" ;;
-				esac
-			fi
-		done
-	fi
-	# Interrupted while adding: the history holds the run or not.
-	hist=${PROF_HISTORY-artifacts/history.sqlite}
-	if [ "$phase" = history ] && [ -n "$hist" ] &&
-		"$BINDIR/prof-history" list --db "$hist" 2>/dev/null |
-		grep -q "\"run_id\": *\"$run_id\""; then
-		added=1
-	fi
-	if [ -z "$written" ]; then
-		say "interrupted by $1 in the $phase phase; no results are" \
-			"written"
-		# A run folder made here and left empty goes again.
-		[ -z "${PROF_OUTPUT:-}" ] && [ -n "${run:-}" ] &&
-			rmdir "$run" 2>/dev/null
-		exit 2
-	fi
-	if [ ! -e "$run/results.json" ]; then
-		msg="no results are written; written in $run: ${written#, }"
-	elif [ -z "$missing" ]; then
-		msg="written in $run: ${written#, }"
-	else
-		msg="written in $run: ${written#, }; not written:"
-		msg="$msg ${missing#, }"
-	fi
-	if [ "$added" = 1 ]; then
-		msg="$msg; the run was added to the history '$hist'"
-	elif [ -e "$run/results.json" ] && [ -n "$hist" ]; then
-		msg="$msg; the run was not added to the history"
-	fi
-	say "interrupted by $1 in the $phase phase; $msg"
-	exit 2
-}
-trap 'interrupted SIGINT' INT
-trap 'interrupted SIGTERM' TERM
-trap 'interrupted SIGHUP' HUP
+# An interrupt says where the run stopped and what it wrote (run-lib.sh).
+run_history=${PROF_HISTORY-artifacts/history.sqlite}
+on_interrupt samples.jsonl memory.jsonl profile.jsonl browser.jsonl \
+	counts.jsonl results.json comparisons.json summary.md report.html
 
 for tool in prof-time prof-merge prof-diff prof-report; do
 	if [ ! -x "$BINDIR/$tool" ]; then
@@ -168,8 +115,8 @@ if [ -n "${PROF_PLAYWRIGHT:-}" ] && [ ! -r "$PROF_PLAYWRIGHT" ]; then
 	finish 2
 fi
 
-run_folder samples.jsonl memory.jsonl profile.jsonl browser.jsonl \
-	counts.jsonl results.json comparisons.json summary.md report.html
+run_folder BASELINE="$BASELINE" PLAYWRIGHT="${PROF_PLAYWRIGHT:-}" \
+	HISTORY="$run_history"
 
 # What each phase returned: the worst code so far; the streams to merge.
 status=0
@@ -179,8 +126,7 @@ streams=
 note() {
 	if [ "$1" -ge 2 ]; then
 		say "a phase failed; no results are written"
-		# A run folder made here and left empty goes again.
-		[ -z "${PROF_OUTPUT:-}" ] && rmdir "$run" 2>/dev/null
+		drop_run_folder
 		finish 2
 	fi
 	[ "$1" -gt "$status" ] && status=$1

@@ -29,21 +29,77 @@ new_run() {
 	run_id=$stamp-$(od -An -N2 -tx1 /dev/urandom | tr -d ' \n')
 }
 
-# run_folder FILE...: a new run id and $run, its folder: OUTPUT, with the
-# named files of an earlier run removed (a reused folder must not pass
-# them off as this run's), or a new folder under artifacts/profiling/,
-# created here so that two runs in the same second never share one.
+# abs_path PATH: PATH made absolute, its links resolved as far as it
+# exists (the part not made yet is kept as it is written).
+abs_path() {
+	local p="$1" rest=''
+	case $p in
+	/*) ;;
+	*) p=$PWD/$p ;;
+	esac
+	while [ ! -d "$p" ]; do
+		rest=/${p##*/}$rest
+		p=${p%/*}
+		[ -n "$p" ] || p=/
+	done
+	p=$(cd -P -- "$p" 2>/dev/null && pwd -P) || return 1
+	printf '%s%s\n' "${p%/}" "$rest"
+}
+
+# run_folder [VAR=PATH]...: the output guard of every target that writes a
+# run folder (profile-quick, profile-full, diagnose, compare, bisect,
+# merge-shards): a new run id and $run, its folder. OUTPUT is taken only
+# when it is a new or an empty folder: a run never replaces (or mixes its
+# files with) a run folder it did not create. Each VAR=PATH is a file the
+# run reads (BASELINE=..., HISTORY=...): one inside OUTPUT would be read
+# after this run wrote it there, so it is refused. Both are exit 2 with the
+# path, before anything is written. Without OUTPUT, a new folder under
+# artifacts/profiling/, created here so that two runs in the same second
+# never share one ($made_run is 1 then: an empty one goes again on
+# failure, drop_run_folder).
 run_folder() {
+	local a var path rabs pabs first
 	new_run
+	made_run=0
 	if [ -n "${PROF_OUTPUT:-}" ]; then
 		run=$PROF_OUTPUT
+		if [ -d "$run" ]; then
+			if ! first=$(ls -A -- "$run"); then
+				say "cannot read the run folder '$run'"
+				finish 2
+			fi
+			first=$(printf '%s\n' "$first" | head -n 1)
+			if [ -n "$first" ]; then
+				say "OUTPUT '$run' is not empty (it holds" \
+					"'$first'): a run is written only into a" \
+					"new or empty folder, never over another" \
+					"run; give a new folder, or remove this" \
+					"one first"
+				finish 2
+			fi
+		fi
+		rabs=$(abs_path "$run") || rabs=
+		for a in "$@"; do
+			var=${a%%=*}
+			path=${a#*=}
+			if [ -z "$path" ] || [ -z "$rabs" ]; then
+				continue
+			fi
+			pabs=$(abs_path "$path") || continue
+			case $pabs in
+			"$rabs" | "$rabs"/*)
+				say "$var '$path' is inside the run folder" \
+					"'$run' (OUTPUT) that this run writes:" \
+					"an input is never an output of the same" \
+					"run; give a $var outside it"
+				finish 2
+				;;
+			esac
+		done
 		if ! mkdir -p -- "$run"; then
 			say "cannot create the run folder '$run'"
 			finish 2
 		fi
-		for f in "$@"; do
-			rm -f -- "$run/$f"
-		done
 		return
 	fi
 	if ! mkdir -p artifacts/profiling; then
@@ -60,6 +116,79 @@ run_folder() {
 		new_run
 	done
 	run=artifacts/profiling/$run_id
+	made_run=1
+}
+
+# drop_run_folder: a run folder made by run_folder under
+# artifacts/profiling/ and left empty goes again (OUTPUT stays).
+drop_run_folder() {
+	[ "${made_run:-0}" = 1 ] && [ -n "${run:-}" ] && rmdir "$run" 2>/dev/null
+	return 0
+}
+
+# on_interrupt FILE...: from here an interrupt (SIGINT, SIGTERM or SIGHUP:
+# make's Ctrl-C reaches the whole group) stops the run, and one line says
+# where and what it left: the $phase it was in (with $phase_what, what that
+# phase was doing, when set), the files of the run folder among FILE...
+# that were written, the results not written, whether the run joined
+# $run_history (the history it joins, empty for none; $added is 1 once it
+# did), and $kept (what else is kept, when set). The tool in flight has
+# removed its temporary files; exit 2. The line goes to the stderr of
+# this call (fd 7 keeps it): a trap runs inside the redirection of the
+# command it stopped (a build's log).
+on_interrupt() {
+	exec 7>&2
+	run_files=$*
+	phase=setup
+	added=0
+	trap 'interrupted SIGINT' INT
+	trap 'interrupted SIGTERM' TERM
+	trap 'interrupted SIGHUP' HUP
+}
+
+interrupted() {
+	local f written='' missing='' msg where hist="${run_history:-}"
+	trap '' INT TERM HUP
+	exec 2>&7
+	if [ -n "${run:-}" ]; then
+		for f in $run_files; do
+			if [ -e "$run/$f" ]; then
+				written="$written, $f"
+			else
+				case $f in
+				*.jsonl) ;;
+				*) missing="$missing, $f" ;;
+				esac
+			fi
+		done
+	fi
+	# Interrupted while adding: the history holds the run or not.
+	if [ "$phase" = history ] && [ -n "$hist" ] &&
+		"$BINDIR/prof-history" list --db "$hist" 2>/dev/null |
+		grep -q "\"run_id\": *\"$run_id\""; then
+		added=1
+	fi
+	where="interrupted by $1 in the $phase phase${phase_what:+, $phase_what}"
+	if [ -z "$written" ]; then
+		drop_run_folder
+		say "$where; no results are written${kept:+; $kept}"
+		exit 2
+	fi
+	if [ ! -e "$run/results.json" ]; then
+		msg="no results are written; written in $run: ${written#, }"
+	elif [ -z "$missing" ]; then
+		msg="written in $run: ${written#, }"
+	else
+		msg="written in $run: ${written#, }; not written:"
+		msg="$msg ${missing#, }"
+	fi
+	if [ "$added" = 1 ]; then
+		msg="$msg; the run was added to the history '$hist'"
+	elif [ -e "$run/results.json" ] && [ -n "$hist" ]; then
+		msg="$msg; the run was not added to the history"
+	fi
+	say "$where; $msg${kept:+; $kept}"
+	exit 2
 }
 
 # category_opts: the --category and --exclude-category words of
