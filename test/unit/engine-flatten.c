@@ -392,13 +392,41 @@ arcs(void)
 	}
 }
 
+/* A step or tolerance as text: in range, or why not (issue 28, item 5). */
+static void
+parse_mm(void)
+{
+	static const struct {
+		const char *s;
+		int rc;
+	} cases[] = {
+		{"0.5", 0},	 {"0.000001", 0}, {"1000000", 0},
+		{"1e-300", -2},	 {"1e-320", -2},  {"1e400", -2},
+		{"inf", -2},	 {"1000001", -2}, {"0", -1},
+		{"-1", -1},	 {"-1e-400", -1}, {"nan", -1},
+		{"1x", -1},	 {"", -1},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		double v = -7;
+		char name[64];
+		int rc = pk_flatten_parse_mm(cases[i].s, &v);
+
+		snprintf(name, sizeof(name), "'%s': %d%s", cases[i].s,
+			 cases[i].rc, cases[i].rc ? ", nothing set" : "");
+		ok(rc == cases[i].rc && (rc == 0 ? v > 0 : v == -7), name);
+	}
+}
+
 int
 main(void)
 {
-	plan(6 + 5 + 10 + 12);
+	plan(6 + 5 + 10 + 12 + 14);
 	cubics();
 	quads();
 	ellipses();
 	arcs();
+	parse_mm();
 	return done();
 }

@@ -1,7 +1,28 @@
 /* flatten.c: Beziers and elliptical arcs to chords within step and tol. */
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "flatten.h"
+
+int
+pk_flatten_parse_mm(const char *s, double *out)
+{
+	char *end;
+	double x;
+
+	errno = 0;
+	x = strtod(s, &end);
+	/* An underflow is a positive number too small (0 with ERANGE). */
+	if (end == s || *end || isnan(x) || signbit(x) ||
+	    (x == 0 && errno != ERANGE))
+		return -1;
+	if (errno == ERANGE || !(x >= PK_FLATTEN_MM_MIN) ||
+	    !(x <= PK_FLATTEN_MM_MAX))
+		return -2;
+	*out = x;
+	return 0;
+}
 
 static int
 pieces(double n)

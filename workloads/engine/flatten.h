@@ -29,6 +29,24 @@ struct pk_flatten {
 #define PK_FLATTEN_TOL 0.01
 #define PK_FLATTEN_MAX 65536
 
+/*
+ * The step and tolerance a caller may ask for, mm. The answers write
+ * millimetres with 6 decimals, so a smaller one would come back as 0,
+ * which no one takes; a larger one is longer than any drawing.
+ */
+#define PK_FLATTEN_MM_MIN 1e-6
+#define PK_FLATTEN_MM_MAX 1e6
+#define PK_FLATTEN_MM_RANGE "0.000001 to 1000000"
+
+/*
+ * A step or tolerance given as text (plotkit flatten --step, the server's
+ * ?step=): 0 with *out set; -1 when s is not a positive number (nothing
+ * after it, not NaN); -2 when it is one out of PK_FLATTEN_MM_MIN to
+ * PK_FLATTEN_MM_MAX (an underflow, an overflow and infinity included).
+ * Every reader of one goes through here.
+ */
+int pk_flatten_parse_mm(const char *s, double *out);
+
 /* How many chords each kind of curve gets (at least 1). */
 int pk_flatten_n_quad(const double p[6], const struct pk_flatten *f);
 int pk_flatten_n_cubic(const double p[8], const struct pk_flatten *f);

@@ -1,11 +1,11 @@
 /* cli.c: messages, file reading and number options for the subcommands. */
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/flatten.h"
 #include "plotkit.h"
 
 int
@@ -78,18 +78,16 @@ out:
 int
 cli_parse_mm(const char *opt, const char *arg, double *out)
 {
-	char *end;
-	double v;
+	int rc = pk_flatten_parse_mm(arg, out);
 
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno || end == arg || *end || !isfinite(v) || v <= 0) {
+	if (rc == -1)
 		cli_error("%s: '%s' is not a positive number of millimetres",
 			  opt, arg);
-		return -1;
-	}
-	*out = v;
-	return 0;
+	else if (rc == -2)
+		cli_error("%s: '%s' is out of range (" PK_FLATTEN_MM_RANGE
+			  " millimetres)",
+			  opt, arg);
+	return rc < 0 ? -1 : 0;
 }
 
 int

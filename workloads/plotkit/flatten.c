@@ -20,6 +20,7 @@ static const char usage_text[] =
 	"  --step MM       the longest chord of a flattened curve (0.5)\n"
 	"  --tolerance MM  the farthest a chord may stray from the curve "
 	"(0.01)\n"
+	"Each is taken from 0.000001 to 1000000 mm.\n"
 	"\n"
 	"Exit status: 0 done, 2 bad arguments or a bad SVG (one line on\n"
 	"stderr names the file and the line).\n";

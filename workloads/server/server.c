@@ -23,6 +23,7 @@
 #include "engine/buf.h"
 #include "engine/compose.h"
 #include "engine/fixture.h"
+#include "engine/flatten.h"
 #include "engine/svg.h"
 #include "server/assets.h"
 #include "server/plan.h"
@@ -110,6 +111,7 @@ struct conn {
 	int armed;			/* a whole request is due by due */
 	int cut;			/* shut down (deadline, or shed) */
 	struct timespec due;
+	int nul;			/* the URL being read holds a %00 */
 };
 
 /* A socket in its lingering close. */
@@ -150,6 +152,7 @@ struct req {
 	struct pk_buf body;
 	size_t dropped;			/* body bytes not kept */
 	int over;			/* the body is over max_body */
+	int nul;			/* its URL holds a %00 */
 };
 
 static void
@@ -526,23 +529,63 @@ linger_loop(void *arg)
 	return NULL;
 }
 
-/* A flattening parameter from the query, or its default. */
+/* How many times a parameter is in the query. */
+struct arg_count {
+	const char *name;
+	unsigned n;
+};
+
+static enum MHD_Result
+count_arg(void *cls, enum MHD_ValueKind kind, const char *key,
+	  const char *value)
+{
+	struct arg_count *a = cls;
+
+	(void)kind;
+	(void)value;
+	if (!strcmp(key, a->name))
+		a->n++;
+	return MHD_YES;
+}
+
+/*
+ * A flattening parameter from the query, or its default: 0; -1 after
+ * queueing a 400 (*rc says how that went) for one that is not a number
+ * in range (pk_flatten_parse_mm(), as plotkit flatten takes it) or is
+ * given twice (libmicrohttpd would give the first; which one the client
+ * meant is not ours to guess).
+ */
 static int
-query_mm(struct MHD_Connection *c, const char *name, double *v)
+query_mm(struct MHD_Connection *c, const char *name, double *v,
+	 enum MHD_Result *rc)
 {
 	const char *arg = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
 						      name);
-	char *end;
-	double x;
+	struct arg_count a = {name, 0};
+	int got;
 
 	if (!arg)
 		return 0;
-	errno = 0;
-	x = strtod(arg, &end);
-	if (errno || end == arg || *end || !isfinite(x) || x <= 0)
+	MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, count_arg, &a);
+	if (a.n > 1) {
+		*rc = send_error(c, MHD_HTTP_BAD_REQUEST, NULL,
+				 "parameter '%s' is given %u times: give it "
+				 "once",
+				 name, a.n);
 		return -1;
-	*v = x;
-	return 0;
+	}
+	got = pk_flatten_parse_mm(arg, v);
+	if (got == -1)
+		*rc = send_error(c, MHD_HTTP_BAD_REQUEST, NULL,
+				 "bad %s: expected a positive number of "
+				 "millimetres",
+				 name);
+	else if (got == -2)
+		*rc = send_error(c, MHD_HTTP_BAD_REQUEST, NULL,
+				 "bad %s: out of range: expected "
+				 PK_FLATTEN_MM_RANGE " millimetres",
+				 name);
+	return got < 0 ? -1 : 0;
 }
 
 /*
@@ -557,18 +600,9 @@ parse_body(struct pk_server *s, struct MHD_Connection *c,
 	struct pk_err err;
 	int oom;
 
-	if (query_mm(c, "step", &o->flatten.step) < 0) {
-		*rc = send_error(c, MHD_HTTP_BAD_REQUEST, NULL,
-				 "bad step: expected a positive number of "
-				 "millimetres");
+	if (query_mm(c, "step", &o->flatten.step, rc) < 0 ||
+	    query_mm(c, "tolerance", &o->flatten.tol, rc) < 0)
 		return -1;
-	}
-	if (query_mm(c, "tolerance", &o->flatten.tol) < 0) {
-		*rc = send_error(c, MHD_HTTP_BAD_REQUEST, NULL,
-				 "bad tolerance: expected a positive number "
-				 "of millimetres");
-		return -1;
-	}
 	if (pk_svg_parse(r->body.data ? r->body.data : "", r->body.len, o, d,
 			 &err) == 0)
 		return 0;
@@ -761,6 +795,66 @@ content_length(struct MHD_Connection *c, int *known)
 	return n;
 }
 
+/* c's socket context: NULL when it has none (out of memory). */
+static struct conn *
+conn_of(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+
+	return ci ? ci->socket_context : NULL;
+}
+
+/*
+ * libmicrohttpd's unescaping of a URL's path, and of each name and value
+ * of its query, but a "%00" is left as it is: decoded, a NUL would end the
+ * string there, and "/viewer.js%00.svg" was served as /viewer.js,
+ * "?step=1%00x" read as step 1. The request is marked, and answer()
+ * refuses it (400); without a socket context the path still names no
+ * route (404) and a value with "%00" is no number (400).
+ */
+static size_t
+unescape(void *cls, struct MHD_Connection *c, char *s)
+{
+	char *in = s, *out = s, *mark;
+	struct conn *k;
+	size_t n;
+
+	(void)cls;
+	for (;;) {
+		mark = strstr(in, "%00");
+		if (mark)
+			*mark = '\0';
+		n = MHD_http_unescape(in);
+		/* Decoding never lengthens: out stays at or before in. */
+		memmove(out, in, n);
+		out += n;
+		if (!mark)
+			break;
+		memcpy(out, "%00", 3);
+		out += 3;
+		in = mark + 3;
+		k = conn_of(c);
+		if (k)
+			k->nul = 1;
+	}
+	*out = '\0';
+	return (size_t)(out - s);
+}
+
+/* Whether the request line just read held a %00 (and forget it: each
+ * request is read after the one before it is answered). */
+static int
+take_nul(struct MHD_Connection *c)
+{
+	struct conn *k = conn_of(c);
+	int nul = k && k->nul;
+
+	if (k)
+		k->nul = 0;
+	return nul;
+}
+
 /*
  * The first call for a request: its headers are in. Only a body declared
  * too large is answered now (libmicrohttpd then closes the connection
@@ -793,6 +887,7 @@ begin(struct pk_server *s, struct MHD_Connection *c, const char *url,
 		return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL,
 				  "out of memory");
 	r->route = rt;
+	r->nul = take_nul(c);
 	pk_buf_init(&r->body);
 	/*
 	 * Room for the declared body up front, only where it is kept and
@@ -816,6 +911,10 @@ answer(struct pk_server *s, struct MHD_Connection *c, const char *url,
 
 	/* The request is in: what follows is ours, not the client's. */
 	deadline(s, c, 0);
+	if (r->nul)
+		return send_error(c, MHD_HTTP_BAD_REQUEST, NULL,
+				  "the URL holds a NUL byte (%%00): '%.200s'",
+				  url);
 	if (!rt)
 		return send_error(c, MHD_HTTP_NOT_FOUND, NULL,
 				  "no such path '%.200s'", url);
@@ -1080,6 +1179,7 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 		(unsigned)(o->threads > 1 ? o->threads : 0),
 		MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
 		MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+		MHD_OPTION_UNESCAPE_CALLBACK, unescape, s,
 		MHD_OPTION_END);
 	if (!s->mhd) {
 		pk_err_set(err, 0, "cannot start the server on "

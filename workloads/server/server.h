@@ -20,9 +20,11 @@
  *   GET  /favicon.ico               204 No Content (browsers ask)
  *
  * GET routes answer HEAD too. The POST routes take ?step=MM and
- * ?tolerance=MM (the flattening defaults otherwise). Every error is one
- * line of JSON, {"error":"why"}: 400 for a bad SVG ("request:7: unclosed
- * element 'g'") or a bad parameter, 404 for an unknown path (and for the
+ * ?tolerance=MM (the flattening defaults otherwise), each once and from
+ * 0.000001 to 1000000 mm (pk_flatten_parse_mm(), as plotkit flatten
+ * takes them). Every error is one line of JSON, {"error":"why"}: 400 for
+ * a bad SVG ("request:7: unclosed element 'g'"), a bad parameter or a URL
+ * with a NUL (%00) anywhere in it, 404 for an unknown path (and for the
  * preview before any upload), 405 with Allow for a method a path does not
  * take, 413 for a body over max_body or one that flattens to more than
  * max_points points ("request:3: over the limit of 1000 points": a few
