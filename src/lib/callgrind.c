@@ -300,6 +300,8 @@ struct loader {
 	struct names files, fns, kept;
 	size_t n_kept;
 	char *anon_file, *anon_fn;	/* a name given without an id */
+	char *anon_cfn;			/* a callee's, kept apart: fn= comes
+					 * between calls= and its cost */
 	const char *file;		/* the current file (fl, fi, fe) */
 	long fn;			/* the current function, or -1 */
 	const char *cfile, *cfn;	/* the next call's target */
@@ -318,22 +320,27 @@ names_get(const struct names *t, unsigned long long id)
 	return i < 0 ? NULL : t->by_n[i];
 }
 
-/* Define id as name[0..len). Returns its copy, or NULL when out of
- * memory. */
+/*
+ * Define id as name[0..len). Returns its copy, or NULL when out of memory;
+ * *again is 1 when id was defined before as another name (which stays:
+ * the current file and function may point at it).
+ */
 static const char *
 names_put(struct names *t, unsigned long long id, const char *name,
-	  size_t len)
+	  size_t len, int *again)
 {
 	long i = prof_htab_get(&t->index, &id, sizeof(id));
-	char *s = strndup(name, len);
+	char *s;
 
+	*again = 0;
+	if (i >= 0) {
+		*again = strlen(t->by_n[i]) != len ||
+			 memcmp(t->by_n[i], name, len);
+		return t->by_n[i];
+	}
+	s = strndup(name, len);
 	if (!s)
 		return NULL;
-	if (i >= 0) {
-		free(t->by_n[i]);
-		t->by_n[i] = s;
-		return s;
-	}
 	if (t->n == t->cap) {
 		size_t ncap = t->cap ? t->cap * 2 : 64;
 		char **nt = realloc(t->by_n, ncap * sizeof(*nt));
@@ -393,11 +400,18 @@ name_of(struct loader *l, struct names *t, char **anon, const char *v,
 			v++;
 		len = strcspn(v, "\r\n");
 		if (len) {
+			int again;
 			const char *name = names_put(t, (unsigned long long)id,
-						     v, len);
+						     v, len, &again);
 
-			if (!name)
+			if (!name) {
 				prof_err_set(err, "out of memory");
+			} else if (again) {
+				prof_err_at(err, l->path, l->lineno, 0,
+					    "name id (%lld) is defined again "
+					    "as another name", id);
+				return NULL;
+			}
 			return name;
 		}
 		if (!names_get(t, (unsigned long long)id)) {
@@ -420,9 +434,11 @@ name_of(struct loader *l, struct names *t, char **anon, const char *v,
 static const char *
 keep_file(struct loader *l, const char *name, struct prof_err *err)
 {
+	int again;
+
 	if (name != l->anon_file)
 		return name;
-	name = names_put(&l->kept, l->n_kept++, name, strlen(name));
+	name = names_put(&l->kept, l->n_kept++, name, strlen(name), &again);
 	if (!name)
 		prof_err_set(err, "out of memory");
 	return name;
@@ -627,7 +643,7 @@ spec_line(struct loader *l, const char *line, struct prof_err *err)
 			return -1;
 		l->cfile = name;
 	} else if (KEY("cfn")) {
-		name = name_of(l, &l->fns, &l->anon_fn, v, err);
+		name = name_of(l, &l->fns, &l->anon_cfn, v, err);
 		if (!name)
 			return -1;
 		l->cfn = name;
@@ -860,6 +876,7 @@ out:
 	names_free(&l.kept);
 	free(l.anon_file);
 	free(l.anon_fn);
+	free(l.anon_cfn);
 	free(line);
 	fclose(fp);
 	return rc;

@@ -8,7 +8,7 @@
 if ldd "$BIN/prof-why" 2>/dev/null | grep -q libasan; then
 	skip_all "an ASan build reserves more address space than the limit"
 fi
-plan 4
+plan 5
 
 printf '# callgrind format\nversion: 1\npositions: line\nevents: Ir\nfl=(50000000) a.c\nfn=(50000000) f\n1 5\nfn=(1) g\n1 5\ntotals: 10\n' \
 	>"$T/big.out"
@@ -37,4 +37,11 @@ limited "$T/small.out" "$T/undef.out"
 is "$rc:$(errline)" \
 	"2:prof-why: $T/undef.out:4: name id (7) is used before it is defined" \
 	"an id never defined"
+# An id defined again as another name freed the name the current file
+# pointed at (found by the callgrind fuzz target).
+cp test/fuzz/corpus/callgrind/crash-name-id-redefined "$T/again.out"
+limited "$T/small.out" "$T/again.out"
+is "$rc:$(errline)" \
+	"2:prof-why: $T/again.out:6: name id (1) is defined again as another name" \
+	"an id defined again as another name is refused"
 finish

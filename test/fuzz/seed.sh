@@ -9,7 +9,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 C=test/fuzz/corpus
-for t in json results browser svg path http; do
+for t in json results browser svg path http callgrind; do
 	mkdir -p "$C/$t"
 	rm -f "$C/$t"/seed-*
 done
@@ -39,6 +39,13 @@ cat >"$C/browser/seed-old" <<'ROWS'
 
 {"story": "boot", "duration_ms": 790}
 ROWS
+
+# Callgrind: every test dump, whole and functions only, good and bad; a
+# CALLS HZ line (the target reads the bytes as both).
+for f in test/data/callgrind/*.out test/data/why/*.out; do
+	cp "$f" "$C/callgrind/seed-$(basename "$(dirname "$f")")-$(basename "$f" .out)"
+done
+printf '2 1000\n' >"$C/callgrind/seed-calls"
 
 # SVG: every test file, good and bad.
 for f in test/data/svg/*.svg; do
