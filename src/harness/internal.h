@@ -41,6 +41,9 @@ const struct prof_workload *prof_registry_invalid(const char **why);
 /* The workload's count threshold in %: its own, or 1 (registry.c). */
 double prof_count_threshold(const struct prof_workload *w);
 
+/* The threads the workload's run() may use: its .threads, at least 1. */
+long prof_threads(const struct prof_workload *w);
+
 /* The GPU backend, or NULL when this binary has none (session.c). */
 const struct prof_gpu_ops *prof_gpu_backend(void);
 

@@ -5,9 +5,11 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,6 +20,7 @@
  * the instruction phase ever executes them. */
 #include <valgrind/callgrind.h>
 
+#include "contend.h"
 #include "env.h"
 #include "internal.h"
 #include "json.h"
@@ -39,6 +42,8 @@ struct worker {
 	struct prof_trace *trace;	/* profile phase only */
 	int counting;			/* instruction phase: count run() */
 	char dump_name[64];		/* the callgrind dump of this call */
+	double cpu_ms;			/* the last timed call's CPU time */
+	long switches;			/* and its involuntary switches */
 };
 
 static double
@@ -48,6 +53,27 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/*
+ * The CPU clock and the rusage of what a call runs on: the calling thread,
+ * or the whole process for a workload whose run() uses threads (contend.h).
+ */
+static void
+cpu_now(const struct worker *wk, double *cpu_ms, long *nivcsw)
+{
+	int multi = prof_threads(wk->a->w) > 1;
+	struct timespec ts;
+	struct rusage ru;
+
+	if (clock_gettime(multi ? CLOCK_PROCESS_CPUTIME_ID :
+				  CLOCK_THREAD_CPUTIME_ID,
+			  &ts) < 0)
+		ts.tv_sec = ts.tv_nsec = 0;
+	*cpu_ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+	if (getrusage(multi ? RUSAGE_SELF : RUSAGE_THREAD, &ru) < 0)
+		ru.ru_nivcsw = 0;
+	*nivcsw = ru.ru_nivcsw;
 }
 
 static struct json_object *
@@ -82,6 +108,23 @@ metrics_json(const struct prof_ctx *ctx)
 	return o;
 }
 
+/*
+ * A timing sample's CPU time, switches and contended mark, for the call of
+ * ms just timed (none when it was not timed to the end). A GPU call waits
+ * for the device: the rule is told so (threads 0, contend.h).
+ */
+static void
+add_cpu(struct worker *wk, struct json_object *s, const char *phase,
+	double ms)
+{
+	long threads = prof_threads(wk->a->w);
+
+	if (strcmp(phase, "timing") || ms < 0 || wk->cpu_ms < 0)
+		return;
+	prof_sample_set_cpu(s, round(ms * 1e6) / 1e6, wk->cpu_ms,
+			    wk->switches, threads, wk->gpu ? 0 : threads);
+}
+
 /* Emit an error sample of phase at index, with reason. */
 static void
 emit_error(struct worker *wk, const char *phase, long index,
@@ -90,6 +133,7 @@ emit_error(struct worker *wk, const char *phase, long index,
 	struct json_object *s = new_sample(wk, phase, index);
 
 	prof_sample_fail(s, reason, ms);
+	add_cpu(wk, s, phase, ms);
 	prof_emit(s);
 	json_object_put(s);
 }
@@ -129,18 +173,23 @@ timed_call(struct worker *wk, double *ms, double *t_start)
 	const struct prof_workload *w = wk->a->w;
 	struct prof_ctx *ctx = &wk->ctx;
 	char why[512];
-	double t0, t1;
+	double t0, t1, c0, c1;
+	long sw0, sw1;
 	int rc;
 
 	reset_call(ctx);
 	wk->launches = -1;
 	*ms = -1;
+	wk->cpu_ms = -1;
 	if (wk->gpu) {
 		if (wk->gpu->sync(why, sizeof(why)) < 0 ||
 		    wk->gpu->launches_begin(why, sizeof(why)) < 0)
 			return prof_fail(ctx, "GPU: %s", why);
 	}
+	/* The CPU clock and switches are read inside the wall clock's
+	 * bracket, so that a call that had its core has cpu <= wall. */
 	t0 = now_ms();
+	cpu_now(wk, &c0, &sw0);
 	if (wk->counting) {
 		/* The counted region: what every thread executes from the
 		 * zeroing to the dump, that is run() (and the threads it
@@ -156,8 +205,11 @@ timed_call(struct worker *wk, double *ms, double *t_start)
 		wk->gpu->launches_end();
 		return prof_fail(ctx, "GPU: %s", why);
 	}
+	cpu_now(wk, &c1, &sw1);
 	t1 = now_ms();
 	*ms = t1 - t0;
+	wk->cpu_ms = c1 - c0;
+	wk->switches = sw1 - sw0;
 	if (t_start)
 		*t_start = t0;
 	if (wk->gpu) {
@@ -253,6 +305,7 @@ phase_timing(struct worker *wk)
 		prof_sample_succeed(s, ms, metrics_json(&wk->ctx),
 				    wk->ctx.checksum[0] ? wk->ctx.checksum :
 							  NULL);
+		add_cpu(wk, s, "timing", ms);
 		prof_emit(s);
 		json_object_put(s);
 	}

@@ -149,11 +149,19 @@ prof_registry_invalid(const char **why)
 			*why = "a negative version";
 		else if (!(w->count_threshold_pct >= 0))
 			*why = "a negative count threshold";
+		else if (w->threads < 0)
+			*why = "a negative thread count";
 		else
 			continue;
 		return w;
 	}
 	return NULL;
+}
+
+long
+prof_threads(const struct prof_workload *w)
+{
+	return w->threads > 1 ? w->threads : 1;
 }
 
 double

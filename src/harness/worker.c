@@ -141,6 +141,8 @@ cmd_list(void)
 		json_object_object_add(
 			o, "count_threshold_pct",
 			prof_json_double(prof_count_threshold(w)));
+		json_object_object_add(o, "threads",
+				       json_object_new_int64(prof_threads(w)));
 		json_object_object_add(o, "dtype",
 				       json_object_new_string(or_none(w->dtype)));
 		json_object_object_add(

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contend.h"
 #include "env.h"
 #include "id.h"
 #include "json.h"
@@ -99,6 +100,7 @@ struct ctx {
 	const char *prefix;
 	struct prof_err *err;
 	int lax;	/* schema 2: a null or empty field may be left out */
+	int own;	/* a grouped sample's own fields, before the join */
 };
 
 static int
@@ -343,6 +345,8 @@ check_workload(struct ctx *c, struct json_object *o)
 static int
 check_shared(struct ctx *c, struct json_object *o)
 {
+	struct json_object *v = NULL;
+
 	if (json_object_object_get_ex(o, "count_threshold_pct", NULL) &&
 	    want_number(c, o, "count_threshold_pct", 0, 0))
 		return -1;
@@ -352,7 +356,65 @@ check_shared(struct ctx *c, struct json_object *o)
 	if (json_object_object_get_ex(o, "shard", NULL) &&
 	    want_string(c, o, "shard", 0, 1))
 		return -1;
+	if (!json_object_object_get_ex(o, "threads", &v))
+		return 0;
+	if (want_int(c, o, "threads"))
+		return -1;
+	if (json_object_get_int64(v) < 1)
+		return fail(c, "threads", "%s", "expected an integer >= 1");
 	return 0;
+}
+
+/*
+ * On one thread (threads 1, or none) a call's CPU time cannot exceed its
+ * wall time beyond the clocks' tolerance (contend.h). A grouped sample is
+ * checked so at its join, its threads in o or in its group g (or NULL).
+ */
+static int
+check_cpu_range(struct ctx *c, struct json_object *o, struct json_object *g)
+{
+	struct json_object *v = NULL, *d = NULL, *t = NULL;
+	char buf[200];
+
+	if (!json_object_object_get_ex(o, "cpu_ms", &v) ||
+	    !json_object_object_get_ex(o, "duration_ms", &d) ||
+	    !prof_json_is_number(v) || !prof_json_is_number(d))
+		return 0;
+	if ((json_object_object_get_ex(o, "threads", &t) ||
+	     (g && json_object_object_get_ex(g, "threads", &t))) &&
+	    json_object_get_int64(t) != 1)
+		return 0;
+	if (prof_json_number(v) <=
+	    prof_json_number(d) * PROF_CPU_TOL_RATIO + PROF_CPU_TOL_MS)
+		return 0;
+	snprintf(buf, sizeof(buf),
+		 "%g ms of CPU time in a call of %g ms (duration_ms) on one "
+		 "thread",
+		 prof_json_number(v), prof_json_number(d));
+	return fail(c, "cpu_ms", "%s", buf);
+}
+
+/*
+ * A timing sample's CPU time, involuntary switches and contended mark
+ * (contend.h; threads is a group field, see check_shared()), each
+ * optional: a file older than them is read as before.
+ */
+static int
+check_cpu(struct ctx *c, struct json_object *o)
+{
+	struct json_object *v = NULL;
+
+	if (json_object_object_get_ex(o, "involuntary_switches", NULL) &&
+	    want_int(c, o, "involuntary_switches"))
+		return -1;
+	if (json_object_object_get_ex(o, "contended", &v) &&
+	    !json_object_is_type(v, json_type_boolean))
+		return fail(c, "contended", "expected a boolean, got %s",
+			    prof_json_type_name(v));
+	if (json_object_object_get_ex(o, "cpu_ms", NULL) &&
+	    want_ms(c, o, "cpu_ms", 0))
+		return -1;
+	return c->own ? 0 : check_cpu_range(c, o, NULL);
 }
 
 /* The fields after env and segment, which schema 1 and 2 share. */
@@ -405,7 +467,7 @@ rest:
 	if (json_object_object_get_ex(o, "memory", NULL) &&
 	    check_metrics(c, o, "memory", 1))
 		return -1;
-	if (check_shared(c, o))
+	if (check_shared(c, o) || check_cpu(c, o))
 		return -1;
 	/* An instruction sample that succeeded has its count; an error
 	 * sample may say null. */
@@ -429,7 +491,7 @@ int
 prof_sample_check(struct json_object *o, const char *prefix,
 		  struct prof_err *err)
 {
-	struct ctx cc = {prefix ? prefix : "", err, 0}, *c = &cc;
+	struct ctx cc = {prefix ? prefix : "", err, 0, 0}, *c = &cc;
 	struct json_object *v;
 
 	if (!json_object_is_type(o, json_type_object))
@@ -449,7 +511,7 @@ int
 prof_sample_check2(struct json_object *o, const char *prefix,
 		   struct prof_err *err)
 {
-	struct ctx cc = {prefix ? prefix : "", err, 1}, *c = &cc;
+	struct ctx cc = {prefix ? prefix : "", err, 1, 0}, *c = &cc;
 
 	if (!json_object_is_type(o, json_type_object))
 		return not_object(o, prefix, err);
@@ -464,7 +526,7 @@ const char *const prof_group_keys[] = {
 	"fixture",	    "fixture_checksum", "warning_floor_ms",
 	"count_threshold_pct", "backend",	"env_id",
 	"segment_id",	    "order_seed",	"shard",
-	NULL};
+	"threads",	    NULL};
 
 int
 prof_group_key(const char *key)
@@ -490,6 +552,8 @@ prof_group_key(const char *key)
 		return !strcmp(key, "segment_id") || !strcmp(key, "shard");
 	case 'o':
 		return !strcmp(key, "order_seed");
+	case 't':
+		return !strcmp(key, "threads");
 	default:
 		return 0;
 	}
@@ -499,7 +563,7 @@ int
 prof_group_check(struct json_object *o, const char *prefix,
 		 struct prof_err *err)
 {
-	struct ctx cc = {prefix ? prefix : "", err, 1}, *c = &cc;
+	struct ctx cc = {prefix ? prefix : "", err, 1, 0}, *c = &cc;
 
 	if (!json_object_is_type(o, json_type_object))
 		return prof_err_path(err, prefix && prefix[0] ? prefix : ".",
@@ -535,6 +599,7 @@ int
 prof_sample_join(struct json_object *group, struct json_object *s,
 		 const char *prefix, struct prof_err *err)
 {
+	struct ctx cc = {prefix ? prefix : "", err, 1, 0};
 	char path[256];
 
 	/* Every sample read goes through here: its own keys are asked
@@ -551,6 +616,8 @@ prof_sample_join(struct json_object *group, struct json_object *s,
 				     "also in its group (.groups.%s)",
 				     prof_json_str(s, "group_id"));
 	}
+	if (check_cpu_range(&cc, s, group) < 0)
+		return -1;
 	json_object_object_del(s, "group_id");
 	json_object_object_foreach(group, gk, gv)
 	{
@@ -570,7 +637,7 @@ int
 prof_sample_check_own(struct json_object *o, const char *prefix,
 		      struct prof_err *err)
 {
-	struct ctx cc = {prefix ? prefix : "", err, 1}, *c = &cc;
+	struct ctx cc = {prefix ? prefix : "", err, 1, 1}, *c = &cc;
 
 	if (!json_object_is_type(o, json_type_object))
 		return not_object(o, prefix, err);
@@ -655,7 +722,7 @@ int
 prof_results_check_head(struct json_object *o, int final,
 			struct prof_err *err)
 {
-	struct ctx cc = {"", err, 0}, *c = &cc;
+	struct ctx cc = {"", err, 0, 0}, *c = &cc;
 	struct json_object *v = NULL, *run = NULL;
 
 	if (!json_object_is_type(o, json_type_object))
@@ -744,7 +811,7 @@ check_table(struct ctx *c, struct json_object *o, const char *key,
 int
 prof_results_check(struct json_object *o, struct prof_err *err)
 {
-	struct ctx cc = {"", err, 0}, *c = &cc;
+	struct ctx cc = {"", err, 0, 0}, *c = &cc;
 	struct json_object *v, *envs = NULL, *segs = NULL;
 	size_t i, n;
 	char prefix[64];

@@ -22,7 +22,15 @@ struct json_object;
  *   of the counted region) on instruction samples that succeeded, and
  *   count_threshold_pct (the growth in % above which a count is a
  *   warning) on instruction samples;
- *   order_seed (the run order's seed) where prof-time ran it.
+ *   order_seed (the run order's seed) where prof-time ran it;
+ *   on timing samples whose call was timed (contend.h has the rule):
+ *   cpu_ms (the call's CPU time, user + system: a time like
+ *   duration_ms), involuntary_switches (an integer >= 0), threads (an
+ *   integer >= 1: how many threads the call may run at once) and
+ *   contended (a boolean: prof_sample_contended() of the others). Each
+ *   is optional: a file from before them is read as before, its samples
+ *   never contended. With threads 1 (or absent) a reader refuses cpu_ms
+ *   above duration_ms * PROF_CPU_TOL_RATIO + PROF_CPU_TOL_MS.
  *
  * A results file is {schema: "prof.results", schema_version: 1, run_id,
  * timestamp_utc, command, commit, samples: [...]}; its run_id follows the
@@ -70,7 +78,7 @@ int prof_sample_json_id(struct json_object *o, char id[PROF_ID_SIZE]);
 /* Whether key is one of the fields a group holds: workload,
  * workload_version, category, fixture, fixture_checksum,
  * warning_floor_ms, count_threshold_pct, backend, env_id, segment_id,
- * order_seed and shard. */
+ * order_seed, shard and threads. */
 int prof_group_key(const char *key);
 
 /* The group keys in the order a group lists them (NULL-terminated). */
@@ -84,7 +92,9 @@ int prof_group_check(struct json_object *g, const char *prefix,
 /*
  * Make a grouped sample s whole, in place: group's fields (values shared)
  * join s's own, and group_id goes. A field in both is an error naming
- * prefix.key, s unchanged. Returns 0 or -1.
+ * prefix.key, s unchanged; so is a cpu_ms above the duration_ms on the
+ * threads of s or group (prefix.cpu_ms, as prof_sample_check()). Returns 0
+ * or -1.
  */
 int prof_sample_join(struct json_object *group, struct json_object *s,
 		     const char *prefix, struct prof_err *err);

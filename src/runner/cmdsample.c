@@ -1,10 +1,12 @@
 /* cmdsample.c: the sample of one run of a command, its fixture checksum
  * and its outcome, for every mode that runs commands (command, A/B,
  * count). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include "runner-int.h"
 
@@ -88,6 +90,23 @@ command_base_sample(struct opts *o, const char *fixture_sum, long index,
 			       index);
 }
 
+/*
+ * A command's CPU time (its own and its reaped children's, from wait4),
+ * involuntary switches and contended mark. A command may start any
+ * number of processes: its threads are the online CPUs (contend.h).
+ */
+static void
+command_cpu(struct json_object *s, const struct prof_spawn_result *res)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	double wall = round(res->wall_ms * 1e6) / 1e6;
+
+	cpus = cpus > 1 ? cpus : 1;
+	prof_sample_set_cpu(s, wall,
+			    tv_ms(res->ru.ru_utime) + tv_ms(res->ru.ru_stime),
+			    res->ru.ru_nivcsw, cpus, cpus);
+}
+
 /* The timing sample of one run of a command, before its outcome is set. */
 struct json_object *
 command_sample(struct opts *o, const char *fixture_sum, long index,
@@ -110,6 +129,8 @@ command_sample(struct opts *o, const char *fixture_sum, long index,
 	json_object_object_add(metrics, "stray_processes",
 			       json_object_new_int(res->strays));
 	json_object_object_add(s, "metrics", metrics);
+	if (!strcmp(o->phase, "timing"))
+		command_cpu(s, res);
 	return s;
 }
 

@@ -31,6 +31,7 @@
 #include <stdio.h>
 
 #include "afile.h"
+#include "contend.h"
 #include "cli.h"
 #include "env.h"
 #include "json.h"

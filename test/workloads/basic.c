@@ -1,10 +1,12 @@
 /* basic.c: test-only workloads that succeed, crash, hang, fail validation,
  * fail to prepare, allocate, or need a GPU, to test the harness and tools. */
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <valgrind/valgrind.h>
@@ -333,3 +335,69 @@ static const struct prof_workload test_clean = {
 	.warning_floor_ms = 1, .run = noop_run, .validate = clean_validate,
 };
 PROF_WORKLOAD(test_clean)
+
+/* A call that waits 5 ms off its core whatever the load: its sample is
+ * contended by the rule of contend.h (wall far above CPU time). */
+static int
+wait_run(struct prof_ctx *ctx, void *state)
+{
+	struct timespec ts = {0, 5000000};
+
+	(void)ctx;
+	(void)state;
+	while (nanosleep(&ts, &ts) < 0)
+		;
+	return 0;
+}
+
+static const struct prof_workload test_waits = {
+	.id = "test.waits", .version = 1, .category = "waits",
+	.fixture = "none", .quick = 0, .backends = PROF_CPU,
+	.warning_floor_ms = 1, .run = wait_run,
+};
+PROF_WORKLOAD(test_waits)
+
+/* Spin on the calling thread's CPU clock for about ms. */
+static void
+spin_cpu(double ms)
+{
+	struct timespec ts;
+	double t0, t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	t0 = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+	do {
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+		t = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+	} while (t - t0 < ms);
+}
+
+static void *
+spin_thread(void *arg)
+{
+	(void)arg;
+	spin_cpu(2);
+	return NULL;
+}
+
+/* Two threads that each run 2 ms of CPU: on two idle cores the call's CPU
+ * time is twice its wall time, which its samples' threads (2) allow. */
+static int
+two_threads_run(struct prof_ctx *ctx, void *state)
+{
+	pthread_t t;
+
+	(void)state;
+	if (pthread_create(&t, NULL, spin_thread, NULL) != 0)
+		return prof_fail(ctx, "cannot start a thread");
+	spin_cpu(2);
+	pthread_join(t, NULL);
+	return 0;
+}
+
+static const struct prof_workload test_two_threads = {
+	.id = "test.two_threads", .version = 1, .category = "threads",
+	.fixture = "none", .quick = 0, .backends = PROF_CPU,
+	.warning_floor_ms = 1, .run = two_threads_run, .threads = 2,
+};
+PROF_WORKLOAD(test_two_threads)

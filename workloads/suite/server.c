@@ -36,6 +36,13 @@ struct srv {
  */
 #define SERVER_PROBLEM "451768"
 
+/*
+ * run() is this thread (the client) and the server's polling thread of
+ * this process taking turns: its samples' CPU time is the process's
+ * (prof-time(1), CONTENTION).
+ */
+#define SERVER_THREADS 2
+
 static void
 srv_teardown(struct prof_ctx *ctx, void *state)
 {
@@ -239,6 +246,7 @@ static const struct prof_workload flatten_roundtrip = {
 	.tile = "none",
 	.prepare = flatten_prepare,
 	.run = srv_run,
+	.threads = SERVER_THREADS,
 	.validate = srv_validate,
 	.teardown = srv_teardown,
 };
@@ -257,6 +265,7 @@ static const struct prof_workload plan_roundtrip = {
 	.tile = "none",
 	.prepare = plan_prepare,
 	.run = srv_run,
+	.threads = SERVER_THREADS,
 	.validate = srv_validate,
 	.teardown = srv_teardown,
 };

@@ -62,6 +62,12 @@ struct prof_workload {
 	/* prof-count: a median instruction count that grows by more than
 	 * this (%) is a warning; 0 means the default, 1%. */
 	double count_threshold_pct;
+	/* The threads run() may use at once, its own and those it talks
+	 * to in this process (a server's): 0 or 1 means run() does all its
+	 * work on the calling thread. Its samples say so (threads), their
+	 * CPU time is the process's, and the contended rule cannot use it
+	 * (see prof-time(1), CONTENTION). */
+	int threads;
 };
 
 /*

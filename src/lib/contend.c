@@ -1,0 +1,50 @@
+/* contend.c: the contended rule of contend.h and the fields it reads. */
+#include <math.h>
+
+#include <json-c/json.h>
+
+#include "contend.h"
+#include "json.h"
+
+int
+prof_sample_contended(double wall_ms, double cpu_ms, long involuntary_switches,
+		      long threads)
+{
+	if (!isfinite(wall_ms) || !isfinite(cpu_ms) || wall_ms < 0 ||
+	    cpu_ms < 0 || involuntary_switches < 0 || threads < 0)
+		return 0;
+	if (threads == 0)
+		return involuntary_switches > 0;
+	return wall_ms > cpu_ms * PROF_CONTEND_RATIO + PROF_CONTEND_SLACK_MS;
+}
+
+void
+prof_sample_set_cpu(struct json_object *s, double wall_ms, double cpu_ms,
+		    long involuntary_switches, long threads, long rule_threads)
+{
+	if (!(cpu_ms > 0))
+		cpu_ms = 0;
+	if (involuntary_switches < 0)
+		involuntary_switches = 0;
+	if (threads < 1)
+		threads = 1;
+	cpu_ms = round(cpu_ms * 1e6) / 1e6;
+	json_object_object_add(s, "cpu_ms", prof_json_double(cpu_ms));
+	json_object_object_add(s, "involuntary_switches",
+			       json_object_new_int64(involuntary_switches));
+	json_object_object_add(s, "threads", json_object_new_int64(threads));
+	json_object_object_add(
+		s, "contended",
+		json_object_new_boolean(prof_sample_contended(
+			wall_ms, cpu_ms, involuntary_switches, rule_threads)));
+}
+
+int
+prof_sample_is_contended(struct json_object *s)
+{
+	struct json_object *v = NULL;
+
+	return json_object_object_get_ex(s, "contended", &v) &&
+	       json_object_is_type(v, json_type_boolean) &&
+	       json_object_get_boolean(v);
+}

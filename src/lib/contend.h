@@ -1,0 +1,91 @@
+/* contend.h: whether a timed call had its core, from its CPU time and
+ * context switches (the rule every sample writer and reader shares). */
+#ifndef PROF_CONTEND_H
+#define PROF_CONTEND_H
+
+struct json_object;
+
+/*
+ * Under load a call's wall time is a mixture: the call with a core to
+ * itself, and the call that waited for one. A timing sample says which it
+ * was beside duration_ms (see sample.h):
+ *
+ *   cpu_ms                the CPU time (user + system) of the measured
+ *                         call: the worker thread's, the worker process's
+ *                         for a workload that runs threads, a command's
+ *                         own and its reaped children's (wait4);
+ *   involuntary_switches  the times the scheduler took a core from it;
+ *   threads               how many threads the call may run at once: 1,
+ *                         or more for a workload whose descriptor says so
+ *                         (.threads) and for a command (the online CPUs:
+ *                         a command may start any number of processes),
+ *                         so that CPU time above wall time is read as
+ *                         parallelism;
+ *   contended             this rule, applied by the writer.
+ *
+ * The rule, prof_sample_contended(): contended when
+ *
+ *   wall_ms > cpu_ms * 1.05 + 0.1
+ *
+ * that is, the call's threads together ran for less than its wall time
+ * by more than 5% of their CPU time and 0.1 ms: for a part of the call
+ * none of them was running. On
+ * one thread, that is the time it waited for a core (or slept, or blocked
+ * on I/O); threads that take turns (a client and its server) show the
+ * same. Threads that run at once have CPU time up to threads x wall and
+ * can have shared a core without it showing: their mark can miss
+ * contention, never invent it. Involuntary switches are recorded, not
+ * judged: a switch that cost nothing (the thread moved to an idle core at
+ * once) does not move the time, and threads that hand work to each other
+ * switch on every hand-off.
+ *
+ * threads == 0 (only as an argument): the call waits for work not on its
+ * threads by design (a GPU call, for the device), so CPU time says
+ * nothing: contended when involuntary_switches > 0.
+ *
+ * Measured on a 2-core machine (test/bench/contend.sh): a busy
+ * single-threaded call of 1 to 27 ms, 40 calls a size, calm: wall over
+ * CPU at most 1.020 (0.04 ms); beside a busy loop on each core the calls
+ * that waited were 1.3x to 5.6x, a few 1.02x to 1.25x, and calls
+ * switched out at no cost (involuntary_switches 1, wall = CPU) were half
+ * of all. server.plan_roundtrip (2 threads) switches 1 to 3 times in
+ * every call, with wall = CPU on a calm machine. A command's wall time
+ * holds prof-time's spawn and reaping beside the command's CPU time:
+ * `true` is about 0.75 ms of CPU in 0.78 to 0.87 ms, hence the 0.1 ms.
+ */
+#define PROF_CONTEND_RATIO 1.05
+#define PROF_CONTEND_SLACK_MS 0.1
+
+/*
+ * 1 when a call of wall_ms that ran cpu_ms on its threads, with
+ * involuntary_switches, was contended by the rule above; 0 otherwise,
+ * and 0 for values that are not finite or negative (unknown).
+ */
+int prof_sample_contended(double wall_ms, double cpu_ms,
+			  long involuntary_switches, long threads);
+
+/*
+ * How far cpu_ms may exceed duration_ms in a sample of threads == 1: the
+ * CPU clock and the monotonic clock are read inside one another, but
+ * they run at rates that differ by up to a few hundred ppm and are
+ * rounded to the nanosecond (a command's rusage to the microsecond). A
+ * reader refuses a sample above duration_ms * 1.005 + 0.01.
+ */
+#define PROF_CPU_TOL_RATIO 1.005
+#define PROF_CPU_TOL_MS 0.01
+
+/*
+ * Record the call's CPU time, switches and threads in sample s, whose
+ * duration_ms is wall_ms, and mark it contended by the rule; rule_threads
+ * is what the rule is told (0 for a GPU call, else threads). cpu_ms is
+ * rounded to the nanosecond like duration_ms, and clamped to 0.
+ */
+void prof_sample_set_cpu(struct json_object *s, double wall_ms, double cpu_ms,
+			 long involuntary_switches, long threads,
+			 long rule_threads);
+
+/* 1 when sample s says contended: true; 0 when it says false or nothing
+ * (a file older than the fields: unknown, never contended). */
+int prof_sample_is_contended(struct json_object *s);
+
+#endif /* PROF_CONTEND_H */
