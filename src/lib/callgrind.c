@@ -145,11 +145,23 @@ prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
 				goto out;
 			}
 		}
-		if ((v = header(line, "pid")))
-			d->pid = strtoll(v, NULL, 10);
-		else if ((v = header(line, "part")))
-			d->part = atoi(v);
-		else if ((v = header(line, "cmd")))
+		if ((v = header(line, "pid")) || (v = header(line, "part"))) {
+			int is_pid = !strncmp(line, "pid", 3);
+			long long x = 0;
+			int r = prof_range_count(v, NULL, 0,
+						 is_pid ? LLONG_MAX : INT_MAX,
+						 is_pid ? "pid:" : "part:", &x,
+						 err);
+
+			if (r < 0) {
+				prof_err_place(err, path, lineno, 0);
+				goto out;
+			}
+			if (!r && is_pid)
+				d->pid = x;
+			else if (!r)
+				d->part = (int)x;
+		} else if ((v = header(line, "cmd")))
 			copy_value(d->cmd, sizeof(d->cmd), v);
 		else if ((v = header(line, "desc")) &&
 			 !strncmp(v, "Trigger:", 8)) {

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -11,6 +12,49 @@
 #include "tap.h"
 
 #define DATA "test/data/callgrind/"
+
+/* A dump of the given text in a file of its own; returns its path. */
+static const char *
+dump_of(const char *text)
+{
+	static char path[64];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/tmp/lib-callgrind.%d.out", (int)getpid());
+	fp = fopen(path, "w");
+	if (!fp || fputs(text, fp) < 0 || fclose(fp))
+		abort();
+	return path;
+}
+
+/* Numbers of the count phase's reader beyond their ranges (issue 28). */
+static void
+test_read_ranges(void)
+{
+	struct prof_callgrind_dump d;
+	struct prof_err err = {0};
+	char buf[1024], want[1024];
+	const char *p;
+
+	p = dump_of("# callgrind format\nversion: 1\n"
+		    "pid: 99999999999999999999\nevents: Ir\ntotals: 5\n");
+	is_int(prof_callgrind_read(p, &d, &err), -1,
+	       "a pid beyond 64 bits is refused");
+	snprintf(want, sizeof(want), "%s:3: pid: 99999999999999999999 is out "
+		 "of range (expected a whole number from 0 to "
+		 "9223372036854775807)", p);
+	is_str(prof_err_str(&err, buf, sizeof(buf)), want, "with its line");
+	memset(&err, 0, sizeof(err));
+	p = dump_of("# callgrind format\nversion: 1\nevents: Ir\n"
+		    "totals: 9223372036854775808\n");
+	is_int(prof_callgrind_read(p, &d, &err), -1,
+	       "a totals: beyond 64 bits is refused, not taken as no count");
+	snprintf(want, sizeof(want), "%s:4: totals: 9223372036854775808 is "
+		 "out of range (expected a whole number from 0 to "
+		 "9223372036854775807)", p);
+	is_str(prof_err_str(&err, buf, sizeof(buf)), want, "with its line");
+	unlink(p);
+}
 
 static void
 test_read(void)
@@ -59,6 +103,7 @@ test_read(void)
 	memset(&err, 0, sizeof(err));
 	is_int(prof_callgrind_read(DATA "missing.out", &d, &err), -1,
 	       "a missing file is an error");
+	test_read_ranges();
 }
 
 static void
@@ -270,7 +315,7 @@ test_rows(void)
 int
 main(void)
 {
-	plan(40);
+	plan(44);
 	test_read();
 	test_sum();
 	test_rule();

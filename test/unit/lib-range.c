@@ -6,7 +6,7 @@
 #include "range.h"
 #include "tap.h"
 
-/* The reason of the last check, and the check's return. */
+/* The error each check fills; why() is its reason. */
 static struct prof_err e;
 
 static const char *
