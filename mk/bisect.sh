@@ -51,11 +51,11 @@
 # reference: the one before it) and pprof's --base listing.
 #
 # By time, a step is changed when its status is warning or improved: the
-# time rule on every sample taken, as make compare judges. A step whose
-# sampling ran out before the verdict settled still decides by that
-# status; it is marked (settled false), printed at the end and listed in
-# bisect.json (unsettled), since the search rests on it: run the bisect
-# again (the builds are kept) or with a larger REPEAT.
+# interleaved A/B rule, as make compare judges. A step whose sampling ran
+# out before the verdict settled is stable, so unchanged; it is marked
+# (settled false), printed at the end and listed in bisect.json
+# (unsettled), since the search rests on it: run the bisect again (the
+# builds are kept) or with a larger REPEAT.
 #
 # The exit status: 0 found (or no change between GOOD and BAD, said so), 2
 # an argument or infrastructure failure (GOOD or BAD is no commit, GOOD or
@@ -234,13 +234,11 @@ measure() {
 			"$s.cmp.json")
 		[ -n "$value" ] || return 1
 		# the verdict: status, ratio, p, samples a side, and whether
-		# the adaptive sampling settled it (its reason says)
+		# the sampling settled it (prof-diff's interleaved.settled)
 		verdict=$(jq -c '[.[] | select(.phase == "timing")][0] |
 			{status, ratio, p_value,
 			 samples: {current: .current.n, good: .baseline.n},
-			 settled: (if (.reason | test("; not settled after"))
-				then false
-				elif (.reason | test("; settled after")) then true
+			 settled: (if .interleaved then .interleaved.settled
 				else null end),
 			 reason}' "$s.cmp.json") || return 1
 		;;
@@ -470,7 +468,7 @@ fi
 # Steps whose verdict did not settle: the search went by their status.
 unsettled=$(jq -r 'select(.settled == false) | .commit' "$steps_file")
 if [ -n "$unsettled" ]; then
-	echo "not settled (each went by the time rule's status on the samples it took; run again, or with a larger REPEAT):$(for c in $unsettled; do printf ' %s' "$(git rev-parse --short "$c")"; done)"
+	echo "not settled (each counted as unchanged, stable; run again, or with a larger REPEAT):$(for c in $unsettled; do printf ' %s' "$(git rev-parse --short "$c")"; done)"
 fi
 
 jq -s --arg w "$W" --arg ch "$CHANNEL" --arg good "$good" --arg bad "$bad" \

@@ -1,5 +1,6 @@
 /* compare.c: grouping samples into rows and judging them against a baseline. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,7 @@ rowed(struct json_object *s)
 }
 
 int
-prof_cmp_side_add(struct prof_cmp_side *s, double v)
+prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended)
 {
 	if (s->n == s->cap) {
 		size_t ncap = s->cap ? s->cap * 2 : 16;
@@ -52,10 +53,42 @@ prof_cmp_side_add(struct prof_cmp_side *s, double v)
 		if (!nv)
 			return -1;
 		s->v = nv;
+		if (s->cont) {
+			unsigned char *nc = realloc(s->cont, ncap);
+
+			if (!nc)
+				return -1;
+			s->cont = nc;
+		}
 		s->cap = ncap;
 	}
+	/* The marks are kept from the first contended sample on. */
+	if (contended && !s->cont) {
+		s->cont = calloc(s->cap, 1);
+		if (!s->cont)
+			return -1;
+	}
+	if (s->cont)
+		s->cont[s->n] = contended != 0;
+	s->contended += contended != 0;
 	s->v[s->n++] = v;
 	return 0;
+}
+
+int
+prof_cmp_side_add(struct prof_cmp_side *s, double v)
+{
+	return prof_cmp_side_add_marked(s, v, 0);
+}
+
+int
+prof_cmp_contended(struct json_object *s)
+{
+	struct json_object *v = NULL;
+
+	return json_object_object_get_ex(s, "contended", &v) &&
+	       json_object_is_type(v, json_type_boolean) &&
+	       json_object_get_boolean(v);
 }
 
 /* A copy of str kept until prof_cmp_free(); NULL for NULL or no memory
@@ -150,7 +183,8 @@ side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s)
 		return prof_cmp_side_add(
 			d, (double)json_object_get_int64(
 				   json_object_object_get(s, "instructions")));
-	return prof_cmp_side_add(d, prof_sample_num(s, "duration_ms"));
+	return prof_cmp_side_add_marked(d, prof_sample_num(s, "duration_ms"),
+					prof_cmp_contended(s));
 }
 
 static struct json_object *
@@ -352,8 +386,8 @@ short_sum(const char *s, char *buf, size_t n)
 /* The reason of a stable row: which condition of warning or improved it
  * missed (slower and faster say whether the median passed the ratio). */
 static void
-judge_stable(struct prof_cmp_row *r, double pct, int slower, int faster,
-	     int over_floor)
+judge_stable(struct prof_cmp_row *r, size_t n, double pct, int slower,
+	     int faster, int over_floor)
 {
 	if (!slower && !faster) {
 		if (r->delta_ms > 0)
@@ -383,14 +417,14 @@ judge_stable(struct prof_cmp_row *r, double pct, int slower, int faster,
 			 "only %zu of %zu samples above the baseline median "
 			 "(%zu needed)",
 			 pct, r->delta_ms, r->warning_floor_ms, r->above,
-			 r->cur.n, r->needed);
+			 n, r->needed);
 	} else {
 		snprintf(r->reason, sizeof(r->reason),
 			 "median %.1f%% faster (%+.3f ms, floor %g ms) but "
 			 "only %zu of %zu samples below the baseline median "
 			 "(%zu needed)",
 			 -pct, r->delta_ms, r->warning_floor_ms, r->below,
-			 r->cur.n, r->needed);
+			 n, r->needed);
 	}
 }
 
@@ -437,48 +471,249 @@ judge_count(struct prof_cmp_row *r)
 }
 
 /*
- * How an adaptive A/B row's sampling ended, replayed from its samples with
- * the rule prof-time used (prof_cmp_seq_settled()): "; settled after 15
- * rounds", or "; not settled after 40 samples a side"; appended to the
- * reason of a row judged on speed. Nothing for other rows.
+ * The values of v[0..n) that a look judges: the uncontended ones when
+ * clean (cont NULL: all are), else all; into out. Their number.
  */
+static size_t
+pick(const double *v, const unsigned char *cont, size_t n, int clean,
+     double *out)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (!clean || !cont || !cont[i])
+			out[k++] = v[i];
+	return k;
+}
+
+/*
+ * The seed's rule on the speed of cur[0..nc) against base[0..nb): ratio
+ * and delta of the medians, the samples above and below the baseline
+ * median, the Mann-Whitney p beside it; status and reason. Returns 0, or
+ * -1 when out of memory.
+ */
+static int
+judge_speed(struct prof_cmp_row *r, const double *cur, size_t nc,
+	    const double *base, size_t nb)
+{
+	struct prof_stats sc, sb;
+	int slower, faster, over_floor;
+	double pct, p;
+	size_t i;
+
+	if (prof_stats_compute(cur, nc, &sc) < 0 ||
+	    prof_stats_compute(base, nb, &sb) < 0)
+		return -1;
+	r->above = r->below = 0;
+	r->needed = (3 * nc + 3) / 4;	/* ceil(0.75 n) */
+	r->ratio = sc.median / sb.median;
+	r->delta_ms = sc.median - sb.median;
+	if (!isfinite(r->ratio) || !isfinite(r->delta_ms) ||
+	    !isfinite(r->warning_floor_ms) || !(sb.median > 0)) {
+		/* The readers refuse such times; a caller that did not
+		 * check gets no verdict rather than a wrong one. */
+		r->status = PROF_CMP_INCOMPARABLE;
+		snprintf(r->reason, sizeof(r->reason),
+			 "median %g ms against baseline %g ms cannot be judged",
+			 sc.median, sb.median);
+		r->ratio = r->delta_ms = NAN;
+		return 0;
+	}
+	for (i = 0; i < nc; i++) {
+		if (cur[i] > sb.median)
+			r->above++;
+		else if (cur[i] < sb.median)
+			r->below++;
+	}
+	p = prof_stats_mann_whitney(cur, nc, base, nb);
+	r->p_value = p < 0 ? NAN : p;
+	pct = (r->ratio - 1) * 100;
+	/* Durations are kept to the nanosecond: compare the delta with the
+	 * floor there, so 0.3 - 0.2 still reaches a 0.1 ms floor. In doubles:
+	 * llround() of a value beyond int64 is undefined. */
+	slower = r->ratio > PROF_CMP_RATIO;
+	faster = sc.median <= sb.median / PROF_CMP_RATIO;
+	over_floor = round(fabs(r->delta_ms) * 1e6) >=
+		     round(r->warning_floor_ms * 1e6);
+	if (slower && over_floor && r->above >= r->needed) {
+		r->status = PROF_CMP_WARNING;
+		snprintf(r->reason, sizeof(r->reason),
+			 "median %.1f%% slower (%+.3f ms >= floor %g ms), %zu "
+			 "of %zu samples above the baseline median",
+			 pct, r->delta_ms, r->warning_floor_ms, r->above, nc);
+		return 0;
+	}
+	/* The mirror: the baseline at least 1.20 times the median, the
+	 * gain at least the floor, most samples below the baseline's. */
+	if (faster && over_floor && r->below >= r->needed) {
+		r->status = PROF_CMP_IMPROVED;
+		snprintf(r->reason, sizeof(r->reason),
+			 "median %.1f%% faster (%+.3f ms, floor %g ms), %zu "
+			 "of %zu samples below the baseline median",
+			 -pct, r->delta_ms, r->warning_floor_ms, r->below, nc);
+		return 0;
+	}
+	r->status = PROF_CMP_STABLE;
+	judge_stable(r, nc, pct, slower, faster, over_floor);
+	return 0;
+}
+
+/* Append to a row's reason. */
 static void
-seq_note(struct prof_cmp_row *r)
+reason_add(struct prof_cmp_row *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void
+reason_add(struct prof_cmp_row *r, const char *fmt, ...)
+{
+	size_t len = strlen(r->reason);
+	va_list ap;
+
+	if (len + 1 >= sizeof(r->reason))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->reason + len, sizeof(r->reason) - len, fmt, ap);
+	va_end(ap);
+}
+
+/* Whether a time row is judged by the A/B rule: both sides interleaved
+ * samples of one plan (the same --repeat and --max-repeat), in round
+ * order. */
+static int
+ab_row(const struct prof_cmp_row *r)
 {
 	const struct prof_cmp_side *c = &r->cur, *b = &r->base;
-	struct prof_cmp_seq q;
-	size_t n = c->n < b->n ? c->n : b->n, len = strlen(r->reason);
-	long look;
-	char why[128];
-	int set = 0;
 
-	if (r->instructions || !c->ab_first || c->ab_first != b->ab_first ||
-	    c->ab_max != b->ab_max || c->ab_unordered || b->ab_unordered ||
-	    c->ab_max <= c->ab_first || len >= sizeof(r->reason))
-		return;
+	return !r->instructions && c->ab_first && c->ab_first == b->ab_first &&
+	       c->ab_max == b->ab_max && !c->ab_unordered && !b->ab_unordered;
+}
+
+/*
+ * An interleaved row (compare.h): its looks replayed as prof-time took
+ * them, up to the first that settled or the last; the seed's rule on the
+ * samples of that look, confirmed by the look and by the minima, or
+ * stable.
+ */
+static int
+judge_ab(struct prof_cmp_row *r)
+{
+	const struct prof_cmp_side *c = &r->cur, *b = &r->base;
+	size_t n = c->n < b->n ? c->n : b->n, nc, nb;
+	struct prof_cmp_seq q;
+	struct prof_cmp_look *l = &r->look;
+	double *cv = NULL, *bv = NULL, min_ratio, cmin, bmin;
+	enum prof_cmp_status rule;
+	long look, last = 0;
+	char words[160];
+	int rc = -1, confirmed;
+	size_t i;
+
+	r->ab = 1;
 	prof_cmp_seq_init(&q, c->ab_first, c->ab_max);
-	for (look = q.first; look && (size_t)look <= n && set == 0;
-	     look = prof_cmp_seq_next(&q, look))
-		set = prof_cmp_seq_settled(&q, c->v, b->v, (size_t)look,
-					   r->warning_floor_ms, why,
-					   sizeof(why));
-	if (set == 1)
-		snprintf(r->reason + len, sizeof(r->reason) - len,
-			 "; settled after %ld rounds", c->ab_rounds);
-	else if (set == 0)
-		snprintf(r->reason + len, sizeof(r->reason) - len,
-			 "; not settled after %zu samples a side", n);
+	memset(l, 0, sizeof(*l));
+	for (look = q.first; look && (size_t)look <= n;
+	     look = prof_cmp_seq_next(&q, look)) {
+		last = look;
+		if (prof_cmp_seq_look(&q, c->v, c->cont, b->v, b->cont,
+				      (size_t)look, r->warning_floor_ms, l) < 0)
+			return -1;
+		if (l->state != PROF_CMP_LOOK_OPEN)
+			break;
+	}
+	/* A side that errored ended the rounds between two looks: the
+	 * samples there are are the last look. */
+	if ((size_t)last != n && l->state == PROF_CMP_LOOK_OPEN &&
+	    prof_cmp_seq_look(&q, c->v, c->cont, b->v, b->cont, n,
+			      r->warning_floor_ms, l) < 0)
+		return -1;
+	cv = malloc((n ? n : 1) * sizeof(*cv));
+	bv = malloc((n ? n : 1) * sizeof(*bv));
+	if (!cv || !bv)
+		goto out;
+	nc = pick(c->v, c->cont, l->n, l->clean, cv);
+	nb = pick(b->v, b->cont, l->n, l->clean, bv);
+	if (judge_speed(r, cv, nc, bv, nb) < 0)
+		goto out;
+	rc = 0;
+	if (r->status == PROF_CMP_INCOMPARABLE)
+		goto out;
+	/* The p of the look's samples, the ones judged. */
+	prof_cmp_look_words(l, words, sizeof(words));
+	rule = r->status;
+	if (l->state == PROF_CMP_LOOK_OPEN) {
+		char seen[sizeof(r->reason)];
+		int k;
+
+		r->status = PROF_CMP_STABLE;
+		memcpy(seen, r->reason, sizeof(seen));
+		k = snprintf(r->reason, sizeof(r->reason),
+			     "not settled after %zu samples a side (p = %.3g): ",
+			     l->n, r->p_value);
+		if (k > 0 && (size_t)k < sizeof(r->reason))
+			memcpy(r->reason + k, seen,
+			       strnlen(seen, sizeof(r->reason) - (size_t)k - 1) +
+				       1);
+		r->reason[sizeof(r->reason) - 1] = '\0';
+		reason_add(r, "; %s", words);
+		goto out;
+	}
+	cmin = bmin = INFINITY;
+	for (i = 0; i < nc; i++)
+		cmin = cv[i] < cmin ? cv[i] : cmin;
+	for (i = 0; i < nb; i++)
+		bmin = bv[i] < bmin ? bv[i] : bmin;
+	min_ratio = cmin / bmin;
+	confirmed = rule == PROF_CMP_WARNING ?
+			    l->state == PROF_CMP_LOOK_SLOWER &&
+				    min_ratio > PROF_CMP_RATIO :
+		    rule == PROF_CMP_IMPROVED ?
+			    l->state == PROF_CMP_LOOK_FASTER &&
+				    min_ratio <= 1 / PROF_CMP_RATIO :
+			    1;
+	if (!confirmed) {
+		r->status = PROF_CMP_STABLE;
+		if (l->state != (rule == PROF_CMP_WARNING ?
+					 PROF_CMP_LOOK_SLOWER :
+					 PROF_CMP_LOOK_FASTER))
+			reason_add(r, ", but the interval does not confirm it");
+		else
+			reason_add(r,
+				   ", but the fastest samples differ by %+.1f%% "
+				   "(min %.3f ms against %.3f ms): the load "
+				   "moved the median, not the code",
+				   (min_ratio - 1) * 100, cmin, bmin);
+	}
+	if (q.looks > 1)
+		reason_add(r, "; settled after %zu rounds: %s", l->n, words);
+	else
+		reason_add(r, "; settled: %s", words);
+out:
+	free(cv);
+	free(bv);
+	return rc;
+}
+
+/* A time row whose current samples were mostly contended says so. */
+static void
+contended_note(struct prof_cmp_row *r)
+{
+	if (r->instructions || !r->cur.n || 2 * r->cur.contended <= r->cur.n)
+		return;
+	reason_add(r,
+		   "; %zu of %zu current samples contended (their calls "
+		   "waited for a core): the machine was busy",
+		   r->cur.contended, r->cur.n);
 }
 
 int
 prof_cmp_judge(struct prof_cmp_row *r)
 {
 	char a[16], b[16];
-	double pct, p;
-	int slower, faster, over_floor, enough;
-	size_t i;
+	int rc;
 
 	r->delta_ms = r->ratio = r->p_value = NAN;
+	r->ab = 0;
+	memset(&r->look, 0, sizeof(r->look));
 	r->above = r->below = 0;
 	r->needed = (3 * r->cur.n + 3) / 4;	/* ceil(0.75 n) */
 	r->reason[0] = '\0';
@@ -573,61 +808,13 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	}
 	if (r->instructions)
 		return judge_count(r);
-	r->ratio = r->cur.st.median / r->base.st.median;
-	r->delta_ms = r->cur.st.median - r->base.st.median;
-	if (!isfinite(r->ratio) || !isfinite(r->delta_ms) ||
-	    !isfinite(r->warning_floor_ms)) {
-		/* The readers refuse such times; a caller that did not
-		 * check gets no verdict rather than a wrong one. */
-		snprintf(r->reason, sizeof(r->reason),
-			 "median %g ms against baseline %g ms cannot be judged",
-			 r->cur.st.median, r->base.st.median);
-		r->ratio = r->delta_ms = NAN;
-		return 0;
-	}
-	for (i = 0; i < r->cur.n; i++) {
-		if (r->cur.v[i] > r->base.st.median)
-			r->above++;
-		else if (r->cur.v[i] < r->base.st.median)
-			r->below++;
-	}
-	p = prof_stats_mann_whitney(r->cur.v, r->cur.n, r->base.v, r->base.n);
-	r->p_value = p < 0 ? NAN : p;
-	pct = (r->ratio - 1) * 100;
-	/* Durations are kept to the nanosecond: compare the delta with the
-	 * floor there, so 0.3 - 0.2 still reaches a 0.1 ms floor. In doubles:
-	 * llround() of a value beyond int64 is undefined. */
-	slower = r->ratio > PROF_CMP_RATIO;
-	faster = r->cur.st.median <= r->base.st.median / PROF_CMP_RATIO;
-	over_floor = round(fabs(r->delta_ms) * 1e6) >=
-		     round(r->warning_floor_ms * 1e6);
-	if (slower && over_floor && r->above >= r->needed) {
-		r->status = PROF_CMP_WARNING;
-		snprintf(r->reason, sizeof(r->reason),
-			 "median %.1f%% slower (%+.3f ms >= floor %g ms), %zu "
-			 "of %zu samples above the baseline median",
-			 pct, r->delta_ms, r->warning_floor_ms, r->above,
-			 r->cur.n);
-		seq_note(r);
-		return 0;
-	}
-	/* The mirror: the baseline at least 1.20 times the median, the
-	 * gain at least the floor, most samples below the baseline's. */
-	enough = r->below >= r->needed;
-	if (faster && over_floor && enough) {
-		r->status = PROF_CMP_IMPROVED;
-		snprintf(r->reason, sizeof(r->reason),
-			 "median %.1f%% faster (%+.3f ms, floor %g ms), %zu "
-			 "of %zu samples below the baseline median",
-			 -pct, r->delta_ms, r->warning_floor_ms, r->below,
-			 r->cur.n);
-		seq_note(r);
-		return 0;
-	}
-	r->status = PROF_CMP_STABLE;
-	judge_stable(r, pct, slower, faster, over_floor);
-	seq_note(r);
-	return 0;
+	if (ab_row(r))
+		rc = judge_ab(r);
+	else
+		rc = judge_speed(r, r->cur.v, r->cur.n, r->base.v, r->base.n);
+	if (rc == 0)
+		contended_note(r);
+	return rc;
 }
 
 /*
@@ -695,13 +882,22 @@ copy_side(struct prof_cmp_side *d, const struct prof_cmp_side *s)
 {
 	*d = *s;
 	d->v = NULL;
+	d->cont = NULL;
 	d->cap = 0;
 	if (!s->n)
 		return 0;
 	d->v = malloc(s->n * sizeof(*d->v));
-	if (!d->v)
+	d->cont = s->cont ? malloc(s->n) : NULL;
+	if (!d->v || (s->cont && !d->cont)) {
+		free(d->v);
+		free(d->cont);
+		d->v = NULL;
+		d->cont = NULL;
 		return -1;
+	}
 	memcpy(d->v, s->v, s->n * sizeof(*d->v));
+	if (s->cont)
+		memcpy(d->cont, s->cont, s->n);
 	d->cap = s->n;
 	return 0;
 }
@@ -770,6 +966,7 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		long g, w;
 
 		free(r->base.v);
+		free(r->base.cont);
 		memset(&r->base, 0, sizeof(r->base));
 		r->matched = 0;
 		r->base_other_segments = 0;
@@ -886,6 +1083,53 @@ side_json(const struct prof_cmp_side *s, int known)
 	return o;
 }
 
+/* How many of each side's aggregated samples were contended. */
+static struct json_object *
+contended_json(const struct prof_cmp_row *r)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	json_object_object_add(o, "current",
+			       json_object_new_int64((int64_t)r->cur.contended));
+	json_object_object_add(o, "baseline",
+			       r->matched ? json_object_new_int64(
+						    (int64_t)r->base.contended) :
+					    NULL);
+	return o;
+}
+
+/* How an interleaved row's sampling ended (compare.h). */
+static struct json_object *
+ab_json(const struct prof_cmp_row *r)
+{
+	const struct prof_cmp_look *l = &r->look;
+	struct json_object *o = json_object_new_object();
+	int bounded = l->lo > 0 && isfinite(l->hi);
+
+	if (!o)
+		return NULL;
+	json_object_object_add(o, "repeat", json_object_new_int64(r->cur.ab_first));
+	json_object_object_add(o, "max_repeat",
+			       json_object_new_int64(r->cur.ab_max));
+	json_object_object_add(o, "samples_a_side",
+			       json_object_new_int64((int64_t)l->n));
+	json_object_object_add(o, "settled",
+			       json_object_new_boolean(l->state !=
+						       PROF_CMP_LOOK_OPEN));
+	json_object_object_add(o, "uncontended_only",
+			       json_object_new_boolean(l->clean));
+	json_object_object_add(o, "judged_current",
+			       json_object_new_int64((int64_t)l->n_cur));
+	json_object_object_add(o, "judged_baseline",
+			       json_object_new_int64((int64_t)l->n_base));
+	json_object_object_add(o, "ratio_low", bounded ? num(l->lo) : NULL);
+	json_object_object_add(o, "ratio_high", bounded ? num(l->hi) : NULL);
+	json_object_object_add(o, "confidence", num(l->level));
+	return o;
+}
+
 static struct json_object *
 row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	 struct json_object *base_segments)
@@ -951,6 +1195,9 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 			       json_object_new_int64(r->cur.errors));
 	json_object_object_add(o, "drift",
 			       drift[0] ? json_object_new_string(drift) : NULL);
+	json_object_object_add(o, "interleaved", r->ab ? ab_json(r) : NULL);
+	if (!r->instructions)
+		json_object_object_add(o, "contended", contended_json(r));
 	if (r->status == PROF_CMP_NEW && base_segments)
 		json_object_object_add(o, "baseline_segments",
 				       json_object_get(base_segments));
@@ -1254,11 +1501,15 @@ prof_cmp_free(struct prof_cmp *c)
 		return;
 	for (k = 0; k < c->n; k++) {
 		free(c->rows[k].cur.v);
+		free(c->rows[k].cur.cont);
 		free(c->rows[k].base.v);
+		free(c->rows[k].base.cont);
 	}
 	free(c->rows);
-	for (k = 0; k < c->n_base; k++)
+	for (k = 0; k < c->n_base; k++) {
 		free(c->base[k].side.v);
+		free(c->base[k].side.cont);
+	}
 	free(c->base);
 	for (k = 0; k < c->n_pool; k++)
 		free(c->pool[k]);
@@ -1293,50 +1544,150 @@ prof_cmp_seq_next(const struct prof_cmp_seq *q, long n)
 	return n + q->step < q->max ? n + q->step : q->max;
 }
 
+/* The interval of the ratio a / b at level, from the logarithms; 0 and
+ * INFINITY when unbounded or a value is not positive. */
+static int
+ratio_ci(const double *a, size_t na, const double *b, size_t nb,
+	 double alpha, double *lo, double *hi)
+{
+	double *la = malloc((na + nb + 1) * sizeof(*la)), *lb, l, h;
+	size_t i;
+	int rc = 0;
+
+	*lo = 0;
+	*hi = INFINITY;
+	if (!la)
+		return -1;
+	lb = la + na;
+	for (i = 0; i < na; i++)
+		la[i] = a[i] > 0 ? log(a[i]) : NAN;
+	for (i = 0; i < nb; i++)
+		lb[i] = b[i] > 0 ? log(b[i]) : NAN;
+	for (i = 0; i < na + nb; i++)
+		if (!isfinite(la[i]))
+			goto out;	/* no ratio to bound */
+	if (prof_stats_shift_ci(la, na, lb, nb, alpha, &l, &h) < 0) {
+		rc = -1;
+		goto out;
+	}
+	*lo = isfinite(l) ? exp(l) : 0;
+	*hi = isfinite(h) ? exp(h) : INFINITY;
+out:
+	free(la);
+	return rc;
+}
+
+int
+prof_cmp_seq_look(const struct prof_cmp_seq *q, const double *cur,
+		  const unsigned char *cur_cont, const double *base,
+		  const unsigned char *base_cont, size_t n, double floor_ms,
+		  struct prof_cmp_look *out)
+{
+	double *a = NULL, *b = NULL, alpha, bm, up, down, band = PROF_CMP_RATIO;
+	struct prof_stats st;
+	size_t na, nb;
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->n = n;
+	out->hi = INFINITY;
+	out->p = NAN;
+	alpha = PROF_CMP_SEQ_ALPHA / (q->looks > 0 ? q->looks : 1);
+	out->level = 1 - alpha;
+	if (n == 0)
+		return 0;
+	a = malloc(n * sizeof(*a));
+	b = malloc(n * sizeof(*b));
+	if (!a || !b)
+		goto out;
+	/* The uncontended samples, when they alone bound the interval. */
+	if (cur_cont || base_cont) {
+		na = pick(cur, cur_cont, n, 1, a);
+		nb = pick(base, base_cont, n, 1, b);
+		if (na && nb &&
+		    ratio_ci(a, na, b, nb, alpha, &out->lo, &out->hi) < 0)
+			goto out;
+		/* (None contended: the look is on all samples.) */
+		if (na && nb && (na < n || nb < n) && out->lo > 0 &&
+		    isfinite(out->hi))
+			out->clean = 1;
+	}
+	if (!out->clean) {
+		na = pick(cur, NULL, n, 0, a);
+		nb = pick(base, NULL, n, 0, b);
+		if (ratio_ci(a, na, b, nb, alpha, &out->lo, &out->hi) < 0)
+			goto out;
+	}
+	out->n_cur = na;
+	out->n_base = nb;
+	out->p = prof_stats_mann_whitney(a, na, b, nb);
+	if (out->p < 0)
+		out->p = NAN;
+	if (prof_stats_compute(b, nb, &st) < 0)
+		goto out;
+	bm = st.median;
+	/* The change in ms at the interval's ends, against the floor. */
+	up = isfinite(out->hi) ? bm * (out->hi - 1) : INFINITY;
+	down = out->lo > 0 ? bm * (1 - out->lo) : INFINITY;
+	if (out->lo > band)
+		out->state = PROF_CMP_LOOK_SLOWER;
+	else if (out->hi < 1 / band)
+		out->state = PROF_CMP_LOOK_FASTER;
+	else if (out->lo > 1 / band && out->hi < band)
+		out->state = PROF_CMP_LOOK_WITHIN;
+	else if (up < floor_ms && down < floor_ms)
+		out->state = PROF_CMP_LOOK_FLOOR;
+	else
+		out->state = PROF_CMP_LOOK_OPEN;
+	rc = 0;
+out:
+	free(a);
+	free(b);
+	return rc;
+}
+
+void
+prof_cmp_look_words(const struct prof_cmp_look *l, char *buf, size_t n)
+{
+	char lo[32], hi[32], on[96] = "";
+
+	if (l->lo > 0 && isfinite(l->hi)) {
+		snprintf(lo, sizeof(lo), "%.3f", l->lo);
+		snprintf(hi, sizeof(hi), "%.3f", l->hi);
+	} else {
+		snprintf(lo, sizeof(lo), "0");
+		snprintf(hi, sizeof(hi), "inf");
+	}
+	if (l->clean)
+		snprintf(on, sizeof(on), " on the %zu and %zu uncontended samples",
+			 l->n_cur, l->n_base);
+	snprintf(buf, n, "ratio %s to %s (%.1f%%)%s", lo, hi, l->level * 100,
+		 on);
+}
+
+int
+prof_cmp_seq_stop(const struct prof_cmp_seq *q, const double *cur,
+		  const unsigned char *cur_cont, const double *base,
+		  const unsigned char *base_cont, size_t n, double floor_ms,
+		  char *why, size_t why_n)
+{
+	struct prof_cmp_look l;
+
+	why[0] = '\0';
+	if (q->looks < 2 || n == 0)
+		return 1;	/* nothing to wait for */
+	if (prof_cmp_seq_look(q, cur, cur_cont, base, base_cont, n, floor_ms,
+			      &l) < 0)
+		return -1;
+	prof_cmp_look_words(&l, why, why_n);
+	return l.state != PROF_CMP_LOOK_OPEN;
+}
+
 int
 prof_cmp_seq_settled(const struct prof_cmp_seq *q, const double *cur,
 		     const double *base, size_t n, double floor_ms,
 		     char *why, size_t why_n)
 {
-	double *lc = NULL, *lb = NULL, lo, hi, bm, up, down;
-	double band = log(PROF_CMP_RATIO);
-	struct prof_stats st;
-	size_t i;
-	int rc = -1;
-
-	why[0] = '\0';
-	if (q->looks < 2 || n == 0)
-		return 1;	/* nothing to wait for */
-	lc = malloc(n * sizeof(*lc));
-	lb = malloc(n * sizeof(*lb));
-	if (!lc || !lb)
-		goto out;
-	for (i = 0; i < n; i++) {
-		if (!(cur[i] > 0) || !(base[i] > 0)) {
-			rc = 1;	/* no ratio to bound: the rule alone */
-			goto out;
-		}
-		lc[i] = log(cur[i]);
-		lb[i] = log(base[i]);
-	}
-	if (prof_stats_shift_ci(lc, n, lb, n, PROF_CMP_SEQ_ALPHA / q->looks,
-				&lo, &hi) < 0 ||
-	    prof_stats_compute(base, n, &st) < 0)
-		goto out;
-	bm = st.median;
-	/* The change in ms at the interval's ends, against the floor. */
-	up = isfinite(hi) ? bm * (exp(hi) - 1) : INFINITY;
-	down = isfinite(lo) ? bm * (1 - exp(lo)) : INFINITY;
-	if (lo > band || hi < -band || (lo > -band && hi < band) ||
-	    (up < floor_ms && down < floor_ms)) {
-		snprintf(why, why_n, "ratio %.3f to %.3f", exp(lo), exp(hi));
-		rc = 1;
-	} else {
-		snprintf(why, why_n, "ratio %.3g to %.3g", exp(lo), exp(hi));
-		rc = 0;
-	}
-out:
-	free(lc);
-	free(lb);
-	return rc;
+	return prof_cmp_seq_stop(q, cur, NULL, base, NULL, n, floor_ms, why,
+				 why_n);
 }

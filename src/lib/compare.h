@@ -73,6 +73,32 @@ enum prof_cmp_status {
  * unless the workload sets its own (count_threshold_pct). */
 #define PROF_CMP_COUNT_THRESHOLD 1.0
 
+/*
+ * One look of the sequential A/B rule (prof_cmp_seq_look()): the interval
+ * of the ratio current / reference, which samples it was computed on, and
+ * what it says.
+ */
+enum prof_cmp_look_state {
+	PROF_CMP_LOOK_OPEN = 0,	/* not settled: the interval holds a rule's
+				 * ratio */
+	PROF_CMP_LOOK_SLOWER,	/* settled: wholly above 1.20 */
+	PROF_CMP_LOOK_FASTER,	/* settled: wholly below 1 / 1.20 */
+	PROF_CMP_LOOK_WITHIN,	/* settled: wholly between them */
+	PROF_CMP_LOOK_FLOOR,	/* settled: the change at both ends is under
+				 * the floor */
+};
+
+struct prof_cmp_look {
+	enum prof_cmp_look_state state;
+	size_t n;		/* samples a side looked at */
+	size_t n_cur, n_base;	/* of them, the ones judged */
+	int clean;		/* judged on the uncontended samples only */
+	double lo, hi;		/* the ratio's interval; 0 and INFINITY
+				 * when too few samples bound it */
+	double level;		/* its confidence, 1 - alpha / looks */
+	double p;		/* Mann-Whitney p of the judged samples */
+};
+
 /* One side of a row: the current run's samples or the baseline's. */
 struct prof_cmp_side {
 	double *v;			/* aggregated durations, ms, or
@@ -92,6 +118,11 @@ struct prof_cmp_side {
 	long ab_first, ab_max, ab_rounds;
 	int ab_unordered;
 	long errors;			/* error samples of the group */
+	/* Per value of v: whether that sample was contended (its call
+	 * waited for a core: the sample's "contended"; unknown is not);
+	 * NULL until one was. */
+	unsigned char *cont;
+	size_t contended;		/* how many of v were */
 };
 
 struct prof_cmp_row {
@@ -114,6 +145,10 @@ struct prof_cmp_row {
 	size_t above;			/* current samples > baseline median */
 	size_t below;			/* current samples < baseline median */
 	size_t needed;			/* ceil(0.75 n) */
+	/* An interleaved A/B row (both sides A/B sides of one plan, in
+	 * round order; prof_cmp_judge()): how its sampling ended. */
+	int ab;				/* judged by the A/B rule */
+	struct prof_cmp_look look;	/* its last look */
 	char reason[512];
 };
 
@@ -182,6 +217,10 @@ int prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn,
 /* Whether sample s is one that rows aggregate (see above). */
 int prof_cmp_aggregated(struct json_object *s);
 
+/* Whether sample s says that its call was contended ("contended": true,
+ * the harness's mark); unknown (old files, counts) is not. */
+int prof_cmp_contended(struct json_object *s);
+
 /* Whether sample s is an instruction count that rows aggregate. */
 int prof_cmp_counted(struct json_object *s);
 
@@ -213,6 +252,10 @@ int prof_cmp_judge(struct prof_cmp_row *r);
 
 /* Append a duration to a side. Returns 0, or -1 when out of memory. */
 int prof_cmp_side_add(struct prof_cmp_side *s, double v);
+
+/* The same, for a sample that was contended (contended != 0) or not. */
+int prof_cmp_side_add_marked(struct prof_cmp_side *s, double v,
+			     int contended);
 
 /* "new", "incomparable", "stable", "warning", "improved"; "unjudged". */
 const char *prof_cmp_status_name(enum prof_cmp_status s);
@@ -273,7 +316,27 @@ int prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
  * most alpha) is settled when it lies wholly on one side of each of the
  * rule's ratios (above 1.20, below 1/1.20, or between them), or when the
  * change at both its ends is under the floor. Unsettled rows get more
- * rounds; the status is then the rule's on all samples taken.
+ * rounds, up to the budget.
+ *
+ * A look is taken on the uncontended samples of the n a side (the calls
+ * that had a core to themselves) when those alone bound the interval on
+ * both sides; else on all n. Under load a call's time is a mixture of the
+ * uncontended cost and a slower contended one, in proportions that are
+ * the machine's: the uncontended samples are one cluster whatever their
+ * number, so moving samples between the clusters cannot move the look.
+ *
+ * The verdict of an interleaved row (prof_cmp_judge()) is then:
+ *   warning   the last look settled above 1.20, AND the seed's rule on the
+ *             samples of that look says warning (median ratio, floor,
+ *             ceil(0.75 n) above), AND the fastest samples agree: the
+ *             ratio of the two minima is above 1.20 too (under noise that
+ *             only adds time the minimum is the robust estimate of a
+ *             call's cost: Chen and Revels 2016)
+ *   improved  the mirror: settled below 1/1.20, the rule says improved,
+ *             the minima's ratio at most 1/1.20
+ *   stable    otherwise; a row whose last look did not settle is stable
+ *             and its reason says "not settled after N samples a side",
+ *             with the p-value: never warning, never improved.
  */
 #define PROF_CMP_SEQ_ALPHA 0.05
 
@@ -290,11 +353,32 @@ void prof_cmp_seq_init(struct prof_cmp_seq *q, long first, long max);
 long prof_cmp_seq_next(const struct prof_cmp_seq *q, long n);
 
 /*
- * Whether the look at n samples a side (cur and base, in round order) is
- * settled: 1 settled, 0 more rounds, -1 out of memory; why gets the
- * interval in words. Pure, and the same in prof-time (to stop) and
- * prof-diff (to say how it stopped).
+ * The look at the first n samples a side of cur and base (in round
+ * order); cur_cont and base_cont say which were contended (NULL: none
+ * known). Fills *out. Returns 0, or -1 when out of memory. Pure, and the
+ * same in prof-time (to stop) and prof-diff (to judge).
  */
+int prof_cmp_seq_look(const struct prof_cmp_seq *q, const double *cur,
+		      const unsigned char *cur_cont, const double *base,
+		      const unsigned char *base_cont, size_t n,
+		      double floor_ms, struct prof_cmp_look *out);
+
+/* The look in words: "ratio 1.27 to 1.33 (99.3%) on the 9 and 11
+ * uncontended samples". */
+void prof_cmp_look_words(const struct prof_cmp_look *l, char *buf,
+			 size_t n);
+
+/*
+ * Whether prof-time stops at the look at n samples a side: 1 stop (the
+ * look settled, or adaptivity is off), 0 more rounds, -1 out of memory;
+ * why gets the look in words. Contention as in prof_cmp_seq_look().
+ */
+int prof_cmp_seq_stop(const struct prof_cmp_seq *q, const double *cur,
+		      const unsigned char *cur_cont, const double *base,
+		      const unsigned char *base_cont, size_t n,
+		      double floor_ms, char *why, size_t why_n);
+
+/* prof_cmp_seq_stop() with no contention known. */
 int prof_cmp_seq_settled(const struct prof_cmp_seq *q, const double *cur,
 			 const double *base, size_t n, double floor_ms,
 			 char *why, size_t why_n);

@@ -41,6 +41,7 @@ side_free(struct side *s)
 	for (i = 0; i < s->o.n_bins; i++)
 		json_object_put(s->bins[i].probe);
 	free(s->r.durations);
+	free(s->r.contended);
 	prof_lines_free(&s->r.out_lines);
 }
 
@@ -174,8 +175,9 @@ unit_settled(const struct prof_cmp_seq *q, struct side *a, struct side *b,
 
 	if (a->r.n_dur < (size_t)n || b->r.n_dur < (size_t)n)
 		return 1;	/* a side errored: no more rounds */
-	rc = prof_cmp_seq_settled(q, a->r.durations, b->r.durations,
-				  (size_t)n, floor_ms, why, sizeof(why));
+	rc = prof_cmp_seq_stop(q, a->r.durations, a->r.contended,
+			       b->r.durations, b->r.contended, (size_t)n,
+			       floor_ms, why, sizeof(why));
 	if (rc == 1 && q->looks > 1)
 		snprintf(settle, sn, "settled after %ld rounds: %s", n, why);
 	else if (rc == 0 && !prof_cmp_seq_next(q, n))
@@ -355,7 +357,10 @@ cmd_ab_workloads(struct opts *o)
 	a->r.cap_dur = b->r.cap_dur = cap;
 	a->r.durations = calloc(cap, sizeof(double));
 	b->r.durations = calloc(cap, sizeof(double));
-	if (!a->r.durations || !b->r.durations) {
+	a->r.contended = calloc(cap, 1);
+	b->r.contended = calloc(cap, 1);
+	if (!a->r.durations || !b->r.durations || !a->r.contended ||
+	    !b->r.contended) {
 		cli_say("out of memory");
 		goto out;
 	}
@@ -448,7 +453,10 @@ cmd_ab_command(struct opts *o)
 	a->r.cap_dur = b->r.cap_dur = (size_t)q.max + 1;
 	a->r.durations = calloc(a->r.cap_dur, sizeof(double));
 	b->r.durations = calloc(b->r.cap_dur, sizeof(double));
-	if (!a->r.durations || !b->r.durations) {
+	a->r.contended = calloc(a->r.cap_dur, 1);
+	b->r.contended = calloc(b->r.cap_dur, 1);
+	if (!a->r.durations || !b->r.durations || !a->r.contended ||
+	    !b->r.contended) {
 		cli_say("out of memory");
 		goto out;
 	}
@@ -472,10 +480,11 @@ cmd_ab_command(struct opts *o)
 
 			if (a->r.n_dur < (size_t)n || b->r.n_dur < (size_t)n)
 				break;	/* errors: the rule alone */
-			set = prof_cmp_seq_settled(&q, a->r.durations,
-						   b->r.durations, (size_t)n,
-						   o->warning_floor_ms, sw,
-						   sizeof(sw));
+			set = prof_cmp_seq_stop(&q, a->r.durations,
+						a->r.contended, b->r.durations,
+						b->r.contended, (size_t)n,
+						o->warning_floor_ms, sw,
+						sizeof(sw));
 			if (set == 1 && q.looks > 1)
 				snprintf(settle, sizeof(settle),
 					 "; settled after %ld rounds: %s", n,
@@ -544,6 +553,8 @@ cmd_ab_command(struct opts *o)
 			} else {
 				prof_sample_succeed(smp, res.wall_ms, NULL,
 						    out_sum);
+				s->r.contended[s->r.n_dur] =
+					(unsigned char)prof_cmp_contended(smp);
 				s->r.durations[s->r.n_dur++] = res.wall_ms;
 			}
 			prof_spawn_free(&res);
@@ -586,10 +597,12 @@ out:
 	free(ref_argv);
 	if (a) {
 		free(a->r.durations);
+		free(a->r.contended);
 		prof_lines_free(&a->r.out_lines);
 	}
 	if (b) {
 		free(b->r.durations);
+		free(b->r.contended);
 		prof_lines_free(&b->r.out_lines);
 	}
 	free(a);

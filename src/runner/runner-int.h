@@ -126,6 +126,8 @@ struct run {
 	/* the group being read */
 	long got;
 	double *durations;
+	/* per duration: its sample was contended (NULL: not kept) */
+	unsigned char *contended;
 	size_t n_dur, cap_dur;
 	long lines;
 	long bad_lines;

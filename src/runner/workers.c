@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "runner-int.h"
 
 /* The environment of a sample prof-time writes itself (errors). */
@@ -93,9 +94,13 @@ worker_line(void *arg, char *line, size_t len, int complete)
 				 prof_err_str(&err, buf, sizeof(buf)));
 		return 0;
 	}
-	if (prof_sample_is(s, "outcome", "success") && r->n_dur < r->cap_dur)
+	if (prof_sample_is(s, "outcome", "success") && r->n_dur < r->cap_dur) {
+		if (r->contended)
+			r->contended[r->n_dur] =
+				(unsigned char)prof_cmp_contended(s);
 		r->durations[r->n_dur++] = prof_sample_num(
 			s, r->o->count ? "instructions" : "duration_ms");
+	}
 	if (prof_sample_is(s, "outcome", "success"))
 		note_result(r, s);
 	r->got++;

@@ -96,7 +96,7 @@ jq_ok '.unsettled == [.steps[] | select(.settled == false) | .commit]' \
 if jq -e '.unsettled == []' "$b" >/dev/null; then
 	ok 0 "every verdict settled: nothing said of it"
 else
-	like "$(cat "$out")" "not settled (each went by the time rule's status" \
+	like "$(cat "$out")" "not settled (each counted as unchanged, stable" \
 		"an unsettled verdict is said"
 fi
 ok "$(ls "$T/b/steps/$first/time.cmp.json" "$T/b/steps/$first/time.jsonl" \
