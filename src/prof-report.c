@@ -51,6 +51,13 @@ static const char usage_text[] =
 	"    with google-pprof --text.\n"
 	"When the comparisons carry a machine-drift note (prof-diff), the\n"
 	"summary opens with it.\n"
+	"Interleaved rows that did not settle within their budget (stable,\n"
+	"whatever their medians said) are listed after the statuses, with\n"
+	"the command that would settle them: the run's command with\n"
+	"MODE=full (a quick make compare), a doubled REPEAT (a full one) or\n"
+	"a doubled --max-repeat (prof-time). The compact table ends with a\n"
+	"line for each such row and each row whose current samples were\n"
+	"mostly contended, then the command.\n"
 	"When GITHUB_ACTIONS=true, each warning is also printed as a\n"
 	"'::warning title=Performance regression::' annotation.\n"
 	"\n"
@@ -583,6 +590,201 @@ write_functions(struct report *r, struct json_object *row)
 			       "(gperftools)");
 }
 
+/*
+ * The verdict's notes on a row beyond its status: an interleaved row
+ * that did not settle within its budget (stable whatever its medians
+ * said), and a time row whose current samples were mostly contended.
+ */
+static int
+row_unsettled(struct json_object *row)
+{
+	struct json_object *ab = get(row, "interleaved");
+	struct json_object *v = ab ? get(ab, "settled") : NULL;
+
+	return json_object_is_type(v, json_type_boolean) &&
+	       !json_object_get_boolean(v);
+}
+
+/* Whether most current samples were contended; *k of *n. */
+static int
+row_contended(struct json_object *row, long *k, long *n)
+{
+	struct json_object *c = get(row, "contended");
+
+	*k = (long)prof_json_numf(c, "current");
+	*n = (long)prof_json_numf(get(row, "current"), "n");
+	return !is_count_row(row) && *n > 0 && 2 * *k > *n;
+}
+
+/* command with every " NAME=..." word left out. */
+static void
+drop_var(char *cmd, const char *name)
+{
+	size_t len = strlen(name);
+	char *at = cmd;
+
+	while ((at = strstr(at, name)) != NULL) {
+		char *end;
+
+		if (at == cmd || at[-1] != ' ' || at[len] != '=') {
+			at += len;
+			continue;
+		}
+		end = strchr(at, ' ');
+		if (end)
+			memmove(at - 1, end, strlen(end) + 1);
+		else
+			at[-1] = '\0';
+	}
+}
+
+/*
+ * The command that would settle the unsettled rows: the run's own command
+ * with a larger budget. make compare (whose budget is 4 x REPEAT): a
+ * quick run goes full (40 a side), a full one doubles REPEAT; prof-time:
+ * twice the --max-repeat. Anything else: what to raise, in words.
+ */
+static void
+settle_command(struct report *r, long repeat, long max, char *buf, size_t n)
+{
+	const char *cmd = prof_json_str(r->meta, "command");
+	char c[2048];
+
+	if (cmd && !strncmp(cmd, "make compare", 12) &&
+	    strlen(cmd) < sizeof(c)) {
+		int full = strstr(cmd, " MODE=full") != NULL;
+
+		snprintf(c, sizeof(c), "%s", cmd);
+		drop_var(c, "MODE");
+		drop_var(c, "REPEAT");
+		if (!full && 4 * 10 > max)
+			snprintf(buf, n, "%s MODE=full", c);
+		else
+			snprintf(buf, n, "%s MODE=full REPEAT=%ld", c,
+				 2 * repeat);
+		return;
+	}
+	if (cmd && !strncmp(cmd, "prof-time ", 10) &&
+	    strlen(cmd) < sizeof(c)) {
+		char *at;
+
+		snprintf(c, sizeof(c), "%s", cmd);
+		at = strstr(c, " --max-repeat ");
+		if (at) {
+			char *end = strchr(at + 14, ' ');
+
+			memmove(at, end ? end : at + strlen(at),
+				strlen(end ? end : at + strlen(at)) + 1);
+		}
+		at = strstr(c, " -- ");
+		if (at) {
+			snprintf(buf, n, "%.*s --max-repeat %ld%s",
+				 (int)(at - c), c, 2 * max, at);
+			return;
+		}
+		snprintf(buf, n, "%s --max-repeat %ld", c, 2 * max);
+		return;
+	}
+	snprintf(buf, n,
+		 "a larger budget: prof-time --max-repeat %ld (it was %ld), or "
+		 "make compare with MODE=full or a larger REPEAT",
+		 2 * max, max);
+}
+
+/* The largest --repeat and --max-repeat of the unsettled rows; 0 none. */
+static long
+unsettled_budget(struct report *r, long *repeat)
+{
+	size_t i, n = r->judged ? json_object_array_length(r->rows) : 0;
+	long max = 0;
+
+	*repeat = 0;
+	for (i = 0; i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *ab = get(row, "interleaved");
+		long rp = (long)prof_json_numf(ab, "repeat");
+		long mx = (long)prof_json_numf(ab, "max_repeat");
+
+		if (!row_unsettled(row))
+			continue;
+		if (mx > max)
+			max = mx;
+		if (rp > *repeat)
+			*repeat = rp;
+	}
+	return max;
+}
+
+/* summary.md: the unsettled rows, and the command that would settle
+ * them. */
+static void
+write_unsettled(struct report *r)
+{
+	size_t i, n = json_object_array_length(r->rows);
+	long repeat, max = unsettled_budget(r, &repeat);
+	char cmd[2300];
+
+	if (!max)
+		return;
+	fprintf(r->md, "Not settled within their budget, so `stable` whatever "
+		       "the medians said:\n\n");
+	for (i = 0; i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *ab = get(row, "interleaved");
+		double p = prof_json_numf(row, "p_value");
+
+		if (!row_unsettled(row))
+			continue;
+		fprintf(r->md, "- ");
+		prof_md_write(r->md, prof_json_str(row, "workload"),
+			      PROF_MD_CODE);
+		fprintf(r->md, " (");
+		prof_md_write(r->md, prof_json_str(row, "backend"),
+			      PROF_MD_TEXT);
+		fprintf(r->md, "): %.0f samples a side",
+			prof_json_numf(ab, "samples_a_side"));
+		if (isfinite(p))
+			fprintf(r->md, ", p = %.3g", p);
+		fputc('\n', r->md);
+	}
+	settle_command(r, repeat, max, cmd, sizeof(cmd));
+	fprintf(r->md, "\nTo settle them, run: ");
+	prof_md_write(r->md, cmd, PROF_MD_CODE);
+	fprintf(r->md, "\n\n");
+}
+
+/* The compact table's notes: one line per row that did not settle or
+ * whose samples were mostly contended, then the settling command. */
+static void
+print_notes(struct report *r)
+{
+	size_t i, n = r->judged ? json_object_array_length(r->rows) : 0;
+	long repeat, max = unsettled_budget(r, &repeat), k, m;
+	char s1[512], s2[64], cmd[2300], safe[2400];
+
+	for (i = 0; i < n; i++) {
+		struct json_object *row = json_object_array_get_idx(r->rows, i);
+
+		cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1));
+		cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2));
+		if (row_unsettled(row))
+			printf("%s %s: not settled after %.0f samples a side "
+			       "(p = %.3g): stable\n",
+			       s1, s2,
+			       prof_json_numf(get(row, "interleaved"),
+					      "samples_a_side"),
+			       prof_json_numf(row, "p_value"));
+		if (row_contended(row, &k, &m))
+			printf("%s %s: %ld of %ld current samples contended: "
+			       "the machine was busy\n",
+			       s1, s2, k, m);
+	}
+	if (!max)
+		return;
+	settle_command(r, repeat, max, cmd, sizeof(cmd));
+	printf("to settle them: %s\n", cli_safe(cmd, safe, sizeof(safe)));
+}
+
 static void
 write_table(struct report *r)
 {
@@ -705,6 +907,7 @@ write_table(struct report *r)
 	}
 	if (reasons)
 		fputc('\n', md);
+	write_unsettled(r);
 	if (counts)
 		write_disagreements(r);
 }
@@ -1157,6 +1360,7 @@ print_table(struct report *r)
 		       r->judged ? prof_json_str(row, "status") : "-", ic, ipct,
 		       ist);
 	}
+	print_notes(r);
 }
 
 /* A GitHub workflow command's data: '%', CR and LF escaped. */

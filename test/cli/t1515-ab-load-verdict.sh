@@ -1,0 +1,139 @@
+#!/bin/bash
+# Interleaved verdicts that the load cannot move (issue 29), end to end on
+# hand-made A/B samples: the two-cluster A/A of a loaded machine is stable
+# and says it did not settle, with its p and samples a side; summary.md
+# and the compact table list it with the command that would settle it;
+# the same clusters 30% slower are a warning, judged on the uncontended
+# samples; a baseline row whose samples were mostly contended says so in
+# its own line. The rule itself: lib-verdict-seq.
+. "$(dirname "$0")/lib.sh"
+plan 20
+
+# A template sample (every field prof-merge asks for) and its records.
+"$BIN/prof-time" --name w --repeat 1 --max-repeat 1 -q \
+	--against-command true --against-output "$T/tr.jsonl" \
+	--output "$T/t.jsonl" -- true || exit 1
+
+CUR="5.20 7.12 3.03 7.09 6.97 2.83 6.92 6.91 6.20 6.85 4.57 2.77"
+REF="2.93 3.09 7.23 2.86 7.29 2.83 2.89 6.83 6.85 3.96 2.82 3.57"
+
+# side FILE SIDE REPEAT MAX MARKS SCALE CYCLES VALUES...: one side's
+# samples, the values times SCALE, CYCLES times over (each cycle a little
+# apart, so that no two tie); MARKS 1: a value above 3.5 ms (before
+# scaling) is contended; REPEAT 0: no "ab" (a baseline run).
+side() {
+	local f=$1 s=$2 rp=$3 mx=$4 marks=$5 scale=$6 cycles=$7
+	shift 7
+	grep '"record"' "$T/t.jsonl" >"$f"
+	grep -v '"record"' "$T/t.jsonl" | head -n 1 |
+		jq -c --arg s "$s" --argjson rp "$rp" --argjson mx "$mx" \
+			--argjson marks "$marks" --argjson scale "$scale" \
+			--argjson cycles "$cycles" --arg v "$*" '
+		($v | split(" ") | map(tonumber)) as $v |
+		. as $t | range(0; $cycles) as $c | range(0; $v | length) as $k |
+		(($c * ($v | length)) + $k) as $i |
+		$t | .duration_ms = ($v[$k] * [1, 1.003, 0.997][$c] * $scale |
+			. * 1e6 | round / 1e6) |
+		.index = $i | .warning_floor_ms = 0.5 |
+		(if $marks == 1 then .contended = ($v[$k] > 3.5) else
+			del(.contended) end) |
+		(if $rp > 0 then .ab = {side: $s, slot: (2 * $i), round: ($i + 1),
+			repeat: $rp, max_repeat: $mx} else del(.ab) end)' >>"$f"
+}
+
+# judge COMMAND: merge both sides, compare, report.
+judge() {
+	"$BIN/prof-merge" --run-id ab --command "$1" -o "$T/cur.json" \
+		"$T/c.jsonl" &&
+		"$BIN/prof-merge" --run-id ab -o "$T/ref.json" "$T/r.jsonl" &&
+		"$BIN/prof-diff" --baseline "$T/ref.json" -o "$T/cmp.json" \
+			"$T/cur.json" &&
+		"$BIN/prof-report" --comparisons "$T/cmp.json" \
+			--html "$T/report.html" -o "$T/summary.md" \
+			"$T/cur.json" >"$T/table.txt"
+}
+
+# The issue's A/A, as make compare took it (quick: 3 a side, up to 12).
+side "$T/c.jsonl" current 3 12 0 1 1 $CUR
+side "$T/r.jsonl" reference 3 12 0 1 1 $REF
+judge "make compare AGAINST=old/prof-workloads"
+is "$?" 0 "the two-cluster A/A merges, compares and reports"
+jq_ok '.[0] | .status == "stable" and .interleaved.settled == false and
+	.interleaved.samples_a_side == 12 and .contended.current == 0' \
+	"$T/cmp.json" "the two-cluster A/A (+95.9% by median) is stable, not settled"
+is "$(jq -r '.[0].reason' "$T/cmp.json")" \
+	"not settled after 12 samples a side (p = 0.312): median 95.9% slower (+3.195 ms >= floor 0.5 ms), 9 of 12 samples above the baseline median; ratio 0.858 to 2.362 (99.2%)" \
+	"its reason says it did not settle, with the p and the samples a side"
+like "$(cat "$T/summary.md")" "Not settled within their budget, so \`stable\` whatever the medians said:
+
+- \`w\` (cpu): 12 samples a side, p = 0.312
+
+To settle them, run: \`make compare AGAINST=old/prof-workloads MODE=full\`" \
+	"summary.md lists it, with the command that would settle it"
+like "$(cat "$T/table.txt")" "w cpu: not settled after 12 samples a side (p = 0.312): stable
+to settle them: make compare AGAINST=old/prof-workloads MODE=full" \
+	"and so does the compact table"
+like "$(cat "$T/report.html")" "not settled after 12 samples a side (p = 0.312): median 95.9% slower" \
+	"report.html prints the reason"
+
+# The same with contended marks: still stable, and the row says that its
+# samples were mostly contended.
+side "$T/c.jsonl" current 3 12 1 1 1 $CUR
+side "$T/r.jsonl" reference 3 12 1 1 1 $REF
+judge "make compare REF=main"
+jq_ok '.[0] | .status == "stable" and .contended == {current: 9, baseline: 6}' \
+	"$T/cmp.json" "marked: stable, 9 and 6 contended"
+like "$(jq -r '.[0].reason' "$T/cmp.json")" \
+	"; 9 of 12 current samples contended (their calls waited for a core): the machine was busy" \
+	"the reason says the current samples were mostly contended"
+like "$(cat "$T/table.txt")" "w cpu: 9 of 12 current samples contended: the machine was busy" \
+	"the compact table says it in the row's own line"
+
+# A full make compare that did not settle: a larger REPEAT.
+side "$T/c.jsonl" current 10 40 0 1 1 $CUR
+side "$T/r.jsonl" reference 10 40 0 1 1 $REF
+judge "make compare REF=main MODE=full"
+like "$(cat "$T/summary.md")" "To settle them, run: \`make compare REF=main MODE=full REPEAT=20\`" \
+	"a full compare: MODE=full REPEAT=20 (budget 80)"
+judge "prof-time full --workloads new/w --against old/w --max-repeat 40"
+like "$(cat "$T/summary.md")" "To settle them, run: \`prof-time full --workloads new/w --against old/w --max-repeat 80\`" \
+	"a prof-time run: twice its --max-repeat"
+judge ""
+like "$(cat "$T/summary.md")" "To settle them, run: \`a larger budget: prof-time --max-repeat 80 (it was 40), or make compare with MODE=full or a larger REPEAT\`" \
+	"no command known: what to raise"
+
+# The same clusters, three rounds of them, 30% slower on the current
+# side, either side drawing more from the slow cluster: a warning, on
+# the uncontended samples.
+side "$T/c.jsonl" current 12 36 1 1.3 3 $CUR
+side "$T/r.jsonl" reference 12 36 1 1 3 $REF
+judge "make compare REF=main MODE=full"
+jq_ok '.[0] | .status == "warning" and .interleaved.settled and
+	.interleaved.uncontended_only' "$T/cmp.json" \
+	"+30%, the current side more often slow: warning"
+like "$(jq -r '.[0].reason' "$T/cmp.json")" \
+	"samples above the baseline median; settled after 24 rounds: ratio 1.229 to 1.377 (99.0%) on the 6 and 12 uncontended samples" \
+	"judged on the uncontended samples, and settled"
+ok "$(grep -c 'Not settled' "$T/summary.md")" "a settled row is not listed as unsettled"
+side "$T/c.jsonl" current 12 36 1 1.3 3 $REF
+side "$T/r.jsonl" reference 12 36 1 1 3 $CUR
+judge "make compare REF=main MODE=full"
+jq_ok '.[0].status == "warning"' "$T/cmp.json" \
+	"+30%, the reference side more often slow: warning too"
+side "$T/c.jsonl" current 12 36 1 0.77 3 $REF
+side "$T/r.jsonl" reference 12 36 1 1 3 $CUR
+judge "make compare REF=main MODE=full"
+jq_ok '.[0].status == "improved"' "$T/cmp.json" "-23%: improved"
+
+# The baseline path keeps the seed's rule; a warning from a loaded
+# machine reads as one.
+side "$T/c.jsonl" current 0 0 1 1.5 1 $CUR
+side "$T/r.jsonl" reference 0 0 0 1 1 $CUR
+judge "make profile-quick"
+jq_ok '.[0] | .status == "warning" and .interleaved == null' "$T/cmp.json" \
+	"against a baseline: the seed's rule, a warning"
+is "$(jq -r '.[0].reason' "$T/cmp.json")" \
+	"median 50.0% slower (+3.263 ms >= floor 0.5 ms), 9 of 12 samples above the baseline median; 9 of 12 current samples contended (their calls waited for a core): the machine was busy" \
+	"whose reason says its samples were mostly contended"
+like "$(grep '^- `w`' "$T/summary.md")" "**warning**: median 50.0% slower" \
+	"summary.md prints it on the row's line"
