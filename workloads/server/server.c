@@ -111,7 +111,11 @@ struct conn {
 	int armed;			/* a whole request is due by due */
 	int cut;			/* shut down (deadline, or shed) */
 	struct timespec due;
+	/* Set and read by the connection's own thread only: */
+	struct MHD_Connection *mhd;
 	int nul;			/* the URL being read holds a %00 */
+	int in_line;			/* a request line read, begin() not yet */
+	pthread_t thread;		/* the thread that read it */
 };
 
 /* A socket in its lingering close. */
@@ -814,13 +818,20 @@ conn_of(struct MHD_Connection *c)
  * route (404) and a value with "%00" is no number (400).
  */
 static size_t
-unescape(void *cls, struct MHD_Connection *c, char *s)
+unescape(void *cls, struct MHD_Connection *c, char *text)
 {
-	char *in = s, *out = s, *mark;
+	struct pk_server *s = cls;
+	char *in = text, *out = text, *mark;
 	struct conn *k;
 	size_t n;
 
-	(void)cls;
+	k = conn_of(c);
+	if (k) {
+		pthread_mutex_lock(&s->lock);
+		k->in_line = 1;
+		k->thread = pthread_self();
+		pthread_mutex_unlock(&s->lock);
+	}
 	for (;;) {
 		mark = strstr(in, "%00");
 		if (mark)
@@ -834,25 +845,100 @@ unescape(void *cls, struct MHD_Connection *c, char *s)
 		memcpy(out, "%00", 3);
 		out += 3;
 		in = mark + 3;
-		k = conn_of(c);
 		if (k)
 			k->nul = 1;
 	}
 	*out = '\0';
-	return (size_t)(out - s);
+	return (size_t)(out - text);
 }
 
 /* Whether the request line just read held a %00 (and forget it: each
  * request is read after the one before it is answered). */
 static int
-take_nul(struct MHD_Connection *c)
+take_nul(struct pk_server *s, struct MHD_Connection *c)
 {
 	struct conn *k = conn_of(c);
 	int nul = k && k->nul;
 
-	if (k)
+	if (k) {
 		k->nul = 0;
+		pthread_mutex_lock(&s->lock);
+		k->in_line = 0;
+		pthread_mutex_unlock(&s->lock);
+	}
 	return nul;
+}
+
+/*
+ * libmicrohttpd 0.9.75 answers a request whose headers it refuses after
+ * reading them all (a Content-Length of -1, or one of 2^64 and more) with
+ * its status line and headers twice: its error response builds them into
+ * the send buffer, and the state machine, which goes on from where the
+ * headers were parsed, builds them again in front of the body. No
+ * callback of ours runs on that path but its log message, which comes
+ * just before the error is queued. So this logger takes the place of the
+ * answer: the connection this thread was reading whose headers are whole
+ * but which has no answer queued and which begin() has not seen (there is
+ * at most one: a thread takes a connection from its headers to begin()
+ * without a break, and this is the only place between) gets one
+ * well-framed 400 on its socket, written here, and the socket's writing
+ * side is shut, so that the doubled answer libmicrohttpd then tries to
+ * send fails and it closes the connection (which lingers, as any other).
+ * Other messages are not printed, as without a logger.
+ */
+static void
+on_mhd_log(void *cls, const char *fmt, va_list ap)
+{
+	static const char head[] =
+		"HTTP/1.1 400 Bad Request\r\n"
+		"Connection: close\r\n"
+		"Cache-Control: no-store\r\n"
+		"Content-Type: application/json\r\n";
+	struct pk_server *s = cls;
+	struct conn *k, *hit = NULL;
+	int n = 0;
+
+	(void)ap;
+	pthread_mutex_lock(&s->lock);
+	for (k = s->conns; k; k = k->next)
+		if (k->in_line && !k->cut && k->mhd &&
+		    pthread_equal(k->thread, pthread_self()) &&
+		    MHD_get_connection_info(
+			    k->mhd, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE) &&
+		    !MHD_get_connection_info(k->mhd,
+					     MHD_CONNECTION_INFO_HTTP_STATUS)) {
+			hit = k;
+			n++;
+		}
+	if (n == 1) {
+		struct pk_buf b, body;
+		char date[64];
+		time_t now = time(NULL);
+		struct tm tm;
+
+		pk_buf_init(&b);
+		pk_buf_init(&body);
+		pk_report_error(&body,
+				strstr(fmt, "Content-Length") ?
+					"bad Content-Length header: expected "
+					"a number of bytes below 2^64" :
+					"the request's headers were refused");
+		strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S GMT",
+			 gmtime_r(&now, &tm));
+		pk_buf_printf(&b, "%sDate: %s\r\nContent-Length: %zu\r\n\r\n",
+			      head, date, body.len);
+		pk_buf_add(&b, body.data, body.len);
+		if (!b.oom &&
+		    send(hit->fd, b.data, b.len, MSG_NOSIGNAL | MSG_DONTWAIT) <
+			    0) {
+			/* The client is gone: the shutdown below ends it. */
+		}
+		shutdown(hit->fd, SHUT_WR);
+		hit->in_line = 0;
+		pk_buf_free(&b);
+		pk_buf_free(&body);
+	}
+	pthread_mutex_unlock(&s->lock);
 }
 
 /*
@@ -869,9 +955,10 @@ begin(struct pk_server *s, struct MHD_Connection *c, const char *url,
 	const char *bad = framing_error(c);
 	unsigned long long len;
 	struct req *r;
-	int known, keep;
+	int known, keep, r_nul;
 
 	count_request(s);
+	r_nul = take_nul(s, c);
 	if (bad)
 		return error_response(c, MHD_HTTP_BAD_REQUEST, NULL, 1, bad);
 	len = content_length(c, &known);
@@ -887,7 +974,7 @@ begin(struct pk_server *s, struct MHD_Connection *c, const char *url,
 		return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL,
 				  "out of memory");
 	r->route = rt;
-	r->nul = take_nul(c);
+	r->nul = r_nul;
 	pk_buf_init(&r->body);
 	/*
 	 * Room for the declared body up front, only where it is kept and
@@ -1033,6 +1120,7 @@ on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
 	s->stats.connections++;
 	if (k) {
 		k->fd = ci->connect_fd;
+		k->mhd = c;
 		k->armed = 1;
 		clock_gettime(CLOCK_MONOTONIC, &k->due);
 		k->due.tv_sec += s->request_timeout_s;
@@ -1105,7 +1193,8 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 	 * misses an end of file that came with the request, and a client
 	 * that half-closes after it would wait for the idle timeout.
 	 */
-	unsigned flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC;
+	unsigned flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC |
+			 MHD_USE_ERROR_LOG;
 	pthread_condattr_t ca;
 	int fd = -1, rc = -1, locked = 0;
 
@@ -1170,6 +1259,8 @@ pk_server_start(const struct pk_server_opts *o, struct pk_server **out,
 		goto out;
 	s->mhd = MHD_start_daemon(
 		flags, 0, NULL, NULL, on_request, s,
+		/* First: the options after it log through it. */
+		MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, s,
 		MHD_OPTION_LISTEN_SOCKET, fd,
 		MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)(o->timeout_s ? o->timeout_s : PK_SERVER_TIMEOUT),

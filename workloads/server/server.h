@@ -31,7 +31,9 @@
  * bytes can ask for gigabytes), 500 when out of memory. A request whose
  * body could end in two places (two Content-Length headers, or
  * Transfer-Encoding beside Content-Length) is a 400, and its connection
- * is closed.
+ * is closed; so is one whose Content-Length is not a number of bytes
+ * below 2^64 (libmicrohttpd refuses it, and its own answer is not well
+ * framed: the server answers in its place, see on_mhd_log()).
  *
  * Slow clients lock no one out. A connection waiting for a request (its
  * head or body still coming, or idle after an answer) is cut at its
