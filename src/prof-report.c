@@ -81,7 +81,10 @@ static const char usage_text[] =
 	"                      with --history\n"
 	"                      the median and p90 over the runs with the\n"
 	"                      change points marked\n"
-	"  --baseline FILE     the baseline compared with, for its samples\n"
+	"  --baseline FILE     the baseline compared with, for its samples;\n"
+	"                      when it is not there (a first run), the\n"
+	"                      summary's first line and the table's last\n"
+	"                      say how to make a local one from this run\n"
 	"  --history DB        a prof-history database, for the trends\n"
 	"\n"
 	"example:\n"
@@ -1595,6 +1598,42 @@ write_opening(struct report *r, const struct opts *o)
 }
 
 /*
+ * A first run has no baseline file: one line (of the summary with md set,
+ * else the compact table's last) says how to make a local baseline from
+ * this run, apart from CI's own (cpu-ci: the README's bootstrap).
+ */
+static void
+first_run_hint(FILE *fp, int md, const char *baseline, const char *results)
+{
+	static const char ci[] = "(the CI baseline is made from CI runs "
+				 "only: the README's \"Baseline bootstrap\")";
+	char cmd[4200], line[8192], safe[8192];
+	struct stat sb;
+
+	if (!baseline || stat(baseline, &sb) == 0 || errno != ENOENT)
+		return;
+	snprintf(cmd, sizeof(cmd), "make baseline-update FROM=%s NAME=local",
+		 strcmp(results, "-") ? results : "<run>/results.json");
+	if (!md) {
+		snprintf(line, sizeof(line),
+			 "no baseline '%s' yet, so no row is judged: to judge "
+			 "the next runs against this one, make a local "
+			 "baseline: %s, then run with "
+			 "BASELINE=baselines/local.json %s",
+			 baseline, cmd, ci);
+		printf("%s\n", cli_safe(line, safe, sizeof(safe)));
+		return;
+	}
+	fputs("No baseline yet: ", fp);
+	prof_md_write(fp, baseline, PROF_MD_CODE);
+	fputs(" is not there, so no row is judged. To judge the next runs "
+	      "against this one, make a local baseline: ", fp);
+	prof_md_write(fp, cmd, PROF_MD_CODE);
+	fprintf(fp, ", then run with `BASELINE=baselines/local.json` %s.\n\n",
+		ci);
+}
+
+/*
  * Whether two outputs are one file: the same name, the same existing file
  * (a link, "./x"), or the same name in the same folder reached two ways.
  */
@@ -1672,6 +1711,7 @@ report(struct opts *o, const char *results_path)
 		goto out;
 	}
 	write_opening(&r, o);
+	first_run_hint(r.md, 1, o->html.baseline, results_path);
 	write_header(&r);
 	write_table(&r);
 	write_segments(&r);
@@ -1690,8 +1730,10 @@ report(struct opts *o, const char *results_path)
 			cli_err(&err);
 		goto out;
 	}
-	if (strcmp(output, "-") && !o->quiet)
+	if (strcmp(output, "-") && !o->quiet) {
 		print_table(&r);
+		first_run_hint(stdout, 0, o->html.baseline, results_path);
+	}
 	print_annotations(&r);
 	if (o->html.output) {
 		o->html.results = results_path;
