@@ -116,8 +116,7 @@ prof_md_write(FILE *fp, const char *s, unsigned how)
 			fprintf(fp, "\\x%02x", *c);
 			continue;
 		}
-		if (escaped(c, (const unsigned char *)s, how,
-			    num && at == num))
+		if (escaped(c, (const unsigned char *)s, how, num && at == num))
 			fputc('\\', fp);
 		fputc(*c, fp);
 	}

@@ -5,10 +5,10 @@
 #include <stdio.h>
 
 /* How prof_md_write() writes a field. */
-#define PROF_MD_TEXT 0u	/* running text: a list item, a line, a cell */
-#define PROF_MD_CODE 1u	/* a code span, its backticks included */
-#define PROF_MD_CELL 2u	/* inside a table cell (with PROF_MD_CODE) */
-#define PROF_MD_BLOCK 4u	/* a line of an indented code block */
+#define PROF_MD_TEXT 0u	 /* running text: a list item, a line, a cell */
+#define PROF_MD_CODE 1u	 /* a code span, its backticks included */
+#define PROF_MD_CELL 2u	 /* inside a table cell (with PROF_MD_CODE) */
+#define PROF_MD_BLOCK 4u /* a line of an indented code block */
 
 /*
  * Write the text s (a commit, a reason, a note, an environment field, a

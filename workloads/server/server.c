@@ -114,7 +114,7 @@ struct conn {
 	/* Set and read by the connection's own thread only: */
 	struct MHD_Connection *mhd;
 	int nul;			/* the URL being read holds a %00 */
-	int in_line;			/* a request line read, begin() not yet */
+	int in_line;			/* its request line read, not begun */
 	pthread_t thread;		/* the thread that read it */
 };
 
