@@ -321,6 +321,14 @@ check_metrics(struct ctx *c, struct json_object *o, const char *key,
 						     "expected a scalar (number, string or boolean), got %s",
 					     prof_json_type_name(m));
 		}
+		/* bytes and counts, compared exactly: from 0 to a petabyte */
+		if (numbers_only && m &&
+		    prof_range_double(prof_json_number(m), 0, PROF_MEMORY_MAX,
+				      "a memory number", "", c->err) < 0) {
+			snprintf(c->err->path, sizeof(c->err->path),
+				 "%s.%s.%s", c->prefix, key, k);
+			return -1;
+		}
 	}
 	return 0;
 }

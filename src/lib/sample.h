@@ -62,10 +62,12 @@ struct json_object;
 
 /*
  * The times a sample may hold (duration_ms, warning_floor_ms) are range.h's
- * PROF_MS_MIN to PROF_MS_MAX, or 0: a reader refuses any other with its
- * JSON path (prof_range_ms()). The workload id and the backend follow the
- * rule of id.h.
+ * PROF_MS_MIN to PROF_MS_MAX, or 0, and its memory numbers (bytes, counts)
+ * 0 to PROF_MEMORY_MAX or null: a reader refuses any other with its JSON
+ * path (prof_range_ms(), prof_range_double()). The workload id and the
+ * backend follow the rule of id.h.
  */
+#define PROF_MEMORY_MAX 1e15
 
 /* An id: 16 hex digits and a NUL. */
 #define PROF_ID_SIZE 17
