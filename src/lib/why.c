@@ -358,7 +358,7 @@ prof_why_demangle(struct prof_callgrind_profile *p, const char *program,
 {
 	struct demangled d = {0};
 	char **argv = NULL;
-	size_t i = 0, k, mangled = 0;
+	size_t i = 0, k, mangled = 0, n_fns = p->n_fns;
 	int rc = -1;
 
 	for (k = 0; k < p->n_fns; k++)
@@ -414,8 +414,9 @@ prof_why_demangle(struct prof_callgrind_profile *p, const char *program,
 oom:
 	prof_err_set(err, "out of memory");
 out:
+	/* by the functions' indexes before they were merged */
 	if (d.names)
-		for (k = 0; k < p->n_fns; k++)
+		for (k = 0; k < n_fns; k++)
 			free(d.names[k]);
 	free(d.names);
 	free(d.of);
