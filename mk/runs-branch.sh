@@ -15,7 +15,8 @@
 #       whose REMOTE (default origin) may be pushed to.
 #
 # Exit status: 0 done, 2 a bad argument, a results file without a valid
-# run id or timestamp, or git or prof-history failing.
+# run id or timestamp or one that prof-history import would refuse (it is
+# never recorded), or git or prof-history failing.
 set -u
 
 die() {
@@ -76,6 +77,19 @@ record)
 	case $run_id$stamp in
 	*[!A-Za-z0-9._-]*) die "'$file': run id or timestamp unfit for a file name" ;;
 	esac
+	# A file import would refuse (a timestamp that is not RFC 3339 UTC,
+	# a bad sample) never enters the branch: it would stop every later
+	# import. The history's own reader checks it, in a database of its
+	# own; its first line names the place.
+	check=$(mktemp -d "${TMPDIR:-/tmp}/prof-runs.XXXXXX") || exit 2
+	if ! why=$("$bindir/prof-history" add --db "$check/check.sqlite" \
+		"$file" 2>&1 >/dev/null); then
+		rm -rf "$check"
+		die "'$file' is not recorded (import would refuse it):" \
+			"$(printf '%s\n' "$why" | head -n 1 |
+				sed 's/^prof-history: //')"
+	fi
+	rm -rf "$check"
 	name=runs/$stamp-$run_id.json
 	if [ -z "$(git config user.name)" ]; then
 		export GIT_AUTHOR_NAME="${GIT_AUTHOR_NAME:-prof runs}"

@@ -6,7 +6,7 @@
 # r10..r16 before r1..r9 as text.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/history.sh"
-plan 12
+plan 14
 
 form="(expected YYYY-MM-DDTHH:MM:SSZ, e.g. 2026-12-01T08:30:54Z)"
 : >"$T/empty.jsonl"
@@ -66,4 +66,21 @@ is "$rc:$(errline)" \
 	"an offset other than Z"
 run prof-diff --baseline "$T/good.json" -o "$T/c.json" "$T/good.json"
 is "$rc:$(errline)" "0:" "a good timestamp is taken"
+
+# The run record in a git branch (mk/runs-branch.sh): a file that import
+# would refuse is never recorded, or one bad file would stop every later
+# import of the branch.
+export PROF_BINDIR=$BIN GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@localhost \
+	GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@localhost
+git init -q --bare "$T/origin.git"
+git init -q "$T/a"
+git -C "$T/a" remote add origin "$T/origin.git"
+bad 2026-1-5T00:00:00Z
+(cd "$T/a" && sh "$ROOT/mk/runs-branch.sh" record prof-runs "$T/bad.json") \
+	>"$out" 2>"$err"
+is "$?:$(cat "$err")" \
+	"2:runs-branch: '$T/bad.json' is not recorded (import would refuse it): $T/bad.json: .timestamp_utc: not an RFC 3339 UTC time $form" \
+	"runs-branch record refuses an unpadded date, naming it"
+ok "$(git ls-remote --exit-code --heads "$T/origin.git" prof-runs \
+	>/dev/null; [ $? = 2 ]; echo $?)" "and the branch is not made"
 finish
