@@ -1,5 +1,6 @@
 # libprof: the model, JSON I/O, environment, statistics, checksums, files.
-# It never prints and never exits; the tools do.
+# It never prints and never exits; the tools do (test/cli/t1521 checks the
+# archive with nm).
 
 LIB_SRC := $(wildcard src/lib/*.c)
 LIBPROF := $(BUILD)/libprof.a

@@ -1,4 +1,5 @@
-/* out.c: whole outputs to stdout, devices, or atomically to files. */
+/* out.c: whole outputs to the caller's stdout, devices, or atomically to
+ * files. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,16 +23,17 @@ put(FILE *fp, const char *name, const char *text, size_t len,
 }
 
 int
-prof_out_write(const char *path, const char *text, size_t len,
-	       struct prof_err *err)
+prof_out_write_to(const char *path, FILE *dash, const char *text, size_t len,
+		  struct prof_err *err)
 {
 	if (!strcmp(path, "-"))
-		return put(stdout, "<stdout>", text, len, err);
+		return put(dash, "<stdout>", text, len, err);
 	return prof_afile_write(path, text, len, err);
 }
 
 int
-prof_out_json(const char *path, struct json_object *o, struct prof_err *err)
+prof_out_json_to(const char *path, FILE *dash, struct json_object *o,
+		 struct prof_err *err)
 {
 	char *own, *buf;
 	size_t n;
@@ -49,7 +51,7 @@ prof_out_json(const char *path, struct json_object *o, struct prof_err *err)
 	memcpy(buf, text, n);
 	buf[n] = '\n';
 	buf[n + 1] = '\0';
-	rc = prof_out_write(path, buf, n + 1, err);
+	rc = prof_out_write_to(path, dash, buf, n + 1, err);
 	free(buf);
 	free(own);
 	return rc;

@@ -377,14 +377,14 @@ write_all(struct prof_rwriter *w, FILE *fp, struct json_object *head)
 }
 
 int
-prof_rwriter_commit(struct prof_rwriter *w, const char *path,
-		    struct json_object *head, struct prof_err *err)
+prof_rwriter_commit_to(struct prof_rwriter *w, const char *path, FILE *dash,
+		       struct json_object *head, struct prof_err *err)
 {
 	struct prof_afile af;
 	FILE *fp;
 
 	if (!strcmp(path, "-")) {
-		if (write_all(w, stdout, head) < 0)
+		if (write_all(w, dash, head) < 0)
 			return prof_err_at(err, "<stdout>", 0, 0,
 					   "write failed: %s",
 					   strerror(errno));

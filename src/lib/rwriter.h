@@ -14,8 +14,8 @@ struct json_object;
  * The samples go to an unlinked temporary file as they come (one compact
  * line each), the tables grow with each new env, segment or group; commit
  * writes the top level, the tables and then the samples, through a
- * temporary sibling and rename(2) (or to stdout for "-"). Memory holds the
- * tables only.
+ * temporary sibling and rename(2) (or to the caller's stdout for "-").
+ * Memory holds the tables only.
  *
  * Each sample is written grouped (sample.h): the fields it shares with
  * every sample of its workload x backend x env x segment x run go once
@@ -55,13 +55,24 @@ int prof_rwriter_merge_tables(struct prof_rwriter *w, struct json_object *envs,
 			      struct prof_err *err);
 
 /*
- * Write the results file to path: head's members (schema, schema_version,
- * run_id, ..., in their order; schema and schema_version are put first
- * here), then envs, segments, groups and samples. Returns 0, or -1 with
- * err filled; nothing is left at path then.
+ * Write the results file to path ("-" is the stream dash, which the caller
+ * gives): head's members (schema, schema_version, run_id, ..., in their
+ * order; schema and schema_version are put first here), then envs,
+ * segments, groups and samples. Returns 0, or -1 with err filled; nothing
+ * is left at path then.
  */
-int prof_rwriter_commit(struct prof_rwriter *w, const char *path,
-			struct json_object *head, struct prof_err *err);
+int prof_rwriter_commit_to(struct prof_rwriter *w, const char *path,
+			   FILE *dash, struct json_object *head,
+			   struct prof_err *err);
+
+/* The same, "-" being the caller's stdout (the library names no standard
+ * stream: test/cli/t1521). */
+static inline int
+prof_rwriter_commit(struct prof_rwriter *w, const char *path,
+		    struct json_object *head, struct prof_err *err)
+{
+	return prof_rwriter_commit_to(w, path, stdout, head, err);
+}
 
 void prof_rwriter_free(struct prof_rwriter *w);
 
