@@ -1682,12 +1682,3 @@ prof_cmp_seq_stop(const struct prof_cmp_seq *q, const double *cur,
 	prof_cmp_look_words(&l, why, why_n);
 	return l.state != PROF_CMP_LOOK_OPEN;
 }
-
-int
-prof_cmp_seq_settled(const struct prof_cmp_seq *q, const double *cur,
-		     const double *base, size_t n, double floor_ms,
-		     char *why, size_t why_n)
-{
-	return prof_cmp_seq_stop(q, cur, NULL, base, NULL, n, floor_ms, why,
-				 why_n);
-}

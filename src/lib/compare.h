@@ -378,11 +378,6 @@ int prof_cmp_seq_stop(const struct prof_cmp_seq *q, const double *cur,
 		      const unsigned char *base_cont, size_t n,
 		      double floor_ms, char *why, size_t why_n);
 
-/* prof_cmp_seq_stop() with no contention known. */
-int prof_cmp_seq_settled(const struct prof_cmp_seq *q, const double *cur,
-			 const double *base, size_t n, double floor_ms,
-			 char *why, size_t why_n);
-
 /* Free the rows and drop the references. c may be all zeros. */
 void prof_cmp_free(struct prof_cmp *c);
 

@@ -725,13 +725,6 @@ out:
 }
 
 int
-prof_history_add(struct prof_history *h, const struct prof_runview *v,
-		 int *added, struct prof_err *err)
-{
-	return prof_history_add_judged(h, v, NULL, added, err);
-}
-
-int
 prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
 			const struct prof_runverdict *verdicts, int *added,
 			struct prof_err *err)

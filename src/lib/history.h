@@ -50,10 +50,9 @@ void prof_history_close(struct prof_history *h);
  * be compared: nothing changes either (PROF_HISTORY_UNCOMPARED), for the
  * caller to say so. Returns 0 or -1 (nothing of the run is stored then).
  *
- * prof_history_add_judged() also stores each row's status and reason:
- * verdicts[i] for row i of v (prof_runview_verdicts()), the time verdict
- * where the row has one, else the count verdict; NULL verdicts, or a row
- * with neither, store null. Of a run already there with the same content,
+ * Each row's status and reason are stored too: verdicts[i] for row i of v
+ * (prof_runview_verdicts()), the time verdict where the row has one, else
+ * the count verdict; NULL verdicts, or a row with neither, store null. Of a run already there with the same content,
  * the rows whose status is null take theirs (PROF_HISTORY_JUDGED when any
  * did); a row whose stored status differs is an error, and nothing
  * changes.
@@ -65,8 +64,6 @@ enum {
 	PROF_HISTORY_JUDGED = 3,
 };
 
-int prof_history_add(struct prof_history *h, const struct prof_runview *v,
-		     int *added, struct prof_err *err);
 int prof_history_add_judged(struct prof_history *h,
 			    const struct prof_runview *v,
 			    const struct prof_runverdict *verdicts, int *added,

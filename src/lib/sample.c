@@ -691,30 +691,6 @@ prof_samples_parse_lines(const char *buf, size_t len, const char *name,
 	return prof_json_lines(buf, len, name, add_sample, arr, err);
 }
 
-struct json_object *
-prof_results_new(const char *run_id, const char *timestamp_utc,
-		 const char *command, const char *commit)
-{
-	struct json_object *r = json_object_new_object();
-
-	if (!r)
-		return NULL;
-	json_object_object_add(r, "schema", json_object_new_string(PROF_SCHEMA));
-	json_object_object_add(r, "schema_version",
-			       json_object_new_int(PROF_SCHEMA_VERSION));
-	json_object_object_add(r, "run_id", json_object_new_string(run_id));
-	json_object_object_add(r, "timestamp_utc",
-			       json_object_new_string(timestamp_utc));
-	json_object_object_add(r, "command",
-			       prof_json_text_new(command, strlen(command), 0));
-	json_object_object_add(r, "commit",
-			       prof_json_text_new(commit, strlen(commit), 0));
-	json_object_object_add(r, "envs", json_object_new_object());
-	json_object_object_add(r, "segments", json_object_new_object());
-	json_object_object_add(r, "samples", json_object_new_array());
-	return r;
-}
-
 /* A member of a top level that is being read: with final, a missing
  * member is an error; without, only a present one is checked. */
 static int
@@ -914,21 +890,6 @@ prof_results_expand(struct json_object *r, struct prof_err *err)
 	}
 	json_object_object_del(r, "groups");
 	return 0;
-}
-
-struct json_object *
-prof_results_load(const char *path, struct prof_err *err)
-{
-	struct json_object *r = prof_json_load(path, err);
-
-	if (!r)
-		return NULL;
-	if (prof_results_expand(r, err) < 0 || prof_results_check(r, err) < 0) {
-		prof_err_file(err, path);
-		json_object_put(r);
-		return NULL;
-	}
-	return r;
 }
 
 const char *

@@ -154,11 +154,6 @@ int prof_sample_check2(struct json_object *s, const char *prefix,
 long prof_samples_parse_lines(const char *buf, size_t len, const char *name,
 			      struct json_object *arr, struct prof_err *err);
 
-/* A new results document with an empty samples array. */
-struct json_object *prof_results_new(const char *run_id,
-				     const char *timestamp_utc,
-				     const char *command, const char *commit);
-
 /*
  * Check the top level of a results document (schema, schema_version 1 or
  * 2, run_id, timestamp_utc, command, commit, and run when present). With
@@ -169,17 +164,15 @@ int prof_results_check_head(struct json_object *r, int final,
 			    struct prof_err *err);
 
 /* Check a whole results document of schema 1 or 2, every sample
- * included. Returns 0 or -1. */
+ * included. Returns 0 or -1. (The tools read results through stream.h;
+ * this and prof_results_expand() check a document held whole: the fuzz
+ * target's and the tests' oracle.) */
 int prof_results_check(struct json_object *r, struct prof_err *err);
 
 /* Join the grouped samples of a whole schema-2 document in place with
  * their groups, and drop its "groups" table: the document then holds
  * whole samples. Returns 0 or -1 (a bad group or group_id). */
 int prof_results_expand(struct json_object *r, struct prof_err *err);
-
-/* Read, expand and check a results file ("-" is stdin). NULL with err on
- * failure. */
-struct json_object *prof_results_load(const char *path, struct prof_err *err);
 
 /*
  * Whether p may be an artifact path: relative to the run folder and inside

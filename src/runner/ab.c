@@ -160,7 +160,7 @@ unit_budget(const struct opts *o, const struct group *g)
 }
 
 /*
- * Whether a unit of n samples a side is settled (prof_cmp_seq_settled);
+ * Whether a unit of n samples a side is settled (prof_cmp_seq_stop());
  * settle gets the words for the progress line. 1 settled, 0 more, -1 out
  * of memory.
  */

@@ -148,22 +148,15 @@ shuffle_groups(struct group *gs, int n, uint64_t seed)
 	}
 }
 
-/* The shard of a workload: prof_shard_of(), which prof-merge --shards
- * checks the shards by. */
-int
-shard_of(const char *id, int n)
-{
-	return prof_shard_of(id, n);
-}
-
-/* Keep the groups of shard i of n, in their order. Returns how many. */
+/* Keep the groups of shard i of n, in their order (prof_shard_of(), which
+ * prof-merge --shards checks the shards by). Returns how many. */
 int
 keep_shard(struct group *gs, int n, int i, int of)
 {
 	int k, kept = 0;
 
 	for (k = 0; k < n; k++)
-		if (shard_of(gs[k].w->id, of) == i)
+		if (prof_shard_of(gs[k].w->id, of) == i)
 			gs[kept++] = gs[k];
 	return kept;
 }

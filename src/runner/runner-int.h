@@ -193,7 +193,6 @@ uint64_t splitmix64(uint64_t *s);
 int plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
 	 struct group **out, int *n_out);
 void shuffle_groups(struct group *gs, int n, uint64_t seed);
-int shard_of(const char *id, int n);
 int keep_shard(struct group *gs, int n, int i, int of);
 
 /* binaries.c */

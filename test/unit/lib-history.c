@@ -66,7 +66,7 @@ main(void)
 	ok(prof_runview_load(&v, "test/data/results/current.json", 0,
 			     &err) == 0,
 	   "a results file");
-	ok(h && prof_history_add(h, &v, &added, &err) == 0 &&
+	ok(h && prof_history_add_judged(h, &v, NULL, &added, &err) == 0 &&
 		   added == PROF_HISTORY_ADDED,
 	   "is added");
 	ok(h && prof_history_walk(h, on_point, &s, &err) == 0 &&

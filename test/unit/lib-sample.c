@@ -48,6 +48,34 @@ check_with(const char *key, const char *value)
 	return buf;
 }
 
+/* A results document of this schema with no samples. */
+static struct json_object *
+new_results(void)
+{
+	return json_tokener_parse(
+		"{\"schema\": \"prof.results\", \"schema_version\": 2, "
+		"\"run_id\": \"run-1\", "
+		"\"timestamp_utc\": \"2026-11-29T00:00:00Z\", "
+		"\"command\": \"test\", \"commit\": \"unknown\", "
+		"\"envs\": {}, \"segments\": {}, \"samples\": []}");
+}
+
+/* Read, expand and check a results file, as a reader of whole documents
+ * would; NULL with e filled. */
+static struct json_object *
+load(const char *path, struct prof_err *e)
+{
+	struct json_object *r = prof_json_load(path, e);
+
+	if (r && (prof_results_expand(r, e) < 0 ||
+		  prof_results_check(r, e) < 0)) {
+		prof_err_file(e, path);
+		json_object_put(r);
+		return NULL;
+	}
+	return r;
+}
+
 static int
 count_files(const char *dir)
 {
@@ -126,7 +154,7 @@ main(void)
 	       "JSON lines: a cut line names the line");
 	json_object_put(arr);
 
-	r = prof_results_new("run-1", "2026-11-29T00:00:00Z", "test", "unknown");
+	r = new_results();
 	json_object_object_add(r, "schema_version", json_object_new_int(1));
 	json_object_array_add(json_object_object_get(r, "samples"),
 			      good_sample());
@@ -144,7 +172,7 @@ main(void)
 	snprintf(path, sizeof(path), "%s/results.json", dir);
 	ok(prof_out_json(path, r, &e) == 0, "results are written");
 	json_object_put(r);
-	r = prof_results_load(path, &e);
+	r = load(path, &e);
 	ok(r != NULL, "and read back");
 	json_object_put(r);
 	is_int(count_files(dir), 1, "no temporary file is left");
@@ -156,7 +184,7 @@ main(void)
 		return 1;
 	fputs("{\"half\":", fp);
 	prof_afile_abort(&af);
-	r = prof_results_load(path, &e);
+	r = load(path, &e);
 	ok(r != NULL, "an aborted write leaves the old file whole");
 	json_object_put(r);
 	is_int(count_files(dir), 1, "and removes its temporary file");
@@ -164,7 +192,7 @@ main(void)
 	prof_afile_write(path, "{\"schema\": \"prof.results\",\n \"samples\": [",
 			 41, &e);
 	memset(&e, 0, sizeof(e));
-	r = prof_results_load(path, &e);
+	r = load(path, &e);
 	ok(r == NULL && e.line == 2 && e.col > 0,
 	   "a cut results file names its line and column");
 	ok(prof_afile_write("/dev/null", "x", 1, &e) == 0,

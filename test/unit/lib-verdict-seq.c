@@ -32,8 +32,8 @@ settled(const struct prof_cmp_seq *q, const double *cur, const double *base,
 {
 	char why[128];
 
-	return prof_cmp_seq_settled(q, cur, base, n, floor_ms, why,
-				    sizeof(why));
+	return prof_cmp_seq_stop(q, cur, NULL, base, NULL, n, floor_ms, why,
+				 sizeof(why));
 }
 
 static void
