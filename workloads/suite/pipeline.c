@@ -78,7 +78,24 @@ checksum_drawing(struct prof_ctx *ctx, const struct pk_drawing *d)
 	prof_output_checksum(ctx, hex);
 }
 
-/* pipeline.svg_dense_circles: parse and flatten the dense fixture. */
+/*
+ * pipeline.svg_dense_circles: parse and flatten the dense fixture.
+ *
+ * Its counted calls do not count the same: under prof-count one call
+ * executes 58,021,144 instructions, the next 58,012,207, the one after
+ * 58,109,210 (valgrind 3.19, glibc 2.36 with its AVX2 string functions;
+ * with the SSE4.2 ones, 59,377,738, 58,116,588, 59,378,967: 2.2% apart).
+ * Each index repeats in every run; a warm-up call does not make the
+ * calls agree. The difference is all in glibc's strcmp() called from
+ * on_start() (svg.c), on the same names in every call: libxml2 interns
+ * them in a dictionary that each parse allocates anew, so they lie at
+ * other addresses each call (element "circle" at page offset 0x3fe in
+ * one, 0x22e in the next), and the vectorised strcmp() takes a number
+ * of instructions that depends on where its strings lie. The heap the
+ * previous call left decides where. So a count compares with the count
+ * of the same call index in another run, never with another call's:
+ * two runs with the same repeat count compare the same calls.
+ */
 
 static int
 dense_prepare(struct prof_ctx *ctx, void **state)
