@@ -1261,6 +1261,21 @@ want(struct json_object *o, const char *prefix, const char *key,
 	return 0;
 }
 
+/* The number at key of o (checked by want(); null passes) within [lo,
+ * hi], by prof_range_double(). */
+static int
+want_range(struct json_object *o, const char *prefix, const char *key,
+	   double lo, double hi, const char *what, struct prof_err *err)
+{
+	struct json_object *v = json_object_object_get(o, key);
+
+	if (!v || !prof_range_double(prof_json_number(v), lo, hi, what, "",
+				     err))
+		return 0;
+	snprintf(err->path, sizeof(err->path), "%s.%s", prefix, key);
+	return -1;
+}
+
 static int
 check_side(struct json_object *o, const char *prefix, const char *key,
 	   struct prof_err *err)
@@ -1274,7 +1289,8 @@ check_side(struct json_object *o, const char *prefix, const char *key,
 		return -1;
 	json_object_object_get_ex(o, key, &s);
 	snprintf(path, sizeof(path), "%s.%s", prefix, key);
-	if (want(s, path, "n", json_type_int, 0, err))
+	if (want(s, path, "n", json_type_int, 0, err) ||
+	    want_range(s, path, "n", 0, 1e15, "a sample count", err))
 		return -1;
 	for (i = 0; nums[i]; i++)
 		if (want(s, path, nums[i], json_type_double, 1, err))
@@ -1320,6 +1336,9 @@ prof_cmp_check(struct json_object *a, struct prof_err *err)
 		for (j = 0; nums[j]; j++)
 			if (want(o, prefix, nums[j], json_type_double, 1, err))
 				return -1;
+		if (want_range(o, prefix, "p_value", 0, 1, "a p-value", err) ||
+		    want_range(o, prefix, "ratio", 0, HUGE_VAL, "a ratio", err))
+			return -1;
 		if ((json_object_object_get_ex(o, "drift", NULL) &&
 		     want(o, prefix, "drift", json_type_string, 1, err)) ||
 		    check_side(o, prefix, "current", err) ||
