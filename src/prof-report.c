@@ -13,6 +13,7 @@
 #include "channels.h"
 #include "cli.h"
 #include "compare.h"
+#include "contend.h"
 #include "json.h"
 #include "md.h"
 #include "out.h"
@@ -36,7 +37,9 @@ static const char usage_text[] =
 	"    (CPU, OS, compiler, backend, device) and the number of error\n"
 	"    samples;\n"
 	"  - one row per workload x backend: n, min, median, p90 and max (ms)\n"
-	"    of the warm timing samples that succeeded, the host and GPU\n"
+	"    of the warm timing samples that succeeded, their median CPU\n"
+	"    time (ms) and how many were contended (\"4/12\": the call\n"
+	"    waited; prof-time(1), CONTENTION), the host and GPU\n"
 	"    memory peaks where a memory sample exists, the median's change\n"
 	"    against the baseline in ms and %, the ratio of the medians\n"
 	"    (current / baseline), the Mann-Whitney p-value, and the\n"
@@ -130,6 +133,9 @@ struct report {
 	struct prof_htab mem_index;	/* workload, backend */
 	struct prof_htab time_index;	/* rows of time: workload, backend */
 	struct prof_htab count_index;	/* rows of instruction counts */
+	struct prof_cpu_row *cpu;	/* CPU times and contended marks */
+	size_t n_cpu, cap_cpu;
+	struct prof_htab cpu_index;	/* workload, backend, segment id */
 	int indexed;
 	char **envs;			/* env ids, first seen first */
 	size_t n_envs, cap_envs;
@@ -334,6 +340,76 @@ has_time_row(struct report *r, struct json_object *crow)
 	if (index_rows(r) < 0 || !len)
 		return 0;
 	return prof_htab_get(&r->time_index, key, len) >= 0;
+}
+
+/* workload NUL backend NUL segment id, in buf; its length, or 0. */
+static size_t
+cpu_key(char *buf, size_t n, const char *w, const char *b, const char *sid)
+{
+	size_t len = wb_key(buf, n, w, b), ls = strlen(sid);
+
+	if (!len || len + 1 + ls > n)
+		return 0;
+	buf[len] = '\0';
+	memcpy(buf + len + 1, sid, ls);
+	return len + 1 + ls;
+}
+
+/* The CPU times and contended marks of an aggregated sample's row. */
+static int
+take_cpu(struct report *r, struct json_object *s)
+{
+	char key[4096];
+	const char *sid = prof_json_str(s, "segment_id");
+	size_t len;
+	long k;
+
+	if (!prof_cmp_aggregated(s))
+		return 0;
+	len = cpu_key(key, sizeof(key), prof_json_str(s, "workload"),
+		      prof_json_str(s, "backend"), sid ? sid : "");
+	if (!len)
+		return 0;
+	k = prof_htab_get(&r->cpu_index, key, len);
+	if (k < 0) {
+		if (grow(&r->cpu, r->n_cpu, &r->cap_cpu, sizeof(*r->cpu)) < 0)
+			return -1;
+		memset(&r->cpu[r->n_cpu], 0, sizeof(*r->cpu));
+		k = (long)r->n_cpu++;
+		if (prof_htab_put(&r->cpu_index, key, len, k) < 0)
+			return -1;
+	}
+	return prof_cpu_row_take(&r->cpu[k], s);
+}
+
+/*
+ * A time row's CPU median and contended cells ("4/12"): "-" where its
+ * samples say nothing (a file from before the fields, a browser row).
+ */
+static void
+cpu_cells(struct report *r, struct json_object *row, char *cpu, size_t nc,
+	  char *cont, size_t nn)
+{
+	const char *seg = prof_json_str(row, "segment");
+	char key[4096], sid[PROF_ID_SIZE];
+	struct prof_stats st = {0};
+	long k = -1;
+	size_t len;
+
+	snprintf(cpu, nc, "-");
+	snprintf(cont, nn, "-");
+	if (!seg || prof_sample_id(seg, sid) < 0)
+		return;
+	len = cpu_key(key, sizeof(key), prof_json_str(row, "workload"),
+		      prof_json_str(row, "backend"), sid);
+	if (len)
+		k = prof_htab_get(&r->cpu_index, key, len);
+	if (k < 0 || prof_cpu_row_stats(&r->cpu[k], &st) < 0)
+		return;
+	fmt_ms(cpu, nc, st.n ? st.median : NAN);
+	prof_cpu_row_contended(&r->cpu[k],
+			       (size_t)prof_json_numf(get(row, "current"), "n"),
+			       cont, nn);
 }
 
 /* Keep the largest memory peaks per workload x backend. */
@@ -800,14 +876,15 @@ write_table(struct report *r)
 		fprintf(md, "No timing samples.\n\n");
 		return;
 	}
-	fprintf(md, "| workload | backend | n | min ms | median ms | p90 ms | "
-		    "max ms | host peak | GPU peak | Δ median ms | "
+	fprintf(md, "| workload | backend | n | min ms | median ms | CPU ms | "
+		    "contended | p90 ms | max ms | host peak | GPU peak | "
+		    "Δ median ms | "
 		    "Δ median %% | ratio | p | status |%s\n",
 		counts ? " instructions | Δ instructions % | instructions "
 			 "status |" :
 			 "");
 	fprintf(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
-		    "---|%s\n",
+		    "--:|--:|---|%s\n",
 		counts ? "--:|--:|---|" : "");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
@@ -817,6 +894,7 @@ write_table(struct report *r)
 		struct mem *m = memory_of(r, w, b);
 		char mn[32], med[32], p90[32], mx[32], host[32], gpu[32];
 		char dms[32], dpct[32], ic[32], ipct[32], rt[32], pv[32];
+		char cpu[32], cont[48];
 		const char *ist;
 		double delta = prof_json_numf(row, "delta_ms"), pct = row_pct(row);
 
@@ -831,7 +909,7 @@ write_table(struct report *r)
 			fprintf(md, " | ");
 			prof_md_write(md, b, PROF_MD_TEXT);
 			fprintf(md, " | 0 | - | - | - | - | - | - | - | - | - | "
-				    "- | - | %s | %s | %s |\n",
+				    "- | - | - | - | %s | %s | %s |\n",
 				ic, ipct, ist);
 			continue;
 		}
@@ -841,6 +919,7 @@ write_table(struct report *r)
 		fmt_ms(med, sizeof(med), prof_json_numf(cur, "median"));
 		fmt_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
 		fmt_ms(mx, sizeof(mx), prof_json_numf(cur, "max"));
+		cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
 		report_fmt_bytes(host, sizeof(host), m ? m->host : NAN);
 		report_fmt_bytes(gpu, sizeof(gpu), m ? m->gpu : NAN);
 		if (isfinite(delta))
@@ -857,9 +936,10 @@ write_table(struct report *r)
 		prof_md_write(md, b, PROF_MD_TEXT);
 		ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
 		fprintf(md, " | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | "
-			    "%s | %s | %s |",
-			prof_json_numf(cur, "n"), mn, med, p90, mx, host, gpu, dms, dpct,
-			rt, pv, r->judged ? prof_json_str(row, "status") : "-");
+			    "%s | %s | %s | %s | %s |",
+			prof_json_numf(cur, "n"), mn, med, cpu, cont, p90, mx, host,
+			gpu, dms, dpct, rt, pv,
+			r->judged ? prof_json_str(row, "status") : "-");
 		if (counts) {
 			count_cells(r, count_row_of(r, w, b), ic, sizeof(ic),
 				    ipct, sizeof(ipct), &ist);
@@ -878,8 +958,8 @@ write_table(struct report *r)
 		prof_md_write(md, r->mem[i].workload, CELL_CODE);
 		fprintf(md, " | ");
 		prof_md_write(md, r->mem[i].backend, PROF_MD_TEXT);
-		fprintf(md, " | 0 | - | - | - | - | %s | %s | - | - | - | - | "
-			    "- |%s\n",
+		fprintf(md, " | 0 | - | - | - | - | - | - | %s | %s | - | - | "
+			    "- | - | - |%s\n",
 			host, gpu, counts ? " - | - | - |" : "");
 	}
 	fputc('\n', md);
@@ -1303,19 +1383,20 @@ print_table(struct report *r)
 	       cli_safe(commit, s2, sizeof(s2)), r->samples, r->errors,
 	       r->errors == 1 ? "" : "s");
 	if (counts)
-		printf("%-36s %-8s %4s %12s %12s %8s %6s %7s  %-12s %12s %8s  "
-		       "%s\n",
-		       "workload", "backend", "n", "median ms", "p90 ms",
-		       "delta", "ratio", "p", "status", "instructions", "delta",
-		       "status");
+		printf("%-36s %-8s %4s %12s %10s %9s %12s %8s %6s %7s  %-12s "
+		       "%12s %8s  %s\n",
+		       "workload", "backend", "n", "median ms", "cpu ms",
+		       "contended", "p90 ms", "delta", "ratio", "p", "status",
+		       "instructions", "delta", "status");
 	else
-		printf("%-36s %-8s %4s %12s %12s %8s %6s %7s  %s\n",
-		       "workload", "backend", "n", "median ms", "p90 ms",
-		       "delta", "ratio", "p", "status");
+		printf("%-36s %-8s %4s %12s %10s %9s %12s %8s %6s %7s  %s\n",
+		       "workload", "backend", "n", "median ms", "cpu ms",
+		       "contended", "p90 ms", "delta", "ratio", "p", "status");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
 		struct json_object *cur = get(row, "current");
 		char med[32], p90[32], pct[32], ic[32], ipct[32], rt[32], pv[32];
+		char cpu[32], cont[48];
 		const char *ist;
 		double d = row_pct(row);
 
@@ -1324,30 +1405,34 @@ print_table(struct report *r)
 				continue;
 			count_cells(r, row, ic, sizeof(ic), ipct, sizeof(ipct),
 				    &ist);
-			printf("%-36s %-8s %4s %12s %12s %8s %6s %7s  %-12s "
-			       "%12s %8s  %s\n",
+			printf("%-36s %-8s %4s %12s %10s %9s %12s %8s %6s %7s  "
+			       "%-12s %12s %8s  %s\n",
 			       cli_safe(prof_json_str(row, "workload"), s1,
 					sizeof(s1)),
 			       cli_safe(prof_json_str(row, "backend"), s2,
 					sizeof(s2)),
-			       "-", "-", "-", "-", "-", "-", "-", ic, ipct, ist);
+			       "-", "-", "-", "-", "-", "-", "-", "-", "-", ic,
+			       ipct, ist);
 			continue;
 		}
 
 		fmt_ms(med, sizeof(med), prof_json_numf(cur, "median"));
 		fmt_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
+		cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
 		if (isfinite(d))
 			snprintf(pct, sizeof(pct), "%+.1f%%", d);
 		else
 			snprintf(pct, sizeof(pct), "-");
 		ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
 		if (!counts) {
-			printf("%-36s %-8s %4.0f %12s %12s %8s %6s %7s  %s\n",
+			printf("%-36s %-8s %4.0f %12s %10s %9s %12s %8s %6s %7s  "
+			       "%s\n",
 			       cli_safe(prof_json_str(row, "workload"), s1,
 					sizeof(s1)),
 			       cli_safe(prof_json_str(row, "backend"), s2,
 					sizeof(s2)),
-			       prof_json_numf(cur, "n"), med, p90, pct, rt, pv,
+			       prof_json_numf(cur, "n"), med, cpu, cont, p90, pct,
+			       rt, pv,
 			       r->judged ? prof_json_str(row, "status") : "-");
 			continue;
 		}
@@ -1355,11 +1440,11 @@ print_table(struct report *r)
 			    count_row_of(r, prof_json_str(row, "workload"),
 					 prof_json_str(row, "backend")),
 			    ic, sizeof(ic), ipct, sizeof(ipct), &ist);
-		printf("%-36s %-8s %4.0f %12s %12s %8s %6s %7s  %-12s %12s %8s  "
-		       "%s\n",
+		printf("%-36s %-8s %4.0f %12s %10s %9s %12s %8s %6s %7s  %-12s "
+		       "%12s %8s  %s\n",
 		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
 		       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)),
-		       prof_json_numf(cur, "n"), med, p90, pct, rt, pv,
+		       prof_json_numf(cur, "n"), med, cpu, cont, p90, pct, rt, pv,
 		       r->judged ? prof_json_str(row, "status") : "-", ic, ipct,
 		       ist);
 	}
@@ -1449,7 +1534,8 @@ take(void *arg, struct json_object *s, long index, struct prof_err *err)
 			return prof_err_set(err, "out of memory");
 		r->n_envs++;
 	}
-	if (take_memory(r, s) < 0 || take_artifacts(r, s) < 0)
+	if (take_memory(r, s) < 0 || take_artifacts(r, s) < 0 ||
+	    take_cpu(r, s) < 0)
 		return prof_err_set(err, "out of memory");
 	/* The rows, also when judged: comparisons must hold exactly them. */
 	return prof_cmp_take(&r->cmp, s, prof_json_str(s, "segment_id"), err);
@@ -1537,6 +1623,10 @@ report_free(struct report *r)
 	prof_htab_free(&r->env_index);
 	prof_htab_free(&r->time_index);
 	prof_htab_free(&r->count_index);
+	for (i = 0; i < r->n_cpu; i++)
+		prof_cpu_row_free(&r->cpu[i]);
+	free(r->cpu);
+	prof_htab_free(&r->cpu_index);
 	if (r->errors_md)
 		fclose(r->errors_md);
 	if (r->artifacts_md)

@@ -107,7 +107,8 @@ static const char css[] =
 	"svg.flame text{fill:var(--fg)}h3{font-size:1em;margin:.8em 0 0}\n"
 	".cols{display:grid;grid-template-columns:minmax(0,3fr) "
 	"minmax(0,2fr);gap:12px}\n"
-	"@media (max-width:820px){.cols{grid-template-columns:1fr}}\n"
+	"@media (max-width:820px){.cols{grid-template-columns:1fr}"
+	".overview .cpu{display:none}}\n"
 	"nav.filter{margin:.6em 0}nav.filter button{font:inherit;"
 	"margin-right:.3em;padding:.1em .7em;border:1px solid var(--line);"
 	"border-radius:1em;background:#f6f8fa;cursor:pointer}\n"
@@ -1046,6 +1047,17 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 		    "<td class=\"num\">%s</td><td class=\"num\">%s</td>"
 		    "<td class=\"num\">%s</td><td class=\"num\">%s</td></tr>",
 		r->n, a[0], a[1], a[2], a[3]);
+	if (r->cpu_st.n) {
+		fmt_ms(a[0], 32, r->cpu_st.min);
+		fmt_ms(a[1], 32, r->cpu_st.median);
+		fmt_ms(a[2], 32, r->cpu_st.p90);
+		fmt_ms(a[3], 32, r->cpu_st.max);
+		fprintf(fp, "<tr><td>current CPU (ms)</td><td class=\"num\">"
+			    "%zu</td><td class=\"num\">%s</td><td class=\"num\">"
+			    "%s</td><td class=\"num\">%s</td><td class=\"num\">"
+			    "%s</td></tr>",
+			r->cpu_st.n, a[0], a[1], a[2], a[3]);
+	}
 	if (bs && prof_json_numf(bs, "n") > 0)
 		fprintf(fp, "<tr><td>baseline (ms)</td><td class=\"num\">%.0f"
 			    "</td><td class=\"num\">%s</td><td class=\"num\">"
@@ -1053,6 +1065,16 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 			    "%s</td></tr>",
 			prof_json_numf(bs, "n"), b[0], b[1], b[2], b[3]);
 	fprintf(fp, "</table><table class=\"facts\">");
+	if (r->cpu_st.n) {
+		prof_cpu_row_contended(&r->cpu, r->n, a[4], 32);
+		fprintf(fp, "<tr><td>contended (waited: wall &gt; CPU &#215; "
+			    "1.05 + 0.1 ms)</td><td class=\"num\">%s</td></tr>",
+			a[4]);
+		if (r->cpu.threads > 1)
+			fprintf(fp, "<tr><td>threads (CPU may exceed wall)</td>"
+				    "<td class=\"num\">%ld</td></tr>",
+				r->cpu.threads);
+	}
 	if (isfinite(ratio))
 		fprintf(fp, "<tr><td>median change</td><td class=\"num\">"
 			    "%+.1f%%</td></tr>", (ratio - 1) * 100);
@@ -1482,20 +1504,27 @@ overview(struct page *p)
 		counts = has_count(p, &p->rows[i]);
 	fprintf(fp, "<table class=\"overview\"><tr><th>workload</th>"
 		    "<th>backend</th><th class=\"num\">n</th><th class=\"num\">"
-		    "median ms</th><th class=\"num\">change</th><th>status"
-		    "</th>%s</tr>",
+		    "median ms</th><th class=\"num cpu\">CPU ms</th><th "
+		    "class=\"num cpu\">contended</th><th class=\"num\">change"
+		    "</th><th>status</th>%s</tr>",
 		counts ? "<th class=\"num\">instructions</th><th class=\"num\">"
 			 "change</th><th>status</th>" : "");
 	for (i = 0; i < p->n; i = k.to) {
 		const struct prof_runrow *r = &p->rows[i];
-		char m[32], pct[32] = "-", n[32] = "-";
+		char m[32], pct[32] = "-", n[32] = "-", cpu[32] = "-";
+		char cont[48] = "-";
 		double ratio;
 
 		block_at(p, i, &k);
 		ratio = prof_json_numf(k.tc, "ratio");
 		fmt_ms(m, sizeof(m), k.tr && k.tr->n ? k.tr->st.median : NAN);
-		if (k.tr)
+		if (k.tr) {
 			snprintf(n, sizeof(n), "%zu", k.tr->n);
+			fmt_ms(cpu, sizeof(cpu), k.tr->cpu_st.n ?
+						 k.tr->cpu_st.median : NAN);
+			prof_cpu_row_contended(&k.tr->cpu, k.tr->n, cont,
+					       sizeof(cont));
+		}
 		if (isfinite(ratio))
 			snprintf(pct, sizeof(pct), "%+.1f%%", (ratio - 1) * 100);
 		fprintf(fp, "<tr><td><a href=\"#row-%ld\"><code>", i);
@@ -1503,7 +1532,9 @@ overview(struct page *p)
 		fprintf(fp, "</code></a></td><td>");
 		esc(fp, r->backend);
 		fprintf(fp, "</td><td class=\"num\">%s</td><td class=\"num\">"
-			    "%s</td><td class=\"num\">%s</td><td>", n, m, pct);
+			    "%s</td><td class=\"num cpu\">%s</td><td class=\"num "
+			    "cpu\">%s</td><td class=\"num\">%s</td><td>",
+			n, m, cpu, cont, pct);
 		if (k.tr)
 			badge(fp, status_of(k.tr, k.tc));
 		fprintf(fp, "</td>");

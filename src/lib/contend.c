@@ -1,5 +1,7 @@
 /* contend.c: the contended rule of contend.h and the fields it reads. */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include <json-c/json.h>
 
@@ -47,4 +49,55 @@ prof_sample_is_contended(struct json_object *s)
 	return json_object_object_get_ex(s, "contended", &v) &&
 	       json_object_is_type(v, json_type_boolean) &&
 	       json_object_get_boolean(v);
+}
+
+int
+prof_cpu_row_take(struct prof_cpu_row *a, struct json_object *s)
+{
+	struct json_object *cpu = NULL, *th = NULL;
+
+	json_object_object_get_ex(s, "cpu_ms", &cpu);
+	json_object_object_get_ex(s, "threads", &th);
+	if (prof_json_is_number(cpu)) {
+		if (a->n == a->cap) {
+			size_t cap = a->cap ? a->cap * 2 : 16;
+			double *v = realloc(a->v, cap * sizeof(*v));
+
+			if (!v)
+				return -1;
+			a->v = v;
+			a->cap = cap;
+		}
+		a->v[a->n++] = prof_json_number(cpu);
+	}
+	if (prof_sample_is_contended(s))
+		a->contended++;
+	if (json_object_is_type(th, json_type_int) &&
+	    json_object_get_int64(th) > a->threads)
+		a->threads = (long)json_object_get_int64(th);
+	return 0;
+}
+
+int
+prof_cpu_row_stats(const struct prof_cpu_row *a, struct prof_stats *st)
+{
+	return prof_stats_compute(a->v, a->n, st);
+}
+
+void
+prof_cpu_row_contended(const struct prof_cpu_row *a, size_t n, char *buf,
+		       size_t size)
+{
+	if (!a || !a->n)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%zu/%zu", a->contended, n);
+}
+
+void
+prof_cpu_row_free(struct prof_cpu_row *a)
+{
+	free(a->v);
+	a->v = NULL;
+	a->n = a->cap = 0;
 }

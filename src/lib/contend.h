@@ -3,6 +3,10 @@
 #ifndef PROF_CONTEND_H
 #define PROF_CONTEND_H
 
+#include <stddef.h>
+
+#include "stats.h"
+
 struct json_object;
 
 /*
@@ -87,5 +91,34 @@ void prof_sample_set_cpu(struct json_object *s, double wall_ms, double cpu_ms,
 /* 1 when sample s says contended: true; 0 when it says false or nothing
  * (a file older than the fields: unknown, never contended). */
 int prof_sample_is_contended(struct json_object *s);
+
+/*
+ * What a row's samples say of their calls: the CPU times (ms) of the
+ * aggregated samples (those its wall-time statistics come from) that
+ * carry one, how many of them were marked contended, and the most threads
+ * one said. runview's rows and prof-report's table fill one each, with
+ * prof_cpu_row_take() on each aggregated sample, so every page shows the
+ * same numbers. Zeroed is empty; the row owns v.
+ */
+struct prof_cpu_row {
+	double *v;
+	size_t n, cap;
+	size_t contended;
+	long threads;			/* 0: no sample says */
+};
+
+/* Count aggregated sample s into a. Returns 0, or -1 when out of memory. */
+int prof_cpu_row_take(struct prof_cpu_row *a, struct json_object *s);
+
+/* The statistics of a's CPU times (st->n == 0: no sample said one).
+ * Returns 0, or -1 when out of memory. */
+int prof_cpu_row_stats(const struct prof_cpu_row *a, struct prof_stats *st);
+
+/* "4/12" (contended of the row's n aggregated samples), or "-" when none
+ * of them said (a file from before the fields). */
+void prof_cpu_row_contended(const struct prof_cpu_row *a, size_t n, char *buf,
+			    size_t size);
+
+void prof_cpu_row_free(struct prof_cpu_row *a);
 
 #endif /* PROF_CONTEND_H */

@@ -231,7 +231,8 @@ take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
 	if (prof_sample_is(s, "outcome", "error"))
 		r->errors++;
 	if (aggregated(s)) {
-		if (grow((void **)&r->v, &a->cap_v, r->n, sizeof(*r->v)) < 0)
+		if (grow((void **)&r->v, &a->cap_v, r->n, sizeof(*r->v)) < 0 ||
+		    prof_cpu_row_take(&r->cpu, s) < 0)
 			return -1;
 		r->v[r->n++] = prof_json_number(get(s, "duration_ms"));
 	} else if (prof_sample_is(s, "phase", "instructions") &&
@@ -369,7 +370,8 @@ finish_rows(struct prof_runview *v)
 		r->counts = a->counts;
 		r->n_counts = a->n_counts;
 		a->counts = NULL;
-		if (prof_stats_compute(r->v, r->n, &r->st) < 0)
+		if (prof_stats_compute(r->v, r->n, &r->st) < 0 ||
+		    prof_cpu_row_stats(&r->cpu, &r->cpu_st) < 0)
 			return -1;
 	}
 	free(v->acc);
@@ -544,6 +546,7 @@ prof_runview_free(struct prof_runview *v)
 		free((char *)r->backend);
 		free((char *)r->category);
 		free(r->v);
+		prof_cpu_row_free(&r->cpu);
 		free(r->counts);
 		for (j = 0; j < r->n_artifacts; j++)
 			free(r->artifacts[j]);

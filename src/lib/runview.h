@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "contend.h"
 #include "err.h"
 #include "htab.h"
 #include "stats.h"
@@ -15,6 +16,7 @@ struct prof_stream;
 /*
  * A row: one workload x backend x segment, as prof-diff groups them
  * (timing and browser samples; the aggregated ones are warm successes),
+ * with the CPU time and contended marks of those samples (contend.h),
  * plus what other phases say of the same workload x backend x segment:
  * the instruction counts of successful "instructions" samples with an
  * integer "instructions" field and their median, the largest memory
@@ -31,6 +33,11 @@ struct prof_runrow {
 	double *v;			/* aggregated durations, ms */
 	size_t n;
 	struct prof_stats st;		/* of v; zeros when n == 0 */
+	/* Of the aggregated samples (contend.h): their CPU times, marks
+	 * and threads, and the CPU times' statistics (cpu_st.n == 0: no
+	 * sample says). */
+	struct prof_cpu_row cpu;
+	struct prof_stats cpu_st;
 	long errors;			/* error samples of any phase */
 	long long instructions;		/* -1: not counted */
 	long long *counts;		/* those counts, ascending */
