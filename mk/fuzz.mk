@@ -1,7 +1,8 @@
 # make fuzz: libFuzzer targets (test/fuzz/<target>.c), built with clang under
 # ASan and UBSan, each run for FUZZ_SECONDS over its seed corpus
-# (test/fuzz/corpus/<target>/). New inputs go to $(FUZZ_BUILD)/corpus/,
-# crashes to $(FUZZ_BUILD)/crashes/; the committed corpus is never written.
+# (test/fuzz/corpus/<target>/ and the test data it reads: test/fuzz/run.sh).
+# New inputs go to $(FUZZ_BUILD)/corpus/, crashes to $(FUZZ_BUILD)/crashes/;
+# the committed corpus is never written.
 #
 # Everything the targets read is compiled again here, with coverage: libprof
 # (src/lib) with the HTML page (src/report-html.c), the engine

@@ -3,8 +3,9 @@
 #
 #   FUZZ_SECONDS=N FUZZ_BUILD=DIR [FUZZ_WORK=W] [FUZZ_SEED=S] sh test/fuzz/run.sh TARGET...
 #
-# DIR/bin/TARGET runs over test/fuzz/corpus/TARGET/ (never written) and
-# W/corpus/TARGET/ (W is DIR unless given; where it keeps what it finds),
+# DIR/bin/TARGET runs over test/fuzz/corpus/TARGET/ and the test data it
+# reads (data_of below; both never written) and W/corpus/TARGET/ (W is DIR
+# unless given; where it keeps what it finds),
 # with the dictionary test/fuzz/TARGET.dict when there is one. A crash, a
 # leak, a sanitizer report or a hang is saved as W/crashes/TARGET-*, the
 # log as W/log/TARGET.log. FUZZ_SEED 0 (the default) is a random seed.
@@ -26,6 +27,16 @@ esac
 	exit 2
 }
 
+# The test data folders a target takes as seeds besides its corpus, so
+# that no test file is committed twice.
+data_of() {
+	case $1 in
+	json | results) echo test/data/results ;;
+	callgrind) echo test/data/callgrind test/data/why ;;
+	svg) echo test/data/svg ;;
+	esac
+}
+
 status=0
 for t in "$@"; do
 	bin=$FUZZ_BUILD/bin/$t
@@ -44,7 +55,7 @@ for t in "$@"; do
 	"$bin" -max_total_time="$FUZZ_SECONDS" -seed="$FUZZ_SEED" \
 		-timeout=25 -rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix="$FUZZ_WORK/crashes/$t-" $dict \
-		"$work" "$seeds" >"$log" 2>&1
+		"$work" "$seeds" $(data_of "$t") >"$log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")

@@ -1,5 +1,7 @@
 #!/bin/sh
 # seed.sh: (re)make the seed corpus of each fuzz target from the test data.
+# The test data files themselves are not copied: run.sh reads their
+# folders as seeds too (one copy of each file).
 #
 #   sh test/fuzz/seed.sh
 #
@@ -14,11 +16,10 @@ for t in json results browser svg path http callgrind; do
 	rm -f "$C/$t"/seed-*
 done
 
-# JSON and results: the results files, their samples as JSON lines.
+# JSON and results: the results files' samples as JSON lines (the files
+# are test/data/results/, which run.sh reads).
 for f in test/data/results/*.json; do
 	n=$(basename "$f" .json)
-	cp "$f" "$C/json/seed-$n"
-	cp "$f" "$C/results/seed-$n"
 	if jq -e '.samples | length > 0' "$f" >/dev/null 2>&1; then
 		jq -c '.samples[]' "$f" | head -n 4 >"$C/results/seed-$n.jsonl"
 		jq -c '.samples[0]' "$f" >"$C/json/seed-$n-sample"
@@ -40,17 +41,12 @@ cat >"$C/browser/seed-old" <<'ROWS'
 {"story": "boot", "duration_ms": 790}
 ROWS
 
-# Callgrind: every test dump, whole and functions only, good and bad; a
-# CALLS HZ line (the target reads the bytes as both).
-for f in test/data/callgrind/*.out test/data/why/*.out; do
-	cp "$f" "$C/callgrind/seed-$(basename "$(dirname "$f")")-$(basename "$f" .out)"
-done
+# Callgrind: the test dumps are test/data/callgrind/ and test/data/why/
+# (run.sh reads them); here a CALLS HZ line (the target reads the bytes as
+# both).
 printf '2 1000\n' >"$C/callgrind/seed-calls"
 
-# SVG: every test file, good and bad.
-for f in test/data/svg/*.svg; do
-	cp "$f" "$C/svg/seed-$(basename "$f" .svg)"
-done
+# SVG: every test file, good and bad, is test/data/svg/ (run.sh reads it).
 
 # Path data and transforms: the attribute values of the test files.
 i=0
