@@ -7,9 +7,11 @@
 # default 20) over the quick-sized real workloads and a command (true),
 # once as the machine is and once beside two busy loops (one a core,
 # started here and stopped by their PIDs), and prints for each workload
-# and condition: samples, the median wall and CPU time, the largest
-# wall / CPU of the samples the rule left uncontended, how many had an
-# involuntary switch, and how many the rule marked contended. The samples
+# and condition: samples, the median wall and CPU time, how many had wall
+# at most 1.02 x CPU (the call had its core), how many were above that but
+# left uncontended by the rule (wall <= CPU x 1.05 + 0.1 ms), how many
+# were contended but under 1.3 x (the zone between the clusters), how
+# many were contended, and how many had an involuntary switch. The samples
 # go to OUT_DIR (default artifacts/bench/contend-STAMP). Needs bin/
 # built (make all).
 set -u
@@ -47,16 +49,20 @@ report() {
 	jq -rs --arg cond "$1" '
 	def med: sort | if length == 0 then null
 		else .[(length - 1) / 2 | floor] end;
+	def r3: . * 1000 | round / 1000;
 	[.[] | select(.phase == "timing" and .kind == "warm" and
 		.outcome == "success" and has("cpu_ms"))] |
 	group_by(.workload)[] |
 	[$cond, .[0].workload, .[0].threads, length,
-	 (map(.duration_ms) | med * 1000 | round / 1000),
-	 (map(.cpu_ms) | med * 1000 | round / 1000),
-	 (map(select(.contended | not) | .duration_ms / .cpu_ms) | max //
-		0 | . * 1000 | round / 1000),
-	 (map(select(.involuntary_switches > 0)) | length),
-	 (map(select(.contended)) | length)] | @tsv' "$OUT/$1.jsonl"
+	 (map(.duration_ms) | med | r3), (map(.cpu_ms) | med | r3),
+	 (map(select(.duration_ms <= .cpu_ms * 1.02)) | length),
+	 (map(select(.duration_ms > .cpu_ms * 1.02 and
+		(.contended | not))) | length),
+	 (map(select(.contended and .duration_ms < .cpu_ms * 1.3)) |
+		length),
+	 (map(select(.contended)) | length),
+	 (map(select(.involuntary_switches > 0)) | length)] | @tsv' \
+		"$OUT/$1.jsonl"
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -71,7 +77,7 @@ stop_busy
 [ "$rc" = 0 ] || exit 1
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 {
-	printf 'machine\tworkload\tthreads\tn\twall_ms\tcpu_ms\tmax_wall/cpu_uncontended\tswitched\tcontended\n'
+	printf 'machine\tworkload\tthreads\tn\twall_ms\tcpu_ms\t<=1.02x\tabove,uncontended\tcontended<1.3x\tcontended\tswitched\n'
 	report as-is
 	report busy
 } | column -t -s "$(printf '\t')" | tee "$OUT/summary.txt"
