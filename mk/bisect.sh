@@ -113,6 +113,9 @@ for tool in prof-count prof-time prof-merge prof-diff prof-why; do
 		finish 2
 	fi
 done
+# By instructions, every step is a count run: valgrind is checked before
+# any commit is built (run-lib.sh).
+[ "$CHANNEL" = instructions ] && need_deps count
 if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	say "not in a git work tree: nothing to bisect"
 	finish 2

@@ -199,8 +199,10 @@ build_ref() {
 	done
 	return 0
 }
-# The run folder, as profile.sh makes it (run-lib.sh), before REF is
-# built: an OUTPUT that cannot be taken costs no build.
+# What WHY=1's count phase needs, and the run folder, as profile.sh makes
+# them (run-lib.sh), before REF is built: a missing package or an OUTPUT
+# that cannot be taken costs no build.
+[ "${PROF_WHY:-}" = 1 ] && need_deps count
 run_folder
 on_interrupt samples.jsonl baseline.jsonl counts.jsonl \
 	baseline-counts.jsonl results.json baseline.json comparisons.json \

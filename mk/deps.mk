@@ -4,8 +4,9 @@
 # through `make deps`; otherwise make stops with the exact install line. The
 # check costs a few pkg-config calls, and runs once per make invocation.
 # The browser's packages (chromium, node) are the tests' and the stories':
-# profile-full checks them when it plays the stories, so that a run that
-# leaves the browser out works on a machine without one.
+# a run that plays the stories checks them before its first phase
+# (need_deps in run-lib.sh), so that a run that leaves the browser out
+# works on a machine without one.
 
 DEPS_FREE_GOALS := deps help clean distclean deps-packages
 DEPS_TEST_GOALS := test check

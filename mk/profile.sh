@@ -115,6 +115,77 @@ if [ -n "${PROF_PLAYWRIGHT:-}" ] && [ ! -r "$PROF_PLAYWRIGHT" ]; then
 	finish 2
 fi
 
+# A run of the browser category alone has nothing for prof-time.
+only_browser=0
+if [ "$mode" = full ] && [ -n "${PROF_CATEGORY:-}" ]; then
+	only_browser=1
+	for c in $PROF_CATEGORY; do
+		[ "$c" = browser ] || only_browser=0
+	done
+fi
+
+# Whether word $1 is one of the words after it.
+in_list() {
+	w=$1
+	shift
+	for x in "$@"; do
+		[ "$x" = "$w" ] && return 0
+	done
+	return 1
+}
+
+# will_count: whether this run has the count phase (0) or not (1; a GPU
+# run says so when $1 is "say").
+will_count() {
+	case "$mode:${PROF_COUNTS:-}" in
+	diagnose:* | quick:1 | full:1) ;;
+	*) return 1 ;;
+	esac
+	if [ -n "${PROF_BACKEND:-}" ] && [ "$PROF_BACKEND" = gpu ]; then
+		[ "${1:-}" = say ] &&
+			say "no instruction counts in a GPU run (BACKEND=gpu)"
+		return 1
+	fi
+	[ $only_browser = 0 ]
+}
+
+# will_play: whether this run plays the browser stories itself (0) or not
+# (1; a GPU run says so when $1 is "say"). A sharded run plays them (or
+# merges PLAYWRIGHT's rows) once, in its first shard: make merge-shards
+# refuses them in another.
+will_play() {
+	case "${PROF_SHARD:-1/}" in
+	1/*) ;;
+	*) return 1 ;;
+	esac
+	[ -z "${PROF_PLAYWRIGHT:-}" ] || return 1
+	case "$mode:${PROF_STORIES:-}" in
+	full: | full:1 | quick:1) ;;
+	*) return 1 ;;
+	esac
+	[ -n "${PROF_STORIES_SCRIPT:-}" ] || return 1
+	# shellcheck disable=SC2086 # lists of words
+	if [ -n "${PROF_CATEGORY:-}" ] && ! in_list browser $PROF_CATEGORY; then
+		return 1
+	fi
+	# shellcheck disable=SC2086
+	in_list browser ${PROF_EXCLUDE_CATEGORY:-} && return 1
+	if [ "${PROF_BACKEND:-}" = gpu ]; then
+		[ "${1:-}" = say ] &&
+			say "no browser stories in a GPU run (BACKEND=gpu)"
+		return 1
+	fi
+	return 0
+}
+
+# Everything the phases this run takes need, before the first one: a
+# missing package stops it now, not after the timing phase (run-lib.sh).
+deps=
+will_count && deps=count
+will_play && deps="$deps stories"
+# shellcheck disable=SC2086 # a list of words
+need_deps $deps
+
 run_folder BASELINE="$BASELINE" PLAYWRIGHT="${PROF_PLAYWRIGHT:-}" \
 	HISTORY="$run_history"
 
@@ -191,14 +262,7 @@ phase_trace() {
 # The instruction-count phase: prof-count under callgrind, the CPU path
 # only, its own repeat (2 quick, 3 full and diagnose); REPEAT is timing's.
 phase_count() {
-	case "$mode:${PROF_COUNTS:-}" in
-	diagnose:* | quick:1 | full:1) ;;
-	*) return 0 ;;
-	esac
-	if [ -n "${PROF_BACKEND:-}" ] && [ "$PROF_BACKEND" = gpu ]; then
-		say "no instruction counts in a GPU run (BACKEND=gpu)"
-		return 0
-	fi
+	will_count say || return 0
 	if [ ! -x "$BINDIR/prof-count" ]; then
 		say "no count phase: '$BINDIR/prof-count' is not built"
 		note 2
@@ -220,16 +284,6 @@ phase_count() {
 	streams="$streams counts.jsonl"
 }
 
-# Whether word $1 is one of the words after it.
-in_list() {
-	w=$1
-	shift
-	for x in "$@"; do
-		[ "$x" = "$w" ] && return 0
-	done
-	return 1
-}
-
 # Browser rows: PLAYWRIGHT=FILE holds rows made before (any mode); they are
 # merged from where they are, so that a bad row is named by that file's
 # name and line. Otherwise a full run plays the stories itself
@@ -237,37 +291,10 @@ in_list() {
 # into $run/browser.jsonl, unless the category browser is left out.
 browser_rows=
 phase_browser() {
-	# A sharded run plays the stories (or merges PLAYWRIGHT's rows) once,
-	# in its first shard: make merge-shards refuses them in another.
 	case "${PROF_SHARD:-1/}" in
-	1/*) ;;
-	*) return 0 ;;
+	1/*) [ -n "${PROF_PLAYWRIGHT:-}" ] && browser_rows=$PROF_PLAYWRIGHT ;;
 	esac
-	if [ -n "${PROF_PLAYWRIGHT:-}" ]; then
-		browser_rows=$PROF_PLAYWRIGHT
-		return 0
-	fi
-	case "$mode:${PROF_STORIES:-}" in
-	full: | full:1 | quick:1) ;;
-	*) return 0 ;;
-	esac
-	[ -n "${PROF_STORIES_SCRIPT:-}" ] || return 0
-	# shellcheck disable=SC2086 # lists of words
-	if [ -n "${PROF_CATEGORY:-}" ] && ! in_list browser $PROF_CATEGORY; then
-		return 0
-	fi
-	# shellcheck disable=SC2086
-	in_list browser ${PROF_EXCLUDE_CATEGORY:-} && return 0
-	if [ "${PROF_BACKEND:-}" = gpu ]; then
-		say "no browser stories in a GPU run (BACKEND=gpu)"
-		return 0
-	fi
-	if ! command -v node >/dev/null 2>&1; then
-		say "node is not installed: run 'make deps' (apt-get install -y" \
-			"nodejs npm), or leave the stories out with" \
-			"EXCLUDE_CATEGORY=browser"
-		note 2
-	fi
+	will_play say || return 0
 	if [ "$mode" = full ]; then
 		warm=2 reps=${PROF_REPEAT:-10}
 	else
@@ -281,14 +308,6 @@ phase_browser() {
 	browser_rows=$run/browser.jsonl
 }
 
-# A run of the browser category alone has nothing for prof-time.
-only_browser=0
-if [ "$mode" = full ] && [ -n "${PROF_CATEGORY:-}" ]; then
-	only_browser=1
-	for c in $PROF_CATEGORY; do
-		[ "$c" = browser ] || only_browser=0
-	done
-fi
 [ $only_browser = 1 ] || phase_timing
 if [ "$mode" = diagnose ]; then
 	phase_memory

@@ -191,6 +191,81 @@ interrupted() {
 	exit 2
 }
 
+# need_deps WHAT...: what the phases of the run need, checked before its
+# first phase, so that a missing package stops it at once rather than
+# after minutes of timing: "count" (the count phase: prof-count, valgrind)
+# and "stories" (the browser stories of $PROF_STORIES_SCRIPT: node,
+# chromium, or $PROF_CHROMIUM, as stories.mjs looks for it, and the
+# playwright-core module beside the script). Whatever is missing is named
+# in one line, with the exact line that installs it (exit 2).
+need_deps() {
+	local w what='' pkgs='' npm='' d hint='' sudo=''
+	for w in "$@"; do
+		case $w in
+		count)
+			if [ ! -x "$BINDIR/prof-count" ]; then
+				say "'$BINDIR/prof-count' is missing (the count" \
+					"phase); run make first"
+				finish 2
+			fi
+			if ! command -v valgrind >/dev/null 2>&1; then
+				what="$what, valgrind (the instruction counts)"
+				pkgs="$pkgs valgrind"
+			fi
+			;;
+		stories)
+			hint="; or leave the browser stories out:"
+			hint="$hint EXCLUDE_CATEGORY=browser"
+			if [ -n "${PROF_CHROMIUM:-}" ]; then
+				if [ ! -x "$PROF_CHROMIUM" ]; then
+					say "CHROMIUM: '$PROF_CHROMIUM' is not" \
+						"an executable file"
+					finish 2
+				fi
+			elif [ ! -x /usr/lib/chromium/chromium ] &&
+				[ ! -x /usr/bin/chromium ]; then
+				what="$what, chromium (the browser stories)"
+				pkgs="$pkgs chromium"
+			fi
+			if ! command -v node >/dev/null 2>&1; then
+				what="$what, node (the browser stories)"
+				pkgs="$pkgs nodejs npm"
+				continue
+			fi
+			d=$(dirname -- "$PROF_STORIES_SCRIPT")
+			if ! (cd "$d" && node --input-type=module \
+				-e "await import('playwright-core')") \
+				>/dev/null 2>&1; then
+				what="$what, the node module playwright-core (the"
+				what="$what browser stories)"
+				# npm ci where the lock file is, above the script
+				d=$(cd "$d" && pwd -P)
+				w=$d
+				while [ "$w" != / ] && [ ! -f "$w/package-lock.json" ]; do
+					w=$(dirname -- "$w")
+				done
+				if [ "$w" = / ]; then
+					npm="cd $d && npm install playwright-core"
+				else
+					npm="cd $w && npm ci"
+				fi
+			fi
+			;;
+		esac
+	done
+	[ -n "$what" ] || return 0
+	[ "$(id -u)" = 0 ] || sudo="sudo "
+	pkgs=${pkgs# }
+	if [ -n "$pkgs" ] && [ -n "$npm" ]; then
+		npm="${sudo}apt-get install -y $pkgs && $npm"
+	elif [ -n "$pkgs" ]; then
+		npm="${sudo}apt-get install -y $pkgs"
+	fi
+	say "missing before the first phase: ${what#, }; install with:" \
+		"$npm (or: make deps, as root)$hint"
+	finish 2
+}
+
 # category_opts: the --category and --exclude-category words of
 # PROF_CATEGORY and PROF_EXCLUDE_CATEGORY (checked words, for a list that
 # is split on spaces).
