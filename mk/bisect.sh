@@ -223,10 +223,13 @@ measure() {
 			${PROF_TIMEOUT:+--timeout "$PROF_TIMEOUT"} \
 			--output "$s.jsonl" --against-output "$s.good.jsonl" ||
 			return 1
-		# one run id on both sides, as make compare: no drift note
-		"$BINDIR/prof-merge" --run-id "$run_id" --output "$s.json" \
-			"$s.jsonl" &&
+		# one run id on both sides, as make compare: no drift note;
+		# each side the commit it measured. Not runs of the history
+		# (prof-history(1)): old commits, measured now.
+		"$BINDIR/prof-merge" --run-id "$run_id" --commit "$1" \
+			--output "$s.json" "$s.jsonl" &&
 			"$BINDIR/prof-merge" --run-id "$run_id" \
+				--commit "$good" \
 				--output "$s.good.json" "$s.good.jsonl" &&
 			"$BINDIR/prof-diff" --baseline "$s.good.json" \
 				--output "$s.cmp.json" "$s.json" || return 1

@@ -57,7 +57,11 @@ static const char usage_text[] =
 	"           content) are left as they are, so importing a folder\n"
 	"           again, or an overlapping one, changes nothing. A\n"
 	"           results.json with a comparisons.json beside it (a run\n"
-	"           folder) is added with its statuses.\n"
+	"           folder) is added with its statuses. A side of an\n"
+	"           interleaved A/B (make compare's results.json and\n"
+	"           baseline.json, make bisect's time steps: samples with\n"
+	"           an \"ab\" side) is not a run of the history: left out,\n"
+	"           and counted; add leaves one out too, and says so\n"
 	"  list     the runs as JSON: run_id, commit, timestamp_utc, command,\n"
 	"           rows, schema_version, added_utc\n"
 	"  trend    one JSON object per run and row: run_id, commit,\n"
@@ -74,7 +78,8 @@ static const char usage_text[] =
 	"           commit is unknown)\n"
 	"\n"
 	"options:\n"
-	"  --db FILE        the history database (created by add)\n"
+	"  --db FILE        the history database (created by add and\n"
+	"                   import; a first one that fails leaves none)\n"
 	"  --comparisons FILE\n"
 	"                   add: prof-diff's comparisons.json of the run\n"
 	"                   added (of its run id, and of its rows only)\n"
@@ -216,7 +221,9 @@ begin(const char *db)
 	return h;
 }
 
-/* Commit, unless a signal came: 0, or -1 after saying why. */
+/* Commit, unless a signal came: 0, or -1 after saying why; -2, saying
+ * nothing, when another process made the new history meanwhile (the
+ * caller does its transaction again there: prof_history_raced()). */
 static int
 commit(struct prof_history *h, const char *db)
 {
@@ -230,9 +237,13 @@ commit(struct prof_history *h, const char *db)
 		cli_say("interrupted by %s; nothing was added to '%s'",
 			sig_name(sig_got), cli_safe(db, safe, sizeof(safe)));
 	} else if (prof_history_commit(h, &err) < 0) {
-		cli_err(&err);
-		cli_say("nothing was added to '%s'",
-			cli_safe(db, safe, sizeof(safe)));
+		if (prof_history_raced(h)) {
+			rc = -2;
+		} else {
+			cli_err(&err);
+			cli_say("nothing was added to '%s'",
+				cli_safe(db, safe, sizeof(safe)));
+		}
 	} else {
 		rc = 0;
 	}
@@ -258,6 +269,9 @@ abandon(struct prof_history *h, const struct prof_err *err, const char *db)
 	block_signals(0);
 }
 
+/* A file of add that is not a run of the history (an A/B side). */
+#define LEFT_OUT (-1)
+
 static int
 cmd_add(struct opts *o, int n, char **files)
 {
@@ -267,7 +281,7 @@ cmd_add(struct opts *o, int n, char **files)
 	struct prof_err err = {0};
 	struct json_object *cmp = NULL;
 	struct prof_runverdict *verdicts = NULL;
-	int i, rc = PROF_EXIT_FAILURE, stdin_seen = 0;
+	int i, rc = PROF_EXIT_FAILURE, stdin_seen = 0, tries, left = 0;
 	char safe[512];
 
 	if (!v || !added) {
@@ -287,9 +301,26 @@ cmd_add(struct opts *o, int n, char **files)
 			cli_say("nothing was added to '%s'", o->db);
 			goto out;
 		}
+		/* A side of an A/B is not a run: said, and left out. */
+		if (v[i].ab_sides) {
+			cli_say("left out '%s': %s, not a run of the history "
+				"(prof-history(1), \"A/B SIDES\")",
+				cli_safe(files[i], safe, sizeof(safe)),
+				v[i].ab_sides & PROF_RUNVIEW_AB_REFERENCE ?
+					"the reference side of an interleaved "
+					"A/B (prof-time --against)" :
+					"the current side of an interleaved A/B "
+					"(prof-time --against)");
+			added[i] = LEFT_OUT;
+			left++;
+		}
+	}
+	if (left == n) {
+		rc = PROF_EXIT_OK;
+		goto out;
 	}
 	/* The comparisons must be of that run, and of its rows. */
-	if (o->comparisons) {
+	if (o->comparisons && added[0] != LEFT_OUT) {
 		const struct prof_runrow *rows;
 		size_t nr = prof_runview_rows(&v[0], &rows);
 
@@ -308,21 +339,38 @@ cmd_add(struct opts *o, int n, char **files)
 			goto out;
 		}
 	}
-	/* All the files in one transaction: all of them, or none. */
-	h = begin(o->db);
-	if (!h)
-		goto out;
-	for (i = 0; i < n; i++) {
-		if (sig_got ||
-		    prof_history_add_judged(h, &v[i], i ? NULL : verdicts,
-					    &added[i], &err) < 0) {
-			abandon(h, &err, o->db);
+	/* All the files in one transaction: all of them, or none (again in
+	 * the history another process made meanwhile, once). */
+	for (tries = 0;; tries++) {
+		int c;
+
+		h = begin(o->db);
+		if (!h)
 			goto out;
+		for (i = 0; i < n; i++) {
+			if (added[i] == LEFT_OUT)
+				continue;
+			if (sig_got ||
+			    prof_history_add_judged(h, &v[i], i ? NULL : verdicts,
+						    &added[i], &err) < 0) {
+				abandon(h, &err, o->db);
+				goto out;
+			}
 		}
+		c = commit(h, o->db);
+		if (c == 0)
+			break;
+		if (c == -2 && tries)
+			cli_say("nothing was added to '%s'",
+				cli_safe(o->db, safe, sizeof(safe)));
+		if (c == -1 || tries)
+			goto out;
+		prof_history_close(h);
+		h = NULL;
 	}
-	if (commit(h, o->db) < 0)
-		goto out;
 	for (i = 0; i < n; i++) {
+		if (added[i] == LEFT_OUT)
+			continue;
 		if (added[i] == PROF_HISTORY_ADDED)
 			cli_say("added run '%s' (commit %.12s) to '%s'",
 				prof_runview_str(&v[i], "run_id"),
@@ -548,9 +596,9 @@ cmd_import(struct opts *o, int n, char **dirs)
 	struct json_object *cmp = NULL;
 	struct prof_runverdict *verdicts = NULL;
 	struct stat sb;
-	size_t i, added = 0, same = 0, skipped = 0, results = 0;
-	int rc = PROF_EXIT_FAILURE, k;
-	char safe[512];
+	size_t i, added = 0, same = 0, skipped = 0, results = 0, ab = 0;
+	int rc = PROF_EXIT_FAILURE, k, c, tries = 0;
+	char safe[512], abw[128] = "";
 
 	trap_signals(o->db);
 	for (k = 0; k < n; k++) {
@@ -574,6 +622,8 @@ cmd_import(struct opts *o, int n, char **dirs)
 		qsort(odd.paths, odd.n, sizeof(*odd.paths), cmp_paths);
 	for (i = 0; i < odd.n; i++)
 		say_skipped(odd.paths[i]);
+again:
+	added = same = skipped = results = ab = 0;
 	h = begin(o->db);
 	if (!h)
 		goto out;
@@ -630,6 +680,12 @@ cmd_import(struct opts *o, int n, char **dirs)
 			goto failed;
 		}
 		results++;
+		if (v.ab_sides) {
+			/* A side of an A/B is not a run (usage_text). */
+			prof_runview_free(&v);
+			ab++;
+			continue;
+		}
 		if (folder_verdicts(found.paths[i], &v, &cmp, &verdicts,
 				    &err) < 0 ||
 		    prof_history_add_judged(h, &v, verdicts, &one, &err) < 0 ||
@@ -648,13 +704,27 @@ cmd_import(struct opts *o, int n, char **dirs)
 		else
 			same++;
 	}
-	if (commit(h, o->db) < 0)
+	c = commit(h, o->db);
+	if (c == -2 && !tries++) {
+		/* Another process made the history meanwhile: into that. */
+		prof_history_close(h);
+		h = NULL;
+		goto again;
+	}
+	if (c == -2)
+		cli_say("nothing was added to '%s'",
+			cli_safe(o->db, safe, sizeof(safe)));
+	if (c < 0)
 		goto out;
+	if (ab)
+		snprintf(abw, sizeof(abw),
+			 "; %zu side%s of an interleaved A/B left out", ab,
+			 ab == 1 ? "" : "s");
 	cli_say("imported %zu run%s into '%s' from %zu results file%s "
-		"(%zu already there; %zu other JSON file%s skipped)",
+		"(%zu already there%s; %zu other JSON file%s skipped)",
 		added, added == 1 ? "" : "s",
 		cli_safe(o->db, safe, sizeof(safe)), results,
-		results == 1 ? "" : "s", same, skipped,
+		results == 1 ? "" : "s", same, abw, skipped,
 		skipped == 1 ? "" : "s");
 	rc = PROF_EXIT_OK;
 	goto out;

@@ -21,6 +21,10 @@ struct prof_history {
 	sqlite3 *db;
 	int readonly;
 	char path[4096];
+	/* A history being made: its temporary sibling, linked into place by
+	 * the first commit (see make_pending()); "" once it is there. */
+	char pending[4096 + 32];
+	int raced;		/* another process made it first */
 };
 
 /*
@@ -316,33 +320,34 @@ add_functions(struct prof_history *h, struct prof_err *err)
 /*
  * A history that is not there yet is made whole in a temporary sibling
  * ("<dir>/.<name>.tmp.XXXXXX", in rollback-journal mode, so that the file
- * alone holds it: the schema, committed and synced) and linked into place.
- * A creation that fails (a full disk) leaves nothing, never an empty or a
- * half-made file; one that another process linked first is kept. Returns
- * 0, or -1 with err (naming path).
+ * alone holds it: the schema, synced), where its first transaction runs
+ * too; prof_history_commit() links it into place (publish()). A creation
+ * or a first transaction that fails (a full disk, a bad file of an
+ * import, an interrupt) leaves nothing, never an empty or a half-made
+ * history. Returns 0 with h->db open on the sibling, or -1 with err
+ * (naming path).
  */
 static int
-create_whole(const char *path, struct prof_err *err)
+make_pending(struct prof_history *h, const char *path, struct prof_err *err)
 {
-	static const char *const side[] = {"-journal", "-wal", "-shm"};
-	struct prof_history t = {0};
 	const char *slash = strrchr(path, '/');
 	const char *name = slash ? slash + 1 : path;
-	char tmp[sizeof(t.path) + 32], extra[sizeof(tmp) + 16];
 	long long version = 0;
 	mode_t mask;
-	size_t i;
-	int fd, rc = -1;
+	int fd;
 
-	snprintf(t.path, sizeof(t.path), "%s", path);
-	if (snprintf(tmp, sizeof(tmp), "%.*s.%s.tmp.XXXXXX",
+	if (snprintf(h->pending, sizeof(h->pending), "%.*s.%s.tmp.XXXXXX",
 		     slash ? (int)(slash - path + 1) : 0, path, name) >=
-	    (int)sizeof(tmp))
+	    (int)sizeof(h->pending)) {
+		h->pending[0] = '\0';
 		return prof_err_at(err, path, 0, 0, "file name too long");
-	fd = prof_afile_mkstemp(tmp);
-	if (fd < 0)
+	}
+	fd = prof_afile_mkstemp(h->pending);
+	if (fd < 0) {
+		h->pending[0] = '\0';
 		return prof_err_at(err, path, 0, 0, "cannot create: %s",
 				   strerror(errno));
+	}
 	/* The mode SQLite would give it (mkstemp's is 0600). */
 	mask = umask(022);
 	umask(mask);
@@ -350,47 +355,98 @@ create_whole(const char *path, struct prof_err *err)
 		prof_err_at(err, path, 0, 0, "cannot create: %s",
 			    strerror(errno));
 		close(fd);
-		goto out;
+		return -1;
 	}
 	close(fd);
-	if (sqlite3_open_v2(tmp, &t.db, SQLITE_OPEN_READWRITE, NULL) !=
-	    SQLITE_OK) {
-		db_err(&t, err, "cannot create");
-		goto out;
-	}
-	sqlite3_extended_result_codes(t.db, 0);
-	if (add_functions(&t, err) < 0 || check_file(&t, &version, err) < 0 ||
-	    exec(&t, "PRAGMA synchronous = FULL", err) < 0 ||
-	    migrate(&t, err) < 0)
-		goto out;
-	if (sqlite3_close(t.db) != SQLITE_OK) {
-		db_err(&t, err, "cannot create");
-		t.db = NULL;
-		goto out;
-	}
-	t.db = NULL;
-	if (link(tmp, path) != 0 && errno != EEXIST) {
-		/* A file system without hard links: renamed, unless
-		 * another process has made the history meanwhile. */
-		if (access(path, F_OK) == 0) {
-			rc = 0;
-			goto out;
-		}
-		if (rename(tmp, path) != 0) {
-			prof_err_at(err, path, 0, 0, "cannot create: %s",
-				    strerror(errno));
-			goto out;
-		}
-	}
-	rc = 0;
-out:
-	sqlite3_close(t.db);
+	if (sqlite3_open_v2(h->pending, &h->db, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK)
+		return db_err(h, err, "cannot create");
+	sqlite3_extended_result_codes(h->db, 0);
+	if (add_functions(h, err) < 0 || check_file(h, &version, err) < 0 ||
+	    exec(h, "PRAGMA synchronous = FULL", err) < 0 ||
+	    exec(h, "PRAGMA foreign_keys = ON", err) < 0 ||
+	    migrate(h, err) < 0)
+		return -1;
+	return 0;
+}
+
+/* The temporary sibling of a history being made, and its journal, gone. */
+static void
+drop_pending(struct prof_history *h)
+{
+	static const char *const side[] = {"-journal", "-wal", "-shm"};
+	char extra[sizeof(h->pending) + 16];
+	size_t i;
+
+	if (!h->pending[0])
+		return;
 	for (i = 0; i < sizeof(side) / sizeof(*side); i++) {
-		snprintf(extra, sizeof(extra), "%s%s", tmp, side[i]);
+		snprintf(extra, sizeof(extra), "%s%s", h->pending, side[i]);
 		unlink(extra);
 	}
-	prof_afile_remove(tmp);
-	return rc;
+	prof_afile_remove(h->pending);
+	h->pending[0] = '\0';
+}
+
+/*
+ * The first commit of a history being made: the sibling, closed, is
+ * linked into place, and the history opened there. One that another
+ * process made meanwhile is kept, and this one dropped: h->raced, -1, for
+ * the caller to do its transaction again there. 0, or -1 with err.
+ */
+static int
+publish(struct prof_history *h, struct prof_err *err)
+{
+	int rc = sqlite3_close(h->db);
+
+	h->db = NULL;
+	if (rc != SQLITE_OK) {
+		drop_pending(h);
+		return prof_err_at(err, h->path, 0, 0, "cannot create: %s",
+				   "the new history could not be closed");
+	}
+	if (link(h->pending, h->path) != 0) {
+		/* A file system without hard links: renamed, unless
+		 * another process has made the history meanwhile. */
+		if (errno == EEXIST || access(h->path, F_OK) == 0) {
+			drop_pending(h);
+			h->raced = 1;
+			return prof_err_at(err, h->path, 0, 0,
+					   "made by another process meanwhile");
+		}
+		if (rename(h->pending, h->path) != 0) {
+			rc = errno;
+			drop_pending(h);
+			return prof_err_at(err, h->path, 0, 0,
+					   "cannot create: %s", strerror(rc));
+		}
+		prof_afile_remove(h->pending);
+		h->pending[0] = '\0';
+	}
+	drop_pending(h);
+	/* Open where it is now, for what the caller does next; the runs
+	 * are stored whatever that says. */
+	if (sqlite3_open_v2(h->path, &h->db, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK) {
+		sqlite3_close(h->db);
+		h->db = NULL;
+	} else {
+		sqlite3_extended_result_codes(h->db, 0);
+		sqlite3_busy_timeout(h->db, PROF_HISTORY_BUSY_MS);
+		add_functions(h, err);
+		sqlite3_exec(h->db, "PRAGMA journal_mode = WAL", NULL, NULL,
+			     NULL);
+		sqlite3_exec(h->db, "PRAGMA foreign_keys = ON", NULL, NULL,
+			     NULL);
+	}
+	memset(err, 0, sizeof(*err));
+	return 0;
+}
+
+int
+prof_history_raced(const struct prof_history *h)
+{
+	return h && h->raced;
 }
 
 struct prof_history *
@@ -432,9 +488,11 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 			goto fail;
 		return h;
 	}
-	if (create && stat(path, &sb) != 0 && errno == ENOENT &&
-	    create_whole(path, err) < 0)
-		goto fail;
+	if (create && stat(path, &sb) != 0 && errno == ENOENT) {
+		if (make_pending(h, path, err) < 0)
+			goto fail;
+		return h;
+	}
 	if (sqlite3_open_v2(path, &h->db, flags, NULL) != SQLITE_OK) {
 		db_err(h, err, "cannot open");
 		goto fail;
@@ -477,6 +535,7 @@ prof_history_close(struct prof_history *h)
 	if (!h)
 		return;
 	sqlite3_close(h->db);
+	drop_pending(h);
 	free(h);
 }
 
@@ -752,8 +811,8 @@ prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
 		if (judge_rows(h, v, verdicts, &changed, err) < 0)
 			goto fail;
 		if (changed) {
-			if (exec(h, outer ? "RELEASE add_run" : "COMMIT",
-				 err) < 0)
+			if (outer ? exec(h, "RELEASE add_run", err) < 0 :
+				    prof_history_commit(h, err) < 0)
 				goto fail;
 			*added = PROF_HISTORY_JUDGED;
 			return 0;
@@ -795,13 +854,17 @@ prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
 	st = NULL;
 	if (insert_rows(h, v, verdicts, sqlite3_last_insert_rowid(h->db),
 			err) < 0 ||
-	    exec(h, outer ? "RELEASE add_run" : "COMMIT", err) < 0)
+	    (outer ? exec(h, "RELEASE add_run", err) < 0 :
+		     prof_history_commit(h, err) < 0))
 		goto fail;
 	*added = PROF_HISTORY_ADDED;
 	return 0;
 fail:
 	sqlite3_finalize(st);
-	sqlite3_exec(h->db, undo, NULL, NULL, NULL);
+	/* A commit that failed has rolled back (and a history being made
+	 * that was not linked is closed). */
+	if (h->db)
+		sqlite3_exec(h->db, undo, NULL, NULL, NULL);
 	return -1;
 }
 
@@ -847,7 +910,7 @@ prof_history_commit(struct prof_history *h, struct prof_err *err)
 		prof_history_rollback(h);
 		return -1;
 	}
-	return 0;
+	return h->pending[0] ? publish(h, err) : 0;
 }
 
 void

@@ -89,6 +89,17 @@ int prof_history_begin(struct prof_history *h, struct prof_err *err);
 int prof_history_commit(struct prof_history *h, struct prof_err *err);
 void prof_history_rollback(struct prof_history *h);
 
+/*
+ * A history that prof_history_open() creates is not there until its first
+ * commit: it is made, and that transaction run, in a temporary sibling
+ * that the commit links into place, so that a failed or interrupted first
+ * add or import (or prof_history_close() without a commit) leaves no new
+ * file. When another process made the history meanwhile, that one is
+ * kept and the commit fails with prof_history_raced() set: close, open
+ * again and do the transaction there.
+ */
+int prof_history_raced(const struct prof_history *h);
+
 /* Make the statement running now fail (SQLITE_INTERRUPT); for a signal
  * handler (it only sets a flag). */
 void prof_history_interrupt(struct prof_history *h);

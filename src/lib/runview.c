@@ -293,6 +293,22 @@ struct walk {
 	struct prof_sum sum;
 };
 
+/* Which side of an interleaved A/B the sample is of, if any. */
+static void
+ab_side(struct prof_runview *v, struct json_object *s)
+{
+	struct json_object *ab = NULL;
+	const char *side;
+
+	if (!json_object_object_get_ex(s, "ab", &ab))
+		return;
+	side = prof_json_str(ab, "side");
+	if (side && !strcmp(side, "current"))
+		v->ab_sides |= PROF_RUNVIEW_AB_CURRENT;
+	else if (side && !strcmp(side, "reference"))
+		v->ab_sides |= PROF_RUNVIEW_AB_REFERENCE;
+}
+
 static int
 on_sample(void *arg, struct json_object *s, long index,
 	  struct prof_err *err)
@@ -311,6 +327,7 @@ on_sample(void *arg, struct json_object *s, long index,
 	k = row_of(v, s, v->count, err);
 	if (k < 0)
 		return -1;
+	ab_side(v, s);
 	if (take(&v->rows[k], &v->acc[k], s) < 0)
 		return prof_err_set(err, "out of memory");
 	drop_empty(s);

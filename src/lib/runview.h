@@ -75,7 +75,13 @@ struct prof_runview {
 	/* "v2:" and SHA-256 of the samples and the top level; see
 	 * prof_runview_load() and history.c. */
 	char digest[72];
+	/* The sides of an interleaved A/B (prof-time --against) that its
+	 * samples are of, PROF_RUNVIEW_AB_*: 0 for a run of its own. */
+	unsigned ab_sides;
 };
+
+#define PROF_RUNVIEW_AB_CURRENT 1u	/* "ab": {"side": "current"} */
+#define PROF_RUNVIEW_AB_REFERENCE 2u	/* "ab": {"side": "reference"} */
 
 /*
  * Read and check a results file ("-" is stdin) of schema version 1 or 2

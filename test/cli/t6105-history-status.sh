@@ -201,8 +201,8 @@ cp "$T/cmp.json" "$T/runs/plain/comparisons.json"
 run prof-history import --db "$T/imp2.sqlite" "$T/runs"
 is "$rc:$(errline)" "2:prof-history: $T/runs/plain/comparisons.json: [0].run_id: a comparison of run 'cur', not of the results' run 'plain'" \
 	"a folder's comparisons of another run fail the import"
-is "$(sqlite3 "$T/imp2.sqlite" 'SELECT count(*) FROM runs' 2>/dev/null)" 0 \
-	"which stores nothing"
+is "$(ls -A "$T" | grep -c imp2)" 0 \
+	"which stores nothing: no new history is left"
 
 # A profiling run (profile.sh, as make profile-quick runs it) adds the run
 # with its comparisons: with no baseline file every row is incomparable,
