@@ -25,6 +25,9 @@
 #                          build/compare)
 #   PROF_BUILD, PROF_MAKE, PROF_REF_MAKEFLAGS   how a commit is built there,
 #                          as for make compare
+#   PROF_WORKLOAD_SOURCES, PROF_CURRENT_WORKLOADS  which workload sources
+#                          a commit is built with, as for make compare:
+#                          the current ones where the commit lacks them
 #   PROF_WORKLOADS         the workload binary, a path inside the repository
 #                          (default bin/prof-workloads)
 #   PROF_REPEAT, PROF_TIMEOUT  as for make compare (time: repeat default 5,
@@ -107,6 +110,7 @@ case $BINREL in
 	finish 2
 	;;
 esac
+check_workload_sources || finish 2
 for tool in prof-count prof-time prof-merge prof-diff prof-why; do
 	if [ ! -x "$BINDIR/$tool" ]; then
 		say "'$BINDIR/$tool' is missing; run make first"
@@ -153,28 +157,14 @@ bin_of() { echo "$CACHE/$1/$sub$BINREL"; }
 builds=0
 
 # build SHA: the workload binary of a commit, built once in a kept
-# worktree (the layout of make compare). Returns 1 when it does not build.
+# worktree (the layout of make compare: run-lib.sh's worktree_build).
+# Returns 1 when it does not build.
+quiet_reuse=1
 build() {
-	wt=$CACHE/$1
-	log=$CACHE/$1.log
-	mkdir -p "$CACHE" || return 1
-	if [ -f "$wt/.prof-compare-built" ] && [ -x "$wt/$sub$BINREL" ]; then
-		return 0
-	fi
-	if [ -e "$wt" ]; then
-		git worktree remove --force "$wt" >/dev/null 2>&1 || rm -rf "$wt"
-	fi
-	git worktree prune
-	say "building $(git rev-parse --short "$1") in $wt (log: $log)"
-	builds=$((builds + 1))
-	if {
-		git worktree add --detach "$wt" "$1" &&
-			worktree_make "$wt/$sub" "$BINREL"
-	} >"$log" 2>&1 && [ -x "$wt/$sub$BINREL" ]; then
-		: >"$wt/.prof-compare-built"
-		return 0
-	fi
-	return 1
+	worktree_build "$(git rev-parse --short "$1")" "$1" "$BINREL"
+	rc=$?
+	[ "$built_now" = 1 ] && builds=$((builds + 1))
+	return $rc
 }
 
 # measure SHA: $value (the median count, or the median ms), $changed (1 or
@@ -287,6 +277,7 @@ for end in good bad; do
 		say "$(echo "$end" | tr a-z A-Z) ($(git rev-parse --short "$c"))" \
 			"does not build; the end of $CACHE/$c.log:"
 		tail -n 20 "$CACHE/$c.log" 2>/dev/null | sed 's/^/  /' >&2
+		build_failed_hint
 		finish 2
 	fi
 	if ! measure "$c"; then

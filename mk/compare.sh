@@ -22,6 +22,15 @@
 #                          REF's worktree; default: $PROF_MAKE
 #                          $PROF_REF_MAKEFLAGS and the workload paths there
 #   PROF_MAKE              the make to run there (default make)
+#   PROF_WORKLOAD_SOURCES  the files and folders of the workloads' sources
+#                          and their build rule, in the project's folder
+#                          (default: that folder when it is a subfolder of
+#                          the repository): REF's worktree gets the
+#                          current ones when REF lacks one of them
+#   PROF_CURRENT_WORKLOADS 1: it gets the current ones in any case
+#   PROF_COUNTS            1: also count instructions on both sides
+#                          (prof-count, as profile-quick COUNTS=1): the
+#                          count rows are judged beside the time rows
 #   PROF_BACKEND, PROF_REPEAT, PROF_TIMEOUT, PROF_SEED
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
 #   PROF_OUTPUT            the run folder, new or empty (default
@@ -86,6 +95,14 @@ case ${PROF_WHY:-} in
 	finish 2
 	;;
 esac
+case ${PROF_COUNTS:-} in
+'' | 0 | 1) ;;
+*)
+	say "COUNTS: '$PROF_COUNTS' is not 1 or 0"
+	finish 2
+	;;
+esac
+check_workload_sources || finish 2
 for tool in prof-time prof-merge prof-diff prof-report; do
 	if [ ! -x "$BINDIR/$tool" ]; then
 		say "'$BINDIR/$tool' is missing; run make first"
@@ -163,46 +180,10 @@ if [ -n "$REF" ]; then
 	done
 fi
 
-# Build REF once per commit: a worktree under the cache folder, kept; the
-# stamp says its build finished.
-build_ref() {
-	mkdir -p "$CACHE" || return 1
-	if [ ! -f "$wt/.prof-compare-built" ]; then
-		# A half-made worktree goes; one deleted by make clean is
-		# forgotten (prune).
-		if [ -e "$wt" ]; then
-			git worktree remove --force "$wt" >/dev/null 2>&1 ||
-				rm -rf "$wt"
-		fi
-		git worktree prune
-		say "building $REF ($short) in $wt (log: $log)"
-		# Only the workload binaries: the tools are the current ones.
-		{
-			# shellcheck disable=SC2086 # a list of words
-			git worktree add --detach "$wt" "$sha" &&
-				worktree_make "$wt/$sub" $ref_targets
-		} >"$log" 2>&1 || return 1
-		: >"$wt/.prof-compare-built"
-	else
-		say "reusing the build of $REF ($short) in $wt"
-		# Binaries asked for now may not be there yet.
-		for t in $ref_targets; do
-			[ -x "$wt/$sub$t" ] && continue
-			worktree_make "$wt/$sub" "$t" >>"$log" 2>&1 || return 1
-		done
-	fi
-	for b in $ref_bins; do
-		if [ ! -x "$b" ]; then
-			echo "compare.sh: REF built, but '$b' is not there" >>"$log"
-			return 1
-		fi
-	done
-	return 0
-}
-# What WHY=1's count phase needs, and the run folder, as profile.sh makes
-# them (run-lib.sh), before REF is built: a missing package or an OUTPUT
-# that cannot be taken costs no build.
-[ "${PROF_WHY:-}" = 1 ] && need_deps count
+# What the count phase (WHY=1, COUNTS=1) needs, and the run folder, as
+# profile.sh makes them (run-lib.sh), before REF is built: a missing
+# package or an OUTPUT that cannot be taken costs no build.
+{ [ "${PROF_WHY:-}" = 1 ] || [ "${PROF_COUNTS:-}" = 1 ]; } && need_deps count
 run_folder
 on_interrupt samples.jsonl baseline.jsonl counts.jsonl \
 	baseline-counts.jsonl results.json baseline.json comparisons.json \
@@ -212,12 +193,15 @@ if [ -n "$REF" ]; then
 	phase=build
 	phase_what="building REF '$REF' ($short) in $wt"
 	kept="kept: its build log $log (the next make compare builds REF again)"
-	if ! build_ref; then
+	# shellcheck disable=SC2086 # a list of words
+	if ! worktree_build "$REF ($short)" "$sha" $ref_targets; then
 		say "REF '$REF' ($short) does not build; the end of $log:"
-		tail -n 20 "$log" | sed 's/^/  /' >&2
+		tail -n 20 "$log" 2>/dev/null | sed 's/^/  /' >&2
+		build_failed_hint
 		drop_run_folder
 		finish 2
 	fi
+	ref_src_note=$src_note
 	phase_what=
 	kept=
 fi
@@ -245,12 +229,12 @@ if [ $status -ge 2 ]; then
 	finish 2
 fi
 
-# WHY=1: the count phase on both sides, each keeping its callgrind files
-# (functions only) for prof-why; a count row's rule (1%) sees changes of a
-# few percent that time's 20% does not.
+# COUNTS=1 or WHY=1: the count phase on both sides, each keeping its
+# callgrind files (functions only) for prof-why; a count row's rule (1%)
+# sees changes of a few percent that time's 20% does not.
 cur_counts=
 ref_counts=
-if [ "${PROF_WHY:-}" = 1 ]; then
+if [ "${PROF_WHY:-}" = 1 ] || [ "${PROF_COUNTS:-}" = 1 ]; then
 	phase=count
 	copts=$(category_opts)
 	[ -n "${PROF_TIMEOUT:-}" ] && copts="$copts --timeout $PROF_TIMEOUT"
@@ -316,6 +300,9 @@ fi
 # workloads that only the reference has (prof-diff's rows are the current
 # build's, so those would go unmentioned).
 set -- --note "Interleaved A/B against $ref_name: baseline.json is the reference build, measured in the same run, alternating with the current build ($MODE)."
+if [ -n "${ref_src_note:-}" ]; then
+	set -- "$@" --note "The reference build: $ref_src_note."
+fi
 if [ -n "$REF" ] &&
 	[ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
 	set -- "$@" --note "The work tree has uncommitted changes: it was compared as it is."

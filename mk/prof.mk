@@ -39,6 +39,12 @@ PROF_TOOL_DEPS ?=
 PROF_COMPARE_DIR ?= build/compare
 PROF_BUILD ?=
 PROF_REF_MAKEFLAGS ?=
+# The files and folders (in the project's folder) of the workloads'
+# sources and their build rule: a build of another commit (compare REF=,
+# bisect) takes the current ones where the commit lacks one of them, or
+# with CURRENT_WORKLOADS=1. Empty: the project's folder when it is a
+# subfolder of its repository (prof/ in a library's tree), else none.
+PROF_WORKLOAD_SOURCES ?=
 # The browser stories of profile-full (prof's own; none in a project).
 PROF_STORIES_SCRIPT ?=
 # make help: its first line, the tools it lists, the workload binaries it
@@ -65,7 +71,7 @@ ifndef PROF_VARS_CHECKED
 PROF_FRAGMENT_VARS := ADD AGAINST BACKEND BASELINE CATEGORY CHROMIUM COUNTS \
 	DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT \
 	PROF_BUILD REF REPEAT SEED SHARD SHARDS STORIES TIMEOUT V W WORKLOADS \
-	WHY GOOD BAD CHANNEL THRESHOLD
+	WHY GOOD BAD CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
 prof_f_empty :=
 prof_f_space := $(prof_f_empty) $(prof_f_empty)
 prof_f_ctl_chars := $(shell printf '\001 \002 \003 \004 \005 \006 \007 \010 \
@@ -95,7 +101,8 @@ ifneq ($(prof_f_dollar_vars),)
 $(error $(firstword $(prof_f_dollar_vars)): holds a '$$' that make would \
 expand (write '$$$$' for a '$$'); nothing was run)
 endif
-prof_f_bool_bad := $(firstword $(foreach v,V COUNTS STORIES ADD WHY,$(if \
+prof_f_bool_bad := $(firstword $(foreach v,V COUNTS STORIES ADD WHY \
+	CURRENT_WORKLOADS,$(if \
 	$(filter undefined default automatic,$(origin $(v))),,$(if \
 	$(filter-out x0 x1 x,x$($(v))),$(v)))))
 ifneq ($(prof_f_bool_bad),)
@@ -138,6 +145,10 @@ AGAINST ?=
 MODE ?= quick
 # make compare WHY=1: which functions made the changed rows change.
 WHY ?=
+# make compare REF= and bisect: CURRENT_WORKLOADS=1 builds the commit with
+# the current workload sources (PROF_WORKLOAD_SOURCES) even where it has
+# its own.
+CURRENT_WORKLOADS ?=
 # make bisect GOOD=rev BAD=rev W=id [CHANNEL=instructions|time]
 # [THRESHOLD=%].
 GOOD ?=
@@ -222,11 +233,11 @@ baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json 
 # one for each of WORKLOADS, no git. The current and the reference
 # binaries then run alternately in one prof-time run.
 COMPARE_VARS := REF AGAINST MODE BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY \
-	OUTPUT WORKLOADS TIMEOUT SEED WHY
+	OUTPUT WORKLOADS TIMEOUT SEED WHY COUNTS CURRENT_WORKLOADS
 COMPARE_COMMAND = $(strip make compare \
 	$(foreach v,$(COMPARE_VARS),$(call prof_cmdvar,$(v))))
 
-compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full] [WHY=1]
+compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full] [WHY=1] [COUNTS=1]
 	$(PROF_Q)$(PROF_RUN_ENV) \
 		PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
 		PROF_REF=$(call prof_sq,$(REF)) \
@@ -236,6 +247,9 @@ compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision
 		PROF_MAKE=$(call prof_sq,$(MAKE)) \
 		PROF_REF_MAKEFLAGS=$(call prof_sq,$(PROF_REF_MAKEFLAGS)) \
 		PROF_WHY=$(call prof_sq,$(WHY)) \
+		PROF_COUNTS=$(call prof_sq,$(COUNTS)) \
+		PROF_WORKLOAD_SOURCES=$(call prof_sq,$(PROF_WORKLOAD_SOURCES)) \
+		PROF_CURRENT_WORKLOADS=$(call prof_sq,$(CURRENT_WORKLOADS)) \
 		PROF_COMMAND=$(call prof_sq,$(COMPARE_COMMAND)) \
 		sh $(PROF_LIBEXEC)/compare.sh
 
@@ -253,6 +267,8 @@ bisect: $(PROF_TOOL_DEPS) ## the first commit where W changed: GOOD=rev BAD=rev 
 		PROF_W=$(call prof_sq,$(W)) \
 		PROF_CHANNEL=$(call prof_sq,$(CHANNEL)) \
 		PROF_THRESHOLD=$(call prof_sq,$(THRESHOLD)) \
+		PROF_WORKLOAD_SOURCES=$(call prof_sq,$(PROF_WORKLOAD_SOURCES)) \
+		PROF_CURRENT_WORKLOADS=$(call prof_sq,$(CURRENT_WORKLOADS)) \
 		sh $(PROF_LIBEXEC)/bisect.sh
 
 # make merge-shards DIR=... [OUTPUT=...] [SHARDS=N]: the results of a run's
@@ -276,7 +292,7 @@ merge-shards: $(PROF_TOOL_DEPS) ## merge a run's shards: DIR=folder of their res
 PROF_HELP_VARS := WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT \
 	BASELINE PLAYWRIGHT W FROM NAME DIR ADD TIMEOUT SEED STORIES CHROMIUM \
 	HISTORY REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS WHY GOOD BAD \
-	CHANNEL THRESHOLD
+	CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
 
 help: ## this list
 	@echo $(call prof_sq,$(PROF_HELP_TITLE))

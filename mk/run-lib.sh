@@ -330,3 +330,175 @@ worktree_make() {
 			$MAKE -C "$dir" ${PROF_REF_MAKEFLAGS:-} "$@"
 	fi
 }
+
+# The workload sources of a build at another commit (make compare REF=,
+# make bisect; make diagnose uses what they built): the files and folders
+# of PROF_WORKLOAD_SOURCES, relative to the project's folder ($sub in the
+# repository), which hold the workloads' sources and their build rule;
+# when it is empty and the project is a subfolder of its repository, that
+# folder (a project whose workloads are all it has, as prof/ in a library's
+# repository); else none. A build takes them from the current tree when one of
+# them does not exist at the commit, or with PROF_CURRENT_WORKLOADS=1, the
+# way asv runs today's benchmarks on old commits; else from the commit.
+# What is taken is the files git tracks there, as they are in the work
+# tree: uncommitted changes included, build outputs and run folders not.
+#
+# check_workload_sources: PROF_WORKLOAD_SOURCES holds paths inside the
+# project, and CURRENT_WORKLOADS is a switch; else a message, return 1.
+check_workload_sources() {
+	local p
+	for p in ${PROF_WORKLOAD_SOURCES:-}; do
+		case $p in
+		/* | -* | *[![:print:]]*)
+			say "PROF_WORKLOAD_SOURCES: '$p' is not a path inside" \
+				"the project"
+			return 1
+			;;
+		esac
+	done
+	case ${PROF_CURRENT_WORKLOADS:-} in
+	'' | 0 | 1) ;;
+	*)
+		say "CURRENT_WORKLOADS: '$PROF_CURRENT_WORKLOADS' is not 1 or 0"
+		return 1
+		;;
+	esac
+}
+
+# workload_sources SHA NAME: sets $src_paths (the paths, relative to the
+# project's folder), $src_state (what the build stamp records: "commit",
+# or "current" and a hash of the files taken) and $src_note (a line that
+# says why they come from the current tree, or empty).
+workload_sources() {
+	local sha="$1" name="$2" p n missing='' top names
+	src_paths=${PROF_WORKLOAD_SOURCES:-}
+	if [ -z "$src_paths" ] && [ -n "$sub" ]; then
+		src_paths=.
+	fi
+	src_state=commit
+	src_note=
+	[ -n "$src_paths" ] || return 0
+	# in messages, the project's folder by its place in the repository
+	names=
+	for p in $src_paths; do
+		n=$p
+		[ "${p%/}" = . ] && n=${sub:-./}
+		names="$names, $n"
+		if ! git cat-file -e "$sha:./${p%/}" 2>/dev/null; then
+			missing="$missing, $n"
+		fi
+	done
+	names=${names#, }
+	if [ -n "$missing" ]; then
+		src_note="the workload sources ($names) are taken from the current tree: ${missing#, } does not exist at $name"
+	elif [ "${PROF_CURRENT_WORKLOADS:-}" = 1 ]; then
+		src_note="the workload sources ($names) are taken from the current tree (CURRENT_WORKLOADS=1)"
+	else
+		return 0
+	fi
+	top=$(git rev-parse --show-toplevel) || return 1
+	# shellcheck disable=SC2086 # a list of checked paths
+	src_state="current $(git ls-files --full-name -z \
+		-- $src_paths | tar -C "$top" --null -T - --ignore-failed-read \
+		--sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
+		-cf - 2>/dev/null | sha1sum | cut -c1-40)"
+}
+
+# overlay_sources WT: the current tree's workload sources ($src_paths)
+# replace the commit's in the worktree WT, when $src_state says so; a
+# worktree that took them before gets the commit's back first.
+overlay_sources() {
+	local w="$1" top p
+	[ -n "$src_paths" ] || return 0
+	if [ -d "$w/$sub" ]; then
+		# shellcheck disable=SC2086 # a list of checked paths
+		(cd "$w/$sub" && git clean -fdq -- $src_paths) || return 1
+	fi
+	git -C "$w" reset -q --hard || return 1
+	case $src_state in
+	current*) ;;
+	*) return 0 ;;
+	esac
+	top=$(git rev-parse --show-toplevel) || return 1
+	# New files (tar -m): make sees them newer than what the worktree
+	# built from the sources it had.
+	# shellcheck disable=SC2086 # a list of checked paths
+	git ls-files --full-name -z -- $src_paths |
+		tar -C "$top" --null -T - --ignore-failed-read -cf - |
+		tar -C "$w" -xmf -
+}
+
+# worktree_build NAME SHA TARGET...: the workload binaries TARGET... (paths
+# in the project's folder) of commit SHA (NAME in messages), built in its
+# kept git worktree $CACHE/SHA (sets $wt, and $log, its build log), with
+# the workload sources that workload_sources chooses; the stamp
+# .prof-compare-built records them, so that a build is reused only with
+# the same sources. Sets $built_now (1 when it built). Returns 1 when it
+# does not build.
+worktree_build() {
+	local name="$1" sha="$2" stamp t state
+	shift 2
+	wt=$CACHE/$sha
+	log=$CACHE/$sha.log
+	stamp=$wt/.prof-compare-built
+	built_now=0
+	mkdir -p "$CACHE" || return 1
+	workload_sources "$sha" "$name" || return 1
+	if [ -f "$stamp" ]; then
+		state=$(cat "$stamp")
+		if [ "${state:-commit}" = "$src_state" ]; then
+			[ "${quiet_reuse:-0}" = 1 ] ||
+				say "reusing the build of $name in $wt"
+			# Binaries asked for now may not be there yet.
+			for t; do
+				[ -x "$wt/$sub$t" ] && continue
+				built_now=1
+				worktree_make "$wt/$sub" "$t" >>"$log" 2>&1 ||
+					return 1
+			done
+			return 0
+		fi
+		# The same commit with other workload sources: in place.
+		rm -f "$stamp"
+		built_now=1
+		say "building $name in $wt again, with other workload" \
+			"sources (log: $log)"
+		[ -z "$src_note" ] || say "$src_note"
+		{
+			overlay_sources "$wt" &&
+				worktree_make "$wt/$sub" "$@"
+		} >>"$log" 2>&1 || return 1
+	else
+		# A half-made worktree goes; one deleted by hand is
+		# forgotten (prune).
+		if [ -e "$wt" ]; then
+			git worktree remove --force "$wt" >/dev/null 2>&1 ||
+				rm -rf "$wt"
+		fi
+		git worktree prune
+		built_now=1
+		say "building $name in $wt (log: $log)"
+		[ -z "$src_note" ] || say "$src_note"
+		{
+			git worktree add --detach "$wt" "$sha" &&
+				overlay_sources "$wt" &&
+				worktree_make "$wt/$sub" "$@"
+		} >"$log" 2>&1 || return 1
+	fi
+	for t; do
+		if [ ! -x "$wt/$sub$t" ]; then
+			echo "$label: built, but '$wt/$sub$t' is not there" >>"$log"
+			return 1
+		fi
+	done
+	printf '%s\n' "$src_state" >"$stamp"
+}
+
+# build_failed_hint: what to try when a commit does not build.
+build_failed_hint() {
+	say "a commit without the workloads (or their build rule) builds with" \
+		"the current ones: list their files and folders in" \
+		"PROF_WORKLOAD_SOURCES (taken from the current tree where the" \
+		"commit lacks one; CURRENT_WORKLOADS=1: always); or compare" \
+		"with binaries at hand: make compare AGAINST=\"reference binaries\""
+}

@@ -7,6 +7,11 @@
 #                      sets $rc); pkg-config and PATH then find the prefix
 #   project_init       test/data/tiny-project as a git repository with one
 #                      commit in $T/project ($p), the current folder
+#   project_init_lib   test/data/tiny-lib as a git repository in $T/lib
+#                      ($lib): a commit of the library alone (sum.c), then
+#                      one that adds its workloads' folder prof/, the
+#                      current folder (a project newer than the library)
+#   commit MSG         git commit -qam MSG in the current repository
 #   mk ARGS...         nice make in the current folder: $rc, $out, $err
 
 # The project's make sees neither this tree's test settings nor its
@@ -28,6 +33,19 @@ project_init() {
 	mkdir -p "$p" && cp "$ROOT"/test/data/tiny-project/* "$p"/ &&
 		cd "$p" && git init -q . && git add Makefile tiny.c &&
 		git -c user.name=t -c user.email=t@t commit -q -m one
+}
+
+lib=$T/lib
+
+commit() {
+	git -c user.name=t -c user.email=t@t commit -q -am "$1"
+}
+
+project_init_lib() {
+	mkdir -p "$lib" && cp -R "$ROOT"/test/data/tiny-lib/. "$lib"/ &&
+		cd "$lib" && git init -q . && git add sum.c sum.h &&
+		git -c user.name=t -c user.email=t@t commit -q -m library &&
+		git add prof && commit workloads && cd prof
 }
 
 mk() {
