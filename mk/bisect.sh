@@ -35,7 +35,9 @@
 #   PROF_OUTPUT            the run folder, new or empty (default
 #                          artifacts/profiling/RUN_ID; run_folder)
 #
-# The commits are GOOD..BAD along first parents. A binary search measures
+# The commits are GOOD..BAD along first parents (a first changed commit
+# that is a merge is said to be one, with the command that bisects its
+# second parent's commits). A binary search measures
 # the middle commit and keeps the half where the change is; a commit that
 # does not build is skipped and named, as git bisect skip does, and the
 # nearest one that builds is measured instead. At the end the first changed
@@ -417,11 +419,31 @@ time_functions() {
 			$4, $5 }'
 }
 
+# A first changed commit that is a merge: the change came in with the
+# commits of its second parent (or with the merge itself), which the
+# first-parent search does not see. The command that bisects them: from
+# the merge base of its two parents to its second parent.
+merge_json=null
+if [ "$result" = found ] && second=$(git rev-parse --verify --quiet \
+	"$first^2") && mb=$(git merge-base "$first^1" "$second"); then
+	merge_cmd="make bisect GOOD=$(git rev-parse --short "$mb") BAD=$(git rev-parse --short "$first")^2 W=$W"
+	[ "$CHANNEL" = time ] && merge_cmd="$merge_cmd CHANNEL=time"
+	[ -n "${PROF_THRESHOLD:-}" ] &&
+		merge_cmd="$merge_cmd THRESHOLD=$PROF_THRESHOLD"
+	[ -n "${PROF_REPEAT:-}" ] && merge_cmd="$merge_cmd REPEAT=$PROF_REPEAT"
+	merge_json=$(jq -n -c --arg mb "$mb" --arg second "$second" \
+		--arg cmd "$merge_cmd" \
+		'{merge_base: $mb, second_parent: $second, command: $cmd}')
+fi
+
 why_json=null
 if [ "$result" = found ]; then
 	first_value=$(jq -r --arg c "$first" 'select(.commit == $c) | .value' \
 		"$steps_file" | head -n 1)
 	echo "first changed commit: $(git log -1 --format='%H %s' "$first")"
+	if [ "$merge_json" != null ]; then
+		echo "it is a merge: the change came in with the commits of its second parent (or with the merge itself); to find the commit among them, run: $merge_cmd"
+	fi
 	if [ "$CHANNEL" = instructions ]; then
 		pct=$(awk -v a="$good_value" -v b="$first_value" \
 			'BEGIN { printf "%+.2f", (b - a) / a * 100 }')
@@ -471,14 +493,16 @@ fi
 jq -s --arg w "$W" --arg ch "$CHANNEL" --arg good "$good" --arg bad "$bad" \
 	--argjson th "$THRESHOLD" --arg result "$result" --arg first "$first" \
 	--arg lg "$last_good" --arg between "$between" --arg skipped "$skipped" \
-	--argjson builds "$builds" --argjson why "$why_json" '
+	--argjson builds "$builds" --argjson why "$why_json" \
+	--argjson merge "$merge_json" '
 	def words: split(" ") | map(select(length > 0));
 	{workload: $w, channel: $ch, good: $good, bad: $bad,
 	 threshold_pct: (if $ch == "instructions" then $th else null end),
 	 builds: $builds, steps: .,
 	 first_changed: (if $result == "found" then
 		(. as $s | $s | map(select(.commit == $first))[0] +
-		 {against: $lg, or_one_of: ($between | words)}) else null end),
+		 {against: $lg, or_one_of: ($between | words),
+		  merge: $merge}) else null end),
 	 skipped: ($skipped | words),
 	 unsettled: [.[] | select(.settled == false) | .commit],
 	 functions: (if $why == null then null else $why end)}' \
