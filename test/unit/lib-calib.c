@@ -83,8 +83,8 @@ doc(const char *run_id, const char *kernel, double median, double spread)
 	char cal[512], text[768];
 
 	calibration(cal, sizeof(cal), kernel, median, spread);
-	snprintf(text, sizeof(text), "{\"run_id\": \"%s\", \"calibration\": %s}",
-		 run_id, cal);
+	snprintf(text, sizeof(text),
+		 "{\"run_id\": \"%s\", \"calibration\": %s}", run_id, cal);
 	return parse(text);
 }
 
@@ -114,12 +114,11 @@ test_records(void)
 	ok(prof_calib_init(&c, &e) == 0, "init");
 	o = prof_calib_measure(&c, "between");
 	ok(o && !strcmp(prof_json_str(o, "record"), "calibration") &&
-		   !strcmp(prof_json_str(o, "kernel"), PROF_CALIB_KERNEL) &&
-		   !strcmp(prof_json_str(o, "at"), "between"),
+	       !strcmp(prof_json_str(o, "kernel"), PROF_CALIB_KERNEL) &&
+	       !strcmp(prof_json_str(o, "at"), "between"),
 	   "a measurement is a calibration record of the kernel, at its place");
 	ok(o && num(o, "int_ms") > 0 && num(o, "mem_ms") > 0 &&
-		   fabs(num(o, "ms") - num(o, "int_ms") - num(o, "mem_ms")) <=
-			   2e-6,
+	       fabs(num(o, "ms") - num(o, "int_ms") - num(o, "mem_ms")) <= 2e-6,
 	   "ms is int_ms + mem_ms (to the microsecond it is rounded to)");
 	is_int(o ? prof_calib_take(acc, o, &e) : -1, 0,
 	       "and passes its own check");
@@ -130,10 +129,10 @@ test_records(void)
 	prof_calib_machine_start(&m);
 	o = prof_calib_machine_json(&m);
 	ok(o && !strcmp(prof_json_str(o, "record"), "machine") &&
-		   json_object_object_get_ex(o, "load_avg", NULL) &&
-		   json_object_object_get_ex(o, "steal_pct", NULL) &&
-		   json_object_object_get_ex(o, "governor", NULL) &&
-		   json_object_object_get_ex(o, "aslr", NULL),
+	       json_object_object_get_ex(o, "load_avg", NULL) &&
+	       json_object_object_get_ex(o, "steal_pct", NULL) &&
+	       json_object_object_get_ex(o, "governor", NULL) &&
+	       json_object_object_get_ex(o, "aslr", NULL),
 	   "the machine record has load_avg, steal_pct, governor and aslr");
 	is_int(o ? prof_calib_take(acc, o, &e) : -1, 0,
 	       "and passes its own check");
@@ -197,18 +196,18 @@ static void
 test_summary(void)
 {
 	static const char *const recs[] = {
-		"{\"record\": \"calibration\", \"kernel\": \"k\", \"at\": "
-		"\"start\", \"int_ms\": 2, \"mem_ms\": 2, \"ms\": 4}",
-		"{\"record\": \"machine\", \"load_avg\": [0.5, 0.4, 0.3], "
-		"\"steal_pct\": 1, \"governor\": \"performance\", \"aslr\": 2}",
-		"{\"record\": \"calibration\", \"kernel\": \"k\", \"at\": "
-		"\"between\", \"int_ms\": 3, \"mem_ms\": 3, \"ms\": 6}",
-		"{\"record\": \"calibration\", \"kernel\": \"other\", \"at\": "
-		"\"between\", \"int_ms\": 50, \"mem_ms\": 50, \"ms\": 100}",
-		"{\"record\": \"machine\", \"load_avg\": [9, 9, 9], "
-		"\"steal_pct\": 3, \"governor\": \"powersave\", \"aslr\": 0}",
-		"{\"record\": \"calibration\", \"kernel\": \"k\", \"at\": "
-		"\"end\", \"int_ms\": 2.5, \"mem_ms\": 2.5, \"ms\": 5}",
+	    "{\"record\": \"calibration\", \"kernel\": \"k\", \"at\": "
+	    "\"start\", \"int_ms\": 2, \"mem_ms\": 2, \"ms\": 4}",
+	    "{\"record\": \"machine\", \"load_avg\": [0.5, 0.4, 0.3], "
+	    "\"steal_pct\": 1, \"governor\": \"performance\", \"aslr\": 2}",
+	    "{\"record\": \"calibration\", \"kernel\": \"k\", \"at\": "
+	    "\"between\", \"int_ms\": 3, \"mem_ms\": 3, \"ms\": 6}",
+	    "{\"record\": \"calibration\", \"kernel\": \"other\", \"at\": "
+	    "\"between\", \"int_ms\": 50, \"mem_ms\": 50, \"ms\": 100}",
+	    "{\"record\": \"machine\", \"load_avg\": [9, 9, 9], "
+	    "\"steal_pct\": 3, \"governor\": \"powersave\", \"aslr\": 0}",
+	    "{\"record\": \"calibration\", \"kernel\": \"k\", \"at\": "
+	    "\"end\", \"int_ms\": 2.5, \"mem_ms\": 2.5, \"ms\": 5}",
 	};
 	struct json_object *acc = json_object_new_array(), *s, *m, *r;
 	struct prof_err e = {0};
@@ -230,22 +229,22 @@ test_summary(void)
 	is_int(json_object_get_int(json_object_object_get(s, "n")), 3,
 	       "another kernel's point is not counted in");
 	is_int((long long)json_object_array_length(
-		       json_object_object_get(s, "points")),
+		   json_object_object_get(s, "points")),
 	       3, "each point kept, in order");
 	is_str(prof_json_str(json_object_array_get_idx(
-				     json_object_object_get(s, "points"), 2),
+				 json_object_object_get(s, "points"), 2),
 			     "at"),
 	       "end", "with its place");
 	ok(num(s, "min_ms") == 4 && num(s, "median_ms") == 5 &&
-		   num(s, "max_ms") == 6,
+	       num(s, "max_ms") == 6,
 	   "min, median and max of ms");
 	is_num(num(s, "spread_pct"), 40, 1e-9,
 	       "spread = (max - min) / median x 100");
 	m = json_object_object_get(s, "machine");
 	ok(m && !json_object_object_get_ex(m, "record", NULL) &&
-		   !strcmp(prof_json_str(m, "governor"), "performance") &&
-		   prof_json_number(json_object_array_get_idx(
-			   json_object_object_get(m, "load_avg"), 0)) == 0.5,
+	       !strcmp(prof_json_str(m, "governor"), "performance") &&
+	       prof_json_number(json_object_array_get_idx(
+		   json_object_object_get(m, "load_avg"), 0)) == 0.5,
 	   "the machine: the first record's state, without its record key");
 	is_num(num(m, "steal_pct"), 3, 0, "and the largest steal");
 	r = json_object_new_object();
@@ -398,9 +397,9 @@ test_drift(void)
 		is_int(notes ? json_object_object_length(notes) : -1, 1,
 		       "shards: only the one that drifts has a note");
 		ok(notes && prof_json_str(notes, "2/2") &&
-			   strstr(prof_json_str(notes, "2/2"),
-				  "shard 2/2: machine 40% slower than") ==
-				   prof_json_str(notes, "2/2"),
+		       strstr(prof_json_str(notes, "2/2"),
+			      "shard 2/2: machine 40% slower than") ==
+			   prof_json_str(notes, "2/2"),
 		   "named by its shard");
 		json_object_put(notes);
 
@@ -416,8 +415,9 @@ test_drift(void)
 		json_object_put(cur);
 		cur = doc("c", "k", 6.3, 2);
 		prof_calib_drift(cur, base, &d);
-		is_num(d.ratio, 6.3 / 6, 1e-12,
-		       "a baseline of shards: the median of its shards' medians");
+		is_num(
+		    d.ratio, 6.3 / 6, 1e-12,
+		    "a baseline of shards: the median of its shards' medians");
 		notes = prof_calib_drift_shards(cur, base);
 		is_int(notes ? json_object_object_length(notes) : -1, 0,
 		       "a run that is no merge of shards: no shard notes");

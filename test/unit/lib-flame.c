@@ -66,16 +66,16 @@ load(const char *path, struct prof_callgrind_profile *p)
 }
 
 static const char svg_start[] =
-	"<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"flame\" "
-	"viewBox=\"0 0 1000 ";
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"flame\" "
+    "viewBox=\"0 0 1000 ";
 
 static const char tiny_dump[] =
-	"# callgrind format\nversion: 1\npositions: line\nevents: Ir\n"
-	"summary: 10000\n\n"
-	"fl=(1) a.c\nfn=(1) main\n1 9000\n"
-	"cfn=(2) op<int>&\ncalls=1 1\n2 999\n"
-	"cfn=(3) tiny\ncalls=1 1\n3 1\n\n"
-	"fn=(2)\n1 999\n\nfn=(3)\n1 1\n\ntotals: 10000\n";
+    "# callgrind format\nversion: 1\npositions: line\nevents: Ir\n"
+    "summary: 10000\n\n"
+    "fl=(1) a.c\nfn=(1) main\n1 9000\n"
+    "cfn=(2) op<int>&\ncalls=1 1\n2 999\n"
+    "cfn=(3) tiny\ncalls=1 1\n3 1\n\n"
+    "fn=(2)\n1 999\n\nfn=(3)\n1 1\n\ntotals: 10000\n";
 
 int
 main(void)
@@ -92,12 +92,11 @@ main(void)
 
 	s = svg(&before, &after, "f1", "t", NULL, &rc);
 	is_int(rc, 0, "drawn");
-	ok(!strncmp(s, svg_start, strlen(svg_start)) &&
-		   strlen(s) > 7 && !strcmp(s + strlen(s) - 7, "</svg>\n"),
+	ok(!strncmp(s, svg_start, strlen(svg_start)) && strlen(s) > 7 &&
+	       !strcmp(s + strlen(s) - 7, "</svg>\n"),
 	   "one <svg> element, 1000 units wide");
 	ok(strstr(s, "<title id=\"f1-t\">t</title>") &&
-		   strstr(s, "<pattern id=\"f1-new\"") &&
-		   count(s, " id=\"") == 2,
+	       strstr(s, "<pattern id=\"f1-new\"") && count(s, " id=\"") == 2,
 	   "its two ids carry the prefix given, and there are no others");
 	is_int(count(s, "<g class=\"frame "), 6,
 	       "a frame per stack: all, main, helper, new_fn, work, leaf");
@@ -112,19 +111,19 @@ main(void)
 		     "</title>") != NULL,
 	   "the hover text: inclusive now and before, self's change");
 	ok(strstr(s, "width=\"802.1\" height=\"16\" fill=\"rgb(220,40,30)\"") !=
-		   NULL,
+	       NULL,
 	   "as wide as its cost after (1,500 of 1,870), the deepest red");
 	ok(strstr(s, "<g class=\"frame new\"><title>new_fn "
 		     "(/home/u/prof/build/compare/abc/main.c) [new]\n") &&
-		   strstr(s, "fill=\"url(#f1-new)\""),
+	       strstr(s, "fill=\"url(#f1-new)\""),
 	   "a new function says so and is hatched");
 	ok(strstr(s, ">n..</text>") != NULL,
 	   "a name wider than its frame is cut with ..");
 	ok(in_order(s, "<title>helper ", "<title>new_fn ", "<title>work "),
 	   "siblings left to right by name");
 	ok(strstr(s, "<title>all\n") &&
-		   strstr(s, "y=\"85.0\" width=\"1000.0\"") &&
-		   strstr(s, "y=\"68.0\" width=\"1000.0\""),
+	       strstr(s, "y=\"85.0\" width=\"1000.0\"") &&
+	       strstr(s, "y=\"68.0\" width=\"1000.0\""),
 	   "the root at the bottom, main above it");
 	ok(strstr(s, ">vanished: old_fn (300)</text>") != NULL,
 	   "what vanished is named with its cost before");
@@ -133,14 +132,14 @@ main(void)
 	is_int(count(s, "<g class=\"frame less\">"), 1,
 	       "the other way: work has less");
 	ok(strstr(s, "<title>old_fn ") &&
-		   strstr(s, ">vanished: new_fn (50)</text>"),
+	       strstr(s, ">vanished: new_fn (50)</text>"),
 	   "old_fn is new and new_fn vanished");
 	ok(strstr(s, "<title id=\"f2-t\">differential flame graph</title>") !=
-		   NULL,
+	       NULL,
 	   "no title: a plain one");
 	ok(strstr(s, "width: samples after; colour: change of a function's "
 		     "own samples") &&
-		   strstr(s, "now: 1,600 samples (100.00% of all)"),
+	       strstr(s, "now: 1,600 samples (100.00% of all)"),
 	   "the unit given, in the legend and the hover text");
 
 	s = svg(&after, &after, "f3", "a<b & 'c'\"", NULL, &rc);
@@ -154,7 +153,7 @@ main(void)
 
 	fd = mkstemp(path);
 	if (fd < 0 || write(fd, tiny_dump, sizeof(tiny_dump) - 1) !=
-			      (ssize_t)(sizeof(tiny_dump) - 1)) {
+			  (ssize_t)(sizeof(tiny_dump) - 1)) {
 		perror("lib-flame");
 		return 1;
 	}
@@ -165,10 +164,9 @@ main(void)
 		return 1;
 	s = svg(&odd, &odd, "f4", NULL, NULL, &rc);
 	ok(strstr(s, "<title>op&lt;int&gt;&amp; (a.c)\n") &&
-		   !strstr(s, "op<int>"),
+	       !strstr(s, "op<int>"),
 	   "a function's name is escaped in its title");
-	ok(strstr(s, ">op&lt;int&gt;&amp;</text>") != NULL,
-	   "and in its label");
+	ok(strstr(s, ">op&lt;int&gt;&amp;</text>") != NULL, "and in its label");
 	ok(!strstr(s, "tiny"),
 	   "a frame narrower than a thousandth of the root is left out");
 

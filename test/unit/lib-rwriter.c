@@ -129,12 +129,12 @@ test_samples(void)
 	   "tables: an env and a segment put");
 	json_object_put(env);
 	env = parse("{\"os\": \"other\"}");
-	prof_rwriter_put_tables(&w, "e1", env, "s1", "{\"os\":\"other\"}",
-				&e);
+	prof_rwriter_put_tables(&w, "e1", env, "s1", "{\"os\":\"other\"}", &e);
 	json_object_put(env);
 	{
-		struct json_object *envs = parse("{\"e1\": {\"os\": \"third\"}, "
-						 "\"e2\": {\"os\": \"bsd\"}}");
+		struct json_object *envs =
+		    parse("{\"e1\": {\"os\": \"third\"}, "
+			  "\"e2\": {\"os\": \"bsd\"}}");
 		struct json_object *segs = parse("{\"s2\": \"{}\"}");
 
 		ok(prof_rwriter_merge_tables(&w, envs, segs, &e) == 0,
@@ -145,8 +145,8 @@ test_samples(void)
 	for (i = 0; i < 3; i++) {
 		s = sample(i < 2 ? "w.a" : "w.b", i,
 			   i == 1 ? ", \"reason\": \"slow\", \"metrics\": "
-				    "{\"k\": 1}" :
-				    NULL);
+				    "{\"k\": 1}"
+				  : NULL);
 		if (prof_rwriter_add(&w, s, &e) < 0)
 			fprintf(stderr, "# add: %s\n", e.reason);
 		json_object_put(s);
@@ -169,14 +169,14 @@ test_samples(void)
 		return;
 	}
 	is_str(prof_json_str(json_object_object_get(
-				     json_object_object_get(doc, "envs"), "e1"),
+				 json_object_object_get(doc, "envs"), "e1"),
 			     "os"),
 	       "linux", "an id put twice keeps its first value");
 	is_int(json_object_object_length(json_object_object_get(doc, "envs")),
 	       2, "the merged env is there too");
-	is_int(json_object_object_length(
-		       json_object_object_get(doc, "segments")),
-	       2, "and the merged segment");
+	is_int(
+	    json_object_object_length(json_object_object_get(doc, "segments")),
+	    2, "and the merged segment");
 	g = json_object_object_get(doc, "groups");
 	is_int(json_object_object_length(g), 2,
 	       "two workloads, two groups (5 and 5.0 are one)");
@@ -192,24 +192,24 @@ test_samples(void)
 		const char *g2 = prof_json_str(s2, "group_id");
 
 		ok(g0 && !strcmp(g0, prof_json_str(s1, "group_id")) && g2 &&
-			   strcmp(g0, g2) && !strcmp(g2, prof_json_str(
-							      s3, "group_id")),
+		       strcmp(g0, g2) &&
+		       !strcmp(g2, prof_json_str(s3, "group_id")),
 		   "a sample's group_id is its workload's group");
 		ok(json_object_object_get_ex(g, g0, NULL) &&
-			   !strcmp(prof_json_str(json_object_object_get(g, g0),
-						 "workload"),
-				   "w.a"),
+		       !strcmp(prof_json_str(json_object_object_get(g, g0),
+					     "workload"),
+			       "w.a"),
 		   "and names a group of the table, with the shared fields");
 		ok(!json_object_object_get_ex(s0, "workload", NULL) &&
-			   !json_object_object_get_ex(s0, "env_id", NULL) &&
-			   json_object_object_get_ex(s0, "duration_ms", NULL),
+		       !json_object_object_get_ex(s0, "env_id", NULL) &&
+		       json_object_object_get_ex(s0, "duration_ms", NULL),
 		   "a sample keeps its own fields, not its group's");
 		ok(!json_object_object_get_ex(s0, "reason", NULL) &&
-			   !json_object_object_get_ex(s0, "checksum", NULL) &&
-			   !json_object_object_get_ex(s0, "artifacts", NULL),
-		   "a null reason and checksum and empty artifacts are left out");
-		is_str(prof_json_str(s1, "reason"), "slow",
-		       "a reason is kept");
+		       !json_object_object_get_ex(s0, "checksum", NULL) &&
+		       !json_object_object_get_ex(s0, "artifacts", NULL),
+		   "a null reason and checksum and empty artifacts are left "
+		   "out");
+		is_str(prof_json_str(s1, "reason"), "slow", "a reason is kept");
 		ok(json_object_object_get_ex(s1, "metrics", NULL),
 		   "and any other field of its own");
 	}
@@ -238,9 +238,9 @@ test_dash_and_failures(void)
 	fclose(fp);
 	doc = buf ? json_tokener_parse(buf) : NULL;
 	ok(doc && json_object_object_get_ex(
-			  json_object_array_get_idx(
-				  json_object_object_get(doc, "samples"), 0),
-			  "odd \"key\"\n", NULL),
+		      json_object_array_get_idx(
+			  json_object_object_get(doc, "samples"), 0),
+		      "odd \"key\"\n", NULL),
 	   "whole, and a key that needs escapes is escaped");
 	json_object_put(doc);
 	free(buf);
@@ -250,9 +250,9 @@ test_dash_and_failures(void)
 	ok(fp && prof_rwriter_commit_to(&w, "-", fp, h, &e) < 0,
 	   "a stream that cannot be written is an error");
 	is_str(strncmp(prof_err_str(&e, ebuf, sizeof(ebuf)),
-		       "<stdout>: write failed: ", 24) ?
-		       ebuf :
-		       "<stdout>: write failed: ...",
+		       "<stdout>: write failed: ", 24)
+		   ? ebuf
+		   : "<stdout>: write failed: ...",
 	       "<stdout>: write failed: ...", "named <stdout>");
 	if (fp)
 		fclose(fp);
