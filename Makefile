@@ -35,7 +35,7 @@ include mk/prof.mk
 .PHONY: all clean distclean install
 all: $(ALL_TARGETS) ## build the tools and the workloads (make test-build: the tests too)
 
-clean: ## remove build/ and bin/ (artifacts/ and node_modules/ stay)
+clean: compare-clean ## remove build/ and bin/, and compare's worktrees (artifacts/ and node_modules/ stay)
 	$(Q)rm -rf $(BUILD) bin
 
 distclean: clean ## also remove node_modules/ and every run under artifacts/

@@ -513,4 +513,5 @@ jq -s --arg w "$W" --arg ch "$CHANNEL" --arg good "$good" --arg bad "$bad" \
 }
 rm -f "$steps_file"
 echo "bisect: $run/bisect.json ($builds build(s))"
+cache_note
 finish 0

@@ -202,6 +202,7 @@ if [ -n "$REF" ]; then
 		finish 2
 	fi
 	ref_src_note=$src_note
+	cache_note
 	phase_what=
 	kept=
 fi

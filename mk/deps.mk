@@ -8,7 +8,7 @@
 # (need_deps in run-lib.sh), so that a run that leaves the browser out
 # works on a machine without one.
 
-DEPS_FREE_GOALS := deps help clean distclean deps-packages
+DEPS_FREE_GOALS := deps help clean distclean deps-packages compare-clean
 DEPS_TEST_GOALS := test check
 DEPS_FUZZ_GOALS := fuzz fuzz-build
 DEPS_GOALS := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)

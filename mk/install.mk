@@ -15,7 +15,8 @@ INCLUDEDIR ?= $(PREFIX)/include
 DATADIR := $(PREFIX)/share
 LIBEXECDIR := $(PREFIX)/libexec
 RUN_SCRIPTS := mk/profile.sh mk/profile-check.sh mk/run-lib.sh \
-	mk/compare.sh mk/merge-shards.sh mk/why-lib.sh mk/bisect.sh
+	mk/compare.sh mk/merge-shards.sh mk/why-lib.sh mk/bisect.sh \
+	mk/compare-clean.sh
 
 $(PC_FILE): mk/prof-harness.pc.in $(FLAGS_STAMP)
 	@mkdir -p $(@D)

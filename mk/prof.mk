@@ -1,6 +1,6 @@
 # prof.mk: prof's make targets for any project: profile-quick,
 # profile-full, diagnose W=, baseline-update, compare, bisect,
-# merge-shards and help (man prof.mk). A project sets WORKLOADS to its workload binaries
+# compare-clean, merge-shards and help (man prof.mk). A project sets WORKLOADS to its workload binaries
 # (built against `pkg-config --cflags --libs prof-harness`) and includes the
 # installed copy:
 #
@@ -45,6 +45,9 @@ PROF_REF_MAKEFLAGS ?=
 # with CURRENT_WORKLOADS=1. Empty: the project's folder when it is a
 # subfolder of its repository (prof/ in a library's tree), else none.
 PROF_WORKLOAD_SOURCES ?=
+# compare and bisect say how much space the kept worktrees hold once it is
+# more than this many MB (empty: never); make compare-clean removes them.
+PROF_COMPARE_NOTE_MB ?= 100
 # The browser stories of profile-full (prof's own; none in a project).
 PROF_STORIES_SCRIPT ?=
 # make help: its first line, the tools it lists, the workload binaries it
@@ -198,7 +201,7 @@ PROFILE_ENV = $(PROF_RUN_ENV) \
 PROF_OWN_WORKLOADS = $(filter-out /%,$(WORKLOADS))
 
 .PHONY: profile-quick profile-full diagnose baseline-update compare \
-	bisect merge-shards help
+	bisect compare-clean merge-shards help
 profile-quick: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## quick CPU profile of the quick-tagged workloads (the main job)
 	$(PROF_Q)$(PROFILE_ENV) sh $(PROF_LIBEXEC)/profile.sh quick
 
@@ -250,6 +253,7 @@ compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision
 		PROF_COUNTS=$(call prof_sq,$(COUNTS)) \
 		PROF_WORKLOAD_SOURCES=$(call prof_sq,$(PROF_WORKLOAD_SOURCES)) \
 		PROF_CURRENT_WORKLOADS=$(call prof_sq,$(CURRENT_WORKLOADS)) \
+		PROF_COMPARE_NOTE_MB=$(call prof_sq,$(PROF_COMPARE_NOTE_MB)) \
 		PROF_COMMAND=$(call prof_sq,$(COMPARE_COMMAND)) \
 		sh $(PROF_LIBEXEC)/compare.sh
 
@@ -269,7 +273,15 @@ bisect: $(PROF_TOOL_DEPS) ## the first commit where W changed: GOOD=rev BAD=rev 
 		PROF_THRESHOLD=$(call prof_sq,$(THRESHOLD)) \
 		PROF_WORKLOAD_SOURCES=$(call prof_sq,$(PROF_WORKLOAD_SOURCES)) \
 		PROF_CURRENT_WORKLOADS=$(call prof_sq,$(CURRENT_WORKLOADS)) \
+		PROF_COMPARE_NOTE_MB=$(call prof_sq,$(PROF_COMPARE_NOTE_MB)) \
 		sh $(PROF_LIBEXEC)/bisect.sh
+
+# make compare-clean (compare-clean.sh): the worktrees that compare REF=
+# and bisect keep under $(PROF_COMPARE_DIR) removed, with their logs, and
+# pruned from the project's git. A project's clean may depend on it.
+compare-clean: ## remove the worktrees compare REF= and bisect keep (PROF_COMPARE_DIR) and prune them from git
+	$(PROF_Q)PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
+		sh $(PROF_LIBEXEC)/compare-clean.sh
 
 # make merge-shards DIR=... [OUTPUT=...] [SHARDS=N]: the results of a run's
 # shards (make profile-quick|profile-full SHARD=I/N on several machines)

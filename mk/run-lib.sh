@@ -502,3 +502,27 @@ build_failed_hint() {
 		"commit lacks one; CURRENT_WORKLOADS=1: always); or compare" \
 		"with binaries at hand: make compare AGAINST=\"reference binaries\""
 }
+
+# cache_size: the space the worktrees under $CACHE hold, for a person
+# ("159 MB").
+cache_size() {
+	du -sk -- "$CACHE" 2>/dev/null | awk '{ kb = $1
+		if (kb >= 1048576) printf "%.1f GB\n", kb / 1048576
+		else if (kb >= 1024) printf "%d MB\n", kb / 1024
+		else printf "%d kB\n", kb }'
+}
+
+# cache_note: one line when the worktrees of other commits under $CACHE
+# hold more than PROF_COMPARE_NOTE_MB megabytes (default 100; empty: never),
+# with the target that removes them.
+cache_note() {
+	local max="${PROF_COMPARE_NOTE_MB-100}" kb n
+	case $max in
+	'' | *[!0-9]*) return 0 ;;
+	esac
+	kb=$(du -sk -- "$CACHE" 2>/dev/null | cut -f1)
+	[ -n "$kb" ] && [ "$kb" -gt $((max * 1024)) ] || return 0
+	n=$(find "$CACHE" -mindepth 1 -maxdepth 1 -type d | wc -l | tr -d ' ')
+	say "'$CACHE' holds $(cache_size) in $n worktree(s) of other" \
+		"commits; make compare-clean removes them"
+}
