@@ -9,7 +9,7 @@
 # prof-diff's --help too; and the statuses prof-diff prints are those.
 . "$(dirname "$0")/lib.sh"
 tools="prof-diff prof-report prof-history prof-export prof-dashboard"
-plan $(($(echo $tools | wc -w) + 5))
+plan $(($(echo $tools | wc -w) + 7))
 
 # The statuses: what prof_cmp_status_name() returns for a comparison
 # ("unjudged" is a row compared with nothing, which only report.html
@@ -62,6 +62,29 @@ for s in $words; do
 		missing="$missing $s"
 done
 is "$missing" "" "prof-report(1) names every status word of report.html ($words)"
+
+# Every page renders as written: no prose line holds a column of a list
+# (a gap of three spaces, which scdoc runs into one paragraph: prof-diff's
+# statuses, prof-mem's fields read "new           the baseline ..."), and
+# each line of a literal block shows as it is (scdoc takes a backslash
+# there as an escape: jq's "\(.x)" lost it, a line's continuation too).
+flowed=
+lost=
+for f in src/*.scd mk/*.scd; do
+	n=$(awk '/^```/ { b = !b; next }
+		!b && !/^\t/ && /[^ ]   +[^ ]/ { n++ } END { print n + 0 }' "$f")
+	[ "$n" = 0 ] || flowed="$flowed ${f##*/}"
+	page=build/man/$(basename "$f" .scd)
+	shown=$(MANWIDTH=300 man -l "$page" 2>/dev/null | col -bx | tr -s ' ')
+	while IFS= read -r line; do
+		want=$(printf '%s' "$line" | sed 's/\\\(.\)/\1/g; s/^ *//' |
+			tr -s ' ')
+		[ -n "$want" ] || continue
+		grep -qF -- "$want" <<<"$shown" || lost="$lost ${f##*/}:'$want'"
+	done < <(awk '/^```/ { b = !b; next } b' "$f")
+done
+is "$flowed" "" "no page runs a list's columns into a paragraph"
+is "$lost" "" "every line of every literal block renders as written"
 
 # The README's table of statuses has a row for each.
 missing=
