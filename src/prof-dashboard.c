@@ -9,6 +9,7 @@
 #include <openssl/evp.h>
 
 #include "afile.h"
+#include "axis.h"
 #include "cli.h"
 #include "history.h"
 #include "json.h"
@@ -25,10 +26,15 @@ static const char usage_text[] =
 	"$PROF_HISTORY when set) as static pages into DIR: index.html, one\n"
 	"row per workload x backend x segment with a small trend of its\n"
 	"median (and of its instruction count where counted), its latest\n"
-	"median and status and its last change point; and s-ID.html per\n"
-	"series, its median and p90 over the runs with the change points\n"
-	"marked, each point a link to its commit when the repository's URL\n"
-	"is known, and its last runs in a table. A run's verdict against\n"
+	"median and status and its last change, and what tells it from the\n"
+	"workload's other series (the segment fields that differ); and\n"
+	"s-ID.html per series: its median and p90 over the runs with the\n"
+	"change points marked (and its instruction counts), the commits\n"
+	"under the x axis, each a link when the repository's URL is known,\n"
+	"a y axis from 0 or a zoom that says so with its range, its segment's\n"
+	"fields, and its last runs in a table. A series of instruction\n"
+	"counts only (prof-count's: their segment keys valgrind) is shown\n"
+	"as counts, not as a failed series of times. A run's verdict against\n"
 	"its baseline (prof-history add --comparisons) is shown and\n"
 	"coloured as report.html colours it: improved and warning points\n"
 	"and statuses stand out. The pages fetch nothing and\n"
@@ -37,9 +43,11 @@ static const char usage_text[] =
 	"\n"
 	"options:\n"
 	"  --db FILE        the history database (read only)\n"
-	"  --repo-url URL   http(s) address of the repository: a point of\n"
-	"                   commit C links to URL/commit/C (when C is an\n"
-	"                   object name: 7 to 64 hex digits)\n"
+	"  --repo-url URL   http(s) address of the repository: a point and\n"
+	"                   an x axis label of commit C link to\n"
+	"                   URL/commit/C (when C is an object name: 7 to 64\n"
+	"                   hex digits); make dashboard takes it from the\n"
+	"                   origin remote (REPO_URL=)\n"
 	"  --title TEXT     the index's title (default: prof dashboard)\n"
 	"  -o, --output DIR the folder to write (made when missing)\n"
 	"\n"
@@ -58,8 +66,18 @@ enum {
 
 /* Rows of a page's table: the last this many runs. */
 #define TABLE_RUNS 50
-/* At most this many ticks on an axis, whatever the numbers. */
-#define MAX_TICKS 12
+/* At most this many commits named under a chart's x axis. */
+#define MAX_XLABELS 12
+/*
+ * How far an axis that does not start at zero zooms at most, as a
+ * fraction of the values' level (prof_axis_fit()): times span at least
+ * 20% (noise of a few per cent stays small), instruction counts at least
+ * 10% (their 1% threshold is a tenth of the height).
+ */
+#define TIME_LEAST 0.2
+#define COUNT_LEAST 0.1
+/* The most bytes of a series' "what differs" words. */
+#define DIFFERS_MAX 240
 
 static const char CSS[] =
 	"*{box-sizing:border-box}"
@@ -100,6 +118,16 @@ static const char CSS[] =
 	".legend .lc{color:#cf222e}"
 	".legend .li{color:" PROF_PALETTE_IMPROVED "}"
 	".legend .lw{color:" PROF_PALETTE_WARNING "}"
+	".zoom{fill:#9a6700;font-size:11px}"
+	".brk{stroke:#9a6700;stroke-width:1.5;fill:none}"
+	"a .xc{fill:#0969da}"
+	".differs{color:#57606a;font-size:12px}"
+	".differs b{font-weight:600;color:#1b1f24}"
+	"dl.seg{display:grid;grid-template-columns:max-content 1fr;"
+	"gap:2px 12px;margin:0}"
+	"dl.seg dt{color:#57606a}dl.seg dd{margin:0;overflow-wrap:anywhere}"
+	"dl.seg .d{font-weight:600;color:#9a6700}"
+	"p.unset{color:#57606a;font-size:12px;overflow-wrap:anywhere}"
 	"section{margin:16px 0}"
 	"h2{font-size:16px;margin:16px 0 8px}"
 	"@media (max-width:820px){.wide{display:none}}"
@@ -130,6 +158,21 @@ struct point {
 	char *reason;
 };
 
+/*
+ * A series as the first walk of the history saw it: its key, its page's
+ * file, and the fields of its segment that tell it from the other series
+ * of its workload (g0..g1 in the sorted keys: those series).
+ */
+struct skey {
+	char *workload;
+	char *backend;
+	char *segment_id;
+	char *segment;
+	char file[32];
+	char *differs;		/* "valgrind 3.19.0"; "" when alone */
+	size_t g0, g1;
+};
+
 /* What the index keeps of a series once its page is written. */
 struct entry {
 	char *workload;
@@ -137,14 +180,18 @@ struct entry {
 	char *segment_id;
 	char *segment;
 	char file[32];
+	const struct skey *key;	/* NULL: not seen by the first walk */
 	double *medians;	/* per run, NAN where none */
 	long long *instructions;
 	size_t n;
+	int timed;		/* any median: a series of times */
 	int counted;		/* any instruction count */
+	int count_changed;	/* counts only: the last run's count differs
+				 * from one before (change, change_pct) */
 	size_t *cuts;		/* change points, as run indexes */
 	long ncuts;
 	double last_median;
-	long long last_n, last_errors;
+	long long last_n, last_errors, last_instructions;
 	char last_run[128];
 	char last_status[32];	/* "": none stored */
 	char change[256];	/* the last change point, in words */
@@ -160,6 +207,9 @@ struct dash {
 	/* the index */
 	struct entry *entries;
 	size_t n_entries, cap_entries;
+	/* every series, from the first walk, sorted */
+	struct skey *keys;
+	size_t n_keys, cap_keys;
 	char last_run[128];	/* the history's latest run */
 	size_t runs;
 };
@@ -267,74 +317,18 @@ head(FILE *fp, const char *title)
 	fprintf(fp, "</title><style>%s</style></head>\n<body><main>\n", CSS);
 }
 
-/* Round numbers for an axis from lo to hi: at most MAX_TICKS of them,
- * counted by an integer, so that numbers a double cannot tell apart never
- * make the loop run on. Returns their number. */
-static int
-ticks(double lo, double hi, double *t)
+/* The y of v on an axis drawn from y0 down h (halves: the width of
+ * [-DBL_MAX, DBL_MAX] is not a double). */
+static double
+y_of(const struct prof_axis *ax, double v, double y0, double h)
 {
-	double span = hi - lo, raw, mag, step, first;
-	int k, n = 0;
-
-	if (!isfinite(span) || span <= 0)
-		return 0;
-	raw = span / 5;
-	mag = pow(10, floor(log10(raw)));
-	step = raw / mag >= 5 ? 5 * mag : raw / mag >= 2 ? 2 * mag : mag;
-	if (!isfinite(step) || step <= 0)
-		return 0;
-	first = ceil(lo / step) * step;
-	for (k = 0; k < MAX_TICKS; k++) {
-		double v = first + k * step;
-
-		if (v > hi + step * 1e-9)
-			break;
-		if (n && v <= t[n - 1])
-			break;	/* no progress: a double's spacing */
-		t[n++] = v;
-	}
-	return n;
-}
-
-/* The range of the finite values of a and b (b may be NULL), widened when
- * flat. 0, or -1 when there is none. */
-static int
-range(const double *a, const double *b, size_t n, double *lo, double *hi)
-{
-	size_t i;
-	int any = 0;
-
-	*lo = INFINITY;
-	*hi = -INFINITY;
-	for (i = 0; i < n; i++) {
-		double v[2] = {a[i], b ? b[i] : NAN};
-		int j;
-
-		for (j = 0; j < 2; j++) {
-			if (!isfinite(v[j]))
-				continue;
-			any = 1;
-			*lo = fmin(*lo, v[j]);
-			*hi = fmax(*hi, v[j]);
-		}
-	}
-	if (!any)
-		return -1;
-	if (*hi - *lo <= fabs(*hi) * 1e-9) {
-		double pad = fabs(*hi) * 0.05;
-
-		if (!(pad > 0))
-			pad = 1;
-		*lo -= pad;
-		*hi += pad;
-	}
-	return 0;
+	return y0 + h * (ax->hi / 2 - v / 2) / (ax->hi / 2 - ax->lo / 2);
 }
 
 /* A polyline of the finite values (gaps joined). */
 static void
 polyline(FILE *fp, const char *cls, const double *v, size_t n, double x0,
-	 double dx, double y0, double h, double lo, double hi)
+	 double dx, double y0, double h, const struct prof_axis *ax)
 {
 	size_t i;
 
@@ -342,7 +336,7 @@ polyline(FILE *fp, const char *cls, const double *v, size_t n, double x0,
 	for (i = 0; i < n; i++)
 		if (isfinite(v[i]))
 			fprintf(fp, "%.1f,%.1f ", x0 + dx * (double)i,
-				y0 + h * (hi - v[i]) / (hi - lo));
+				y_of(ax, v[i], y0, h));
 	fputs("\"/>", fp);
 }
 
@@ -353,31 +347,64 @@ step_of(size_t n, double w)
 	return n > 1 ? w / (double)(n - 1) : 0;
 }
 
-/* A small trend: the values, the change points as red marks, the latest
- * value as a dot. */
+/* A value of an axis in words: ms to the digits that matter, counts in
+ * the axis's unit with a decimal more than its ticks. */
+static const char *
+axis_value(const struct prof_axis *ax, double v, int instr, char buf[32])
+{
+	if (instr)
+		prof_axis_label_count(buf, 32, v, ax->step / 10,
+				      fmax(fabs(ax->lo), fabs(ax->hi)));
+	else
+		ms(v, buf);
+	return buf;
+}
+
+/* How the y axis runs, for a chart's title: "y from 0", or the zoom. */
+static void
+axis_words(FILE *fp, const struct prof_axis *ax, int instr)
+{
+	char a[32], b[32];
+
+	if (!ax->zoom) {
+		fputs("y axis from 0", fp);
+		return;
+	}
+	fprintf(fp, "y axis zoomed: %s to %s%s, not from 0",
+		axis_value(ax, ax->lo, instr, a),
+		axis_value(ax, ax->hi, instr, b), instr ? "" : " ms");
+}
+
+/*
+ * A small trend: the values, the change points as red marks, the latest
+ * value as a dot. Its axis starts at zero or zooms as a series page's
+ * does (at least 20% of the level), and its title says which.
+ */
 static void
 spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
       const size_t *cuts, long ncuts, const char *label)
 {
 	const double W = 160, H = 32, P = 3;
 	double lo, hi, dx = step_of(n, W - 2 * P);
+	struct prof_axis ax;
+	int instr = !strcmp(line, "ins");
+	int have = prof_axis_extent(v, NULL, n, &lo, &hi) == 0 &&
+		   prof_axis_fit(&ax, lo, hi,
+				 instr ? COUNT_LEAST : TIME_LEAST) == 0;
 	long k;
 
 	fprintf(fp, "<svg class=\"spark %s\" viewBox=\"0 0 160 32\" "
-		    "role=\"img\" data-points=\"%zu\" data-changes=\"%ld\">",
-		cls, n, ncuts);
+		    "role=\"img\" data-points=\"%zu\" data-changes=\"%ld\" "
+		    "data-zoom=\"%d\">",
+		cls, n, ncuts, have ? ax.zoom : 0);
 	fputs("<title>", fp);
 	esc(fp, label);
+	if (have) {
+		fputs("; ", fp);
+		axis_words(fp, &ax, instr);
+	}
 	fputs("</title>", fp);
-	if (range(v, NULL, n, &lo, &hi) == 0) {
-		/* At least 20% of the level from bottom to top: a few per cent
-		 * of noise stays small, a step stands out. */
-		double mid = (lo + hi) / 2, span = 0.2 * fabs(mid);
-
-		if (hi - lo < span) {
-			lo = mid - span / 2;
-			hi = mid + span / 2;
-		}
+	if (have) {
 		for (k = 0; k < ncuts; k++) {
 			double x = P + dx * (double)cuts[k] - dx / 2;
 
@@ -386,16 +413,16 @@ spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
 				x - 1, H);
 		}
 		polyline(fp, line, v, n, n > 1 ? P : W / 2, dx, P, H - 2 * P,
-			 lo, hi);
+			 &ax);
 		/* The latest value as a dot: a single run is seen too. */
 		for (k = (long)n - 1; k >= 0 && !isfinite(v[k]); k--)
 			;
 		if (k >= 0)
 			fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" "
 				    "cy=\"%.1f\" r=\"2\"/>",
-				strcmp(line, "ins") ? "pt" : "ipt",
+				instr ? "ipt" : "pt",
 				(n > 1 ? P : W / 2) + dx * (double)k,
-				P + (H - 2 * P) * (hi - v[k]) / (hi - lo));
+				y_of(&ax, v[k], P, H - 2 * P));
 	}
 	fputs("</svg>", fp);
 }
@@ -470,6 +497,40 @@ out:
 	return rc;
 }
 
+/*
+ * A series of instruction counts only has no change points (they are
+ * found in medians of times): a count is exact, so its last change is the
+ * last run whose count differs from the counted run before it.
+ */
+static void
+count_change(const struct dash *d, struct entry *e)
+{
+	const struct point *prev = NULL, *b = NULL, *a = NULL;
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		const struct point *p = &d->pts[i];
+
+		if (p->instructions < 0)
+			continue;
+		if (prev && p->instructions != prev->instructions) {
+			b = prev;
+			a = p;
+		}
+		prev = p;
+	}
+	if (!a)
+		return;
+	e->count_changed = 1;
+	e->change_pct = b->instructions > 0 ?
+				((double)a->instructions /
+					 (double)b->instructions -
+				 1) * 100 :
+				NAN;
+	snprintf(e->change, sizeof(e->change), "%.7s..%.7s", b->commit,
+		 a->commit);
+}
+
 /* The class of a verdict's colour: improved and warning stand out. */
 static const char *
 verdict_class(const char *status)
@@ -498,6 +559,11 @@ verdict(FILE *fp, const char *status)
 	fputs("</span>", fp);
 }
 
+/*
+ * The latest run's state of a series: "failed" when it measured nothing
+ * (no time and no count), its errors, or ok. A series of instruction
+ * counts has no times: its count is what it measures.
+ */
 static void
 status_cell(FILE *fp, const struct entry *e, const char *history_last)
 {
@@ -506,7 +572,7 @@ status_cell(FILE *fp, const struct entry *e, const char *history_last)
 		      "latest run</td>", fp);
 		return;
 	}
-	if (e->last_n == 0)
+	if (e->last_n == 0 && e->last_instructions < 0)
 		fputs("<td class=\"bad\" data-status=\"failed\">failed", fp);
 	else if (e->last_errors > 0)
 		fprintf(fp, "<td class=\"bad\" data-status=\"errors\">%lld "
@@ -522,16 +588,19 @@ status_cell(FILE *fp, const struct entry *e, const char *history_last)
 static void
 change_words(FILE *fp, const struct entry *e)
 {
-	if (!e->ncuts) {
+	if (!e->ncuts && !e->count_changed) {
 		fputs("<span class=\"none\">none</span>", fp);
 		return;
 	}
 	if (isfinite(e->change_pct))
-		fprintf(fp, "<span class=\"%s\">%+.1f%%</span> ",
-			e->change_pct > 0 ? "bad" : "ok", e->change_pct);
+		fprintf(fp, "<span class=\"%s\">%+.*f%%</span> ",
+			e->change_pct > 0 ? "bad" : "ok",
+			e->count_changed ? 2 : 1, e->change_pct);
 	fputs("<span class=\"mono\">", fp);
 	esc(fp, e->change);
 	fputs("</span>", fp);
+	if (e->count_changed)
+		fputs(" <span class=\"none\">(count)</span>", fp);
 }
 
 /* The class a point of a verdict gets: improved and warning stand out. */
@@ -545,18 +614,91 @@ point_class(const char *status)
 	return "";
 }
 
-/* The big chart of a series: median and p90 (or instruction counts). */
+/* A commit as a label: an object name's first 7 digits, else its first
+ * 10 bytes. */
+static void
+commit_label(FILE *fp, const char *commit)
+{
+	escn(fp, commit, commit_linkable(commit) ? 7 : 10);
+}
+
+/*
+ * The x axis of a chart: a tick and the commit of every k-th run, the
+ * latest always among them (at most MAX_XLABELS), each a link to its
+ * commit where the repository is known; under them the first and last
+ * dates.
+ */
+static void
+x_axis(FILE *fp, const struct dash *d, double x0, double dx, double y,
+       double L, double W, double R, double H)
+{
+	size_t k = (d->n + MAX_XLABELS - 1) / MAX_XLABELS, i;
+	char url[1200];
+
+	if (!d->n)
+		return;
+	if (!k)
+		k = 1;
+	fprintf(fp, "<g class=\"xaxis\" data-labels=\"%zu\">",
+		(d->n + k - 1) / k);
+	for (i = d->n; i-- > 0;) {
+		const struct point *p = &d->pts[i];
+		const char *u = commit_url(d->o, p->commit, url, sizeof(url));
+		double x = x0 + dx * (double)i;
+		const char *anchor = "middle";
+
+		if ((d->n - 1 - i) % k)
+			continue;
+		if (d->n > 1 && i == d->n - 1)
+			anchor = "end";
+		else if (d->n > 1 && i == 0)
+			anchor = "start";
+		fprintf(fp, "<line class=\"axis\" x1=\"%.1f\" x2=\"%.1f\" "
+			    "y1=\"%.0f\" y2=\"%.0f\"/>",
+			x, x, y, y + 4);
+		if (u) {
+			fputs("<a href=\"", fp);
+			esc(fp, u);
+			fputs("\">", fp);
+		}
+		fprintf(fp, "<text class=\"tick xc mono\" x=\"%.1f\" y=\"%.0f\" "
+			    "text-anchor=\"%s\">",
+			x, y + 16, anchor);
+		commit_label(fp, p->commit);
+		fputs("</text>", fp);
+		if (u)
+			fputs("</a>", fp);
+	}
+	fprintf(fp, "</g><text class=\"tick\" x=\"%.0f\" y=\"%.0f\">", L,
+		H - 6);
+	escn(fp, d->pts[0].timestamp, 10);
+	fprintf(fp, "</text><text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
+		    "text-anchor=\"middle\">commit, oldest first</text>",
+		L + (W - R - L) / 2, H - 6);
+	fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
+		    "text-anchor=\"end\">",
+		W - R, H - 6);
+	escn(fp, d->pts[d->n - 1].timestamp, 10);
+	fprintf(fp, " (%zu run%s)</text>", d->n, d->n == 1 ? "" : "s");
+}
+
+/*
+ * The big chart of a series: median and p90 (or instruction counts) per
+ * run. Its y axis starts at zero, or zooms and says so in the chart, with
+ * its range, and with a break in the axis; its x axis names the commits.
+ */
 static void
 chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 {
-	const double W = 960, H = 300, L = 72, R = 16, T = 16, B = 36;
-	double pw = W - L - R, ph = H - T - B, lo, hi, t[MAX_TICKS];
+	const double W = 960, H = 330, L = 72, R = 16, T = 28, B = 62;
+	double pw = W - L - R, ph = H - T - B, lo, hi;
 	double *a = malloc((d->n ? d->n : 1) * sizeof(*a));
 	double *b = malloc((d->n ? d->n : 1) * sizeof(*b));
 	double dx = step_of(d->n, pw), x0 = d->n > 1 ? L : L + pw / 2;
+	struct prof_axis ax;
 	char url[1200], n1[32], n2[32];
 	size_t i;
-	int nt, k;
+	int k, have;
 
 	if (!a || !b)
 		goto out;
@@ -567,45 +709,63 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			       d->pts[i].median;
 		b[i] = d->pts[i].p90;
 	}
-	fprintf(fp, "<svg class=\"trend%s\" viewBox=\"0 0 960 300\" "
-		    "role=\"img\" data-points=\"%zu\" data-changes=\"%ld\">"
-		    "<title>",
-		instr ? " instr" : "", d->n, instr ? 0L : e->ncuts);
+	have = prof_axis_extent(a, instr ? NULL : b, d->n, &lo, &hi) == 0 &&
+	       prof_axis_fit(&ax, lo, hi, instr ? COUNT_LEAST : TIME_LEAST) ==
+		       0;
+	fprintf(fp, "<svg class=\"trend%s\" viewBox=\"0 0 960 330\" "
+		    "role=\"img\" data-points=\"%zu\" data-changes=\"%ld\" "
+		    "data-zoom=\"%d\"",
+		instr ? " instr" : "", d->n, instr ? 0L : e->ncuts,
+		have ? ax.zoom : 0);
+	if (have)
+		fprintf(fp, " data-y-lo=\"%.17g\" data-y-hi=\"%.17g\"", ax.lo,
+			ax.hi);
+	fputs("><title>", fp);
 	fputs(instr ? "instruction count per run" :
 		      "median and p90 per run, ms", fp);
+	if (have) {
+		fputs("; ", fp);
+		axis_words(fp, &ax, instr);
+	}
 	fputs("</title>", fp);
-	if (range(a, instr ? NULL : b, d->n, &lo, &hi) < 0) {
+	if (!have) {
 		fputs("</svg>", fp);
 		goto out;
 	}
-	nt = ticks(lo, hi, t);
-	for (k = 0; k < nt; k++) {
-		double y = T + ph * (hi - t[k]) / (hi - lo);
+	for (k = 0; k < ax.n; k++) {
+		double y = y_of(&ax, ax.tick[k], T, ph);
 
 		fprintf(fp, "<line class=\"grid\" x1=\"%.0f\" x2=\"%.0f\" "
 			    "y1=\"%.1f\" y2=\"%.1f\"/>",
 			L, W - R, y, y);
 		if (instr)
-			snprintf(n1, sizeof(n1), "%.4g M", t[k] / 1e6);
+			prof_axis_label_count(n1, sizeof(n1), ax.tick[k],
+					      ax.step,
+					      fmax(fabs(ax.lo), fabs(ax.hi)));
 		else
-			ms(t[k], n1);
+			prof_axis_label(n1, sizeof(n1), ax.tick[k], ax.step);
 		fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.1f\" "
 			    "text-anchor=\"end\">%s</text>",
 			L - 6, y + 4, n1);
 	}
+	fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
+		    "text-anchor=\"end\">%s</text>",
+		L - 6, T - 12, instr ? "instructions" : "ms");
 	fprintf(fp, "<line class=\"axis\" x1=\"%.0f\" x2=\"%.0f\" y1=\"%.0f\" "
-		    "y2=\"%.0f\"/>",
-		L, W - R, T + ph, T + ph);
-	if (d->n) {
-		fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.0f\">", L,
-			H - 8);
-		escn(fp, d->pts[0].timestamp, 10);
-		fprintf(fp, "</text><text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
-			    "text-anchor=\"end\">",
-			W - R, H - 8);
-		escn(fp, d->pts[d->n - 1].timestamp, 10);
-		fprintf(fp, " (%zu run%s)</text>", d->n, d->n == 1 ? "" : "s");
+		    "y2=\"%.0f\"/><line class=\"axis\" x1=\"%.0f\" "
+		    "x2=\"%.0f\" y1=\"%.0f\" y2=\"%.0f\"/>",
+		L, W - R, T + ph, T + ph, L, L, T, T + ph);
+	if (ax.zoom) {
+		/* A break in the y axis, and the zoom in words. */
+		fprintf(fp, "<path class=\"brk\" d=\"M%.0f,%.0f l10,-6 "
+			    "M%.0f,%.0f l10,-6\"/>",
+			L - 5, T + ph - 6, L - 5, T + ph);
+		fprintf(fp, "<text class=\"zoom\" x=\"%.0f\" y=\"%.0f\">",
+			L + 6, T - 12);
+		axis_words(fp, &ax, instr);
+		fputs("</text>", fp);
 	}
+	x_axis(fp, d, x0, dx, T + ph, L, W, R, H);
 	if (!instr) {
 		long c;
 
@@ -616,9 +776,9 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 				    "x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\"/>",
 				x, x, T, T + ph);
 		}
-		polyline(fp, "p90", b, d->n, x0, dx, T, ph, lo, hi);
+		polyline(fp, "p90", b, d->n, x0, dx, T, ph, &ax);
 	}
-	polyline(fp, instr ? "ins" : "med", a, d->n, x0, dx, T, ph, lo, hi);
+	polyline(fp, instr ? "ins" : "med", a, d->n, x0, dx, T, ph, &ax);
 	for (i = 0; i < d->n; i++) {
 		const struct point *p = &d->pts[i];
 		const char *u = commit_url(d->o, p->commit, url, sizeof(url));
@@ -634,7 +794,7 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			    "cy=\"%.1f\" r=\"%s\"><title>",
 			instr ? "ipt" : "pt", point_class(p->status),
 			p->errors ? " err" : "", x0 + dx * (double)i,
-			T + ph * (hi - a[i]) / (hi - lo),
+			y_of(&ax, a[i], T, ph),
 			point_class(p->status)[0] ? "4" : "3");
 		esc(fp, p->run_id);
 		fputs(" \xc2\xb7 ", fp);
@@ -675,6 +835,184 @@ series_title(FILE *fp, const struct entry *e)
 	esc(fp, e->segment_id);
 }
 
+/* A segment field's value as text: a string as it is, null as NULL,
+ * anything else as JSON. Borrowed from v. */
+static const char *
+field_text(struct json_object *v)
+{
+	if (!v)
+		return NULL;
+	if (json_object_is_type(v, json_type_string))
+		return json_object_get_string(v);
+	return json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
+}
+
+/* Whether field f of segment o has the same value in every segment of
+ * segs[0..n). */
+static int
+field_same(struct json_object *o, const char *f, struct json_object **segs,
+	   size_t n)
+{
+	const char *mine = field_text(json_object_object_get(o, f));
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const char *t = segs[i] ? field_text(json_object_object_get(
+						  segs[i], f)) :
+					  NULL;
+
+		if (!segs[i])
+			continue;
+		if (!mine != !t || (mine && strcmp(mine, t)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether field f (of a segment of key k's workload) tells k from the
+ * other series of its workload. segs: the parsed segments of the group. */
+static int
+field_differs(const struct skey *k, struct json_object **segs, size_t i,
+	      const char *f)
+{
+	return strcmp(f, "backend") && segs[i] &&
+	       !field_same(segs[i], f, segs, k->g1 - k->g0);
+}
+
+/*
+ * The segment of a series: each field that has a value (the ones that
+ * tell it from the other series of its workload marked), the fields that
+ * have none in one line, and links to those other series with what
+ * differs. A key that is not a JSON object is shown as it is.
+ */
+static void
+segment_section(FILE *fp, const struct dash *d, const struct entry *e)
+{
+	struct json_object *o = json_tokener_parse(e->segment);
+	struct json_object **segs = NULL;
+	const struct skey *k = e->key;
+	size_t ng = k ? k->g1 - k->g0 : 0, i, me = 0, unset = 0;
+
+	fputs("<section><h2>Segment <span class=\"mono\">", fp);
+	esc(fp, e->segment_id);
+	fputs("</span></h2><p class=\"sub\">The fields that decide what this "
+	      "series is compared with: a run is compared only with runs of "
+	      "the same segment. The id is the first 16 hex digits of the "
+	      "SHA-256 of the fields.</p>", fp);
+	if (!o || !json_object_is_type(o, json_type_object)) {
+		fputs("<p class=\"unset mono\">", fp);
+		esc(fp, e->segment);
+		fputs("</p></section>\n", fp);
+		json_object_put(o);
+		return;
+	}
+	if (ng > 1)
+		segs = calloc(ng, sizeof(*segs));
+	if (segs) {
+		for (i = 0; i < ng; i++) {
+			const struct skey *s = &d->keys[k->g0 + i];
+
+			segs[i] = s == k ? json_object_get(o) :
+					   json_tokener_parse(s->segment);
+			if (s == k)
+				me = i;
+			if (segs[i] &&
+			    !json_object_is_type(segs[i], json_type_object)) {
+				json_object_put(segs[i]);
+				segs[i] = NULL;
+			}
+		}
+	}
+	fputs("<dl class=\"seg\">", fp);
+	json_object_object_foreach(o, f, v) {
+		int dif = segs && field_differs(k, segs, me, f);
+
+		if (!v) {
+			unset++;
+			continue;
+		}
+		fputs(dif ? "<dt class=\"d\">" : "<dt>", fp);
+		esc(fp, f);
+		fputs(dif ? "</dt><dd class=\"d\">" : "</dt><dd>", fp);
+		esc(fp, field_text(v));
+		fputs("</dd>", fp);
+	}
+	fputs("</dl>", fp);
+	if (k && k->differs[0]) {
+		fputs("<p class=\"differs\">Told from the other series of ",
+		      fp);
+		esc(fp, e->workload);
+		fputs(" by: <b>", fp);
+		esc(fp, k->differs);
+		fputs("</b></p>", fp);
+	}
+	if (unset) {
+		const char *sep = "";
+
+		fputs("<p class=\"unset\">No value: ", fp);
+		json_object_object_foreach(o, f2, v2) {
+			int dif = segs && field_differs(k, segs, me, f2);
+
+			if (v2)
+				continue;
+			fputs(sep, fp);
+			if (dif)
+				fputs("<b>", fp);
+			esc(fp, f2);
+			if (dif)
+				fputs("</b>", fp);
+			sep = ", ";
+		}
+		fputs(".</p>", fp);
+	}
+	if (ng > 1) {
+		fputs("<p>Other series of ", fp);
+		esc(fp, e->workload);
+		fputs(", and what tells each from this one:</p><ul>", fp);
+		for (i = 0; i < ng; i++) {
+			const struct skey *s = &d->keys[k->g0 + i];
+
+			if (s == k)
+				continue;
+			fprintf(fp, "<li class=\"sibling\"><a href=\"%s\">",
+				s->file);
+			esc(fp, s->backend);
+			fputs(" \xc2\xb7 <span class=\"mono\">", fp);
+			esc(fp, s->segment_id);
+			fputs("</span></a>", fp);
+			if (s->differs[0]) {
+				fputs(" <span class=\"differs\">", fp);
+				esc(fp, s->differs);
+				fputs("</span>", fp);
+			}
+			fputs("</li>", fp);
+		}
+		fputs("</ul>", fp);
+	}
+	fputs("</section>\n", fp);
+	for (i = 0; segs && i < ng; i++)
+		json_object_put(segs[i]);
+	free(segs);
+	json_object_put(o);
+}
+
+/* What a series measures, in words. */
+static const char *
+kind_words(const struct entry *e)
+{
+	if (e->timed && e->counted)
+		return "The time of run() per run (the median and p90 of its "
+		       "warm samples) and its instruction count (callgrind, "
+		       "the median of the counted calls).";
+	if (e->counted)
+		return "Instruction counts only: callgrind's count of run() "
+		       "per run, the median of the counted calls (prof-count; "
+		       "its segment keys valgrind, so it is a series of its "
+		       "own beside the workload's times).";
+	return "The time of run() per run: the median and p90 of its warm "
+	       "samples.";
+}
+
 static int
 write_page(struct dash *d, struct entry *e, struct prof_err *err)
 {
@@ -693,33 +1031,51 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 	fputs("<nav><a href=\"index.html\">&larr; every series</a></nav>\n"
 	      "<h1>", fp);
 	series_title(fp, e);
-	fputs("</h1>\n<p class=\"sub mono\">segment: ", fp);
-	esc(fp, e->segment);
-	fprintf(fp, "</p>\n<section><h2>Median and p90 over %zu run%s</h2>"
-		    "<p class=\"legend\"><span class=\"lm\">&#9679; median "
-		    "(a point per run%s)</span><span class=\"lp\">- - p90"
-		    "</span><span class=\"lc\">| change point</span>"
-		    "<span class=\"li\">&#9679; improved</span>"
-		    "<span class=\"lw\">&#9679; warning</span></p>",
-		d->n, d->n == 1 ? "" : "s",
-		d->o->repo_url ? ", a link to its commit" : "");
-	chart(fp, d, e, 0);
-	fputs("<p>Last change: ", fp);
-	change_words(fp, e);
-	fputs("</p></section>\n", fp);
+	fprintf(fp, "</h1>\n<p class=\"sub\" data-kind=\"%s\">",
+		e->timed ? (e->counted ? "both" : "time") : "count");
+	fputs(kind_words(e), fp);
+	fputs("</p>\n", fp);
+	if (e->timed) {
+		fprintf(fp, "<section><h2>Median and p90 over %zu run%s</h2>"
+			    "<p class=\"legend\"><span class=\"lm\">&#9679; "
+			    "median (a point per run%s)</span><span "
+			    "class=\"lp\">- - p90</span><span class=\"lc\">| "
+			    "change point</span><span class=\"li\">&#9679; "
+			    "improved</span><span class=\"lw\">&#9679; "
+			    "warning</span></p>",
+			d->n, d->n == 1 ? "" : "s",
+			d->o->repo_url ? ", a link to its commit" : "");
+		chart(fp, d, e, 0);
+		fputs("<p>Last change: ", fp);
+		change_words(fp, e);
+		fputs("</p></section>\n", fp);
+	}
 	if (e->counted) {
 		fputs("<section><h2>Instruction count</h2>", fp);
 		chart(fp, d, e, 1);
+		if (!e->timed) {
+			fputs("<p>Last change: ", fp);
+			change_words(fp, e);
+			fputs("</p>", fp);
+		}
 		fputs("</section>\n", fp);
 	}
+	segment_section(fp, d, e);
 	first = d->n > TABLE_RUNS ? d->n - TABLE_RUNS : 0;
 	fprintf(fp, "<section><h2>The last %zu run%s</h2><div class=\"wrap\">"
 		    "<table><thead><tr><th>run</th><th>commit</th>"
-		    "<th class=\"wide\">time (UTC)</th><th class=\"num\">n</th>"
-		    "<th class=\"num\">errors</th><th class=\"num\">median ms"
-		    "</th><th class=\"num\">p90 ms</th><th class=\"num wide\">"
-		    "instructions</th><th>status</th></tr></thead><tbody>\n",
+		    "<th class=\"wide\">time (UTC)</th>",
 		d->n - first, d->n - first == 1 ? "" : "s");
+	if (e->timed)
+		fputs("<th class=\"num\">n</th>", fp);
+	fputs("<th class=\"num\">errors</th>", fp);
+	if (e->timed)
+		fputs("<th class=\"num\">median ms</th><th class=\"num\">p90 ms"
+		      "</th>", fp);
+	if (e->counted)
+		fprintf(fp, "<th class=\"num%s\">instructions</th>",
+			e->timed ? " wide" : "");
+	fputs("<th>status</th></tr></thead><tbody>\n", fp);
 	for (i = d->n; i-- > first;) {
 		const struct point *p = &d->pts[i];
 		const char *u = commit_url(d->o, p->commit, url, sizeof(url));
@@ -736,14 +1092,23 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 		fputs(u ? "</a>" : "", fp);
 		fputs("</td><td class=\"wide\">", fp);
 		esc(fp, p->timestamp);
-		fprintf(fp, "</td><td class=\"num\">%lld</td><td class=\"num"
-			    "%s\">%lld</td><td class=\"num\">%s</td>"
-			    "<td class=\"num\">%s</td><td class=\"num wide\">",
-			p->n, p->errors ? " bad" : "", p->errors,
-			ms(p->median, n1), ms(p->p90, n2));
-		if (p->instructions >= 0)
-			fprintf(fp, "%lld", p->instructions);
-		fputs("</td><td", fp);
+		fputs("</td>", fp);
+		if (e->timed)
+			fprintf(fp, "<td class=\"num\">%lld</td>", p->n);
+		fprintf(fp, "<td class=\"num%s\">%lld</td>",
+			p->errors ? " bad" : "", p->errors);
+		if (e->timed)
+			fprintf(fp, "<td class=\"num\">%s</td><td class=\"num\">"
+				    "%s</td>",
+				ms(p->median, n1), ms(p->p90, n2));
+		if (e->counted) {
+			fprintf(fp, "<td class=\"num%s\">",
+				e->timed ? " wide" : "");
+			if (p->instructions >= 0)
+				fprintf(fp, "%lld", p->instructions);
+			fputs("</td>", fp);
+		}
+		fputs("<td", fp);
 		if (p->reason && p->reason[0]) {
 			fputs(" title=\"", fp);
 			esc(fp, p->reason);
@@ -757,12 +1122,209 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 	return prof_afile_commit(&af, err);
 }
 
+static char *
+dup(const char *s, int *oom)
+{
+	char *c = strdup(s ? s : "");
+
+	if (!c)
+		*oom = 1;
+	return c;
+}
+
+/* The order of the history's walk: workload, backend, segment id. */
+static int
+key_cmp(const char *w1, const char *b1, const char *s1, const char *w2,
+	const char *b2, const char *s2)
+{
+	int c = strcmp(w1, w2);
+
+	if (!c)
+		c = strcmp(b1, b2);
+	return c ? c : strcmp(s1, s2);
+}
+
+static int
+skey_cmp(const void *x, const void *y)
+{
+	const struct skey *a = x, *b = y;
+
+	return key_cmp(a->workload, a->backend, a->segment_id, b->workload,
+		       b->backend, b->segment_id);
+}
+
+/* The first walk's key of a series, or NULL (a series added to the history
+ * between the two walks). */
+static const struct skey *
+find_key(const struct dash *d, const char *w, const char *b, const char *s)
+{
+	size_t lo = 0, hi = d->n_keys;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct skey *k = &d->keys[mid];
+		int c = key_cmp(w, b, s, k->workload, k->backend,
+				k->segment_id);
+
+		if (!c)
+			return k;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+/* A file name no workload or backend can make unsafe or ambiguous. */
+static int
+page_file(const char *w, const char *b, const char *s, char file[32])
+{
+	char key[1200], id[PROF_ID_SIZE];
+
+	snprintf(key, sizeof(key), "%s\n%s\n%s", w, b, s);
+	if (prof_sample_id(key, id) < 0)
+		return -1;
+	snprintf(file, 32, "s-%s.html", id);
+	return 0;
+}
+
+/* The first walk: each series once, with its segment. */
+static int
+on_key(void *arg, const struct prof_history_point *p, struct prof_err *err)
+{
+	struct dash *d = arg;
+	struct skey *k;
+	int oom = 0;
+
+	if (d->n_keys) {
+		k = &d->keys[d->n_keys - 1];
+		if (!key_cmp(k->workload, k->backend, k->segment_id,
+			     p->workload, p->backend, p->segment_id))
+			return 0;
+	}
+	if (d->n_keys == d->cap_keys) {
+		size_t ncap = d->cap_keys ? 2 * d->cap_keys : 64;
+		struct skey *nk = realloc(d->keys, ncap * sizeof(*nk));
+
+		if (!nk)
+			return prof_err_set(err, "out of memory");
+		d->keys = nk;
+		d->cap_keys = ncap;
+	}
+	k = &d->keys[d->n_keys++];
+	memset(k, 0, sizeof(*k));
+	k->workload = dup(p->workload, &oom);
+	k->backend = dup(p->backend, &oom);
+	k->segment_id = dup(p->segment_id, &oom);
+	k->segment = dup(p->segment, &oom);
+	k->differs = dup("", &oom);
+	if (oom || page_file(p->workload, p->backend, p->segment_id, k->file) <
+			   0)
+		return prof_err_set(err, "out of memory");
+	return 0;
+}
+
+/*
+ * What tells each series from the other series of its workload: the
+ * fields of its segment (but backend, which has a column of its own) whose
+ * values are not the same in all of them, as "field value" ("field none"
+ * where it has none), at most DIFFERS_MAX bytes.
+ */
+static int
+find_differs(struct dash *d, struct prof_err *err)
+{
+	size_t g0 = 0, g1, i, j;
+
+	if (d->n_keys)
+		qsort(d->keys, d->n_keys, sizeof(*d->keys), skey_cmp);
+	for (; g0 < d->n_keys; g0 = g1) {
+		struct json_object **segs;
+		size_t ng;
+
+		for (g1 = g0 + 1; g1 < d->n_keys &&
+				  !strcmp(d->keys[g1].workload,
+					  d->keys[g0].workload);
+		     g1++)
+			;
+		for (i = g0; i < g1; i++) {
+			d->keys[i].g0 = g0;
+			d->keys[i].g1 = g1;
+		}
+		ng = g1 - g0;
+		if (ng < 2)
+			continue;
+		segs = calloc(ng, sizeof(*segs));
+		if (!segs)
+			return prof_err_set(err, "out of memory");
+		for (i = 0; i < ng; i++) {
+			segs[i] = json_tokener_parse(d->keys[g0 + i].segment);
+			if (segs[i] &&
+			    !json_object_is_type(segs[i], json_type_object)) {
+				json_object_put(segs[i]);
+				segs[i] = NULL;
+			}
+		}
+		for (i = 0; i < ng; i++) {
+			struct skey *k = &d->keys[g0 + i];
+			char buf[DIFFERS_MAX + 1] = "";
+			size_t len = 0;
+
+			/* The fields of every segment of the group, each
+			 * once: those this one lacks differ too. */
+			for (j = 0; j < ng; j++) {
+				if (!segs[j] || !segs[i])
+					continue;
+				json_object_object_foreach(segs[j], f, v) {
+					const char *t;
+					size_t m;
+					int seen = 0;
+
+					(void)v;
+					for (m = 0; m < j && !seen; m++)
+						seen = segs[m] &&
+						       json_object_object_get_ex(
+							       segs[m], f,
+							       NULL);
+					if (seen ||
+					    !field_differs(k, segs, i, f))
+						continue;
+					t = field_text(json_object_object_get(
+						segs[i], f));
+					len += (size_t)snprintf(
+						buf + len, len < sizeof(buf) ?
+								   sizeof(buf) - len :
+								   0,
+						"%s%s%s%s", len ? ", " : "",
+						t ? f : "no ", t ? " " : f,
+						t ? t : "");
+					if (len >= sizeof(buf))
+						len = sizeof(buf);
+				}
+			}
+			if (len >= sizeof(buf))
+				snprintf(buf + sizeof(buf) - 4, 4, "...");
+			free(k->differs);
+			k->differs = strdup(buf);
+			if (!k->differs) {
+				for (j = 0; j < ng; j++)
+					json_object_put(segs[j]);
+				free(segs);
+				return prof_err_set(err, "out of memory");
+			}
+		}
+		for (i = 0; i < ng; i++)
+			json_object_put(segs[i]);
+		free(segs);
+	}
+	return 0;
+}
+
 /* The series read so far is whole: its page, and its row of the index. */
 static int
 flush_series(struct dash *d, struct prof_err *err)
 {
 	struct entry *e;
-	char key[1200], id[PROF_ID_SIZE];
 	size_t i;
 
 	if (!d->workload)
@@ -783,12 +1345,9 @@ flush_series(struct dash *d, struct prof_err *err)
 	e->segment_id = d->segment_id;
 	e->segment = d->segment;
 	d->workload = d->backend = d->segment_id = d->segment = NULL;
-	/* A file name no workload or backend can make unsafe or ambiguous. */
-	snprintf(key, sizeof(key), "%s\n%s\n%s", e->workload, e->backend,
-		 e->segment_id);
-	if (prof_sample_id(key, id) < 0)
+	if (page_file(e->workload, e->backend, e->segment_id, e->file) < 0)
 		return prof_err_set(err, "out of memory");
-	snprintf(e->file, sizeof(e->file), "s-%s.html", id);
+	e->key = find_key(d, e->workload, e->backend, e->segment_id);
 	e->n = d->n;
 	e->medians = malloc((d->n ? d->n : 1) * sizeof(*e->medians));
 	e->instructions = malloc((d->n ? d->n : 1) * sizeof(*e->instructions));
@@ -799,13 +1358,18 @@ flush_series(struct dash *d, struct prof_err *err)
 		e->instructions[i] = d->pts[i].instructions;
 		if (d->pts[i].instructions >= 0)
 			e->counted = 1;
+		if (isfinite(d->pts[i].median))
+			e->timed = 1;
 	}
+	if (!e->timed && e->counted)
+		count_change(d, e);
 	if (d->n) {
 		const struct point *p = &d->pts[d->n - 1];
 
 		e->last_median = p->median;
 		e->last_n = p->n;
 		e->last_errors = p->errors;
+		e->last_instructions = p->instructions;
 		snprintf(e->last_run, sizeof(e->last_run), "%s", p->run_id);
 		snprintf(e->last_status, sizeof(e->last_status), "%s",
 			 p->status ? p->status : "");
@@ -814,16 +1378,6 @@ flush_series(struct dash *d, struct prof_err *err)
 		return -1;
 	free_points(d);
 	return 0;
-}
-
-static char *
-dup(const char *s, int *oom)
-{
-	char *c = strdup(s ? s : "");
-
-	if (!c)
-		*oom = 1;
-	return c;
 }
 
 static int
@@ -889,8 +1443,16 @@ write_index(struct dash *d, struct prof_err *err)
 		esc(fp, d->last_run);
 		fputs("</span>", fp);
 	}
-	fputs(". Each trend is the series' median per run, oldest first; a "
-	      "red mark is a change point.</p>\n<div class=\"wrap\"><table>"
+	fputs(". Each trend is the series' median per run (or its instruction "
+	      "count), oldest first; a red mark is a change point. A small "
+	      "trend starts at zero or, where its values lie close together, "
+	      "zooms on them (its title says which); a series' page gives "
+	      "its axes. A segment is the set of fields that decide what a "
+	      "run is compared with (machine, compiler, problem size, and "
+	      "valgrind's version for instruction counts, which are a series "
+	      "of their own); where a workload has several series, the "
+	      "fields that tell them apart are named under the segment's id."
+	      "</p>\n<div class=\"wrap\"><table>"
 	      "<thead><tr><th>workload</th><th>backend</th>"
 	      "<th class=\"wide\">segment</th><th>median trend</th>"
 	      "<th class=\"wide\">instructions</th><th class=\"num\">runs"
@@ -907,13 +1469,24 @@ write_index(struct dash *d, struct prof_err *err)
 		esc(fp, e->workload);
 		fputs("</a></td><td>", fp);
 		esc(fp, e->backend);
-		fputs("</td><td class=\"mono wide\" title=\"", fp);
+		fputs("</td><td class=\"wide\"><span class=\"mono\" "
+		      "title=\"", fp);
 		esc(fp, e->segment);
 		fputs("\">", fp);
 		esc(fp, e->segment_id);
+		fputs("</span>", fp);
+		if (e->key && e->key->differs[0]) {
+			fputs("<div class=\"differs\">", fp);
+			esc(fp, e->key->differs);
+			fputs("</div>", fp);
+		}
 		fputs("</td><td>", fp);
-		spark(fp, "med", "med", e->medians, e->n, e->cuts, e->ncuts,
-		      "median per run");
+		if (e->timed)
+			spark(fp, "med", "med", e->medians, e->n, e->cuts,
+			      e->ncuts, "median per run");
+		else
+			fputs("<span class=\"none\" title=\"no times: "
+			      "instruction counts only\">-</span>", fp);
 		fputs("</td><td class=\"wide\">", fp);
 		if (e->counted)
 			iv = malloc(e->n * sizeof(*iv));
@@ -959,6 +1532,16 @@ free_dash(struct dash *d)
 		free(e->cuts);
 	}
 	free(d->entries);
+	for (i = 0; i < d->n_keys; i++) {
+		struct skey *k = &d->keys[i];
+
+		free(k->workload);
+		free(k->backend);
+		free(k->segment_id);
+		free(k->segment);
+		free(k->differs);
+	}
+	free(d->keys);
 }
 
 static int
@@ -983,7 +1566,11 @@ build(struct opts *o)
 								 d.runs - 1),
 				       "run_id"));
 	json_object_put(runs);
-	if (prof_mkdirs(o->dir, &err) < 0 ||
+	/* Two walks: the series and their segments first, so that each
+	 * page can say what tells it from the other series of its
+	 * workload; then each series' runs, one series in memory at once. */
+	if (prof_history_walk(h, on_key, &d, &err) < 0 ||
+	    find_differs(&d, &err) < 0 || prof_mkdirs(o->dir, &err) < 0 ||
 	    prof_history_walk(h, on_point, &d, &err) < 0 ||
 	    flush_series(&d, &err) < 0 || write_index(&d, &err) < 0)
 		goto fail;

@@ -3,9 +3,11 @@
 // every request that would leave the folder, the index's rows and small
 // trends, and on each series page its charts, points and links; dialogs
 // (the sign of a script injected into a page); whether anything overflows
-// at a laptop's width and at 800 pixels; screenshots of the index (screen
-// and print) and of the first series page. Writes one JSON object on
-// stdout for the test to check.
+// at a laptop's width and at 800 pixels; each chart's axes (from zero or a
+// zoom that says so, the commits under the x axis) and each page's segment
+// fields; screenshots of the index (screen and print), of the first series
+// page (series.png) and of every series page (series-N.png, in the index's
+// order). Writes one JSON object on stdout for the test to check.
 //
 // usage: node test/browser/dashboard.mjs --dir DIR --shots DIR
 //          [--chromium PATH]
@@ -63,11 +65,13 @@ try {
       rows: rows.length,
       series: rows.map((r) => r.cells[0].textContent + ' ' + r.cells[1].textContent),
       sparks: rows.map((r) => r.querySelectorAll('svg.spark.med').length),
-      spark_points: rows.map((r) => Number(r.querySelector('svg.spark.med').dataset.points)),
-      spark_changes: rows.map((r) => Number(r.querySelector('svg.spark.med').dataset.changes)),
+      spark_points: rows.map((r) => { const s = r.querySelector('svg.spark.med'); return s ? Number(s.dataset.points) : null; }),
+      spark_changes: rows.map((r) => { const s = r.querySelector('svg.spark.med'); return s ? Number(s.dataset.changes) : null; }),
+      spark_zoom: rows.map((r) => [...r.querySelectorAll('svg.spark')].map((s) => Number(s.dataset.zoom))),
+      differs: rows.map((r) => r.querySelector('.differs')?.textContent ?? null),
       instr_sparks: rows.map((r) => r.querySelectorAll('svg.spark.instr').length),
       spark_drawn: [...document.querySelectorAll('svg.spark')].every((s) =>
-        box(s).width > 100 && box(s).height > 20 && s.querySelector('polyline').getAttribute('points').trim() !== ''),
+        box(s).width > 100 && box(s).height > 20 && (s.querySelector('polyline')?.getAttribute('points') ?? '').trim() !== ''),
       statuses: rows.map((r) => r.querySelector('[data-status]').dataset.status),
       pages: rows.map((r) => r.querySelector('a').getAttribute('href')),
       overflow: document.documentElement.scrollWidth > window.innerWidth,
@@ -86,21 +90,42 @@ try {
     seen.series_pages.push(await page.evaluate(() => {
       const box = (e) => e.getBoundingClientRect();
       const med = [...document.querySelectorAll('svg.trend:not(.instr)')];
+      const all = [...document.querySelectorAll('svg.trend')];
+      const text = (e) => e.textContent.trim();
       return {
         title: document.querySelector('h1').textContent,
+        kind: document.querySelector('[data-kind]')?.dataset.kind ?? null,
+        sections: [...document.querySelectorAll('section h2')].map(text),
         charts: med.length,
         instr_charts: document.querySelectorAll('svg.trend.instr').length,
         points: med.map((s) => s.querySelectorAll('circle.pt').length),
         p90_lines: med.map((s) => s.querySelectorAll('polyline.p90').length),
         change_lines: med.map((s) => s.querySelectorAll('line.cut').length),
-        drawn: med.every((s) => box(s).width > 600 && box(s).height > 150),
-        point_links: [...document.querySelectorAll('svg.trend:not(.instr) a')].map((a) => a.getAttribute('href')),
+        drawn: all.every((s) => box(s).width > 600 && box(s).height > 150),
+        point_links: [...document.querySelectorAll('svg.trend:not(.instr) a:has(circle)')].map((a) => a.getAttribute('href')),
+        // Each chart's y axis: from zero or a zoom (the words the chart
+        // shows, a break in its axis), and its lowest tick's label.
+        zoom: all.map((s) => Number(s.dataset.zoom)),
+        zoom_words: all.map((s) => { const z = s.querySelector('text.zoom'); return z ? text(z) : null; }),
+        zoom_breaks: all.map((s) => s.querySelectorAll('path.brk').length),
+        y_lowest: all.map((s) => { const t = [...s.querySelectorAll('text.tick[text-anchor="end"]')].filter((e) => /^[-0-9.]+[kMG]?$/.test(text(e))); return t.length ? text(t[0]) : null; }),
+        // The x axis: a commit under each labelled run, linked.
+        x_labels: all.map((s) => [...s.querySelectorAll('text.xc')].map(text)),
+        x_links: all.map((s) => [...s.querySelectorAll('g.xaxis a')].map((a) => a.getAttribute('href'))),
+        x_drawn: all.every((s) => [...s.querySelectorAll('text.xc')].every((t) => box(t).width > 20)),
+        header: [...document.querySelectorAll('thead th')].map(text),
+        segment_fields: [...document.querySelectorAll('dl.seg dt')].map(text),
+        segment_marked: [...document.querySelectorAll('dl.seg dt.d')].map(text),
+        told_by: document.querySelector('p.differs b')?.textContent ?? null,
+        siblings: [...document.querySelectorAll('li.sibling')].map(text),
+        sibling_links: [...document.querySelectorAll('li.sibling a')].map((a) => a.getAttribute('href')),
         table_rows: document.querySelectorAll('tbody tr').length,
         back: document.querySelector('nav a').getAttribute('href'),
         overflow: document.documentElement.scrollWidth > window.innerWidth,
       };
     }));
     if (i === 0) await page.screenshot({ path: join(o.shots, 'series.png'), fullPage: true });
+    await page.screenshot({ path: join(o.shots, `series-${i + 1}.png`), fullPage: true });
   }
 } finally {
   await browser.close();
