@@ -300,7 +300,10 @@ merge-shards: $(PROF_TOOL_DEPS) ## merge a run's shards: DIR=folder of their res
 	sh $(PROF_LIBEXEC)/merge-shards.sh $(call prof_sq,$(DIR))
 
 # make help: targets (from their ## comments, in every makefile read),
-# tools, workloads, variables.
+# tools, workloads, variables. The workloads are those of the binaries as
+# built; one of the project's own that make would build again (make -q) is
+# older than its source, and help says so.
+PROF_HELP_OWN = $(filter-out /%,$(PROF_HELP_WORKLOADS))
 PROF_HELP_VARS := WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT \
 	BASELINE PLAYWRIGHT W FROM NAME DIR ADD TIMEOUT SEED STORIES CHROMIUM \
 	HISTORY REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS WHY GOOD BAD \
@@ -321,6 +324,11 @@ help: ## this list
 	@ok=1; for w in $(PROF_HELP_WORKLOADS); do [ -x "$$w" ] || ok=0; done; \
 	if [ -z '$(strip $(PROF_HELP_WORKLOADS))' ]; then :; \
 	elif [ $$ok = 1 ] && [ -x $(PROF_TOOLDIR)/prof-time ]; then \
+		$(if $(PROF_HELP_OWN),$(MAKE) -q --no-print-directory \
+			$(PROF_HELP_OWN) >/dev/null 2>&1 || echo "  (as last \
+			built: $(PROF_HELP_OWN) is older than its source; make \
+			builds it, and then make help lists the current \
+			source's)";) \
 		$(PROF_TOOLDIR)/prof-time --list \
 			$(addprefix --workloads ,$(PROF_HELP_WORKLOADS)) | sed 's/^/  /'; \
 	else echo "  (run make first to list them)"; fi
