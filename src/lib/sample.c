@@ -672,25 +672,6 @@ prof_artifact_valid(const char *p)
 	return 1;
 }
 
-/* A line of a sample stream: checked, then kept. */
-static int
-add_sample(void *arr, struct json_object *s, struct prof_err *err)
-{
-	if (prof_sample_check(s, "", err) < 0) {
-		json_object_put(s);
-		return -1;
-	}
-	json_object_array_add(arr, s);
-	return 0;
-}
-
-long
-prof_samples_parse_lines(const char *buf, size_t len, const char *name,
-			 struct json_object *arr, struct prof_err *err)
-{
-	return prof_json_lines(buf, len, name, add_sample, arr, err);
-}
-
 /* A member of a top level that is being read: with final, a missing
  * member is an error; without, only a present one is checked. */
 static int

@@ -147,14 +147,6 @@ int prof_sample_check2(struct json_object *s, const char *prefix,
 		       struct prof_err *err);
 
 /*
- * Parse a JSON-lines buffer: each non-blank line must be a valid sample and
- * is appended to arr. Errors are "name:line: reason". Returns the number of
- * samples read, or -1.
- */
-long prof_samples_parse_lines(const char *buf, size_t len, const char *name,
-			      struct json_object *arr, struct prof_err *err);
-
-/*
  * Check the top level of a results document (schema, schema_version 1 or
  * 2, run_id, timestamp_utc, command, commit, and run when present). With
  * final 0 only the members present are checked (a document still being

@@ -1,5 +1,6 @@
-/* results.c: fuzz target: sample lines and results documents checked,
- * and the HTML page of every document that checks. */
+/* results.c: fuzz target: sample streams and results documents read as
+ * every tool reads them (stream.h), and the HTML page of every document
+ * that reads. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,7 @@
 
 #include "json.h"
 #include "report-html.h"
-#include "sample.h"
+#include "stream.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -24,12 +25,10 @@ cleanup(void)
 	rmdir(dir);
 }
 
-/* prof-report --html on the document: its axes, charts and escaping. */
+/* The input as a file of our own (the readers take paths). */
 static void
-write_page(const uint8_t *data, size_t size)
+write_input(const uint8_t *data, size_t size)
 {
-	struct report_html_in r = {0};
-	struct prof_err err;
 	FILE *fp;
 
 	if (!dir[0]) {
@@ -46,6 +45,26 @@ write_page(const uint8_t *data, size_t size)
 	fp = fopen(in, "wb");
 	if (!fp || fwrite(data, 1, size, fp) != size || fclose(fp) != 0)
 		abort();
+}
+
+/* Each sample the reader hands out, dropped (the reader owns it). */
+static int
+drop(void *arg, struct json_object *s, long index, struct prof_err *err)
+{
+	(void)arg;
+	(void)s;
+	(void)index;
+	(void)err;
+	return 0;
+}
+
+/* prof-report --html on the document: its axes, charts and escaping. */
+static void
+write_page(void)
+{
+	struct report_html_in r = {0};
+	struct prof_err err;
+
 	r.results = in;
 	r.run_dir = dir;
 	r.output = page;
@@ -53,27 +72,30 @@ write_page(const uint8_t *data, size_t size)
 }
 
 /*
- * The input is read both ways prof-merge and prof-diff read their
- * inputs: as JSON lines of samples, and as one results document; a
- * document that checks is drawn as report.html is.
+ * The input is read both ways the tools read their inputs (stream.h): as
+ * a JSON-lines stream of samples (prof-merge) and as one results document
+ * (prof-diff, prof-report, prof-history); a document that reads is drawn
+ * as report.html is.
  */
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct prof_err err;
-	struct json_object *arr, *doc;
+	struct prof_stream *st;
+	long n;
 
-	arr = json_object_new_array();
-	if (!arr)
+	write_input(data, size);
+	st = prof_stream_new();
+	if (!st)
 		abort();
-	prof_samples_parse_lines((const char *)data, size, "fuzz", arr, &err);
-	json_object_put(arr);
-	doc = prof_json_parse((const char *)data, size, "fuzz", 1, &err);
-	if (doc) {
-		if (prof_results_expand(doc, &err) == 0 &&
-		    prof_results_check(doc, &err) == 0)
-			write_page(data, size);
-		json_object_put(doc);
-	}
+	prof_stream_lines(st, in, drop, NULL, &err);
+	prof_stream_free(st);
+	st = prof_stream_new();
+	if (!st)
+		abort();
+	n = prof_stream_results(st, in, drop, NULL, &err);
+	prof_stream_free(st);
+	if (n >= 0)
+		write_page();
 	return 0;
 }
