@@ -406,13 +406,14 @@ workload_sources() {
 
 # overlay_sources WT: the current tree's workload sources ($src_paths)
 # replace the commit's in the worktree WT, when $src_state says so; a
-# worktree that took them before gets the commit's back first.
+# worktree that took them before gets the commit's back first (what was
+# built under them, ignored files included, goes with them).
 overlay_sources() {
 	local w="$1" top p
 	[ -n "$src_paths" ] || return 0
 	if [ -d "$w/$sub" ]; then
 		# shellcheck disable=SC2086 # a list of checked paths
-		(cd "$w/$sub" && git clean -fdq -- $src_paths) || return 1
+		(cd "$w/$sub" && git clean -fdxq -- $src_paths) || return 1
 	fi
 	git -C "$w" reset -q --hard || return 1
 	case $src_state in
@@ -458,8 +459,13 @@ worktree_build() {
 			done
 			return 0
 		fi
-		# The same commit with other workload sources: in place.
+		# The same commit with other workload sources: in place,
+		# the binaries made again whatever make thinks of their
+		# sources' times.
 		rm -f "$stamp"
+		for t; do
+			rm -f -- "$wt/$sub$t"
+		done
 		built_now=1
 		say "building $name in $wt again, with other workload" \
 			"sources (log: $log)"

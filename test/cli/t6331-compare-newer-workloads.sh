@@ -8,7 +8,7 @@
 # not build says what to try.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-project.sh"
-plan 22
+plan 24
 
 project_install
 [ "$rc" = 0 ] || { cat "$err" >&2; exit 1; }
@@ -79,6 +79,11 @@ ok "$(grep -q '\.version = 2,' "build/compare/$prev/prof/tiny.c"; echo $?)" \
 	"the current workload sources"
 jq_ok '.[0].status != "incomparable"' "$T/c5/comparisons.json" \
 	"so both sides run version 2"
+mk compare REF=HEAD~1 REPEAT=2 OUTPUT="$T/c6"
+ok "$([ "$rc" = 0 ] && grep -q '\.version = 1,' "build/compare/$prev/prof/tiny.c";
+	echo $?)" "without it again, REF's own sources are back"
+jq_ok '.[0].status == "incomparable"' "$T/c6/comparisons.json" \
+	"and its binary is built from them again"
 
 mk compare REF=HEAD~1 CURRENT_WORKLOADS=yes
 is "$rc:$(sed 's/^[^ ]*:[0-9]*: //' "$err")" \
