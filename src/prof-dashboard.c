@@ -85,7 +85,7 @@ static const char CSS[] =
 	"background:#fff}"
 	"main{max-width:1180px;margin:0 auto;padding:16px}"
 	"h1{font-size:20px;margin:0 0 4px}"
-	"p.sub{color:#57606a;margin:0 0 12px}"
+	"p.sub{color:#57606a;margin:0 0 12px;overflow-wrap:anywhere}"
 	".wrap{overflow-x:auto}"
 	"table{border-collapse:collapse;width:100%}"
 	"th,td{padding:4px 8px;border-bottom:1px solid #d0d7de;"
