@@ -40,7 +40,8 @@ static const char usage_text[] =
 	"backend x env x segment share once, in groups; each sample with its\n"
 	"group_id and its own fields (see the README's \"The data\"). Lines\n"
 	"of schema 1 and 2 are read alike. Every line must\n"
-	"be a valid sample (or a context or run line); the first one that is\n"
+	"be a valid sample (or a context or run line), each segment the key\n"
+	"of its env; the first one that is\n"
 	"not is reported as FILE:LINE: reason and nothing is written. The\n"
 	"samples are streamed: memory holds one sample, the tables and a\n"
 	"small entry a sample.\n"
@@ -219,6 +220,9 @@ struct merge {
 	 * the message. */
 	struct prof_htab groups, seen_big;
 	struct prof_htab64 seen;
+	char last_gkey[1024];		/* the group of the sample before */
+	int last_glen;
+	long last_g;
 	long n_groups;
 	char **names;
 	size_t n_names, cap_names;
@@ -365,12 +369,19 @@ check_once(struct merge *m, struct json_object *s, long at,
 		       '\0', sid, '\0', phase, '\0', kind);
 	if (len < 0 || len >= (int)sizeof(gkey))
 		return 0;	/* ids are at most 200 bytes each */
-	g = prof_htab_get(&m->groups, gkey, (size_t)len);
+	/* A group's samples mostly come one after another. */
+	if (len == m->last_glen && !memcmp(gkey, m->last_gkey, (size_t)len))
+		g = m->last_g;
+	else
+		g = prof_htab_get(&m->groups, gkey, (size_t)len);
 	if (g < 0) {
 		g = m->n_groups++;
 		if (prof_htab_put(&m->groups, gkey, (size_t)len, g) < 0)
 			return prof_err_set(err, "out of memory");
 	}
+	memcpy(m->last_gkey, gkey, (size_t)len);
+	m->last_glen = len;
+	m->last_g = g;
 	key[0] = g;
 	key[1] = json_object_get_int64(v);
 	place = (int64_t)(m->n_names - 1) << PLACE_BITS |
