@@ -115,11 +115,28 @@ static const char *env_text[2] = {
 	"\"problem_size\":\"8000\",\"tile\":\"256\"}",
 };
 
+/* Each env's segment key (prof_env_segment()), as a JSON string's
+ * content: readers check that a segment is its env's key. */
 static const char *seg_text[2] = {
-	"{\\\"backend\\\":\\\"cpu\\\",\\\"cpu_model\\\":\\\"Bench CPU\\\","
-	"\\\"device\\\":null,\\\"dtype\\\":\\\"float64\\\"}",
-	"{\\\"backend\\\":\\\"gpu\\\",\\\"cpu_model\\\":\\\"Bench CPU\\\","
-	"\\\"device\\\":\\\"Bench GPU\\\",\\\"dtype\\\":\\\"float32\\\"}",
+	"{\\\"backend\\\":\\\"cpu\\\",\\\"browser\\\":null,"
+	"\\\"compiler\\\":\\\"gcc\\\",\\\"compiler_major\\\":\\\"12\\\","
+	"\\\"cpu_model\\\":\\\"Bench CPU\\\",\\\"cuda_driver\\\":null,"
+	"\\\"cuda_runtime\\\":null,\\\"device\\\":null,\\\"device_cc\\\":null,"
+	"\\\"device_memory_bytes\\\":null,\\\"device_sms\\\":null,"
+	"\\\"distro\\\":\\\"debian\\\",\\\"distro_version\\\":\\\"12\\\","
+	"\\\"dtype\\\":\\\"float64\\\",\\\"machine\\\":\\\"x86_64\\\","
+	"\\\"os\\\":\\\"linux\\\",\\\"problem_size\\\":\\\"8000\\\","
+	"\\\"tile\\\":\\\"none\\\"}",
+	"{\\\"backend\\\":\\\"gpu\\\",\\\"browser\\\":null,"
+	"\\\"compiler\\\":\\\"gcc\\\",\\\"compiler_major\\\":\\\"12\\\","
+	"\\\"cpu_model\\\":\\\"Bench CPU\\\",\\\"cuda_driver\\\":\\\"12.4\\\","
+	"\\\"cuda_runtime\\\":\\\"12.4\\\",\\\"device\\\":\\\"Bench GPU\\\","
+	"\\\"device_cc\\\":\\\"9.0\\\","
+	"\\\"device_memory_bytes\\\":150754820096,\\\"device_sms\\\":132,"
+	"\\\"distro\\\":\\\"debian\\\",\\\"distro_version\\\":\\\"12\\\","
+	"\\\"dtype\\\":\\\"float32\\\",\\\"machine\\\":\\\"x86_64\\\","
+	"\\\"os\\\":\\\"linux\\\",\\\"problem_size\\\":\\\"8000\\\","
+	"\\\"tile\\\":\\\"256\\\"}",
 };
 
 /*

@@ -7,6 +7,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "env.h"
 #include "json.h"
 
@@ -228,15 +230,16 @@ prof_env_collect(const struct prof_env_in *in)
 	return o;
 }
 
-char *
-prof_env_segment(struct json_object *env)
+/* The keyed fields of env as an object (prof_env_segment()'s, before it
+ * is made text); NULL when out of memory. */
+static struct json_object *
+segment_object(struct json_object *env)
 {
 	static const char *const where_present[] = {
 		"valgrind", "workload_compiler_major", "workload_optimized",
 		NULL,
 	};
 	struct json_object *key = json_object_new_object();
-	char *text;
 	size_t i;
 
 	if (!key)
@@ -257,7 +260,83 @@ prof_env_segment(struct json_object *env)
 			json_object_object_add(key, where_present[i],
 					       json_object_get(v));
 	}
+	return key;
+}
+
+char *
+prof_env_segment(struct json_object *env)
+{
+	struct json_object *key = segment_object(env);
+	char *text;
+
+	if (!key)
+		return NULL;
 	text = prof_json_canonical(key);
 	json_object_put(key);
 	return text;
+}
+
+/* A value for a message: its JSON text, cut at 80 bytes. */
+static const char *
+value_text(struct json_object *v, char *buf, size_t n)
+{
+	const char *t = v ? json_object_to_json_string_ext(
+				    v, JSON_C_TO_STRING_PLAIN |
+					       JSON_C_TO_STRING_NOSLASHESCAPE) :
+			    "null";
+
+	snprintf(buf, n, "%.80s%s", t, strlen(t) > 80 ? "..." : "");
+	return buf;
+}
+
+int
+prof_env_segment_check(struct json_object *env, const char *segment,
+		       char *why, size_t n)
+{
+	struct json_object *want = segment_object(env), *got;
+	struct json_object *g = NULL, *w = NULL;
+	char a[96], b[96];
+	int rc = 1;
+
+	if (!want)
+		return -1;
+	got = segment ? json_tokener_parse(segment) : NULL;
+	if (!json_object_is_type(got, json_type_object)) {
+		snprintf(why, n, "the segment key is not a JSON object");
+		goto out;
+	}
+	/* Compared as JSON, not as text: a key any canonical writer made
+	 * (jq's tojson too) is the same key. */
+	json_object_object_foreach(want, k, wv)
+	{
+		if (!json_object_object_get_ex(got, k, &g)) {
+			snprintf(why, n,
+				 "the segment key lacks %s, which its env "
+				 "gives as %s",
+				 k, value_text(wv, a, sizeof(a)));
+			goto out;
+		}
+		if (!json_object_equal(g, wv)) {
+			snprintf(why, n,
+				 "%s is %s in the segment key, %s in its env",
+				 k, value_text(g, a, sizeof(a)),
+				 value_text(wv, b, sizeof(b)));
+			goto out;
+		}
+	}
+	json_object_object_foreach(got, gk, gv)
+	{
+		if (!json_object_object_get_ex(want, gk, &w)) {
+			snprintf(why, n,
+				 "the segment key has %s (%s), which its env "
+				 "does not key",
+				 gk, value_text(gv, a, sizeof(a)));
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	json_object_put(got);
+	json_object_put(want);
+	return rc;
 }

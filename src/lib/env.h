@@ -61,6 +61,18 @@ struct json_object *prof_env_collect(const struct prof_env_in *in);
  */
 char *prof_env_segment(struct json_object *env);
 
+/*
+ * Whether segment is the segment key of env, the key being derived from
+ * the env: the same keyed fields with the same values, compared as JSON
+ * (so that key order and number spelling do not matter). Returns 0 when
+ * it is; 1 when not, with why filled with the first difference ("cpu_model
+ * is \"AMD EPYC\" in the segment key, \"Fake CPU 9000\" in its env"); -1
+ * when out of memory. Readers refuse a sample whose two disagree: the
+ * rows would be keyed by a machine the env does not describe.
+ */
+int prof_env_segment_check(struct json_object *env, const char *segment,
+			   char *why, size_t n);
+
 /* The keyed field names, NULL-terminated. */
 extern const char *const prof_env_keyed[];
 

@@ -495,6 +495,19 @@ not_object(struct json_object *o, const char *prefix, struct prof_err *err)
 			     prof_json_type_name(o));
 }
 
+/* A schema-1 sample's segment is the key of its own env (env.h). */
+static int
+want_keyed(struct ctx *c, struct json_object *o, struct json_object *env)
+{
+	char why[400];
+	int rc = prof_env_segment_check(env, prof_json_str(o, "segment"), why,
+					sizeof(why));
+
+	if (rc < 0)
+		return fail(c, "segment", "%s", "out of memory");
+	return rc ? fail(c, "segment", "%s", why) : 0;
+}
+
 int
 prof_sample_check(struct json_object *o, const char *prefix,
 		  struct prof_err *err)
@@ -510,7 +523,7 @@ prof_sample_check(struct json_object *o, const char *prefix,
 	if (!json_object_is_type(v, json_type_object))
 		return fail(c, "env", "expected an object, got %s",
 			    prof_json_type_name(v));
-	if (want_string(c, o, "segment", 0, 1))
+	if (want_string(c, o, "segment", 0, 1) || want_keyed(c, o, v))
 		return -1;
 	return check_common(c, o);
 }
@@ -773,11 +786,46 @@ check_table(struct ctx *c, struct json_object *o, const char *key,
 	return 0;
 }
 
+/*
+ * A schema-2 sample's segment is the key of its env (env.h), checked
+ * again only when the pair is not the one checked last (*last_e,
+ * *last_s: borrowed from the tables).
+ */
+static int
+want_pair(struct ctx *c, struct json_object *envs, struct json_object *segs,
+	  struct json_object *s, const char **last_e, const char **last_s)
+{
+	const char *eid = prof_json_str(s, "env_id");
+	const char *sid = prof_json_str(s, "segment_id");
+	struct json_object *env = NULL, *seg = NULL;
+	char why[400], buf[640];
+	int rc;
+
+	if (*last_e && !strcmp(eid, *last_e) && !strcmp(sid, *last_s))
+		return 0;
+	json_object_object_get_ex(envs, eid, &env);
+	json_object_object_get_ex(segs, sid, &seg);
+	rc = prof_env_segment_check(env, json_object_get_string(seg), why,
+				    sizeof(why));
+	if (rc < 0)
+		return fail(c, "segment_id", "%s", "out of memory");
+	if (rc) {
+		snprintf(buf, sizeof(buf),
+			 "segment '%.100s' is not the key of env '%.100s': %s",
+			 sid, eid, why);
+		return fail(c, "segment_id", "%s", buf);
+	}
+	*last_e = eid;
+	*last_s = sid;
+	return 0;
+}
+
 int
 prof_results_check(struct json_object *o, struct prof_err *err)
 {
 	struct ctx cc = {"", err, 0, 0}, *c = &cc;
 	struct json_object *v, *envs = NULL, *segs = NULL;
+	const char *last_e = NULL, *last_s = NULL;
 	size_t i, n;
 	char prefix[64];
 	int v2;
@@ -816,6 +864,8 @@ prof_results_check(struct json_object *o, struct prof_err *err)
 					       NULL))
 			return fail(c, "segment_id", "%s",
 				    "no such id in .segments");
+		if (want_pair(c, envs, segs, s, &last_e, &last_s) < 0)
+			return -1;
 		cc.prefix = "";
 	}
 	return 0;

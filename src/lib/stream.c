@@ -12,6 +12,7 @@
 #include "json.h"
 #include "prof.h"
 #include "calib.h"
+#include "env.h"
 #include "stream.h"
 #include "utf8.h"
 
@@ -32,6 +33,12 @@ struct prof_stream {
 	/* Ids a document's samples named before its tables: "e ID" or
 	 * "s ID" -> the index of the first sample that did. */
 	struct json_object *pending;
+	/* Each env_id and segment_id pair samples named, "EID\nSID" -> -1
+	 * when its segment was checked to be its env's key, or the index of
+	 * the first sample of a document that named it before the tables
+	 * held both; and the pair checked last. */
+	struct json_object *pairs;
+	char *last_pair_e, *last_pair_s;
 	int version;		/* of the last document; 0: a stream */
 	int mixed;
 	long first_v1, first_v2;	/* samples of each form, -1: none */
@@ -71,8 +78,9 @@ prof_stream_new(void)
 	st->meta = json_object_new_object();
 	st->pending = json_object_new_object();
 	st->calib = json_object_new_array();
+	st->pairs = json_object_new_object();
 	if (!st->envs || !st->segments || !st->groups || !st->tok ||
-	    !st->meta || !st->pending ||
+	    !st->meta || !st->pending || !st->pairs ||
 	    !st->calib) {
 		prof_stream_free(st);
 		return NULL;
@@ -91,6 +99,9 @@ prof_stream_free(struct prof_stream *st)
 	json_object_put(st->meta);
 	json_object_put(st->pending);
 	json_object_put(st->calib);
+	json_object_put(st->pairs);
+	free(st->last_pair_e);
+	free(st->last_pair_s);
 	json_object_put(st->last_env);
 	free(st->last_seg);
 	free(st->buf);
@@ -482,6 +493,131 @@ convert_v1(struct prof_stream *st, struct json_object *s,
 	return 0;
 }
 
+/*
+ * Whether the segment sid names is the key of the env eid names (env.h):
+ * the segment key is derived from the env, and a stream or file whose two
+ * disagree would key its rows by a machine its env does not describe.
+ * Errors name path. Returns 0 or -1.
+ */
+static int
+check_pair(struct prof_stream *st, const char *eid, const char *sid,
+	   const char *path, struct prof_err *err)
+{
+	char why[400];
+	int rc = prof_env_segment_check(prof_stream_env(st, eid),
+					prof_stream_segment(st, sid), why,
+					sizeof(why));
+
+	if (rc < 0)
+		return prof_err_set(err, "out of memory");
+	if (rc)
+		return prof_err_path(err, path,
+				     "segment '%.100s' is not the key of env "
+				     "'%.100s': %s",
+				     sid, eid, why);
+	return 0;
+}
+
+/* The key of a pair in st->pairs; NULL when out of memory. */
+static char *
+pair_key(const char *eid, const char *sid)
+{
+	size_t ne = strlen(eid), ns = strlen(sid);
+	char *k = malloc(ne + ns + 2);
+
+	if (!k)
+		return NULL;
+	memcpy(k, eid, ne);
+	k[ne] = '\n';
+	memcpy(k + ne + 1, sid, ns + 1);
+	return k;
+}
+
+/*
+ * A sample's env_id and segment_id: checked once a pair, as soon as the
+ * tables hold both (a stream's context lines come first; a document may
+ * give its tables after its samples, and finish_document() checks what
+ * is left). Returns 0, or -1 with err.
+ */
+static int
+note_pair(struct prof_stream *st, const char *eid, const char *sid,
+	  long index, int doc, struct prof_err *err)
+{
+	struct json_object *v = NULL;
+	char path[64], *key;
+	int ready, rc = -1;
+
+	if (st->last_pair_e && !strcmp(eid, st->last_pair_e) &&
+	    !strcmp(sid, st->last_pair_s))
+		return 0;
+	key = pair_key(eid, sid);
+	if (!key)
+		return prof_err_set(err, "out of memory");
+	if (json_object_object_get_ex(st->pairs, key, &v) &&
+	    json_object_get_int64(v) < 0) {
+		rc = 0;
+		goto remember;
+	}
+	ready = prof_stream_env(st, eid) && prof_stream_segment(st, sid);
+	if (!ready) {
+		if (!v)
+			json_object_object_add(st->pairs, key,
+					       json_object_new_int64(index));
+		free(key);
+		return 0;
+	}
+	if (doc)
+		snprintf(path, sizeof(path), ".samples[%ld].segment_id", index);
+	if (check_pair(st, eid, sid, doc ? path : ".segment_id", err) < 0)
+		goto out;
+	json_object_object_add(st->pairs, key, json_object_new_int64(-1));
+	rc = 0;
+remember:
+	free(st->last_pair_e);
+	free(st->last_pair_s);
+	st->last_pair_e = strdup(eid);
+	st->last_pair_s = strdup(sid);
+	if (!st->last_pair_e || !st->last_pair_s) {
+		free(st->last_pair_e);
+		free(st->last_pair_s);
+		st->last_pair_e = st->last_pair_s = NULL;
+	}
+out:
+	free(key);
+	return rc;
+}
+
+/* The pairs a document named before its tables, checked at its end. */
+static int
+check_pending_pairs(struct prof_stream *st, struct prof_err *err)
+{
+	char path[64];
+
+	json_object_object_foreach(st->pairs, key, index)
+	{
+		long i = (long)json_object_get_int64(index);
+		char *eid, *sid;
+		int rc;
+
+		if (i < 0)
+			continue;
+		eid = strdup(key);
+		if (!eid)
+			return prof_err_set(err, "out of memory");
+		sid = strchr(eid, '\n');
+		*sid++ = '\0';
+		snprintf(path, sizeof(path), ".samples[%ld].segment_id", i);
+		rc = check_pair(st, eid, sid, path, err);
+		free(eid);
+		if (rc < 0) {
+			prof_err_file(err, st->name);
+			return -1;
+		}
+		json_object_set_int64(index, -1);
+	}
+	return 0;
+}
+
 /* Remember an id a sample names that no table holds yet. */
 static int
 note_pending(struct prof_stream *st, char kind, const char *id, long index)
@@ -685,6 +821,8 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 			note_pending(st, 'e', eid, index);
 		if (!json_object_object_get_ex(st->segments, sid, NULL))
 			note_pending(st, 's', sid, index);
+		if (note_pair(st, eid, sid, index, doc, err) < 0)
+			goto fail;
 	}
 	if (cap_reason(s) < 0) {
 		prof_err_set(err, "out of memory");
@@ -824,7 +962,7 @@ finish_document(struct prof_stream *st, int saw_samples, int saw_envs,
 				is_env ? "no such id in .envs" :
 					 "no such id in .segments");
 	}
-	return 0;
+	return check_pending_pairs(st, err);
 }
 
 /* A top-level member that is not samples. */
@@ -1066,6 +1204,18 @@ take_record(struct prof_stream *st, struct json_object *o,
 					     "expected a non-empty string, "
 					     "got %s",
 					     prof_json_type_name(seg));
+		{
+			char why[400];
+			int rc = prof_env_segment_check(
+				env, json_object_get_string(seg), why,
+				sizeof(why));
+
+			if (rc < 0)
+				return prof_err_set(err, "out of memory");
+			if (rc)
+				return prof_err_path(err, ".segment", "%s",
+						     why);
+		}
 		if (table_put(st, st->envs, "envs", eid, env, err) < 0 ||
 		    table_put(st, st->segments, "segments", sid, seg, err) < 0)
 			return -1;

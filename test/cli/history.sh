@@ -9,14 +9,12 @@ mkrun() {
 	local file=$1 run=$2 commit=$3 ts=$4
 	shift 4
 	printf '%s\n' "$@" | jq -s --arg run "$run" --arg commit "$commit" \
-		--arg ts "$ts" '
+		--arg ts "$ts" "$JQ_SEGMENT"'
 	{os: "linux", distro: "debian", distro_version: "12",
 	 machine: "x86_64", cpu_model: "Test CPU", cpu_count: 2,
 	 compiler: "gcc", compiler_major: "12", backend: "cpu",
 	 dtype: "float64", problem_size: "1000", tile: "none"} as $env |
-	($env | {backend, compiler, compiler_major, cpu_model, distro,
-	 distro_version, dtype, machine, os, problem_size, tile} |
-	 tojson) as $seg |
+	($env | segment_key) as $seg |
 	{schema: "prof.results", schema_version: 1, run_id: $run,
 	 timestamp_utc: $ts, command: "hand-made", commit: $commit,
 	 samples: [to_entries[] | {schema_version: 1, workload: "test.step",

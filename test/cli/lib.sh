@@ -72,6 +72,19 @@ JQ_WHOLE='def whole: if .groups then .groups as $g | del(.groups) |
 	.samples |= map(if .group_id then $g[.group_id] + del(.group_id)
 		else . end) else . end;'
 
+# A jq function: the segment key of an env (prof_env_segment(), env.h):
+# its keyed fields, null where it has none, and valgrind and the
+# workload's compiler major and optimized flag where it has them, as
+# canonical JSON. Readers refuse a segment that is not its env's key, so
+# a hand-made fixture makes its segments with it.
+JQ_SEGMENT='def segment_key: . as $e | {backend, browser, compiler,
+	compiler_major, cpu_model, cuda_driver, cuda_runtime, device,
+	device_cc, device_memory_bytes, device_sms, distro, distro_version,
+	dtype, machine, os, problem_size, tile} + ([("valgrind",
+	"workload_compiler_major", "workload_optimized") |
+	select($e[.] != null) | {(.): $e[.]}] | add // {}) | to_entries |
+	sort_by(.key) | from_entries | tojson;'
+
 # jq_ok FILTER FILE NAME: jq -e on a file (a JSON document or JSON lines,
 # slurped when -s is the first argument). A schema-2 sample stream is seen
 # as schema-1 lines (lines_as_v1): its context and run lines are folded

@@ -34,11 +34,16 @@ for i in $(seq 1 12); do
 	[ "$i" -ge 7 ] && ms=13
 	mkrun "$T/s$id.json" "run-$id" "c$id" "2026-02-${id}T00:00:00Z" \
 		"$((ms - 1))" "$ms" "$((ms + 1))"
+	# Every run on the machine with the hostile model and compiler: one
+	# series (its segment key is its env's, as every reader checks).
+	jq --arg m "<svg onload=alert(9)>" "$JQ_SEGMENT"'
+		.samples[] |= (.env.cpu_model = $m | .env.compiler = $m |
+		.segment = (.env | segment_key))' "$T/s$id.json" >"$T/s.json" &&
+		mv "$T/s.json" "$T/s$id.json"
 done
 jq --arg m "<svg onload=alert(9)>" \
 	--arg a "\"><img src=x onerror=alert(10)>.prof" '
-	.command = $m | .samples[].env.cpu_model = $m |
-	.samples[].env.compiler = $m |
+	.command = $m |
 	.samples += [(.samples[0] | .phase = "profile" | .index = 0 |
 	.artifacts = [$a])]' "$T/s12.json" >"$T/run/results.json"
 "$BIN/prof-history" add --db "$db" "$T"/s0*.json "$T"/s1[01].json \

@@ -15,7 +15,7 @@ plan 5
 # each), compared with itself.
 rows() {
 	local n=$1
-	jq -n --argjson n "$n" '
+	jq -n --argjson n "$n" "$JQ_SEGMENT"'
 	{os: "linux", distro: "debian", distro_version: "12",
 	 machine: "x86_64", cpu_model: "Test CPU", cpu_count: 2,
 	 compiler: "gcc", compiler_major: "12", backend: "cpu",
@@ -26,7 +26,7 @@ rows() {
 	 {schema_version: 1, workload: ("test.w\($r + 10000)"),
 	  workload_version: 1, category: "test", fixture: "none",
 	  fixture_checksum: null, warning_floor_ms: 1, backend: "cpu",
-	  env: $env, segment: ($env | tojson), phase: "timing",
+	  env: $env, segment: ($env | segment_key), phase: "timing",
 	  kind: "warm", index: 0, duration_ms: (10 + $r / 1000),
 	  metrics: {}, checksum: null, outcome: "success", reason: null,
 	  artifacts: []}]}' >"$T/r$n.json"

@@ -12,14 +12,17 @@ plan 21
 mkrun2 "$T/base.json" base c0 2026-01-01T00:00:00Z 10 10 10
 mkrun2 "$T/cur.json" cur c1 2026-01-02T00:00:00Z 5 5 5
 counts() {
-	local key sid
-	key=$(jq -r '.segments[] | fromjson | .valgrind = "3.19.0" |
-		to_entries | sort_by(.key) | from_entries | tojson' "$1")
+	local env key sid eid
+	env=$(jq -c '.envs[] | .valgrind = "3.19.0"' "$1")
+	key=$(printf '%s' "$env" | jq -r "$JQ_SEGMENT segment_key")
 	sid=$(printf '%s' "$key" | sha256sum | cut -c1-16)
-	jq --arg k "$key" --arg sid "$sid" --argjson n "$2" '
-	.segments[$sid] = $k |
+	eid=$(printf '%s' "$env" | sha256sum | cut -c1-16)
+	jq --arg k "$key" --arg sid "$sid" --argjson env "$env" \
+		--arg eid "$eid" --argjson n "$2" '
+	.segments[$sid] = $k | .envs[$eid] = $env |
 	.samples += [.samples[0] | .phase = "instructions" | .index = 0 |
-		.segment_id = $sid | .instructions = $n | .duration_ms = 100]' \
+		.env_id = $eid | .segment_id = $sid | .instructions = $n |
+		.duration_ms = 100]' \
 		"$1" >"$1.x" && mv "$1.x" "$1"
 }
 # A text as a CSV cell: quoted, quotes doubled, when it needs it.

@@ -143,7 +143,7 @@ main(void)
 	long n;
 	FILE *fp;
 
-	plan(31);
+	plan(37);
 	s = good_sample();
 	ok(prof_sample_check(s, "", &e) == 0, "a built sample is valid");
 	is_num(prof_sample_num(s, "duration_ms"), 1.234568, 1e-12,
@@ -268,6 +268,26 @@ main(void)
 	   "the segment is canonical JSON");
 	free(seg1);
 	free(seg2);
+
+	/* A segment is its env's key, or says how it is not. */
+	seg1 = prof_env_segment(env);
+	is_int(prof_env_segment_check(env, seg1, buf, sizeof(buf)), 0,
+	       "an env's own key is its key");
+	json_object_object_add(env, "cpu_model",
+			       json_object_new_string("Fake CPU 9000"));
+	is_int(prof_env_segment_check(env, seg1, buf, sizeof(buf)), 1,
+	       "another CPU model is another key");
+	ok(strstr(buf, "cpu_model is \"") == buf &&
+		   strstr(buf, "\" in the segment key, \"Fake CPU 9000\" in "
+			       "its env") != NULL,
+	   "the difference is named");
+	json_object_object_add(env, "kernel", json_object_new_string("1.0"));
+	is_int(prof_env_segment_check(env, "{\"os\":null}", buf, sizeof(buf)),
+	       1, "a key that lacks keyed fields is not the env's");
+	is_int(prof_env_segment_check(env, "[1]", buf, sizeof(buf)), 1,
+	       "nor is text that is no JSON object");
+	is_str(buf, "the segment key is not a JSON object", "which is said");
+	free(seg1);
 	json_object_put(env);
 	return done();
 }

@@ -14,6 +14,27 @@
 #include "stream.h"
 #include "tap.h"
 
+/* The segment key of an empty env ({}): every keyed field null; as
+ * text, and as a JSON string in a document. */
+#define KEY0 \
+	"{" "\"backend\":null," "\"browser\":null," "\"compiler\":null," \
+	"\"compiler_major\":null," "\"cpu_model\":null," \
+	"\"cuda_driver\":null," "\"cuda_runtime\":null," "\"device\":null," \
+	"\"device_cc\":null," "\"device_memory_bytes\":null," \
+	"\"device_sms\":null," "\"distro\":null," \
+	"\"distro_version\":null," "\"dtype\":null," "\"machine\":null," \
+	"\"os\":null," "\"problem_size\":null," "\"tile\":null" "}"
+#define KEY0_JSON \
+	"\"{" "\\\"backend\\\":null," "\\\"browser\\\":null," \
+	"\\\"compiler\\\":null," "\\\"compiler_major\\\":null," \
+	"\\\"cpu_model\\\":null," "\\\"cuda_driver\\\":null," \
+	"\\\"cuda_runtime\\\":null," "\\\"device\\\":null," \
+	"\\\"device_cc\\\":null," "\\\"device_memory_bytes\\\":null," \
+	"\\\"device_sms\\\":null," "\\\"distro\\\":null," \
+	"\\\"distro_version\\\":null," "\\\"dtype\\\":null," \
+	"\\\"machine\\\":null," "\\\"os\\\":null," \
+	"\\\"problem_size\\\":null," "\\\"tile\\\":null" "}\""
+
 static char dir[] = "/tmp/lib-stream.XXXXXX";
 
 static const char *
@@ -133,13 +154,13 @@ main(void)
 		       "\"run_id\":\"r\",\"timestamp_utc\":"
 		       "\"2026-11-29T00:00:00Z\",\"command\":"
 		       "\"c\",\"commit\":\"abc\",\"envs\":{\"e1\":{}},"
-		       "\"segments\":{\"s1\":\"{}\"}}\n");
+		       "\"segments\":{\"s1\":" KEY0_JSON "}}\n");
 	st = prof_stream_new();
 	v.st = st;
 	n = prof_stream_results(st, p, take, &v, &e);
 	is_int(n, 1, "tables after the samples: the sample is read");
 	is_str(v.ids[0], "e1 s1", "by its ids");
-	is_str(prof_stream_segment(st, "s1"), "{}",
+	is_str(prof_stream_segment(st, "s1"), KEY0,
 	       "the segment is looked up when the walk is done");
 	is_int(prof_stream_version(st), 2, "schema version 2");
 	prof_stream_free(st);
@@ -300,7 +321,7 @@ main(void)
 			"\"run_id\":\"r\","
 			"\"timestamp_utc\":\"2026-11-29T00:00:00Z\","
 			"\"command\":\"c\",\"commit\":\"abc\","
-			"\"envs\":{\"e1\":{}},\"segments\":{\"s1\":\"{}\"},";
+			"\"envs\":{\"e1\":{}},\"segments\":{\"s1\":" KEY0_JSON "},";
 		static const char group[] =
 			"\"groups\":{\"g1\":{\"workload\":\"w.a\","
 			"\"workload_version\":1,\"category\":\"t\","

@@ -4,7 +4,7 @@
 CREATE TABLE runs ( id INTEGER PRIMARY KEY, run_id TEXT NOT NULL UNIQUE, commit_id TEXT NOT NULL, timestamp_utc TEXT NOT NULL, command TEXT NOT NULL, results_schema INTEGER NOT NULL, digest TEXT NOT NULL, added_utc TEXT NOT NULL);
 INSERT INTO runs VALUES(1,'run-old','c0ffee','2025-12-30T00:00:00Z','hand-made',1,'v2:f05dab0634855f0a03e585565ce90c38ce5bf465566e2cfd1f9138e653700d8e','2025-12-30T00:00:01Z');
 CREATE TABLE segments ( segment_id TEXT PRIMARY KEY, key TEXT NOT NULL);
-INSERT INTO segments VALUES('c5143024a0cce5aa','{"backend":"cpu","compiler":"gcc","compiler_major":"12","cpu_model":"Test CPU","distro":"debian","distro_version":"12","dtype":"float64","machine":"x86_64","os":"linux","problem_size":"1000","tile":"none"}');
+INSERT INTO segments VALUES('c5143024a0cce5aa','{"backend":"cpu","browser":null,"compiler":"gcc","compiler_major":"12","cpu_model":"Test CPU","cuda_driver":null,"cuda_runtime":null,"device":null,"device_cc":null,"device_memory_bytes":null,"device_sms":null,"distro":"debian","distro_version":"12","dtype":"float64","machine":"x86_64","os":"linux","problem_size":"1000","tile":"none"}');
 CREATE TABLE rows ( run INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE, workload TEXT NOT NULL, backend TEXT NOT NULL, segment_id TEXT NOT NULL REFERENCES segments (segment_id), category TEXT NOT NULL, workload_version INTEGER NOT NULL, n INTEGER NOT NULL, errors INTEGER NOT NULL, min REAL, median REAL, p90 REAL, max REAL, instructions INTEGER, host_peak_bytes REAL, rss_peak_bytes REAL, device_peak_bytes REAL, PRIMARY KEY (run, workload, backend, segment_id));
 INSERT INTO "rows" VALUES(1,'test.step','cpu','c5143024a0cce5aa','test',1,3,0,9.0,10.0,11.0,11.0,NULL,NULL,NULL,NULL);
 CREATE INDEX runs_order ON runs (timestamp_utc, id);
