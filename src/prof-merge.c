@@ -220,7 +220,7 @@ struct merge {
 	 * the message. */
 	struct prof_htab groups, seen_big;
 	struct prof_htab64 seen;
-	char last_gkey[1024];		/* the group of the sample before */
+	char last_gkey[1024];	/* the group of the sample before */
 	int last_glen;
 	long last_g;
 	long n_groups;

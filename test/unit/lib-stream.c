@@ -321,7 +321,8 @@ main(void)
 			"\"run_id\":\"r\","
 			"\"timestamp_utc\":\"2026-11-29T00:00:00Z\","
 			"\"command\":\"c\",\"commit\":\"abc\","
-			"\"envs\":{\"e1\":{}},\"segments\":{\"s1\":" KEY0_JSON "},";
+			"\"envs\":{\"e1\":{}},"
+			"\"segments\":{\"s1\":" KEY0_JSON "},";
 		static const char group[] =
 			"\"groups\":{\"g1\":{\"workload\":\"w.a\","
 			"\"workload_version\":1,\"category\":\"t\","
