@@ -199,7 +199,7 @@ interrupted() {
 # playwright-core module beside the script). Whatever is missing is named
 # in one line, with the exact line that installs it (exit 2).
 need_deps() {
-	local w what='' pkgs='' npm='' d hint='' sudo=''
+	local w what='' pkgs='' npm='' d top hint='' sudo=''
 	for w in "$@"; do
 		case $w in
 		count)
@@ -240,14 +240,15 @@ need_deps() {
 				what="$what browser stories)"
 				# npm ci where the lock file is, above the script
 				d=$(cd "$d" && pwd -P)
-				w=$d
-				while [ "$w" != / ] && [ ! -f "$w/package-lock.json" ]; do
-					w=$(dirname -- "$w")
+				top=$d
+				while [ "$top" != / ] &&
+					[ ! -f "$top/package-lock.json" ]; do
+					top=$(dirname -- "$top")
 				done
-				if [ "$w" = / ]; then
+				if [ "$top" = / ]; then
 					npm="cd $d && npm install playwright-core"
 				else
-					npm="cd $w && npm ci"
+					npm="cd $top && npm ci"
 				fi
 			fi
 			;;

@@ -70,9 +70,12 @@ jq_ok '[.samples[] | select(.category == "browser")] | length == 0' \
 mk profile-full REPEAT=1 CATEGORY=browser CHROMIUM=/no/such/chromium \
 	OUTPUT="$T/bad" BASELINE="$T/none.json"
 is "$rc" 2 "without the browser, the stories fail the run"
-like "$(cat "$err")" "chromium not found at '/no/such/chromium'" "saying why"
+like "$(cat "$err")" "CHROMIUM: '/no/such/chromium' is not an executable file" \
+	"saying why, before the first phase (t6312)"
 
 # node missing: a PATH without it.
+sudo=
+[ "$(id -u)" = 0 ] || sudo="sudo "
 mkdir -p "$T/path"
 for f in /usr/bin/* /bin/*; do
 	b=${f##*/}
@@ -82,6 +85,6 @@ done
 PATH=$T/path mk profile-full REPEAT=1 CATEGORY=browser OUTPUT="$T/nonode" \
 	BASELINE="$T/none.json"
 is "$rc" 2 "without node, the stories fail the run"
-like "$(cat "$err")" "node is not installed: run 'make deps' (apt-get install -y nodejs npm)" \
+like "$(cat "$err")" "missing before the first phase: node (the browser stories); install with: ${sudo}apt-get install -y nodejs npm (or: make deps, as root)" \
 	"saying what to install"
 finish
