@@ -1443,18 +1443,18 @@ write_index(struct dash *d, struct prof_err *err)
 		esc(fp, d->last_run);
 		fputs("</span>", fp);
 	}
-	fputs(". Each trend is the series' median per run (or its instruction "
-	      "count), oldest first; a red mark is a change point. A small "
+	fputs(". Each trend is the series' median per run (a series of "
+	      "instruction counts only: its count), oldest first; a red mark is a change point. A small "
 	      "trend starts at zero or, where its values lie close together, "
 	      "zooms on them (its title says which); a series' page gives "
 	      "its axes. A segment is the set of fields that decide what a "
 	      "run is compared with (machine, compiler, problem size, and "
 	      "valgrind's version for instruction counts, which are a series "
 	      "of their own); where a workload has several series, the "
-	      "fields that tell them apart are named under the segment's id."
+	      "fields that tell them apart are named under its name."
 	      "</p>\n<div class=\"wrap\"><table>"
 	      "<thead><tr><th>workload</th><th>backend</th>"
-	      "<th class=\"wide\">segment</th><th>median trend</th>"
+	      "<th class=\"wide\">segment</th><th>trend</th>"
 	      "<th class=\"wide\">instructions</th><th class=\"num\">runs"
 	      "</th><th class=\"num\">latest median ms</th><th>latest status"
 	      "</th><th>last change</th></tr></thead><tbody>\n",
@@ -1467,40 +1467,47 @@ write_index(struct dash *d, struct prof_err *err)
 		fprintf(fp, "<tr class=\"series\"><td><a href=\"%s\">",
 			e->file);
 		esc(fp, e->workload);
-		fputs("</a></td><td>", fp);
-		esc(fp, e->backend);
-		fputs("</td><td class=\"wide\"><span class=\"mono\" "
-		      "title=\"", fp);
-		esc(fp, e->segment);
-		fputs("\">", fp);
-		esc(fp, e->segment_id);
-		fputs("</span>", fp);
+		fputs("</a>", fp);
+		/* Under the name, so that it stays where the segment's
+		 * column is left out (a narrow window). */
 		if (e->key && e->key->differs[0]) {
 			fputs("<div class=\"differs\">", fp);
 			esc(fp, e->key->differs);
 			fputs("</div>", fp);
 		}
 		fputs("</td><td>", fp);
+		esc(fp, e->backend);
+		fputs("</td><td class=\"mono wide\" title=\"", fp);
+		esc(fp, e->segment);
+		fputs("\">", fp);
+		esc(fp, e->segment_id);
+		fputs("</td><td>", fp);
+		if (e->counted)
+			iv = malloc((e->n ? e->n : 1) * sizeof(*iv));
+		for (k = 0; iv && k < e->n; k++)
+			iv[k] = e->instructions[k] >= 0 ?
+					(double)e->instructions[k] :
+					NAN;
+		/* The trend of a series of counts only is its counts': the
+		 * instructions column is left out in a narrow window. */
 		if (e->timed)
 			spark(fp, "med", "med", e->medians, e->n, e->cuts,
 			      e->ncuts, "median per run");
+		else if (iv)
+			spark(fp, "instr", "ins", iv, e->n, NULL, 0,
+			      "instruction count per run (counts only)");
 		else
-			fputs("<span class=\"none\" title=\"no times: "
-			      "instruction counts only\">-</span>", fp);
+			fputs("<span class=\"none\">-</span>", fp);
 		fputs("</td><td class=\"wide\">", fp);
-		if (e->counted)
-			iv = malloc(e->n * sizeof(*iv));
-		if (iv) {
-			for (k = 0; k < e->n; k++)
-				iv[k] = e->instructions[k] >= 0 ?
-						(double)e->instructions[k] :
-						NAN;
+		if (iv && e->timed)
 			spark(fp, "instr", "ins", iv, e->n, NULL, 0,
 			      "instruction count per run");
-			free(iv);
-		} else {
+		else if (iv)
+			fputs("<span class=\"none\" title=\"counts only: the "
+			      "trend is theirs\">= trend</span>", fp);
+		else
 			fputs("<span class=\"none\">-</span>", fp);
-		}
+		free(iv);
 		fprintf(fp, "</td><td class=\"num\">%zu</td><td class=\"num\">"
 			    "%s</td>",
 			e->n, ms(e->last_median, n1));

@@ -63,7 +63,7 @@ try {
     return {
       title: document.title,
       rows: rows.length,
-      series: rows.map((r) => r.cells[0].textContent + ' ' + r.cells[1].textContent),
+      series: rows.map((r) => r.cells[0].querySelector('a').textContent + ' ' + r.cells[1].textContent),
       sparks: rows.map((r) => r.querySelectorAll('svg.spark.med').length),
       spark_points: rows.map((r) => { const s = r.querySelector('svg.spark.med'); return s ? Number(s.dataset.points) : null; }),
       spark_changes: rows.map((r) => { const s = r.querySelector('svg.spark.med'); return s ? Number(s.dataset.changes) : null; }),
