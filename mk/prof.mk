@@ -113,6 +113,26 @@ $(error $(prof_f_bool_bad): '$($(prof_f_bool_bad))': expected 0 or 1)
 endif
 endif
 
+# No variable is silently ignored: when compare or bisect is make's only
+# goal, a variable of the other targets given on the command line (with a
+# value other than nothing or 0) is refused at parse time, as make bisect
+# REF=... or make compare SHARD=1/2 would run without it.
+PROF_COMPARE_UNUSED := BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
+	HISTORY W GOOD BAD CHANNEL THRESHOLD FROM NAME DIR ADD
+PROF_BISECT_UNUSED := REF AGAINST MODE WHY COUNTS BACKEND CATEGORY \
+	EXCLUDE_CATEGORY SEED BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
+	HISTORY FROM NAME DIR ADD
+prof_unused = $(firstword $(foreach v,$(1),$(if $(filter command \
+	line,$(origin $(v))),$(if $(filter-out x x0,x$($(v))),$(v)))))
+prof_unused_goal := $(filter compare bisect,$(MAKECMDGOALS))
+ifeq ($(words $(MAKECMDGOALS)) $(words $(prof_unused_goal)),1 1)
+prof_unused_var := $(call prof_unused,$(if $(filter compare,$(prof_unused_goal)),$(PROF_COMPARE_UNUSED),$(PROF_BISECT_UNUSED)))
+ifneq ($(prof_unused_var),)
+$(error $(prof_unused_var): make $(prof_unused_goal) does not use it (man \
+prof.mk); nothing was run)
+endif
+endif
+
 BACKEND ?=
 REPEAT ?=
 CATEGORY ?=
