@@ -31,9 +31,9 @@ fi
 size=$(cache_size)
 n=0
 status=0
-# The names there are commits' hashes and their logs: no spaces.
-for name in $(ls -A -- "$CACHE"); do
-	d=$CACHE/$name
+set +f
+for d in "$CACHE"/*/; do
+	d=${d%/}
 	[ -d "$d" ] || continue
 	n=$((n + 1))
 	if [ $ingit = 1 ] && [ -e "$d/.git" ]; then
@@ -44,7 +44,6 @@ for name in $(ls -A -- "$CACHE"); do
 		status=2
 	fi
 done
-set +f
 rm -f -- "$CACHE"/*.log
 set -f
 rmdir -- "$CACHE" 2>/dev/null
