@@ -8,6 +8,7 @@
 #include <json-c/json.h>
 
 #include "compare.h"
+#include "contend.h"
 #include "id.h"
 #include "json.h"
 #include "sample.h"
@@ -81,15 +82,6 @@ prof_cmp_side_add(struct prof_cmp_side *s, double v)
 	return prof_cmp_side_add_marked(s, v, 0);
 }
 
-int
-prof_cmp_contended(struct json_object *s)
-{
-	struct json_object *v = NULL;
-
-	return json_object_object_get_ex(s, "contended", &v) &&
-	       json_object_is_type(v, json_type_boolean) &&
-	       json_object_get_boolean(v);
-}
 
 /* A copy of str kept until prof_cmp_free(); NULL for NULL or no memory
  * (*oom set). */
@@ -184,7 +176,7 @@ side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s)
 			d, (double)json_object_get_int64(
 				   json_object_object_get(s, "instructions")));
 	return prof_cmp_side_add_marked(d, prof_sample_num(s, "duration_ms"),
-					prof_cmp_contended(s));
+					prof_sample_is_contended(s));
 }
 
 static struct json_object *

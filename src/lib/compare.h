@@ -119,8 +119,8 @@ struct prof_cmp_side {
 	int ab_unordered;
 	long errors;			/* error samples of the group */
 	/* Per value of v: whether that sample was contended (its call
-	 * waited for a core: the sample's "contended"; unknown is not);
-	 * NULL until one was. */
+	 * waited for a core: prof_sample_is_contended()); NULL until one
+	 * was. */
 	unsigned char *cont;
 	size_t contended;		/* how many of v were */
 };
@@ -216,10 +216,6 @@ int prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn,
 
 /* Whether sample s is one that rows aggregate (see above). */
 int prof_cmp_aggregated(struct json_object *s);
-
-/* Whether sample s says that its call was contended ("contended": true,
- * the harness's mark); unknown (old files, counts) is not. */
-int prof_cmp_contended(struct json_object *s);
 
 /* Whether sample s is an instruction count that rows aggregate. */
 int prof_cmp_counted(struct json_object *s);

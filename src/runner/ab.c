@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "contend.h"
 #include "runner-int.h"
 
 /* One side of an A/B run: its binaries, workloads, groups and output. */
@@ -554,7 +555,7 @@ cmd_ab_command(struct opts *o)
 				prof_sample_succeed(smp, res.wall_ms, NULL,
 						    out_sum);
 				s->r.contended[s->r.n_dur] =
-					(unsigned char)prof_cmp_contended(smp);
+					(unsigned char)prof_sample_is_contended(smp);
 				s->r.durations[s->r.n_dur++] = res.wall_ms;
 			}
 			prof_spawn_free(&res);

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "compare.h"
+#include "contend.h"
 #include "runner-int.h"
 
 /* The environment of a sample prof-time writes itself (errors). */
@@ -97,7 +97,7 @@ worker_line(void *arg, char *line, size_t len, int complete)
 	if (prof_sample_is(s, "outcome", "success") && r->n_dur < r->cap_dur) {
 		if (r->contended)
 			r->contended[r->n_dur] =
-				(unsigned char)prof_cmp_contended(s);
+				(unsigned char)prof_sample_is_contended(s);
 		r->durations[r->n_dur++] = prof_sample_num(
 			s, r->o->count ? "instructions" : "duration_ms");
 	}
