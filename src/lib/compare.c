@@ -597,7 +597,7 @@ judge_ab(struct prof_cmp_row *r)
 	enum prof_cmp_status rule;
 	long look, last = 0;
 	char words[160];
-	int rc = -1, confirmed;
+	int rc = -1, confirmed, minima;
 	size_t i;
 
 	r->ab = 1;
@@ -655,6 +655,12 @@ judge_ab(struct prof_cmp_row *r)
 	for (i = 0; i < nb; i++)
 		bmin = bv[i] < bmin ? bv[i] : bmin;
 	min_ratio = cmin / bmin;
+	/* The minima speak for calls that had a core: on the uncontended
+	 * samples, or where none was contended (or none is known to be);
+	 * among mostly contended calls the fastest is noise too. */
+	minima = l->clean || (!c->contended && !b->contended);
+	if (!minima)
+		min_ratio = rule == PROF_CMP_WARNING ? INFINITY : 0;
 	confirmed = rule == PROF_CMP_WARNING ?
 			    l->state == PROF_CMP_LOOK_SLOWER &&
 				    min_ratio > PROF_CMP_RATIO :
@@ -1588,6 +1594,37 @@ out:
 	return rc;
 }
 
+/* The interval of the ratio of paired a_i / b_i at level, from the
+ * logarithms of the pairs' ratios; 0 and INFINITY when unbounded or a
+ * value is not positive. */
+static int
+paired_ratio_ci(const double *a, const double *b, size_t n, double alpha,
+		double *lo, double *hi)
+{
+	double *d = malloc((n ? n : 1) * sizeof(*d)), l, h;
+	size_t i;
+	int rc = 0;
+
+	*lo = 0;
+	*hi = INFINITY;
+	if (!d)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!(a[i] > 0) || !(b[i] > 0))
+			goto out;	/* no ratio to bound */
+		d[i] = log(a[i]) - log(b[i]);
+	}
+	if (prof_stats_paired_ci(d, n, alpha, &l, &h) < 0) {
+		rc = -1;
+		goto out;
+	}
+	*lo = isfinite(l) ? exp(l) : 0;
+	*hi = isfinite(h) ? exp(h) : INFINITY;
+out:
+	free(d);
+	return rc;
+}
+
 int
 prof_cmp_seq_look(const struct prof_cmp_seq *q, const double *cur,
 		  const unsigned char *cur_cont, const double *base,
@@ -1624,9 +1661,11 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q, const double *cur,
 			out->clean = 1;
 	}
 	if (!out->clean) {
+		/* All n rounds, each call against the other side's call of
+		 * its round: a load that drifts falls on both of a pair. */
 		na = pick(cur, NULL, n, 0, a);
 		nb = pick(base, NULL, n, 0, b);
-		if (ratio_ci(a, na, b, nb, alpha, &out->lo, &out->hi) < 0)
+		if (paired_ratio_ci(a, b, n, alpha, &out->lo, &out->hi) < 0)
 			goto out;
 	}
 	out->n_cur = na;

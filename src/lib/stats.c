@@ -229,3 +229,71 @@ prof_stats_shift_ci(const double *a, size_t na, const double *b, size_t nb,
 	free(d);
 	return 0;
 }
+
+/*
+ * The largest c with P(T+ <= c) <= q for Wilcoxon's signed-rank statistic
+ * of n pairs under the null hypothesis; -1 when there is none, -2 when
+ * out of memory. Exact by counting the subsets of the ranks 1..n with
+ * each sum, up to 200 pairs; else the normal approximation.
+ */
+static long
+t_quantile(size_t n, double q)
+{
+	size_t max = n * (n + 1) / 2, i, k;
+	double *f, total, below = 0, mu, sigma, c;
+	long at = -1;
+
+	if (n > 200) {
+		mu = (double)n * ((double)n + 1) / 4;
+		sigma = sqrt((double)n * ((double)n + 1) *
+			     (2 * (double)n + 1) / 24);
+		c = floor(mu - normal_upper(q) * sigma - 0.5);
+		return c < 0 ? -1 : (long)c;
+	}
+	f = calloc(max + 1, sizeof(*f));
+	if (!f)
+		return -2;
+	f[0] = 1;
+	for (i = 1; i <= n; i++)
+		for (k = max; k >= i; k--)
+			f[k] += f[k - i];
+	total = ldexp(1, (int)n);
+	for (k = 0; k <= max / 2; k++) {
+		below += f[k];
+		if (below / total > q)
+			break;
+		at = (long)k;
+	}
+	free(f);
+	return at;
+}
+
+int
+prof_stats_paired_ci(const double *d, size_t n, double alpha, double *lo,
+		     double *hi)
+{
+	size_t m = n * (n + 1) / 2, i, j, k = 0;
+	double *w;
+	long c;
+
+	*lo = -INFINITY;
+	*hi = INFINITY;
+	if (n == 0)
+		return 0;
+	c = t_quantile(n, alpha / 2);
+	if (c == -2)
+		return -1;
+	if (c < 0)
+		return 0;	/* too few pairs for this confidence */
+	w = malloc(m * sizeof(*w));
+	if (!w)
+		return -1;
+	for (i = 0; i < n; i++)
+		for (j = i; j < n; j++)
+			w[k++] = (d[i] + d[j]) / 2;
+	qsort(w, m, sizeof(*w), cmp_double);
+	*lo = w[c];
+	*hi = w[m - 1 - (size_t)c];
+	free(w);
+	return 0;
+}

@@ -43,4 +43,17 @@ double prof_stats_mann_whitney(const double *a, size_t na, const double *b,
 int prof_stats_shift_ci(const double *a, size_t na, const double *b, size_t nb,
 			double alpha, double *lo, double *hi);
 
+/*
+ * The distribution-free confidence interval, at level 1 - alpha, of the
+ * centre of d[0..n), the differences of paired values (Wilcoxon's signed
+ * rank; Hodges and Lehmann): the c+1-th smallest and largest of the
+ * n (n + 1) / 2 Walsh averages (d_i + d_j) / 2, i <= j, c the largest
+ * T with P(T+ <= c) <= alpha / 2 (exact up to 200 pairs, else the normal
+ * approximation). Fed the logarithms of paired times, it bounds their
+ * ratio. With too few pairs for that confidence, *lo is -INFINITY and
+ * *hi INFINITY. Returns 0, or -1 when out of memory.
+ */
+int prof_stats_paired_ci(const double *d, size_t n, double alpha, double *lo,
+			 double *hi);
+
 #endif /* PROF_STATS_H */
