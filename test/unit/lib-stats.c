@@ -17,7 +17,7 @@ main(void)
 	double p;
 	int i;
 
-	plan(22);
+	plan(27);
 	prof_stats_compute(odd, 5, &st);
 	is_num(st.median, 3, 0, "odd n: the middle value");
 	is_num(st.min, 1, 0, "min");
@@ -67,6 +67,27 @@ main(void)
 
 		is_num(prof_stats_mann_whitney(x, 3, y, 3), 0.1, 1e-12,
 		       "3 vs 3 separated: the smallest p is 0.1");
+	}
+	/* The paired interval: Walsh averages, the signed-rank critical
+	 * value (8 for 10 pairs at 95%, two-sided: Wilcoxon's table). */
+	{
+		double d[10] = {3, 1, 4, 10, 5, 9, 2, 6, 8, 7}, lo, hi;
+
+		is_int(prof_stats_paired_ci(d, 10, 0.05, &lo, &hi), 0,
+		       "the paired interval of 10 differences");
+		ok(lo == 3 && hi == 8,
+		   "the 9th smallest and largest of 55 Walsh averages");
+		prof_stats_paired_ci(d, 6, 0.05, &lo, &hi);
+		ok(lo == 1 && hi == 10,
+		   "6 pairs at 95%: the smallest and largest differences");
+		prof_stats_paired_ci(d, 5, 0.05, &lo, &hi);
+		ok(isinf(lo) && isinf(hi),
+		   "5 pairs cannot give 95%: an unbounded interval");
+		for (i = 0; i < 30; i++)
+			big_a[i] = 0.01 * (i % 7) - 0.03;
+		prof_stats_paired_ci(big_a, 30, 0.01, &lo, &hi);
+		ok(lo < 0 && hi > 0 && lo >= -0.03 && hi <= 0.03,
+		   "differences round zero: an interval that holds it");
 	}
 	return done();
 }

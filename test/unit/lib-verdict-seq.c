@@ -94,6 +94,31 @@ test_rule(void)
 	       "adaptivity off: every look is the last");
 }
 
+/* A load that drifts through the run (every call 10 to 100 ms), each
+ * round's two calls alike: the pairs see the ratio the sides cannot. */
+static void
+test_drift(void)
+{
+	double cur[20], base[20], same[20];
+	struct prof_cmp_seq q;
+	struct prof_cmp_look l;
+	size_t i;
+
+	for (i = 0; i < 20; i++) {
+		base[i] = 10 + 4.5 * (double)i + 0.1 * (double)(i % 3);
+		cur[i] = base[i] * (1.3 + 0.01 * (double)(i % 5));
+		same[i] = base[i] * (1 + 0.01 * ((double)(i % 5) - 2));
+	}
+	prof_cmp_seq_init(&q, 10, 40);
+	prof_cmp_seq_look(&q, cur, NULL, base, NULL, 20, 0.5, &l);
+	ok(l.state == PROF_CMP_LOOK_SLOWER && !l.clean && l.lo > 1.29 &&
+		   l.hi < 1.35,
+	   "+30% through a drifting load: the paired look settles slower");
+	prof_cmp_seq_look(&q, same, NULL, base, NULL, 20, 0.5, &l);
+	ok(l.state == PROF_CMP_LOOK_WITHIN,
+	   "the same through it: settled within the rule's ratios");
+}
+
 static void
 test_interval(void)
 {
@@ -308,10 +333,11 @@ test_two_clusters(void)
 int
 main(void)
 {
-	plan(19 + 21);
+	plan(19 + 2 + 21);
 	test_looks();
 	test_rule();
 	test_interval();
+	test_drift();
 	test_two_clusters();
 	return done();
 }
