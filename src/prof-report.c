@@ -857,7 +857,7 @@ print_notes(struct report *r)
 			       prof_json_numf(row, "p_value"));
 		if (row_contended(row, &k, &m))
 			printf("%s %s: %ld of %ld current samples contended: "
-			       "the machine was busy\n",
+			       "the machine may have been busy\n",
 			       s1, s2, k, m);
 	}
 	if (!max)

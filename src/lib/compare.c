@@ -698,8 +698,9 @@ contended_note(struct prof_cmp_row *r)
 	if (r->instructions || !r->cur.n || 2 * r->cur.contended <= r->cur.n)
 		return;
 	reason_add(r,
-		   "; %zu of %zu current samples contended (their calls "
-		   "waited for a core): the machine was busy",
+		   "; %zu of %zu current samples contended (their calls did "
+		   "not run for part of their time): the machine may have "
+		   "been busy",
 		   r->cur.contended, r->cur.n);
 }
 
@@ -1666,6 +1667,11 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q, const double *cur,
 		na = pick(cur, NULL, n, 0, a);
 		nb = pick(base, NULL, n, 0, b);
 		if (paired_ratio_ci(a, b, n, alpha, &out->lo, &out->hi) < 0)
+			goto out;
+		/* Too few pairs for the confidence (5 at 95%: it depends on
+		 * n alone): the sides' interval, which 4 a side can give. */
+		if (!(out->lo > 0 && isfinite(out->hi)) &&
+		    ratio_ci(a, na, b, nb, alpha, &out->lo, &out->hi) < 0)
 			goto out;
 	}
 	out->n_cur = na;
