@@ -316,10 +316,16 @@ int prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
  *
  * A look is taken on the uncontended samples of the n a side (the calls
  * that had a core to themselves) when those alone bound the interval on
- * both sides; else on all n. Under load a call's time is a mixture of the
- * uncontended cost and a slower contended one, in proportions that are
- * the machine's: the uncontended samples are one cluster whatever their
- * number, so moving samples between the clusters cannot move the look.
+ * both sides; else on all n, paired round by round: each call against
+ * the other side's call of its round, Wilcoxon's signed-rank interval of
+ * the log ratios (prof_stats_paired_ci()), so that a load that drifts
+ * falls on both calls of a pair (with too few rounds for the pairs to
+ * bound it, which depends on n alone, the sides' interval). Under load a
+ * call's time is a mixture of the uncontended cost and a slower contended
+ * one, in proportions that are the machine's: the uncontended samples are
+ * one cluster whatever their number, so moving samples between the
+ * clusters cannot move the look; among pairs, a fast call against a slow
+ * one is as likely either way round when the code is the same.
  *
  * The verdict of an interleaved row (prof_cmp_judge()) is then:
  *   warning   the last look settled above 1.20, AND the seed's rule on the
@@ -327,7 +333,11 @@ int prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
  *             ceil(0.75 n) above), AND the fastest samples agree: the
  *             ratio of the two minima is above 1.20 too (under noise that
  *             only adds time the minimum is the robust estimate of a
- *             call's cost: Chen and Revels 2016)
+ *             call's cost: Chen and Revels 2016), where the minima speak
+ *             for calls that had a core: on the uncontended samples, or
+ *             when no sample of the row was contended (or none is known
+ *             to be); among mostly contended calls the minimum is noise
+ *             too, and is not asked
  *   improved  the mirror: settled below 1/1.20, the rule says improved,
  *             the minima's ratio at most 1/1.20
  *   stable    otherwise; a row whose last look did not settle is stable
