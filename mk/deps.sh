@@ -47,6 +47,8 @@ test_reqs() {
 gzip command -v gzip
 sqlite3 command -v sqlite3
 libbenchmark-tools test -e /usr/share/benchmark/compare.py
+libbenchmark-dev has_header benchmark/benchmark.h
+g++ command -v g++
 python3-scipy /usr/bin/python3 -c "import scipy"
 chromium test -x /usr/bin/chromium
 nodejs command -v node

@@ -14,6 +14,7 @@
 #include "browser.h"
 #include "calib.h"
 #include "cli.h"
+#include "gbench.h"
 #include "htab.h"
 #include "id.h"
 #include "json.h"
@@ -27,7 +28,7 @@
 
 static const char usage_text[] =
 	"usage: prof-merge [-o FILE] [--command TEXT] [--playwright FILE]...\n"
-	"                  [FILE...]\n"
+	"                  [--gbench FILE]... [FILE...]\n"
 	"       prof-merge --shards N [-o FILE] SHARD...\n"
 	"\n"
 	"Read sample JSON lines (prof-time, prof-mem, prof-trace and\n"
@@ -90,11 +91,19 @@ static const char usage_text[] =
 	"                      metrics, fixture, backend, env: {browser}},\n"
 	"                      or the older {story, duration_ms, pfm?,\n"
 	"                      shapes?}, read as browser samples\n"
+	"  --gbench FILE       Google Benchmark JSON (--benchmark_out,\n"
+	"                      repeatable): each repetition a timing sample\n"
+	"                      of the workload its name gives (BM_crc32/4096\n"
+	"                      is BM_crc32.4096), per-iteration real time as\n"
+	"                      duration_ms, the context as the env; a file\n"
+	"                      of aggregates only is refused\n"
 	"\n"
 	"examples:\n"
 	"  prof-time quick | prof-merge -o results.json\n"
 	"  prof-merge -o run/results.json run/samples.jsonl run/memory.jsonl\n"
 	"  prof-merge --shards 4 -o all/results.json shard-*/results.json\n"
+	"  ./bench --benchmark_repetitions=10 --benchmark_out=b.json &&\n"
+	"    prof-merge --gbench b.json -o results.json\n"
 	"\n"
 	"Exit status: 0 written, 2 bad arguments, a bad sample line, an\n"
 	"unreadable input, shards that are not one whole run, or a failed\n"
@@ -177,6 +186,7 @@ enum {
 	OPT_COMMIT,
 	OPT_PLAYWRIGHT,
 	OPT_SHARDS,
+	OPT_GBENCH,
 	OPT_VERSION,
 };
 
@@ -190,6 +200,8 @@ struct opts {
 	const char *project;
 	char *playwright[64];
 	int n_playwright;
+	char *gbench[64];
+	int n_gbench;
 };
 
 /* A workload of the shard being read: browser rows go with shard 1. */
@@ -226,7 +238,8 @@ struct merge {
 	long n_groups;
 	char **names;
 	size_t n_names, cap_names;
-	int doc;			/* the input is a results document */
+	int doc;			/* the input is a results document (1)
+					 * or Google Benchmark's JSON (2) */
 };
 
 /* Places are kept as input << PLACE_BITS | line (or sample index). */
@@ -332,7 +345,8 @@ place_text(const struct merge *m, int64_t place, int doc, char *buf, size_t n)
 	const char *name = input < m->n_names ? m->names[input] : "?";
 
 	if (doc)
-		snprintf(buf, n, "%s: .samples[%ld]", name, at);
+		snprintf(buf, n, "%s: .%s[%ld]", name,
+			 doc == 2 ? "benchmarks" : "samples", at);
 	else
 		snprintf(buf, n, "%s:%ld", name, at);
 }
@@ -410,7 +424,8 @@ check_once(struct merge *m, struct json_object *s, long at,
 	if (m->doc) {
 		char path[64];
 
-		snprintf(path, sizeof(path), ".samples[%ld]", at);
+		snprintf(path, sizeof(path), ".%s[%ld]",
+			 m->doc == 2 ? "benchmarks" : "samples", at);
 		return prof_err_path(err, path, "%s", here);
 	}
 	return prof_err_set(err, "%s", here);
@@ -517,6 +532,86 @@ out:
 	json_object_put(s2);
 	json_object_put(arr);
 	free(buf);
+	return rc;
+}
+
+/*
+ * Google Benchmark's JSON: read whole (one entry a repetition), its
+ * samples made schema 2. A file written on another host keeps its
+ * machine's facts null (gbench.h), and says so.
+ */
+static int
+read_gbench(struct merge *m, const char *path)
+{
+	struct json_object *arr = json_object_new_array(), *doc = NULL;
+	struct json_object *where = json_object_new_array(), *s2 = NULL;
+	const char *name = strcmp(path, "-") ? path : "<stdin>";
+	struct prof_err err = {0};
+	char eid[PROF_ID_SIZE], sid[PROF_ID_SIZE];
+	int rc = -1, foreign = 0;
+	size_t i;
+
+	if (!arr || !where)
+		goto oom;
+	doc = prof_json_load(path, &err);
+	if (!doc || prof_gbench_samples(doc, arr, where, &foreign, &err) < 0) {
+		prof_err_file(&err, name);
+		cli_err(&err);
+		goto out;
+	}
+	if (foreign) {
+		char safe[256];
+
+		cli_say("'%s': written on host '%s', not here: its OS, "
+			"distribution and CPU model are recorded as null",
+			name,
+			cli_safe(prof_json_str(json_object_object_get(doc,
+								      "context"),
+					       "host_name") ?
+					 prof_json_str(json_object_object_get(
+							       doc, "context"),
+						       "host_name") :
+					 "unknown",
+				 safe, sizeof(safe)));
+	}
+	if (new_input(m, name, 2) < 0)
+		goto oom;
+	for (i = 0; i < json_object_array_length(arr); i++) {
+		struct json_object *s = json_object_array_get_idx(arr, i);
+		struct json_object *env = json_object_object_get(s, "env");
+		const char *seg = prof_json_str(s, "segment");
+		long at = (long)json_object_get_int64(
+			json_object_array_get_idx(where, i));
+
+		if (prof_sample_json_id(env, eid) < 0 ||
+		    prof_sample_id(seg, sid) < 0)
+			goto oom;
+		s2 = prof_lines_sample2(s, eid, sid);
+		if (!s2)
+			goto oom;
+		if (check_once(m, s2, at, &err) < 0) {
+			prof_err_file(&err, name);
+			cli_err(&err);
+			goto out;
+		}
+		if (prof_rwriter_put_tables(&m->w, eid, env, sid, seg,
+					    &err) < 0 ||
+		    prof_rwriter_add(&m->w, s2, &err) < 0) {
+			cli_err(&err);
+			goto out;
+		}
+		json_object_put(s2);
+		s2 = NULL;
+	}
+	rc = 0;
+	goto out;
+oom:
+	cli_say("out of memory");
+out:
+	json_object_put(s2);
+	json_object_put(arr);
+	json_object_put(where);
+	json_object_put(doc);
 	return rc;
 }
 
@@ -921,7 +1016,7 @@ merge(struct opts *o, char **files, int n)
 		if (merge_shards(&m, files, n, head) < 0)
 			goto out;
 	} else {
-		if (n == 0 && o->n_playwright == 0) {
+		if (n == 0 && o->n_playwright == 0 && o->n_gbench == 0) {
 			static char *dash[] = {"-"};
 
 			files = dash;
@@ -950,6 +1045,9 @@ merge(struct opts *o, char **files, int n)
 	}
 	for (i = 0; i < o->n_playwright; i++)
 		if (read_playwright(&m, o->playwright[i]) < 0)
+			goto out;
+	for (i = 0; i < o->n_gbench; i++)
+		if (read_gbench(&m, o->gbench[i]) < 0)
 			goto out;
 	/* The machine-drift guard's measurements, at the top level. */
 	cs = prof_calib_summary(prof_stream_calib(m.st));
@@ -994,6 +1092,7 @@ main(int argc, char **argv)
 		{"project", required_argument, NULL, 'C'},
 		{"playwright", required_argument, NULL, OPT_PLAYWRIGHT},
 		{"shards", required_argument, NULL, OPT_SHARDS},
+		{"gbench", required_argument, NULL, OPT_GBENCH},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
@@ -1071,6 +1170,11 @@ main(int argc, char **argv)
 				return cli_fail("--playwright: at most 64 files");
 			o.playwright[o.n_playwright++] = optarg;
 			break;
+		case OPT_GBENCH:
+			if (o.n_gbench == 64)
+				return cli_fail("--gbench: at most 64 files");
+			o.gbench[o.n_gbench++] = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish(PROF_EXIT_OK);
@@ -1087,7 +1191,9 @@ main(int argc, char **argv)
 	if (cli_not_input("-o", o.output, (const char *const *)argv + optind,
 			  argc - optind) < 0 ||
 	    cli_not_input("-o", o.output, (const char *const *)o.playwright,
-			  o.n_playwright) < 0)
+			  o.n_playwright) < 0 ||
+	    cli_not_input("-o", o.output, (const char *const *)o.gbench,
+			  o.n_gbench) < 0)
 		return PROF_EXIT_FAILURE;
 	if (cli_trap_signals(o.output) < 0)
 		return PROF_EXIT_FAILURE;

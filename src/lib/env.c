@@ -237,7 +237,7 @@ segment_object(struct json_object *env)
 {
 	static const char *const where_present[] = {
 		"valgrind", "workload_compiler_major", "workload_optimized",
-		NULL,
+		"gbench_build_type", NULL,
 	};
 	struct json_object *key = json_object_new_object();
 	size_t i;

@@ -53,8 +53,10 @@ struct json_object *prof_env_collect(const struct prof_env_in *in);
  * only (OS and distribution version, machine, CPU model, compiler and its
  * major version, backend, device and its properties, CUDA driver and
  * runtime, browser, dtype, problem size, tile; and, where the environment
- * has them, valgrind's version (instruction counts are keyed by it) and
- * the workload's compiler major version and optimized flag, so that no
+ * has them, valgrind's version (instruction counts are keyed by it),
+ * the workload's compiler major version and optimized flag, and the
+ * build type of the Google Benchmark library that timed it (gbench.h),
+ * so that no
  * older segment key changes). The kernel release, the workload's full
  * compiler version, its ISA and the project's build facts are recorded
  * but not keyed. Returns a malloc'd string, or NULL.

@@ -422,6 +422,13 @@ check_cpu(struct ctx *c, struct json_object *o)
 	if (json_object_object_get_ex(o, "cpu_ms", NULL) &&
 	    want_ms(c, o, "cpu_ms", 0))
 		return -1;
+	if (json_object_object_get_ex(o, "iterations", &v)) {
+		if (want_int(c, o, "iterations"))
+			return -1;
+		if (json_object_get_int64(v) < 1)
+			return fail(c, "iterations", "%s",
+				    "expected an integer >= 1");
+	}
 	return c->own ? 0 : check_cpu_range(c, o, NULL);
 }
 
@@ -446,6 +453,8 @@ check_common(struct ctx *c, struct json_object *o)
 	is_error = prof_sample_is(o, "outcome", "error");
 	if (want_ms(c, o, "duration_ms", is_error) ||
 	    want_string(c, o, "checksum", 1, 0) ||
+	    (json_object_object_get_ex(o, "checksum_reason", NULL) &&
+	     want_string(c, o, "checksum_reason", 0, 1)) ||
 	    want_string(c, o, "reason", !is_error, is_error))
 		return -1;
 	GET(v, "metrics");

@@ -27,7 +27,11 @@ struct json_object;
  *   cpu_ms (the call's CPU time, user + system: a time like
  *   duration_ms), involuntary_switches (an integer >= 0), threads (an
  *   integer >= 1: how many threads the call may run at once) and
- *   contended (a boolean: prof_sample_contended() of the others). Each
+ *   contended (a boolean: prof_sample_contended() of the others);
+ *   iterations (an integer >= 1) where the duration is the mean of a
+ *   loop of that many calls (Google Benchmark's, gbench.h), and
+ *   checksum_reason (a string) where checksum is null because the
+ *   workload has no output to sum. Each
  *   is optional: a file from before them is read as before, its samples
  *   never contended. With threads 1 (or absent) a reader refuses cpu_ms
  *   above duration_ms * PROF_CPU_TOL_RATIO + PROF_CPU_TOL_MS.
