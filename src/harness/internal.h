@@ -7,6 +7,8 @@
 #include "prof/session.h"
 #include "prof/workload.h"
 
+struct json_object;
+
 #define PROF_MAX_METRICS 32
 
 struct prof_metric_kv {
@@ -47,9 +49,17 @@ long prof_threads(const struct prof_workload *w);
 /* The GPU backend, or NULL when this binary has none (session.c). */
 const struct prof_gpu_ops *prof_gpu_backend(void);
 
-/* How this binary was built (worker.c). */
+/* What the binary knows of itself (binary.c): how it was built, and its
+ * name as run, for messages (worker.c's main() sets it first). */
 extern const char prof_build_compiler[];
 extern const char prof_build_compiler_version[];
 extern const char prof_build_cflags[];
+extern const char *prof_progname;
+
+/* Print one JSON value as a line on stdout; a failed write exits 2. */
+int prof_emit(struct json_object *o);
+
+/* The GPU backend's device, or -1 and why (binary.c). */
+int prof_gpu_probe(struct prof_gpu_device *dev, char *why, size_t n);
 
 #endif /* PROF_HARNESS_INTERNAL_H */

@@ -7,8 +7,6 @@
 #include "prof/session.h"
 #include "prof/workload.h"
 
-struct json_object;
-
 struct prof_worker_args {
 	const char *progname;
 	const char *id;
@@ -26,11 +24,5 @@ struct prof_worker_args {
 
 /* Run the worker; prints samples; returns the process exit code. */
 int prof_worker_run(const struct prof_worker_args *a);
-
-/* Print one JSON value as a line on stdout (worker.c). */
-int prof_emit(struct json_object *o);
-
-/* The GPU backend's device, or -1 and why (worker.c). */
-int prof_gpu_probe(struct prof_gpu_device *dev, char *why, size_t n);
 
 #endif /* PROF_HARNESS_PHASES_H */

@@ -14,27 +14,6 @@
 #include "prof.h"
 #include "sample.h"
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
-#if defined(__clang__)
-const char prof_build_compiler[] = "clang";
-const char prof_build_compiler_version[] = STR(__clang_major__) "." STR(
-	__clang_minor__) "." STR(__clang_patchlevel__);
-#elif defined(__GNUC__)
-const char prof_build_compiler[] = "gcc";
-const char prof_build_compiler_version[] = STR(__GNUC__) "." STR(
-	__GNUC_MINOR__) "." STR(__GNUC_PATCHLEVEL__);
-#else
-const char prof_build_compiler[] = "cc";
-const char prof_build_compiler_version[] = "unknown";
-#endif
-#ifndef PROF_BUILD_CFLAGS
-#define PROF_BUILD_CFLAGS ""
-#endif
-const char prof_build_cflags[] = PROF_BUILD_CFLAGS;
-
-static const char *progname = "workloads";
-
 static const char usage_text[] =
 	"usage: %s --list\n"
 	"       %s --probe\n"
@@ -53,32 +32,16 @@ static const char usage_text[] =
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, usage_text, progname, progname, progname);
+	fprintf(fp, usage_text, prof_progname, prof_progname, prof_progname);
 }
 
 static int
 die(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "%s: ", progname);
+	fprintf(stderr, "%s: ", prof_progname);
 	fprintf(stderr, fmt, arg);
 	fputc('\n', stderr);
 	return PROF_EXIT_FAILURE;
-}
-
-/* Print one JSON value as a line; a failed write is fatal. */
-int
-prof_emit(struct json_object *o)
-{
-	const char *text = json_object_to_json_string_ext(
-		o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-
-	if (fputs(text, stdout) == EOF || fputc('\n', stdout) == EOF ||
-	    fflush(stdout) == EOF) {
-		fprintf(stderr, "%s: cannot write to stdout: %s\n", progname,
-			strerror(errno));
-		exit(PROF_EXIT_FAILURE);
-	}
-	return 0;
 }
 
 static struct json_object *
@@ -162,23 +125,6 @@ cmd_list(void)
 	return PROF_EXIT_OK;
 }
 
-/* Fill dev from the GPU backend; -1 with why when there is none. */
-int
-prof_gpu_probe(struct prof_gpu_device *dev, char *why, size_t n)
-{
-	const struct prof_gpu_ops *gpu = prof_gpu_backend();
-
-	memset(dev, 0, sizeof(*dev));
-	if (!gpu) {
-		snprintf(why, n,
-			 "'%s' has no GPU backend: it was built without "
-			 "the CUDA session (no nvcc at build time, or HAVE_CUDA=0)",
-			 progname);
-		return -1;
-	}
-	return gpu->probe(dev, why, n);
-}
-
 static int
 cmd_probe(void)
 {
@@ -258,7 +204,7 @@ main(int argc, char **argv)
 	char *slash;
 
 	slash = strrchr(argv[0], '/');
-	progname = slash ? slash + 1 : argv[0];
+	prof_progname = slash ? slash + 1 : argv[0];
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'l':
@@ -328,7 +274,7 @@ main(int argc, char **argv)
 		const unsigned char *ch = (const unsigned char *)bad->id;
 
 		/* The id as printable ASCII: it may be what makes it bad. */
-		fprintf(stderr, "%s: workload '", progname);
+		fprintf(stderr, "%s: workload '", prof_progname);
 		for (; ch && *ch; ch++)
 			if (*ch >= 0x20 && *ch < 0x7f && *ch != '\\' && *ch != '\'')
 				fputc(*ch, stderr);
@@ -354,6 +300,6 @@ main(int argc, char **argv)
 		return die("--kind: '%s' is not warm or cold", a.kind);
 	if (!a.requested)
 		a.requested = a.backend;
-	a.progname = progname;
+	a.progname = prof_progname;
 	return prof_worker_run(&a);
 }
