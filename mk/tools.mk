@@ -2,8 +2,12 @@
 
 TOOL_SRC := $(wildcard src/prof-*.c)
 TOOLS := $(patsubst src/%.c,$(BINDIR)/%,$(TOOL_SRC))
+# Under the tools, two layers: src/runner/ (the engine of prof-time, -mem,
+# -trace and -count) and below it src/cli/ (messages, checked numbers, the
+# exit path), both over libprof (t1504, t1525).
+CLI_SRC := $(wildcard src/cli/*.c)
 RUNNER_SRC := $(wildcard src/runner/*.c)
-TOOL_COMMON := $(TOOL_OBJ)/src/cli.o $(patsubst %.c,$(TOOL_OBJ)/%.o,$(RUNNER_SRC))
+TOOL_COMMON := $(patsubst %.c,$(TOOL_OBJ)/%.o,$(CLI_SRC) $(RUNNER_SRC))
 EXTRA_CFLAGS_src/runner = -Isrc
 
 ALL_TARGETS += $(TOOLS)

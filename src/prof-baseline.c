@@ -8,7 +8,7 @@
 
 #include "afile.h"
 #include "calib.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "compare.h"
 #include "htab.h"
 #include "id.h"

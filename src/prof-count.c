@@ -1,6 +1,6 @@
 /* prof-count: the instruction-count phase: callgrind counts of run() only,
  * or of a whole command, in an environment that never changes. */
-#include "runner.h"
+#include "runner/runner.h"
 
 static const char usage_text[] =
 	"usage: prof-count quick|full [options]\n"

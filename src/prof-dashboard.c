@@ -10,7 +10,7 @@
 
 #include "afile.h"
 #include "axis.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "history.h"
 #include "json.h"
 #include "palette.h"

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #include "calib.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "compare.h"
 #include "json.h"
 #include "out.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "afile.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "json.h"
 #include "out.h"
 #include "runview.h"

@@ -14,7 +14,7 @@
 #include <openssl/evp.h>
 
 #include "afile.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "history.h"
 #include "json.h"
 #include "out.h"

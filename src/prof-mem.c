@@ -1,6 +1,6 @@
 /* prof-mem: the memory phase: one separate run per workload x backend with
  * its heap peak, peak RSS and device allocator numbers. */
-#include "runner.h"
+#include "runner/runner.h"
 
 static const char usage_text[] =
 	"usage: prof-mem quick|full [options]\n"

@@ -13,7 +13,7 @@
 
 #include "browser.h"
 #include "calib.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "gbench.h"
 #include "htab.h"
 #include "id.h"

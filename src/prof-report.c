@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "channels.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "compare.h"
 #include "contend.h"
 #include "json.h"

@@ -1,6 +1,6 @@
 /* prof-time: run workloads (or any command) in fresh workers; emit timing
  * samples as JSON lines. */
-#include "runner.h"
+#include "runner/runner.h"
 
 static const char usage_text[] =
 	"usage: prof-time quick|full [options]\n"

@@ -1,6 +1,6 @@
 /* prof-trace: the diagnostic phase: a CPU profile of the timed region and
  * a Chrome trace of the worker's phases. */
-#include "runner.h"
+#include "runner/runner.h"
 
 static const char usage_text[] =
 	"usage: prof-trace quick|full [options]\n"

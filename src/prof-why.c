@@ -15,7 +15,7 @@
 #include "buf.h"
 #include "callgrind.h"
 #include "channels.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "flame.h"
 #include "json.h"
 #include "out.h"

@@ -31,8 +31,8 @@
 #include <stdio.h>
 
 #include "afile.h"
+#include "cli/cli.h"
 #include "contend.h"
-#include "cli.h"
 #include "env.h"
 #include "json.h"
 #include "lines.h"

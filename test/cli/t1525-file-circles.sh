@@ -1,0 +1,106 @@
+#!/bin/bash
+# No circle among the files of libprof (src/lib), the cli layer (src/cli),
+# the runner (src/runner), the harness (src/harness) and prof-report's page
+# (src/report-html.c): no file calls into another that calls back into it,
+# directly or round a longer loop; and each folder calls only the layers
+# below it. Checked on the objects (nm): which file's global symbols each
+# file uses. t1504 checks the runner's own files top-down.
+. "$(dirname "$0")/lib.sh"
+
+OBJ=$ROOT/${PROF_BUILD:-build}
+command -v nm >/dev/null || skip_all "nm is not installed"
+plan 7
+
+# circles: edges "FROM TO" on stdin; each circle (the files that reach each
+# other, a strongly connected set of two or more) as one sorted line.
+circles() {
+	awk '
+	{ e[$1, $2] = 1; n[$1]; n[$2] }
+	END {
+		for (k in n) for (i in n) if ((i, k) in e)
+			for (j in n) if ((k, j) in e) e[i, j] = 1
+		for (i in n) {
+			if (seen[i]) continue
+			s = i
+			for (j in n)
+				if (j != i && (i, j) in e && (j, i) in e) {
+					s = s " " j
+					seen[j] = 1
+				}
+			if (s != i) print s
+		}
+	}' | while read -r line; do
+		echo "$line" | tr ' ' '\n' | sort | tr '\n' ' '
+		echo
+	done | sort
+}
+
+# The finder finds what it looks for: a loop of three and one of two.
+is "$(printf '%s\n' "a b" "b c" "c a" "d a" "e f" "f e" "f g" | circles |
+	tr '\n' '|')" "a b c |e f |" "the finder names each circle's files"
+
+# The files, by their sources; the CUDA session where it was built.
+names=$(cd "$ROOT" && ls src/lib/*.c src/cli/*.c src/runner/*.c \
+	src/harness/*.c src/harness/cuda/*.c src/report-html.c 2>/dev/null |
+	sed 's/\.c$//')
+missing=
+files=
+for f in $names; do
+	if [ -f "$OBJ/$f.o" ]; then
+		files="$files $f"
+	else
+		case $f in
+		src/harness/cuda/*) ;;
+		*) missing="$missing $f.o" ;;
+		esac
+	fi
+done
+is "$missing" "" "every file's object is built"
+
+for f in $files; do
+	nm -g --defined-only "$OBJ/$f.o" | awk -v f="$f" 'NF == 3 { print $3, f }'
+done | sort >"$T/defs"
+for f in $files; do
+	nm -u "$OBJ/$f.o" | awk -v f="$f" '{ print $2, f }'
+done | sort -u >"$T/uses"
+is "$(awk '$1 == s { print s; } { s = $1 }' "$T/defs" | sort -u |
+	tr '\n' ' ')" "" "no symbol is defined by two files: the edges are sure"
+join "$T/uses" "$T/defs" | awk '$2 != $3 { print $2, $3 }' | sort -u \
+	>"$T/edges"
+ok "$([ -s "$T/edges" ] && echo 0 || echo 1)" "the objects name each other"
+
+is "$(circles <"$T/edges" | tr '\n' '|')" "" "no circle among the files"
+
+# The folders' layers: what each may call besides itself.
+layer() {
+	case $1 in
+	src/lib/*) echo lib ;;
+	src/cli/*) echo cli ;;
+	src/runner/*) echo runner ;;
+	src/harness/*) echo harness ;;
+	src/report-html) echo report-html ;;
+	esac
+}
+below() {
+	case $1 in
+	lib) echo "" ;;
+	cli) echo "lib" ;;
+	runner) echo "cli lib" ;;
+	harness) echo "lib" ;;
+	report-html) echo "lib" ;;
+	esac
+}
+wrong=
+while read -r from to; do
+	lf=$(layer "$from")
+	lt=$(layer "$to")
+	[ "$lf" = "$lt" ] && continue
+	case " $(below "$lf") " in
+	*" $lt "*) ;;
+	*) wrong="$wrong $from->$to" ;;
+	esac
+done <"$T/edges"
+is "$wrong" "" "each folder calls only the layers below it"
+is "$(awk '$1 ~ /^src\/runner\// && $2 ~ /^src\/cli\// { print "yes"; exit }' \
+	"$T/edges")" "yes" "the runner stands on src/cli"
+finish
