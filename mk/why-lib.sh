@@ -7,7 +7,8 @@
 # changed_rows FILE: how many rows of the comparisons are warning or
 # improved (0 when the file cannot be read).
 changed_rows() {
-	jq '[.[] | select(.status == "warning" or .status == "improved")] |
+	jq '[.[] | select(.phase != "memory" and
+		(.status == "warning" or .status == "improved"))] |
 		length' "$1" 2>/dev/null || echo 0
 }
 

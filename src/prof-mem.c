@@ -16,6 +16,7 @@ static const char usage_text[] =
 	"                          reports it, so glibc's rounding is included)\n"
 	"  host_live_before_bytes  live heap bytes when the call started\n"
 	"  host_allocs             allocations during the call\n"
+	"  host_allocated_bytes    the usable bytes of those allocations\n"
 	"  rss_peak_bytes          the worker's peak RSS (VmHWM), reset after\n"
 	"                          prepare() where the kernel allows it\n"
 	"  device_*_bytes          on CUDA: the stream-ordered pool's allocated,\n"

@@ -127,7 +127,8 @@ struct profile {
 struct report {
 	struct json_object *meta;	/* the results' top level (borrowed) */
 	struct prof_stream *st;
-	struct json_object *rows;	/* comparison objects */
+	struct json_object *rows;	/* comparison objects: time, counts */
+	struct json_object *mem_rows;	/* the memory rows, apart */
 	int judged;			/* rows come from prof-diff */
 	struct prof_cmp cmp;		/* the rows, when not judged */
 	struct mem *mem;
@@ -1549,6 +1550,34 @@ segment_of(void *st, const char *id)
 	return prof_stream_segment(st, id);
 }
 
+/* The memory rows out of r->rows into r->mem_rows, in their order: the
+ * tables of time and counts never meet one. 0, or -1 out of memory. */
+static int
+split_memory(struct report *r)
+{
+	struct json_object *keep = json_object_new_array();
+	size_t i, n = json_object_array_length(r->rows);
+
+	r->mem_rows = json_object_new_array();
+	if (!keep || !r->mem_rows) {
+		json_object_put(keep);
+		cli_say("out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		struct json_object *o = json_object_array_get_idx(r->rows, i);
+		const char *ph = prof_json_str(o, "phase");
+
+		json_object_array_add(ph && !strcmp(ph, "memory") ?
+					      r->mem_rows :
+					      keep,
+				      json_object_get(o));
+	}
+	json_object_put(r->rows);
+	r->rows = keep;
+	return 0;
+}
+
 /* The comparisons prof-diff wrote (one object per row: small), checked. */
 static int
 load_comparisons(struct report *r, const char *comparisons)
@@ -1565,7 +1594,7 @@ load_comparisons(struct report *r, const char *comparisons)
 		return -1;
 	}
 	r->judged = 1;
-	return 0;
+	return split_memory(r);
 }
 
 /* Read the results: every sample streams through take(). */
@@ -1598,7 +1627,7 @@ load_results(struct report *r, const char *path)
 		cli_say("out of memory");
 		return -1;
 	}
-	return 0;
+	return split_memory(r);
 }
 
 static void
@@ -1635,6 +1664,7 @@ report_free(struct report *r)
 		fclose(r->artifacts_md);
 	prof_cmp_free(&r->cmp);
 	json_object_put(r->rows);
+	json_object_put(r->mem_rows);
 	prof_stream_free(r->st);
 }
 

@@ -537,6 +537,10 @@ comparisons(struct opts *o)
 		}
 		if (!st || (strcmp(st, "warning") && strcmp(st, "improved")))
 			continue;
+		/* Memory rows: their allocation sites are not read yet. */
+		if (prof_json_str(row, "phase") &&
+		    !strcmp(prof_json_str(row, "phase"), "memory"))
+			continue;
 		if (!explained &&
 		    (prof_runview_load(&cur, o->results, 0, &err) < 0 ||
 		     prof_runview_load(&base, o->baseline, 0, &err) < 0)) {

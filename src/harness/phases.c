@@ -363,8 +363,10 @@ phase_memory(struct worker *wk)
 						    "prof_alloc_reset");
 	void (*read)(long long *) = (void (*)(long long *))dlsym(
 		RTLD_DEFAULT, "prof_alloc_read");
+	long long (*bytes)(void) = (long long (*)(void))dlsym(
+		RTLD_DEFAULT, "prof_alloc_bytes");
 	struct prof_gpu_mem gm = {-1, -1, -1, -1};
-	long long heap[5];
+	long long heap[5], allocated;
 	struct json_object *s, *m;
 	char why[512];
 	double ms;
@@ -393,6 +395,7 @@ phase_memory(struct worker *wk)
 		return PROF_EXIT_OK;
 	}
 	read(heap);
+	allocated = bytes ? bytes() : -1;
 	if (wk->gpu && wk->gpu->mem_read &&
 	    wk->gpu->mem_read(&gm, why, sizeof(why)) < 0) {
 		snprintf(wk->ctx.reason, sizeof(wk->ctx.reason),
@@ -404,6 +407,7 @@ phase_memory(struct worker *wk)
 	mem_put(m, "host_peak_bytes", heap[1] - heap[2]);
 	mem_put(m, "host_live_before_bytes", heap[2]);
 	mem_put(m, "host_allocs", heap[3]);
+	mem_put(m, "host_allocated_bytes", allocated);
 	mem_put(m, "rss_peak_bytes", rss_peak());
 	if (wk->gpu) {
 		mem_put(m, "device_allocated_bytes", gm.allocated);

@@ -7,6 +7,7 @@
 
 #include <json-c/json.h>
 
+#include "channels.h"
 #include "compare.h"
 #include "contend.h"
 #include "id.h"
@@ -35,13 +36,77 @@ prof_cmp_counted(struct json_object *s)
 	       json_object_is_type(v, json_type_int);
 }
 
+const struct prof_cmp_metric prof_cmp_metrics[PROF_CMP_MEM_N] = {
+	[PROF_CMP_MEM_PEAK] = {"host_peak_bytes", "heap peak", "bytes", 1,
+			       PROF_CMP_MEM_THRESHOLD,
+			       PROF_CMP_MEM_FLOOR_BYTES},
+	[PROF_CMP_MEM_ALLOCS] = {"host_allocs", "allocations", "allocations",
+				 1, PROF_CMP_MEM_THRESHOLD,
+				 PROF_CMP_MEM_FLOOR_ALLOCS},
+	[PROF_CMP_MEM_BYTES] = {"host_allocated_bytes", "bytes allocated",
+				"bytes", 1, PROF_CMP_MEM_THRESHOLD,
+				PROF_CMP_MEM_FLOOR_BYTES},
+	[PROF_CMP_MEM_RSS] = {"rss_peak_bytes", "RSS peak", "bytes", 0, 0,
+			      PROF_CMP_MEM_FLOOR_RSS},
+};
+
+enum prof_cmp_mem
+prof_cmp_metric_find(const char *key)
+{
+	int m;
+
+	for (m = 1; key && m < PROF_CMP_MEM_N; m++)
+		if (!strcmp(key, prof_cmp_metrics[m].key))
+			return (enum prof_cmp_mem)m;
+	return PROF_CMP_MEM_NONE;
+}
+
+/* Whether s is a memory sample that memory rows aggregate, with metric m
+ * a number (into *v). */
+static int
+mem_value(struct json_object *s, enum prof_cmp_mem m, double *v)
+{
+	struct json_object *mem = NULL, *x = NULL;
+
+	if (!prof_sample_is(s, "phase", "memory") ||
+	    !prof_sample_is(s, "kind", "warm") ||
+	    !prof_sample_is(s, "outcome", "success") ||
+	    !json_object_object_get_ex(s, "memory", &mem) ||
+	    !json_object_object_get_ex(mem, prof_cmp_metrics[m].key, &x) ||
+	    !prof_json_is_number(x))
+		return 0;
+	*v = prof_json_number(x);
+	return isfinite(*v);
+}
+
 /* Whether s belongs to a row at all (errors and cold samples do). */
 static int
 rowed(struct json_object *s)
 {
 	return prof_sample_is(s, "phase", "timing") ||
 	       prof_sample_is(s, "phase", "browser") ||
-	       prof_sample_is(s, "phase", "instructions");
+	       prof_sample_is(s, "phase", "instructions") ||
+	       prof_sample_is(s, "phase", "memory");
+}
+
+/* Which kind of row a sample of row class k is: 0 time, 1 counts, 1 + m
+ * memory metric m. The mark a row key carries for it ("" for time). */
+static const char *
+class_mark(char *buf, size_t n, int k)
+{
+	if (k == 0)
+		buf[0] = '\0';
+	else if (k == 1)
+		snprintf(buf, n, "\001count");
+	else
+		snprintf(buf, n, "\001mem:%s", prof_cmp_metrics[k - 1].key);
+	return buf;
+}
+
+static int
+row_class(const struct prof_cmp_row *r)
+{
+	return r->memory ? 1 + (int)r->memory : r->instructions ? 1 : 0;
 }
 
 int
@@ -82,6 +147,24 @@ prof_cmp_side_add(struct prof_cmp_side *s, double v)
 	return prof_cmp_side_add_marked(s, v, 0);
 }
 
+int
+prof_cmp_side_add_at(struct prof_cmp_side *s, double v, long at)
+{
+	if (prof_cmp_side_add_marked(s, v, 0) < 0)
+		return -1;
+	if (s->cap_at < s->cap) {
+		long *na = realloc(s->at, s->cap * sizeof(*na));
+
+		if (!na) {
+			s->n--;
+			return -1;
+		}
+		s->at = na;
+		s->cap_at = s->cap;
+	}
+	s->at[s->n - 1] = at;
+	return 0;
+}
 
 /* A copy of str kept until prof_cmp_free(); NULL for NULL or no memory
  * (*oom set). */
@@ -154,14 +237,17 @@ ab_take(struct prof_cmp_side *d, struct json_object *s)
  * otherwise; the output checksums of the aggregated samples are kept: the
  * first, and the first other one when the calls disagree. */
 static int
-side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s)
+side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
+	  enum prof_cmp_mem mem)
 {
 	const char *sum;
+	double mv = NAN;
 	int oom = 0;
 
 	if (prof_sample_is(s, "outcome", "error"))
 		d->errors++;
-	if (!prof_cmp_counted(s) && !prof_cmp_aggregated(s))
+	if (mem ? !mem_value(s, mem, &mv) :
+		  !prof_cmp_counted(s) && !prof_cmp_aggregated(s))
 		return 0;
 	ab_take(d, s);
 	sum = prof_sample_str(s, "checksum");
@@ -171,6 +257,9 @@ side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s)
 		d->output_other = keep(c, sum, &oom);
 	if (oom)
 		return -1;
+	if (mem)
+		return prof_cmp_side_add_at(d, mv,
+					    (long)prof_sample_num(s, "index"));
 	if (prof_cmp_counted(s))
 		return prof_cmp_side_add(
 			d, (double)json_object_get_int64(
@@ -192,10 +281,17 @@ samples_of(struct json_object *doc)
  * recorded is the one judged, 0 included (any growth is a warning); the
  * default only where a sample records none. */
 static void
-count_meta(struct prof_cmp_row *r, struct json_object *s)
+count_meta(struct prof_cmp_row *r, struct json_object *s,
+	   enum prof_cmp_mem mem)
 {
 	struct json_object *v = NULL;
 
+	r->memory = mem;
+	r->delta = NAN;
+	if (mem) {
+		r->threshold_pct = prof_cmp_metrics[mem].threshold_pct;
+		return;
+	}
 	r->instructions = prof_sample_is(s, "phase", "instructions");
 	r->threshold_pct = PROF_CMP_COUNT_THRESHOLD;
 	if (r->instructions &&
@@ -214,6 +310,10 @@ cmp_rows(const void *a, const void *b)
 		d = strcmp(x->backend, y->backend);
 	if (!d)
 		d = strcmp(x->segment, y->segment);
+	/* Time first, then counts, then memory (readers that know only
+	 * time take the first row of a key). */
+	if (!d)
+		d = row_class(x) - row_class(y);
 	return d;
 }
 
@@ -242,23 +342,58 @@ prof_cmp_set_run(struct prof_cmp *c, const char *run_id)
 	return oom ? -1 : 0;
 }
 
+/* Count s into its row of class k (class_mark()). */
+static int
+take_class(struct prof_cmp *c, struct json_object *s, const char *seg, int k,
+	   struct prof_err *err);
+
+/* The memory metrics a memory sample gives rows to: each that it holds a
+ * number of; every one for an error sample (its rows count the error). */
+static int
+mem_takes(struct json_object *s, enum prof_cmp_mem m)
+{
+	double v;
+
+	return prof_sample_is(s, "outcome", "error") || mem_value(s, m, &v);
+}
+
 int
 prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 	      struct prof_err *err)
 {
+	int m;
+
+	if (!rowed(s) || !prof_sample_str(s, "workload") ||
+	    !prof_sample_str(s, "backend") || !seg)
+		return 0;
+	if (!prof_sample_is(s, "phase", "memory"))
+		return take_class(c, s, seg,
+				  prof_sample_is(s, "phase", "instructions"),
+				  err);
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (mem_takes(s, (enum prof_cmp_mem)m) &&
+		    take_class(c, s, seg, 1 + m, err) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
+	   int cls, struct prof_err *err)
+{
 	const char *w = prof_sample_str(s, "workload");
 	const char *b = prof_sample_str(s, "backend");
+	enum prof_cmp_mem mem = cls > 1 ? (enum prof_cmp_mem)(cls - 1) : 0;
 	struct prof_cmp_row *r;
-	char key[4096], bk[256];
+	char key[4096], bk[256], mark[64];
 	size_t len;
 	long k;
 	int oom = 0;
 
-	if (!rowed(s) || !w || !b || !seg)
-		return 0;
-	/* Counts and times never share a row, whatever their segments. */
+	/* Times, counts and each memory metric never share a row, whatever
+	 * their segments. */
 	snprintf(bk, sizeof(bk), "%s%s", b,
-		 prof_sample_is(s, "phase", "instructions") ? "\001count" : "");
+		 class_mark(mark, sizeof(mark), cls));
 	len = join_key(key, sizeof(key), w, bk, seg);
 	if (!len)
 		return prof_err_set(err, "a workload id, backend and segment "
@@ -285,12 +420,12 @@ prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 		r->shard = keep(c, prof_sample_str(s, "shard"), &oom);
 		r->warning_floor_ms = prof_sample_num(s, "warning_floor_ms");
 		r->delta_ms = r->ratio = r->p_value = NAN;
-		count_meta(r, s);
+		count_meta(r, s, mem);
 		side_meta(c, &r->cur, s, &oom);
 		if (oom || prof_htab_put(&c->index, key, len, k) < 0)
 			return prof_err_set(err, "out of memory");
 	}
-	if (side_take(c, &c->rows[k].cur, s) < 0)
+	if (side_take(c, &c->rows[k].cur, s, mem) < 0)
 		return prof_err_set(err, "out of memory");
 	return 0;
 }
@@ -704,13 +839,221 @@ contended_note(struct prof_cmp_row *r)
 		   r->cur.contended, r->cur.n);
 }
 
+/* A pair of a memory side: call index and value. */
+struct at_value {
+	long at;
+	double v;
+};
+
+static int
+cmp_at(const void *a, const void *b)
+{
+	const struct at_value *x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return (x->v > y->v) - (x->v < y->v);
+}
+
+/* Whether the values of each call index of a memory side agree
+ * (compare.h); sets nondet, nd_index, nd_lo and nd_hi. Returns 0, or -1
+ * when out of memory. */
+static int
+check_det(struct prof_cmp_side *d)
+{
+	struct at_value *p;
+	size_t i, j;
+
+	d->nondet = 0;
+	d->nd_index = -1;
+	d->nd_lo = d->nd_hi = NAN;
+	if (d->n < 2 || !d->at)
+		return 0;
+	p = malloc(d->n * sizeof(*p));
+	if (!p)
+		return -1;
+	for (i = 0; i < d->n; i++) {
+		p[i].at = d->at[i];
+		p[i].v = d->v[i];
+	}
+	qsort(p, d->n, sizeof(*p), cmp_at);
+	for (i = 0; i < d->n; i = j) {
+		for (j = i + 1; j < d->n && p[j].at == p[i].at; j++)
+			;
+		if (p[j - 1].v != p[i].v) {
+			d->nondet = 1;
+			d->nd_index = p[i].at;
+			d->nd_lo = p[i].v;
+			d->nd_hi = p[j - 1].v;
+			break;
+		}
+	}
+	free(p);
+	return 0;
+}
+
+/* A memory value in a reason, digits grouped. */
+static const char *
+mem_num(char *buf, size_t n, double v, int sign)
+{
+	return prof_fmt_count(buf, n, (long long)llround(v), sign);
+}
+
+/* An exact memory row: a threshold in percent and a floor in its unit,
+ * compared on the integers themselves. */
+static void
+judge_mem_exact(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
+{
+	double c = r->cur.st.median, b = r->base.st.median;
+	int over_floor = fabs(r->delta) >= m->floor;
+	char from[32], to[32], dv[32], fl[32], pct[32];
+
+	mem_num(from, sizeof(from), b, 0);
+	mem_num(to, sizeof(to), c, 0);
+	mem_num(dv, sizeof(dv), r->delta, 1);
+	mem_num(fl, sizeof(fl), m->floor, 0);
+	if (b > 0)
+		snprintf(pct, sizeof(pct), "%+.2f%%", (r->ratio - 1) * 100);
+	else
+		snprintf(pct, sizeof(pct), "from 0");
+	if (c * 100 > b * (100 + m->threshold_pct) && over_floor) {
+		r->status = PROF_CMP_WARNING;
+		snprintf(r->reason, sizeof(r->reason),
+			 "%s %s -> %s %s (%s, %s), more than the %g%% "
+			 "threshold and the floor of %s %s",
+			 m->name, from, to, m->unit, pct, dv, m->threshold_pct,
+			 fl, m->unit);
+	} else if (c * 100 < b * (100 - m->threshold_pct) && over_floor) {
+		r->status = PROF_CMP_IMPROVED;
+		snprintf(r->reason, sizeof(r->reason),
+			 "%s %s -> %s %s (%s, %s), less by more than the %g%% "
+			 "threshold and the floor of %s %s",
+			 m->name, from, to, m->unit, pct, dv, m->threshold_pct,
+			 fl, m->unit);
+	} else if (c == b) {
+		r->status = PROF_CMP_STABLE;
+		snprintf(r->reason, sizeof(r->reason), "%s unchanged: %s %s",
+			 m->name, to, m->unit);
+	} else if (!over_floor) {
+		r->status = PROF_CMP_STABLE;
+		snprintf(r->reason, sizeof(r->reason),
+			 "%s %s -> %s %s (%s) but %s is under the floor of %s "
+			 "%s",
+			 m->name, from, to, m->unit, pct, dv, fl, m->unit);
+	} else {
+		r->status = PROF_CMP_STABLE;
+		snprintf(r->reason, sizeof(r->reason),
+			 "%s %s -> %s %s (%s, %s), within the %g%% threshold",
+			 m->name, from, to, m->unit, pct, dv,
+			 m->threshold_pct);
+	}
+}
+
+/* A memory row judged by ratio, floor and the share of samples: the RSS
+ * peak, or an exact metric that was not deterministic. */
+static void
+judge_mem_ratio(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
+{
+	double c = r->cur.st.median, b = r->base.st.median, p;
+	int slower, faster, over_floor;
+	char from[32], to[32], dv[32], fl[32], ratio[32];
+	size_t i;
+
+	r->above = r->below = 0;
+	for (i = 0; i < r->cur.n; i++) {
+		if (r->cur.v[i] > b)
+			r->above++;
+		else if (r->cur.v[i] < b)
+			r->below++;
+	}
+	p = prof_stats_mann_whitney(r->cur.v, r->cur.n, r->base.v, r->base.n);
+	r->p_value = p < 0 ? NAN : p;
+	slower = b > 0 ? r->ratio > PROF_CMP_RATIO : c > 0;
+	faster = c <= b / PROF_CMP_RATIO && c < b;
+	over_floor = fabs(r->delta) >= m->floor;
+	mem_num(from, sizeof(from), b, 0);
+	mem_num(to, sizeof(to), c, 0);
+	mem_num(dv, sizeof(dv), r->delta, 1);
+	mem_num(fl, sizeof(fl), m->floor, 0);
+	if (b > 0)
+		snprintf(ratio, sizeof(ratio), "ratio %.3f", r->ratio);
+	else
+		snprintf(ratio, sizeof(ratio), "from 0");
+	if (slower && over_floor && r->above >= r->needed) {
+		r->status = PROF_CMP_WARNING;
+		reason_add(r,
+			   "%s %s -> %s %s (%s, %s >= floor %s), %zu of %zu "
+			   "samples above the baseline median",
+			   m->name, from, to, m->unit, ratio, dv, fl, r->above,
+			   r->cur.n);
+	} else if (faster && over_floor && r->below >= r->needed) {
+		r->status = PROF_CMP_IMPROVED;
+		reason_add(r,
+			   "%s %s -> %s %s (%s, %s, floor %s), %zu of %zu "
+			   "samples below the baseline median",
+			   m->name, from, to, m->unit, ratio, dv, fl, r->below,
+			   r->cur.n);
+	} else if (!slower && !faster) {
+		r->status = PROF_CMP_STABLE;
+		reason_add(r, "%s %s -> %s %s (%s), within the %.0f%% ratio",
+			   m->name, from, to, m->unit, ratio,
+			   (PROF_CMP_RATIO - 1) * 100);
+	} else if (!over_floor) {
+		r->status = PROF_CMP_STABLE;
+		reason_add(r,
+			   "%s %s -> %s %s (%s) but %s is under the floor of "
+			   "%s %s",
+			   m->name, from, to, m->unit, ratio, dv, fl, m->unit);
+	} else {
+		r->status = PROF_CMP_STABLE;
+		reason_add(r,
+			   "%s %s -> %s %s (%s, %s) but only %zu of %zu "
+			   "samples %s the baseline median (%zu needed)",
+			   m->name, from, to, m->unit, ratio, dv,
+			   slower ? r->above : r->below, r->cur.n,
+			   slower ? "above" : "below", r->needed);
+	}
+}
+
+/* A memory row whose sides may be compared (compare.h). */
+static int
+judge_memory(struct prof_cmp_row *r)
+{
+	const struct prof_cmp_metric *m = &prof_cmp_metrics[r->memory];
+	const struct prof_cmp_side *nd;
+	char lo[32], hi[32];
+
+	if (check_det(&r->cur) < 0 || check_det(&r->base) < 0)
+		return -1;
+	r->delta = r->cur.st.median - r->base.st.median;
+	r->ratio = r->base.st.median > 0 ?
+			   r->cur.st.median / r->base.st.median :
+			   NAN;
+	nd = r->cur.nondet ? &r->cur : r->base.nondet ? &r->base : NULL;
+	if (m->exact && !nd) {
+		judge_mem_exact(r, m);
+		return 0;
+	}
+	if (nd) {
+		mem_num(lo, sizeof(lo), nd->nd_lo, 0);
+		mem_num(hi, sizeof(hi), nd->nd_hi, 0);
+		reason_add(r,
+			   "not deterministic: call %ld of the %s side gave "
+			   "%s to %s %s, so judged by ratio, not exactly: ",
+			   nd->nd_index, nd == &r->cur ? "current" : "baseline",
+			   lo, hi, m->unit);
+	}
+	judge_mem_ratio(r, m);
+	return 0;
+}
+
 int
 prof_cmp_judge(struct prof_cmp_row *r)
 {
 	char a[16], b[16];
 	int rc;
 
-	r->delta_ms = r->ratio = r->p_value = NAN;
+	r->delta_ms = r->ratio = r->p_value = r->delta = NAN;
 	r->ab = 0;
 	memset(&r->look, 0, sizeof(r->look));
 	r->above = r->below = 0;
@@ -733,6 +1076,12 @@ prof_cmp_judge(struct prof_cmp_row *r)
 				 "no baseline row for this segment (the "
 				 "baseline has no instruction counts of this "
 				 "workload)");
+		else if (r->memory)
+			snprintf(r->reason, sizeof(r->reason),
+				 "no baseline row for this segment (the "
+				 "baseline has no memory samples with %s of "
+				 "this workload)",
+				 prof_cmp_metrics[r->memory].key);
 		else
 			snprintf(r->reason, sizeof(r->reason),
 				 "no baseline row for this segment (the "
@@ -796,6 +1145,9 @@ prof_cmp_judge(struct prof_cmp_row *r)
 			 "the baseline row has no successful warm samples");
 		return 0;
 	}
+	/* A call may allocate nothing: 0 is a memory value. */
+	if (r->memory)
+		return judge_memory(r);
 	if (!(r->base.st.median > 0)) {
 		snprintf(r->reason, sizeof(r->reason),
 			 r->instructions ?
@@ -822,29 +1174,52 @@ prof_cmp_judge(struct prof_cmp_row *r)
  * baseline's counts.
  */
 static const char *
-class_of(char *buf, size_t n, const char *w, int counts)
+class_of(char *buf, size_t n, const char *w, int cls)
 {
-	if (!counts)
+	char mark[64];
+
+	if (!cls)
 		return w;
-	snprintf(buf, n, "%s\001count", w);
+	snprintf(buf, n, "%s%s", w, class_mark(mark, sizeof(mark), cls));
 	return buf;
 }
+
+static int base_class(struct prof_cmp *c, struct json_object *s,
+		      const char *seg, int cls, struct prof_err *err);
 
 int
 prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,
 		   const char *seg, struct prof_err *err)
 {
+	int m;
+
+	if (!rowed(s) || !prof_sample_str(s, "workload") || !seg)
+		return 0;
+	if (!prof_sample_is(s, "phase", "memory"))
+		return base_class(c, s, seg,
+				  prof_sample_is(s, "phase", "instructions"),
+				  err);
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (mem_takes(s, (enum prof_cmp_mem)m) &&
+		    base_class(c, s, seg, 1 + m, err) < 0)
+			return -1;
+	return 0;
+}
+
+/* Count a baseline sample into its group of row class cls. */
+static int
+base_class(struct prof_cmp *c, struct json_object *s, const char *seg,
+	   int cls, struct prof_err *err)
+{
 	const char *w = prof_sample_str(s, "workload");
+	enum prof_cmp_mem mem = cls > 1 ? (enum prof_cmp_mem)(cls - 1) : 0;
 	struct prof_cmp_bgroup *g;
 	char key[4096], wbuf[2048];
 	size_t len;
 	long k;
 	int oom = 0;
 
-	if (!rowed(s) || !w || !seg)
-		return 0;
-	w = class_of(wbuf, sizeof(wbuf), w,
-		     prof_sample_is(s, "phase", "instructions"));
+	w = class_of(wbuf, sizeof(wbuf), w, cls);
 	len = join_key(key, sizeof(key), w, seg, NULL);
 	if (!len)
 		return prof_err_set(err, "a workload id and segment of more "
@@ -870,7 +1245,7 @@ prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,
 		if (oom || prof_htab_put(&c->base_index, key, len, k) < 0)
 			return prof_err_set(err, "out of memory");
 	}
-	if (side_take(c, &c->base[k].side, s) < 0)
+	if (side_take(c, &c->base[k].side, s, mem) < 0)
 		return prof_err_set(err, "out of memory");
 	return 0;
 }
@@ -882,22 +1257,28 @@ copy_side(struct prof_cmp_side *d, const struct prof_cmp_side *s)
 	*d = *s;
 	d->v = NULL;
 	d->cont = NULL;
-	d->cap = 0;
+	d->at = NULL;
+	d->cap = d->cap_at = 0;
 	if (!s->n)
 		return 0;
 	d->v = malloc(s->n * sizeof(*d->v));
 	d->cont = s->cont ? malloc(s->n) : NULL;
-	if (!d->v || (s->cont && !d->cont)) {
+	d->at = s->at ? malloc(s->n * sizeof(*d->at)) : NULL;
+	if (!d->v || (s->cont && !d->cont) || (s->at && !d->at)) {
 		free(d->v);
 		free(d->cont);
+		free(d->at);
 		d->v = NULL;
 		d->cont = NULL;
+		d->at = NULL;
 		return -1;
 	}
 	memcpy(d->v, s->v, s->n * sizeof(*d->v));
 	if (s->cont)
 		memcpy(d->cont, s->cont, s->n);
-	d->cap = s->n;
+	if (s->at)
+		memcpy(d->at, s->at, s->n * sizeof(*d->at));
+	d->cap = d->cap_at = s->n;
 	return 0;
 }
 
@@ -961,11 +1342,12 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		struct prof_cmp_row *r = &c->rows[k];
 		char wbuf[2048];
 		const char *wid = class_of(wbuf, sizeof(wbuf), r->workload,
-					   r->instructions);
+					   row_class(r));
 		long g, w;
 
 		free(r->base.v);
 		free(r->base.cont);
+		free(r->base.at);
 		memset(&r->base, 0, sizeof(r->base));
 		r->matched = 0;
 		r->base_other_segments = 0;
@@ -1129,6 +1511,72 @@ ab_json(const struct prof_cmp_row *r)
 	return o;
 }
 
+/* Whether a memory row was judged exactly (its rule "exact"). */
+static int
+mem_exact(const struct prof_cmp_row *r)
+{
+	return r->memory && prof_cmp_metrics[r->memory].exact &&
+	       !r->cur.nondet && !(r->matched && r->base.nondet);
+}
+
+static struct json_object *
+spread_json(const struct prof_cmp_side *d)
+{
+	struct json_object *o;
+
+	if (!d->nondet)
+		return NULL;
+	o = json_object_new_object();
+	if (!o)
+		return NULL;
+	json_object_object_add(o, "index", json_object_new_int64(d->nd_index));
+	json_object_object_add(o, "min", num(d->nd_lo));
+	json_object_object_add(o, "max", num(d->nd_hi));
+	return o;
+}
+
+/* The fields of a memory row (compare.h). */
+static void
+mem_json(struct json_object *o, const struct prof_cmp_row *r, int judged)
+{
+	const struct prof_cmp_metric *m = &prof_cmp_metrics[r->memory];
+	struct json_object *det = json_object_new_object();
+	struct json_object *spread = NULL;
+
+	json_object_object_add(o, "metric", json_object_new_string(m->key));
+	json_object_object_add(o, "unit", json_object_new_string(m->unit));
+	json_object_object_add(o, "rule", json_object_new_string(
+						  mem_exact(r) ? "exact" :
+								 "ratio"));
+	json_object_object_add(o, "threshold_pct",
+			       mem_exact(r) ? prof_json_double(
+						      m->threshold_pct) :
+					      NULL);
+	json_object_object_add(o, "floor", prof_json_double(m->floor));
+	json_object_object_add(o, "delta", judged ? num(r->delta) : NULL);
+	if (det) {
+		json_object_object_add(det, "current",
+				       json_object_new_boolean(!r->cur.nondet));
+		json_object_object_add(det, "baseline",
+				       r->matched ? json_object_new_boolean(
+							    !r->base.nondet) :
+						    NULL);
+	}
+	json_object_object_add(o, "deterministic", det);
+	if (r->cur.nondet || (r->matched && r->base.nondet)) {
+		spread = json_object_new_object();
+		if (spread) {
+			json_object_object_add(spread, "current",
+					       spread_json(&r->cur));
+			json_object_object_add(spread, "baseline",
+					       r->matched ?
+						       spread_json(&r->base) :
+						       NULL);
+		}
+	}
+	json_object_object_add(o, "spread", spread);
+}
+
 static struct json_object *
 row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	 struct json_object *base_segments)
@@ -1137,6 +1585,7 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	int judged = r->status == PROF_CMP_STABLE ||
 		     r->status == PROF_CMP_WARNING ||
 		     r->status == PROF_CMP_IMPROVED;
+	int exact = mem_exact(r);
 
 	if (!o)
 		return NULL;
@@ -1155,9 +1604,12 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	json_object_object_add(o, "warning_floor_ms",
 			       prof_json_double(r->warning_floor_ms));
 	json_object_object_add(o, "phase",
-			       json_object_new_string(r->instructions ?
+			       json_object_new_string(r->memory ? "memory" :
+						      r->instructions ?
 							      "instructions" :
 							      "timing"));
+	if (r->memory)
+		mem_json(o, r, judged);
 	if (r->instructions) {
 		json_object_object_add(o, "threshold_pct",
 				       prof_json_double(r->threshold_pct));
@@ -1177,17 +1629,17 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	json_object_object_add(o, "ratio", num(r->ratio));
 	json_object_object_add(o, "p_value", num(r->p_value));
 	json_object_object_add(o, "above_baseline_median",
-			       judged && !r->instructions ?
+			       judged && !r->instructions && !exact ?
 				       json_object_new_int64(
 					       (int64_t)r->above) :
 				       NULL);
 	json_object_object_add(o, "below_baseline_median",
-			       judged && !r->instructions ?
+			       judged && !r->instructions && !exact ?
 				       json_object_new_int64(
 					       (int64_t)r->below) :
 				       NULL);
 	json_object_object_add(o, "needed_above",
-			       r->instructions ? NULL :
+			       r->instructions || exact ? NULL :
 				       json_object_new_int64(
 					       (int64_t)r->needed));
 	json_object_object_add(o, "errors",
@@ -1195,7 +1647,7 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	json_object_object_add(o, "drift",
 			       drift[0] ? json_object_new_string(drift) : NULL);
 	json_object_object_add(o, "interleaved", r->ab ? ab_json(r) : NULL);
-	if (!r->instructions)
+	if (!r->instructions && !r->memory)
 		json_object_object_add(o, "contended", contended_json(r));
 	if (r->status == PROF_CMP_NEW && base_segments)
 		json_object_object_add(o, "baseline_segments",
@@ -1383,29 +1835,33 @@ check_warning(struct json_object *o, const char *prefix,
 	static const char *const keys[] = {"ratio", "delta_ms",
 					   "current.median",
 					   "baseline.median", NULL};
+	static const char *const mem_keys[] = {"delta", "current.median",
+					       "baseline.median", NULL};
 	const char *phase = prof_json_str(o, "phase");
 	int count = phase && !strcmp(phase, "instructions");
+	const char *const *ks = phase && !strcmp(phase, "memory") ? mem_keys :
+								      keys;
 	size_t j;
 
-	for (j = 0; keys[j]; j++) {
-		const char *dot = strchr(keys[j], '.');
+	for (j = 0; ks[j]; j++) {
+		const char *dot = strchr(ks[j], '.');
 		struct json_object *v = o;
 		char path[128];
 
-		if (count && (!strcmp(keys[j], "ratio") ||
-			      !strcmp(keys[j], "delta_ms")))
+		if (count && (!strcmp(ks[j], "ratio") ||
+			      !strcmp(ks[j], "delta_ms")))
 			continue;
 		if (dot) {
 			char side[16];
 
 			snprintf(side, sizeof(side), "%.*s",
-				 (int)(dot - keys[j]), keys[j]);
+				 (int)(dot - ks[j]), ks[j]);
 			v = json_object_object_get(o, side);
 		}
-		v = json_object_object_get(v, dot ? dot + 1 : keys[j]);
+		v = json_object_object_get(v, dot ? dot + 1 : ks[j]);
 		if (v)
 			continue;
-		snprintf(path, sizeof(path), "%s.%s", prefix, keys[j]);
+		snprintf(path, sizeof(path), "%s.%s", prefix, ks[j]);
 		return prof_err_path(err, path,
 				     "a warning row needs a number, got null");
 	}
@@ -1434,16 +1890,36 @@ prof_cmp_check_run(struct json_object *a, const char *run_id,
 	return 0;
 }
 
-/* A row's key for prof_cmp_check_rows(): workload, backend (with a mark
- * on a row of counts) and segment key. */
+/* A row's key for prof_cmp_check_rows(): workload, backend (with the
+ * mark of its class: counts, a memory metric) and segment key; class -1,
+ * a memory metric no row has, matches none. */
 static size_t
-row_key(char *buf, size_t n, const char *w, const char *b, int count,
+row_key(char *buf, size_t n, const char *w, const char *b, int cls,
 	const char *seg)
 {
-	char bk[256];
+	char bk[256], mark[64];
 
-	snprintf(bk, sizeof(bk), "%s%s", b, count ? "\001count" : "");
+	if (cls < 0)
+		snprintf(mark, sizeof(mark), "\001mem?");
+	else
+		class_mark(mark, sizeof(mark), cls);
+	snprintf(bk, sizeof(bk), "%s%s", b, mark);
 	return join_key(buf, n, w, bk, seg);
+}
+
+/* The row class of a comparison object (class_mark()). */
+static int
+json_class(struct json_object *o)
+{
+	const char *ph = prof_json_str(o, "phase");
+	enum prof_cmp_mem m;
+
+	if (!ph || !strcmp(ph, "timing"))
+		return 0;
+	if (!strcmp(ph, "instructions"))
+		return 1;
+	m = prof_cmp_metric_find(prof_json_str(o, "metric"));
+	return m && !strcmp(ph, "memory") ? 1 + (int)m : -1;
 }
 
 int
@@ -1464,7 +1940,7 @@ prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
 
 		seen[k] = -1;
 		len = row_key(key, sizeof(key), r->workload, r->backend,
-			      r->instructions, r->segment);
+			      row_class(r), r->segment);
 		if (!len || prof_htab_put(&h, key, len, (long)k) < 0)
 			goto oom;
 	}
@@ -1472,11 +1948,9 @@ prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
 		struct json_object *o = json_object_array_get_idx(a, i);
 		const char *w = prof_json_str(o, "workload");
 		const char *b = prof_json_str(o, "backend");
-		const char *ph = prof_json_str(o, "phase");
 
 		snprintf(path, sizeof(path), "[%zu]", i);
-		len = row_key(key, sizeof(key), w, b,
-			      ph && !strcmp(ph, "instructions"),
+		len = row_key(key, sizeof(key), w, b, json_class(o),
 			      prof_json_str(o, "segment"));
 		j = len ? prof_htab_get(&h, key, len) : -1;
 		if (j < 0) {
@@ -1520,13 +1994,16 @@ prof_cmp_free(struct prof_cmp *c)
 	for (k = 0; k < c->n; k++) {
 		free(c->rows[k].cur.v);
 		free(c->rows[k].cur.cont);
+		free(c->rows[k].cur.at);
 		free(c->rows[k].base.v);
 		free(c->rows[k].base.cont);
+		free(c->rows[k].base.at);
 	}
 	free(c->rows);
 	for (k = 0; k < c->n_base; k++) {
 		free(c->base[k].side.v);
 		free(c->base[k].side.cont);
+		free(c->base[k].side.at);
 	}
 	free(c->base);
 	for (k = 0; k < c->n_pool; k++)

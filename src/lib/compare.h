@@ -45,6 +45,31 @@ struct json_object;
  *   stable        otherwise
  * with no p-value and no floor.
  *
+ * Memory samples (phase memory, kind warm, success) make rows of their own,
+ * one per metric of the sample's "memory" object that is a number
+ * (prof_cmp_metrics[]): host_peak_bytes (the heap peak of one run(), above
+ * what was live when it started), host_allocs (its allocations),
+ * host_allocated_bytes (the bytes they asked for, in usable sizes) and
+ * rss_peak_bytes (the worker's peak RSS). A row's value per sample is kept
+ * with the sample's call index. new and incomparable are decided as above,
+ * except that a baseline value of 0 is a value (a call that allocated
+ * nothing). Then, by the metric's rule:
+ *   exact (heap peak, allocations, bytes allocated: what one
+ *   single-threaded call does, the same on every run):
+ *     warning   the median grew by more than threshold_pct (1%) AND by at
+ *               least the floor (4096 bytes, 16 allocations)
+ *     improved  it fell by more than threshold_pct AND by at least the
+ *               floor
+ *     stable    otherwise
+ *   ratio (the RSS peak: the kernel's pages, moved by what else runs):
+ *   the seed's time rule with bytes, median ratio > 1.20 AND delta >= the
+ *   floor (1 MiB) AND ceil(0.75 n) current samples above the baseline
+ *   median; improved its mirror.
+ * An exact metric is deterministic on a side when all its values of one
+ * call index agree (several runs, several shards); one that is not is
+ * said so with its spread (the index and the values' range) and judged by
+ * the ratio rule with its own floor, never exactly.
+ *
  * Rows are found by hashing (workload, backend, segment), baseline groups
  * by (workload, segment), so grouping and judging are linear in the number
  * of samples; the rows are sorted once. Samples can be given one at a time
@@ -72,6 +97,37 @@ enum prof_cmp_status {
 /* The growth of an instruction count (%) above which it is a warning,
  * unless the workload sets its own (count_threshold_pct). */
 #define PROF_CMP_COUNT_THRESHOLD 1.0
+
+/* The memory metrics, in the order of their rows; index 0 is none. */
+enum prof_cmp_mem {
+	PROF_CMP_MEM_NONE = 0,
+	PROF_CMP_MEM_PEAK,	/* host_peak_bytes */
+	PROF_CMP_MEM_ALLOCS,	/* host_allocs */
+	PROF_CMP_MEM_BYTES,	/* host_allocated_bytes */
+	PROF_CMP_MEM_RSS,	/* rss_peak_bytes */
+	PROF_CMP_MEM_N,
+};
+
+/* A memory metric and its rule (see above). */
+struct prof_cmp_metric {
+	const char *key;	/* in a sample's "memory" */
+	const char *name;	/* in a reason: "heap peak" */
+	const char *unit;	/* "bytes" or "allocations" */
+	int exact;		/* judged exactly; else by ratio */
+	double threshold_pct;	/* exact: warning above this growth */
+	double floor;		/* the least change judged, in unit */
+};
+
+/* Indexed by enum prof_cmp_mem; [0] is all NULL. */
+extern const struct prof_cmp_metric prof_cmp_metrics[PROF_CMP_MEM_N];
+
+#define PROF_CMP_MEM_THRESHOLD 1.0		/* exact metrics, % */
+#define PROF_CMP_MEM_FLOOR_BYTES 4096.0		/* heap peak, bytes */
+#define PROF_CMP_MEM_FLOOR_ALLOCS 16.0		/* allocations */
+#define PROF_CMP_MEM_FLOOR_RSS 1048576.0	/* RSS peak, bytes */
+
+/* The metric whose key is key, or PROF_CMP_MEM_NONE. */
+enum prof_cmp_mem prof_cmp_metric_find(const char *key);
 
 /*
  * One look of the sequential A/B rule (prof_cmp_seq_look()): the interval
@@ -123,6 +179,15 @@ struct prof_cmp_side {
 	 * was. */
 	unsigned char *cont;
 	size_t contended;		/* how many of v were */
+	/* A memory side: the call index of each value of v (NULL until
+	 * one was given), and after judging whether the values of each
+	 * index agree; when not, the first index that disagrees and the
+	 * range of its values. */
+	long *at;
+	size_t cap_at;
+	int nondet;
+	long nd_index;
+	double nd_lo, nd_hi;
 };
 
 struct prof_cmp_row {
@@ -134,6 +199,9 @@ struct prof_cmp_row {
 	double warning_floor_ms;	/* the current run's */
 	int instructions;		/* a row of instruction counts */
 	double threshold_pct;		/* instructions: warning above this */
+	enum prof_cmp_mem memory;	/* a row of this memory metric */
+	double delta;			/* memory: median delta in its
+					 * unit; NAN unless judged */
 	struct prof_cmp_side cur;
 	struct prof_cmp_side base;	/* meaningful when matched */
 	int matched;			/* the baseline has this row */
@@ -253,6 +321,9 @@ int prof_cmp_side_add(struct prof_cmp_side *s, double v);
 int prof_cmp_side_add_marked(struct prof_cmp_side *s, double v,
 			     int contended);
 
+/* The same, for a memory value of call index at. */
+int prof_cmp_side_add_at(struct prof_cmp_side *s, double v, long at);
+
 /* "new", "incomparable", "stable", "warning", "improved"; "unjudged". */
 const char *prof_cmp_status_name(enum prof_cmp_status s);
 
@@ -271,7 +342,15 @@ const char *prof_cmp_status_name(enum prof_cmp_status s);
  * fixture_checksum, output_checksum (null when no sample had one) and,
  * when the calls of that side disagree, output_checksum_other. An instruction row also has threshold_pct and
  * delta_instructions; its delta_ms, p_value, above_baseline_median,
- * below_baseline_median and needed_above are null. NULL when out of memory.
+ * below_baseline_median and needed_above are null. A memory row has phase
+ * "memory", metric (its key), unit, rule ("exact" or "ratio": the one it
+ * was judged by), threshold_pct (exact) or null, floor (in its unit),
+ * delta (the medians' difference, in its unit; null unless judged),
+ * deterministic ({current, baseline}: whether each side's values of one
+ * call index agree; baseline null when unmatched) and spread (null, or
+ * per side null or {index, min, max} of the first index that disagrees);
+ * its delta_ms is null, and its p-value and sample counts are those of
+ * the ratio rule (null when judged exactly). NULL when out of memory.
  */
 struct json_object *prof_cmp_json(const struct prof_cmp *c);
 

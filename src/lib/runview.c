@@ -641,6 +641,10 @@ prof_runview_verdicts(const struct prof_runview *v,
 		int count = phase && !strcmp(phase, "instructions");
 		long *slot;
 
+		/* Memory rows have verdicts of their own, not yet a row's
+		 * (prof_cmp_check_rows() checks that they are the results'). */
+		if (phase && !strcmp(phase, "memory"))
+			continue;
 		snprintf(path, sizeof(path), "[%zu]", i);
 		k = prof_runview_row(v, w, b, prof_json_str(o, "segment"));
 		if (k < 0) {

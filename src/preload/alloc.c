@@ -9,8 +9,9 @@
  * bytes are one atomic counter; the peak follows it by a compare-and-swap
  * loop, so threads are counted together.
  *
- * The harness finds prof_alloc_reset() and prof_alloc_read() with dlsym:
- * reset after prepare(), read after the call. With PROF_ALLOC_LOG set,
+ * The harness finds prof_alloc_reset(), prof_alloc_read() and
+ * prof_alloc_bytes() with dlsym: reset after prepare(), read after the
+ * call. With PROF_ALLOC_LOG set,
  * every process that loads it appends one JSON line about itself to that
  * file at exit (for commands: the whole process tree, one line each).
  */
@@ -37,17 +38,19 @@ static long long peak;
 static long long base;
 static long long allocs;
 static long long frees;
+static long long bytes;		/* usable bytes of the allocations */
 
 static inline void
 added(void *p)
 {
-	long long now, top;
+	long long now, top, size;
 
 	if (!p)
 		return;
-	now = __atomic_add_fetch(&live, (long long)malloc_usable_size(p),
-				 __ATOMIC_RELAXED);
+	size = (long long)malloc_usable_size(p);
+	now = __atomic_add_fetch(&live, size, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&allocs, 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&bytes, size, __ATOMIC_RELAXED);
 	top = __atomic_load_n(&peak, __ATOMIC_RELAXED);
 	while (now > top &&
 	       !__atomic_compare_exchange_n(&peak, &top, now, 1,
@@ -163,6 +166,7 @@ prof_alloc_reset(void)
 	__atomic_store_n(&peak, now, __ATOMIC_RELAXED);
 	__atomic_store_n(&allocs, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&frees, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&bytes, 0, __ATOMIC_RELAXED);
 }
 
 /* live, peak, base (live at reset), allocations and frees since reset. */
@@ -174,6 +178,15 @@ prof_alloc_read(long long out[5])
 	out[2] = __atomic_load_n(&base, __ATOMIC_RELAXED);
 	out[3] = __atomic_load_n(&allocs, __ATOMIC_RELAXED);
 	out[4] = __atomic_load_n(&frees, __ATOMIC_RELAXED);
+}
+
+/* The usable bytes of the allocations since reset (a realloc counts its
+ * new block whole). Apart from prof_alloc_read() so that a harness built
+ * before it still reads the rest. */
+EXPORT long long
+prof_alloc_bytes(void)
+{
+	return __atomic_load_n(&bytes, __ATOMIC_RELAXED);
 }
 
 /* VmHWM from /proc/self/status, in bytes; -1 when unknown. */

@@ -2,7 +2,7 @@
 # prof-diff: each status rule on hand-made results and baselines
 # (test/data/results/gen.sh), the contract fields, and the exit codes.
 . "$(dirname "$0")/lib.sh"
-plan 40
+plan 41
 
 D=test/data/results
 C=$T/c.json
@@ -14,11 +14,11 @@ is "$(cat "$out")$(cat "$err")" "" "and prints nothing with -o"
 # status WORKLOAD [BACKEND]: the status of a row
 status() {
 	jq -r --arg w "$1" --arg b "${2:-cpu}" \
-		'.[] | select(.workload == $w and .backend == $b) | .status' "$C"
+		'.[] | select(.phase == "timing" and .workload == $w and .backend == $b) | .status' "$C"
 }
 reason() {
 	jq -r --arg w "$1" --arg b "${2:-cpu}" \
-		'.[] | select(.workload == $w and .backend == $b) | .reason' "$C"
+		'.[] | select(.phase == "timing" and .workload == $w and .backend == $b) | .reason' "$C"
 }
 
 is "$(status w.warning)" warning \
@@ -51,7 +51,15 @@ is "$(reason w.gpu gpu)" \
 is "$(status w.crash)" incomparable "a workload whose samples all errored"
 is "$(status w.stable)" stable "the same speed: stable"
 is "$(status browser.boot chromium)" stable "browser rows are compared like timing"
-is "$(jq length "$C")" 11 "one row per workload x backend x segment"
+is "$(jq '[.[] | select(.phase == "timing")] | length' "$C")" 11 \
+	"one time row per workload x backend x segment"
+jq_ok '[.[] | select(.phase == "memory") | [.workload, .metric, .status]] ==
+	[["w.gpu", "host_peak_bytes", "new"], ["w.gpu", "host_allocs", "new"],
+	 ["w.gpu", "rss_peak_bytes", "new"],
+	 ["w.warning", "host_peak_bytes", "new"],
+	 ["w.warning", "host_allocs", "new"],
+	 ["w.warning", "rss_peak_bytes", "new"]]' "$C" \
+	"memory samples make rows of their own, one per metric they hold"
 
 jq_ok 'all(.[]; has("workload") and has("backend") and has("segment") and
 	has("status") and has("reason") and has("delta_ms") and has("ratio") and
@@ -61,7 +69,7 @@ jq_ok 'all(.[]; has("workload") and has("backend") and has("segment") and
 	(.current, .baseline | has("n") and has("min") and has("median") and
 	 has("p90") and has("max")))' "$C" "every row has the contract's fields"
 
-row='.[] | select(.workload == "w.warning")'
+row='.[] | select(.phase == "timing" and .workload == "w.warning")'
 jq_ok "$row | .current == {n: 5, min: 12.8, median: 13, p90: 13.3, max: 13.3,
 	errors: 0, workload_version: 1, fixture_checksum: (\"a\" * 68),
 	output_checksum: .current.output_checksum}" "$C" \
@@ -73,12 +81,12 @@ jq_ok "$row | .above_baseline_median == 5 and .needed_above == 4 and
 	.warning_floor_ms == 1" "$C" "the counts and the floor beside the rule"
 jq_ok "$row | .p_value > 0 and .p_value < 0.05" "$C" \
 	"and the Mann-Whitney p-value, independent of the rule"
-jq_ok '.[] | select(.workload == "w.half") | .current.median == 12.75 and
+jq_ok '.[] | select(.phase == "timing" and .workload == "w.half") | .current.median == 12.75 and
 	.current.p90 == 17 and .current.n == 4' "$C" \
 	"even n: median the mean of the middle two, p90 sorted[3]"
-jq_ok '[.[] | select(.status == "new") | .p_value] == [null, null]' "$C" \
+jq_ok '[.[] | select(.phase == "timing" and .status == "new") | .p_value] == [null, null]' "$C" \
 	"p_value is null when the baseline side is empty"
-jq_ok '.[] | select(.workload == "w.crash") | .p_value == null and
+jq_ok '.[] | select(.phase == "timing" and .workload == "w.crash") | .p_value == null and
 	.current.n == 0 and .current.median == null and .errors == 1' "$C" \
 	"and when the current side is"
 
@@ -101,7 +109,7 @@ is "$rc" 2 "a baseline that cannot be read is exit 2, not missing"
 
 run prof-diff --baseline $D/baseline.json - <$D/current.json
 is "$rc" 0 "results from stdin"
-jq_ok 'length == 11' "$out" "give the same rows"
+jq_ok 'length == 17' "$out" "give the same rows"
 
 run prof-diff $D/current.json
 is "$rc:$(errline)" "2:prof-diff: give the baseline: --baseline FILE" \
