@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gbench.h"
 #include "id.h"
 #include "runner-int.h"
 
@@ -77,12 +79,30 @@ collect_line(void *arg, char *line, size_t len, int complete)
 	return 0;
 }
 
+/* Say why (cli_say()), or with msg put it there. */
+static void __attribute__((format(printf, 3, 4)))
+say(char *msg, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (msg) {
+		vsnprintf(msg, n, fmt, ap);
+	} else {
+		char buf[1400];
+
+		vsnprintf(buf, sizeof(buf), fmt, ap);
+		cli_say("%s", buf);
+	}
+	va_end(ap);
+}
+
 /*
  * Run "bin flag" and return its JSON lines as an array, or NULL after
- * printing why (exit 2 territory).
+ * printing why (exit 2 territory); with msg, why goes there instead.
  */
 static struct json_object *
-ask_bin(const char *bin, const char *flag)
+ask_bin(const char *bin, const char *flag, char *msg, size_t msg_n)
 {
 	char *argv[] = {(char *)bin, (char *)flag, NULL};
 	struct collect c = {.arr = json_object_new_array(), .name = bin};
@@ -99,7 +119,7 @@ ask_bin(const char *bin, const char *flag)
 	char why[1024];
 
 	if (access(bin, X_OK) != 0 && strchr(bin, '/')) {
-		cli_say("workload binary '%s': %s%s", bin, strerror(errno),
+		say(msg, msg_n, "workload binary '%s': %s%s", bin, strerror(errno),
 			errno == ENOENT ? " (run make to build it, or pass "
 					  "--workloads BIN)" :
 					  "");
@@ -107,25 +127,139 @@ ask_bin(const char *bin, const char *flag)
 		return NULL;
 	}
 	if (prof_spawn_run(&sp, &res, &err) < 0) {
-		cli_err(&err);
+		say(msg, msg_n, "%s", prof_err_str(&err, why, sizeof(why)));
 		json_object_put(c.arr);
 		return NULL;
 	}
 	if (!prof_spawn_ok(&res)) {
 		prof_spawn_describe(&res, bin, sp.timeout_s, why, sizeof(why));
-		cli_say("workload binary '%s' %s failed: %s", bin, flag, why);
+		say(msg, msg_n, "workload binary '%s' %s failed: %s", bin, flag, why);
 		prof_spawn_free(&res);
 		json_object_put(c.arr);
 		return NULL;
 	}
 	prof_spawn_free(&res);
 	if (c.bad) {
-		cli_say("workload binary '%s' %s wrote bad JSON: %s", bin, flag,
+		say(msg, msg_n, "workload binary '%s' %s wrote bad JSON: %s", bin, flag,
 			prof_err_str(&c.err, why, sizeof(why)));
 		json_object_put(c.arr);
 		return NULL;
 	}
 	return c.arr;
+}
+
+/* The lines of a Google Benchmark binary's --benchmark_list_tests. */
+static int
+collect_name(void *arg, char *line, size_t len, int complete)
+{
+	struct collect *c = arg;
+
+	(void)complete;
+	while (len && (line[len - 1] == '\r' || line[len - 1] == ' '))
+		len--;
+	if (len)
+		json_object_array_add(c->arr,
+				      json_object_new_string_len(line, (int)len));
+	return 0;
+}
+
+/*
+ * Whether bin is a Google Benchmark binary: it answers
+ * --benchmark_list_tests=true with its benchmarks' names, one a line, and
+ * exits 0. Returns the names, or NULL when it does not.
+ */
+static struct json_object *
+gbench_names(const char *bin)
+{
+	char *argv[] = {(char *)bin, "--benchmark_list_tests=true", NULL};
+	struct collect c = {.arr = json_object_new_array(), .name = bin};
+	struct prof_spawn sp = {
+		.argv = argv,
+		.timeout_s = 60,
+		.stdout_fd = PROF_SPAWN_PIPE,
+		.on_line = collect_name,
+		.arg = &c,
+		.stderr_fd = -1,
+	};
+	struct prof_spawn_result res;
+	struct prof_err err = {0};
+	int ok;
+
+	if (!c.arr || prof_spawn_run(&sp, &res, &err) < 0) {
+		json_object_put(c.arr);
+		return NULL;
+	}
+	ok = prof_spawn_ok(&res) && json_object_array_length(c.arr) > 0;
+	prof_spawn_free(&res);
+	if (!ok) {
+		json_object_put(c.arr);
+		return NULL;
+	}
+	return c.arr;
+}
+
+/*
+ * The descriptions of a Google Benchmark binary's benchmarks, as --list
+ * would give them: id by prof_gbench_id(), category gbench, quick, warning
+ * floor 0 (times per iteration), the CPU backend, fixture and gbench the
+ * benchmark's name. NULL after a message (a name without an id, or two
+ * names of one id).
+ */
+static struct json_object *
+gbench_descs(const char *bin, struct json_object *names)
+{
+	struct json_object *arr = json_object_new_array(), *seen;
+	size_t i;
+
+	seen = json_object_new_object();
+	for (i = 0; arr && seen && i < json_object_array_length(names); i++) {
+		const char *name = json_object_get_string(
+			json_object_array_get_idx(names, i));
+		struct json_object *d, *prev = NULL, *backends;
+		char id[PROF_ID_MAX + 1], why[160];
+
+		if (prof_gbench_id(name, id, sizeof(id), why, sizeof(why)) <
+		    0) {
+			cli_say("Google Benchmark binary '%s': benchmark "
+				"'%.200s': %s",
+				bin, name, why);
+			goto fail;
+		}
+		if (json_object_object_get_ex(seen, id, &prev)) {
+			cli_say("Google Benchmark binary '%s': '%.200s' and "
+				"'%.200s' are both workload '%s': rename one",
+				bin, json_object_get_string(prev), name, id);
+			goto fail;
+		}
+		json_object_object_add(seen, id, json_object_new_string(name));
+		d = json_object_new_object();
+		backends = json_object_new_array();
+		json_object_array_add(backends, json_object_new_string("cpu"));
+		json_object_object_add(d, "id", json_object_new_string(id));
+		json_object_object_add(d, "version", json_object_new_int(1));
+		json_object_object_add(d, "category",
+				       json_object_new_string("gbench"));
+		json_object_object_add(d, "quick", json_object_new_boolean(1));
+		json_object_object_add(d, "fixture",
+				       json_object_new_string(name));
+		json_object_object_add(d, "warning_floor_ms",
+				       json_object_new_double(0));
+		json_object_object_add(d, "backends", backends);
+		/* As gbench.h's samples say (an error sample's env too). */
+		json_object_object_add(d, "dtype", json_object_new_string("none"));
+		json_object_object_add(d, "problem_size",
+				       json_object_new_string("none"));
+		json_object_object_add(d, "tile", json_object_new_string("none"));
+		json_object_object_add(d, "gbench",
+				       json_object_new_string(name));
+		json_object_array_add(arr, d);
+	}
+	json_object_put(seen);
+	return arr;
+fail:
+	json_object_put(seen);
+	json_object_put(arr);
+	return NULL;
 }
 
 static int
@@ -152,14 +286,27 @@ load_workloads(struct opts *o, struct bin *bins, struct wl **out)
 	long n = 0;
 	int b;
 	size_t i;
-	char why[256];
+	char why[256], msg[1400];
 
 	for (b = 0; b < o->n_bins; b++) {
-		struct json_object *arr = ask_bin(o->bins[b], "--list");
+		struct json_object *arr = ask_bin(o->bins[b], "--list", msg,
+						  sizeof(msg));
+		struct json_object *names = NULL;
 
 		bins[b].path = o->bins[b];
-		if (!arr)
+		/* Not prof's protocol: a Google Benchmark binary answers
+		 * --benchmark_list_tests; anything else fails as --list
+		 * did. */
+		if (!arr && (names = gbench_names(o->bins[b]))) {
+			bins[b].gbench = 1;
+			arr = gbench_descs(o->bins[b], names);
+			json_object_put(names);
+			if (!arr)
+				goto fail;
+		} else if (!arr) {
+			cli_say("%s", msg);
 			goto fail;
+		}
 		/* A binary that answers with no workload is no workload
 		 * binary of the protocol (or one with none registered): said
 		 * by its name, not as a selection that matched nothing. */
@@ -217,6 +364,9 @@ load_workloads(struct opts *o, struct bin *bins, struct wl **out)
 				   json_object_get_boolean(q);
 			w->cpu = has_backend(d, "cpu");
 			w->gpu = has_backend(d, "gpu");
+			w->gbench = bins[b].gbench ?
+					    prof_json_str(d, "gbench") :
+					    NULL;
 		}
 		json_object_put(arr);
 	}
@@ -238,7 +388,14 @@ probe_bin(struct bin *b)
 	if (b->probed)
 		return;
 	b->probed = 1;
-	arr = ask_bin(b->path, "--probe");
+	if (b->gbench) {
+		snprintf(b->gpu_why, sizeof(b->gpu_why),
+			 "'%s' is a Google Benchmark binary, without a GPU "
+			 "backend",
+			 b->path);
+		return;
+	}
+	arr = ask_bin(b->path, "--probe", NULL, 0);
 	if (!arr || json_object_array_length(arr) < 1) {
 		snprintf(b->gpu_why, sizeof(b->gpu_why),
 			 "'%s' --probe did not answer", b->path);

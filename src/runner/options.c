@@ -450,7 +450,9 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	}
 	if (o.check_output && !o.name)
 		return cli_fail("--check-output: only for a command (--name ID "
-				"-- CMD); a workload checksums its own output");
+				"-- CMD); a workload checksums its own output, "
+				"and a Google Benchmark binary's has none to "
+				"check");
 	if (o.name) {
 		if (optind >= argc)
 			return cli_fail("--name needs a command after '--'");

@@ -15,7 +15,8 @@
  * services: what the modes share, each below those that use it
  *   workers.c    one group in a fresh worker process
  *   plan.c       choosing workload x backend groups; the run order
- *   binaries.c   asking workload binaries for --list and --probe
+ *   binaries.c   asking workload binaries for --list and --probe (a
+ *                Google Benchmark binary: --benchmark_list_tests)
  *   cmdsample.c  the sample of one run of a command
  *   calibrate.c  the calibration kernel around every timing run
  *   valgrind.c   valgrind, the fixed environment, a worker under callgrind
@@ -52,6 +53,8 @@ struct wl {
 	const char *cold_group;
 	int quick;
 	int cpu, gpu;
+	const char *gbench;	/* a Google Benchmark binary's benchmark: its
+				 * name (in desc); NULL: a harness workload */
 };
 
 struct bin {
@@ -60,6 +63,7 @@ struct bin {
 	int gpu_ok;
 	struct json_object *probe;	/* owned; .gpu */
 	char gpu_why[512];
+	int gbench;		/* a Google Benchmark binary (binaries.c) */
 };
 
 struct group {

@@ -11,7 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "contend.h"
+#include "gbench.h"
 #include "runner-int.h"
 
 /* The environment of a sample prof-time writes itself (errors). */
@@ -69,6 +71,29 @@ error_sample(struct run *r, struct group *g, long index, const char *reason)
 	json_object_put(s);
 }
 
+/* A checked sample of the group into the run (s is taken): its duration
+ * kept for the progress line. Returns 1 on an output failure, else 0. */
+static int
+take_sample(struct run *r, struct json_object *s)
+{
+	if (prof_sample_is(s, "outcome", "success") && r->n_dur < r->cap_dur) {
+		if (r->contended)
+			r->contended[r->n_dur] =
+				(unsigned char)prof_sample_is_contended(s);
+		r->durations[r->n_dur++] = prof_sample_num(
+			s, r->o->count ? "instructions" : "duration_ms");
+	}
+	if (prof_sample_is(s, "outcome", "success"))
+		note_result(r, s);
+	r->got++;
+	if (write_sample(r, s) < 0) {
+		json_object_put(s);
+		return 1;
+	}
+	json_object_put(s);
+	return 0;
+}
+
 /* A line from a worker: it must be a sample of this group. */
 static int
 worker_line(void *arg, char *line, size_t len, int complete)
@@ -94,22 +119,7 @@ worker_line(void *arg, char *line, size_t len, int complete)
 				 prof_err_str(&err, buf, sizeof(buf)));
 		return 0;
 	}
-	if (prof_sample_is(s, "outcome", "success") && r->n_dur < r->cap_dur) {
-		if (r->contended)
-			r->contended[r->n_dur] =
-				(unsigned char)prof_sample_is_contended(s);
-		r->durations[r->n_dur++] = prof_sample_num(
-			s, r->o->count ? "instructions" : "duration_ms");
-	}
-	if (prof_sample_is(s, "outcome", "success"))
-		note_result(r, s);
-	r->got++;
-	if (write_sample(r, s) < 0) {
-		json_object_put(s);
-		return 1;
-	}
-	json_object_put(s);
-	return 0;
+	return take_sample(r, s);
 }
 
 static void
@@ -155,6 +165,208 @@ remove_profile(const struct opts *o, const struct group *g)
 		unlink(path);
 }
 
+/* stdout of a Google Benchmark run, whole. */
+static int
+keep_data(void *arg, const char *p, size_t len)
+{
+	return prof_buf_put(arg, p, len) < 0;
+}
+
+/* The benchmark's name as a --benchmark_filter that matches it alone: the
+ * regular expression's special characters escaped, anchored. */
+static void
+gbench_filter(const char *name, char *out, size_t n)
+{
+	size_t off = (size_t)snprintf(out, n, "--benchmark_filter=^");
+
+	for (; *name && off + 4 < n; name++) {
+		if (strchr("\\^$.|?*+()[]{}", *name))
+			out[off++] = '\\';
+		out[off++] = *name;
+	}
+	snprintf(out + off, n - off, "$");
+}
+
+/*
+ * The sample of one run of a Google Benchmark binary (its JSON output in
+ * out): the one repetition of the group's benchmark, as gbench.h reads
+ * it, with the group's kind and index and the run's requested backend.
+ * NULL with why when the output holds no such repetition.
+ */
+static struct json_object *
+gbench_sample(struct run *r, struct group *g, struct prof_buf *out,
+	      long index, char *why, size_t n)
+{
+	struct json_object *doc, *arr = json_object_new_array(), *s = NULL;
+	struct prof_err err = {0};
+	char buf[1000];
+	int foreign = 0;
+	long got;
+
+	doc = prof_json_parse(out->p ? out->p : "", out->len, "its output", 1,
+			      &err);
+	got = doc && arr ? prof_gbench_samples(doc, arr, NULL, &foreign, &err) :
+			   -1;
+	if (got < 0) {
+		snprintf(why, n, "its JSON output: %s",
+			 prof_err_str(&err, buf, sizeof(buf)));
+		goto out;
+	}
+	if (got != 1) {
+		snprintf(why, n,
+			 "its JSON output holds %ld repetitions of '%s', not one",
+			 got, g->w->gbench);
+		goto out;
+	}
+	s = json_object_get(json_object_array_get_idx(arr, 0));
+	json_object_object_add(s, "kind", json_object_new_string(g->kind));
+	json_object_object_add(s, "index", json_object_new_int64(index));
+	json_object_object_add(json_object_object_get(s, "env"),
+			       "backend_requested",
+			       json_object_new_string(r->o->backend));
+out:
+	json_object_put(doc);
+	json_object_put(arr);
+	return s;
+}
+
+/*
+ * A Google Benchmark binary's benchmark: each call (warm-up and repeats,
+ * prof's) is one run of the binary's own runner on this benchmark alone,
+ * one repetition, JSON out, with PROF_GBENCH_FLAGS after (say
+ * --benchmark_min_time=0.05). A crash, a timeout or output without the
+ * repetition is an error sample and ends the group; a repetition that
+ * called SkipWithError is an error sample. Only the timing phase.
+ */
+static int
+gbench_group(struct run *r, struct group *g, int i, int n)
+{
+	char *unset[] = {"LD_PRELOAD", "CPUPROFILE", "HEAPPROFILE",
+			 "PROF_ALLOC_LOG", "PROF_CPUPROFILE", NULL};
+	char home[PATH_MAX], home_env[PATH_MAX + 8], filter[1100];
+	char *set[] = {home_env, NULL}, *argv[72];
+	char **extra = NULL, why[1400], first_error[1024] = "";
+	const char *flags = getenv("PROF_GBENCH_FLAGS");
+	struct prof_err err = {0};
+	long errors_before = r->errors, k, calls = g->warmup + g->repeat;
+	int a = 0, j, rc = 0;
+
+	r->got = 0;
+	if (!r->batch)
+		r->n_dur = 0;
+	r->first_error[0] = '\0';
+	if (strcmp(r->o->phase, "timing")) {
+		snprintf(why, sizeof(why),
+			 "the %s phase does not measure Google Benchmark "
+			 "workloads (only timing does)",
+			 r->o->phase);
+		error_sample(r, g, 0, why);
+		goto progress;
+	}
+	if (flags && !(extra = split_words(flags, why, sizeof(why)))) {
+		cli_say("PROF_GBENCH_FLAGS: %s", why);
+		return -1;
+	}
+	gbench_filter(g->w->gbench, filter, sizeof(filter));
+	argv[a++] = (char *)g->w->bin;
+	argv[a++] = filter;
+	argv[a++] = "--benchmark_repetitions=1";
+	argv[a++] = "--benchmark_format=json";
+	for (j = 0; extra && extra[j] && a < 71; j++)
+		argv[a++] = extra[j];
+	argv[a] = NULL;
+	if (prof_tmpdir_new("prof-home", home, sizeof(home), &err) < 0) {
+		free(extra);
+		cli_err(&err);
+		return -1;
+	}
+	snprintf(home_env, sizeof(home_env), "HOME=%s", home);
+	for (k = 0; k < calls; k++) {
+		struct prof_buf out = {0};
+		struct prof_spawn sp = {
+			.argv = argv,
+			.env_set = set,
+			.env_unset = unset,
+			.timeout_s = r->o->timeout_s,
+			.stdout_fd = PROF_SPAWN_PIPE,
+			.on_data = keep_data,
+			.arg = &out,
+			.stderr_fd = -1,
+			.cancel = &runner_interrupted,
+		};
+		struct prof_spawn_result res;
+		struct json_object *s;
+		long index = k - g->warmup;
+
+		if (prof_spawn_run(&sp, &res, &err) < 0) {
+			prof_buf_free(&out);
+			cli_err(&err);
+			rc = -1;
+			break;
+		}
+		if (res.stopped_by_caller || res.cancelled) {
+			prof_spawn_free(&res);
+			prof_buf_free(&out);
+			rc = -1;
+			break;
+		}
+		if (!prof_spawn_ok(&res)) {
+			char d[1200];
+
+			prof_spawn_describe(&res, g->w->bin, sp.timeout_s, d,
+					    sizeof(d));
+			snprintf(why, sizeof(why), "benchmark '%s' %s",
+				 g->w->gbench, d);
+			error_sample(r, g, index < 0 ? 0 : index, why);
+			prof_spawn_free(&res);
+			prof_buf_free(&out);
+			break;
+		}
+		prof_spawn_free(&res);
+		s = gbench_sample(r, g, &out, index < 0 ? 0 : index, why,
+				  sizeof(why));
+		prof_buf_free(&out);
+		if (!s) {
+			error_sample(r, g, index < 0 ? 0 : index, why);
+			break;
+		}
+		if (index < 0 && prof_sample_is(s, "outcome", "success")) {
+			json_object_put(s);	/* a warm-up call */
+			continue;
+		}
+		if (prof_sample_check(s, "", &err) < 0) {
+			json_object_put(s);
+			snprintf(why, sizeof(why), "its sample: %s",
+				 prof_err_str(&err, first_error,
+					      sizeof(first_error)));
+			first_error[0] = '\0';
+			error_sample(r, g, index < 0 ? 0 : index, why);
+			break;
+		}
+		if (take_sample(r, s)) {
+			rc = -1;
+			break;
+		}
+		if (index < 0)
+			break;	/* a warm-up that errored: the sample says */
+	}
+	prof_tmpdir_remove(home);
+	free(extra);
+	if (rc < 0)
+		return -1;
+progress:
+	if (r->batch)
+		return 0;
+	if (r->errors > errors_before) {
+		snprintf(first_error, sizeof(first_error), "%ld sample(s): %s",
+			 r->errors - errors_before, r->first_error);
+		progress(r, i, n, g, first_error);
+	} else {
+		progress(r, i, n, g, NULL);
+	}
+	return 0;
+}
+
 /* Run one group in a fresh worker. Returns -1 on an output failure. In
  * batch mode (r->batch) the durations add up and no progress is printed. */
 int
@@ -175,6 +387,8 @@ run_group(struct run *r, struct group *g, int i, int n)
 	long errors_before = r->errors;
 	int k = 0;
 
+	if (g->w->gbench)
+		return gbench_group(r, g, i, n);
 	snprintf(warm, sizeof(warm), "%ld", g->warmup);
 	snprintf(rep, sizeof(rep), "%ld", g->repeat);
 	argv[k++] = (char *)g->w->bin;

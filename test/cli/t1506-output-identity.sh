@@ -97,5 +97,5 @@ fi
 
 run prof-time full --check-output
 is "$rc:$(errline)" \
-	"2:prof-time: --check-output: only for a command (--name ID -- CMD); a workload checksums its own output" \
+	"2:prof-time: --check-output: only for a command (--name ID -- CMD); a workload checksums its own output, and a Google Benchmark binary's has none to check" \
 	"--check-output on workloads is exit 2"
