@@ -69,15 +69,6 @@ struct export {
 /* The name gbench's list stands in for while its frame is printed. */
 #define LIST_MARK "prof-export: the benchmarks"
 
-static struct json_object *
-get(struct json_object *o, const char *key)
-{
-	struct json_object *v = NULL;
-
-	json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
 /*
  * One CSV text field: quoted when it holds a comma, quote or line break.
  * A text that a spreadsheet would take for a formula (it begins with '=',
@@ -182,18 +173,18 @@ csv_line(void *arg, struct json_object *s, struct prof_err *err)
 		csv_field(e->fp, prof_json_str(s, "category"), 0);
 		csv_field(e->fp, prof_json_str(s, "phase"), 0);
 		csv_field(e->fp, prof_json_str(s, "kind"), 0);
-		csv_num(e->fp, get(s, "index"));
-		csv_num(e->fp, get(s, "duration_ms"));
+		csv_num(e->fp, prof_json_get(s, "index"));
+		csv_num(e->fp, prof_json_get(s, "duration_ms"));
 		csv_field(e->fp, prof_json_str(s, "outcome"), 0);
 		csv_field(e->fp, prof_json_str(s, "reason"), 0);
-		csv_num(e->fp, json_object_is_type(get(s, "instructions"),
+		csv_num(e->fp, json_object_is_type(prof_json_get(s, "instructions"),
 						   json_type_int) ?
-				       get(s, "instructions") :
+				       prof_json_get(s, "instructions") :
 				       NULL);
-		if (prof_json_is_number(get(get(s, "memory"),
+		if (prof_json_is_number(prof_json_get(prof_json_get(s, "memory"),
 					    "host_peak_bytes")))
 			fprintf(e->fp, "%.15g",
-				prof_json_number(get(get(s, "memory"),
+				prof_json_number(prof_json_get(prof_json_get(s, "memory"),
 						     "host_peak_bytes")));
 		if (e->verdicts) {
 			const char *status = NULL, *reason = NULL;
@@ -301,7 +292,7 @@ gbench_context(struct export *e)
 	json_object_object_add(ctx, "executable",
 			       json_object_new_string("prof"));
 	json_object_object_add(ctx, "num_cpus", json_object_new_int64(
-		(long long)prof_json_number(get(env, "cpu_count"))));
+		(long long)prof_json_number(prof_json_get(env, "cpu_count"))));
 	json_object_object_add(ctx, "mhz_per_cpu", json_object_new_int(0));
 	json_object_object_add(ctx, "cpu_scaling_enabled",
 			       json_object_new_boolean(0));
@@ -313,7 +304,7 @@ gbench_context(struct export *e)
 	json_object_object_add(ctx, "prof_commit", json_object_new_string(
 		prof_runview_str(&e->v, "commit")));
 	json_object_object_add(ctx, "prof_cpu_model",
-			       json_object_get(get(env, "cpu_model")));
+			       json_object_get(prof_json_get(env, "cpu_model")));
 	return ctx;
 }
 

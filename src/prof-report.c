@@ -17,6 +17,7 @@
 #include "json.h"
 #include "md.h"
 #include "out.h"
+#include "page.h"
 #include "htab.h"
 #include "report-html.h"
 #include "sample.h"
@@ -155,15 +156,6 @@ struct report {
 /* A field in a code span in a table cell. */
 #define CELL_CODE (PROF_MD_CODE | PROF_MD_CELL)
 
-static struct json_object *
-get(struct json_object *o, const char *key)
-{
-	struct json_object *v = NULL;
-
-	json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
 static const char *
 str_or(struct json_object *o, const char *key, const char *dflt)
 {
@@ -190,15 +182,6 @@ ratio_cells(struct json_object *row, char *ratio, size_t nr, char *p,
 		snprintf(p, np, "-");
 }
 
-static void
-fmt_ms(char *buf, size_t n, double v)
-{
-	if (isfinite(v))
-		snprintf(buf, n, "%.3f", v);
-	else
-		snprintf(buf, n, "-");
-}
-
 /* The percentage change of a row's median, from its ratio. */
 static double
 row_pct(struct json_object *row)
@@ -222,7 +205,7 @@ static void
 count_cells(struct report *r, struct json_object *crow, char *count, size_t nc,
 	    char *pct, size_t np, const char **status)
 {
-	double med = crow ? prof_json_numf(get(crow, "current"), "median") : NAN;
+	double med = crow ? prof_json_numf(prof_json_get(crow, "current"), "median") : NAN;
 	double d = crow ? row_pct(crow) : NAN;
 
 	if (isfinite(med))
@@ -409,9 +392,9 @@ cpu_cells(struct report *r, struct json_object *row, char *cpu, size_t nc,
 		k = prof_htab_get(&r->cpu_index, key, len);
 	if (k < 0 || prof_cpu_row_stats(&r->cpu[k], &st) < 0)
 		return;
-	fmt_ms(cpu, nc, st.n ? st.median : NAN);
+	prof_page_ms(cpu, nc, st.n ? st.median : NAN);
 	prof_cpu_row_contended(&r->cpu[k],
-			       (size_t)prof_json_numf(get(row, "current"), "n"),
+			       (size_t)prof_json_numf(prof_json_get(row, "current"), "n"),
 			       cont, nn);
 }
 
@@ -419,7 +402,7 @@ cpu_cells(struct report *r, struct json_object *row, char *cpu, size_t nc,
 static int
 take_memory(struct report *r, struct json_object *s)
 {
-	struct json_object *m = get(s, "memory");
+	struct json_object *m = prof_json_get(s, "memory");
 	const char *w = prof_sample_str(s, "workload");
 	const char *b = prof_sample_str(s, "backend");
 	struct mem *e;
@@ -617,8 +600,8 @@ write_fn_table(FILE *md, struct json_object *fns, const char *what)
 		struct json_object *f = json_object_array_get_idx(fns, i);
 		const char *state = prof_json_str(f, "state");
 		int odd = state && strcmp(state, "changed");
-		long long sb = json_object_get_int64(get(f, "self_before"));
-		long long sa = json_object_get_int64(get(f, "self_after"));
+		long long sb = json_object_get_int64(prof_json_get(f, "self_before"));
+		long long sa = json_object_get_int64(prof_json_get(f, "self_after"));
 		double share = prof_json_numf(f, "share");
 		char c[4][40];
 
@@ -626,7 +609,7 @@ write_fn_table(FILE *md, struct json_object *fns, const char *what)
 		prof_fmt_count(c[1], sizeof(c[1]), sa, 0);
 		prof_fmt_count(c[2], sizeof(c[2]), sa - sb, 1);
 		prof_fmt_count(c[3], sizeof(c[3]),
-			  json_object_get_int64(get(f, "inclusive_before")), 0);
+			  json_object_get_int64(prof_json_get(f, "inclusive_before")), 0);
 		fprintf(md, "  | ");
 		prof_md_write(md, prof_json_str(f, "name"), CELL_CODE);
 		if (odd) {
@@ -642,7 +625,7 @@ write_fn_table(FILE *md, struct json_object *fns, const char *what)
 		else
 			fprintf(md, "-");
 		prof_fmt_count(c[2], sizeof(c[2]),
-			  json_object_get_int64(get(f, "inclusive_after")), 0);
+			  json_object_get_int64(prof_json_get(f, "inclusive_after")), 0);
 		fprintf(md, " | %s | %s |\n", c[3], c[2]);
 	}
 	fputc('\n', md);
@@ -656,15 +639,15 @@ write_fn_table(FILE *md, struct json_object *fns, const char *what)
 static void
 write_functions(struct report *r, struct json_object *row)
 {
-	struct json_object *fns = get(row, "functions"), *crow = NULL;
+	struct json_object *fns = prof_json_get(row, "functions"), *crow = NULL;
 
 	if (!is_count_row(row))
 		crow = count_row_of(r, prof_json_str(row, "workload"),
 				    prof_json_str(row, "backend"));
 	if (json_object_is_type(fns, json_type_array) &&
-	    json_object_array_length(fns) && !(crow && get(crow, "functions")))
+	    json_object_array_length(fns) && !(crow && prof_json_get(crow, "functions")))
 		write_fn_table(r->md, fns, "Instructions per function");
-	fns = get(row, "time_functions");
+	fns = prof_json_get(row, "time_functions");
 	if (json_object_is_type(fns, json_type_array) &&
 	    json_object_array_length(fns))
 		write_fn_table(r->md, fns,
@@ -680,8 +663,8 @@ write_functions(struct report *r, struct json_object *row)
 static int
 row_unsettled(struct json_object *row)
 {
-	struct json_object *ab = get(row, "interleaved");
-	struct json_object *v = ab ? get(ab, "settled") : NULL;
+	struct json_object *ab = prof_json_get(row, "interleaved");
+	struct json_object *v = ab ? prof_json_get(ab, "settled") : NULL;
 
 	return json_object_is_type(v, json_type_boolean) &&
 	       !json_object_get_boolean(v);
@@ -691,10 +674,10 @@ row_unsettled(struct json_object *row)
 static int
 row_contended(struct json_object *row, long *k, long *n)
 {
-	struct json_object *c = get(row, "contended");
+	struct json_object *c = prof_json_get(row, "contended");
 
 	*k = (long)prof_json_numf(c, "current");
-	*n = (long)prof_json_numf(get(row, "current"), "n");
+	*n = (long)prof_json_numf(prof_json_get(row, "current"), "n");
 	return !is_count_row(row) && *n > 0 && 2 * *k > *n;
 }
 
@@ -783,7 +766,7 @@ unsettled_budget(struct report *r, long *repeat)
 	*repeat = 0;
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
-		struct json_object *ab = get(row, "interleaved");
+		struct json_object *ab = prof_json_get(row, "interleaved");
 		long rp = (long)prof_json_numf(ab, "repeat");
 		long mx = (long)prof_json_numf(ab, "max_repeat");
 
@@ -812,7 +795,7 @@ write_unsettled(struct report *r)
 		       "the medians said:\n\n");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
-		struct json_object *ab = get(row, "interleaved");
+		struct json_object *ab = prof_json_get(row, "interleaved");
 		double p = prof_json_numf(row, "p_value");
 
 		if (!row_unsettled(row))
@@ -853,7 +836,7 @@ print_notes(struct report *r)
 			printf("%s %s: not settled after %.0f samples a side "
 			       "(p = %.3g): stable\n",
 			       s1, s2,
-			       prof_json_numf(get(row, "interleaved"),
+			       prof_json_numf(prof_json_get(row, "interleaved"),
 					      "samples_a_side"),
 			       prof_json_numf(row, "p_value"));
 		if (row_contended(row, &k, &m))
@@ -891,7 +874,7 @@ write_table(struct report *r)
 		counts ? "--:|--:|---|" : "");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
-		struct json_object *cur = get(row, "current");
+		struct json_object *cur = prof_json_get(row, "current");
 		const char *w = prof_json_str(row, "workload");
 		const char *b = prof_json_str(row, "backend");
 		struct mem *m = memory_of(r, w, b);
@@ -918,13 +901,13 @@ write_table(struct report *r)
 		}
 		if (m)
 			m->used = 1;
-		fmt_ms(mn, sizeof(mn), prof_json_numf(cur, "min"));
-		fmt_ms(med, sizeof(med), prof_json_numf(cur, "median"));
-		fmt_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
-		fmt_ms(mx, sizeof(mx), prof_json_numf(cur, "max"));
+		prof_page_ms(mn, sizeof(mn), prof_json_numf(cur, "min"));
+		prof_page_ms(med, sizeof(med), prof_json_numf(cur, "median"));
+		prof_page_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
+		prof_page_ms(mx, sizeof(mx), prof_json_numf(cur, "max"));
 		cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
-		report_fmt_bytes(host, sizeof(host), m ? m->host : NAN);
-		report_fmt_bytes(gpu, sizeof(gpu), m ? m->gpu : NAN);
+		prof_page_bytes(host, sizeof(host), m ? m->host : NAN);
+		prof_page_bytes(gpu, sizeof(gpu), m ? m->gpu : NAN);
 		if (isfinite(delta))
 			snprintf(dms, sizeof(dms), "%+.3f", delta);
 		else
@@ -955,8 +938,8 @@ write_table(struct report *r)
 
 		if (r->mem[i].used)
 			continue;
-		report_fmt_bytes(host, sizeof(host), r->mem[i].host);
-		report_fmt_bytes(gpu, sizeof(gpu), r->mem[i].gpu);
+		prof_page_bytes(host, sizeof(host), r->mem[i].host);
+		prof_page_bytes(gpu, sizeof(gpu), r->mem[i].gpu);
 		fprintf(md, "| ");
 		prof_md_write(md, r->mem[i].workload, CELL_CODE);
 		fprintf(md, " | ");
@@ -1072,7 +1055,7 @@ write_segments(struct report *r)
 
 	for (i = 0; mine && i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
-		struct json_object *bs = get(row, "baseline_segments");
+		struct json_object *bs = prof_json_get(row, "baseline_segments");
 		const char *seg = prof_json_str(row, "segment");
 		int has = 0;
 
@@ -1314,7 +1297,7 @@ dup_or_null(const char *s)
 static int
 take_artifacts(struct report *r, struct json_object *s)
 {
-	struct json_object *arts = get(s, "artifacts");
+	struct json_object *arts = prof_json_get(s, "artifacts");
 	int profile = prof_sample_is(s, "phase", "profile");
 	size_t j, n = arts ? json_object_array_length(arts) : 0;
 
@@ -1335,7 +1318,7 @@ take_artifacts(struct report *r, struct json_object *s)
 		p = &r->profiles[r->n_profiles++];
 		p->workload = dup_or_null(prof_sample_str(s, "workload"));
 		p->backend = dup_or_null(prof_sample_str(s, "backend"));
-		p->binary = dup_or_null(prof_json_str(get(s, "metrics"),
+		p->binary = dup_or_null(prof_json_str(prof_json_get(s, "metrics"),
 						      "binary"));
 		p->artifact = strdup(a);
 		if (!p->workload || !p->backend || !p->artifact)
@@ -1397,7 +1380,7 @@ print_table(struct report *r)
 		       "contended", "p90 ms", "delta", "ratio", "p", "status");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(r->rows, i);
-		struct json_object *cur = get(row, "current");
+		struct json_object *cur = prof_json_get(row, "current");
 		char med[32], p90[32], pct[32], ic[32], ipct[32], rt[32], pv[32];
 		char cpu[32], cont[48];
 		const char *ist;
@@ -1419,8 +1402,8 @@ print_table(struct report *r)
 			continue;
 		}
 
-		fmt_ms(med, sizeof(med), prof_json_numf(cur, "median"));
-		fmt_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
+		prof_page_ms(med, sizeof(med), prof_json_numf(cur, "median"));
+		prof_page_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
 		cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
 		if (isfinite(d))
 			snprintf(pct, sizeof(pct), "%+.1f%%", d);
@@ -1504,8 +1487,8 @@ print_annotations(struct report *r)
 				  sizeof(s1)),
 			 cli_safe(prof_json_str(row, "backend"), s2,
 				  sizeof(s2)),
-			 prof_json_numf(get(row, "current"), "median"),
-			 prof_json_numf(get(row, "baseline"), "median"), row_pct(row),
+			 prof_json_numf(prof_json_get(row, "current"), "median"),
+			 prof_json_numf(prof_json_get(row, "baseline"), "median"), row_pct(row),
 			 prof_json_numf(row, "delta_ms"));
 		fputs("::warning title=Performance regression::", stdout);
 		gh_text(text);

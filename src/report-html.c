@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 
 #include <json-c/json.h>
-#include <openssl/evp.h>
 
 #include "afile.h"
 #include "buf.h"
@@ -18,6 +17,7 @@
 #include "history.h"
 #include "htab.h"
 #include "json.h"
+#include "page.h"
 #include "palette.h"
 #include "report-html.h"
 #include "runview.h"
@@ -31,8 +31,6 @@
 #define TREND_H 230
 #define LEFT 84
 #define RIGHT 16
-/* The most ticks an axis gets (tick_step aims at about four). */
-#define MAX_TICKS 16
 
 struct page {
 	const struct report_html_in *in;
@@ -137,71 +135,6 @@ static const char script[] =
 	"  });\n"
 	"}\n";
 
-static struct json_object *
-get(struct json_object *o, const char *key)
-{
-	struct json_object *v = NULL;
-
-	json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
-/*
- * Text from outside (a commit, a reason, a path, a name) as HTML content
- * or an attribute value: every field reaches the page through here. The
- * markup characters become references; a byte that is not UTF-8 and a
- * control character (but tab and newline) become U+FFFD. At most max
- * characters are written, never part of one.
- */
-static void
-esc_cut(FILE *fp, const char *s, size_t max)
-{
-	prof_utf8_html(fp, s, max);
-}
-
-/* A whole field, escaped as esc_cut() does. */
-static void
-esc(FILE *fp, const char *s)
-{
-	esc_cut(fp, s, (size_t)-1);
-}
-
-/* A link target: each byte outside a safe set percent-encoded. */
-static void
-esc_url(FILE *fp, const char *s)
-{
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || strchr("-._~/", c))
-			fputc(c, fp);
-		else
-			fprintf(fp, "%%%02X", c);
-	}
-}
-
-static void
-fmt_ms(char *buf, size_t n, double v)
-{
-	if (!isfinite(v))
-		snprintf(buf, n, "-");
-	else if (fabs(v) >= 100)
-		snprintf(buf, n, "%.1f", v);
-	else
-		snprintf(buf, n, "%.3f", v);
-}
-
-/* A count held as a double (a comparison's statistics), grouped. */
-static void
-fmt_countd(char *buf, size_t n, double v, int sign)
-{
-	if (isfinite(v) && fabs(v) < 9e18)
-		prof_fmt_count(buf, n, llround(v), sign);
-	else
-		snprintf(buf, n, "-");
-}
-
 /* A value of a chart with its unit: "1.234 ms", "56,099,498 instructions". */
 static void
 fmt_val(char *buf, size_t n, double v, int counts)
@@ -209,96 +142,10 @@ fmt_val(char *buf, size_t n, double v, int counts)
 	char a[40];
 
 	if (counts)
-		fmt_countd(a, sizeof(a), v, 0);
+		prof_page_count(a, sizeof(a), v, 0);
 	else
-		fmt_ms(a, sizeof(a), v);
+		prof_page_ms(a, sizeof(a), v);
 	snprintf(buf, n, "%s %s", a, counts ? "instructions" : "ms");
-}
-
-void
-report_fmt_bytes(char *buf, size_t n, double v)
-{
-	if (!isfinite(v))
-		snprintf(buf, n, "-");
-	else if (v >= 1024.0 * 1024 * 1024)
-		snprintf(buf, n, "%.2f GiB", v / (1024.0 * 1024 * 1024));
-	else if (v >= 1024.0 * 1024)
-		snprintf(buf, n, "%.1f MiB", v / (1024.0 * 1024));
-	else if (v >= 1024.0)
-		snprintf(buf, n, "%.1f KiB", v / 1024.0);
-	else
-		snprintf(buf, n, "%.0f B", v);
-}
-
-/* Round tick steps: 1, 2 or 5 times a power of ten, about four a range
- * (halves first: the width of [-DBL_MAX, DBL_MAX] is not a double). */
-static double
-tick_step(double lo, double hi)
-{
-	double raw = (hi / 2 - lo / 2) / 2, mag, norm;
-
-	if (!(raw > 0) || !isfinite(raw))
-		return 1;
-	mag = pow(10, floor(log10(raw)));
-	norm = raw / mag;
-	return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
-}
-
-/*
- * The ticks of an axis over [lo, hi], counted by index before the first
- * is drawn: multiples of *step, each greater than the one before, at most
- * MAX_TICKS; none when the range is not finite. Adding steps instead
- * never ends where a step is below the doubles' spacing (medians near
- * 1e9 ms a few ulps apart). Returns the count.
- */
-static int
-axis_ticks(double lo, double hi, double tick[MAX_TICKS], double *step)
-{
-	double s = tick_step(lo, hi), k0, k1, t;
-	int n = 0;
-	long i;
-
-	*step = s;
-	if (!isfinite(lo) || !isfinite(hi) || !(hi >= lo))
-		return 0;
-	k0 = ceil(lo / s);
-	k1 = floor(hi / s + 1e-9);
-	if (!isfinite(k0) || !isfinite(k1) || k1 < k0)
-		return 0;
-	if (k1 - k0 >= MAX_TICKS)
-		k1 = k0 + MAX_TICKS - 1;
-	for (i = 0; i <= (long)(k1 - k0); i++) {
-		t = (k0 + (double)i) * s;
-		if (!n || t > tick[n - 1])
-			tick[n++] = t;
-	}
-	return n;
-}
-
-/*
- * Widen [lo, hi] by a margin. A single value gets a range around it, and
- * so does a range too narrow to tell its ticks apart (1e9 ms and the next
- * double): at least a billionth of its magnitude (and 1e-5 ms) each side
- * of its middle, so that ticks, labels and positions differ. Halves
- * throughout: the width of [0, 1.7e308] is not a double.
- */
-static void
-pad_range(double *lo, double *hi)
-{
-	double half = *hi / 2 - *lo / 2, mid = *lo / 2 + *hi / 2,
-	       least = fmax(fmax(fabs(*lo), fabs(*hi)) * 1e-9, 1e-5);
-	int from_zero = *lo >= 0;
-
-	if (!(half > 0))
-		half = fabs(*hi) > 0 ? fabs(*hi) * 0.008 : 0.08;
-	else
-		half *= 1.16;
-	if (half < least)
-		half = least;
-	*lo = fmax(mid - half, -DBL_MAX);
-	*hi = fmin(mid + half, DBL_MAX);
-	if (*lo < 0 && from_zero)
-		*lo = 0;
 }
 
 /*
@@ -464,33 +311,10 @@ static void
 badge(FILE *fp, const char *status)
 {
 	fprintf(fp, "<span class=\"badge s-");
-	esc(fp, status);
+	prof_page_esc(fp, status);
 	fprintf(fp, "\">");
-	esc(fp, status);
+	prof_page_esc(fp, status);
 	fprintf(fp, "</span>");
-}
-
-/* A tick label with as many decimals as the step needs. */
-static void
-fmt_tick(char *buf, size_t n, double v, double step)
-{
-	int d = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
-
-	snprintf(buf, n, "%.*f", d > 6 ? 6 : d, fabs(v) < step * 1e-9 ? 0 : v);
-}
-
-/* A count axis's tick label: 56.1M, with as many decimals as the step
- * needs in the unit of the axis's magnitude. */
-static void
-fmt_count_tick(char *buf, size_t n, double v, double step, double mag)
-{
-	double unit = mag >= 1e9 ? 1e9 : mag >= 1e6 ? 1e6 : mag >= 1e3 ? 1e3 : 1;
-	const char *u = unit == 1e9 ? "G" : unit == 1e6 ? "M" :
-			unit == 1e3 ? "k" : "";
-	int d = step >= unit ? 0 : (int)ceil(-log10(step / unit) - 1e-9);
-
-	snprintf(buf, n, "%.*f%s", d > 6 ? 6 : d,
-		 fabs(v) < step * 1e-9 ? 0 : v / unit, u);
 }
 
 /* The axis of a strip chart: in ms, or in instructions (counts). */
@@ -498,8 +322,8 @@ static void
 x_axis(FILE *fp, double lo, double hi, double (*x)(double, double, double),
        int y, int top, int counts)
 {
-	double tick[MAX_TICKS], step;
-	int i, n = axis_ticks(lo, hi, tick, &step);
+	double tick[PROF_PAGE_MAX_TICKS], step;
+	int i, n = prof_page_ticks(lo, hi, tick, &step);
 	char label[32];
 
 	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
@@ -508,10 +332,10 @@ x_axis(FILE *fp, double lo, double hi, double (*x)(double, double, double),
 		double px = x(tick[i], lo, hi);
 
 		if (counts)
-			fmt_count_tick(label, sizeof(label), tick[i], step,
+			prof_page_count_tick(label, sizeof(label), tick[i], step,
 				       fmax(fabs(lo), fabs(hi)));
 		else
-			fmt_tick(label, sizeof(label), tick[i], step);
+			prof_page_tick(label, sizeof(label), tick[i], step);
 		fprintf(fp, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" "
 			    "x2=\"%.1f\" y2=\"%d\"/>", px, top, px, y);
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
@@ -566,8 +390,8 @@ stat_lane(FILE *fp, struct json_object *b, double lo, double hi, int y)
 	       p9 = prof_json_numf(b, "p90"), mx = prof_json_numf(b, "max");
 	char m[32], q[32];
 
-	fmt_ms(m, sizeof(m), md);
-	fmt_ms(q, sizeof(q), p9);
+	prof_page_ms(m, sizeof(m), md);
+	prof_page_ms(q, sizeof(q), p9);
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">baseline"
 		    "<title>%.0f samples</title></text>", LEFT - 8, y + 4,
 		prof_json_numf(b, "n"));
@@ -602,7 +426,7 @@ static void
 strip_chart(struct page *p, const struct prof_runrow *r,
 	    struct json_object *c, const struct prof_runrow *b)
 {
-	struct json_object *bs = c ? get(c, "baseline") : NULL;
+	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
 	int stats = !b && prof_json_numf(bs, "n") > 0;
 	double lo = NAN, hi = NAN;
 	FILE *fp = p->fp;
@@ -625,10 +449,10 @@ strip_chart(struct page *p, const struct prof_runrow *r,
 		return;
 	}
 	fprintf(fp, "<figure class=\"chart\" data-kind=\"distribution\">");
-	pad_range(&lo, &hi);
+	prof_page_pad(&lo, &hi);
 	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
 		    "samples of ", PLOT_W, STRIP_H);
-	esc(fp, r->workload);
+	prof_page_esc(fp, r->workload);
 	fprintf(fp, "\">");
 	x_axis(fp, lo, hi, x_of, 72, 6, 0);
 	lane(fp, r->v, r->n, r->st.median, lo, hi, 22, "cur", "current", 0);
@@ -659,7 +483,7 @@ static void
 count_chart(struct page *p, const struct prof_runrow *r,
 	    struct json_object *c, const struct prof_runrow *b)
 {
-	struct json_object *bs = c ? get(c, "baseline") : NULL;
+	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
 	size_t i, bn = b ? b->n_counts : 0;
 	double *v = malloc((r->n_counts + 1) * sizeof(*v));
 	double *bv = malloc((bn + 1) * sizeof(*bv));
@@ -702,7 +526,7 @@ count_chart(struct page *p, const struct prof_runrow *r,
 				    "to draw.</figcaption></figure>");
 		goto out;
 	}
-	pad_range(&lo, &hi);
+	prof_page_pad(&lo, &hi);
 	if (hi - lo < 2) {
 		x = lo / 2 + hi / 2;
 		lo = fmax(x - 1, 0);
@@ -713,7 +537,7 @@ count_chart(struct page *p, const struct prof_runrow *r,
 	fprintf(fp, "<figure class=\"counts\" data-kind=\"counts\"><svg "
 		    "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
 		    "instruction counts of ", PLOT_W, STRIP_H);
-	esc(fp, r->workload);
+	prof_page_esc(fp, r->workload);
 	fprintf(fp, "\">");
 	x_axis(fp, lo, hi, x_of, 72, 6, 1);
 	lane(fp, v, r->n_counts, r->n_counts ? (double)r->instructions : NAN,
@@ -728,9 +552,9 @@ count_chart(struct page *p, const struct prof_runrow *r,
 			    "baseline %s (%.0f sample%s)", LEFT - 8, m,
 			bsamples, bsamples == 1 ? "" : "s");
 		if (bmin < bmax) {
-			fmt_countd(a, sizeof(a), bmin, 0);
+			prof_page_count(a, sizeof(a), bmin, 0);
 			fprintf(fp, ", from %s", a);
-			fmt_countd(a, sizeof(a), bmax, 0);
+			prof_page_count(a, sizeof(a), bmax, 0);
 			fprintf(fp, " to %s", a);
 		}
 		fprintf(fp, "</title>");
@@ -763,8 +587,8 @@ static void
 count_numbers(struct page *p, const struct prof_runrow *r,
 	      struct json_object *c, const struct prof_runrow *b, int errors)
 {
-	struct json_object *cs = c ? get(c, "current") : NULL;
-	struct json_object *bs = c ? get(c, "baseline") : NULL;
+	struct json_object *cs = c ? prof_json_get(c, "current") : NULL;
+	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
 	double ratio = prof_json_numf(c, "ratio");
 	double th = prof_json_numf(c, "threshold_pct");
 	double delta = prof_json_numf(c, "delta_instructions");
@@ -796,9 +620,9 @@ count_numbers(struct page *p, const struct prof_runrow *r,
 	for (k = 0; k < 2; k++) {
 		if (k && !(side[k][0] > 0))
 			continue;
-		fmt_countd(t[0], 40, side[k][2], 0);
-		fmt_countd(t[1], 40, side[k][1], 0);
-		fmt_countd(t[2], 40, side[k][3], 0);
+		prof_page_count(t[0], 40, side[k][2], 0);
+		prof_page_count(t[1], 40, side[k][1], 0);
+		prof_page_count(t[2], 40, side[k][3], 0);
 		fprintf(fp, "<tr><td>%s</td><td class=\"num\">%.0f</td>"
 			    "<td class=\"num\">%s</td><td class=\"num\">%s"
 			    "</td><td class=\"num\">%s</td></tr>",
@@ -809,7 +633,7 @@ count_numbers(struct page *p, const struct prof_runrow *r,
 	if (!isfinite(delta) && isfinite(side[0][2]) && side[1][0] > 0)
 		delta = side[0][2] - side[1][2];
 	if (isfinite(delta)) {
-		fmt_countd(t[0], 40, delta, 1);
+		prof_page_count(t[0], 40, delta, 1);
 		fprintf(fp, "<tr><td>change</td><td class=\"num\">%s "
 			    "instructions", t[0]);
 		if (isfinite(ratio))
@@ -832,9 +656,9 @@ short_range(FILE *fp, struct json_object *c)
 	const char *b = prof_json_str(c, "commit_before"),
 		   *a = prof_json_str(c, "commit_after");
 
-	esc_cut(fp, b ? b : "?", 12);
+	prof_page_esc_cut(fp, b ? b : "?", 12);
 	fprintf(fp, "..");
-	esc_cut(fp, a ? a : "?", 12);
+	prof_page_esc_cut(fp, a ? a : "?", 12);
 }
 
 /* The median and p90 of every run, with the change points marked. */
@@ -846,7 +670,7 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 	struct json_object *all = prof_history_trend(p->hist, &f, err);
 	struct json_object *changes = NULL, **pt = NULL;
 	const char *now = prof_runview_str(&p->cur, "run_id");
-	double lo = NAN, hi = NAN, step, tick[MAX_TICKS], w;
+	double lo = NAN, hi = NAN, step, tick[PROF_PAGE_MAX_TICKS], w;
 	size_t i, n = 0, k, nc;
 	int j, nt;
 	FILE *fp = p->fp;
@@ -878,17 +702,17 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		rc = 0;
 		goto out;
 	}
-	pad_range(&lo, &hi);
+	prof_page_pad(&lo, &hi);
 	w = (double)(TREND_W - LEFT - RIGHT) / (double)n;
 #define TX(i) (LEFT + ((double)(i) + 0.5) * w)
 #define TY(v) (y0 - ((v) / 2 - lo / 2) / (hi / 2 - lo / 2) * (y0 - top))
 	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
 		    "median and p90 over %zu runs\">", TREND_W, TREND_H, n);
-	nt = axis_ticks(lo, hi, tick, &step);
+	nt = prof_page_ticks(lo, hi, tick, &step);
 	for (j = 0; j < nt; j++) {
 		char label[32];
 
-		fmt_tick(label, sizeof(label), tick[j], step);
+		prof_page_tick(label, sizeof(label), tick[j], step);
 		fprintf(fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" "
 			    "x2=\"%d\" y2=\"%.1f\"/><text x=\"%d\" y=\"%.1f\" "
 			    "text-anchor=\"end\">%s ms</text>",
@@ -913,8 +737,8 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		const char *run = prof_json_str(pt[i], "run_id");
 		char m[32], q[32];
 
-		fmt_ms(m, sizeof(m), prof_json_numf(pt[i], "median"));
-		fmt_ms(q, sizeof(q), prof_json_numf(pt[i], "p90"));
+		prof_page_ms(m, sizeof(m), prof_json_numf(pt[i], "median"));
+		prof_page_ms(q, sizeof(q), prof_json_numf(pt[i], "p90"));
 		if (run && !strcmp(run, now))
 			fprintf(fp, "<circle class=\"now\" cx=\"%.1f\" "
 				    "cy=\"%.1f\" r=\"7\"/>",
@@ -924,25 +748,25 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 			    "cy=\"%.1f\" r=\"3.5\"><title>run ",
 			TX(i), TY(prof_json_numf(pt[i], "p90")), TX(i),
 			TY(prof_json_numf(pt[i], "median")));
-		esc(fp, run);
+		prof_page_esc(fp, run);
 		fprintf(fp, ", commit ");
-		esc_cut(fp, commit ? commit : "?", 12);
+		prof_page_esc_cut(fp, commit ? commit : "?", 12);
 		fprintf(fp, ": median %s ms, p90 %s ms</title></circle>", m, q);
 		/* Commit labels: all of a short history, else first and last. */
 		if (n <= 10 || i == 0 || i == n - 1) {
 			fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\""
 				    "middle\" class=\"mono\"><title>", TX(i),
 				y0 + 14);
-			esc(fp, commit);
+			prof_page_esc(fp, commit);
 			fprintf(fp, "</title>");
-			esc_cut(fp, commit ? commit : "?", 7);
+			prof_page_esc_cut(fp, commit ? commit : "?", 7);
 			fprintf(fp, "</text>");
 		}
 	}
 	nc = json_object_array_length(changes);
 	for (k = 0; k < nc; k++) {
 		struct json_object *c = json_object_array_get_idx(changes, k);
-		long long idx = json_object_get_int64(get(c, "index"));
+		long long idx = json_object_get_int64(prof_json_get(c, "index"));
 		/* Between the last run before and the first after (idx). */
 		double x = LEFT + ((double)idx - 1) * w;
 		char pct[32];
@@ -951,7 +775,7 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		fprintf(fp, "<line class=\"change\" x1=\"%.1f\" y1=\"%d\" "
 			    "x2=\"%.1f\" y2=\"%d\"><title>change point %s in "
 			    "commits ", x, top, x, y0, pct);
-		esc(fp, prof_json_str(c, "commits"));
+		prof_page_esc(fp, prof_json_str(c, "commits"));
 		fprintf(fp, "</title></line><text class=\"cpl\" x=\"%.1f\" "
 			    "y=\"%d\" text-anchor=\"middle\">%s</text>", x,
 			top - 8, pct);
@@ -967,17 +791,17 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		struct json_object *c = json_object_array_get_idx(changes, k);
 		char b[32], a[32];
 
-		fmt_ms(b, sizeof(b), prof_json_numf(c, "median_before"));
-		fmt_ms(a, sizeof(a), prof_json_numf(c, "median_after"));
+		prof_page_ms(b, sizeof(b), prof_json_numf(c, "median_before"));
+		prof_page_ms(a, sizeof(a), prof_json_numf(c, "median_after"));
 		fprintf(fp, "<span class=\"cp\">change point %+.1f%% in "
 			    "<code title=\"", prof_json_numf(c, "change_pct"));
-		esc(fp, prof_json_str(c, "commits"));
+		prof_page_esc(fp, prof_json_str(c, "commits"));
 		fprintf(fp, "\">");
 		short_range(fp, c);
 		fprintf(fp, "</code>: %s &#8594; %s ms (%lld runs before, "
 			    "%lld after)</span>",
-			b, a, (long long)json_object_get_int64(get(c, "runs_before")),
-			(long long)json_object_get_int64(get(c, "runs_after")));
+			b, a, (long long)json_object_get_int64(prof_json_get(c, "runs_before")),
+			(long long)json_object_get_int64(prof_json_get(c, "runs_after")));
 	}
 	fprintf(fp, "</figcaption></figure>");
 #undef TX
@@ -1013,10 +837,10 @@ artifact_links(struct page *p, const struct prof_runrow *r)
 		fprintf(p->fp, "%s<a href=\"", any++ ? ", " :
 			"<p class=\"links\">Diagnose files: ");
 		if (a[0] != '/')
-			esc_url(p->fp, p->prefix);
-		esc_url(p->fp, a);
+			prof_page_esc_url(p->fp, p->prefix);
+		prof_page_esc_url(p->fp, a);
 		fprintf(p->fp, "\">");
-		esc(p->fp, a);
+		prof_page_esc(p->fp, a);
 		fprintf(p->fp, "</a>");
 	}
 	if (any)
@@ -1027,19 +851,19 @@ artifact_links(struct page *p, const struct prof_runrow *r)
 static void
 numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 {
-	struct json_object *bs = c ? get(c, "baseline") : NULL;
+	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
 	FILE *fp = p->fp;
 	char a[5][32], b[5][32];
 	double pv = prof_json_numf(c, "p_value"), ratio = prof_json_numf(c, "ratio");
 
-	fmt_ms(a[0], 32, r->n ? r->st.min : NAN);
-	fmt_ms(a[1], 32, r->n ? r->st.median : NAN);
-	fmt_ms(a[2], 32, r->n ? r->st.p90 : NAN);
-	fmt_ms(a[3], 32, r->n ? r->st.max : NAN);
-	fmt_ms(b[0], 32, prof_json_numf(bs, "min"));
-	fmt_ms(b[1], 32, prof_json_numf(bs, "median"));
-	fmt_ms(b[2], 32, prof_json_numf(bs, "p90"));
-	fmt_ms(b[3], 32, prof_json_numf(bs, "max"));
+	prof_page_ms(a[0], 32, r->n ? r->st.min : NAN);
+	prof_page_ms(a[1], 32, r->n ? r->st.median : NAN);
+	prof_page_ms(a[2], 32, r->n ? r->st.p90 : NAN);
+	prof_page_ms(a[3], 32, r->n ? r->st.max : NAN);
+	prof_page_ms(b[0], 32, prof_json_numf(bs, "min"));
+	prof_page_ms(b[1], 32, prof_json_numf(bs, "median"));
+	prof_page_ms(b[2], 32, prof_json_numf(bs, "p90"));
+	prof_page_ms(b[3], 32, prof_json_numf(bs, "max"));
 	fprintf(fp, "<table class=\"nums\"><tr><th></th><th class=\"num\">n"
 		    "</th><th class=\"num\">min</th><th class=\"num\">median"
 		    "</th><th class=\"num\">p90</th><th class=\"num\">max</th>"
@@ -1048,10 +872,10 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 		    "<td class=\"num\">%s</td><td class=\"num\">%s</td></tr>",
 		r->n, a[0], a[1], a[2], a[3]);
 	if (r->cpu_st.n) {
-		fmt_ms(a[0], 32, r->cpu_st.min);
-		fmt_ms(a[1], 32, r->cpu_st.median);
-		fmt_ms(a[2], 32, r->cpu_st.p90);
-		fmt_ms(a[3], 32, r->cpu_st.max);
+		prof_page_ms(a[0], 32, r->cpu_st.min);
+		prof_page_ms(a[1], 32, r->cpu_st.median);
+		prof_page_ms(a[2], 32, r->cpu_st.p90);
+		prof_page_ms(a[3], 32, r->cpu_st.max);
 		fprintf(fp, "<tr><td>current CPU (ms)</td><td class=\"num\">"
 			    "%zu</td><td class=\"num\">%s</td><td class=\"num\">"
 			    "%s</td><td class=\"num\">%s</td><td class=\"num\">"
@@ -1082,17 +906,17 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 		fprintf(fp, "<tr><td>Mann-Whitney p</td><td class=\"num\">"
 			    "%.3g</td></tr>", pv);
 	if (isfinite(r->host_peak_bytes)) {
-		report_fmt_bytes(a[4], 32, r->host_peak_bytes);
+		prof_page_bytes(a[4], 32, r->host_peak_bytes);
 		fprintf(fp, "<tr><td>host heap peak</td><td class=\"num\">%s"
 			    "</td></tr>", a[4]);
 	}
 	if (isfinite(r->rss_peak_bytes)) {
-		report_fmt_bytes(a[4], 32, r->rss_peak_bytes);
+		prof_page_bytes(a[4], 32, r->rss_peak_bytes);
 		fprintf(fp, "<tr><td>peak RSS</td><td class=\"num\">%s"
 			    "</td></tr>", a[4]);
 	}
 	if (isfinite(r->device_peak_bytes)) {
-		report_fmt_bytes(a[4], 32, r->device_peak_bytes);
+		prof_page_bytes(a[4], 32, r->device_peak_bytes);
 		fprintf(fp, "<tr><td>GPU pool peak</td><td class=\"num\">%s"
 			    "</td></tr>", a[4]);
 	}
@@ -1124,7 +948,7 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 	  const char *akey, const char *unit, const char *heading,
 	  struct prof_err *err)
 {
-	struct json_object *fns = get(c, fkey), *arts = get(c, akey);
+	struct json_object *fns = prof_json_get(c, fkey), *arts = prof_json_get(c, akey);
 	struct prof_callgrind_profile before = {0}, after = {0};
 	struct prof_buf svg = {0};
 	struct prof_err lerr = {0};
@@ -1148,25 +972,25 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 		char t[5][40];
 		double share = prof_json_numf(f, "share");
 
-		v[0] = json_object_get_int64(get(f, "self_before"));
-		v[1] = json_object_get_int64(get(f, "self_after"));
-		v[2] = json_object_get_int64(get(f, "inclusive_before"));
-		v[3] = json_object_get_int64(get(f, "inclusive_after"));
+		v[0] = json_object_get_int64(prof_json_get(f, "self_before"));
+		v[1] = json_object_get_int64(prof_json_get(f, "self_after"));
+		v[2] = json_object_get_int64(prof_json_get(f, "inclusive_before"));
+		v[3] = json_object_get_int64(prof_json_get(f, "inclusive_after"));
 		prof_fmt_count(t[0], 40, v[1] - v[0], 1);
 		prof_fmt_count(t[1], 40, v[0], 0);
 		prof_fmt_count(t[2], 40, v[1], 0);
 		prof_fmt_count(t[3], 40, v[2], 0);
 		prof_fmt_count(t[4], 40, v[3], 0);
 		fprintf(fp, "<tr><td><code>");
-		esc(fp, prof_json_str(f, "name"));
+		prof_page_esc(fp, prof_json_str(f, "name"));
 		fprintf(fp, "</code>");
 		if (state && strcmp(state, "changed")) {
 			fprintf(fp, " (");
-			esc(fp, state);
+			prof_page_esc(fp, state);
 			fprintf(fp, ")");
 		}
 		fprintf(fp, "</td><td class=\"mono\">");
-		esc(fp, prof_json_str(f, "file"));
+		prof_page_esc(fp, prof_json_str(f, "file"));
 		fprintf(fp, "</td><td class=\"num\">%s</td><td class=\"num\">",
 			t[0]);
 		if (isfinite(share))
@@ -1193,7 +1017,7 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 		char buf[1200];
 
 		fprintf(fp, "<p class=\"reason\">No flame graph: ");
-		esc(fp, prof_err_str(&lerr, buf, sizeof(buf)));
+		prof_page_esc(fp, prof_err_str(&lerr, buf, sizeof(buf)));
 		fprintf(fp, "</p></div>");
 		rc = 0;
 		goto out;
@@ -1215,10 +1039,10 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 	if (prof_json_str(arts, "listing")) {
 		fprintf(fp, " pprof's listing: <a href=\"");
 		if (prof_json_str(arts, "listing")[0] != '/')
-			esc_url(fp, p->prefix);
-		esc_url(fp, prof_json_str(arts, "listing"));
+			prof_page_esc_url(fp, p->prefix);
+		prof_page_esc_url(fp, prof_json_str(arts, "listing"));
 		fprintf(fp, "\">");
-		esc(fp, prof_json_str(arts, "listing"));
+		prof_page_esc(fp, prof_json_str(arts, "listing"));
 		fprintf(fp, "</a>.");
 	}
 	fprintf(fp, "</figcaption></figure></div>");
@@ -1358,15 +1182,15 @@ channel_head(struct page *p, const struct prof_runrow *r, const char *kind,
 	errors = errors && r->errors;
 	fprintf(fp, "<div class=\"channel\" data-channel=\"%s\" "
 		    "data-status=\"", kind);
-	esc(fp, status);
+	prof_page_esc(fp, status);
 	fprintf(fp, "\"><header><h3>%s</h3>", kind);
 	badge(fp, status);
 	fprintf(fp, "<span class=\"mono\" title=\"segment id\">");
-	esc(fp, r->segment_id);
+	prof_page_esc(fp, r->segment_id);
 	fprintf(fp, "</span></header>");
 	if (reason || errors) {
 		fprintf(fp, "<p class=\"reason\">");
-		esc(fp, reason ? reason : "");
+		prof_page_esc(fp, reason ? reason : "");
 		if (errors)
 			fprintf(fp, "%s%ld error sample%s", reason ? "; " : "",
 				r->errors, r->errors == 1 ? "" : "s");
@@ -1419,20 +1243,20 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 
 	fprintf(fp, "<section class=\"row\" id=\"row-%ld\" data-status=\"",
 		k->from);
-	esc(fp, k->status);
+	prof_page_esc(fp, k->status);
 	fprintf(fp, "\" data-workload=\"");
-	esc(fp, r0->workload);
+	prof_page_esc(fp, r0->workload);
 	fprintf(fp, "\" data-statuses=\"");
-	esc(fp, k->statuses);
+	prof_page_esc(fp, k->statuses);
 	fprintf(fp, "\"><header><h2><code>");
-	esc(fp, r0->workload);
+	prof_page_esc(fp, r0->workload);
 	fprintf(fp, "</code></h2><span>");
-	esc(fp, r0->backend);
+	prof_page_esc(fp, r0->backend);
 	fprintf(fp, "</span></header>");
 	if (prof_channels_disagree(k->tc, k->cc, "", line, sizeof(line))) {
 		fprintf(fp, "<p class=\"disagree\">Time and instructions "
 			    "disagree: ");
-		esc(fp, line);
+		prof_page_esc(fp, line);
 		fprintf(fp, "</p>");
 	}
 	fprintf(fp, "<div class=\"channels%s\">", k->channels > 1 ? " two" :
@@ -1451,7 +1275,7 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 		if (p->hist && has_time(p, &p->rows[i]) &&
 		    trend_chart(p, &p->rows[i], err) < 0)
 			return -1;
-		if (c && get(c, "functions"))
+		if (c && prof_json_get(c, "functions"))
 			explained = 1;
 	}
 	for (i = k->from; i < k->to; i++)
@@ -1479,16 +1303,16 @@ env_line(struct page *p)
 	if (!env)
 		return;
 	fprintf(fp, "<tr><td>machine</td><td>");
-	esc(fp, prof_json_str(env, "cpu_model"));
+	prof_page_esc(fp, prof_json_str(env, "cpu_model"));
 	fprintf(fp, ", ");
-	esc(fp, prof_json_str(env, "distro_name") ?
+	prof_page_esc(fp, prof_json_str(env, "distro_name") ?
 		    prof_json_str(env, "distro_name") :
 		    prof_json_str(env, "os"));
 	if (prof_json_str(env, "compiler")) {
 		fprintf(fp, ", ");
-		esc(fp, prof_json_str(env, "compiler"));
+		prof_page_esc(fp, prof_json_str(env, "compiler"));
 		fprintf(fp, " ");
-		esc(fp, prof_json_str(env, "compiler_version"));
+		prof_page_esc(fp, prof_json_str(env, "compiler_version"));
 	}
 	fprintf(fp, "</td></tr>");
 }
@@ -1517,10 +1341,10 @@ overview(struct page *p)
 
 		block_at(p, i, &k);
 		ratio = prof_json_numf(k.tc, "ratio");
-		fmt_ms(m, sizeof(m), k.tr && k.tr->n ? k.tr->st.median : NAN);
+		prof_page_ms(m, sizeof(m), k.tr && k.tr->n ? k.tr->st.median : NAN);
 		if (k.tr) {
 			snprintf(n, sizeof(n), "%zu", k.tr->n);
-			fmt_ms(cpu, sizeof(cpu), k.tr->cpu_st.n ?
+			prof_page_ms(cpu, sizeof(cpu), k.tr->cpu_st.n ?
 						 k.tr->cpu_st.median : NAN);
 			prof_cpu_row_contended(&k.tr->cpu, k.tr->n, cont,
 					       sizeof(cont));
@@ -1528,9 +1352,9 @@ overview(struct page *p)
 		if (isfinite(ratio))
 			snprintf(pct, sizeof(pct), "%+.1f%%", (ratio - 1) * 100);
 		fprintf(fp, "<tr><td><a href=\"#row-%ld\"><code>", i);
-		esc(fp, r->workload);
+		prof_page_esc(fp, r->workload);
 		fprintf(fp, "</code></a></td><td>");
-		esc(fp, r->backend);
+		prof_page_esc(fp, r->backend);
 		fprintf(fp, "</td><td class=\"num\">%s</td><td class=\"num\">"
 			    "%s</td><td class=\"num cpu\">%s</td><td class=\"num "
 			    "cpu\">%s</td><td class=\"num\">%s</td><td>",
@@ -1544,9 +1368,9 @@ overview(struct page *p)
 			if (isfinite(ratio))
 				snprintf(pct, sizeof(pct), "%+.2f%%",
 					 (ratio - 1) * 100);
-			fmt_countd(m, sizeof(m), k.cr && k.cr->n_counts ?
+			prof_page_count(m, sizeof(m), k.cr && k.cr->n_counts ?
 				   (double)k.cr->instructions :
-				   prof_json_numf(get(k.cc, "current"),
+				   prof_json_numf(prof_json_get(k.cc, "current"),
 						  "median"), 0);
 			fprintf(fp, "<td class=\"num\">%s</td><td class=\"num\">"
 				    "%s</td><td>", m, pct);
@@ -1559,37 +1383,22 @@ overview(struct page *p)
 	fprintf(fp, "</table>");
 }
 
-/* A CSP source for an inline element's text: 'sha256-BASE64'. */
-static int
-csp_hash(char out[64], const char *text, struct prof_err *err)
-{
-	unsigned char md[EVP_MAX_MD_SIZE], b64[48];
-	unsigned int n = 0;
-
-	if (!EVP_Digest(text, strlen(text), md, &n, EVP_sha256(), NULL) ||
-	    n != 32)
-		return prof_err_set(err, "cannot compute a SHA-256 (OpenSSL)");
-	EVP_EncodeBlock(b64, md, (int)n);
-	snprintf(out, 64, "'sha256-%s'", (const char *)b64);
-	return 0;
-}
-
 static int
 write_page(struct page *p, struct prof_err *err)
 {
 	FILE *fp = p->fp;
 	struct block k;
 	long i, errors = 0;
-	char style_src[64], script_src[64];
+	char style_src[PROF_PAGE_CSP], script_src[PROF_PAGE_CSP];
 
 	for (i = 0; i < p->n; i++)
 		errors += p->rows[i].errors;
 	/* The page's own style and script are allowed by their hashes and
 	 * nothing else is: no inline handler or script runs, whatever text
 	 * reached the page. */
-	if (csp_hash(style_src, css, err) < 0 ||
-	    csp_hash(script_src, script, err) < 0)
-		return -1;
+	if (prof_page_csp(style_src, css) < 0 ||
+	    prof_page_csp(script_src, script) < 0)
+		return prof_err_set(err, "out of memory");
 	fprintf(fp, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset="
 		    "\"utf-8\"><meta name=\"viewport\" content=\"width=device-"
 		    "width, initial-scale=1\"><meta http-equiv=\"Content-"
@@ -1597,29 +1406,29 @@ write_page(struct page *p, struct prof_err *err)
 		    "%s; script-src %s; img-src data:; base-uri 'none'; "
 		    "form-action 'none'\"><title>Performance profile ",
 		style_src, script_src);
-	esc(fp, prof_runview_str(&p->cur, "run_id"));
+	prof_page_esc(fp, prof_runview_str(&p->cur, "run_id"));
 	fprintf(fp, "</title><style>%s</style></head><body>\n", css);
 	fprintf(fp, "<h1>Performance profile <code>");
-	esc(fp, prof_runview_str(&p->cur, "run_id"));
+	prof_page_esc(fp, prof_runview_str(&p->cur, "run_id"));
 	fprintf(fp, "</code></h1><table class=\"meta\"><tr><td>commit</td>"
 		    "<td><code>");
-	esc(fp, prof_runview_str(&p->cur, "commit"));
+	prof_page_esc(fp, prof_runview_str(&p->cur, "commit"));
 	fprintf(fp, "</code></td></tr><tr><td>command</td><td><code>");
-	esc(fp, prof_runview_str(&p->cur, "command"));
+	prof_page_esc(fp, prof_runview_str(&p->cur, "command"));
 	fprintf(fp, "</code></td></tr><tr><td>timestamp (UTC)</td><td>");
-	esc(fp, prof_runview_str(&p->cur, "timestamp_utc"));
+	prof_page_esc(fp, prof_runview_str(&p->cur, "timestamp_utc"));
 	fprintf(fp, "</td></tr>");
 	env_line(p);
 	fprintf(fp, "<tr><td>samples</td><td>%zu, %ld error%s</td></tr>"
 		    "<tr><td>compared with</td><td>",
 		prof_runview_count(&p->cur), errors, errors == 1 ? "" : "s");
 	if (p->cmp && p->in->baseline)
-		esc(fp, p->in->baseline);
+		prof_page_esc(fp, p->in->baseline);
 	else
 		fprintf(fp, p->cmp ? "the baseline" : "no baseline");
 	fprintf(fp, "</td></tr><tr><td>history</td><td>");
 	if (p->hist)
-		esc(fp, p->in->history);
+		prof_page_esc(fp, p->in->history);
 	else
 		fprintf(fp, "none");
 	fprintf(fp, "</td></tr></table>\n");

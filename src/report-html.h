@@ -30,7 +30,4 @@ struct report_html_in {
 
 int report_html_write(const struct report_html_in *in, struct prof_err *err);
 
-/* Bytes for a reader: "1.5 MiB", "512 B"; "-" when not finite. */
-void report_fmt_bytes(char *buf, size_t n, double v);
-
 #endif /* PROF_REPORT_HTML_H */

@@ -430,6 +430,16 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	return 0;
 }
 
+/* A side's statistics; on an instruction row its median is the row's
+ * count (prof_stats_count_index()), as every output shows it. */
+static int
+row_stats(const struct prof_cmp_row *r, struct prof_cmp_side *side)
+{
+	return (r->instructions ? prof_stats_counts :
+				  prof_stats_compute)(side->v, side->n,
+						      &side->st);
+}
+
 int
 prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 	       struct prof_err *err)
@@ -448,8 +458,7 @@ prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 	if (c->n)
 		qsort(c->rows, c->n, sizeof(*c->rows), cmp_rows);
 	for (k = 0; k < c->n; k++)
-		if (prof_stats_compute(c->rows[k].cur.v, c->rows[k].cur.n,
-				       &c->rows[k].cur.st) < 0)
+		if (row_stats(&c->rows[k], &c->rows[k].cur) < 0)
 			return prof_err_set(err, "out of memory");
 	return 0;
 }
@@ -1059,8 +1068,7 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	r->above = r->below = 0;
 	r->needed = (3 * r->cur.n + 3) / 4;	/* ceil(0.75 n) */
 	r->reason[0] = '\0';
-	if (prof_stats_compute(r->cur.v, r->cur.n, &r->cur.st) < 0 ||
-	    prof_stats_compute(r->base.v, r->base.n, &r->base.st) < 0)
+	if (row_stats(r, &r->cur) < 0 || row_stats(r, &r->base) < 0)
 		return -1;
 	if (!r->matched) {
 		r->status = PROF_CMP_NEW;

@@ -998,6 +998,17 @@ prof_json_is_number(struct json_object *o)
 	       json_object_is_type(o, json_type_double);
 }
 
+struct json_object *
+prof_json_get(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!json_object_is_type(o, json_type_object) ||
+	    !json_object_object_get_ex(o, key, &v))
+		return NULL;
+	return v;
+}
+
 const char *
 prof_json_str(struct json_object *o, const char *key)
 {

@@ -94,6 +94,10 @@ int prof_json_is_number(struct json_object *o);
  * number (a report shows it as "-"). */
 double prof_json_numf(struct json_object *o, const char *key);
 
+/* The member key of o (borrowed), or NULL when o is not an object or
+ * has no such member. */
+struct json_object *prof_json_get(struct json_object *o, const char *key);
+
 /* Borrowed string of key, or NULL when missing or not a string. */
 const char *prof_json_str(struct json_object *o, const char *key);
 

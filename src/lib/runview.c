@@ -26,15 +26,6 @@ struct prof_runacc {
 	size_t cap_artifacts;
 };
 
-static struct json_object *
-get(struct json_object *o, const char *key)
-{
-	struct json_object *v = NULL;
-
-	json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
 size_t
 prof_runview_count(const struct prof_runview *v)
 {
@@ -169,7 +160,7 @@ row_of(struct prof_runview *v, struct json_object *s, size_t i,
 static void
 peak(double *into, struct json_object *mem, const char *key)
 {
-	struct json_object *f = get(mem, key);
+	struct json_object *f = prof_json_get(mem, key);
 	double x;
 
 	if (!prof_json_is_number(f))
@@ -186,7 +177,7 @@ aggregated(struct json_object *s)
 		prof_sample_is(s, "phase", "browser")) &&
 	       prof_sample_is(s, "kind", "warm") &&
 	       prof_sample_is(s, "outcome", "success") &&
-	       prof_json_is_number(get(s, "duration_ms"));
+	       prof_json_is_number(prof_json_get(s, "duration_ms"));
 }
 
 static int
@@ -219,7 +210,7 @@ take_artifacts(struct prof_runrow *r, struct prof_runacc *a,
 static int
 take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
 {
-	struct json_object *ins = get(s, "instructions");
+	struct json_object *ins = prof_json_get(s, "instructions");
 
 	if (!r->category && prof_json_str(s, "category")) {
 		r->category = strdup(prof_json_str(s, "category"));
@@ -227,14 +218,14 @@ take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
 			return -1;
 	}
 	if (!r->version)
-		r->version = json_object_get_int64(get(s, "workload_version"));
+		r->version = json_object_get_int64(prof_json_get(s, "workload_version"));
 	if (prof_sample_is(s, "outcome", "error"))
 		r->errors++;
 	if (aggregated(s)) {
 		if (grow((void **)&r->v, &a->cap_v, r->n, sizeof(*r->v)) < 0 ||
 		    prof_cpu_row_take(&r->cpu, s) < 0)
 			return -1;
-		r->v[r->n++] = prof_json_number(get(s, "duration_ms"));
+		r->v[r->n++] = prof_json_number(prof_json_get(s, "duration_ms"));
 	} else if (prof_sample_is(s, "phase", "instructions") &&
 		   prof_sample_is(s, "outcome", "success") &&
 		   json_object_is_type(ins, json_type_int)) {
@@ -244,14 +235,14 @@ take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
 		a->counts[a->n_counts++] = json_object_get_int64(ins);
 	} else if (prof_sample_is(s, "phase", "memory") &&
 		   prof_sample_is(s, "outcome", "success")) {
-		struct json_object *mem = get(s, "memory");
+		struct json_object *mem = prof_json_get(s, "memory");
 
 		peak(&r->host_peak_bytes, mem, "host_peak_bytes");
 		peak(&r->rss_peak_bytes, mem, "rss_peak_bytes");
 		peak(&r->device_peak_bytes, mem,
 		     "device_peak_allocated_bytes");
 	}
-	return take_artifacts(r, a, get(s, "artifacts"));
+	return take_artifacts(r, a, prof_json_get(s, "artifacts"));
 }
 
 /* The canonical text of o and a NUL byte, into the digest. */
@@ -382,7 +373,8 @@ finish_rows(struct prof_runview *v)
 		if (a->n_counts) {
 			qsort(a->counts, a->n_counts, sizeof(*a->counts),
 			      cmp_ll);
-			r->instructions = a->counts[(a->n_counts - 1) / 2];
+			r->instructions =
+				a->counts[prof_stats_count_index(a->n_counts)];
 		}
 		r->counts = a->counts;
 		r->n_counts = a->n_counts;

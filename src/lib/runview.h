@@ -19,7 +19,8 @@ struct prof_stream;
  * with the CPU time and contended marks of those samples (contend.h),
  * plus what other phases say of the same workload x backend x segment:
  * the instruction counts of successful "instructions" samples with an
- * integer "instructions" field and their median, the largest memory
+ * integer "instructions" field and the row's count of them
+ * (prof_stats_count_index()), the largest memory
  * peaks of memory samples, and the artifacts every sample of the row
  * names, in the samples' order.
  */

@@ -22,8 +22,14 @@ prof_stats_p90_index(size_t n)
 	return rank > 0 ? rank - 1 : 0;
 }
 
-int
-prof_stats_compute(const double *v, size_t n, struct prof_stats *out)
+size_t
+prof_stats_count_index(size_t n)
+{
+	return n ? (n - 1) / 2 : 0;
+}
+
+static int
+compute(const double *v, size_t n, struct prof_stats *out, int counts)
 {
 	double *s, sum = 0;
 	size_t i;
@@ -41,11 +47,26 @@ prof_stats_compute(const double *v, size_t n, struct prof_stats *out)
 	out->n = n;
 	out->min = s[0];
 	out->max = s[n - 1];
-	out->median = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	if (counts)
+		out->median = s[prof_stats_count_index(n)];
+	else
+		out->median = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 	out->p90 = s[prof_stats_p90_index(n)];
 	out->mean = sum / (double)n;
 	free(s);
 	return 0;
+}
+
+int
+prof_stats_compute(const double *v, size_t n, struct prof_stats *out)
+{
+	return compute(v, n, out, 0);
+}
+
+int
+prof_stats_counts(const double *v, size_t n, struct prof_stats *out)
+{
+	return compute(v, n, out, 1);
 }
 
 struct ranked {

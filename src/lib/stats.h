@@ -19,6 +19,20 @@ struct prof_stats {
  */
 int prof_stats_compute(const double *v, size_t n, struct prof_stats *out);
 
+/*
+ * A row's instruction count, the one number every output shows for it
+ * (comparisons.json, summary.md, report.html, the history, the dashboard
+ * and the exports): the lower median of its counted calls' counts,
+ * sorted[prof_stats_count_index(n)], that is sorted[(n - 1) / 2]. It is a
+ * count one call really executed (the mean of two calls is not one), the
+ * middle one of an odd number and the fewer of two.
+ */
+size_t prof_stats_count_index(size_t n);
+
+/* prof_stats_compute() of counts: the same, but median is the count
+ * above. */
+int prof_stats_counts(const double *v, size_t n, struct prof_stats *out);
+
 /* The nearest-rank p90 index of a sorted array of n > 0 values. */
 size_t prof_stats_p90_index(size_t n);
 

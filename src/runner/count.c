@@ -191,7 +191,7 @@ out:
 	if (ok) {
 		struct prof_stats st;
 
-		prof_stats_compute(counts, n_counts, &st);
+		prof_stats_counts(counts, n_counts, &st);
 		if (!o->quiet)
 			cli_say("%s: median %.0f instructions (n=%zu), %ld "
 				"error(s)",

@@ -135,7 +135,8 @@ progress(struct run *r, int i, int n, struct group *g, const char *error)
 			strcmp(g->kind, "cold") ? "" : " (cold)", error);
 		return;
 	}
-	prof_stats_compute(r->durations, r->n_dur, &st);
+	(r->o->count ? prof_stats_counts : prof_stats_compute)(
+		r->durations, r->n_dur, &st);
 	if (r->o->count) {
 		fprintf(stderr, "%s: [%d/%d] %s %s: median %.0f instructions "
 				"(n=%zu)\n",
