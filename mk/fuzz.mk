@@ -5,7 +5,7 @@
 # the committed corpus is never written.
 #
 # Everything the targets read is compiled again here, with coverage: libprof
-# (src/lib) with the HTML page (src/report-html.c), the engine
+# (src/lib, the HTML page of a run included), the engine
 # (workloads/engine) and the server (workloads/server).
 # The objects live under $(FUZZ_BUILD), apart from the gcc build.
 
@@ -23,10 +23,9 @@ FUZZ_CFLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -Wall -Wno-unused-parameter \
 	-Itest/fuzz \
 	$(PKG_CFLAGS) $(XML_CFLAGS) $(FUZZ_SAN)
 
-# With prof-report's page (src/report-html.c), which the results target
+# With prof-report's page (src/lib/runpage.c), which the results target
 # writes for every document that checks.
-FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(LIB_SRC)) \
-	$(FUZZ_BUILD)/obj/src/report-html.o
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(LIB_SRC))
 FUZZ_ENGINE_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(ENGINE_SRC))
 FUZZ_SERVER_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(SERVER_SRC)) \
 	$(FUZZ_BUILD)/obj/gen/server/assets.o

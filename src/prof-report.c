@@ -12,6 +12,7 @@
 
 #include "channels.h"
 #include "cli/cli.h"
+#include "cmpview.h"
 #include "compare.h"
 #include "contend.h"
 #include "json.h"
@@ -19,7 +20,8 @@
 #include "out.h"
 #include "page.h"
 #include "htab.h"
-#include "report-html.h"
+#include "runpage.h"
+#include "runview.h"
 #include "sample.h"
 #include "spawn.h"
 #include "stream.h"
@@ -32,8 +34,9 @@ static const char usage_text[] =
 	"Write the run's summary.md from its results file RESULTS (- for\n"
 	"stdin) and, when given, the comparisons prof-diff wrote for it; then\n"
 	"print a compact table on stdout. RESULTS (schema 1 or 2) is\n"
-	"streamed: memory holds the rows, never the file (--html reads\n"
-	"the files again, streamed too). The summary holds:\n"
+	"streamed: memory holds the rows, never the file, and the\n"
+	"comparisons are kept as text and read back a few rows at a time;\n"
+	"--html draws from the same reading. The summary holds:\n"
 	"  - the run id, command, commit, timestamp, the environment in words\n"
 	"    (CPU, OS, compiler, backend, device) and the number of error\n"
 	"    samples;\n"
@@ -103,14 +106,6 @@ static const char usage_text[] =
 /* The lines of a CPU profile that the summary shows. */
 #define TOP_FUNCTIONS 20
 
-struct mem {
-	char *workload;
-	char *backend;
-	double host;		/* host_peak_bytes; NAN: unknown */
-	double gpu;		/* device_peak_allocated_bytes; NAN: unknown */
-	int used;		/* a row showed it */
-};
-
 /* A .prof artifact of a profile sample. */
 struct profile {
 	char *workload;
@@ -120,34 +115,29 @@ struct profile {
 };
 
 /*
- * What the summary needs of the samples, gathered as they stream by: the
- * counts, the memory peaks per workload x backend, the environments in
- * the order the samples name them, the profiles; the error and artifact
- * lines go to temporary files, so memory never holds the samples.
+ * What the summary needs of the run: its rows and top level from
+ * lib/runview (the memory peaks, CPU times and counts of each row), the
+ * comparisons (prof-diff's, or made here when none are given) through
+ * lib/cmpview, which keeps them as text, and, from one pass over the
+ * samples while the view is loaded, the environments in the order the
+ * samples name them and the profiles; the error and artifact lines go to
+ * temporary files, so memory never holds the samples.
  */
 struct report {
+	struct prof_runview view;
 	struct json_object *meta;	/* the results' top level (borrowed) */
-	struct prof_stream *st;
-	struct json_object *rows;	/* comparison objects: time, counts */
-	struct json_object *mem_rows;	/* the memory rows, apart */
+	struct prof_cmpview rows;	/* comparison objects */
 	int judged;			/* rows come from prof-diff */
-	struct prof_cmp cmp;		/* the rows, when not judged */
-	struct mem *mem;
-	size_t n_mem, cap_mem;
-	struct prof_htab mem_index;	/* workload, backend */
-	struct prof_htab time_index;	/* rows of time: workload, backend */
-	struct prof_htab count_index;	/* rows of instruction counts */
-	struct prof_cpu_row *cpu;	/* CPU times and contended marks */
-	size_t n_cpu, cap_cpu;
-	struct prof_htab cpu_index;	/* workload, backend, segment id */
-	int indexed;
+	struct prof_cmp cmp;		/* the results' rows, when not judged */
+	struct prof_cmp_rows keys;	/* their keys, to check comparisons */
+	unsigned char *mem_used;	/* per view row: a table row showed it */
 	char **envs;			/* env ids, first seen first */
 	size_t n_envs, cap_envs;
 	struct prof_htab env_index;
 	struct profile *profiles;
 	size_t n_profiles, cap_profiles;
 	FILE *errors_md, *artifacts_md;
-	long samples, errors, artifacts;
+	long errors, artifacts;
 	const char *run_dir;
 	const char *pprof;
 	FILE *md;
@@ -223,12 +213,7 @@ count_cells(struct report *r, struct json_object *crow, char *count, size_t nc,
 static int
 has_counts(struct report *r)
 {
-	size_t i, n = json_object_array_length(r->rows);
-
-	for (i = 0; i < n; i++)
-		if (is_count_row(json_object_array_get_idx(r->rows, i)))
-			return 1;
-	return 0;
+	return prof_cmpview_has_counts(&r->rows);
 }
 
 /* Grow an array of n used out of *cap elements of size sz. */
@@ -249,123 +234,94 @@ grow(void *pp, size_t n, size_t *cap, size_t sz)
 	return 0;
 }
 
-/* workload NUL backend, in buf; its length, or 0 when too long. */
-static size_t
-wb_key(char *buf, size_t n, const char *w, const char *b)
-{
-	size_t lw = strlen(w), lb = strlen(b);
-
-	if (lw + lb + 1 > n)
-		return 0;
-	memcpy(buf, w, lw + 1);
-	memcpy(buf + lw + 1, b, lb);
-	return lw + 1 + lb;
-}
-
-static struct mem *
-memory_of(struct report *r, const char *w, const char *b)
-{
-	char key[4096];
-	size_t len = wb_key(key, sizeof(key), w, b);
-	long k = len ? prof_htab_get(&r->mem_index, key, len) : -1;
-
-	return k < 0 ? NULL : &r->mem[k];
-}
-
-/*
- * The rows by workload x backend, one index for time and one for counts,
- * so that each time row finds its count beside it in constant time. Made
- * once, the first time it is asked for.
- */
-static int
-index_rows(struct report *r)
-{
-	size_t i, n = json_object_array_length(r->rows);
-	char key[4096];
-
-	if (r->indexed)
-		return 0;
-	r->indexed = 1;
-	for (i = 0; i < n; i++) {
-		struct json_object *row = json_object_array_get_idx(r->rows, i);
-		size_t len = wb_key(key, sizeof(key),
-				    prof_json_str(row, "workload"),
-				    prof_json_str(row, "backend"));
-		struct prof_htab *h = is_count_row(row) ? &r->count_index :
-							  &r->time_index;
-
-		if (len && prof_htab_get(h, key, len) < 0 &&
-		    prof_htab_put(h, key, len, (long)i) < 0)
-			return -1;
-	}
-	return 0;
-}
-
 /* The instruction row of workload w on backend b, or NULL. */
 static struct json_object *
 count_row_of(struct report *r, const char *w, const char *b)
 {
-	char key[4096];
-	size_t len = wb_key(key, sizeof(key), w, b);
-	long k;
+	long k = prof_cmpview_find(&r->rows, w, b, 1, NULL);
 
-	if (index_rows(r) < 0 || !len)
-		return NULL;
-	k = prof_htab_get(&r->count_index, key, len);
-	return k < 0 ? NULL : json_object_array_get_idx(r->rows, (size_t)k);
+	return k < 0 ? NULL : prof_cmpview_row(&r->rows, (size_t)k);
 }
 
 /* Whether a time row exists for the instruction row's workload. */
 static int
 has_time_row(struct report *r, struct json_object *crow)
 {
-	char key[4096];
-	size_t len = wb_key(key, sizeof(key), prof_json_str(crow, "workload"),
-			    prof_json_str(crow, "backend"));
-
-	if (index_rows(r) < 0 || !len)
-		return 0;
-	return prof_htab_get(&r->time_index, key, len) >= 0;
+	return prof_cmpview_find(&r->rows, prof_json_str(crow, "workload"),
+				 prof_json_str(crow, "backend"), 0, NULL) >= 0;
 }
 
-/* workload NUL backend NUL segment id, in buf; its length, or 0. */
-static size_t
-cpu_key(char *buf, size_t n, const char *w, const char *b, const char *sid)
-{
-	size_t len = wb_key(buf, n, w, b), ls = strlen(sid);
-
-	if (!len || len + 1 + ls > n)
-		return 0;
-	buf[len] = '\0';
-	memcpy(buf + len + 1, sid, ls);
-	return len + 1 + ls;
-}
-
-/* The CPU times and contended marks of an aggregated sample's row. */
+/*
+ * The view's rows [*from, *to) of workload w on backend b (every segment:
+ * they lie together, sorted), found from the row of segment key seg;
+ * 0 when there is none.
+ */
 static int
-take_cpu(struct report *r, struct json_object *s)
+view_rows_of(struct report *r, const char *w, const char *b, const char *seg,
+	     size_t *from, size_t *to)
 {
-	char key[4096];
-	const char *sid = prof_json_str(s, "segment_id");
-	size_t len;
-	long k;
+	const struct prof_runrow *rows;
+	size_t n = prof_runview_rows(&r->view, &rows);
+	long k = w && b && seg ? prof_runview_row(&r->view, w, b, seg) : -1;
+	size_t i;
 
-	if (!prof_cmp_aggregated(s))
+	if (k < 0)
 		return 0;
-	len = cpu_key(key, sizeof(key), prof_json_str(s, "workload"),
-		      prof_json_str(s, "backend"), sid ? sid : "");
-	if (!len)
-		return 0;
-	k = prof_htab_get(&r->cpu_index, key, len);
-	if (k < 0) {
-		if (grow(&r->cpu, r->n_cpu, &r->cap_cpu, sizeof(*r->cpu)) < 0)
-			return -1;
-		memset(&r->cpu[r->n_cpu], 0, sizeof(*r->cpu));
-		k = (long)r->n_cpu++;
-		if (prof_htab_put(&r->cpu_index, key, len, k) < 0)
-			return -1;
+	for (i = (size_t)k; i > 0 && !strcmp(rows[i - 1].workload, w) &&
+			    !strcmp(rows[i - 1].backend, b);
+	     i--)
+		;
+	*from = i;
+	for (i = (size_t)k + 1; i < n && !strcmp(rows[i].workload, w) &&
+				!strcmp(rows[i].backend, b);
+	     i++)
+		;
+	*to = i;
+	return 1;
+}
+
+/* The largest host and GPU memory peaks of the view's rows [from, to). */
+static void
+peaks(struct report *r, size_t from, size_t to, double *host, double *gpu)
+{
+	const struct prof_runrow *rows;
+	size_t i;
+
+	prof_runview_rows(&r->view, &rows);
+	*host = *gpu = NAN;
+	for (i = from; i < to; i++) {
+		if (isfinite(rows[i].host_peak_bytes) &&
+		    !(*host >= rows[i].host_peak_bytes))
+			*host = rows[i].host_peak_bytes;
+		if (isfinite(rows[i].device_peak_bytes) &&
+		    !(*gpu >= rows[i].device_peak_bytes))
+			*gpu = rows[i].device_peak_bytes;
 	}
-	return prof_cpu_row_take(&r->cpu[k], s);
+}
+
+/* The memory peaks of a time row's workload x backend, marked shown. */
+static void
+memory_of(struct report *r, struct json_object *row, double *host,
+	  double *gpu)
+{
+	size_t from, to, i;
+
+	*host = *gpu = NAN;
+	if (!view_rows_of(r, prof_json_str(row, "workload"),
+			  prof_json_str(row, "backend"),
+			  prof_json_str(row, "segment"), &from, &to))
+		return;
+	peaks(r, from, to, host, gpu);
+	for (i = from; r->mem_used && i < to; i++)
+		r->mem_used[i] = 1;
+}
+
+/* Whether a view row has a memory peak. */
+static int
+has_memory(const struct prof_runrow *row)
+{
+	return isfinite(row->host_peak_bytes) ||
+	       isfinite(row->device_peak_bytes);
 }
 
 /*
@@ -376,66 +332,23 @@ static void
 cpu_cells(struct report *r, struct json_object *row, char *cpu, size_t nc,
 	  char *cont, size_t nn)
 {
+	const struct prof_runrow *rows;
+	const char *w = prof_json_str(row, "workload");
+	const char *b = prof_json_str(row, "backend");
 	const char *seg = prof_json_str(row, "segment");
-	char key[4096], sid[PROF_ID_SIZE];
-	struct prof_stats st = {0};
-	long k = -1;
-	size_t len;
+	long k = w && b && seg ? prof_runview_row(&r->view, w, b, seg) : -1;
 
 	snprintf(cpu, nc, "-");
 	snprintf(cont, nn, "-");
-	if (!seg || prof_sample_id(seg, sid) < 0)
+	prof_runview_rows(&r->view, &rows);
+	if (k < 0)
 		return;
-	len = cpu_key(key, sizeof(key), prof_json_str(row, "workload"),
-		      prof_json_str(row, "backend"), sid);
-	if (len)
-		k = prof_htab_get(&r->cpu_index, key, len);
-	if (k < 0 || prof_cpu_row_stats(&r->cpu[k], &st) < 0)
-		return;
-	prof_page_ms(cpu, nc, st.n ? st.median : NAN);
-	prof_cpu_row_contended(&r->cpu[k],
-			       (size_t)prof_json_numf(prof_json_get(row, "current"), "n"),
+	prof_page_ms(cpu, nc, rows[k].cpu_st.n ? rows[k].cpu_st.median : NAN);
+	prof_cpu_row_contended(&rows[k].cpu,
+			       (size_t)prof_json_numf(prof_json_get(row,
+								    "current"),
+						      "n"),
 			       cont, nn);
-}
-
-/* Keep the largest memory peaks per workload x backend. */
-static int
-take_memory(struct report *r, struct json_object *s)
-{
-	struct json_object *m = prof_json_get(s, "memory");
-	const char *w = prof_sample_str(s, "workload");
-	const char *b = prof_sample_str(s, "backend");
-	struct mem *e;
-	double host, gpu;
-	char key[4096];
-	size_t len;
-
-	if (!prof_sample_is(s, "phase", "memory") ||
-	    !prof_sample_is(s, "outcome", "success") || !m)
-		return 0;
-	host = prof_json_numf(m, "host_peak_bytes");
-	gpu = prof_json_numf(m, "device_peak_allocated_bytes");
-	e = memory_of(r, w, b);
-	if (!e) {
-		len = wb_key(key, sizeof(key), w, b);
-		if (!len || grow(&r->mem, r->n_mem, &r->cap_mem,
-				 sizeof(*r->mem)) < 0)
-			return -1;
-		e = &r->mem[r->n_mem];
-		memset(e, 0, sizeof(*e));
-		e->workload = strdup(w);
-		e->backend = strdup(b);
-		e->host = e->gpu = NAN;
-		if (!e->workload || !e->backend ||
-		    prof_htab_put(&r->mem_index, key, len, (long)r->n_mem) < 0)
-			return -1;
-		r->n_mem++;
-	}
-	if (isfinite(host) && !(e->host >= host))
-		e->host = host;
-	if (isfinite(gpu) && !(e->gpu >= gpu))
-		e->gpu = gpu;
-	return 0;
 }
 
 /* The environment of a sample in words: CPU, OS, compiler, backend,
@@ -509,12 +422,12 @@ write_header(struct report *r)
 	prof_md_write(md, prof_json_str(r->meta, "timestamp_utc"),
 		      PROF_MD_TEXT);
 	fprintf(md, " |\n| samples | %ld |\n| error samples | %ld |\n\n",
-		r->samples, r->errors);
+		(long)prof_runview_count(&r->view), r->errors);
 	fprintf(md, "## Environment\n\n");
 	for (i = 0; words && i < r->n_envs; i++) {
 		char buf[2048];
 
-		env_words(prof_stream_env(r->st, r->envs[i]), buf,
+		env_words(prof_stream_env(r->view.st, r->envs[i]), buf,
 			  sizeof(buf));
 		for (j = 0; j < n_words; j++)
 			if (!strcmp(words[j], buf))
@@ -545,12 +458,12 @@ write_header(struct report *r)
 static void
 write_disagreements(struct report *r)
 {
-	size_t i, n = json_object_array_length(r->rows);
+	size_t i, n = prof_cmpview_len(&r->rows);
 	FILE *md = r->md;
 	int any = 0;
 
 	for (i = 0; i < n; i++) {
-		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		char line[1024];
 
 		if (is_count_row(row) ||
@@ -760,12 +673,12 @@ settle_command(struct report *r, long repeat, long max, char *buf, size_t n)
 static long
 unsettled_budget(struct report *r, long *repeat)
 {
-	size_t i, n = r->judged ? json_object_array_length(r->rows) : 0;
+	size_t i, n = r->judged ? prof_cmpview_len(&r->rows) : 0;
 	long max = 0;
 
 	*repeat = 0;
 	for (i = 0; i < n; i++) {
-		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		struct json_object *ab = prof_json_get(row, "interleaved");
 		long rp = (long)prof_json_numf(ab, "repeat");
 		long mx = (long)prof_json_numf(ab, "max_repeat");
@@ -785,7 +698,7 @@ unsettled_budget(struct report *r, long *repeat)
 static void
 write_unsettled(struct report *r)
 {
-	size_t i, n = json_object_array_length(r->rows);
+	size_t i, n = prof_cmpview_len(&r->rows);
 	long repeat, max = unsettled_budget(r, &repeat);
 	char cmd[2300];
 
@@ -794,7 +707,7 @@ write_unsettled(struct report *r)
 	fprintf(r->md, "Not settled within their budget, so `stable` whatever "
 		       "the medians said:\n\n");
 	for (i = 0; i < n; i++) {
-		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		struct json_object *ab = prof_json_get(row, "interleaved");
 		double p = prof_json_numf(row, "p_value");
 
@@ -823,12 +736,12 @@ write_unsettled(struct report *r)
 static void
 print_notes(struct report *r)
 {
-	size_t i, n = r->judged ? json_object_array_length(r->rows) : 0;
+	size_t i, n = r->judged ? prof_cmpview_len(&r->rows) : 0;
 	long repeat, max = unsettled_budget(r, &repeat), k, m;
 	char s1[512], s2[64], cmd[2300], safe[2400];
 
 	for (i = 0; i < n; i++) {
-		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
 
 		cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1));
 		cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2));
@@ -850,15 +763,62 @@ print_notes(struct report *r)
 	printf("to settle them: %s\n", cli_safe(cmd, safe, sizeof(safe)));
 }
 
+/* Whether some view row has a memory peak. */
+static int
+any_memory(struct report *r)
+{
+	const struct prof_runrow *rows;
+	size_t i, n = prof_runview_rows(&r->view, &rows);
+
+	for (i = 0; i < n; i++)
+		if (has_memory(&rows[i]))
+			return 1;
+	return 0;
+}
+
+/* The memory peaks of each workload x backend no time row showed. */
+static void
+write_memory_rows(struct report *r, int counts)
+{
+	const struct prof_runrow *rows;
+	size_t i, j, n = prof_runview_rows(&r->view, &rows);
+	FILE *md = r->md;
+
+	for (i = 0; i < n; i = j) {
+		char host[32], gpu[32];
+		double h, g;
+		int used = 0, any = 0;
+
+		for (j = i; j < n && !strcmp(rows[j].workload, rows[i].workload) &&
+			    !strcmp(rows[j].backend, rows[i].backend);
+		     j++) {
+			used |= r->mem_used && r->mem_used[j];
+			any |= has_memory(&rows[j]);
+		}
+		if (used || !any)
+			continue;
+		peaks(r, i, j, &h, &g);
+		prof_page_bytes(host, sizeof(host), h);
+		prof_page_bytes(gpu, sizeof(gpu), g);
+		fprintf(md, "| ");
+		prof_md_write(md, rows[i].workload, CELL_CODE);
+		fprintf(md, " | ");
+		prof_md_write(md, rows[i].backend, PROF_MD_TEXT);
+		fprintf(md, " | 0 | - | - | - | - | - | - | %s | %s | - | - | "
+			    "- | - | - |%s\n",
+			host, gpu, counts ? " - | - | - |" : "");
+	}
+}
+
 static void
 write_table(struct report *r)
 {
-	size_t i, n = json_object_array_length(r->rows);
+	size_t i, n = prof_cmpview_len(&r->rows);
 	FILE *md = r->md;
 	int reasons = 0, counts = has_counts(r);
 
 	fprintf(md, "## Results\n\n");
-	if (!n && !r->n_mem) {
+	if (!n && !any_memory(r)) {
 		fprintf(md, "No timing samples.\n\n");
 		return;
 	}
@@ -873,11 +833,11 @@ write_table(struct report *r)
 		    "--:|--:|---|%s\n",
 		counts ? "--:|--:|---|" : "");
 	for (i = 0; i < n; i++) {
-		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		struct json_object *cur = prof_json_get(row, "current");
 		const char *w = prof_json_str(row, "workload");
 		const char *b = prof_json_str(row, "backend");
-		struct mem *m = memory_of(r, w, b);
+		double host_b, gpu_b;
 		char mn[32], med[32], p90[32], mx[32], host[32], gpu[32];
 		char dms[32], dpct[32], ic[32], ipct[32], rt[32], pv[32];
 		char cpu[32], cont[48];
@@ -899,15 +859,14 @@ write_table(struct report *r)
 				ic, ipct, ist);
 			continue;
 		}
-		if (m)
-			m->used = 1;
+		memory_of(r, row, &host_b, &gpu_b);
 		prof_page_ms(mn, sizeof(mn), prof_json_numf(cur, "min"));
 		prof_page_ms(med, sizeof(med), prof_json_numf(cur, "median"));
 		prof_page_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
 		prof_page_ms(mx, sizeof(mx), prof_json_numf(cur, "max"));
 		cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
-		prof_page_bytes(host, sizeof(host), m ? m->host : NAN);
-		prof_page_bytes(gpu, sizeof(gpu), m ? m->gpu : NAN);
+		prof_page_bytes(host, sizeof(host), host_b);
+		prof_page_bytes(gpu, sizeof(gpu), gpu_b);
 		if (isfinite(delta))
 			snprintf(dms, sizeof(dms), "%+.3f", delta);
 		else
@@ -933,28 +892,14 @@ write_table(struct report *r)
 		}
 		fputc('\n', md);
 	}
-	for (i = 0; i < r->n_mem; i++) {
-		char host[32], gpu[32];
-
-		if (r->mem[i].used)
-			continue;
-		prof_page_bytes(host, sizeof(host), r->mem[i].host);
-		prof_page_bytes(gpu, sizeof(gpu), r->mem[i].gpu);
-		fprintf(md, "| ");
-		prof_md_write(md, r->mem[i].workload, CELL_CODE);
-		fprintf(md, " | ");
-		prof_md_write(md, r->mem[i].backend, PROF_MD_TEXT);
-		fprintf(md, " | 0 | - | - | - | - | - | - | %s | %s | - | - | "
-			    "- | - | - |%s\n",
-			host, gpu, counts ? " - | - | - |" : "");
-	}
+	write_memory_rows(r, counts);
 	fputc('\n', md);
 	if (!r->judged) {
 		fprintf(md, "No baseline comparison was made.\n\n");
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		double p = prof_json_numf(row, "p_value");
 
 		if (!reasons++)
@@ -1048,13 +993,13 @@ segment_words(const char *key, char *buf, size_t n)
 static void
 write_segments(struct report *r)
 {
-	size_t i, j, n = json_object_array_length(r->rows), n_new = 0;
+	size_t i, j, n = prof_cmpview_len(&r->rows), n_new = 0;
 	struct json_object *base = NULL, *mine = json_object_new_array();
 	struct prof_htab seen = {0};
 	char words[2048];
 
 	for (i = 0; mine && i < n; i++) {
-		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		struct json_object *bs = prof_json_get(row, "baseline_segments");
 		const char *seg = prof_json_str(row, "segment");
 		int has = 0;
@@ -1357,7 +1302,7 @@ write_artifacts(struct report *r)
 static void
 print_table(struct report *r)
 {
-	size_t i, n = json_object_array_length(r->rows);
+	size_t i, n = prof_cmpview_len(&r->rows);
 	const char *commit = prof_json_str(r->meta, "commit");
 	int counts = has_counts(r);
 	char s1[512], s2[64];
@@ -1366,7 +1311,8 @@ print_table(struct report *r)
 	 * newline could start a workflow command. */
 	printf("run %s  commit %.12s  %ld samples, %ld error%s\n",
 	       cli_safe(prof_json_str(r->meta, "run_id"), s1, sizeof(s1)),
-	       cli_safe(commit, s2, sizeof(s2)), r->samples, r->errors,
+	       cli_safe(commit, s2, sizeof(s2)),
+	       (long)prof_runview_count(&r->view), r->errors,
 	       r->errors == 1 ? "" : "s");
 	if (counts)
 		printf("%-36s %-8s %4s %12s %10s %9s %12s %8s %6s %7s  %-12s "
@@ -1379,7 +1325,7 @@ print_table(struct report *r)
 		       "workload", "backend", "n", "median ms", "cpu ms",
 		       "contended", "p90 ms", "delta", "ratio", "p", "status");
 	for (i = 0; i < n; i++) {
-		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		struct json_object *cur = prof_json_get(row, "current");
 		char med[32], p90[32], pct[32], ic[32], ipct[32], rt[32], pv[32];
 		char cpu[32], cont[48];
@@ -1458,13 +1404,13 @@ gh_text(const char *s)
 static void
 print_annotations(struct report *r)
 {
-	size_t i, n = json_object_array_length(r->rows);
+	size_t i, n = prof_cmpview_len(&r->rows);
 	const char *gha = getenv("GITHUB_ACTIONS");
 
 	if (!gha || strcmp(gha, "true") || !r->judged)
 		return;
 	for (i = 0; i < n; i++) {
-		struct json_object *row = json_object_array_get_idx(r->rows, i);
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		char text[1024], s1[512], s2[128];
 
 		if (strcmp(prof_json_str(row, "status"), "warning"))
@@ -1496,15 +1442,13 @@ print_annotations(struct report *r)
 	}
 }
 
-/* One sample of the results, as it streams by. */
+/* One sample of the results, as the view is loaded. */
 static int
-take(void *arg, struct json_object *s, long index, struct prof_err *err)
+take(void *arg, struct json_object *s, struct prof_err *err)
 {
 	struct report *r = arg;
 	const char *eid = prof_json_str(s, "env_id");
 
-	(void)index;
-	r->samples++;
 	if (prof_sample_is(s, "outcome", "error")) {
 		r->errors++;
 		take_error(r, s);
@@ -1520,97 +1464,87 @@ take(void *arg, struct json_object *s, long index, struct prof_err *err)
 			return prof_err_set(err, "out of memory");
 		r->n_envs++;
 	}
-	if (take_memory(r, s) < 0 || take_artifacts(r, s) < 0 ||
-	    take_cpu(r, s) < 0)
+	if (take_artifacts(r, s) < 0)
 		return prof_err_set(err, "out of memory");
-	/* The rows, also when judged: comparisons must hold exactly them. */
+	/* The rows: when judged their keys only, which the comparisons must
+	 * hold exactly. */
+	if (r->judged)
+		return prof_cmp_rows_sample(&r->keys, s,
+					    prof_json_str(s, "segment_id"), err);
 	return prof_cmp_take(&r->cmp, s, prof_json_str(s, "segment_id"), err);
 }
 
 static const char *
-segment_of(void *st, const char *id)
+segment_of(void *view, const char *id)
 {
-	return prof_stream_segment(st, id);
+	return prof_runview_segment(view, id);
 }
 
-/* The memory rows out of r->rows into r->mem_rows, in their order: the
- * tables of time and counts never meet one. 0, or -1 out of memory. */
-static int
-split_memory(struct report *r)
-{
-	struct json_object *keep = json_object_new_array();
-	size_t i, n = json_object_array_length(r->rows);
-
-	r->mem_rows = json_object_new_array();
-	if (!keep || !r->mem_rows) {
-		json_object_put(keep);
-		cli_say("out of memory");
-		return -1;
-	}
-	for (i = 0; i < n; i++) {
-		struct json_object *o = json_object_array_get_idx(r->rows, i);
-		const char *ph = prof_json_str(o, "phase");
-
-		json_object_array_add(ph && !strcmp(ph, "memory") ?
-					      r->mem_rows :
-					      keep,
-				      json_object_get(o));
-	}
-	json_object_put(r->rows);
-	r->rows = keep;
-	return 0;
-}
-
-/* The comparisons prof-diff wrote (one object per row: small), checked. */
+/* The comparisons prof-diff wrote, each checked as it is read. */
 static int
 load_comparisons(struct report *r, const char *comparisons)
 {
 	struct prof_err err = {0};
 
-	r->rows = prof_json_load(comparisons, &err);
-	if (!r->rows || prof_cmp_check(r->rows, &err) < 0 ||
-	    prof_cmp_check_run(r->rows, prof_json_str(r->meta, "run_id"),
-			       &err) < 0 ||
-	    prof_cmp_check_rows(r->rows, &r->cmp, &err) < 0) {
+	if (prof_cmpview_load(&r->rows, comparisons,
+			      prof_json_str(r->meta, "run_id"), &r->keys,
+			      &err) < 0) {
 		prof_err_file(&err, comparisons);
 		cli_err(&err);
 		return -1;
 	}
 	r->judged = 1;
-	return split_memory(r);
+	return 0;
 }
 
-/* Read the results: every sample streams through take(). */
-static int
-load_results(struct report *r, const char *path)
+/* Once the comparisons are there, the results' own rows are not needed. */
+static void
+drop_cmp(struct report *r)
 {
+	prof_cmp_free(&r->cmp);
+	memset(&r->cmp, 0, sizeof(r->cmp));
+	prof_cmp_rows_free(&r->keys);
+}
+
+/* Read the results once: the view's rows, and every sample through
+ * take(). */
+static int
+load_results(struct report *r, const char *path, int judged)
+{
+	const struct prof_runrow *rows;
 	struct prof_err err = {0};
 
-	r->st = prof_stream_new();
 	r->errors_md = tmpfile();
 	r->artifacts_md = tmpfile();
-	if (!r->st || !r->errors_md || !r->artifacts_md) {
+	if (!r->errors_md || !r->artifacts_md) {
 		cli_say("cannot make a temporary file: %s", strerror(errno));
 		return -1;
 	}
-	if (prof_stream_results(r->st, path, take, r, &err) < 0) {
+	if (judged && prof_cmp_rows_begin(&r->keys, NULL, &err) < 0) {
 		cli_err(&err);
 		return -1;
 	}
-	r->meta = prof_stream_meta(r->st);
-	if (prof_cmp_close(&r->cmp, segment_of, r->st, &err) < 0 ||
-	    prof_cmp_set_run(&r->cmp, prof_json_str(r->meta, "run_id")) < 0) {
+	if (prof_runview_load_each(&r->view, path, 0, take, r, &err) < 0) {
 		cli_err(&err);
 		return -1;
 	}
-	if (r->judged)
-		return 0;
-	r->rows = prof_cmp_json(&r->cmp);
-	if (!r->rows) {
+	r->meta = r->view.meta;
+	r->mem_used = calloc(prof_runview_rows(&r->view, &rows) + 1, 1);
+	if (!r->mem_used) {
 		cli_say("out of memory");
 		return -1;
 	}
-	return split_memory(r);
+	if (judged ? prof_cmp_rows_close(&r->keys, segment_of, &r->view,
+					 &err) < 0 :
+		     prof_cmp_close(&r->cmp, segment_of, &r->view, &err) < 0 ||
+			     prof_cmp_set_run(&r->cmp,
+					      prof_json_str(r->meta,
+							    "run_id")) < 0 ||
+			     prof_cmpview_from(&r->rows, &r->cmp, &err) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	return 0;
 }
 
 static void
@@ -1618,11 +1552,6 @@ report_free(struct report *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->n_mem; i++) {
-		free(r->mem[i].workload);
-		free(r->mem[i].backend);
-	}
-	free(r->mem);
 	for (i = 0; i < r->n_envs; i++)
 		free(r->envs[i]);
 	free(r->envs);
@@ -1633,22 +1562,16 @@ report_free(struct report *r)
 		free(r->profiles[i].artifact);
 	}
 	free(r->profiles);
-	prof_htab_free(&r->mem_index);
+	free(r->mem_used);
 	prof_htab_free(&r->env_index);
-	prof_htab_free(&r->time_index);
-	prof_htab_free(&r->count_index);
-	for (i = 0; i < r->n_cpu; i++)
-		prof_cpu_row_free(&r->cpu[i]);
-	free(r->cpu);
-	prof_htab_free(&r->cpu_index);
 	if (r->errors_md)
 		fclose(r->errors_md);
 	if (r->artifacts_md)
 		fclose(r->artifacts_md);
 	prof_cmp_free(&r->cmp);
-	json_object_put(r->rows);
-	json_object_put(r->mem_rows);
-	prof_stream_free(r->st);
+	prof_cmp_rows_free(&r->keys);
+	prof_cmpview_free(&r->rows);
+	prof_runview_free(&r->view);
 }
 
 struct opts {
@@ -1659,7 +1582,7 @@ struct opts {
 	const char *run_dir;
 	const char *pprof;
 	int quiet;
-	struct report_html_in html;	/* html.output: --html FILE */
+	struct prof_runpage_in html;	/* html.output: --html FILE */
 };
 
 /*
@@ -1670,29 +1593,23 @@ struct opts {
 static void
 write_opening(struct report *r, const struct opts *o)
 {
-	size_t i, j, n = r->judged ? json_object_array_length(r->rows) : 0;
+	size_t i, n = r->judged ? prof_cmpview_len(&r->rows) : 0;
+	struct prof_htab seen = {0};
 	int k, any = 0;
 
 	for (i = 0; i < n; i++) {
-		const char *d = prof_json_str(
-			json_object_array_get_idx(r->rows, i), "drift");
+		const char *d = prof_json_str(prof_cmpview_row(&r->rows, i),
+					      "drift");
 
-		if (!d)
+		if (!d || prof_htab_get(&seen, d, strlen(d)) >= 0)
 			continue;
-		for (j = 0; j < i; j++) {
-			const char *e = prof_json_str(
-				json_object_array_get_idx(r->rows, j),
-				"drift");
-
-			if (e && !strcmp(d, e))
-				break;
-		}
-		if (j < i)
-			continue;
+		if (prof_htab_put(&seen, d, strlen(d), 0) < 0)
+			break;
 		prof_md_write(r->md, d, PROF_MD_TEXT);
 		fputc('\n', r->md);
 		any = 1;
 	}
+	prof_htab_free(&seen);
 	for (k = 0; k < o->n_notes; k++) {
 		prof_md_write(r->md, o->notes[k], PROF_MD_TEXT);
 		fputc('\n', r->md);
@@ -1772,9 +1689,10 @@ report(struct opts *o, const char *results_path)
 	int rc = PROF_EXIT_FAILURE;
 
 	r.judged = o->comparisons != NULL;
-	if (load_results(&r, results_path) < 0 ||
+	if (load_results(&r, results_path, r.judged) < 0 ||
 	    (o->comparisons && load_comparisons(&r, o->comparisons) < 0))
 		goto out;
+	drop_cmp(&r);
 	if (o->run_dir) {
 		snprintf(run_dir, sizeof(run_dir), "%s", o->run_dir);
 	} else if (strcmp(results_path, "-") && strchr(results_path, '/')) {
@@ -1841,10 +1759,11 @@ report(struct opts *o, const char *results_path)
 	}
 	print_annotations(&r);
 	if (o->html.output) {
-		o->html.results = results_path;
-		o->html.comparisons = o->comparisons;
+		o->html.cur = &r.view;
+		o->html.cmp = r.judged ? &r.rows : NULL;
+		o->html.comparisons_path = o->comparisons;
 		o->html.run_dir = run_dir;
-		if (report_html_write(&o->html, &err) < 0) {
+		if (prof_runpage_write(&o->html, &err) < 0) {
 			cli_err(&err);
 			goto out;
 		}

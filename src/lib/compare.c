@@ -1666,6 +1666,20 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 }
 
 struct json_object *
+prof_cmp_row_json(const struct prof_cmp *c, size_t k)
+{
+	const char *shard = c->rows[k].shard;
+	const char *drift = shard && c->shard_drift ?
+				    prof_json_str(c->shard_drift, shard) :
+				    NULL;
+
+	return row_json(&c->rows[k],
+			c->run_id ? c->run_id :
+				    prof_json_str(c->results, "run_id"),
+			drift ? drift : c->drift, c->base_segments);
+}
+
+struct json_object *
 prof_cmp_json(const struct prof_cmp *c)
 {
 	struct json_object *a = json_object_new_array();
@@ -1674,17 +1688,7 @@ prof_cmp_json(const struct prof_cmp *c)
 	if (!a)
 		return NULL;
 	for (k = 0; k < c->n; k++) {
-		const char *shard = c->rows[k].shard;
-		const char *drift = shard && c->shard_drift ?
-					    prof_json_str(c->shard_drift,
-							  shard) :
-					    NULL;
-		struct json_object *o =
-			row_json(&c->rows[k],
-				 c->run_id ? c->run_id :
-					     prof_json_str(c->results,
-							   "run_id"),
-				 drift ? drift : c->drift, c->base_segments);
+		struct json_object *o = prof_cmp_row_json(c, k);
 
 		if (!o) {
 			json_object_put(a);
@@ -1761,7 +1765,7 @@ static int check_warning(struct json_object *o, const char *prefix,
 			 struct prof_err *err);
 
 int
-prof_cmp_check(struct json_object *a, struct prof_err *err)
+prof_cmp_check_one(struct json_object *o, size_t i, struct prof_err *err)
 {
 	static const char *const strs[] = {"run_id", "workload", "backend",
 					   "segment", "status", "reason",
@@ -1771,66 +1775,70 @@ prof_cmp_check(struct json_object *a, struct prof_err *err)
 	static const char *const statuses[] = {"new", "incomparable", "stable",
 					       "warning", "improved",
 					       "unjudged", NULL};
-	size_t i, j, n;
 	char prefix[64];
+	const char *st;
+	size_t j;
+
+	snprintf(prefix, sizeof(prefix), "[%zu]", i);
+	if (!json_object_is_type(o, json_type_object))
+		return prof_err_path(err, prefix,
+				     "expected a comparison object, got %s",
+				     prof_json_type_name(o));
+	for (j = 0; strs[j]; j++)
+		if (want(o, prefix, strs[j], json_type_string, 0, err))
+			return -1;
+	for (j = 0; nums[j]; j++)
+		if (want(o, prefix, nums[j], json_type_double, 1, err))
+			return -1;
+	if (want_range(o, prefix, "p_value", 0, 1, "a p-value", err) ||
+	    want_range(o, prefix, "ratio", 0, HUGE_VAL, "a ratio", err))
+		return -1;
+	if ((json_object_object_get_ex(o, "drift", NULL) &&
+	     want(o, prefix, "drift", json_type_string, 1, err)) ||
+	    check_side(o, prefix, "current", err) ||
+	    check_side(o, prefix, "baseline", err))
+		return -1;
+	for (j = 0; j < 2; j++) {
+		const char *key = j ? "backend" : "workload";
+		char why[160], path[96];
+
+		if (prof_id_valid(prof_json_str(o, key), why, sizeof(why)))
+			continue;
+		snprintf(path, sizeof(path), "%s.%s", prefix, key);
+		return prof_err_path(err, path, "not a valid %s: %s",
+				     j ? "backend" : "workload id", why);
+	}
+	st = prof_json_str(o, "status");
+	for (j = 0; statuses[j]; j++)
+		if (!strcmp(st, statuses[j]))
+			break;
+	if (!statuses[j]) {
+		char path[96];
+
+		snprintf(path, sizeof(path), "%s.status", prefix);
+		return prof_err_path(err, path,
+				     "expected one of new, incomparable, "
+				     "stable, warning, improved");
+	}
+	if (!strcmp(st, "warning") && check_warning(o, prefix, err))
+		return -1;
+	return 0;
+}
+
+int
+prof_cmp_check(struct json_object *a, struct prof_err *err)
+{
+	size_t i, n;
 
 	if (!json_object_is_type(a, json_type_array))
 		return prof_err_path(err, ".",
 				     "expected an array of comparisons, got %s",
 				     prof_json_type_name(a));
 	n = json_object_array_length(a);
-	for (i = 0; i < n; i++) {
-		struct json_object *o = json_object_array_get_idx(a, i);
-		const char *st;
-
-		snprintf(prefix, sizeof(prefix), "[%zu]", i);
-		if (!json_object_is_type(o, json_type_object))
-			return prof_err_path(err, prefix,
-					     "expected a comparison object, "
-					     "got %s",
-					     prof_json_type_name(o));
-		for (j = 0; strs[j]; j++)
-			if (want(o, prefix, strs[j], json_type_string, 0, err))
-				return -1;
-		for (j = 0; nums[j]; j++)
-			if (want(o, prefix, nums[j], json_type_double, 1, err))
-				return -1;
-		if (want_range(o, prefix, "p_value", 0, 1, "a p-value", err) ||
-		    want_range(o, prefix, "ratio", 0, HUGE_VAL, "a ratio", err))
+	for (i = 0; i < n; i++)
+		if (prof_cmp_check_one(json_object_array_get_idx(a, i), i,
+				       err) < 0)
 			return -1;
-		if ((json_object_object_get_ex(o, "drift", NULL) &&
-		     want(o, prefix, "drift", json_type_string, 1, err)) ||
-		    check_side(o, prefix, "current", err) ||
-		    check_side(o, prefix, "baseline", err))
-			return -1;
-		for (j = 0; j < 2; j++) {
-			const char *key = j ? "backend" : "workload";
-			char why[160], path[96];
-
-			if (prof_id_valid(prof_json_str(o, key), why,
-					  sizeof(why)))
-				continue;
-			snprintf(path, sizeof(path), "%s.%s", prefix, key);
-			return prof_err_path(err, path, "not a valid %s: %s",
-					     j ? "backend" : "workload id",
-					     why);
-		}
-		st = prof_json_str(o, "status");
-		for (j = 0; statuses[j]; j++)
-			if (!strcmp(st, statuses[j]))
-				break;
-		if (!statuses[j]) {
-			char path[96];
-
-			snprintf(path, sizeof(path), "%s.status", prefix);
-			return prof_err_path(err, path,
-					     "expected one of new, "
-					     "incomparable, stable, warning, "
-					     "improved");
-		}
-		if (!strcmp(st, "warning") && check_warning(o, prefix, err))
-			return -1;
-	}
 	return 0;
 }
 
@@ -1877,24 +1885,31 @@ check_warning(struct json_object *o, const char *prefix,
 }
 
 int
+prof_cmp_check_run_one(struct json_object *o, size_t i, const char *run_id,
+		       struct prof_err *err)
+{
+	const char *id = prof_json_str(o, "run_id");
+	char path[64];
+
+	if (id && run_id && !strcmp(id, run_id))
+		return 0;
+	snprintf(path, sizeof(path), "[%zu].run_id", i);
+	return prof_err_path(err, path,
+			     "a comparison of run '%.80s', not of the "
+			     "results' run '%.80s'",
+			     id ? id : "", run_id ? run_id : "");
+}
+
+int
 prof_cmp_check_run(struct json_object *a, const char *run_id,
 		   struct prof_err *err)
 {
 	size_t i, n = json_object_array_length(a);
 
-	for (i = 0; i < n; i++) {
-		const char *id = prof_json_str(json_object_array_get_idx(a, i),
-					       "run_id");
-		char path[64];
-
-		if (id && run_id && !strcmp(id, run_id))
-			continue;
-		snprintf(path, sizeof(path), "[%zu].run_id", i);
-		return prof_err_path(err, path,
-				     "a comparison of run '%.80s', not of the "
-				     "results' run '%.80s'",
-				     id ? id : "", run_id ? run_id : "");
-	}
+	for (i = 0; i < n; i++)
+		if (prof_cmp_check_run_one(json_object_array_get_idx(a, i), i,
+					   run_id, err) < 0)
+			return -1;
 	return 0;
 }
 
@@ -1930,65 +1945,217 @@ json_class(struct json_object *o)
 	return m && !strcmp(ph, "memory") ? 1 + (int)m : -1;
 }
 
+/* Room for one more row in k's own table (rows from samples). */
+static int
+rows_grow(struct prof_cmp_rows *k)
+{
+	size_t ncap;
+	void *a, *b;
+
+	if (k->n < k->cap)
+		return 0;
+	ncap = k->cap ? k->cap * 2 : 64;
+	a = realloc(k->names, ncap * sizeof(*k->names));
+	if (!a)
+		return -1;
+	k->names = a;
+	b = realloc(k->seen, ncap * sizeof(*k->seen));
+	if (!b)
+		return -1;
+	k->seen = b;
+	k->cap = ncap;
+	return 0;
+}
+
+int
+prof_cmp_rows_begin(struct prof_cmp_rows *k, const struct prof_cmp *c,
+		    struct prof_err *err)
+{
+	char key[4096];
+	size_t i, len;
+
+	memset(k, 0, sizeof(*k));
+	if (!c) {
+		k->by_id = 1;
+		return 0;
+	}
+	for (i = 0; i < c->n; i++) {
+		const struct prof_cmp_row *r = &c->rows[i];
+
+		len = row_key(key, sizeof(key), r->workload, r->backend,
+			      row_class(r), r->segment);
+		if (!len || rows_grow(k) < 0 ||
+		    prof_htab_put(&k->h, key, len, (long)i) < 0) {
+			prof_cmp_rows_free(k);
+			return prof_err_set(err, "out of memory");
+		}
+		k->names[i].w = r->workload;
+		k->names[i].b = r->backend;
+		k->names[i].seg = NULL;
+		k->seen[i] = -1;
+		k->n++;
+	}
+	return 0;
+}
+
+/* One row of class cls of sample s's workload, backend and segment id. */
+static int
+rows_add(struct prof_cmp_rows *k, struct json_object *s, const char *seg,
+	 int cls, struct prof_err *err)
+{
+	const char *w = prof_sample_str(s, "workload");
+	const char *b = prof_sample_str(s, "backend");
+	char key[4096];
+	size_t len = row_key(key, sizeof(key), w, b, cls, seg);
+
+	if (!len || prof_htab_get(&k->h, key, len) >= 0)
+		return 0;
+	if (rows_grow(k) < 0 ||
+	    prof_htab_put(&k->h, key, len, (long)k->n) < 0)
+		return prof_err_set(err, "out of memory");
+	k->names[k->n].w = strdup(w);
+	k->names[k->n].b = strdup(b);
+	k->names[k->n].seg = strdup(seg);
+	k->names[k->n].cls = cls;
+	k->seen[k->n] = -1;
+	k->n++;
+	if (!k->names[k->n - 1].w || !k->names[k->n - 1].b ||
+	    !k->names[k->n - 1].seg)
+		return prof_err_set(err, "out of memory");
+	return 0;
+}
+
+int
+prof_cmp_rows_sample(struct prof_cmp_rows *k, struct json_object *s,
+		     const char *segment_id, struct prof_err *err)
+{
+	int m;
+
+	/* The rows prof_cmp_take() makes of s, by the same rules. */
+	if (!k->by_id || !rowed(s) || !prof_sample_str(s, "workload") ||
+	    !prof_sample_str(s, "backend") || !segment_id)
+		return 0;
+	if (!prof_sample_is(s, "phase", "memory"))
+		return rows_add(k, s, segment_id,
+				prof_sample_is(s, "phase", "instructions"),
+				err);
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (mem_takes(s, (enum prof_cmp_mem)m) &&
+		    rows_add(k, s, segment_id, 1 + m, err) < 0)
+			return -1;
+	return 0;
+}
+
+int
+prof_cmp_rows_close(struct prof_cmp_rows *k, prof_cmp_segment_fn fn,
+		    void *arg, struct prof_err *err)
+{
+	char key[4096];
+	size_t i, len;
+
+	prof_htab_free(&k->h);
+	memset(&k->h, 0, sizeof(k->h));
+	for (i = 0; i < k->n; i++) {
+		const char *seg = fn ? fn(arg, k->names[i].seg) : NULL;
+
+		len = row_key(key, sizeof(key), k->names[i].w, k->names[i].b,
+			      k->names[i].cls, seg ? seg : k->names[i].seg);
+		if (!len || (prof_htab_get(&k->h, key, len) < 0 &&
+			     prof_htab_put(&k->h, key, len, (long)i) < 0))
+			return prof_err_set(err, "out of memory");
+	}
+	return 0;
+}
+
+int
+prof_cmp_rows_take(struct prof_cmp_rows *k, struct json_object *o, size_t i,
+		   struct prof_err *err)
+{
+	const char *w = prof_json_str(o, "workload");
+	const char *b = prof_json_str(o, "backend");
+	const char *seg = prof_json_str(o, "segment");
+	char key[4096], path[64];
+	size_t len;
+	long j;
+
+	snprintf(path, sizeof(path), "[%zu]", i);
+	len = row_key(key, sizeof(key), w, b, json_class(o), seg);
+	j = len ? prof_htab_get(&k->h, key, len) : -1;
+	if (j < 0)
+		return prof_err_path(err, path,
+				     "no such row in the results (%s, %s)", w,
+				     b);
+	if (k->seen[j] >= 0)
+		return prof_err_path(err, path,
+				     "the same row as [%ld] (%s, %s)",
+				     k->seen[j], w, b);
+	k->seen[j] = (long)i;
+	return 0;
+}
+
+int
+prof_cmp_rows_end(struct prof_cmp_rows *k, struct prof_err *err)
+{
+	long first = -1;
+	size_t i;
+
+	/* The first missing row in prof_cmp_close()'s order: by workload,
+	 * then backend (rows from samples come in the file's order). */
+	for (i = 0; i < k->n; i++) {
+		int d;
+
+		if (k->seen[i] >= 0)
+			continue;
+		if (first < 0) {
+			first = (long)i;
+			continue;
+		}
+		d = strcmp(k->names[i].w, k->names[first].w);
+		if (!d)
+			d = strcmp(k->names[i].b, k->names[first].b);
+		if (d < 0)
+			first = (long)i;
+	}
+	if (first >= 0)
+		return prof_err_path(err, ".",
+				     "no row for the results' %s (%s)",
+				     k->names[first].w, k->names[first].b);
+	return 0;
+}
+
+void
+prof_cmp_rows_free(struct prof_cmp_rows *k)
+{
+	size_t i;
+
+	for (i = 0; k->by_id && i < k->n; i++) {
+		free((char *)k->names[i].w);
+		free((char *)k->names[i].b);
+		free(k->names[i].seg);
+	}
+	free(k->names);
+	free(k->seen);
+	prof_htab_free(&k->h);
+	memset(k, 0, sizeof(*k));
+}
+
 int
 prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
 		    struct prof_err *err)
 {
-	struct prof_htab h = {0};
-	size_t i, n = json_object_array_length(a), k, len;
-	char key[4096], path[64];
-	long *seen = NULL, j;
+	struct prof_cmp_rows k;
+	size_t i, n = json_object_array_length(a);
 	int rc = -1;
 
-	seen = malloc((c->n ? c->n : 1) * sizeof(*seen));
-	if (!seen)
-		goto oom;
-	for (k = 0; k < c->n; k++) {
-		const struct prof_cmp_row *r = &c->rows[k];
-
-		seen[k] = -1;
-		len = row_key(key, sizeof(key), r->workload, r->backend,
-			      row_class(r), r->segment);
-		if (!len || prof_htab_put(&h, key, len, (long)k) < 0)
-			goto oom;
-	}
-	for (i = 0; i < n; i++) {
-		struct json_object *o = json_object_array_get_idx(a, i);
-		const char *w = prof_json_str(o, "workload");
-		const char *b = prof_json_str(o, "backend");
-
-		snprintf(path, sizeof(path), "[%zu]", i);
-		len = row_key(key, sizeof(key), w, b, json_class(o),
-			      prof_json_str(o, "segment"));
-		j = len ? prof_htab_get(&h, key, len) : -1;
-		if (j < 0) {
-			prof_err_path(err, path,
-				      "no such row in the results (%s, %s)", w,
-				      b);
+	if (prof_cmp_rows_begin(&k, c, err) < 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (prof_cmp_rows_take(&k, json_object_array_get_idx(a, i), i,
+				       err) < 0)
 			goto out;
-		}
-		if (seen[j] >= 0) {
-			prof_err_path(err, path,
-				      "the same row as [%ld] (%s, %s)",
-				      seen[j], w, b);
-			goto out;
-		}
-		seen[j] = (long)i;
-	}
-	for (k = 0; k < c->n; k++)
-		if (seen[k] < 0) {
-			prof_err_path(err, ".",
-				      "no row for the results' %s (%s)",
-				      c->rows[k].workload, c->rows[k].backend);
-			goto out;
-		}
-	rc = 0;
-	goto out;
-oom:
-	prof_err_set(err, "out of memory");
+	rc = prof_cmp_rows_end(&k, err);
 out:
-	free(seen);
-	prof_htab_free(&h);
+	prof_cmp_rows_free(&k);
 	return rc;
 }
 

@@ -354,12 +354,20 @@ const char *prof_cmp_status_name(enum prof_cmp_status s);
  */
 struct json_object *prof_cmp_json(const struct prof_cmp *c);
 
+/* Row k of prof_cmp_json(), made alone (a reader that streams the rows).
+ * NULL when out of memory. */
+struct json_object *prof_cmp_row_json(const struct prof_cmp *c, size_t k);
+
 /*
  * Check a comparisons document as prof_cmp_json() writes it (what a
  * reader relies on). Errors name the JSON path: "[2].current.n: expected
  * a number, got a string". Returns 0 or -1.
  */
 int prof_cmp_check(struct json_object *a, struct prof_err *err);
+
+/* The check of one comparison, o, the document's [i]: what
+ * prof_cmp_check() does to each (a reader that streams them). */
+int prof_cmp_check_one(struct json_object *o, size_t i, struct prof_err *err);
 
 /*
  * Whether every comparison of a checked comparisons document was made
@@ -369,6 +377,8 @@ int prof_cmp_check(struct json_object *a, struct prof_err *err);
  */
 int prof_cmp_check_run(struct json_object *a, const char *run_id,
 		       struct prof_err *err);
+int prof_cmp_check_run_one(struct json_object *o, size_t i, const char *run_id,
+			   struct prof_err *err);
 
 /*
  * Whether a checked comparisons document holds exactly the rows of c (the
@@ -378,6 +388,37 @@ int prof_cmp_check_run(struct json_object *a, const char *run_id,
  */
 int prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
 			struct prof_err *err);
+
+/*
+ * The same check made one comparison at a time: begin, take each ([i]),
+ * end (the rows none took), free. Each returns 0, or -1 with err. With c
+ * NULL the rows are gathered from the results' samples as they stream
+ * by instead (prof_cmp_rows_sample(), then prof_cmp_rows_close() to name
+ * their segments by key, as prof_cmp_close() does, before any take): the
+ * rows prof_cmp_take() would make, as keys only, so that a reader of a
+ * large run checks the comparisons without holding the rows' samples.
+ */
+struct prof_cmp_rows {
+	struct prof_htab h;		/* workload, backend, segment */
+	struct {
+		const char *w, *b;	/* owned when by_id */
+		char *seg;		/* by_id: the segment id, owned */
+		int cls;		/* time 0, counts 1, memory 1 + m */
+	} *names;
+	long *seen;			/* the comparison of each, or -1 */
+	size_t n, cap;
+	int by_id;			/* keyed by segment id: from samples */
+};
+int prof_cmp_rows_begin(struct prof_cmp_rows *k, const struct prof_cmp *c,
+			struct prof_err *err);
+int prof_cmp_rows_sample(struct prof_cmp_rows *k, struct json_object *s,
+			 const char *segment_id, struct prof_err *err);
+int prof_cmp_rows_close(struct prof_cmp_rows *k, prof_cmp_segment_fn fn,
+			void *arg, struct prof_err *err);
+int prof_cmp_rows_take(struct prof_cmp_rows *k, struct json_object *o,
+		       size_t i, struct prof_err *err);
+int prof_cmp_rows_end(struct prof_cmp_rows *k, struct prof_err *err);
+void prof_cmp_rows_free(struct prof_cmp_rows *k);
 
 /*
  * Adaptive interleaved sampling (prof-time --against, --max-repeat): a

@@ -282,6 +282,8 @@ drop_empty(struct json_object *s)
 struct walk {
 	struct prof_runview *v;
 	struct prof_sum sum;
+	prof_runview_fn fn;		/* the caller's, or NULL */
+	void *arg;
 };
 
 /* Which side of an interleaved A/B the sample is of, if any. */
@@ -321,6 +323,8 @@ on_sample(void *arg, struct json_object *s, long index,
 	ab_side(v, s);
 	if (take(&v->rows[k], &v->acc[k], s) < 0)
 		return prof_err_set(err, "out of memory");
+	if (w->fn && w->fn(w->arg, s, err) < 0)
+		return -1;
 	drop_empty(s);
 	if (sum_json(&w->sum, s) < 0)
 		return prof_err_set(err, "out of memory");
@@ -478,7 +482,14 @@ int
 prof_runview_load(struct prof_runview *v, const char *path, int again,
 		  struct prof_err *err)
 {
-	struct walk w = {.v = v};
+	return prof_runview_load_each(v, path, again, NULL, NULL, err);
+}
+
+int
+prof_runview_load_each(struct prof_runview *v, const char *path, int again,
+		       prof_runview_fn fn, void *arg, struct prof_err *err)
+{
+	struct walk w = {.v = v, .fn = fn, .arg = arg};
 	char hex[PROF_SUM_HEX];
 	int summing = 0;
 

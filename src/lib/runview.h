@@ -103,6 +103,18 @@ struct prof_runview {
 int prof_runview_load(struct prof_runview *v, const char *path, int again,
 		      struct prof_err *err);
 
+/*
+ * Walk a results file's samples and call fn with each, as
+ * prof_runview_each() does, while it is loaded:
+ * prof_runview_load() and a consumer's own pass in one read. fn's error
+ * stops the load.
+ */
+typedef int (*prof_runview_fn)(void *arg, struct json_object *s,
+			       struct prof_err *err);
+int prof_runview_load_each(struct prof_runview *v, const char *path,
+			   int again, prof_runview_fn fn, void *arg,
+			   struct prof_err *err);
+
 void prof_runview_free(struct prof_runview *v);
 
 size_t prof_runview_count(const struct prof_runview *v);
@@ -131,8 +143,6 @@ size_t prof_runview_rows(const struct prof_runview *v,
  * when it was loaded with again set. Returns 0, or -1 with err filled
  * (fn's own error, or the file's if it changed in between).
  */
-typedef int (*prof_runview_fn)(void *arg, struct json_object *s,
-			       struct prof_err *err);
 int prof_runview_each(struct prof_runview *v, prof_runview_fn fn, void *arg,
 		      struct prof_err *err);
 

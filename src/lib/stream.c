@@ -1050,6 +1050,87 @@ read_samples(struct prof_stream *st, prof_stream_fn fn, void *arg,
 }
 
 long
+prof_stream_array(struct prof_stream *st, const char *path, const char *what,
+		  prof_stream_fn fn, void *arg, struct prof_err *err)
+{
+	struct json_object *v = NULL;
+	long n = 0;
+	int c;
+
+	start_input(st);
+	if (open_input(st, path, err) < 0)
+		return -1;
+	c = peek(st);
+	if (c < 0) {
+		if (st->read_error)
+			here(st, err, "");
+		else
+			here(st, err, offset(st) ?
+					      "no JSON value, only white space" :
+					      "empty input, expected a JSON value");
+		goto out;
+	}
+	if (c != '[') {
+		if (read_value(st, &v, err) < 0)
+			goto out;
+		prof_err_path(err, ".", "expected an array of %s, got %s",
+			      what, prof_json_type_name(v));
+		prof_err_file(err, st->name);
+		goto out;
+	}
+	st->pos++;
+	c = peek(st);
+	if (c == ']') {
+		st->pos++;
+	} else {
+		for (;;) {
+			if (c == ']' || c == '}' || c == ',') {
+				syntax(st, c,
+				       json_tokener_error_parse_unexpected,
+				       err);
+				goto out;
+			}
+			if (read_value(st, &v, err) < 0)
+				goto out;
+			if (fn(arg, v, n, err) < 0) {
+				prof_err_file(err, st->name);
+				goto out;
+			}
+			json_object_put(v);
+			v = NULL;
+			n++;
+			c = peek(st);
+			if (c == ']') {
+				st->pos++;
+				break;
+			}
+			if (c != ',') {
+				syntax(st, c, json_tokener_error_parse_array,
+				       err);
+				goto out;
+			}
+			st->pos++;
+			c = peek(st);
+		}
+	}
+	c = peek(st);
+	if (c >= 0) {
+		here(st, err, "unexpected data after the JSON value");
+		goto out;
+	}
+	if (st->read_error) {
+		here(st, err, "");
+		goto out;
+	}
+	close_input(st);
+	return n;
+out:
+	json_object_put(v);
+	close_input(st);
+	return -1;
+}
+
+long
 prof_stream_results(struct prof_stream *st, const char *path,
 		    prof_stream_fn fn, void *arg, struct prof_err *err)
 {
@@ -1159,6 +1240,9 @@ prof_stream_results(struct prof_stream *st, const char *path,
 	}
 	if (finish_document(st, saw_samples, saw_envs, saw_segments, err) < 0)
 		goto out;
+	/* The groups are joined into their samples: done with. */
+	json_object_put(st->groups);
+	st->groups = json_object_new_object();
 	if (n < 0)
 		n = 0;
 	close_input(st);

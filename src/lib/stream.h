@@ -50,6 +50,18 @@ long prof_stream_results(struct prof_stream *st, const char *path,
 			 prof_stream_fn fn, void *arg, struct prof_err *err);
 
 /*
+ * Read a document that is one array (prof-diff's comparisons) and call fn
+ * with each element as json-c parses it (borrowed, index its place), with
+ * the strict reader's checks and error places; what names the elements
+ * in the error for a document that is not an array ("expected an array
+ * of comparisons, got an object"). An error of fn gets the file's name.
+ * Returns the number of elements, or -1.
+ */
+long prof_stream_array(struct prof_stream *st, const char *path,
+		       const char *what, prof_stream_fn fn, void *arg,
+		       struct prof_err *err);
+
+/*
  * Read a JSON-lines stream: samples of either schema, context lines
  * ({"record": "context", env_id, env, segment_id, segment}), run lines
  * ({"record": "run", run_id, mode, options, shard}) and the drift guard's

@@ -1,7 +1,7 @@
 #!/bin/bash
 # prof-report --html finds each row's comparison and baseline by key, not
 # by a search over all of them: ten times the rows cost about ten times
-# the instructions (callgrind's count of report_html_write, which a busy
+# the instructions (callgrind's count of prof_runpage_write, which a busy
 # machine cannot move), where a search per row made it eighteen. make
 # bench-tools times the same at 2,000 to 40,000 rows.
 . "$(dirname "$0")/lib.sh"
@@ -34,11 +34,11 @@ rows() {
 		"$T/r$n.json"
 }
 
-# count N: the instructions report_html_write executes on N rows.
+# count N: the instructions prof_runpage_write executes on N rows.
 count() {
 	local n=$1
 	valgrind --tool=callgrind --collect-atstart=no \
-		--toggle-collect=report_html_write \
+		--toggle-collect=prof_runpage_write \
 		--callgrind-out-file="$T/cg$n" "$BIN/prof-report" -q \
 		-o "$T/s$n.md" --comparisons "$T/c$n.json" \
 		--baseline "$T/r$n.json" --html "$T/p$n.html" "$T/r$n.json" \

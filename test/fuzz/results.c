@@ -9,7 +9,8 @@
 #include <json-c/json.h>
 
 #include "json.h"
-#include "report-html.h"
+#include "runpage.h"
+#include "runview.h"
 #include "stream.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -62,13 +63,17 @@ drop(void *arg, struct json_object *s, long index, struct prof_err *err)
 static void
 write_page(void)
 {
-	struct report_html_in r = {0};
+	struct prof_runpage_in r = {0};
+	struct prof_runview v;
 	struct prof_err err;
 
-	r.results = in;
-	r.run_dir = dir;
-	r.output = page;
-	report_html_write(&r, &err);
+	if (prof_runview_load(&v, in, 0, &err) == 0) {
+		r.cur = &v;
+		r.run_dir = dir;
+		r.output = page;
+		prof_runpage_write(&r, &err);
+	}
+	prof_runview_free(&v);
 }
 
 /*

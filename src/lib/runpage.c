@@ -1,4 +1,4 @@
-/* report-html.c: the self-contained HTML page of a run (report-html.h). */
+/* runpage.c: prof-report's self-contained HTML page of a run (runpage.h). */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "callgrind.h"
 #include "channels.h"
+#include "cmpview.h"
 #include "compare.h"
 #include "flame.h"
 #include "history.h"
@@ -19,7 +20,7 @@
 #include "json.h"
 #include "page.h"
 #include "palette.h"
-#include "report-html.h"
+#include "runpage.h"
 #include "runview.h"
 #include "utf8.h"
 #include "why.h"
@@ -33,19 +34,32 @@
 #define RIGHT 16
 
 struct page {
-	const struct report_html_in *in;
-	struct prof_runview cur, base;
+	const struct prof_runpage_in *in;
+	const struct prof_runview *cur;
+	struct prof_runview base;
 	int has_base;
 	const struct prof_runrow *rows, *brows;
 	long n, bn;
-	struct json_object *cmp;	/* comparisons array, or NULL */
-	struct prof_htab cmp_index;	/* row key -> index in cmp (time) */
-	struct prof_htab cnt_index;	/* the same, instruction rows */
+	struct prof_cmpview *cmp;	/* the comparisons, or NULL */
 	struct prof_htab base_index;	/* row key -> index in brows */
 	struct prof_history *hist;
 	FILE *fp;
 	char prefix[4096];		/* links: run_dir relative to the page */
+	/* A page of more than WHOLE_BLOCKS blocks draws the telling ones
+	 * (at most WHOLE_BLOCKS) and counts the others by status. */
+	int summarise;
+	long telling;			/* drawn so far in this pass */
+	long drawn, blocks;
+	long hidden[8];			/* by status_rank() */
 };
+
+/*
+ * A page a browser opens: past this many workload x backend blocks (a
+ * block is a few kB of SVG and numbers), only the errored and changed
+ * ones are drawn whole and the rest are counted; every row's numbers are
+ * in comparisons.json and summary.md.
+ */
+#define WHOLE_BLOCKS 2000
 
 static const char css[] =
 	":root{--fg:#1d2330;--mute:#5b6472;--line:#d8dde5;--bg:#fff;"
@@ -200,29 +214,15 @@ index_get(const struct prof_htab *h, const struct prof_runrow *r)
 	return i;
 }
 
-/* The comparisons' rows (time and counts apart: a hand-made count may
- * share its time row's segment) and the baseline's rows by key, once:
- * the page finds each row's in constant time (a search per row made it
- * quadratic). */
+/* The baseline's rows by key, once: the page finds each row's in
+ * constant time (a search per row made it quadratic). The comparisons
+ * have their own index (cmpview.h; time and counts apart: a hand-made
+ * count may share its time row's segment). */
 static int
 index_rows(struct page *p, struct prof_err *err)
 {
-	size_t i, n = p->cmp ? json_object_array_length(p->cmp) : 0;
 	long k;
 
-	for (i = 0; i < n; i++) {
-		struct json_object *c = json_object_array_get_idx(p->cmp, i);
-		const char *w = prof_json_str(c, "workload");
-		const char *b = prof_json_str(c, "backend");
-		const char *s = prof_json_str(c, "segment");
-		const char *phase = prof_json_str(c, "phase");
-		int count = phase && !strcmp(phase, "instructions");
-
-		if (w && b && s &&
-		    index_put(count ? &p->cnt_index : &p->cmp_index, w, b, s,
-			      (long)i, err) < 0)
-			return -1;
-	}
 	for (k = 0; k < p->bn; k++)
 		if (index_put(&p->base_index, p->brows[k].workload,
 			      p->brows[k].backend, p->brows[k].segment, k,
@@ -231,31 +231,32 @@ index_rows(struct page *p, struct prof_err *err)
 	return 0;
 }
 
-/* The comparison of r in h, or NULL; *at its index in the comparisons,
- * or -1. */
+/* The comparison of r, of counts or of time, or NULL; *at its index in
+ * the comparisons, or -1. */
 static struct json_object *
-cmp_in(struct page *p, const struct prof_htab *h, const struct prof_runrow *r,
-       long *at)
+cmp_in(struct page *p, int count, const struct prof_runrow *r, long *at)
 {
-	long i = p->cmp ? index_get(h, r) : -1;
+	long i = p->cmp ? prof_cmpview_find(p->cmp, r->workload, r->backend,
+					    count, r->segment) :
+			  -1;
 
 	if (at)
 		*at = i;
-	return i < 0 ? NULL : json_object_array_get_idx(p->cmp, (size_t)i);
+	return i < 0 ? NULL : prof_cmpview_row(p->cmp, (size_t)i);
 }
 
 /* r's time (or browser) comparison, or NULL. */
 static struct json_object *
 comparison_of(struct page *p, const struct prof_runrow *r)
 {
-	return cmp_in(p, &p->cmp_index, r, NULL);
+	return cmp_in(p, 0, r, NULL);
 }
 
 /* r's instruction comparison, or NULL. */
 static struct json_object *
 count_comparison_of(struct page *p, const struct prof_runrow *r)
 {
-	return cmp_in(p, &p->cnt_index, r, NULL);
+	return cmp_in(p, 1, r, NULL);
 }
 
 /*
@@ -669,7 +670,7 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 	struct prof_history_filter f = {r->workload, r->backend, r->segment_id};
 	struct json_object *all = prof_history_trend(p->hist, &f, err);
 	struct json_object *changes = NULL, **pt = NULL;
-	const char *now = prof_runview_str(&p->cur, "run_id");
+	const char *now = prof_runview_str(p->cur, "run_id");
 	double lo = NAN, hi = NAN, step, tick[PROF_PAGE_MAX_TICKS], w;
 	size_t i, n = 0, k, nc;
 	int j, nt;
@@ -930,7 +931,8 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 static void
 cmp_path(struct page *p, const char *a, char *out, size_t n)
 {
-	const char *c = p->in->comparisons, *slash = strrchr(c, '/');
+	const char *c = p->in->comparisons_path ? p->in->comparisons_path : "",
+		   *slash = strrchr(c, '/');
 
 	if (a[0] == '/' || !slash)
 		snprintf(out, n, "%s", a);
@@ -1281,12 +1283,12 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 	for (i = k->from; i < k->to; i++)
 		artifact_links(p, &p->rows[i]);
 	for (i = k->from; i < k->to; i++) {
-		struct json_object *c = cmp_in(p, &p->cmp_index, &p->rows[i],
+		struct json_object *c = cmp_in(p, 0, &p->rows[i],
 					       &at);
 
 		if (why_section(p, at, c, explained, err) < 0)
 			return -1;
-		c = cmp_in(p, &p->cnt_index, &p->rows[i], &at);
+		c = cmp_in(p, 1, &p->rows[i], &at);
 		if (why_section(p, at, c, explained, err) < 0)
 			return -1;
 	}
@@ -1297,7 +1299,7 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 static void
 env_line(struct page *p)
 {
-	struct json_object *env = prof_runview_env(&p->cur);
+	struct json_object *env = prof_runview_env(p->cur);
 	FILE *fp = p->fp;
 
 	if (!env)
@@ -1315,6 +1317,70 @@ env_line(struct page *p)
 		prof_page_esc(fp, prof_json_str(env, "compiler_version"));
 	}
 	fprintf(fp, "</td></tr>");
+}
+
+/* Whether block k is drawn whole: every block of a page that is not
+ * summarised, else the errored and changed ones, in order, up to
+ * WHOLE_BLOCKS. Each pass over the blocks starts with p->telling = 0. */
+static int
+shown(struct page *p, const struct block *k)
+{
+	if (!p->summarise)
+		return 1;
+	if (status_rank(k->status) > status_rank("improved") ||
+	    p->telling >= WHOLE_BLOCKS)
+		return 0;
+	p->telling++;
+	return 1;
+}
+
+/* Count the blocks and, on a page too large to draw whole, those drawn
+ * and those counted instead, by status. */
+static void
+tally(struct page *p)
+{
+	struct block k;
+	long i;
+
+	p->blocks = p->drawn = 0;
+	for (i = 0; i < p->n; i = k.to) {
+		block_at(p, i, &k);
+		p->blocks++;
+	}
+	p->summarise = p->blocks > WHOLE_BLOCKS;
+	p->telling = 0;
+	for (i = 0; p->summarise && i < p->n; i = k.to) {
+		block_at(p, i, &k);
+		if (shown(p, &k))
+			p->drawn++;
+		else
+			p->hidden[status_rank(k.status)]++;
+	}
+}
+
+/* What a summarised page left out, counted, and where to read it. */
+static void
+summarised(struct page *p)
+{
+	FILE *fp = p->fp;
+	int k, first = 1;
+
+	if (!p->summarise)
+		return;
+	fprintf(fp, "<p class=\"summarised\">%ld workload x backend blocks "
+		    "are too many for one page: the %ld errored or changed "
+		    "ones are drawn whole%s, and the others are counted here:",
+		p->blocks, p->drawn,
+		p->drawn == WHOLE_BLOCKS ? " (the first of them)" : "");
+	for (k = 0; status_order[k]; k++) {
+		if (!p->hidden[k])
+			continue;
+		fprintf(fp, "%s %ld %s", first ? "" : ",", p->hidden[k],
+			status_order[k]);
+		first = 0;
+	}
+	fprintf(fp, "%s. Every row's numbers are in comparisons.json and "
+		    "summary.md.</p>\n", first ? " none" : "");
 }
 
 static void
@@ -1340,6 +1406,8 @@ overview(struct page *p)
 		double ratio;
 
 		block_at(p, i, &k);
+		if (!shown(p, &k))
+			continue;
 		ratio = prof_json_numf(k.tc, "ratio");
 		prof_page_ms(m, sizeof(m), k.tr && k.tr->n ? k.tr->st.median : NAN);
 		if (k.tr) {
@@ -1406,22 +1474,22 @@ write_page(struct page *p, struct prof_err *err)
 		    "%s; script-src %s; img-src data:; base-uri 'none'; "
 		    "form-action 'none'\"><title>Performance profile ",
 		style_src, script_src);
-	prof_page_esc(fp, prof_runview_str(&p->cur, "run_id"));
+	prof_page_esc(fp, prof_runview_str(p->cur, "run_id"));
 	fprintf(fp, "</title><style>%s</style></head><body>\n", css);
 	fprintf(fp, "<h1>Performance profile <code>");
-	prof_page_esc(fp, prof_runview_str(&p->cur, "run_id"));
+	prof_page_esc(fp, prof_runview_str(p->cur, "run_id"));
 	fprintf(fp, "</code></h1><table class=\"meta\"><tr><td>commit</td>"
 		    "<td><code>");
-	prof_page_esc(fp, prof_runview_str(&p->cur, "commit"));
+	prof_page_esc(fp, prof_runview_str(p->cur, "commit"));
 	fprintf(fp, "</code></td></tr><tr><td>command</td><td><code>");
-	prof_page_esc(fp, prof_runview_str(&p->cur, "command"));
+	prof_page_esc(fp, prof_runview_str(p->cur, "command"));
 	fprintf(fp, "</code></td></tr><tr><td>timestamp (UTC)</td><td>");
-	prof_page_esc(fp, prof_runview_str(&p->cur, "timestamp_utc"));
+	prof_page_esc(fp, prof_runview_str(p->cur, "timestamp_utc"));
 	fprintf(fp, "</td></tr>");
 	env_line(p);
 	fprintf(fp, "<tr><td>samples</td><td>%zu, %ld error%s</td></tr>"
 		    "<tr><td>compared with</td><td>",
-		prof_runview_count(&p->cur), errors, errors == 1 ? "" : "s");
+		prof_runview_count(p->cur), errors, errors == 1 ? "" : "s");
 	if (p->cmp && p->in->baseline)
 		prof_page_esc(fp, p->in->baseline);
 	else
@@ -1432,15 +1500,19 @@ write_page(struct page *p, struct prof_err *err)
 	else
 		fprintf(fp, "none");
 	fprintf(fp, "</td></tr></table>\n");
+	tally(p);
+	summarised(p);
+	p->telling = 0;
 	overview(p);
 	fprintf(fp, "<nav class=\"filter\" aria-label=\"filter rows\">"
 		    "<button data-show=\"all\" aria-pressed=\"true\">all"
 		    "</button><button data-show=\"warning\" aria-pressed="
 		    "\"false\">warnings</button><button data-show=\"error\" "
 		    "aria-pressed=\"false\">errors</button></nav>\n");
+	p->telling = 0;
 	for (i = 0; i < p->n; i = k.to) {
 		block_at(p, i, &k);
-		if (block_section(p, &k, err) < 0)
+		if (shown(p, &k) && block_section(p, &k, err) < 0)
 			return -1;
 	}
 	if (!p->n)
@@ -1465,23 +1537,14 @@ link_prefix(struct page *p)
 }
 
 int
-report_html_write(const struct report_html_in *in, struct prof_err *err)
+prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 {
-	struct page p = {.in = in};
+	struct page p = {.in = in, .cur = in->cur, .cmp = in->cmp};
 	struct prof_afile af = {0};
 	struct stat sb;
 	int rc = -1;
 
-	if (prof_runview_load(&p.cur, in->results, 0, err) < 0)
-		goto out;
-	p.n = (long)prof_runview_rows(&p.cur, &p.rows);
-	if (in->comparisons) {
-		p.cmp = prof_json_load(in->comparisons, err);
-		if (!p.cmp || prof_cmp_check(p.cmp, err) < 0) {
-			prof_err_file(err, in->comparisons);
-			goto out;
-		}
-	}
+	p.n = (long)prof_runview_rows(p.cur, &p.rows);
 	if (in->baseline && stat(in->baseline, &sb) == 0) {
 		p.has_base = 1;
 		if (prof_runview_load(&p.base, in->baseline, 0, err) < 0)
@@ -1508,11 +1571,7 @@ report_html_write(const struct report_html_in *in, struct prof_err *err)
 	rc = 0;
 out:
 	prof_history_close(p.hist);
-	prof_htab_free(&p.cmp_index);
-	prof_htab_free(&p.cnt_index);
 	prof_htab_free(&p.base_index);
-	json_object_put(p.cmp);
-	prof_runview_free(&p.cur);
 	if (p.has_base)
 		prof_runview_free(&p.base);
 	return rc;

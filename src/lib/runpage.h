@@ -1,8 +1,11 @@
-/* report-html.h: prof-report's self-contained HTML page of a run. */
-#ifndef PROF_REPORT_HTML_H
-#define PROF_REPORT_HTML_H
+/* runpage.h: prof-report's self-contained HTML page of a run. */
+#ifndef PROF_RUNPAGE_H
+#define PROF_RUNPAGE_H
 
 #include "err.h"
+
+struct prof_cmpview;
+struct prof_runview;
 
 /*
  * One HTML file with everything inline (CSS, SVG, a few lines of script)
@@ -12,22 +15,25 @@
  * the .prof and trace files of a diagnose run, and, with a history, the
  * median and p90 of every run with the change points marked.
  *
- * results is the run's results file (schema 1 or 2); comparisons is
- * prof-diff's output for it (NULL: no statuses); baseline the baseline it
- * was compared with (NULL or a missing file: its samples are drawn from the
+ * The page takes what the report loaded: cur is the run (runview.h), cmp
+ * its comparisons (cmpview.h; NULL: no statuses), each read once, and
+ * comparisons_path the file they came from, which the artifacts they
+ * name are relative to. baseline is the baseline file they were made
+ * with (NULL or a missing file: its samples are drawn from the
  * comparisons' statistics when there are some); history a prof-history
  * database (NULL: no trend charts); run_dir the folder artifacts are
  * relative to. Written atomically to output. Returns 0, or -1 with err.
  */
-struct report_html_in {
-	const char *results;
-	const char *comparisons;
+struct prof_runpage_in {
+	const struct prof_runview *cur;
+	struct prof_cmpview *cmp;
+	const char *comparisons_path;
 	const char *baseline;
 	const char *history;
 	const char *run_dir;
 	const char *output;
 };
 
-int report_html_write(const struct report_html_in *in, struct prof_err *err);
+int prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err);
 
-#endif /* PROF_REPORT_HTML_H */
+#endif /* PROF_RUNPAGE_H */

@@ -1,0 +1,85 @@
+/* cmpview.h: the comparisons of a run (prof-diff's document, or rows made
+ * from the results), kept as text and parsed a few at a time, so that a
+ * report over 40,000 rows never holds 40,000 json-c trees. */
+#ifndef PROF_CMPVIEW_H
+#define PROF_CMPVIEW_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "err.h"
+#include "htab.h"
+
+struct json_object;
+struct prof_cmp;
+struct prof_cmp_rows;
+
+/*
+ * The rows' texts lie in an unnamed temporary file, one after another;
+ * each row asked for is parsed again and kept in one of PROF_CMPVIEW_KEEP
+ * slots, the oldest given up first. So a row handed out stays valid until
+ * PROF_CMPVIEW_KEEP other rows have been asked for: a reader may hold a
+ * row and the few it looks up beside it, never a list of them all.
+ * Memory: the keys of the index, an offset a row, and the slots. Memory
+ * rows ("phase": "memory") are checked and left out: the readers do not
+ * show them yet.
+ */
+#define PROF_CMPVIEW_KEEP 1024
+
+struct prof_cmpview_at {
+	long off;			/* in the spool */
+	size_t len;
+	int slot;			/* -1: not parsed now */
+};
+
+struct prof_cmpview {
+	FILE *spool;
+	struct prof_cmpview_at *at;
+	size_t n, cap;
+	struct prof_htab index;		/* workload, backend, count, segment */
+	struct prof_htab first;		/* workload, backend, count */
+	struct json_object *keep[PROF_CMPVIEW_KEEP];
+	long kept[PROF_CMPVIEW_KEEP];	/* the row in each slot, or -1 */
+	size_t next;			/* the slot given up next */
+	char *buf;			/* a row's text, read back */
+	size_t cap_buf;
+	int any_count;			/* some row is of instruction counts */
+};
+
+/*
+ * Read prof-diff's comparisons document at path ("-" is stdin) once, each
+ * comparison checked as prof_cmp_check_one() checks it, of run run_id
+ * (prof_cmp_check_run_one()) and, with rows set (begun, and closed), one
+ * comparison for each row of the results, exactly (struct prof_cmp_rows).
+ * Errors name the file and the JSON path ("c.json: [3].status: ...") or
+ * the line and column. Returns 0, or -1 with err filled; free v with
+ * prof_cmpview_free() either way.
+ */
+int prof_cmpview_load(struct prof_cmpview *v, const char *path,
+		      const char *run_id, struct prof_cmp_rows *rows,
+		      struct prof_err *err);
+
+/* The rows of c (closed), made one at a time (prof_cmp_row_json()), as
+ * prof-report shows a run that was not compared. Returns 0, or -1. */
+int prof_cmpview_from(struct prof_cmpview *v, const struct prof_cmp *c,
+		      struct prof_err *err);
+
+size_t prof_cmpview_len(const struct prof_cmpview *v);
+
+/* Row i (borrowed, see above); NULL when i is out of range or the spool
+ * cannot be read back (out of memory, a full disk). */
+struct json_object *prof_cmpview_row(struct prof_cmpview *v, size_t i);
+
+/*
+ * The index of the first row of workload w and backend b, of instruction
+ * counts (count set) or not, in segment key seg (NULL: any), or -1.
+ */
+long prof_cmpview_find(const struct prof_cmpview *v, const char *w,
+		       const char *b, int count, const char *seg);
+
+/* Whether some row is of instruction counts. */
+int prof_cmpview_has_counts(const struct prof_cmpview *v);
+
+void prof_cmpview_free(struct prof_cmpview *v);
+
+#endif /* PROF_CMPVIEW_H */
