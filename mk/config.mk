@@ -81,7 +81,7 @@ $(error SANITIZER='$(SANITIZER)' is not one of: address, undefined)
 endif
 
 # pkg-config is asked once, after mk/deps.mk has made sure the packages exist.
-PKGS := json-c libcrypto libxml-2.0 libmicrohttpd
+PKGS := json-c libcrypto libxml-2.0 libmicrohttpd libpq
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 JSONC_LIBS := $(shell pkg-config --libs json-c libcrypto 2>/dev/null)
 XML_CFLAGS := $(shell pkg-config --cflags libxml-2.0 2>/dev/null)

@@ -24,6 +24,7 @@ libssl-dev pkg-config --exists libcrypto
 libxml2-dev pkg-config --exists libxml-2.0
 libmicrohttpd-dev pkg-config --exists libmicrohttpd
 libsqlite3-dev pkg-config --exists sqlite3
+libpq-dev pkg-config --exists libpq
 libgoogle-perftools-dev has_header gperftools/profiler.h
 google-perftools command -v google-pprof
 jq command -v jq
@@ -46,6 +47,8 @@ test_reqs() {
 	cat <<'EOF'
 gzip command -v gzip
 sqlite3 command -v sqlite3
+postgresql has_initdb
+postgresql-common command -v pg_virtualenv
 libbenchmark-tools test -e /usr/share/benchmark/compare.py
 libbenchmark-dev has_header benchmark/benchmark.h
 g++ command -v g++
@@ -64,6 +67,12 @@ has_header() {
 		test -e "$d/$1" && return 0
 	done
 	return 1
+}
+
+# The PostgreSQL server the history's tests start a throwaway cluster of
+# (Debian keeps initdb out of PATH, under /usr/lib/postgresql/N/bin).
+has_initdb() {
+	command -v initdb || ls /usr/lib/postgresql/*/bin/initdb
 }
 
 # clang links a fuzz target: libFuzzer and the sanitizer runtimes are here

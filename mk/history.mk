@@ -1,7 +1,9 @@
-# The run history (prof-history, SQLite) and what reads it: prof-report's
-# HTML page. SQLite comes from Debian (libsqlite3-dev; mk/deps.sh).
+# The run history (prof-history: SQLite, or PostgreSQL through libpq) and
+# what reads it: prof-report's HTML page. Both libraries come from Debian
+# (libsqlite3-dev, libpq-dev; mk/deps.sh). SQLITE_LIBS names both: every
+# reader of the history links the two backends.
 
-SQLITE_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
+SQLITE_LIBS := $(shell pkg-config --libs sqlite3 libpq 2>/dev/null)
 TOOL_LIBS_history = $(SQLITE_LIBS)
 
 # prof-report's --html page (src/lib/runpage.c) reads the history.

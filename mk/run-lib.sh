@@ -82,7 +82,8 @@ run_folder() {
 		for a in "$@"; do
 			var=${a%%=*}
 			path=${a#*=}
-			if [ -z "$path" ] || [ -z "$rabs" ]; then
+			if [ -z "$path" ] || [ -z "$rabs" ] ||
+				history_is_address "$path"; then
 				continue
 			fi
 			pabs=$(abs_path "$path") || continue
@@ -280,6 +281,17 @@ category_opts() {
 	return 0
 }
 
+# history_is_address VALUE: whether HISTORY names a PostgreSQL database (a
+# libpq URI or key=value string, prof-history(1)) rather than a file.
+history_is_address() {
+	case $1 in
+	postgresql://* | postgres://* | host=* | hostaddr=* | port=* | \
+		dbname=* | user=* | service=* | sslmode=* | connect_timeout=* | \
+		application_name=*) return 0 ;;
+	esac
+	return 1
+}
+
 # add_history: the run joins the history (HISTORY; empty for none) before
 # the reports read it, with each row's status when it was compared
 # ($compared 1). A failure makes $status 2 and leaves $history empty.
@@ -289,7 +301,8 @@ add_history() {
 	[ "${compared:-0}" = 1 ] &&
 		set -- --comparisons "$run/comparisons.json"
 	# A project's first run with OUTPUT= has no artifacts/ yet.
-	if [ -n "$history" ] && { ! mkdir -p -- "$(dirname -- "$history")" ||
+	if [ -n "$history" ] && { { ! history_is_address "$history" &&
+		! mkdir -p -- "$(dirname -- "$history")"; } ||
 		! "$BINDIR/prof-history" add --db "$history" "$@" \
 		"$run/results.json"; }; then
 		say "cannot add the run to the history '$history'"

@@ -19,7 +19,7 @@
 #include "utf8.h"
 
 static const char usage_text[] =
-	"usage: prof-dashboard [--db FILE] [--repo-url URL] [--title TEXT]\n"
+	"usage: prof-dashboard [--db DB] [--repo-url URL] [--title TEXT]\n"
 	"                      -o DIR\n"
 	"\n"
 	"Write the run history (default artifacts/history.sqlite;\n"
@@ -42,7 +42,8 @@ static const char usage_text[] =
 	"width and print. Each file is written whole or not at all.\n"
 	"\n"
 	"options:\n"
-	"  --db FILE        the history database (read only)\n"
+	"  --db DB          the history (read only): a SQLite file or a\n"
+	"                   PostgreSQL address (prof-history(1))\n"
 	"  --repo-url URL   http(s) address of the repository: a point and\n"
 	"                   an x axis label of commit C link to\n"
 	"                   URL/commit/C (when C is an object name: 7 to 64\n"

@@ -1,5 +1,5 @@
-/* prof-history: a run history on SQLite: add runs, import folders of run
- * files, list them, trends per row, change points. */
+/* prof-history: a run history on SQLite or PostgreSQL: add runs, import
+ * folders of run files, list them, trends per row, change points. */
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -22,20 +22,22 @@
 #include "spawn.h"
 
 static const char usage_text[] =
-	"usage: prof-history add [--db FILE] RESULTS...\n"
-	"       prof-history add [--db FILE] --comparisons FILE RESULTS\n"
-	"       prof-history import [--db FILE] DIR...\n"
-	"       prof-history list [--db FILE]\n"
-	"       prof-history trend [--db FILE] [--workload ID] [--backend B]\n"
+	"usage: prof-history add [--db DB] RESULTS...\n"
+	"       prof-history add [--db DB] --comparisons FILE RESULTS\n"
+	"       prof-history import [--db DB] DIR...\n"
+	"       prof-history list [--db DB]\n"
+	"       prof-history trend [--db DB] [--workload ID] [--backend B]\n"
 	"                          [--segment ID]\n"
-	"       prof-history changes [--db FILE] [--since REV] [--workload ID]\n"
+	"       prof-history changes [--db DB] [--since REV] [--workload ID]\n"
 	"                            [--backend B] [--segment ID]\n"
 	"\n"
-	"Keep every run in a SQLite database (default\n"
-	"artifacts/history.sqlite; $PROF_HISTORY when set) and read trends\n"
-	"and change points from it. Runs are in the order of their\n"
-	"timestamps (then commits, then run ids), whatever the order they\n"
-	"were added in.\n"
+	"Keep every run in a SQLite file (default artifacts/history.sqlite;\n"
+	"$PROF_HISTORY when set) or a PostgreSQL database (DB a libpq\n"
+	"address: postgresql://HOST/NAME, postgres://..., or key=value\n"
+	"such as 'host=H dbname=N'), and read trends and change points from\n"
+	"it; every verb gives the same output over either. Runs are in the\n"
+	"order of their timestamps (then commits, then run ids), whatever\n"
+	"the order they were added in.\n"
 	"\n"
 	"  add      store each results file (schema 1 or 2; - is stdin) in\n"
 	"           one transaction: one row per workload x backend x segment\n"
@@ -78,8 +80,11 @@ static const char usage_text[] =
 	"           commit is unknown)\n"
 	"\n"
 	"options:\n"
-	"  --db FILE        the history database (created by add and\n"
-	"                   import; a first one that fails leaves none)\n"
+	"  --db DB          the history: a SQLite file (created by add and\n"
+	"                   import; a first one that fails leaves none) or\n"
+	"                   a PostgreSQL address (its tables made by the\n"
+	"                   first add or import; never a password in it:\n"
+	"                   libpq reads PGPASSWORD or PGPASSFILE)\n"
 	"  --comparisons FILE\n"
 	"                   add: prof-diff's comparisons.json of the run\n"
 	"                   added (of its run id, and of its rows only)\n"

@@ -1,4 +1,5 @@
-/* history.c: the run history on SQLite (see history.h). */
+/* history.c: the run history on SQLite (see history.h), and the choice of
+ * backend by the address: PostgreSQL's is history-pg.c. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "afile.h"
+#include "history-pg.h"
 #include "history.h"
 #include "json.h"
 #include "sample.h"
@@ -19,6 +21,7 @@
 
 struct prof_history {
 	sqlite3 *db;
+	struct prof_history_pg *pg;	/* a PostgreSQL history: all else unused */
 	int readonly;
 	char path[4096];
 	/* A history being made: its temporary sibling, linked into place by
@@ -444,6 +447,23 @@ publish(struct prof_history *h, struct prof_err *err)
 }
 
 int
+prof_history_is_pg(const char *addr)
+{
+	static const char *const keys[] = {
+		"host=", "hostaddr=", "port=", "dbname=", "user=", "service=",
+		"sslmode=", "connect_timeout=", "application_name=", NULL};
+	const char *const *k;
+
+	if (!strncmp(addr, "postgresql://", 13) ||
+	    !strncmp(addr, "postgres://", 11))
+		return 1;
+	for (k = keys; *k; k++)
+		if (!strncmp(addr, *k, strlen(*k)))
+			return 1;
+	return 0;
+}
+
+int
 prof_history_raced(const struct prof_history *h)
 {
 	return h && h->raced;
@@ -463,6 +483,12 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 		return NULL;
 	}
 	snprintf(h->path, sizeof(h->path), "%s", path);
+	if (prof_history_is_pg(path)) {
+		h->pg = prof_history_pg_open(path, create, err);
+		if (!h->pg)
+			goto fail;
+		return h;
+	}
 	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
 		prof_err_at(err, path, 0, 0, "not a regular file");
 		goto fail;
@@ -534,6 +560,7 @@ prof_history_close(struct prof_history *h)
 {
 	if (!h)
 		return;
+	prof_history_pg_close(h->pg);
 	sqlite3_close(h->db);
 	drop_pending(h);
 	free(h);
@@ -794,11 +821,15 @@ prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
 	sqlite3_stmt *st = NULL;
 	char now[32];
 	int known;
-	/* Inside the caller's transaction, a savepoint of its own. */
-	int outer = !sqlite3_get_autocommit(h->db);
-	const char *undo = outer ? "ROLLBACK TO add_run; RELEASE add_run" :
-				   "ROLLBACK";
+	int outer;
+	const char *undo;
 
+	if (h->pg)
+		return prof_history_pg_add_judged(h->pg, v, verdicts, added,
+						  err);
+	/* Inside the caller's transaction, a savepoint of its own. */
+	outer = !sqlite3_get_autocommit(h->db);
+	undo = outer ? "ROLLBACK TO add_run; RELEASE add_run" : "ROLLBACK";
 	*added = PROF_HISTORY_SAME;
 	if (exec(h, outer ? "SAVEPOINT add_run" : "BEGIN IMMEDIATE", err) < 0)
 		return -1;
@@ -875,6 +906,8 @@ prof_history_file(struct prof_history *h, const char *sha256,
 	sqlite3_stmt *st = NULL;
 	int rc;
 
+	if (h->pg)
+		return prof_history_pg_file(h->pg, sha256, run_id, err);
 	if (sqlite3_prepare_v2(h->db,
 			       run_id ? "INSERT OR IGNORE INTO files (sha256, "
 					"run_id) VALUES (?1, ?2)" :
@@ -900,12 +933,16 @@ prof_history_file(struct prof_history *h, const char *sha256,
 int
 prof_history_begin(struct prof_history *h, struct prof_err *err)
 {
+	if (h->pg)
+		return prof_history_pg_begin(h->pg, err);
 	return exec(h, "BEGIN IMMEDIATE", err);
 }
 
 int
 prof_history_commit(struct prof_history *h, struct prof_err *err)
 {
+	if (h->pg)
+		return prof_history_pg_commit(h->pg, err);
 	if (exec(h, "COMMIT", err) < 0) {
 		prof_history_rollback(h);
 		return -1;
@@ -916,14 +953,18 @@ prof_history_commit(struct prof_history *h, struct prof_err *err)
 void
 prof_history_rollback(struct prof_history *h)
 {
-	if (h && !sqlite3_get_autocommit(h->db))
+	if (h && h->pg)
+		prof_history_pg_rollback(h->pg);
+	else if (h && !sqlite3_get_autocommit(h->db))
 		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 void
 prof_history_interrupt(struct prof_history *h)
 {
-	if (h && h->db)
+	if (h && h->pg)
+		prof_history_pg_interrupt(h->pg);
+	else if (h && h->db)
 		sqlite3_interrupt(h->db);
 }
 
@@ -978,6 +1019,8 @@ prof_history_list(struct prof_history *h, struct prof_err *err)
 	sqlite3_stmt *st = NULL;
 	struct json_object *a;
 
+	if (h->pg)
+		return prof_history_pg_list(h->pg, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK) {
 		db_err(h, err, NULL);
 		return NULL;
@@ -1024,9 +1067,12 @@ struct json_object *
 prof_history_trend(struct prof_history *h, const struct prof_history_filter *f,
 		   struct prof_err *err)
 {
-	sqlite3_stmt *st = trend_stmt(h, f, 0, err);
+	sqlite3_stmt *st;
 	struct json_object *a;
 
+	if (h->pg)
+		return prof_history_pg_trend(h->pg, f, 0, err);
+	st = trend_stmt(h, f, 0, err);
 	if (!st)
 		return NULL;
 	a = rows_json(h, st, err);
@@ -1065,6 +1111,8 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 	sqlite3_stmt *st = NULL;
 	int rc = -1, step;
 
+	if (h->pg)
+		return prof_history_pg_walk(h->pg, fn, arg, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
@@ -1115,6 +1163,8 @@ since_position(struct prof_history *h, const char *since, long long *pos,
 	sqlite3_stmt *st = NULL;
 	int rc;
 
+	if (h->pg)
+		return prof_history_pg_since(h->pg, since, pos, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
 	sqlite3_bind_text(st, 1, since, -1, SQLITE_STATIC);
@@ -1233,24 +1283,32 @@ prof_history_changes(struct prof_history *h,
 
 	if (since && since_position(h, since, &since_pos, err) < 0)
 		return NULL;
-	/* Each run's position in run order, by run id. */
-	posmap = json_object_new_object();
-	if (!posmap ||
-	    sqlite3_prepare_v2(h->db, pos_sql, -1, &st, NULL) != SQLITE_OK)
-		goto dberr;
-	while (sqlite3_step(st) == SQLITE_ROW)
-		json_object_object_add(posmap,
-				       (const char *)sqlite3_column_text(st, 0),
-				       json_object_new_int64(sqlite3_column_int64(st, 1)));
-	sqlite3_finalize(st);
-	st = trend_stmt(h, f, 1, err);
-	if (!st)
-		goto fail;
-	all = rows_json(h, st, err);
-	sqlite3_finalize(st);
-	st = NULL;
-	if (!all)
-		goto fail;
+	if (h->pg) {
+		posmap = prof_history_pg_positions(h->pg, err);
+		all = posmap ? prof_history_pg_trend(h->pg, f, 1, err) : NULL;
+		if (!all)
+			goto fail;
+	} else {
+		/* Each run's position in run order, by run id. */
+		posmap = json_object_new_object();
+		if (!posmap || sqlite3_prepare_v2(h->db, pos_sql, -1, &st,
+						  NULL) != SQLITE_OK)
+			goto dberr;
+		while (sqlite3_step(st) == SQLITE_ROW)
+			json_object_object_add(
+				posmap, (const char *)sqlite3_column_text(st, 0),
+				json_object_new_int64(
+					sqlite3_column_int64(st, 1)));
+		sqlite3_finalize(st);
+		st = trend_stmt(h, f, 1, err);
+		if (!st)
+			goto fail;
+		all = rows_json(h, st, err);
+		sqlite3_finalize(st);
+		st = NULL;
+		if (!all)
+			goto fail;
+	}
 	n = json_object_array_length(all);
 	out = json_object_new_array();
 	pts = malloc((n ? n : 1) * sizeof(*pts));

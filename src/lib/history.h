@@ -1,4 +1,5 @@
-/* history.h: the run history, a SQLite database of run rows over time. */
+/* history.h: the run history, a database of run rows over time: a SQLite
+ * file, or a PostgreSQL database (history-pg.c) named by its address. */
 #ifndef PROF_HISTORY_H
 #define PROF_HISTORY_H
 
@@ -29,6 +30,22 @@ struct json_object;
 #define PROF_HISTORY_BUSY_MS 30000
 
 struct prof_history;
+
+/*
+ * Whether addr names a PostgreSQL history rather than a SQLite file: a
+ * libpq URI (postgresql://, postgres://) or key=value connection string
+ * (one that starts with a libpq keyword and '=': "host=db dbname=prof").
+ * Every function below does the same over either, and gives the same
+ * output. Over PostgreSQL, the tables are prof_runs, prof_rows,
+ * prof_segments, prof_files and prof_meta (which holds the schema
+ * version, migrated forward under an advisory lock, and refused when
+ * newer); an address that holds a password is refused (libpq reads it
+ * from PGPASSFILE or PGPASSWORD), and a history that is not there is
+ * made by the first add or import (create), told as missing otherwise.
+ * Adds are "INSERT ... ON CONFLICT (project, run_id) DO NOTHING": writers
+ * on many machines at once store each run once, whole or not at all.
+ */
+int prof_history_is_pg(const char *addr);
 
 /*
  * Open (create when create is set and the file does not exist) and migrate.

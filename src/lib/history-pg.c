@@ -1,0 +1,881 @@
+/* history-pg.c: the run history on PostgreSQL (see history.h, history-pg.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <json-c/json.h>
+#include <libpq-fe.h>
+
+#include "history-pg.h"
+#include "json.h"
+
+/*
+ * The tables carry a prof_ prefix, so that a history can live in a
+ * database other programs use too. Every text column that orders or
+ * matches runs and series is COLLATE "C": byte order, the order SQLite
+ * gives, whatever the database's locale, so that both backends list the
+ * same runs in the same order.
+ *
+ * The schema version is prof_meta's 'schema'; PG_MIGRATIONS[k] takes a
+ * history from version k to k + 1, under an advisory lock, so that many
+ * writers opening a new database at once make it once. Never edit one
+ * that has shipped: add the next.
+ */
+#define PG_SCHEMA 1
+#define PG_LOCK "1886547558"	/* "prof" */
+
+static const char *const PG_MIGRATIONS[PG_SCHEMA] = {
+	"CREATE TABLE prof_meta ("
+	" key text COLLATE \"C\" PRIMARY KEY,"
+	" value text NOT NULL);"
+	"CREATE TABLE prof_runs ("
+	" id bigserial PRIMARY KEY,"
+	" project text COLLATE \"C\" NOT NULL DEFAULT '',"
+	" run_id text COLLATE \"C\" NOT NULL,"
+	" commit_id text COLLATE \"C\" NOT NULL,"
+	" timestamp_utc text COLLATE \"C\" NOT NULL,"
+	" command text NOT NULL,"
+	" results_schema integer NOT NULL,"
+	" digest text NOT NULL,"
+	" added_utc text NOT NULL,"
+	" UNIQUE (project, run_id));"
+	"CREATE INDEX prof_runs_order ON prof_runs"
+	" (project, timestamp_utc, commit_id, run_id);"
+	"CREATE TABLE prof_segments ("
+	" segment_id text COLLATE \"C\" PRIMARY KEY,"
+	" key text NOT NULL);"
+	"CREATE TABLE prof_rows ("
+	" run bigint NOT NULL REFERENCES prof_runs (id) ON DELETE CASCADE,"
+	" workload text COLLATE \"C\" NOT NULL,"
+	" backend text COLLATE \"C\" NOT NULL,"
+	" segment_id text COLLATE \"C\" NOT NULL"
+	"  REFERENCES prof_segments (segment_id),"
+	" category text NOT NULL,"
+	" workload_version bigint NOT NULL,"
+	" n bigint NOT NULL,"
+	" errors bigint NOT NULL,"
+	" min double precision, median double precision,"
+	" p90 double precision, max double precision,"
+	" instructions bigint,"
+	" host_peak_bytes double precision,"
+	" rss_peak_bytes double precision,"
+	" device_peak_bytes double precision,"
+	" status text, reason text,"
+	" PRIMARY KEY (run, workload, backend, segment_id));"
+	"CREATE INDEX prof_rows_series ON prof_rows"
+	" (workload, backend, segment_id);"
+	"CREATE TABLE prof_files ("
+	" project text COLLATE \"C\" NOT NULL DEFAULT '',"
+	" sha256 text NOT NULL,"
+	" run_id text NOT NULL,"
+	" PRIMARY KEY (project, sha256));",
+};
+
+/* The type oids a result's columns are told apart by (pg_type.h). */
+enum { OID_INT8 = 20, OID_INT2 = 21, OID_INT4 = 23, OID_FLOAT4 = 700,
+       OID_FLOAT8 = 701 };
+
+struct prof_history_pg {
+	PGconn *c;
+	PGcancel *cancel;
+	int in_txn;		/* between begin() and commit() */
+	const char *project;	/* "" until projects are named */
+	char name[1024];
+};
+
+/* The first line of a libpq message, without its "ERROR:  ". */
+static int
+pg_fail(struct prof_history_pg *p, const PGresult *r, struct prof_err *err)
+{
+	const char *msg = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) :
+			      NULL;
+	char line[512];
+	size_t k;
+
+	if (!msg)
+		msg = p->c ? PQerrorMessage(p->c) : "out of memory";
+	if (!strncmp(msg, "ERROR:  ", 8))
+		msg += 8;
+	snprintf(line, sizeof(line), "%s", msg);
+	k = strcspn(line, "\n");
+	line[k] = '\0';
+	return prof_err_at(err, p->name, 0, 0, "%s", line[0] ? line : "error");
+}
+
+/*
+ * Run one statement with text parameters (NULL: SQL null). Returns the
+ * result (PQclear() it), or NULL with err filled.
+ */
+static PGresult *
+q(struct prof_history_pg *p, const char *sql, int n,
+  const char *const *vals, struct prof_err *err)
+{
+	PGresult *r = n ? PQexecParams(p->c, sql, n, NULL, vals, NULL, NULL, 0) :
+			  PQexec(p->c, sql);
+	ExecStatusType s = PQresultStatus(r);
+
+	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK) {
+		pg_fail(p, r, err);
+		PQclear(r);
+		return NULL;
+	}
+	return r;
+}
+
+static int
+ex(struct prof_history_pg *p, const char *sql, struct prof_err *err)
+{
+	PGresult *r = q(p, sql, 0, NULL, err);
+
+	PQclear(r);
+	return r ? 0 : -1;
+}
+
+/* The schema version of the database: 0 when it holds no history. */
+static int
+version_of(struct prof_history_pg *p, long long *version,
+	   struct prof_err *err)
+{
+	PGresult *r = q(p, "SELECT to_regclass('prof_meta') IS NULL", 0, NULL,
+			err);
+	int none;
+
+	if (!r)
+		return -1;
+	none = PQgetvalue(r, 0, 0)[0] == 't';
+	PQclear(r);
+	*version = 0;
+	if (none)
+		return 0;
+	r = q(p, "SELECT value FROM prof_meta WHERE key = 'schema'", 0, NULL,
+	      err);
+	if (!r)
+		return -1;
+	if (PQntuples(r))
+		*version = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+	PQclear(r);
+	return 0;
+}
+
+static int
+newer(struct prof_history_pg *p, long long version, struct prof_err *err)
+{
+	return prof_err_at(err, p->name, 0, 0,
+			   "history schema version %lld is newer than this "
+			   "prof's (%d)",
+			   version, PG_SCHEMA);
+}
+
+/* Bring the schema to PG_SCHEMA, once however many open at once. */
+static int
+migrate(struct prof_history_pg *p, struct prof_err *err)
+{
+	long long version;
+	char sql[128];
+
+	if (ex(p, "BEGIN", err) < 0)
+		return -1;
+	if (ex(p, "SELECT pg_advisory_xact_lock(" PG_LOCK ")", err) < 0 ||
+	    version_of(p, &version, err) < 0)
+		goto fail;
+	if (version > PG_SCHEMA) {
+		newer(p, version, err);
+		goto fail;
+	}
+	for (; version < PG_SCHEMA; version++)
+		if (ex(p, PG_MIGRATIONS[version], err) < 0)
+			goto fail;
+	snprintf(sql, sizeof(sql),
+		 "INSERT INTO prof_meta (key, value) VALUES ('schema', '%d') "
+		 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+		 PG_SCHEMA);
+	if (ex(p, sql, err) < 0 || ex(p, "COMMIT", err) < 0)
+		goto fail;
+	return 0;
+fail:
+	PQclear(PQexec(p->c, "ROLLBACK"));
+	return -1;
+}
+
+static void
+quiet(void *arg, const char *msg)
+{
+	(void)arg;
+	(void)msg;
+}
+
+struct prof_history_pg *
+prof_history_pg_open(const char *addr, int create, struct prof_err *err)
+{
+	struct prof_history_pg *p = calloc(1, sizeof(*p));
+	PQconninfoOption *opts, *o;
+	char *msg = NULL;
+	long long version;
+
+	if (!p) {
+		prof_err_set(err, "out of memory");
+		return NULL;
+	}
+	p->project = "";
+	snprintf(p->name, sizeof(p->name), "%s", addr);
+	opts = PQconninfoParse(addr, &msg);
+	if (!opts) {
+		char line[512];
+
+		snprintf(line, sizeof(line), "%s", msg ? msg : "out of memory");
+		line[strcspn(line, "\n")] = '\0';
+		PQfreemem(msg);
+		prof_err_at(err, p->name, 0, 0, "%s", line);
+		goto fail;
+	}
+	for (o = opts; o->keyword; o++)
+		if (!strcmp(o->keyword, "password") && o->val && o->val[0])
+			break;
+	PQconninfoFree(opts);
+	if (o->keyword) {
+		/* Not echoed: the address is the one thing not to show. */
+		prof_err_set(err, "the history's address holds a password, "
+				  "which the command line would show: give "
+				  "it in PGPASSFILE or PGPASSWORD instead");
+		goto fail;
+	}
+	p->c = PQconnectdb(addr);
+	if (!p->c || PQstatus(p->c) != CONNECTION_OK) {
+		pg_fail(p, NULL, err);
+		goto fail;
+	}
+	PQsetNoticeProcessor(p->c, quiet, NULL);
+	p->cancel = PQgetCancel(p->c);
+	if (ex(p, "SET client_min_messages = warning", err) < 0 ||
+	    version_of(p, &version, err) < 0)
+		goto fail;
+	if (version > PG_SCHEMA) {
+		newer(p, version, err);
+		goto fail;
+	}
+	if (version == 0 && !create) {
+		prof_err_at(err, p->name, 0, 0,
+			    "no prof history in this database (prof-history "
+			    "add or import makes one)");
+		goto fail;
+	}
+	if (version < PG_SCHEMA && migrate(p, err) < 0)
+		goto fail;
+	return p;
+fail:
+	prof_history_pg_close(p);
+	return NULL;
+}
+
+void
+prof_history_pg_close(struct prof_history_pg *p)
+{
+	if (!p)
+		return;
+	PQfreeCancel(p->cancel);
+	PQfinish(p->c);
+	free(p);
+}
+
+int
+prof_history_pg_begin(struct prof_history_pg *p, struct prof_err *err)
+{
+	if (ex(p, "BEGIN", err) < 0)
+		return -1;
+	p->in_txn = 1;
+	return 0;
+}
+
+int
+prof_history_pg_commit(struct prof_history_pg *p, struct prof_err *err)
+{
+	PGresult *r = PQexec(p->c, "COMMIT");
+	int rc = 0;
+
+	/* A transaction that failed is rolled back by COMMIT, which says
+	 * so only in its tag. */
+	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+		rc = pg_fail(p, r, err);
+	} else if (strcmp(PQcmdStatus(r), "COMMIT")) {
+		rc = prof_err_at(err, p->name, 0, 0,
+				 "the transaction was rolled back");
+	}
+	PQclear(r);
+	p->in_txn = 0;
+	if (rc < 0)
+		PQclear(PQexec(p->c, "ROLLBACK"));
+	return rc;
+}
+
+void
+prof_history_pg_rollback(struct prof_history_pg *p)
+{
+	if (p && p->in_txn) {
+		PQclear(PQexec(p->c, "ROLLBACK"));
+		p->in_txn = 0;
+	}
+}
+
+/* From a signal handler: PQcancel() is safe there (libpq's manual). */
+void
+prof_history_pg_interrupt(struct prof_history_pg *p)
+{
+	char buf[64];
+
+	if (p && p->cancel)
+		PQcancel(p->cancel, buf, sizeof(buf));
+}
+
+static void
+now_utc(char buf[32])
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* A double as a parameter that reads back as the same double; NULL
+ * when it is not finite. */
+static const char *
+num(char buf[32], double v)
+{
+	if (!isfinite(v))
+		return NULL;
+	snprintf(buf, 32, "%.17g", v);
+	return buf;
+}
+
+/* As history.c's: the prefix of the digests that can be compared. */
+#define DIGEST_PREFIX "v2:"
+
+/* Whether the run id is there: 1 with the same digest, 2 with another,
+ * 3 with a digest of the older kind (run_known() of history.c). */
+static int
+run_known(struct prof_history_pg *p, const struct prof_runview *v,
+	  struct prof_err *err)
+{
+	const char *vals[] = {p->project, prof_runview_str(v, "run_id")};
+	PGresult *r = q(p,
+			"SELECT digest FROM prof_runs WHERE project = $1 "
+			"AND run_id = $2",
+			2, vals, err);
+	const char *old;
+	int known = 0;
+
+	if (!r)
+		return -1;
+	if (PQntuples(r)) {
+		old = PQgetvalue(r, 0, 0);
+		if (strncmp(old, DIGEST_PREFIX, strlen(DIGEST_PREFIX)))
+			known = 3;
+		else
+			known = strcmp(old, v->digest) ? 2 : 1;
+	}
+	PQclear(r);
+	return known;
+}
+
+static void
+row_verdict(const struct prof_runverdict *vd, const char **status,
+	    const char **reason)
+{
+	*status = *reason = NULL;
+	if (!vd)
+		return;
+	if (vd->status) {
+		*status = vd->status;
+		*reason = vd->reason;
+	} else if (vd->count_status) {
+		*status = vd->count_status;
+		*reason = vd->count_reason;
+	}
+}
+
+static int
+insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
+	    const struct prof_runverdict *verdicts, const char *run,
+	    struct prof_err *err)
+{
+	static const char seg_sql[] =
+		"INSERT INTO prof_segments (segment_id, key) VALUES ($1, $2) "
+		"ON CONFLICT (segment_id) DO NOTHING";
+	static const char row_sql[] =
+		"INSERT INTO prof_rows (run, workload, backend, segment_id, "
+		"category, workload_version, n, errors, min, median, p90, max, "
+		"instructions, host_peak_bytes, rss_peak_bytes, "
+		"device_peak_bytes, status, reason) VALUES ($1, $2, $3, $4, "
+		"$5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, "
+		"$18)";
+	const struct prof_runrow *rows = NULL;
+	size_t n, i;
+
+	n = prof_runview_rows(v, &rows);
+	for (i = 0; i < n; i++) {
+		const struct prof_runrow *r = &rows[i];
+		const char *status, *reason;
+		char ver[24], cnt[24], errs[24], ins[24];
+		char b[7][32];
+		int has = r->n > 0;
+		const char *seg[] = {r->segment_id, r->segment};
+		PGresult *res;
+
+		res = q(p, seg_sql, 2, seg, err);
+		if (!res)
+			return -1;
+		PQclear(res);
+		row_verdict(verdicts ? &verdicts[i] : NULL, &status, &reason);
+		snprintf(ver, sizeof(ver), "%lld", (long long)r->version);
+		snprintf(cnt, sizeof(cnt), "%lld", (long long)r->n);
+		snprintf(errs, sizeof(errs), "%lld", (long long)r->errors);
+		snprintf(ins, sizeof(ins), "%lld", (long long)r->instructions);
+		{
+			const char *vals[] = {
+				run,
+				r->workload,
+				r->backend,
+				r->segment_id,
+				r->category,
+				ver,
+				cnt,
+				errs,
+				num(b[0], has ? r->st.min : NAN),
+				num(b[1], has ? r->st.median : NAN),
+				num(b[2], has ? r->st.p90 : NAN),
+				num(b[3], has ? r->st.max : NAN),
+				r->instructions >= 0 ? ins : NULL,
+				num(b[4], r->host_peak_bytes),
+				num(b[5], r->rss_peak_bytes),
+				num(b[6], r->device_peak_bytes),
+				status,
+				reason,
+			};
+
+			res = q(p, row_sql, 18, vals, err);
+		}
+		if (!res)
+			return -1;
+		PQclear(res);
+	}
+	return 0;
+}
+
+/* judge_rows() of history.c: a run already there takes the statuses its
+ * rows lack; another status is refused. */
+static int
+judge_rows(struct prof_history_pg *p, const struct prof_runview *v,
+	   const struct prof_runverdict *verdicts, int *changed,
+	   struct prof_err *err)
+{
+	static const char get_sql[] =
+		"SELECT w.status FROM prof_rows w JOIN prof_runs r ON "
+		"r.id = w.run WHERE r.project = $1 AND r.run_id = $2 AND "
+		"w.workload = $3 AND w.backend = $4 AND w.segment_id = $5";
+	static const char set_sql[] =
+		"UPDATE prof_rows SET status = $6, reason = $7 WHERE run = "
+		"(SELECT id FROM prof_runs WHERE project = $1 AND run_id = $2) "
+		"AND workload = $3 AND backend = $4 AND segment_id = $5 AND "
+		"status IS NULL";
+	const struct prof_runrow *rows = NULL;
+	const char *run_id = prof_runview_str(v, "run_id");
+	size_t n, i;
+
+	*changed = 0;
+	n = prof_runview_rows(v, &rows);
+	for (i = 0; i < n; i++) {
+		const struct prof_runrow *r = &rows[i];
+		const char *status, *reason;
+		PGresult *res;
+		int set;
+
+		row_verdict(&verdicts[i], &status, &reason);
+		if (!status)
+			continue;
+		{
+			const char *vals[] = {p->project,   run_id,
+					      r->workload,  r->backend,
+					      r->segment_id, status,
+					      reason};
+
+			res = q(p, get_sql, 5, vals, err);
+			if (!res)
+				return -1;
+			if (PQntuples(res) && !PQgetisnull(res, 0, 0)) {
+				const char *old = PQgetvalue(res, 0, 0);
+
+				if (strcmp(old, status)) {
+					prof_err_at(err, p->name, 0, 0,
+						    "run '%s' is already there "
+						    "with other statuses (%s, "
+						    "%s: '%s', not '%s')",
+						    run_id, r->workload,
+						    r->backend, old, status);
+					PQclear(res);
+					return -1;
+				}
+				PQclear(res);
+				continue;
+			}
+			PQclear(res);
+			res = q(p, set_sql, 7, vals, err);
+		}
+		if (!res)
+			return -1;
+		set = atoi(PQcmdTuples(res));
+		PQclear(res);
+		if (set > 0)
+			*changed = 1;
+	}
+	return 0;
+}
+
+int
+prof_history_pg_add_judged(struct prof_history_pg *p,
+			   const struct prof_runview *v,
+			   const struct prof_runverdict *verdicts, int *added,
+			   struct prof_err *err)
+{
+	static const char run_sql[] =
+		"INSERT INTO prof_runs (project, run_id, commit_id, "
+		"timestamp_utc, command, results_schema, digest, added_utc) "
+		"VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+		"ON CONFLICT (project, run_id) DO NOTHING RETURNING id";
+	int outer = p->in_txn;
+	const char *undo = outer ? "ROLLBACK TO add_run; RELEASE add_run" :
+				   "ROLLBACK";
+	PGresult *r = NULL;
+	char now[32], schema[16];
+	int known, tries;
+
+	*added = PROF_HISTORY_SAME;
+	if (ex(p, outer ? "SAVEPOINT add_run" : "BEGIN", err) < 0)
+		return -1;
+	/*
+	 * Twice at most: a run id another writer adds between the look and
+	 * the insert is found by the insert (ON CONFLICT, which waits for
+	 * that writer's commit) and looked at again.
+	 */
+	for (tries = 0; tries < 2; tries++) {
+		known = run_known(p, v, err);
+		if (known < 0)
+			goto fail;
+		if (known == 1 && verdicts) {
+			int changed;
+
+			if (judge_rows(p, v, verdicts, &changed, err) < 0)
+				goto fail;
+			if (changed) {
+				if (ex(p, outer ? "RELEASE add_run" : "COMMIT",
+				       err) < 0)
+					goto fail;
+				*added = PROF_HISTORY_JUDGED;
+				return 0;
+			}
+		}
+		if (known == 1 || known == 3) {
+			PQclear(PQexec(p->c, undo));
+			if (known == 3)
+				*added = PROF_HISTORY_UNCOMPARED;
+			return 0;
+		}
+		if (known == 2) {
+			prof_err_at(err, p->name, 0, 0,
+				    "run '%s' is already there with other "
+				    "content",
+				    prof_runview_str(v, "run_id"));
+			goto fail;
+		}
+		now_utc(now);
+		snprintf(schema, sizeof(schema), "%d", v->schema_version);
+		{
+			const char *vals[] = {
+				p->project,
+				prof_runview_str(v, "run_id"),
+				prof_runview_str(v, "commit"),
+				prof_runview_str(v, "timestamp_utc"),
+				prof_runview_str(v, "command"),
+				schema,
+				v->digest,
+				now,
+			};
+
+			r = q(p, run_sql, 8, vals, err);
+		}
+		if (!r)
+			goto fail;
+		if (PQntuples(r))
+			break;
+		PQclear(r);
+		r = NULL;
+	}
+	if (!r) {
+		prof_err_at(err, p->name, 0, 0, "run '%s' could not be added",
+			    prof_runview_str(v, "run_id"));
+		goto fail;
+	}
+	if (insert_rows(p, v, verdicts, PQgetvalue(r, 0, 0), err) < 0 ||
+	    ex(p, outer ? "RELEASE add_run" : "COMMIT", err) < 0)
+		goto fail;
+	PQclear(r);
+	*added = PROF_HISTORY_ADDED;
+	return 0;
+fail:
+	PQclear(r);
+	PQclear(PQexec(p->c, undo));
+	return -1;
+}
+
+int
+prof_history_pg_file(struct prof_history_pg *p, const char *sha256,
+		     const char *run_id, struct prof_err *err)
+{
+	const char *vals[] = {p->project, sha256, run_id};
+	PGresult *r;
+	int rc = 0;
+
+	if (run_id) {
+		r = q(p,
+		      "INSERT INTO prof_files (project, sha256, run_id) "
+		      "VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+		      3, vals, err);
+	} else {
+		r = q(p,
+		      "SELECT run_id <> '' FROM prof_files WHERE project = $1 "
+		      "AND sha256 = $2",
+		      2, vals, err);
+		if (r && PQntuples(r))
+			rc = PQgetvalue(r, 0, 0)[0] == 't' ? 1 : 2;
+	}
+	if (!r)
+		return -1;
+	PQclear(r);
+	return rc;
+}
+
+/* A value of a result as JSON, by its column's type: integer, real,
+ * text or null, as history.c's column_json() gives them. */
+static struct json_object *
+value_json(const PGresult *r, int row, int col)
+{
+	const char *s;
+
+	if (PQgetisnull(r, row, col))
+		return NULL;
+	s = PQgetvalue(r, row, col);
+	switch (PQftype(r, col)) {
+	case OID_INT2:
+	case OID_INT4:
+	case OID_INT8:
+		return json_object_new_int64(strtoll(s, NULL, 10));
+	case OID_FLOAT4:
+	case OID_FLOAT8:
+		return prof_json_double(strtod(s, NULL));
+	default:
+		return json_object_new_string(s);
+	}
+}
+
+static struct json_object *
+result_json(const PGresult *r)
+{
+	struct json_object *a = json_object_new_array();
+	int i, j, nr = PQntuples(r), nc = PQnfields(r);
+
+	for (i = 0; a && i < nr; i++) {
+		struct json_object *o = json_object_new_object();
+
+		for (j = 0; o && j < nc; j++)
+			json_object_object_add(o, PQfname(r, j),
+					       value_json(r, i, j));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static struct json_object *
+query_json(struct prof_history_pg *p, const char *sql, int n,
+	   const char *const *vals, struct prof_err *err)
+{
+	PGresult *r = q(p, sql, n, vals, err);
+	struct json_object *a;
+
+	if (!r)
+		return NULL;
+	a = result_json(r);
+	PQclear(r);
+	if (!a)
+		prof_err_set(err, "out of memory");
+	return a;
+}
+
+struct json_object *
+prof_history_pg_list(struct prof_history_pg *p, struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
+		"r.command, (SELECT count(*) FROM prof_rows w WHERE "
+		"w.run = r.id) AS \"rows\", r.results_schema AS "
+		"schema_version, r.added_utc FROM prof_runs r WHERE "
+		"r.project = $1 ORDER BY r.timestamp_utc, r.commit_id, "
+		"r.run_id";
+	const char *vals[] = {p->project};
+
+	return query_json(p, sql, 1, vals, err);
+}
+
+static const char trend_sql[] =
+	"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
+	"w.workload, w.backend, w.segment_id, w.n, w.errors, w.min, w.median, "
+	"w.p90, w.max, w.instructions, w.host_peak_bytes, w.status, "
+	"w.reason "
+	"FROM prof_rows w JOIN prof_runs r ON r.id = w.run "
+	"WHERE r.project = $1 "
+	"AND ($2::text IS NULL OR w.workload = $2) "
+	"AND ($3::text IS NULL OR w.backend = $3) "
+	"AND ($4::text IS NULL OR substr(w.segment_id, 1, length($4)) = $4) "
+	"ORDER BY %s r.timestamp_utc, r.commit_id, r.run_id";
+
+struct json_object *
+prof_history_pg_trend(struct prof_history_pg *p,
+		      const struct prof_history_filter *f, int by_series,
+		      struct prof_err *err)
+{
+	char sql[sizeof(trend_sql) + 64];
+	const char *vals[] = {p->project, f ? f->workload : NULL,
+			      f ? f->backend : NULL, f ? f->segment : NULL};
+
+	snprintf(sql, sizeof(sql), trend_sql,
+		 by_series ? "w.workload, w.backend, w.segment_id," : "");
+	return query_json(p, sql, 4, vals, err);
+}
+
+struct json_object *
+prof_history_pg_positions(struct prof_history_pg *p, struct prof_err *err)
+{
+	const char *vals[] = {p->project};
+	PGresult *r = q(p,
+			"SELECT run_id, row_number() OVER (ORDER BY "
+			"timestamp_utc, commit_id, run_id) FROM prof_runs "
+			"WHERE project = $1",
+			1, vals, err);
+	struct json_object *o;
+	int i;
+
+	if (!r)
+		return NULL;
+	o = json_object_new_object();
+	for (i = 0; o && i < PQntuples(r); i++)
+		json_object_object_add(o, PQgetvalue(r, i, 0),
+				       json_object_new_int64(strtoll(
+					       PQgetvalue(r, i, 1), NULL, 10)));
+	PQclear(r);
+	if (!o)
+		prof_err_set(err, "out of memory");
+	return o;
+}
+
+int
+prof_history_pg_since(struct prof_history_pg *p, const char *since,
+		      long long *pos, struct prof_err *err)
+{
+	const char *vals[] = {p->project, since};
+	PGresult *r = q(p,
+			"SELECT n FROM (SELECT commit_id, row_number() OVER "
+			"(ORDER BY timestamp_utc, commit_id, run_id) AS n "
+			"FROM prof_runs WHERE project = $1) s WHERE "
+			"substr(commit_id, 1, length($2)) = $2 ORDER BY n "
+			"LIMIT 1",
+			2, vals, err);
+	int found;
+
+	if (!r)
+		return -1;
+	found = PQntuples(r) > 0;
+	if (found)
+		*pos = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+	PQclear(r);
+	if (!found)
+		return prof_err_at(err, p->name, 0, 0,
+				   "no run of commit '%s'", since);
+	return 0;
+}
+
+static double
+real_at(const PGresult *r, int col)
+{
+	return PQgetisnull(r, 0, col) ? NAN : strtod(PQgetvalue(r, 0, col), NULL);
+}
+
+static const char *
+text_at(const PGresult *r, int col)
+{
+	return PQgetisnull(r, 0, col) ? NULL : PQgetvalue(r, 0, col);
+}
+
+/* Row by row (libpq's single-row mode): memory does not grow with the
+ * history. */
+int
+prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn, void *arg,
+		     struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT r.run_id, r.commit_id, r.timestamp_utc, w.workload, "
+		"w.backend, w.segment_id, s.key, w.n, w.errors, w.min, "
+		"w.median, w.p90, w.max, w.instructions, w.status, w.reason "
+		"FROM prof_rows w JOIN prof_runs r ON r.id = w.run "
+		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
+		"WHERE r.project = $1 "
+		"ORDER BY w.workload, w.backend, w.segment_id, "
+		"r.timestamp_utc, r.commit_id, r.run_id";
+	const char *vals[] = {p->project};
+	PGresult *r;
+	int rc = 0, stopped = 0;
+
+	if (!PQsendQueryParams(p->c, sql, 1, NULL, vals, NULL, NULL, 0) ||
+	    !PQsetSingleRowMode(p->c))
+		return pg_fail(p, NULL, err);
+	while ((r = PQgetResult(p->c))) {
+		ExecStatusType s = PQresultStatus(r);
+
+		if (s == PGRES_SINGLE_TUPLE && !stopped) {
+			const char *seg = text_at(r, 6);
+			struct prof_history_point pt = {
+				.run_id = PQgetvalue(r, 0, 0),
+				.commit = PQgetvalue(r, 0, 1),
+				.timestamp_utc = PQgetvalue(r, 0, 2),
+				.workload = PQgetvalue(r, 0, 3),
+				.backend = PQgetvalue(r, 0, 4),
+				.segment_id = PQgetvalue(r, 0, 5),
+				.segment = seg ? seg : "",
+				.n = strtoll(PQgetvalue(r, 0, 7), NULL, 10),
+				.errors = strtoll(PQgetvalue(r, 0, 8), NULL, 10),
+				.min = real_at(r, 9),
+				.median = real_at(r, 10),
+				.p90 = real_at(r, 11),
+				.max = real_at(r, 12),
+				.instructions = PQgetisnull(r, 0, 13) ?
+							-1 :
+							strtoll(PQgetvalue(r, 0, 13),
+								NULL, 10),
+				.status = text_at(r, 14),
+				.reason = text_at(r, 15),
+			};
+
+			if (fn(arg, &pt, err) < 0) {
+				/* The rest is read and dropped: the
+				 * connection is clean for what comes next. */
+				rc = -1;
+				stopped = 1;
+			}
+		} else if (s != PGRES_SINGLE_TUPLE && s != PGRES_TUPLES_OK &&
+			   !stopped) {
+			rc = pg_fail(p, r, err);
+			stopped = 1;
+		}
+		PQclear(r);
+	}
+	return rc;
+}

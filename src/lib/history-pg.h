@@ -1,0 +1,48 @@
+/* history-pg.h: the run history on PostgreSQL, behind history.h (private
+ * to history.c; the tools use history.h only). */
+#ifndef PROF_HISTORY_PG_H
+#define PROF_HISTORY_PG_H
+
+#include "err.h"
+#include "history.h"
+#include "runview.h"
+
+struct json_object;
+struct prof_history_pg;
+
+/*
+ * Each function is the one of history.h of the same name, over a libpq
+ * connection (addr: a libpq URI or key=value conninfo). Errors name the
+ * address as given (it holds no password: prof_history_pg_open() refuses
+ * one).
+ */
+struct prof_history_pg *prof_history_pg_open(const char *addr, int create,
+					     struct prof_err *err);
+void prof_history_pg_close(struct prof_history_pg *p);
+int prof_history_pg_add_judged(struct prof_history_pg *p,
+			       const struct prof_runview *v,
+			       const struct prof_runverdict *verdicts,
+			       int *added, struct prof_err *err);
+int prof_history_pg_file(struct prof_history_pg *p, const char *sha256,
+			 const char *run_id, struct prof_err *err);
+int prof_history_pg_begin(struct prof_history_pg *p, struct prof_err *err);
+int prof_history_pg_commit(struct prof_history_pg *p, struct prof_err *err);
+void prof_history_pg_rollback(struct prof_history_pg *p);
+void prof_history_pg_interrupt(struct prof_history_pg *p);
+struct json_object *prof_history_pg_list(struct prof_history_pg *p,
+					 struct prof_err *err);
+/* by_series: ordered by series first (for changes), else by run. */
+struct json_object *prof_history_pg_trend(struct prof_history_pg *p,
+					  const struct prof_history_filter *f,
+					  int by_series, struct prof_err *err);
+/* Each run's position in run order (from 1), by run id. */
+struct json_object *prof_history_pg_positions(struct prof_history_pg *p,
+					      struct prof_err *err);
+/* The position of the first run of commit prefix since; an unknown one
+ * is an error naming it. */
+int prof_history_pg_since(struct prof_history_pg *p, const char *since,
+			  long long *pos, struct prof_err *err);
+int prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn,
+			 void *arg, struct prof_err *err);
+
+#endif /* PROF_HISTORY_PG_H */
