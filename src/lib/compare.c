@@ -110,7 +110,8 @@ row_class(const struct prof_cmp_row *r)
 }
 
 int
-prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended)
+prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended,
+			 double cpu_ms)
 {
 	if (s->n == s->cap) {
 		size_t ncap = s->cap ? s->cap * 2 : 16;
@@ -126,6 +127,13 @@ prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended)
 				return -1;
 			s->cont = nc;
 		}
+		if (s->cpu) {
+			double *np = realloc(s->cpu, ncap * sizeof(*np));
+
+			if (!np)
+				return -1;
+			s->cpu = np;
+		}
 		s->cap = ncap;
 	}
 	/* The marks are kept from the first contended sample on. */
@@ -137,6 +145,17 @@ prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended)
 	if (s->cont)
 		s->cont[s->n] = contended != 0;
 	s->contended += contended != 0;
+	/* CPU times while every sample has one. */
+	if (!isfinite(cpu_ms) || cpu_ms < 0) {
+		s->cpu_known = -1;
+	} else if (s->cpu_known == 0 && s->n == 0) {
+		s->cpu = malloc(s->cap * sizeof(*s->cpu));
+		if (!s->cpu)
+			return -1;
+		s->cpu_known = 1;
+	}
+	if (s->cpu_known == 1)
+		s->cpu[s->n] = cpu_ms;
 	s->v[s->n++] = v;
 	return 0;
 }
@@ -144,13 +163,13 @@ prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended)
 int
 prof_cmp_side_add(struct prof_cmp_side *s, double v)
 {
-	return prof_cmp_side_add_marked(s, v, 0);
+	return prof_cmp_side_add_marked(s, v, 0, NAN);
 }
 
 int
 prof_cmp_side_add_at(struct prof_cmp_side *s, double v, long at)
 {
-	if (prof_cmp_side_add_marked(s, v, 0) < 0)
+	if (prof_cmp_side_add_marked(s, v, 0, NAN) < 0)
 		return -1;
 	if (s->cap_at < s->cap) {
 		long *na = realloc(s->at, s->cap * sizeof(*na));
@@ -242,6 +261,7 @@ side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 {
 	const char *sum;
 	double mv = NAN;
+	double threads;
 	int oom = 0;
 
 	if (prof_sample_is(s, "outcome", "error"))
@@ -264,8 +284,12 @@ side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 		return prof_cmp_side_add(
 			d, (double)json_object_get_int64(
 				   json_object_object_get(s, "instructions")));
-	return prof_cmp_side_add_marked(d, prof_sample_num(s, "duration_ms"),
-					prof_sample_is_contended(s));
+	threads = prof_sample_num(s, "threads");
+	return prof_cmp_side_add_marked(
+		d, prof_sample_num(s, "duration_ms"),
+		prof_sample_is_contended(s),
+		isnan(threads) || threads == 1 ? prof_sample_num(s, "cpu_ms") :
+						 NAN);
 }
 
 static struct json_object *
@@ -735,6 +759,10 @@ judge_ab(struct prof_cmp_row *r)
 {
 	const struct prof_cmp_side *c = &r->cur, *b = &r->base;
 	size_t n = c->n < b->n ? c->n : b->n, nc, nb;
+	struct prof_cmp_calls cc = {c->v, c->cont,
+				    c->cpu_known == 1 ? c->cpu : NULL};
+	struct prof_cmp_calls bc = {b->v, b->cont,
+				    b->cpu_known == 1 ? b->cpu : NULL};
 	struct prof_cmp_seq q;
 	struct prof_cmp_look *l = &r->look;
 	double *cv = NULL, *bv = NULL, min_ratio, cmin, bmin;
@@ -750,8 +778,8 @@ judge_ab(struct prof_cmp_row *r)
 	for (look = q.first; look && (size_t)look <= n;
 	     look = prof_cmp_seq_next(&q, look)) {
 		last = look;
-		if (prof_cmp_seq_look(&q, c->v, c->cont, b->v, b->cont,
-				      (size_t)look, r->warning_floor_ms, l) < 0)
+		if (prof_cmp_seq_look(&q, &cc, &bc, (size_t)look,
+				      r->warning_floor_ms, l) < 0)
 			return -1;
 		if (l->state != PROF_CMP_LOOK_OPEN)
 			break;
@@ -759,17 +787,27 @@ judge_ab(struct prof_cmp_row *r)
 	/* A side that errored ended the rounds between two looks: the
 	 * samples there are are the last look. */
 	if ((size_t)last != n && l->state == PROF_CMP_LOOK_OPEN &&
-	    prof_cmp_seq_look(&q, c->v, c->cont, b->v, b->cont, n,
-			      r->warning_floor_ms, l) < 0)
+	    prof_cmp_seq_look(&q, &cc, &bc, n, r->warning_floor_ms, l) < 0)
 		return -1;
 	cv = malloc((n ? n : 1) * sizeof(*cv));
 	bv = malloc((n ? n : 1) * sizeof(*bv));
 	if (!cv || !bv)
 		goto out;
-	nc = pick(c->v, c->cont, l->n, l->clean, cv);
-	nb = pick(b->v, b->cont, l->n, l->clean, bv);
+	/* The samples the look settled on: the uncontended, all, or the
+	 * CPU times of all. */
+	nc = pick(l->cpu ? c->cpu : c->v, c->cont, l->n, l->clean, cv);
+	nb = pick(l->cpu ? b->cpu : b->v, b->cont, l->n, l->clean, bv);
 	if (judge_speed(r, cv, nc, bv, nb) < 0)
 		goto out;
+	if (l->cpu) {
+		char seen[sizeof(r->reason)];
+		size_t k = strlen("CPU time ");
+
+		memcpy(seen, r->reason, sizeof(seen));
+		memcpy(r->reason, "CPU time ", k);
+		memcpy(r->reason + k, seen, sizeof(r->reason) - k - 1);
+		r->reason[sizeof(r->reason) - 1] = '\0';
+	}
 	rc = 0;
 	if (r->status == PROF_CMP_INCOMPARABLE)
 		goto out;
@@ -802,7 +840,7 @@ judge_ab(struct prof_cmp_row *r)
 	/* The minima speak for calls that had a core: on the uncontended
 	 * samples, or where none was contended (or none is known to be);
 	 * among mostly contended calls the fastest is noise too. */
-	minima = l->clean || (!c->contended && !b->contended);
+	minima = l->clean || (!l->cpu && !c->contended && !b->contended);
 	if (!minima)
 		min_ratio = rule == PROF_CMP_WARNING ? INFINITY : 0;
 	confirmed = rule == PROF_CMP_WARNING ?
@@ -1266,19 +1304,24 @@ copy_side(struct prof_cmp_side *d, const struct prof_cmp_side *s)
 	d->v = NULL;
 	d->cont = NULL;
 	d->at = NULL;
+	d->cpu = NULL;
 	d->cap = d->cap_at = 0;
 	if (!s->n)
 		return 0;
 	d->v = malloc(s->n * sizeof(*d->v));
 	d->cont = s->cont ? malloc(s->n) : NULL;
 	d->at = s->at ? malloc(s->n * sizeof(*d->at)) : NULL;
-	if (!d->v || (s->cont && !d->cont) || (s->at && !d->at)) {
+	d->cpu = s->cpu ? malloc(s->n * sizeof(*d->cpu)) : NULL;
+	if (!d->v || (s->cont && !d->cont) || (s->at && !d->at) ||
+	    (s->cpu && !d->cpu)) {
 		free(d->v);
 		free(d->cont);
 		free(d->at);
+		free(d->cpu);
 		d->v = NULL;
 		d->cont = NULL;
 		d->at = NULL;
+		d->cpu = NULL;
 		return -1;
 	}
 	memcpy(d->v, s->v, s->n * sizeof(*d->v));
@@ -1286,6 +1329,8 @@ copy_side(struct prof_cmp_side *d, const struct prof_cmp_side *s)
 		memcpy(d->cont, s->cont, s->n);
 	if (s->at)
 		memcpy(d->at, s->at, s->n * sizeof(*d->at));
+	if (s->cpu)
+		memcpy(d->cpu, s->cpu, s->n * sizeof(*d->cpu));
 	d->cap = d->cap_at = s->n;
 	return 0;
 }
@@ -1356,6 +1401,7 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		free(r->base.v);
 		free(r->base.cont);
 		free(r->base.at);
+		free(r->base.cpu);
 		memset(&r->base, 0, sizeof(r->base));
 		r->matched = 0;
 		r->base_other_segments = 0;
@@ -1509,6 +1555,13 @@ ab_json(const struct prof_cmp_row *r)
 						       PROF_CMP_LOOK_OPEN));
 	json_object_object_add(o, "uncontended_only",
 			       json_object_new_boolean(l->clean));
+	json_object_object_add(o, "judged_on",
+			       json_object_new_string(l->cpu ? "cpu_ms" :
+							       "duration_ms"));
+	json_object_object_add(o, "wall_ratio_low",
+			       l->cpu ? num(l->wall_lo) : NULL);
+	json_object_object_add(o, "wall_ratio_high",
+			       l->cpu ? num(l->wall_hi) : NULL);
 	json_object_object_add(o, "judged_current",
 			       json_object_new_int64((int64_t)l->n_cur));
 	json_object_object_add(o, "judged_baseline",
@@ -2170,15 +2223,18 @@ prof_cmp_free(struct prof_cmp *c)
 		free(c->rows[k].cur.v);
 		free(c->rows[k].cur.cont);
 		free(c->rows[k].cur.at);
+		free(c->rows[k].cur.cpu);
 		free(c->rows[k].base.v);
 		free(c->rows[k].base.cont);
 		free(c->rows[k].base.at);
+		free(c->rows[k].base.cpu);
 	}
 	free(c->rows);
 	for (k = 0; k < c->n_base; k++) {
 		free(c->base[k].side.v);
 		free(c->base[k].side.cont);
 		free(c->base[k].side.at);
+		free(c->base[k].side.cpu);
 	}
 	free(c->base);
 	for (k = 0; k < c->n_pool; k++)
@@ -2278,13 +2334,51 @@ out:
 	return rc;
 }
 
+/* The interval of the ratio of all n rounds: paired, or the sides'
+ * where too few pairs bound it. */
+static int
+all_ci(const double *a, const double *b, size_t n, double alpha, double *lo,
+       double *hi)
+{
+	/* Each call against the other side's call of its round: a load
+	 * that drifts falls on both of a pair. */
+	if (paired_ratio_ci(a, b, n, alpha, lo, hi) < 0)
+		return -1;
+	/* Too few pairs for the confidence (5 at 95%: it depends on n
+	 * alone): the sides' interval, which 4 a side can give. */
+	if (!(*lo > 0 && isfinite(*hi)))
+		return ratio_ci(a, n, b, n, alpha, lo, hi);
+	return 0;
+}
+
+/* What an interval says (compare.h), bm the baseline median. */
+static enum prof_cmp_look_state
+look_state(double lo, double hi, double bm, double floor_ms)
+{
+	double band = PROF_CMP_RATIO;
+	/* The change in ms at the interval's ends, against the floor. */
+	double up = isfinite(hi) ? bm * (hi - 1) : INFINITY;
+	double down = lo > 0 ? bm * (1 - lo) : INFINITY;
+
+	if (lo > band)
+		return PROF_CMP_LOOK_SLOWER;
+	if (hi < 1 / band)
+		return PROF_CMP_LOOK_FASTER;
+	if (lo > 1 / band && hi < band)
+		return PROF_CMP_LOOK_WITHIN;
+	if (up < floor_ms && down < floor_ms)
+		return PROF_CMP_LOOK_FLOOR;
+	return PROF_CMP_LOOK_OPEN;
+}
+
 int
-prof_cmp_seq_look(const struct prof_cmp_seq *q, const double *cur,
-		  const unsigned char *cur_cont, const double *base,
-		  const unsigned char *base_cont, size_t n, double floor_ms,
+prof_cmp_seq_look(const struct prof_cmp_seq *q,
+		  const struct prof_cmp_calls *cur,
+		  const struct prof_cmp_calls *base, size_t n, double floor_ms,
 		  struct prof_cmp_look *out)
 {
-	double *a = NULL, *b = NULL, alpha, bm, up, down, band = PROF_CMP_RATIO;
+	double *a = NULL, *b = NULL, alpha, lo, hi;
+	enum prof_cmp_look_state cs;
 	struct prof_stats st;
 	size_t na, nb;
 	int rc = -1;
@@ -2302,9 +2396,9 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q, const double *cur,
 	if (!a || !b)
 		goto out;
 	/* The uncontended samples, when they alone bound the interval. */
-	if (cur_cont || base_cont) {
-		na = pick(cur, cur_cont, n, 1, a);
-		nb = pick(base, base_cont, n, 1, b);
+	if (cur->cont || base->cont) {
+		na = pick(cur->wall, cur->cont, n, 1, a);
+		nb = pick(base->wall, base->cont, n, 1, b);
 		if (na && nb &&
 		    ratio_ci(a, na, b, nb, alpha, &out->lo, &out->hi) < 0)
 			goto out;
@@ -2314,16 +2408,9 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q, const double *cur,
 			out->clean = 1;
 	}
 	if (!out->clean) {
-		/* All n rounds, each call against the other side's call of
-		 * its round: a load that drifts falls on both of a pair. */
-		na = pick(cur, NULL, n, 0, a);
-		nb = pick(base, NULL, n, 0, b);
-		if (paired_ratio_ci(a, b, n, alpha, &out->lo, &out->hi) < 0)
-			goto out;
-		/* Too few pairs for the confidence (5 at 95%: it depends on
-		 * n alone): the sides' interval, which 4 a side can give. */
-		if (!(out->lo > 0 && isfinite(out->hi)) &&
-		    ratio_ci(a, na, b, nb, alpha, &out->lo, &out->hi) < 0)
+		na = pick(cur->wall, NULL, n, 0, a);
+		nb = pick(base->wall, NULL, n, 0, b);
+		if (all_ci(a, b, n, alpha, &out->lo, &out->hi) < 0)
 			goto out;
 	}
 	out->n_cur = na;
@@ -2333,21 +2420,33 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q, const double *cur,
 		out->p = NAN;
 	if (prof_stats_compute(b, nb, &st) < 0)
 		goto out;
-	bm = st.median;
-	/* The change in ms at the interval's ends, against the floor. */
-	up = isfinite(out->hi) ? bm * (out->hi - 1) : INFINITY;
-	down = out->lo > 0 ? bm * (1 - out->lo) : INFINITY;
-	if (out->lo > band)
-		out->state = PROF_CMP_LOOK_SLOWER;
-	else if (out->hi < 1 / band)
-		out->state = PROF_CMP_LOOK_FASTER;
-	else if (out->lo > 1 / band && out->hi < band)
-		out->state = PROF_CMP_LOOK_WITHIN;
-	else if (up < floor_ms && down < floor_ms)
-		out->state = PROF_CMP_LOOK_FLOOR;
-	else
-		out->state = PROF_CMP_LOOK_OPEN;
+	out->state = look_state(out->lo, out->hi, st.median, floor_ms);
 	rc = 0;
+	/*
+	 * Calls that mostly waited, on one thread each: their wall time
+	 * holds the machine's queue beside the code's cost, and their CPU
+	 * time the cost. The CPU time settles the look when it lies beyond
+	 * a rule's ratio and the wall time's interval lies on the same
+	 * side of 1: both say slower (or faster), the CPU time how much.
+	 */
+	if (out->clean || out->state != PROF_CMP_LOOK_OPEN || !cur->cpu ||
+	    !base->cpu)
+		goto out;
+	if (all_ci(cur->cpu, base->cpu, n, alpha, &lo, &hi) < 0 ||
+	    prof_stats_compute(base->cpu, n, &st) < 0) {
+		rc = -1;
+		goto out;
+	}
+	cs = look_state(lo, hi, st.median, floor_ms);
+	if ((cs == PROF_CMP_LOOK_SLOWER && out->lo > 1) ||
+	    (cs == PROF_CMP_LOOK_FASTER && out->hi < 1)) {
+		out->cpu = 1;
+		out->wall_lo = out->lo;
+		out->wall_hi = out->hi;
+		out->lo = lo;
+		out->hi = hi;
+		out->state = cs;
+	}
 out:
 	free(a);
 	free(b);
@@ -2369,14 +2468,18 @@ prof_cmp_look_words(const struct prof_cmp_look *l, char *buf, size_t n)
 	if (l->clean)
 		snprintf(on, sizeof(on), " on the %zu and %zu uncontended samples",
 			 l->n_cur, l->n_base);
-	snprintf(buf, n, "ratio %s to %s (%.1f%%)%s", lo, hi, l->level * 100,
-		 on);
+	if (l->cpu)
+		snprintf(on, sizeof(on),
+			 ", wall time %.3f to %.3f: the same side of 1",
+			 l->wall_lo, l->wall_hi);
+	snprintf(buf, n, "%sratio %s to %s (%.1f%%)%s",
+		 l->cpu ? "CPU time " : "", lo, hi, l->level * 100, on);
 }
 
 int
-prof_cmp_seq_stop(const struct prof_cmp_seq *q, const double *cur,
-		  const unsigned char *cur_cont, const double *base,
-		  const unsigned char *base_cont, size_t n, double floor_ms,
+prof_cmp_seq_stop(const struct prof_cmp_seq *q,
+		  const struct prof_cmp_calls *cur,
+		  const struct prof_cmp_calls *base, size_t n, double floor_ms,
 		  char *why, size_t why_n)
 {
 	struct prof_cmp_look l;
@@ -2384,8 +2487,7 @@ prof_cmp_seq_stop(const struct prof_cmp_seq *q, const double *cur,
 	why[0] = '\0';
 	if (q->looks < 2 || n == 0)
 		return 1;	/* nothing to wait for */
-	if (prof_cmp_seq_look(q, cur, cur_cont, base, base_cont, n, floor_ms,
-			      &l) < 0)
+	if (prof_cmp_seq_look(q, cur, base, n, floor_ms, &l) < 0)
 		return -1;
 	prof_cmp_look_words(&l, why, why_n);
 	return l.state != PROF_CMP_LOOK_OPEN;

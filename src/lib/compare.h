@@ -153,6 +153,10 @@ struct prof_cmp_look {
 				 * when too few samples bound it */
 	double level;		/* its confidence, 1 - alpha / looks */
 	double p;		/* Mann-Whitney p of the judged samples */
+	/* Settled on CPU time (cpu): the wall-time interval, which holds
+	 * a rule's ratio but lies wholly on the same side of 1. */
+	int cpu;
+	double wall_lo, wall_hi;
 };
 
 /* One side of a row: the current run's samples or the baseline's. */
@@ -188,6 +192,10 @@ struct prof_cmp_side {
 	int nondet;
 	long nd_index;
 	double nd_lo, nd_hi;
+	/* Per value of v: the call's CPU time, ms, while every sample of the
+	 * side ran on one thread and said it (cpu_known); else NULL. */
+	double *cpu;
+	int cpu_known;			/* 1 all so far, -1 one did not */
 };
 
 struct prof_cmp_row {
@@ -317,9 +325,10 @@ int prof_cmp_judge(struct prof_cmp_row *r);
 /* Append a duration to a side. Returns 0, or -1 when out of memory. */
 int prof_cmp_side_add(struct prof_cmp_side *s, double v);
 
-/* The same, for a sample that was contended (contended != 0) or not. */
+/* The same, for a sample that was contended (contended != 0) or not,
+ * whose single-threaded call ran cpu_ms (NAN: unknown, or more threads). */
 int prof_cmp_side_add_marked(struct prof_cmp_side *s, double v,
-			     int contended);
+			     int contended, double cpu_ms);
 
 /* The same, for a memory value of call index at. */
 int prof_cmp_side_add_at(struct prof_cmp_side *s, double v, long at);
@@ -445,7 +454,14 @@ void prof_cmp_rows_free(struct prof_cmp_rows *k);
  * one, in proportions that are the machine's: the uncontended samples are
  * one cluster whatever their number, so moving samples between the
  * clusters cannot move the look; among pairs, a fast call against a slow
- * one is as likely either way round when the code is the same.
+ * one is as likely either way round when the code is the same. Where
+ * that look did not settle and every call ran on one thread and says
+ * its CPU time, the CPU times are looked at the same way: their wall
+ * time holds the machine's queue beside the code's cost, their CPU time
+ * the cost; the look settles on the CPU time when its interval lies
+ * beyond a rule's ratio and the wall time's lies on the same side of 1
+ * (both say slower, or both faster). The verdict then judges the CPU
+ * times (judged_on "cpu_ms").
  *
  * The verdict of an interleaved row (prof_cmp_judge()) is then:
  *   warning   the last look settled above 1.20, AND the seed's rule on the
@@ -480,13 +496,19 @@ long prof_cmp_seq_next(const struct prof_cmp_seq *q, long n);
 
 /*
  * The look at the first n samples a side of cur and base (in round
- * order); cur_cont and base_cont say which were contended (NULL: none
- * known). Fills *out. Returns 0, or -1 when out of memory. Pure, and the
- * same in prof-time (to stop) and prof-diff (to judge).
+ * order): their wall times, which were contended, and the CPU times of
+ * single-threaded calls. Fills *out. Returns 0, or -1 when out of memory.
+ * Pure, and the same in prof-time (to stop) and prof-diff (to judge).
  */
-int prof_cmp_seq_look(const struct prof_cmp_seq *q, const double *cur,
-		      const unsigned char *cur_cont, const double *base,
-		      const unsigned char *base_cont, size_t n,
+struct prof_cmp_calls {
+	const double *wall;		/* duration_ms */
+	const unsigned char *cont;	/* contended; NULL: none known */
+	const double *cpu;		/* cpu_ms of one thread; NULL: unknown */
+};
+
+int prof_cmp_seq_look(const struct prof_cmp_seq *q,
+		      const struct prof_cmp_calls *cur,
+		      const struct prof_cmp_calls *base, size_t n,
 		      double floor_ms, struct prof_cmp_look *out);
 
 /* The look in words: "ratio 1.27 to 1.33 (99.3%) on the 9 and 11
@@ -499,9 +521,9 @@ void prof_cmp_look_words(const struct prof_cmp_look *l, char *buf,
  * look settled, or adaptivity is off), 0 more rounds, -1 out of memory;
  * why gets the look in words. Contention as in prof_cmp_seq_look().
  */
-int prof_cmp_seq_stop(const struct prof_cmp_seq *q, const double *cur,
-		      const unsigned char *cur_cont, const double *base,
-		      const unsigned char *base_cont, size_t n,
+int prof_cmp_seq_stop(const struct prof_cmp_seq *q,
+		      const struct prof_cmp_calls *cur,
+		      const struct prof_cmp_calls *base, size_t n,
 		      double floor_ms, char *why, size_t why_n);
 
 /* Free the rows and drop the references. c may be all zeros. */

@@ -1,5 +1,6 @@
 /* ab.c: interleaved A/B: the current and a reference build, or two
  * commands, timed alternately in one run. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,7 @@ side_free(struct side *s)
 		json_object_put(s->bins[i].probe);
 	free(s->r.durations);
 	free(s->r.contended);
+	free(s->r.cpu);
 	prof_lines_free(&s->r.out_lines);
 }
 
@@ -160,6 +162,22 @@ unit_budget(const struct opts *o, const struct group *g)
 	return g->repeat;
 }
 
+/* A side's first n calls for a look: wall times, contended marks, and
+ * the CPU times when every one of them ran on one thread and said it. */
+static const struct prof_cmp_calls *
+calls_of(struct prof_cmp_calls *c, const struct run *r, size_t n)
+{
+	size_t i;
+
+	c->wall = r->durations;
+	c->cont = r->contended;
+	c->cpu = r->cpu;
+	for (i = 0; r->cpu && i < n; i++)
+		if (!isfinite(r->cpu[i]) || r->cpu[i] < 0)
+			c->cpu = NULL;
+	return c;
+}
+
 /*
  * Whether a unit of n samples a side is settled (prof_cmp_seq_stop());
  * settle gets the words for the progress line. 1 settled, 0 more, -1 out
@@ -171,13 +189,14 @@ unit_settled(const struct prof_cmp_seq *q, struct side *a, struct side *b,
 {
 	double floor_ms = prof_json_number(
 		json_object_object_get(g->w->desc, "warning_floor_ms"));
-	char why[128];
+	struct prof_cmp_calls ca, cb;
+	char why[160];
 	int rc;
 
 	if (a->r.n_dur < (size_t)n || b->r.n_dur < (size_t)n)
 		return 1;	/* a side errored: no more rounds */
-	rc = prof_cmp_seq_stop(q, a->r.durations, a->r.contended,
-			       b->r.durations, b->r.contended, (size_t)n,
+	rc = prof_cmp_seq_stop(q, calls_of(&ca, &a->r, (size_t)n),
+			       calls_of(&cb, &b->r, (size_t)n), (size_t)n,
 			       floor_ms, why, sizeof(why));
 	if (rc == 1 && q->looks > 1)
 		snprintf(settle, sn, "settled after %ld rounds: %s", n, why);
@@ -360,8 +379,10 @@ cmd_ab_workloads(struct opts *o)
 	b->r.durations = calloc(cap, sizeof(double));
 	a->r.contended = calloc(cap, 1);
 	b->r.contended = calloc(cap, 1);
+	a->r.cpu = calloc(cap, sizeof(double));
+	b->r.cpu = calloc(cap, sizeof(double));
 	if (!a->r.durations || !b->r.durations || !a->r.contended ||
-	    !b->r.contended) {
+	    !b->r.contended || !a->r.cpu || !b->r.cpu) {
 		cli_say("out of memory");
 		goto out;
 	}
@@ -430,7 +451,8 @@ cmd_ab_command(struct opts *o)
 	int ok = 0, rc = PROF_EXIT_FAILURE, t, a_first;
 	uint64_t st = o->seed;
 	struct prof_cmp_seq q;
-	char settle[200] = "", sw[128];
+	char settle[240] = "", sw[160];
+	struct prof_cmp_calls ca, cb;
 
 	if (!a || !b) {
 		cli_say("out of memory");
@@ -456,8 +478,10 @@ cmd_ab_command(struct opts *o)
 	b->r.durations = calloc(b->r.cap_dur, sizeof(double));
 	a->r.contended = calloc(a->r.cap_dur, 1);
 	b->r.contended = calloc(b->r.cap_dur, 1);
+	a->r.cpu = calloc(a->r.cap_dur, sizeof(double));
+	b->r.cpu = calloc(b->r.cap_dur, sizeof(double));
 	if (!a->r.durations || !b->r.durations || !a->r.contended ||
-	    !b->r.contended) {
+	    !b->r.contended || !a->r.cpu || !b->r.cpu) {
 		cli_say("out of memory");
 		goto out;
 	}
@@ -481,11 +505,10 @@ cmd_ab_command(struct opts *o)
 
 			if (a->r.n_dur < (size_t)n || b->r.n_dur < (size_t)n)
 				break;	/* errors: the rule alone */
-			set = prof_cmp_seq_stop(&q, a->r.durations,
-						a->r.contended, b->r.durations,
-						b->r.contended, (size_t)n,
-						o->warning_floor_ms, sw,
-						sizeof(sw));
+			set = prof_cmp_seq_stop(
+				&q, calls_of(&ca, &a->r, (size_t)n),
+				calls_of(&cb, &b->r, (size_t)n), (size_t)n,
+				o->warning_floor_ms, sw, sizeof(sw));
 			if (set == 1 && q.looks > 1)
 				snprintf(settle, sizeof(settle),
 					 "; settled after %ld rounds: %s", n,
@@ -556,6 +579,9 @@ cmd_ab_command(struct opts *o)
 						    out_sum);
 				s->r.contended[s->r.n_dur] =
 					(unsigned char)prof_sample_is_contended(smp);
+				/* A command may run any number of
+				 * processes: no CPU time of one thread. */
+				s->r.cpu[s->r.n_dur] = NAN;
 				s->r.durations[s->r.n_dur++] = res.wall_ms;
 			}
 			prof_spawn_free(&res);
@@ -599,11 +625,13 @@ out:
 	if (a) {
 		free(a->r.durations);
 		free(a->r.contended);
+		free(a->r.cpu);
 		prof_lines_free(&a->r.out_lines);
 	}
 	if (b) {
 		free(b->r.durations);
 		free(b->r.contended);
+		free(b->r.cpu);
 		prof_lines_free(&b->r.out_lines);
 	}
 	free(a);

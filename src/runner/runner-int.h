@@ -130,8 +130,11 @@ struct run {
 	/* the group being read */
 	long got;
 	double *durations;
-	/* per duration: its sample was contended (NULL: not kept) */
+	/* per duration: its sample was contended, and the CPU time of its
+	 * call on one thread (NAN: unknown, or more threads); NULL: not
+	 * kept */
 	unsigned char *contended;
+	double *cpu;
 	size_t n_dur, cap_dur;
 	long lines;
 	long bad_lines;

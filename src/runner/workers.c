@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -71,6 +72,17 @@ error_sample(struct run *r, struct group *g, long index, const char *reason)
 	json_object_put(s);
 }
 
+/* The CPU time of a sample's call on one thread; NAN: unknown, or the
+ * call ran more threads. */
+static double
+one_thread_cpu(struct json_object *s)
+{
+	double threads = prof_sample_num(s, "threads");
+
+	return isnan(threads) || threads == 1 ? prof_sample_num(s, "cpu_ms") :
+						NAN;
+}
+
 /* A checked sample of the group into the run (s is taken): its duration
  * kept for the progress line. Returns 1 on an output failure, else 0. */
 static int
@@ -80,6 +92,8 @@ take_sample(struct run *r, struct json_object *s)
 		if (r->contended)
 			r->contended[r->n_dur] =
 				(unsigned char)prof_sample_is_contended(s);
+		if (r->cpu)
+			r->cpu[r->n_dur] = one_thread_cpu(s);
 		r->durations[r->n_dur++] = prof_sample_num(
 			s, r->o->count ? "instructions" : "duration_ms");
 	}

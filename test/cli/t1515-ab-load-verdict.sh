@@ -7,7 +7,7 @@
 # samples; a baseline row whose samples were mostly contended says so in
 # its own line. The rule itself: lib-verdict-seq.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 22
 
 # A template sample (every field prof-merge asks for) and its records.
 "$BIN/prof-time" --name w --repeat 1 --max-repeat 1 -q \
@@ -124,6 +124,24 @@ side "$T/c.jsonl" current 12 36 1 0.77 3 $REF
 side "$T/r.jsonl" reference 12 36 1 1 3 $CUR
 judge "make compare REF=main MODE=full"
 jq_ok '.[0].status == "improved"' "$T/cmp.json" "-23%: improved"
+
+# Every call waited (wall three times the issue's): the CPU time of the
+# one-threaded calls, 30% apart, settles it, the wall time's paired
+# interval lying above 1 too.
+side "$T/c.jsonl" current 12 36 1 3.9 3 $CUR
+side "$T/r.jsonl" reference 12 36 1 3 3 $REF
+for f in c r; do
+	jq -c --argjson k "$([ $f = c ] && echo 1.3 || echo 1)" \
+		'if .duration_ms then .contended = true | .threads = 1 |
+		.cpu_ms = (2.8 * $k * (1 + 0.01 * (.index % 3)) * 1e6 | round / 1e6)
+		else . end' "$T/$f.jsonl" >"$T/$f.x" && mv "$T/$f.x" "$T/$f.jsonl"
+done
+judge "make compare REF=main MODE=full"
+jq_ok '.[0] | .status == "warning" and .interleaved.judged_on == "cpu_ms" and
+	.interleaved.wall_ratio_low > 1' "$T/cmp.json" \
+	"every call contended, CPU time +30%: a warning on the CPU time"
+like "$(jq -r '.[0].reason' "$T/cmp.json")" "CPU time median 30.0% slower (+0.848 ms >= floor 0.5 ms), 12 of 12 samples above the baseline median; settled after 12 rounds: CPU time ratio 1.300 to 1.300 (99.0%), wall time 1.071 to 2.692: the same side of 1" \
+	"whose reason says it was judged on the CPU time"
 
 # The baseline path keeps the seed's rule; a warning from a loaded
 # machine reads as one.

@@ -2,6 +2,7 @@
  * decision on fixed sample sets: clear cases stop at the first look,
  * unclear ones go on; the looks and the interval behind them. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,9 +31,10 @@ static int
 settled(const struct prof_cmp_seq *q, const double *cur, const double *base,
 	size_t n, double floor_ms)
 {
-	char why[128];
+	struct prof_cmp_calls c = {cur, NULL, NULL}, b = {base, NULL, NULL};
+	char why[160];
 
-	return prof_cmp_seq_stop(q, cur, NULL, base, NULL, n, floor_ms, why,
+	return prof_cmp_seq_stop(q, &c, &b, n, floor_ms, why,
 				 sizeof(why));
 }
 
@@ -100,6 +102,8 @@ static void
 test_drift(void)
 {
 	double cur[20], base[20], same[20];
+	struct prof_cmp_calls c = {cur, NULL, NULL}, b = {base, NULL, NULL};
+	struct prof_cmp_calls s = {same, NULL, NULL};
 	struct prof_cmp_seq q;
 	struct prof_cmp_look l;
 	size_t i;
@@ -110,13 +114,84 @@ test_drift(void)
 		same[i] = base[i] * (1 + 0.01 * ((double)(i % 5) - 2));
 	}
 	prof_cmp_seq_init(&q, 10, 40);
-	prof_cmp_seq_look(&q, cur, NULL, base, NULL, 20, 0.5, &l);
+	prof_cmp_seq_look(&q, &c, &b, 20, 0.5, &l);
 	ok(l.state == PROF_CMP_LOOK_SLOWER && !l.clean && l.lo > 1.29 &&
 		   l.hi < 1.35,
 	   "+30% through a drifting load: the paired look settles slower");
-	prof_cmp_seq_look(&q, same, NULL, base, NULL, 20, 0.5, &l);
+	prof_cmp_seq_look(&q, &s, &b, 20, 0.5, &l);
 	ok(l.state == PROF_CMP_LOOK_WITHIN,
 	   "the same through it: settled within the rule's ratios");
+}
+
+/*
+ * Calls that mostly waited (load 10 on 2 cores, as measured here): wall 2
+ * to 9 times the CPU time, drawn alike for both sides; the CPU times of
+ * one thread 30% apart, or not. A row of n a side, --repeat 10, up to 40.
+ */
+static const char *
+cpu_judge(double cpu_ratio, double wall_ratio, size_t n, char *reason,
+	  size_t rn)
+{
+	struct prof_cmp_row r;
+	const char *st;
+	uint64_t x = 20260710;
+	size_t i;
+
+	memset(&r, 0, sizeof(r));
+	r.workload = "w";
+	r.backend = "cpu";
+	r.segment = "{}";
+	r.warning_floor_ms = 0.5;
+	r.cur.version = r.base.version = 1;
+	r.cur.fixture_checksum = r.base.fixture_checksum = "s";
+	r.matched = 1;
+	for (i = 0; i < n; i++) {
+		double f, g, cb, cc;
+
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		f = 2 + (double)(x >> 40) / (double)(1ULL << 24) * 7;
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		g = 2 + (double)(x >> 40) / (double)(1ULL << 24) * 7;
+		cb = 30 * (1 + 0.01 * (double)(i % 3));
+		cc = cb * cpu_ratio * (1 + 0.005 * (double)(i % 2));
+		prof_cmp_side_add_marked(&r.cur, cb * wall_ratio * f, 1, cc);
+		prof_cmp_side_add_marked(&r.base, cb * g, 1, cb);
+	}
+	r.cur.ab_first = r.base.ab_first = 10;
+	r.cur.ab_max = r.base.ab_max = 40;
+	r.cur.ab_rounds = r.base.ab_rounds = (long)n;
+	st = prof_cmp_judge(&r) < 0 ? "failed" :
+				     prof_cmp_status_name(r.status);
+	snprintf(reason, rn, "%s", r.reason);
+	free(r.cur.v);
+	free(r.cur.cont);
+	free(r.cur.cpu);
+	free(r.base.v);
+	free(r.base.cont);
+	free(r.base.cpu);
+	return st;
+}
+
+static void
+test_cpu(void)
+{
+	char why[512];
+
+	is_str(cpu_judge(1.3, 1.5, 40, why, sizeof(why)), "warning",
+	       "every call waited; CPU time +30%, wall time slower too: "
+	       "warning");
+	diag("%s", why);
+	like(why, "CPU time median ", "judged on the CPU time");
+	like(why, ": the same side of 1", "with the wall time's interval");
+	is_str(cpu_judge(1 / 1.3, 1 / 1.5, 40, why, sizeof(why)), "improved",
+	       "CPU time -23%, wall time faster too: improved");
+	diag("%s", why);
+	is_str(cpu_judge(1, 1, 40, why, sizeof(why)), "stable",
+	       "the same CPU time, wall time a mixture: stable");
+	diag("%s", why);
+	is_str(cpu_judge(1.3, 1, 40, why, sizeof(why)), "stable",
+	       "CPU time +30% but the wall time not slower: stable");
+	diag("%s", why);
 }
 
 static void
@@ -172,9 +247,9 @@ ab_init(struct prof_cmp_row *r, const double *cur, double scale,
 		double k = cycle[(i / 12) % 4];
 
 		prof_cmp_side_add_marked(&r->cur, cur[i % 12] * k * scale,
-					 marks && cur[i % 12] > 3.5);
+					 marks && cur[i % 12] > 3.5, NAN);
 		prof_cmp_side_add_marked(&r->base, ref[i % 12] * k,
-					 marks && ref[i % 12] > 3.5);
+					 marks && ref[i % 12] > 3.5, NAN);
 	}
 	r->cur.ab_first = r->base.ab_first = first;
 	r->cur.ab_max = r->base.ab_max = max;
@@ -334,11 +409,12 @@ test_two_clusters(void)
 int
 main(void)
 {
-	plan(19 + 2 + 21);
+	plan(19 + 2 + 6 + 21);
 	test_looks();
 	test_rule();
 	test_interval();
 	test_drift();
+	test_cpu();
 	test_two_clusters();
 	return done();
 }
