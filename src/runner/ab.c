@@ -14,12 +14,12 @@
 struct side {
 	const char *name;	/* "current", "reference" */
 	struct opts o;
-	struct bin bins[64];
-	struct wl *all;
+	struct workload_binary bins[64];
+	struct workload *all;
 	long n_all;
 	struct group *gs;
 	int n;
-	struct run r;
+	struct run_state r;
 	struct prof_afile af;
 	int opened;
 };
@@ -98,7 +98,7 @@ run_batch(struct side *s, const struct group *g, long size, long base,
 	one.repeat = size;
 	s->r.index_base = base;
 	s->r.ab_slot = slot;
-	if (run_group(&s->r, &one, i, n) < 0)
+	if (workers_run_group(&s->r, &one, i, n) < 0)
 		return -1;
 	if (s->r.errors > before) {
 		*failed = 1;
@@ -244,8 +244,8 @@ run_unit(struct side *a, struct side *b, const struct unit *u, int i, int n,
 		unit_progress(a, b, u, i, n, a_first, why, settle);
 		return 0;
 	}
-	while (!runner_interrupted) {
-		for (; done < target && !runner_interrupted; j++) {
+	while (!signals_interrupted) {
+		for (; done < target && !signals_interrupted; j++) {
 			long size = target - done < batch ? target - done :
 							    batch;
 			int first_a = (j % 2 == 0) == (a_first != 0);
@@ -267,7 +267,7 @@ run_unit(struct side *a, struct side *b, const struct unit *u, int i, int n,
 			}
 			done += size;
 		}
-		if (runner_interrupted || failed_a || failed_b)
+		if (signals_interrupted || failed_a || failed_b)
 			break;
 		rc = unit_settled(&q, a, b, g, target, settle, sizeof(settle));
 		if (rc != 0)
@@ -286,18 +286,18 @@ open_side(struct side *s)
 	s->r.o = &s->o;
 	s->r.ab_side = s->name;
 	s->r.batch = 1;
-	if (open_output(&s->o, &s->af, &s->r.out) < 0)
+	if (output_open(&s->o, &s->af, &s->r.out) < 0)
 		return -1;
 	s->opened = 1;
 	return 0;
 }
 
 int
-cmd_ab_workloads(struct opts *o)
+ab_run_workloads(struct opts *o)
 {
 	struct side *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
 	struct unit *units = NULL;
-	struct calib_run *cal = NULL;
+	struct calibrate_run *cal = NULL;
 	int n = 0, i, rc = PROF_EXIT_FAILURE, ok = 0;
 	size_t cap = 1;
 	uint64_t st;
@@ -316,10 +316,10 @@ cmd_ab_workloads(struct opts *o)
 	b->o.n_bins = o->n_against;
 	b->o.output = o->against_output;
 	b->o.quiet = 1;	/* one set of plan messages is enough */
-	a->n_all = load_workloads(&a->o, a->bins, &a->all);
+	a->n_all = binaries_load_workloads(&a->o, a->bins, &a->all);
 	if (a->n_all < 0)
 		goto out;
-	b->n_all = load_workloads(&b->o, b->bins, &b->all);
+	b->n_all = binaries_load_workloads(&b->o, b->bins, &b->all);
 	if (b->n_all < 0)
 		goto out;
 	if (!strcmp(o->mode, "diagnose")) {
@@ -337,10 +337,10 @@ cmd_ab_workloads(struct opts *o)
 			}
 		}
 	}
-	if (!strcmp(o->backend, "gpu") && require_gpu(&a->o, a->bins))
+	if (!strcmp(o->backend, "gpu") && binaries_require_gpu(&a->o, a->bins))
 		goto out;
-	if (plan(&a->o, a->all, a->n_all, a->bins, &a->gs, &a->n) ||
-	    plan(&b->o, b->all, b->n_all, b->bins, &b->gs, &b->n))
+	if (plan_groups(&a->o, a->all, a->n_all, a->bins, &a->gs, &a->n) ||
+	    plan_groups(&b->o, b->all, b->n_all, b->bins, &b->gs, &b->n))
 		goto out;
 	units = pair_units(a, b, &n);
 	if (!units) {
@@ -357,7 +357,7 @@ cmd_ab_workloads(struct opts *o)
 	 * then which side goes first in each, from the same seed. */
 	st = o->seed;
 	for (i = n - 1; i > 0; i--) {
-		int j = (int)(splitmix64(&st) % (uint64_t)(i + 1));
+		int j = (int)(plan_splitmix64(&st) % (uint64_t)(i + 1));
 		struct unit t = units[i];
 
 		units[i] = units[j];
@@ -388,32 +388,33 @@ cmd_ab_workloads(struct opts *o)
 	}
 	if (open_side(a) < 0 || open_side(b) < 0)
 		goto out;
-	cal = calib_begin(a->r.out, b->r.out);
-	for (i = 0; i < n && !runner_interrupted; i++) {
-		int a_first = (int)(splitmix64(&st) & 1);
+	cal = calibrate_begin(a->r.out, b->r.out);
+	for (i = 0; i < n && !signals_interrupted; i++) {
+		int a_first = (int)(plan_splitmix64(&st) & 1);
 
-		if (i && calib_point(cal, "between", a->r.out, b->r.out) < 0)
+		if (i &&
+		    calibrate_point(cal, "between", a->r.out, b->r.out) < 0)
 			break;
 		if (run_unit(a, b, &units[i], i + 1, n, a_first) < 0)
 			break;
 	}
-	if (i == n && !runner_interrupted &&
-	    calib_end(cal, a->r.out, b->r.out) < 0)
+	if (i == n && !signals_interrupted &&
+	    calibrate_end(cal, a->r.out, b->r.out) < 0)
 		i--;
-	if (runner_interrupted)
-		say_interrupted(&a->o, &a->r);
+	if (signals_interrupted)
+		output_say_interrupted(&a->o, &a->r);
 	else if (i < n)
 		cli_say("cannot write the samples to '%s' or '%s'", o->output,
 			o->against_output);
 	else
 		ok = 1;
 out:
-	calib_free(cal);
+	calibrate_free(cal);
 	/* Both outputs or neither: the reference's is committed first, so
 	 * that a failure there leaves no current samples without it. */
-	if (b->opened && close_output(&b->o, &b->af, b->r.out, ok) < 0)
+	if (b->opened && output_close(&b->o, &b->af, b->r.out, ok) < 0)
 		ok = 0;
-	if (a->opened && close_output(&a->o, &a->af, a->r.out, ok) < 0)
+	if (a->opened && output_close(&a->o, &a->af, a->r.out, ok) < 0)
 		ok = 0;
 	if (ok) {
 		long errors = a->r.errors + b->r.errors;
@@ -440,12 +441,12 @@ out:
  * compare row for row.
  */
 int
-cmd_ab_command(struct opts *o)
+ab_run_command(struct opts *o)
 {
 	struct side *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
 	char fixture_sum[PROF_SUM_HEX], why[1200];
 	char **ref_argv = NULL;
-	struct calib_run *cal = NULL;
+	struct calibrate_run *cal = NULL;
 	struct prof_err err = {0};
 	long total = (long)(o->warmup + o->repeat), i;
 	int ok = 0, rc = PROF_EXIT_FAILURE, t, a_first;
@@ -458,12 +459,12 @@ cmd_ab_command(struct opts *o)
 		cli_say("out of memory");
 		goto out;
 	}
-	ref_argv = split_words(o->against_command, why, sizeof(why));
+	ref_argv = cmdsample_split_words(o->against_command, why, sizeof(why));
 	if (!ref_argv) {
 		cli_say("--against-command: %s", why);
 		goto out;
 	}
-	command_fixture_sum(o->argv, fixture_sum);
+	cmdsample_fixture_sum(o->argv, fixture_sum);
 	a->name = "current";
 	b->name = "reference";
 	a->o = *o;
@@ -487,14 +488,14 @@ cmd_ab_command(struct opts *o)
 	}
 	if (open_side(a) < 0 || open_side(b) < 0)
 		goto out;
-	a_first = (int)(splitmix64(&st) & 1);
+	a_first = (int)(plan_splitmix64(&st) & 1);
 	if (!o->quiet)
 		cli_say("%s: interleaved with '%s', order seed %llu, %s first",
 			o->name, o->against_command,
 			(unsigned long long)o->seed,
 			a_first ? "current" : "reference");
-	cal = calib_begin(a->r.out, b->r.out);
-	for (i = 0; !runner_interrupted; i++) {
+	cal = calibrate_begin(a->r.out, b->r.out);
+	for (i = 0; !signals_interrupted; i++) {
 		int first_a = (i % 2 == 0) == (a_first != 0);
 
 		/* A look when the round's samples are in: settled, or the
@@ -542,13 +543,13 @@ cmd_ab_command(struct opts *o)
 			sp.env_unset = unset;
 			sp.timeout_s = o->timeout_s;
 			sp.stderr_fd = -1;
-			sp.cancel = &runner_interrupted;
-			if (command_stdout(o, &sp, &osum) < 0) {
+			sp.cancel = &signals_interrupted;
+			if (cmdsample_stdout(o, &sp, &osum) < 0) {
 				cli_say("out of memory");
 				goto out;
 			}
 			rc_run = prof_spawn_run(&sp, &res, &err);
-			out_sum = command_stdout_sum(o, &osum, out_hex);
+			out_sum = cmdsample_stdout_sum(o, &osum, out_hex);
 			if (rc_run < 0) {
 				cli_err(&err);
 				goto out;
@@ -570,8 +571,9 @@ cmd_ab_command(struct opts *o)
 				prof_spawn_free(&res);
 				continue;	/* warmup: no sample */
 			}
-			smp = command_sample(&s->o, fixture_sum, index, &res);
-			command_outcome(&s->o, &res, why, sizeof(why));
+			smp = cmdsample_of_result(&s->o, fixture_sum, index,
+						  &res);
+			cmdsample_outcome(&s->o, &res, why, sizeof(why));
 			if (why[0]) {
 				prof_sample_fail(smp, why, res.wall_ms);
 			} else {
@@ -587,26 +589,26 @@ cmd_ab_command(struct opts *o)
 			prof_spawn_free(&res);
 			s->r.ab_slot = 2 * i + t;
 			s->r.ab_round = index + 1;
-			if (put_sample(&s->r, smp, s->o.output) < 0)
+			if (output_put_sample(&s->r, smp, s->o.output) < 0)
 				goto out;
 		}
 	}
 interrupted:
-	if (runner_interrupted) {
-		say_interrupted(&a->o, &a->r);
+	if (signals_interrupted) {
+		output_say_interrupted(&a->o, &a->r);
 		goto out;
 	}
-	if (calib_end(cal, a->r.out, b->r.out) < 0) {
+	if (calibrate_end(cal, a->r.out, b->r.out) < 0) {
 		cli_say("cannot write the samples to '%s' or '%s'", o->output,
 			o->against_output);
 		goto out;
 	}
 	ok = 1;
 out:
-	calib_free(cal);
-	if (b && b->opened && close_output(&b->o, &b->af, b->r.out, ok) < 0)
+	calibrate_free(cal);
+	if (b && b->opened && output_close(&b->o, &b->af, b->r.out, ok) < 0)
 		ok = 0;
-	if (a && a->opened && close_output(&a->o, &a->af, a->r.out, ok) < 0)
+	if (a && a->opened && output_close(&a->o, &a->af, a->r.out, ok) < 0)
 		ok = 0;
 	if (ok) {
 		struct prof_stats sa, sb;

@@ -23,7 +23,7 @@
  * there.
  */
 const char *
-beside_me(const char *name, char *path, size_t n)
+binaries_beside_me(const char *name, char *path, size_t n)
 {
 	char self[PATH_MAX];
 	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -45,11 +45,11 @@ beside_me(const char *name, char *path, size_t n)
 }
 
 const char *
-default_bin(void)
+binaries_default(void)
 {
 	static char path[PATH_MAX + 32];
 
-	return beside_me("prof-workloads", path, sizeof(path));
+	return binaries_beside_me("prof-workloads", path, sizeof(path));
 }
 
 struct collect {
@@ -280,9 +280,10 @@ has_backend(struct json_object *desc, const char *b)
 
 /* Read every binary's list. Returns the count, or -1 after a message. */
 long
-load_workloads(struct opts *o, struct bin *bins, struct wl **out)
+binaries_load_workloads(struct opts *o, struct workload_binary *bins,
+			struct workload **out)
 {
-	struct wl *all = NULL;
+	struct workload *all = NULL;
 	long n = 0;
 	int b;
 	size_t i;
@@ -321,7 +322,7 @@ load_workloads(struct opts *o, struct bin *bins, struct wl **out)
 		}
 		for (i = 0; i < json_object_array_length(arr); i++) {
 			struct json_object *d = json_object_array_get_idx(arr, i);
-			struct wl *w;
+			struct workload *w;
 			struct json_object *q;
 			long k;
 
@@ -381,7 +382,7 @@ fail:
 
 /* Ask a binary once whether it has a usable GPU. */
 void
-probe_bin(struct bin *b)
+binaries_probe(struct workload_binary *b)
 {
 	struct json_object *arr, *g = NULL, *av;
 
@@ -415,8 +416,8 @@ probe_bin(struct bin *b)
 						   "unknown reason");
 }
 
-struct bin *
-bin_of(struct bin *bins, int n, const char *path)
+struct workload_binary *
+binaries_find(struct workload_binary *bins, int n, const char *path)
 {
 	int i;
 
@@ -428,13 +429,13 @@ bin_of(struct bin *bins, int n, const char *path)
 
 /* --backend gpu needs a device in some binary: exit 2 otherwise. */
 int
-require_gpu(struct opts *o, struct bin *bins)
+binaries_require_gpu(struct opts *o, struct workload_binary *bins)
 {
 	const char *why = NULL;
 	int i;
 
 	for (i = 0; i < o->n_bins; i++) {
-		probe_bin(&bins[i]);
+		binaries_probe(&bins[i]);
 		if (bins[i].gpu_ok)
 			return 0;
 		/* Prefer the reason of a binary that has a GPU backend. */

@@ -10,7 +10,7 @@
 #include "runner-int.h"
 
 /* The calibration of one run: the kernel's memory, the machine at start. */
-struct calib_run {
+struct calibrate_run {
 	struct prof_calib k;
 	struct prof_calib_machine m;
 };
@@ -23,7 +23,8 @@ put(struct json_object *rec, FILE *a, FILE *b)
 
 	if (!rec)
 		return 0;	/* out of memory: no point, no failure */
-	if (write_record(a, rec) < 0 || (b && write_record(b, rec) < 0))
+	if (output_write_record(a, rec) < 0 ||
+	    (b && output_write_record(b, rec) < 0))
 		rc = -1;
 	json_object_put(rec);
 	return rc;
@@ -33,10 +34,10 @@ put(struct json_object *rec, FILE *a, FILE *b)
  * Start a run's calibration: the machine's state, then the kernel once
  * ("start"). NULL (no calibration, and no failure) when out of memory.
  */
-struct calib_run *
-calib_begin(FILE *a, FILE *b)
+struct calibrate_run *
+calibrate_begin(FILE *a, FILE *b)
 {
-	struct calib_run *c = calloc(1, sizeof(*c));
+	struct calibrate_run *c = calloc(1, sizeof(*c));
 	struct prof_err err = {0};
 
 	if (!c)
@@ -46,8 +47,8 @@ calib_begin(FILE *a, FILE *b)
 		return NULL;
 	}
 	prof_calib_machine_start(&c->m);
-	if (calib_point(c, "start", a, b) < 0) {
-		calib_free(c);
+	if (calibrate_point(c, "start", a, b) < 0) {
+		calibrate_free(c);
 		return NULL;
 	}
 	return c;
@@ -55,7 +56,7 @@ calib_begin(FILE *a, FILE *b)
 
 /* The kernel once more; at is "between" or "end". -1: a failed write. */
 int
-calib_point(struct calib_run *c, const char *at, FILE *a, FILE *b)
+calibrate_point(struct calibrate_run *c, const char *at, FILE *a, FILE *b)
 {
 	if (!c)
 		return 0;
@@ -64,17 +65,17 @@ calib_point(struct calib_run *c, const char *at, FILE *a, FILE *b)
 
 /* The last point and the machine record (steal over the run). */
 int
-calib_end(struct calib_run *c, FILE *a, FILE *b)
+calibrate_end(struct calibrate_run *c, FILE *a, FILE *b)
 {
 	if (!c)
 		return 0;
-	if (calib_point(c, "end", a, b) < 0)
+	if (calibrate_point(c, "end", a, b) < 0)
 		return -1;
 	return put(prof_calib_machine_json(&c->m), a, b);
 }
 
 void
-calib_free(struct calib_run *c)
+calibrate_free(struct calibrate_run *c)
 {
 	if (!c)
 		return;

@@ -34,7 +34,7 @@ command_args(char *const *argv)
 }
 
 void
-command_fixture_sum(char *const *argv, char out[PROF_SUM_HEX])
+cmdsample_fixture_sum(char *const *argv, char out[PROF_SUM_HEX])
 {
 	struct json_object *argj = command_args(argv);
 
@@ -64,8 +64,8 @@ command_fixture(char *const *argv, char *out, size_t n)
  * it for instruction counts, else NULL).
  */
 struct json_object *
-command_base_sample(struct opts *o, const char *fixture_sum, long index,
-		    const char *valgrind)
+cmdsample_base(struct opts *o, const char *fixture_sum, long index,
+	       const char *valgrind)
 {
 	struct prof_env_in in = {0};
 	struct prof_sample_meta m = {0};
@@ -109,10 +109,10 @@ command_cpu(struct json_object *s, const struct prof_spawn_result *res)
 
 /* The timing sample of one run of a command, before its outcome is set. */
 struct json_object *
-command_sample(struct opts *o, const char *fixture_sum, long index,
-	       const struct prof_spawn_result *res)
+cmdsample_of_result(struct opts *o, const char *fixture_sum, long index,
+		    const struct prof_spawn_result *res)
 {
-	struct json_object *s = command_base_sample(o, fixture_sum, index, NULL);
+	struct json_object *s = cmdsample_base(o, fixture_sum, index, NULL);
 	struct json_object *metrics;
 
 	metrics = json_object_new_object();
@@ -136,8 +136,8 @@ command_sample(struct opts *o, const char *fixture_sum, long index,
 
 /* Why a run of a command failed, or "" when it succeeded. */
 void
-command_outcome(struct opts *o, const struct prof_spawn_result *res,
-		char *why, size_t n)
+cmdsample_outcome(struct opts *o, const struct prof_spawn_result *res,
+		  char *why, size_t n)
 {
 	char last[512];
 	size_t off;
@@ -165,7 +165,7 @@ command_outcome(struct opts *o, const struct prof_spawn_result *res,
  * NULL with why filled (an open quote, no word at all).
  */
 char **
-split_words(const char *s, char *why, size_t n)
+cmdsample_split_words(const char *s, char *why, size_t n)
 {
 	size_t len = strlen(s), max = len / 2 + 2;
 	char **v = malloc(max * sizeof(*v) + len + 1 + max);
@@ -236,7 +236,7 @@ hash_data(void *arg, const char *p, size_t len)
 }
 
 int
-command_stdout(struct opts *o, struct prof_spawn *sp, struct prof_sum *sum)
+cmdsample_stdout(struct opts *o, struct prof_spawn *sp, struct prof_sum *sum)
 {
 	sp->stdout_fd = PROF_SPAWN_DEVNULL;
 	if (!o->check_output)
@@ -250,7 +250,8 @@ command_stdout(struct opts *o, struct prof_spawn *sp, struct prof_sum *sum)
 }
 
 const char *
-command_stdout_sum(struct opts *o, struct prof_sum *sum, char hex[PROF_SUM_HEX])
+cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
+		     char hex[PROF_SUM_HEX])
 {
 	if (!o->check_output)
 		return NULL;

@@ -164,10 +164,10 @@ command_profile(struct opts *o, struct json_object *s, const char *prof_name,
  * Profile: gperftools on the command itself, not its children.
  */
 int
-cmd_command(struct opts *o)
+command_run(struct opts *o)
 {
 	struct prof_afile af = {0};
-	struct run r = {0};
+	struct run_state r = {0};
 	char fixture_sum[PROF_SUM_HEX], tmp[PATH_MAX] = "";
 	char log[PATH_MAX + 16], log_env[PATH_MAX + 32];
 	char preload_env[PATH_MAX + 96], prof_env[PATH_MAX + 600];
@@ -178,12 +178,12 @@ cmd_command(struct opts *o)
 	double *dur = NULL;
 	size_t n_dur = 0;
 	int warned_strays = 0;
-	struct calib_run *cal = NULL;
+	struct calibrate_run *cal = NULL;
 
 	dur = calloc((size_t)o->repeat + 1, sizeof(*dur));
-	command_fixture_sum(o->argv, fixture_sum);
+	cmdsample_fixture_sum(o->argv, fixture_sum);
 	r.o = o;
-	if (!dur || open_output(o, &af, &r.out) < 0)
+	if (!dur || output_open(o, &af, &r.out) < 0)
 		goto out;
 	if (strcmp(o->phase, "timing") &&
 	    prof_tmpdir_new("prof-cmd", tmp, sizeof(tmp), &err) < 0) {
@@ -191,11 +191,11 @@ cmd_command(struct opts *o)
 		goto out;
 	}
 	if (!strcmp(o->phase, "timing"))
-		cal = calib_begin(r.out, NULL);
+		cal = calibrate_begin(r.out, NULL);
 	snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s", o->preload);
 	snprintf(prof_name, sizeof(prof_name), "%s.prof", o->name);
 	snprintf(prof_path, sizeof(prof_path), "%s/%s", o->artifacts, prof_name);
-	for (i = 0; i < total && !runner_interrupted; i++) {
+	for (i = 0; i < total && !signals_interrupted; i++) {
 		char *set[4] = {NULL};
 		char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG",
 				 "PROF_CPUPROFILE", "CPUPROFILE", NULL};
@@ -225,14 +225,14 @@ cmd_command(struct opts *o)
 		sp.env_unset = unset;
 		sp.timeout_s = o->timeout_s;
 		sp.stderr_fd = -1;
-		sp.cancel = &runner_interrupted;
-		if (command_stdout(o, &sp, &osum) < 0) {
+		sp.cancel = &signals_interrupted;
+		if (cmdsample_stdout(o, &sp, &osum) < 0) {
 			cli_say("out of memory");
 			goto out;
 		}
 		t0 = prof_now_ms();
 		rc_run = prof_spawn_run(&sp, &res, &err);
-		out_sum = command_stdout_sum(o, &osum, out_hex);
+		out_sum = cmdsample_stdout_sum(o, &osum, out_hex);
 		if (rc_run < 0) {
 			cli_err(&err);
 			goto out;
@@ -261,8 +261,8 @@ cmd_command(struct opts *o)
 				"it exited: killed, and not timed "
 				"(metrics.stray_processes)",
 				o->name, res.strays);
-		s = command_sample(o, fixture_sum, index, &res);
-		command_outcome(o, &res, why, sizeof(why));
+		s = cmdsample_of_result(o, fixture_sum, index, &res);
+		cmdsample_outcome(o, &res, why, sizeof(why));
 		if (!strcmp(o->phase, "memory"))
 			command_memory(s, log, &res);
 		if (!why[0] && !strcmp(o->phase, "profile") &&
@@ -277,25 +277,25 @@ cmd_command(struct opts *o)
 			prof_sample_succeed(s, res.wall_ms, NULL, out_sum);
 			dur[n_dur++] = res.wall_ms;
 			if (strcmp(o->phase, "timing"))
-				note_result(&r, s);
+				output_note_result(&r, s);
 		}
 		prof_spawn_free(&res);
-		if (put_sample(&r, s, o->output) < 0)
+		if (output_put_sample(&r, s, o->output) < 0)
 			goto out;
 	}
-	if (runner_interrupted) {
-		say_interrupted(o, &r);
+	if (signals_interrupted) {
+		output_say_interrupted(o, &r);
 		goto out;
 	}
-	if (calib_end(cal, r.out, NULL) < 0) {
+	if (calibrate_end(cal, r.out, NULL) < 0) {
 		cli_say("cannot write the samples to '%s'", o->output);
 		goto out;
 	}
 	ok = 1;
 out:
 	prof_lines_free(&r.out_lines);
-	calib_free(cal);
-	if (close_output(o, &af, r.out ? r.out : stdout, ok) < 0)
+	calibrate_free(cal);
+	if (output_close(o, &af, r.out ? r.out : stdout, ok) < 0)
 		ok = 0;
 	if (ok) {
 		struct prof_stats st;

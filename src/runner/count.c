@@ -18,7 +18,7 @@ count_sample(struct opts *o, const char *fixture_sum, long index,
 {
 	struct json_object *s, *metrics;
 
-	s = command_base_sample(o, fixture_sum, index, o->count->version);
+	s = cmdsample_base(o, fixture_sum, index, o->count->version);
 	metrics = json_object_new_object();
 	json_object_object_add(
 		metrics, "exit_status",
@@ -38,7 +38,7 @@ count_sample(struct opts *o, const char *fixture_sum, long index,
  * itself still sees the real path.
  */
 static int
-link_cwd(struct count *c)
+link_cwd(struct valgrind_setup *c)
 {
 	char here[PATH_MAX];
 
@@ -64,28 +64,28 @@ link_cwd(struct count *c)
  * address-space randomization.
  */
 int
-count_command(struct opts *o)
+count_run(struct opts *o)
 {
-	struct count *c = o->count;
+	struct valgrind_setup *c = o->count;
 	struct prof_afile af = {0};
-	struct run r = {0};
+	struct run_state r = {0};
 	char fixture_sum[PROF_SUM_HEX];
-	char *extra[COUNT_MAX_ENV];
+	char *extra[VALGRIND_MAX_ENV];
 	struct prof_err err = {0};
 	long total = (long)(o->warmup + o->repeat), i;
 	int ok = 0, rc = PROF_EXIT_FAILURE, k, n_extra = 0;
 	double *counts = calloc((size_t)o->repeat + 1, sizeof(*counts));
 	size_t n_counts = 0;
 
-	command_fixture_sum(o->argv, fixture_sum);
+	cmdsample_fixture_sum(o->argv, fixture_sum);
 	r.o = o;
-	if (!counts || link_cwd(c) < 0 || open_output(o, &af, &r.out) < 0)
+	if (!counts || link_cwd(c) < 0 || output_open(o, &af, &r.out) < 0)
 		goto out;
 	extra[n_extra++] = c->cwd_env;
-	for (k = 0; k < o->n_env && n_extra < COUNT_MAX_ENV - 8; k++)
+	for (k = 0; k < o->n_env && n_extra < VALGRIND_MAX_ENV - 8; k++)
 		extra[n_extra++] = o->env[k];
-	count_fixed_env(c, extra, n_extra);
-	for (i = 0; i < total && !runner_interrupted; i++) {
+	valgrind_fixed_env(c, extra, n_extra);
+	for (i = 0; i < total && !signals_interrupted; i++) {
 		struct prof_spawn sp = {0};
 		struct prof_spawn_result res;
 		struct json_object *s;
@@ -97,7 +97,7 @@ count_command(struct opts *o)
 		struct prof_sum osum;
 		int rc_run;
 
-		if (count_fresh_home(c) < 0)
+		if (valgrind_fresh_home(c) < 0)
 			goto out;
 		if (prof_tmpdir_new("prof-count", c->dumps, sizeof(c->dumps),
 				    &err) < 0) {
@@ -122,22 +122,22 @@ count_command(struct opts *o)
 		sp.no_aslr = 1;
 		sp.timeout_s = o->timeout_s;
 		sp.stderr_fd = -1;
-		sp.cancel = &runner_interrupted;
-		if (command_stdout(o, &sp, &osum) < 0) {
+		sp.cancel = &signals_interrupted;
+		if (cmdsample_stdout(o, &sp, &osum) < 0) {
 			cli_say("out of memory");
-			count_worker_end(o);
+			valgrind_worker_end(o);
 			goto out;
 		}
 		rc_run = prof_spawn_run(&sp, &res, &err);
-		out_sum = command_stdout_sum(o, &osum, out_hex);
+		out_sum = cmdsample_stdout_sum(o, &osum, out_hex);
 		if (rc_run < 0) {
 			cli_err(&err);
-			count_worker_end(o);
+			valgrind_worker_end(o);
 			goto out;
 		}
 		if (res.cancelled) {
 			prof_spawn_free(&res);
-			count_worker_end(o);
+			valgrind_worker_end(o);
 			break;	/* interrupted: no sample for this run */
 		}
 		if (res.exec_errno) {
@@ -145,22 +145,22 @@ count_command(struct opts *o)
 					    sizeof(why));
 			cli_say("%s", why);
 			prof_spawn_free(&res);
-			count_worker_end(o);
+			valgrind_worker_end(o);
 			goto out;
 		}
 		if (index < 0) {
 			prof_spawn_free(&res);
-			count_worker_end(o);
+			valgrind_worker_end(o);
 			continue;	/* warmup: no sample */
 		}
 		s = count_sample(o, fixture_sum, index, &res);
-		command_outcome(o, &res, why, sizeof(why));
+		cmdsample_outcome(o, &res, why, sizeof(why));
 		if (!why[0] &&
 		    prof_callgrind_sum(c->dumps, "callgrind.out.", &ir, &files,
 				       &pids, &err) < 0)
 			snprintf(why, sizeof(why), "callgrind: %s",
 				 prof_err_str(&err, buf, sizeof(buf)));
-		count_worker_end(o);
+		valgrind_worker_end(o);
 		if (why[0]) {
 			prof_sample_fail(s, why, res.wall_ms);
 		} else {
@@ -176,17 +176,17 @@ count_command(struct opts *o)
 			counts[n_counts++] = (double)ir;
 		}
 		prof_spawn_free(&res);
-		if (put_sample(&r, s, o->output) < 0)
+		if (output_put_sample(&r, s, o->output) < 0)
 			goto out;
 	}
-	if (runner_interrupted) {
-		say_interrupted(o, &r);
+	if (signals_interrupted) {
+		output_say_interrupted(o, &r);
 		goto out;
 	}
 	ok = 1;
 out:
 	prof_lines_free(&r.out_lines);
-	if (close_output(o, &af, r.out ? r.out : stdout, ok) < 0)
+	if (output_close(o, &af, r.out ? r.out : stdout, ok) < 0)
 		ok = 0;
 	if (ok) {
 		struct prof_stats st;

@@ -155,9 +155,9 @@ counted(struct opts *o, int (*fn)(struct opts *))
 {
 	int rc = PROF_EXIT_FAILURE;
 
-	if (count_open(o) == 0)
+	if (valgrind_open(o) == 0)
 		rc = fn(o);
-	count_close(o);
+	valgrind_close(o);
 	return rc;
 }
 
@@ -176,7 +176,8 @@ counted_ab(struct opts *o, int (*fn)(struct opts *))
 	int rc, rc2;
 
 	if (o->against_command) {
-		ref_argv = split_words(o->against_command, why, sizeof(why));
+		ref_argv =
+		    cmdsample_split_words(o->against_command, why, sizeof(why));
 		if (!ref_argv)
 			return cli_fail("--against-command: %s", why);
 		ref.argv = ref_argv;
@@ -189,7 +190,7 @@ counted_ab(struct opts *o, int (*fn)(struct opts *))
 	cur.against_output = ref.against_output = NULL;
 	ref.output = o->against_output;
 	rc = counted(&cur, fn);
-	if (rc >= PROF_EXIT_FAILURE || runner_interrupted) {
+	if (rc >= PROF_EXIT_FAILURE || signals_interrupted) {
 		free(ref_argv);
 		return rc;
 	}
@@ -419,7 +420,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	if (!o.n_bins) {
 		const char *env = getenv("PROF_WORKLOADS");
 
-		o.bins[o.n_bins++] = env && env[0] ? env : default_bin();
+		o.bins[o.n_bins++] = env && env[0] ? env : binaries_default();
 		/* An installed prof has no workloads of its own beside it. */
 		if (!(env && env[0]) && !o.name && access(o.bins[0], X_OK))
 			return cli_fail(
@@ -430,23 +431,24 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	}
 	if (!o.has_seed) {
 		mix = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-		o.seed = splitmix64(&mix) & ((1ULL << 53) - 1);
+		o.seed = plan_splitmix64(&mix) & ((1ULL << 53) - 1);
 	}
 	if (!timing && !counting) {
-		beside_me(profile ? "libprof-cpuprofile.so" : "libprof-alloc.so",
-			  o.preload, sizeof(o.preload));
+		binaries_beside_me(profile ? "libprof-cpuprofile.so" :
+					     "libprof-alloc.so",
+				   o.preload, sizeof(o.preload));
 		if (access(o.preload, R_OK) != 0)
 			return cli_fail("'%s' is missing (run make to build it)",
 					o.preload);
 	}
 	if (profile && artifacts_dir(&o) < 0)
 		return PROF_EXIT_FAILURE;
-	runner_catch_signals();
+	signals_catch();
 
 	if (list) {
 		if (optind != argc)
 			return cli_fail("--list takes no mode");
-		return cmd_list(&o);
+		return workloads_list(&o);
 	}
 	if (o.check_output && !o.name)
 		return cli_fail("--check-output: only for a command (--name ID "
@@ -470,13 +472,13 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		if (o.warmup < 0)
 			o.warmup = 0;
 		if (counting && o.against_command)
-			return counted_ab(&o, count_command);
+			return counted_ab(&o, count_run);
 		if (counting)
-			return counted(&o, count_command);
+			return counted(&o, count_run);
 		if (o.against_command)
 			return ab_budget(&o) ? PROF_EXIT_FAILURE :
-					       cmd_ab_command(&o);
-		return cmd_command(&o);
+					       ab_run_command(&o);
+		return command_run(&o);
 	}
 	if (optind >= argc) {
 		fputs(tool->usage, stderr);
@@ -532,11 +534,11 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		o.backend = "cpu";
 	}
 	if (counting && o.n_against)
-		return counted_ab(&o, cmd_workloads);
+		return counted_ab(&o, workloads_run);
 	if (counting)
-		return counted(&o, cmd_workloads);
+		return counted(&o, workloads_run);
 	if (o.n_against)
 		return ab_budget(&o) ? PROF_EXIT_FAILURE :
-				       cmd_ab_workloads(&o);
-	return cmd_workloads(&o);
+				       ab_run_workloads(&o);
+	return workloads_run(&o);
 }

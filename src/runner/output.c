@@ -16,7 +16,7 @@
 /* What the run line of the output says: the mode and the options that
  * decide what is measured (shards of one run must agree on them). */
 static int
-run_line(struct run *r)
+run_line(struct run_state *r)
 {
 	struct opts *o = r->o;
 	struct json_object *opt = json_object_new_object(), *a;
@@ -55,7 +55,7 @@ run_line(struct run *r)
 }
 
 int
-write_sample(struct run *r, struct json_object *s)
+output_write_sample(struct run_state *r, struct json_object *s)
 {
 	struct prof_err err = {0};
 
@@ -112,7 +112,7 @@ write_sample(struct run *r, struct json_object *s)
 
 /* A record line (calibration, machine) into a sample stream. */
 int
-write_record(FILE *out, struct json_object *rec)
+output_write_record(FILE *out, struct json_object *rec)
 {
 	char *own;
 	size_t n;
@@ -134,7 +134,7 @@ write_record(FILE *out, struct json_object *rec)
 
 /* What the progress line says of a memory or profile sample. */
 void
-note_result(struct run *r, struct json_object *s)
+output_note_result(struct run_state *r, struct json_object *s)
 {
 	struct json_object *m = NULL, *v = NULL;
 
@@ -168,7 +168,7 @@ note_result(struct run *r, struct json_object *s)
 }
 
 int
-open_output(struct opts *o, struct prof_afile *af, FILE **fp)
+output_open(struct opts *o, struct prof_afile *af, FILE **fp)
 {
 	struct prof_err err = {0};
 
@@ -185,7 +185,7 @@ open_output(struct opts *o, struct prof_afile *af, FILE **fp)
 }
 
 int
-close_output(struct opts *o, struct prof_afile *af, FILE *fp, int ok)
+output_close(struct opts *o, struct prof_afile *af, FILE *fp, int ok)
 {
 	struct prof_err err = {0};
 
@@ -204,7 +204,7 @@ close_output(struct opts *o, struct prof_afile *af, FILE *fp, int ok)
 
 /* What an interrupted run says: the truth about what was written. */
 void
-say_interrupted(struct opts *o, struct run *r)
+output_say_interrupted(struct opts *o, struct run_state *r)
 {
 	if (r->out == stdout && r->samples)
 		cli_say("interrupted; %ld complete sample(s) were written to "
@@ -218,12 +218,13 @@ say_interrupted(struct opts *o, struct run *r)
 			o->output);
 }
 
-/* write_sample() of a command's sample s, which is taken over; a failed
+/* output_write_sample() of a command's sample s, which is taken over; a failed
  * write is said once, naming output. Returns 0 or -1. */
 int
-put_sample(struct run *r, struct json_object *s, const char *output)
+output_put_sample(struct run_state *r, struct json_object *s,
+		  const char *output)
 {
-	int rc = write_sample(r, s);
+	int rc = output_write_sample(r, s);
 
 	json_object_put(s);
 	if (rc < 0)

@@ -14,9 +14,9 @@
 #include "runner-int.h"
 #include "shard.h"
 
-/* splitmix64: a small, well-mixed generator for the run order. */
+/* plan_splitmix64: a small, well-mixed generator for the run order. */
 uint64_t
-splitmix64(uint64_t *s)
+plan_splitmix64(uint64_t *s)
 {
 	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
 
@@ -38,8 +38,8 @@ in_list(const char *s, const char *const *list, int n)
 
 /* Build the groups for the selected workloads. */
 int
-plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
-     struct group **out, int *n_out)
+plan_groups(struct opts *o, struct workload *all, long n_all,
+	    struct workload_binary *bins, struct group **out, int *n_out)
 {
 	struct group *gs = calloc((size_t)(n_all * 3 + 1), sizeof(*gs));
 	int n = 0, skipped_gpu_only = 0, skipped_cpu_only = 0;
@@ -53,8 +53,9 @@ plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
 	if (!gs)
 		return cli_fail("out of memory");
 	for (k = 0; k < n_all; k++) {
-		struct wl *w = &all[k];
-		struct bin *b = bin_of(bins, o->n_bins, w->bin);
+		struct workload *w = &all[k];
+		struct workload_binary *b =
+		    binaries_find(bins, o->n_bins, w->bin);
 		const char *backs[2];
 		int nb = 0, j;
 		int want_cold = 0;
@@ -71,7 +72,7 @@ plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
 				continue;
 		}
 		if (w->gpu && strcmp(o->backend, "cpu"))
-			probe_bin(b);
+			binaries_probe(b);
 		if (!strcmp(o->backend, "cpu")) {
 			if (w->cpu)
 				backs[nb++] = "cpu";
@@ -134,13 +135,13 @@ plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
 /* Interleave: a slow drift of the machine then hits no workload more than
  * another. The seed is recorded in every sample. */
 void
-shuffle_groups(struct group *gs, int n, uint64_t seed)
+plan_shuffle(struct group *gs, int n, uint64_t seed)
 {
 	uint64_t st = seed;
 	int i;
 
 	for (i = n - 1; i > 0; i--) {
-		int j = (int)(splitmix64(&st) % (uint64_t)(i + 1));
+		int j = (int)(plan_splitmix64(&st) % (uint64_t)(i + 1));
 		struct group t = gs[i];
 
 		gs[i] = gs[j];
@@ -151,7 +152,7 @@ shuffle_groups(struct group *gs, int n, uint64_t seed)
 /* Keep the groups of shard i of n, in their order (prof_shard_of(), which
  * prof-merge --shards checks the shards by). Returns how many. */
 int
-keep_shard(struct group *gs, int n, int i, int of)
+plan_keep_shard(struct group *gs, int n, int i, int of)
 {
 	int k, kept = 0;
 

@@ -22,6 +22,9 @@
  *   valgrind.c   valgrind, the fixed environment, a worker under callgrind
  *   output.c     writing samples, opening and committing the output
  *   signals.c    the signals that stop a run
+ *
+ * What a file gives another carries the file's name: workloads_run() is in
+ * workloads.c, valgrind_open() in valgrind.c (options.c: runner_main()).
  */
 #ifndef PROF_RUNNER_INT_H
 #define PROF_RUNNER_INT_H
@@ -45,7 +48,7 @@
 #include "trace.h"
 
 /* A workload as a binary's --list describes it. */
-struct wl {
+struct workload {
 	const char *bin;
 	struct json_object *desc;	/* owned */
 	const char *id;
@@ -57,7 +60,8 @@ struct wl {
 				 * name (in desc); NULL: a harness workload */
 };
 
-struct bin {
+/* A workload binary, and what its --probe said once asked. */
+struct workload_binary {
 	const char *path;
 	int probed;
 	int gpu_ok;
@@ -67,8 +71,8 @@ struct bin {
 };
 
 struct group {
-	struct wl *w;
-	struct bin *b;
+	struct workload *w;
+	struct workload_binary *b;
 	const char *backend;	/* cpu, gpu */
 	const char *kind;	/* warm, cold */
 	long warmup;
@@ -113,7 +117,8 @@ struct opts {
 	double min_seconds;
 	char preload[PATH_MAX + 64];
 	/* the instruction phase (prof-count) */
-	struct count *count;	/* valgrind and the fixed folder; NULL else */
+	/* valgrind and the fixed folder; NULL else */
+	struct valgrind_setup *count;
 	double threshold_pct;	/* a command's count threshold */
 	char *env[32];		/* a command's --env NAME=VALUE */
 	const char *functions;	/* --functions DIR: keep callgrind outputs */
@@ -121,7 +126,7 @@ struct opts {
 };
 
 /* The run's state while groups execute. */
-struct run {
+struct run_state {
 	struct opts *o;
 	FILE *out;
 	struct prof_lines out_lines;	/* schema-2 lines to out */
@@ -152,8 +157,8 @@ struct run {
 
 /* What prof-count holds while it runs (valgrind.c): valgrind, the fixed
  * folder, and the environment of every counted process. */
-#define COUNT_MAX_ENV 64
-struct count {
+#define VALGRIND_MAX_ENV 64
+struct valgrind_setup {
 	char valgrind[PATH_MAX];	/* the valgrind program */
 	char version[64];		/* "3.19.0" */
 	char base[PATH_MAX];		/* /tmp/prof-count-UID */
@@ -168,103 +173,107 @@ struct count {
 	char home_env[PATH_MAX + 16], cwd_env[PATH_MAX + 16];
 	char preload_env[PATH_MAX + 64];
 	char *argv[64];
-	char *env[COUNT_MAX_ENV + 1];
+	char *env[VALGRIND_MAX_ENV + 1];
 };
 
 /* ---- modes (options.c chooses one) ---- */
 
 /* workloads.c */
-int cmd_workloads(struct opts *o);
-int cmd_list(struct opts *o);
+int workloads_run(struct opts *o);
+int workloads_list(struct opts *o);
 
 /* command.c */
-int cmd_command(struct opts *o);
+int command_run(struct opts *o);
 
 /* ab.c: the reference side's options are checked by options.c. */
-int cmd_ab_workloads(struct opts *o);
-int cmd_ab_command(struct opts *o);
+int ab_run_workloads(struct opts *o);
+int ab_run_command(struct opts *o);
 
-/* count.c: a command counted (prof-count's workloads are cmd_workloads
+/* count.c: a command counted (prof-count's workloads are workloads_run
  * with o->count set). */
-int count_command(struct opts *o);
+int count_run(struct opts *o);
 
 /* ---- services ---- */
 
 /* workers.c: run one group in a fresh worker. Returns -1 on an output
  * failure. In batch mode (r->batch) the durations add up and no progress
  * is printed. */
-int run_group(struct run *r, struct group *g, int i, int n);
+int workers_run_group(struct run_state *r, struct group *g, int i, int n);
 
 /* plan.c */
-uint64_t splitmix64(uint64_t *s);
-int plan(struct opts *o, struct wl *all, long n_all, struct bin *bins,
-	 struct group **out, int *n_out);
-void shuffle_groups(struct group *gs, int n, uint64_t seed);
-int keep_shard(struct group *gs, int n, int i, int of);
+uint64_t plan_splitmix64(uint64_t *s);
+int plan_groups(struct opts *o, struct workload *all, long n_all,
+		struct workload_binary *bins, struct group **out, int *n_out);
+void plan_shuffle(struct group *gs, int n, uint64_t seed);
+int plan_keep_shard(struct group *gs, int n, int i, int of);
 
 /* binaries.c */
-const char *beside_me(const char *name, char *path, size_t n);
-const char *default_bin(void);
-long load_workloads(struct opts *o, struct bin *bins, struct wl **out);
-void probe_bin(struct bin *b);
-struct bin *bin_of(struct bin *bins, int n, const char *path);
-int require_gpu(struct opts *o, struct bin *bins);
+const char *binaries_beside_me(const char *name, char *path, size_t n);
+const char *binaries_default(void);
+long binaries_load_workloads(struct opts *o, struct workload_binary *bins,
+			     struct workload **out);
+void binaries_probe(struct workload_binary *b);
+struct workload_binary *binaries_find(struct workload_binary *bins, int n,
+				      const char *path);
+int binaries_require_gpu(struct opts *o, struct workload_binary *bins);
 
 /* cmdsample.c */
-void command_fixture_sum(char *const *argv, char out[PROF_SUM_HEX]);
+void cmdsample_fixture_sum(char *const *argv, char out[PROF_SUM_HEX]);
 /* A string split into words as a shell would without expansions: a
  * NULL-terminated vector in one malloc'd block, or NULL with why. */
-char **split_words(const char *s, char *why, size_t n);
-struct json_object *command_base_sample(struct opts *o, const char *fixture_sum,
-					long index, const char *valgrind);
-struct json_object *command_sample(struct opts *o, const char *fixture_sum,
-				   long index,
-				   const struct prof_spawn_result *res);
-void command_outcome(struct opts *o, const struct prof_spawn_result *res,
-		     char *why, size_t n);
+char **cmdsample_split_words(const char *s, char *why, size_t n);
+struct json_object *cmdsample_base(struct opts *o, const char *fixture_sum,
+				   long index, const char *valgrind);
+struct json_object *cmdsample_of_result(struct opts *o, const char *fixture_sum,
+					long index,
+					const struct prof_spawn_result *res);
+void cmdsample_outcome(struct opts *o, const struct prof_spawn_result *res,
+		       char *why, size_t n);
 /* A run's stdout: thrown away, or with --check-output hashed into sum as
  * it comes (sp->arg is taken). -1 when out of memory. */
-int command_stdout(struct opts *o, struct prof_spawn *sp, struct prof_sum *sum);
+int cmdsample_stdout(struct opts *o, struct prof_spawn *sp,
+		     struct prof_sum *sum);
 /* The run's output checksum into hex, or NULL without --check-output;
  * frees the state either way. */
-const char *command_stdout_sum(struct opts *o, struct prof_sum *sum,
-			       char hex[PROF_SUM_HEX]);
+const char *cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
+				 char hex[PROF_SUM_HEX]);
 
 /* calibrate.c: the calibration kernel at the start, between groups and at
  * the end of a run, written as records into one or two sample streams. */
-struct calib_run;
-struct calib_run *calib_begin(FILE *a, FILE *b);
-int calib_point(struct calib_run *c, const char *at, FILE *a, FILE *b);
-int calib_end(struct calib_run *c, FILE *a, FILE *b);
-void calib_free(struct calib_run *c);
+struct calibrate_run;
+struct calibrate_run *calibrate_begin(FILE *a, FILE *b);
+int calibrate_point(struct calibrate_run *c, const char *at, FILE *a, FILE *b);
+int calibrate_end(struct calibrate_run *c, FILE *a, FILE *b);
+void calibrate_free(struct calibrate_run *c);
 
 /* valgrind.c: find valgrind (exit 2 with the install line when it is not
  * there) and take the fixed folder; -1 after a message. */
-int count_open(struct opts *o);
-void count_close(struct opts *o);
-const char *count_version(const struct opts *o);
+int valgrind_open(struct opts *o);
+void valgrind_close(struct opts *o);
+const char *valgrind_version(const struct opts *o);
 /* A fresh, empty HOME at the fixed path; -1 after a message. */
-int count_fresh_home(struct count *c);
+int valgrind_fresh_home(struct valgrind_setup *c);
 /* The fixed environment (PATH, HOME, C locale, UTC), extra after it. */
-int count_fixed_env(struct count *c, char **extra, int n_extra);
+int valgrind_fixed_env(struct valgrind_setup *c, char **extra, int n_extra);
 /* Wrap a worker's argv in callgrind, in the fixed environment. */
-int count_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp);
-void count_worker_end(struct opts *o);
+int valgrind_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp);
+void valgrind_worker_end(struct opts *o);
 /* Fill in a worker sample's instructions from its dump. */
-void count_fill(struct opts *o, struct json_object *s);
+void valgrind_fill(struct opts *o, struct json_object *s);
 
 /* output.c */
-int write_sample(struct run *r, struct json_object *s);
-int put_sample(struct run *r, struct json_object *s, const char *output);
-int write_record(FILE *out, struct json_object *rec);
-void note_result(struct run *r, struct json_object *s);
-int open_output(struct opts *o, struct prof_afile *af, FILE **fp);
-int close_output(struct opts *o, struct prof_afile *af, FILE *fp, int ok);
-void say_interrupted(struct opts *o, struct run *r);
+int output_write_sample(struct run_state *r, struct json_object *s);
+int output_put_sample(struct run_state *r, struct json_object *s,
+		      const char *output);
+int output_write_record(FILE *out, struct json_object *rec);
+void output_note_result(struct run_state *r, struct json_object *s);
+int output_open(struct opts *o, struct prof_afile *af, FILE **fp);
+int output_close(struct opts *o, struct prof_afile *af, FILE *fp, int ok);
+void output_say_interrupted(struct opts *o, struct run_state *r);
 
-/* signals.c: runner_interrupted is set by SIGINT and SIGTERM once
- * runner_catch_signals() ran; the run stops at the next safe point. */
-extern volatile int runner_interrupted;
-void runner_catch_signals(void);
+/* signals.c: signals_interrupted is set by SIGINT and SIGTERM once
+ * signals_catch() ran; the run stops at the next safe point. */
+extern volatile int signals_interrupted;
+void signals_catch(void);
 
 #endif /* PROF_RUNNER_INT_H */

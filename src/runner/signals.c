@@ -3,17 +3,17 @@
 
 #include "runner-int.h"
 
-volatile int runner_interrupted;
+volatile int signals_interrupted;
 
 static void
 on_signal(int sig)
 {
 	(void)sig;
-	runner_interrupted = 1;
+	signals_interrupted = 1;
 }
 
 void
-runner_catch_signals(void)
+signals_catch(void)
 {
 	struct sigaction sa = {0};
 

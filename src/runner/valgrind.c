@@ -74,7 +74,7 @@ version_line(void *arg, char *line, size_t len, int complete)
 
 /* valgrind --version; -1 after a message. */
 static int
-valgrind_version(struct count *c)
+valgrind_find_version(struct valgrind_setup *c)
 {
 	char *argv[] = {c->valgrind, "--version", NULL};
 	struct prof_spawn sp = {
@@ -111,7 +111,7 @@ valgrind_version(struct count *c)
  * of the same user waits for the first.
  */
 static int
-fixed_folder(struct count *c, int quiet)
+fixed_folder(struct valgrind_setup *c, int quiet)
 {
 	char lock[PATH_MAX + 8];
 	struct stat st;
@@ -146,9 +146,9 @@ locked:
 }
 
 int
-count_open(struct opts *o)
+valgrind_open(struct opts *o)
 {
-	struct count *c = calloc(1, sizeof(*c));
+	struct valgrind_setup *c = calloc(1, sizeof(*c));
 
 	if (!c) {
 		cli_say("out of memory");
@@ -168,9 +168,10 @@ count_open(struct opts *o)
 			COUNT_INSTALL);
 		return -1;
 	}
-	if (valgrind_version(c) < 0)
+	if (valgrind_find_version(c) < 0)
 		return -1;
-	beside_me("libprof-fixedtime.so", c->fixedtime, sizeof(c->fixedtime));
+	binaries_beside_me("libprof-fixedtime.so", c->fixedtime,
+			   sizeof(c->fixedtime));
 	if (access(c->fixedtime, R_OK) != 0) {
 		cli_say("'%s' is missing (run make to build it)", c->fixedtime);
 		return -1;
@@ -179,9 +180,9 @@ count_open(struct opts *o)
 }
 
 void
-count_close(struct opts *o)
+valgrind_close(struct opts *o)
 {
-	struct count *c = o->count;
+	struct valgrind_setup *c = o->count;
 
 	if (!c)
 		return;
@@ -196,14 +197,14 @@ count_close(struct opts *o)
 }
 
 const char *
-count_version(const struct opts *o)
+valgrind_version(const struct opts *o)
 {
 	return o->count ? o->count->version : NULL;
 }
 
 /* A fresh, empty HOME at the fixed path. */
 int
-count_fresh_home(struct count *c)
+valgrind_fresh_home(struct valgrind_setup *c)
 {
 	prof_tmpdir_remove(c->home);
 	if (mkdir(c->home, 0700) < 0) {
@@ -215,7 +216,7 @@ count_fresh_home(struct count *c)
 
 /* The fixed environment: PATH, HOME, C locale, UTC; extra after it. */
 int
-count_fixed_env(struct count *c, char **extra, int n_extra)
+valgrind_fixed_env(struct valgrind_setup *c, char **extra, int n_extra)
 {
 	int k = 0, i;
 
@@ -225,7 +226,7 @@ count_fixed_env(struct count *c, char **extra, int n_extra)
 	c->env[k++] = "LANG=C";
 	c->env[k++] = "LC_ALL=C";
 	c->env[k++] = "TZ=UTC";
-	for (i = 0; i < n_extra && k < COUNT_MAX_ENV; i++) {
+	for (i = 0; i < n_extra && k < VALGRIND_MAX_ENV; i++) {
 		size_t len = strcspn(extra[i], "=");
 		int j;
 
@@ -242,14 +243,14 @@ count_fixed_env(struct count *c, char **extra, int n_extra)
 }
 
 int
-count_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
+valgrind_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
 {
-	struct count *c = o->count;
+	struct valgrind_setup *c = o->count;
 	struct prof_err err = {0};
 	char *extra[1];
 	int k = 0, i;
 
-	if (count_fresh_home(c) < 0)
+	if (valgrind_fresh_home(c) < 0)
 		return -1;
 	if (prof_tmpdir_new("prof-count", c->dumps, sizeof(c->dumps), &err) <
 	    0) {
@@ -273,7 +274,7 @@ count_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
 	snprintf(c->preload_env, sizeof(c->preload_env), "LD_PRELOAD=%s",
 		 c->fixedtime);
 	extra[0] = c->preload_env;
-	count_fixed_env(c, extra, 1);
+	valgrind_fixed_env(c, extra, 1);
 	sp->argv = c->argv;
 	sp->env_set = c->env;
 	sp->env_unset = NULL;
@@ -283,9 +284,9 @@ count_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
 }
 
 void
-count_worker_end(struct opts *o)
+valgrind_worker_end(struct opts *o)
 {
-	struct count *c = o->count;
+	struct valgrind_setup *c = o->count;
 
 	if (c && c->dumps[0]) {
 		prof_tmpdir_remove(c->dumps);
@@ -345,9 +346,9 @@ out:
  * another call makes the sample an error.
  */
 void
-count_fill(struct opts *o, struct json_object *s)
+valgrind_fill(struct opts *o, struct json_object *s)
 {
-	struct count *c = o->count;
+	struct valgrind_setup *c = o->count;
 	struct prof_callgrind_dump d;
 	struct prof_err err = {0};
 	char path[PATH_MAX + 64], want[64], why[1200], buf[1024];

@@ -51,7 +51,8 @@ env_for(struct group *g, const char *requested, const char *valgrind)
 }
 
 static void
-error_sample(struct run *r, struct group *g, long index, const char *reason)
+error_sample(struct run_state *r, struct group *g, long index,
+	     const char *reason)
 {
 	struct json_object *build = NULL, *s;
 	struct prof_sample_meta m = {0};
@@ -65,10 +66,11 @@ error_sample(struct run *r, struct group *g, long index, const char *reason)
 	m.warning_floor_ms = prof_json_number(
 		json_object_object_get(g->w->desc, "warning_floor_ms"));
 	m.backend = g->backend;
-	s = prof_sample_new(&m, env_for(g, r->o->backend, count_version(r->o)),
+	s = prof_sample_new(&m,
+			    env_for(g, r->o->backend, valgrind_version(r->o)),
 			    r->o->phase, g->kind, index);
 	prof_sample_fail(s, reason, -1);
-	write_sample(r, s);
+	output_write_sample(r, s);
 	json_object_put(s);
 }
 
@@ -86,7 +88,7 @@ one_thread_cpu(struct json_object *s)
 /* A checked sample of the group into the run (s is taken): its duration
  * kept for the progress line. Returns 1 on an output failure, else 0. */
 static int
-take_sample(struct run *r, struct json_object *s)
+take_sample(struct run_state *r, struct json_object *s)
 {
 	if (prof_sample_is(s, "outcome", "success") && r->n_dur < r->cap_dur) {
 		if (r->contended)
@@ -98,9 +100,9 @@ take_sample(struct run *r, struct json_object *s)
 			s, r->o->count ? "instructions" : "duration_ms");
 	}
 	if (prof_sample_is(s, "outcome", "success"))
-		note_result(r, s);
+		output_note_result(r, s);
 	r->got++;
-	if (write_sample(r, s) < 0) {
+	if (output_write_sample(r, s) < 0) {
 		json_object_put(s);
 		return 1;
 	}
@@ -112,7 +114,7 @@ take_sample(struct run *r, struct json_object *s)
 static int
 worker_line(void *arg, char *line, size_t len, int complete)
 {
-	struct run *r = arg;
+	struct run_state *r = arg;
 	struct prof_err err = {0};
 	struct json_object *s;
 	char buf[512];
@@ -122,7 +124,7 @@ worker_line(void *arg, char *line, size_t len, int complete)
 	r->lines++;
 	s = prof_json_parse(line, len, "worker stdout", (int)r->lines, &err);
 	if (s && r->o->count)
-		count_fill(r->o, s);
+		valgrind_fill(r->o, s);
 	if (s && prof_sample_check(s, "", &err) < 0) {
 		json_object_put(s);
 		s = NULL;
@@ -137,7 +139,7 @@ worker_line(void *arg, char *line, size_t len, int complete)
 }
 
 static void
-progress(struct run *r, int i, int n, struct group *g, const char *error)
+progress(struct run_state *r, int i, int n, struct group *g, const char *error)
 {
 	struct prof_stats st;
 
@@ -209,7 +211,7 @@ gbench_filter(const char *name, char *out, size_t n)
  * NULL with why when the output holds no such repetition.
  */
 static struct json_object *
-gbench_sample(struct run *r, struct group *g, struct prof_buf *out,
+gbench_sample(struct run_state *r, struct group *g, struct prof_buf *out,
 	      long index, char *why, size_t n)
 {
 	struct json_object *doc, *arr = json_object_new_array(), *s = NULL;
@@ -254,7 +256,7 @@ out:
  * called SkipWithError is an error sample. Only the timing phase.
  */
 static int
-gbench_group(struct run *r, struct group *g, int i, int n)
+gbench_group(struct run_state *r, struct group *g, int i, int n)
 {
 	char *unset[] = {"LD_PRELOAD", "CPUPROFILE", "HEAPPROFILE",
 			 "PROF_ALLOC_LOG", "PROF_CPUPROFILE", NULL};
@@ -278,7 +280,8 @@ gbench_group(struct run *r, struct group *g, int i, int n)
 		error_sample(r, g, 0, why);
 		goto progress;
 	}
-	if (flags && !(extra = split_words(flags, why, sizeof(why)))) {
+	if (flags &&
+	    !(extra = cmdsample_split_words(flags, why, sizeof(why)))) {
 		cli_say("PROF_GBENCH_FLAGS: %s", why);
 		return -1;
 	}
@@ -307,7 +310,7 @@ gbench_group(struct run *r, struct group *g, int i, int n)
 			.on_data = keep_data,
 			.arg = &out,
 			.stderr_fd = -1,
-			.cancel = &runner_interrupted,
+			.cancel = &signals_interrupted,
 		};
 		struct prof_spawn_result res;
 		struct json_object *s;
@@ -385,7 +388,7 @@ progress:
 /* Run one group in a fresh worker. Returns -1 on an output failure. In
  * batch mode (r->batch) the durations add up and no progress is printed. */
 int
-run_group(struct run *r, struct group *g, int i, int n)
+workers_run_group(struct run_state *r, struct group *g, int i, int n)
 {
 	char home[PATH_MAX], home_env[PATH_MAX + 8], warm[32], rep[32];
 	char secs[32], preload_env[PATH_MAX + 96];
@@ -453,19 +456,19 @@ run_group(struct run *r, struct group *g, int i, int n)
 	sp.on_line = worker_line;
 	sp.arg = r;
 	sp.stderr_fd = -1;
-	sp.cancel = &runner_interrupted;
-	if (r->o->count && count_worker_begin(r->o, argv, &sp) < 0) {
+	sp.cancel = &signals_interrupted;
+	if (r->o->count && valgrind_worker_begin(r->o, argv, &sp) < 0) {
 		prof_tmpdir_remove(home);
 		return -1;
 	}
 	if (prof_spawn_run(&sp, &res, &err) < 0) {
 		prof_tmpdir_remove(home);
-		count_worker_end(r->o);
+		valgrind_worker_end(r->o);
 		cli_err(&err);
 		return -1;
 	}
 	prof_tmpdir_remove(home);
-	count_worker_end(r->o);
+	valgrind_worker_end(r->o);
 	if (res.stopped_by_caller || res.cancelled) {
 		/* Interrupted: the call in flight is no measurement, and no
 		 * sample stands for it; nor for the profile the worker had

@@ -9,14 +9,14 @@
 
 /* --list: the workloads of the binaries, one a line. */
 int
-cmd_list(struct opts *o)
+workloads_list(struct opts *o)
 {
-	struct bin bins[64];
-	struct wl *all = NULL;
+	struct workload_binary bins[64];
+	struct workload *all = NULL;
 	long n, k;
 
 	memset(bins, 0, sizeof(bins));
-	n = load_workloads(o, bins, &all);
+	n = binaries_load_workloads(o, bins, &all);
 	if (n < 0)
 		return PROF_EXIT_FAILURE;
 	for (k = 0; k < n; k++) {
@@ -32,19 +32,19 @@ cmd_list(struct opts *o)
 }
 
 int
-cmd_workloads(struct opts *o)
+workloads_run(struct opts *o)
 {
-	struct bin bins[64];
-	struct wl *all = NULL;
+	struct workload_binary bins[64];
+	struct workload *all = NULL;
 	struct group *gs = NULL;
-	struct run r = {0};
+	struct run_state r = {0};
 	struct prof_afile af = {0};
-	struct calib_run *cal = NULL;
+	struct calibrate_run *cal = NULL;
 	long n_all, k;
 	int n = 0, i, rc = PROF_EXIT_FAILURE, ok = 0;
 
 	memset(bins, 0, sizeof(bins));
-	n_all = load_workloads(o, bins, &all);
+	n_all = binaries_load_workloads(o, bins, &all);
 	if (n_all < 0)
 		return PROF_EXIT_FAILURE;
 	if (!strcmp(o->mode, "diagnose")) {
@@ -56,17 +56,17 @@ cmd_workloads(struct opts *o)
 			goto out;
 		}
 	}
-	if (!strcmp(o->backend, "gpu") && require_gpu(o, bins))
+	if (!strcmp(o->backend, "gpu") && binaries_require_gpu(o, bins))
 		goto out;
-	if (plan(o, all, n_all, bins, &gs, &n))
+	if (plan_groups(o, all, n_all, bins, &gs, &n))
 		goto out;
 	if (n == 0 && o->count && !strcmp(o->mode, "diagnose")) {
 		/* make diagnose of a GPU-only workload: its other phases
 		 * run; this one has nothing to count, and says so. */
 		cli_say("'%s' has no CPU path: no instruction counts",
 			o->diagnose_id);
-		if (open_output(o, &af, &r.out) == 0 &&
-		    close_output(o, &af, r.out, 1) == 0)
+		if (output_open(o, &af, &r.out) == 0 &&
+		    output_close(o, &af, r.out, 1) == 0)
 			rc = PROF_EXIT_OK;
 		goto out;
 	}
@@ -79,12 +79,12 @@ cmd_workloads(struct opts *o)
 	if (o->shard_n) {
 		int before = n;
 
-		n = keep_shard(gs, n, o->shard_i, o->shard_n);
+		n = plan_keep_shard(gs, n, o->shard_i, o->shard_n);
 		if (!o->quiet)
 			cli_say("shard %d/%d: %d of %d group(s)", o->shard_i,
 				o->shard_n, n, before);
 	}
-	shuffle_groups(gs, n, o->seed);
+	plan_shuffle(gs, n, o->seed);
 	if (!o->quiet)
 		cli_say("%s: %d group(s), order seed %llu", o->mode, n,
 			(unsigned long long)o->seed);
@@ -94,27 +94,27 @@ cmd_workloads(struct opts *o)
 		if ((size_t)gs[i].repeat > r.cap_dur)
 			r.cap_dur = (size_t)gs[i].repeat;
 	r.durations = calloc(r.cap_dur, sizeof(*r.durations));
-	if (!r.durations || open_output(o, &af, &r.out) < 0)
+	if (!r.durations || output_open(o, &af, &r.out) < 0)
 		goto out;
 	/* The machine-drift guard: the calibration kernel at the start,
 	 * between groups and at the end, never inside a worker. */
 	if (!strcmp(o->phase, "timing") && n > 0)
-		cal = calib_begin(r.out, NULL);
-	for (i = 0; i < n && !runner_interrupted; i++)
-		if ((i && calib_point(cal, "between", r.out, NULL) < 0) ||
-		    run_group(&r, &gs[i], i + 1, n) < 0)
+		cal = calibrate_begin(r.out, NULL);
+	for (i = 0; i < n && !signals_interrupted; i++)
+		if ((i && calibrate_point(cal, "between", r.out, NULL) < 0) ||
+		    workers_run_group(&r, &gs[i], i + 1, n) < 0)
 			break;
-	if (i == n && calib_end(cal, r.out, NULL) < 0)
+	if (i == n && calibrate_end(cal, r.out, NULL) < 0)
 		i--;
-	if (runner_interrupted) {
-		say_interrupted(o, &r);
+	if (signals_interrupted) {
+		output_say_interrupted(o, &r);
 	} else if (i < n) {
 		cli_say("cannot write the samples to '%s'", o->output);
 	} else {
 		ok = 1;
 	}
 	prof_lines_free(&r.out_lines);
-	if (close_output(o, &af, r.out, ok) < 0)
+	if (output_close(o, &af, r.out, ok) < 0)
 		ok = 0;
 	if (ok) {
 		rc = r.errors ? PROF_EXIT_ERRORED : PROF_EXIT_OK;
@@ -123,7 +123,7 @@ cmd_workloads(struct opts *o)
 				r.errors);
 	}
 out:
-	calib_free(cal);
+	calibrate_free(cal);
 	free(r.durations);
 	free(gs);
 	for (k = 0; k < n_all; k++)
