@@ -165,7 +165,7 @@ unit_budget(const struct opts *o, const struct group *g)
 /* A side's first n calls for a look: wall times, contended marks, and
  * the CPU times when every one of them ran on one thread and said it. */
 static const struct prof_cmp_calls *
-calls_of(struct prof_cmp_calls *c, const struct run *r, size_t n)
+calls_of(struct prof_cmp_calls *c, const struct run_state *r, size_t n)
 {
 	size_t i;
 
