@@ -168,17 +168,24 @@ newer(struct prof_history_pg *p, long long version, struct prof_err *err)
 			   version, PG_SCHEMA);
 }
 
-/* Bring the schema to PG_SCHEMA, once however many open at once. */
+/*
+ * Bring the schema to PG_SCHEMA, once however many open at once: under a
+ * session's advisory lock taken before the transaction begins, so that
+ * the transaction sees the tables another one made meanwhile (a lock
+ * taken inside it would leave it looking at the catalog of before).
+ */
 static int
 migrate(struct prof_history_pg *p, struct prof_err *err)
 {
 	long long version;
 	char sql[128];
+	int rc = -1;
 
-	if (ex(p, "BEGIN", err) < 0)
+	if (ex(p, "SELECT pg_advisory_lock(" PG_LOCK ")", err) < 0)
 		return -1;
-	if (ex(p, "SELECT pg_advisory_xact_lock(" PG_LOCK ")", err) < 0 ||
-	    version_of(p, &version, err) < 0)
+	if (ex(p, "BEGIN", err) < 0)
+		goto out;
+	if (version_of(p, &version, err) < 0)
 		goto fail;
 	if (version > PG_SCHEMA) {
 		newer(p, version, err);
@@ -193,10 +200,13 @@ migrate(struct prof_history_pg *p, struct prof_err *err)
 		 PG_SCHEMA);
 	if (ex(p, sql, err) < 0 || ex(p, "COMMIT", err) < 0)
 		goto fail;
-	return 0;
+	rc = 0;
+	goto out;
 fail:
 	PQclear(PQexec(p->c, "ROLLBACK"));
-	return -1;
+out:
+	PQclear(PQexec(p->c, "SELECT pg_advisory_unlock(" PG_LOCK ")"));
+	return rc;
 }
 
 static void

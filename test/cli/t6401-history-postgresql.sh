@@ -6,7 +6,7 @@
 . "$(dirname "$0")/history.sh"
 . "$(dirname "$0")/pg.sh"
 pg_start
-plan 34
+plan 36
 
 # The inputs, one set for both backends.
 mkrun "$T/a.json" run-a c1 2026-01-01T00:00:00Z 10 11 12
@@ -123,6 +123,18 @@ is "$rc:$(cat "$err")" "2:prof-history: $empty: no prof history in this database
 	"reading a database with no history is exit 2, and makes none"
 is "$("$PGBIN/psql" -X -At -d "$empty" -c "SELECT to_regclass('prof_runs') IS NULL")" t \
 	"(no table was made there)"
+
+# A database of a newer schema is refused, by readers and writers alike,
+# and left as it is.
+newer=$(pg_db newer)
+"$BIN/prof-history" add --db "$newer" "$T/a.json" 2>/dev/null
+"$PGBIN/psql" -X -q -d "$newer" -c "UPDATE prof_meta SET value = '99'"
+run prof-history list --db "$newer"
+is "$rc:$(cat "$err")" "2:prof-history: $newer: history schema version 99 is newer than this prof's (1)" \
+	"a history of a newer schema is refused"
+run prof-history add --db "$newer" "$T/b.json"
+is "$rc:$("$PGBIN/psql" -X -At -d "$newer" -c "SELECT count(*) FROM prof_runs")" "2:1" \
+	"and an add to it stores nothing"
 
 # The fragment passes an address through wherever it passes a file: a
 # profiling run joins it, its report reads it, make dashboard draws it.
