@@ -31,6 +31,9 @@
 #   PROF_COUNTS            1: also count instructions on both sides
 #                          (prof-count, as profile-quick COUNTS=1): the
 #                          count rows are judged beside the time rows
+#   PROF_MEMORY            1: also the memory phase on both sides, in
+#                          turn (prof-mem, as profile-quick MEMORY=1): the
+#                          memory rows are judged beside the time rows
 #   PROF_BACKEND, PROF_REPEAT, PROF_TIMEOUT, PROF_SEED
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
 #   PROF_OUTPUT            the run folder, new or empty (default
@@ -102,6 +105,17 @@ case ${PROF_COUNTS:-} in
 	finish 2
 	;;
 esac
+case ${PROF_MEMORY:-} in
+'' | 0 | 1) ;;
+*)
+	say "MEMORY: '$PROF_MEMORY' is not 1 or 0"
+	finish 2
+	;;
+esac
+if [ "${PROF_MEMORY:-}" = 1 ] && [ ! -x "$BINDIR/prof-mem" ]; then
+	say "'$BINDIR/prof-mem' is missing; run make first"
+	finish 2
+fi
 check_workload_sources || finish 2
 for tool in prof-time prof-merge prof-diff prof-report; do
 	if [ ! -x "$BINDIR/$tool" ]; then
@@ -186,7 +200,7 @@ fi
 { [ "${PROF_WHY:-}" = 1 ] || [ "${PROF_COUNTS:-}" = 1 ]; } && need_deps count
 run_folder
 on_interrupt samples.jsonl baseline.jsonl counts.jsonl \
-	baseline-counts.jsonl results.json baseline.json comparisons.json \
+	baseline-counts.jsonl memory.jsonl baseline-memory.jsonl results.json baseline.json comparisons.json \
 	summary.md report.html
 
 if [ -n "$REF" ]; then
@@ -263,16 +277,48 @@ if [ "${PROF_WHY:-}" = 1 ] || [ "${PROF_COUNTS:-}" = 1 ]; then
 	ref_counts=$run/baseline-counts.jsonl
 fi
 
+# MEMORY=1: the memory phase of each side in turn (one call a workload,
+# under the allocation interposer); exact metrics need no interleaving.
+cur_mem=
+ref_mem=
+if [ "${PROF_MEMORY:-}" = 1 ]; then
+	phase=memory
+	mopts=$(category_opts)
+	[ -n "${PROF_BACKEND:-}" ] && mopts="$mopts --backend $PROF_BACKEND"
+	[ -n "${PROF_TIMEOUT:-}" ] && mopts="$mopts --timeout $PROF_TIMEOUT"
+	[ -n "${PROF_SEED:-}" ] && mopts="$mopts --seed $PROF_SEED"
+	set -- "$run/memory.jsonl" "$cur_bins" "$run/baseline-memory.jsonl" \
+		"$ref_bins"
+	while [ $# -gt 0 ]; do
+		wopts=
+		for b in $2; do
+			wopts="$wopts --workloads $b"
+		done
+		# shellcheck disable=SC2086 # lists of checked words
+		"$BINDIR/prof-mem" $MODE $wopts $mopts -q --output "$1"
+		rc=$?
+		if [ $rc -ge 2 ]; then
+			say "the memory phase failed; no results are written"
+			finish 2
+		fi
+		[ $rc -gt "$status" ] && status=$rc
+		shift 2
+	done
+	cur_mem=$run/memory.jsonl
+	ref_mem=$run/baseline-memory.jsonl
+fi
+
 # Both sides share the run id: prof-diff then knows they saw the same
 # machine at the same moments (no drift note).
 phase=merge
 if ! "$BINDIR/prof-merge" --command "$command" --run-id "$run_id" \
 	--timestamp "$timestamp" --output "$run/results.json" \
-	"$run/samples.jsonl" ${cur_counts:+"$cur_counts"} ||
+	"$run/samples.jsonl" ${cur_counts:+"$cur_counts"} \
+	${cur_mem:+"$cur_mem"} ||
 	! "$BINDIR/prof-merge" --command "$command (reference side: $ref_name)" \
 		--run-id "$run_id" --timestamp "$timestamp" ${sha:+--commit "$sha"} \
 		--output "$run/baseline.json" "$run/baseline.jsonl" \
-		${ref_counts:+"$ref_counts"}; then
+		${ref_counts:+"$ref_counts"} ${ref_mem:+"$ref_mem"}; then
 	say "cannot merge the samples"
 	finish 2
 fi

@@ -11,7 +11,7 @@
 # `?=` of Makefile and mk/*.mk; test/cli/t3261 holds the list to that);
 # any variable given on the command line is checked too.
 PROF_USER_VARS := ADD BACKEND BASELINE BENCH_ROWS BENCH_SAMPLES BINDIR BUILD \
-	CATEGORY CC CFLAGS CHROMIUM COUNTS CUDA DESTDIR DIR EXCLUDE_CATEGORY \
+	CATEGORY CC CFLAGS CHROMIUM COUNTS MEMORY CUDA DESTDIR DIR EXCLUDE_CATEGORY \
 	FROM FUZZ_BUILD FUZZ_CC FUZZ_SECONDS HAVE_CUDA HISTORY INCLUDEDIR \
 	LDFLAGS LIBDIR MODE NAME NVCC NVCCFLAGS NVCC_ARCH OUTPUT PLAYWRIGHT \
 	PREFIX PROVE PROVE_FLAGS REF REPEAT SANITIZER SEED SHARD SHARDS STORIES \
@@ -93,7 +93,7 @@ HAVE_CUDA ?= $(if $(wildcard $(NVCC)),1,0)
 
 # The switches take 1 (on), 0 or nothing (off), and nothing else: a
 # COUNTS=yes that silently meant no counts is an error, as STORIES=2 is.
-PROF_BOOL_VARS := V HAVE_CUDA COUNTS STORIES ADD WHY
+PROF_BOOL_VARS := V HAVE_CUDA COUNTS MEMORY STORIES ADD WHY
 prof_bool_bad := $(firstword $(foreach v,$(PROF_BOOL_VARS),$(if $(filter \
 	undefined default automatic,$(origin $(v))),,$(if $(filter-out \
 	x0 x1 x,x$($(v))),$(v)))))

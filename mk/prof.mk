@@ -72,7 +72,7 @@ endif
 # ever built from it; the switches take 1, 0 or nothing.
 ifndef PROF_VARS_CHECKED
 PROF_FRAGMENT_VARS := ADD AGAINST BACKEND BASELINE CATEGORY CHROMIUM COUNTS \
-	DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT \
+	MEMORY DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT \
 	PROF_BUILD REF REPEAT SEED SHARD SHARDS STORIES TIMEOUT V W WORKLOADS \
 	WHY GOOD BAD CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
 prof_f_empty :=
@@ -104,7 +104,7 @@ ifneq ($(prof_f_dollar_vars),)
 $(error $(firstword $(prof_f_dollar_vars)): holds a '$$' that make would \
 expand (write '$$$$' for a '$$'); nothing was run)
 endif
-prof_f_bool_bad := $(firstword $(foreach v,V COUNTS STORIES ADD WHY \
+prof_f_bool_bad := $(firstword $(foreach v,V COUNTS MEMORY STORIES ADD WHY \
 	CURRENT_WORKLOADS,$(if \
 	$(filter undefined default automatic,$(origin $(v))),,$(if \
 	$(filter-out x0 x1 x,x$($(v))),$(v)))))
@@ -119,7 +119,7 @@ endif
 # REF=... or make compare SHARD=1/2 would run without it.
 PROF_COMPARE_UNUSED := BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
 	HISTORY W GOOD BAD CHANNEL THRESHOLD FROM NAME DIR ADD
-PROF_BISECT_UNUSED := REF AGAINST MODE WHY COUNTS BACKEND CATEGORY \
+PROF_BISECT_UNUSED := REF AGAINST MODE WHY COUNTS MEMORY BACKEND CATEGORY \
 	EXCLUDE_CATEGORY SEED BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
 	HISTORY FROM NAME DIR ADD
 prof_unused = $(firstword $(foreach v,$(1),$(if $(filter command \
@@ -162,6 +162,10 @@ HISTORY ?= artifacts/history.sqlite
 # COUNTS=1: the instruction-count phase (prof-count under callgrind) in
 # profile-quick and profile-full; diagnose always has it.
 COUNTS ?=
+# MEMORY=1: the memory phase (prof-mem: heap peak, allocations, bytes
+# allocated and RSS peak of one call) in profile-quick, profile-full and
+# on both sides of compare; diagnose always has it.
+MEMORY ?=
 # make compare: REF=<git revision> or AGAINST="reference binaries".
 REF ?=
 AGAINST ?=
@@ -188,7 +192,8 @@ prof_sq = '$(subst ','\'',$(1))'
 # (the variables given on make's command line, quoted when they hold
 # spaces).
 PROFILE_VARS := BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE \
-	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM SHARD HISTORY COUNTS
+	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM SHARD HISTORY COUNTS \
+	MEMORY
 prof_cmdvar = $(if $(filter command line,$(origin $(1))),$(1)=$(if \
 	$(word 2,$($(1))),"$($(1))",$($(1))))
 PROFILE_COMMAND = $(strip make $@ $(if $(filter diagnose,$@),W=$(W)) \
@@ -214,6 +219,7 @@ PROFILE_ENV = $(PROF_RUN_ENV) \
 	PROF_CHROMIUM=$(call prof_sq,$(CHROMIUM)) \
 	PROF_SHARD=$(call prof_sq,$(SHARD)) \
 	PROF_COUNTS=$(call prof_sq,$(COUNTS)) \
+	PROF_MEMORY=$(call prof_sq,$(MEMORY)) \
 	PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
 	PROF_COMMAND=$(call prof_sq,$(PROFILE_COMMAND))
 
@@ -256,11 +262,11 @@ baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json 
 # one for each of WORKLOADS, no git. The current and the reference
 # binaries then run alternately in one prof-time run.
 COMPARE_VARS := REF AGAINST MODE BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY \
-	OUTPUT WORKLOADS TIMEOUT SEED WHY COUNTS CURRENT_WORKLOADS
+	OUTPUT WORKLOADS TIMEOUT SEED WHY COUNTS MEMORY CURRENT_WORKLOADS
 COMPARE_COMMAND = $(strip make compare \
 	$(foreach v,$(COMPARE_VARS),$(call prof_cmdvar,$(v))))
 
-compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full] [WHY=1] [COUNTS=1]
+compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full] [WHY=1] [COUNTS=1] [MEMORY=1]
 	$(PROF_Q)$(PROF_RUN_ENV) \
 		PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
 		PROF_REF=$(call prof_sq,$(REF)) \
@@ -271,6 +277,7 @@ compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision
 		PROF_REF_MAKEFLAGS=$(call prof_sq,$(PROF_REF_MAKEFLAGS)) \
 		PROF_WHY=$(call prof_sq,$(WHY)) \
 		PROF_COUNTS=$(call prof_sq,$(COUNTS)) \
+		PROF_MEMORY=$(call prof_sq,$(MEMORY)) \
 		PROF_WORKLOAD_SOURCES=$(call prof_sq,$(PROF_WORKLOAD_SOURCES)) \
 		PROF_CURRENT_WORKLOADS=$(call prof_sq,$(CURRENT_WORKLOADS)) \
 		PROF_COMPARE_NOTE_MB=$(call prof_sq,$(PROF_COMPARE_NOTE_MB)) \
@@ -326,7 +333,7 @@ merge-shards: $(PROF_TOOL_DEPS) ## merge a run's shards: DIR=folder of their res
 PROF_HELP_OWN = $(filter-out /%,$(PROF_HELP_WORKLOADS))
 PROF_HELP_VARS := WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT \
 	BASELINE PLAYWRIGHT W FROM NAME DIR ADD TIMEOUT SEED STORIES CHROMIUM \
-	HISTORY REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS WHY GOOD BAD \
+	HISTORY REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS MEMORY WHY GOOD BAD \
 	CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
 
 help: ## this list
@@ -367,5 +374,9 @@ help: ## this list
 	@echo "  both warn     believe it"
 	@echo "  time only     a busy machine, or code slower without more work"
 	@echo "                (cache misses, locks, I/O): run it again to tell"
+	@echo "  memory        MEMORY=1 adds the memory phase (diagnose always has it):"
+	@echo "                heap peak, allocations and bytes allocated of one call,"
+	@echo "                judged exactly (+1% and a floor), and the RSS peak,"
+	@echo "                judged like time"
 
 .DEFAULT_GOAL := $(PROF_DEFAULT_GOAL)

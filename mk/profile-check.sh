@@ -58,7 +58,7 @@ check_vars() {
 	*/*) ;;
 	*) bad SHARD "$PROF_SHARD" "expected I/N, as 2/4" ;;
 	esac
-	for v in STORIES COUNTS; do
+	for v in STORIES COUNTS MEMORY; do
 		eval "x=\${PROF_$v:-}"
 		case $x in
 		'' | 0 | 1) ;;

@@ -24,6 +24,8 @@
 #   PROF_CHROMIUM          the browser the stories drive (default: Debian's)
 #   PROF_COUNTS            1: the instruction-count phase (prof-count) in a
 #                          quick or full run too; diagnose always has it
+#   PROF_MEMORY            1: the memory phase (prof-mem) in a quick or
+#                          full run too; diagnose always has it
 #   PROF_COMMAND           the command that results.json records
 #   PROF_SHARD             I/N: time only this shard of the selection
 #                          (prof-time --shard); the browser stories (or
@@ -36,7 +38,8 @@
 #                          commit from there when a time row changed
 #
 # The run folder gets each phase's samples (samples.jsonl from prof-time;
-# in diagnose memory.jsonl from prof-mem and profile.jsonl with its .prof
+# in diagnose and with MEMORY=1 memory.jsonl from prof-mem; in diagnose
+# profile.jsonl with its .prof
 # and trace files from prof-trace; counts.jsonl from prof-count, with its
 # callgrind files under functions/, in diagnose and with COUNTS=1; in full
 # browser.jsonl from the browser stories unless
@@ -230,15 +233,21 @@ phase_timing() {
 	streams="$streams samples.jsonl"
 }
 
-# The memory phase of diagnose: prof-mem, one run apart from timing.
+# The memory phase of diagnose and MEMORY=1: prof-mem, one run apart from
+# timing, the same selection (and shard) as the timing phase.
 phase_memory() {
 	if [ ! -x "$BINDIR/prof-mem" ]; then
 		say "no memory phase: '$BINDIR/prof-mem' is not built"
 		return 0
 	fi
 	phase=memory
-	# shellcheck disable=SC2046 # the options are a list of words
-	"$BINDIR/prof-mem" diagnose "$id" $(common_opts) \
+	opts=$(common_opts)
+	if [ "$mode" != diagnose ]; then
+		opts="$opts$(category_opts)"
+		[ -n "${PROF_SHARD:-}" ] && opts="$opts --shard $PROF_SHARD"
+	fi
+	# shellcheck disable=SC2086 # opts is a list of checked words
+	"$BINDIR/prof-mem" $mode ${id:+"$id"} $opts \
 		--output "$run/memory.jsonl"
 	note $?
 	streams="$streams memory.jsonl"
@@ -312,6 +321,8 @@ phase_browser() {
 if [ "$mode" = diagnose ]; then
 	phase_memory
 	phase_trace
+elif [ "${PROF_MEMORY:-}" = 1 ] && [ $only_browser = 0 ]; then
+	phase_memory
 fi
 [ $only_browser = 1 ] || phase_count
 phase_browser

@@ -40,7 +40,7 @@ const struct prof_cmp_metric prof_cmp_metrics[PROF_CMP_MEM_N] = {
 	[PROF_CMP_MEM_PEAK] = {"host_peak_bytes", "heap peak", "bytes", 1,
 			       PROF_CMP_MEM_THRESHOLD,
 			       PROF_CMP_MEM_FLOOR_BYTES},
-	[PROF_CMP_MEM_ALLOCS] = {"host_allocs", "allocations", "allocations",
+	[PROF_CMP_MEM_ALLOCS] = {"host_allocs", "allocation count", "allocations",
 				 1, PROF_CMP_MEM_THRESHOLD,
 				 PROF_CMP_MEM_FLOOR_ALLOCS},
 	[PROF_CMP_MEM_BYTES] = {"host_allocated_bytes", "bytes allocated",

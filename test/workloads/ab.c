@@ -4,9 +4,12 @@
  * same answer on both, with one dependency chain on the A side and four
  * independent ones on the B side (AB_LANES=4): more instructions in far
  * less time; test.ab_wrong is faster on the B side because it does half
- * the work, and so computes another answer. */
+ * the work, and so computes another answer; test.ab_copy does the same
+ * work on both sides, but the B side keeps a second copy of its buffer
+ * (twice the heap peak, the same time within noise). */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "prof/workload.h"
 
@@ -132,6 +135,59 @@ static const struct prof_workload test_ab_wrong = {
 	.teardown = ab_teardown,
 };
 PROF_WORKLOAD(test_ab_wrong)
+
+/* test.ab_copy: a 1 MiB buffer filled from the chain's seed and summed
+ * under the chain; the B side (AB_LANES 4) sums a copy of it instead,
+ * both blocks live at once: one allocation and 1 MiB more at the peak,
+ * a memcpy of 1 MiB (about 0.1 ms) beside about 30 ms of work. */
+#define COPY_BYTES (1L << 20)
+
+static uint64_t
+copy_sum(const uint64_t *buf, size_t n)
+{
+	uint64_t x = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		x = x * 31 + buf[i];
+	return x;
+}
+
+static int
+copy_run(struct prof_ctx *ctx, void *state)
+{
+	struct abstate *s = state;
+	size_t n = COPY_BYTES / sizeof(uint64_t), i;
+	uint64_t *buf = malloc(COPY_BYTES), *use = buf;
+
+	if (!buf)
+		return prof_fail(ctx, "out of memory");
+	for (i = 0; i < n; i++)
+		buf[i] = s->seed + i;
+#if AB_LANES != 1
+	use = malloc(COPY_BYTES);
+	if (!use) {
+		free(buf);
+		return prof_fail(ctx, "out of memory");
+	}
+	memcpy(use, buf, COPY_BYTES);
+#endif
+	s->out = chain(copy_sum(use, n), s->steps);
+	if (use != buf)
+		free(use);
+	free(buf);
+	return 0;
+}
+
+static const struct prof_workload test_ab_copy = {
+	.id = "test.ab_copy", .version = 1, .category = "copy",
+	.fixture = "ab-chain", .quick = 0, .backends = PROF_CPU,
+	.warning_floor_ms = 0.5, .dtype = "uint64", .problem_size = "20000000",
+	.tile = "none",
+	.prepare = same_prepare, .run = copy_run, .validate = ab_validate,
+	.teardown = ab_teardown,
+};
+PROF_WORKLOAD(test_ab_copy)
 
 /*
  * test.ilp: x <- (A x + c_i) mod P over ILP_STEPS steps, c_i = (i G) mod
