@@ -284,6 +284,8 @@ struct walk {
 	struct prof_sum sum;
 	prof_runview_fn fn;		/* the caller's, or NULL */
 	void *arg;
+	prof_runview_keep_fn keep;	/* which rows to build, or NULL */
+	void *keep_arg;
 };
 
 /* Which side of an interleaved A/B the sample is of, if any. */
@@ -317,12 +319,15 @@ on_sample(void *arg, struct json_object *s, long index,
 		snprintf(v->first_env, sizeof(v->first_env), "%s",
 			 eid ? eid : "");
 	}
-	k = row_of(v, s, v->count, err);
-	if (k < 0)
-		return -1;
 	ab_side(v, s);
-	if (take(&v->rows[k], &v->acc[k], s) < 0)
-		return prof_err_set(err, "out of memory");
+	if (!w->keep || w->keep(w->keep_arg, prof_json_str(s, "workload"),
+				prof_json_str(s, "backend"))) {
+		k = row_of(v, s, v->count, err);
+		if (k < 0)
+			return -1;
+		if (take(&v->rows[k], &v->acc[k], s) < 0)
+			return prof_err_set(err, "out of memory");
+	}
 	if (w->fn && w->fn(w->arg, s, err) < 0)
 		return -1;
 	drop_empty(s);
@@ -478,6 +483,10 @@ name_stdin(const struct prof_runview *v, struct prof_err *err)
 		snprintf(err->file, sizeof(err->file), "-");
 }
 
+static int load(struct prof_runview *v, const char *path, int again,
+		prof_runview_keep_fn keep, void *keep_arg, prof_runview_fn fn,
+		void *arg, struct prof_err *err);
+
 int
 prof_runview_load(struct prof_runview *v, const char *path, int again,
 		  struct prof_err *err)
@@ -489,7 +498,24 @@ int
 prof_runview_load_each(struct prof_runview *v, const char *path, int again,
 		       prof_runview_fn fn, void *arg, struct prof_err *err)
 {
-	struct walk w = {.v = v, .fn = fn, .arg = arg};
+	return load(v, path, again, NULL, NULL, fn, arg, err);
+}
+
+int
+prof_runview_load_only(struct prof_runview *v, const char *path,
+		       prof_runview_keep_fn keep, void *keep_arg,
+		       prof_runview_fn fn, void *arg, struct prof_err *err)
+{
+	return load(v, path, 0, keep, keep_arg, fn, arg, err);
+}
+
+static int
+load(struct prof_runview *v, const char *path, int again,
+     prof_runview_keep_fn keep, void *keep_arg, prof_runview_fn fn,
+     void *arg, struct prof_err *err)
+{
+	struct walk w = {.v = v, .fn = fn, .arg = arg, .keep = keep,
+			 .keep_arg = keep_arg};
 	char hex[PROF_SUM_HEX];
 	int summing = 0;
 

@@ -115,6 +115,19 @@ int prof_runview_load_each(struct prof_runview *v, const char *path,
 			   int again, prof_runview_fn fn, void *arg,
 			   struct prof_err *err);
 
+/*
+ * prof_runview_load_each() that builds only the rows of the workloads and
+ * backends keep says yes to (keep NULL: all); the count, the digest and
+ * fn see every sample. A page that draws a few rows of a large baseline
+ * holds those rows only.
+ */
+typedef int (*prof_runview_keep_fn)(void *arg, const char *workload,
+				    const char *backend);
+int prof_runview_load_only(struct prof_runview *v, const char *path,
+			   prof_runview_keep_fn keep, void *keep_arg,
+			   prof_runview_fn fn, void *arg,
+			   struct prof_err *err);
+
 void prof_runview_free(struct prof_runview *v);
 
 size_t prof_runview_count(const struct prof_runview *v);

@@ -672,14 +672,20 @@ join_group(struct prof_stream *st, struct json_object *s, long index,
 					   "a grouped sample belongs in a "
 					   "results file, not a stream");
 	}
-	if (prof_sample_join(g, s, "", err) == 0)
+	g = json_tokener_parse(json_object_get_string(g));
+	if (!g)
+		return prof_err_set(err, "out of memory");
+	if (prof_sample_join(g, s, "", err) == 0) {
+		json_object_put(g);
 		return 0;
+	}
 	if (doc) {
 		/* The path only for the error: the join again, with it. */
 		snprintf(prefix, sizeof(prefix), ".samples[%ld]", index);
 		prof_err_clear(err);
 		prof_sample_join(g, s, prefix, err);
 	}
+	json_object_put(g);
 	return -1;
 }
 
@@ -840,6 +846,29 @@ out:
 	return rc;
 }
 
+/*
+ * Keep a checked group as its JSON text, parsed again for each sample that
+ * joins it: a group is one row's shared fields, and 40,000 rows of json-c
+ * objects were most of a large run's memory.
+ */
+static int
+keep_group(struct prof_stream *st, const char *id, struct json_object *g,
+	   struct prof_err *err)
+{
+	size_t len;
+	const char *text = json_object_to_json_string_length(
+		g, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE,
+		&len);
+	struct json_object *t = text ? json_object_new_string_len(
+					       text, (int)len) :
+				       NULL;
+
+	if (!t)
+		return prof_err_set(err, "out of memory");
+	json_object_object_add(st->groups, id, t);
+	return 0;
+}
+
 /* A document's groups table, each group checked. */
 static int
 take_groups(struct prof_stream *st, struct json_object *t,
@@ -860,7 +889,8 @@ take_groups(struct prof_stream *st, struct json_object *t,
 			prof_err_file(err, st->name);
 			return -1;
 		}
-		json_object_object_add(st->groups, id, json_object_get(g));
+		if (keep_group(st, id, g, err) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -1049,6 +1079,80 @@ read_samples(struct prof_stream *st, prof_stream_fn fn, void *arg,
 	}
 }
 
+/*
+ * The groups table read one group at a time (a large run's table is tens
+ * of megabytes of text): each member's id and group, checked as
+ * take_groups() checks them, a duplicate id an error at its place.
+ */
+static int
+read_groups(struct prof_stream *st, struct prof_err *err)
+{
+	struct json_object *k = NULL, *g = NULL;
+	char path[300];
+	long line;
+	int c, col, rc = -1;
+
+	st->pos++;
+	c = peek(st);
+	if (c == '}') {
+		st->pos++;
+		return 0;
+	}
+	for (;;) {
+		if (c != '"')
+			return syntax(st, c,
+				      json_tokener_error_parse_object_key_name,
+				      err);
+		line = st->line;
+		col = column(st);
+		if (read_value(st, &k, err) < 0)
+			goto out;
+		c = peek(st);
+		if (c != ':') {
+			syntax(st, c, json_tokener_error_parse_object_key_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+		if (read_value(st, &g, err) < 0)
+			goto out;
+		if (json_object_object_get_ex(st->groups,
+					      json_object_get_string(k), NULL)) {
+			prof_err_at(err, st->name, (int)line, col,
+				    "duplicate key \"%.120s\"",
+				    json_object_get_string(k));
+			goto out;
+		}
+		snprintf(path, sizeof(path), ".groups.%.200s",
+			 json_object_get_string(k));
+		if (prof_group_check(g, path, err) < 0) {
+			prof_err_file(err, st->name);
+			goto out;
+		}
+		if (keep_group(st, json_object_get_string(k), g, err) < 0)
+			goto out;
+		json_object_put(k);
+		json_object_put(g);
+		k = g = NULL;
+		c = peek(st);
+		if (c == '}') {
+			st->pos++;
+			return 0;
+		}
+		if (c != ',') {
+			syntax(st, c, json_tokener_error_parse_object_value_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+		c = peek(st);
+	}
+out:
+	json_object_put(k);
+	json_object_put(g);
+	return rc;
+}
+
 long
 prof_stream_array(struct prof_stream *st, const char *path, const char *what,
 		  prof_stream_fn fn, void *arg, struct prof_err *err)
@@ -1183,7 +1287,12 @@ prof_stream_results(struct prof_stream *st, const char *path,
 			goto out;
 		}
 		st->pos++;
-		if (!strcmp(json_object_get_string(k), "samples")) {
+		if (!strcmp(json_object_get_string(k), "groups") &&
+		    !saw_groups && peek(st) == '{') {
+			saw_groups = 1;
+			if (read_groups(st, err) < 0)
+				goto out;
+		} else if (!strcmp(json_object_get_string(k), "samples")) {
 			if (saw_samples) {
 				prof_err_at(err, st->name, (int)key_line,
 					    key_col, "duplicate key \"samples\"");
