@@ -1,6 +1,7 @@
 /* binaries.c: asking workload binaries what they hold (--list) and
  * whether they have a usable GPU (--probe). */
 #include <errno.h>
+#include <fnmatch.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -199,23 +200,128 @@ gbench_names(const char *bin)
 }
 
 /*
+ * The side file of a Google Benchmark binary, BIN.prof beside it, when
+ * there is one: a line "PATTERN CATEGORY quick|full FLOOR_MS" per rule
+ * (blank lines and '#' comments aside), PATTERN a shell pattern on the
+ * benchmark's name (fnmatch), the first that matches deciding. Returns
+ * the rules as [{pattern, category, quick, floor}] ([] without a file),
+ * or NULL after a message naming FILE:LINE.
+ */
+static struct json_object *
+gbench_rules(const char *bin)
+{
+	struct json_object *rules = json_object_new_array();
+	struct prof_err err = {0};
+	char path[PATH_MAX], *line = NULL, why[200];
+	size_t cap = 0;
+	FILE *fp;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s.prof", bin);
+	fp = fopen(path, "r");
+	if (!fp || !rules) {
+		if (!rules || errno != ENOENT) {
+			cli_say("'%s': %s", path, strerror(errno));
+			json_object_put(rules);
+			return NULL;
+		}
+		return rules;
+	}
+	while (getline(&line, &cap, fp) > 0) {
+		char *f[5] = {0}, *save = NULL, *t = line;
+		const char *end = NULL;
+		struct json_object *r;
+		double floor = 0;
+		int k = 0;
+
+		n++;
+		for (; k < 5 && (f[k] = strtok_r(t, " \t\r\n", &save)); k++)
+			t = NULL;
+		if (!k || f[0][0] == '#')
+			continue;
+		if (k != 4) {
+			cli_say("%s:%d: expected PATTERN CATEGORY quick|full "
+				"FLOOR_MS, got %d field%s",
+				path, n, k, k == 1 ? "" : "s");
+			goto fail;
+		}
+		if (!prof_id_valid(f[1], why, sizeof(why))) {
+			cli_say("%s:%d: category '%.100s': %s", path, n, f[1],
+				why);
+			goto fail;
+		}
+		if (strcmp(f[2], "quick") && strcmp(f[2], "full")) {
+			cli_say("%s:%d: '%.100s' is not quick or full", path, n,
+				f[2]);
+			goto fail;
+		}
+		if (prof_range_real(f[3], &end, 0, PROF_MS_MAX, "FLOOR_MS",
+				    &floor, &err) != 0 ||
+		    *end || prof_range_ms(floor, &err) < 0) {
+			cli_say("%s:%d: FLOOR_MS '%.100s': %s", path, n, f[3],
+				err.reason[0] ? err.reason :
+						"expected a number of ms");
+			goto fail;
+		}
+		r = json_object_new_object();
+		json_object_object_add(r, "pattern",
+				       json_object_new_string(f[0]));
+		json_object_object_add(r, "category",
+				       json_object_new_string(f[1]));
+		json_object_object_add(r, "quick",
+				       json_object_new_boolean(!strcmp(f[2],
+								       "quick")));
+		json_object_object_add(r, "floor", json_object_new_double(floor));
+		json_object_array_add(rules, r);
+	}
+	free(line);
+	fclose(fp);
+	return rules;
+fail:
+	free(line);
+	fclose(fp);
+	json_object_put(rules);
+	return NULL;
+}
+
+/* The first rule whose pattern matches name, or NULL. */
+static struct json_object *
+gbench_rule(struct json_object *rules, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < json_object_array_length(rules); i++) {
+		struct json_object *r = json_object_array_get_idx(rules, i);
+
+		if (!fnmatch(prof_json_str(r, "pattern"), name, 0))
+			return r;
+	}
+	return NULL;
+}
+
+/*
  * The descriptions of a Google Benchmark binary's benchmarks, as --list
- * would give them: id by prof_gbench_id(), category gbench, quick, warning
- * floor 0 (times per iteration), the CPU backend, fixture and gbench the
- * benchmark's name. NULL after a message (a name without an id, or two
- * names of one id).
+ * would give them: id by prof_gbench_id(), category, quick flag and
+ * warning floor from the first rule of its side file that matches
+ * (gbench_rules(); none: category gbench, quick, floor 0, the times being
+ * per iteration), the CPU backend, fixture and gbench the benchmark's
+ * name. NULL after a message (a bad side file, a name without an id, or
+ * two names of one id).
  */
 static struct json_object *
 gbench_descs(const char *bin, struct json_object *names)
 {
-	struct json_object *arr = json_object_new_array(), *seen;
+	struct json_object *arr, *seen, *rules = gbench_rules(bin);
 	size_t i;
 
+	if (!rules)
+		return NULL;
+	arr = json_object_new_array();
 	seen = json_object_new_object();
 	for (i = 0; arr && seen && i < json_object_array_length(names); i++) {
 		const char *name = json_object_get_string(
 			json_object_array_get_idx(names, i));
-		struct json_object *d, *prev = NULL, *backends;
+		struct json_object *d, *prev = NULL, *backends, *rule;
 		char id[PROF_ID_MAX + 1], why[160];
 
 		if (prof_gbench_id(name, id, sizeof(id), why, sizeof(why)) <
@@ -237,13 +343,24 @@ gbench_descs(const char *bin, struct json_object *names)
 		json_object_array_add(backends, json_object_new_string("cpu"));
 		json_object_object_add(d, "id", json_object_new_string(id));
 		json_object_object_add(d, "version", json_object_new_int(1));
-		json_object_object_add(d, "category",
-				       json_object_new_string("gbench"));
-		json_object_object_add(d, "quick", json_object_new_boolean(1));
+		rule = gbench_rule(rules, name);
+		json_object_object_add(
+			d, "category",
+			json_object_new_string(
+				rule ? prof_json_str(rule, "category") :
+				       "gbench"));
+		json_object_object_add(
+			d, "quick",
+			json_object_new_boolean(
+				!rule || json_object_get_boolean(
+						 json_object_object_get(
+							 rule, "quick"))));
 		json_object_object_add(d, "fixture",
 				       json_object_new_string(name));
-		json_object_object_add(d, "warning_floor_ms",
-				       json_object_new_double(0));
+		json_object_object_add(
+			d, "warning_floor_ms",
+			json_object_new_double(
+				rule ? prof_json_numf(rule, "floor") : 0));
 		json_object_object_add(d, "backends", backends);
 		/* As gbench.h's samples say (an error sample's env too). */
 		json_object_object_add(d, "dtype", json_object_new_string("none"));
@@ -255,9 +372,11 @@ gbench_descs(const char *bin, struct json_object *names)
 		json_object_array_add(arr, d);
 	}
 	json_object_put(seen);
+	json_object_put(rules);
 	return arr;
 fail:
 	json_object_put(seen);
+	json_object_put(rules);
 	json_object_put(arr);
 	return NULL;
 }

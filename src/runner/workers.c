@@ -207,7 +207,8 @@ gbench_filter(const char *name, char *out, size_t n)
 /*
  * The sample of one run of a Google Benchmark binary (its JSON output in
  * out): the one repetition of the group's benchmark, as gbench.h reads
- * it, with the group's kind and index and the run's requested backend.
+ * it, with the group's kind and index, the run's requested backend and
+ * the category and warning floor of its description.
  * NULL with why when the output holds no such repetition.
  */
 static struct json_object *
@@ -236,6 +237,13 @@ gbench_sample(struct run_state *r, struct group *g, struct prof_buf *out,
 		goto out;
 	}
 	s = json_object_get(json_object_array_get_idx(arr, 0));
+	/* What the binary's side file says of it (binaries.c). */
+	json_object_object_add(s, "category",
+			       json_object_new_string(g->w->category));
+	json_object_object_add(
+		s, "warning_floor_ms",
+		prof_json_double(prof_json_numf(g->w->desc,
+						"warning_floor_ms")));
 	json_object_object_add(s, "kind", json_object_new_string(g->kind));
 	json_object_object_add(s, "index", json_object_new_int64(index));
 	json_object_object_add(json_object_object_get(s, "env"),

@@ -5,7 +5,7 @@
 # examples/external and examples/gbench (a Google Benchmark suite over
 # zlib, its binary a workload binary as it is).
 . "$(dirname "$0")/lib.sh"
-plan 13
+plan 14
 unset PROF_BINDIR PROF_BUILD PROF_TEST_BINDIR PROF_WORKLOADS HISTORY
 unset BUILD BINDIR SANITIZER
 
@@ -49,7 +49,7 @@ jq_ok '[.samples[].workload] | unique == ["external.sort_u32"]' \
 if ! pkg-config --exists zlib || ! command -v g++ >/dev/null ||
 	[ ! -e /usr/include/benchmark/benchmark.h ]; then
 	skip "g++, libbenchmark-dev or zlib1g-dev is not installed"
-	skip "gbench"; skip "gbench"; skip "gbench"
+	skip "gbench"; skip "gbench"; skip "gbench"; skip "gbench"
 else
 	cp -r "$ROOT/examples/gbench" "$T/gbench"
 	nice make -s -C "$T/gbench" >"$out" 2>"$err"
@@ -67,5 +67,10 @@ else
 		map(select(.workload == "BM_compress6")) |
 		all(.metrics.ratio > 2)' "$T/gbench/run/results.json" \
 		"its counters kept as metrics"
+	jq_ok "$JQ_WHOLE"' whole | .samples | map({(.workload): .category}) |
+		add == {"BM_compress6": "codec", "BM_crc32.256": "checksum",
+		"BM_crc32.4096": "checksum", "BM_crc32.65536": "checksum",
+		"BM_uncompress": "codec"}' "$T/gbench/run/results.json" \
+		"its categories from zlib-bench.prof, its side file"
 fi
 finish
