@@ -51,6 +51,11 @@ static const char usage_text[] =
 	"    reason below the table; where the run has instruction counts\n"
 	"    (prof-count), each row's count, its change in % and its status\n"
 	"    beside, and the rows where time and instructions disagree;\n"
+	"  - where the run has memory rows (prof-diff's \"phase\":\n"
+	"    \"memory\"), a Memory table: each row's metric, current and\n"
+	"    baseline medians and change in bytes or allocations with\n"
+	"    grouped digits, its rule and status, and the reason of each\n"
+	"    that is not stable;\n"
 	"  - when rows are new because the baseline lacks their segment,\n"
 	"    this run's segments and the ones the baseline has;\n"
 	"  - each error sample with its phase and reason;\n"
@@ -64,7 +69,9 @@ static const char usage_text[] =
 	"MODE=full (a quick make compare), a doubled REPEAT (a full one) or\n"
 	"a doubled --max-repeat (prof-time). The compact table ends with a\n"
 	"line for each such row and each row whose current samples were\n"
-	"mostly contended, then the command.\n"
+	"mostly contended, then the command; then, where the run has\n"
+	"memory rows, one line each: workload, backend, metric, current,\n"
+	"baseline, delta (grouped digits) and status.\n"
 	"When GITHUB_ACTIONS=true, each warning is also printed as a\n"
 	"'::warning title=Performance regression::' annotation.\n"
 	"\n"
@@ -127,6 +134,7 @@ struct report {
 	struct prof_runview view;
 	struct json_object *meta;	/* the results' top level (borrowed) */
 	struct prof_cmpview rows;	/* comparison objects */
+	struct prof_cmpview mem_rows;	/* the memory rows, apart */
 	int judged;			/* rows come from prof-diff */
 	struct prof_cmp cmp;		/* the results' rows, when not judged */
 	struct prof_cmp_rows keys;	/* their keys, to check comparisons */
@@ -810,6 +818,112 @@ write_memory_rows(struct report *r, int counts)
 	}
 }
 
+/* A memory row's metric as a table says it: "heap peak (bytes)". */
+static const char *
+mem_metric(struct json_object *row, char *buf, size_t n)
+{
+	enum prof_cmp_mem m = prof_cmp_metric_find(prof_json_str(row,
+								 "metric"));
+
+	if (!m)
+		snprintf(buf, n, "%s", str_or(row, "metric", "-"));
+	else
+		snprintf(buf, n, "%s%s%s%s", prof_cmp_metrics[m].name,
+			 strcmp(prof_cmp_metrics[m].name,
+				prof_cmp_metrics[m].unit) ? " (" : "",
+			 strcmp(prof_cmp_metrics[m].name,
+				prof_cmp_metrics[m].unit) ?
+				 prof_cmp_metrics[m].unit : "",
+			 strcmp(prof_cmp_metrics[m].name,
+				prof_cmp_metrics[m].unit) ? ")" : "");
+	return buf;
+}
+
+/* A memory value with grouped digits, or "-" for none. */
+static const char *
+mem_cell(char *buf, size_t n, struct json_object *v, int sign)
+{
+	if (!v || !prof_json_is_number(v) ||
+	    !isfinite(prof_json_number(v))) {
+		snprintf(buf, n, "-");
+		return buf;
+	}
+	return prof_fmt_count(buf, n, llround(prof_json_number(v)), sign);
+}
+
+/* The current median, the baseline's, the delta and the status of a
+ * memory row, as cells. */
+static void
+mem_cells(struct report *r, struct json_object *row, char cells[3][32],
+	  const char **status)
+{
+	mem_cell(cells[0], sizeof(cells[0]),
+		 prof_json_get(prof_json_get(row, "current"), "median"), 0);
+	mem_cell(cells[1], sizeof(cells[1]),
+		 prof_json_get(prof_json_get(row, "baseline"), "median"), 0);
+	mem_cell(cells[2], sizeof(cells[2]), prof_json_get(row, "delta"), 1);
+	*status = r->judged ? prof_json_str(row, "status") : "-";
+}
+
+/* summary.md's memory table: one line a memory row, in bytes or
+ * allocations with grouped digits; then the reason of each that is not
+ * stable. Nothing when the run has no memory rows. */
+static void
+write_memory(struct report *r)
+{
+	size_t i, n = prof_cmpview_len(&r->mem_rows);
+	FILE *md = r->md;
+	int reasons = 0;
+
+	if (!n)
+		return;
+	fprintf(md, "## Memory\n\n"
+		    "One call of each workload under the allocation "
+		    "interposer (prof-mem): the heap peak, allocations and "
+		    "bytes allocated are judged exactly (more than 1%% and "
+		    "a floor), the RSS peak like time (prof-diff(1)).\n\n");
+	fprintf(md, "| workload | backend | metric | current | baseline | "
+		    "Δ | rule | status |\n"
+		    "|---|---|---|---:|---:|---:|---|---|\n");
+	for (i = 0; i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->mem_rows, i);
+		char cells[3][32], metric[96];
+		const char *status;
+
+		if (!row)
+			continue;
+		mem_cells(r, row, cells, &status);
+		fprintf(md, "| ");
+		prof_md_write(md, prof_json_str(row, "workload"), CELL_CODE);
+		fprintf(md, " | ");
+		prof_md_write(md, prof_json_str(row, "backend"),
+			      PROF_MD_TEXT);
+		fprintf(md, " | %s | %s | %s | %s | %s | %s |\n",
+			mem_metric(row, metric, sizeof(metric)), cells[0],
+			r->judged ? cells[1] : "-", r->judged ? cells[2] : "-",
+			str_or(row, "rule", "-"), status);
+	}
+	fputc('\n', md);
+	for (i = 0; r->judged && i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->mem_rows, i);
+
+		if (!row || !strcmp(prof_json_str(row, "status"), "stable"))
+			continue;
+		fprintf(md, "- ");
+		prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+		fprintf(md, " (");
+		prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
+		fprintf(md, ", memory %s): **%s**: ",
+			prof_json_str(row, "metric"),
+			prof_json_str(row, "status"));
+		prof_md_write(md, prof_json_str(row, "reason"), PROF_MD_TEXT);
+		fputc('\n', md);
+		reasons++;
+	}
+	if (reasons)
+		fputc('\n', md);
+}
+
 static void
 write_table(struct report *r)
 {
@@ -1401,6 +1515,34 @@ gh_text(const char *s)
 	}
 }
 
+/* The compact table's memory lines, after its time rows. */
+static void
+print_memory(struct report *r)
+{
+	size_t i, n = prof_cmpview_len(&r->mem_rows);
+	char s1[512], s2[64];
+
+	if (!n)
+		return;
+	printf("%-36s %-8s %-26s %14s %14s %14s  %s\n", "memory", "backend",
+	       "metric", "current", "baseline", "delta", "status");
+	for (i = 0; i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->mem_rows, i);
+		char cells[3][32], metric[96];
+		const char *status;
+
+		if (!row)
+			continue;
+		mem_cells(r, row, cells, &status);
+		printf("%-36s %-8s %-26s %14s %14s %14s  %s\n",
+		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
+		       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)),
+		       mem_metric(row, metric, sizeof(metric)), cells[0],
+		       r->judged ? cells[1] : "-", r->judged ? cells[2] : "-",
+		       status);
+	}
+}
+
 static void
 print_annotations(struct report *r)
 {
@@ -1571,6 +1713,7 @@ report_free(struct report *r)
 	prof_cmp_free(&r->cmp);
 	prof_cmp_rows_free(&r->keys);
 	prof_cmpview_free(&r->rows);
+	prof_cmpview_free(&r->mem_rows);
 	prof_runview_free(&r->view);
 }
 
@@ -1689,6 +1832,8 @@ report(struct opts *o, const char *results_path)
 	int rc = PROF_EXIT_FAILURE;
 
 	r.judged = o->comparisons != NULL;
+	r.rows.memory = &r.mem_rows;
+	r.mem_rows.memory_rows = 1;
 	if (load_results(&r, results_path, r.judged) < 0 ||
 	    (o->comparisons && load_comparisons(&r, o->comparisons) < 0))
 		goto out;
@@ -1737,6 +1882,7 @@ report(struct opts *o, const char *results_path)
 	first_run_hint(r.md, 1, o->html.baseline, results_path);
 	write_header(&r);
 	write_table(&r);
+	write_memory(&r);
 	write_segments(&r);
 	write_errors(&r);
 	write_profiles(&r);
@@ -1755,6 +1901,7 @@ report(struct opts *o, const char *results_path)
 	}
 	if (strcmp(output, "-") && !o->quiet) {
 		print_table(&r);
+		print_memory(&r);
 		first_run_hint(stdout, 0, o->html.baseline, results_path);
 	}
 	print_annotations(&r);

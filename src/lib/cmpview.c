@@ -55,11 +55,12 @@ add(struct prof_cmpview *v, struct json_object *o, struct prof_err *err)
 	char key[8192];
 	long off;
 
-	/* Memory rows are left out for now, as runview's verdicts and
-	 * prof-report's tables leave them out (compare.h). */
-	if (prof_json_str(o, "phase") &&
-	    !strcmp(prof_json_str(o, "phase"), "memory"))
-		return 0;
+	/* Memory rows go to a view of their own, or nowhere: runview's
+	 * verdicts and the tables of time and counts leave them out. */
+	if ((prof_json_str(o, "phase") &&
+	     !strcmp(prof_json_str(o, "phase"), "memory")) != v->memory_rows)
+		return v->memory && !v->memory_rows ? add(v->memory, o, err) :
+						      0;
 	if (!v->spool) {
 		size_t i;
 

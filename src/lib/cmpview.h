@@ -21,8 +21,10 @@ struct prof_cmp_rows;
  * PROF_CMPVIEW_KEEP other rows have been asked for: a reader may hold a
  * row and the few it looks up beside it, never a list of them all.
  * Memory: the keys of the index, an offset a row, and the slots. Memory
- * rows ("phase": "memory") are checked and left out: the readers do not
- * show them yet.
+ * rows ("phase": "memory") are checked and go to the view memory points
+ * to (a view of its own, memory_rows set, that takes only them), or are
+ * left out when it is NULL: the readers of time and counts never meet
+ * one.
  */
 #define PROF_CMPVIEW_KEEP 1024
 
@@ -44,6 +46,9 @@ struct prof_cmpview {
 	char *buf;			/* a row's text, read back */
 	size_t cap_buf;
 	int any_count;			/* some row is of instruction counts */
+	struct prof_cmpview *memory;	/* where memory rows go (borrowed;
+					 * NULL: nowhere) */
+	int memory_rows;		/* this view takes memory rows only */
 };
 
 /*

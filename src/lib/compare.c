@@ -40,7 +40,7 @@ const struct prof_cmp_metric prof_cmp_metrics[PROF_CMP_MEM_N] = {
 	[PROF_CMP_MEM_PEAK] = {"host_peak_bytes", "heap peak", "bytes", 1,
 			       PROF_CMP_MEM_THRESHOLD,
 			       PROF_CMP_MEM_FLOOR_BYTES},
-	[PROF_CMP_MEM_ALLOCS] = {"host_allocs", "allocation count", "allocations",
+	[PROF_CMP_MEM_ALLOCS] = {"host_allocs", "allocations", "allocations",
 				 1, PROF_CMP_MEM_THRESHOLD,
 				 PROF_CMP_MEM_FLOOR_ALLOCS},
 	[PROF_CMP_MEM_BYTES] = {"host_allocated_bytes", "bytes allocated",
@@ -948,13 +948,23 @@ mem_num(char *buf, size_t n, double v, int sign)
 
 /* An exact memory row: a threshold in percent and a floor in its unit,
  * compared on the integers themselves. */
+/* The unit after a value in a reason, " bytes"; none where the name
+ * says it ("allocations 1 -> 2"). */
+static void
+unit_after(const struct prof_cmp_metric *m, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s%s", strcmp(m->name, m->unit) ? " " : "",
+		 strcmp(m->name, m->unit) ? m->unit : "");
+}
+
 static void
 judge_mem_exact(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
 {
 	double c = r->cur.st.median, b = r->base.st.median;
 	int over_floor = fabs(r->delta) >= m->floor;
-	char from[32], to[32], dv[32], fl[32], pct[32];
+	char from[32], to[32], dv[32], fl[32], pct[32], ut[48];
 
+	unit_after(m, ut, sizeof(ut));
 	mem_num(from, sizeof(from), b, 0);
 	mem_num(to, sizeof(to), c, 0);
 	mem_num(dv, sizeof(dv), r->delta, 1);
@@ -966,16 +976,16 @@ judge_mem_exact(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
 	if (c * 100 > b * (100 + m->threshold_pct) && over_floor) {
 		r->status = PROF_CMP_WARNING;
 		snprintf(r->reason, sizeof(r->reason),
-			 "%s %s -> %s %s (%s, %s), more than the %g%% "
+			 "%s %s -> %s%s (%s, %s), more than the %g%% "
 			 "threshold and the floor of %s %s",
-			 m->name, from, to, m->unit, pct, dv, m->threshold_pct,
+			 m->name, from, to, ut, pct, dv, m->threshold_pct,
 			 fl, m->unit);
 	} else if (c * 100 < b * (100 - m->threshold_pct) && over_floor) {
 		r->status = PROF_CMP_IMPROVED;
 		snprintf(r->reason, sizeof(r->reason),
-			 "%s %s -> %s %s (%s, %s), less by more than the %g%% "
+			 "%s %s -> %s%s (%s, %s), less by more than the %g%% "
 			 "threshold and the floor of %s %s",
-			 m->name, from, to, m->unit, pct, dv, m->threshold_pct,
+			 m->name, from, to, ut, pct, dv, m->threshold_pct,
 			 fl, m->unit);
 	} else if (c == b) {
 		r->status = PROF_CMP_STABLE;
@@ -984,14 +994,14 @@ judge_mem_exact(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
 	} else if (!over_floor) {
 		r->status = PROF_CMP_STABLE;
 		snprintf(r->reason, sizeof(r->reason),
-			 "%s %s -> %s %s (%s) but %s is under the floor of %s "
+			 "%s %s -> %s%s (%s) but %s is under the floor of %s "
 			 "%s",
-			 m->name, from, to, m->unit, pct, dv, fl, m->unit);
+			 m->name, from, to, ut, pct, dv, fl, m->unit);
 	} else {
 		r->status = PROF_CMP_STABLE;
 		snprintf(r->reason, sizeof(r->reason),
-			 "%s %s -> %s %s (%s, %s), within the %g%% threshold",
-			 m->name, from, to, m->unit, pct, dv,
+			 "%s %s -> %s%s (%s, %s), within the %g%% threshold",
+			 m->name, from, to, ut, pct, dv,
 			 m->threshold_pct);
 	}
 }
@@ -1003,7 +1013,7 @@ judge_mem_ratio(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
 {
 	double c = r->cur.st.median, b = r->base.st.median, p;
 	int slower, faster, over_floor;
-	char from[32], to[32], dv[32], fl[32], ratio[32];
+	char from[32], to[32], dv[32], fl[32], ratio[32], ut[48];
 	size_t i;
 
 	r->above = r->below = 0;
@@ -1018,6 +1028,7 @@ judge_mem_ratio(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
 	slower = b > 0 ? r->ratio > PROF_CMP_RATIO : c > 0;
 	faster = c <= b / PROF_CMP_RATIO && c < b;
 	over_floor = fabs(r->delta) >= m->floor;
+	unit_after(m, ut, sizeof(ut));
 	mem_num(from, sizeof(from), b, 0);
 	mem_num(to, sizeof(to), c, 0);
 	mem_num(dv, sizeof(dv), r->delta, 1);
@@ -1029,34 +1040,34 @@ judge_mem_ratio(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
 	if (slower && over_floor && r->above >= r->needed) {
 		r->status = PROF_CMP_WARNING;
 		reason_add(r,
-			   "%s %s -> %s %s (%s, %s >= floor %s), %zu of %zu "
+			   "%s %s -> %s%s (%s, %s >= floor %s), %zu of %zu "
 			   "samples above the baseline median",
-			   m->name, from, to, m->unit, ratio, dv, fl, r->above,
+			   m->name, from, to, ut, ratio, dv, fl, r->above,
 			   r->cur.n);
 	} else if (faster && over_floor && r->below >= r->needed) {
 		r->status = PROF_CMP_IMPROVED;
 		reason_add(r,
-			   "%s %s -> %s %s (%s, %s, floor %s), %zu of %zu "
+			   "%s %s -> %s%s (%s, %s, floor %s), %zu of %zu "
 			   "samples below the baseline median",
-			   m->name, from, to, m->unit, ratio, dv, fl, r->below,
+			   m->name, from, to, ut, ratio, dv, fl, r->below,
 			   r->cur.n);
 	} else if (!slower && !faster) {
 		r->status = PROF_CMP_STABLE;
-		reason_add(r, "%s %s -> %s %s (%s), within the %.0f%% ratio",
-			   m->name, from, to, m->unit, ratio,
+		reason_add(r, "%s %s -> %s%s (%s), within the %.0f%% ratio",
+			   m->name, from, to, ut, ratio,
 			   (PROF_CMP_RATIO - 1) * 100);
 	} else if (!over_floor) {
 		r->status = PROF_CMP_STABLE;
 		reason_add(r,
-			   "%s %s -> %s %s (%s) but %s is under the floor of "
+			   "%s %s -> %s%s (%s) but %s is under the floor of "
 			   "%s %s",
-			   m->name, from, to, m->unit, ratio, dv, fl, m->unit);
+			   m->name, from, to, ut, ratio, dv, fl, m->unit);
 	} else {
 		r->status = PROF_CMP_STABLE;
 		reason_add(r,
-			   "%s %s -> %s %s (%s, %s) but only %zu of %zu "
+			   "%s %s -> %s%s (%s, %s) but only %zu of %zu "
 			   "samples %s the baseline median (%zu needed)",
-			   m->name, from, to, m->unit, ratio, dv,
+			   m->name, from, to, ut, ratio, dv,
 			   slower ? r->above : r->below, r->cur.n,
 			   slower ? "above" : "below", r->needed);
 	}

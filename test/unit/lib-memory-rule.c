@@ -190,7 +190,7 @@ test_determinism(void)
 	is_str(r.reason,
 	       "not deterministic: call 0 of the current side gave 1,200 to "
 	       "1,300 allocations, so judged by ratio, not exactly: "
-	       "allocation count 1,000 -> 1,250 allocations (ratio 1.250, +250 >= "
+	       "allocations 1,000 -> 1,250 (ratio 1.250, +250 >= "
 	       "floor 16), 2 of 2 samples above the baseline median",
 	   "the reason gives the spread and the rule");
 	row_free(&r);

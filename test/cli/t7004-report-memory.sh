@@ -1,0 +1,41 @@
+#!/bin/bash
+# prof-report: memory rows in summary.md's Memory table and in the compact
+# table, in bytes or allocations with grouped digits, with the reason of
+# each row that is not stable; a run without memory rows has neither.
+. "$(dirname "$0")/lib.sh"
+plan 7
+
+A=$TBIN/prof-ab-a
+for s in a b; do
+	"$BIN/prof-mem" full --category copy --workloads "$TBIN/prof-ab-$s" -q \
+		--output "$T/$s.jsonl" &&
+		"$BIN/prof-merge" --run-id mem -o "$T/$s.json" "$T/$s.jsonl"
+done
+"$BIN/prof-diff" --baseline "$T/a.json" -o "$T/c.json" "$T/b.json"
+peak_a=$(jq -r '.samples[0].memory.host_peak_bytes' "$T/a.json")
+peak_b=$(jq -r '.samples[0].memory.host_peak_bytes' "$T/b.json")
+# group N: N with its digits grouped by commas, as prof_fmt_count().
+group() {
+	echo "$1" | sed -e :a -e 's/\B[0-9]\{3\}\>/,&/;ta'
+}
+ga=$(group "$peak_a")
+gb=$(group "$peak_b")
+gd=$(group "$((peak_b - peak_a))")
+
+run prof-report --comparisons "$T/c.json" -o "$T/s.md" "$T/b.json"
+is "$rc" 0 "prof-report of memory rows"
+like "$(cat "$T/s.md")" "## Memory" "summary.md has a Memory section"
+like "$(cat "$T/s.md")" "| \`test.ab_copy\` | cpu | heap peak (bytes) | $gb | $ga | +$gd | exact | warning |" \
+	"the heap peak row, digits grouped"
+like "$(cat "$T/s.md")" "| \`test.ab_copy\` | cpu | allocations | 2 | 1 | +1 | exact | stable |" \
+	"the allocations row"
+like "$(cat "$T/s.md")" "- \`test.ab_copy\` (cpu, memory host_peak_bytes): **warning**: heap peak $ga -\\> $gb bytes (+100.00%, +$gd), more than the 1% threshold and the floor of 4,096 bytes" \
+	"with the warning's reason"
+like "$(cat "$out")" "test.ab_copy                         cpu      heap peak (bytes)" \
+	"the compact table has the memory lines"
+
+"$BIN/prof-time" full --category copy --workloads "$A" --repeat 1 -q \
+	--output "$T/t.jsonl" && "$BIN/prof-merge" --run-id t -o "$T/t.json" \
+	"$T/t.jsonl"
+run prof-report -o "$T/t.md" "$T/t.json"
+is "$(grep -c '## Memory' "$T/t.md")" 0 "a run without memory rows has no Memory section"
