@@ -200,7 +200,7 @@ gbench_names(const char *bin)
 }
 
 /*
- * The side file of a Google Benchmark binary, BIN.prof beside it, when
+ * The side file of a Google Benchmark binary, BIN.workloads beside it, when
  * there is one: a line "PATTERN CATEGORY quick|full FLOOR_MS" per rule
  * (blank lines and '#' comments aside), PATTERN a shell pattern on the
  * benchmark's name (fnmatch), the first that matches deciding. Returns
@@ -217,7 +217,7 @@ gbench_rules(const char *bin)
 	FILE *fp;
 	int n = 0;
 
-	snprintf(path, sizeof(path), "%s.prof", bin);
+	snprintf(path, sizeof(path), "%s.workloads", bin);
 	fp = fopen(path, "r");
 	if (!fp || !rules) {
 		if (!rules || errno != ENOENT) {

@@ -71,6 +71,6 @@ else
 		add == {"BM_compress6": "codec", "BM_crc32.256": "checksum",
 		"BM_crc32.4096": "checksum", "BM_crc32.65536": "checksum",
 		"BM_uncompress": "codec"}' "$T/gbench/run/results.json" \
-		"its categories from zlib-bench.prof, its side file"
+		"its categories from zlib-bench.workloads, its side file"
 fi
 finish

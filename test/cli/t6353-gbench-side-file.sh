@@ -1,5 +1,5 @@
 #!/bin/bash
-# A Google Benchmark binary's side file, BIN.prof beside it: each line
+# A Google Benchmark binary's side file, BIN.workloads beside it: each line
 # "PATTERN CATEGORY quick|full FLOOR_MS", the first whose shell pattern
 # matches a benchmark's name giving its category, mode and warning
 # floor; none: gbench, quick, 0. A bad line is refused with FILE:LINE,
@@ -13,7 +13,7 @@ g++ -O2 -o "$T/bm" test/data/gbench-tiny.cc -lbenchmark -lpthread -lz ||
 plan 12
 export PROF_GBENCH_FLAGS=--benchmark_min_time=0.01
 
-cat >"$T/bm.prof" <<'RULES'
+cat >"$T/bm.workloads" <<'RULES'
 # the big buffer is slow: full runs only, and a floor of its own
 BM_crc32/4*   checksum  full   0.25
 
@@ -35,9 +35,9 @@ jq_ok -s 'map(select(.workload == "BM_crc32.4096")) | length == 2 and
 	"full runs the other, with its floor"
 
 bad() {
-	printf '%s\n' "$1" >"$T/bm.prof"
+	printf '%s\n' "$1" >"$T/bm.workloads"
 	run prof-time --list --workloads "$T/bm"
-	is "$rc:$(errline)" "2:prof-time: $T/bm.prof:1: $2" "$3"
+	is "$rc:$(errline)" "2:prof-time: $T/bm.workloads:1: $2" "$3"
 }
 bad 'BM_x checksum fast 1' "'fast' is not quick or full" \
 	"a mode other than quick or full is refused"
@@ -51,7 +51,7 @@ bad 'BM_x checksum full 2ms' "FLOOR_MS '2ms': expected a number of ms" \
 	"a floor with a unit"
 bad 'BM_x checksum full 1e12' "FLOOR_MS '1e12': FLOOR_MS 1e+12 is out of range (expected from 0 to 1e+09)" \
 	"a floor out of range"
-rm "$T/bm.prof"
+rm "$T/bm.workloads"
 run prof-time --list --workloads "$T/bm"
 is "$(awk '{print $2}' "$out" | sort -u)" "gbench" "without a side file: category gbench"
 finish
