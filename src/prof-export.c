@@ -33,7 +33,10 @@ static const char usage_text[] =
 	"          repetitions), real_time in ns; cpu_time is the same wall\n"
 	"          time, which is what prof measures\n"
 	"A row is named WORKLOAD/BACKEND (and /SEGMENT_ID when the file\n"
-	"holds it in several segments). Only the warm timing and browser\n"
+	"holds it in several segments); a Google Benchmark row (category\n"
+	"gbench) by its benchmark's own name, its fixture (BM_crc32/4096),\n"
+	"so that compare.py matches the export with the original. Only the\n"
+	"warm timing and browser\n"
 	"samples that succeeded enter bmf and gbench. With --comparisons,\n"
 	"each row's verdict comes too, as status (improved, warning,\n"
 	"stable, new, incomparable) and status_reason: two more csv\n"
@@ -223,8 +226,15 @@ row_name(struct export *e, long i, char *buf, size_t n)
 		       !strcmp(e->rows[i + 1].workload, r->workload) &&
 		       !strcmp(e->rows[i + 1].backend, r->backend));
 
-	snprintf(buf, n, "%s/%s%s%s", r->workload, r->backend,
-		 several ? "/" : "", several ? r->segment_id : "");
+	/* A Google Benchmark row (prof-merge --gbench, a gbench binary's
+	 * workload) has the benchmark's own name as its fixture: given
+	 * back, so that compare.py matches the export with the original. */
+	if (!strcmp(r->category, "gbench") && r->fixture)
+		snprintf(buf, n, "%s%s%s", r->fixture, several ? "/" : "",
+			 several ? r->segment_id : "");
+	else
+		snprintf(buf, n, "%s/%s%s%s", r->workload, r->backend,
+			 several ? "/" : "", several ? r->segment_id : "");
 }
 
 static struct json_object *

@@ -217,6 +217,11 @@ take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
 		if (!r->category)
 			return -1;
 	}
+	if (!r->fixture && prof_json_str(s, "fixture")) {
+		r->fixture = strdup(prof_json_str(s, "fixture"));
+		if (!r->fixture)
+			return -1;
+	}
 	if (!r->version)
 		r->version = json_object_get_int64(prof_json_get(s, "workload_version"));
 	if (prof_sample_is(s, "outcome", "error"))
@@ -591,6 +596,7 @@ prof_runview_free(struct prof_runview *v)
 		free((char *)r->workload);
 		free((char *)r->backend);
 		free((char *)r->category);
+		free((char *)r->fixture);
 		free(r->v);
 		prof_cpu_row_free(&r->cpu);
 		free(r->counts);

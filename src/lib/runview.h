@@ -28,6 +28,7 @@ struct prof_runrow {
 	const char *workload;
 	const char *backend;
 	const char *category;
+	const char *fixture;		/* its first sample's; NULL: none */
 	const char *segment;		/* the key string */
 	char segment_id[17];		/* of the key: prof_sample_id() */
 	long long version;		/* workload_version */

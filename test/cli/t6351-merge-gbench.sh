@@ -9,7 +9,7 @@ command -v g++ >/dev/null && [ -e /usr/include/benchmark/benchmark.h ] ||
 	skip_all "g++ or Google Benchmark is not installed (make deps: libbenchmark-dev)"
 g++ -O2 -o "$T/bm" test/data/gbench-tiny.cc -lbenchmark -lpthread -lz \
 	2>"$T/cc.err" || skip_all "the Google Benchmark binary does not build: $(head -n 1 "$T/cc.err")"
-plan 25
+plan 26
 
 bench() {
 	"$T/bm" --benchmark_min_time=0.001 --benchmark_out_format=json \
@@ -70,8 +70,8 @@ jq_ok 'map({(.workload): .status}) | add |
 	"$out" "row by row, on their segment"
 run prof-export --format gbench -o "$T/xa.json" "$T/ra.json"
 is "$rc" 0 "and exports back to Google Benchmark's format"
-jq_ok '.benchmarks | map(select(.name == "BM_crc32.4096/cpu")) | length == 3' \
-	"$T/xa.json" "one entry per repetition"
+jq_ok '.benchmarks | map(select(.name == "BM_crc32/4096")) | length == 3' \
+	"$T/xa.json" "one entry per repetition, under the benchmark's own name"
 "$BIN/prof-export" --format gbench -o "$T/xb.json" "$T/rb.json"
 cmp_py=/usr/share/benchmark/compare.py
 if [ -r "$cmp_py" ] && /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
@@ -80,13 +80,22 @@ if [ -r "$cmp_py" ] && /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
 		>"$out" 2>"$err"
 	is "$?" 0 "Google Benchmark's compare.py reads the two exports"
 	jq_ok 'map(select(.run_type == "iteration")) |
-		(map(.name) | sort ==
-		 ["BM_crc32.4096/cpu", "BM_crc32.64/cpu"]) and
+		(map(.name) | sort == ["BM_crc32/4096", "BM_crc32/64"]) and
 		all(.[]; .measurements | length == 3)' "$T/cmp.json" \
 		"and compares them repetition by repetition"
+	(cd "$(dirname "$cmp_py")" && /usr/bin/python3 compare.py -d \
+		"$T/rt.json" benchmarks "$T/a.json" "$T/xa.json") \
+		>"$out" 2>"$err"
+	jq_ok 'map(select(.run_type == "iteration")) |
+		(map(.name) | sort == ["BM_crc32/4096", "BM_crc32/64"]) and
+		all(.[]; .measurements | length == 3 and
+		    all(.[]; (.real_time - .real_time_other | fabs) <= 0.5))' \
+		"$T/rt.json" \
+		"the original against its round trip: the same benchmarks, the same times (to the ns)"
 else
 	skip "Google Benchmark's compare.py or scipy is not installed"
 	skip "(make deps installs libbenchmark-tools and python3-scipy)"
+	skip "compare.py"
 fi
 
 # Aggregates only: no repetitions to judge.
