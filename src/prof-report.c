@@ -146,6 +146,10 @@ struct report {
 	size_t n_profiles, cap_profiles;
 	FILE *errors_md, *artifacts_md;
 	long errors, artifacts;
+	/* Samples whose output was not checksummed, and the first one's
+	 * reason (checksum_reason: a Google Benchmark sample's). */
+	long unchecked;
+	char unchecked_why[200];
 	const char *run_dir;
 	const char *pprof;
 	FILE *md;
@@ -1035,6 +1039,14 @@ write_table(struct report *r)
 	}
 	if (reasons)
 		fputc('\n', md);
+	/* Said, never silently skipped: rows whose outputs cannot be
+	 * compared are judged on speed alone. */
+	if (r->unchecked) {
+		fprintf(md, "Output identity: not checked for %ld sample%s: ",
+			r->unchecked, r->unchecked == 1 ? "" : "s");
+		prof_md_write(md, r->unchecked_why, PROF_MD_TEXT);
+		fprintf(md, ".\n\n");
+	}
 	write_unsettled(r);
 	if (counts)
 		write_disagreements(r);
@@ -1595,6 +1607,10 @@ take(void *arg, struct json_object *s, struct prof_err *err)
 		r->errors++;
 		take_error(r, s);
 	}
+	if (prof_json_str(s, "checksum_reason") &&
+	    !prof_json_str(s, "checksum") && !r->unchecked++)
+		snprintf(r->unchecked_why, sizeof(r->unchecked_why), "%s",
+			 prof_json_str(s, "checksum_reason"));
 	if (prof_htab_get(&r->env_index, eid, strlen(eid)) < 0) {
 		if (grow(&r->envs, r->n_envs, &r->cap_envs,
 			 sizeof(*r->envs)) < 0)

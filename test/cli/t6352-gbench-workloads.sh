@@ -10,7 +10,7 @@
 
 command -v g++ >/dev/null && [ -e /usr/include/benchmark/benchmark.h ] ||
 	skip_all "g++ or Google Benchmark is not installed (make deps: libbenchmark-dev)"
-plan 19
+plan 21
 export PROF_GBENCH_FLAGS=--benchmark_min_time=0.01
 
 # The error cases, on prof-time directly: SkipWithError, a crash.
@@ -82,6 +82,10 @@ jq_ok 'map(select(.channel == "time" or .channel == null)) |
 	length == 2 and all(.status == "stable")' "$T/ab/comparisons.json" \
 	"every row stable"
 like "$(cat "$T/ab/summary.md")" "BM_adler32" "and the summary names them"
+like "$(cat "$T/ab/summary.md")" "Output identity: not checked for " \
+	"and says their outputs are not checked"
+like "$(cat "$T/ab/summary.md")" "samples: Google Benchmark has no output checksum." \
+	"with the reason"
 # A build whose one benchmark does more work: 60% more bytes, about 50%
 # more time (30% is caught too, but on a busy machine its interval's edge
 # can sit on the 20% threshold past the full budget, which is then a
