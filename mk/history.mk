@@ -12,7 +12,7 @@ TOOL_LIBS_report += $(SQLITE_LIBS)
 # prof-dashboard: the history as a folder of static pages.
 TOOL_LIBS_dashboard = $(SQLITE_LIBS)
 
-# make dashboard [HISTORY=FILE] [OUTPUT=DIR] [REPO_URL=URL]: the history as
+# make dashboard [HISTORY=FILE|URL] [PROF_PROJECT=] [OUTPUT=DIR] [REPO_URL=URL]: the history as
 # static pages (index.html and a page per series). The repository's URL,
 # for links to commits, comes from the git remote 'origin' when it is an
 # http(s) one (any user name or token in it left out).
@@ -22,9 +22,10 @@ REPO_URL ?= $(shell git config --get remote.origin.url 2>/dev/null | \
 	-e 's|^\(https\{0,1\}://\)[^@/]*@|\1|' | grep -E '^https?://')
 
 .PHONY: dashboard
-dashboard: $(BINDIR)/prof-dashboard ## the run history as static pages: [HISTORY=FILE] [OUTPUT=dir, default artifacts/dashboard] [REPO_URL=]
+dashboard: $(BINDIR)/prof-dashboard ## the run history as static pages: [HISTORY=FILE or postgresql://...] [PROF_PROJECT=] [OUTPUT=dir, default artifacts/dashboard] [REPO_URL=]
 	$(Q)$(if $(HISTORY),,echo "make dashboard: give HISTORY=the history" \
 		"file" >&2; exit 2;) \
+	PROF_PROJECT=$(call prof_sq,$(PROF_PROJECT)) \
 	$(BINDIR)/prof-dashboard --db $(call prof_sq,$(HISTORY)) \
 		--repo-url $(call prof_sq,$(REPO_URL)) \
 		-o $(call prof_sq,$(DASHBOARD_OUTPUT))

@@ -72,7 +72,7 @@ endif
 # ever built from it; the switches take 1, 0 or nothing.
 ifndef PROF_VARS_CHECKED
 PROF_FRAGMENT_VARS := ADD AGAINST BACKEND BASELINE CATEGORY CHROMIUM COUNTS \
-	MEMORY DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT \
+	MEMORY DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT PROF_PROJECT \
 	PROF_BUILD REF REPEAT SEED SHARD SHARDS STORIES TIMEOUT V W WORKLOADS \
 	WHY GOOD BAD CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
 prof_f_empty :=
@@ -118,10 +118,10 @@ endif
 # value other than nothing or 0) is refused at parse time, as make bisect
 # REF=... or make compare SHARD=1/2 would run without it.
 PROF_COMPARE_UNUSED := BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
-	HISTORY W GOOD BAD CHANNEL THRESHOLD FROM NAME DIR ADD
+	HISTORY PROF_PROJECT W GOOD BAD CHANNEL THRESHOLD FROM NAME DIR ADD
 PROF_BISECT_UNUSED := REF AGAINST MODE WHY COUNTS MEMORY BACKEND CATEGORY \
 	EXCLUDE_CATEGORY SEED BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
-	HISTORY FROM NAME DIR ADD
+	HISTORY PROF_PROJECT FROM NAME DIR ADD
 prof_unused = $(firstword $(foreach v,$(1),$(if $(filter command \
 	line,$(origin $(v))),$(if $(filter-out x x0,x$($(v))),$(v)))))
 prof_unused_goal := $(filter compare bisect,$(MAKECMDGOALS))
@@ -158,7 +158,10 @@ WORKLOADS ?=
 STORIES ?=
 CHROMIUM ?=
 # The run history every run is added to (prof-history); HISTORY= for none.
+# A PostgreSQL history holds many projects: the runs go to PROF_PROJECT's
+# (empty: prof-history's default, the git repository's name).
 HISTORY ?= artifacts/history.sqlite
+PROF_PROJECT ?=
 # COUNTS=1: the instruction-count phase (prof-count under callgrind) in
 # profile-quick and profile-full; diagnose always has it.
 COUNTS ?=
@@ -210,7 +213,8 @@ PROF_RUN_ENV = PROF_BINDIR=$(call prof_sq,$(PROF_TOOLDIR)) \
 	PROF_SEED=$(call prof_sq,$(SEED)) \
 	PROF_OUTPUT=$(call prof_sq,$(OUTPUT)) \
 	PROF_BASELINE=$(call prof_sq,$(BASELINE)) \
-	PROF_HISTORY=$(call prof_sq,$(HISTORY))
+	PROF_HISTORY=$(call prof_sq,$(HISTORY)) \
+	PROF_PROJECT=$(call prof_sq,$(PROF_PROJECT))
 
 PROFILE_ENV = $(PROF_RUN_ENV) \
 	PROF_PLAYWRIGHT=$(call prof_sq,$(PLAYWRIGHT)) \
@@ -322,6 +326,7 @@ merge-shards: $(PROF_TOOL_DEPS) ## merge a run's shards: DIR=folder of their res
 	PROF_BASELINE=$(call prof_sq,$(BASELINE)) \
 	PROF_SHARDS=$(call prof_sq,$(SHARDS)) \
 	PROF_HISTORY=$(call prof_sq,$(HISTORY)) \
+	PROF_PROJECT=$(call prof_sq,$(PROF_PROJECT)) \
 	PROF_COMMAND=$(call prof_sq,make merge-shards DIR=$(DIR)$(if \
 		$(OUTPUT), OUTPUT=$(OUTPUT))) \
 	sh $(PROF_LIBEXEC)/merge-shards.sh $(call prof_sq,$(DIR))
@@ -333,7 +338,7 @@ merge-shards: $(PROF_TOOL_DEPS) ## merge a run's shards: DIR=folder of their res
 PROF_HELP_OWN = $(filter-out /%,$(PROF_HELP_WORKLOADS))
 PROF_HELP_VARS := WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT \
 	BASELINE PLAYWRIGHT W FROM NAME DIR ADD TIMEOUT SEED STORIES CHROMIUM \
-	HISTORY REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS MEMORY WHY GOOD BAD \
+	HISTORY PROF_PROJECT REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS MEMORY WHY GOOD BAD \
 	CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
 
 help: ## this list

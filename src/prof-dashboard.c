@@ -19,8 +19,8 @@
 #include "utf8.h"
 
 static const char usage_text[] =
-	"usage: prof-dashboard [--db DB] [--repo-url URL] [--title TEXT]\n"
-	"                      -o DIR\n"
+	"usage: prof-dashboard [--db DB] [--project NAME] [--repo-url URL]\n"
+	"                      [--title TEXT] -o DIR\n"
 	"\n"
 	"Write the run history (default artifacts/history.sqlite;\n"
 	"$PROF_HISTORY when set) as static pages into DIR: index.html, one\n"
@@ -44,6 +44,9 @@ static const char usage_text[] =
 	"options:\n"
 	"  --db DB          the history (read only): a SQLite file or a\n"
 	"                   PostgreSQL address (prof-history(1))\n"
+	"  --project NAME   the project whose series are drawn (of a\n"
+	"                   PostgreSQL history; default $PROF_PROJECT, else\n"
+	"                   the git repository's name)\n"
 	"  --repo-url URL   http(s) address of the repository: a point and\n"
 	"                   an x axis label of commit C link to\n"
 	"                   URL/commit/C (when C is an object name: 7 to 64\n"
@@ -60,6 +63,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_DB = 256,
+	OPT_PROJECT,
 	OPT_REPO_URL,
 	OPT_TITLE,
 	OPT_VERSION,
@@ -140,6 +144,7 @@ static char csp_hash[64];
 
 struct opts {
 	const char *db;
+	const char *project;
 	const char *repo_url;
 	const char *title;
 	const char *dir;
@@ -1562,7 +1567,7 @@ build(struct opts *o)
 	int rc = PROF_EXIT_FAILURE;
 
 	h = prof_history_open(o->db, 0, &err);
-	if (!h)
+	if (!h || (o->project && prof_history_project(h, o->project, &err) < 0))
 		goto fail;
 	runs = prof_history_list(h, &err);
 	if (!runs)
@@ -1599,6 +1604,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"db", required_argument, NULL, OPT_DB},
+		{"project", required_argument, NULL, OPT_PROJECT},
 		{"repo-url", required_argument, NULL, OPT_REPO_URL},
 		{"title", required_argument, NULL, OPT_TITLE},
 		{"output", required_argument, NULL, 'o'},
@@ -1620,6 +1626,9 @@ main(int argc, char **argv)
 		switch (c) {
 		case OPT_DB:
 			o.db = optarg;
+			break;
+		case OPT_PROJECT:
+			o.project = optarg;
 			break;
 		case OPT_REPO_URL:
 			o.repo_url = optarg;
@@ -1646,7 +1655,7 @@ main(int argc, char **argv)
 				cli_safe(argv[optind], safe, sizeof(safe)));
 	if (!o.dir)
 		return cli_fail("give the folder to write: -o DIR");
-	if (!o.dir[0] || !o.db[0])
+	if (!o.dir[0] || !o.db[0] || (o.project && !o.project[0]))
 		return cli_fail("empty argument");
 	if (o.repo_url && o.repo_url[0]) {
 		if (!repo_url_ok(o.repo_url))

@@ -30,6 +30,9 @@ static const char usage_text[] =
 	"                          [--segment ID]\n"
 	"       prof-history changes [--db DB] [--since REV] [--workload ID]\n"
 	"                            [--backend B] [--segment ID]\n"
+	"       prof-history migrate [--db DB]\n"
+	"\n"
+	"Every command also takes --project NAME.\n"
 	"\n"
 	"Keep every run in a SQLite file (default artifacts/history.sqlite;\n"
 	"$PROF_HISTORY when set) or a PostgreSQL database (DB a libpq\n"
@@ -80,6 +83,10 @@ static const char usage_text[] =
 	"           verdicts, \"improved\" among them), and bisect: the make\n"
 	"           bisect line that finds the commit (null when a side's\n"
 	"           commit is unknown)\n"
+	"  migrate  bring the history to this prof's schema version (made\n"
+	"           when missing) and say which it is at: what every\n"
+	"           other command does on opening, for a database owner to\n"
+	"           run before writers that may not change the schema\n"
 	"\n"
 	"options:\n"
 	"  --db DB          the history: a SQLite file (created by add and\n"
@@ -87,6 +94,12 @@ static const char usage_text[] =
 	"                   a PostgreSQL address (its tables made by the\n"
 	"                   first add or import; never a password in it:\n"
 	"                   libpq reads PGPASSWORD or PGPASSFILE)\n"
+	"  --project NAME   the project whose runs are read and written (a\n"
+	"                   PostgreSQL history holds many, which never see\n"
+	"                   each other's runs; a SQLite file is one\n"
+	"                   project's and does not store it); default\n"
+	"                   $PROF_PROJECT, else the name of the git\n"
+	"                   repository here\n"
 	"  --comparisons FILE\n"
 	"                   add: prof-diff's comparisons.json of the run\n"
 	"                   added (of its run id, and of its rows only)\n"
@@ -114,6 +127,7 @@ enum {
 	OPT_SEGMENT,
 	OPT_SINCE,
 	OPT_COMPARISONS,
+	OPT_PROJECT,
 	OPT_VERSION,
 };
 
@@ -123,6 +137,25 @@ struct opts {
 	const char *comparisons;
 	struct prof_history_filter f;
 };
+
+/* --project, when given: the project of every call (history.h). */
+static const char *project;
+
+/* Open the history and name its project; NULL after saying why. */
+static struct prof_history *
+open_history(const char *db, int create)
+{
+	struct prof_err err = {0};
+	struct prof_history *h = prof_history_open(db, create, &err);
+
+	if (h && project && prof_history_project(h, project, &err) < 0) {
+		prof_history_close(h);
+		h = NULL;
+	}
+	if (!h)
+		cli_err(&err);
+	return h;
+}
 
 static int
 print_json(struct json_object *o)
@@ -216,9 +249,11 @@ static struct prof_history *
 begin(const char *db)
 {
 	struct prof_err err = {0};
-	struct prof_history *h = prof_history_open(db, 1, &err);
+	struct prof_history *h = open_history(db, 1);
 
-	if (!h || prof_history_begin(h, &err) < 0) {
+	if (!h)
+		return NULL;
+	if (prof_history_begin(h, &err) < 0) {
 		cli_err(&err);
 		prof_history_close(h);
 		return NULL;
@@ -826,13 +861,11 @@ static int
 cmd_read(struct opts *o, const char *cmd)
 {
 	struct prof_err err = {0};
-	struct prof_history *h = prof_history_open(o->db, 0, &err);
+	struct prof_history *h = open_history(o->db, 0);
 	struct json_object *a = NULL;
 
-	if (!h) {
-		cli_err(&err);
+	if (!h)
 		return PROF_EXIT_FAILURE;
-	}
 	if (!strcmp(cmd, "list")) {
 		a = prof_history_list(h, &err);
 	} else if (!strcmp(cmd, "trend")) {
@@ -859,6 +892,31 @@ cmd_read(struct opts *o, const char *cmd)
 	return print_json(a);
 }
 
+/* migrate: open (making the history when missing: a first transaction,
+ * empty) and say the version it is at. */
+static int
+cmd_migrate(struct opts *o)
+{
+	struct prof_err err = {0};
+	struct prof_history *h = open_history(o->db, 1);
+	char safe[512];
+	int rc = PROF_EXIT_FAILURE;
+
+	if (!h)
+		return rc;
+	if (prof_history_begin(h, &err) < 0 ||
+	    prof_history_commit(h, &err) < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	cli_say("'%s' is at history schema version %d",
+		cli_safe(o->db, safe, sizeof(safe)), prof_history_version(h));
+	rc = PROF_EXIT_OK;
+out:
+	prof_history_close(h);
+	return cli_finish(rc);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -869,6 +927,7 @@ main(int argc, char **argv)
 		{"segment", required_argument, NULL, OPT_SEGMENT},
 		{"since", required_argument, NULL, OPT_SINCE},
 		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
+		{"project", required_argument, NULL, OPT_PROJECT},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
@@ -903,6 +962,9 @@ main(int argc, char **argv)
 		case OPT_COMPARISONS:
 			o.comparisons = optarg;
 			break;
+		case OPT_PROJECT:
+			project = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish(PROF_EXIT_OK);
@@ -915,21 +977,21 @@ main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc)
-		return cli_fail("give a command: add, import, list, trend or "
-				"changes");
+		return cli_fail("give a command: add, import, list, trend, "
+				"changes or migrate");
 	cmd = argv[optind++];
 	if (strcmp(cmd, "add") && strcmp(cmd, "import") &&
 	    strcmp(cmd, "list") && strcmp(cmd, "trend") &&
-	    strcmp(cmd, "changes"))
+	    strcmp(cmd, "changes") && strcmp(cmd, "migrate"))
 		return cli_fail("unknown command '%s' (add, import, list, "
-				"trend, changes)", cmd);
+				"trend, changes, migrate)", cmd);
 	if (!o.db[0] || (o.since && !o.since[0]) ||
-	    (o.comparisons && !o.comparisons[0]))
+	    (o.comparisons && !o.comparisons[0]) || (project && !project[0]))
 		return cli_fail("empty argument");
 	if (!strcmp(cmd, "add")) {
 		if (filtered || o.since)
-			return cli_fail("add takes only --db, --comparisons "
-					"and results files");
+			return cli_fail("add takes only --db, --project, "
+					"--comparisons and results files");
 		if (optind >= argc)
 			return cli_fail("give the results files to add");
 		if (o.comparisons && argc - optind > 1)
@@ -944,7 +1006,8 @@ main(int argc, char **argv)
 		return cli_fail("--comparisons is an option of add");
 	if (!strcmp(cmd, "import")) {
 		if (filtered || o.since)
-			return cli_fail("import takes only --db and folders");
+			return cli_fail("import takes only --db, --project and "
+					"folders");
 		if (optind >= argc)
 			return cli_fail("give the folders to import");
 		return cmd_import(&o, argc - optind, argv + optind);
@@ -953,7 +1016,12 @@ main(int argc, char **argv)
 		return cli_fail("unexpected argument '%s'", argv[optind]);
 	if (strcmp(cmd, "changes") && o.since)
 		return cli_fail("--since is an option of changes");
+	if (!strcmp(cmd, "migrate")) {
+		if (filtered || o.since)
+			return cli_fail("migrate takes only --db and --project");
+		return cmd_migrate(&o);
+	}
 	if (!strcmp(cmd, "list") && filtered)
-		return cli_fail("list takes only --db");
+		return cli_fail("list takes only --db and --project");
 	return cmd_read(&o, cmd);
 }

@@ -10,6 +10,7 @@
 
 #include "history-pg.h"
 #include "json.h"
+#include "spawn.h"
 
 /*
  * The tables carry a prof_ prefix, so that a history can live in a
@@ -81,7 +82,7 @@ struct prof_history_pg {
 	PGconn *c;
 	PGcancel *cancel;
 	int in_txn;		/* between begin() and commit() */
-	const char *project;	/* "" until projects are named */
+	char project[256];	/* the project every call reads and writes */
 	char name[1024];
 };
 
@@ -209,6 +210,53 @@ out:
 	return rc;
 }
 
+/* The last line git prints, kept. */
+static int
+keep_line(void *arg, char *line, size_t len, int complete)
+{
+	char *out = arg;
+
+	(void)complete;
+	snprintf(out, 4096, "%.*s", (int)len, line);
+	return 0;
+}
+
+/*
+ * The project a history names by default: $PROF_PROJECT, else the name of
+ * the git repository of the current folder (its top level's), else "".
+ */
+static void
+default_project(char *out, size_t n)
+{
+	const char *env = getenv("PROF_PROJECT");
+	char *argv[] = {"git", "rev-parse", "--show-toplevel", NULL};
+	char top[4096] = "";
+	struct prof_spawn sp = {
+		.argv = argv,
+		.timeout_s = 30,
+		.stdout_fd = PROF_SPAWN_PIPE,
+		.on_line = keep_line,
+		.arg = top,
+		.stderr_fd = -1,
+	};
+	struct prof_spawn_result res;
+	struct prof_err err = {0};
+	const char *slash;
+
+	out[0] = '\0';
+	if (env && env[0]) {
+		snprintf(out, n, "%s", env);
+		return;
+	}
+	if (prof_spawn_run(&sp, &res, &err) < 0)
+		return;
+	if (prof_spawn_ok(&res) && top[0]) {
+		slash = strrchr(top, '/');
+		snprintf(out, n, "%s", slash ? slash + 1 : top);
+	}
+	prof_spawn_free(&res);
+}
+
 static void
 quiet(void *arg, const char *msg)
 {
@@ -228,7 +276,6 @@ prof_history_pg_open(const char *addr, int create, struct prof_err *err)
 		prof_err_set(err, "out of memory");
 		return NULL;
 	}
-	p->project = "";
 	snprintf(p->name, sizeof(p->name), "%s", addr);
 	opts = PQconninfoParse(addr, &msg);
 	if (!opts) {
@@ -251,6 +298,7 @@ prof_history_pg_open(const char *addr, int create, struct prof_err *err)
 				  "it in PGPASSFILE or PGPASSWORD instead");
 		goto fail;
 	}
+	default_project(p->project, sizeof(p->project));
 	p->c = PQconnectdb(addr);
 	if (!p->c || PQstatus(p->c) != CONNECTION_OK) {
 		pg_fail(p, NULL, err);
@@ -277,6 +325,25 @@ prof_history_pg_open(const char *addr, int create, struct prof_err *err)
 fail:
 	prof_history_pg_close(p);
 	return NULL;
+}
+
+int
+prof_history_pg_project(struct prof_history_pg *p, const char *project,
+			struct prof_err *err)
+{
+	if (strlen(project) >= sizeof(p->project))
+		return prof_err_at(err, p->name, 0, 0,
+				   "project name longer than %zu bytes",
+				   sizeof(p->project) - 1);
+	snprintf(p->project, sizeof(p->project), "%s", project);
+	return 0;
+}
+
+int
+prof_history_pg_version(const struct prof_history_pg *p)
+{
+	(void)p;
+	return PG_SCHEMA;
 }
 
 void

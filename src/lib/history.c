@@ -555,6 +555,19 @@ fail:
 	return NULL;
 }
 
+int
+prof_history_project(struct prof_history *h, const char *project,
+		     struct prof_err *err)
+{
+	return h->pg ? prof_history_pg_project(h->pg, project, err) : 0;
+}
+
+int
+prof_history_version(const struct prof_history *h)
+{
+	return h->pg ? prof_history_pg_version(h->pg) : PROF_HISTORY_SCHEMA;
+}
+
 void
 prof_history_close(struct prof_history *h)
 {

@@ -60,6 +60,20 @@ struct prof_history *prof_history_open(const char *path, int create,
 void prof_history_close(struct prof_history *h);
 
 /*
+ * The project every later call reads and writes (a PostgreSQL history
+ * holds many: each run is stored with its project, a run id is unique
+ * within its project, and list, trend, changes and walk see the runs of
+ * this project only; "" until set). A SQLite file is one project's
+ * history: the name is not stored there, and this changes nothing. 0, or
+ * -1 with err (a name longer than 255 bytes).
+ */
+int prof_history_project(struct prof_history *h, const char *project,
+			 struct prof_err *err);
+
+/* The schema version the history is at once opened (migrated). */
+int prof_history_version(const struct prof_history *h);
+
+/*
  * Add a checked run in one transaction: *added is PROF_HISTORY_ADDED. A run
  * id already there with the same content (the same digest) changes nothing
  * (PROF_HISTORY_SAME); with other content it is an error. A run id stored

@@ -93,6 +93,6 @@ run prof-history import --db "$h1"
 is "$rc:$(cat "$err")" "2:prof-history: give the folders to import" \
 	"and at least one"
 run prof-history import --db "$T/new.sqlite" "$T/b" --workload x
-is "$rc:$(cat "$err")" "2:prof-history: import takes only --db and folders" \
+is "$rc:$(cat "$err")" "2:prof-history: import takes only --db, --project and folders" \
 	"and no filter"
 finish

@@ -9,6 +9,7 @@
 . "$(dirname "$0")/pg.sh"
 pg_start
 plan 11
+export PROF_PROJECT=writers
 
 # 400 runs: writer w's k-th run at minute 50w + k of a day, 10 ms, then
 # 13 ms from run 200 on (one change point).
@@ -86,9 +87,9 @@ kill_db=$(pg_db killed)
 mkrun "$T/k1.json" k1 e1 2026-05-01T00:00:00Z 5 5 5
 mkrun "$T/k2.json" k2 e2 2026-05-02T00:00:00Z 6 6 6
 "$BIN/prof-history" add --db "$kill_db" "$T/runs/w0-0.json" 2>/dev/null
-"$PGBIN/psql" -X -q -d "$kill_db" -c "INSERT INTO prof_runs (run_id,
-	commit_id, timestamp_utc, command, results_schema, digest, added_utc)
-	VALUES ('k2', 'x', 'x', 'x', 1, 'v2:x', 'x');
+"$PGBIN/psql" -X -q -d "$kill_db" -c "INSERT INTO prof_runs (project,
+	run_id, commit_id, timestamp_utc, command, results_schema, digest,
+	added_utc) VALUES ('writers', 'k2', 'x', 'x', 'x', 1, 'v2:x', 'x');
 	SELECT pg_sleep(120)" >/dev/null 2>&1 &
 holder=$!
 # Once the holder's row is there (uncommitted), the add blocks on it.
@@ -96,7 +97,7 @@ holder=$!
 	>/dev/null 2>&1 &
 adder=$!
 waiting=0
-for i in $(seq 1 600); do
+for i in $(seq 1 300); do
 	n=$("$PGBIN/psql" -X -At -d "$kill_db" -c "SELECT count(*) FROM
 		pg_stat_activity WHERE wait_event_type = 'Lock' AND
 		query LIKE 'INSERT INTO prof_runs%'")
