@@ -277,9 +277,15 @@ side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 		d->output_other = keep(c, sum, &oom);
 	if (oom)
 		return -1;
+	/* The call's index in its worker where the sample says it (the
+	 * memory phase runs each workload in more than one), else its
+	 * index. */
 	if (mem)
-		return prof_cmp_side_add_at(d, mv,
-					    (long)prof_sample_num(s, "index"));
+		return prof_cmp_side_add_at(
+			d, mv,
+			(long)(isfinite(prof_sample_num(s, "call")) ?
+				       prof_sample_num(s, "call") :
+				       prof_sample_num(s, "index")));
 	if (prof_cmp_counted(s))
 		return prof_cmp_side_add(
 			d, (double)json_object_get_int64(
@@ -1081,7 +1087,9 @@ judge_memory(struct prof_cmp_row *r)
 	const struct prof_cmp_side *nd;
 	char lo[32], hi[32];
 
-	if (check_det(&r->cur) < 0 || check_det(&r->base) < 0)
+	/* Only what is exact is asked to repeat itself. */
+	r->cur.nondet = r->base.nondet = 0;
+	if (m->exact && (check_det(&r->cur) < 0 || check_det(&r->base) < 0))
 		return -1;
 	r->delta = r->cur.st.median - r->base.st.median;
 	r->ratio = r->base.st.median > 0 ?
@@ -1634,7 +1642,9 @@ mem_json(struct json_object *o, const struct prof_cmp_row *r, int judged)
 							    !r->base.nondet) :
 						    NULL);
 	}
-	json_object_object_add(o, "deterministic", det);
+	json_object_object_add(o, "deterministic", m->exact ? det : NULL);
+	if (!m->exact)
+		json_object_put(det);
 	if (r->cur.nondet || (r->matched && r->base.nondet)) {
 		spread = json_object_new_object();
 		if (spread) {

@@ -66,7 +66,9 @@ struct json_object;
  *   floor (1 MiB) AND ceil(0.75 n) current samples above the baseline
  *   median; improved its mirror.
  * An exact metric is deterministic on a side when all its values of one
- * call index agree (several runs, several shards); one that is not is
+ * call index agree (the memory phase runs each workload in two fresh
+ * workers; the index is the sample's "call", else its index); one that
+ * is not is
  * said so with its spread (the index and the values' range) and judged by
  * the ratio rule with its own floor, never exactly.
  *
@@ -356,7 +358,8 @@ const char *prof_cmp_status_name(enum prof_cmp_status s);
  * was judged by), threshold_pct (exact) or null, floor (in its unit),
  * delta (the medians' difference, in its unit; null unless judged),
  * deterministic ({current, baseline}: whether each side's values of one
- * call index agree; baseline null when unmatched) and spread (null, or
+ * call index agree; baseline null when unmatched; null for a metric
+ * judged by ratio) and spread (null, or
  * per side null or {index, min, max} of the first index that disagrees);
  * its delta_ms is null, and its p-value and sample counts are those of
  * the ratio rule (null when judged exactly). NULL when out of memory.

@@ -31,6 +31,29 @@ workloads_list(struct opts *o)
 	return cli_finish(PROF_EXIT_OK);
 }
 
+/*
+ * One group, in one fresh worker; in the memory phase in MEMORY_RUNS of
+ * them, the samples of each numbered after the last's, each keeping its
+ * call index in its worker ("call"): the exact metrics of one call index
+ * must then agree on every run, or prof-diff says they are not
+ * deterministic (compare.h).
+ */
+#define MEMORY_RUNS 2
+
+static int
+run_runs(struct run_state *r, struct group *g, int i, int n)
+{
+	long k, runs = strcmp(r->o->phase, "memory") ? 1 : MEMORY_RUNS;
+	int rc = 0;
+
+	for (k = 0; k < runs && !rc && !signals_interrupted; k++) {
+		r->index_base = k * g->repeat;
+		rc = workers_run_group(r, g, i, n);
+	}
+	r->index_base = 0;
+	return rc;
+}
+
 int
 workloads_run(struct opts *o)
 {
@@ -102,7 +125,7 @@ workloads_run(struct opts *o)
 		cal = calibrate_begin(r.out, NULL);
 	for (i = 0; i < n && !signals_interrupted; i++)
 		if ((i && calibrate_point(cal, "between", r.out, NULL) < 0) ||
-		    workers_run_group(&r, &gs[i], i + 1, n) < 0)
+		    run_runs(&r, &gs[i], i + 1, n) < 0)
 			break;
 	if (i == n && calibrate_end(cal, r.out, NULL) < 0)
 		i--;

@@ -5,7 +5,8 @@ plan 16
 
 run prof-mem diagnose test.alloc --workloads "$TW" -o "$T/m.jsonl"
 is "$rc" 0 "the memory phase of a workload exits 0"
-jq_ok -s 'length == 1' "$T/m.jsonl" "one memory sample"
+jq_ok -s 'length == 2 and map([.index, .call]) == [[0, 0], [1, 0]]' \
+	"$T/m.jsonl" "two memory samples, each the first call of a fresh worker"
 # 64 x 1 MiB, half freed, then 8 MiB: the live peak is 64 MiB (usable
 # sizes add glibc's few bytes per block).
 jq_ok '.phase == "memory" and .outcome == "success" and
@@ -20,9 +21,9 @@ jq_ok '.memory | has("device_peak_allocated_bytes") | not' "$T/m.jsonl" \
 
 run prof-mem quick --workloads "$TW" -o "$T/q.jsonl"
 is "$rc" 1 "a crash in the memory phase is an error sample, exit 1"
-jq_ok -s 'length == 3 and ([.[] | select(.outcome == "success")] | length == 1)
+jq_ok -s 'length == 6 and ([.[] | select(.outcome == "success")] | length == 2)
 	and all(.[]; .phase == "memory")' "$T/q.jsonl" \
-	"one memory sample per workload, the good one measured"
+	"two memory samples per workload, the good one measured"
 
 run "$TW" --worker test.alloc --phase memory
 jq_ok '.outcome == "error" and .reason ==

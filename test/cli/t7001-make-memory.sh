@@ -20,7 +20,7 @@ ok "$([ -s "$T/q/memory.jsonl" ]; echo $?)" "the run folder has memory.jsonl"
 jq_ok '(([.samples[] | select(.phase == "timing") | .workload] | unique) ==
 	([.samples[] | select(.phase == "memory") | .workload] | unique)) and
 	([.samples[] | .workload] | unique) == ["test.ab", "test.ab_same"] and
-	([.samples[] | select(.phase == "memory")] | length == 2) and
+	([.samples[] | select(.phase == "memory")] | length == 4) and
 	all(.samples[] | select(.phase == "memory"); .memory.host_peak_bytes
 	| type == "number")' "$T/q/results.json" \
 	"results.json has a memory sample for every timed workload"
@@ -38,7 +38,7 @@ like "$(cat "$T/q/summary.md")" "- \`test.ab\` (cpu): **incomparable**" \
 # A baseline keeps memory samples: the next run is judged on them.
 mk baseline-update FROM="$T/q/results.json" NAME=mem DIR="$T/bl"
 is "$rc" 0 "the run is promoted"
-jq_ok '[.samples[] | select(.phase == "memory")] | length == 2' \
+jq_ok '[.samples[] | select(.phase == "memory")] | length == 4' \
 	"$T/bl/mem.json" "with its memory samples"
 mk profile-quick MEMORY=1 WORKLOADS="$A" OUTPUT="$T/q2" \
 	BASELINE="$T/bl/mem.json"

@@ -1,11 +1,12 @@
 #!/bin/bash
-# The reference suite's memory phase twice (prof-mem quick): each run
-# judged against the other, every memory row stable; the heap peak and the
-# allocations of the single-threaded pipeline and primitive workloads the
-# same per call index in both runs (the server's threads may differ by a
-# few allocations, under the floor).
+# The reference suite's memory phase twice (prof-mem quick, each workload
+# in two fresh workers a run): each run judged against the other, every
+# memory row stable; the heap peak, allocations and bytes allocated of the
+# single-threaded pipeline and primitive workloads the same per call index
+# in all four workers, and said to be deterministic (the server's threads
+# may differ by a few allocations: not deterministic, judged by ratio).
 . "$(dirname "$0")/lib.sh"
-plan 4
+plan 5
 
 for i in 1 2; do
 	"$BIN/prof-mem" quick -q --output "$T/m$i.jsonl" &&
@@ -23,10 +24,15 @@ jq_ok 'group_by(.workload) | all(.[]; map(.metric) == ["host_peak_bytes",
 jq -s 'map(. as $d | .samples[] | .workload = $d.groups[.group_id].workload |
 	select(.phase == "memory" and
 	(.workload | test("^(pipeline|primitive)\\."))) |
-	{k: "\(.workload) \(.index)", v: [.memory.host_peak_bytes,
+	{k: "\(.workload) \(.call)", v: [.memory.host_peak_bytes,
 	.memory.host_allocs, .memory.host_allocated_bytes]}) |
 	group_by(.k)' \
 	"$T/r1.json" "$T/r2.json" >"$T/diff.json"
-jq_ok 'length == 6 and all(.[]; length == 2 and .[0].v == .[1].v)' \
+jq_ok 'length == 6 and all(.[]; length == 4 and
+	(map(.v) | unique | length) == 1)' \
 	"$T/diff.json" \
 	"single-threaded workloads: heap peak, allocations and bytes the same per call index"
+jq_ok '[.[] | select(.rule == "exact" and
+	(.workload | test("^(pipeline|primitive)\\.")))] | length == 18 and
+	all(.[]; .deterministic == {current: true, baseline: true})' \
+	"$T/c.json" "and judged exactly, deterministic on both sides"
