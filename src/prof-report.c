@@ -647,6 +647,8 @@ settle_command(struct report *r, long repeat, long max, char *buf, size_t n)
 		snprintf(c, sizeof(c), "%s", cmd);
 		drop_var(c, "MODE");
 		drop_var(c, "REPEAT");
+		/* A new run gets a new folder. */
+		drop_var(c, "OUTPUT");
 		if (!full && 4 * 10 > max)
 			snprintf(buf, n, "%s MODE=full", c);
 		else

@@ -31,9 +31,9 @@
 # contended, said in the reason). Also the mean samples a side of the
 # interleaved rows, and the same runs' files judged again by the prof-diff
 # of OLD_REV (default 344e599, the rule before issue 29: an unsettled row
-# went by the medians), built once in a git worktree under OUT_DIR (or
-# OLD_DIFF=path/to/prof-diff); the old prof-diff sees the samples the
-# new prof-time took, which stopped on the new looks.
+# went by the medians), built once in a git worktree under OUT_DIR and
+# kept there as old-prof-diff (or OLD_DIFF=path/to/prof-diff); it sees
+# the samples the new prof-time took, which stopped on the new looks.
 #
 # OUT_DIR (default artifacts/bench/ab-noise-STAMP) gets every run's
 # folder, verdicts.tsv (one line per row judged) and summary.md, which is
@@ -70,21 +70,24 @@ mkdir -p "$OUT" || exit 2
 OUT=$(cd "$OUT" && pwd)
 t0=$(date +%s)
 
-# The old rule's prof-diff, built from OLD_REV unless given.
+# The old rule's prof-diff, built from OLD_REV unless given: the binary
+# is kept, the worktree (registered in the repository) goes.
 if [ -z "$OLD_DIFF" ]; then
-	src=$OUT/old-src
-	if [ ! -x "$src/bin/prof-diff" ]; then
+	OLD_DIFF=$OUT/old-prof-diff
+	if [ ! -x "$OLD_DIFF" ]; then
+		src=$OUT/old-src
 		rm -rf "$src"
 		git worktree prune
 		if ! { git worktree add --detach "$src" "$OLD_REV" &&
-			$MAKE -C "$src" -j2 bin/prof-diff; } \
+			$MAKE -C "$src" -j2 bin/prof-diff &&
+			cp "$src/bin/prof-diff" "$OLD_DIFF"; } \
 			>"$OUT/old-build.log" 2>&1; then
 			echo "ab-noise.sh: cannot build prof-diff at $OLD_REV;" \
 				"see $OUT/old-build.log" >&2
 			exit 2
 		fi
+		git worktree remove --force "$src"
 	fi
-	OLD_DIFF=$src/bin/prof-diff
 fi
 
 # The calm baseline of the quick runs, before any noise.

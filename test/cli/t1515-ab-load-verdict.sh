@@ -92,9 +92,9 @@ like "$(cat "$T/table.txt")" "w cpu: 9 of 12 current samples contended: the mach
 # A full make compare that did not settle: a larger REPEAT.
 side "$T/c.jsonl" current 10 40 0 1 1 $CUR
 side "$T/r.jsonl" reference 10 40 0 1 1 $REF
-judge "make compare REF=main MODE=full"
+judge "make compare REF=main MODE=full OUTPUT=runs/a"
 like "$(cat "$T/summary.md")" "To settle them, run: \`make compare REF=main MODE=full REPEAT=20\`" \
-	"a full compare: MODE=full REPEAT=20 (budget 80)"
+	"a full compare: MODE=full REPEAT=20 (budget 80), in a new run folder"
 judge "prof-time full --workloads new/w --against old/w --max-repeat 40"
 like "$(cat "$T/summary.md")" "To settle them, run: \`prof-time full --workloads new/w --against old/w --max-repeat 80\`" \
 	"a prof-time run: twice its --max-repeat"
