@@ -31,6 +31,7 @@ static const char usage_text[] =
 	"       prof-history changes [--db DB] [--since REV] [--workload ID]\n"
 	"                            [--backend B] [--segment ID]\n"
 	"       prof-history migrate [--db DB]\n"
+	"       prof-history prune [--db DB] --before DATE\n"
 	"\n"
 	"Every command also takes --project NAME.\n"
 	"\n"
@@ -87,6 +88,11 @@ static const char usage_text[] =
 	"           when missing) and say which it is at: what every\n"
 	"           other command does on opening, for a database owner to\n"
 	"           run before writers that may not change the schema\n"
+	"  prune    remove the project's runs from before DATE (their\n"
+	"           timestamps; YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ), in one\n"
+	"           transaction, with their rows; an import of files that\n"
+	"           still hold them adds them again (the files are the\n"
+	"           record)\n"
 	"\n"
 	"options:\n"
 	"  --db DB          the history: a SQLite file (created by add and\n"
@@ -106,6 +112,7 @@ static const char usage_text[] =
 	"  --workload ID    only this workload\n"
 	"  --backend B      only this backend\n"
 	"  --segment ID     only segment ids starting with ID\n"
+	"  --before DATE    prune: the runs before this date go\n"
 	"  --since REV      only changes whose first run after the step is at\n"
 	"                   or after the first run of commit REV (a commit\n"
 	"                   prefix, or a revision git can name here)\n"
@@ -128,6 +135,7 @@ enum {
 	OPT_SINCE,
 	OPT_COMPARISONS,
 	OPT_PROJECT,
+	OPT_BEFORE,
 	OPT_VERSION,
 };
 
@@ -140,6 +148,8 @@ struct opts {
 
 /* --project, when given: the project of every call (history.h). */
 static const char *project;
+/* prune's --before. */
+static const char *before;
 
 /* Open the history and name its project; NULL after saying why. */
 static struct prof_history *
@@ -917,6 +927,51 @@ out:
 	return cli_finish(rc);
 }
 
+/* A date or time of prune: YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SSZ. */
+static int
+date_ok(const char *s)
+{
+	static const char day[] = "dddd-dd-dd", time[] = "Tdd:dd:ddZ";
+	size_t i;
+
+	for (i = 0; day[i]; i++)
+		if (day[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') :
+				    s[i] != day[i])
+			return 0;
+	if (!s[i])
+		return 1;
+	s += i;
+	for (i = 0; time[i]; i++)
+		if (time[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') :
+				     s[i] != time[i])
+			return 0;
+	return !s[i];
+}
+
+static int
+cmd_prune(struct opts *o)
+{
+	struct prof_err err = {0};
+	struct prof_history *h = open_history(o->db, 0);
+	long long n = 0;
+	char safe[512];
+	int rc = PROF_EXIT_FAILURE;
+
+	if (!h)
+		return rc;
+	if (prof_history_prune(h, before, &n, &err) < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	cli_say("pruned %lld run%s from before %s out of '%s'", n,
+		n == 1 ? "" : "s", before,
+		cli_safe(o->db, safe, sizeof(safe)));
+	rc = PROF_EXIT_OK;
+out:
+	prof_history_close(h);
+	return cli_finish(rc);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -928,6 +983,7 @@ main(int argc, char **argv)
 		{"since", required_argument, NULL, OPT_SINCE},
 		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
 		{"project", required_argument, NULL, OPT_PROJECT},
+		{"before", required_argument, NULL, OPT_BEFORE},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
@@ -965,6 +1021,9 @@ main(int argc, char **argv)
 		case OPT_PROJECT:
 			project = optarg;
 			break;
+		case OPT_BEFORE:
+			before = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish(PROF_EXIT_OK);
@@ -978,13 +1037,21 @@ main(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return cli_fail("give a command: add, import, list, trend, "
-				"changes or migrate");
+				"changes, migrate or prune");
 	cmd = argv[optind++];
 	if (strcmp(cmd, "add") && strcmp(cmd, "import") &&
 	    strcmp(cmd, "list") && strcmp(cmd, "trend") &&
-	    strcmp(cmd, "changes") && strcmp(cmd, "migrate"))
+	    strcmp(cmd, "changes") && strcmp(cmd, "migrate") &&
+	    strcmp(cmd, "prune"))
 		return cli_fail("unknown command '%s' (add, import, list, "
-				"trend, changes, migrate)", cmd);
+				"trend, changes, migrate, prune)", cmd);
+	if (!strcmp(cmd, "prune") != (before != NULL))
+		return cli_fail(before ? "--before is an option of prune" :
+					 "prune takes --before DATE");
+	if (before && !date_ok(before))
+		return cli_fail("--before: '%s' is not a date (YYYY-MM-DD, or "
+				"YYYY-MM-DDTHH:MM:SSZ)",
+				cli_safe(before, (char[512]){0}, 512));
 	if (!o.db[0] || (o.since && !o.since[0]) ||
 	    (o.comparisons && !o.comparisons[0]) || (project && !project[0]))
 		return cli_fail("empty argument");
@@ -1016,6 +1083,12 @@ main(int argc, char **argv)
 		return cli_fail("unexpected argument '%s'", argv[optind]);
 	if (strcmp(cmd, "changes") && o.since)
 		return cli_fail("--since is an option of changes");
+	if (!strcmp(cmd, "prune")) {
+		if (filtered || o.since)
+			return cli_fail("prune takes only --db, --project and "
+					"--before");
+		return cmd_prune(&o);
+	}
 	if (!strcmp(cmd, "migrate")) {
 		if (filtered || o.since)
 			return cli_fail("migrate takes only --db and --project");

@@ -340,6 +340,26 @@ prof_history_pg_project(struct prof_history_pg *p, const char *project,
 }
 
 int
+prof_history_pg_prune(struct prof_history_pg *p, const char *before,
+		      long long *pruned, struct prof_err *err)
+{
+	const char *vals[] = {p->project, before};
+	PGresult *r = q(p,
+			"WITH d AS (DELETE FROM prof_runs WHERE project = $1 "
+			"AND timestamp_utc < $2 RETURNING run_id), "
+			"f AS (DELETE FROM prof_files WHERE project = $1 AND "
+			"run_id IN (SELECT run_id FROM d)) "
+			"SELECT count(*) FROM d",
+			2, vals, err);
+
+	if (!r)
+		return -1;
+	*pruned = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+	PQclear(r);
+	return 0;
+}
+
+int
 prof_history_pg_version(const struct prof_history_pg *p)
 {
 	(void)p;

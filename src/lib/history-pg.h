@@ -21,6 +21,8 @@ struct prof_history_pg *prof_history_pg_open(const char *addr, int create,
 void prof_history_pg_close(struct prof_history_pg *p);
 int prof_history_pg_project(struct prof_history_pg *p, const char *project,
 			    struct prof_err *err);
+int prof_history_pg_prune(struct prof_history_pg *p, const char *before,
+			  long long *pruned, struct prof_err *err);
 int prof_history_pg_version(const struct prof_history_pg *p);
 int prof_history_pg_add_judged(struct prof_history_pg *p,
 			       const struct prof_runview *v,

@@ -563,6 +563,41 @@ prof_history_project(struct prof_history *h, const char *project,
 }
 
 int
+prof_history_prune(struct prof_history *h, const char *before,
+		   long long *pruned, struct prof_err *err)
+{
+	static const char *const sql[] = {
+		"DELETE FROM files WHERE run_id IN (SELECT run_id FROM runs "
+		"WHERE timestamp_utc < ?1)",
+		"DELETE FROM runs WHERE timestamp_utc < ?1",
+	};
+	sqlite3_stmt *st = NULL;
+	size_t i;
+
+	if (h->pg)
+		return prof_history_pg_prune(h->pg, before, pruned, err);
+	if (exec(h, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	for (i = 0; i < sizeof(sql) / sizeof(*sql); i++) {
+		if (sqlite3_prepare_v2(h->db, sql[i], -1, &st, NULL) !=
+		    SQLITE_OK)
+			goto fail;
+		sqlite3_bind_text(st, 1, before, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			goto fail;
+		sqlite3_finalize(st);
+		st = NULL;
+	}
+	*pruned = sqlite3_changes(h->db);
+	return prof_history_commit(h, err);
+fail:
+	db_err(h, err, NULL);
+	sqlite3_finalize(st);
+	prof_history_rollback(h);
+	return -1;
+}
+
+int
 prof_history_version(const struct prof_history *h)
 {
 	return h->pg ? prof_history_pg_version(h->pg) : PROF_HISTORY_SCHEMA;

@@ -70,6 +70,17 @@ void prof_history_close(struct prof_history *h);
 int prof_history_project(struct prof_history *h, const char *project,
 			 struct prof_err *err);
 
+/*
+ * Retention: remove the runs (of the project, over PostgreSQL) whose
+ * timestamp_utc is before before (an ISO 8601 date or time, compared as
+ * text: "2026-01-01" removes 2025's runs), with their rows and import's
+ * memory of their files (so that an import of files that still hold them
+ * adds them again: the files are the record). One transaction; *pruned:
+ * how many runs. 0, or -1 with err.
+ */
+int prof_history_prune(struct prof_history *h, const char *before,
+		       long long *pruned, struct prof_err *err);
+
 /* The schema version the history is at once opened (migrated). */
 int prof_history_version(const struct prof_history *h);
 
