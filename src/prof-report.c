@@ -54,8 +54,10 @@ static const char usage_text[] =
 	"  - where the run has memory rows (prof-diff's \"phase\":\n"
 	"    \"memory\"), a Memory table: each row's metric, current and\n"
 	"    baseline medians and change in bytes or allocations with\n"
-	"    grouped digits, its rule and status, and the reason of each\n"
-	"    that is not stable;\n"
+	"    grouped digits, its rule and status, the reason of each\n"
+	"    that is not stable, and the rows where time and memory\n"
+	"    disagree (time stable, the heap peak a warning: more memory\n"
+	"    in the same time);\n"
 	"  - when rows are new because the baseline lacks their segment,\n"
 	"    this run's segments and the ones the baseline has;\n"
 	"  - each error sample with its phase and reason;\n"
@@ -871,6 +873,40 @@ mem_cells(struct report *r, struct json_object *row, char cells[3][32],
 	*status = r->judged ? prof_json_str(row, "status") : "-";
 }
 
+/* The memory rows that changed where their workload's time did not (or
+ * the other way), each as two facts and what they can mean. */
+static void
+write_memory_disagreements(struct report *r)
+{
+	size_t i, n = r->judged ? prof_cmpview_len(&r->mem_rows) : 0;
+	FILE *md = r->md;
+	int any = 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *m = prof_cmpview_row(&r->mem_rows, i);
+		const char *w = m ? prof_json_str(m, "workload") : NULL;
+		const char *b = m ? prof_json_str(m, "backend") : NULL;
+		long k = m ? prof_cmpview_find(&r->rows, w, b, 0,
+					       prof_json_str(m, "segment")) :
+			     -1;
+		char line[1024];
+
+		if (k < 0 ||
+		    !prof_channels_memory(prof_cmpview_row(&r->rows, (size_t)k),
+					  m, "**", line, sizeof(line)))
+			continue;
+		if (!any++)
+			fprintf(md, "Time and memory disagree:\n\n");
+		fprintf(md, "- ");
+		prof_md_write(md, w, PROF_MD_CODE);
+		fprintf(md, " (");
+		prof_md_write(md, b, PROF_MD_TEXT);
+		fprintf(md, "): %s\n", line);
+	}
+	if (any)
+		fputc('\n', md);
+}
+
 /* summary.md's memory table: one line a memory row, in bytes or
  * allocations with grouped digits; then the reason of each that is not
  * stable. Nothing when the run has no memory rows. */
@@ -928,6 +964,7 @@ write_memory(struct report *r)
 	}
 	if (reasons)
 		fputc('\n', md);
+	write_memory_disagreements(r);
 }
 
 static void

@@ -81,6 +81,59 @@ disagreement_meaning(const char *ts, const char *cs, double tpct, double cpct)
 }
 
 int
+prof_channels_memory(struct json_object *t, struct json_object *m,
+		     const char *em, char *buf, size_t n)
+{
+	const char *ts = t ? prof_json_str(t, "status") : NULL;
+	const char *ms = m ? prof_json_str(m, "status") : NULL;
+	const char *name = m ? prof_json_str(m, "metric") : NULL;
+	const char *meaning;
+	double pct = m ? row_pct(m) : NAN;
+	char tw[64], mw[80];
+
+	if (n)
+		buf[0] = '\0';
+	if (!judged_status(ts) || !ms ||
+	    (strcmp(ms, "warning") && strcmp(ms, "improved")) ||
+	    !strcmp(ts, ms))
+		return 0;
+	if (!strcmp(name ? name : "", "host_peak_bytes"))
+		name = "heap peak";
+	else if (!strcmp(name ? name : "", "host_allocs"))
+		name = "allocations";
+	else if (!strcmp(name ? name : "", "host_allocated_bytes"))
+		name = "bytes allocated";
+	else if (!strcmp(name ? name : "", "rss_peak_bytes"))
+		name = "RSS peak";
+	change_words(t, 1, em, tw, sizeof(tw));
+	if (isfinite(pct))
+		snprintf(mw, sizeof(mw), "%+.*f%% (%s%s%s)",
+			 fabs(pct) < 10 ? 1 : 0, pct, em, ms, em);
+	else
+		snprintf(mw, sizeof(mw), "from 0 (%s%s%s)", em, ms, em);
+	if (!strcmp(ms, "warning"))
+		meaning = !strcmp(ts, "improved") ?
+				  "faster but holding more memory: time "
+				  "bought with memory" :
+				  "more memory in the same time, which "
+				  "another machine, allocator or a larger "
+				  "input may not forgive";
+	else
+		meaning = !strcmp(ts, "warning") ?
+				  "less memory but slower: memory bought with "
+				  "time" :
+				  "less memory in the same time";
+	/* Time's status first: "time **stable** +2.9%". */
+	if (!strcmp(ts, "improved"))
+		snprintf(buf, n, "time %s, %s %s: %s", tw,
+			 name ? name : "memory", mw, meaning);
+	else
+		snprintf(buf, n, "time %s%s%s %+.1f%%, %s %s: %s", em, ts, em,
+			 row_pct(t), name ? name : "memory", mw, meaning);
+	return 1;
+}
+
+int
 prof_channels_disagree(struct json_object *t, struct json_object *c,
 		       const char *em, char *buf, size_t n)
 {

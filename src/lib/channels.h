@@ -23,6 +23,18 @@ int prof_channels_disagree(struct json_object *t, struct json_object *c,
 			   const char *em, char *buf, size_t n);
 
 /*
+ * Whether a time row t and a memory row m (prof-diff's, of one workload x
+ * backend x segment) disagree: both judged, m warning or improved, and t
+ * not the same. When they do, buf holds both facts and what they can
+ * mean, status words between em: "time **stable** +2.9%, heap peak
+ * +100.00% (**warning**): more memory in the same time, which another
+ * machine, allocator or a larger input may not forgive". Returns 1, or 0
+ * with buf empty.
+ */
+int prof_channels_memory(struct json_object *t, struct json_object *m,
+			 const char *em, char *buf, size_t n);
+
+/*
  * An instruction count as every page prints it, digits grouped by commas:
  * 1234567 as "1,234,567", or "+1,234,567" when sign is set and v > 0 (a
  * negative v always has its "-"). Cut to n bytes; returns buf.

@@ -3,7 +3,7 @@
 # table, in bytes or allocations with grouped digits, with the reason of
 # each row that is not stable; a run without memory rows has neither.
 . "$(dirname "$0")/lib.sh"
-plan 7
+plan 9
 
 A=$TBIN/prof-ab-a
 for s in a b; do
@@ -31,6 +31,17 @@ like "$(cat "$T/s.md")" "| \`test.ab_copy\` | cpu | allocations | 2 | 1 | +1 | e
 	"the allocations row"
 like "$(cat "$T/s.md")" "- \`test.ab_copy\` (cpu, memory host_peak_bytes): **warning**: heap peak $ga -\\> $gb bytes (+100.00%, +$gd), more than the 1% threshold and the floor of 4,096 bytes" \
 	"with the warning's reason"
+"$BIN/prof-time" full --category copy --workloads "$TBIN/prof-ab-b" \
+	--against "$A" --repeat 4 -q --output "$T/tb.jsonl" \
+	--against-output "$T/ta.jsonl"
+"$BIN/prof-merge" --run-id ab -o "$T/ab.json" "$T/tb.jsonl" "$T/b.jsonl" &&
+	"$BIN/prof-merge" --run-id ab -o "$T/aa.json" "$T/ta.jsonl" "$T/a.jsonl" &&
+	"$BIN/prof-diff" --baseline "$T/aa.json" -o "$T/abc.json" "$T/ab.json"
+"$BIN/prof-report" -q --comparisons "$T/abc.json" -o "$T/ab.md" "$T/ab.json"
+like "$(cat "$T/ab.md")" "- \`test.ab_copy\` (cpu): time **stable** " \
+	"time stable and the heap peak warning: they disagree, said so"
+like "$(cat "$T/ab.md")" ", heap peak +100% (**warning**): more memory in the same time, which another machine, allocator or a larger input may not forgive" \
+	"with what it can mean"
 like "$(cat "$out")" "test.ab_copy                         cpu      heap peak (bytes)" \
 	"the compact table has the memory lines"
 

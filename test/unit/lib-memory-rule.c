@@ -8,6 +8,7 @@
 
 #include <json-c/json.h>
 
+#include "channels.h"
 #include "compare.h"
 #include "json.h"
 #include "tap.h"
@@ -297,10 +298,46 @@ test_grouping(void)
 	prof_cmp_free(&c);
 }
 
+/* Time and memory read together (prof_channels_memory()). */
+static void
+test_disagree(void)
+{
+	struct json_object *t = json_tokener_parse(
+		"{\"status\":\"stable\",\"ratio\":1.029}");
+	struct json_object *m = json_tokener_parse(
+		"{\"status\":\"warning\",\"ratio\":2,"
+		"\"metric\":\"host_peak_bytes\"}");
+	struct json_object *s = json_tokener_parse(
+		"{\"status\":\"stable\",\"ratio\":1,"
+		"\"metric\":\"host_allocs\"}");
+	struct json_object *f = json_tokener_parse(
+		"{\"status\":\"improved\",\"ratio\":0.5}");
+	char buf[512];
+
+	ok(prof_channels_memory(t, m, "**", buf, sizeof(buf)) == 1,
+	   "time stable, heap peak warning: they disagree");
+	is_str(buf,
+	       "time **stable** +2.9%, heap peak +100% (**warning**): more "
+	       "memory in the same time, which another machine, allocator or "
+	       "a larger input may not forgive",
+	       "in facts and what they can mean");
+	ok(prof_channels_memory(t, s, "**", buf, sizeof(buf)) == 0 &&
+		   !buf[0],
+	   "a stable memory row says nothing");
+	ok(prof_channels_memory(f, m, "", buf, sizeof(buf)) == 1 &&
+		   strstr(buf, "time bought with memory") != NULL,
+	   "faster and more memory: time bought with memory");
+	json_object_put(t);
+	json_object_put(m);
+	json_object_put(s);
+	json_object_put(f);
+}
+
 int
 main(void)
 {
-	plan(53);
+	plan(57);
+	test_disagree();
 	test_exact();
 	test_rss();
 	test_determinism();
