@@ -169,6 +169,17 @@ build() {
 	return $rc
 }
 
+# A time step's two sides, merged and compared (run-lib.sh's
+# merge_diff_report): the good side is the baseline, a failure is the
+# step's, and the step writes no report.
+run_merge_reference() {
+	"$BINDIR/prof-merge" --run-id "$run_id" --commit "$good" \
+		--output "$s.good.json" "$s.good.jsonl"
+}
+run_merge_failed() { return 1; }
+run_diff_failed() { return 1; }
+run_report() { :; }
+
 # measure SHA: $value (the median count, or the median ms), $changed (1 or
 # 0 against GOOD) and $verdict (a JSON object: status, ratio, p_value,
 # samples a side, settled); returns 1 when the measurement failed.
@@ -218,13 +229,8 @@ measure() {
 		# one run id on both sides, as make compare: no drift note;
 		# each side the commit it measured. Not runs of the history
 		# (prof-history(1)): old commits, measured now.
-		"$BINDIR/prof-merge" --run-id "$run_id" --commit "$1" \
-			--output "$s.json" "$s.jsonl" &&
-			"$BINDIR/prof-merge" --run-id "$run_id" \
-				--commit "$good" \
-				--output "$s.good.json" "$s.good.jsonl" &&
-			"$BINDIR/prof-diff" --baseline "$s.good.json" \
-				--output "$s.cmp.json" "$s.json" || return 1
+		merge_diff_report "$s.json" "$s.good.json" "$s.cmp.json" \
+			--commit "$1" "$s.jsonl" || return 1
 		value=$(jq '[.[] | select(.phase == "timing")][0].current.median
 			// empty' "$s.cmp.json")
 		changed=$(jq '[.[] | select(.phase == "timing")][0].status |

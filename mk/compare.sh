@@ -309,28 +309,22 @@ if [ "${PROF_MEMORY:-}" = 1 ]; then
 fi
 
 # Both sides share the run id: prof-diff then knows they saw the same
-# machine at the same moments (no drift note).
-phase=merge
-if ! "$BINDIR/prof-merge" --command "$command" --run-id "$run_id" \
-	--timestamp "$timestamp" --output "$run/results.json" \
-	"$run/samples.jsonl" ${cur_counts:+"$cur_counts"} \
-	${cur_mem:+"$cur_mem"} ||
-	! "$BINDIR/prof-merge" --command "$command (reference side: $ref_name)" \
+# machine at the same moments (no drift note). The reference side is the
+# baseline (merge_diff_report).
+run_merge_reference() {
+	"$BINDIR/prof-merge" --command "$command (reference side: $ref_name)" \
 		--run-id "$run_id" --timestamp "$timestamp" ${sha:+--commit "$sha"} \
 		--output "$run/baseline.json" "$run/baseline.jsonl" \
-		${ref_counts:+"$ref_counts"} ${ref_mem:+"$ref_mem"}; then
-	say "cannot merge the samples"
-	finish 2
-fi
-phase=compare
-if ! "$BINDIR/prof-diff" --baseline "$run/baseline.json" \
-	--output "$run/comparisons.json" "$run/results.json"; then
+		${ref_counts:+"$ref_counts"} ${ref_mem:+"$ref_mem"}
+}
+run_diff_failed() {
 	say "cannot compare the two sides"
 	finish 2
-fi
+}
 
 # Which functions made the changed rows change (WHY=1), or how to ask.
-if [ "${PROF_WHY:-}" = 1 ]; then
+run_before_report() {
+	[ "${PROF_WHY:-}" = 1 ] || return 0
 	phase=why
 	time_dir=
 	if why_time "$cur_bins" "$ref_bins"; then
@@ -341,43 +335,47 @@ if [ "${PROF_WHY:-}" = 1 ]; then
 	fi
 	why_howto="to see more, run: prof-why on the two sides' callgrind files (functions/reference/ and functions/)"
 	why_explain "$run/comparisons.json" ${time_dir:+--time "$time_dir"}
-fi
+}
 
 # What the summary says first: what was compared, a dirty tree, and the
 # workloads that only the reference has (prof-diff's rows are the current
 # build's, so those would go unmentioned).
-set -- --note "Interleaved A/B against $ref_name: baseline.json is the reference build, measured in the same run, alternating with the current build ($MODE)."
-if [ -n "${ref_src_note:-}" ]; then
-	set -- "$@" --note "The reference build: $ref_src_note."
-fi
-if [ -n "$REF" ] &&
-	[ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-	set -- "$@" --note "The work tree has uncommitted changes: it was compared as it is."
-fi
-missing=$(jq -r -n --slurpfile c "$run/results.json" \
-	--slurpfile r "$run/baseline.json" '
-	# the workloads of results: in the groups, or in whole samples
-	def workloads: [(.groups // {})[].workload] +
-		[.samples[].workload // empty] | unique;
-	($c[0] | workloads) as $cur | $r[0] | workloads |
-	map(select(. as $w | $cur | index($w) | not)) | join(", ")' 2>/dev/null)
-n_changed=$(changed_rows "$run/comparisons.json")
-if [ "${PROF_WHY:-}" != 1 ] && [ "$n_changed" -gt 0 ]; then
-	set -- "$@" --note "$n_changed row(s) changed; to see which functions made them change, run: $command WHY=1"
-fi
-if [ -n "${why_fail_note:-}" ]; then
-	set -- "$@" --note "$why_fail_note"
-fi
-if [ -n "$missing" ]; then
-	set -- "$@" --note "Only in the reference build (missing from the current one): $missing."
-fi
-phase=report
-if ! "$BINDIR/prof-report" "$@" --comparisons "$run/comparisons.json" \
-	--html "$run/report.html" --output "$run/summary.md" \
-	"$run/results.json"; then
-	say "cannot write the summary"
-	finish 2
-fi
+run_report() {
+	set -- --note "Interleaved A/B against $ref_name: baseline.json is the reference build, measured in the same run, alternating with the current build ($MODE)."
+	if [ -n "${ref_src_note:-}" ]; then
+		set -- "$@" --note "The reference build: $ref_src_note."
+	fi
+	if [ -n "$REF" ] &&
+		[ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+		set -- "$@" --note "The work tree has uncommitted changes: it was compared as it is."
+	fi
+	missing=$(jq -r -n --slurpfile c "$run/results.json" \
+		--slurpfile r "$run/baseline.json" '
+		# the workloads of results: in the groups, or in whole samples
+		def workloads: [(.groups // {})[].workload] +
+			[.samples[].workload // empty] | unique;
+		($c[0] | workloads) as $cur | $r[0] | workloads |
+		map(select(. as $w | $cur | index($w) | not)) | join(", ")' 2>/dev/null)
+	n_changed=$(changed_rows "$run/comparisons.json")
+	if [ "${PROF_WHY:-}" != 1 ] && [ "$n_changed" -gt 0 ]; then
+		set -- "$@" --note "$n_changed row(s) changed; to see which functions made them change, run: $command WHY=1"
+	fi
+	if [ -n "${why_fail_note:-}" ]; then
+		set -- "$@" --note "$why_fail_note"
+	fi
+	if [ -n "$missing" ]; then
+		set -- "$@" --note "Only in the reference build (missing from the current one): $missing."
+	fi
+	if ! "$BINDIR/prof-report" "$@" --comparisons "$run/comparisons.json" \
+		--html "$run/report.html" --output "$run/summary.md" \
+		"$run/results.json"; then
+		say "cannot write the summary"
+		finish 2
+	fi
+}
+merge_diff_report "$run/results.json" "$run/baseline.json" \
+	"$run/comparisons.json" --command "$command" --timestamp "$timestamp" \
+	"$run/samples.jsonl" ${cur_counts:+"$cur_counts"} ${cur_mem:+"$cur_mem"}
 echo "summary: $run/summary.md"
 echo "report: $run/report.html"
 finish "$status"

@@ -61,23 +61,14 @@ fi
 run_folder BASELINE="$BASELINE" \
 	HISTORY="${PROF_HISTORY-artifacts/history.sqlite}"
 
-"$BINDIR/prof-merge" --shards "${PROF_SHARDS:-0}" --run-id "$run_id" \
-	--timestamp "$timestamp" \
-	--command "${PROF_COMMAND:-$label DIR=$dir}" \
-	--output "$run/results.json" "$@" || finish 2
-
+# prof-merge says why it cannot merge; the merged run joins the history
+# before the reports read it.
+run_merge_failed() { finish 2; }
+run_before_report() { add_history; }
 status=0
-compared=1
-if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
-	--output "$run/comparisons.json" "$run/results.json"; then
-	say "cannot compare with the baseline '$BASELINE'"
-	compared=0
-	status=2
-fi
-
-# The merged run joins the history before the reports read it.
-add_history
-write_reports
+merge_diff_report "$run/results.json" "$BASELINE" "$run/comparisons.json" \
+	--shards "${PROF_SHARDS:-0}" --timestamp "$timestamp" \
+	--command "${PROF_COMMAND:-$label DIR=$dir}" "$@"
 # A sample that errored in any shard makes the run's code 1.
 if [ $status = 0 ] && grep -q '"outcome":"error"' "$run/results.json"; then
 	status=1

@@ -333,55 +333,44 @@ for s in $streams; do
 	set -- "$@" "$run/$s"
 done
 [ -n "$browser_rows" ] && set -- "$@" --playwright "$browser_rows"
-phase=merge
-if ! "$BINDIR/prof-merge" --command "$command" --run-id "$run_id" \
-	--timestamp "$timestamp" --output "$run/results.json" "$@"; then
-	say "cannot merge the samples"
-	finish 2
-fi
 
-# Compare; a malformed baseline is a failure, but the summary is still
-# written, without the baseline columns.
-compared=1
-phase=compare
-if ! "$BINDIR/prof-diff" --baseline "$BASELINE" \
-	--output "$run/comparisons.json" "$run/results.json"; then
-	say "cannot compare with the baseline '$BASELINE'"
-	compared=0
-	status=2
-fi
-
+# Then compare (merge_diff_report); a malformed baseline is a failure, but
+# the summary is still written, without the baseline columns.
+#
 # Changed rows against a baseline that kept its callgrind files (an
 # earlier run folder's results.json; a promoted baseline keeps none) get
 # their functions (prof-why), and otherwise one line of the summary says
 # why not and what to run, never an exit code (why_explain); in
 # diagnose, a changed time row gets CPU profiles of both sides when the
 # baseline's commit is built in the compare cache, or the summary says
-# what would explain it.
-time_dir=
-why_note=
-if [ "$compared" = 1 ] && [ "$mode" = diagnose ]; then
-	phase=why
-	why_baseline_time "${PROF_WORKLOADS:-$BINDIR/prof-workloads}" \
-		"$BASELINE"
-	[ -n "$why_note" ] && say "$why_note"
-fi
-why_fail_note=
-if [ "$compared" = 1 ]; then
-	phase=why
-	why_howto_baseline "$BASELINE"
-	why_explain "$run/comparisons.json" --baseline "$BASELINE" \
-		${time_dir:+--time "$time_dir"}
-fi
-
-# The run joins the history (prof-history) before the reports read it.
-phase=history
-add_history
-[ -n "$history" ] && added=1
-
-phase=report
-write_reports ${why_note:+--note "$why_note"} \
-	${why_fail_note:+--note "$why_fail_note"}
+# what would explain it. The run joins the history (prof-history) before
+# the reports read it.
+run_before_report() {
+	time_dir=
+	why_note=
+	if [ "$compared" = 1 ] && [ "$mode" = diagnose ]; then
+		phase=why
+		why_baseline_time "${PROF_WORKLOADS:-$BINDIR/prof-workloads}" \
+			"$BASELINE"
+		[ -n "$why_note" ] && say "$why_note"
+	fi
+	why_fail_note=
+	if [ "$compared" = 1 ]; then
+		phase=why
+		why_howto_baseline "$BASELINE"
+		why_explain "$run/comparisons.json" --baseline "$BASELINE" \
+			${time_dir:+--time "$time_dir"}
+	fi
+	phase=history
+	add_history
+	[ -n "$history" ] && added=1
+}
+run_report() {
+	write_reports ${why_note:+--note "$why_note"} \
+		${why_fail_note:+--note "$why_fail_note"}
+}
+merge_diff_report "$run/results.json" "$BASELINE" "$run/comparisons.json" \
+	--command "$command" --timestamp "$timestamp" "$@"
 echo "summary: $run/summary.md"
 echo "report: $run/report.html"
 finish "$status"

@@ -1,6 +1,7 @@
 # run-lib.sh: what the run scripts share (profile.sh, compare.sh,
-# merge-shards.sh): messages, exit codes, the run id and its folder, and
-# the history and reports at the end. Sourced, after the script has set
+# merge-shards.sh, bisect.sh): messages, exit codes, the run id and its
+# folder, and the merge -> diff -> report sequence, with the history and
+# reports at the end. Sourced, after the script has set
 # $label (the target's name in messages) and, where code 2 means more than
 # "infrastructure or argument failure", $fail_words.
 
@@ -328,6 +329,52 @@ write_reports() {
 		finish 2
 	}
 }
+
+# merge_diff_report RESULTS BASELINE COMPARISONS [MERGE-ARG...]: the one
+# sequence after the samples, for make profile-*, compare, merge-shards and
+# bisect's time steps: prof-merge the MERGE-ARGs (the streams or shards,
+# --command, --timestamp, --commit) with $run_id into RESULTS, prof-diff
+# RESULTS against BASELINE into COMPARISONS, then the reports. Where the
+# scripts differ they redefine these hooks after sourcing this file:
+#   run_merge_reference  merge the other side into BASELINE once RESULTS is
+#                        written (compare, bisect); default: none
+#   run_merge_failed     default: exit 2 with "cannot merge the samples"
+#   run_diff_failed B    default: say so, $compared 0 and $status 2; the
+#                        reports follow without the baseline columns
+#   run_before_report    what comes between (why, the history); none
+#   run_report           the reports; default: write_reports
+# The two failure hooks stop the sequence with their status when it is not
+# 0 (bisect's steps return 1); the status is run_report's.
+merge_diff_report() {
+	local results="$1" baseline="$2" comparisons="$3"
+	shift 3
+	phase=merge
+	if ! "$BINDIR/prof-merge" --run-id "$run_id" --output "$results" \
+		"$@" || ! run_merge_reference; then
+		run_merge_failed || return
+	fi
+	compared=1
+	phase=compare
+	if ! "$BINDIR/prof-diff" --baseline "$baseline" \
+		--output "$comparisons" "$results"; then
+		run_diff_failed "$baseline" || return
+	fi
+	run_before_report
+	phase=report
+	run_report
+}
+run_merge_reference() { :; }
+run_merge_failed() {
+	say "cannot merge the samples"
+	finish 2
+}
+run_diff_failed() {
+	say "cannot compare with the baseline '$1'"
+	compared=0
+	status=2
+}
+run_before_report() { :; }
+run_report() { write_reports; }
 
 # worktree_make DIR GOAL...: build in a kept worktree DIR of another commit
 # (make compare's REF, make bisect's steps): PROF_BUILD run there, or make
