@@ -83,6 +83,10 @@ struct prof_history_pg {
 	PGcancel *cancel;
 	int in_txn;		/* between begin() and commit() */
 	char project[256];	/* the project every call reads and writes */
+	/* The segment id this transaction last stored (or found there), so
+	 * that the rows of one segment ask for it once; "" after a
+	 * rollback. */
+	char last_segment[64];
 	char name[1024];
 };
 
@@ -401,8 +405,10 @@ prof_history_pg_commit(struct prof_history_pg *p, struct prof_err *err)
 	}
 	PQclear(r);
 	p->in_txn = 0;
-	if (rc < 0)
+	if (rc < 0) {
 		PQclear(PQexec(p->c, "ROLLBACK"));
+		p->last_segment[0] = '\0';
+	}
 	return rc;
 }
 
@@ -413,6 +419,8 @@ prof_history_pg_rollback(struct prof_history_pg *p)
 		PQclear(PQexec(p->c, "ROLLBACK"));
 		p->in_txn = 0;
 	}
+	if (p)
+		p->last_segment[0] = '\0';
 }
 
 /* From a signal handler: PQcancel() is safe there (libpq's manual). */
@@ -520,10 +528,14 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 		const char *seg[] = {r->segment_id, r->segment};
 		PGresult *res;
 
-		res = q(p, seg_sql, 2, seg, err);
-		if (!res)
-			return -1;
-		PQclear(res);
+		if (strcmp(r->segment_id, p->last_segment)) {
+			res = q(p, seg_sql, 2, seg, err);
+			if (!res)
+				return -1;
+			PQclear(res);
+			snprintf(p->last_segment, sizeof(p->last_segment),
+				 "%s", r->segment_id);
+		}
 		row_verdict(verdicts ? &verdicts[i] : NULL, &status, &reason);
 		snprintf(ver, sizeof(ver), "%lld", (long long)r->version);
 		snprintf(cnt, sizeof(cnt), "%lld", (long long)r->n);
@@ -722,6 +734,7 @@ prof_history_pg_add_judged(struct prof_history_pg *p,
 fail:
 	PQclear(r);
 	PQclear(PQexec(p->c, undo));
+	p->last_segment[0] = '\0';
 	return -1;
 }
 
