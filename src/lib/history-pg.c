@@ -275,6 +275,7 @@ prof_history_pg_open(const char *addr, int create, struct prof_err *err)
 	PQconninfoOption *opts, *o;
 	char *msg = NULL;
 	long long version;
+	int has_password = 0;
 
 	if (!p) {
 		prof_err_set(err, "out of memory");
@@ -293,9 +294,9 @@ prof_history_pg_open(const char *addr, int create, struct prof_err *err)
 	}
 	for (o = opts; o->keyword; o++)
 		if (!strcmp(o->keyword, "password") && o->val && o->val[0])
-			break;
+			has_password = 1;
 	PQconninfoFree(opts);
-	if (o->keyword) {
+	if (has_password) {
 		/* Not echoed: the address is the one thing not to show. */
 		prof_err_set(err, "the history's address holds a password, "
 				  "which the command line would show: give "
