@@ -6,17 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/evp.h>
 
 #include "afile.h"
-#include "axis.h"
 #include "cli/cli.h"
 #include "history.h"
 #include "json.h"
+#include "page.h"
 #include "palette.h"
 #include "sample.h"
 #include "steps.h"
-#include "utf8.h"
 
 static const char usage_text[] =
 	"usage: prof-dashboard [--db DB] [--project NAME] [--repo-url URL]\n"
@@ -75,7 +73,7 @@ enum {
 #define MAX_XLABELS 12
 /*
  * How far an axis that does not start at zero zooms at most, as a
- * fraction of the values' level (prof_axis_fit()): times span at least
+ * fraction of the values' level (prof_page_axis_fit()): times span at least
  * 20% (noise of a few per cent stays small), instruction counts at least
  * 10% (their 1% threshold is a tenth of the height).
  */
@@ -140,7 +138,7 @@ static const char CSS[] =
 	"text-decoration:none}nav{display:none}.wrap{overflow:visible}"
 	"tr{break-inside:avoid}section{break-inside:avoid}}";
 
-static char csp_hash[64];
+static char csp_hash[PROF_PAGE_CSP];
 
 struct opts {
 	const char *db;
@@ -220,46 +218,11 @@ struct dash {
 	size_t runs;
 };
 
-/* Text for HTML, in elements and in quoted attributes (prof_utf8_html()). */
-static void
-esc(FILE *fp, const char *s)
-{
-	prof_utf8_html(fp, s, (size_t)-1);
-}
-
-/* esc() of the first n bytes of s (n < 128), never cutting a UTF-8
- * character in two. */
-static void
-escn(FILE *fp, const char *s, size_t n)
-{
-	char buf[128];
-	size_t len = strlen(s);
-
-	if (len > n) {
-		len = n;
-		while (len && ((unsigned char)s[len] & 0xc0) == 0x80)
-			len--;
-	}
-	snprintf(buf, sizeof(buf), "%.*s", (int)(len < 127 ? len : 127), s);
-	esc(fp, buf);
-}
-
-/* A duration in ms, to the digits that matter. */
+/* A duration in ms as every page writes it (prof_page_ms()), in buf. */
 static const char *
 ms(double v, char buf[32])
 {
-	double a = fabs(v);
-
-	if (!isfinite(v))
-		snprintf(buf, 32, "-");
-	else if (a >= 1000)
-		snprintf(buf, 32, "%.0f", v);
-	else if (a >= 100)
-		snprintf(buf, 32, "%.1f", v);
-	else if (a >= 1)
-		snprintf(buf, 32, "%.2f", v);
-	else
-		snprintf(buf, 32, "%.3g", v);
+	prof_page_ms(buf, 32, v);
 	return buf;
 }
 
@@ -295,18 +258,6 @@ repo_url_ok(const char *u)
 	return strlen(u) < 1024;
 }
 
-static int
-make_csp_hash(void)
-{
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned int n = 0;
-
-	if (!EVP_Digest(CSS, strlen(CSS), md, &n, EVP_sha256(), NULL))
-		return -1;
-	EVP_EncodeBlock((unsigned char *)csp_hash, md, (int)n);
-	return 0;
-}
-
 static void
 head(FILE *fp, const char *title)
 {
@@ -315,18 +266,18 @@ head(FILE *fp, const char *title)
 	      "content=\"width=device-width, initial-scale=1\">", fp);
 	fprintf(fp,
 		"<meta http-equiv=\"Content-Security-Policy\" content=\""
-		"default-src 'none'; style-src 'sha256-%s'; img-src 'none'; "
+		"default-src 'none'; style-src %s; img-src 'none'; "
 		"script-src 'none'; base-uri 'none'; form-action 'none'\">",
 		csp_hash);
 	fputs("<meta name=\"referrer\" content=\"no-referrer\"><title>", fp);
-	esc(fp, title);
+	prof_page_esc(fp, title);
 	fprintf(fp, "</title><style>%s</style></head>\n<body><main>\n", CSS);
 }
 
 /* The y of v on an axis drawn from y0 down h (halves: the width of
  * [-DBL_MAX, DBL_MAX] is not a double). */
 static double
-y_of(const struct prof_axis *ax, double v, double y0, double h)
+y_of(const struct prof_page_axis *ax, double v, double y0, double h)
 {
 	return y0 + h * (ax->hi / 2 - v / 2) / (ax->hi / 2 - ax->lo / 2);
 }
@@ -334,7 +285,7 @@ y_of(const struct prof_axis *ax, double v, double y0, double h)
 /* A polyline of the finite values (gaps joined). */
 static void
 polyline(FILE *fp, const char *cls, const double *v, size_t n, double x0,
-	 double dx, double y0, double h, const struct prof_axis *ax)
+	 double dx, double y0, double h, const struct prof_page_axis *ax)
 {
 	size_t i;
 
@@ -356,10 +307,10 @@ step_of(size_t n, double w)
 /* A value of an axis in words: ms to the digits that matter, counts in
  * the axis's unit with a decimal more than its ticks. */
 static const char *
-axis_value(const struct prof_axis *ax, double v, int instr, char buf[32])
+axis_value(const struct prof_page_axis *ax, double v, int instr, char buf[32])
 {
 	if (instr)
-		prof_axis_label_count(buf, 32, v, ax->step / 10,
+		prof_page_count_tick(buf, 32, v, ax->step / 10,
 				      fmax(fabs(ax->lo), fabs(ax->hi)));
 	else
 		ms(v, buf);
@@ -368,7 +319,7 @@ axis_value(const struct prof_axis *ax, double v, int instr, char buf[32])
 
 /* How the y axis runs, for a chart's title: "y from 0", or the zoom. */
 static void
-axis_words(FILE *fp, const struct prof_axis *ax, int instr)
+axis_words(FILE *fp, const struct prof_page_axis *ax, int instr)
 {
 	char a[32], b[32];
 
@@ -392,10 +343,10 @@ spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
 {
 	const double W = 160, H = 32, P = 3;
 	double lo, hi, dx = step_of(n, W - 2 * P);
-	struct prof_axis ax;
+	struct prof_page_axis ax;
 	int instr = !strcmp(line, "ins");
-	int have = prof_axis_extent(v, NULL, n, &lo, &hi) == 0 &&
-		   prof_axis_fit(&ax, lo, hi,
+	int have = prof_page_axis_extent(v, NULL, n, &lo, &hi) == 0 &&
+		   prof_page_axis_fit(&ax, lo, hi,
 				 instr ? COUNT_LEAST : TIME_LEAST) == 0;
 	long k;
 
@@ -404,7 +355,7 @@ spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
 		    "data-zoom=\"%d\">",
 		cls, n, ncuts, have ? ax.zoom : 0);
 	fputs("<title>", fp);
-	esc(fp, label);
+	prof_page_esc(fp, label);
 	if (have) {
 		fputs("; ", fp);
 		axis_words(fp, &ax, instr);
@@ -559,9 +510,9 @@ verdict(FILE *fp, const char *status)
 	if (cls[0])
 		fprintf(fp, " class=\"%s\"", cls);
 	fputs(" data-verdict=\"", fp);
-	esc(fp, word);
+	prof_page_esc(fp, word);
 	fputs("\">", fp);
-	esc(fp, word);
+	prof_page_esc(fp, word);
 	fputs("</span>", fp);
 }
 
@@ -603,7 +554,7 @@ change_words(FILE *fp, const struct entry *e)
 			e->change_pct > 0 ? "bad" : "ok",
 			e->count_changed ? 2 : 1, e->change_pct);
 	fputs("<span class=\"mono\">", fp);
-	esc(fp, e->change);
+	prof_page_esc(fp, e->change);
 	fputs("</span>", fp);
 	if (e->count_changed)
 		fputs(" <span class=\"none\">(count)</span>", fp);
@@ -625,7 +576,7 @@ point_class(const char *status)
 static void
 commit_label(FILE *fp, const char *commit)
 {
-	escn(fp, commit, commit_linkable(commit) ? 7 : 10);
+	prof_page_esc_cut(fp, commit, commit_linkable(commit) ? 7 : 10);
 }
 
 /*
@@ -664,7 +615,7 @@ x_axis(FILE *fp, const struct dash *d, double x0, double dx, double y,
 			x, x, y, y + 4);
 		if (u) {
 			fputs("<a href=\"", fp);
-			esc(fp, u);
+			prof_page_esc(fp, u);
 			fputs("\">", fp);
 		}
 		fprintf(fp, "<text class=\"tick xc mono\" x=\"%.1f\" y=\"%.0f\" "
@@ -677,14 +628,14 @@ x_axis(FILE *fp, const struct dash *d, double x0, double dx, double y,
 	}
 	fprintf(fp, "</g><text class=\"tick\" x=\"%.0f\" y=\"%.0f\">", L,
 		H - 6);
-	escn(fp, d->pts[0].timestamp, 10);
+	prof_page_esc_cut(fp, d->pts[0].timestamp, 10);
 	fprintf(fp, "</text><text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
 		    "text-anchor=\"middle\">commit, oldest first</text>",
 		L + (W - R - L) / 2, H - 6);
 	fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
 		    "text-anchor=\"end\">",
 		W - R, H - 6);
-	escn(fp, d->pts[d->n - 1].timestamp, 10);
+	prof_page_esc_cut(fp, d->pts[d->n - 1].timestamp, 10);
 	fprintf(fp, " (%zu run%s)</text>", d->n, d->n == 1 ? "" : "s");
 }
 
@@ -701,7 +652,7 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 	double *a = malloc((d->n ? d->n : 1) * sizeof(*a));
 	double *b = malloc((d->n ? d->n : 1) * sizeof(*b));
 	double dx = step_of(d->n, pw), x0 = d->n > 1 ? L : L + pw / 2;
-	struct prof_axis ax;
+	struct prof_page_axis ax;
 	char url[1200], n1[32], n2[32];
 	size_t i;
 	int k, have;
@@ -715,8 +666,8 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			       d->pts[i].median;
 		b[i] = d->pts[i].p90;
 	}
-	have = prof_axis_extent(a, instr ? NULL : b, d->n, &lo, &hi) == 0 &&
-	       prof_axis_fit(&ax, lo, hi, instr ? COUNT_LEAST : TIME_LEAST) ==
+	have = prof_page_axis_extent(a, instr ? NULL : b, d->n, &lo, &hi) == 0 &&
+	       prof_page_axis_fit(&ax, lo, hi, instr ? COUNT_LEAST : TIME_LEAST) ==
 		       0;
 	fprintf(fp, "<svg class=\"trend%s\" viewBox=\"0 0 960 330\" "
 		    "role=\"img\" data-points=\"%zu\" data-changes=\"%ld\" "
@@ -745,11 +696,11 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			    "y1=\"%.1f\" y2=\"%.1f\"/>",
 			L, W - R, y, y);
 		if (instr)
-			prof_axis_label_count(n1, sizeof(n1), ax.tick[k],
+			prof_page_count_tick(n1, sizeof(n1), ax.tick[k],
 					      ax.step,
 					      fmax(fabs(ax.lo), fabs(ax.hi)));
 		else
-			prof_axis_label(n1, sizeof(n1), ax.tick[k], ax.step);
+			prof_page_tick(n1, sizeof(n1), ax.tick[k], ax.step);
 		fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.1f\" "
 			    "text-anchor=\"end\">%s</text>",
 			L - 6, y + 4, n1);
@@ -793,7 +744,7 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			continue;
 		if (u) {
 			fputs("<a href=\"", fp);
-			esc(fp, u);
+			prof_page_esc(fp, u);
 			fputs("\">", fp);
 		}
 		fprintf(fp, "<circle class=\"%s%s%s\" cx=\"%.1f\" "
@@ -802,9 +753,9 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			p->errors ? " err" : "", x0 + dx * (double)i,
 			y_of(&ax, a[i], T, ph),
 			point_class(p->status)[0] ? "4" : "3");
-		esc(fp, p->run_id);
+		prof_page_esc(fp, p->run_id);
 		fputs(" \xc2\xb7 ", fp);
-		escn(fp, p->commit, 12);
+		prof_page_esc_cut(fp, p->commit, 12);
 		if (instr)
 			fprintf(fp, " \xc2\xb7 %lld instructions",
 				p->instructions);
@@ -815,10 +766,10 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			fprintf(fp, " \xc2\xb7 %lld errors", p->errors);
 		if (p->status) {
 			fputs(" \xc2\xb7 ", fp);
-			esc(fp, p->status);
+			prof_page_esc(fp, p->status);
 			if (p->reason && p->reason[0]) {
 				fputs(": ", fp);
-				esc(fp, p->reason);
+				prof_page_esc(fp, p->reason);
 			}
 		}
 		fputs("</title></circle>", fp);
@@ -834,11 +785,11 @@ out:
 static void
 series_title(FILE *fp, const struct entry *e)
 {
-	esc(fp, e->workload);
+	prof_page_esc(fp, e->workload);
 	fputs(" \xc2\xb7 ", fp);
-	esc(fp, e->backend);
+	prof_page_esc(fp, e->backend);
 	fputs(" \xc2\xb7 ", fp);
-	esc(fp, e->segment_id);
+	prof_page_esc(fp, e->segment_id);
 }
 
 /* A segment field's value as text: a string as it is, null as NULL,
@@ -900,14 +851,14 @@ segment_section(FILE *fp, const struct dash *d, const struct entry *e)
 	size_t ng = k ? k->g1 - k->g0 : 0, i, me = 0, unset = 0;
 
 	fputs("<section><h2>Segment <span class=\"mono\">", fp);
-	esc(fp, e->segment_id);
+	prof_page_esc(fp, e->segment_id);
 	fputs("</span></h2><p class=\"sub\">The fields that decide what this "
 	      "series is compared with: a run is compared only with runs of "
 	      "the same segment. The id is the first 16 hex digits of the "
 	      "SHA-256 of the fields.</p>", fp);
 	if (!o || !json_object_is_type(o, json_type_object)) {
 		fputs("<p class=\"unset mono\">", fp);
-		esc(fp, e->segment);
+		prof_page_esc(fp, e->segment);
 		fputs("</p></section>\n", fp);
 		json_object_put(o);
 		return;
@@ -938,18 +889,18 @@ segment_section(FILE *fp, const struct dash *d, const struct entry *e)
 			continue;
 		}
 		fputs(dif ? "<dt class=\"d\">" : "<dt>", fp);
-		esc(fp, f);
+		prof_page_esc(fp, f);
 		fputs(dif ? "</dt><dd class=\"d\">" : "</dt><dd>", fp);
-		esc(fp, field_text(v));
+		prof_page_esc(fp, field_text(v));
 		fputs("</dd>", fp);
 	}
 	fputs("</dl>", fp);
 	if (k && k->differs[0]) {
 		fputs("<p class=\"differs\">Told from the other series of ",
 		      fp);
-		esc(fp, e->workload);
+		prof_page_esc(fp, e->workload);
 		fputs(" by: <b>", fp);
-		esc(fp, k->differs);
+		prof_page_esc(fp, k->differs);
 		fputs("</b></p>", fp);
 	}
 	if (unset) {
@@ -964,7 +915,7 @@ segment_section(FILE *fp, const struct dash *d, const struct entry *e)
 			fputs(sep, fp);
 			if (dif)
 				fputs("<b>", fp);
-			esc(fp, f2);
+			prof_page_esc(fp, f2);
 			if (dif)
 				fputs("</b>", fp);
 			sep = ", ";
@@ -973,7 +924,7 @@ segment_section(FILE *fp, const struct dash *d, const struct entry *e)
 	}
 	if (ng > 1) {
 		fputs("<p>Other series of ", fp);
-		esc(fp, e->workload);
+		prof_page_esc(fp, e->workload);
 		fputs(", and what tells each from this one:</p><ul>", fp);
 		for (i = 0; i < ng; i++) {
 			const struct skey *s = &d->keys[k->g0 + i];
@@ -982,13 +933,13 @@ segment_section(FILE *fp, const struct dash *d, const struct entry *e)
 				continue;
 			fprintf(fp, "<li class=\"sibling\"><a href=\"%s\">",
 				s->file);
-			esc(fp, s->backend);
+			prof_page_esc(fp, s->backend);
 			fputs(" \xc2\xb7 <span class=\"mono\">", fp);
-			esc(fp, s->segment_id);
+			prof_page_esc(fp, s->segment_id);
 			fputs("</span></a>", fp);
 			if (s->differs[0]) {
 				fputs(" <span class=\"differs\">", fp);
-				esc(fp, s->differs);
+				prof_page_esc(fp, s->differs);
 				fputs("</span>", fp);
 			}
 			fputs("</li>", fp);
@@ -1087,17 +1038,17 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 		const char *u = commit_url(d->o, p->commit, url, sizeof(url));
 
 		fputs("<tr><td class=\"mono\">", fp);
-		esc(fp, p->run_id);
+		prof_page_esc(fp, p->run_id);
 		fputs("</td><td class=\"mono\">", fp);
 		if (u) {
 			fputs("<a href=\"", fp);
-			esc(fp, u);
+			prof_page_esc(fp, u);
 			fputs("\">", fp);
 		}
-		escn(fp, p->commit, 12);
+		prof_page_esc_cut(fp, p->commit, 12);
 		fputs(u ? "</a>" : "", fp);
 		fputs("</td><td class=\"wide\">", fp);
-		esc(fp, p->timestamp);
+		prof_page_esc(fp, p->timestamp);
 		fputs("</td>", fp);
 		if (e->timed)
 			fprintf(fp, "<td class=\"num\">%lld</td>", p->n);
@@ -1117,7 +1068,7 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 		fputs("<td", fp);
 		if (p->reason && p->reason[0]) {
 			fputs(" title=\"", fp);
-			esc(fp, p->reason);
+			prof_page_esc(fp, p->reason);
 			fputs("\"", fp);
 		}
 		fputc('>', fp);
@@ -1441,12 +1392,12 @@ write_index(struct dash *d, struct prof_err *err)
 		return -1;
 	head(fp, d->o->title);
 	fputs("<h1>", fp);
-	esc(fp, d->o->title);
+	prof_page_esc(fp, d->o->title);
 	fprintf(fp, "</h1>\n<p class=\"sub\">%zu series over %zu run%s",
 		d->n_entries, d->runs, d->runs == 1 ? "" : "s");
 	if (d->runs) {
 		fputs("; the latest: <span class=\"mono\">", fp);
-		esc(fp, d->last_run);
+		prof_page_esc(fp, d->last_run);
 		fputs("</span>", fp);
 	}
 	fputs(". Each trend is the series' median per run (a series of "
@@ -1472,21 +1423,21 @@ write_index(struct dash *d, struct prof_err *err)
 
 		fprintf(fp, "<tr class=\"series\"><td><a href=\"%s\">",
 			e->file);
-		esc(fp, e->workload);
+		prof_page_esc(fp, e->workload);
 		fputs("</a>", fp);
 		/* Under the name, so that it stays where the segment's
 		 * column is left out (a narrow window). */
 		if (e->key && e->key->differs[0]) {
 			fputs("<div class=\"differs\">", fp);
-			esc(fp, e->key->differs);
+			prof_page_esc(fp, e->key->differs);
 			fputs("</div>", fp);
 		}
 		fputs("</td><td>", fp);
-		esc(fp, e->backend);
+		prof_page_esc(fp, e->backend);
 		fputs("</td><td class=\"mono wide\" title=\"", fp);
-		esc(fp, e->segment);
+		prof_page_esc(fp, e->segment);
 		fputs("\">", fp);
-		esc(fp, e->segment_id);
+		prof_page_esc(fp, e->segment_id);
 		fputs("</td><td>", fp);
 		if (e->counted)
 			iv = malloc((e->n ? e->n : 1) * sizeof(*iv));
@@ -1670,7 +1621,7 @@ main(int argc, char **argv)
 	} else {
 		o.repo_url = NULL;
 	}
-	if (make_csp_hash() < 0)
+	if (prof_page_csp(csp_hash, CSS) < 0)
 		return cli_fail("out of memory");
 	return cli_finish(build(&o));
 }

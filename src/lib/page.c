@@ -77,12 +77,12 @@ prof_page_csp(char out[PROF_PAGE_CSP], const char *text)
 	return 0;
 }
 
-/* Round tick steps, about four a range (halves first: the width of
- * [-DBL_MAX, DBL_MAX] is not a double). */
+/* A round step, 1, 2 or 5 times a power of ten, of about (hi - lo) / per
+ * (halves first: the width of [-DBL_MAX, DBL_MAX] is not a double). */
 static double
-tick_step(double lo, double hi)
+round_step(double lo, double hi, double per)
 {
-	double raw = (hi / 2 - lo / 2) / 2, mag, norm;
+	double raw = (hi / 2 - lo / 2) / (per / 2), mag, norm;
 
 	if (!(raw > 0) || !isfinite(raw))
 		return 1;
@@ -91,29 +91,45 @@ tick_step(double lo, double hi)
 	return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
 }
 
-int
-prof_page_ticks(double lo, double hi, double tick[PROF_PAGE_MAX_TICKS],
-		double *step)
+/*
+ * The multiples of s inside [lo, hi], at most max of them (the first),
+ * counted by index before any is written: adding steps never ends where
+ * a step is below the doubles' spacing. Each is greater than the one
+ * before. Returns their number; *all whether none was left out.
+ */
+static int
+multiples(double lo, double hi, double s, double *tick, int max, int *all)
 {
-	double s = tick_step(lo, hi), k0, k1, t;
+	double k0, k1, t;
 	int n = 0;
 	long i;
 
-	*step = s;
+	*all = 0;
 	if (!isfinite(lo) || !isfinite(hi) || !(hi >= lo))
 		return 0;
 	k0 = ceil(lo / s);
 	k1 = floor(hi / s + 1e-9);
 	if (!isfinite(k0) || !isfinite(k1) || k1 < k0)
 		return 0;
-	if (k1 - k0 >= PROF_PAGE_MAX_TICKS)
-		k1 = k0 + PROF_PAGE_MAX_TICKS - 1;
+	*all = k1 - k0 < max;
+	if (!*all)
+		k1 = k0 + max - 1;
 	for (i = 0; i <= (long)(k1 - k0); i++) {
 		t = (k0 + (double)i) * s;
 		if (!n || t > tick[n - 1])
 			tick[n++] = t;
 	}
 	return n;
+}
+
+int
+prof_page_ticks(double lo, double hi, double tick[PROF_PAGE_MAX_TICKS],
+		double *step)
+{
+	int all;
+
+	*step = round_step(lo, hi, 4);
+	return multiples(lo, hi, *step, tick, PROF_PAGE_MAX_TICKS, &all);
 }
 
 void
@@ -135,23 +151,134 @@ prof_page_pad(double *lo, double *hi)
 		*lo = 0;
 }
 
+/* Room above the highest value (and below the lowest of a zoom), as a
+ * fraction of the values' span. */
+#define PAD 0.05
+
+static double
+clamp(double v)
+{
+	return fmax(fmin(v, DBL_MAX), -DBL_MAX);
+}
+
+/* A fitted axis's ticks: about five, the step doubled until they are at
+ * most PROF_PAGE_AXIS_TICKS. */
+static void
+axis_ticks(struct prof_page_axis *a)
+{
+	double s = round_step(a->lo, a->hi, 5);
+	int tries, all = 0;
+
+	a->n = 0;
+	for (tries = 0; tries < 64; tries++) {
+		a->n = multiples(a->lo, a->hi, s, a->tick,
+				 PROF_PAGE_AXIS_TICKS, &all);
+		if (all || !a->n)
+			break;
+		s *= 2;
+	}
+	a->step = s;
+	if (!all)
+		a->n = 0;
+}
+
+int
+prof_page_axis_fit(struct prof_page_axis *a, double lo, double hi,
+		   double least)
+{
+	memset(a, 0, sizeof(*a));
+	if (!isfinite(lo) || !isfinite(hi) || lo > hi)
+		return -1;
+	if (!(least >= 0) || !isfinite(least))
+		least = 0;
+	if (lo == 0 && hi == 0) {
+		a->hi = 1;
+	} else if (lo <= 0 && hi >= 0) {
+		/* The values hold zero: their own range, padded. */
+		double span = hi / 2 - lo / 2;
+
+		a->lo = lo < 0 ? clamp(lo - 2 * PAD * span) : 0;
+		a->hi = hi > 0 ? clamp(hi + 2 * PAD * span) : 0;
+	} else if (lo > 0 && lo <= hi / 2) {
+		a->hi = clamp(hi * (1 + PAD));
+	} else if (hi < 0 && hi >= lo / 2) {
+		a->lo = clamp(lo * (1 + PAD));
+	} else {
+		double mid = lo / 2 + hi / 2, level = fabs(mid);
+		double half = (hi / 2 - lo / 2) * (1 + 2 * PAD);
+
+		half = fmax(half, least * level / 2);
+		/* Values a few doubles apart: still ends that differ. */
+		half = fmax(half, level * 1e-9);
+		a->lo = clamp(mid - half);
+		a->hi = clamp(mid + half);
+		a->zoom = 1;
+		if (lo > 0 && a->lo <= 0) {
+			a->lo = 0;
+			a->zoom = 0;
+		} else if (hi < 0 && a->hi >= 0) {
+			a->hi = 0;
+			a->zoom = 0;
+		}
+	}
+	if (!(a->hi > a->lo))
+		return -1;
+	axis_ticks(a);
+	return 0;
+}
+
+int
+prof_page_axis_extent(const double *v, const double *w, size_t n, double *lo,
+		      double *hi)
+{
+	size_t i;
+	int any = 0;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (i = 0; i < n; i++) {
+		double x[2] = {v[i], w ? w[i] : NAN};
+		int j;
+
+		for (j = 0; j < 2; j++) {
+			if (!isfinite(x[j]))
+				continue;
+			any = 1;
+			*lo = fmin(*lo, x[j]);
+			*hi = fmax(*hi, x[j]);
+		}
+	}
+	return any ? 0 : -1;
+}
+
+/* Decimals that tell ticks step apart in unit. */
+static int
+decimals(double step, double unit)
+{
+	int d;
+
+	if (!(step > 0) || step / unit >= 1)
+		return 0;
+	d = (int)ceil(-log10(step / unit) - 1e-9);
+	return d > 6 ? 6 : d;
+}
+
 void
 prof_page_tick(char *buf, size_t n, double v, double step)
 {
-	int d = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
-
-	snprintf(buf, n, "%.*f", d > 6 ? 6 : d, fabs(v) < step * 1e-9 ? 0 : v);
+	snprintf(buf, n, "%.*f", decimals(step, 1),
+		 fabs(v) < step * 1e-9 ? 0 : v);
 }
 
 void
 prof_page_count_tick(char *buf, size_t n, double v, double step, double mag)
 {
-	double unit = mag >= 1e9 ? 1e9 : mag >= 1e6 ? 1e6 : mag >= 1e3 ? 1e3 : 1;
+	double m = fabs(mag);
+	double unit = m >= 1e9 ? 1e9 : m >= 1e6 ? 1e6 : m >= 1e3 ? 1e3 : 1;
 	const char *u = unit == 1e9 ? "G" : unit == 1e6 ? "M" :
 			unit == 1e3 ? "k" : "";
-	int d = step >= unit ? 0 : (int)ceil(-log10(step / unit) - 1e-9);
 
-	snprintf(buf, n, "%.*f%s", d > 6 ? 6 : d,
+	snprintf(buf, n, "%.*f%s", decimals(step, unit),
 		 fabs(v) < step * 1e-9 ? 0 : v / unit, u);
 }
 

@@ -28,28 +28,67 @@ void prof_page_esc_url(FILE *fp, const char *s);
 int prof_page_csp(char out[PROF_PAGE_CSP], const char *text);
 
 /*
- * The ticks of an axis over [lo, hi]: multiples of a round step (1, 2 or
- * 5 times a power of ten, about four a range), counted by index so that a
- * step below the doubles' spacing never makes the loop run on, each
- * greater than the one before, at most PROF_PAGE_MAX_TICKS; none when the
- * range is not finite. *step is the step. Returns the count.
+ * The ticks of an axis over [lo, hi] as given (report.html's strips):
+ * multiples of a round step (1, 2 or 5 times a power of ten, about four a
+ * range), counted by index so that a step below the doubles' spacing
+ * never makes the loop run on, each greater than the one before, at most
+ * PROF_PAGE_MAX_TICKS; none when the range is not finite. *step is the
+ * step. Returns the count.
  */
 #define PROF_PAGE_MAX_TICKS 16
 int prof_page_ticks(double lo, double hi, double tick[PROF_PAGE_MAX_TICKS],
 		    double *step);
 
 /*
- * Widen [lo, hi] by a margin, as a chart's range. A single value, or a
+ * Widen [lo, hi] by a margin, as a strip's range. A single value, or a
  * range too narrow to tell its ticks apart, gets at least a billionth of
  * its magnitude (and 1e-5) each side of its middle. A range that starts
  * at zero or above never goes below zero.
  */
 void prof_page_pad(double *lo, double *hi);
 
-/* A tick label with as many decimals as the step needs ("0.25"). */
+/*
+ * A chart's value axis fitted to its values (the dashboard's trends): its
+ * range, from zero or a zoom that says so, and round ticks. zoom is 0
+ * when the axis starts at zero (or holds it), 1 when it shows only the
+ * values' neighbourhood: a chart must then say so, with the range, since
+ * a step on a zoomed axis looks larger than it is.
+ */
+#define PROF_PAGE_AXIS_TICKS 12
+struct prof_page_axis {
+	double lo, hi;			/* the range drawn, lo < hi */
+	int zoom;
+	double step;			/* between ticks */
+	double tick[PROF_PAGE_AXIS_TICKS];
+	int n;				/* ticks, ascending, inside [lo, hi] */
+};
+
+/*
+ * Fit an axis to values from lo to hi (finite, lo <= hi). An axis starts
+ * at zero when that costs at most half its height (the lowest value is at
+ * most half the highest, or the values hold zero); otherwise it zooms on
+ * the values, spanning at least least (a fraction of their level, e.g.
+ * 0.2: noise of a few per cent stays small and a 0.1% change is no
+ * cliff). Numbers a double can hardly tell apart still get a range whose
+ * ends and ticks differ: about five ticks, the step doubled until there
+ * are at most PROF_PAGE_AXIS_TICKS. Returns 0, or -1 (a->n = 0) when lo
+ * or hi is not finite or lo > hi.
+ */
+int prof_page_axis_fit(struct prof_page_axis *a, double lo, double hi,
+		       double least);
+
+/*
+ * The range of the finite values of v[0..n) and, when w is not NULL, of
+ * w[0..n). Returns 0, or -1 when none is finite.
+ */
+int prof_page_axis_extent(const double *v, const double *w, size_t n,
+			  double *lo, double *hi);
+
+/* A tick label with as many decimals as the step needs: "0", "2.5". */
 void prof_page_tick(char *buf, size_t n, double v, double step);
 
-/* A count axis's tick label in the unit of mag: "56.1M", "12k". */
+/* A count's tick label in the unit of mag (the axis's largest
+ * magnitude): "58.5M", "120k", "3G", with the decimals the step needs. */
 void prof_page_count_tick(char *buf, size_t n, double v, double step,
 			  double mag);
 
