@@ -61,14 +61,24 @@ prof_cmp_metric_find(const char *key)
 	return PROF_CMP_MEM_NONE;
 }
 
-/* Whether s is a memory sample that memory rows aggregate, with metric m
- * a number (into *v). */
+/* Whether s gives memory rows: a memory sample, or a timing sample with
+ * a "memory" of its own (a command's RSS peak, cmdsample.c). */
+static int
+mem_sample(struct json_object *s)
+{
+	return prof_sample_is(s, "phase", "memory") ||
+	       (prof_sample_is(s, "phase", "timing") &&
+		json_object_object_get_ex(s, "memory", NULL));
+}
+
+/* Whether s is a sample that memory rows aggregate, with metric m a
+ * number (into *v). */
 static int
 mem_value(struct json_object *s, enum prof_cmp_mem m, double *v)
 {
 	struct json_object *mem = NULL, *x = NULL;
 
-	if (!prof_sample_is(s, "phase", "memory") ||
+	if (!mem_sample(s) ||
 	    !prof_sample_is(s, "kind", "warm") ||
 	    !prof_sample_is(s, "outcome", "success") ||
 	    !json_object_object_get_ex(s, "memory", &mem) ||
@@ -377,14 +387,17 @@ static int
 take_class(struct prof_cmp *c, struct json_object *s, const char *seg, int k,
 	   struct prof_err *err);
 
-/* The memory metrics a memory sample gives rows to: each that it holds a
- * number of; every one for an error sample (its rows count the error). */
+/* The memory metrics a sample gives rows to: each that it holds a number
+ * of; every one for a memory sample that is an error (its rows count the
+ * error; a timing sample's counts in its time row only). */
 static int
 mem_takes(struct json_object *s, enum prof_cmp_mem m)
 {
 	double v;
 
-	return prof_sample_is(s, "outcome", "error") || mem_value(s, m, &v);
+	return (prof_sample_is(s, "phase", "memory") &&
+		prof_sample_is(s, "outcome", "error")) ||
+	       mem_value(s, m, &v);
 }
 
 int
@@ -396,10 +409,10 @@ prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 	if (!rowed(s) || !prof_sample_str(s, "workload") ||
 	    !prof_sample_str(s, "backend") || !seg)
 		return 0;
-	if (!prof_sample_is(s, "phase", "memory"))
-		return take_class(c, s, seg,
-				  prof_sample_is(s, "phase", "instructions"),
-				  err);
+	if (!prof_sample_is(s, "phase", "memory") &&
+	    take_class(c, s, seg, prof_sample_is(s, "phase", "instructions"),
+		       err) < 0)
+		return -1;
 	for (m = 1; m < PROF_CMP_MEM_N; m++)
 		if (mem_takes(s, (enum prof_cmp_mem)m) &&
 		    take_class(c, s, seg, 1 + m, err) < 0)
@@ -1260,10 +1273,10 @@ prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,
 
 	if (!rowed(s) || !prof_sample_str(s, "workload") || !seg)
 		return 0;
-	if (!prof_sample_is(s, "phase", "memory"))
-		return base_class(c, s, seg,
-				  prof_sample_is(s, "phase", "instructions"),
-				  err);
+	if (!prof_sample_is(s, "phase", "memory") &&
+	    base_class(c, s, seg, prof_sample_is(s, "phase", "instructions"),
+		       err) < 0)
+		return -1;
 	for (m = 1; m < PROF_CMP_MEM_N; m++)
 		if (mem_takes(s, (enum prof_cmp_mem)m) &&
 		    base_class(c, s, seg, 1 + m, err) < 0)
@@ -2109,10 +2122,10 @@ prof_cmp_rows_sample(struct prof_cmp_rows *k, struct json_object *s,
 	if (!k->by_id || !rowed(s) || !prof_sample_str(s, "workload") ||
 	    !prof_sample_str(s, "backend") || !segment_id)
 		return 0;
-	if (!prof_sample_is(s, "phase", "memory"))
-		return rows_add(k, s, segment_id,
-				prof_sample_is(s, "phase", "instructions"),
-				err);
+	if (!prof_sample_is(s, "phase", "memory") &&
+	    rows_add(k, s, segment_id,
+		     prof_sample_is(s, "phase", "instructions"), err) < 0)
+		return -1;
 	for (m = 1; m < PROF_CMP_MEM_N; m++)
 		if (mem_takes(s, (enum prof_cmp_mem)m) &&
 		    rows_add(k, s, segment_id, 1 + m, err) < 0)

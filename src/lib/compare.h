@@ -50,8 +50,10 @@ struct json_object;
  * (prof_cmp_metrics[]): host_peak_bytes (the heap peak of one run(), above
  * what was live when it started), host_allocs (its allocations),
  * host_allocated_bytes (the bytes they asked for, in usable sizes) and
- * rss_peak_bytes (the worker's peak RSS). A row's value per sample is kept
- * with the sample's call index. new and incomparable are decided as above,
+ * rss_peak_bytes (the worker's peak RSS). A timing sample with a "memory"
+ * of its own (prof-time -- CMD: the command's RSS peak, from wait4) gives
+ * memory rows the same way, beside its time row. A row's value per sample
+ * is kept with the sample's call index. new and incomparable are decided as above,
  * except that a baseline value of 0 is a value (a call that allocated
  * nothing). Then, by the metric's rule:
  *   exact (heap peak, allocations, bytes allocated: what one

@@ -107,6 +107,23 @@ command_cpu(struct json_object *s, const struct prof_spawn_result *res)
 			    res->ru.ru_nivcsw, cpus, cpus);
 }
 
+/*
+ * A timed command's RSS peak as prof-mem records a worker's: the sample's
+ * "memory": {"rss_peak_bytes": N}, from wait4's ru_maxrss (KiB), so that
+ * prof-diff makes the command a memory row judged like time (compare.h).
+ * A command run under valgrind (count) has valgrind's, and none.
+ */
+static void
+command_rss(struct json_object *s, const struct prof_spawn_result *res)
+{
+	struct json_object *mem = json_object_new_object();
+
+	json_object_object_add(
+		mem, "rss_peak_bytes",
+		json_object_new_int64((int64_t)res->ru.ru_maxrss * 1024));
+	json_object_object_add(s, "memory", mem);
+}
+
 /* The timing sample of one run of a command, before its outcome is set. */
 struct json_object *
 cmdsample_of_result(struct opts *o, const char *fixture_sum, long index,
@@ -129,8 +146,10 @@ cmdsample_of_result(struct opts *o, const char *fixture_sum, long index,
 	json_object_object_add(metrics, "stray_processes",
 			       json_object_new_int(res->strays));
 	json_object_object_add(s, "metrics", metrics);
-	if (!strcmp(o->phase, "timing"))
+	if (!strcmp(o->phase, "timing")) {
 		command_cpu(s, res);
+		command_rss(s, res);
+	}
 	return s;
 }
 

@@ -16,8 +16,10 @@ judge() {
 		"$BIN/prof-diff" --baseline "$T/ref.json" -o "$T/cmp.json" \
 			"$T/cur.json"
 }
+# A workload's time row (a command has a memory row beside it).
 status() {
-	jq -r --arg w "$1" '.[] | select(.workload == $w) | .status' "$T/cmp.json"
+	jq -r --arg w "$1" '.[] | select(.workload == $w and
+		.phase != "memory") | .status' "$T/cmp.json"
 }
 
 # The structure of an A/B run, on a short one.

@@ -20,8 +20,10 @@ judge() {
 		"$BIN/prof-diff" --baseline "$T/ref.json" -o "$T/cmp.json" \
 			"$T/cur.json"
 }
+# A workload's time or count row (a command has a memory row beside it).
 row() {
-	jq -r --arg w "$1" ".[] | select(.workload == \$w) | $2" "$T/cmp.json"
+	jq -r --arg w "$1" ".[] | select(.workload == \$w and
+		.phase != \"memory\") | $2" "$T/cmp.json"
 }
 
 # A workload: the B side is faster and wrong.
