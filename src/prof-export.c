@@ -8,6 +8,7 @@
 
 #include "afile.h"
 #include "cli/cli.h"
+#include "compare.h"
 #include "json.h"
 #include "out.h"
 #include "runview.h"
@@ -22,16 +23,21 @@ static const char usage_text[] =
 	"  csv     one row per sample with a header: run_id, commit,\n"
 	"          workload, backend, segment_id, category, phase, kind,\n"
 	"          index, duration_ms, outcome, reason, instructions,\n"
-	"          host_peak_bytes (RFC 4180 quoting; empty for none; a\n"
+	"          host_peak_bytes, host_allocs, host_allocated_bytes,\n"
+	"          rss_peak_bytes (RFC 4180 quoting; empty for none; a\n"
 	"          text that begins with = + - @, a tab or a CR gets a ' in\n"
 	"          front, so that no spreadsheet runs it as a formula)\n"
 	"  bmf     Bencher Metric Format JSON: per row, \"latency\" with\n"
 	"          value = median, lower_value = min, upper_value = max in\n"
-	"          nanoseconds, and \"instructions\" where counted\n"
+	"          nanoseconds, \"instructions\" where counted, and the\n"
+	"          memory measures heap-peak-bytes, allocations,\n"
+	"          bytes-allocated, rss-peak-bytes (median, min, max)\n"
 	"  gbench  Google Benchmark JSON, as tools/compare.py reads it: a\n"
 	"          context and one iteration entry per sample (the row's\n"
 	"          repetitions), real_time in ns; cpu_time is the same wall\n"
-	"          time, which is what prof measures\n"
+	"          time, which is what prof measures; the row's memory\n"
+	"          medians as max_bytes_used, allocs_per_iter,\n"
+	"          total_allocated_bytes and rss_peak_bytes\n"
 	"A row is named WORKLOAD/BACKEND (and /SEGMENT_ID when the file\n"
 	"holds it in several segments); a Google Benchmark row (category\n"
 	"gbench) by its benchmark's own name, its fixture (BM_crc32/4096),\n"
@@ -40,8 +46,10 @@ static const char usage_text[] =
 	"samples that succeeded enter bmf and gbench. With --comparisons,\n"
 	"each row's verdict comes too, as status (improved, warning,\n"
 	"stable, new, incomparable) and status_reason: two more csv\n"
-	"columns (for timing, browser and instruction samples; empty for\n"
-	"the others), two more keys in each bmf metric and gbench entry.\n"
+	"columns (for timing, browser, instruction and memory samples: a\n"
+	"memory sample's is its metrics' most severe; empty for the others),\n"
+	"two more keys in each bmf metric and gbench entry (and a gbench\n"
+	"entry's memory_status and memory_status_reason).\n"
 	"\n"
 	"options:\n"
 	"  -f, --format F     csv, bmf or gbench\n"
@@ -68,6 +76,35 @@ struct export {
 	struct prof_runverdict *verdicts;
 	struct json_object *comparisons;
 };
+
+/*
+ * Each memory metric's name in the other tools: a Bencher measure (made
+ * on first use, in kebab case as Bencher's own) and a Google Benchmark
+ * entry's key (its memory manager's, where one means the same).
+ */
+static const struct {
+	const char *bmf;
+	const char *gbench;
+} mem_names[PROF_CMP_MEM_N] = {
+	[PROF_CMP_MEM_PEAK] = {"heap-peak-bytes", "max_bytes_used"},
+	[PROF_CMP_MEM_ALLOCS] = {"allocations", "allocs_per_iter"},
+	[PROF_CMP_MEM_BYTES] = {"bytes-allocated", "total_allocated_bytes"},
+	[PROF_CMP_MEM_RSS] = {"rss-peak-bytes", "rss_peak_bytes"},
+};
+
+/* The order of severity of a status, for a memory sample's one cell. */
+static int
+severity(const char *status)
+{
+	static const char *const order[] = {"stable", "improved", "new",
+					    "incomparable", "warning", NULL};
+	int i;
+
+	for (i = 0; status && order[i]; i++)
+		if (!strcmp(status, order[i]))
+			return i;
+	return -1;
+}
 
 /* The name gbench's list stands in for while its frame is printed. */
 #define LIST_MARK "prof-export: the benchmarks"
@@ -114,11 +151,51 @@ csv_num(FILE *fp, struct json_object *o)
 /*
  * The verdict of a sample's row that speaks of it: the time verdict for
  * timing and browser samples, the count verdict for instruction samples,
- * none for the other phases (memory, profile).
+ * for a memory sample the most severe of its metrics' (warning,
+ * incomparable, new, improved, stable) with the reasons of the metrics
+ * that have it ("host_peak_bytes: heap peak ...; ..."), none for the other
+ * phases (profile). *buf holds such a joined reason; the caller frees it.
  */
 static void
+mem_verdict(const struct prof_runverdict *vd, struct json_object *s,
+	    const char **status, const char **reason, char **buf)
+{
+	size_t len = 0;
+	double x;
+	int m, worst = -1;
+
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (vd->mem_status[m] &&
+		    (prof_cmp_mem_value(s, (enum prof_cmp_mem)m, &x) ||
+		     prof_sample_is(s, "outcome", "error")) &&
+		    severity(vd->mem_status[m]) > worst)
+			worst = severity(vd->mem_status[m]);
+	for (m = 1; worst >= 0 && m < PROF_CMP_MEM_N; m++) {
+		const char *r = vd->mem_reason[m];
+		char *nb;
+
+		if (!vd->mem_status[m] ||
+		    severity(vd->mem_status[m]) != worst ||
+		    !(prof_cmp_mem_value(s, (enum prof_cmp_mem)m, &x) ||
+		      prof_sample_is(s, "outcome", "error")))
+			continue;
+		*status = vd->mem_status[m];
+		if (!r)
+			continue;
+		nb = realloc(*buf, len + strlen(prof_cmp_metrics[m].key) +
+					   strlen(r) + 5);
+		if (!nb)
+			break;
+		*buf = nb;
+		len += (size_t)sprintf(*buf + len, "%s%s: %s", len ? "; " : "",
+				       prof_cmp_metrics[m].key, r);
+	}
+	*reason = *buf;
+}
+
+static void
 sample_verdict(struct export *e, struct json_object *s, const char **status,
-	       const char **reason)
+	       const char **reason, char **buf)
 {
 	const char *w = prof_json_str(s, "workload");
 	const char *b = prof_json_str(s, "backend");
@@ -139,7 +216,31 @@ sample_verdict(struct export *e, struct json_object *s, const char **status,
 	} else if (prof_sample_is(s, "phase", "instructions")) {
 		*status = vd->count_status;
 		*reason = vd->count_reason;
+	} else if (prof_sample_is(s, "phase", "memory")) {
+		mem_verdict(vd, s, status, reason, buf);
 	}
+}
+
+/* Whether a row has values of any memory metric. */
+static int
+has_memory(const struct prof_runrow *r)
+{
+	int m;
+
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (r->mem_st[m].n)
+			return 1;
+	return 0;
+}
+
+/* A status and its reason as a bmf metric's keys (null for none). */
+static void
+add_status(struct json_object *o, const char *status, const char *reason)
+{
+	json_object_object_add(o, "status",
+			       status ? json_object_new_string(status) : NULL);
+	json_object_object_add(o, "status_reason",
+			       reason ? json_object_new_string(reason) : NULL);
 }
 
 /* A row's time (or count) verdict into a bmf metric or a gbench entry as
@@ -148,13 +249,8 @@ static void
 add_verdict(struct json_object *o, const struct prof_runverdict *vd,
 	    int count)
 {
-	const char *status = count ? vd->count_status : vd->status;
-	const char *reason = count ? vd->count_reason : vd->reason;
-
-	json_object_object_add(o, "status",
-			       status ? json_object_new_string(status) : NULL);
-	json_object_object_add(o, "status_reason",
-			       reason ? json_object_new_string(reason) : NULL);
+	add_status(o, count ? vd->count_status : vd->status,
+		   count ? vd->count_reason : vd->reason);
 }
 
 /* One CSV line of a sample, on the second walk over the file. */
@@ -163,6 +259,7 @@ csv_line(void *arg, struct json_object *s, struct prof_err *err)
 {
 	struct export *e = arg;
 	char sid[17];
+	int m;
 
 	if (prof_sample_id(prof_runview_segment(&e->v,
 			prof_json_str(s, "segment_id")), sid) < 0)
@@ -184,18 +281,26 @@ csv_line(void *arg, struct json_object *s, struct prof_err *err)
 						   json_type_int) ?
 				       prof_json_get(s, "instructions") :
 				       NULL);
-		if (prof_json_is_number(prof_json_get(prof_json_get(s, "memory"),
-					    "host_peak_bytes")))
-			fprintf(e->fp, "%.15g",
-				prof_json_number(prof_json_get(prof_json_get(s, "memory"),
-						     "host_peak_bytes")));
+		/* The sample's memory numbers as it records them. */
+		for (m = 1; m < PROF_CMP_MEM_N; m++) {
+			struct json_object *x = prof_json_get(
+				prof_json_get(s, "memory"),
+				prof_cmp_metrics[m].key);
+
+			if (prof_json_is_number(x))
+				fprintf(e->fp, "%.15g", prof_json_number(x));
+			if (m + 1 < PROF_CMP_MEM_N)
+				fputc(',', e->fp);
+		}
 		if (e->verdicts) {
 			const char *status = NULL, *reason = NULL;
+			char *buf = NULL;
 
-			sample_verdict(e, s, &status, &reason);
+			sample_verdict(e, s, &status, &reason, &buf);
 			fputc(',', e->fp);
 			csv_field(e->fp, status, 0);
 			csv_field(e->fp, reason, 1);
+			free(buf);
 		} else {
 			fputs("\r\n", e->fp);
 		}
@@ -209,7 +314,8 @@ write_csv(struct export *e, struct prof_err *err)
 {
 	fputs("run_id,commit,workload,backend,segment_id,category,phase,kind,"
 	      "index,duration_ms,outcome,reason,instructions,"
-	      "host_peak_bytes",
+	      "host_peak_bytes,host_allocs,host_allocated_bytes,"
+	      "rss_peak_bytes",
 	      e->fp);
 	fputs(e->verdicts ? ",status,status_reason\r\n" : "\r\n", e->fp);
 	return prof_runview_each(&e->v, csv_line, e, err);
@@ -257,13 +363,14 @@ make_bmf(struct export *e)
 {
 	struct json_object *doc = json_object_new_object();
 	long i;
+	int k;
 
 	for (i = 0; doc && i < e->n; i++) {
 		const struct prof_runrow *r = &e->rows[i];
 		struct json_object *b;
 		char name[1024];
 
-		if (!r->n && r->instructions < 0)
+		if (!r->n && r->instructions < 0 && !has_memory(r))
 			continue;
 		b = json_object_new_object();
 		if (r->n) {
@@ -283,6 +390,20 @@ make_bmf(struct export *e)
 			if (e->verdicts)
 				add_verdict(m, &e->verdicts[i], 1);
 			json_object_object_add(b, "instructions", m);
+		}
+		/* Each memory metric as a measure of its own: the median,
+		 * min and max of the values its memory row judges. */
+		for (k = 1; k < PROF_CMP_MEM_N; k++) {
+			const struct prof_stats *st = &r->mem_st[k];
+			struct json_object *m;
+
+			if (!st->n)
+				continue;
+			m = metric(st->median, st->min, st->max);
+			if (e->verdicts)
+				add_status(m, e->verdicts[i].mem_status[k],
+					   e->verdicts[i].mem_reason[k]);
+			json_object_object_add(b, mem_names[k].bmf, m);
 		}
 		row_name(e, i, name, sizeof(name));
 		json_object_object_add(doc, name, b);
@@ -324,6 +445,7 @@ gbench_entry(const struct prof_runrow *r, const char *name, long family,
 	     size_t k)
 {
 	struct json_object *b = json_object_new_object();
+	int m;
 
 	json_object_object_add(b, "name", json_object_new_string(name));
 	json_object_object_add(b, "family_index",
@@ -347,7 +469,47 @@ gbench_entry(const struct prof_runrow *r, const char *name, long family,
 		json_object_object_add(
 			b, "instructions",
 			json_object_new_int64(r->instructions));
+	/* The row's memory: the median of each metric, under the keys of
+	 * Google Benchmark's memory manager (one call is one iteration),
+	 * the RSS peak as a user counter. */
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (r->mem_st[m].n)
+			json_object_object_add(
+				b, mem_names[m].gbench,
+				prof_json_double(r->mem_st[m].median));
 	return b;
+}
+
+/* The memory verdicts of a gbench entry: "memory_status" and
+ * "memory_status_reason", objects by the counters' keys (null where the
+ * row has no memory values). */
+static void
+add_mem_verdicts(struct json_object *b, const struct prof_runrow *r,
+		 const struct prof_runverdict *vd)
+{
+	struct json_object *st = NULL, *why = NULL;
+	int m;
+
+	for (m = 1; has_memory(r) && m < PROF_CMP_MEM_N; m++) {
+		if (!r->mem_st[m].n)
+			continue;
+		if (!st) {
+			st = json_object_new_object();
+			why = json_object_new_object();
+		}
+		json_object_object_add(st, mem_names[m].gbench,
+				       vd->mem_status[m] ?
+					       json_object_new_string(
+						       vd->mem_status[m]) :
+					       NULL);
+		json_object_object_add(why, mem_names[m].gbench,
+				       vd->mem_reason[m] ?
+					       json_object_new_string(
+						       vd->mem_reason[m]) :
+					       NULL);
+	}
+	json_object_object_add(b, "memory_status", st);
+	json_object_object_add(b, "memory_status_reason", why);
 }
 
 #define JSON_FLAGS                                                        \
@@ -416,8 +578,10 @@ write_gbench(struct export *e, struct prof_err *err)
 			struct json_object *b = gbench_entry(r, name, family,
 							     k);
 
-			if (b && e->verdicts)
+			if (b && e->verdicts) {
 				add_verdict(b, &e->verdicts[i], 0);
+				add_mem_verdicts(b, r, &e->verdicts[i]);
+			}
 			if (!b) {
 				json_object_put(doc);
 				return prof_err_set(err, "out of memory");

@@ -89,6 +89,13 @@ mem_value(struct json_object *s, enum prof_cmp_mem m, double *v)
 	return isfinite(*v);
 }
 
+int
+prof_cmp_mem_value(struct json_object *s, enum prof_cmp_mem m, double *v)
+{
+	return m > PROF_CMP_MEM_NONE && m < PROF_CMP_MEM_N &&
+	       mem_value(s, m, v);
+}
+
 /* Whether s belongs to a row at all (errors and cold samples do). */
 static int
 rowed(struct json_object *s)

@@ -125,6 +125,13 @@ struct prof_cmp_metric {
 /* Indexed by enum prof_cmp_mem; [0] is all NULL. */
 extern const struct prof_cmp_metric prof_cmp_metrics[PROF_CMP_MEM_N];
 
+/* Whether memory rows take metric m of sample s (a successful warm memory
+ * sample, or a timing sample with a "memory" of its own, holding m as a
+ * number): 1 with *v set, else 0. The one rule of every reader. */
+struct json_object;
+int prof_cmp_mem_value(struct json_object *s, enum prof_cmp_mem m,
+		       double *v);
+
 #define PROF_CMP_MEM_THRESHOLD 1.0		/* exact metrics, % */
 #define PROF_CMP_MEM_FLOOR_BYTES 4096.0		/* heap peak, bytes */
 #define PROF_CMP_MEM_FLOOR_ALLOCS 16.0		/* allocations */

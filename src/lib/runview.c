@@ -23,6 +23,7 @@ struct prof_runacc {
 	size_t cap_v;
 	long long *counts;		/* instruction counts */
 	size_t n_counts, cap_counts;
+	size_t cap_mem[PROF_CMP_MEM_N];	/* of the row's mem[] */
 	size_t cap_artifacts;
 };
 
@@ -211,6 +212,8 @@ static int
 take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
 {
 	struct json_object *ins = prof_json_get(s, "instructions");
+	double x;
+	int m;
 
 	if (!r->category && prof_json_str(s, "category")) {
 		r->category = strdup(prof_json_str(s, "category"));
@@ -246,6 +249,14 @@ take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
 		peak(&r->rss_peak_bytes, mem, "rss_peak_bytes");
 		peak(&r->device_peak_bytes, mem,
 		     "device_peak_allocated_bytes");
+	}
+	for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		if (!prof_cmp_mem_value(s, (enum prof_cmp_mem)m, &x))
+			continue;
+		if (grow((void **)&r->mem[m], &a->cap_mem[m], r->n_mem[m],
+			 sizeof(*r->mem[m])) < 0)
+			return -1;
+		r->mem[m][r->n_mem[m]++] = x;
 	}
 	return take_artifacts(r, a, prof_json_get(s, "artifacts"));
 }
@@ -370,6 +381,7 @@ static int
 finish_rows(struct prof_runview *v)
 {
 	size_t k;
+	int m;
 
 	for (k = 0; k < v->n_rows; k++) {
 		struct prof_runrow *r = &v->rows[k];
@@ -396,6 +408,10 @@ finish_rows(struct prof_runview *v)
 		if (prof_stats_compute(r->v, r->n, &r->st) < 0 ||
 		    prof_cpu_row_stats(&r->cpu, &r->cpu_st) < 0)
 			return -1;
+		for (m = 1; m < PROF_CMP_MEM_N; m++)
+			if (prof_stats_compute(r->mem[m], r->n_mem[m],
+					       &r->mem_st[m]) < 0)
+				return -1;
 	}
 	free(v->acc);
 	v->acc = NULL;
@@ -589,6 +605,7 @@ void
 prof_runview_free(struct prof_runview *v)
 {
 	size_t k, j;
+	int m;
 
 	for (k = 0; k < v->n_rows; k++) {
 		struct prof_runrow *r = &v->rows[k];
@@ -600,6 +617,8 @@ prof_runview_free(struct prof_runview *v)
 		free(r->v);
 		prof_cpu_row_free(&r->cpu);
 		free(r->counts);
+		for (m = 1; m < PROF_CMP_MEM_N; m++)
+			free(r->mem[m]);
 		for (j = 0; j < r->n_artifacts; j++)
 			free(r->artifacts[j]);
 		free(r->artifacts);
@@ -645,6 +664,9 @@ prof_runview_row(const struct prof_runview *v, const char *w, const char *b,
 	return -1;
 }
 
+/* A row's verdict slots: time, counts, each memory metric. */
+#define SLOTS (1 + PROF_CMP_MEM_N)
+
 int
 prof_runview_verdicts(const struct prof_runview *v,
 		      struct json_object *comparisons,
@@ -659,11 +681,12 @@ prof_runview_verdicts(const struct prof_runview *v,
 	    prof_cmp_check_run(comparisons, prof_runview_str(v, "run_id"),
 			       err) < 0)
 		return -1;
-	/* Which comparison took each row's time and count verdicts. */
-	seen = malloc(2 * (v->n_rows ? v->n_rows : 1) * sizeof(*seen));
+	/* Which comparison took each row's time, count and memory verdicts
+	 * (slot 0, 1 and 1 + metric). */
+	seen = malloc(SLOTS * (v->n_rows ? v->n_rows : 1) * sizeof(*seen));
 	if (!seen)
 		return prof_err_set(err, "out of memory");
-	for (i = 0; i < 2 * v->n_rows; i++)
+	for (i = 0; i < SLOTS * v->n_rows; i++)
 		seen[i] = -1;
 	memset(out, 0, v->n_rows * sizeof(*out));
 	n = json_object_array_length(comparisons);
@@ -674,13 +697,22 @@ prof_runview_verdicts(const struct prof_runview *v,
 		const char *b = prof_json_str(o, "backend");
 		const char *phase = prof_json_str(o, "phase");
 		int count = phase && !strcmp(phase, "instructions");
+		enum prof_cmp_mem m = PROF_CMP_MEM_NONE;
 		long *slot;
 
-		/* Memory rows have verdicts of their own, not yet a row's
-		 * (prof_cmp_check_rows() checks that they are the results'). */
-		if (phase && !strcmp(phase, "memory"))
-			continue;
 		snprintf(path, sizeof(path), "[%zu]", i);
+		if (phase && !strcmp(phase, "memory")) {
+			m = prof_cmp_metric_find(prof_json_str(o, "metric"));
+			if (!m) {
+				snprintf(path, sizeof(path), "[%zu].metric", i);
+				prof_err_path(err, path,
+					      "not a memory metric of prof-diff "
+					      "(host_peak_bytes, host_allocs, "
+					      "host_allocated_bytes, "
+					      "rss_peak_bytes)");
+				goto out;
+			}
+		}
 		k = prof_runview_row(v, w, b, prof_json_str(o, "segment"));
 		if (k < 0) {
 			prof_err_path(err, path,
@@ -689,7 +721,7 @@ prof_runview_verdicts(const struct prof_runview *v,
 				      w, b);
 			goto out;
 		}
-		slot = &seen[2 * k + count];
+		slot = &seen[SLOTS * k + (m ? 1 + (int)m : count)];
 		if (*slot >= 0) {
 			prof_err_path(err, path,
 				      "the same row as [%ld] (%.80s, %.40s)",
@@ -697,7 +729,10 @@ prof_runview_verdicts(const struct prof_runview *v,
 			goto out;
 		}
 		*slot = (long)i;
-		if (count) {
+		if (m) {
+			out[k].mem_status[m] = prof_json_str(o, "status");
+			out[k].mem_reason[m] = prof_json_str(o, "reason");
+		} else if (count) {
 			out[k].count_status = prof_json_str(o, "status");
 			out[k].count_reason = prof_json_str(o, "reason");
 		} else {

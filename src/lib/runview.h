@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "compare.h"
 #include "contend.h"
 #include "err.h"
 #include "htab.h"
@@ -47,6 +48,13 @@ struct prof_runrow {
 	double host_peak_bytes;		/* NAN: no memory sample */
 	double rss_peak_bytes;
 	double device_peak_bytes;
+	/* The values memory rows judge of each metric (prof_cmp_metrics[],
+	 * prof_cmp_mem_value(): memory samples, a command's timing
+	 * samples), in the samples' order, and their statistics
+	 * (mem_st[m].n == 0: none; [0] unused). */
+	double *mem[PROF_CMP_MEM_N];
+	size_t n_mem[PROF_CMP_MEM_N];
+	struct prof_stats mem_st[PROF_CMP_MEM_N];
 	char **artifacts;		/* every sample's, in order */
 	size_t n_artifacts;
 	size_t first;			/* index of its first sample */
@@ -173,6 +181,9 @@ struct prof_runverdict {
 	const char *reason;
 	const char *count_status;	/* the instruction-count comparison */
 	const char *count_reason;
+	/* the memory row of each metric (enum prof_cmp_mem) */
+	const char *mem_status[PROF_CMP_MEM_N];
+	const char *mem_reason[PROF_CMP_MEM_N];
 };
 
 /*
@@ -182,7 +193,7 @@ struct prof_runverdict {
  * must be of a row of v, once. Errors name the JSON path:
  * "[0].run_id: a comparison of run 'a', not of the results' run 'b'",
  * "[3]: no such row in the results (w, cpu)". Rows no comparison names
- * (memory only, say) keep NULLs. Returns 0, or -1 with err filled (the
+ * keep NULLs. Returns 0, or -1 with err filled (the
  * caller adds the file name).
  */
 int prof_runview_verdicts(const struct prof_runview *v,

@@ -52,12 +52,12 @@ ccell=$(csvq "$(jq -r '.[] | select(.phase == "instructions") | .reason' \
 
 # csv: two more columns, the sample's own verdict.
 run prof-export --format csv "$T/cur.json"
-is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes\r')" \
+is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes\r')" \
 	"without --comparisons the csv is as it was"
 cp "$out" "$T/plain.csv"
 run prof-export --format csv --comparisons "$T/cmp.json" "$T/cur.json"
 is "$rc" 0 "csv with --comparisons"
-is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,status,status_reason\r')" \
+is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes,status,status_reason\r')" \
 	"has status and status_reason columns"
 tr -d '\r' <"$out" >"$T/s.csv"
 is "$(grep -F ',timing,warm,' "$T/s.csv" | grep -c -F -x -e \
@@ -68,9 +68,11 @@ is "$(grep -F ',timing,warm,' "$T/s.csv" | grep -c -F -x -e \
 is "$(grep -F ',instructions,warm,' "$T/s.csv")" \
 	"$(grep -F ',instructions,warm,' "$T/plain.csv" | tr -d '\r'),improved,$ccell" \
 	"the instruction sample the count verdict"
+mreason=$(jq -r '.[] | select(.phase == "memory") | "\(.metric): \(.reason)"' \
+	"$T/cmp.json")
 is "$(grep -F ',memory,' "$T/s.csv")" \
-	"$(grep -F ',memory,' "$T/plain.csv" | tr -d '\r'),," \
-	"a memory sample none"
+	"$(grep -F ',memory,' "$T/plain.csv" | tr -d '\r'),new,$(csvq "$mreason")" \
+	"a memory sample its memory row's verdict, the metric named"
 is "$(wc -l <"$T/s.csv")" 6 "one line per sample, as without"
 
 # A reason that a spreadsheet would run is neutralised.
