@@ -303,10 +303,13 @@ side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 			(long)(isfinite(prof_sample_num(s, "call")) ?
 				       prof_sample_num(s, "call") :
 				       prof_sample_num(s, "index")));
+	/* A count keeps its call index: counts are deterministic per
+	 * index, and judge_count() compares the calls both sides made. */
 	if (prof_cmp_counted(s))
-		return prof_cmp_side_add(
+		return prof_cmp_side_add_at(
 			d, (double)json_object_get_int64(
-				   json_object_object_get(s, "instructions")));
+				   json_object_object_get(s, "instructions")),
+			(long)prof_sample_num(s, "index"));
 	threads = prof_sample_num(s, "threads");
 	return prof_cmp_side_add_marked(
 		d, prof_sample_num(s, "duration_ms"),
@@ -619,32 +622,109 @@ judge_stable(struct prof_cmp_row *r, size_t n, double pct, int slower,
  * same input executes the same instructions, so one run says it, and any
  * growth past the threshold is a warning.
  */
+static void reason_add(struct prof_cmp_row *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int judge_count_of(struct prof_cmp_row *r, double cm, double bm);
+
+/* Whether index at is among those of side d. */
+static int
+has_index(const struct prof_cmp_side *d, long at)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->at[i] == at)
+			return 1;
+	return 0;
+}
+
+/*
+ * The count of side d over the calls whose index the other side o also
+ * has (prof_stats_count_index() of those), into *count; the number of
+ * such calls, or 0 when the sides share no index or say none. -1 when
+ * out of memory.
+ */
+static long
+common_count(const struct prof_cmp_side *d, const struct prof_cmp_side *o,
+	     double *count)
+{
+	struct prof_stats st;
+	double *v;
+	size_t i, k = 0;
+
+	if (!d->at || !o->at || !d->n)
+		return 0;
+	v = malloc(d->n * sizeof(*v));
+	if (!v)
+		return -1;
+	for (i = 0; i < d->n; i++)
+		if (has_index(o, d->at[i]))
+			v[k++] = d->v[i];
+	if (k && prof_stats_counts(v, k, &st) < 0) {
+		free(v);
+		return -1;
+	}
+	free(v);
+	if (k)
+		*count = st.median;
+	return (long)k;
+}
+
+/*
+ * A count row is judged on the calls both sides made, index by index,
+ * when one side made calls the other did not (2 calls against 3): the
+ * same call of the same build counts the same, another call may not.
+ * Else on every call: the row's count (prof_stats_count_index()).
+ */
 static int
 judge_count(struct prof_cmp_row *r)
 {
+	double cm = r->cur.st.median, bm = r->base.st.median;
+	long kc, kb;
+
+	kc = common_count(&r->cur, &r->base, &cm);
+	kb = common_count(&r->base, &r->cur, &bm);
+	if (kc < 0 || kb < 0)
+		return -1;
+	if (!kc || !kb) {
+		cm = r->cur.st.median;
+		bm = r->base.st.median;
+	}
+	r->delta = cm - bm;
+	judge_count_of(r, cm, bm);
+	if (kc && kb && ((size_t)kc != r->cur.n || (size_t)kb != r->base.n))
+		reason_add(r,
+			   "; compared on the call indexes both sides have "
+			   "(%ld of %zu calls, %ld of %zu in the baseline)",
+			   kc, r->cur.n, kb, r->base.n);
+	return 0;
+}
+
+/* The count rule on the current count cm against the baseline's bm. */
+static int
+judge_count_of(struct prof_cmp_row *r, double cm, double bm)
+{
 	double pct;
 
-	r->ratio = r->cur.st.median / r->base.st.median;
+	r->ratio = cm / bm;
 	pct = (r->ratio - 1) * 100;
 	/* Counts are integers: compared without the ratio's rounding, so
 	 * exactly the threshold is not more than it, either way. */
-	if (r->cur.st.median * 100 >
-	    r->base.st.median * (100 + r->threshold_pct)) {
+	if (cm * 100 > bm * (100 + r->threshold_pct)) {
 		r->status = PROF_CMP_WARNING;
 		snprintf(r->reason, sizeof(r->reason),
 			 "instructions %.0f -> %.0f (%+.2f%%), more than the "
 			 "%g%% threshold",
-			 r->base.st.median, r->cur.st.median, pct,
+			 bm, cm, pct,
 			 r->threshold_pct);
 		return 0;
 	}
-	if (r->cur.st.median * 100 <
-	    r->base.st.median * (100 - r->threshold_pct)) {
+	if (cm * 100 < bm * (100 - r->threshold_pct)) {
 		r->status = PROF_CMP_IMPROVED;
 		snprintf(r->reason, sizeof(r->reason),
 			 "instructions %.0f -> %.0f (%+.2f%%), fewer by more "
 			 "than the %g%% threshold",
-			 r->base.st.median, r->cur.st.median, pct,
+			 bm, cm, pct,
 			 r->threshold_pct);
 		return 0;
 	}
@@ -652,7 +732,7 @@ judge_count(struct prof_cmp_row *r)
 	snprintf(r->reason, sizeof(r->reason),
 		 "instructions %.0f -> %.0f (%+.2f%%), within the %g%% "
 		 "threshold",
-		 r->base.st.median, r->cur.st.median, pct, r->threshold_pct);
+		 bm, cm, pct, r->threshold_pct);
 	return 0;
 }
 
@@ -1717,9 +1797,7 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 				       prof_json_double(r->threshold_pct));
 		json_object_object_add(
 			o, "delta_instructions",
-			judged ? prof_json_double(r->cur.st.median -
-						  r->base.st.median) :
-				 NULL);
+			judged ? prof_json_double(r->delta) : NULL);
 	}
 	json_object_object_add(o, "status",
 			       json_object_new_string(

@@ -219,7 +219,7 @@ struct prof_cmp_row {
 	int instructions;		/* a row of instruction counts */
 	double threshold_pct;		/* instructions: warning above this */
 	enum prof_cmp_mem memory;	/* a row of this memory metric */
-	double delta;			/* memory: median delta in its
+	double delta;			/* memory (or counts): delta in its
 					 * unit; NAN unless judged */
 	struct prof_cmp_side cur;
 	struct prof_cmp_side base;	/* meaningful when matched */
