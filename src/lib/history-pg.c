@@ -8,6 +8,7 @@
 #include <json-c/json.h>
 #include <libpq-fe.h>
 
+#include "history-int.h"
 #include "history-pg.h"
 #include "json.h"
 #include "spawn.h"
@@ -455,9 +456,6 @@ num(char buf[32], double v)
 	return buf;
 }
 
-/* As history.c's: the prefix of the digests that can be compared. */
-#define DIGEST_PREFIX "v2:"
-
 /* Whether the run id is there: 1 with the same digest, 2 with another,
  * 3 with a digest of the older kind (run_known() of history.c). */
 static int
@@ -476,29 +474,10 @@ run_known(struct prof_history_pg *p, const struct prof_runview *v,
 		return -1;
 	if (PQntuples(r)) {
 		old = PQgetvalue(r, 0, 0);
-		if (strncmp(old, DIGEST_PREFIX, strlen(DIGEST_PREFIX)))
-			known = 3;
-		else
-			known = strcmp(old, v->digest) ? 2 : 1;
+		known = prof_history_digest_known(old, v->digest);
 	}
 	PQclear(r);
 	return known;
-}
-
-static void
-row_verdict(const struct prof_runverdict *vd, const char **status,
-	    const char **reason)
-{
-	*status = *reason = NULL;
-	if (!vd)
-		return;
-	if (vd->status) {
-		*status = vd->status;
-		*reason = vd->reason;
-	} else if (vd->count_status) {
-		*status = vd->count_status;
-		*reason = vd->count_reason;
-	}
 }
 
 static int
@@ -537,7 +516,8 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 			snprintf(p->last_segment, sizeof(p->last_segment),
 				 "%s", r->segment_id);
 		}
-		row_verdict(verdicts ? &verdicts[i] : NULL, &status, &reason);
+		prof_history_row_verdict(verdicts ? &verdicts[i] : NULL,
+					 &status, &reason);
 		snprintf(ver, sizeof(ver), "%lld", (long long)r->version);
 		snprintf(cnt, sizeof(cnt), "%lld", (long long)r->n);
 		snprintf(errs, sizeof(errs), "%lld", (long long)r->errors);
@@ -601,7 +581,7 @@ judge_rows(struct prof_history_pg *p, const struct prof_runview *v,
 		PGresult *res;
 		int set;
 
-		row_verdict(&verdicts[i], &status, &reason);
+		prof_history_row_verdict(&verdicts[i], &status, &reason);
 		if (!status)
 			continue;
 		{

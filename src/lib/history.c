@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "afile.h"
+#include "history-int.h"
 #include "history-pg.h"
 #include "history.h"
 #include "json.h"
@@ -643,9 +644,10 @@ now_utc(char buf[32])
  * schema 1 or 2 is the same run. Histories written before it hold the
  * SHA-256 of the whole canonical document (64 hex digits, no prefix),
  * which a stream cannot give: such a run cannot be compared, and adding
- * it again leaves it as it is and says so (never a second copy).
+ * it again leaves it as it is and says so (never a second copy); the
+ * digests that can be compared start PROF_HISTORY_DIGEST_PREFIX
+ * (history-int.h).
  */
-#define DIGEST_PREFIX "v2:"
 
 /* Whether the run id is there: 1 with the same digest, 2 with another,
  * 3 with a digest of the older kind. */
@@ -666,32 +668,11 @@ run_known(struct prof_history *h, const struct prof_runview *v,
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		old = (const char *)sqlite3_column_text(st, 0);
-		if (!old || strncmp(old, DIGEST_PREFIX, strlen(DIGEST_PREFIX)))
-			known = 3;
-		else
-			known = strcmp(old, v->digest) ? 2 : 1;
+		known = prof_history_digest_known(old, v->digest);
 	} else if (rc != SQLITE_DONE)
 		known = db_err(h, err, NULL);
 	sqlite3_finalize(st);
 	return known;
-}
-
-/* The verdict a row stores: its time verdict, else its count verdict
- * (NULL, NULL: none). */
-static void
-row_verdict(const struct prof_runverdict *vd, const char **status,
-	    const char **reason)
-{
-	*status = *reason = NULL;
-	if (!vd)
-		return;
-	if (vd->status) {
-		*status = vd->status;
-		*reason = vd->reason;
-	} else if (vd->count_status) {
-		*status = vd->count_status;
-		*reason = vd->count_reason;
-	}
 }
 
 static void
@@ -759,7 +740,8 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 		bind_num(row, 14, r->host_peak_bytes);
 		bind_num(row, 15, r->rss_peak_bytes);
 		bind_num(row, 16, r->device_peak_bytes);
-		row_verdict(verdicts ? &verdicts[i] : NULL, &status, &reason);
+		prof_history_row_verdict(verdicts ? &verdicts[i] : NULL,
+					 &status, &reason);
 		bind_text_or_null(row, 17, status);
 		bind_text_or_null(row, 18, reason);
 		if (sqlite3_step(row) != SQLITE_DONE) {
@@ -811,7 +793,7 @@ judge_rows(struct prof_history *h, const struct prof_runview *v,
 		sqlite3_stmt *st[2] = {get, set};
 		int j, step;
 
-		row_verdict(&verdicts[i], &status, &reason);
+		prof_history_row_verdict(&verdicts[i], &status, &reason);
 		if (!status)
 			continue;
 		for (j = 0; j < 2; j++) {
