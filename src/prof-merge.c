@@ -473,14 +473,54 @@ next_row(const char *buf, size_t len, size_t *pos, long line)
 	return line + 1;
 }
 
+/*
+ * One sample of a file read whole (Playwright rows, Google Benchmark's
+ * JSON) into the output, made schema 2: its env and segment ids, the
+ * check that it is not there twice (at: its place for check_once();
+ * line, when not 0, the line an error names), its tables and itself.
+ * 0; -1 when it was refused or could not be written (said); -2 when out
+ * of memory.
+ */
+static int
+add_whole(struct merge *m, struct json_object *s, long at, long line,
+	  const char *name)
+{
+	struct json_object *env = json_object_object_get(s, "env"), *s2;
+	const char *seg = prof_json_str(s, "segment");
+	char eid[PROF_ID_SIZE], sid[PROF_ID_SIZE];
+	struct prof_err err = {0};
+	int rc = -1;
+
+	if (prof_sample_json_id(env, eid) < 0 || prof_sample_id(seg, sid) < 0)
+		return -2;
+	s2 = prof_lines_sample2(s, eid, sid);
+	if (!s2)
+		return -2;
+	if (check_once(m, s2, at, &err) < 0) {
+		prof_err_file(&err, name);
+		if (line) {
+			err.line = (int)line;
+			err.col = 0;
+		}
+		cli_err(&err);
+	} else if (prof_rwriter_put_tables(&m->w, eid, env, sid, seg,
+					   &err) < 0 ||
+		   prof_rwriter_add(&m->w, s2, &err) < 0) {
+		cli_err(&err);
+	} else {
+		rc = 0;
+	}
+	json_object_put(s2);
+	return rc;
+}
+
 /* Browser rows: read whole (a few per story), made schema-2 samples. */
 static int
 read_playwright(struct merge *m, const char *path)
 {
-	struct json_object *arr = json_object_new_array(), *s2 = NULL;
+	struct json_object *arr = json_object_new_array();
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
 	struct prof_err err = {0};
-	char eid[PROF_ID_SIZE], sid[PROF_ID_SIZE];
 	char *buf = NULL;
 	size_t len = 0, i, pos = 0;
 	long line = 0;
@@ -496,40 +536,22 @@ read_playwright(struct merge *m, const char *path)
 	if (new_input(m, name, 0) < 0)
 		goto oom;
 	for (i = 0; i < json_object_array_length(arr); i++) {
-		struct json_object *s = json_object_array_get_idx(arr, i);
-		struct json_object *env = json_object_object_get(s, "env");
-		const char *seg = prof_json_str(s, "segment");
+		int k;
 
-		if (prof_sample_json_id(env, eid) < 0 ||
-		    prof_sample_id(seg, sid) < 0)
-			goto oom;
-		s2 = prof_lines_sample2(s, eid, sid);
-		if (!s2)
-			goto oom;
+		/* One row, one place: the line names it. */
 		line = next_row(buf, len, &pos, line);
-		if (check_once(m, s2, line, &err) < 0) {
-			/* One row, one place: the line names it. */
-			prof_err_file(&err, name);
-			err.line = (int)line;
-			err.col = 0;
-			cli_err(&err);
+		k = add_whole(m, json_object_array_get_idx(arr, i), line, line,
+			      name);
+		if (k == -2)
+			goto oom;
+		if (k < 0)
 			goto out;
-		}
-		if (prof_rwriter_put_tables(&m->w, eid, env, sid, seg,
-					    &err) < 0 ||
-		    prof_rwriter_add(&m->w, s2, &err) < 0) {
-			cli_err(&err);
-			goto out;
-		}
-		json_object_put(s2);
-		s2 = NULL;
 	}
 	rc = 0;
 	goto out;
 oom:
 	cli_say("out of memory");
 out:
-	json_object_put(s2);
 	json_object_put(arr);
 	free(buf);
 	return rc;
@@ -544,10 +566,9 @@ static int
 read_gbench(struct merge *m, const char *path)
 {
 	struct json_object *arr = json_object_new_array(), *doc = NULL;
-	struct json_object *where = json_object_new_array(), *s2 = NULL;
+	struct json_object *where = json_object_new_array();
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
 	struct prof_err err = {0};
-	char eid[PROF_ID_SIZE], sid[PROF_ID_SIZE];
 	int rc = -1, foreign = 0;
 	size_t i;
 
@@ -577,38 +598,21 @@ read_gbench(struct merge *m, const char *path)
 	if (new_input(m, name, 2) < 0)
 		goto oom;
 	for (i = 0; i < json_object_array_length(arr); i++) {
-		struct json_object *s = json_object_array_get_idx(arr, i);
-		struct json_object *env = json_object_object_get(s, "env");
-		const char *seg = prof_json_str(s, "segment");
 		long at = (long)json_object_get_int64(
 			json_object_array_get_idx(where, i));
+		int k = add_whole(m, json_object_array_get_idx(arr, i), at, 0,
+				  name);
 
-		if (prof_sample_json_id(env, eid) < 0 ||
-		    prof_sample_id(seg, sid) < 0)
+		if (k == -2)
 			goto oom;
-		s2 = prof_lines_sample2(s, eid, sid);
-		if (!s2)
-			goto oom;
-		if (check_once(m, s2, at, &err) < 0) {
-			prof_err_file(&err, name);
-			cli_err(&err);
+		if (k < 0)
 			goto out;
-		}
-		if (prof_rwriter_put_tables(&m->w, eid, env, sid, seg,
-					    &err) < 0 ||
-		    prof_rwriter_add(&m->w, s2, &err) < 0) {
-			cli_err(&err);
-			goto out;
-		}
-		json_object_put(s2);
-		s2 = NULL;
 	}
 	rc = 0;
 	goto out;
 oom:
 	cli_say("out of memory");
 out:
-	json_object_put(s2);
 	json_object_put(arr);
 	json_object_put(where);
 	json_object_put(doc);
