@@ -169,6 +169,26 @@ progress(struct run_state *r, int i, int n, struct group *g, const char *error)
 		strcmp(g->kind, "cold") ? "" : " (cold)", st.median, st.n);
 }
 
+/* A group's progress line once its samples are in: how many errored and
+ * the first error when any did (errors_before: the run's errors before
+ * the group), else its median. Nothing in a batch. */
+static void
+group_done(struct run_state *r, int i, int n, struct group *g,
+	   long errors_before)
+{
+	char first_error[1024];
+
+	if (r->batch)
+		return;
+	if (r->errors > errors_before) {
+		snprintf(first_error, sizeof(first_error), "%ld sample(s): %s",
+			 r->errors - errors_before, r->first_error);
+		progress(r, i, n, g, first_error);
+	} else {
+		progress(r, i, n, g, NULL);
+	}
+}
+
 /* Remove the .prof of an interrupted group: "<artifacts>/<id>[.gpu].prof",
  * as the worker names it (src/harness/phases.c). */
 static void
@@ -381,15 +401,7 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	if (rc < 0)
 		return -1;
 progress:
-	if (r->batch)
-		return 0;
-	if (r->errors > errors_before) {
-		snprintf(first_error, sizeof(first_error), "%ld sample(s): %s",
-			 r->errors - errors_before, r->first_error);
-		progress(r, i, n, g, first_error);
-	} else {
-		progress(r, i, n, g, NULL);
-	}
+	group_done(r, i, n, g, errors_before);
 	return 0;
 }
 
@@ -409,7 +421,7 @@ workers_run_group(struct run_state *r, struct group *g, int i, int n)
 	struct prof_spawn sp = {0};
 	struct prof_spawn_result res;
 	struct prof_err err = {0};
-	char why[1400], first_error[1024] = "";
+	char why[1400];
 	long errors_before = r->errors;
 	int k = 0;
 
@@ -505,14 +517,6 @@ workers_run_group(struct run_state *r, struct group *g, int i, int n)
 		error_sample(r, g, r->got, why);
 	}
 	prof_spawn_free(&res);
-	if (r->batch)
-		return 0;
-	if (r->errors > errors_before) {
-		snprintf(first_error, sizeof(first_error), "%ld sample(s): %s",
-			 r->errors - errors_before, r->first_error);
-		progress(r, i, n, g, first_error);
-	} else {
-		progress(r, i, n, g, NULL);
-	}
+	group_done(r, i, n, g, errors_before);
 	return 0;
 }
