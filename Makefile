@@ -30,7 +30,7 @@ include mk/fuzz.mk
 include mk/faults.mk
 include mk/bench-tools.mk
 include mk/self.mk
-include mk/prof.mk
+include fragment/prof.mk
 
 .PHONY: all clean distclean install
 all: $(ALL_TARGETS) ## build the tools and the workloads (make test-build: the tests too)

@@ -94,7 +94,7 @@ done
 t0=$(secs)
 env PROF_BINDIR="$ROOT/bin" PROF_WORKLOADS=bin/w \
 	PROF_W=tiny.work PROF_GOOD="$good" PROF_BAD=HEAD \
-	PROF_OUTPUT="$W/bisect" sh "$ROOT/mk/bisect.sh" >"$W/bisect.log" 2>&1
+	PROF_OUTPUT="$W/bisect" sh "$ROOT/fragment/bisect.sh" >"$W/bisect.log" 2>&1
 rc=$?
 t3=$(echo "$(secs) - $t0" | bc)
 echo "make bisect over 16 commits (tiny repository): ${t3} s, exit $rc," \
@@ -118,7 +118,7 @@ done
 t0=$(secs)
 env PROF_BINDIR="$ROOT/bin" PROF_WORKLOADS=bin/w PROF_CHANNEL=time \
 	PROF_W=tiny.work PROF_GOOD="$good" PROF_BAD=HEAD \
-	PROF_OUTPUT="$W/bisect-time" sh "$ROOT/mk/bisect.sh" \
+	PROF_OUTPUT="$W/bisect-time" sh "$ROOT/fragment/bisect.sh" \
 	>"$W/bisect-time.log" 2>&1
 rc=$?
 t4=$(echo "$(secs) - $t0" | bc)

@@ -8,7 +8,8 @@
 # that no recipe line is ever built from it: a newline would split a recipe
 # into two commands. The raw text is checked ($(value), never expanded).
 # PROF_USER_VARS names every variable of the tree that a user may set (each
-# `?=` of Makefile and mk/*.mk; test/cli/t3261 holds the list to that);
+# `?=` of Makefile, mk/*.mk and fragment/prof.mk; test/cli/t3261 holds
+# the list to that);
 # any variable given on the command line is checked too.
 PROF_USER_VARS := ADD BACKEND BASELINE BENCH_ROWS BENCH_SAMPLES BINDIR BUILD \
 	CATEGORY CC CFLAGS CHROMIUM COUNTS MEMORY CUDA DESTDIR DIR EXCLUDE_CATEGORY \
@@ -100,7 +101,7 @@ prof_bool_bad := $(firstword $(foreach v,$(PROF_BOOL_VARS),$(if $(filter \
 ifneq ($(prof_bool_bad),)
 $(error $(prof_bool_bad): '$($(prof_bool_bad))': expected 0 or 1)
 endif
-# mk/prof.mk, the fragment, checks its own variables in a project; here
+# fragment/prof.mk, the fragment, checks its own variables in a project; here
 # every variable was checked above.
 PROF_VARS_CHECKED := 1
 

@@ -14,11 +14,11 @@ INCLUDEDIR ?= $(PREFIX)/include
 # where it lies (PREFIX/share/prof/prof.mk).
 DATADIR := $(PREFIX)/share
 LIBEXECDIR := $(PREFIX)/libexec
-RUN_SCRIPTS := mk/profile.sh mk/profile-check.sh mk/run-lib.sh \
-	mk/compare.sh mk/merge-shards.sh mk/why-lib.sh mk/bisect.sh \
-	mk/compare-clean.sh
+RUN_SCRIPTS := fragment/profile.sh fragment/profile-check.sh fragment/run-lib.sh \
+	fragment/compare.sh fragment/merge-shards.sh fragment/why-lib.sh fragment/bisect.sh \
+	fragment/compare-clean.sh
 
-$(PC_FILE): mk/prof-harness.pc.in $(FLAGS_STAMP)
+$(PC_FILE): fragment/prof-harness.pc.in $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(QUIET_GEN)sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
 		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' \
@@ -38,7 +38,7 @@ install-harness: $(LIBHARNESS) $(LIBPROF) $(PC_FILE)
 install: install-fragment
 install-fragment:
 	$(Q)install -d $(DESTDIR)$(DATADIR)/prof $(DESTDIR)$(LIBEXECDIR)/prof
-	$(Q)install -m 644 mk/prof.mk $(DESTDIR)$(DATADIR)/prof/
+	$(Q)install -m 644 fragment/prof.mk $(DESTDIR)$(DATADIR)/prof/
 	$(Q)install -m 755 $(RUN_SCRIPTS) $(DESTDIR)$(LIBEXECDIR)/prof/
 
 # The preload libraries in PREFIX/lib/prof/ (the tools find them from

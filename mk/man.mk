@@ -1,8 +1,8 @@
 # The man pages: one scdoc source beside each tool (src/prof-<verb>.1.scd)
-# and the fragment's (mk/prof.mk.7.scd), built under $(BUILD)/man/ by
+# and the fragment's (fragment/prof.mk.7.scd), built under $(BUILD)/man/ by
 # scdoc (Debian's scdoc; mk/deps.sh) and installed under PREFIX/share/man.
 
-MAN_SRC := $(wildcard src/*.1.scd) mk/prof.mk.7.scd
+MAN_SRC := $(wildcard src/*.1.scd) fragment/prof.mk.7.scd
 MAN_PAGES := $(patsubst %.scd,$(BUILD)/man/%,$(notdir $(MAN_SRC)))
 MANDIR := $(PREFIX)/share/man
 ALL_TARGETS += $(MAN_PAGES)
@@ -11,7 +11,7 @@ $(BUILD)/man/%: src/%.scd
 	@mkdir -p $(@D)
 	$(QUIET_GEN)scdoc <$< >$@
 
-$(BUILD)/man/%: mk/%.scd
+$(BUILD)/man/%: fragment/%.scd
 	@mkdir -p $(@D)
 	$(QUIET_GEN)scdoc <$< >$@
 

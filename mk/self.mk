@@ -1,9 +1,10 @@
-# prof's own use of mk/prof.mk, the fragment every project includes: its
-# tools are the ones just built, its run scripts are mk/*.sh, its workloads
-# bin/prof-workloads (WORKLOADS empty), and a run builds everything first.
+# prof's own use of fragment/prof.mk, the fragment every project includes:
+# its tools are the ones just built, its run scripts are fragment/*.sh, its
+# workloads bin/prof-workloads (WORKLOADS empty), and a run builds
+# everything first.
 
 PROF_TOOLDIR = $(BINDIR)
-PROF_LIBEXEC = mk
+PROF_LIBEXEC = fragment
 PROF_DEPS = all
 PROF_TOOL_DEPS = $(TOOLS)
 PROF_COMPARE_DIR = $(BUILD)/compare

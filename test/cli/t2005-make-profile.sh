@@ -37,7 +37,7 @@ like "$(cat "$T/q/summary.md")" \
 	"a missing baseline: incomparable"
 
 PROF_BINDIR=$BIN PROF_WORKLOADS=$TW PROF_CATEGORY=test PROF_OUTPUT=$T/q2 \
-	PROF_BASELINE=$T/none.json sh mk/profile.sh quick >"$out" 2>"$err"
+	PROF_BASELINE=$T/none.json sh fragment/profile.sh quick >"$out" 2>"$err"
 is "$?" 1 "the pipeline script itself exits 1"
 
 # profile-full: warmup 2, REPEAT samples, plus one cold sample that is

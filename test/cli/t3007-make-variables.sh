@@ -1,5 +1,5 @@
 #!/bin/bash
-# mk/profile.sh checks every make variable before any phase runs, and
+# fragment/profile.sh checks every make variable before any phase runs, and
 # nothing from a variable reaches a command as an option (issue 14, item
 # 14). The switches (STORIES=yes) are make's own check: t3262.
 . "$(dirname "$0")/lib.sh"
@@ -49,7 +49,7 @@ ok "$(! grep -q '^prof-time' "$err" && [ ! -e ./--version ]; echo $?)" \
 	"before the timing phase, and no folder named --version"
 
 # A newline in W is one line of error, the bytes shown.
-PROF_BINDIR=${BIN#"$ROOT"/} sh mk/profile.sh diagnose "$(printf 'a\nb')" \
+PROF_BINDIR=${BIN#"$ROOT"/} sh fragment/profile.sh diagnose "$(printf 'a\nb')" \
 	>"$out" 2>"$err"
 rc=$?
 is "$rc:$(head -n 1 "$err")" \

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 
 # Every variable the tree lets a user set: each `?=` of the makefiles.
-vars=$(grep -ho '^[A-Za-z_][A-Za-z0-9_]* *?=' Makefile mk/*.mk |
+vars=$(grep -ho '^[A-Za-z_][A-Za-z0-9_]* *?=' Makefile mk/*.mk fragment/*.mk |
 	sed 's/ *?=$//' | sort -u)
 nvars=$(echo "$vars" | wc -l)
 plan $((nvars + 12))

@@ -33,8 +33,8 @@ is "$rc:$e:$([ -e "$T/o" ]; echo $?)" \
 	"2:*** COUNTS: 'yes': expected 0 or 1.  Stop.:1" \
 	"make profile-quick COUNTS=yes: exit 2 before any phase"
 
-# mk/profile.sh run by hand checks them the same way.
-PROF_BINDIR=${BIN#"$ROOT"/} PROF_COUNTS=yes sh mk/profile.sh quick \
+# fragment/profile.sh run by hand checks them the same way.
+PROF_BINDIR=${BIN#"$ROOT"/} PROF_COUNTS=yes sh fragment/profile.sh quick \
 	>"$out" 2>"$err"
 rc=$?
 is "$rc:$(head -n 1 "$err")" \

@@ -5,12 +5,12 @@
 # REF='$(shell touch X)' (or a branch name holding it) ran the touch. '$$'
 # is make's escape for a '$' and passes; PROF_BUILD is a command that make
 # expands by design; a makefile's own values are make code. The same in
-# the fragment (mk/prof.mk) a project includes.
+# the fragment (fragment/prof.mk) a project includes.
 . "$(dirname "$0")/lib.sh"
 
 # Every variable the tree lets a user set (each `?=` of the makefiles, as
 # t3261), but PROF_BUILD.
-vars=$(grep -ho '^[A-Za-z_][A-Za-z0-9_]* *?=' Makefile mk/*.mk |
+vars=$(grep -ho '^[A-Za-z_][A-Za-z0-9_]* *?=' Makefile mk/*.mk fragment/*.mk |
 	sed 's/ *?=$//' | sort -u | grep -vx PROF_BUILD)
 nvars=$(echo "$vars" | wc -l)
 plan $((nvars + 12))
@@ -81,7 +81,7 @@ is "$rc:$(grep -c '^  PROF_BUILD  *= make bin/tiny$' "$out")" "0:1" \
 # makefile may use make's syntax in its values.
 mkdir -p "$T/p" || exit 1
 printf 'OUT := bin\nWORKLOADS = $(OUT)/x\nall:\n\t@:\ninclude %s\n' \
-	"$ROOT/mk/prof.mk" >"$T/p/Makefile"
+	"$ROOT/fragment/prof.mk" >"$T/p/Makefile"
 pmk() {
 	rm -f "$X"
 	make --no-print-directory -C "$T/p" "$@" >"$out" 2>"$err"

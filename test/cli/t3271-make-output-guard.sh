@@ -1,6 +1,6 @@
 #!/bin/bash
 # One output guard for every target that writes a run folder (run_folder
-# in mk/run-lib.sh): OUTPUT is taken only when it is a new or an empty
+# in fragment/run-lib.sh): OUTPUT is taken only when it is a new or an empty
 # folder, and a file the run reads (BASELINE, PLAYWRIGHT, HISTORY) is never
 # inside it (issue 28, item 1: OUTPUT=D replaced the run kept in D without
 # a word; OUTPUT=D BASELINE=D/results.json replaced the baseline before

@@ -20,7 +20,7 @@ make -s bin/w >/dev/null 2>&1 || exit 1
 # quick VAR=VALUE...: make profile-quick COUNTS=1, as the fragment runs it.
 quick() {
 	env PROF_BINDIR="$BIN" PROF_WORKLOADS=bin/w PROF_REPEAT=3 \
-		PROF_COUNTS=1 PROF_HISTORY= "$@" sh "$ROOT/mk/profile.sh" quick \
+		PROF_COUNTS=1 PROF_HISTORY= "$@" sh "$ROOT/fragment/profile.sh" quick \
 		>"$out" 2>"$err"
 	rc=$?
 }

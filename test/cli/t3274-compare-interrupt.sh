@@ -3,7 +3,7 @@
 # phase, and what is kept (issue 28, item 6: a Ctrl-C while REF was being
 # built said "REF 'HEAD~7' (84b18b1) does not build" with the compiler's
 # "died due to signal 2"). The same one line as make profile-*'s
-# (interrupted() in mk/run-lib.sh).
+# (interrupted() in fragment/run-lib.sh).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/why.sh"
 plan 8
@@ -37,7 +37,7 @@ wrap() {
 # mark, then SIGINT to its whole process group (a Ctrl-C).
 interrupt() {
 	perl -e "$DFL" env PROF_BINDIR="$T/bin" PROF_WORKLOADS=bin/w \
-		PROF_REPEAT=2 PROF_REF=HEAD~1 "$@" sh "$ROOT/mk/compare.sh" \
+		PROF_REPEAT=2 PROF_REF=HEAD~1 "$@" sh "$ROOT/fragment/compare.sh" \
 		>"$out" 2>"$err" &
 	pid=$!
 	# No time limit: the loop ends at the mark, or when it has ended.

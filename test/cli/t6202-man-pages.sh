@@ -1,6 +1,6 @@
 #!/bin/bash
 # Every tool has a man page beside its source (src/prof-<verb>.1.scd) and
-# the fragment has one (mk/prof.mk.7.scd): built by make, rendered by man
+# the fragment has one (fragment/prof.mk.7.scd): built by make, rendered by man
 # without a warning, installed under PREFIX/share/man; each tool's options
 # in its page are the options its --help lists, and the fragment's page
 # names every target and variable of `make help`.
@@ -41,10 +41,10 @@ is "$warn" "" "prof.mk(7) renders without a warning"
 is "$(MANPAGER=cat man -M "$pfx/share/man" 7 prof.mk 2>&1 | head -n 1 |
 	cut -d' ' -f1)" "prof.mk(7)" "man -M PREFIX/share/man 7 prof.mk shows it"
 # The fragment's targets (their ## comments) and variables (PROF_HELP_VARS).
-targets=$(sed -n 's/^\([a-z-]*\):.*## .*/\1/p' "$ROOT/mk/prof.mk" | sort -u)
-vars=$(sed -n '/^PROF_HELP_VARS :=/,/[^\\]$/p' "$ROOT/mk/prof.mk" |
+targets=$(sed -n 's/^\([a-z-]*\):.*## .*/\1/p' "$ROOT/fragment/prof.mk" | sort -u)
+vars=$(sed -n '/^PROF_HELP_VARS :=/,/[^\\]$/p' "$ROOT/fragment/prof.mk" |
 	sed 's/^PROF_HELP_VARS :=//; s/\\$//' | tr -s ' \t' '\n' | grep . | sort -u)
-text=$(src_text "$ROOT/mk/prof.mk.7.scd")
+text=$(src_text "$ROOT/fragment/prof.mk.7.scd")
 missing=
 for w in $targets $vars; do
 	grep -q -- "\*$w\*" <<<"$text" || missing="$missing $w"

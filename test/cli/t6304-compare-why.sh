@@ -1,5 +1,5 @@
 #!/bin/bash
-# make compare WHY=1 (mk/compare.sh) in a tiny repository on this tree's
+# make compare WHY=1 (fragment/compare.sh) in a tiny repository on this tree's
 # harness (test/cli/why.sh): the count phase runs on both sides, and the
 # changed row names the function that does more work (step) first in
 # comparisons.json, summary.md and report.html; a run without a changed
@@ -23,7 +23,7 @@ cmp_run() {
 	shift
 	env PROF_BINDIR="$BIN" PROF_WORKLOADS=bin/w \
 		PROF_REPEAT=3 PROF_OUTPUT="$o" "$@" \
-		sh "$ROOT/mk/compare.sh" >"$out" 2>"$err"
+		sh "$ROOT/fragment/compare.sh" >"$out" 2>"$err"
 	rc=$?
 }
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# make bisect (mk/bisect.sh) in a tiny repository on this tree's harness
+# make bisect (fragment/bisect.sh) in a tiny repository on this tree's harness
 # (test/cli/why.sh): 8 commits after GOOD, the 4th does not build (the 5th
 # mends it), the 6th makes step() do more work; bisect names the 6th and
 # step, skips the 4th and names it, and writes bisect.json with every step.
@@ -27,7 +27,7 @@ tiny_commit "eight"
 
 bisect_run() {
 	env PROF_BINDIR="$BIN" PROF_WORKLOADS=bin/w \
-		PROF_W=tiny.work "$@" sh "$ROOT/mk/bisect.sh" >"$out" 2>"$err"
+		PROF_W=tiny.work "$@" sh "$ROOT/fragment/bisect.sh" >"$out" 2>"$err"
 	rc=$?
 }
 

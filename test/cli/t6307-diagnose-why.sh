@@ -18,7 +18,7 @@ make -s bin/w >/dev/null 2>&1 || exit 1
 
 diag() {
 	env PROF_BINDIR="$BIN" PROF_WORKLOADS=bin/w PROF_REPEAT=3 \
-		PROF_HISTORY= "$@" sh "$ROOT/mk/profile.sh" diagnose tiny.work \
+		PROF_HISTORY= "$@" sh "$ROOT/fragment/profile.sh" diagnose tiny.work \
 		>"$out" 2>"$err"
 	rc=$?
 }
@@ -59,7 +59,7 @@ fi
 # make compare REF= builds the baseline's commit in the cache; a diagnose
 # against that baseline then profiles both sides.
 env PROF_BINDIR="$BIN" PROF_WORKLOADS=bin/w PROF_REPEAT=2 PROF_HISTORY= \
-	PROF_REF="$base" PROF_OUTPUT="$T/c" sh "$ROOT/mk/compare.sh" \
+	PROF_REF="$base" PROF_OUTPUT="$T/c" sh "$ROOT/fragment/compare.sh" \
 	>"$out" 2>"$err"
 ok "$([ -f "build/compare/$base/.prof-compare-built" ]; echo $?)" \
 	"make compare REF=<the baseline's commit> builds it in the cache"

@@ -55,13 +55,13 @@ ok "$([ ! -e "$T/r2" ]; echo $?)" "and nothing is written"
 
 # No node and no valgrind: one line names both, and one apt-get line.
 profile PROF_COUNTS=1 PROF_CATEGORY="test browser" PROF_OUTPUT="$T/r3" \
-	sh mk/profile.sh full
+	sh fragment/profile.sh full
 is "$rc:$(head -n 1 "$err")" \
 	"2:make profile-full: missing before the first phase: valgrind (the instruction counts), node (the browser stories); install with: ${sudo}apt-get install -y valgrind nodejs npm (or: make deps, as root); or leave the browser stories out: EXCLUDE_CATEGORY=browser" \
 	"a full run with COUNTS=1, no node and no valgrind: both named at once"
 ok "$([ ! -e "$T/r3" ]; echo $?)" "nothing is written"
 
-profile PROF_OUTPUT="$T/r4" sh mk/profile.sh diagnose test.ok
+profile PROF_OUTPUT="$T/r4" sh fragment/profile.sh diagnose test.ok
 is "$rc:$(head -n 1 "$err")" \
 	"2:make diagnose: missing before the first phase: valgrind (the instruction counts); install with: ${sudo}apt-get install -y valgrind (or: make deps, as root)" \
 	"diagnose (which always counts) without valgrind stops before timing"
@@ -69,7 +69,7 @@ ok "$([ ! -e "$T/r4" ]; echo $?)" "nothing is written"
 
 # make compare WHY=1 counts both sides: checked before REF is built.
 env PATH="$P" PROF_BINDIR="$BIN" PROF_WORKLOADS="$TW" PROF_AGAINST="$TW" \
-	PROF_WHY=1 PROF_OUTPUT="$T/r5" sh mk/compare.sh >"$out" 2>"$err"
+	PROF_WHY=1 PROF_OUTPUT="$T/r5" sh fragment/compare.sh >"$out" 2>"$err"
 rc=$?
 is "$rc:$(head -n 1 "$err")" \
 	"2:make compare: missing before the first phase: valgrind (the instruction counts); install with: ${sudo}apt-get install -y valgrind (or: make deps, as root)" \
@@ -77,7 +77,7 @@ is "$rc:$(head -n 1 "$err")" \
 
 # A run that leaves the phases out needs none of it.
 profile PROF_CATEGORY=test PROF_EXCLUDE_CATEGORY=browser \
-	PROF_OUTPUT="$T/r6" sh mk/profile.sh full
+	PROF_OUTPUT="$T/r6" sh fragment/profile.sh full
 is "$rc" 1 "a full run without the stories and counts runs without node and valgrind (1: the test workloads' errors)"
 jq_ok '[.samples[] | .phase] | unique == ["timing"]' "$T/r6/results.json" \
 	"its results hold the timing phase"

@@ -70,7 +70,7 @@ is "$missing" "" "prof-report(1) names every status word of report.html ($words)
 # there as an escape: jq's "\(.x)" lost it, a line's continuation too).
 flowed=
 lost=
-for f in src/*.scd mk/*.scd; do
+for f in src/*.scd fragment/*.scd; do
 	n=$(awk '/^```/ { b = !b; next }
 		!b && !/^\t/ && /[^ ]   +[^ ]/ { n++ } END { print n + 0 }' "$f")
 	[ "$n" = 0 ] || flowed="$flowed ${f##*/}"

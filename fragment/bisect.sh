@@ -1,7 +1,7 @@
 #!/bin/sh
 # bisect.sh: the first commit where a workload changed (make bisect).
 #
-# usage: sh mk/bisect.sh
+# usage: sh fragment/bisect.sh
 #
 # The make fragment (prof.mk) runs it for make bisect GOOD=rev BAD=rev W=id;
 # settings come from the environment (each from the make variable without

@@ -1,8 +1,8 @@
 #!/bin/sh
 # profile.sh: one profiling run: the phases, then merge, compare and report.
 #
-# usage: sh mk/profile.sh quick|full
-#        sh mk/profile.sh diagnose ID
+# usage: sh fragment/profile.sh quick|full
+#        sh fragment/profile.sh diagnose ID
 #
 # mk/profile.mk runs it for make profile-quick, profile-full and diagnose;
 # it can be run by hand too. Settings come from the environment (profile.mk
@@ -88,7 +88,7 @@ diagnose)
 	;;
 *)
 	label=profile.sh
-	say "usage: sh mk/profile.sh quick|full|diagnose ID"
+	say "usage: sh fragment/profile.sh quick|full|diagnose ID"
 	finish 2
 	;;
 esac

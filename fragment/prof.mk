@@ -8,8 +8,8 @@
 #   include $(shell pkg-config --variable=makefile prof-harness)
 #
 # prof's own Makefile includes this very file; it sets the PROF_* hooks
-# below first (its tools in bin/, its scripts in mk/). Installed, the tools
-# are in PREFIX/bin and the run scripts in PREFIX/libexec/prof, found from
+# below first (its tools in bin/, its scripts in fragment/). Installed, the
+# tools are in PREFIX/bin and the run scripts in PREFIX/libexec/prof, found from
 # where this file lies (PREFIX/share/prof/prof.mk).
 #
 # A run (profile.sh) writes artifacts/profiling/<run>/ (or OUTPUT): the

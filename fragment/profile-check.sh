@@ -1,5 +1,5 @@
 # profile-check.sh: the make variables of a run, checked before any phase
-# runs (sourced by mk/profile.sh, which defines say and finish). Nothing
+# runs (sourced by fragment/profile.sh, which defines say and finish). Nothing
 # from a variable may reach a command as an option or split into words it
 # did not mean: a bad value is exit 2 with the variable's name and why.
 

@@ -3,7 +3,7 @@
 # make profile-quick|profile-full SHARD=I/N) into one run folder, merged,
 # compared and reported like a single run.
 #
-# usage: sh mk/merge-shards.sh DIR
+# usage: sh fragment/merge-shards.sh DIR
 #
 # DIR holds the shards' results files (*.json) or run folders (*/results.json,
 # as the CI's artifacts unpack). Settings come from the environment:
