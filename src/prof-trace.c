@@ -31,7 +31,9 @@ static const char usage_text[] =
 	"  as for prof-time (see prof-time --help).\n"
 	"\n"
 	"gperftools samples at most about 250 times a second here (the kernel's\n"
-	"timer), so 2 s give about 500 samples of a single-threaded call.\n"
+	"timer), so 2 s give about 500 samples of a single-threaded call. Its\n"
+	"timer counts CPU time: on a busy machine the calls go on past\n"
+	"--min-seconds until the profile holds 50 samples, or cover 4 times it.\n"
 	"\n"
 	"Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n"
 	"arguments or an infrastructure failure.\n";

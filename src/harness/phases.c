@@ -42,6 +42,7 @@ struct worker {
 	struct prof_trace *trace;	/* profile phase only */
 	int counting;			/* instruction phase: count run() */
 	char dump_name[64];		/* the callgrind dump of this call */
+	int cpu_clock;			/* timing phase: read the CPU clock */
 	double cpu_ms;			/* the last timed call's CPU time */
 	long switches;			/* and its involuntary switches */
 };
@@ -187,9 +188,12 @@ timed_call(struct worker *wk, double *ms, double *t_start)
 			return prof_fail(ctx, "GPU: %s", why);
 	}
 	/* The CPU clock and switches are read inside the wall clock's
-	 * bracket, so that a call that had its core has cpu <= wall. */
+	 * bracket, so that a call that had its core has cpu <= wall; in
+	 * the timing phase only: their four system calls a call cost
+	 * gperftools most of its SIGPROF samples on a busy machine. */
 	t0 = now_ms();
-	cpu_now(wk, &c0, &sw0);
+	if (wk->cpu_clock)
+		cpu_now(wk, &c0, &sw0);
 	if (wk->counting) {
 		/* The counted region: what every thread executes from the
 		 * zeroing to the dump, that is run() (and the threads it
@@ -205,11 +209,13 @@ timed_call(struct worker *wk, double *ms, double *t_start)
 		wk->gpu->launches_end();
 		return prof_fail(ctx, "GPU: %s", why);
 	}
-	cpu_now(wk, &c1, &sw1);
+	if (wk->cpu_clock) {
+		cpu_now(wk, &c1, &sw1);
+		wk->cpu_ms = c1 - c0;
+		wk->switches = sw1 - sw0;
+	}
 	t1 = now_ms();
 	*ms = t1 - t0;
-	wk->cpu_ms = c1 - c0;
-	wk->switches = sw1 - sw0;
 	if (t_start)
 		*t_start = t0;
 	if (wk->gpu) {
@@ -292,6 +298,7 @@ phase_timing(struct worker *wk)
 	long i;
 	double ms;
 
+	wk->cpu_clock = 1;
 	if (warmup(wk, "timing") < 0)
 		return PROF_EXIT_OK;
 	for (i = 0; i < a->repeat; i++) {
@@ -493,9 +500,35 @@ gpu_trace_event(void *arg, const char *event_json)
 }
 
 /*
+ * The samples a profile should hold: on a busy machine the calls get a
+ * share of a core, and gperftools' timer counts CPU time, not the wall's.
+ */
+#define PROFILE_SAMPLES_WANTED 50
+#define PROFILE_MAX_STRETCH 4
+
+/*
+ * Whether the diagnostic phase calls run() again: until the calls cover
+ * goal, then, while the profile holds fewer than PROFILE_SAMPLES_WANTED
+ * samples, up to PROFILE_MAX_STRETCH times goal.
+ */
+static int
+more_calls(const struct profiler *p, double covered, double goal)
+{
+	struct ProfilerState st;
+
+	if (covered < goal)
+		return 1;
+	if (covered >= goal * PROFILE_MAX_STRETCH)
+		return 0;
+	p->state(&st);
+	return st.samples_gathered < PROFILE_SAMPLES_WANTED;
+}
+
+/*
  * The diagnostic phase: run() repeated until the calls cover at least
- * min_seconds, with gperftools sampling the timed calls only (a filter
- * drops samples outside run()), and every phase of the worker in a Chrome
+ * min_seconds (longer on a busy machine: more_calls()), with gperftools
+ * sampling the timed calls only (a filter drops samples outside run()),
+ * and every phase of the worker in a Chrome
  * trace: prepare, each warmup and timed call, each validate; on the GPU,
  * kernels and copies too.
  */
@@ -543,7 +576,7 @@ phase_profile(struct worker *wk)
 		emit_error(wk, "profile", 0, wk->ctx.reason, -1);
 		return PROF_EXIT_OK;
 	}
-	while (calls < 1 || (covered < goal && calls < 10000000)) {
+	while (calls < 1 || (more_calls(&p, covered, goal) && calls < 10000000)) {
 		int rc;
 
 		range_push(wk, "timed call");

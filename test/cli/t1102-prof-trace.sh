@@ -1,7 +1,7 @@
 #!/bin/bash
 # prof-trace: a CPU profile of the timed calls only and a Chrome trace.
 . "$(dirname "$0")/lib.sh"
-plan 14
+plan 16
 
 mkdir -p "$T/run"
 run prof-trace diagnose test.ok --workloads "$TW" --min-seconds 0.3 \
@@ -26,6 +26,15 @@ jq_ok '[.traceEvents[] | select(.ph == "X") | .cat] | unique ==
 jq_ok 'all(.traceEvents[] | select(.ph == "X"); (.ts | type == "number")
 	and .dur >= 0 and (.pid | type == "number"))' "$T/run/test.ok.trace.json" \
 	"in the Trace Event format"
+
+# A call that sleeps gets no CPU time, so gperftools' timer never fires:
+# the calls go on past --min-seconds, to 4 times it, and no further.
+run prof-trace diagnose test.waits --workloads "$TW" --min-seconds 0.1 \
+	-o "$T/run/waits.jsonl"
+is "$rc" 0 "a call that sleeps is profiled too"
+jq_ok 'select(.phase == "profile") | .metrics.profile_samples < 50 and
+	.metrics.covered_ms >= 400 and .metrics.covered_ms < 800' \
+	"$T/run/waits.jsonl" "short of samples, the calls cover 4 times --min-seconds"
 
 run prof-trace diagnose test.crash --workloads "$TW" --artifacts "$T/run2"
 is "$rc" 1 "a crash in the diagnostic phase is an error sample"
