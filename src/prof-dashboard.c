@@ -226,6 +226,15 @@ ms(double v, char buf[32])
 	return buf;
 }
 
+/* An instruction count as every page writes it, grouped (prof_page_count()),
+ * in buf. */
+static const char *
+count(long long v, char buf[32])
+{
+	prof_page_count(buf, 32, (double)v, 0);
+	return buf;
+}
+
 /* Whether a commit is a hexadecimal object name, safe in a URL. */
 static int
 commit_linkable(const char *c)
@@ -757,8 +766,8 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 		fputs(" \xc2\xb7 ", fp);
 		prof_page_esc_cut(fp, p->commit, 12);
 		if (instr)
-			fprintf(fp, " \xc2\xb7 %lld instructions",
-				p->instructions);
+			fprintf(fp, " \xc2\xb7 %s instructions",
+				count(p->instructions, n1));
 		else
 			fprintf(fp, " \xc2\xb7 median %s ms \xc2\xb7 p90 %s ms",
 				ms(p->median, n1), ms(p->p90, n2));
@@ -1062,7 +1071,7 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 			fprintf(fp, "<td class=\"num%s\">",
 				e->timed ? " wide" : "");
 			if (p->instructions >= 0)
-				fprintf(fp, "%lld", p->instructions);
+				fputs(count(p->instructions, n1), fp);
 			fputs("</td>", fp);
 		}
 		fputs("<td", fp);

@@ -204,7 +204,8 @@ is_count_row(struct json_object *row)
 	return phase && !strcmp(phase, "instructions");
 }
 
-/* An instruction row's count, change and status, as table cells. */
+/* An instruction row's count (grouped, as on every page: prof_page_count()),
+ * its change and its status, as table cells. */
 static void
 count_cells(struct report *r, struct json_object *crow, char *count, size_t nc,
 	    char *pct, size_t np, const char **status)
@@ -212,10 +213,7 @@ count_cells(struct report *r, struct json_object *crow, char *count, size_t nc,
 	double med = crow ? prof_json_numf(prof_json_get(crow, "current"), "median") : NAN;
 	double d = crow ? row_pct(crow) : NAN;
 
-	if (isfinite(med))
-		snprintf(count, nc, "%.0f", med);
-	else
-		snprintf(count, nc, "-");
+	prof_page_count(count, nc, med, 0);
 	if (isfinite(d))
 		snprintf(pct, np, "%+.2f%%", d);
 	else

@@ -7,7 +7,7 @@
 # holds a row's count. comparisons.json and summary.md showed the mean
 # (58,566,330), the others the lower call.
 . "$(dirname "$0")/lib.sh"
-plan 11
+plan 12
 
 D=test/data/results
 jq --argjson ir '[59077854, 58054805]' '.samples |= map(select(
@@ -15,6 +15,7 @@ jq --argjson ir '[59077854, 58054805]' '.samples |= map(select(
 	.phase = "instructions" | .instructions = $ir[.index] |
 	.count_threshold_pct = 1)' $D/baseline.json >"$T/run.json"
 N=58054805
+G=58,054,805	# as every page writes a count (page.h)
 
 run prof-diff --baseline "$T/run.json" -o "$T/comparisons.json" "$T/run.json"
 jq_ok "[.[] | select(.phase == \"instructions\") |
@@ -24,9 +25,9 @@ jq_ok "[.[] | select(.phase == \"instructions\") |
 run prof-report --comparisons "$T/comparisons.json" -o "$T/summary.md" \
 	--html "$T/report.html" "$T/run.json"
 is "$rc" 0 "prof-report writes the summary, the table and the page"
-is "$(grep -c "| $N | +0.00% | stable |" "$T/summary.md")" 1 \
-	"summary.md: its instruction cell is $N"
-like "$(cat "$out")" "$N" "the compact table: $N"
+is "$(grep -c "| $G | +0.00% | stable |" "$T/summary.md")" 1 \
+	"summary.md: its instruction cell is $G"
+like "$(cat "$out")" " $G " "the compact table: $G"
 like "$(cat "$T/report.html")" '<td class="num">58,054,805</td><td class="num">+0.00%</td>' \
 	"report.html's overview: $N"
 like "$(cat "$T/report.html")" '<tr><td>current</td><td class="num">2</td><td class="num">58,054,805</td><td class="num">58,054,805</td><td class="num">59,077,854</td>' \
@@ -40,8 +41,10 @@ run prof-history trend --db "$T/h.sqlite"
 jq_ok "[.[].instructions] == [$N]" "$out" \
 	"the history: $N"
 run prof-dashboard --db "$T/h.sqlite" -o "$T/dash"
-like "$(cat "$T"/dash/*.html | tr -d ',')" "$N instructions" \
-	"the dashboard: $N"
+like "$(cat "$T"/dash/*.html)" "$G instructions" \
+	"the dashboard's points: $G"
+like "$(cat "$T"/dash/*.html)" "<td class=\"num\">$G</td>" \
+	"the dashboard's table of runs: $G"
 
 run prof-export --format bmf "$T/run.json"
 jq_ok ".[\"w.stable/cpu\"].instructions.value == $N" "$out" \
