@@ -12,10 +12,12 @@ T ?=
 TEST_ENV = PROF_BINDIR=$(BINDIR) PROF_BUILD=$(BUILD) \
 	PROF_TEST_BINDIR=$(BUILD)/test PROF_ROOT=$(CURDIR)
 
-# libprof tests link the library; engine tests add libplotkit. Static
-# pattern rules, so that the objects are targets, not intermediate files.
+# libprof tests link the library; engine tests add libplotkit; cli tests
+# the cli layer (unsanitized objects, like the tests). Static pattern
+# rules, so that the objects are targets, not intermediate files.
 ENGINE_TESTS := $(filter $(BUILD)/test/unit/engine-%,$(UNIT_TESTS))
-LIB_TESTS := $(filter-out $(ENGINE_TESTS),$(UNIT_TESTS))
+CLI_UNIT_TESTS := $(filter $(BUILD)/test/unit/cli-%,$(UNIT_TESTS))
+LIB_TESTS := $(filter-out $(ENGINE_TESTS) $(CLI_UNIT_TESTS),$(UNIT_TESTS))
 
 $(LIB_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(LIBPROF)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LIBS)
@@ -23,7 +25,10 @@ $(LIB_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(LIBPROF)
 $(ENGINE_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(LIBENGINE) $(LIBPROF)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ENGINE_LIBS) $(LIB_LIBS)
 
-EXTRA_CFLAGS_test/unit = -Itest/unit -Iworkloads $(XML_CFLAGS)
+$(CLI_UNIT_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC)) $(LIBPROF)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LIBS)
+
+EXTRA_CFLAGS_test/unit = -iquote src -Itest/unit -Iworkloads $(XML_CFLAGS)
 
 .PHONY: test check test-build
 test-build: all $(UNIT_TESTS) $(TEST_BINS) ## build the tests without running them

@@ -3,6 +3,7 @@
 #ifndef PROF_CLI_H
 #define PROF_CLI_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 #include "err.h"
@@ -60,5 +61,111 @@ int cli_trap_signals(const char *output);
 
 /* Flush stdout and check that writing it worked; returns rc or 2. */
 int cli_finish(int rc);
+
+/*
+ * One option table per tool: each option is declared once (long name,
+ * short letter, argument name, help line), with the usage synopsis, the
+ * sections and the free text of --help around it; getopt_long's tables,
+ * the --help text and the hidden --help-options list (what t6202 checks
+ * the man page against) are made from it. git's parse-options is the
+ * model.
+ *
+ *	static const struct cli_opt opts[] = {
+ *		CLI_USAGE("prof-x [-o FILE] RESULTS"),
+ *		CLI_TEXT("What it does."),
+ *		CLI_GROUP("options:"),
+ *		CLI_OPTION("output", 'o', "FILE", 'o', "write there"),
+ *		CLI_FLAG("add", 0, OPT_ADD, "add, do not replace"),
+ *		CLI_STD(OPT_VERSION),
+ *		CLI_END,
+ *	};
+ *
+ * Help text: '\n' breaks a line, and the generator indents what follows
+ * (a usage's next line by the width of "usage: ", an option's by its
+ * section's help column). Each CLI_TEXT and CLI_GROUP is a paragraph with
+ * a blank line before it.
+ */
+enum cli_opt_kind {
+	CLI_KIND_END,
+	CLI_KIND_USAGE,	 /* a synopsis line: "usage: " before the first */
+	CLI_KIND_TEXT,	 /* a paragraph of free text, written as it is */
+	CLI_KIND_GROUP,	 /* a section's title; its options follow */
+	CLI_KIND_OPTION, /* an option */
+};
+
+/* An option in getopt_long's tables only: not in --help or
+ * --help-options (--help and --version themselves, a runner option that
+ * another tool takes, so that its message can say so). */
+#define CLI_OPT_HIDDEN 1u
+/* Written in a run-in list with the other brief options beside it,
+ * "--a N, --b; HELP" by their long names, not one a line (the help of the first is the
+ * list's). */
+#define CLI_OPT_BRIEF 2u
+
+struct cli_opt {
+	enum cli_opt_kind kind;
+	const char *name; /* the long name, without "--" */
+	int letter;	  /* the short letter, or 0 */
+	const char *arg;  /* the argument's name; NULL: takes none */
+	int id;		  /* what getopt_long returns: letter, or >= 256 */
+	const char *text; /* help line, paragraph, title or synopsis */
+	unsigned flags;	  /* CLI_OPT_* */
+};
+
+#define CLI_USAGE(s) {CLI_KIND_USAGE, NULL, 0, NULL, 0, (s), 0}
+#define CLI_TEXT(s) {CLI_KIND_TEXT, NULL, 0, NULL, 0, (s), 0}
+#define CLI_GROUP(s) {CLI_KIND_GROUP, NULL, 0, NULL, 0, (s), 0}
+#define CLI_OPTION(name, letter, arg, id, help) \
+	{CLI_KIND_OPTION, (name), (letter), (arg), (id), (help), 0}
+#define CLI_FLAG(name, letter, id, help) \
+	CLI_OPTION(name, letter, NULL, id, help)
+#define CLI_BRIEF(name, letter, arg, id, help) \
+	{CLI_KIND_OPTION, (name), (letter), (arg), (id), (help), CLI_OPT_BRIEF}
+#define CLI_HIDDEN(name, letter, arg, id) \
+	{CLI_KIND_OPTION, (name), (letter), (arg), (id), NULL, CLI_OPT_HIDDEN}
+/* -h, --help (returns 'h') and --version (returns version_id). */
+#define CLI_STD(version_id) \
+	CLI_HIDDEN("help", 'h', NULL, 'h'), \
+	CLI_HIDDEN("version", 0, NULL, (version_id))
+#define CLI_END {CLI_KIND_END, NULL, 0, NULL, 0, NULL, 0}
+
+#define CLI_OPT_MAX 64
+
+/* What --help-options returns inside cli_opt_next(); never a tool's. */
+#define CLI_OPT_LIST_ID 0x7ffe
+
+/* getopt_long's tables, made from one or more option tables. */
+struct cli_getopt {
+	const struct cli_opt *opts; /* the tool's table: its --help */
+	struct option longopts[CLI_OPT_MAX + 2];
+	char shortopts[2 * CLI_OPT_MAX + 2];
+	char why[160]; /* what cli_opt_init() found wrong */
+};
+
+/*
+ * Make g's getopt_long tables from opts, then from more (NULL: none: the
+ * hidden options a shared parser adds). An option named twice (in two
+ * sections, or in both tables) is in the tables once; its id, letter and
+ * whether it takes an argument must agree. Returns 0, or -1 with the
+ * reason in g->why (a mistake in the table, not the user's).
+ */
+int cli_opt_init(struct cli_getopt *g, const struct cli_opt *opts,
+		 const struct cli_opt *more);
+
+/*
+ * getopt_long() over g's tables. --help-options (hidden) writes
+ * cli_opt_list() to stdout and ends the tool (exit 0, or 2 when stdout
+ * fails); anything else is returned as getopt_long returns it.
+ */
+int cli_opt_next(const struct cli_getopt *g, int argc, char **argv);
+
+/* The --help text of opts, to fp. */
+void cli_opt_usage(const struct cli_opt *opts, FILE *fp);
+
+/*
+ * Every option --help shows, one a line, as its term: "-o, --output FILE",
+ * "--add"; one line each time it is shown (a section may show it again).
+ */
+void cli_opt_list(const struct cli_opt *opts, FILE *fp);
 
 #endif /* PROF_CLI_H */
