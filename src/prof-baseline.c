@@ -18,20 +18,27 @@
 #include "segcal.h"
 #include "stream.h"
 
-static const char usage_text[] =
-	"usage: prof-baseline --from RESULTS --name NAME [--output DIR] [--add]\n"
-	"\n"
+enum {
+	OPT_FROM = 256,
+	OPT_NAME,
+	OPT_ADD,
+	OPT_VERSION,
+};
+
+static const struct cli_opt options[] = {
+	CLI_USAGE("prof-baseline --from RESULTS --name NAME [--output DIR] [--add]"),
+	CLI_TEXT(
 	"Promote the results file RESULTS (- for stdin, schema 1 or 2) to the\n"
 	"baseline DIR/NAME.json (schema 2), written atomically; later runs\n"
 	"compare against it with prof-diff --baseline DIR/NAME.json. Commit\n"
 	"it on its own, made from the machine class it names (CI data for\n"
-	"cpu-ci); CI never promotes.\n"
-	"\n"
+	"cpu-ci); CI never promotes."),
+	CLI_TEXT(
 	"With --add, the run's segments are added to the baseline that is\n"
 	"there: its samples of the segments the run has are replaced by the\n"
 	"run's, those of other segments (other CPU models of a fleet of CI\n"
-	"runners, say) are kept. Without a baseline there, --add promotes.\n"
-	"\n"
+	"runners, say) are kept. Without a baseline there, --add promotes."),
+	CLI_TEXT(
 	"It refuses, writing nothing, a run with an error sample, with no\n"
 	"samples, with a sample that asked for the GPU but ran on the CPU\n"
 	"(env.backend_requested gpu, env.backend cpu), with mixed schema\n"
@@ -42,29 +49,28 @@ static const char usage_text[] =
 	"only; merge the shards with prof-merge --shards and promote the\n"
 	"merged run), --add or not (exit 1); and a NAME that is not a valid\n"
 	"name (exit 2): 1 to 200 letters, digits, '.', '_' and '-', the\n"
-	"first a letter or a digit, as for workload ids.\n"
-	"\n"
-	"options:\n"
-	"  --from RESULTS    the results file, e.g.\n"
-	"                    artifacts/profiling/RUN/results.json\n"
-	"  --name NAME       the baseline's name, e.g. cpu-ci ('.json' is\n"
-	"                    added unless NAME ends with it)\n"
-	"  --output DIR      the baselines folder (default baselines; created\n"
-	"                    when missing)\n"
-	"  --add             add the run's segments to DIR/NAME.json\n"
-	"\n"
+	"first a letter or a digit, as for workload ids."),
+	CLI_GROUP("options:"),
+	CLI_OPTION("from", 0, "RESULTS", OPT_FROM,
+		"the results file, e.g.\n"
+		"artifacts/profiling/RUN/results.json"),
+	CLI_OPTION("name", 0, "NAME", OPT_NAME,
+		"the baseline's name, e.g. cpu-ci ('.json' is\n"
+		"added unless NAME ends with it)"),
+	CLI_OPTION("output", 0, "DIR", 'o',
+		"the baselines folder (default baselines; created\n"
+		"when missing)"),
+	CLI_FLAG("add", 0, OPT_ADD,
+		"add the run's segments to DIR/NAME.json"),
+	CLI_TEXT(
 	"example:\n"
-	"  prof-baseline --from ci/results.json --name cpu-ci\n"
-	"\n"
+	"  prof-baseline --from ci/results.json --name cpu-ci"),
+	CLI_TEXT(
 	"Exit status: 0 promoted, 1 refused, the run is unfit (the reason is\n"
 	"printed), 2 bad arguments (a bad NAME included), a malformed results\n"
-	"file, an output that is the input, or a failed write.\n";
-
-enum {
-	OPT_FROM = 256,
-	OPT_NAME,
-	OPT_ADD,
-	OPT_VERSION,
+	"file, an output that is the input, or a failed write."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
 };
 
 /* What promotion learns of a run as it streams by. */
@@ -513,21 +519,15 @@ out:
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"from", required_argument, NULL, OPT_FROM},
-		{"name", required_argument, NULL, OPT_NAME},
-		{"output", required_argument, NULL, 'o'},
-		{"add", no_argument, NULL, OPT_ADD},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
+	struct cli_getopt g;
 	const char *from = NULL, *name = NULL, *dir = "baselines";
 	char why[256];
 	int c, add = 0;
 
 	cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	if (cli_opt_init(&g, options, NULL) < 0)
+		return cli_fail("%s", g.why);
+	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_FROM:
 			from = optarg;
@@ -542,13 +542,13 @@ main(int argc, char **argv)
 			add = 1;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_opt_usage(options, stdout);
 			return cli_finish(PROF_EXIT_OK);
 		case OPT_VERSION:
 			printf("prof-baseline %s\n", PROF_VERSION);
 			return cli_finish(PROF_EXIT_OK);
 		default:
-			fputs(usage_text, stderr);
+			cli_opt_usage(options, stderr);
 			return PROF_EXIT_FAILURE;
 		}
 	}

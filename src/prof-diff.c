@@ -15,9 +15,14 @@
 #include "segcal.h"
 #include "stream.h"
 
-static const char usage_text[] =
-	"usage: prof-diff --baseline FILE [-o FILE] RESULTS\n"
-	"\n"
+enum {
+	OPT_BASELINE = 256,
+	OPT_VERSION,
+};
+
+static const struct cli_opt options[] = {
+	CLI_USAGE("prof-diff --baseline FILE [-o FILE] RESULTS"),
+	CLI_TEXT(
 	"Compare the results file RESULTS (- for stdin) with a baseline (a\n"
 	"promoted results file) and write a JSON array with one comparison\n"
 	"per workload x backend x segment: n, min, median, p90 and max of\n"
@@ -27,8 +32,8 @@ static const char usage_text[] =
 	"(prof-count) make rows of their own, with phase \"instructions\".\n"
 	"Either file may be of results schema 1 or 2; both are streamed, so\n"
 	"memory holds the rows (their durations), never a whole file. A new\n"
-	"row lists the segments the baseline has (baseline_segments).\n"
-	"\n"
+	"row lists the segments the baseline has (baseline_segments)."),
+	CLI_TEXT(
 	"A row is looked up in the baseline by workload id and segment key,\n"
 	"so CPU, GPU and other machines' numbers are never compared. Its\n"
 	"status:\n"
@@ -60,8 +65,8 @@ static const char usage_text[] =
 	"metric whose values of one call index differ on a side is not\n"
 	"deterministic: its spread is given and it is judged by ratio\n"
 	"(rule \"ratio\"), never exactly.\n"
-	"Neither warning nor improved changes the exit status.\n"
-	"\n"
+	"Neither warning nor improved changes the exit status."),
+	CLI_TEXT(
 	"Interleaved A/B rows (both sides' samples carry \"ab\", as\n"
 	"prof-time --against writes them) are judged so that the load\n"
 	"cannot move them: the sampling's looks are replayed (the ratio's\n"
@@ -77,30 +82,29 @@ static const char usage_text[] =
 	"\"not settled after N samples a side (p = P): ...\"; \"interleaved\"\n"
 	"says how the sampling ended. A time row whose current samples were\n"
 	"mostly contended (\"contended\": the call did not run for part of\n"
-	"its time) says so in its reason.\n"
-	"\n"
+	"its time) says so in its reason."),
+	CLI_TEXT(
 	"Machine drift: when both files carry a calibration (prof-time\n"
 	"measures a fixed kernel around the workloads) and the medians\n"
 	"differ by more than 10%, or the run's own calibration spread is\n"
 	"above 10%, every row carries a \"drift\" note saying so (null\n"
-	"otherwise); statuses never change.\n"
-	"\n"
-	"options:\n"
-	"  --baseline FILE   the baseline; a missing file makes every row\n"
-	"                    incomparable and is not an error\n"
-	"  -o, --output FILE write the comparisons there, atomically (default\n"
-	"                    -, stdout)\n"
-	"\n"
+	"otherwise); statuses never change."),
+	CLI_GROUP("options:"),
+	CLI_OPTION("baseline", 0, "FILE", OPT_BASELINE,
+		"the baseline; a missing file makes every row\n"
+		"incomparable and is not an error"),
+	CLI_OPTION("output", 'o', "FILE", 'o',
+		"write the comparisons there, atomically (default\n"
+		"-, stdout)"),
+	CLI_TEXT(
 	"example:\n"
 	"  prof-diff --baseline baselines/cpu-ci.json run/results.json |\n"
-	"      jq -r '.[] | select(.status == \"warning\") | .reason'\n"
-	"\n"
+	"      jq -r '.[] | select(.status == \"warning\") | .reason'"),
+	CLI_TEXT(
 	"Exit status: 0 compared (warnings included), 2 bad arguments, a\n"
-	"malformed results or baseline file, or a failed write.\n";
-
-enum {
-	OPT_BASELINE = 256,
-	OPT_VERSION,
+	"malformed results or baseline file, or a failed write."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
 };
 
 /* Whether the baseline file is missing (as opposed to unreadable). */
@@ -217,18 +221,14 @@ out:
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"baseline", required_argument, NULL, OPT_BASELINE},
-		{"output", required_argument, NULL, 'o'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
+	struct cli_getopt g;
 	const char *baseline = NULL, *output = "-";
 	int c;
 
 	cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	if (cli_opt_init(&g, options, NULL) < 0)
+		return cli_fail("%s", g.why);
+	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_BASELINE:
 			baseline = optarg;
@@ -237,13 +237,13 @@ main(int argc, char **argv)
 			output = optarg;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_opt_usage(options, stdout);
 			return cli_finish(PROF_EXIT_OK);
 		case OPT_VERSION:
 			printf("prof-diff %s\n", PROF_VERSION);
 			return cli_finish(PROF_EXIT_OK);
 		default:
-			fputs(usage_text, stderr);
+			cli_opt_usage(options, stderr);
 			return PROF_EXIT_FAILURE;
 		}
 	}
