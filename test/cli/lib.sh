@@ -157,6 +157,29 @@ finish() {
 	[ "$_failed" = 0 ]
 }
 
+# man_options PAGE: the options a man page's scdoc source documents, as
+# the tool's --help-options names them ("-o, --output FILE"), one a line,
+# sorted: the terms of its lists (lines that start with *-), a term being
+# one option or several, comma-separated, and a lone short letter joining
+# the long name after it.
+man_options() {
+	grep '^\*-' "$1" |
+		sed 's/\\_/\x01/g; s/[*_]//g; s/\x01/_/g; s/\\\(.\)/\1/g' |
+		awk -F', ' '{
+			short = ""
+			for (i = 1; i <= NF; i++) {
+				if ($i ~ /^-[A-Za-z0-9]$/) {
+					short = short $i ", "
+					continue
+				}
+				print short $i
+				short = ""
+			}
+			if (short != "")
+				print "(a letter alone: " short ")"
+		}' | sort -u
+}
+
 # as_v1 FILE: a results file (schema 1 or 2) as schema 1 would hold it, keys
 # sorted: each sample whole, with its env and segment again and the null
 # and empty fields a schema-2 writer leaves out. Schema-2 files compare
