@@ -25,7 +25,7 @@ enum {
 	OPT_VERSION,
 };
 
-static const struct cli_opt options[] = {
+static const struct cli_opt option_table[] = {
 	CLI_USAGE("prof-baseline --from RESULTS --name NAME [--output DIR] [--add]"),
 	CLI_TEXT(
 	"Promote the results file RESULTS (- for stdin, schema 1 or 2) to the\n"
@@ -525,7 +525,7 @@ main(int argc, char **argv)
 	int c, add = 0;
 
 	cli_init(argv[0]);
-	if (cli_opt_init(&g, options, NULL) < 0)
+	if (cli_opt_init(&g, option_table, NULL) < 0)
 		return cli_fail("%s", g.why);
 	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
@@ -542,13 +542,13 @@ main(int argc, char **argv)
 			add = 1;
 			break;
 		case 'h':
-			cli_opt_usage(options, stdout);
+			cli_opt_usage(option_table, stdout);
 			return cli_finish(PROF_EXIT_OK);
 		case OPT_VERSION:
 			printf("prof-baseline %s\n", PROF_VERSION);
 			return cli_finish(PROF_EXIT_OK);
 		default:
-			cli_opt_usage(options, stderr);
+			cli_opt_usage(option_table, stderr);
 			return PROF_EXIT_FAILURE;
 		}
 	}

@@ -14,10 +14,11 @@
 #include "runview.h"
 #include "sample.h"
 
-static const char usage_text[] =
-	"usage: prof-export --format csv|bmf|gbench [-o FILE]\n"
-	"                   [--comparisons FILE] RESULTS\n"
-	"\n"
+enum { OPT_VERSION = 256, OPT_COMPARISONS };
+
+static const struct cli_opt option_table[] = {
+	CLI_USAGE("prof-export --format csv|bmf|gbench [-o FILE]\n" "            [--comparisons FILE] RESULTS"),
+	CLI_TEXT(
 	"Write the results file RESULTS (schema 1 or 2; - for stdin) in\n"
 	"another tool's format:\n"
 	"  csv     one row per sample with a header: run_id, commit,\n"
@@ -49,22 +50,25 @@ static const char usage_text[] =
 	"columns (for timing, browser, instruction and memory samples: a\n"
 	"memory sample's is its metrics' most severe; empty for the others),\n"
 	"two more keys in each bmf metric and gbench entry (and a gbench\n"
-	"entry's memory_status and memory_status_reason).\n"
-	"\n"
-	"options:\n"
-	"  -f, --format F     csv, bmf or gbench\n"
-	"  -o, --output FILE  write there, atomically (default -, stdout)\n"
-	"  --comparisons FILE prof-diff's comparisons.json of RESULTS (of\n"
-	"                     its run id, and of its rows only)\n"
-	"\n"
+	"entry's memory_status and memory_status_reason)."),
+	CLI_GROUP("options:"),
+	CLI_OPTION("format", 'f', "F", 'f',
+		"csv, bmf or gbench"),
+	CLI_OPTION("output", 'o', "FILE", 'o',
+		"write there, atomically (default -, stdout)"),
+	CLI_OPTION("comparisons", 0, "FILE", OPT_COMPARISONS,
+		"prof-diff's comparisons.json of RESULTS (of\n"
+		"its run id, and of its rows only)"),
+	CLI_TEXT(
 	"example:\n"
 	"  prof-export --format bmf run/results.json >bmf.json &&\n"
-	"      bencher run --adapter json --file bmf.json\n"
-	"\n"
+	"      bencher run --adapter json --file bmf.json"),
+	CLI_TEXT(
 	"Exit status: 0 written, 2 bad arguments, a malformed results file,\n"
-	"comparisons that are not of it, or a failed write.\n";
-
-enum { OPT_VERSION = 256, OPT_COMPARISONS };
+	"comparisons that are not of it, or a failed write."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
+};
 
 struct export {
 	struct prof_runview v;
@@ -682,20 +686,15 @@ out:
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"output", required_argument, NULL, 'o'},
-		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
+	struct cli_getopt g;
 	const char *format = NULL, *output = "-", *comparisons = NULL;
 	const char *inputs[2];
 	int c;
 
 	cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "hf:o:", longopts, NULL)) != -1) {
+	if (cli_opt_init(&g, option_table, NULL) < 0)
+		return cli_fail("%s", g.why);
+	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case 'f':
 			format = optarg;
@@ -707,13 +706,13 @@ main(int argc, char **argv)
 			comparisons = optarg;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_opt_usage(option_table, stdout);
 			return cli_finish(PROF_EXIT_OK);
 		case OPT_VERSION:
 			printf("prof-export %s\n", PROF_VERSION);
 			return cli_finish(PROF_EXIT_OK);
 		default:
-			fputs(usage_text, stderr);
+			cli_opt_usage(option_table, stderr);
 			return PROF_EXIT_FAILURE;
 		}
 	}

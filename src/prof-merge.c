@@ -26,11 +26,21 @@
 #include "stream.h"
 #include "utf8.h"
 
-static const char usage_text[] =
-	"usage: prof-merge [-o FILE] [--command TEXT] [--playwright FILE]...\n"
-	"                  [--gbench FILE]... [FILE...]\n"
-	"       prof-merge --shards N [-o FILE] SHARD...\n"
-	"\n"
+enum {
+	OPT_COMMAND = 256,
+	OPT_RUN_ID,
+	OPT_TIMESTAMP,
+	OPT_COMMIT,
+	OPT_PLAYWRIGHT,
+	OPT_SHARDS,
+	OPT_GBENCH,
+	OPT_VERSION,
+};
+
+static const struct cli_opt option_table[] = {
+	CLI_USAGE("prof-merge [-o FILE] [--command TEXT] [--playwright FILE]...\n" "           [--gbench FILE]... [FILE...]"),
+	CLI_USAGE("prof-merge --shards N [-o FILE] SHARD..."),
+	CLI_TEXT(
 	"Read sample JSON lines (prof-time, prof-mem, prof-trace and\n"
 	"browser rows; one sample per line) from each FILE in turn, or from\n"
 	"stdin when there is no FILE or FILE is -, and write one results\n"
@@ -45,15 +55,15 @@ static const char usage_text[] =
 	"of its env; the first one that is\n"
 	"not is reported as FILE:LINE: reason and nothing is written. The\n"
 	"samples are streamed: memory holds one sample, the tables and a\n"
-	"small entry a sample.\n"
-	"\n"
+	"small entry a sample."),
+	CLI_TEXT(
 	"The inputs are one run. A sample is its run, workload, backend,\n"
 	"segment, phase, kind and index: a second one (a stream given twice,\n"
 	"two runs of one selection) is refused with both places, exit 2; so\n"
 	"are streams whose run lines say they are of two runs (two shards,\n"
 	"or two run ids): a run's shards merge shard by shard, then with\n"
-	"--shards. The phases of one run merge.\n"
-	"\n"
+	"--shards. The phases of one run merge."),
+	CLI_TEXT(
 	"With --shards N, each SHARD is the results file (or the run folder)\n"
 	"of one shard of a run split with prof-time --shard I/N; together\n"
 	"they must be one run (the same commit, mode and options), with\n"
@@ -61,53 +71,64 @@ static const char usage_text[] =
 	"(the split is a hash of the workload id; browser rows go with\n"
 	"shard 1) and no workload in two, or the first that is not is\n"
 	"named ('shard 2/4 missing') with exit 2. Each sample gets its\n"
-	"\"shard\", run.shards maps each shard to its run id.\n"
-	"\n"
+	"\"shard\", run.shards maps each shard to its run id."),
+	CLI_TEXT(
 	"Calibration and machine records (prof-time's machine-drift guard,\n"
 	"{\"record\":\"calibration\",...}) become the results' top-level\n"
 	"\"calibration\": its points, their median and spread, the machine.\n"
 	"A merge of shards keeps each shard's calibration under its shard,\n"
-	"in \"shard_calibrations\", since each ran on a machine of its own.\n"
-	"\n"
-	"options:\n"
-	"  -o, --output FILE   write the results there, atomically (default\n"
-	"                      -, stdout)\n"
-	"  --command TEXT      what produced the run, e.g. 'make\n"
-	"                      profile-quick' (default: this prof-merge\n"
-	"                      command line)\n"
-	"  --run-id ID         the run's id (default: the UTC time and four\n"
-	"                      random hex digits, 20261129T181500Z-1a2b);\n"
-	"                      letters, digits, '.', '_' and '-'\n"
-	"  --timestamp UTC     when the run started (default: now): RFC 3339\n"
-	"                      UTC to the second, e.g. 2026-11-29T18:15:00Z\n"
-	"  --commit SHA        the measured project's commit (default: `git\n"
-	"                      rev-parse HEAD` in DIR, 'unknown' outside git);\n"
-	"                      printable ASCII\n"
-	"  -C, --project DIR   where the measured project is (default .)\n"
-	"  --shards N          merge the results of the N shards of one run\n"
-	"                      (0: N as the first shard says)\n"
-	"  --playwright FILE   browser rows (repeatable): what the browser\n"
-	"                      stories write, {workload, duration_ms,\n"
-	"                      metrics, fixture, backend, env: {browser}},\n"
-	"                      or the older {story, duration_ms, pfm?,\n"
-	"                      shapes?}, read as browser samples\n"
-	"  --gbench FILE       Google Benchmark JSON (--benchmark_out,\n"
-	"                      repeatable): each repetition a timing sample\n"
-	"                      of the workload its name gives (BM_crc32/4096\n"
-	"                      is BM_crc32.4096), per-iteration real time as\n"
-	"                      duration_ms, the context as the env; a file\n"
-	"                      of aggregates only is refused\n"
-	"\n"
+	"in \"shard_calibrations\", since each ran on a machine of its own."),
+	CLI_GROUP("options:"),
+	CLI_OPTION("output", 'o', "FILE", 'o',
+		"write the results there, atomically (default\n"
+		"-, stdout)"),
+	CLI_OPTION("command", 0, "TEXT", OPT_COMMAND,
+		"what produced the run, e.g. 'make\n"
+		"profile-quick' (default: this prof-merge\n"
+		"command line)"),
+	CLI_OPTION("run-id", 0, "ID", OPT_RUN_ID,
+		"the run's id (default: the UTC time and four\n"
+		"random hex digits, 20261129T181500Z-1a2b);\n"
+		"letters, digits, '.', '_' and '-'"),
+	CLI_OPTION("timestamp", 0, "UTC", OPT_TIMESTAMP,
+		"when the run started (default: now): RFC 3339\n"
+		"UTC to the second, e.g. 2026-11-29T18:15:00Z"),
+	CLI_OPTION("commit", 0, "SHA", OPT_COMMIT,
+		"the measured project's commit (default: `git\n"
+		"rev-parse HEAD` in DIR, 'unknown' outside git);\n"
+		"printable ASCII"),
+	CLI_OPTION("project", 'C', "DIR", 'C',
+		"where the measured project is (default .)"),
+	CLI_OPTION("shards", 0, "N", OPT_SHARDS,
+		"merge the results of the N shards of one run\n"
+		"(0: N as the first shard says)"),
+	CLI_OPTION("playwright", 0, "FILE", OPT_PLAYWRIGHT,
+		"browser rows (repeatable): what the browser\n"
+		"stories write, {workload, duration_ms,\n"
+		"metrics, fixture, backend, env: {browser}},\n"
+		"or the older {story, duration_ms, pfm?,\n"
+		"shapes?}, read as browser samples"),
+	CLI_OPTION("gbench", 0, "FILE", OPT_GBENCH,
+		"Google Benchmark JSON (--benchmark_out,\n"
+		"repeatable): each repetition a timing sample\n"
+		"of the workload its name gives (BM_crc32/4096\n"
+		"is BM_crc32.4096), per-iteration real time as\n"
+		"duration_ms, the context as the env; a file\n"
+		"of aggregates only is refused"),
+	CLI_TEXT(
 	"examples:\n"
 	"  prof-time quick | prof-merge -o results.json\n"
 	"  prof-merge -o run/results.json run/samples.jsonl run/memory.jsonl\n"
 	"  prof-merge --shards 4 -o all/results.json shard-*/results.json\n"
 	"  ./bench --benchmark_repetitions=10 --benchmark_out=b.json &&\n"
-	"    prof-merge --gbench b.json -o results.json\n"
-	"\n"
+	"    prof-merge --gbench b.json -o results.json"),
+	CLI_TEXT(
 	"Exit status: 0 written, 2 bad arguments, a bad sample line, an\n"
 	"unreadable input, shards that are not one whole run, or a failed\n"
-	"write.\n";
+	"write."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
+};
 
 /* The commit of the project in dir, or "unknown". */
 struct first_line {
@@ -178,17 +199,6 @@ join_args(int argc, char **argv, char *out, size_t n)
 		off += (size_t)k;
 	}
 }
-
-enum {
-	OPT_COMMAND = 256,
-	OPT_RUN_ID,
-	OPT_TIMESTAMP,
-	OPT_COMMIT,
-	OPT_PLAYWRIGHT,
-	OPT_SHARDS,
-	OPT_GBENCH,
-	OPT_VERSION,
-};
 
 struct opts {
 	long shards;			/* --shards N; 0: not merging shards */
@@ -1087,28 +1097,17 @@ out:
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"output", required_argument, NULL, 'o'},
-		{"command", required_argument, NULL, OPT_COMMAND},
-		{"run-id", required_argument, NULL, OPT_RUN_ID},
-		{"timestamp", required_argument, NULL, OPT_TIMESTAMP},
-		{"commit", required_argument, NULL, OPT_COMMIT},
-		{"project", required_argument, NULL, 'C'},
-		{"playwright", required_argument, NULL, OPT_PLAYWRIGHT},
-		{"shards", required_argument, NULL, OPT_SHARDS},
-		{"gbench", required_argument, NULL, OPT_GBENCH},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
+	struct cli_getopt g;
 	struct opts o = {.output = "-", .project = "."};
 	char command[4096], bad[160];
 	int c;
 
 	cli_init(argv[0]);
+	if (cli_opt_init(&g, option_table, NULL) < 0)
+		return cli_fail("%s", g.why);
 	join_args(argc, argv, command, sizeof(command));
 	o.command = command;
-	while ((c = getopt_long(argc, argv, "ho:C:", longopts, NULL)) != -1) {
+	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case 'o':
 			o.output = optarg;
@@ -1180,13 +1179,13 @@ main(int argc, char **argv)
 			o.gbench[o.n_gbench++] = optarg;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_opt_usage(option_table, stdout);
 			return cli_finish(PROF_EXIT_OK);
 		case OPT_VERSION:
 			printf("prof-merge %s\n", PROF_VERSION);
 			return cli_finish(PROF_EXIT_OK);
 		default:
-			fputs(usage_text, stderr);
+			cli_opt_usage(option_table, stderr);
 			return PROF_EXIT_FAILURE;
 		}
 	}

@@ -7,7 +7,7 @@
 # fits a terminal and is the usage a wrong option gets on stderr.
 . "$(dirname "$0")/lib.sh"
 # The tools with an option table (all of them, once each is converted).
-tools="prof-baseline prof-diff"
+tools="prof-baseline prof-diff prof-export prof-merge"
 plan $((7 + $(echo $tools | wc -w) * 3))
 
 run prof-diff --help-options
