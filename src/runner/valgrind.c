@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,6 +381,106 @@ valgrind_fill(struct opts *o, struct json_object *s)
 			goto failed;
 		return;
 	}
+failed:
+	prof_sample_fail(s, why, prof_sample_num(s, "duration_ms"));
+}
+
+/* The functions between whose return and call a Google Benchmark loop
+ * runs: begin() of `for (auto _ : state)` (and KeepRunning()) calls the
+ * first, the loop's end the second. Public API, so every binary calls
+ * them by these names. */
+#define GBENCH_LOOP_START "benchmark::State::StartKeepRunning*"
+#define GBENCH_LOOP_END "benchmark::State::FinishKeepRunning*"
+
+int
+valgrind_gbench_begin(struct opts *o, char **argv, struct prof_spawn *sp)
+{
+	struct valgrind_setup *c = o->count;
+	int k = 0, i;
+
+	/* As a worker, but instrumented from the start and dumped around
+	 * each loop: what lies between the two dumps is the loop alone. */
+	if (valgrind_worker_begin(o, argv, sp) < 0)
+		return -1;
+	c->argv[k++] = c->valgrind;
+	c->argv[k++] = "-q";
+	c->argv[k++] = "--tool=callgrind";
+	c->argv[k++] = "--dump-after=" GBENCH_LOOP_START;
+	c->argv[k++] = "--dump-before=" GBENCH_LOOP_END;
+	c->argv[k++] = c->out_opt;
+	for (i = 0; argv[i] && k < 62; i++)
+		c->argv[k++] = argv[i];
+	c->argv[k] = NULL;
+	return 0;
+}
+
+void
+valgrind_gbench_fill(struct opts *o, struct json_object *s)
+{
+	static const char loop_end[] = "--dump-before=benchmark::State::"
+				       "FinishKeepRunning";
+	struct valgrind_setup *c = o->count;
+	struct prof_callgrind_dump d;
+	struct prof_err err = {0};
+	char path[PATH_MAX + 64], last[PATH_MAX + 64] = "", why[1200];
+	char buf[1024];
+	long long ir = -1, iters = 0;
+	double threads = prof_sample_num(s, "threads");
+	int part, loops = 0;
+
+	if (!prof_sample_is(s, "outcome", "success"))
+		return;
+	iters = (long long)prof_sample_num(s, "iterations");
+	/* Dumps are callgrind.out.1, .2, ... in order, callgrind.out the
+	 * rest at exit; the last loop's is the counted repetition's. */
+	for (part = 1;; part++) {
+		snprintf(path, sizeof(path), "%s/callgrind.out.%d", c->dumps,
+			 part);
+		if (access(path, F_OK) != 0)
+			break;
+		if (prof_callgrind_read(path, &d, &err) < 0) {
+			snprintf(why, sizeof(why), "callgrind: %s",
+				 prof_err_str(&err, buf, sizeof(buf)));
+			goto failed;
+		}
+		if (strncmp(d.trigger, loop_end, sizeof(loop_end) - 1))
+			continue;
+		loops++;
+		ir = d.ir;
+		snprintf(last, sizeof(last), "%s", path);
+	}
+	if (loops < 2) {
+		snprintf(why, sizeof(why),
+			 "callgrind: %d benchmark loop%s, expected one for "
+			 "each of the 2 repetitions (no call of %s: not a "
+			 "loop of benchmark::State?)",
+			 loops, loops == 1 ? "" : "s", GBENCH_LOOP_END);
+		goto failed;
+	}
+	if (!isnan(threads) && threads > 1) {
+		snprintf(why, sizeof(why),
+			 "instruction counts of a benchmark on %.0f threads "
+			 "are not taken (their loops interleave)",
+			 threads);
+		goto failed;
+	}
+	if (iters < 1) {
+		snprintf(why, sizeof(why),
+			 "its JSON output says %lld iterations", iters);
+		goto failed;
+	}
+	/* Per iteration, rounded: the loop's entry and exit are a few
+	 * instructions, spread over the iterations (one, unless the
+	 * benchmark fixes its own iterations or minimum time). */
+	json_object_object_add(s, "instructions",
+			       json_object_new_int64((ir + iters / 2) / iters));
+	json_object_object_add(json_object_object_get(s, "metrics"),
+			       "loop_instructions",
+			       json_object_new_int64(ir));
+	if (prof_sample_num(s, "index") == 0 && o->functions &&
+	    keep_functions(o, s, last, why, sizeof(why)) < 0)
+		goto failed;
+	return;
 failed:
 	prof_sample_fail(s, why, prof_sample_num(s, "duration_ms"));
 }

@@ -159,7 +159,7 @@ progress(struct run_state *r, int i, int n, struct group *g, const char *error)
 			cli_name, i, n, g->w->id, g->backend, st.median, st.n);
 		return;
 	}
-	if (strcmp(r->o->phase, "timing")) {
+	if (strcmp(r->o->phase, "timing") && !r->o->count) {
 		fprintf(stderr, "%s: [%d/%d] %s %s: %s\n", cli_name, i, n,
 			g->w->id, g->backend, r->note);
 		return;
@@ -226,18 +226,20 @@ gbench_filter(const char *name, char *out, size_t n)
 
 /*
  * The sample of one run of a Google Benchmark binary (its JSON output in
- * out): the one repetition of the group's benchmark, as gbench.h reads
- * it, with the group's kind and index, the run's requested backend and
- * the category and warning floor of its description.
- * NULL with why when the output holds no such repetition.
+ * out): the last of the want repetitions of the group's benchmark, as
+ * gbench.h reads it, with the group's kind and index, the run's requested
+ * backend and the category and warning floor of its description; counted
+ * (r->o->count), an instruction sample of valgrind's version.
+ * NULL with why when the output holds other than want repetitions.
  */
 static struct json_object *
 gbench_sample(struct run_state *r, struct group *g, struct prof_buf *out,
-	      long index, char *why, size_t n)
+	      long index, long want, char *why, size_t n)
 {
 	struct json_object *doc, *arr = json_object_new_array(), *s = NULL;
+	struct json_object *env;
 	struct prof_err err = {0};
-	char buf[1000];
+	char buf[1000], *seg;
 	int foreign = 0;
 	long got;
 
@@ -250,13 +252,14 @@ gbench_sample(struct run_state *r, struct group *g, struct prof_buf *out,
 			 prof_err_str(&err, buf, sizeof(buf)));
 		goto out;
 	}
-	if (got != 1) {
+	if (got != want) {
 		snprintf(why, n,
-			 "its JSON output holds %ld repetitions of '%s', not one",
-			 got, g->w->gbench);
+			 "its JSON output holds %ld repetitions of '%s', not "
+			 "%s",
+			 got, g->w->gbench, want == 1 ? "one" : "two");
 		goto out;
 	}
-	s = json_object_get(json_object_array_get_idx(arr, 0));
+	s = json_object_get(json_object_array_get_idx(arr, want - 1));
 	/* What the binary's side file says of it (binaries.c). */
 	json_object_object_add(s, "category",
 			       json_object_new_string(g->w->category));
@@ -266,9 +269,24 @@ gbench_sample(struct run_state *r, struct group *g, struct prof_buf *out,
 						"warning_floor_ms")));
 	json_object_object_add(s, "kind", json_object_new_string(g->kind));
 	json_object_object_add(s, "index", json_object_new_int64(index));
-	json_object_object_add(json_object_object_get(s, "env"),
-			       "backend_requested",
+	env = json_object_object_get(s, "env");
+	json_object_object_add(env, "backend_requested",
 			       json_object_new_string(r->o->backend));
+	if (!r->o->count)
+		goto out;
+	/* Counts are keyed by valgrind's version, as a worker's are. */
+	json_object_object_add(s, "phase",
+			       json_object_new_string(r->o->phase));
+	json_object_object_add(env, "valgrind",
+			       json_object_new_string(valgrind_version(r->o)));
+	seg = prof_env_segment(env);
+	json_object_object_add(s, "segment",
+			       json_object_new_string(seg ? seg : "{}"));
+	free(seg);
+	json_object_object_add(s, "instructions", NULL);
+	json_object_object_add(s, "count_threshold_pct",
+			       prof_json_double(r->o->threshold_pct));
+	valgrind_gbench_fill(r->o, s);
 out:
 	json_object_put(doc);
 	json_object_put(arr);
@@ -281,7 +299,11 @@ out:
  * one repetition, JSON out, with PROF_GBENCH_FLAGS after (say
  * --benchmark_min_time=0.05). A crash, a timeout or output without the
  * repetition is an error sample and ends the group; a repetition that
- * called SkipWithError is an error sample. Only the timing phase.
+ * called SkipWithError is an error sample. The timing phase, and counted
+ * (prof-count): each repeat one run under callgrind of two repetitions
+ * of one iteration each (--benchmark_min_time=0 after PROF_GBENCH_FLAGS),
+ * the second's loop counted (valgrind_gbench_fill()); no warm-up runs,
+ * the first repetition being the warm-up.
  */
 static int
 gbench_group(struct run_state *r, struct group *g, int i, int n)
@@ -300,7 +322,7 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	if (!r->batch)
 		r->n_dur = 0;
 	r->first_error[0] = '\0';
-	if (strcmp(r->o->phase, "timing")) {
+	if (strcmp(r->o->phase, "timing") && !r->o->count) {
 		snprintf(why, sizeof(why),
 			 "the %s phase does not measure Google Benchmark "
 			 "workloads (only timing does)",
@@ -318,8 +340,12 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	argv[a++] = filter;
 	argv[a++] = "--benchmark_repetitions=1";
 	argv[a++] = "--benchmark_format=json";
-	for (j = 0; extra && extra[j] && a < 71; j++)
+	for (j = 0; extra && extra[j] && a < 69; j++)
 		argv[a++] = extra[j];
+	if (r->o->count) {
+		argv[a++] = "--benchmark_repetitions=2";
+		argv[a++] = "--benchmark_min_time=0";
+	}
 	argv[a] = NULL;
 	if (prof_tmpdir_new("prof-home", home, sizeof(home), &err) < 0) {
 		free(extra);
@@ -344,6 +370,14 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 		struct json_object *s;
 		long index = k - g->warmup;
 
+		/* The dumps of the run before (none outside prof-count). */
+		valgrind_worker_end(r->o);
+		if (r->o->count && index < 0)
+			continue;
+		if (r->o->count && valgrind_gbench_begin(r->o, argv, &sp) < 0) {
+			rc = -1;
+			break;
+		}
 		if (prof_spawn_run(&sp, &res, &err) < 0) {
 			prof_buf_free(&out);
 			cli_err(&err);
@@ -369,8 +403,8 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 			break;
 		}
 		prof_spawn_free(&res);
-		s = gbench_sample(r, g, &out, index < 0 ? 0 : index, why,
-				  sizeof(why));
+		s = gbench_sample(r, g, &out, index < 0 ? 0 : index,
+				  r->o->count ? 2 : 1, why, sizeof(why));
 		prof_buf_free(&out);
 		if (!s) {
 			error_sample(r, g, index < 0 ? 0 : index, why);
@@ -396,6 +430,7 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 		if (index < 0)
 			break;	/* a warm-up that errored: the sample says */
 	}
+	valgrind_worker_end(r->o);
 	prof_tmpdir_remove(home);
 	free(extra);
 	if (rc < 0)
