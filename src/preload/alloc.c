@@ -13,14 +13,19 @@
  * prof_alloc_bytes() with dlsym: reset after prepare(), read after the
  * call. With PROF_ALLOC_LOG set,
  * every process that loads it appends one JSON line about itself to that
- * file at exit (for commands: the whole process tree, one line each).
+ * file at exit (for commands: the whole process tree, one line each),
+ * also when it ends by _exit() (dash does), which skips destructors. A
+ * forked child counts from the fork on: what its parent did is the
+ * parent's line.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 extern void *__libc_malloc(size_t n);
@@ -211,9 +216,11 @@ vm_hwm(void)
 	return strtoll(p + 6, NULL, 10) * 1024;
 }
 
-/* Append one JSON line about this process to $PROF_ALLOC_LOG. */
-static void __attribute__((destructor))
-log_at_exit(void)
+static int logged;	/* this process's line is written */
+
+/* Append one JSON line about this process to $PROF_ALLOC_LOG, once. */
+static void
+log_line(void)
 {
 	const char *path = getenv("PROF_ALLOC_LOG");
 	char exe[1024], line[2048], esc[2100];
@@ -221,8 +228,9 @@ log_at_exit(void)
 	size_t i, k = 0;
 	int fd, len;
 
-	if (!path || !path[0])
+	if (!path || !path[0] || logged)
 		return;
+	logged = 1;
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	exe[n > 0 ? n : 0] = '\0';
 	for (i = 0; exe[i] && k < sizeof(esc) - 3; i++) {
@@ -234,10 +242,12 @@ log_at_exit(void)
 	len = snprintf(line, sizeof(line),
 		       "{\"pid\":%d,\"ppid\":%d,\"exe\":\"%s\","
 		       "\"host_peak_bytes\":%lld,\"host_allocs\":%lld,"
+		       "\"host_allocated_bytes\":%lld,"
 		       "\"host_live_at_exit_bytes\":%lld,\"rss_peak_bytes\":%lld}\n",
 		       (int)getpid(), (int)getppid(), esc,
 		       __atomic_load_n(&peak, __ATOMIC_RELAXED),
 		       __atomic_load_n(&allocs, __ATOMIC_RELAXED),
+		       __atomic_load_n(&bytes, __ATOMIC_RELAXED),
 		       __atomic_load_n(&live, __ATOMIC_RELAXED), vm_hwm());
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
@@ -246,4 +256,39 @@ log_at_exit(void)
 	if (write(fd, line, (size_t)len) < 0)
 		len = 0;
 	close(fd);
+}
+
+static void __attribute__((destructor))
+log_at_exit(void)
+{
+	log_line();
+}
+
+/* _exit() and _Exit() run no destructors: the line first. */
+EXPORT void
+_exit(int status)
+{
+	log_line();
+	for (;;)
+		syscall(SYS_exit_group, status);
+}
+
+EXPORT void
+_Exit(int status)
+{
+	_exit(status);
+}
+
+/* A forked child starts its own count from what is live at the fork. */
+static void
+forked_child(void)
+{
+	logged = 0;
+	prof_alloc_reset();
+}
+
+static void __attribute__((constructor))
+watch_forks(void)
+{
+	pthread_atfork(NULL, NULL, forked_child);
 }

@@ -153,6 +153,192 @@ cmdsample_of_result(struct opts *o, const char *fixture_sum, long index,
 	return s;
 }
 
+static int
+keep_record(void *procs, struct json_object *record, struct prof_err *err)
+{
+	(void)err;
+	json_object_array_add(procs, record);
+	return 0;
+}
+
+/*
+ * The memory sample of a command: every process of the tree appended a
+ * line to the log (libprof-alloc.so's destructor). The sample keeps them
+ * all under "processes" and sums them up under "memory": the largest
+ * heap peak, the sum of peaks, all allocations and their bytes. Those
+ * heap numbers are there only when the command's own process (res->pid)
+ * left its line: a static or setuid program is not entered by the
+ * dynamic loader's preload, and a partial tree would be a false number.
+ * Then metrics.heap_tracked is false and "memory" has no heap numbers;
+ * with_rss adds wait4's max RSS either way. Returns whether the heap was
+ * tracked.
+ */
+static int
+heap_sample(struct json_object *s, const char *log,
+	    const struct prof_spawn_result *res, int with_rss)
+{
+	struct json_object *procs = json_object_new_array(), *m, *p;
+	struct json_object *metrics = json_object_object_get(s, "metrics");
+	long long top = 0, sum = 0, allocs = 0, bytes = 0;
+	char *buf = NULL;
+	size_t len = 0, i;
+	struct prof_err err = {0};
+	int own = 0;
+
+	/* One write per line (O_APPEND): no line is torn. */
+	if (prof_json_read_file(log, &buf, &len, &err) == 0)
+		prof_json_lines(buf, len, log, keep_record, procs, &err);
+	free(buf);
+	for (i = 0; i < json_object_array_length(procs); i++) {
+		long long peak;
+
+		p = json_object_array_get_idx(procs, i);
+		if (prof_json_number(json_object_object_get(p, "pid")) ==
+		    (double)res->pid)
+			own = 1;
+		peak = (long long)prof_json_number(
+			json_object_object_get(p, "host_peak_bytes"));
+		top = peak > top ? peak : top;
+		sum += peak;
+		allocs += (long long)prof_json_number(
+			json_object_object_get(p, "host_allocs"));
+		bytes += (long long)prof_json_number(
+			json_object_object_get(p, "host_allocated_bytes"));
+	}
+	m = json_object_new_object();
+	if (own) {
+		json_object_object_add(m, "host_peak_bytes",
+				       json_object_new_int64(top));
+		json_object_object_add(m, "host_peak_sum_bytes",
+				       json_object_new_int64(sum));
+		json_object_object_add(m, "host_allocs",
+				       json_object_new_int64(allocs));
+		json_object_object_add(m, "host_allocated_bytes",
+				       json_object_new_int64(bytes));
+		json_object_object_add(
+			m, "processes",
+			json_object_new_int64(
+				(int64_t)json_object_array_length(procs)));
+	}
+	if (with_rss)
+		json_object_object_add(
+			m, "rss_peak_bytes",
+			json_object_new_int64((int64_t)res->ru.ru_maxrss * 1024));
+	json_object_object_add(s, "memory", m);
+	json_object_object_add(s, "processes", procs);
+	if (metrics)
+		json_object_object_add(metrics, "heap_tracked",
+				       json_object_new_boolean(own));
+	return own;
+}
+
+/*
+ * The memory runs of a command (prof-mem -- CMD, and prof-time or
+ * prof-count --memory): n fresh runs under the allocation interposer,
+ * apart from any timed or counted run, each a memory sample of index i
+ * and call 0 (each run is the command's first and only call: prof-diff
+ * checks that the exact numbers repeat). fixed: prof-count's fixed
+ * environment (its program, env, no ASLR), else the caller's without
+ * the preload variables. with_rss: the samples carry the RSS peak (not
+ * in prof-time, whose timing samples have it). Writes the samples into
+ * r; says once when the heap could not be tracked. Returns 0, or -1 on
+ * an output or infrastructure failure (said).
+ */
+int
+cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
+	     long n, struct valgrind_setup *fixed, int with_rss)
+{
+	struct opts mo = *o;
+	char tmp[PATH_MAX] = "", log[PATH_MAX + 16], log_env[PATH_MAX + 32];
+	char preload_env[PATH_MAX + 96];
+	char *set[VALGRIND_MAX_ENV + 4] = {NULL};
+	char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
+			 "CPUPROFILE", NULL};
+	char *argv[64];
+	struct prof_err err = {0};
+	long i;
+	int k = 0, rc = -1, said = 0;
+
+	mo.phase = "memory";
+	if (prof_tmpdir_new("prof-cmd", tmp, sizeof(tmp), &err) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s", o->preload);
+	set[k++] = preload_env;
+	set[k++] = log_env;
+	if (fixed) {
+		int j;
+
+		for (j = 0; fixed->env[j] && k < VALGRIND_MAX_ENV + 2; j++)
+			set[k++] = fixed->env[j];
+		argv[0] = fixed->program;
+		for (j = 1; o->argv[j] && j < 63; j++)
+			argv[j] = o->argv[j];
+		argv[j] = NULL;
+	}
+	set[k] = NULL;
+	for (i = 0; i < n && !signals_interrupted; i++) {
+		struct prof_spawn sp = {0};
+		struct prof_spawn_result res;
+		struct json_object *s;
+		char why[1200];
+		int rc_run;
+
+		if (fixed && valgrind_fresh_home(fixed) < 0)
+			goto out;
+		snprintf(log, sizeof(log), "%s/alloc.%ld.jsonl", tmp, i);
+		snprintf(log_env, sizeof(log_env), "PROF_ALLOC_LOG=%s", log);
+		sp.argv = fixed ? argv : o->argv;
+		sp.env_set = set;
+		sp.env_unset = fixed ? NULL : unset;
+		sp.env_clear = fixed != NULL;
+		sp.no_aslr = fixed != NULL;
+		sp.timeout_s = o->timeout_s;
+		sp.stderr_fd = -1;
+		sp.stdout_fd = PROF_SPAWN_DEVNULL;
+		sp.cancel = &signals_interrupted;
+		rc_run = prof_spawn_run(&sp, &res, &err);
+		if (rc_run < 0) {
+			cli_err(&err);
+			goto out;
+		}
+		if (res.cancelled) {
+			prof_spawn_free(&res);
+			break;	/* interrupted: no sample for this run */
+		}
+		if (res.exec_errno) {
+			prof_spawn_describe(&res, sp.argv[0], o->timeout_s, why,
+					    sizeof(why));
+			cli_say("%s", why);
+			prof_spawn_free(&res);
+			goto out;
+		}
+		s = cmdsample_of_result(&mo, fixture_sum, i, &res);
+		cmdsample_outcome(&mo, &res, why, sizeof(why));
+		if (!heap_sample(s, log, &res, with_rss) && !why[0] &&
+		    !said++ && !o->quiet)
+			cli_say("%s: no heap numbers: the allocation "
+				"interposer did not enter '%s' (a static or "
+				"setuid program; metrics.heap_tracked false)",
+				o->name, o->argv[0]);
+		json_object_object_add(s, "call", json_object_new_int(0));
+		if (why[0])
+			prof_sample_fail(s, why, res.wall_ms);
+		else
+			prof_sample_succeed(s, res.wall_ms, NULL, NULL);
+		if (!why[0])
+			output_note_result(r, s);
+		prof_spawn_free(&res);
+		if (output_put_sample(r, s, o->output) < 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	prof_tmpdir_remove(tmp);
+	return rc;
+}
+
 /* Why a run of a command failed, or "" when it succeeded. */
 void
 cmdsample_outcome(struct opts *o, const struct prof_spawn_result *res,

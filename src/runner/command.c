@@ -71,59 +71,6 @@ cpuprofile_samples(const char *path)
 	return total;
 }
 
-static int
-keep_record(void *procs, struct json_object *record, struct prof_err *err)
-{
-	(void)err;
-	json_object_array_add(procs, record);
-	return 0;
-}
-
-/*
- * The memory sample of a command: every process of the tree appended a
- * line to the log (libprof-alloc.so's destructor). The sample keeps them
- * all under "processes" and sums them up under "memory".
- */
-static void
-command_memory(struct json_object *s, const char *log,
-	       const struct prof_spawn_result *res)
-{
-	struct json_object *procs = json_object_new_array(), *m, *p;
-	long long top = 0, sum = 0, allocs = 0;
-	char *buf = NULL;
-	size_t len = 0, i;
-	struct prof_err err = {0};
-
-	/* One write per line (O_APPEND): no line is torn. */
-	if (prof_json_read_file(log, &buf, &len, &err) == 0)
-		prof_json_lines(buf, len, log, keep_record, procs, &err);
-	free(buf);
-	for (i = 0; i < json_object_array_length(procs); i++) {
-		long long peak;
-
-		p = json_object_array_get_idx(procs, i);
-		peak = (long long)prof_json_number(
-			json_object_object_get(p, "host_peak_bytes"));
-		top = peak > top ? peak : top;
-		sum += peak;
-		allocs += (long long)prof_json_number(
-			json_object_object_get(p, "host_allocs"));
-	}
-	m = json_object_new_object();
-	json_object_object_add(m, "host_peak_bytes", json_object_new_int64(top));
-	json_object_object_add(m, "host_peak_sum_bytes",
-			       json_object_new_int64(sum));
-	json_object_object_add(m, "host_allocs", json_object_new_int64(allocs));
-	json_object_object_add(
-		m, "processes",
-		json_object_new_int64((int64_t)json_object_array_length(procs)));
-	json_object_object_add(
-		m, "rss_peak_bytes",
-		json_object_new_int64((int64_t)res->ru.ru_maxrss * 1024));
-	json_object_object_add(s, "memory", m);
-	json_object_object_add(s, "processes", procs);
-}
-
 /* A command's profile: the .prof, a trace with the run, the sample. */
 static int
 command_profile(struct opts *o, struct json_object *s, const char *prof_name,
@@ -168,8 +115,7 @@ command_run(struct opts *o)
 {
 	struct prof_afile af = {0};
 	struct run_state r = {0};
-	char fixture_sum[PROF_SUM_HEX], tmp[PATH_MAX] = "";
-	char log[PATH_MAX + 16], log_env[PATH_MAX + 32];
+	char fixture_sum[PROF_SUM_HEX];
 	char preload_env[PATH_MAX + 96], prof_env[PATH_MAX + 600];
 	char prof_name[PATH_MAX], prof_path[PATH_MAX + 512];
 	struct prof_err err = {0};
@@ -185,10 +131,13 @@ command_run(struct opts *o)
 	r.o = o;
 	if (!dur || output_open(o, &af, &r.out) < 0)
 		goto out;
-	if (strcmp(o->phase, "timing") &&
-	    prof_tmpdir_new("prof-cmd", tmp, sizeof(tmp), &err) < 0) {
-		cli_err(&err);
-		goto out;
+	if (!strcmp(o->phase, "memory")) {
+		/* prof-mem -- CMD: the memory runs only. */
+		if (cmdsample_heap(o, &r, fixture_sum, (long)o->repeat, NULL, 1) <
+		    0)
+			goto out;
+		n_dur = r.samples - r.errors;
+		goto done;
 	}
 	if (!strcmp(o->phase, "timing"))
 		cal = calibrate_begin(r.out, NULL);
@@ -209,12 +158,7 @@ command_run(struct opts *o)
 		double t0;
 		int rc_run;
 
-		if (!strcmp(o->phase, "memory")) {
-			snprintf(log, sizeof(log), "%s/alloc.%ld.jsonl", tmp, i);
-			snprintf(log_env, sizeof(log_env), "PROF_ALLOC_LOG=%s", log);
-			set[0] = preload_env;
-			set[1] = log_env;
-		} else if (!strcmp(o->phase, "profile")) {
+		if (!strcmp(o->phase, "profile")) {
 			snprintf(prof_env, sizeof(prof_env), "PROF_CPUPROFILE=%s",
 				 prof_path);
 			set[0] = preload_env;
@@ -263,8 +207,6 @@ command_run(struct opts *o)
 				o->name, res.strays);
 		s = cmdsample_of_result(o, fixture_sum, index, &res);
 		cmdsample_outcome(o, &res, why, sizeof(why));
-		if (!strcmp(o->phase, "memory"))
-			command_memory(s, log, &res);
 		if (!why[0] && !strcmp(o->phase, "profile") &&
 		    command_profile(o, s, prof_name, prof_path, t0, &res) < 0) {
 			json_object_put(s);
@@ -291,6 +233,16 @@ command_run(struct opts *o)
 		cli_say("cannot write the samples to '%s'", o->output);
 		goto out;
 	}
+	/* --memory: the heap numbers, from runs of their own after the
+	 * timed ones, never inside them. */
+	if (o->memory && cmdsample_heap(o, &r, fixture_sum, COMMAND_MEMORY_RUNS,
+				      NULL, 0) < 0)
+		goto out;
+done:
+	if (signals_interrupted) {
+		output_say_interrupted(o, &r);
+		goto out;
+	}
 	ok = 1;
 out:
 	prof_lines_free(&r.out_lines);
@@ -312,8 +264,6 @@ out:
 				o->name, st.median, st.p90, st.n, r.errors);
 		rc = r.errors ? PROF_EXIT_ERRORED : PROF_EXIT_OK;
 	}
-	if (tmp[0])
-		prof_tmpdir_remove(tmp);
 	free(dur);
 	return rc;
 }

@@ -179,6 +179,12 @@ count_run(struct opts *o)
 		if (output_put_sample(&r, s, o->output) < 0)
 			goto out;
 	}
+	/* --memory: the heap numbers and RSS of runs of their own, outside
+	 * valgrind (whose allocator and pages they would be) and in the
+	 * same fixed environment; the interposer is never counted. */
+	if (!signals_interrupted && o->memory &&
+	    cmdsample_heap(o, &r, fixture_sum, COMMAND_MEMORY_RUNS, c, 1) < 0)
+		goto out;
 	if (signals_interrupted) {
 		output_say_interrupted(o, &r);
 		goto out;

@@ -42,6 +42,7 @@ enum {
 	OPT_FUNCTIONS,
 	OPT_ENV,
 	OPT_CHECK_OUTPUT,
+	OPT_MEMORY,
 };
 
 /* --shard i/N: 1 <= i <= N <= 1000. Returns 0, or 2 after a message. */
@@ -229,6 +230,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		{"threshold", required_argument, NULL, OPT_THRESHOLD},
 		{"env", required_argument, NULL, OPT_ENV},
 		{"check-output", no_argument, NULL, OPT_CHECK_OUTPUT},
+		{"memory", no_argument, NULL, OPT_MEMORY},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, OPT_VERSION},
@@ -399,6 +401,13 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 						"prof-time and prof-count");
 			o.check_output = 1;
 			break;
+		case OPT_MEMORY:
+			if (!timing && !counting)
+				return cli_fail("--memory: only for prof-time "
+						"and prof-count (prof-mem is "
+						"the memory phase)");
+			o.memory = 1;
+			break;
 		case 'q':
 			o.quiet = 1;
 			break;
@@ -433,7 +442,14 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		mix = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 		o.seed = plan_splitmix64(&mix) & ((1ULL << 53) - 1);
 	}
-	if (!timing && !counting) {
+	if (o.memory && !o.name)
+		return cli_fail("--memory: only for a command (--name ID -- "
+				"CMD); workloads have the memory phase "
+				"(prof-mem, MEMORY=1)");
+	if (o.memory && o.against_command && timing)
+		return cli_fail("--memory: not with --against-command (run "
+				"prof-mem --name ID -- CMD on each command)");
+	if ((!timing && !counting) || o.memory) {
 		binaries_beside_me(profile ? "libprof-cpuprofile.so" :
 					     "libprof-alloc.so",
 				   o.preload, sizeof(o.preload));
@@ -468,7 +484,10 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		o.mode = "command";
 		o.argv = argv + optind;
 		if (o.repeat < 0)
-			o.repeat = timing ? 10 : counting ? 2 : 1;
+			o.repeat = timing     ? 10 :
+				   counting ? 2 :
+				   profile  ? 1 :
+					      COMMAND_MEMORY_RUNS;
 		if (o.warmup < 0)
 			o.warmup = 0;
 		if (counting && o.against_command)

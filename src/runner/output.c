@@ -68,8 +68,10 @@ output_write_sample(struct run_state *r, struct json_object *s)
 			 r->o->shard_n);
 		json_object_object_add(s, "shard", json_object_new_string(shard));
 	}
-	/* A memory sample's call index in its worker (workloads.c). */
-	if (!strcmp(r->o->phase, "memory"))
+	/* A memory sample's call index in its worker (workloads.c), where
+	 * it has none of its own (a command's runs are each call 0). */
+	if (!strcmp(r->o->phase, "memory") &&
+	    !json_object_object_get_ex(s, "call", NULL))
 		json_object_object_add(
 			s, "call",
 			json_object_new_int64(json_object_get_int64(

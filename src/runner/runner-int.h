@@ -17,7 +17,8 @@
  *   plan.c       choosing workload x backend groups; the run order
  *   binaries.c   asking workload binaries for --list and --probe (a
  *                Google Benchmark binary: --benchmark_list_tests)
- *   cmdsample.c  the sample of one run of a command
+ *   cmdsample.c  the sample of one run of a command; a command's memory
+ *                runs under the allocation interposer
  *   calibrate.c  the calibration kernel around every timing run
  *   valgrind.c   valgrind, the fixed environment, a worker under callgrind
  *   output.c     writing samples, opening and committing the output
@@ -104,6 +105,7 @@ struct opts {
 	const char *problem_size;
 	long long expect_exit;
 	int check_output;	/* --check-output: hash each call's stdout */
+	int memory;		/* --memory: memory runs after the samples */
 	char **argv;
 	/* interleaved A/B (ab.c): the reference side */
 	const char *against[64];
@@ -237,6 +239,14 @@ int cmdsample_stdout(struct opts *o, struct prof_spawn *sp,
  * frees the state either way. */
 const char *cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
 				 char hex[PROF_SUM_HEX]);
+/* The memory runs of a command, apart from timed or counted runs: n fresh
+ * runs under libprof-alloc.so (o->preload), memory samples of call 0 into
+ * r; fixed: prof-count's fixed environment, else the caller's; with_rss:
+ * the samples carry the RSS peak. Returns 0, or -1 (said). */
+#define COMMAND_MEMORY_RUNS 2
+int cmdsample_heap(struct opts *o, struct run_state *r,
+		   const char *fixture_sum, long n,
+		   struct valgrind_setup *fixed, int with_rss);
 
 /* calibrate.c: the calibration kernel at the start, between groups and at
  * the end of a run, written as records into one or two sample streams. */
