@@ -22,12 +22,10 @@ include mk/engine.mk
 include mk/server.mk
 include mk/cuda.mk
 include mk/workloads.mk
-include mk/fault.mk
-include mk/compare.mk
+include test/bins.mk
 include mk/test.mk
 include mk/bench.mk
 include mk/fuzz.mk
-include mk/faults.mk
 include mk/bench-tools.mk
 include mk/self.mk
 include fragment/prof.mk
