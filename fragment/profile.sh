@@ -4,9 +4,9 @@
 # usage: sh fragment/profile.sh quick|full
 #        sh fragment/profile.sh diagnose ID
 #
-# mk/profile.mk runs it for make profile-quick, profile-full and diagnose;
-# it can be run by hand too. Settings come from the environment (profile.mk
-# sets each from the make variable without the PROF_):
+# prof.mk runs it for make profile-quick, profile-full and diagnose; it
+# can be run by hand too. Settings come from the environment (prof.mk sets
+# each from the make variable without the PROF_):
 #   PROF_BINDIR            the tools (default bin)
 #   PROF_WORKLOADS         workload binaries, space-separated (default: the
 #                          prof-workloads beside the tools)
