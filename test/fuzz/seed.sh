@@ -106,3 +106,12 @@ printf 'GET / HTTP/1.0\r\n\r\n' >"$C/http/seed-http10"
 	printf 'Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n'
 	printf '5\r\n<svg>\r\n0\r\n\r\n'
 } >"$C/http/seed-chunked-and-length"
+
+# One copy of each seed: a file made twice (two results files whose first
+# sample is the same line) is kept once, under its first name.
+for t in json results browser svg path http callgrind; do
+	for f in "$C/$t"/seed-*; do
+		[ -f "$f" ] && sha1sum "$f"
+	done | sort -s -k1,1 | awk 'seen[$1]++ { print $2 }' |
+		while IFS= read -r f; do rm -f "$f"; done
+done
