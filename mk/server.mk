@@ -1,6 +1,6 @@
 # The HTTP server (workloads/server/): libpkserver.a, linked into bin/plotkit
 # (plotkit serve) and bin/prof-workloads (the server.* workloads), the page
-# and script it serves, built in, and its test-only binaries.
+# and script it serves, built in (its test-only binaries: test/bins.mk).
 
 SERVER_SRC := $(wildcard workloads/server/*.c)
 LIBSERVER := $(BUILD)/libpkserver.a
@@ -28,19 +28,3 @@ $(LIBSERVER): $(patsubst %.c,$(BUILD)/%.o,$(SERVER_SRC)) $(SERVER_GEN_OBJ)
 
 # bin/plotkit links it (its link line in mk/engine.mk names SERVER_LIBS).
 $(PLOTKIT): $(LIBSERVER)
-
-# Test-only: pk-http (requests from the command line, for the shell tests),
-# pk-http-fuzz (seeded junk at a server) and pk-server-test (TAP, the
-# library in process).
-SERVER_TEST_NAMES := pk-http pk-http-fuzz pk-server-test pk-trickle \
-	pk-linger pk-crowd
-SERVER_TEST_BINS := $(addprefix $(BUILD)/test/,$(SERVER_TEST_NAMES))
-TEST_BINS += $(SERVER_TEST_BINS)
-
-EXTRA_CFLAGS_test/server = -Iworkloads -Itest/unit $(XML_CFLAGS)
-
-$(SERVER_TEST_BINS): $(BUILD)/test/%: $(BUILD)/test/server/%.o $(LIBSERVER) \
-		$(LIBENGINE)
-	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(SERVER_LIBS) \
-		$(ENGINE_LIBS)

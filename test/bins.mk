@@ -1,6 +1,7 @@
 # The binaries only the tests run, under $(BUILD)/test/ (test/workloads/,
-# test/fault/): make test-build builds them, the CLI tests find them through
-# PROF_TEST_BINDIR. Included before mk/test.mk, which builds TEST_BINS.
+# test/fault/, test/server/): make test-build builds them, the CLI tests
+# find them through PROF_TEST_BINDIR. Included before mk/test.mk, which
+# builds TEST_BINS.
 
 # Test-only workload binaries, each one object linked with the harness:
 # succeed, crash, hang, fail, allocate (basic); two workloads of one id
@@ -45,3 +46,21 @@ $(BUILD)/test/fault/%.o: test/fault/%.c $(FLAGS_STAMP)
 $(FAULT_PAUSE): $(BUILD)/test/fault/pause.o
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) -shared -o $@ $< -ldl
+
+# The server's (test/server/): pk-http (requests from the command line,
+# for the shell tests), pk-http-fuzz (seeded junk at a server),
+# pk-server-test (TAP, the library in process), pk-trickle, pk-linger and
+# pk-crowd (slow clients, a body still coming when refused, many slow
+# clients).
+SERVER_TEST_NAMES := pk-http pk-http-fuzz pk-server-test pk-trickle \
+	pk-linger pk-crowd
+SERVER_TEST_BINS := $(addprefix $(BUILD)/test/,$(SERVER_TEST_NAMES))
+TEST_BINS += $(SERVER_TEST_BINS)
+
+EXTRA_CFLAGS_test/server = -Iworkloads -Itest/unit $(XML_CFLAGS)
+
+$(SERVER_TEST_BINS): $(BUILD)/test/%: $(BUILD)/test/server/%.o $(LIBSERVER) \
+		$(LIBENGINE)
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(SERVER_LIBS) \
+		$(ENGINE_LIBS)
