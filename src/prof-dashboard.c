@@ -16,10 +16,17 @@
 #include "sample.h"
 #include "steps.h"
 
-static const char usage_text[] =
-	"usage: prof-dashboard [--db DB] [--project NAME] [--repo-url URL]\n"
-	"                      [--title TEXT] -o DIR\n"
-	"\n"
+enum {
+	OPT_DB = 256,
+	OPT_PROJECT,
+	OPT_REPO_URL,
+	OPT_TITLE,
+	OPT_VERSION,
+};
+
+static const struct cli_opt option_table[] = {
+	CLI_USAGE("prof-dashboard [--db DB] [--project NAME] [--repo-url URL]\n" "               [--title TEXT] -o DIR"),
+	CLI_TEXT(
 	"Write the run history (default artifacts/history.sqlite;\n"
 	"$PROF_HISTORY when set) as static pages into DIR: index.html, one\n"
 	"row per workload x backend x segment with a small trend of its\n"
@@ -37,34 +44,33 @@ static const char usage_text[] =
 	"coloured as report.html colours it: improved and warning points\n"
 	"and statuses stand out. The pages fetch nothing and\n"
 	"run no script (a content policy says so); they read at a laptop's\n"
-	"width and print. Each file is written whole or not at all.\n"
-	"\n"
-	"options:\n"
-	"  --db DB          the history (read only): a SQLite file or a\n"
-	"                   PostgreSQL address (prof-history(1))\n"
-	"  --project NAME   the project whose series are drawn (of a\n"
-	"                   PostgreSQL history; default $PROF_PROJECT, else\n"
-	"                   the git repository's name)\n"
-	"  --repo-url URL   http(s) address of the repository: a point and\n"
-	"                   an x axis label of commit C link to\n"
-	"                   URL/commit/C (when C is an object name: 7 to 64\n"
-	"                   hex digits); make dashboard takes it from the\n"
-	"                   origin remote (REPO_URL=)\n"
-	"  --title TEXT     the index's title (default: prof dashboard)\n"
-	"  -o, --output DIR the folder to write (made when missing)\n"
-	"\n"
+	"width and print. Each file is written whole or not at all."),
+	CLI_GROUP("options:"),
+	CLI_OPTION("db", 0, "DB", OPT_DB,
+		"the history (read only): a SQLite file or a\n"
+		"PostgreSQL address (prof-history(1))"),
+	CLI_OPTION("project", 0, "NAME", OPT_PROJECT,
+		"the project whose series are drawn (of a\n"
+		"PostgreSQL history; default $PROF_PROJECT, else\n"
+		"the git repository's name)"),
+	CLI_OPTION("repo-url", 0, "URL", OPT_REPO_URL,
+		"http(s) address of the repository: a point and\n"
+		"an x axis label of commit C link to\n"
+		"URL/commit/C (when C is an object name: 7 to 64\n"
+		"hex digits); make dashboard takes it from the\n"
+		"origin remote (REPO_URL=)"),
+	CLI_OPTION("title", 0, "TEXT", OPT_TITLE,
+		"the index's title (default: prof dashboard)"),
+	CLI_OPTION("output", 'o', "DIR", 'o',
+		"the folder to write (made when missing)"),
+	CLI_TEXT(
 	"example:\n"
-	"  prof-dashboard --repo-url https://github.com/o/r -o dashboard\n"
-	"\n"
+	"  prof-dashboard --repo-url https://github.com/o/r -o dashboard"),
+	CLI_TEXT(
 	"Exit status: 0 written, 2 bad arguments, a history that cannot be\n"
-	"read, or a failed write.\n";
-
-enum {
-	OPT_DB = 256,
-	OPT_PROJECT,
-	OPT_REPO_URL,
-	OPT_TITLE,
-	OPT_VERSION,
+	"read, or a failed write."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
 };
 
 /* Rows of a page's table: the last this many runs. */
@@ -1562,16 +1568,7 @@ out:
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"db", required_argument, NULL, OPT_DB},
-		{"project", required_argument, NULL, OPT_PROJECT},
-		{"repo-url", required_argument, NULL, OPT_REPO_URL},
-		{"title", required_argument, NULL, OPT_TITLE},
-		{"output", required_argument, NULL, 'o'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
+	struct cli_getopt g;
 	const char *env = getenv("PROF_HISTORY");
 	struct opts o = {
 		.db = env && env[0] ? env : "artifacts/history.sqlite",
@@ -1582,7 +1579,9 @@ main(int argc, char **argv)
 	int c;
 
 	cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	if (cli_opt_init(&g, option_table, NULL) < 0)
+		return cli_fail("%s", g.why);
+	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_DB:
 			o.db = optarg;
@@ -1600,13 +1599,13 @@ main(int argc, char **argv)
 			o.dir = optarg;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_opt_usage(option_table, stdout);
 			return cli_finish(PROF_EXIT_OK);
 		case OPT_VERSION:
 			printf("prof-dashboard %s\n", PROF_VERSION);
 			return cli_finish(PROF_EXIT_OK);
 		default:
-			fputs(usage_text, stderr);
+			cli_opt_usage(option_table, stderr);
 			return PROF_EXIT_FAILURE;
 		}
 	}

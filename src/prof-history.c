@@ -21,28 +21,38 @@
 #include "runview.h"
 #include "spawn.h"
 
-static const char usage_text[] =
-	"usage: prof-history add [--db DB] RESULTS...\n"
-	"       prof-history add [--db DB] --comparisons FILE RESULTS\n"
-	"       prof-history import [--db DB] DIR...\n"
-	"       prof-history list [--db DB]\n"
-	"       prof-history trend [--db DB] [--workload ID] [--backend B]\n"
-	"                          [--segment ID]\n"
-	"       prof-history changes [--db DB] [--since REV] [--workload ID]\n"
-	"                            [--backend B] [--segment ID]\n"
-	"       prof-history migrate [--db DB]\n"
-	"       prof-history prune [--db DB] --before DATE\n"
-	"\n"
-	"Every command also takes --project NAME.\n"
-	"\n"
+enum {
+	OPT_DB = 256,
+	OPT_WORKLOAD,
+	OPT_BACKEND,
+	OPT_SEGMENT,
+	OPT_SINCE,
+	OPT_COMPARISONS,
+	OPT_PROJECT,
+	OPT_BEFORE,
+	OPT_VERSION,
+};
+
+static const struct cli_opt option_table[] = {
+	CLI_USAGE("prof-history add [--db DB] RESULTS..."),
+	CLI_USAGE("prof-history add [--db DB] --comparisons FILE RESULTS"),
+	CLI_USAGE("prof-history import [--db DB] DIR..."),
+	CLI_USAGE("prof-history list [--db DB]"),
+	CLI_USAGE("prof-history trend [--db DB] [--workload ID] [--backend B]\n" "                   [--segment ID]"),
+	CLI_USAGE("prof-history changes [--db DB] [--since REV] [--workload ID]\n" "                     [--backend B] [--segment ID]"),
+	CLI_USAGE("prof-history migrate [--db DB]"),
+	CLI_USAGE("prof-history prune [--db DB] --before DATE"),
+	CLI_TEXT(
+	"Every command also takes --project NAME."),
+	CLI_TEXT(
 	"Keep every run in a SQLite file (default artifacts/history.sqlite;\n"
 	"$PROF_HISTORY when set) or a PostgreSQL database (DB a libpq\n"
 	"address: postgresql://HOST/NAME, postgres://..., or key=value\n"
 	"such as 'host=H dbname=N'), and read trends and change points from\n"
 	"it; every verb gives the same output over either. Runs are in the\n"
 	"order of their timestamps (then commits, then run ids), whatever\n"
-	"the order they were added in.\n"
-	"\n"
+	"the order they were added in."),
+	CLI_TEXT(
 	"  add      store each results file (schema 1 or 2; - is stdin) in\n"
 	"           one transaction: one row per workload x backend x segment\n"
 	"           with n, errors, min, median, p90, max of the warm timing\n"
@@ -92,51 +102,48 @@ static const char usage_text[] =
 	"           timestamps; YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ), in one\n"
 	"           transaction, with their rows; an import of files that\n"
 	"           still hold them adds them again (the files are the\n"
-	"           record)\n"
-	"\n"
-	"options:\n"
-	"  --db DB          the history: a SQLite file (created by add and\n"
-	"                   import; a first one that fails leaves none) or\n"
-	"                   a PostgreSQL address (its tables made by the\n"
-	"                   first add or import; never a password in it:\n"
-	"                   libpq reads PGPASSWORD or PGPASSFILE)\n"
-	"  --project NAME   the project whose runs are read and written (a\n"
-	"                   PostgreSQL history holds many, which never see\n"
-	"                   each other's runs; a SQLite file is one\n"
-	"                   project's and does not store it); default\n"
-	"                   $PROF_PROJECT, else the name of the git\n"
-	"                   repository here\n"
-	"  --comparisons FILE\n"
-	"                   add: prof-diff's comparisons.json of the run\n"
-	"                   added (of its run id, and of its rows only)\n"
-	"  --workload ID    only this workload\n"
-	"  --backend B      only this backend\n"
-	"  --segment ID     only segment ids starting with ID\n"
-	"  --before DATE    prune: the runs before this date go\n"
-	"  --since REV      only changes whose first run after the step is at\n"
-	"                   or after the first run of commit REV (a commit\n"
-	"                   prefix, or a revision git can name here)\n"
-	"\n"
+	"           record)"),
+	CLI_GROUP("options:"),
+	CLI_OPTION("db", 0, "DB", OPT_DB,
+		"the history: a SQLite file (created by add and\n"
+		"import; a first one that fails leaves none) or\n"
+		"a PostgreSQL address (its tables made by the\n"
+		"first add or import; never a password in it:\n"
+		"libpq reads PGPASSWORD or PGPASSFILE)"),
+	CLI_OPTION("project", 0, "NAME", OPT_PROJECT,
+		"the project whose runs are read and written (a\n"
+		"PostgreSQL history holds many, which never see\n"
+		"each other's runs; a SQLite file is one\n"
+		"project's and does not store it); default\n"
+		"$PROF_PROJECT, else the name of the git\n"
+		"repository here"),
+	CLI_OPTION("comparisons", 0, "FILE", OPT_COMPARISONS,
+		"add: prof-diff's comparisons.json of the run\n"
+		"added (of its run id, and of its rows only)"),
+	CLI_OPTION("workload", 0, "ID", OPT_WORKLOAD,
+		"only this workload"),
+	CLI_OPTION("backend", 0, "B", OPT_BACKEND,
+		"only this backend"),
+	CLI_OPTION("segment", 0, "ID", OPT_SEGMENT,
+		"only segment ids starting with ID"),
+	CLI_OPTION("before", 0, "DATE", OPT_BEFORE,
+		"prune: the runs before this date go"),
+	CLI_OPTION("since", 0, "REV", OPT_SINCE,
+		"only changes whose first run after the step is at\n"
+		"or after the first run of commit REV (a commit\n"
+		"prefix, or a revision git can name here)"),
+	CLI_TEXT(
 	"example:\n"
 	"  prof-history add artifacts/profiling/*/results.json\n"
 	"  prof-history trend --workload pipeline.svg_dense_circles |\n"
-	"      jq -r '.[] | \"\\(.commit[:8]) \\(.median)\"'\n"
-	"\n"
+	"      jq -r '.[] | \"\\(.commit[:8]) \\(.median)\"'"),
+	CLI_TEXT(
 	"Exit status: 0 done, 2 bad arguments, a malformed results file,\n"
 	"comparisons that are not of it, a file that is not a history\n"
 	"database or a corrupt one, SIGINT, SIGTERM or SIGHUP during add or\n"
-	"import (nothing stored is changed then), or a failed write.\n";
-
-enum {
-	OPT_DB = 256,
-	OPT_WORKLOAD,
-	OPT_BACKEND,
-	OPT_SEGMENT,
-	OPT_SINCE,
-	OPT_COMPARISONS,
-	OPT_PROJECT,
-	OPT_BEFORE,
-	OPT_VERSION,
+	"import (nothing stored is changed then), or a failed write."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
 };
 
 struct opts {
@@ -975,27 +982,17 @@ out:
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"db", required_argument, NULL, OPT_DB},
-		{"workload", required_argument, NULL, OPT_WORKLOAD},
-		{"backend", required_argument, NULL, OPT_BACKEND},
-		{"segment", required_argument, NULL, OPT_SEGMENT},
-		{"since", required_argument, NULL, OPT_SINCE},
-		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
-		{"project", required_argument, NULL, OPT_PROJECT},
-		{"before", required_argument, NULL, OPT_BEFORE},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
+	struct cli_getopt g;
 	const char *env = getenv("PROF_HISTORY");
 	struct opts o = {.db = env && env[0] ? env : "artifacts/history.sqlite"};
 	const char *cmd;
 	int c, filtered = 0;
 
 	cli_init(argv[0]);
+	if (cli_opt_init(&g, option_table, NULL) < 0)
+		return cli_fail("%s", g.why);
 	/* Options may come before or after the command (GNU getopt permutes). */
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_DB:
 			o.db = optarg;
@@ -1025,13 +1022,13 @@ main(int argc, char **argv)
 			before = optarg;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_opt_usage(option_table, stdout);
 			return cli_finish(PROF_EXIT_OK);
 		case OPT_VERSION:
 			printf("prof-history %s\n", PROF_VERSION);
 			return cli_finish(PROF_EXIT_OK);
 		default:
-			fputs(usage_text, stderr);
+			cli_opt_usage(option_table, stderr);
 			return PROF_EXIT_FAILURE;
 		}
 	}

@@ -27,10 +27,20 @@
 #include "stream.h"
 #include "utf8.h"
 
-static const char usage_text[] =
-	"usage: prof-report [--comparisons FILE] [-o FILE] [--html FILE]\n"
-	"                   [--baseline FILE] [--history DB] RESULTS\n"
-	"\n"
+enum {
+	OPT_COMPARISONS = 256,
+	OPT_NOTE,
+	OPT_RUN_DIR,
+	OPT_PPROF,
+	OPT_VERSION,
+	OPT_HTML,
+	OPT_BASELINE,
+	OPT_HISTORY,
+};
+
+static const struct cli_opt option_table[] = {
+	CLI_USAGE("prof-report [--comparisons FILE] [-o FILE] [--html FILE]\n" "            [--baseline FILE] [--history DB] RESULTS"),
+	CLI_TEXT(
 	"Write the run's summary.md from its results file RESULTS (- for\n"
 	"stdin) and, when given, the comparisons prof-diff wrote for it; then\n"
 	"print a compact table on stdout. RESULTS (schema 1 or 2) is\n"
@@ -75,42 +85,53 @@ static const char usage_text[] =
 	"memory rows, one line each: workload, backend, metric, current,\n"
 	"baseline, delta (grouped digits) and status.\n"
 	"When GITHUB_ACTIONS=true, each warning is also printed as a\n"
-	"'::warning title=Performance regression::' annotation.\n"
-	"\n"
-	"options:\n"
-	"  --comparisons FILE  prof-diff's output for RESULTS (without it the\n"
-	"                      rows have no baseline columns); comparisons\n"
-	"                      of another run are refused\n"
-	"  -o, --output FILE   the summary (default: summary.md in the run\n"
-	"                      folder, the folder of RESULTS: the current\n"
-	"                      one when RESULTS names none or is -); -\n"
-	"                      prints it instead of the table\n"
-	"  --run-dir DIR       the run folder, which artifacts are relative\n"
-	"                      to (default: the folder of RESULTS)\n"
-	"  --pprof PROGRAM     the pprof to run (default $PROF_PPROF, else\n"
-	"                      google-pprof)\n"
-	"  --note TEXT         a line for the top of the summary (repeatable)\n"
-	"  -q, --quiet         no table on stdout\n"
-	"  --html FILE         also write one self-contained HTML page: per\n"
-	"                      workload its time and instruction channels,\n"
-	"                      each with its status and reason, the current\n"
-	"                      and baseline samples (ms) or counts on one\n"
-	"                      axis, memory, links to diagnose files, and\n"
-	"                      with --history\n"
-	"                      the median and p90 over the runs with the\n"
-	"                      change points marked\n"
-	"  --baseline FILE     the baseline compared with, for its samples;\n"
-	"                      when it is not there (a first run), the\n"
-	"                      summary's first line and the table's last\n"
-	"                      say how to make a local one from this run\n"
-	"  --history DB        a prof-history database, for the trends\n"
-	"\n"
+	"'::warning title=Performance regression::' annotation."),
+	CLI_GROUP("options:"),
+	CLI_OPTION("comparisons", 0, "FILE", OPT_COMPARISONS,
+		"prof-diff's output for RESULTS (without it the\n"
+		"rows have no baseline columns); comparisons\n"
+		"of another run are refused"),
+	CLI_OPTION("output", 'o', "FILE", 'o',
+		"the summary (default: summary.md in the run\n"
+		"folder, the folder of RESULTS: the current\n"
+		"one when RESULTS names none or is -); -\n"
+		"prints it instead of the table"),
+	CLI_OPTION("run-dir", 0, "DIR", OPT_RUN_DIR,
+		"the run folder, which artifacts are relative\n"
+		"to (default: the folder of RESULTS)"),
+	CLI_OPTION("pprof", 0, "PROGRAM", OPT_PPROF,
+		"the pprof to run (default $PROF_PPROF, else\n"
+		"google-pprof)"),
+	CLI_OPTION("note", 0, "TEXT", OPT_NOTE,
+		"a line for the top of the summary (repeatable)"),
+	CLI_FLAG("quiet", 'q', 'q',
+		"no table on stdout"),
+	CLI_OPTION("html", 0, "FILE", OPT_HTML,
+		"also write one self-contained HTML page: per\n"
+		"workload its time and instruction channels,\n"
+		"each with its status and reason, the current\n"
+		"and baseline samples (ms) or counts on one\n"
+		"axis, memory, links to diagnose files, and\n"
+		"with --history\n"
+		"the median and p90 over the runs with the\n"
+		"change points marked"),
+	CLI_OPTION("baseline", 0, "FILE", OPT_BASELINE,
+		"the baseline compared with, for its samples;\n"
+		"when it is not there (a first run), the\n"
+		"summary's first line and the table's last\n"
+		"say how to make a local one from this run"),
+	CLI_OPTION("history", 0, "DB", OPT_HISTORY,
+		"a prof-history database, for the trends"),
+	CLI_TEXT(
 	"example:\n"
-	"  prof-report --comparisons run/comparisons.json run/results.json\n"
-	"\n"
+	"  prof-report --comparisons run/comparisons.json run/results.json"),
+	CLI_TEXT(
 	"Exit status: 0 written (warnings and error samples included), 2 bad\n"
 	"arguments, a malformed results or comparisons file, or a failed\n"
-	"write.\n";
+	"write."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
+};
 
 /* The lines of a CPU profile that the summary shows. */
 #define TOP_FUNCTIONS 20
@@ -1975,40 +1996,18 @@ out:
 	return cli_finish(rc);
 }
 
-enum {
-	OPT_COMPARISONS = 256,
-	OPT_NOTE,
-	OPT_RUN_DIR,
-	OPT_PPROF,
-	OPT_VERSION,
-	OPT_HTML,
-	OPT_BASELINE,
-	OPT_HISTORY,
-};
-
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
-		{"note", required_argument, NULL, OPT_NOTE},
-		{"output", required_argument, NULL, 'o'},
-		{"run-dir", required_argument, NULL, OPT_RUN_DIR},
-		{"pprof", required_argument, NULL, OPT_PPROF},
-		{"quiet", no_argument, NULL, 'q'},
-		{"html", required_argument, NULL, OPT_HTML},
-		{"baseline", required_argument, NULL, OPT_BASELINE},
-		{"history", required_argument, NULL, OPT_HISTORY},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
+	struct cli_getopt g;
 	const char *env = getenv("PROF_PPROF");
 	struct opts o = {.pprof = env && env[0] ? env : "google-pprof"};
 	int c;
 
 	cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "hqo:", longopts, NULL)) != -1) {
+	if (cli_opt_init(&g, option_table, NULL) < 0)
+		return cli_fail("%s", g.why);
+	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_COMPARISONS:
 			o.comparisons = optarg;
@@ -2045,13 +2044,13 @@ main(int argc, char **argv)
 			o.html.history = optarg;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_opt_usage(option_table, stdout);
 			return cli_finish(PROF_EXIT_OK);
 		case OPT_VERSION:
 			printf("prof-report %s\n", PROF_VERSION);
 			return cli_finish(PROF_EXIT_OK);
 		default:
-			fputs(usage_text, stderr);
+			cli_opt_usage(option_table, stderr);
 			return PROF_EXIT_FAILURE;
 		}
 	}

@@ -22,12 +22,22 @@
 #include "runview.h"
 #include "why.h"
 
-static const char usage_text[] =
-	"usage: prof-why [--by self|inclusive] [--top N] [--json] [--svg FILE]\n"
-	"                [-o FILE] BEFORE AFTER\n"
-	"       prof-why --comparisons FILE [--results FILE] [--baseline FILE]\n"
-	"                [--time DIR] [--top N] [-o FILE]\n"
-	"\n"
+enum {
+	OPT_BY = 256,
+	OPT_TOP,
+	OPT_JSON,
+	OPT_SVG,
+	OPT_COMPARISONS,
+	OPT_RESULTS,
+	OPT_BASELINE,
+	OPT_TIME,
+	OPT_VERSION,
+};
+
+static const struct cli_opt option_table[] = {
+	CLI_USAGE("prof-why [--by self|inclusive] [--top N] [--json] [--svg FILE]\n" "         [-o FILE] BEFORE AFTER"),
+	CLI_USAGE("prof-why --comparisons FILE [--results FILE] [--baseline FILE]\n" "         [--time DIR] [--top N] [-o FILE]"),
+	CLI_TEXT(
 	"Say which functions made a workload's instruction count change. BEFORE\n"
 	"and AFTER are callgrind outputs of the same workload from two builds\n"
 	"(the reference, or the older commit, first): full dumps, or the\n"
@@ -40,19 +50,23 @@ static const char usage_text[] =
 	"(with what their calls cost), largest first, each with its share of\n"
 	"the whole count's change. C++ names are demangled: those callgrind\n"
 	"or pprof wrote mangled (_ZN3foo3barEv) go through c++filt\n"
-	"(binutils), and are left so, said once, when it cannot be run.\n"
-	"\n"
-	"options:\n"
-	"  --by self|inclusive  what to rank by (default self)\n"
-	"  --top N              the N largest changes (default 10; 0: all)\n"
-	"  --json               write JSON instead of the table: total_before,\n"
-	"                       total_after, by, new, vanished, unchanged and\n"
-	"                       functions: [{name, file, file_before, state,\n"
-	"                       self_before, self_after, inclusive_before,\n"
-	"                       inclusive_after, share, inclusive_share}]\n"
-	"  --svg FILE           also write the differential flame graph\n"
-	"  -o, --output FILE    write there, atomically (default -, stdout)\n"
-	"\n"
+	"(binutils), and are left so, said once, when it cannot be run."),
+	CLI_GROUP("options:"),
+	CLI_OPTION("by", 0, "self|inclusive", OPT_BY,
+		"what to rank by (default self)"),
+	CLI_OPTION("top", 0, "N", OPT_TOP,
+		"the N largest changes (default 10; 0: all)"),
+	CLI_FLAG("json", 0, OPT_JSON,
+		"write JSON instead of the table: total_before,\n"
+		"total_after, by, new, vanished, unchanged and\n"
+		"functions: [{name, file, file_before, state,\n"
+		"self_before, self_after, inclusive_before,\n"
+		"inclusive_after, share, inclusive_share}]"),
+	CLI_OPTION("svg", 0, "FILE", OPT_SVG,
+		"also write the differential flame graph"),
+	CLI_OPTION("output", 'o', "FILE", 'o',
+		"write there, atomically (default -, stdout)"),
+	CLI_TEXT(
 	"With --comparisons (prof-diff's output), every row whose status is\n"
 	"warning or improved gets \"functions\" (the --top entries, as in\n"
 	"--json) and \"functions_artifacts\" (the two callgrind files, relative\n"
@@ -71,32 +85,35 @@ static const char usage_text[] =
 	"W.BACKEND.calls beside it (\"CALLS HZ\": the calls it covers and the\n"
 	"profiler's frequency), so that both are nanoseconds of CPU per call;\n"
 	"DIR/W.BACKEND.pprof.txt (pprof --base) is named as its listing when\n"
-	"it is there.\n"
-	"\n"
+	"it is there."),
+	CLI_GROUP("options of --comparisons:"),
+	CLI_OPTION("comparisons", 0, "FILE", OPT_COMPARISONS,
+		"prof-diff's comparisons to fill (see above)"),
+	CLI_OPTION("results", 0, "FILE", OPT_RESULTS,
+		"the current side's results (default results.json\n"
+		"beside the comparisons)"),
+	CLI_OPTION("baseline", 0, "FILE", OPT_BASELINE,
+		"the reference side's results (default\n"
+		"baseline.json beside the comparisons)"),
+	CLI_OPTION("time", 0, "DIR", OPT_TIME,
+		"the CPU profiles of both sides of the changed time\n"
+		"rows (see above)"),
+	CLI_TEXT(
 	"Both sides must count the same event (Ir, or pprof's Hits). A\n"
 	"cost, count or id beyond 64 bits, costs that add up to more, and a\n"
 	"totals: (summary:) that is not the sum of the cost lines are refused\n"
 	"with the file and line; so is a CALLS HZ file that is not CALLS from\n"
-	"1 to 1e12 and HZ from 1 to 1e6 on its first line.\n"
-	"\n"
+	"1 to 1e12 and HZ from 1 to 1e6 on its first line."),
+	CLI_TEXT(
 	"example:\n"
 	"  prof-why old/functions/pipeline.reorder_nearest.cpu.callgrind \\\n"
-	"      run/functions/pipeline.reorder_nearest.cpu.callgrind\n"
-	"\n"
+	"      run/functions/pipeline.reorder_nearest.cpu.callgrind"),
+	CLI_TEXT(
 	"Exit status: 0 done, 2 bad arguments, an unreadable or malformed\n"
 	"callgrind, CALLS HZ or JSON file, two profiles of different events,\n"
-	"or a failed write.\n";
-
-enum {
-	OPT_BY = 256,
-	OPT_TOP,
-	OPT_JSON,
-	OPT_SVG,
-	OPT_COMPARISONS,
-	OPT_RESULTS,
-	OPT_BASELINE,
-	OPT_TIME,
-	OPT_VERSION,
+	"or a failed write."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
 };
 
 struct opts {
@@ -579,25 +596,14 @@ out:
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"by", required_argument, NULL, OPT_BY},
-		{"top", required_argument, NULL, OPT_TOP},
-		{"json", no_argument, NULL, OPT_JSON},
-		{"svg", required_argument, NULL, OPT_SVG},
-		{"comparisons", required_argument, NULL, OPT_COMPARISONS},
-		{"results", required_argument, NULL, OPT_RESULTS},
-		{"baseline", required_argument, NULL, OPT_BASELINE},
-		{"time", required_argument, NULL, OPT_TIME},
-		{"output", required_argument, NULL, 'o'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
+	struct cli_getopt g;
 	struct opts o = {0, 10, 0, NULL, NULL, NULL, NULL, NULL, NULL};
 	int c;
 
 	cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	if (cli_opt_init(&g, option_table, NULL) < 0)
+		return cli_fail("%s", g.why);
+	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_BY:
 			if (!strcmp(optarg, "self"))
@@ -634,13 +640,13 @@ main(int argc, char **argv)
 			o.output = optarg;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_opt_usage(option_table, stdout);
 			return cli_finish(PROF_EXIT_OK);
 		case OPT_VERSION:
 			printf("prof-why %s\n", PROF_VERSION);
 			return cli_finish(PROF_EXIT_OK);
 		default:
-			fputs(usage_text, stderr);
+			cli_opt_usage(option_table, stderr);
 			return PROF_EXIT_FAILURE;
 		}
 	}

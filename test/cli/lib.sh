@@ -159,11 +159,12 @@ finish() {
 
 # man_options PAGE: the options a man page's scdoc source documents, as
 # the tool's --help-options names them ("-o, --output FILE"), one a line,
-# sorted: the terms of its lists (lines that start with *-), a term being
-# one option or several, comma-separated, and a lone short letter joining
-# the long name after it.
+# sorted: the terms of its lists (a line that starts with *- and has its
+# description, tab-indented, on the next), a term being one option or
+# several, comma-separated, and a lone short letter joining the long name
+# after it.
 man_options() {
-	grep '^\*-' "$1" |
+	awk '/^\t/ && term { print term } { term = /^\*-/ ? $0 : "" }' "$1" |
 		sed 's/\\_/\x01/g; s/[*_]//g; s/\x01/_/g; s/\\\(.\)/\1/g' |
 		awk -F', ' '{
 			short = ""

@@ -10,7 +10,7 @@
 tools=$(cd src && ls prof-*.c | sed 's/\.c$//')
 plan $(($(echo $tools | wc -w) * 5 + 4))
 # The tools whose options are not yet declared in one table (cli.h).
-untabled="prof-count prof-dashboard prof-history prof-mem prof-report prof-time prof-trace prof-why"
+untabled="prof-count prof-mem prof-time prof-trace"
 
 # The long options a text names (--help and --version are every tool's).
 opts() {
