@@ -4,6 +4,8 @@
 #ifndef PROF_HISTORY_INT_H
 #define PROF_HISTORY_INT_H
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "history.h"
@@ -40,6 +42,72 @@ prof_history_row_verdict(const struct prof_runverdict *vd,
 		*status = vd->count_status;
 		*reason = vd->count_reason;
 	}
+}
+
+/*
+ * The memory of a row (schema 6 of SQLite, 2 of PostgreSQL): per metric
+ * of prof_cmp_metrics[] a column of its value, named by its key
+ * (host_peak_bytes and rss_peak_bytes were there before), and columns
+ * KEY_status and KEY_reason of its memory row's verdict. The value is
+ * the median of the row's values of the metric, the number
+ * comparisons.json's memory row gives as its current median; a row with
+ * no such value keeps the largest peak its memory samples name, as
+ * histories before it did (NAN: none).
+ */
+static inline double
+prof_history_mem_value(const struct prof_runrow *r, int m)
+{
+	if (r->mem_st[m].n)
+		return r->mem_st[m].median;
+	if (m == PROF_CMP_MEM_PEAK)
+		return r->host_peak_bytes;
+	if (m == PROF_CMP_MEM_RSS)
+		return r->rss_peak_bytes;
+	return NAN;
+}
+
+/* The memory columns a read selects, in enum prof_cmp_mem order: the
+ * values, then each metric's status and reason. */
+#define PROF_HISTORY_MEM_SELECT                                               \
+	"w.host_peak_bytes, w.host_allocs, w.host_allocated_bytes, "          \
+	"w.rss_peak_bytes, w.host_peak_bytes_status, "                        \
+	"w.host_peak_bytes_reason, w.host_allocs_status, "                    \
+	"w.host_allocs_reason, w.host_allocated_bytes_status, "               \
+	"w.host_allocated_bytes_reason, w.rss_peak_bytes_status, "            \
+	"w.rss_peak_bytes_reason"
+
+/* What trend gives of the memory, after the columns every history had:
+ * PROF_HISTORY_MEM_SELECT without the heap peak, which comes before. */
+#define PROF_HISTORY_MEM_TREND                                                \
+	"w.host_allocs, w.host_allocated_bytes, w.rss_peak_bytes, "           \
+	"w.host_peak_bytes_status, w.host_peak_bytes_reason, "                \
+	"w.host_allocs_status, w.host_allocs_reason, "                        \
+	"w.host_allocated_bytes_status, w.host_allocated_bytes_reason, "      \
+	"w.rss_peak_bytes_status, w.rss_peak_bytes_reason"
+
+/*
+ * The verdict columns of a row, as add and judge walk them: channel 0 is
+ * the row's own (status and reason: time, else count), channel m
+ * (1 .. PROF_CMP_MEM_N - 1) the memory metric m's. The column names into
+ * status and reason (room for 64 bytes each); the verdict of vd (NULL:
+ * none) into *s and *why.
+ */
+#define PROF_HISTORY_CHANNELS PROF_CMP_MEM_N
+
+static inline void
+prof_history_channel(const struct prof_runverdict *vd, int c, char *status,
+		     char *reason, const char **s, const char **why)
+{
+	if (!c) {
+		snprintf(status, 64, "status");
+		snprintf(reason, 64, "reason");
+		prof_history_row_verdict(vd, s, why);
+		return;
+	}
+	snprintf(status, 64, "%s_status", prof_cmp_metrics[c].key);
+	snprintf(reason, 64, "%s_reason", prof_cmp_metrics[c].key);
+	*s = vd ? vd->mem_status[c] : NULL;
+	*why = *s ? vd->mem_reason[c] : NULL;
 }
 
 #endif /* PROF_HISTORY_INT_H */

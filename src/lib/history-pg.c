@@ -22,10 +22,11 @@
  *
  * The schema version is prof_meta's 'schema'; PG_MIGRATIONS[k] takes a
  * history from version k to k + 1, under an advisory lock, so that many
- * writers opening a new database at once make it once. Never edit one
- * that has shipped: add the next.
+ * writers opening a new database at once make it once. Version 2 keeps
+ * each memory metric of a row and its verdict, as SQLite's version 6
+ * (history-int.h). Never edit one that has shipped: add the next.
  */
-#define PG_SCHEMA 1
+#define PG_SCHEMA 2
 #define PG_LOCK "1886547558"	/* "prof" */
 
 static const char *const PG_MIGRATIONS[PG_SCHEMA] = {
@@ -73,6 +74,18 @@ static const char *const PG_MIGRATIONS[PG_SCHEMA] = {
 	" sha256 text NOT NULL,"
 	" run_id text NOT NULL,"
 	" PRIMARY KEY (project, sha256));",
+
+	"ALTER TABLE prof_rows"
+	" ADD COLUMN host_allocs double precision,"
+	" ADD COLUMN host_allocated_bytes double precision,"
+	" ADD COLUMN host_peak_bytes_status text,"
+	" ADD COLUMN host_peak_bytes_reason text,"
+	" ADD COLUMN host_allocs_status text,"
+	" ADD COLUMN host_allocs_reason text,"
+	" ADD COLUMN host_allocated_bytes_status text,"
+	" ADD COLUMN host_allocated_bytes_reason text,"
+	" ADD COLUMN rss_peak_bytes_status text,"
+	" ADD COLUMN rss_peak_bytes_reason text;",
 };
 
 /* The type oids a result's columns are told apart by (pg_type.h). */
@@ -492,19 +505,27 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 		"INSERT INTO prof_rows (run, workload, backend, segment_id, "
 		"category, workload_version, n, errors, min, median, p90, max, "
 		"instructions, host_peak_bytes, rss_peak_bytes, "
-		"device_peak_bytes, status, reason) VALUES ($1, $2, $3, $4, "
-		"$5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, "
-		"$18)";
+		"device_peak_bytes, status, reason, host_allocs, "
+		"host_allocated_bytes, host_peak_bytes_status, "
+		"host_peak_bytes_reason, host_allocs_status, "
+		"host_allocs_reason, host_allocated_bytes_status, "
+		"host_allocated_bytes_reason, rss_peak_bytes_status, "
+		"rss_peak_bytes_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, "
+		"$8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, "
+		"$20, $21, $22, $23, $24, $25, $26, $27, $28)";
 	const struct prof_runrow *rows = NULL;
 	size_t n, i;
 
 	n = prof_runview_rows(v, &rows);
 	for (i = 0; i < n; i++) {
 		const struct prof_runrow *r = &rows[i];
+		const struct prof_runverdict *vd = verdicts ? &verdicts[i] :
+							      NULL;
 		const char *status, *reason;
-		char ver[24], cnt[24], errs[24], ins[24];
-		char b[7][32];
-		int has = r->n > 0;
+		const char *ms[PROF_CMP_MEM_N], *mr[PROF_CMP_MEM_N];
+		char ver[24], cnt[24], errs[24], ins[24], cs[64], cr[64];
+		char b[9][32];
+		int has = r->n > 0, m;
 		const char *seg[] = {r->segment_id, r->segment};
 		PGresult *res;
 
@@ -516,8 +537,9 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 			snprintf(p->last_segment, sizeof(p->last_segment),
 				 "%s", r->segment_id);
 		}
-		prof_history_row_verdict(verdicts ? &verdicts[i] : NULL,
-					 &status, &reason);
+		prof_history_row_verdict(vd, &status, &reason);
+		for (m = 1; m < PROF_CMP_MEM_N; m++)
+			prof_history_channel(vd, m, cs, cr, &ms[m], &mr[m]);
 		snprintf(ver, sizeof(ver), "%lld", (long long)r->version);
 		snprintf(cnt, sizeof(cnt), "%lld", (long long)r->n);
 		snprintf(errs, sizeof(errs), "%lld", (long long)r->errors);
@@ -537,14 +559,28 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 				num(b[2], has ? r->st.p90 : NAN),
 				num(b[3], has ? r->st.max : NAN),
 				r->instructions >= 0 ? ins : NULL,
-				num(b[4], r->host_peak_bytes),
-				num(b[5], r->rss_peak_bytes),
+				num(b[4], prof_history_mem_value(
+						  r, PROF_CMP_MEM_PEAK)),
+				num(b[5], prof_history_mem_value(
+						  r, PROF_CMP_MEM_RSS)),
 				num(b[6], r->device_peak_bytes),
 				status,
 				reason,
+				num(b[7], prof_history_mem_value(
+						  r, PROF_CMP_MEM_ALLOCS)),
+				num(b[8], prof_history_mem_value(
+						  r, PROF_CMP_MEM_BYTES)),
+				ms[PROF_CMP_MEM_PEAK],
+				mr[PROF_CMP_MEM_PEAK],
+				ms[PROF_CMP_MEM_ALLOCS],
+				mr[PROF_CMP_MEM_ALLOCS],
+				ms[PROF_CMP_MEM_BYTES],
+				mr[PROF_CMP_MEM_BYTES],
+				ms[PROF_CMP_MEM_RSS],
+				mr[PROF_CMP_MEM_RSS],
 			};
 
-			res = q(p, row_sql, 18, vals, err);
+			res = q(p, row_sql, 28, vals, err);
 		}
 		if (!res)
 			return -1;
@@ -554,43 +590,46 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 }
 
 /* judge_rows() of history.c: a run already there takes the statuses its
- * rows lack; another status is refused. */
+ * rows lack, channel by channel; another status is refused. */
 static int
-judge_rows(struct prof_history_pg *p, const struct prof_runview *v,
-	   const struct prof_runverdict *verdicts, int *changed,
-	   struct prof_err *err)
+judge_channel(struct prof_history_pg *p, const struct prof_runview *v,
+	      const struct prof_runverdict *verdicts, int c, int *changed,
+	      struct prof_err *err)
 {
 	static const char get_sql[] =
-		"SELECT w.status FROM prof_rows w JOIN prof_runs r ON "
+		"SELECT w.%s FROM prof_rows w JOIN prof_runs r ON "
 		"r.id = w.run WHERE r.project = $1 AND r.run_id = $2 AND "
 		"w.workload = $3 AND w.backend = $4 AND w.segment_id = $5";
 	static const char set_sql[] =
-		"UPDATE prof_rows SET status = $6, reason = $7 WHERE run = "
+		"UPDATE prof_rows SET %s = $6, %s = $7 WHERE run = "
 		"(SELECT id FROM prof_runs WHERE project = $1 AND run_id = $2) "
 		"AND workload = $3 AND backend = $4 AND segment_id = $5 AND "
-		"status IS NULL";
+		"%s IS NULL";
 	const struct prof_runrow *rows = NULL;
 	const char *run_id = prof_runview_str(v, "run_id");
+	char cs[64], cr[64], get[sizeof(get_sql) + 64];
+	char set[sizeof(set_sql) + 3 * 64];
 	size_t n, i;
 
-	*changed = 0;
 	n = prof_runview_rows(v, &rows);
 	for (i = 0; i < n; i++) {
 		const struct prof_runrow *r = &rows[i];
 		const char *status, *reason;
 		PGresult *res;
-		int set;
+		int done;
 
-		prof_history_row_verdict(&verdicts[i], &status, &reason);
+		prof_history_channel(&verdicts[i], c, cs, cr, &status, &reason);
 		if (!status)
 			continue;
+		snprintf(get, sizeof(get), get_sql, cs);
+		snprintf(set, sizeof(set), set_sql, cs, cr, cs);
 		{
 			const char *vals[] = {p->project,   run_id,
 					      r->workload,  r->backend,
 					      r->segment_id, status,
 					      reason};
 
-			res = q(p, get_sql, 5, vals, err);
+			res = q(p, get, 5, vals, err);
 			if (!res)
 				return -1;
 			if (PQntuples(res) && !PQgetisnull(res, 0, 0)) {
@@ -600,9 +639,12 @@ judge_rows(struct prof_history_pg *p, const struct prof_runview *v,
 					prof_err_at(err, p->name, 0, 0,
 						    "run '%s' is already there "
 						    "with other statuses (%s, "
-						    "%s: '%s', not '%s')",
+						    "%s%s%s: '%s', not '%s')",
 						    run_id, r->workload,
-						    r->backend, old, status);
+						    r->backend, c ? ", " : "",
+						    c ? prof_cmp_metrics[c].key :
+							"",
+						    old, status);
 					PQclear(res);
 					return -1;
 				}
@@ -610,15 +652,29 @@ judge_rows(struct prof_history_pg *p, const struct prof_runview *v,
 				continue;
 			}
 			PQclear(res);
-			res = q(p, set_sql, 7, vals, err);
+			res = q(p, set, 7, vals, err);
 		}
 		if (!res)
 			return -1;
-		set = atoi(PQcmdTuples(res));
+		done = atoi(PQcmdTuples(res));
 		PQclear(res);
-		if (set > 0)
+		if (done > 0)
 			*changed = 1;
 	}
+	return 0;
+}
+
+static int
+judge_rows(struct prof_history_pg *p, const struct prof_runview *v,
+	   const struct prof_runverdict *verdicts, int *changed,
+	   struct prof_err *err)
+{
+	int c;
+
+	*changed = 0;
+	for (c = 0; c < PROF_HISTORY_CHANNELS; c++)
+		if (judge_channel(p, v, verdicts, c, changed, err) < 0)
+			return -1;
 	return 0;
 }
 
@@ -821,7 +877,7 @@ static const char trend_sql[] =
 	"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 	"w.workload, w.backend, w.segment_id, w.n, w.errors, w.min, w.median, "
 	"w.p90, w.max, w.instructions, w.host_peak_bytes, w.status, "
-	"w.reason "
+	"w.reason, " PROF_HISTORY_MEM_TREND " "
 	"FROM prof_rows w JOIN prof_runs r ON r.id = w.run "
 	"WHERE r.project = $1 "
 	"AND ($2::text IS NULL OR w.workload = $2) "
@@ -915,7 +971,8 @@ prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn, void *arg,
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id, r.timestamp_utc, w.workload, "
 		"w.backend, w.segment_id, s.key, w.n, w.errors, w.min, "
-		"w.median, w.p90, w.max, w.instructions, w.status, w.reason "
+		"w.median, w.p90, w.max, w.instructions, w.status, w.reason, "
+		PROF_HISTORY_MEM_SELECT " "
 		"FROM prof_rows w JOIN prof_runs r ON r.id = w.run "
 		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
 		"WHERE r.project = $1 "
@@ -954,7 +1011,15 @@ prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn, void *arg,
 				.status = text_at(r, 14),
 				.reason = text_at(r, 15),
 			};
+			int m;
 
+			for (m = 1; m < PROF_CMP_MEM_N; m++) {
+				pt.mem[m] = real_at(r, 15 + m);
+				pt.mem_status[m] = text_at(
+					r, 15 + PROF_CMP_MEM_N + 2 * (m - 1));
+				pt.mem_reason[m] = text_at(
+					r, 16 + PROF_CMP_MEM_N + 2 * (m - 1));
+			}
 			if (fn(arg, &pt, err) < 0) {
 				/* The rest is read and dropped: the
 				 * connection is clean for what comes next. */

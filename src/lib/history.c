@@ -46,7 +46,10 @@ struct prof_history {
  * version 4 remembers the run files import has read (prof_history_file);
  * version 5 keeps each row's verdict against the run's baseline (status
  * and reason, as comparisons.json says them; null for runs added without
- * it). Never edit one that has shipped: add the next.
+ * it); version 6 keeps each memory metric of a row and its verdict
+ * (history-int.h: host_allocs and host_allocated_bytes beside the peaks,
+ * and KEY_status, KEY_reason of each metric). Never edit one that has
+ * shipped: add the next.
  */
 static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 	"CREATE TABLE runs ("
@@ -94,6 +97,17 @@ static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 
 	"ALTER TABLE rows ADD COLUMN status TEXT;"
 	"ALTER TABLE rows ADD COLUMN reason TEXT;",
+
+	"ALTER TABLE rows ADD COLUMN host_allocs REAL;"
+	"ALTER TABLE rows ADD COLUMN host_allocated_bytes REAL;"
+	"ALTER TABLE rows ADD COLUMN host_peak_bytes_status TEXT;"
+	"ALTER TABLE rows ADD COLUMN host_peak_bytes_reason TEXT;"
+	"ALTER TABLE rows ADD COLUMN host_allocs_status TEXT;"
+	"ALTER TABLE rows ADD COLUMN host_allocs_reason TEXT;"
+	"ALTER TABLE rows ADD COLUMN host_allocated_bytes_status TEXT;"
+	"ALTER TABLE rows ADD COLUMN host_allocated_bytes_reason TEXT;"
+	"ALTER TABLE rows ADD COLUMN rss_peak_bytes_status TEXT;"
+	"ALTER TABLE rows ADD COLUMN rss_peak_bytes_reason TEXT;",
 };
 
 /* SQL prof_segment_id(key): the segment id of a key, for migration 3. */
@@ -695,8 +709,13 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 		"INSERT INTO rows (run, workload, backend, segment_id, "
 		"category, workload_version, n, errors, min, median, p90, max, "
 		"instructions, host_peak_bytes, rss_peak_bytes, "
-		"device_peak_bytes, status, reason) VALUES (?, ?, ?, ?, ?, ?, "
-		"?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+		"device_peak_bytes, status, reason, host_allocs, "
+		"host_allocated_bytes, host_peak_bytes_status, "
+		"host_peak_bytes_reason, host_allocs_status, "
+		"host_allocs_reason, host_allocated_bytes_status, "
+		"host_allocated_bytes_reason, rss_peak_bytes_status, "
+		"rss_peak_bytes_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+		"?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *seg = NULL, *row = NULL;
 	const struct prof_runrow *rows = NULL;
 	size_t n, i;
@@ -710,8 +729,11 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 	}
 	for (i = 0; i < n; i++) {
 		const struct prof_runrow *r = &rows[i];
+		const struct prof_runverdict *vd = verdicts ? &verdicts[i] :
+							      NULL;
 		const char *status, *reason;
-		int has = r->n > 0;
+		char cs[64], cr[64];
+		int has = r->n > 0, m;
 
 		sqlite3_reset(seg);
 		sqlite3_bind_text(seg, 1, r->segment_id, -1, SQLITE_STATIC);
@@ -737,13 +759,19 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 			sqlite3_bind_int64(row, 13, r->instructions);
 		else
 			sqlite3_bind_null(row, 13);
-		bind_num(row, 14, r->host_peak_bytes);
-		bind_num(row, 15, r->rss_peak_bytes);
+		bind_num(row, 14, prof_history_mem_value(r, PROF_CMP_MEM_PEAK));
+		bind_num(row, 15, prof_history_mem_value(r, PROF_CMP_MEM_RSS));
 		bind_num(row, 16, r->device_peak_bytes);
-		prof_history_row_verdict(verdicts ? &verdicts[i] : NULL,
-					 &status, &reason);
+		prof_history_row_verdict(vd, &status, &reason);
 		bind_text_or_null(row, 17, status);
 		bind_text_or_null(row, 18, reason);
+		bind_num(row, 19, prof_history_mem_value(r, PROF_CMP_MEM_ALLOCS));
+		bind_num(row, 20, prof_history_mem_value(r, PROF_CMP_MEM_BYTES));
+		for (m = 1; m < PROF_CMP_MEM_N; m++) {
+			prof_history_channel(vd, m, cs, cr, &status, &reason);
+			bind_text_or_null(row, 19 + 2 * m, status);
+			bind_text_or_null(row, 20 + 2 * m, reason);
+		}
 		if (sqlite3_step(row) != SQLITE_DONE) {
 			db_err(h, err, NULL);
 			goto out;
@@ -758,42 +786,42 @@ out:
 
 /*
  * A run already there takes the verdicts of its rows whose status is
- * null; one stored with another status is refused. *changed: whether any
- * row took one. 0 or -1.
+ * null, channel by channel (the row's own, each memory metric's:
+ * prof_history_channel()); one stored with another status is refused.
+ * *changed: whether any row took one. 0 or -1.
  */
 static int
-judge_rows(struct prof_history *h, const struct prof_runview *v,
-	   const struct prof_runverdict *verdicts, int *changed,
-	   struct prof_err *err)
+judge_channel(struct prof_history *h, const struct prof_runview *v,
+	      const struct prof_runverdict *verdicts, int c, int *changed,
+	      struct prof_err *err)
 {
 	static const char get_sql[] =
-		"SELECT w.status FROM rows w JOIN runs r ON r.id = w.run "
+		"SELECT w.%s FROM rows w JOIN runs r ON r.id = w.run "
 		"WHERE r.run_id = ?1 AND w.workload = ?2 AND w.backend = ?3 "
 		"AND w.segment_id = ?4";
 	static const char set_sql[] =
-		"UPDATE rows SET status = ?5, reason = ?6 WHERE run = "
+		"UPDATE rows SET %s = ?5, %s = ?6 WHERE run = "
 		"(SELECT id FROM runs WHERE run_id = ?1) AND workload = ?2 "
-		"AND backend = ?3 AND segment_id = ?4 AND status IS NULL";
-	sqlite3_stmt *get = NULL, *set = NULL;
+		"AND backend = ?3 AND segment_id = ?4 AND %s IS NULL";
 	const struct prof_runrow *rows = NULL;
 	const char *run_id = prof_runview_str(v, "run_id");
-	size_t n, i;
-	int rc = -1;
+	char cs[64], cr[64], sql[sizeof(set_sql) + 3 * 64];
+	sqlite3_stmt *st[2] = {NULL, NULL};
+	const char *old, *status, *reason;
+	size_t n = prof_runview_rows(v, &rows), i;
+	int j, step, rc = -1;
 
-	*changed = 0;
-	n = prof_runview_rows(v, &rows);
-	if (sqlite3_prepare_v2(h->db, get_sql, -1, &get, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(h->db, set_sql, -1, &set, NULL) != SQLITE_OK) {
-		db_err(h, err, NULL);
-		goto out;
-	}
+	prof_history_channel(NULL, c, cs, cr, &status, &reason);
+	snprintf(sql, sizeof(sql), get_sql, cs);
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st[0], NULL) != SQLITE_OK)
+		goto dberr;
+	snprintf(sql, sizeof(sql), set_sql, cs, cr, cs);
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st[1], NULL) != SQLITE_OK)
+		goto dberr;
 	for (i = 0; i < n; i++) {
 		const struct prof_runrow *r = &rows[i];
-		const char *status, *reason, *old;
-		sqlite3_stmt *st[2] = {get, set};
-		int j, step;
 
-		prof_history_row_verdict(&verdicts[i], &status, &reason);
+		prof_history_channel(&verdicts[i], c, cs, cr, &status, &reason);
 		if (!status)
 			continue;
 		for (j = 0; j < 2; j++) {
@@ -806,38 +834,53 @@ judge_rows(struct prof_history *h, const struct prof_runview *v,
 			sqlite3_bind_text(st[j], 4, r->segment_id, -1,
 					  SQLITE_STATIC);
 		}
-		step = sqlite3_step(get);
-		if (step != SQLITE_ROW && step != SQLITE_DONE) {
-			db_err(h, err, NULL);
-			goto out;
-		}
+		step = sqlite3_step(st[0]);
+		if (step != SQLITE_ROW && step != SQLITE_DONE)
+			goto dberr;
 		old = step == SQLITE_ROW ?
-			      (const char *)sqlite3_column_text(get, 0) :
+			      (const char *)sqlite3_column_text(st[0], 0) :
 			      NULL;
 		if (old && strcmp(old, status)) {
 			prof_err_at(err, h->path, 0, 0,
 				    "run '%s' is already there with other "
-				    "statuses (%s, %s: '%s', not '%s')",
-				    run_id, r->workload, r->backend, old,
+				    "statuses (%s, %s%s%s: '%s', not '%s')",
+				    run_id, r->workload, r->backend,
+				    c ? ", " : "",
+				    c ? prof_cmp_metrics[c].key : "", old,
 				    status);
 			goto out;
 		}
 		if (old)
 			continue;
-		sqlite3_bind_text(set, 5, status, -1, SQLITE_STATIC);
-		bind_text_or_null(set, 6, reason);
-		if (sqlite3_step(set) != SQLITE_DONE) {
-			db_err(h, err, NULL);
-			goto out;
-		}
+		sqlite3_bind_text(st[1], 5, status, -1, SQLITE_STATIC);
+		bind_text_or_null(st[1], 6, reason);
+		if (sqlite3_step(st[1]) != SQLITE_DONE)
+			goto dberr;
 		if (sqlite3_changes(h->db) > 0)
 			*changed = 1;
 	}
 	rc = 0;
+	goto out;
+dberr:
+	db_err(h, err, NULL);
 out:
-	sqlite3_finalize(get);
-	sqlite3_finalize(set);
+	sqlite3_finalize(st[0]);
+	sqlite3_finalize(st[1]);
 	return rc;
+}
+
+static int
+judge_rows(struct prof_history *h, const struct prof_runview *v,
+	   const struct prof_runverdict *verdicts, int *changed,
+	   struct prof_err *err)
+{
+	int c;
+
+	*changed = 0;
+	for (c = 0; c < PROF_HISTORY_CHANNELS; c++)
+		if (judge_channel(h, v, verdicts, c, changed, err) < 0)
+			return -1;
+	return 0;
 }
 
 int
@@ -1064,7 +1107,7 @@ static const char trend_sql[] =
 	"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 	"w.workload, w.backend, w.segment_id, w.n, w.errors, w.min, w.median, "
 	"w.p90, w.max, w.instructions, w.host_peak_bytes, w.status, "
-	"w.reason "
+	"w.reason, " PROF_HISTORY_MEM_TREND " "
 	"FROM rows w JOIN runs r ON r.id = w.run "
 	"WHERE (?1 IS NULL OR w.workload = ?1) "
 	"AND (?2 IS NULL OR w.backend = ?2) "
@@ -1133,7 +1176,8 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id, r.timestamp_utc, w.workload, "
 		"w.backend, w.segment_id, s.key, w.n, w.errors, w.min, "
-		"w.median, w.p90, w.max, w.instructions, w.status, w.reason "
+		"w.median, w.p90, w.max, w.instructions, w.status, w.reason, "
+		PROF_HISTORY_MEM_SELECT " "
 		"FROM rows w JOIN runs r ON r.id = w.run "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
 		"ORDER BY w.workload, w.backend, w.segment_id, "
@@ -1167,7 +1211,15 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 			.status = (const char *)sqlite3_column_text(st, 14),
 			.reason = (const char *)sqlite3_column_text(st, 15),
 		};
+		int m;
 
+		for (m = 1; m < PROF_CMP_MEM_N; m++) {
+			p.mem[m] = real_of(st, 15 + m);
+			p.mem_status[m] = (const char *)sqlite3_column_text(
+				st, 15 + PROF_CMP_MEM_N + 2 * (m - 1));
+			p.mem_reason[m] = (const char *)sqlite3_column_text(
+				st, 16 + PROF_CMP_MEM_N + 2 * (m - 1));
+		}
 		if (fn(arg, &p, err) < 0)
 			goto out;
 	}
@@ -1210,12 +1262,23 @@ since_position(struct prof_history *h, const char *since, long long *pos,
 	return prof_err_at(err, h->path, 0, 0, "no run of commit '%s'", since);
 }
 
-/* The change points of one series (a[0..n) of trend objects with their
- * run positions pos[]), appended to out. */
+/* The key of channel c's value in a trend object: the median of the
+ * times, or the memory metric's. */
+static const char *
+value_key(int c)
+{
+	return c ? prof_cmp_metrics[c].key : "median";
+}
+
+/* The change points of one series of channel ch (prof_history_channel():
+ * its values pts[0..n) of trend objects, with their run positions
+ * pos[]), appended to out. */
 static int
 series_changes(struct json_object **pts, const long long *pos, size_t n,
-	       long long since_pos, struct json_object *out)
+	       int ch, long long since_pos, struct json_object *out)
 {
+	char cs[64], cr[64];
+	const char *unused, *unused2;
 	double *x = malloc((n ? n : 1) * sizeof(*x));
 	size_t *cuts = malloc((n ? n : 1) * sizeof(*cuts));
 	long nc, k;
@@ -1223,8 +1286,10 @@ series_changes(struct json_object **pts, const long long *pos, size_t n,
 
 	if (!x || !cuts)
 		goto out;
+	prof_history_channel(NULL, ch, cs, cr, &unused, &unused2);
 	for (size_t i = 0; i < n; i++)
-		x[i] = prof_json_number(json_object_object_get(pts[i], "median"));
+		x[i] = prof_json_number(json_object_object_get(pts[i],
+							       value_key(ch)));
 	nc = prof_steps_fit(x, n, cuts);
 	if (nc < 0)
 		goto out;
@@ -1271,10 +1336,20 @@ series_changes(struct json_object **pts, const long long *pos, size_t n,
 		json_object_object_add(o, "index",
 				       json_object_new_int64((long long)c + 1));
 #define COPY(p, key) json_object_get(json_object_object_get(p, key))
-		json_object_object_add(o, "status_before", COPY(b, "status"));
-		json_object_object_add(o, "status_after", COPY(a, "status"));
-		json_object_object_add(o, "reason_after", COPY(a, "reason"));
+		json_object_object_add(o, "status_before", COPY(b, cs));
+		json_object_object_add(o, "status_after", COPY(a, cs));
+		json_object_object_add(o, "reason_after", COPY(a, cr));
 #undef COPY
+		json_object_object_add(o, "channel", json_object_new_string(
+							     ch ? "memory" :
+								 "time"));
+		json_object_object_add(o, "metric",
+				       ch ? json_object_new_string(
+						    prof_cmp_metrics[ch].key) :
+					   NULL);
+		json_object_object_add(o, "unit", json_object_new_string(
+							  ch ? prof_cmp_metrics[ch].unit :
+							      "ms"));
 		json_object_array_add(out, o);
 	}
 	rc = 0;
@@ -1347,28 +1422,42 @@ prof_history_changes(struct prof_history *h,
 		goto oom;
 	for (start = 0; start < n; start = i) {
 		struct json_object *first = json_object_array_get_idx(all, start);
+		size_t end;
+		int c;
 
-		m = 0;
-		for (i = start; i < n; i++) {
-			struct json_object *p = json_object_array_get_idx(all, i);
-
-			if (!same_series(first, p))
+		for (end = start; end < n; end++)
+			if (!same_series(first,
+					 json_object_array_get_idx(all, end)))
 				break;
-			if (!prof_json_is_number(json_object_object_get(p, "median")))
-				continue;	/* every sample errored */
-			pts[m] = p;
-			pos[m++] = json_object_get_int64(json_object_object_get(
-				posmap, prof_json_str(p, "run_id")));
+		/* The times, then each memory metric: a series each. */
+		for (c = 0; c < PROF_HISTORY_CHANNELS; c++) {
+			m = 0;
+			for (i = start; i < end; i++) {
+				struct json_object *p =
+					json_object_array_get_idx(all, i);
+
+				/* No value: every sample errored, or the
+				 * metric was not measured. */
+				if (!prof_json_is_number(json_object_object_get(
+					    p, value_key(c))))
+					continue;
+				pts[m] = p;
+				pos[m++] = json_object_get_int64(
+					json_object_object_get(
+						posmap,
+						prof_json_str(p, "run_id")));
+			}
+			if (m > PROF_STEPS_MAX_RUNS) {
+				memmove(pts, pts + m - PROF_STEPS_MAX_RUNS,
+					PROF_STEPS_MAX_RUNS * sizeof(*pts));
+				memmove(pos, pos + m - PROF_STEPS_MAX_RUNS,
+					PROF_STEPS_MAX_RUNS * sizeof(*pos));
+				m = PROF_STEPS_MAX_RUNS;
+			}
+			if (series_changes(pts, pos, m, c, since_pos, out) < 0)
+				goto oom;
 		}
-		if (m > PROF_STEPS_MAX_RUNS) {
-			memmove(pts, pts + m - PROF_STEPS_MAX_RUNS,
-				PROF_STEPS_MAX_RUNS * sizeof(*pts));
-			memmove(pos, pos + m - PROF_STEPS_MAX_RUNS,
-				PROF_STEPS_MAX_RUNS * sizeof(*pos));
-			m = PROF_STEPS_MAX_RUNS;
-		}
-		if (series_changes(pts, pos, m, since_pos, out) < 0)
-			goto oom;
+		i = end;
 	}
 	free(pts);
 	free(pos);

@@ -12,7 +12,10 @@ struct json_object;
  * A history holds, per run (by run id), one row per workload x backend x
  * segment (by the segment id results files use, prof_sample_id()): n,
  * errors, min, median, p90, max of the aggregated samples, the median
- * instruction count where counted, and the memory peaks. Runs are ordered
+ * instruction count where counted, and per memory metric
+ * (prof_cmp_metrics[]: heap peak, allocations, bytes allocated, RSS
+ * peak) the median of its values, the number comparisons.json's memory
+ * row gives, with that row's verdict (history-int.h). Runs are ordered
  * by their timestamp, then commit, then run id, whatever the order they
  * were added in: a history is made by runs of successive commits, and two
  * histories of the same runs read the same.
@@ -25,7 +28,7 @@ struct json_object;
  * corrupt one is refused before anything is written to it, and so is a
  * SQLite file another program marked with its own application id.
  */
-#define PROF_HISTORY_SCHEMA 5
+#define PROF_HISTORY_SCHEMA 6
 #define PROF_HISTORY_APP_ID 0x70726f66	/* "prof" */
 #define PROF_HISTORY_BUSY_MS 30000
 
@@ -165,7 +168,10 @@ struct prof_history_filter {
  * p90, max (null when n is 0), instructions (null when not counted),
  * host_peak_bytes (null when not measured), status and reason (the
  * row's verdict against the run's baseline, "improved" among them; null
- * when the run was added without its comparisons).
+ * when the run was added without its comparisons), host_allocs,
+ * host_allocated_bytes, rss_peak_bytes (null when not measured), and
+ * each metric's verdict: host_peak_bytes_status, host_peak_bytes_reason,
+ * host_allocs_status, ..., rss_peak_bytes_reason (null: none).
  */
 struct json_object *prof_history_trend(struct prof_history *h,
 				       const struct prof_history_filter *f,
@@ -180,7 +186,13 @@ struct json_object *prof_history_trend(struct prof_history *h,
  * run medians on each side), change_pct, runs_before, runs_after, index
  * (the position of run_after in its series, from 1), status_before and
  * status_after (the verdicts of run_before's and run_after's rows; null
- * when not stored), reason_after. An unknown since is an error naming it.
+ * when not stored), reason_after, channel ("time"), metric (null) and
+ * unit ("ms"). Each memory metric of a series is a series of its own
+ * too, fitted the same way: its change points have channel "memory",
+ * metric its key ("host_allocs"), unit "bytes" or "allocations", the
+ * medians of its values on each side as median_before and median_after,
+ * and its own verdicts as the statuses. An unknown since is an error
+ * naming it.
  */
 struct json_object *prof_history_changes(struct prof_history *h,
 					 const struct prof_history_filter *f,
@@ -205,6 +217,11 @@ struct prof_history_point {
 	long long instructions;		/* -1: not counted */
 	const char *status;		/* the row's verdict; NULL: none */
 	const char *reason;		/* NULL: none */
+	/* Per memory metric (enum prof_cmp_mem; [0] unused): its value
+	 * (NAN: not measured) and its memory row's verdict (NULL: none). */
+	double mem[PROF_CMP_MEM_N];
+	const char *mem_status[PROF_CMP_MEM_N];
+	const char *mem_reason[PROF_CMP_MEM_N];
 };
 
 typedef int (*prof_history_fn)(void *arg, const struct prof_history_point *p,
