@@ -161,8 +161,8 @@ int prof_results_check_head(struct json_object *r, int final,
 
 /* Check a whole results document of schema 1 or 2, every sample
  * included. Returns 0 or -1. (The tools read results through stream.h;
- * this and prof_results_expand() check a document held whole: the fuzz
- * target's and the tests' oracle.) */
+ * this and prof_results_expand() check a document held whole: the unit
+ * tests' oracle for the streaming reader, lib-stream.c and lib-sample.c.) */
 int prof_results_check(struct json_object *r, struct prof_err *err);
 
 /* Join the grouped samples of a whole schema-2 document in place with
