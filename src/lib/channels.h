@@ -27,7 +27,7 @@ int prof_channels_disagree(struct json_object *t, struct json_object *c,
  * backend x segment) disagree: both judged, m warning or improved, and t
  * not the same. When they do, buf holds both facts and what they can
  * mean, status words between em: "time **stable** +2.9%, heap peak
- * +100.00% (**warning**): more memory in the same time, which another
+ * +100% (**warning**): more memory in the same time, which another
  * machine, allocator or a larger input may not forgive". Returns 1, or 0
  * with buf empty.
  */
