@@ -218,7 +218,8 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 	 const char *unit)
 {
 	long long delta = w->total_after - w->total_before;
-	char line[2048], x[40], y[40], s[40], safe[512], safe2[512];
+	char line[2048], x[40], y[40], s[40], tb[40], ta[40];
+	char safe[512], safe2[512];
 	size_t i;
 	int n;
 
@@ -229,8 +230,10 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 				      (size_t)n < sizeof(line) ?      \
 				      (size_t)n : sizeof(line) - 1);  \
 	} while (0)
-	PUT("%s %lld -> %lld (%s, %+.2f%%)\n", unit, w->total_before,
-	    w->total_after, prof_fmt_count(s, sizeof(s), delta, 1),
+	PUT("%s %s -> %s (%s, %+.2f%%)\n", unit,
+	    prof_fmt_count(tb, sizeof(tb), w->total_before, 0),
+	    prof_fmt_count(ta, sizeof(ta), w->total_after, 0),
+	    prof_fmt_count(s, sizeof(s), delta, 1),
 	    w->total_before ? 100.0 * (double)delta /
 				      (double)w->total_before :
 			      0.0);

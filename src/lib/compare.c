@@ -700,39 +700,42 @@ judge_count(struct prof_cmp_row *r)
 	return 0;
 }
 
-/* The count rule on the current count cm against the baseline's bm. */
+/* The count rule on the current count cm against the baseline's bm. The
+ * reason writes both counts grouped, as every page writes a count
+ * (prof_fmt_count(): "58,054,805"). */
 static int
 judge_count_of(struct prof_cmp_row *r, double cm, double bm)
 {
+	char b[32], c[32];
 	double pct;
 
 	r->ratio = cm / bm;
 	pct = (r->ratio - 1) * 100;
+	prof_fmt_count(b, sizeof(b), (long long)llround(bm), 0);
+	prof_fmt_count(c, sizeof(c), (long long)llround(cm), 0);
 	/* Counts are integers: compared without the ratio's rounding, so
 	 * exactly the threshold is not more than it, either way. */
 	if (cm * 100 > bm * (100 + r->threshold_pct)) {
 		r->status = PROF_CMP_WARNING;
 		snprintf(r->reason, sizeof(r->reason),
-			 "instructions %.0f -> %.0f (%+.2f%%), more than the "
+			 "instructions %s -> %s (%+.2f%%), more than the "
 			 "%g%% threshold",
-			 bm, cm, pct,
-			 r->threshold_pct);
+			 b, c, pct, r->threshold_pct);
 		return 0;
 	}
 	if (cm * 100 < bm * (100 - r->threshold_pct)) {
 		r->status = PROF_CMP_IMPROVED;
 		snprintf(r->reason, sizeof(r->reason),
-			 "instructions %.0f -> %.0f (%+.2f%%), fewer by more "
+			 "instructions %s -> %s (%+.2f%%), fewer by more "
 			 "than the %g%% threshold",
-			 bm, cm, pct,
-			 r->threshold_pct);
+			 b, c, pct, r->threshold_pct);
 		return 0;
 	}
 	r->status = PROF_CMP_STABLE;
 	snprintf(r->reason, sizeof(r->reason),
-		 "instructions %.0f -> %.0f (%+.2f%%), within the %g%% "
+		 "instructions %s -> %s (%+.2f%%), within the %g%% "
 		 "threshold",
-		 bm, cm, pct, r->threshold_pct);
+		 b, c, pct, r->threshold_pct);
 	return 0;
 }
 

@@ -19,12 +19,12 @@ counts 100900 0 >"$T/cur.json"
 run prof-diff --baseline "$T/base.json" "$T/cur.json"
 is "$rc" 0 "prof-diff: a warning does not change the exit code"
 jq_ok '.[0].threshold_pct == 0 and .[0].status == "warning" and
-	.[0].reason == "instructions 100000 -> 100900 (+0.90%), more than the 0% threshold"' \
+	.[0].reason == "instructions 100,000 -> 100,900 (+0.90%), more than the 0% threshold"' \
 	"$out" "threshold 0: +0.9% is a warning, judged at the 0% recorded"
 counts 100000 0 >"$T/same.json"
 run prof-diff --baseline "$T/base.json" "$T/same.json"
 jq_ok '.[0].status == "stable" and
-	.[0].reason == "instructions 100000 -> 100000 (+0.00%), within the 0% threshold"' \
+	.[0].reason == "instructions 100,000 -> 100,000 (+0.00%), within the 0% threshold"' \
 	"$out" "threshold 0: the same count is stable"
 
 # A sample that records no threshold is judged at the default.

@@ -84,7 +84,7 @@ jq_ok '.blocks[3].channels[1].text |
 	contains("current #0: 56,099,498 instructions")' "$T/seen.json" \
 	"the change in instructions and %, the dots' titles in instructions"
 jq_ok '.blocks[3].channels[1].text |
-	contains("instructions 30822000 -> 56099498 (+82.01%)")' \
+	contains("instructions 30,822,000 -> 56,099,498 (+82.01%)")' \
 	"$T/seen.json" "with the channel's reason"
 line=$(sed -n 's/^- `test.step` (cpu): \(time .*\)/\1/p' "$T/run/summary.md" |
 	tr -d '*')

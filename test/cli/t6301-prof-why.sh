@@ -10,7 +10,7 @@ D=test/data/why
 
 run prof-why $D/before.out $D/after.out
 is "$rc" 0 "two outputs compared: exit 0"
-is "$(head -n 1 "$out")" "instructions 1600 -> 1870 (+270, +16.88%)" \
+is "$(head -n 1 "$out")" "instructions 1,600 -> 1,870 (+270, +16.88%)" \
 	"the whole change first"
 is "$(sed -n 3p "$out" | tr -s ' ')" " +500 185.2% +500 work (work.c)" \
 	"then the largest change of self, with its share"

@@ -165,7 +165,7 @@ test_rule(void)
 	is_str(prof_cmp_status_name(r.status), "warning",
 	       "2% more instructions is a warning at 1%");
 	is_str(r.reason,
-	       "instructions 1000000 -> 1020000 (+2.00%), more than the 1% "
+	       "instructions 1,000,000 -> 1,020,000 (+2.00%), more than the 1% "
 	       "threshold",
 	       "the reason names both counts and the change");
 	row_free(&r);
@@ -175,7 +175,7 @@ test_rule(void)
 	is_str(prof_cmp_status_name(r.status), "stable",
 	       "the same count is stable");
 	is_str(r.reason,
-	       "instructions 1000000 -> 1000000 (+0.00%), within the 1% "
+	       "instructions 1,000,000 -> 1,000,000 (+0.00%), within the 1% "
 	       "threshold",
 	       "and says so");
 	row_free(&r);
@@ -195,7 +195,7 @@ test_rule(void)
 	count_row(&r, 1000000, 500000, 1);
 	prof_cmp_judge(&r);
 	is_str(r.reason,
-	       "instructions 1000000 -> 500000 (-50.00%), fewer by more than "
+	       "instructions 1,000,000 -> 500,000 (-50.00%), fewer by more than "
 	       "the 1% threshold",
 	       "half the instructions are improved");
 	row_free(&r);

@@ -160,7 +160,7 @@ test_counts(void)
 	count_init(&r, 1000000, 980000, 1);
 	is_str(judge(&r), "improved", "2% fewer instructions at 1%: improved");
 	is_str(r.reason,
-	       "instructions 1000000 -> 980000 (-2.00%), fewer by more than "
+	       "instructions 1,000,000 -> 980,000 (-2.00%), fewer by more than "
 	       "the 1% threshold",
 	       "the reason names both counts");
 	row_free(&r);
