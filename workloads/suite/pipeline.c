@@ -81,20 +81,26 @@ checksum_drawing(struct prof_ctx *ctx, const struct pk_drawing *d)
 /*
  * pipeline.svg_dense_circles: parse and flatten the dense fixture.
  *
- * Its counted calls do not count the same: under prof-count one call
- * executes 58,021,144 instructions, the next 58,012,207, the one after
- * 58,109,210 (valgrind 3.19, glibc 2.36 with its AVX2 string functions;
- * with the SSE4.2 ones, 59,377,738, 58,116,588, 59,378,967: 2.2% apart).
- * Each index repeats in every run; a warm-up call does not make the
- * calls agree. The difference is all in glibc's strcmp() called from
- * on_start() (svg.c), on the same names in every call: libxml2 interns
- * them in a dictionary that each parse allocates anew, so they lie at
- * other addresses each call (element "circle" at page offset 0x3fe in
- * one, 0x22e in the next), and the vectorised strcmp() takes a number
- * of instructions that depends on where its strings lie. The heap the
- * previous call left decides where. So a count compares with the count
- * of the same call index in another run, never with another call's:
- * two runs with the same repeat count compare the same calls.
+ * Its counted calls do not count the same. Under prof-count here
+ * (valgrind 3.19, glibc 2.36 with its AVX2 string functions) the calls
+ * count 58,021,135, 58,012,207 and 58,021,177 instructions: the second's
+ * 8,928 fewer are memcmp() called from libxml2's xmlDictLookup() (11,808
+ * fewer over 31,998 calls) less a little more malloc(). With glibc's
+ * SSE4.2 functions (GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-AVX512F,...)
+ * they count 60,003,305, 58,741,852 and 58,739,975: the first call's
+ * 1,264,062 more (2.1%) are all strcmp() called from on_start() (svg.c,
+ * 56,015 calls), on the same names in every call. libxml2 interns the
+ * names in a dictionary that each parse allocates anew, so they lie at
+ * other addresses each call, and a vectorised string function takes a
+ * number of instructions that depends on where its strings lie; the heap
+ * the previous call left decides where. Warm-up calls do not make the
+ * calls agree (after four: 60,002,864, 58,741,822, 58,739,992,
+ * 60,004,018), and which call counts more depends on the machine (the
+ * run of issue 30 counted 58,054,805 then 59,077,854). Each index
+ * repeats in every run, so a count compares with the count of the same
+ * call index in another run, never with another call's: two runs with
+ * the same repeat count compare the same calls (prof-diff(1)), and a
+ * row's one count is the lower median of its calls (stats.h).
  */
 
 static int
