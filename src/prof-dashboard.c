@@ -37,7 +37,9 @@ static const struct cli_opt option_table[] = {
 	"change points marked (and its instruction counts), the commits\n"
 	"under the x axis, each a link when the repository's URL is known,\n"
 	"a y axis from 0 or a zoom that says so with its range, its segment's\n"
-	"fields, and its last runs in a table. A series of instruction\n"
+	"fields, and its last runs in a table; where the memory phase ran,\n"
+	"a chart per memory metric (bytes or allocations, digits grouped)\n"
+	"and, in the index, the heap peak's trend. A series of instruction\n"
 	"counts only (prof-count's: their segment keys valgrind) is shown\n"
 	"as counts, not as a failed series of times. A run's verdict against\n"
 	"its baseline (prof-history add --comparisons) is shown and\n"
@@ -108,7 +110,8 @@ static const char CSS[] =
 	".med{fill:none;stroke:#0969da;stroke-width:1.5}"
 	".p90{fill:none;stroke:#8c959f;stroke-width:1;stroke-dasharray:4 3}"
 	".ins{fill:none;stroke:#1b7c83;stroke-width:1.5}"
-	".pt{fill:#0969da}.ipt{fill:#1b7c83}"
+	".mline{fill:none;stroke:#8250df;stroke-width:1.5}"
+	".pt{fill:#0969da}.ipt{fill:#1b7c83}.mpt{fill:#8250df}"
 	".imp{fill:" PROF_PALETTE_IMPROVED "}"
 	".wrn{fill:" PROF_PALETTE_WARNING "}"
 	".pt.err{fill:#cf222e}"
@@ -166,7 +169,20 @@ struct point {
 	long long instructions;
 	char *status;		/* the run's verdict of the row; NULL: none */
 	char *reason;
+	/* Per memory metric (enum prof_cmp_mem, [0] unused): the value the
+	 * history holds (NAN: not measured) and its verdict. */
+	double mem[PROF_CMP_MEM_N];
+	char *mem_status[PROF_CMP_MEM_N];
+	char *mem_reason[PROF_CMP_MEM_N];
 };
+
+/*
+ * What a chart draws: the times (ms), the instruction counts, or memory
+ * metric m as KIND_MEM - 1 + m (in its unit, digits grouped).
+ */
+enum { KIND_TIME = 0, KIND_COUNT = 1, KIND_MEM = 2 };
+#define MEM_KIND(m) (KIND_MEM - 1 + (m))
+#define KIND_METRIC(k) ((k) - KIND_MEM + 1)
 
 /*
  * A series as the first walk of the history saw it: its key, its page's
@@ -196,12 +212,15 @@ struct entry {
 	size_t n;
 	int timed;		/* any median: a series of times */
 	int counted;		/* any instruction count */
+	unsigned memory;	/* bit m: some run measured memory metric m */
+	double *heap;		/* the heap peak per run, NAN where none */
 	int count_changed;	/* counts only: the last run's count differs
 				 * from one before (change, change_pct) */
 	size_t *cuts;		/* change points, as run indexes */
 	long ncuts;
 	double last_median;
 	long long last_n, last_errors, last_instructions;
+	int last_memory;	/* the last run measured some memory metric */
 	char last_run[128];
 	char last_status[32];	/* "": none stored */
 	char change[256];	/* the last change point, in words */
@@ -222,6 +241,7 @@ struct dash {
 	size_t n_keys, cap_keys;
 	char last_run[128];	/* the history's latest run */
 	size_t runs;
+	int any_memory;		/* some series measured memory */
 };
 
 /* A duration in ms as every page writes it (prof_page_ms()), in buf. */
@@ -319,32 +339,46 @@ step_of(size_t n, double w)
 	return n > 1 ? w / (double)(n - 1) : 0;
 }
 
-/* A value of an axis in words: ms to the digits that matter, counts in
- * the axis's unit with a decimal more than its ticks. */
+/* A value of an axis of kind in words: ms to the digits that matter,
+ * counts in the axis's unit with a decimal more than its ticks, memory
+ * in bytes or allocations with grouped digits. */
 static const char *
-axis_value(const struct prof_page_axis *ax, double v, int instr, char buf[32])
+axis_value(const struct prof_page_axis *ax, double v, int kind, char buf[32])
 {
-	if (instr)
+	if (kind == KIND_COUNT)
 		prof_page_count_tick(buf, 32, v, ax->step / 10,
 				      fmax(fabs(ax->lo), fabs(ax->hi)));
+	else if (kind >= KIND_MEM)
+		prof_page_count(buf, 32, v, 0);
 	else
 		ms(v, buf);
 	return buf;
 }
 
+/* The unit an axis of kind is in, with a space before it; "" for counts. */
+static const char *
+axis_unit(int kind, char buf[32])
+{
+	snprintf(buf, 32, "%s%s", kind == KIND_COUNT ? "" : " ",
+		 kind == KIND_COUNT ? "" :
+		 kind >= KIND_MEM   ? prof_cmp_metrics[KIND_METRIC(kind)].unit :
+				      "ms");
+	return buf;
+}
+
 /* How the y axis runs, for a chart's title: "y from 0", or the zoom. */
 static void
-axis_words(FILE *fp, const struct prof_page_axis *ax, int instr)
+axis_words(FILE *fp, const struct prof_page_axis *ax, int kind)
 {
-	char a[32], b[32];
+	char a[32], b[32], u[32];
 
 	if (!ax->zoom) {
 		fputs("y axis from 0", fp);
 		return;
 	}
 	fprintf(fp, "y axis zoomed: %s to %s%s, not from 0",
-		axis_value(ax, ax->lo, instr, a),
-		axis_value(ax, ax->hi, instr, b), instr ? "" : " ms");
+		axis_value(ax, ax->lo, kind, a),
+		axis_value(ax, ax->hi, kind, b), axis_unit(kind, u));
 }
 
 /*
@@ -359,10 +393,12 @@ spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
 	const double W = 160, H = 32, P = 3;
 	double lo, hi, dx = step_of(n, W - 2 * P);
 	struct prof_page_axis ax;
-	int instr = !strcmp(line, "ins");
+	int kind = !strcmp(line, "ins") ? KIND_COUNT :
+		   !strcmp(line, "mline") ? MEM_KIND(PROF_CMP_MEM_PEAK) :
+					  KIND_TIME;
 	int have = prof_page_axis_extent(v, NULL, n, &lo, &hi) == 0 &&
 		   prof_page_axis_fit(&ax, lo, hi,
-				 instr ? COUNT_LEAST : TIME_LEAST) == 0;
+				 kind ? COUNT_LEAST : TIME_LEAST) == 0;
 	long k;
 
 	fprintf(fp, "<svg class=\"spark %s\" viewBox=\"0 0 160 32\" "
@@ -373,7 +409,7 @@ spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
 	prof_page_esc(fp, label);
 	if (have) {
 		fputs("; ", fp);
-		axis_words(fp, &ax, instr);
+		axis_words(fp, &ax, kind);
 	}
 	fputs("</title>", fp);
 	if (have) {
@@ -392,7 +428,8 @@ spark(FILE *fp, const char *cls, const char *line, const double *v, size_t n,
 		if (k >= 0)
 			fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" "
 				    "cy=\"%.1f\" r=\"2\"/>",
-				instr ? "ipt" : "pt",
+				kind == KIND_COUNT ? "ipt" :
+				kind ? "mpt" : "pt",
 				(n > 1 ? P : W / 2) + dx * (double)k,
 				y_of(&ax, v[k], P, H - 2 * P));
 	}
@@ -403,6 +440,7 @@ static void
 free_points(struct dash *d)
 {
 	size_t i;
+	int m;
 
 	for (i = 0; i < d->n; i++) {
 		free(d->pts[i].run_id);
@@ -410,6 +448,10 @@ free_points(struct dash *d)
 		free(d->pts[i].timestamp);
 		free(d->pts[i].status);
 		free(d->pts[i].reason);
+		for (m = 1; m < PROF_CMP_MEM_N; m++) {
+			free(d->pts[i].mem_status[m]);
+			free(d->pts[i].mem_reason[m]);
+		}
 	}
 	d->n = 0;
 	free(d->workload);
@@ -544,7 +586,7 @@ status_cell(FILE *fp, const struct entry *e, const char *history_last)
 		      "latest run</td>", fp);
 		return;
 	}
-	if (e->last_n == 0 && e->last_instructions < 0)
+	if (e->last_n == 0 && e->last_instructions < 0 && !e->last_memory)
 		fputs("<td class=\"bad\" data-status=\"failed\">failed", fp);
 	else if (e->last_errors > 0)
 		fprintf(fp, "<td class=\"bad\" data-status=\"errors\">%lld "
@@ -655,49 +697,114 @@ x_axis(FILE *fp, const struct dash *d, double x0, double dx, double y,
 }
 
 /*
- * The big chart of a series: median and p90 (or instruction counts) per
- * run. Its y axis starts at zero, or zooms and says so in the chart, with
- * its range, and with a break in the axis; its x axis names the commits.
+ * The change points of memory metric m of a series (runs with a value
+ * only), as run indexes into cuts (room for d->n). Returns their number:
+ * 0 when out of memory (the chart is drawn without them).
+ */
+static long
+mem_cuts(const struct dash *d, int m, size_t *cuts)
+{
+	size_t *idx = malloc((d->n ? d->n : 1) * sizeof(*idx));
+	size_t *c = malloc((d->n ? d->n : 1) * sizeof(*c));
+	double *x = malloc((d->n ? d->n : 1) * sizeof(*x));
+	size_t i, k = 0, off;
+	long nc = 0, j;
+
+	if (!idx || !c || !x)
+		goto out;
+	for (i = 0; i < d->n; i++)
+		if (isfinite(d->pts[i].mem[m])) {
+			idx[k] = i;
+			x[k++] = d->pts[i].mem[m];
+		}
+	off = k > PROF_STEPS_MAX_RUNS ? k - PROF_STEPS_MAX_RUNS : 0;
+	nc = prof_steps_fit(x + off, k - off, c);
+	for (j = 0; j < nc; j++)
+		cuts[j] = idx[off + c[j]];
+	if (nc < 0)
+		nc = 0;
+out:
+	free(idx);
+	free(c);
+	free(x);
+	return nc;
+}
+
+/* A chart's title: what it draws per run, in its unit. */
+static void
+chart_title(FILE *fp, int kind)
+{
+	enum prof_cmp_mem m = (enum prof_cmp_mem)KIND_METRIC(kind);
+
+	if (kind == KIND_TIME)
+		fputs("median and p90 per run, ms", fp);
+	else if (kind == KIND_COUNT)
+		fputs("instruction count per run", fp);
+	else
+		fprintf(fp, "%s per run, %s", prof_cmp_metrics[m].name,
+			prof_cmp_metrics[m].unit);
+}
+
+/*
+ * The big chart of a series: median and p90, instruction counts or a
+ * memory metric per run (kind). Its y axis starts at zero, or zooms and
+ * says so in the chart, with its range, and with a break in the axis; its
+ * x axis names the commits. Memory is in bytes or allocations with
+ * grouped digits, its change points found in its own values and its
+ * points coloured by its own verdicts.
  */
 static void
-chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
+chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 {
-	const double W = 960, H = 330, L = 72, R = 16, T = 28, B = 62;
+	const double W = 960, H = 330, R = 16, T = 28, B = 62;
+	const double L = kind >= KIND_MEM ? 100 : 72;
 	double pw = W - L - R, ph = H - T - B, lo, hi;
 	double *a = malloc((d->n ? d->n : 1) * sizeof(*a));
 	double *b = malloc((d->n ? d->n : 1) * sizeof(*b));
+	size_t *mcuts = NULL;
+	const size_t *cuts = e->cuts;
+	long ncuts = kind == KIND_TIME ? e->ncuts : 0;
 	double dx = step_of(d->n, pw), x0 = d->n > 1 ? L : L + pw / 2;
 	struct prof_page_axis ax;
 	char url[1200], n1[32], n2[32];
+	int m = kind >= KIND_MEM ? KIND_METRIC(kind) : 0;
 	size_t i;
 	int k, have;
 
 	if (!a || !b)
 		goto out;
 	for (i = 0; i < d->n; i++) {
-		a[i] = instr ? (d->pts[i].instructions >= 0 ?
+		a[i] = kind == KIND_COUNT ?
+			       (d->pts[i].instructions >= 0 ?
 					(double)d->pts[i].instructions :
 					NAN) :
-			       d->pts[i].median;
+		       m ? d->pts[i].mem[m] :
+			   d->pts[i].median;
 		b[i] = d->pts[i].p90;
 	}
-	have = prof_page_axis_extent(a, instr ? NULL : b, d->n, &lo, &hi) == 0 &&
-	       prof_page_axis_fit(&ax, lo, hi, instr ? COUNT_LEAST : TIME_LEAST) ==
+	if (m) {
+		mcuts = malloc((d->n ? d->n : 1) * sizeof(*mcuts));
+		ncuts = mcuts ? mem_cuts(d, m, mcuts) : 0;
+		cuts = mcuts;
+	}
+	have = prof_page_axis_extent(a, kind ? NULL : b, d->n, &lo, &hi) == 0 &&
+	       prof_page_axis_fit(&ax, lo, hi, kind ? COUNT_LEAST : TIME_LEAST) ==
 		       0;
 	fprintf(fp, "<svg class=\"trend%s\" viewBox=\"0 0 960 330\" "
 		    "role=\"img\" data-points=\"%zu\" data-changes=\"%ld\" "
 		    "data-zoom=\"%d\"",
-		instr ? " instr" : "", d->n, instr ? 0L : e->ncuts,
+		kind == KIND_COUNT ? " instr" : m ? " mem" : "", d->n, ncuts,
 		have ? ax.zoom : 0);
+	if (m)
+		fprintf(fp, " data-metric=\"%s\"", prof_cmp_metrics[m].key);
 	if (have)
 		fprintf(fp, " data-y-lo=\"%.17g\" data-y-hi=\"%.17g\"", ax.lo,
 			ax.hi);
 	fputs("><title>", fp);
-	fputs(instr ? "instruction count per run" :
-		      "median and p90 per run, ms", fp);
+	chart_title(fp, kind);
 	if (have) {
 		fputs("; ", fp);
-		axis_words(fp, &ax, instr);
+		axis_words(fp, &ax, kind);
 	}
 	fputs("</title>", fp);
 	if (!have) {
@@ -710,10 +817,12 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 		fprintf(fp, "<line class=\"grid\" x1=\"%.0f\" x2=\"%.0f\" "
 			    "y1=\"%.1f\" y2=\"%.1f\"/>",
 			L, W - R, y, y);
-		if (instr)
+		if (kind == KIND_COUNT)
 			prof_page_count_tick(n1, sizeof(n1), ax.tick[k],
 					      ax.step,
 					      fmax(fabs(ax.lo), fabs(ax.hi)));
+		else if (m && ax.step >= 1)
+			prof_page_count(n1, sizeof(n1), ax.tick[k], 0);
 		else
 			prof_page_tick(n1, sizeof(n1), ax.tick[k], ax.step);
 		fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.1f\" "
@@ -722,7 +831,10 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 	}
 	fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
 		    "text-anchor=\"end\">%s</text>",
-		L - 6, T - 12, instr ? "instructions" : "ms");
+		L - 6, T - 12,
+		kind == KIND_COUNT ? "instructions" :
+		m		   ? prof_cmp_metrics[m].unit :
+				     "ms");
 	fprintf(fp, "<line class=\"axis\" x1=\"%.0f\" x2=\"%.0f\" y1=\"%.0f\" "
 		    "y2=\"%.0f\"/><line class=\"axis\" x1=\"%.0f\" "
 		    "x2=\"%.0f\" y1=\"%.0f\" y2=\"%.0f\"/>",
@@ -734,26 +846,30 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			L - 5, T + ph - 6, L - 5, T + ph);
 		fprintf(fp, "<text class=\"zoom\" x=\"%.0f\" y=\"%.0f\">",
 			L + 6, T - 12);
-		axis_words(fp, &ax, instr);
+		axis_words(fp, &ax, kind);
 		fputs("</text>", fp);
 	}
 	x_axis(fp, d, x0, dx, T + ph, L, W, R, H);
-	if (!instr) {
+	if (kind != KIND_COUNT) {
 		long c;
 
-		for (c = 0; c < e->ncuts; c++) {
-			double x = x0 + dx * (double)e->cuts[c] - dx / 2;
+		for (c = 0; c < ncuts; c++) {
+			double x = x0 + dx * (double)cuts[c] - dx / 2;
 
 			fprintf(fp, "<line class=\"cut\" x1=\"%.1f\" "
 				    "x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\"/>",
 				x, x, T, T + ph);
 		}
-		polyline(fp, "p90", b, d->n, x0, dx, T, ph, &ax);
+		if (!m)
+			polyline(fp, "p90", b, d->n, x0, dx, T, ph, &ax);
 	}
-	polyline(fp, instr ? "ins" : "med", a, d->n, x0, dx, T, ph, &ax);
+	polyline(fp, kind == KIND_COUNT ? "ins" : m ? "mline" : "med", a, d->n,
+		 x0, dx, T, ph, &ax);
 	for (i = 0; i < d->n; i++) {
 		const struct point *p = &d->pts[i];
 		const char *u = commit_url(d->o, p->commit, url, sizeof(url));
+		const char *st = m ? p->mem_status[m] : p->status;
+		const char *why = m ? p->mem_reason[m] : p->reason;
 
 		if (!isfinite(a[i]))
 			continue;
@@ -763,28 +879,44 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 			fputs("\">", fp);
 		}
 		fprintf(fp, "<circle class=\"%s%s%s\" cx=\"%.1f\" "
-			    "cy=\"%.1f\" r=\"%s\"><title>",
-			instr ? "ipt" : "pt", point_class(p->status),
-			p->errors ? " err" : "", x0 + dx * (double)i,
-			y_of(&ax, a[i], T, ph),
-			point_class(p->status)[0] ? "4" : "3");
+			    "cy=\"%.1f\" r=\"%s\"",
+			kind == KIND_COUNT ? "ipt" : m ? "mpt" : "pt",
+			point_class(st), p->errors ? " err" : "",
+			x0 + dx * (double)i, y_of(&ax, a[i], T, ph),
+			point_class(st)[0] ? "4" : "3");
+		if (m)
+			fprintf(fp, " data-value=\"%.17g\"", a[i]);
+		fputs("><title>", fp);
 		prof_page_esc(fp, p->run_id);
 		fputs(" \xc2\xb7 ", fp);
 		prof_page_esc_cut(fp, p->commit, 12);
-		if (instr)
+		if (kind == KIND_COUNT)
 			fprintf(fp, " \xc2\xb7 %s instructions",
 				count(p->instructions, n1));
+		else if (m)
+			/* "heap peak 1,052,656 bytes", "2 allocations" */
+			fprintf(fp, " \xc2\xb7 %s%s%s %s",
+				strcmp(prof_cmp_metrics[m].name,
+				       prof_cmp_metrics[m].unit) ?
+					prof_cmp_metrics[m].name :
+					"",
+				strcmp(prof_cmp_metrics[m].name,
+				       prof_cmp_metrics[m].unit) ?
+					" " :
+					"",
+				axis_value(&ax, a[i], kind, n1),
+				prof_cmp_metrics[m].unit);
 		else
 			fprintf(fp, " \xc2\xb7 median %s ms \xc2\xb7 p90 %s ms",
 				ms(p->median, n1), ms(p->p90, n2));
 		if (p->errors)
 			fprintf(fp, " \xc2\xb7 %lld errors", p->errors);
-		if (p->status) {
+		if (st) {
 			fputs(" \xc2\xb7 ", fp);
-			prof_page_esc(fp, p->status);
-			if (p->reason && p->reason[0]) {
+			prof_page_esc(fp, st);
+			if (why && why[0]) {
 				fputs(": ", fp);
-				prof_page_esc(fp, p->reason);
+				prof_page_esc(fp, why);
 			}
 		}
 		fputs("</title></circle>", fp);
@@ -795,6 +927,7 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int instr)
 out:
 	free(a);
 	free(b);
+	free(mcuts);
 }
 
 static void
@@ -981,8 +1114,64 @@ kind_words(const struct entry *e)
 		       "per run, the median of the counted calls (prof-count; "
 		       "its segment keys valgrind, so it is a series of its "
 		       "own beside the workload's times).";
+	if (!e->timed && e->memory)
+		return "Memory only: what one run() holds and allocates per "
+		       "run (the memory phase, prof-mem), each metric the "
+		       "median its comparison judged.";
 	return "The time of run() per run: the median and p90 of its warm "
 	       "samples.";
+}
+
+/* The memory metrics of a series (e->memory), one chart each: bytes or
+ * allocations with grouped digits, the axis from 0 or a zoom that says
+ * so, the metric's own change points and verdicts. */
+static void
+memory_section(FILE *fp, struct dash *d, const struct entry *e)
+{
+	int m;
+
+	if (!e->memory)
+		return;
+	fputs("<section class=\"memory\"><h2>Memory</h2><p class=\"sub\">"
+	      "Per run, the median of one run()'s values in the memory "
+	      "phase (the number comparisons.json judged): the heap peak, "
+	      "allocations and bytes allocated are judged exactly, the RSS "
+	      "peak like time (prof-diff(1)).</p>", fp);
+	for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		if (!(e->memory & 1u << m))
+			continue;
+		fprintf(fp, "<h3 data-metric=\"%s\">%s", prof_cmp_metrics[m].key,
+			prof_cmp_metrics[m].name);
+		if (strcmp(prof_cmp_metrics[m].name, prof_cmp_metrics[m].unit))
+			fprintf(fp, " (%s)", prof_cmp_metrics[m].unit);
+		fputs("</h3>", fp);
+		chart(fp, d, e, MEM_KIND(m));
+	}
+	fputs("</section>\n", fp);
+}
+
+/* A run's value of memory metric m in the table: grouped digits, in the
+ * colour of its verdict, which its title gives with the reason. */
+static void
+mem_cell(FILE *fp, const struct point *p, int m, int wide)
+{
+	const char *cls = verdict_class(p->mem_status[m]);
+	char v[32];
+
+	fprintf(fp, "<td class=\"num%s%s%s\" data-metric=\"%s\"",
+		wide ? " wide" : "", cls[0] ? " " : "", cls,
+		prof_cmp_metrics[m].key);
+	if (p->mem_status[m]) {
+		fputs(" title=\"", fp);
+		prof_page_esc(fp, p->mem_status[m]);
+		if (p->mem_reason[m] && p->mem_reason[m][0]) {
+			fputs(": ", fp);
+			prof_page_esc(fp, p->mem_reason[m]);
+		}
+		fputs("\"", fp);
+	}
+	prof_page_count(v, sizeof(v), p->mem[m], 0);
+	fprintf(fp, ">%s</td>", isfinite(p->mem[m]) ? v : "");
 }
 
 static int
@@ -992,6 +1181,7 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 	char path[4096], title[512], url[1200], n1[32], n2[32];
 	FILE *fp;
 	size_t i, first;
+	int m;
 
 	snprintf(path, sizeof(path), "%s/%s", d->o->dir, e->file);
 	fp = prof_afile_open(&af, path, err);
@@ -1004,8 +1194,12 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 	      "<h1>", fp);
 	series_title(fp, e);
 	fprintf(fp, "</h1>\n<p class=\"sub\" data-kind=\"%s\">",
-		e->timed ? (e->counted ? "both" : "time") : "count");
+		e->timed ? (e->counted ? "both" : "time") :
+		e->counted ? "count" : e->memory ? "memory" : "count");
 	fputs(kind_words(e), fp);
+	if (e->memory && (e->timed || e->counted))
+		fputs(" And its memory: what one run() holds and allocates "
+		      "(the memory phase).", fp);
 	fputs("</p>\n", fp);
 	if (e->timed) {
 		fprintf(fp, "<section><h2>Median and p90 over %zu run%s</h2>"
@@ -1032,6 +1226,7 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 		}
 		fputs("</section>\n", fp);
 	}
+	memory_section(fp, d, e);
 	segment_section(fp, d, e);
 	first = d->n > TABLE_RUNS ? d->n - TABLE_RUNS : 0;
 	fprintf(fp, "<section><h2>The last %zu run%s</h2><div class=\"wrap\">"
@@ -1047,6 +1242,11 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 	if (e->counted)
 		fprintf(fp, "<th class=\"num%s\">instructions</th>",
 			e->timed ? " wide" : "");
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (e->memory & 1u << m)
+			fprintf(fp, "<th class=\"num%s\">%s</th>",
+				e->timed || e->counted ? " wide" : "",
+				prof_cmp_metrics[m].name);
 	fputs("<th>status</th></tr></thead><tbody>\n", fp);
 	for (i = d->n; i-- > first;) {
 		const struct point *p = &d->pts[i];
@@ -1080,6 +1280,9 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 				fputs(count(p->instructions, n1), fp);
 			fputs("</td>", fp);
 		}
+		for (m = 1; m < PROF_CMP_MEM_N; m++)
+			if (e->memory & 1u << m)
+				mem_cell(fp, p, m, e->timed || e->counted);
 		fputs("<td", fp);
 		if (p->reason && p->reason[0]) {
 			fputs(" title=\"", fp);
@@ -1323,9 +1526,16 @@ flush_series(struct dash *d, struct prof_err *err)
 	e->n = d->n;
 	e->medians = malloc((d->n ? d->n : 1) * sizeof(*e->medians));
 	e->instructions = malloc((d->n ? d->n : 1) * sizeof(*e->instructions));
-	if (!e->medians || !e->instructions || changes(d, e) < 0)
+	e->heap = malloc((d->n ? d->n : 1) * sizeof(*e->heap));
+	if (!e->medians || !e->instructions || !e->heap || changes(d, e) < 0)
 		return prof_err_set(err, "out of memory");
 	for (i = 0; i < d->n; i++) {
+		int m;
+
+		for (m = 1; m < PROF_CMP_MEM_N; m++)
+			if (isfinite(d->pts[i].mem[m]))
+				e->memory |= 1u << m;
+		e->heap[i] = d->pts[i].mem[PROF_CMP_MEM_PEAK];
 		e->medians[i] = d->pts[i].median;
 		e->instructions[i] = d->pts[i].instructions;
 		if (d->pts[i].instructions >= 0)
@@ -1335,9 +1545,15 @@ flush_series(struct dash *d, struct prof_err *err)
 	}
 	if (!e->timed && e->counted)
 		count_change(d, e);
+	if (e->memory)
+		d->any_memory = 1;
 	if (d->n) {
 		const struct point *p = &d->pts[d->n - 1];
+		int m;
 
+		for (m = 1; m < PROF_CMP_MEM_N; m++)
+			if (isfinite(p->mem[m]))
+				e->last_memory = 1;
 		e->last_median = p->median;
 		e->last_n = p->n;
 		e->last_errors = p->errors;
@@ -1357,7 +1573,7 @@ on_point(void *arg, const struct prof_history_point *p, struct prof_err *err)
 {
 	struct dash *d = arg;
 	struct point *q;
-	int oom = 0;
+	int oom = 0, m;
 
 	if (d->workload && (strcmp(d->workload, p->workload) ||
 			    strcmp(d->backend, p->backend) ||
@@ -1390,7 +1606,37 @@ on_point(void *arg, const struct prof_history_point *p, struct prof_err *err)
 	q->instructions = p->instructions;
 	q->status = p->status ? dup(p->status, &oom) : NULL;
 	q->reason = p->reason ? dup(p->reason, &oom) : NULL;
+	for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		q->mem[m] = p->mem[m];
+		q->mem_status[m] = p->mem_status[m] ?
+					   dup(p->mem_status[m], &oom) :
+					   NULL;
+		q->mem_reason[m] = p->mem_reason[m] ?
+					   dup(p->mem_reason[m], &oom) :
+					   NULL;
+	}
 	return oom ? prof_err_set(err, "out of memory") : 0;
+}
+
+/* A series' heap peak in the index: its trend and its latest value,
+ * grouped digits; "-" where it has none. */
+static void
+heap_cells(FILE *fp, const struct entry *e)
+{
+	char v[32];
+	size_t k;
+
+	fputs("<td class=\"wide\">", fp);
+	if (e->memory & 1u << PROF_CMP_MEM_PEAK)
+		spark(fp, "heap", "mline", e->heap, e->n, NULL, 0,
+		      "heap peak per run, bytes");
+	else
+		fputs("<span class=\"none\">-</span>", fp);
+	for (k = e->n; k > 0 && !isfinite(e->heap[k - 1]); k--)
+		;
+	prof_page_count(v, sizeof(v), k ? e->heap[k - 1] : NAN, 0);
+	fprintf(fp, "</td><td class=\"num wide\" data-metric=\"%s\">%s</td>",
+		prof_cmp_metrics[PROF_CMP_MEM_PEAK].key, v);
 }
 
 static int
@@ -1423,14 +1669,19 @@ write_index(struct dash *d, struct prof_err *err)
 	      "run is compared with (machine, compiler, problem size, and "
 	      "valgrind's version for instruction counts, which are a series "
 	      "of their own); where a workload has several series, the "
-	      "fields that tell them apart are named under its name."
+	      "fields that tell them apart are named under its name. Where "
+	      "the memory phase ran, the heap peak column is each run's "
+	      "heap peak in bytes (a series' page has every memory metric)."
 	      "</p>\n<div class=\"wrap\"><table>"
 	      "<thead><tr><th>workload</th><th>backend</th>"
 	      "<th class=\"wide\">segment</th><th>trend</th>"
-	      "<th class=\"wide\">instructions</th><th class=\"num\">runs"
-	      "</th><th class=\"num\">latest median ms</th><th>latest status"
-	      "</th><th>last change</th></tr></thead><tbody>\n",
-	      fp);
+	      "<th class=\"wide\">instructions</th>", fp);
+	if (d->any_memory)
+		fputs("<th class=\"wide\">heap peak</th><th class=\"num wide\">"
+		      "latest heap peak bytes</th>", fp);
+	fputs("<th class=\"num\">runs</th><th class=\"num\">latest median "
+	      "ms</th><th>latest status</th><th>last change</th></tr>"
+	      "</thead><tbody>\n", fp);
 	for (i = 0; i < d->n_entries; i++) {
 		struct entry *e = &d->entries[i];
 		double *iv = NULL;
@@ -1480,7 +1731,10 @@ write_index(struct dash *d, struct prof_err *err)
 		else
 			fputs("<span class=\"none\">-</span>", fp);
 		free(iv);
-		fprintf(fp, "</td><td class=\"num\">%zu</td><td class=\"num\">"
+		fputs("</td>", fp);
+		if (d->any_memory)
+			heap_cells(fp, e);
+		fprintf(fp, "<td class=\"num\">%zu</td><td class=\"num\">"
 			    "%s</td>",
 			e->n, ms(e->last_median, n1));
 		status_cell(fp, e, d->last_run);
@@ -1508,6 +1762,7 @@ free_dash(struct dash *d)
 		free(e->segment);
 		free(e->medians);
 		free(e->instructions);
+		free(e->heap);
 		free(e->cuts);
 	}
 	free(d->entries);

@@ -5,7 +5,10 @@
 // (the sign of a script injected into a page); whether anything overflows
 // at a laptop's width and at 800 pixels; each chart's axes (from zero or a
 // zoom that says so, the commits under the x axis) and each page's segment
-// fields; screenshots of the index (screen and print), of the first series
+// fields; the memory charts of a series (each metric's points, verdicts,
+// axis and tick labels, as a reader sees them) and the memory columns of
+// its table, and the index's heap peak trends and latest values;
+// screenshots of the index (screen and print), of the first series
 // page (series.png) and of every series page (series-N.png, in the index's
 // order). Writes one JSON object on stdout for the test to check.
 //
@@ -70,6 +73,8 @@ try {
       spark_zoom: rows.map((r) => [...r.querySelectorAll('svg.spark')].map((s) => Number(s.dataset.zoom))),
       differs: rows.map((r) => r.querySelector('.differs')?.textContent ?? null),
       instr_sparks: rows.map((r) => r.querySelectorAll('svg.spark.instr').length),
+      heap_sparks: rows.map((r) => r.querySelectorAll('svg.spark.heap').length),
+      heap_latest: rows.map((r) => r.querySelector('td[data-metric="host_peak_bytes"]')?.textContent ?? null),
       spark_drawn: [...document.querySelectorAll('svg.spark')].every((s) =>
         box(s).width > 100 && box(s).height > 20 && (s.querySelector('polyline')?.getAttribute('points') ?? '').trim() !== ''),
       statuses: rows.map((r) => r.querySelector('[data-status]').dataset.status),
@@ -89,7 +94,7 @@ try {
     await page.goto(base + href, { waitUntil: 'load' });
     seen.series_pages.push(await page.evaluate(() => {
       const box = (e) => e.getBoundingClientRect();
-      const med = [...document.querySelectorAll('svg.trend:not(.instr)')];
+      const med = [...document.querySelectorAll('svg.trend:not(.instr):not(.mem)')];
       const all = [...document.querySelectorAll('svg.trend')];
       const text = (e) => e.textContent.trim();
       return {
@@ -102,7 +107,24 @@ try {
         p90_lines: med.map((s) => s.querySelectorAll('polyline.p90').length),
         change_lines: med.map((s) => s.querySelectorAll('line.cut').length),
         drawn: all.every((s) => box(s).width > 600 && box(s).height > 150),
-        point_links: [...document.querySelectorAll('svg.trend:not(.instr) a:has(circle)')].map((a) => a.getAttribute('href')),
+        point_links: [...document.querySelectorAll('svg.trend:not(.instr):not(.mem) a:has(circle)')].map((a) => a.getAttribute('href')),
+        // Each memory chart as a reader sees it: the metric, the points
+        // (those of a warning), the axis and its labels, each point's
+        // title; then the table's memory cells, newest run first.
+        mem_charts: [...document.querySelectorAll('svg.trend.mem')].map((s) => ({
+          metric: s.dataset.metric,
+          points: s.querySelectorAll('circle.mpt').length,
+          warnings: s.querySelectorAll('circle.mpt.wrn').length,
+          changes: s.querySelectorAll('line.cut').length,
+          zoom: Number(s.dataset.zoom),
+          zoom_words: s.querySelector('text.zoom') ? text(s.querySelector('text.zoom')) : null,
+          unit: [...s.querySelectorAll('text.tick[text-anchor="end"]')].map(text).filter((t) => /^[a-z]+$/.test(t)),
+          ticks: [...s.querySelectorAll('text.tick[text-anchor="end"]')].map(text).filter((t) => /^[-0-9,.]+$/.test(t)),
+          titles: [...s.querySelectorAll('circle.mpt title')].map(text),
+          drawn: box(s).width > 600 && box(s).height > 150,
+        })),
+        mem_cells: Object.fromEntries([...new Set([...document.querySelectorAll('tbody td[data-metric]')].map((t) => t.dataset.metric))].map((m) =>
+          [m, [...document.querySelectorAll(`tbody td[data-metric="${m}"]`)].map(text)])),
         // Each chart's y axis: from zero or a zoom (the words the chart
         // shows, a break in its axis), and its lowest tick's label.
         zoom: all.map((s) => Number(s.dataset.zoom)),
