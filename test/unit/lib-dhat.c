@@ -1,0 +1,168 @@
+/* lib-dhat.c: DHAT's JSON read into allocation sites per function (the
+ * first frame inside the project, only inside run()), and two profiles'
+ * sites ranked by their change. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dhat.h"
+#include "tap.h"
+
+#define DATA "test/data/dhat/"
+
+static const struct prof_dhat_site *
+site(const struct prof_dhat_profile *p, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (!strcmp(p->sites[i].name, name))
+			return &p->sites[i];
+	return NULL;
+}
+
+static void
+test_load(void)
+{
+	struct prof_dhat_profile p;
+	struct prof_err err = {0};
+	const struct prof_dhat_site *s;
+
+	is_int(prof_dhat_load(DATA "before.json", &p, &err), 0,
+	       "a DHAT file is read");
+	is_int(p.scope, PROF_DHAT_RUN, "stacks pass through timed_call: "
+	       "only run()'s allocations count");
+	is_int((long long)p.points, 5, "five program points");
+	is_int((long long)p.counted, 4, "four inside run() (prepare's not)");
+	ok(!site(&p, "ab_prepare"), "prepare()'s allocation is no site");
+	s = site(&p, "copy_run");
+	ok(s && s->bytes == 1048576 && s->allocs == 1 &&
+		   s->max_live == 1048576 &&
+		   !strcmp(s->file, "/p/test/workloads/ab.c"),
+	   "copy_run: malloc's caller, with its file and no line");
+	s = site(&p, "keep(int)");
+	ok(s && s->bytes == 400 && s->allocs == 3 && s->max_live == 256,
+	   "operator new (a shared object) and vector's inlined template "
+	   "(under /usr/) are passed over for the project's keep(int)");
+	ok(site(&p, "report") != NULL && !site(&p, "fputs") &&
+		   !site(&p, "_IO_file_doallocate"),
+	   "libc's frames (relative source paths) are passed over");
+	is_int(p.bytes, 1048576 + 400 + 4096 + 32, "the total bytes");
+	is_int(p.allocs, 6, "the total allocations");
+	prof_dhat_free(&p);
+
+	is_int(prof_dhat_load(DATA "after.json", &p, &err), 0, "after");
+	s = site(&p, "copy_run");
+	ok(s && s->bytes == 2097152 && s->allocs == 2,
+	   "copy_run's two program points are one site");
+	s = site(&p, "table_grow");
+	ok(s && !strcmp(s->file, "/q/bin/w"),
+	   "a frame of the workload binary without debug information is "
+	   "inside, its object as its file");
+	prof_dhat_free(&p);
+}
+
+static void
+test_diff(void)
+{
+	struct prof_dhat_profile b, a;
+	struct prof_dhat_diff d;
+	struct prof_err err = {0};
+
+	prof_dhat_load(DATA "before.json", &b, &err);
+	prof_dhat_load(DATA "after.json", &a, &err);
+	is_int(prof_dhat_diff(&b, &a, PROF_DHAT_BY_BYTES, &d, &err), 0,
+	       "two profiles compared by bytes");
+	is_int((long long)d.n, 3, "three sites changed");
+	is_int((long long)d.unchanged, 2, "two did not (keep, report)");
+	ok(d.n == 3 && !strcmp(d.c[0].name, "copy_run") &&
+		   d.c[0].state == PROF_DHAT_CHANGED &&
+		   d.c[0].bytes_before == 1048576 &&
+		   d.c[0].bytes_after == 2097152,
+	   "copy_run first, matched across two folders (/p, /q)");
+	is_num(d.c[0].share, 1048576.0 / 1048644.0, 1e-12,
+	       "its share of the whole change");
+	ok(d.n == 3 && !strcmp(d.c[1].name, "table_grow") &&
+		   d.c[1].state == PROF_DHAT_NEW &&
+		   !strcmp(d.c[2].name, "old_cache") &&
+		   d.c[2].state == PROF_DHAT_VANISHED,
+	   "then the new site, then the vanished one");
+	prof_dhat_diff_free(&d);
+	is_int(prof_dhat_diff(&b, &a, PROF_DHAT_BY_ALLOCS, &d, &err), 0,
+	       "by allocations");
+	ok(d.n == 3 && !strcmp(d.c[0].name, "table_grow"),
+	   "the site of two more allocations first");
+	prof_dhat_diff_free(&d);
+	is_int(prof_dhat_by_metric("host_peak_bytes"), PROF_DHAT_BY_LIVE,
+	       "a heap peak row ranks by the most bytes live");
+	is_int(prof_dhat_by_metric("host_allocs"), PROF_DHAT_BY_ALLOCS,
+	       "an allocation row by allocations");
+	is_int(prof_dhat_by_metric("rss_peak_bytes"), PROF_DHAT_BY_BYTES,
+	       "the others by bytes");
+	prof_dhat_free(&b);
+	prof_dhat_free(&a);
+}
+
+/* A file of text, then loaded: the error's text. */
+static const char *
+load_text(const char *text)
+{
+	static char msg[1400];
+	char path[] = "/tmp/lib-dhat.XXXXXX";
+	struct prof_dhat_profile p;
+	struct prof_err err = {0};
+	int fd = mkstemp(path);
+	FILE *fp = fd < 0 ? NULL : fdopen(fd, "w");
+
+	if (!fp)
+		return "cannot write";
+	fputs(text, fp);
+	fclose(fp);
+	if (prof_dhat_load(path, &p, &err) == 0) {
+		prof_dhat_free(&p);
+		unlink(path);
+		return "loaded";
+	}
+	unlink(path);
+	prof_err_str(&err, msg, sizeof(msg));
+	/* from the path on: the file's name is a temporary one */
+	return strchr(msg, ' ') ? strchr(msg, ' ') + 1 : msg;
+}
+
+static void
+test_bad(void)
+{
+	is_str(load_text("{\"dhatFileVersion\":1,\"mode\":\"heap\"}"),
+	       ".dhatFileVersion: expected 2 (valgrind 3.15 or later's DHAT), "
+	       "not 1", "an old version is refused by its path");
+	is_str(load_text("{\"dhatFileVersion\":2,\"mode\":\"copy\"}"),
+	       ".mode: expected \"heap\" (valgrind --tool=dhat without --mode)",
+	       "a copy profile is refused");
+	is_str(load_text("{\"dhatFileVersion\":2,\"mode\":\"heap\","
+			 "\"ftbl\":[\"[root]\"],\"pps\":[{\"tb\":1,\"tbk\":1,"
+			 "\"fs\":[3]}]}"),
+	       ".pps[0].fs[0]: expected a frame of .ftbl (0 to 0)",
+	       "a frame beyond the table");
+	is_str(load_text("{\"dhatFileVersion\":2,\"mode\":\"heap\","
+			 "\"ftbl\":[\"[root]\"],\"pps\":[{\"tb\":-1,\"tbk\":1,"
+			 "\"fs\":[0]}]}"),
+	       ".pps[0].tb: expected a non-negative integer, not -1",
+	       "a negative count");
+	is_str(load_text("{\"dhatFileVersion\":2,"),
+	       "unexpected end of input (truncated JSON)",
+	       "a cut file (DHAT killed while writing) is a syntax error");
+	is_str(load_text("{\"dhatFileVersion\":2,\"mode\":\"heap\","
+			 "\"ftbl\":[\"[root]\"],\"pps\":[]}"),
+	       "loaded", "no program point at all is an empty profile");
+}
+
+int
+main(void)
+{
+	plan(30);
+	test_load();
+	test_diff();
+	test_bad();
+	return done();
+}
