@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "callgrind.h"
 #include "channels.h"
+#include "dhat.h"
 #include "cli/cli.h"
 #include "flame.h"
 #include "json.h"
@@ -31,6 +32,7 @@ enum {
 	OPT_RESULTS,
 	OPT_BASELINE,
 	OPT_TIME,
+	OPT_MEMORY,
 	OPT_VERSION,
 };
 
@@ -98,6 +100,9 @@ static const struct cli_opt option_table[] = {
 	CLI_OPTION("time", 0, "DIR", OPT_TIME,
 		"the CPU profiles of both sides of the changed time\n"
 		"rows (see above)"),
+	CLI_OPTION("memory", 0, "DIR", OPT_MEMORY,
+		"the DHAT outputs of both sides of the changed memory\n"
+		"rows (see above)"),
 	CLI_TEXT(
 	"Both sides must count the same event (Ir, or pprof's Hits). A\n"
 	"cost, count or id beyond 64 bits, costs that add up to more, and a\n"
@@ -118,12 +123,14 @@ static const struct cli_opt option_table[] = {
 
 struct opts {
 	int by_incl;
+	const char *by;		/* --by as given, or NULL */
 	long long top;
 	int json;
 	const char *svg;
 	const char *output;
 	const char *comparisons, *results, *baseline;
 	const char *time_dir;	/* --time DIR: CPU profiles of both sides */
+	const char *memory_dir;	/* --memory DIR: DHAT outputs of both */
 };
 
 /*
@@ -269,6 +276,199 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 #undef PUT
 }
 
+/*
+ * Whether path holds DHAT's JSON (its first byte that is no white space
+ * is '{'), not a callgrind file. 0 when it cannot be read: the reader
+ * says why.
+ */
+static int
+is_dhat(const char *path)
+{
+	FILE *fp = strcmp(path, "-") ? fopen(path, "r") : NULL;
+	int c = EOF;
+
+	if (!fp)
+		return 0;
+	do
+		c = getc(fp);
+	while (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+	fclose(fp);
+	return c == '{';
+}
+
+/* The sites of d as a JSON array, at most top of them (0: all). */
+static struct json_object *
+sites_json(const struct prof_dhat_diff *d, long long top)
+{
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; a && i < d->n && (!top || (long long)i < top); i++) {
+		const struct prof_dhat_change *c = &d->c[i];
+		struct json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "name",
+				       json_object_new_string(c->name));
+		json_object_object_add(o, "file",
+				       json_object_new_string(c->file));
+		json_object_object_add(o, "state",
+				       json_object_new_string(
+					       prof_dhat_state_name(c->state)));
+		json_object_object_add(o, "bytes_before", ll(c->bytes_before));
+		json_object_object_add(o, "bytes_after", ll(c->bytes_after));
+		json_object_object_add(o, "allocs_before", ll(c->allocs_before));
+		json_object_object_add(o, "allocs_after", ll(c->allocs_after));
+		json_object_object_add(o, "max_live_before", ll(c->live_before));
+		json_object_object_add(o, "max_live_after", ll(c->live_after));
+		json_object_object_add(o, "share", prof_json_double(c->share));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static const char *
+scope_name(enum prof_dhat_scope s)
+{
+	return s == PROF_DHAT_RUN ? "run" : "process";
+}
+
+/* The totals of both sides and what was ranked, into o. */
+static void
+sites_totals(struct json_object *o, const struct prof_dhat_profile *b,
+	     const struct prof_dhat_profile *a, const struct prof_dhat_diff *d)
+{
+	json_object_object_add(o, "by", json_object_new_string(
+						prof_dhat_by_name(d->by)));
+	json_object_object_add(o, "scope_before", json_object_new_string(
+							  scope_name(b->scope)));
+	json_object_object_add(o, "scope_after", json_object_new_string(
+							 scope_name(a->scope)));
+	json_object_object_add(o, "bytes_before", ll(b->bytes));
+	json_object_object_add(o, "bytes_after", ll(a->bytes));
+	json_object_object_add(o, "allocs_before", ll(b->allocs));
+	json_object_object_add(o, "allocs_after", ll(a->allocs));
+	json_object_object_add(o, "max_live_before", ll(b->max_live));
+	json_object_object_add(o, "max_live_after", ll(a->max_live));
+}
+
+/* The text of a site comparison: the totals, then a line per site. */
+static void
+sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
+	   const struct prof_dhat_profile *aft, const struct prof_dhat_diff *d,
+	   const struct opts *o)
+{
+	long long tb = prof_dhat_total(bef, d->by), ta = prof_dhat_total(aft, d->by);
+	char line[2048], x[3][40], t[2][40], safe[512], safe2[512];
+	size_t i;
+	int n;
+
+#define PUT(...)                                                      \
+	do {                                                          \
+		n = snprintf(line, sizeof(line), __VA_ARGS__);        \
+		prof_buf_put(b, line, n < 0 ? 0 :                     \
+				      (size_t)n < sizeof(line) ?      \
+				      (size_t)n : sizeof(line) - 1);  \
+	} while (0)
+	PUT("%s %s -> %s (%s, %+.2f%%), %s\n",
+	    d->by == PROF_DHAT_BY_ALLOCS ? "allocations" :
+	    d->by == PROF_DHAT_BY_LIVE	 ? "max live bytes" :
+					   "bytes allocated",
+	    prof_fmt_count(t[0], sizeof(t[0]), tb, 0),
+	    prof_fmt_count(t[1], sizeof(t[1]), ta, 0),
+	    prof_fmt_count(x[0], sizeof(x[0]), ta - tb, 1),
+	    tb ? 100.0 * (double)(ta - tb) / (double)tb : 0.0,
+	    bef->scope == PROF_DHAT_RUN && aft->scope == PROF_DHAT_RUN ?
+		    "inside run()" :
+		    "in the whole process (no stack passes through the "
+		    "harness's call of run())");
+	PUT("%14s %7s %10s %14s  %-8s  %s\n", "bytes", "share", "allocs",
+	    "max live", "", "function (file)");
+	for (i = 0; i < d->n && (!o->top || (long long)i < o->top); i++) {
+		const struct prof_dhat_change *c = &d->c[i];
+		char share[16] = "";
+
+		if (ta != tb)
+			snprintf(share, sizeof(share), "%.1f%%",
+				 100.0 * c->share);
+		PUT("%14s %7s %10s %14s  %-8s  %s (%s)\n",
+		    prof_fmt_count(x[0], sizeof(x[0]),
+				   c->bytes_after - c->bytes_before, 1),
+		    share,
+		    prof_fmt_count(x[1], sizeof(x[1]),
+				   c->allocs_after - c->allocs_before, 1),
+		    prof_fmt_count(x[2], sizeof(x[2]),
+				   c->live_after - c->live_before, 1),
+		    c->state == PROF_DHAT_CHANGED ?
+			    "" :
+			    prof_dhat_state_name(c->state),
+		    cli_safe(c->name, safe, sizeof(safe)),
+		    cli_safe(c->file, safe2, sizeof(safe2)));
+	}
+	if (!d->n)
+		PUT("no allocation site changed\n");
+	PUT("%zu new, %zu vanished, %zu unchanged site(s)\n", d->n_new,
+	    d->n_vanished, d->unchanged);
+#undef PUT
+}
+
+/* Two DHAT outputs compared: the allocation sites that changed. */
+static int
+pair_sites(const char *before_path, const char *after_path,
+	   const struct opts *o)
+{
+	struct prof_dhat_profile before = {0}, after = {0};
+	struct prof_dhat_diff d = {0};
+	struct prof_err err = {0};
+	struct prof_buf b = {0};
+	struct json_object *j = NULL;
+	enum prof_dhat_by by = PROF_DHAT_BY_BYTES;
+	int rc = PROF_EXIT_FAILURE;
+
+	if (o->by && prof_dhat_by_parse(o->by, &by) < 0) {
+		cli_say("--by %s is for callgrind files; DHAT's sites are "
+			"ranked by bytes, allocations or max-live", o->by);
+		goto out;
+	}
+	if (o->svg) {
+		cli_say("--svg: no flame graph of allocation sites");
+		goto out;
+	}
+	if (prof_dhat_load(before_path, &before, &err) < 0 ||
+	    prof_dhat_load(after_path, &after, &err) < 0 ||
+	    prof_dhat_diff(&before, &after, by, &d, &err) < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	if (o->json) {
+		j = json_object_new_object();
+		sites_totals(j, &before, &after, &d);
+		json_object_object_add(j, "new", ll((long long)d.n_new));
+		json_object_object_add(j, "vanished",
+				       ll((long long)d.n_vanished));
+		json_object_object_add(j, "unchanged",
+				       ll((long long)d.unchanged));
+		json_object_object_add(j, "sites", sites_json(&d, o->top));
+		if (prof_out_json(o->output, j, &err) < 0)
+			goto write_failed;
+	} else {
+		sites_text(&b, &before, &after, &d, o);
+		if (prof_out_write(o->output, b.p ? b.p : "", b.len, &err) < 0)
+			goto write_failed;
+	}
+	rc = PROF_EXIT_OK;
+	goto out;
+write_failed:
+	if (strcmp(o->output, "-"))
+		cli_err(&err);
+out:
+	json_object_put(j);
+	prof_buf_free(&b);
+	prof_dhat_diff_free(&d);
+	prof_dhat_free(&before);
+	prof_dhat_free(&after);
+	return cli_finish(rc);
+}
+
 /* Two callgrind files compared. */
 static int
 pair(const char *before_path, const char *after_path, const struct opts *o)
@@ -280,6 +480,22 @@ pair(const char *before_path, const char *after_path, const struct opts *o)
 	struct json_object *j = NULL;
 	int rc = PROF_EXIT_FAILURE;
 
+	if (is_dhat(before_path) || is_dhat(after_path)) {
+		if (!is_dhat(before_path) || !is_dhat(after_path)) {
+			cli_say("'%s' is %s output and '%s' is not: give two "
+				"callgrind files or two DHAT files",
+				is_dhat(before_path) ? before_path : after_path,
+				"DHAT's",
+				is_dhat(before_path) ? after_path : before_path);
+			return cli_finish(rc);
+		}
+		return pair_sites(before_path, after_path, o);
+	}
+	if (o->by && strcmp(o->by, "self") && strcmp(o->by, "inclusive")) {
+		cli_say("--by %s is for DHAT files; functions are ranked by "
+			"self or inclusive", o->by);
+		return cli_finish(rc);
+	}
 	if (load(before_path, &before, &err) < 0 ||
 	    load(after_path, &after, &err) < 0 ||
 	    prof_why_diff(&before, &after, o->by_incl, &w, &err) < 0) {
@@ -505,6 +721,64 @@ explain_time(struct json_object *row, const struct opts *o,
 			    err);
 }
 
+/*
+ * --memory DIR: a changed memory row's allocation sites from the DHAT
+ * outputs of both sides (DIR/reference/W.B.dhat.json and DIR/current/
+ * W.B.dhat.json), ranked by what its metric counts, into "memory_sites"
+ * and "memory_sites_artifacts". A side without its file leaves the row
+ * as it is; a file that cannot be read is the row's "memory_sites_note",
+ * said once here, and never fails the run. Returns 0, or -1 with err
+ * (out of memory).
+ */
+static int
+explain_memory(struct json_object *row, const struct opts *o,
+	       const char *cmp_dir, struct prof_err *err)
+{
+	const char *w = prof_json_str(row, "workload");
+	const char *b = prof_json_str(row, "backend");
+	char before_path[PATH_MAX], after_path[PATH_MAX], buf[1200];
+	struct prof_dhat_profile before = {0}, after = {0};
+	struct prof_dhat_diff d = {0};
+	struct prof_err lerr = {0};
+	struct json_object *arts;
+	int rc = 0;
+
+	if (!w || !b)
+		return 0;
+	snprintf(before_path, sizeof(before_path),
+		 "%s/reference/%s.%s.dhat.json", o->memory_dir, w, b);
+	snprintf(after_path, sizeof(after_path), "%s/current/%s.%s.dhat.json",
+		 o->memory_dir, w, b);
+	if (access(before_path, F_OK) || access(after_path, F_OK))
+		return 0;
+	if (prof_dhat_load(before_path, &before, &lerr) < 0 ||
+	    prof_dhat_load(after_path, &after, &lerr) < 0) {
+		prof_err_str(&lerr, buf, sizeof(buf));
+		cli_say("no allocation sites for %s (%s): %s", w, b, buf);
+		json_object_object_add(row, "memory_sites_note",
+				       json_object_new_string(buf));
+		goto out;
+	}
+	if (prof_dhat_diff(&before, &after,
+			   prof_dhat_by_metric(prof_json_str(row, "metric")),
+			   &d, err) < 0) {
+		rc = -1;
+		goto out;
+	}
+	json_object_object_add(row, "memory_sites", sites_json(&d, o->top));
+	arts = json_object_new_object();
+	json_object_object_add(arts, "before",
+			       relative_to(before_path, cmp_dir));
+	json_object_object_add(arts, "after", relative_to(after_path, cmp_dir));
+	sites_totals(arts, &before, &after, &d);
+	json_object_object_add(row, "memory_sites_artifacts", arts);
+out:
+	prof_dhat_diff_free(&d);
+	prof_dhat_free(&before);
+	prof_dhat_free(&after);
+	return rc;
+}
+
 /* Whether a comparison row is an instruction count's. */
 static int
 is_count_row(struct json_object *row)
@@ -523,7 +797,7 @@ comparisons(struct opts *o)
 	struct prof_runview cur = {0}, base = {0};
 	struct prof_err err = {0};
 	struct json_object *rows;
-	size_t i, n, explained = 0;
+	size_t i, n, explained = 0, sited = 0;
 	int rc = PROF_EXIT_FAILURE;
 
 	folder_of(o->comparisons, dir, sizeof(dir));
@@ -557,10 +831,17 @@ comparisons(struct opts *o)
 		}
 		if (!st || (strcmp(st, "warning") && strcmp(st, "improved")))
 			continue;
-		/* Memory rows: their allocation sites are not read yet. */
+		/* Memory rows: their allocation sites, and nothing else. */
 		if (prof_json_str(row, "phase") &&
-		    !strcmp(prof_json_str(row, "phase"), "memory"))
+		    !strcmp(prof_json_str(row, "phase"), "memory")) {
+			sited++;
+			if (o->memory_dir &&
+			    explain_memory(row, o, dir, &err) < 0) {
+				cli_err(&err);
+				goto out;
+			}
 			continue;
+		}
 		if (!explained &&
 		    (prof_runview_load(&cur, o->results, 0, &err) < 0 ||
 		     prof_runview_load(&base, o->baseline, 0, &err) < 0)) {
@@ -575,7 +856,8 @@ comparisons(struct opts *o)
 			goto out;
 		}
 	}
-	if (!explained && !strcmp(o->output, o->comparisons)) {
+	if (!explained && !(sited && o->memory_dir) &&
+	    !strcmp(o->output, o->comparisons)) {
 		rc = PROF_EXIT_OK;	/* nothing changed: nothing to write */
 		goto out;
 	}
@@ -600,23 +882,30 @@ int
 main(int argc, char **argv)
 {
 	struct cli_getopt g;
-	struct opts o = {0, 10, 0, NULL, NULL, NULL, NULL, NULL, NULL};
+	struct opts o = {0};
 	int c;
+
+	o.top = 10;
 
 	cli_init(argv[0]);
 	if (cli_opt_init(&g, option_table, NULL) < 0)
 		return cli_fail("%s", g.why);
 	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
-		case OPT_BY:
+		case OPT_BY: {
+			enum prof_dhat_by by;
+
 			if (!strcmp(optarg, "self"))
 				o.by_incl = 0;
 			else if (!strcmp(optarg, "inclusive"))
 				o.by_incl = 1;
-			else
-				return cli_fail("--by: '%s' is not self or "
-						"inclusive", optarg);
+			else if (prof_dhat_by_parse(optarg, &by) < 0)
+				return cli_fail("--by: '%s' is not self, "
+						"inclusive, bytes, allocations "
+						"or max-live", optarg);
+			o.by = optarg;
 			break;
+		}
 		case OPT_TOP:
 			if (cli_number("--top", optarg, 0, 1000000, &o.top))
 				return PROF_EXIT_FAILURE;
@@ -638,6 +927,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_TIME:
 			o.time_dir = optarg;
+			break;
+		case OPT_MEMORY:
+			o.memory_dir = optarg;
 			break;
 		case 'o':
 			o.output = optarg;
@@ -671,9 +963,9 @@ main(int argc, char **argv)
 			return PROF_EXIT_FAILURE;
 		return comparisons(&o);
 	}
-	if (o.results || o.baseline || o.time_dir)
-		return cli_fail("--results, --baseline and --time go with "
-				"--comparisons");
+	if (o.results || o.baseline || o.time_dir || o.memory_dir)
+		return cli_fail("--results, --baseline, --time and --memory go "
+				"with --comparisons");
 	if (argc - optind < 2)
 		return cli_fail("give two callgrind outputs: BEFORE AFTER");
 	if (argc - optind > 2)
