@@ -45,7 +45,11 @@
 #                          (prof-why: comparisons.json, summary.md and
 #                          report.html); a changed time row also gets a
 #                          CPU profile of each side (prof-trace) and
-#                          pprof's --base listing under time/
+#                          pprof's --base listing under time/; with
+#                          MEMORY=1, a changed memory row gets its
+#                          allocation sites from one call of each side
+#                          under valgrind's DHAT (memory/, prof-why
+#                          --memory)
 #
 # REF is built once per commit; a second compare against it reuses the
 # build. The current and the reference binaries then run alternately in one
@@ -333,8 +337,15 @@ run_before_report() {
 		say "cannot profile the changed time rows; they are" \
 			"explained by counts only"
 	fi
+	mem_dir=
+	why_mem_note=
+	if [ "${PROF_MEMORY:-}" = 1 ]; then
+		why_memory "$cur_bins" "$ref_bins"
+		[ -d "$run/memory" ] && mem_dir=$run/memory
+	fi
 	why_howto="to see more, run: prof-why on the two sides' callgrind files (functions/reference/ and functions/)"
-	why_explain "$run/comparisons.json" ${time_dir:+--time "$time_dir"}
+	why_explain "$run/comparisons.json" ${time_dir:+--time "$time_dir"} \
+		${mem_dir:+--memory "$mem_dir"}
 }
 
 # What the summary says first: what was compared, a dirty tree, and the
@@ -362,6 +373,9 @@ run_report() {
 	fi
 	if [ -n "${why_fail_note:-}" ]; then
 		set -- "$@" --note "$why_fail_note"
+	fi
+	if [ -n "${why_mem_note:-}" ]; then
+		set -- "$@" --note "$why_mem_note"
 	fi
 	if [ -n "$missing" ]; then
 		set -- "$@" --note "Only in the reference build (missing from the current one): $missing."

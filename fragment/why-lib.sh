@@ -5,16 +5,16 @@
 # $BINDIR, $run and say.
 
 # changed_rows FILE: how many rows of the comparisons are warning or
-# improved (0 when the file cannot be read).
+# improved, memory rows too (0 when the file cannot be read).
 changed_rows() {
-	jq '[.[] | select(.phase != "memory" and
-		(.status == "warning" or .status == "improved"))] |
+	jq '[.[] | select(.status == "warning" or .status == "improved")] |
 		length' "$1" 2>/dev/null || echo 0
 }
 
-# why_explain COMPARISONS [--baseline FILE] [--time DIR]: prof-why fills
-# "functions" into every changed row whose two sides kept their callgrind
-# files. A run without a changed row spends nothing on it. An explanation
+# why_explain COMPARISONS [--baseline FILE] [--time DIR] [--memory DIR]:
+# prof-why fills "functions" into every changed row whose two sides kept
+# their callgrind files (and "memory_sites" into a changed memory row
+# whose two sides have their DHAT outputs under --memory DIR). A run without a changed row spends nothing on it. An explanation
 # that cannot be made never fails the run (nor changes its code): it is
 # $why_fail_note, one line for the summary that says why (prof-why's own
 # message; or the changed count rows whose baseline kept no callgrind file,
@@ -69,6 +69,79 @@ why_howto_baseline() {
 	why_howto="to see which functions changed, run: make compare REF=$short WHY=1"
 }
 
+# why_memory CUR_BINS REF_BINS: for each changed memory row of the run's
+# comparisons (cpu), one call of its workload on each side under
+# valgrind's DHAT (the worker's memory phase: prepare(), then one call,
+# in its own process, never inside a measurement), written to
+# $run/memory/current/W.BACKEND.dhat.json and $run/memory/reference/...,
+# its log beside it, for prof-why --memory. The interposer is preloaded
+# as prof-mem preloads it (the memory phase asks for it), and DHAT's
+# allocator takes its place. A side that cannot be profiled (no
+# valgrind, the workload in no prof workload binary, DHAT failed) is
+# $why_mem_note: one line for the summary that says why; the run goes
+# on. Always returns 0.
+why_memory() {
+	why_mem_note=
+	rows=$(jq -r '.[] | select(.phase == "memory" and
+		(.status == "warning" or .status == "improved")) |
+		"\(.workload) \(.backend)"' "$run/comparisons.json" |
+		sort -u)
+	[ -n "$rows" ] || return 0
+	what="No allocation sites for the changed memory rows"
+	if ! command -v valgrind >/dev/null 2>&1; then
+		why_mem_note="$what: valgrind is not installed (make deps)"
+		return 0
+	fi
+	alloc=$BINDIR/libprof-alloc.so
+	[ -r "$alloc" ] || alloc=$BINDIR/../lib/prof/libprof-alloc.so
+	if [ ! -r "$alloc" ]; then
+		why_mem_note="$what: '$BINDIR/libprof-alloc.so' is missing; run make first"
+		return 0
+	fi
+	why_mem_note=$(echo "$rows" | while read -r w b; do
+		if [ "$b" != cpu ]; then
+			echo "$w ($b): DHAT is run on the cpu backend only"
+			continue
+		fi
+		for side in current reference; do
+			if [ $side = current ]; then bins=$1; else bins=$2; fi
+			d=$run/memory/$side
+			mkdir -p "$d" || {
+				echo "$w ($b): cannot create $d"
+				break
+			}
+			bin=
+			for x in $bins; do
+				if "$x" --list 2>/dev/null |
+					jq -r '.id // empty' 2>/dev/null |
+					grep -qxF -- "$w"; then
+					bin=$x
+					break
+				fi
+			done
+			if [ -z "$bin" ]; then
+				echo "$w ($b): no prof workload binary of the $side side lists it (a Google Benchmark binary has no worker to run under DHAT)"
+				break
+			fi
+			f=$d/$w.$b.dhat.json
+			rm -f "$f"
+			if ! LD_PRELOAD=$alloc timeout "${PROF_TIMEOUT:-600}" \
+				valgrind -q --tool=dhat --num-callers=100 \
+				--fullpath-after= --dhat-out-file="$f" \
+				"$bin" --worker "$w" --backend "$b" \
+				--requested "$b" --phase memory --warmup 0 \
+				--repeat 1 >"$d/$w.$b.jsonl" 2>"$d/$w.$b.log" ||
+				[ ! -s "$f" ]; then
+				rm -f "$f"
+				echo "$w ($b): valgrind's DHAT failed on the $side side (memory/$side/$w.$b.log)"
+				break
+			fi
+		done
+	done | sed -n '1p')
+	[ -n "$why_mem_note" ] && why_mem_note="$what: $why_mem_note"
+	return 0
+}
+
 # why_time CUR_BINS REF_BINS: for each changed time row of the run's
 # comparisons, a CPU profile of each side (prof-trace diagnose: gperftools,
 # in its own process, never inside a timing sample), pprof's --base listing
@@ -77,6 +150,7 @@ why_howto_baseline() {
 # Returns 1 when a profile could not be taken (the rows stay as they are).
 why_time() {
 	rows=$(jq -r '.[] | select(.phase != "instructions" and
+		.phase != "memory" and
 		(.status == "warning" or .status == "improved")) |
 		"\(.workload) \(.backend)"' "$run/comparisons.json" |
 		sort -u)
@@ -144,6 +218,7 @@ why_baseline_time() {
 	time_dir=
 	why_note=
 	n=$(jq '[.[] | select(.phase != "instructions" and
+		.phase != "memory" and
 		(.status == "warning" or .status == "improved"))] | length' \
 		"$run/comparisons.json" 2>/dev/null) || n=0
 	[ "${n:-0}" -gt 0 ] || return 0

@@ -926,6 +926,84 @@ write_memory_disagreements(struct report *r)
 		fputc('\n', md);
 }
 
+/*
+ * Under a changed memory row's reason: the allocation sites prof-why
+ * --memory found (DHAT, one call of each side), at most five, or the
+ * line that says why there are none.
+ */
+static void
+write_sites_table(FILE *md, struct json_object *row)
+{
+	struct json_object *sites = prof_json_get(row, "memory_sites");
+	struct json_object *arts = prof_json_get(row, "memory_sites_artifacts");
+	const char *note = prof_json_str(row, "memory_sites_note");
+	size_t i, n = json_object_is_type(sites, json_type_array) ?
+			      json_object_array_length(sites) : 0;
+
+	if (note) {
+		fprintf(md, "\n  No allocation sites: ");
+		prof_md_write(md, note, PROF_MD_TEXT);
+		fprintf(md, "\n\n");
+		return;
+	}
+	if (!n)
+		return;
+	fprintf(md, "\n  Allocation sites per function (valgrind's DHAT, one "
+		    "call of each side%s), by %s:\n\n  | function | file | "
+		    "bytes before | bytes after | Δ bytes | allocations | "
+		    "max live before | max live after | share |\n"
+		    "  |---|---|--:|--:|--:|--:|--:|--:|--:|\n",
+		    prof_json_str(arts, "scope_after") &&
+				    !strcmp(prof_json_str(arts, "scope_after"),
+					    "run") ?
+			    ", inside run()" :
+			    ", the whole process",
+		    !strcmp(str_or(arts, "by", ""), "allocations") ?
+			    "allocations" :
+		    !strcmp(str_or(arts, "by", ""), "max-live") ?
+			    "the most bytes live at once" :
+			    "bytes allocated");
+	for (i = 0; i < n && i < 5; i++) {
+		struct json_object *f = json_object_array_get_idx(sites, i);
+		const char *state = prof_json_str(f, "state");
+		double share = prof_json_numf(f, "share");
+		long long v[6];
+		char c[7][40];
+		size_t k;
+		static const char *const keys[] = {
+			"bytes_before", "bytes_after", "allocs_before",
+			"allocs_after", "max_live_before", "max_live_after",
+		};
+
+		for (k = 0; k < 6; k++)
+			v[k] = json_object_get_int64(prof_json_get(f, keys[k]));
+		prof_fmt_count(c[0], 40, v[0], 0);
+		prof_fmt_count(c[1], 40, v[1], 0);
+		prof_fmt_count(c[2], 40, v[1] - v[0], 1);
+		prof_fmt_count(c[3], 40, v[2], 0);
+		prof_fmt_count(c[4], 40, v[3], 0);
+		prof_fmt_count(c[5], 40, v[4], 0);
+		prof_fmt_count(c[6], 40, v[5], 0);
+		fprintf(md, "  | ");
+		prof_md_write(md, prof_json_str(f, "name"), CELL_CODE);
+		if (state && strcmp(state, "changed")) {
+			fputc(' ', md);
+			prof_md_write(md, state, PROF_MD_TEXT);
+		}
+		fprintf(md, " | ");
+		prof_md_write(md, short_file(prof_json_str(f, "file")),
+			      PROF_MD_TEXT);
+		fprintf(md, " | %s | %s | %s | %s → %s | %s | %s | ", c[0],
+			c[1], c[2], c[3], c[4], c[5], c[6]);
+		if (isfinite(share))
+			fprintf(md, "%.1f%%", 100 * share);
+		else
+			fprintf(md, "-");
+		fprintf(md, " |\n");
+	}
+	fputc('\n', md);
+}
+
 /* summary.md's memory table: one line a memory row, in bytes or
  * allocations with grouped digits; then the reason of each that is not
  * stable. Nothing when the run has no memory rows. */
@@ -979,6 +1057,7 @@ write_memory(struct report *r)
 			prof_json_str(row, "status"));
 		prof_md_write(md, prof_json_str(row, "reason"), PROF_MD_TEXT);
 		fputc('\n', md);
+		write_sites_table(md, row);
 		reasons++;
 	}
 	if (reasons)
