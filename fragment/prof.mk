@@ -173,7 +173,8 @@ MEMORY ?=
 REF ?=
 AGAINST ?=
 MODE ?= quick
-# make compare WHY=1: which functions made the changed rows change.
+# make compare WHY=1: which functions made the changed rows change (with
+# MEMORY=1, which allocation sites made the memory rows change).
 WHY ?=
 # make compare REF= and bisect: CURRENT_WORKLOADS=1 builds the commit with
 # the current workload sources (PROF_WORKLOAD_SOURCES) even where it has
@@ -382,6 +383,8 @@ help: ## this list
 	@echo "  memory        MEMORY=1 adds the memory phase (diagnose always has it):"
 	@echo "                heap peak, allocations and bytes allocated of one call,"
 	@echo "                judged exactly (+1% and a floor), and the RSS peak,"
-	@echo "                judged like time"
+	@echo "                judged like time; make compare MEMORY=1 WHY=1 names the"
+	@echo "                allocation sites that changed (valgrind's DHAT, one call"
+	@echo "                of each side)"
 
 .DEFAULT_GOAL := $(PROF_DEFAULT_GOAL)

@@ -38,7 +38,8 @@ enum {
 
 static const struct cli_opt option_table[] = {
 	CLI_USAGE("prof-why [--by self|inclusive] [--top N] [--json] [--svg FILE]\n" "         [-o FILE] BEFORE AFTER"),
-	CLI_USAGE("prof-why --comparisons FILE [--results FILE] [--baseline FILE]\n" "         [--time DIR] [--top N] [-o FILE]"),
+	CLI_USAGE("prof-why [--by bytes|allocations|max-live] [--top N] [--json]\n" "         [-o FILE] BEFORE.dhat.json AFTER.dhat.json"),
+	CLI_USAGE("prof-why --comparisons FILE [--results FILE] [--baseline FILE]\n" "         [--time DIR] [--memory DIR] [--top N] [-o FILE]"),
 	CLI_TEXT(
 	"Say which functions made a workload's instruction count change. BEFORE\n"
 	"and AFTER are callgrind outputs of the same workload from two builds\n"
@@ -53,9 +54,24 @@ static const struct cli_opt option_table[] = {
 	"the whole count's change. C++ names are demangled: those callgrind\n"
 	"or pprof wrote mangled (_ZN3foo3barEv) go through c++filt\n"
 	"(binutils), and are left so, said once, when it cannot be run."),
+	CLI_TEXT(
+	"BEFORE and AFTER may be DHAT outputs (valgrind --tool=dhat\n"
+	"--dhat-out-file=FILE, JSON; read as such when the file starts with\n"
+	"'{'): then the allocation sites that changed, per function: each\n"
+	"allocation is the site of the first frame of its stack inside the\n"
+	"project (not the allocator, not a shared library, not a source file\n"
+	"under /usr/ or a relative one, as the system's libraries record\n"
+	"theirs; valgrind --fullpath-after= makes the project's paths\n"
+	"absolute), only those made inside run() (the harness's timed call on\n"
+	"their stack) when any is; sites of two builds are matched by name and\n"
+	"the file's last part; ranked by the change of bytes allocated\n"
+	"(default), of allocations or of the most bytes live at once\n"
+	"(max-live: DHAT's max bytes of each program point, summed). valgrind\n"
+	"demangles the names."),
 	CLI_GROUP("options:"),
-	CLI_OPTION("by", 0, "self|inclusive", OPT_BY,
-		"what to rank by (default self)"),
+	CLI_OPTION("by", 0, "self|inclusive|bytes|allocations|max-live", OPT_BY,
+		"self or inclusive (default self); for DHAT files\n"
+		"bytes, allocations or max-live (default bytes)"),
 	CLI_OPTION("top", 0, "N", OPT_TOP,
 		"the N largest changes (default 10; 0: all)"),
 	CLI_FLAG("json", 0, OPT_JSON,
@@ -63,7 +79,13 @@ static const struct cli_opt option_table[] = {
 		"total_after, by, new, vanished, unchanged and\n"
 		"functions: [{name, file, file_before, state,\n"
 		"self_before, self_after, inclusive_before,\n"
-		"inclusive_after, share, inclusive_share}]"),
+		"inclusive_after, share, inclusive_share}]; for DHAT\n"
+		"files by, scope_before, scope_after (run or\n"
+		"process), bytes_, allocs_ and max_live_before and\n"
+		"_after, new, vanished, unchanged and sites: [{name,\n"
+		"file, state, bytes_before, bytes_after,\n"
+		"allocs_before, allocs_after, max_live_before,\n"
+		"max_live_after, share}]"),
 	CLI_OPTION("svg", 0, "FILE", OPT_SVG,
 		"also write the differential flame graph"),
 	CLI_OPTION("output", 'o', "FILE", 'o',
@@ -87,7 +109,15 @@ static const struct cli_opt option_table[] = {
 	"W.BACKEND.calls beside it (\"CALLS HZ\": the calls it covers and the\n"
 	"profiler's frequency), so that both are nanoseconds of CPU per call;\n"
 	"DIR/W.BACKEND.pprof.txt (pprof --base) is named as its listing when\n"
-	"it is there."),
+	"it is there. With --memory DIR, a changed memory row (\"phase\":\n"
+	"\"memory\") gets \"memory_sites\" (the --top sites, as in --json) and\n"
+	"\"memory_sites_artifacts\" (the two files, by, the scopes and totals)\n"
+	"from DIR/reference/W.BACKEND.dhat.json and DIR/current/\n"
+	"W.BACKEND.dhat.json, ranked by what its metric counts: the heap peak\n"
+	"by max-live, allocations by allocations, the others by bytes. A side\n"
+	"without its file leaves the row as it is; a DHAT file that cannot be\n"
+	"read is said in one line and kept as the row's \"memory_sites_note\":\n"
+	"it never fails the comparisons."),
 	CLI_GROUP("options of --comparisons:"),
 	CLI_OPTION("comparisons", 0, "FILE", OPT_COMPARISONS,
 		"prof-diff's comparisons to fill (see above)"),
@@ -108,15 +138,19 @@ static const struct cli_opt option_table[] = {
 	"cost, count or id beyond 64 bits, costs that add up to more, and a\n"
 	"totals: (summary:) that is not the sum of the cost lines are refused\n"
 	"with the file and line; so is a CALLS HZ file that is not CALLS from\n"
-	"1 to 1e12 and HZ from 1 to 1e6 on its first line."),
+	"1 to 1e12 and HZ from 1 to 1e6 on its first line. A DHAT file that is\n"
+	"not dhatFileVersion 2 in mode heap, or whose program points are not\n"
+	"counts and frames of its frame table, is refused with its JSON path."),
 	CLI_TEXT(
 	"example:\n"
 	"  prof-why old/functions/pipeline.reorder_nearest.cpu.callgrind \\\n"
-	"      run/functions/pipeline.reorder_nearest.cpu.callgrind"),
+	"      run/functions/pipeline.reorder_nearest.cpu.callgrind\n"
+	"  prof-why run/memory/reference/test.ab_copy.cpu.dhat.json \\\n"
+	"      run/memory/current/test.ab_copy.cpu.dhat.json"),
 	CLI_TEXT(
 	"Exit status: 0 done, 2 bad arguments, an unreadable or malformed\n"
-	"callgrind, CALLS HZ or JSON file, two profiles of different events,\n"
-	"or a failed write."),
+	"callgrind, CALLS HZ, DHAT or JSON file, two profiles of different\n"
+	"events, or a failed write."),
 	CLI_STD(OPT_VERSION),
 	CLI_END,
 };

@@ -1092,6 +1092,100 @@ why_section(struct page *p, long i, struct json_object *c, int explained,
 			 "Why: CPU time per function (gperftools)", err);
 }
 
+/*
+ * Why r's memory changed: for each changed memory row of r that prof-why
+ * --memory explained, its allocation sites per function (valgrind's DHAT,
+ * one call of each side), at most five, or the line that says why there
+ * are none. The memory rows are the comparisons' memory view, found from
+ * the first of r's (they lie together, one a metric).
+ */
+static void
+memory_why(struct page *p, const struct prof_runrow *r)
+{
+	struct prof_cmpview *mv = p->cmp ? p->cmp->memory : NULL;
+	long i = mv ? prof_cmpview_find(mv, r->workload, r->backend, 0,
+					r->segment) : -1;
+	FILE *fp = p->fp;
+
+	for (; i >= 0 && (size_t)i < prof_cmpview_len(mv); i++) {
+		struct json_object *c = prof_cmpview_row(mv, (size_t)i);
+		struct json_object *sites = prof_json_get(c, "memory_sites");
+		struct json_object *arts = prof_json_get(c, "memory_sites_artifacts");
+		const char *note = prof_json_str(c, "memory_sites_note");
+		size_t k, n = json_object_is_type(sites, json_type_array) ?
+				      json_object_array_length(sites) : 0;
+
+		if (!c || !prof_json_str(c, "workload") ||
+		    strcmp(prof_json_str(c, "workload"), r->workload) ||
+		    !prof_json_str(c, "backend") ||
+		    strcmp(prof_json_str(c, "backend"), r->backend))
+			break;
+		if (!n && !note)
+			continue;
+		fprintf(fp, "<div class=\"why\"><h3>Why: ");
+		prof_page_esc(fp, prof_json_str(c, "metric"));
+		fprintf(fp, " per allocation site (valgrind's DHAT, one call "
+			    "of each side%s)</h3>",
+			prof_json_str(arts, "scope_after") &&
+					!strcmp(prof_json_str(arts,
+							      "scope_after"),
+						"run") ?
+				", inside run()" :
+				"");
+		if (note) {
+			fprintf(fp, "<p class=\"reason\">No allocation sites: ");
+			prof_page_esc(fp, note);
+			fprintf(fp, "</p></div>");
+			continue;
+		}
+		fprintf(fp, "<table class=\"why-fns\"><tr><th>function</th>"
+			    "<th>file</th><th class=\"num\">Δ bytes</th>"
+			    "<th class=\"num\">share</th><th class=\"num\">"
+			    "bytes before → after</th><th class=\"num\">"
+			    "allocations before → after</th><th class=\"num\">"
+			    "max live before → after</th></tr>");
+		for (k = 0; k < n && k < 5; k++) {
+			struct json_object *f = json_object_array_get_idx(sites, k);
+			const char *state = prof_json_str(f, "state");
+			static const char *const keys[] = {
+				"bytes_before", "bytes_after", "allocs_before",
+				"allocs_after", "max_live_before",
+				"max_live_after",
+			};
+			double share = prof_json_numf(f, "share");
+			char t[7][40];
+			long long v[6];
+			size_t j;
+
+			for (j = 0; j < 6; j++) {
+				v[j] = json_object_get_int64(
+					prof_json_get(f, keys[j]));
+				prof_page_count(t[j + 1], 40, (double)v[j], 0);
+			}
+			prof_page_count(t[0], 40, (double)(v[1] - v[0]), 1);
+			fprintf(fp, "<tr><td><code>");
+			prof_page_esc(fp, prof_json_str(f, "name"));
+			fprintf(fp, "</code>");
+			if (state && strcmp(state, "changed")) {
+				fprintf(fp, " (");
+				prof_page_esc(fp, state);
+				fprintf(fp, ")");
+			}
+			fprintf(fp, "</td><td class=\"mono\">");
+			prof_page_esc(fp, prof_json_str(f, "file"));
+			fprintf(fp, "</td><td class=\"num\">%s</td><td "
+				    "class=\"num\">", t[0]);
+			if (isfinite(share))
+				fprintf(fp, "%.1f%%", 100 * share);
+			fprintf(fp, "</td><td class=\"num\">%s → %s</td><td "
+				    "class=\"num\">%s → %s</td><td class="
+				    "\"num\">%s → %s</td></tr>",
+				t[1], t[2], t[3], t[4], t[5], t[6]);
+		}
+		fprintf(fp, "</table></div>");
+	}
+}
+
 /* The statuses, the most telling first: a block's own is its channels'
  * first in this order. */
 static const char *const status_order[] = {
@@ -1302,6 +1396,7 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 		c = cmp_in(p, 1, &p->rows[i], &at);
 		if (why_section(p, at, c, explained, err) < 0)
 			return -1;
+		memory_why(p, &p->rows[i]);
 	}
 	fprintf(fp, "</section>\n");
 	return 0;

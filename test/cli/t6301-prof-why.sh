@@ -45,7 +45,7 @@ is "$rc" 2 "one file: exit 2"
 is "$(errline)" "prof-why: give two callgrind outputs: BEFORE AFTER" \
 	"saying what to give"
 run prof-why --by time $D/before.out $D/after.out
-is "$(errline)" "prof-why: --by: 'time' is not self or inclusive" \
+is "$(errline)" "prof-why: --by: 'time' is not self, inclusive, bytes, allocations or max-live" \
 	"a bad --by is named"
 run prof-why $D/before.out $D/badcost.out
 is "$rc" 2 "a malformed output: exit 2"
