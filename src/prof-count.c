@@ -1,23 +1,24 @@
 /* prof-count: the instruction-count phase: callgrind counts of run() only,
  * or of a whole command, in an environment that never changes. */
+#include "cli/cli.h"
 #include "runner/runner.h"
 
-static const char usage_text[] =
-	"usage: prof-count quick|full [options]\n"
-	"       prof-count diagnose ID [options]\n"
-	"       prof-count --name ID [command options] -- CMD [ARG...]\n"
-	"       prof-count quick|full|diagnose ID ... --against REF_BIN...\n"
-	"                  --against-output FILE\n"
-	"       prof-count --name ID ... --against-command STRING\n"
-	"                  --against-output FILE -- CMD [ARG...]\n"
-	"\n"
+static const struct cli_opt option_table[] = {
+	CLI_USAGE("prof-count quick|full [options]"),
+	CLI_USAGE("prof-count diagnose ID [options]"),
+	CLI_USAGE("prof-count --name ID [command options] -- CMD [ARG...]"),
+	CLI_USAGE("prof-count quick|full|diagnose ID ... --against REF_BIN...\n"
+		  "           --against-output FILE"),
+	CLI_USAGE("prof-count --name ID ... --against-command STRING\n"
+		  "           --against-output FILE -- CMD [ARG...]"),
+	CLI_TEXT(
 	"Count the instructions each workload executes, under valgrind's\n"
 	"callgrind, and write one sample per counted call as a JSON line:\n"
 	"phase \"instructions\", with the integer \"instructions\" (callgrind's\n"
 	"Ir). The same build on the same input executes the same\n"
 	"instructions, so a busy machine cannot move a count; a change of\n"
-	"1% is visible in one run.\n"
-	"\n"
+	"1% is visible in one run."),
+	CLI_TEXT(
 	"Each workload runs in a fresh worker under callgrind, instrumented\n"
 	"from its first counted call on: prepare(), the warmup call and\n"
 	"validate() are never counted; each call's count is what every thread\n"
@@ -26,51 +27,72 @@ static const char usage_text[] =
 	"prof-count-UID/home made fresh, LANG=C, TZ=UTC), no address-space\n"
 	"randomization, and a fixed time() (libprof-fixedtime.so: libraries\n"
 	"that seed hashes from the clock would otherwise vary). Timing runs\n"
-	"never run under valgrind.\n"
-	"\n"
+	"never run under valgrind."),
+	CLI_TEXT(
 	"modes (the CPU path only):\n"
 	"  quick          quick-tagged workloads; warmup 1, repeat 2\n"
 	"  full           every workload with a CPU path; warmup 1, repeat 3\n"
-	"  diagnose ID    that workload only; warmup 1, repeat 3\n"
-	"\n"
-	"options: --workloads BIN, --repeat N, --warmup N, --category C,\n"
-	"  --exclude-category C, --output FILE, --timeout SECONDS, --seed N,\n"
-	"  --shard I/N, -q; as for prof-time (see prof-time --help). A\n"
-	"  workload's count_threshold_pct (default 1) is carried by its\n"
-	"  samples.\n"
-	"  --functions DIR        keep each workload's callgrind output of its\n"
-	"                         first counted call, functions only (no lines;\n"
-	"                         kilobytes), as DIR/ID.BACKEND.callgrind, named\n"
-	"                         in that sample's artifacts when DIR is inside\n"
-	"                         the folder of --output; prof-why compares two\n"
-	"                         builds' files\n"
-	"\n"
-	"across builds (each side its own counted run; prof-merge each file,\n"
-	"then prof-diff --baseline REF CUR):\n"
-	"  --against BIN          a reference workload binary (repeatable)\n"
-	"  --against-command STR  a reference command, split into words like a\n"
-	"                         shell without expansions ('...', \"...\", \\)\n"
-	"  --against-output FILE  where the reference side's samples go\n"
+	"  diagnose ID    that workload only; warmup 1, repeat 3"),
+	CLI_GROUP("options:"),
+	CLI_BRIEF("workloads", 0, "BIN", OPT_WORKLOADS,
+		"as for prof-time (see prof-time --help). A workload's\n"
+		"count_threshold_pct (default 1) is carried by its samples."),
+	CLI_BRIEF("repeat", 0, "N", OPT_REPEAT, NULL),
+	CLI_BRIEF("warmup", 0, "N", OPT_WARMUP, NULL),
+	CLI_BRIEF("category", 0, "C", OPT_CATEGORY, NULL),
+	CLI_BRIEF("exclude-category", 0, "C", OPT_EXCLUDE, NULL),
+	CLI_BRIEF("output", 'o', "FILE", 'o', NULL),
+	CLI_BRIEF("timeout", 0, "SECONDS", OPT_TIMEOUT, NULL),
+	CLI_BRIEF("seed", 0, "N", OPT_SEED, NULL),
+	CLI_BRIEF("shard", 0, "I/N", OPT_SHARD, NULL),
+	CLI_BRIEF("quiet", 'q', NULL, 'q', NULL),
+	CLI_OPTION("functions", 0, "DIR", OPT_FUNCTIONS,
+		"keep each workload's callgrind output of its\n"
+		"first counted call, functions only (no lines;\n"
+		"kilobytes), as DIR/ID.BACKEND.callgrind, named\n"
+		"in that sample's artifacts when DIR is inside\n"
+		"the folder of --output; prof-why compares two\n"
+		"builds' files"),
+	CLI_GROUP("across builds (each side its own counted run; prof-merge each file,\n"
+		  "then prof-diff --baseline REF CUR):"),
+	CLI_OPTION("against", 0, "BIN", OPT_AGAINST,
+		"a reference workload binary (repeatable)"),
+	CLI_OPTION("against-command", 0, "STR", OPT_AGAINST_COMMAND,
+		"a reference command, split into words like a\n"
+		"shell without expansions ('...', \"...\", \\)"),
+	CLI_OPTION("against-output", 0, "FILE", OPT_AGAINST_OUTPUT,
+		"where the reference side's samples go"),
+	CLI_TEXT(
 	"A command's identity is its --name and its arguments: the program's\n"
 	"path is recorded in the environment (\"program\"), never compared, so\n"
 	"one program built at two paths compares; other arguments make the\n"
-	"row incomparable, and prof-diff's reason names both.\n"
-	"\n"
-	"command options (count any command and every process it starts):\n"
-	"  --name ID              the workload id of the samples\n"
-	"  --repeat N, --warmup N runs before counting (default 0), samples (2)\n"
-	"  --threshold PCT        a median count that grows by more than PCT %\n"
-	"                         is a warning (default 1; 0: any growth)\n"
-	"  --env NAME=VALUE       add to the command's fixed environment\n"
-	"                         (repeatable)\n"
-	"  --memory               then two runs of their own, outside valgrind\n"
-	"                         and in the same fixed environment, under the\n"
-	"                         allocation interposer: memory samples with\n"
-	"                         the heap peak, allocations, bytes allocated\n"
-	"                         and RSS peak (as prof-time --memory; the\n"
-	"                         interposer is never counted)\n"
-	"  --category C, --problem-size TEXT, --expect-exit N, --timeout S,\n"
-	"  --check-output         as for prof-time\n"
+	"row incomparable, and prof-diff's reason names both."),
+	CLI_GROUP("command options (count any command and every process it starts):"),
+	CLI_OPTION("name", 0, "ID", OPT_NAME,
+		"the workload id of the samples"),
+	CLI_OPTION("repeat", 0, "N", OPT_REPEAT,
+		"samples (default 2)"),
+	CLI_OPTION("warmup", 0, "N", OPT_WARMUP,
+		"runs before counting (default 0)"),
+	CLI_OPTION("threshold", 0, "PCT", OPT_THRESHOLD,
+		"a median count that grows by more than PCT %\n"
+		"is a warning (default 1; 0: any growth)"),
+	CLI_OPTION("env", 0, "NAME=VALUE", OPT_ENV,
+		"add to the command's fixed environment\n"
+		"(repeatable)"),
+	CLI_FLAG("memory", 0, OPT_MEMORY,
+		"then two runs of their own, outside valgrind\n"
+		"and in the same fixed environment, under the\n"
+		"allocation interposer: memory samples with\n"
+		"the heap peak, allocations, bytes allocated\n"
+		"and RSS peak (as prof-time --memory; the\n"
+		"interposer is never counted)"),
+	CLI_BRIEF("category", 0, "C", OPT_CATEGORY, "as for prof-time"),
+	CLI_BRIEF("problem-size", 0, "TEXT", OPT_PSIZE, NULL),
+	CLI_BRIEF("expect-exit", 0, "N", OPT_EXPECT, NULL),
+	CLI_BRIEF("timeout", 0, "S", OPT_TIMEOUT, NULL),
+	CLI_BRIEF("check-output", 0, NULL, OPT_CHECK_OUTPUT, NULL),
+	CLI_TEXT(
 	"The command runs with --trace-children=yes: every process of its tree\n"
 	"is counted (also what a process did before it replaced itself with\n"
 	"exec) and the counts are summed. It gets PATH=/usr/local/bin:/usr/bin:\n"
@@ -78,17 +100,20 @@ static const char usage_text[] =
 	"and PWD=/tmp/prof-count-UID/cwd, a link to the working directory, so\n"
 	"that neither the caller's environment nor the length of its working\n"
 	"directory changes the count. The program is looked up in the\n"
-	"caller's PATH.\n"
-	"\n"
+	"caller's PATH."),
+	CLI_TEXT(
 	"Exit status: 0 every sample succeeded, 1 a sample errored (a crash,\n"
 	"a failed validation, a failed command), 2 bad arguments, valgrind\n"
 	"not installed, a command that is not found, or an infrastructure\n"
-	"failure.\n";
+	"failure."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
+};
 
 int
 main(int argc, char **argv)
 {
-	static const struct runner_tool tool = {RUNNER_COUNT, usage_text};
+	static const struct runner_tool tool = {RUNNER_COUNT, option_table};
 
 	return runner_main(&tool, argc, argv);
 }

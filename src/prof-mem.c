@@ -1,12 +1,13 @@
 /* prof-mem: the memory phase: one separate run per workload x backend with
  * its heap peak, peak RSS and device allocator numbers. */
+#include "cli/cli.h"
 #include "runner/runner.h"
 
-static const char usage_text[] =
-	"usage: prof-mem quick|full [options]\n"
-	"       prof-mem diagnose ID [options]\n"
-	"       prof-mem --name ID [--category C] [--repeat N] -- CMD [ARG...]\n"
-	"\n"
+static const struct cli_opt option_table[] = {
+	CLI_USAGE("prof-mem quick|full [options]"),
+	CLI_USAGE("prof-mem diagnose ID [options]"),
+	CLI_USAGE("prof-mem --name ID [--category C] [--repeat N] -- CMD [ARG...]"),
+	CLI_TEXT(
 	"The memory phase, apart from timing: each workload x backend runs\n"
 	"twice, each time in a fresh worker under the allocation interposer\n"
 	"libprof-alloc.so (LD_PRELOAD): one call right after prepare(), one\n"
@@ -22,27 +23,40 @@ static const char usage_text[] =
 	"  rss_peak_bytes          the worker's peak RSS (VmHWM), reset after\n"
 	"                          prepare() where the kernel allows it\n"
 	"  device_*_bytes          on CUDA: the stream-ordered pool's allocated,\n"
-	"                          reserved and their peaks during the call\n"
-	"\n"
+	"                          reserved and their peaks during the call"),
+	CLI_TEXT(
 	"A command runs twice (--repeat N: N times), each a fresh process and\n"
 	"a memory sample of \"call\" 0, with the interposer in every process\n"
 	"of its tree; each process is one record under \"processes\", and\n"
 	"\"memory\" holds the largest peak, the sum of peaks, all allocations,\n"
 	"all their bytes and wait4's max RSS. A static or setuid program is\n"
 	"not entered: no heap numbers (metrics.heap_tracked false), the RSS\n"
-	"peak still, said once, not an error.\n"
-	"\n"
-	"options: --workloads BIN, --category C, --exclude-category C,\n"
-	"  --backend cpu|gpu|all|auto, --output FILE, --timeout SECONDS, -q;\n"
-	"  as for prof-time (see prof-time --help).\n"
-	"\n"
+	"peak still, said once, not an error."),
+	CLI_GROUP("options:"),
+	CLI_BRIEF("workloads", 0, "BIN", OPT_WORKLOADS,
+		"as for prof-time (see prof-time --help)."),
+	CLI_BRIEF("category", 0, "C", OPT_CATEGORY, NULL),
+	CLI_BRIEF("exclude-category", 0, "C", OPT_EXCLUDE, NULL),
+	CLI_BRIEF("backend", 0, "cpu|gpu|all|auto", OPT_BACKEND, NULL),
+	CLI_BRIEF("output", 'o', "FILE", 'o', NULL),
+	CLI_BRIEF("timeout", 0, "SECONDS", OPT_TIMEOUT, NULL),
+	CLI_BRIEF("quiet", 'q', NULL, 'q', NULL),
+	CLI_GROUP("command options:"),
+	CLI_OPTION("name", 0, "ID", OPT_NAME,
+		"the workload id of the command's samples"),
+	CLI_OPTION("repeat", 0, "N", OPT_REPEAT,
+		"runs of the command, a sample each (default 2)"),
+	CLI_TEXT(
 	"Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n"
-	"arguments or an infrastructure failure.\n";
+	"arguments or an infrastructure failure."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
+};
 
 int
 main(int argc, char **argv)
 {
-	static const struct runner_tool tool = {RUNNER_MEMORY, usage_text};
+	static const struct runner_tool tool = {RUNNER_MEMORY, option_table};
 
 	return runner_main(&tool, argc, argv);
 }

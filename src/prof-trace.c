@@ -1,12 +1,13 @@
 /* prof-trace: the diagnostic phase: a CPU profile of the timed region and
  * a Chrome trace of the worker's phases. */
+#include "cli/cli.h"
 #include "runner/runner.h"
 
-static const char usage_text[] =
-	"usage: prof-trace quick|full [options]\n"
-	"       prof-trace diagnose ID [options]\n"
-	"       prof-trace --name ID [--artifacts DIR] -- CMD [ARG...]\n"
-	"\n"
+static const struct cli_opt option_table[] = {
+	CLI_USAGE("prof-trace quick|full [options]"),
+	CLI_USAGE("prof-trace diagnose ID [options]"),
+	CLI_USAGE("prof-trace --name ID [--artifacts DIR] -- CMD [ARG...]"),
+	CLI_TEXT(
 	"The diagnostic phase, apart from timing: each workload x backend runs\n"
 	"in a fresh worker that loads gperftools, calls run() until the calls\n"
 	"cover --min-seconds, and keeps only the profiler's samples taken inside\n"
@@ -17,31 +18,42 @@ static const char usage_text[] =
 	"                 chrome://tracing); on CUDA also kernels and copies\n"
 	"and one profile sample with the calls, the profiler's samples, the\n"
 	"profiled binary and the two files as artifacts. (GPU runs name them\n"
-	"ID.gpu.prof and ID.gpu.trace.json.)\n"
-	"\n"
+	"ID.gpu.prof and ID.gpu.trace.json.)"),
+	CLI_TEXT(
 	"A command is profiled with libprof-cpuprofile.so (LD_PRELOAD), which\n"
-	"starts gperftools in the command and keeps it out of its children.\n"
-	"\n"
-	"options:\n"
-	"  --artifacts DIR    where the files go (default: the folder of\n"
-	"                     --output, or the current folder)\n"
-	"  --min-seconds S    the least time the calls cover (default 2)\n"
-	"  --workloads BIN, --category C, --exclude-category C,\n"
-	"  --backend cpu|gpu|all|auto, --output FILE, --timeout SECONDS, -q;\n"
-	"  as for prof-time (see prof-time --help).\n"
-	"\n"
+	"starts gperftools in the command and keeps it out of its children."),
+	CLI_GROUP("options:"),
+	CLI_OPTION("artifacts", 0, "DIR", OPT_ARTIFACTS,
+		"where the files go (default: the folder of\n"
+		"--output, or the current folder)"),
+	CLI_OPTION("min-seconds", 0, "S", OPT_MIN_SECONDS,
+		"the least time the calls cover (default 2)"),
+	CLI_OPTION("name", 0, "ID", OPT_NAME,
+		"a command's workload id (-- CMD [ARG...])"),
+	CLI_BRIEF("workloads", 0, "BIN", OPT_WORKLOADS,
+		"as for prof-time (see prof-time --help)."),
+	CLI_BRIEF("category", 0, "C", OPT_CATEGORY, NULL),
+	CLI_BRIEF("exclude-category", 0, "C", OPT_EXCLUDE, NULL),
+	CLI_BRIEF("backend", 0, "cpu|gpu|all|auto", OPT_BACKEND, NULL),
+	CLI_BRIEF("output", 'o', "FILE", 'o', NULL),
+	CLI_BRIEF("timeout", 0, "SECONDS", OPT_TIMEOUT, NULL),
+	CLI_BRIEF("quiet", 'q', NULL, 'q', NULL),
+	CLI_TEXT(
 	"gperftools samples at most about 250 times a second here (the kernel's\n"
 	"timer), so 2 s give about 500 samples of a single-threaded call. Its\n"
 	"timer counts CPU time: on a busy machine the calls go on past\n"
-	"--min-seconds until the profile holds 50 samples, or cover 4 times it.\n"
-	"\n"
+	"--min-seconds until the profile holds 50 samples, or cover 4 times it."),
+	CLI_TEXT(
 	"Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n"
-	"arguments or an infrastructure failure.\n";
+	"arguments or an infrastructure failure."),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
+};
 
 int
 main(int argc, char **argv)
 {
-	static const struct runner_tool tool = {RUNNER_PROFILE, usage_text};
+	static const struct runner_tool tool = {RUNNER_PROFILE, option_table};
 
 	return runner_main(&tool, argc, argv);
 }

@@ -14,37 +14,6 @@
 #include "id.h"
 #include "runner-int.h"
 
-enum {
-	OPT_WORKLOADS = 256,
-	OPT_REPEAT,
-	OPT_WARMUP,
-	OPT_CATEGORY,
-	OPT_EXCLUDE,
-	OPT_BACKEND,
-	OPT_OUTPUT,
-	OPT_TIMEOUT,
-	OPT_SEED,
-	OPT_SHARD,
-	OPT_NAME,
-	OPT_FLOOR,
-	OPT_PSIZE,
-	OPT_EXPECT,
-	OPT_LIST,
-	OPT_VERSION,
-	OPT_ARTIFACTS,
-	OPT_MIN_SECONDS,
-	OPT_AGAINST,
-	OPT_AGAINST_OUTPUT,
-	OPT_AGAINST_COMMAND,
-	OPT_BATCH,
-	OPT_MAX_REPEAT,
-	OPT_THRESHOLD,
-	OPT_FUNCTIONS,
-	OPT_ENV,
-	OPT_CHECK_OUTPUT,
-	OPT_MEMORY,
-};
-
 /* --shard i/N: 1 <= i <= N <= 1000. Returns 0, or 2 after a message. */
 static int
 parse_shard(const char *arg, int *i, int *n)
@@ -203,39 +172,42 @@ counted_ab(struct opts *o, int (*fn)(struct opts *))
 int
 runner_main(const struct runner_tool *tool, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"workloads", required_argument, NULL, OPT_WORKLOADS},
-		{"repeat", required_argument, NULL, OPT_REPEAT},
-		{"warmup", required_argument, NULL, OPT_WARMUP},
-		{"category", required_argument, NULL, OPT_CATEGORY},
-		{"exclude-category", required_argument, NULL, OPT_EXCLUDE},
-		{"backend", required_argument, NULL, OPT_BACKEND},
-		{"output", required_argument, NULL, OPT_OUTPUT},
-		{"timeout", required_argument, NULL, OPT_TIMEOUT},
-		{"seed", required_argument, NULL, OPT_SEED},
-		{"shard", required_argument, NULL, OPT_SHARD},
-		{"name", required_argument, NULL, OPT_NAME},
-		{"warning-floor", required_argument, NULL, OPT_FLOOR},
-		{"problem-size", required_argument, NULL, OPT_PSIZE},
-		{"expect-exit", required_argument, NULL, OPT_EXPECT},
-		{"list", no_argument, NULL, OPT_LIST},
-		{"artifacts", required_argument, NULL, OPT_ARTIFACTS},
-		{"min-seconds", required_argument, NULL, OPT_MIN_SECONDS},
-		{"functions", required_argument, NULL, OPT_FUNCTIONS},
-		{"against", required_argument, NULL, OPT_AGAINST},
-		{"against-output", required_argument, NULL, OPT_AGAINST_OUTPUT},
-		{"against-command", required_argument, NULL, OPT_AGAINST_COMMAND},
-		{"batch", required_argument, NULL, OPT_BATCH},
-		{"max-repeat", required_argument, NULL, OPT_MAX_REPEAT},
-		{"threshold", required_argument, NULL, OPT_THRESHOLD},
-		{"env", required_argument, NULL, OPT_ENV},
-		{"check-output", no_argument, NULL, OPT_CHECK_OUTPUT},
-		{"memory", no_argument, NULL, OPT_MEMORY},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
+	/* Every option the runner parses, in each tool: one that the tool's
+	 * table (its --help) does not take still parses, so that its message
+	 * can say whose it is ("--threshold: only for prof-count"). */
+	static const struct cli_opt parsed[] = {
+		CLI_HIDDEN("workloads", 0, "ARG", OPT_WORKLOADS),
+		CLI_HIDDEN("repeat", 0, "ARG", OPT_REPEAT),
+		CLI_HIDDEN("warmup", 0, "ARG", OPT_WARMUP),
+		CLI_HIDDEN("category", 0, "ARG", OPT_CATEGORY),
+		CLI_HIDDEN("exclude-category", 0, "ARG", OPT_EXCLUDE),
+		CLI_HIDDEN("backend", 0, "ARG", OPT_BACKEND),
+		CLI_HIDDEN("output", 'o', "ARG", 'o'),
+		CLI_HIDDEN("timeout", 0, "ARG", OPT_TIMEOUT),
+		CLI_HIDDEN("seed", 0, "ARG", OPT_SEED),
+		CLI_HIDDEN("shard", 0, "ARG", OPT_SHARD),
+		CLI_HIDDEN("name", 0, "ARG", OPT_NAME),
+		CLI_HIDDEN("warning-floor", 0, "ARG", OPT_FLOOR),
+		CLI_HIDDEN("problem-size", 0, "ARG", OPT_PSIZE),
+		CLI_HIDDEN("expect-exit", 0, "ARG", OPT_EXPECT),
+		CLI_HIDDEN("list", 0, NULL, OPT_LIST),
+		CLI_HIDDEN("artifacts", 0, "ARG", OPT_ARTIFACTS),
+		CLI_HIDDEN("min-seconds", 0, "ARG", OPT_MIN_SECONDS),
+		CLI_HIDDEN("functions", 0, "ARG", OPT_FUNCTIONS),
+		CLI_HIDDEN("against", 0, "ARG", OPT_AGAINST),
+		CLI_HIDDEN("against-output", 0, "ARG", OPT_AGAINST_OUTPUT),
+		CLI_HIDDEN("against-command", 0, "ARG", OPT_AGAINST_COMMAND),
+		CLI_HIDDEN("batch", 0, "ARG", OPT_BATCH),
+		CLI_HIDDEN("max-repeat", 0, "ARG", OPT_MAX_REPEAT),
+		CLI_HIDDEN("threshold", 0, "ARG", OPT_THRESHOLD),
+		CLI_HIDDEN("env", 0, "ARG", OPT_ENV),
+		CLI_HIDDEN("check-output", 0, NULL, OPT_CHECK_OUTPUT),
+		CLI_HIDDEN("memory", 0, NULL, OPT_MEMORY),
+		CLI_HIDDEN("quiet", 'q', NULL, 'q'),
+		CLI_STD(OPT_VERSION),
+		CLI_END,
 	};
+	struct cli_getopt g;
 	struct opts o = {0};
 	long long v;
 	int c, list = 0;
@@ -247,6 +219,8 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	uint64_t mix;
 
 	cli_init(argv[0]);
+	if (cli_opt_init(&g, tool->options, parsed) < 0)
+		return cli_fail("%s", g.why);
 	o.tool = tool;
 	o.phase = timing    ? "timing" :
 		  profile   ? "profile" :
@@ -258,7 +232,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	o.warning_floor_ms = 5;
 	o.min_seconds = 2;
 	o.threshold_pct = 1;
-	while ((c = getopt_long(argc, argv, "qho:", longopts, NULL)) != -1) {
+	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
 		switch (c) {
 		case OPT_WORKLOADS:
 			if (o.n_bins == 64)
@@ -412,13 +386,13 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			o.quiet = 1;
 			break;
 		case 'h':
-			fputs(tool->usage, stdout);
+			cli_opt_usage(tool->options, stdout);
 			return cli_finish(PROF_EXIT_OK);
 		case OPT_VERSION:
 			printf("%s %s\n", cli_name, PROF_VERSION);
 			return cli_finish(PROF_EXIT_OK);
 		default:
-			fputs(tool->usage, stderr);
+			cli_opt_usage(tool->options, stderr);
 			return PROF_EXIT_FAILURE;
 		}
 	}
@@ -500,7 +474,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		return command_run(&o);
 	}
 	if (optind >= argc) {
-		fputs(tool->usage, stderr);
+		cli_opt_usage(tool->options, stderr);
 		return PROF_EXIT_FAILURE;
 	}
 	o.mode = argv[optind++];

@@ -2,6 +2,8 @@
 #ifndef PROF_RUNNER_H
 #define PROF_RUNNER_H
 
+struct cli_opt;
+
 enum runner_phase {
 	RUNNER_TIMING,	/* prof-time: timing samples */
 	RUNNER_MEMORY,	/* prof-mem: one memory sample per workload x backend */
@@ -9,9 +11,42 @@ enum runner_phase {
 	RUNNER_COUNT,	/* prof-count: callgrind's instruction counts */
 };
 
+/* The ids of the options runner_main() parses: what a tool's option table
+ * (cli.h) gives for each option it takes. */
+enum {
+	OPT_WORKLOADS = 256,
+	OPT_REPEAT,
+	OPT_WARMUP,
+	OPT_CATEGORY,
+	OPT_EXCLUDE,
+	OPT_BACKEND,
+	OPT_OUTPUT,
+	OPT_TIMEOUT,
+	OPT_SEED,
+	OPT_SHARD,
+	OPT_NAME,
+	OPT_FLOOR,
+	OPT_PSIZE,
+	OPT_EXPECT,
+	OPT_LIST,
+	OPT_VERSION,
+	OPT_ARTIFACTS,
+	OPT_MIN_SECONDS,
+	OPT_AGAINST,
+	OPT_AGAINST_OUTPUT,
+	OPT_AGAINST_COMMAND,
+	OPT_BATCH,
+	OPT_MAX_REPEAT,
+	OPT_THRESHOLD,
+	OPT_FUNCTIONS,
+	OPT_ENV,
+	OPT_CHECK_OUTPUT,
+	OPT_MEMORY,
+};
+
 struct runner_tool {
 	enum runner_phase phase;
-	const char *usage;	/* the tool's --help text */
+	const struct cli_opt *options; /* the tool's option table: --help */
 };
 
 /*

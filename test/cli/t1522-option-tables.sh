@@ -6,9 +6,7 @@
 # one that does not exist, and that every tool's --help (from its table)
 # fits a terminal and is the usage a wrong option gets on stderr.
 . "$(dirname "$0")/lib.sh"
-# The tools with an option table (all of them, once each is converted).
-tools="prof-baseline prof-dashboard prof-diff prof-export prof-history prof-merge
-prof-report prof-why"
+tools=$(cd src && ls prof-*.c | sed 's/\.c$//')
 plan $((7 + $(echo $tools | wc -w) * 3))
 
 run prof-diff --help-options
