@@ -9,8 +9,9 @@
 /*
  * Complete events ("ph": "X") in microseconds of CLOCK_MONOTONIC, kept in
  * memory and written once, atomically, as {"traceEvents": [...],
- * "displayTimeUnit": "ms"}: the form Perfetto and chrome://tracing load.
- * Events past the cap are counted, not kept.
+ * "displayTimeUnit": "ms", "droppedEvents": N}: the form Perfetto and
+ * chrome://tracing load. The cap counts every event, the process's name
+ * first among them; events past it are counted (N), not kept.
  */
 struct prof_trace;
 
