@@ -744,7 +744,7 @@ again:
 		}
 		results++;
 		if (v.ab_sides) {
-			/* A side of an A/B is not a run (usage_text). */
+			/* A side of an A/B is not a run (--help). */
 			prof_runview_free(&v);
 			ab++;
 			continue;
