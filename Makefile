@@ -1,6 +1,8 @@
 # prof: a deterministic performance profiling suite. `make help` lists it all.
 #
-# Non-recursive: each concern is one fragment under mk/, included in order.
+# Non-recursive: each concern is one fragment under mk/, included in order
+# (the test-only binaries' rules are test/bins.mk), then the fragment that
+# make install ships for other projects, fragment/prof.mk, as they include it.
 # Objects go under build/, tools under bin/; `make V=1` shows the commands.
 
 .DEFAULT_GOAL := all
