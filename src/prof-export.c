@@ -25,20 +25,23 @@ static const struct cli_opt option_table[] = {
 	"          workload, backend, segment_id, category, phase, kind,\n"
 	"          index, duration_ms, outcome, reason, instructions,\n"
 	"          host_peak_bytes, host_allocs, host_allocated_bytes,\n"
-	"          rss_peak_bytes (RFC 4180 quoting; empty for none; a\n"
+	"          rss_peak_bytes, device_peak_allocated_bytes (RFC 4180\n"
+	"          quoting; empty for none; a\n"
 	"          text that begins with = + - @, a tab or a CR gets a ' in\n"
 	"          front, so that no spreadsheet runs it as a formula)\n"
 	"  bmf     Bencher Metric Format JSON: per row, \"latency\" with\n"
 	"          value = median, lower_value = min, upper_value = max in\n"
 	"          nanoseconds, \"instructions\" where counted, and the\n"
 	"          memory measures heap-peak-bytes, allocations,\n"
-	"          bytes-allocated, rss-peak-bytes (median, min, max)\n"
+	"          bytes-allocated, rss-peak-bytes, device-peak-bytes\n"
+	"          (median, min, max)\n"
 	"  gbench  Google Benchmark JSON, as tools/compare.py reads it: a\n"
 	"          context and one iteration entry per sample (the row's\n"
 	"          repetitions), real_time in ns; cpu_time is the same wall\n"
 	"          time, which is what prof measures; the row's memory\n"
 	"          medians as max_bytes_used, allocs_per_iter,\n"
-	"          total_allocated_bytes and rss_peak_bytes\n"
+	"          total_allocated_bytes, rss_peak_bytes and\n"
+	"          device_peak_allocated_bytes\n"
 	"A row is named WORKLOAD/BACKEND (and /SEGMENT_ID when the file\n"
 	"holds it in several segments); a Google Benchmark row (category\n"
 	"gbench) by its benchmark's own name, its fixture (BM_crc32/4096),\n"
@@ -94,6 +97,8 @@ static const struct {
 	[PROF_CMP_MEM_ALLOCS] = {"allocations", "allocs_per_iter"},
 	[PROF_CMP_MEM_BYTES] = {"bytes-allocated", "total_allocated_bytes"},
 	[PROF_CMP_MEM_RSS] = {"rss-peak-bytes", "rss_peak_bytes"},
+	[PROF_CMP_MEM_DEVICE] = {"device-peak-bytes",
+				 "device_peak_allocated_bytes"},
 };
 
 /* The order of severity of a status, for a memory sample's one cell. */
@@ -319,7 +324,7 @@ write_csv(struct export *e, struct prof_err *err)
 	fputs("run_id,commit,workload,backend,segment_id,category,phase,kind,"
 	      "index,duration_ms,outcome,reason,instructions,"
 	      "host_peak_bytes,host_allocs,host_allocated_bytes,"
-	      "rss_peak_bytes",
+	      "rss_peak_bytes,device_peak_allocated_bytes",
 	      e->fp);
 	fputs(e->verdicts ? ",status,status_reason\r\n" : "\r\n", e->fp);
 	return prof_runview_each(&e->v, csv_line, e, err);

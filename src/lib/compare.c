@@ -48,6 +48,9 @@ const struct prof_cmp_metric prof_cmp_metrics[PROF_CMP_MEM_N] = {
 				PROF_CMP_MEM_FLOOR_BYTES},
 	[PROF_CMP_MEM_RSS] = {"rss_peak_bytes", "RSS peak", "bytes", 0, 0,
 			      PROF_CMP_MEM_FLOOR_RSS},
+	[PROF_CMP_MEM_DEVICE] = {"device_peak_allocated_bytes", "device peak",
+				 "bytes", 1, PROF_CMP_MEM_THRESHOLD,
+				 PROF_CMP_MEM_FLOOR_DEVICE},
 };
 
 enum prof_cmp_mem

@@ -50,16 +50,19 @@ struct json_object;
  * (prof_cmp_metrics[]): host_peak_bytes (the heap peak of one run(), above
  * what was live when it started), host_allocs (its allocations),
  * host_allocated_bytes (the bytes they asked for, in usable sizes) and
- * rss_peak_bytes (the worker's peak RSS). A timing sample with a "memory"
+ * rss_peak_bytes (the worker's peak RSS) and, where a GPU session reports
+ * it, device_peak_allocated_bytes (the CUDA stream-ordered pool's peak of
+ * bytes in use during the call). A timing sample with a "memory"
  * of its own (prof-time -- CMD: the command's RSS peak, from wait4) gives
  * memory rows the same way, beside its time row. A row's value per sample
  * is kept with the sample's call index. new and incomparable are decided as above,
  * except that a baseline value of 0 is a value (a call that allocated
  * nothing). Then, by the metric's rule:
- *   exact (heap peak, allocations, bytes allocated: what one
- *   single-threaded call does, the same on every run):
+ *   exact (heap peak, allocations, bytes allocated, device peak: what
+ *   one single-threaded call does, the same on every run):
  *     warning   the median grew by more than threshold_pct (1%) AND by at
- *               least the floor (4096 bytes, 16 allocations)
+ *               least the floor (4096 bytes, 16 allocations; 64 KiB for
+ *               the device peak, whose pool allocates coarser blocks)
  *     improved  it fell by more than threshold_pct AND by at least the
  *               floor
  *     stable    otherwise
@@ -109,6 +112,7 @@ enum prof_cmp_mem {
 	PROF_CMP_MEM_ALLOCS,	/* host_allocs */
 	PROF_CMP_MEM_BYTES,	/* host_allocated_bytes */
 	PROF_CMP_MEM_RSS,	/* rss_peak_bytes */
+	PROF_CMP_MEM_DEVICE,	/* device_peak_allocated_bytes (CUDA) */
 	PROF_CMP_MEM_N,
 };
 
@@ -136,6 +140,7 @@ int prof_cmp_mem_value(struct json_object *s, enum prof_cmp_mem m,
 #define PROF_CMP_MEM_FLOOR_BYTES 4096.0		/* heap peak, bytes */
 #define PROF_CMP_MEM_FLOOR_ALLOCS 16.0		/* allocations */
 #define PROF_CMP_MEM_FLOOR_RSS 1048576.0	/* RSS peak, bytes */
+#define PROF_CMP_MEM_FLOOR_DEVICE 65536.0	/* device peak, bytes */
 
 /* The metric whose key is key, or PROF_CMP_MEM_NONE. */
 enum prof_cmp_mem prof_cmp_metric_find(const char *key);

@@ -86,13 +86,21 @@ prof_history_mem_value(const struct prof_runrow *r, int m)
 	"w.rss_peak_bytes_status, w.rss_peak_bytes_reason"
 
 /*
+ * The memory metrics the history keeps a value and a verdict column of:
+ * 1 .. PROF_HISTORY_MEM_N - 1, the host's and the RSS peak. The device
+ * peak (PROF_CMP_MEM_DEVICE) keeps its value in device_peak_bytes, as
+ * before, and has no verdict columns yet.
+ */
+#define PROF_HISTORY_MEM_N PROF_CMP_MEM_DEVICE
+
+/*
  * The verdict columns of a row, as add and judge walk them: channel 0 is
  * the row's own (status and reason: time, else count), channel m
- * (1 .. PROF_CMP_MEM_N - 1) the memory metric m's. The column names into
+ * (1 .. PROF_HISTORY_MEM_N - 1) the memory metric m's. The column names into
  * status and reason (room for 64 bytes each); the verdict of vd (NULL:
  * none) into *s and *why.
  */
-#define PROF_HISTORY_CHANNELS PROF_CMP_MEM_N
+#define PROF_HISTORY_CHANNELS PROF_HISTORY_MEM_N
 
 static inline void
 prof_history_channel(const struct prof_runverdict *vd, int c, char *status,

@@ -522,7 +522,7 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 		const struct prof_runverdict *vd = verdicts ? &verdicts[i] :
 							      NULL;
 		const char *status, *reason;
-		const char *ms[PROF_CMP_MEM_N], *mr[PROF_CMP_MEM_N];
+		const char *ms[PROF_HISTORY_MEM_N], *mr[PROF_HISTORY_MEM_N];
 		char ver[24], cnt[24], errs[24], ins[24], cs[64], cr[64];
 		char b[9][32];
 		int has = r->n > 0, m;
@@ -538,7 +538,7 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 				 "%s", r->segment_id);
 		}
 		prof_history_row_verdict(vd, &status, &reason);
-		for (m = 1; m < PROF_CMP_MEM_N; m++)
+		for (m = 1; m < PROF_HISTORY_MEM_N; m++)
 			prof_history_channel(vd, m, cs, cr, &ms[m], &mr[m]);
 		snprintf(ver, sizeof(ver), "%lld", (long long)r->version);
 		snprintf(cnt, sizeof(cnt), "%lld", (long long)r->n);
@@ -1013,12 +1013,12 @@ prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn, void *arg,
 			};
 			int m;
 
-			for (m = 1; m < PROF_CMP_MEM_N; m++) {
+			for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
 				pt.mem[m] = real_at(r, 15 + m);
 				pt.mem_status[m] = text_at(
-					r, 15 + PROF_CMP_MEM_N + 2 * (m - 1));
+					r, 15 + PROF_HISTORY_MEM_N + 2 * (m - 1));
 				pt.mem_reason[m] = text_at(
-					r, 16 + PROF_CMP_MEM_N + 2 * (m - 1));
+					r, 16 + PROF_HISTORY_MEM_N + 2 * (m - 1));
 			}
 			if (fn(arg, &pt, err) < 0) {
 				/* The rest is read and dropped: the

@@ -767,7 +767,7 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 		bind_text_or_null(row, 18, reason);
 		bind_num(row, 19, prof_history_mem_value(r, PROF_CMP_MEM_ALLOCS));
 		bind_num(row, 20, prof_history_mem_value(r, PROF_CMP_MEM_BYTES));
-		for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
 			prof_history_channel(vd, m, cs, cr, &status, &reason);
 			bind_text_or_null(row, 19 + 2 * m, status);
 			bind_text_or_null(row, 20 + 2 * m, reason);
@@ -1213,12 +1213,12 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 		};
 		int m;
 
-		for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
 			p.mem[m] = real_of(st, 15 + m);
 			p.mem_status[m] = (const char *)sqlite3_column_text(
-				st, 15 + PROF_CMP_MEM_N + 2 * (m - 1));
+				st, 15 + PROF_HISTORY_MEM_N + 2 * (m - 1));
 			p.mem_reason[m] = (const char *)sqlite3_column_text(
-				st, 16 + PROF_CMP_MEM_N + 2 * (m - 1));
+				st, 16 + PROF_HISTORY_MEM_N + 2 * (m - 1));
 		}
 		if (fn(arg, &p, err) < 0)
 			goto out;

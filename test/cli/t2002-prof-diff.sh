@@ -56,6 +56,7 @@ is "$(jq '[.[] | select(.phase == "timing")] | length' "$C")" 11 \
 jq_ok '[.[] | select(.phase == "memory") | [.workload, .metric, .status]] ==
 	[["w.gpu", "host_peak_bytes", "new"], ["w.gpu", "host_allocs", "new"],
 	 ["w.gpu", "rss_peak_bytes", "new"],
+	 ["w.gpu", "device_peak_allocated_bytes", "new"],
 	 ["w.warning", "host_peak_bytes", "new"],
 	 ["w.warning", "host_allocs", "new"],
 	 ["w.warning", "rss_peak_bytes", "new"]]' "$C" \
@@ -109,7 +110,7 @@ is "$rc" 2 "a baseline that cannot be read is exit 2, not missing"
 
 run prof-diff --baseline $D/baseline.json - <$D/current.json
 is "$rc" 0 "results from stdin"
-jq_ok 'length == 17' "$out" "give the same rows"
+jq_ok 'length == 18' "$out" "give the same rows"
 
 run prof-diff $D/current.json
 is "$rc:$(errline)" "2:prof-diff: give the baseline: --baseline FILE" \

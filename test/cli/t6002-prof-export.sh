@@ -18,7 +18,7 @@ jq '.samples += [.samples[0] | .phase = "instructions" | .index = 0 |
 
 run prof-export --format csv "$T/re.json"
 is "$rc" 0 "csv"
-is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes\r')" \
+is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes,device_peak_allocated_bytes\r')" \
 	"has the header"
 jq_ok -R -s 'split("\r\n") | .[:-1] | length == 6 and
 	(.[1] | split(",") | .[2] == "test.step" and .[6] == "timing" and

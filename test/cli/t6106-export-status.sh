@@ -52,12 +52,12 @@ ccell=$(csvq "$(jq -r '.[] | select(.phase == "instructions") | .reason' \
 
 # csv: two more columns, the sample's own verdict.
 run prof-export --format csv "$T/cur.json"
-is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes\r')" \
+is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes,device_peak_allocated_bytes\r')" \
 	"without --comparisons the csv is as it was"
 cp "$out" "$T/plain.csv"
 run prof-export --format csv --comparisons "$T/cmp.json" "$T/cur.json"
 is "$rc" 0 "csv with --comparisons"
-is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes,status,status_reason\r')" \
+is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes,device_peak_allocated_bytes,status,status_reason\r')" \
 	"has status and status_reason columns"
 tr -d '\r' <"$out" >"$T/s.csv"
 is "$(grep -F ',timing,warm,' "$T/s.csv" | grep -c -F -x -e \

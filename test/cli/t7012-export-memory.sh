@@ -37,7 +37,7 @@ median() {
 
 # csv: the four numbers of each memory sample, as it records them.
 run prof-export --format csv "$T/b.json"
-is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes\r')" \
+is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes,device_peak_allocated_bytes\r')" \
 	"csv: a column for each memory metric"
 tr -d '\r' <"$out" >"$T/b.csv"
 is "$(grep -F ',memory,' "$T/b.csv" | cut -d, -f14-17)" \

@@ -5,7 +5,7 @@
 # (with the CPU beside them), a GPU diagnose of the nearest-site
 # assignment, and checks with jq that the samples ran on the GPU, that
 # every timed call launched a kernel, that the device memory numbers are
-# there, that the trace holds kernels, and that GPU and CPU rows sit in
+# there (and the pool's peak a deterministic memory row), that the trace holds kernels, and that GPU and CPU rows sit in
 # different segments. Prints TAP; exits 0 when every check passed, 1 when
 # one failed, 2 when there is no usable GPU or the build failed. Takes a
 # few minutes. Not part of `make test` (which never needs a GPU).
@@ -87,6 +87,18 @@ check "diagnose: a memory sample with device numbers" \
 	and .memory.device_peak_allocated_bytes > 0 and
 	(.memory.device_reserved_bytes | type == "number") and
 	.memory.host_peak_bytes >= 0 and .memory.rss_peak_bytes > 0' "$D"
+# The device peak as a memory row: the diagnose run against itself (its
+# two memory workers per side), an A/A.
+bin/prof-diff --baseline "$D" -o "$out/diag-aa.json" "$D" 2>"$out/diag-aa.err"
+check "diagnose A/A: the device peak is a memory row, stable" \
+	'[.[] | select(.backend == "gpu" and
+	.metric == "device_peak_allocated_bytes")] | length == 1 and
+	.[0].status == "stable"' "$out/diag-aa.json"
+check "and deterministic over the two workers: judged exactly" \
+	'[.[] | select(.backend == "gpu" and
+	.metric == "device_peak_allocated_bytes")][0] | .rule == "exact" and
+	.deterministic == {"current": true, "baseline": true}' \
+	"$out/diag-aa.json"
 check "diagnose: a profile sample with its files" \
 	'[.samples[] | select(.phase == "profile")][0].artifacts ==
 	["primitive.nearest_site_assignment.gpu.prof",

@@ -5,7 +5,9 @@
  *
  * Environment: PROF_FAKE_GPU_LOG=FILE appends one word per session call;
  * PROF_FAKE_GPU_ABSENT=1 has no device; PROF_FAKE_GPU_NO_CUPTI=1 fails the
- * launch counter the way a second CUPTI subscriber does. */
+ * launch counter the way a second CUPTI subscriber does;
+ * PROF_FAKE_GPU_POOL_BYTES=N is what fake.kernel's GPU path takes from the
+ * pool (default 8 MiB), as a change of the code would. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,15 +231,26 @@ vec_sum(struct vec *s)
 	s->sum = t;
 }
 
+/* What fake.kernel's GPU path takes from the pool. */
+static long long
+pool_bytes(void)
+{
+	const char *v = getenv("PROF_FAKE_GPU_POOL_BYTES");
+
+	return v && v[0] ? atoll(v) : 8 << 20;
+}
+
 /* The GPU path launches a (fake) kernel; the CPU path computes. */
 static int
 kernel_run(struct prof_ctx *ctx, void *state)
 {
 	if (prof_backend(ctx) == PROF_GPU) {
+		long long n = pool_bytes();
+
 		say("run");
-		fake_malloc_async(8 << 20);
+		fake_malloc_async(n);
 		fake_kernel();
-		fake_free_async(8 << 20);
+		fake_free_async(n);
 	}
 	vec_sum(state);
 	return 0;
