@@ -70,7 +70,7 @@ int cli_finish(int rc);
  * the man page against) are made from it. git's parse-options is the
  * model.
  *
- *	static const struct cli_opt opts[] = {
+ *	static const struct cli_opt option_table[] = {
  *		CLI_USAGE("prof-x [-o FILE] RESULTS"),
  *		CLI_TEXT("What it does."),
  *		CLI_GROUP("options:"),

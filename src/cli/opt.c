@@ -79,8 +79,8 @@ put_word(const char *w, int *col, FILE *fp)
 	*col += k;
 }
 
-/* The brief options from o on, "--a N, --b, -q; HELP" filled to
- * LIST_WIDTH; returns the last one written. */
+/* The brief options from o on, "--a N, --b; HELP" filled to LIST_WIDTH;
+ * returns the last one written. */
 static const struct cli_opt *
 put_brief(const struct cli_opt *o, FILE *fp)
 {
@@ -107,13 +107,17 @@ put_brief(const struct cli_opt *o, FILE *fp)
 			break;
 		o = next;
 	}
-	if (help) {
-		char *copy = strdup(help), *save = NULL, *w;
+	/* The help, word by word: its own line breaks are refilled. */
+	for (const char *p = help; p && *p;) {
+		size_t k = strcspn(p, " \n");
 
-		for (w = copy ? strtok_r(copy, " \n", &save) : NULL; w;
-		     w = strtok_r(NULL, " \n", &save))
-			put_word(w, &col, fp);
-		free(copy);
+		if (k && k < sizeof(buf)) {
+			memcpy(buf, p, k);
+			buf[k] = '\0';
+			put_word(buf, &col, fp);
+		}
+		p += k;
+		p += strspn(p, " \n");
 	}
 	fputc('\n', fp);
 	return o;
