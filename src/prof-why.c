@@ -62,8 +62,9 @@ static const struct cli_opt option_table[] = {
 	"project (not the allocator, not a shared library, not a source file\n"
 	"under /usr/ or a relative one, as the system's libraries record\n"
 	"theirs; valgrind --fullpath-after= makes the project's paths\n"
-	"absolute), only those made inside run() (the harness's timed call on\n"
-	"their stack) when any is; sites of two builds are matched by name and\n"
+	"absolute); in a prof workload binary only those made inside run()\n"
+	"(the harness's timed call on their stack); sites of two builds are\n"
+	"matched by name and\n"
 	"the file's last part; ranked by the change of bytes allocated\n"
 	"(default), of allocations or of the most bytes live at once\n"
 	"(max-live: DHAT's max bytes of each program point, summed). valgrind\n"
@@ -392,7 +393,7 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 	   const struct opts *o)
 {
 	long long tb = prof_dhat_total(bef, d->by), ta = prof_dhat_total(aft, d->by);
-	char line[2048], x[3][40], t[2][40], safe[512], safe2[512];
+	char line[2048], x[3][40], t[2][40], safe[512], safe2[512], pct[32];
 	size_t i;
 	int n;
 
@@ -403,18 +404,22 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 				      (size_t)n < sizeof(line) ?      \
 				      (size_t)n : sizeof(line) - 1);  \
 	} while (0)
-	PUT("%s %s -> %s (%s, %+.2f%%), %s\n",
+	if (tb)
+		snprintf(pct, sizeof(pct), "%+.2f%%",
+			 100.0 * (double)(ta - tb) / (double)tb);
+	else
+		snprintf(pct, sizeof(pct), "from 0");
+	PUT("%s %s -> %s (%s, %s), %s\n",
 	    d->by == PROF_DHAT_BY_ALLOCS ? "allocations" :
 	    d->by == PROF_DHAT_BY_LIVE	 ? "max live bytes" :
 					   "bytes allocated",
 	    prof_fmt_count(t[0], sizeof(t[0]), tb, 0),
 	    prof_fmt_count(t[1], sizeof(t[1]), ta, 0),
-	    prof_fmt_count(x[0], sizeof(x[0]), ta - tb, 1),
-	    tb ? 100.0 * (double)(ta - tb) / (double)tb : 0.0,
+	    prof_fmt_count(x[0], sizeof(x[0]), ta - tb, 1), pct,
 	    bef->scope == PROF_DHAT_RUN && aft->scope == PROF_DHAT_RUN ?
 		    "inside run()" :
-		    "in the whole process (no stack passes through the "
-		    "harness's call of run())");
+		    "in the whole process (no prof worker: the harness is "
+		    "on no stack)");
 	PUT("%14s %7s %10s %14s  %-8s  %s\n", "bytes", "share", "allocs",
 	    "max live", "", "function (file)");
 	for (i = 0; i < d->n && (!o->top || (long long)i < o->top); i++) {

@@ -17,6 +17,7 @@ struct frame {
 	int inside;	/* a frame of the project */
 	int alloc;	/* an allocator entry */
 	int marker;	/* the harness's timed call of run() */
+	int worker;	/* the harness's worker: a prof workload binary */
 };
 
 /* The allocator's entry points: never a site. */
@@ -114,11 +115,14 @@ frame_parse(const char *s, struct frame *f)
 	f->inside = f->inside && !f->alloc && strcmp(f->name, "???");
 	/* The harness's call of run(): with its source, or (a harness built
 	 * without -g) in the workload binary. */
-	if (!strcmp(f->name, "timed_call")) {
+	if (!strcmp(f->name, "timed_call") ||
+	    !strcmp(f->name, "prof_worker_run")) {
 		size_t fl = strlen(f->file);
+		int harness = in_obj ? !shared_object(f->file) :
+			      fl >= 9 && !strcmp(f->file + fl - 9, "/phases.c");
 
-		f->marker = in_obj ? !shared_object(f->file) :
-			    fl >= 9 && !strcmp(f->file + fl - 9, "/phases.c");
+		f->marker = harness && !strcmp(f->name, "timed_call");
+		f->worker = harness;
 	}
 	return 0;
 }
@@ -245,7 +249,7 @@ prof_dhat_load(const char *path, struct prof_dhat_profile *p,
 	struct frame *fr = NULL;
 	long *at = NULL;
 	int *marks = NULL;
-	size_t nf = 0, np, i, cap = 0, marked = 0;
+	size_t nf = 0, np, i, cap = 0, marked = 0, worker = 0;
 	char where[64];
 	int rc = -1;
 
@@ -303,6 +307,7 @@ prof_dhat_load(const char *path, struct prof_dhat_profile *p,
 			prof_err_set(err, "out of memory");
 			goto out;
 		}
+		worker += fr[i].worker;
 	}
 	np = json_object_array_length(pps);
 	at = calloc(np + 1, sizeof(*at));
@@ -311,8 +316,10 @@ prof_dhat_load(const char *path, struct prof_dhat_profile *p,
 		prof_err_set(err, "out of memory");
 		goto out;
 	}
-	/* First which frame each point is for, and whether any stack passes
-	 * through run(): then only those are counted. */
+	/* First which frame each point is for, and whether its stack
+	 * passes through run(): in a prof worker (the harness on some
+	 * stack), only those are counted, none when run() allocated
+	 * nothing. */
 	for (i = 0; i < np; i++) {
 		struct json_object *pp = json_object_array_get_idx(pps, i);
 		struct json_object *fs = prof_json_get(pp, "fs");
@@ -333,6 +340,7 @@ prof_dhat_load(const char *path, struct prof_dhat_profile *p,
 			goto out;
 		marked += marks[i] != 0;
 	}
+	marked += worker;
 	p->scope = marked ? PROF_DHAT_RUN : PROF_DHAT_PROCESS;
 	p->points = np;
 	for (i = 0; i < np; i++) {

@@ -21,8 +21,9 @@ struct prof_dhat_site {
 };
 
 /* What counted: only the allocations made inside run() (the harness's
- * timed call is on their stack), or the whole process when no stack
- * passes through it (a binary that is no prof worker). */
+ * timed call is on their stack) in a prof worker (the harness's
+ * prof_worker_run is on some stack), or the whole process of another
+ * program. */
 enum prof_dhat_scope {
 	PROF_DHAT_RUN,
 	PROF_DHAT_PROCESS,
@@ -47,10 +48,10 @@ struct prof_dhat_profile {
  * the system's libraries record theirs, or one under /usr/: inlined
  * library headers). valgrind's --fullpath-after= (empty) makes the
  * project's paths absolute. A point none of whose frames is inside is
- * counted for its first frame that is not an allocator entry. Only the
- * points whose stack holds the harness's timed call of run()
- * (timed_call, in phases.c) are counted, when any does; else all
- * (scope). Returns 0, or -1 with err (file: .path: reason for the
+ * counted for its first frame that is not an allocator entry. In a prof
+ * worker (the harness's prof_worker_run, in phases.c, on some stack)
+ * only the points whose stack holds its timed call of run() (timed_call)
+ * are counted, none when run() allocated nothing; else all (scope). Returns 0, or -1 with err (file: .path: reason for the
  * schema, file:line:col for the syntax; out of memory).
  */
 int prof_dhat_load(const char *path, struct prof_dhat_profile *p,

@@ -157,12 +157,39 @@ test_bad(void)
 	       "loaded", "no program point at all is an empty profile");
 }
 
+/* A worker whose run() allocates nothing: prepare's point is no site. */
+static void
+test_worker_without_run(void)
+{
+	char path[] = "/tmp/lib-dhat.XXXXXX";
+	struct prof_dhat_profile p;
+	struct prof_err err = {0};
+	int fd = mkstemp(path);
+	FILE *fp = fd < 0 ? NULL : fdopen(fd, "w");
+
+	if (fp) {
+		fputs("{\"dhatFileVersion\":2,\"mode\":\"heap\",\"ftbl\":"
+		      "[\"[root]\",\"0x1: malloc (in /usr/lib/x.so)\","
+		      "\"0x2: prepare (/p/tiny.c:20)\",\"0x3: prof_worker_run "
+		      "(/p/src/harness/phases.c:783)\"],\"pps\":[{\"tb\":400,"
+		      "\"tbk\":1,\"mb\":400,\"fs\":[1,2,3]}]}", fp);
+		fclose(fp);
+	}
+	is_int(prof_dhat_load(path, &p, &err), 0, "a worker's profile");
+	ok(p.scope == PROF_DHAT_RUN && p.n == 0 && p.bytes == 0 &&
+		   p.points == 1 && p.counted == 0,
+	   "whose run() allocated nothing: no site, prepare's not counted");
+	prof_dhat_free(&p);
+	unlink(path);
+}
+
 int
 main(void)
 {
-	plan(30);
+	plan(32);
 	test_load();
 	test_diff();
 	test_bad();
+	test_worker_without_run();
 	return done();
 }
