@@ -15,7 +15,11 @@
 #                          (prof-time --against, adaptive: REPEAT samples
 #                          a side, up to four times as many while the
 #                          verdict is not settled) and judged by the time
-#                          rule
+#                          rule; memory: one memory run per commit
+#                          (prof-mem, two fresh workers of one call each),
+#                          judged against GOOD's by the memory rule on
+#                          the exact metrics (heap peak, allocations,
+#                          bytes allocated: prof-diff's memory rows)
 #   PROF_THRESHOLD         a count that moved by more than this many % from
 #                          GOOD's has changed (default 1)
 #   PROF_BINDIR            the tools (default bin)
@@ -53,7 +57,12 @@
 # time_functions and the two profiles' artifacts); steps/COMMIT/ with each
 # measurement (and its callgrind files under functions/); and, by time,
 # time/ with the two CPU profiles (current: the first changed commit,
-# reference: the one before it) and pprof's --base listing.
+# reference: the one before it) and pprof's --base listing. By memory, the
+# functions are the allocation sites that changed against the commit
+# before it, from one call of each under valgrind's DHAT (memory/, as
+# make compare MEMORY=1 WHY=1 takes them); each step's verdict holds its
+# heap peak, allocations and bytes allocated ("memory") and the metric
+# that changed.
 #
 # By time, a step is changed when its status is warning or improved: the
 # interleaved A/B rule, as make compare judges. A step whose sampling ran
@@ -87,9 +96,9 @@ if [ -z "$GOOD" ] || [ -z "$BAD" ] || [ -z "$W" ]; then
 	finish 2
 fi
 case $CHANNEL in
-instructions | time) ;;
+instructions | time | memory) ;;
 *)
-	say "CHANNEL: '$CHANNEL' is not instructions or time"
+	say "CHANNEL: '$CHANNEL' is not instructions, time or memory"
 	finish 2
 	;;
 esac
@@ -113,7 +122,7 @@ case $BINREL in
 	;;
 esac
 check_workload_sources || finish 2
-for tool in prof-count prof-time prof-merge prof-diff prof-why; do
+for tool in prof-count prof-time prof-mem prof-merge prof-diff prof-why; do
 	if [ ! -x "$BINDIR/$tool" ]; then
 		say "'$BINDIR/$tool' is missing; run make first"
 		finish 2
@@ -174,7 +183,7 @@ build() {
 # step's, and the step writes no report.
 run_merge_reference() {
 	"$BINDIR/prof-merge" --run-id "$run_id" --commit "$good" \
-		--output "$s.good.json" "$s.good.jsonl"
+		--output "$s.good.json" "${good_jsonl:-$s.good.jsonl}"
 }
 run_merge_failed() { return 1; }
 run_diff_failed() { return 1; }
@@ -245,6 +254,42 @@ measure() {
 			 settled: (if .interleaved then .interleaved.settled
 				else null end),
 			 reason}' "$s.cmp.json") || return 1
+		;;
+	memory)
+		"$BINDIR/prof-mem" diagnose "$W" --workloads "$(bin_of "$1")" \
+			-q ${PROF_TIMEOUT:+--timeout "$PROF_TIMEOUT"} \
+			--output "$s.jsonl" ||
+			return 1
+		# the value: the heap peak of the first call that succeeded
+		value=$(jq -s '[.[] | select(.phase == "memory" and
+			.outcome == "success") | .memory.host_peak_bytes] |
+			first // empty' "$s.jsonl")
+		[ -n "$value" ] || return 1
+		if [ "$1" = "$good" ]; then
+			good_jsonl=$s.jsonl
+			changed=0
+			return 0
+		fi
+		# judged against GOOD's samples by prof-diff's memory rule
+		merge_diff_report "$s.json" "$s.good.json" "$s.cmp.json" \
+			--commit "$1" "$s.jsonl" || return 1
+		verdict=$(jq -c '[.[] | select(.phase == "memory" and
+			(.metric == "host_peak_bytes" or .metric == "host_allocs"
+			 or .metric == "host_allocated_bytes"))] |
+			(map(select(.status == "warning" or
+				.status == "improved")) | first) as $ch |
+			($ch // .[0]) as $r |
+			if $r == null then null else
+			{status: ($ch.status // "stable"), ratio: $r.ratio,
+			 p_value: null,
+			 samples: {current: $r.current.n, good: $r.baseline.n},
+			 settled: true, reason: $r.reason, metric: $r.metric,
+			 memory: (map({(.metric): {good: .baseline.median,
+				current: .current.median}}) | add)} end' \
+			"$s.cmp.json") || return 1
+		[ -n "$verdict" ] && [ "$verdict" != null ] || return 1
+		changed=$(echo "$verdict" | jq '.status == "warning" or
+			.status == "improved" | if . then 1 else 0 end')
 		;;
 	esac
 	return 0
@@ -425,6 +470,64 @@ time_functions() {
 			$4, $5 }'
 }
 
+# memory_functions: by memory, the allocation sites that changed against
+# the commit before it that was measured: one call of each under
+# valgrind's DHAT (why_memory, as make compare MEMORY=1 WHY=1 takes them),
+# ranked by prof-why --memory by what the changed metric counts; prints
+# the top 5 and sets $why_json. Without valgrind, or when DHAT fails, one
+# line says so.
+memory_functions() {
+	s=$run/steps/$first/memory
+	jq -c '[.[] | select(.phase == "memory" and
+		(.status == "warning" or .status == "improved") and
+		(.metric == "host_peak_bytes" or .metric == "host_allocs" or
+		 .metric == "host_allocated_bytes"))][:1] |
+		map({workload, backend, phase, metric, status})' \
+		"$s.cmp.json" >"$run/comparisons.json" 2>/dev/null || {
+		rm -f "$run/comparisons.json"
+		echo "functions: no allocation sites: cannot read $s.cmp.json"
+		return 0
+	}
+	why_memory "$(bin_of "$first")" "$(bin_of "$last_good")"
+	if [ -n "$why_mem_note" ]; then
+		rm -f "$run/comparisons.json"
+		echo "functions: $why_mem_note"
+		return 0
+	fi
+	if ! "$BINDIR/prof-why" --comparisons "$run/comparisons.json" \
+		--results "$s.json" --baseline "$s.good.json" \
+		--memory "$run/memory" --top 10 -o "$run/comparisons.json" \
+		2>/dev/null; then
+		rm -f "$run/comparisons.json"
+		echo "functions: no allocation sites: prof-why failed"
+		return 0
+	fi
+	why_json=$(jq -c '.[0] | select(.memory_sites) |
+		{unit: "allocation sites", metric,
+		 by: .memory_sites_artifacts.by,
+		 totals: (.memory_sites_artifacts | del(.before, .after, .by)),
+		 sites: .memory_sites,
+		 artifacts: (.memory_sites_artifacts | {before, after})}' \
+		"$run/comparisons.json")
+	note=$(jq -r '.[0].memory_sites_note // empty' "$run/comparisons.json")
+	rm -f "$run/comparisons.json"
+	if [ -z "$why_json" ]; then
+		why_json=null
+		echo "functions: no allocation sites${note:+: $note}"
+		return 0
+	fi
+	by=$(echo "$why_json" | jq -r .by)
+	case $by in
+	max-live) what="the most bytes live at once" ;;
+	allocations) what=allocations ;;
+	*) what="bytes allocated" ;;
+	esac
+	echo "allocation sites against $(git rev-parse --short "$last_good")$( [ "$last_good" = "$(git rev-parse "$first^" 2>/dev/null)" ] && echo " (its parent)"), by $what (valgrind's DHAT):"
+	"$BINDIR/prof-why" --top 5 --by "$by" \
+		"$run/memory/reference/$W.cpu.dhat.json" \
+		"$run/memory/current/$W.cpu.dhat.json" | sed 's/^/  /'
+}
+
 # A first changed commit that is a merge: the change came in with the
 # commits of its second parent (or with the merge itself), which the
 # first-parent search does not see. The command that bisects them: from
@@ -433,7 +536,7 @@ merge_json=null
 if [ "$result" = found ] && second=$(git rev-parse --verify --quiet \
 	"$first^2") && mb=$(git merge-base "$first^1" "$second"); then
 	merge_cmd="make bisect GOOD=$(git rev-parse --short "$mb") BAD=$(git rev-parse --short "$first")^2 W=$W"
-	[ "$CHANNEL" = time ] && merge_cmd="$merge_cmd CHANNEL=time"
+	[ "$CHANNEL" != instructions ] && merge_cmd="$merge_cmd CHANNEL=$CHANNEL"
 	[ -n "${PROF_THRESHOLD:-}" ] &&
 		merge_cmd="$merge_cmd THRESHOLD=$PROF_THRESHOLD"
 	[ -n "${PROF_REPEAT:-}" ] && merge_cmd="$merge_cmd REPEAT=$PROF_REPEAT"
@@ -454,6 +557,10 @@ if [ "$result" = found ]; then
 		pct=$(awk -v a="$good_value" -v b="$first_value" \
 			'BEGIN { printf "%+.2f", (b - a) / a * 100 }')
 		echo "change: instructions $good_value -> $first_value ($pct%) against GOOD $(git rev-parse --short "$good")"
+	elif [ "$CHANNEL" = memory ]; then
+		jq -r --arg c "$first" --arg g "$(git rev-parse --short "$good")" \
+			'select(.commit == $c) | "change: \(.status) against " +
+			"GOOD \($g): \(.reason)"' "$steps_file" | head -n 1
 	else
 		jq -r --arg c "$first" --arg g "$(git rev-parse --short "$good")" \
 			'select(.commit == $c) | "change: median \(.value) ms, " +
@@ -485,6 +592,8 @@ if [ "$result" = found ]; then
 			why_json=$("$BINDIR/prof-why" --json --top 10 "$b" "$a") ||
 				why_json=null
 		fi
+	elif [ "$CHANNEL" = memory ]; then
+		memory_functions
 	else
 		time_functions
 	fi

@@ -180,7 +180,7 @@ WHY ?=
 # the current workload sources (PROF_WORKLOAD_SOURCES) even where it has
 # its own.
 CURRENT_WORKLOADS ?=
-# make bisect GOOD=rev BAD=rev W=id [CHANNEL=instructions|time]
+# make bisect GOOD=rev BAD=rev W=id [CHANNEL=instructions|time|memory]
 # [THRESHOLD=%].
 GOOD ?=
 BAD ?=
@@ -291,9 +291,10 @@ compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision
 
 # make bisect GOOD=rev BAD=rev W=id (bisect.sh): the first commit between
 # GOOD and BAD where workload W changed, by instruction counts (one count
-# run per commit) or CHANNEL=time (interleaved with GOOD); each commit built
+# run per commit), CHANNEL=time (interleaved with GOOD) or CHANNEL=memory
+# (one memory run per commit, judged on the exact metrics); each commit built
 # once in $(PROF_COMPARE_DIR)/<commit>, as compare does.
-bisect: $(PROF_TOOL_DEPS) ## the first commit where W changed: GOOD=rev BAD=rev W=id [CHANNEL=time]
+bisect: $(PROF_TOOL_DEPS) ## the first commit where W changed: GOOD=rev BAD=rev W=id [CHANNEL=time|memory]
 	$(PROF_Q)$(PROF_RUN_ENV) \
 		PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
 		PROF_BUILD=$(call prof_sq,$(PROF_BUILD)) \
@@ -385,6 +386,7 @@ help: ## this list
 	@echo "                judged exactly (+1% and a floor), and the RSS peak,"
 	@echo "                judged like time; make compare MEMORY=1 WHY=1 names the"
 	@echo "                allocation sites that changed (valgrind's DHAT, one call"
-	@echo "                of each side)"
+	@echo "                of each side); make bisect CHANNEL=memory finds the"
+	@echo "                commit (one memory run a commit, the exact metrics)"
 
 .DEFAULT_GOAL := $(PROF_DEFAULT_GOAL)
