@@ -1023,7 +1023,7 @@ check_det(struct prof_cmp_side *d)
 	struct at_value *p;
 	size_t i, j;
 
-	d->nondet = 0;
+	d->nondet = d->det_checked = 0;
 	d->nd_index = -1;
 	d->nd_lo = d->nd_hi = NAN;
 	if (d->n < 2 || !d->at)
@@ -1039,6 +1039,8 @@ check_det(struct prof_cmp_side *d)
 	for (i = 0; i < d->n; i = j) {
 		for (j = i + 1; j < d->n && p[j].at == p[i].at; j++)
 			;
+		if (j - i >= 2)
+			d->det_checked = 1;
 		if (p[j - 1].v != p[i].v) {
 			d->nondet = 1;
 			d->nd_index = p[i].at;
@@ -1193,10 +1195,6 @@ judge_memory(struct prof_cmp_row *r)
 	const struct prof_cmp_side *nd;
 	char lo[32], hi[32];
 
-	/* Only what is exact is asked to repeat itself. */
-	r->cur.nondet = r->base.nondet = 0;
-	if (m->exact && (check_det(&r->cur) < 0 || check_det(&r->base) < 0))
-		return -1;
 	r->delta = r->cur.st.median - r->base.st.median;
 	r->ratio = r->base.st.median > 0 ?
 			   r->cur.st.median / r->base.st.median :
@@ -1232,6 +1230,14 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	r->needed = (3 * r->cur.n + 3) / 4;	/* ceil(0.75 n) */
 	r->reason[0] = '\0';
 	if (row_stats(r, &r->cur) < 0 || row_stats(r, &r->base) < 0)
+		return -1;
+	/* Only what is exact is asked to repeat itself, whatever the
+	 * status: a new row's side is checked too (judge_memory() then
+	 * goes by it). */
+	r->cur.nondet = r->base.nondet = 0;
+	r->cur.det_checked = r->base.det_checked = 0;
+	if (r->memory && prof_cmp_metrics[r->memory].exact &&
+	    (check_det(&r->cur) < 0 || check_det(&r->base) < 0))
 		return -1;
 	if (!r->matched) {
 		r->status = PROF_CMP_NEW;
@@ -1705,6 +1711,15 @@ mem_exact(const struct prof_cmp_row *r)
 	       !r->cur.nondet && !(r->matched && r->base.nondet);
 }
 
+/* A side's "deterministic": true when its values of each call index
+ * agree, false when one index's do not, null when no index has two
+ * values (nothing to check: one run of one worker). */
+static struct json_object *
+det_json(const struct prof_cmp_side *d)
+{
+	return d->det_checked ? json_object_new_boolean(!d->nondet) : NULL;
+}
+
 static struct json_object *
 spread_json(const struct prof_cmp_side *d)
 {
@@ -1741,12 +1756,9 @@ mem_json(struct json_object *o, const struct prof_cmp_row *r, int judged)
 	json_object_object_add(o, "floor", prof_json_double(m->floor));
 	json_object_object_add(o, "delta", judged ? num(r->delta) : NULL);
 	if (det) {
-		json_object_object_add(det, "current",
-				       json_object_new_boolean(!r->cur.nondet));
+		json_object_object_add(det, "current", det_json(&r->cur));
 		json_object_object_add(det, "baseline",
-				       r->matched ? json_object_new_boolean(
-							    !r->base.nondet) :
-						    NULL);
+				       r->matched ? det_json(&r->base) : NULL);
 	}
 	json_object_object_add(o, "deterministic", m->exact ? det : NULL);
 	if (!m->exact)

@@ -75,7 +75,10 @@ struct json_object;
  * workers; the index is the sample's "call", else its index); one that
  * is not is
  * said so with its spread (the index and the values' range) and judged by
- * the ratio rule with its own floor, never exactly.
+ * the ratio rule with its own floor, never exactly. Every row's sides are
+ * checked, new and incomparable ones too; a side where no index has two
+ * values has nothing to check ("deterministic" null for it) and is judged
+ * exactly, as a count is.
  *
  * Rows are found by hashing (workload, backend, segment), baseline groups
  * by (workload, segment), so grouping and judging are linear in the number
@@ -202,9 +205,12 @@ struct prof_cmp_side {
 	/* A memory side: the call index of each value of v (NULL until
 	 * one was given), and after judging whether the values of each
 	 * index agree; when not, the first index that disagrees and the
-	 * range of its values. */
+	 * range of its values. det_checked: some index has two values or
+	 * more, so that agreeing says something (one value per index is
+	 * not checked: "deterministic" null). */
 	long *at;
 	size_t cap_at;
+	int det_checked;
 	int nondet;
 	long nd_index;
 	double nd_lo, nd_hi;
