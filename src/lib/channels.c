@@ -80,14 +80,47 @@ disagreement_meaning(const char *ts, const char *cs, double tpct, double cpct)
 	return "the two channels moved apart";
 }
 
+/*
+ * What a memory metric counts, in words: its name in a change ("heap
+ * peak"), and the amount it measures, more and less of it ("more
+ * allocations", "fewer allocations"). A metric this file does not know is
+ * "memory".
+ */
+struct mem_words {
+	const char *key, *name, *more, *less, *noun;
+};
+
+static const struct mem_words MEM_WORDS[] = {
+	{"host_peak_bytes", "heap peak", "more memory", "less memory",
+	 "memory"},
+	{"host_allocs", "allocations", "more allocations", "fewer allocations",
+	 "allocations"},
+	{"host_allocated_bytes", "bytes allocated", "more bytes allocated",
+	 "fewer bytes allocated", "allocated bytes"},
+	{"rss_peak_bytes", "RSS peak", "more memory", "less memory", "memory"},
+	{NULL, "memory", "more memory", "less memory", "memory"},
+};
+
+static const struct mem_words *
+mem_words(const char *key)
+{
+	const struct mem_words *w;
+
+	for (w = MEM_WORDS; w->key; w++)
+		if (key && !strcmp(key, w->key))
+			break;
+	return w;
+}
+
 int
 prof_channels_memory(struct json_object *t, struct json_object *m,
 		     const char *em, char *buf, size_t n)
 {
 	const char *ts = t ? prof_json_str(t, "status") : NULL;
 	const char *ms = m ? prof_json_str(m, "status") : NULL;
-	const char *name = m ? prof_json_str(m, "metric") : NULL;
-	const char *meaning;
+	const struct mem_words *w = mem_words(m ? prof_json_str(m, "metric") :
+						  NULL);
+	char meaning[256];
 	double pct = m ? row_pct(m) : NAN;
 	char tw[64], mw[80];
 
@@ -97,39 +130,38 @@ prof_channels_memory(struct json_object *t, struct json_object *m,
 	    (strcmp(ms, "warning") && strcmp(ms, "improved")) ||
 	    !strcmp(ts, ms))
 		return 0;
-	if (!strcmp(name ? name : "", "host_peak_bytes"))
-		name = "heap peak";
-	else if (!strcmp(name ? name : "", "host_allocs"))
-		name = "allocations";
-	else if (!strcmp(name ? name : "", "host_allocated_bytes"))
-		name = "bytes allocated";
-	else if (!strcmp(name ? name : "", "rss_peak_bytes"))
-		name = "RSS peak";
 	change_words(t, 1, em, tw, sizeof(tw));
 	if (isfinite(pct))
 		snprintf(mw, sizeof(mw), "%+.*f%% (%s%s%s)",
 			 fabs(pct) < 10 ? 1 : 0, pct, em, ms, em);
 	else
 		snprintf(mw, sizeof(mw), "from 0 (%s%s%s)", em, ms, em);
-	if (!strcmp(ms, "warning"))
-		meaning = !strcmp(ts, "improved") ?
-				  "faster but holding more memory: time "
-				  "bought with memory" :
-				  "more memory in the same time, which "
-				  "another machine, allocator or a larger "
-				  "input may not forgive";
+	/* "more allocations in the same time": what the memory channel saw,
+	 * beside what time did not. */
+	if (!strcmp(ms, "warning") && !strcmp(ts, "improved"))
+		snprintf(meaning, sizeof(meaning),
+			 "faster but %s %s: time bought with %s",
+			 strcmp(w->noun, "memory") ? "with" : "holding",
+			 w->more, w->noun);
+	else if (!strcmp(ms, "warning"))
+		snprintf(meaning, sizeof(meaning),
+			 "%s in the same time, which another machine, "
+			 "allocator or a larger input may not forgive",
+			 w->more);
+	else if (!strcmp(ts, "warning"))
+		snprintf(meaning, sizeof(meaning),
+			 "%s but slower: %s bought with time", w->less,
+			 w->noun);
 	else
-		meaning = !strcmp(ts, "warning") ?
-				  "less memory but slower: memory bought with "
-				  "time" :
-				  "less memory in the same time";
+		snprintf(meaning, sizeof(meaning), "%s in the same time",
+			 w->less);
 	/* Time's status first: "time **stable** +2.9%". */
 	if (!strcmp(ts, "improved"))
-		snprintf(buf, n, "time %s, %s %s: %s", tw,
-			 name ? name : "memory", mw, meaning);
+		snprintf(buf, n, "time %s, %s %s: %s", tw, w->name, mw,
+			 meaning);
 	else
 		snprintf(buf, n, "time %s%s%s %+.1f%%, %s %s: %s", em, ts, em,
-			 row_pct(t), name ? name : "memory", mw, meaning);
+			 row_pct(t), w->name, mw, meaning);
 	return 1;
 }
 

@@ -28,8 +28,11 @@ int prof_channels_disagree(struct json_object *t, struct json_object *c,
  * not the same. When they do, buf holds both facts and what they can
  * mean, status words between em: "time **stable** +2.9%, heap peak
  * +100% (**warning**): more memory in the same time, which another
- * machine, allocator or a larger input may not forgive". Returns 1, or 0
- * with buf empty.
+ * machine, allocator or a larger input may not forgive". The words are
+ * the metric's: "allocations +50% (**warning**): more allocations in the
+ * same time", "fewer bytes allocated in the same time", "faster but with
+ * more allocations: time bought with allocations". Returns 1, or 0 with
+ * buf empty.
  */
 int prof_channels_memory(struct json_object *t, struct json_object *m,
 			 const char *em, char *buf, size_t n);

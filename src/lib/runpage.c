@@ -261,9 +261,44 @@ count_comparison_of(struct page *p, const struct prof_runrow *r)
 }
 
 /*
+ * r's memory comparisons (prof-diff's memory rows of its workload,
+ * backend and segment: cmpview.h keeps them in a view of their own), by
+ * metric into out[] (NULL where none; borrowed, see cmpview.h). Returns
+ * how many.
+ */
+static int
+memory_comparisons_of(struct page *p, const struct prof_runrow *r,
+		      struct json_object *out[PROF_CMP_MEM_N])
+{
+	struct prof_cmpview *v = p->cmp ? p->cmp->memory : NULL;
+	long i = v ? prof_cmpview_find(v, r->workload, r->backend, 0,
+				       r->segment) :
+		     -1;
+	int m, found = 0;
+
+	for (m = 0; m < PROF_CMP_MEM_N; m++)
+		out[m] = NULL;
+	for (; i >= 0 && (size_t)i < prof_cmpview_len(v); i++) {
+		struct json_object *o = prof_cmpview_row(v, (size_t)i);
+
+		if (!o || strcmp(prof_json_str(o, "workload"), r->workload) ||
+		    strcmp(prof_json_str(o, "backend"), r->backend) ||
+		    strcmp(prof_json_str(o, "segment"), r->segment))
+			break;
+		m = prof_cmp_metric_find(prof_json_str(o, "metric"));
+		if (m && !out[m]) {
+			out[m] = o;
+			found++;
+		}
+	}
+	return found;
+}
+
+/*
  * The channels a row shows: instructions where it counted (or has an
- * instruction comparison), time where it timed, and time as before for a
- * row that did neither (error samples, memory): a channel that was not
+ * instruction comparison), memory where the memory phase measured it (or
+ * it has a memory comparison), time where it timed, and time as before
+ * for a row that did none of them (error samples): a channel that was not
  * measured is not shown at all.
  */
 static int
@@ -273,9 +308,22 @@ has_count(struct page *p, const struct prof_runrow *r)
 }
 
 static int
+has_memory(struct page *p, const struct prof_runrow *r)
+{
+	struct json_object *mc[PROF_CMP_MEM_N];
+	int m;
+
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (r->mem_st[m].n)
+			return 1;
+	return memory_comparisons_of(p, r, mc) > 0;
+}
+
+static int
 has_time(struct page *p, const struct prof_runrow *r)
 {
-	return r->n || comparison_of(p, r) || !has_count(p, r);
+	return r->n || comparison_of(p, r) ||
+	       (!has_count(p, r) && !has_memory(p, r));
 }
 
 static const struct prof_runrow *
@@ -917,12 +965,12 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 	if (isfinite(pv))
 		fprintf(fp, "<tr><td>Mann-Whitney p</td><td class=\"num\">"
 			    "%.3g</td></tr>", pv);
-	if (isfinite(r->host_peak_bytes)) {
+	if (isfinite(r->host_peak_bytes) && !has_memory(p, r)) {
 		prof_page_bytes(a[4], 32, r->host_peak_bytes);
 		fprintf(fp, "<tr><td>host heap peak</td><td class=\"num\">%s"
 			    "</td></tr>", a[4]);
 	}
-	if (isfinite(r->rss_peak_bytes)) {
+	if (isfinite(r->rss_peak_bytes) && !has_memory(p, r)) {
 		prof_page_bytes(a[4], 32, r->rss_peak_bytes);
 		fprintf(fp, "<tr><td>peak RSS</td><td class=\"num\">%s"
 			    "</td></tr>", a[4]);
@@ -1238,6 +1286,27 @@ add_status(struct block *k, const char *s)
 			 n ? " " : "", s);
 }
 
+/* The memory channel's status word: the most telling of its memory
+ * rows' statuses (status_order), "error" for a row whose every sample
+ * errored, else "unjudged". */
+static const char *
+memory_status_of(const struct prof_runrow *r,
+		 struct json_object *mc[PROF_CMP_MEM_N])
+{
+	const char *s = NULL;
+	int m;
+
+	for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		const char *t = mc[m] ? prof_json_str(mc[m], "status") : NULL;
+
+		if (t && (!s || status_rank(t) < status_rank(s)))
+			s = t;
+	}
+	if (!s && r->errors && !r->n && !r->n_counts)
+		return "error";
+	return s ? s : "unjudged";
+}
+
 /* The block that starts at row from; returns its end. */
 static long
 block_at(struct page *p, long from, struct block *k)
@@ -1270,6 +1339,12 @@ block_at(struct page *p, long from, struct block *k)
 				k->cc = c;
 			}
 			add_status(k, count_status_of(r, c));
+		}
+		if (has_memory(p, r)) {
+			struct json_object *mc[PROF_CMP_MEM_N];
+
+			memory_comparisons_of(p, r, mc);
+			add_status(k, memory_status_of(r, mc));
 		}
 	}
 	k->to = i;
@@ -1333,6 +1408,108 @@ count_channel(struct page *p, const struct prof_runrow *r, int errors)
 	fprintf(p->fp, "</div></div></div>");
 }
 
+/* A memory value with grouped digits ("2,105,312"; sign: "+1,052,656"),
+ * "-" for none. */
+static void
+mem_value(char buf[32], struct json_object *v, int sign)
+{
+	prof_page_count(buf, 32, v && prof_json_is_number(v) ?
+					 prof_json_number(v) :
+					 NAN,
+			sign);
+}
+
+/*
+ * The memory channel of a row: per metric of prof_cmp_metrics[] that the
+ * row measured, its current median, the baseline's, the change and the
+ * status of its memory row, in bytes or allocations with grouped digits
+ * (the numbers comparisons.json gives; a run not compared: the row's own
+ * medians, unjudged); then the reason of each row that is not stable.
+ * errors: the row's error samples are said here (a row with neither a
+ * time nor a count channel).
+ */
+static void
+memory_channel(struct page *p, const struct prof_runrow *r, int errors)
+{
+	struct json_object *mc[PROF_CMP_MEM_N];
+	FILE *fp = p->fp;
+	char cur[32], base[32], delta[32];
+	int m, reasons = 0;
+
+	memory_comparisons_of(p, r, mc);
+	channel_head(p, r, "memory", memory_status_of(r, mc), NULL, errors);
+	fprintf(fp, "<table class=\"nums mem\"><tr><th>one run()</th>"
+		    "<th class=\"num\">current</th><th class=\"num\">baseline"
+		    "</th><th class=\"num\">change</th><th>status</th></tr>");
+	for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		const struct prof_cmp_metric *me = &prof_cmp_metrics[m];
+		struct json_object *c = mc[m];
+
+		if (!c && !r->mem_st[m].n)
+			continue;
+		if (c)
+			mem_value(cur, prof_json_get(prof_json_get(c, "current"),
+						     "median"), 0);
+		else
+			prof_page_count(cur, sizeof(cur), r->mem_st[m].median, 0);
+		mem_value(base, c ? prof_json_get(prof_json_get(c, "baseline"),
+						  "median") :
+				    NULL,
+			  0);
+		mem_value(delta, c ? prof_json_get(c, "delta") : NULL, 1);
+		fprintf(fp, "<tr data-metric=\"%s\"><td>%s%s%s%s</td><td "
+			    "class=\"num\">%s</td><td class=\"num\">%s</td>"
+			    "<td class=\"num\">%s</td><td>",
+			me->key, me->name, strcmp(me->name, me->unit) ? " (" : "",
+			strcmp(me->name, me->unit) ? me->unit : "",
+			strcmp(me->name, me->unit) ? ")" : "", cur, base, delta);
+		badge(fp, c ? prof_json_str(c, "status") : "unjudged");
+		fprintf(fp, "</td></tr>");
+	}
+	fprintf(fp, "</table></div><div>");
+	for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		const char *st = mc[m] ? prof_json_str(mc[m], "status") : NULL;
+
+		if (!st || !strcmp(st, "stable"))
+			continue;
+		fprintf(fp, "<p class=\"reason\" data-metric=\"%s\">",
+			prof_cmp_metrics[m].key);
+		prof_page_esc(fp, prof_json_str(mc[m], "reason"));
+		fprintf(fp, "</p>");
+		reasons++;
+	}
+	if (!reasons)
+		fprintf(fp, "<p class=\"reason\">One call under the allocation "
+			    "interposer (prof-mem): the heap peak, allocations "
+			    "and bytes allocated are judged exactly, the RSS "
+			    "peak like time.</p>");
+	fprintf(fp, "</div></div></div>");
+}
+
+/* The lines of summary.md's "Time and memory disagree" of row r: its time
+ * comparison against each of its memory rows (prof_channels_memory()). */
+static void
+memory_disagreements(struct page *p, const struct prof_runrow *r)
+{
+	struct json_object *mc[PROF_CMP_MEM_N];
+	struct json_object *t = comparison_of(p, r);
+	char line[1024];
+	int m;
+
+	if (!t || !memory_comparisons_of(p, r, mc))
+		return;
+	for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		if (!mc[m] ||
+		    !prof_channels_memory(t, mc[m], "", line, sizeof(line)))
+			continue;
+		fprintf(p->fp, "<p class=\"disagree\" data-metric=\"%s\">Time "
+			       "and memory disagree: ",
+			prof_cmp_metrics[m].key);
+		prof_page_esc(p->fp, line);
+		fprintf(p->fp, "</p>");
+	}
+}
+
 /*
  * One block per workload x backend: its time and instruction channels
  * side by side, each with its status, numbers and reason, and the
@@ -1366,6 +1543,8 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 		prof_page_esc(fp, line);
 		fprintf(fp, "</p>");
 	}
+	for (i = k->from; i < k->to; i++)
+		memory_disagreements(p, &p->rows[i]);
 	fprintf(fp, "<div class=\"channels%s\">", k->channels > 1 ? " two" :
 								     "");
 	for (i = k->from; i < k->to; i++)
@@ -1375,6 +1554,11 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 		if (has_count(p, &p->rows[i]))
 			count_channel(p, &p->rows[i],
 				      !has_time(p, &p->rows[i]));
+	for (i = k->from; i < k->to; i++)
+		if (has_memory(p, &p->rows[i]))
+			memory_channel(p, &p->rows[i],
+				       !has_time(p, &p->rows[i]) &&
+					       !has_count(p, &p->rows[i]));
 	fprintf(fp, "</div>");
 	for (i = k->from; i < k->to; i++) {
 		struct json_object *c = count_comparison_of(p, &p->rows[i]);

@@ -78,6 +78,7 @@ try {
         workload: r.dataset.workload,
         status: r.dataset.status,
         disagree: r.querySelector('p.disagree')?.textContent ?? null,
+        disagrees: [...r.querySelectorAll('p.disagree')].map((p) => p.textContent),
         channels: [...r.querySelectorAll('.channel')].map((c) => {
           const mark = c.querySelector('g.base-mark');
           const dots = [...c.querySelectorAll('circle.cur')].map((d) => box(d).x + box(d).width / 2);
@@ -95,6 +96,12 @@ try {
             },
             dots,
             svg_width: c.querySelector('figure svg') ? box(c.querySelector('figure svg')).width : 0,
+            // A memory channel's table: each metric's cells as shown.
+            metrics: [...c.querySelectorAll('tr[data-metric]')].map((tr) => ({
+              metric: tr.dataset.metric,
+              cells: [...tr.cells].map((td) => td.textContent),
+            })),
+            reasons: [...c.querySelectorAll('p.reason')].map((p) => p.textContent),
           };
         }),
       })),

@@ -90,8 +90,8 @@ ok "$(for f in report.png report-print.png row.png; do
 	"screenshots (screen, print, one row) under artifacts/test/"
 like "$(grep -o 'change point +[0-9.]*% in <code title="c10[0-9]*\.\.c11[0-9]*">c10[0-9]*\.\.c11[0-9]*</code>' "$html")" \
 	"change point +" "the change point is named by its commit range"
-like "$(cat "$html")" "<td>host heap peak</td><td class=\"num\">1.0 MiB</td>" \
-	"memory numbers where a memory sample exists"
+like "$(cat "$html")" "<tr data-metric=\"host_peak_bytes\"><td>heap peak (bytes)</td><td class=\"num\">1,048,576</td>" \
+	"memory numbers where a memory sample exists, in their channel"
 like "$(cat "$html")" "<tr><td>current</td><td class=\"num\">1</td><td class=\"num\">123,456,789</td>" \
 	"the instruction count where one was counted, in its channel"
 "$BIN/prof-history" trend --db "$db" --workload test.step >"$T/trend.json"

@@ -312,6 +312,17 @@ test_disagree(void)
 		"\"metric\":\"host_allocs\"}");
 	struct json_object *f = json_tokener_parse(
 		"{\"status\":\"improved\",\"ratio\":0.5}");
+	struct json_object *w = json_tokener_parse(
+		"{\"status\":\"warning\",\"ratio\":1.3}");
+	struct json_object *aw = json_tokener_parse(
+		"{\"status\":\"warning\",\"ratio\":1.5,"
+		"\"metric\":\"host_allocs\"}");
+	struct json_object *ai = json_tokener_parse(
+		"{\"status\":\"improved\",\"ratio\":0.5,"
+		"\"metric\":\"host_allocs\"}");
+	struct json_object *bi = json_tokener_parse(
+		"{\"status\":\"improved\",\"ratio\":0.5,"
+		"\"metric\":\"host_allocated_bytes\"}");
 	char buf[512];
 
 	ok(prof_channels_memory(t, m, "**", buf, sizeof(buf)) == 1,
@@ -327,6 +338,35 @@ test_disagree(void)
 	ok(prof_channels_memory(f, m, "", buf, sizeof(buf)) == 1 &&
 		   strstr(buf, "time bought with memory") != NULL,
 	   "faster and more memory: time bought with memory");
+	ok(prof_channels_memory(t, aw, "", buf, sizeof(buf)) == 1,
+	   "time stable, allocations warning: they disagree");
+	is_str(buf,
+	       "time stable +2.9%, allocations +50% (warning): more "
+	       "allocations in the same time, which another machine, "
+	       "allocator or a larger input may not forgive",
+	       "more allocations in the same time, in the metric's words");
+	ok(prof_channels_memory(t, ai, "", buf, sizeof(buf)) == 1,
+	   "time stable, allocations improved: they disagree");
+	is_str(buf,
+	       "time stable +2.9%, allocations -50% (improved): fewer "
+	       "allocations in the same time",
+	       "fewer allocations in the same time");
+	ok(prof_channels_memory(f, aw, "", buf, sizeof(buf)) == 1,
+	   "time improved, allocations warning: they disagree");
+	is_str(buf,
+	       "time improved 50%, allocations +50% (warning): faster but "
+	       "with more allocations: time bought with allocations",
+	       "time bought with allocations");
+	ok(prof_channels_memory(w, bi, "", buf, sizeof(buf)) == 1,
+	   "time warning, bytes allocated improved: they disagree");
+	is_str(buf,
+	       "time warning +30.0%, bytes allocated -50% (improved): fewer "
+	       "bytes allocated but slower: allocated bytes bought with time",
+	       "fewer bytes allocated but slower");
+	json_object_put(aw);
+	json_object_put(ai);
+	json_object_put(bi);
+	json_object_put(w);
 	json_object_put(t);
 	json_object_put(m);
 	json_object_put(s);
@@ -336,7 +376,7 @@ test_disagree(void)
 int
 main(void)
 {
-	plan(57);
+	plan(65);
 	test_disagree();
 	test_exact();
 	test_rss();
