@@ -48,7 +48,7 @@ merge "$T/same.jsonl" "$T/same.json"
 run prof-diff --baseline "$T/base.json" "$T/same.json"
 is "$rc" 0 "prof-diff exits 0"
 jq_ok '.[0].phase == "instructions" and .[0].status == "stable" and
-	(.[0].reason | test("^instructions [0-9]+ -> [0-9]+ \\(\\+0\\.00%\\), within the 1% threshold$"))' \
+	(.[0].reason | test("^instructions [0-9,]+ -> [0-9,]+ \\(\\+0\\.00%\\), within the 1% threshold$"))' \
 	"$out" "the same command against itself is stable"
 build 102000
 count work "$T/more.jsonl" -- "$T/work"
@@ -57,7 +57,7 @@ run prof-diff --baseline "$T/base.json" "$T/more.json"
 is "$rc" 0 "a warning does not change the exit code"
 jq_ok '.[0].status == "warning" and .[0].delta_pct > 1.9 and
 	.[0].delta_pct < 2.1 and
-	(.[0].reason | test("^instructions [0-9]+ -> [0-9]+ \\(\\+[12]\\.[0-9]{2}%\\), more than the 1% threshold$"))' \
+	(.[0].reason | test("^instructions [0-9,]+ -> [0-9,]+ \\(\\+[12]\\.[0-9]{2}%\\), more than the 1% threshold$"))' \
 	"$out" "2% more work is a warning, naming both counts and the change"
 jq_ok '.[0].current.median > .[0].baseline.median and
 	.[0].delta_instructions == .[0].current.median - .[0].baseline.median' \
