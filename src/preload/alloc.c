@@ -16,7 +16,8 @@
  * file at exit (for commands: the whole process tree, one line each),
  * also when it ends by _exit() (dash does), which skips destructors. A
  * forked child counts from the fork on: what its parent did is the
- * parent's line.
+ * parent's line. (A vfork() child that fails its exec and calls _exit()
+ * shares its parent's counters: its line repeats them.)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -216,7 +217,9 @@ vm_hwm(void)
 	return strtoll(p + 6, NULL, 10) * 1024;
 }
 
-static int logged;	/* this process's line is written */
+/* The process whose line is written: a pid, not a flag, since a vfork()
+ * child that ends by _exit() writes into its parent's memory. */
+static int logged_pid;
 
 /* Append one JSON line about this process to $PROF_ALLOC_LOG, once. */
 static void
@@ -228,9 +231,9 @@ log_line(void)
 	size_t i, k = 0;
 	int fd, len;
 
-	if (!path || !path[0] || logged)
+	if (!path || !path[0] || logged_pid == (int)getpid())
 		return;
-	logged = 1;
+	logged_pid = (int)getpid();
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	exe[n > 0 ? n : 0] = '\0';
 	for (i = 0; exe[i] && k < sizeof(esc) - 3; i++) {
@@ -283,7 +286,6 @@ _Exit(int status)
 static void
 forked_child(void)
 {
-	logged = 0;
 	prof_alloc_reset();
 }
 
