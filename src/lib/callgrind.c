@@ -971,9 +971,11 @@ scale_all(struct prof_callgrind_profile *p, double factor, int apply,
 	return 0;
 }
 
-int
-prof_callgrind_scale(struct prof_callgrind_profile *p, double factor,
-		     struct prof_err *err)
+/* Multiply every cost of p by factor (rounded): CPU samples of a number of
+ * calls into a cost per call. Returns 0, or -1 with err's reason (p left
+ * as it is) when a product is beyond 64 bits (prof_range_scale()). */
+static int
+scale(struct prof_callgrind_profile *p, double factor, struct prof_err *err)
 {
 	if (scale_all(p, factor, 0, err) < 0)
 		return -1;
@@ -1032,7 +1034,7 @@ prof_callgrind_per_call(struct prof_callgrind_profile *p, const char *path,
 			    "the profiler's frequency), two numbers");
 		goto out;
 	}
-	if (prof_callgrind_scale(p, 1e9 / hz / calls, err) < 0) {
+	if (scale(p, 1e9 / hz / calls, err) < 0) {
 		prof_err_place(err, calls_path, 1, 0);
 		goto out;
 	}

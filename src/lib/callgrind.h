@@ -103,12 +103,6 @@ long prof_callgrind_find(const struct prof_callgrind_profile *p,
 
 void prof_callgrind_profile_free(struct prof_callgrind_profile *p);
 
-/* Multiply every cost of p by factor (rounded): CPU samples of a number of
- * calls into a cost per call. Returns 0, or -1 with err's reason (p left
- * as it is) when a product is beyond 64 bits (prof_range_scale()). */
-int prof_callgrind_scale(struct prof_callgrind_profile *p, double factor,
-			 struct prof_err *err);
-
 /* A CPU profile's samples (pprof --callgrind, PATH ending in .callgrind)
  * as nanoseconds per call: the file beside it, PATH with .calls for
  * .callgrind, says "CALLS HZ" on its first line (the timed calls the

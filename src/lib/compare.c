@@ -860,6 +860,31 @@ ab_row(const struct prof_cmp_row *r)
 	       c->ab_max == b->ab_max && !c->ab_unordered && !b->ab_unordered;
 }
 
+/* The look in words: "ratio 1.27 to 1.33 (99.3%) on the 9 and 11
+ * uncontended samples". */
+static void
+look_words(const struct prof_cmp_look *l, char *buf, size_t n)
+{
+	char lo[32], hi[32], on[96] = "";
+
+	if (l->lo > 0 && isfinite(l->hi)) {
+		snprintf(lo, sizeof(lo), "%.3f", l->lo);
+		snprintf(hi, sizeof(hi), "%.3f", l->hi);
+	} else {
+		snprintf(lo, sizeof(lo), "0");
+		snprintf(hi, sizeof(hi), "inf");
+	}
+	if (l->clean)
+		snprintf(on, sizeof(on), " on the %zu and %zu uncontended samples",
+			 l->n_cur, l->n_base);
+	if (l->cpu)
+		snprintf(on, sizeof(on),
+			 ", wall time %.3f to %.3f: the same side of 1",
+			 l->wall_lo, l->wall_hi);
+	snprintf(buf, n, "%sratio %s to %s (%.1f%%)%s",
+		 l->cpu ? "CPU time " : "", lo, hi, l->level * 100, on);
+}
+
 /*
  * An interleaved row (compare.h): its looks replayed as prof-time took
  * them, up to the first that settled or the last; the seed's rule on the
@@ -924,7 +949,7 @@ judge_ab(struct prof_cmp_row *r)
 	if (r->status == PROF_CMP_INCOMPARABLE)
 		goto out;
 	/* The p of the look's samples, the ones judged. */
-	prof_cmp_look_words(l, words, sizeof(words));
+	look_words(l, words, sizeof(words));
 	rule = r->status;
 	if (l->state == PROF_CMP_LOOK_OPEN) {
 		char seen[sizeof(r->reason)];
@@ -2590,29 +2615,6 @@ out:
 	return rc;
 }
 
-void
-prof_cmp_look_words(const struct prof_cmp_look *l, char *buf, size_t n)
-{
-	char lo[32], hi[32], on[96] = "";
-
-	if (l->lo > 0 && isfinite(l->hi)) {
-		snprintf(lo, sizeof(lo), "%.3f", l->lo);
-		snprintf(hi, sizeof(hi), "%.3f", l->hi);
-	} else {
-		snprintf(lo, sizeof(lo), "0");
-		snprintf(hi, sizeof(hi), "inf");
-	}
-	if (l->clean)
-		snprintf(on, sizeof(on), " on the %zu and %zu uncontended samples",
-			 l->n_cur, l->n_base);
-	if (l->cpu)
-		snprintf(on, sizeof(on),
-			 ", wall time %.3f to %.3f: the same side of 1",
-			 l->wall_lo, l->wall_hi);
-	snprintf(buf, n, "%sratio %s to %s (%.1f%%)%s",
-		 l->cpu ? "CPU time " : "", lo, hi, l->level * 100, on);
-}
-
 int
 prof_cmp_seq_stop(const struct prof_cmp_seq *q,
 		  const struct prof_cmp_calls *cur,
@@ -2626,6 +2628,6 @@ prof_cmp_seq_stop(const struct prof_cmp_seq *q,
 		return 1;	/* nothing to wait for */
 	if (prof_cmp_seq_look(q, cur, base, n, floor_ms, &l) < 0)
 		return -1;
-	prof_cmp_look_words(&l, why, why_n);
+	look_words(&l, why, why_n);
 	return l.state != PROF_CMP_LOOK_OPEN;
 }

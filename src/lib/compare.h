@@ -534,11 +534,6 @@ int prof_cmp_seq_look(const struct prof_cmp_seq *q,
 		      const struct prof_cmp_calls *base, size_t n,
 		      double floor_ms, struct prof_cmp_look *out);
 
-/* The look in words: "ratio 1.27 to 1.33 (99.3%) on the 9 and 11
- * uncontended samples". */
-void prof_cmp_look_words(const struct prof_cmp_look *l, char *buf,
-			 size_t n);
-
 /*
  * Whether prof-time stops at the look at n samples a side: 1 stop (the
  * look settled, or adaptivity is off), 0 more rounds, -1 out of memory;

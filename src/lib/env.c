@@ -12,7 +12,8 @@
 #include "env.h"
 #include "json.h"
 
-const char *const prof_env_keyed[] = {
+/* The keyed field names, NULL-terminated. */
+static const char *const keyed[] = {
 	"os", "distro", "distro_version", "machine", "cpu_model", "compiler",
 	"compiler_major", "backend", "device", "device_cc", "device_sms",
 	"device_memory_bytes", "cuda_driver", "cuda_runtime", "browser",
@@ -244,11 +245,11 @@ segment_object(struct json_object *env)
 
 	if (!key)
 		return NULL;
-	for (i = 0; prof_env_keyed[i]; i++) {
+	for (i = 0; keyed[i]; i++) {
 		struct json_object *v = NULL;
 
-		json_object_object_get_ex(env, prof_env_keyed[i], &v);
-		json_object_object_add(key, prof_env_keyed[i],
+		json_object_object_get_ex(env, keyed[i], &v);
+		json_object_object_add(key, keyed[i],
 				       json_object_get(v));
 	}
 	/* Keyed only where present, so that the keys of every sample that

@@ -75,7 +75,5 @@ char *prof_env_segment(struct json_object *env);
 int prof_env_segment_check(struct json_object *env, const char *segment,
 			   char *why, size_t n);
 
-/* The keyed field names, NULL-terminated. */
-extern const char *const prof_env_keyed[];
 
 #endif /* PROF_ENV_H */

@@ -461,8 +461,9 @@ publish(struct prof_history *h, struct prof_err *err)
 	return 0;
 }
 
-int
-prof_history_is_pg(const char *addr)
+/* Whether addr names a PostgreSQL history (history.h). */
+static int
+is_pg(const char *addr)
 {
 	static const char *const keys[] = {
 		"host=", "hostaddr=", "port=", "dbname=", "user=", "service=",
@@ -498,7 +499,7 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 		return NULL;
 	}
 	snprintf(h->path, sizeof(h->path), "%s", path);
-	if (prof_history_is_pg(path)) {
+	if (is_pg(path)) {
 		h->pg = prof_history_pg_open(path, create, err);
 		if (!h->pg)
 			goto fail;

@@ -35,10 +35,10 @@ struct json_object;
 struct prof_history;
 
 /*
- * Whether addr names a PostgreSQL history rather than a SQLite file: a
- * libpq URI (postgresql://, postgres://) or key=value connection string
- * (one that starts with a libpq keyword and '=': "host=db dbname=prof").
- * Every function below does the same over either, and gives the same
+ * An address names a PostgreSQL history rather than a SQLite file when it
+ * is a libpq URI (postgresql://, postgres://) or key=value connection
+ * string (one that starts with a libpq keyword and '=': "host=db
+ * dbname=prof"); prof_history_open() tells them apart. Every function below does the same over either, and gives the same
  * output. Over PostgreSQL, the tables are prof_runs, prof_rows,
  * prof_segments, prof_files and prof_meta (which holds the schema
  * version, migrated forward under an advisory lock, and refused when
@@ -48,7 +48,6 @@ struct prof_history;
  * Adds are "INSERT ... ON CONFLICT (project, run_id) DO NOTHING": writers
  * on many machines at once store each run once, whole or not at all.
  */
-int prof_history_is_pg(const char *addr);
 
 /*
  * Open (create when create is set and the file does not exist) and migrate.

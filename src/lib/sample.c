@@ -432,6 +432,33 @@ check_cpu(struct ctx *c, struct json_object *o)
 	return c->own ? 0 : check_cpu_range(c, o, NULL);
 }
 
+/*
+ * Whether p may be an artifact path: relative to the run folder and inside
+ * it (no leading '/', no ".." component), no leading '-' (so it is never
+ * taken for an option) and no control characters. Readers refuse others
+ * with their JSON path; a reader that opens one still checks where a
+ * symbolic link leads.
+ */
+static int
+artifact_valid(const char *p)
+{
+	const char *q;
+
+	if (!p || !p[0] || p[0] == '/' || p[0] == '-')
+		return 0;
+	for (q = p; *q; q++)
+		if ((unsigned char)*q < 0x20 || *q == 0x7f)
+			return 0;
+	/* No component may be "..". */
+	for (q = p; q; q = strchr(q, '/')) {
+		if (*q == '/')
+			q++;
+		if (q[0] == '.' && q[1] == '.' && (q[2] == '/' || !q[2]))
+			return 0;
+	}
+	return 1;
+}
+
 /* The fields after env and segment, which schema 1 and 2 share. */
 static int
 check_common(struct ctx *c, struct json_object *o)
@@ -474,7 +501,7 @@ check_common(struct ctx *c, struct json_object *o)
 		if (!json_object_is_type(a, json_type_string))
 			return fail(c, key, "expected a string, got %s",
 				    prof_json_type_name(a));
-		if (!prof_artifact_valid(json_object_get_string(a)))
+		if (!artifact_valid(json_object_get_string(a)))
 			return fail(c, key, "%s",
 				    "not a path inside the run folder "
 				    "(relative, no '..', no leading '-', no "
@@ -672,26 +699,6 @@ prof_sample_check_own(struct json_object *o, const char *prefix,
 	if (!json_object_is_type(o, json_type_object))
 		return not_object(o, prefix, err);
 	return check_common(c, o);
-}
-
-int
-prof_artifact_valid(const char *p)
-{
-	const char *q;
-
-	if (!p || !p[0] || p[0] == '/' || p[0] == '-')
-		return 0;
-	for (q = p; *q; q++)
-		if ((unsigned char)*q < 0x20 || *q == 0x7f)
-			return 0;
-	/* No component may be "..". */
-	for (q = p; q; q = strchr(q, '/')) {
-		if (*q == '/')
-			q++;
-		if (q[0] == '.' && q[1] == '.' && (q[2] == '/' || !q[2]))
-			return 0;
-	}
-	return 1;
 }
 
 /* A member of a top level that is being read: with final, a missing

@@ -170,15 +170,6 @@ int prof_results_check(struct json_object *r, struct prof_err *err);
  * whole samples. Returns 0 or -1 (a bad group or group_id). */
 int prof_results_expand(struct json_object *r, struct prof_err *err);
 
-/*
- * Whether p may be an artifact path: relative to the run folder and inside
- * it (no leading '/', no ".." component), no leading '-' (so it is never
- * taken for an option) and no control characters. Readers refuse others
- * with their JSON path; a reader that opens one still checks where a
- * symbolic link leads.
- */
-int prof_artifact_valid(const char *p);
-
 /* Borrowed field accessors for checked samples. */
 const char *prof_sample_str(struct json_object *s, const char *key);
 double prof_sample_num(struct json_object *s, const char *key);

@@ -19,8 +19,9 @@ prof_why_state_name(enum prof_why_state s)
 	}
 }
 
-const char *
-prof_why_event(const struct prof_callgrind_profile *p)
+/* What p counts: "Ir", or its event ("Hits"). */
+static const char *
+event_of(const struct prof_callgrind_profile *p)
 {
 	return p->event[0] ? p->event : "Ir";
 }
@@ -250,8 +251,8 @@ prof_why_diff(const struct prof_callgrind_profile *before,
 	if (strcmp(before->event, after->event)) {
 		prof_err_set(err, "counts %s, but the profile before counts "
 			     "%s: profiles of different units are not "
-			     "compared", prof_why_event(after),
-			     prof_why_event(before));
+			     "compared", event_of(after),
+			     event_of(before));
 		goto out;
 	}
 	if (!taken_b || !taken_a || !match) {

@@ -66,8 +66,6 @@ void prof_why_free(struct prof_why *w);
 int prof_why_demangle(struct prof_callgrind_profile *p, const char *program,
 		      struct prof_err *err);
 
-/* What p counts: "Ir", or its event ("Hits"). */
-const char *prof_why_event(const struct prof_callgrind_profile *p);
 
 /* "new", "vanished" or "changed". */
 const char *prof_why_state_name(enum prof_why_state s);
