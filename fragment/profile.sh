@@ -355,6 +355,7 @@ run_before_report() {
 		[ -n "$why_note" ] && say "$why_note"
 	fi
 	why_fail_note=
+	why_mem_note=
 	if [ "$compared" = 1 ]; then
 		phase=why
 		why_howto_baseline "$BASELINE"
@@ -367,7 +368,8 @@ run_before_report() {
 }
 run_report() {
 	write_reports ${why_note:+--note "$why_note"} \
-		${why_fail_note:+--note "$why_fail_note"}
+		${why_fail_note:+--note "$why_fail_note"} \
+		${why_mem_note:+--note "$why_mem_note"}
 }
 merge_diff_report "$run/results.json" "$BASELINE" "$run/comparisons.json" \
 	--command "$command" --timestamp "$timestamp" "$@"

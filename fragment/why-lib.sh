@@ -14,7 +14,9 @@ changed_rows() {
 # why_explain COMPARISONS [--baseline FILE] [--time DIR] [--memory DIR]:
 # prof-why fills "functions" into every changed row whose two sides kept
 # their callgrind files (and "memory_sites" into a changed memory row
-# whose two sides have their DHAT outputs under --memory DIR). A run without a changed row spends nothing on it. An explanation
+# whose two sides have their DHAT outputs under --memory DIR; without
+# --memory, changed memory rows make $why_mem_note, unless it is set: the
+# line that says how to get their sites). A run without a changed row spends nothing on it. An explanation
 # that cannot be made never fails the run (nor changes its code): it is
 # $why_fail_note, one line for the summary that says why (prof-why's own
 # message; or the changed count rows whose baseline kept no callgrind file,
@@ -49,6 +51,20 @@ why_explain() {
 	if [ "${n:-0}" -gt 0 ]; then
 		why_fail_note="No functions for the $n changed instruction row(s): the baseline '$base' keeps no callgrind files of them (make baseline-update keeps none); $why_howto"
 	fi
+	# Changed memory rows without DHAT outputs (a run against a baseline
+	# file, which keeps no build): $why_mem_note says how to get their
+	# allocation sites, unless the caller said why already.
+	case " $* " in
+	*" --memory "*) ;;
+	*)
+		n=$(jq '[.[] | select(.phase == "memory" and
+			(.status == "warning" or .status == "improved"))] |
+			length' "$cmp" 2>/dev/null) || n=0
+		if [ "${n:-0}" -gt 0 ] && [ -z "${why_mem_note:-}" ]; then
+			why_mem_note="No allocation sites for the $n changed memory row(s): they come from one call of each build under valgrind's DHAT, and '$base' keeps no build; ${why_howto%WHY=1}MEMORY=1 WHY=1"
+		fi
+		;;
+	esac
 	return 0
 }
 

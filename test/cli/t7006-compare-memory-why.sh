@@ -4,10 +4,11 @@
 # that allocates the copy (copy_run) from one call of each side under
 # valgrind's DHAT, in comparisons.json (memory_sites), summary.md and
 # report.html. When DHAT fails, one line of the summary says so and the
-# run is as it was.
+# run is as it was; a run against a baseline file (no build to run under
+# DHAT) says what would name the sites.
 . "$(dirname "$0")/lib.sh"
 command -v valgrind >/dev/null || skip_all "valgrind is not installed"
-plan 12
+plan 14
 
 A=$TBIN/prof-ab-a
 B=$TBIN/prof-ab-b
@@ -72,4 +73,18 @@ is "$rc" 0 "a failed DHAT run does not fail make compare"
 like "$(cat "$T/f/summary.md")" \
 	"No allocation sites for the changed memory rows: test.ab_copy (cpu): valgrind's DHAT failed on the current side (memory/current/test.ab_copy.cpu.log)" \
 	"one line of the summary says so, and where its log is"
+
+# Against a baseline file: no build of the baseline's side to run, so the
+# summary names the command that would give the sites.
+mk profile-full WORKLOADS="$A" CATEGORY=copy REPEAT=2 MEMORY=1 \
+	OUTPUT="$T/pa" BASELINE="$T/none.json"
+mk baseline-update FROM="$T/pa/results.json" NAME=copy DIR="$T/bl"
+mk profile-full WORKLOADS="$B" CATEGORY=copy REPEAT=2 MEMORY=1 \
+	OUTPUT="$T/pb" BASELINE="$T/bl/copy.json"
+is "$rc:$(jq -r '.[] | select(.metric == "host_peak_bytes") | .status' \
+	"$T/pb/comparisons.json")" 0:warning \
+	"profile-full MEMORY=1 against A's baseline: the heap peak a warning"
+like "$(cat "$T/pb/summary.md")" \
+	"No allocation sites for the 2 changed memory row(s): they come from one call of each build under valgrind's DHAT, and '$T/bl/copy.json' keeps no build; to see which functions changed, run: make compare REF=$(git rev-parse --short HEAD) MEMORY=1 WHY=1" \
+	"the summary says how to get the allocation sites"
 finish
