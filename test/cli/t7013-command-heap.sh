@@ -10,7 +10,7 @@
 # timed or counted run.
 . "$(dirname "$0")/lib.sh"
 command -v cc >/dev/null || skip_all "no C compiler"
-plan 21
+plan 23
 
 # N blocks of SIZE bytes, live together (environment, so that the
 # arguments, the command's identity, stay the same).
@@ -139,6 +139,19 @@ else
 	ok 0 "# SKIP cannot make a setuid program here"
 fi
 
+# Across builds: prof-count's two sides each get their memory runs;
+# prof-time's interleaved A/B does not take them.
+run prof-count --name allocs --memory -q --env N=10 --env SIZE=10 \
+	--against-command "$T/allocs" --against-output "$T/ref.jsonl" \
+	-o "$T/cur.jsonl" -- "$T/allocs"
+cat "$T/cur.jsonl" "$T/ref.jsonl" >"$T/both.jsonl"
+jq_ok -s '[.[] | select(.phase == "memory")] | length == 4 and
+	(map(.memory.host_allocs) | unique | length == 1)' "$T/both.jsonl" \
+	"prof-count --against-command --memory: two memory runs a side"
+run prof-time --name allocs --memory --against-command "$T/allocs" \
+	--against-output "$T/ref2.jsonl" -- "$T/allocs"
+is "$rc:$(errline)" "2:prof-time: --memory: not with --against-command (run prof-mem --name ID -- CMD on each command)" \
+	"prof-time's interleaved A/B refuses --memory"
 run prof-time quick --memory --workloads "$TW"
 is "$rc:$(errline)" "2:prof-time: --memory: only for a command (--name ID -- CMD); workloads have the memory phase (prof-mem, MEMORY=1)" \
 	"--memory is for commands"
