@@ -321,15 +321,6 @@ side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 						 NAN);
 }
 
-static struct json_object *
-samples_of(struct json_object *doc)
-{
-	struct json_object *a = NULL;
-
-	json_object_object_get_ex(doc, "samples", &a);
-	return json_object_is_type(a, json_type_array) ? a : NULL;
-}
-
 /* An instruction row, and its threshold from the sample: the one
  * recorded is the one judged, 0 included (any growth is a warning); the
  * default only where a sample records none. */
@@ -517,47 +508,6 @@ prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		if (row_stats(&c->rows[k], &c->rows[k].cur) < 0)
 			return prof_err_set(err, "out of memory");
 	return 0;
-}
-
-/* The segment key of a document's segment id (schema 2), or NULL. */
-static const char *
-doc_segment(void *doc, const char *seg)
-{
-	struct json_object *t = NULL, *v = NULL;
-
-	if (!json_object_object_get_ex(doc, "segments", &t) ||
-	    !json_object_object_get_ex(t, seg, &v))
-		return NULL;
-	return json_object_get_string(v);
-}
-
-/* A sample's segment id or key in a checked document of either schema. */
-static const char *
-sample_seg(struct json_object *s)
-{
-	const char *seg = prof_sample_str(s, "segment");
-
-	return seg ? seg : prof_sample_str(s, "segment_id");
-}
-
-int
-prof_cmp_group(struct prof_cmp *c, struct json_object *results,
-	       struct prof_err *err)
-{
-	struct json_object *arr;
-	size_t i, n;
-
-	memset(c, 0, sizeof(*c));
-	c->results = json_object_get(results);
-	arr = samples_of(results);
-	n = arr ? json_object_array_length(arr) : 0;
-	for (i = 0; i < n; i++) {
-		struct json_object *s = json_object_array_get_idx(arr, i);
-
-		if (prof_cmp_take(c, s, sample_seg(s), err) < 0)
-			return -1;
-	}
-	return prof_cmp_close(c, doc_segment, results, err);
 }
 
 static int
@@ -1595,25 +1545,6 @@ out:
 	return rc;
 }
 
-int
-prof_cmp_judge_all(struct prof_cmp *c, struct json_object *baseline,
-		   const char *name, struct prof_err *err)
-{
-	struct json_object *arr = baseline ? samples_of(baseline) : NULL;
-	size_t i, n = arr ? json_object_array_length(arr) : 0;
-
-	json_object_put(c->baseline);
-	c->baseline = json_object_get(baseline);
-	for (i = 0; i < n; i++) {
-		struct json_object *s = json_object_array_get_idx(arr, i);
-
-		if (prof_cmp_base_take(c, s, sample_seg(s), err) < 0)
-			return -1;
-	}
-	return prof_cmp_judge_groups(c, doc_segment, baseline, !baseline,
-				     name, err);
-}
-
 const char *
 prof_cmp_status_name(enum prof_cmp_status s)
 {
@@ -1888,10 +1819,8 @@ prof_cmp_row_json(const struct prof_cmp *c, size_t k)
 				    prof_json_str(c->shard_drift, shard) :
 				    NULL;
 
-	return row_json(&c->rows[k],
-			c->run_id ? c->run_id :
-				    prof_json_str(c->results, "run_id"),
-			drift ? drift : c->drift, c->base_segments);
+	return row_json(&c->rows[k], c->run_id, drift ? drift : c->drift,
+			c->base_segments);
 }
 
 struct json_object *
@@ -2406,8 +2335,6 @@ prof_cmp_free(struct prof_cmp *c)
 	prof_htab_free(&c->base_index);
 	json_object_put(c->base_segments);
 	json_object_put(c->shard_drift);
-	json_object_put(c->results);
-	json_object_put(c->baseline);
 	memset(c, 0, sizeof(*c));
 }
 

@@ -88,8 +88,8 @@ struct json_object;
  * walk is done. A row keeps only its durations and first-seen facts.
  *
  * Ownership: the strings in rows belong to the struct prof_cmp and live
- * until prof_cmp_free(); it also holds a reference to each JSON document it
- * was given.
+ * until prof_cmp_free(); it holds no JSON document: take copies what a
+ * row keeps.
  */
 
 enum prof_cmp_status {
@@ -269,8 +269,6 @@ struct prof_cmp {
 	size_t n_pool, cap_pool;
 	const char *run_id;		/* of the results, for comparisons */
 	struct json_object *base_segments;	/* the baseline's, distinct */
-	struct json_object *results;	/* references held */
-	struct json_object *baseline;
 	/* The machine-drift note every row carries ("" none; calib.h). */
 	char drift[512];
 	/* A merge of shards: shard -> note, for the rows of that shard
@@ -293,8 +291,9 @@ typedef const char *(*prof_cmp_segment_fn)(void *arg, const char *seg);
 int prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 		  struct prof_err *err);
 
-/* When every current sample is in: segment keys looked up with fn, rows
- * sorted, statistics computed. Returns 0 or -1. */
+/* When every current sample is in: segment keys looked up with fn (NULL:
+ * the ids were keys), rows sorted (status PROF_CMP_UNJUDGED), statistics
+ * computed; a row whose samples all errored has n = 0. Returns 0 or -1. */
 int prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		   struct prof_err *err);
 
@@ -317,24 +316,6 @@ int prof_cmp_aggregated(struct json_object *s);
 
 /* Whether sample s is an instruction count that rows aggregate. */
 int prof_cmp_counted(struct json_object *s);
-
-/*
- * Group the timing, browser and instruction samples of a checked results
- * document into rows (status PROF_CMP_UNJUDGED, current statistics
- * filled). A group whose samples all errored is a row with n = 0.
- * Returns 0, or -1 with err filled (out of memory). Free c with
- * prof_cmp_free() either way.
- */
-int prof_cmp_group(struct prof_cmp *c, struct json_object *results,
-		   struct prof_err *err);
-
-/*
- * Judge every row of c against a checked baseline document. A NULL
- * baseline means that its file does not exist: every row is then
- * incomparable, "baseline file 'name' not found". Returns 0 or -1.
- */
-int prof_cmp_judge_all(struct prof_cmp *c, struct json_object *baseline,
-		       const char *name, struct prof_err *err);
 
 /*
  * Judge one row whose cur and base sides and matched flag are filled:

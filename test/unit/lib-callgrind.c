@@ -7,6 +7,7 @@
 #include <json-c/json.h>
 
 #include "callgrind.h"
+#include "cmpdoc.h"
 #include "compare.h"
 #include "json.h"
 #include "tap.h"
@@ -263,9 +264,9 @@ test_rows(void)
 	add(cur, sample("{\"valgrind\":\"3.19.0\"}", "instructions", 9, 1000));
 	add(cur, sample("{\"valgrind\":\"3.19.0\"}", "instructions", 9, 1030));
 	add(base, sample("{}", "timing", 5, -1));
-	prof_cmp_group(&c, cur, &err);
+	cmpdoc_group(&c, cur, &err);
 	is_int((long long)c.n, 2, "time and instructions are two rows");
-	prof_cmp_judge_all(&c, base, "b.json", &err);
+	cmpdoc_judge(&c, base, "b.json", &err);
 	out = prof_cmp_json(&c);
 	/* Rows sort by segment: the valgrind key comes first. */
 	row = json_object_array_get_idx(out, 0);
@@ -287,7 +288,7 @@ test_rows(void)
 	json_object_put(out);
 
 	add(base, sample("{\"valgrind\":\"3.19.0\"}", "instructions", 9, 985));
-	prof_cmp_judge_all(&c, base, "b.json", &err);
+	cmpdoc_judge(&c, base, "b.json", &err);
 	out = prof_cmp_json(&c);
 	row = json_object_array_get_idx(out, 0);
 	is_str(prof_json_str(row, "status"), "stable",
@@ -304,8 +305,8 @@ test_rows(void)
 
 	base = doc();
 	add(base, sample("{\"valgrind\":\"3.18.1\"}", "instructions", 9, 1000));
-	prof_cmp_group(&c, cur, &err);
-	prof_cmp_judge_all(&c, base, "b.json", &err);
+	cmpdoc_group(&c, cur, &err);
+	cmpdoc_judge(&c, base, "b.json", &err);
 	is_str(prof_cmp_status_name(c.rows[0].status), "new",
 	       "another valgrind version is another segment");
 	prof_cmp_free(&c);

@@ -6,6 +6,7 @@
 
 #include <json-c/json.h>
 
+#include "cmpdoc.h"
 #include "compare.h"
 #include "json.h"
 #include "tap.h"
@@ -379,7 +380,7 @@ test_grouping(void)
 	add(base, sample("a", "cpu", "browser", "warm", 5, 1));
 	add(base, sample("z", "cpu", "timing", "warm", 1, 1));
 
-	ok(prof_cmp_group(&c, cur, &err) == 0, "grouping works");
+	ok(cmpdoc_group(&c, cur, &err) == 0, "grouping works");
 	is_int((long long)c.n, 4, "one row per workload x backend x segment");
 	is_str(c.rows[0].workload, "a", "rows are sorted by workload");
 	is_str(c.rows[1].segment, "cpu", "then by backend");
@@ -395,7 +396,7 @@ test_grouping(void)
 	       "a workload whose samples all errored is a row with n = 0");
 	is_int(c.rows[0].status, PROF_CMP_UNJUDGED, "grouping judges nothing");
 
-	ok(prof_cmp_judge_all(&c, base, "base.json", &err) == 0,
+	ok(cmpdoc_judge(&c, base, "base.json", &err) == 0,
 	   "judging works");
 	r = find(&c, "b", "cpu");
 	is_int(r ? (int)r->status : -1, PROF_CMP_WARNING, "b on the CPU warns");
@@ -433,7 +434,7 @@ test_grouping(void)
 	   "a broken comparison names its path");
 	json_object_put(out);
 
-	ok(prof_cmp_judge_all(&c, NULL, "nope.json", &err) == 0,
+	ok(cmpdoc_judge(&c, NULL, "nope.json", &err) == 0,
 	   "judging against a missing file works");
 	for (i = 0; i < (int)c.n; i++)
 		if (c.rows[i].status != PROF_CMP_INCOMPARABLE ||

@@ -15,6 +15,7 @@
 #include "out.h"
 #include "runview.h"
 #include "sample.h"
+#include "stream.h"
 #include "tap.h"
 
 #define DATA "test/data/results/"
@@ -214,12 +215,34 @@ test_errors(void)
 	   "a missing file names itself");
 }
 
+static int
+take_current(void *arg, struct json_object *s, long index,
+	     struct prof_err *err)
+{
+	(void)index;
+	return prof_cmp_take(arg, s, prof_json_str(s, "segment_id"), err);
+}
+
+static int
+take_baseline(void *arg, struct json_object *s, long index,
+	      struct prof_err *err)
+{
+	(void)index;
+	return prof_cmp_base_take(arg, s, prof_json_str(s, "segment_id"),
+				  err);
+}
+
+static const char *
+segment_of(void *st, const char *id)
+{
+	return prof_stream_segment(st, id);
+}
+
 static void
 test_verdicts(struct prof_runview *v)
 {
 	struct prof_err e = {0};
-	struct json_object *cur = prof_json_load(DATA "current.json", &e);
-	struct json_object *base = prof_json_load(DATA "baseline.json", &e);
+	struct prof_stream *cur = prof_stream_new(), *base = prof_stream_new();
 	struct json_object *cmp = NULL, *first;
 	struct prof_cmp c = {0};
 	const struct prof_runrow *rows;
@@ -229,8 +252,17 @@ test_verdicts(struct prof_runview *v)
 	char buf[1024];
 
 	out = calloc(n, sizeof(*out));
-	if (cur && base && out && prof_cmp_group(&c, cur, &e) == 0 &&
-	    prof_cmp_judge_all(&c, base, DATA "baseline.json", &e) == 0)
+	/* prof-diff's walk: both files streamed into the rows. */
+	if (cur && base && out &&
+	    prof_stream_results(cur, DATA "current.json", take_current, &c,
+				&e) >= 0 &&
+	    prof_cmp_close(&c, segment_of, cur, &e) == 0 &&
+	    prof_cmp_set_run(&c, prof_json_str(prof_stream_meta(cur),
+					       "run_id")) == 0 &&
+	    prof_stream_results(base, DATA "baseline.json", take_baseline, &c,
+				&e) >= 0 &&
+	    prof_cmp_judge_groups(&c, segment_of, base, 0,
+				  DATA "baseline.json", &e) == 0)
 		cmp = prof_cmp_json(&c);
 	ok(cmp && prof_runview_verdicts(v, cmp, out, &e) == 0,
 	   "verdicts from prof-diff's comparisons of the run");
@@ -256,8 +288,8 @@ test_verdicts(struct prof_runview *v)
 	       "naming the path and both runs");
 	json_object_put(cmp);
 	prof_cmp_free(&c);
-	json_object_put(cur);
-	json_object_put(base);
+	prof_stream_free(cur);
+	prof_stream_free(base);
 	free(out);
 }
 

@@ -7,6 +7,7 @@
 
 #include <json-c/json.h>
 
+#include "cmpdoc.h"
 #include "compare.h"
 #include "json.h"
 #include "tap.h"
@@ -220,8 +221,8 @@ test_json(void)
 		json_object_array_add(
 			json_object_object_get(b ? base : cur, "samples"), s);
 	}
-	prof_cmp_group(&c, cur, &err);
-	prof_cmp_judge_all(&c, base, "b.json", &err);
+	cmpdoc_group(&c, cur, &err);
+	cmpdoc_judge(&c, base, "b.json", &err);
 	out = prof_cmp_json(&c);
 	row = json_object_array_get_idx(out, 0);
 	is_str(prof_json_str(row, "status"), "improved",
