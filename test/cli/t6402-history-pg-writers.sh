@@ -13,18 +13,21 @@ export PROF_PROJECT=writers
 
 # 400 runs: writer w's k-th run at minute 50w + k of a day, 10 ms, then
 # 13 ms from run 200 on (one change point).
+# One jq for all of them (from one mkrun run): 400 jq processes took
+# minutes on a loaded machine.
 mkdir -p "$T/runs"
-for w in $(seq 0 7); do
-	for k in $(seq 0 49); do
-		i=$((50 * w + k))
-		m=10
-		[ "$i" -ge 200 ] && m=13
-		mkrun "$T/runs/w$w-$k.json" "run-$i" "$(printf %040x "$i")" \
-			"2026-04-01T$(printf %02d $((i / 60))):$(printf %02d $((i % 60))):00Z" \
-			"$((m - 1))" "$m" "$((m + 1))" &
+mkrun "$T/one.json" one 0 2026-04-01T00:00:00Z 1 2 3
+jq -r 'range(400) as $i | ($i / 50 | floor) as $w |
+	(if $i >= 200 then 13 else 10 end) as $m |
+	"\($w)-\($i % 50)\t" + (.run_id = "run-\($i)" |
+	.commit = ("0" * 40 + ($i | tostring))[-40:] |
+	.timestamp_utc = "2026-04-01T" +
+		("0\($i / 60 | floor)")[-2:] + ":" + ("0\($i % 60)")[-2:] + ":00Z" |
+	.samples |= [to_entries[] | .value.duration_ms = $m - 1 + .key |
+		.value] | tojson)' "$T/one.json" |
+	while IFS=$'\t' read -r name doc; do
+		printf '%s\n' "$doc" >"$T/runs/w$name.json"
 	done
-	wait
-done
 
 # Each writer adds its 50 runs one add at a time, and the first run of
 # the next writer too: 408 adds, 400 runs.
@@ -87,41 +90,46 @@ kill_db=$(pg_db killed)
 mkrun "$T/k1.json" k1 e1 2026-05-01T00:00:00Z 5 5 5
 mkrun "$T/k2.json" k2 e2 2026-05-02T00:00:00Z 6 6 6
 "$BIN/prof-history" add --db "$kill_db" "$T/runs/w0-0.json" 2>/dev/null
-"$PGBIN/psql" -X -q -d "$kill_db" -c "INSERT INTO prof_runs (project,
-	run_id, commit_id, timestamp_utc, command, results_schema, digest,
-	added_utc) VALUES ('writers', 'k2', 'x', 'x', 'x', 1, 'v2:x', 'x');
-	SELECT pg_sleep(120)" >/dev/null 2>&1 &
+# Each session is told by its application name. The holder's row is in
+# place (its INSERT done, its transaction open) before the add starts: a
+# holder that came second would wait on the add instead, and the add
+# would store both runs (what t6402 once did on a loaded machine).
+PGAPPNAME=holder "$PGBIN/psql" -X -q -d "$kill_db" -c "INSERT INTO prof_runs
+	(project, run_id, commit_id, timestamp_utc, command, results_schema,
+	digest, added_utc) VALUES ('writers', 'k2', 'x', 'x', 'x', 1, 'v2:x',
+	'x'); SELECT pg_sleep(600)" >/dev/null 2>&1 &
 holder=$!
-# Once the holder's row is there (uncommitted), the add blocks on it.
-"$BIN/prof-history" add --db "$kill_db" "$T/k1.json" "$T/k2.json" \
-	>/dev/null 2>&1 &
+# until SQL NAME: wait (without a clock: up to 3000 polls) for a query of
+# one count to say 1.
+until_one() {
+	local i n
+	for i in $(seq 1 3000); do
+		n=$("$PGBIN/psql" -X -At -d "$kill_db" -c "$1")
+		[ "$n" = 1 ] && return 0
+		sleep 0.1
+	done
+	echo "# $2: not seen" >&2
+	return 1
+}
+until_one "SELECT count(*) FROM pg_stat_activity WHERE application_name =
+	'holder' AND wait_event = 'PgSleep'" "the holder's row in place"
+PGAPPNAME=adder "$BIN/prof-history" add --db "$kill_db" "$T/k1.json" \
+	"$T/k2.json" >/dev/null 2>&1 &
 adder=$!
-waiting=0
-for i in $(seq 1 300); do
-	n=$("$PGBIN/psql" -X -At -d "$kill_db" -c "SELECT count(*) FROM
-		pg_stat_activity WHERE wait_event_type = 'Lock' AND
-		query LIKE 'INSERT INTO prof_runs%'")
-	if [ "$n" = 1 ]; then
-		waiting=1
-		break
-	fi
-	sleep 0.1
-done
-is "$waiting" 1 "(the add has stored k1 and waits on k2 inside its transaction)"
+# The add has stored k1 and waits, inside its transaction, on k2.
+until_one "SELECT count(*) FROM pg_stat_activity WHERE application_name =
+	'adder' AND wait_event_type = 'Lock'" "the add waiting on k2"
+ok $? "(the add has stored k1 and waits on k2 inside its transaction)"
 kill -KILL "$adder"
 wait "$adder" 2>/dev/null
 "$PGBIN/psql" -X -q -d "$kill_db" -c "SELECT pg_terminate_backend(pid)
-	FROM pg_stat_activity WHERE query LIKE '%pg_sleep(120)%' AND
-	pid <> pg_backend_pid()" >/dev/null
+	FROM pg_stat_activity WHERE application_name = 'holder'" >/dev/null
 wait "$holder" 2>/dev/null
-# The server notices the dead client at once here (its socket closed).
-for i in $(seq 1 100); do
-	n=$("$PGBIN/psql" -X -At -d "$kill_db" -c "SELECT count(*) FROM
-		pg_stat_activity WHERE query LIKE 'INSERT INTO prof_runs%'
-		AND pid <> pg_backend_pid()")
-	[ "$n" = 0 ] && break
-	sleep 0.1
-done
+# The killed add's session ends once its lock wait does (its client is
+# gone): its transaction is rolled back, not committed.
+until_one "SELECT (count(*) = 0)::int FROM pg_stat_activity WHERE
+	application_name IN ('adder', 'holder')" "the sessions ended" ||
+	true
 run prof-history list --db "$kill_db"
 jq_ok 'map(.run_id) == ["run-0"]' "$out" \
 	"the writer killed with SIGKILL mid-add left no run: not k1, not k2"
