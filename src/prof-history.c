@@ -2,8 +2,10 @@
  * folders of run files, list them, trends per row, change points. */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 #include "json.h"
 #include "out.h"
 #include "runview.h"
+#include "sample.h"
 #include "spawn.h"
 
 enum {
@@ -42,6 +45,7 @@ static const struct cli_opt option_table[] = {
 	CLI_USAGE("prof-history changes [--db DB] [--since REV] [--workload ID]\n" "                     [--backend B] [--segment ID]"),
 	CLI_USAGE("prof-history migrate [--db DB]"),
 	CLI_USAGE("prof-history prune [--db DB] --before DATE"),
+	CLI_USAGE("prof-history export-runs [--db DB] DIR"),
 	CLI_TEXT(
 	"Every command also takes --project NAME."),
 	CLI_TEXT(
@@ -106,7 +110,14 @@ static const struct cli_opt option_table[] = {
 	"           timestamps; YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ), in one\n"
 	"           transaction, with their rows; an import of files that\n"
 	"           still hold them adds them again (the files are the\n"
-	"           record)"),
+	"           record)\n"
+	"  export-runs\n"
+	"           write each run of the project as a results file,\n"
+	"           DIR/RUN_ID.json (DIR new or empty), that import reads\n"
+	"           back to the same history: its rows' statistics as the\n"
+	"           fewest samples that give them, its digest and statuses\n"
+	"           in .history (a history keeps no samples: the files are\n"
+	"           for a history, not for a baseline)"),
 	CLI_GROUP("options:"),
 	CLI_OPTION("db", 0, "DB", OPT_DB,
 		"the history: a SQLite file (created by add and\n"
@@ -332,6 +343,32 @@ abandon(struct prof_history *h, const struct prof_err *err, const char *db)
 	block_signals(0);
 }
 
+/*
+ * The verdicts a file of export-runs keeps for its rows (.history.rows),
+ * for a file added without comparisons: 0 with *verdicts (NULL when it
+ * keeps none), -1 with err naming the file.
+ */
+static int
+kept_verdicts(const struct prof_runview *v, const char *path,
+	      struct prof_runverdict **verdicts, struct prof_err *err)
+{
+	const struct prof_runrow *rows;
+	size_t nr = prof_runview_rows(v, &rows);
+	int k;
+
+	*verdicts = calloc(nr ? nr : 1, sizeof(**verdicts));
+	if (!*verdicts)
+		return prof_err_set(err, "out of memory");
+	k = prof_runview_kept_verdicts(v, *verdicts, err);
+	if (k <= 0) {
+		free(*verdicts);
+		*verdicts = NULL;
+	}
+	if (k < 0)
+		prof_err_file(err, path);
+	return k < 0 ? -1 : 0;
+}
+
 /* A file of add that is not a run of the history (an A/B side). */
 #define LEFT_OUT (-1)
 
@@ -344,12 +381,14 @@ cmd_add(struct opts *o, int n, char **files)
 	struct prof_err err = {0};
 	struct json_object *cmp = NULL;
 	struct prof_runverdict *verdicts = NULL;
+	struct prof_runverdict **kept = calloc((size_t)n, sizeof(*kept));
 	int i, rc = PROF_EXIT_FAILURE, stdin_seen = 0, tries, left = 0;
 	char safe[512];
 
-	if (!v || !added) {
+	if (!v || !added || !kept) {
 		free(v);
 		free(added);
+		free(kept);
 		return cli_fail("out of memory");
 	}
 	trap_signals(o->db);
@@ -376,6 +415,12 @@ cmd_add(struct opts *o, int n, char **files)
 					"(prof-time --against)");
 			added[i] = LEFT_OUT;
 			left++;
+		} else if ((i || !o->comparisons) &&
+			   kept_verdicts(&v[i], files[i], &kept[i], &err) < 0) {
+			cli_err(&err);
+			cli_say("nothing was added to '%s'",
+				cli_safe(o->db, safe, sizeof(safe)));
+			goto out;
 		}
 	}
 	if (left == n) {
@@ -414,7 +459,9 @@ cmd_add(struct opts *o, int n, char **files)
 			if (added[i] == LEFT_OUT)
 				continue;
 			if (sig_got ||
-			    prof_history_add_judged(h, &v[i], i ? NULL : verdicts,
+			    prof_history_add_judged(h, &v[i],
+						    kept[i] ? kept[i] :
+						    i ? NULL : verdicts,
 						    &added[i], &err) < 0) {
 				abandon(h, &err, o->db);
 				goto out;
@@ -454,10 +501,13 @@ cmd_add(struct opts *o, int n, char **files)
 	rc = PROF_EXIT_OK;
 out:
 	prof_history_close(h);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		prof_runview_free(&v[i]);
+		free(kept[i]);
+	}
 	free(v);
 	free(added);
+	free(kept);
 	free(verdicts);
 	json_object_put(cmp);
 	return cli_finish(rc);
@@ -751,6 +801,8 @@ again:
 		}
 		if (folder_verdicts(found.paths[i], &v, &cmp, &verdicts,
 				    &err) < 0 ||
+		    (!verdicts && kept_verdicts(&v, found.paths[i], &verdicts,
+						&err) < 0) ||
 		    prof_history_add_judged(h, &v, verdicts, &one, &err) < 0 ||
 		    prof_history_file(h, sha, prof_runview_str(&v, "run_id"),
 				      &err) < 0) {
@@ -983,6 +1035,338 @@ out:
 	return cli_finish(rc);
 }
 
+/*
+ * export-runs: one results file a run, DIR/RUN_ID.json, that import reads
+ * back to the same history (prof-history(1), EXPORTED RUNS). A history
+ * keeps each row's statistics, not its samples, so each row is written
+ * as the fewest samples that give it again: n warm timing samples whose
+ * min, median, p90 and max are the row's, its error samples, one count
+ * sample and one memory sample where it has them (one profile sample
+ * where it has nothing else), its env the fields of its segment key.
+ * The run's digest and its rows' verdicts go in .history, which add and
+ * import take in place of the file's own digest and of comparisons.
+ */
+struct exporter {
+	const char *dir;
+	struct json_object *doc;	/* the run being gathered, or NULL */
+	struct json_object *samples;
+	struct json_object *envs;	/* schema 2: id -> env */
+	struct json_object *segments;	/* schema 2: id -> key */
+	struct json_object *kept;	/* .history.rows */
+	int schema;
+	char run_id[256];
+	long long runs;
+};
+
+/* The durations of n warm samples whose statistics (stats.c) are min,
+ * median, p90 and max again: the sorted slots those are read from hold
+ * them, and every other slot the value below it. */
+static void
+durations(double *s, long long n, double min, double median, double p90,
+	  double max)
+{
+	long long lo = n % 2 ? n / 2 : n / 2 - 1, hi = n / 2;
+	long long p = (9 * n + 9) / 10 - 1, i;
+
+	if (n == 1) {
+		s[0] = median;
+		return;
+	}
+	if (n == 2) {
+		s[0] = min;
+		s[1] = max;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		s[i] = i < lo ? min : i <= p ? median : p90;
+	s[p] = p90;
+	s[0] = min;
+	s[n - 1] = max;
+	for (i = lo; i <= hi; i++)
+		s[i] = median;
+}
+
+static struct json_object *
+str_or_null(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+/* A sample of the row, as its schema writes it. */
+static struct json_object *
+row_sample(struct exporter *x, const struct prof_history_record *r,
+	   const char *env_id, struct json_object *env, const char *phase,
+	   long long index)
+{
+	struct json_object *s = json_object_new_object();
+
+	if (x->schema == 1)
+		json_object_object_add(s, "schema_version",
+				       json_object_new_int(1));
+	json_object_object_add(s, "workload",
+			       json_object_new_string(r->workload));
+	json_object_object_add(s, "workload_version",
+			       json_object_new_int64(r->workload_version));
+	json_object_object_add(s, "category",
+			       json_object_new_string(r->category));
+	json_object_object_add(s, "fixture", json_object_new_string("none"));
+	json_object_object_add(s, "fixture_checksum", NULL);
+	json_object_object_add(s, "warning_floor_ms", prof_json_double(0));
+	json_object_object_add(s, "backend",
+			       json_object_new_string(r->backend));
+	if (x->schema == 1) {
+		json_object_object_add(s, "env", json_object_get(env));
+		json_object_object_add(s, "segment",
+				       json_object_new_string(r->segment));
+	} else {
+		json_object_object_add(s, "env_id",
+				       json_object_new_string(env_id));
+		json_object_object_add(s, "segment_id",
+				       json_object_new_string(r->segment_id));
+	}
+	json_object_object_add(s, "phase", json_object_new_string(phase));
+	json_object_object_add(s, "kind", json_object_new_string("warm"));
+	json_object_object_add(s, "index", json_object_new_int64(index));
+	json_object_object_add(s, "duration_ms", prof_json_double(0));
+	json_object_object_add(s, "metrics", json_object_new_object());
+	json_object_object_add(s, "checksum", NULL);
+	json_object_object_add(s, "outcome", json_object_new_string("success"));
+	json_object_object_add(s, "reason", NULL);
+	json_object_object_add(s, "artifacts", json_object_new_array());
+	json_object_array_add(x->samples, s);
+	return s;
+}
+
+/* The samples of one row. */
+static int
+export_row(struct exporter *x, const struct prof_history_record *r,
+	   struct prof_err *err)
+{
+	struct json_object *env, *s, *mem;
+	char env_id[PROF_ID_SIZE];
+	double *d = NULL;
+	long long i, index = 0;
+	int m;
+
+	env = json_tokener_parse(r->segment);
+	if (!json_object_is_type(env, json_type_object)) {
+		json_object_put(env);
+		return prof_err_set(err,
+				    "run '%s': the row of '%s' (%s) has no "
+				    "segment key to write its env from",
+				    r->run_id, r->workload, r->backend);
+	}
+	if (prof_sample_json_id(env, env_id) < 0)
+		goto oom;
+	if (x->schema == 2) {
+		json_object_object_add(x->envs, env_id, json_object_get(env));
+		json_object_object_add(x->segments, r->segment_id,
+				       json_object_new_string(r->segment));
+	}
+	if (r->n > 0) {
+		d = malloc((size_t)r->n * sizeof(*d));
+		if (!d)
+			goto oom;
+		durations(d, r->n, r->min, r->median, r->p90, r->max);
+		for (i = 0; i < r->n; i++) {
+			s = row_sample(x, r, env_id, env, "timing", index++);
+			json_object_object_add(s, "duration_ms",
+					       prof_json_double(d[i]));
+		}
+		free(d);
+	}
+	for (i = 0; i < r->errors; i++) {
+		s = row_sample(x, r, env_id, env, "timing", index++);
+		json_object_object_add(s, "duration_ms", NULL);
+		json_object_object_add(s, "outcome",
+				       json_object_new_string("error"));
+		json_object_object_add(
+			s, "reason",
+			json_object_new_string("an error sample (the history "
+					       "keeps no reason)"));
+	}
+	if (r->instructions >= 0) {
+		s = row_sample(x, r, env_id, env, "instructions", index++);
+		json_object_object_add(s, "instructions",
+				       json_object_new_int64(r->instructions));
+	}
+	/* One memory sample: each metric's median (history-int.h) is its
+	 * value, and so is the device's peak. */
+	mem = NULL;
+	for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		if (!isfinite(r->mem[m]))
+			continue;
+		if (!mem) {
+			s = row_sample(x, r, env_id, env, "memory", index++);
+			mem = json_object_new_object();
+			json_object_object_add(s, "memory", mem);
+		}
+		json_object_object_add(mem, prof_cmp_metrics[m].key,
+				       prof_json_double(r->mem[m]));
+	}
+	if (!index)
+		row_sample(x, r, env_id, env, "profile", index++);
+	for (m = 0; m < PROF_CMP_MEM_N; m++)
+		if (m ? r->mem_status[m] != NULL : r->status != NULL)
+			break;
+	if (m < PROF_CMP_MEM_N) {
+		/* The verdicts: the row's own, and each memory metric's as
+		 * its columns are named (KEY_status, KEY_reason). */
+		struct json_object *k = json_object_new_object();
+		char key[64];
+
+		json_object_object_add(k, "workload",
+				       json_object_new_string(r->workload));
+		json_object_object_add(k, "backend",
+				       json_object_new_string(r->backend));
+		json_object_object_add(k, "segment_id",
+				       json_object_new_string(r->segment_id));
+		json_object_object_add(k, "status", str_or_null(r->status));
+		json_object_object_add(k, "reason", str_or_null(r->reason));
+		for (m = 1; m < PROF_CMP_MEM_N; m++) {
+			if (!r->mem_status[m])
+				continue;
+			snprintf(key, sizeof(key), "%s_status",
+				 prof_cmp_metrics[m].key);
+			json_object_object_add(k, key,
+					       str_or_null(r->mem_status[m]));
+			snprintf(key, sizeof(key), "%s_reason",
+				 prof_cmp_metrics[m].key);
+			json_object_object_add(k, key,
+					       str_or_null(r->mem_reason[m]));
+		}
+		json_object_array_add(x->kept, k);
+	}
+	json_object_put(env);
+	return 0;
+oom:
+	json_object_put(env);
+	return prof_err_set(err, "out of memory");
+}
+
+/* The run gathered so far, written to DIR/RUN_ID.json. */
+static int
+export_flush(struct exporter *x, struct prof_err *err)
+{
+	char path[4096];
+	int rc;
+
+	if (!x->doc)
+		return 0;
+	if (x->schema == 2) {
+		json_object_object_add(x->doc, "envs", x->envs);
+		json_object_object_add(x->doc, "segments", x->segments);
+	} else {
+		json_object_put(x->envs);
+		json_object_put(x->segments);
+	}
+	json_object_object_add(x->doc, "samples", x->samples);
+	x->envs = x->segments = x->samples = NULL;
+	snprintf(path, sizeof(path), "%s/%s.json", x->dir, x->run_id);
+	rc = prof_out_json(path, x->doc, err);
+	json_object_put(x->doc);
+	x->doc = NULL;
+	if (rc == 0)
+		x->runs++;
+	return rc;
+}
+
+static int
+export_record(void *arg, const struct prof_history_record *r,
+	      struct prof_err *err)
+{
+	struct exporter *x = arg;
+	struct json_object *h;
+
+	if (!x->doc || strcmp(x->run_id, r->run_id)) {
+		if (export_flush(x, err) < 0)
+			return -1;
+		snprintf(x->run_id, sizeof(x->run_id), "%s", r->run_id);
+		x->schema = r->results_schema == 1 ? 1 : 2;
+		x->doc = json_object_new_object();
+		x->samples = json_object_new_array();
+		x->envs = json_object_new_object();
+		x->segments = json_object_new_object();
+		x->kept = json_object_new_array();
+		h = json_object_new_object();
+		if (!x->doc || !x->samples || !x->envs || !x->segments ||
+		    !x->kept || !h)
+			return prof_err_set(err, "out of memory");
+		json_object_object_add(x->doc, "schema",
+				       json_object_new_string(PROF_SCHEMA));
+		json_object_object_add(x->doc, "schema_version",
+				       json_object_new_int(x->schema));
+		json_object_object_add(x->doc, "run_id",
+				       json_object_new_string(r->run_id));
+		json_object_object_add(x->doc, "timestamp_utc",
+				       json_object_new_string(r->timestamp_utc));
+		json_object_object_add(x->doc, "command",
+				       json_object_new_string(r->command));
+		json_object_object_add(x->doc, "commit",
+				       json_object_new_string(r->commit));
+		json_object_object_add(h, "digest",
+				       json_object_new_string(r->digest));
+		json_object_object_add(h, "rows", x->kept);
+		json_object_object_add(x->doc, "history", h);
+	}
+	return r->workload ? export_row(x, r, err) : 0;
+}
+
+static int
+cmd_export(struct opts *o, const char *dir)
+{
+	struct prof_err err = {0};
+	struct prof_history *h;
+	struct exporter x = {.dir = dir};
+	struct stat sb;
+	char safe[512], dsafe[512];
+	int rc = PROF_EXIT_FAILURE;
+	DIR *d;
+	struct dirent *e;
+
+	/* A folder of its own: nothing there is replaced. */
+	if (mkdir(dir, 0777) != 0) {
+		if (errno != EEXIST || stat(dir, &sb) != 0 ||
+		    !S_ISDIR(sb.st_mode))
+			return cli_fail("cannot make the folder '%s': %s",
+					cli_safe(dir, safe, sizeof(safe)),
+					errno == EEXIST ? "not a folder" :
+							  strerror(errno));
+		d = opendir(dir);
+		if (!d)
+			return cli_fail("cannot read '%s': %s",
+					cli_safe(dir, safe, sizeof(safe)),
+					strerror(errno));
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				break;
+		closedir(d);
+		if (e)
+			return cli_fail("'%s' is not empty (export-runs writes "
+					"into a new or empty folder)",
+					cli_safe(dir, safe, sizeof(safe)));
+	}
+	h = open_history(o->db, 0);
+	if (!h)
+		return rc;
+	if (prof_history_export(h, export_record, &x, &err) < 0 ||
+	    export_flush(&x, &err) < 0) {
+		cli_err(&err);
+		goto out;
+	}
+	cli_say("exported %lld run%s of '%s' into '%s'", x.runs,
+		x.runs == 1 ? "" : "s", cli_safe(o->db, safe, sizeof(safe)),
+		cli_safe(dir, dsafe, sizeof(dsafe)));
+	rc = PROF_EXIT_OK;
+out:
+	json_object_put(x.doc);
+	json_object_put(x.samples);
+	json_object_put(x.envs);
+	json_object_put(x.segments);
+	prof_history_close(h);
+	return cli_finish(rc);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1038,14 +1422,15 @@ main(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return cli_fail("give a command: add, import, list, trend, "
-				"changes, migrate or prune");
+				"changes, migrate, prune or export-runs");
 	cmd = argv[optind++];
 	if (strcmp(cmd, "add") && strcmp(cmd, "import") &&
 	    strcmp(cmd, "list") && strcmp(cmd, "trend") &&
 	    strcmp(cmd, "changes") && strcmp(cmd, "migrate") &&
-	    strcmp(cmd, "prune"))
+	    strcmp(cmd, "prune") && strcmp(cmd, "export-runs"))
 		return cli_fail("unknown command '%s' (add, import, list, "
-				"trend, changes, migrate, prune)", cmd);
+				"trend, changes, migrate, prune, export-runs)",
+				cmd);
 	if (!strcmp(cmd, "prune") != (before != NULL))
 		return cli_fail(before ? "--before is an option of prune" :
 					 "prune takes --before DATE");
@@ -1079,6 +1464,18 @@ main(int argc, char **argv)
 		if (optind >= argc)
 			return cli_fail("give the folders to import");
 		return cmd_import(&o, argc - optind, argv + optind);
+	}
+	if (!strcmp(cmd, "export-runs")) {
+		if (filtered || o.since)
+			return cli_fail("export-runs takes only --db, --project "
+					"and a folder");
+		if (optind >= argc)
+			return cli_fail("give the folder to export the runs "
+					"into");
+		if (optind + 1 < argc)
+			return cli_fail("unexpected argument '%s'",
+					argv[optind + 1]);
+		return cmd_export(&o, argv[optind]);
 	}
 	if (optind < argc)
 		return cli_fail("unexpected argument '%s'", argv[optind]);

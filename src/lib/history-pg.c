@@ -883,7 +883,8 @@ static const char trend_sql[] =
 	"AND ($2::text IS NULL OR w.workload = $2) "
 	"AND ($3::text IS NULL OR w.backend = $3) "
 	"AND ($4::text IS NULL OR substr(w.segment_id, 1, length($4)) = $4) "
-	"ORDER BY %s r.timestamp_utc, r.commit_id, r.run_id";
+	"ORDER BY %s r.timestamp_utc, r.commit_id, r.run_id, w.workload, "
+	"w.backend, w.segment_id";
 
 struct json_object *
 prof_history_pg_trend(struct prof_history_pg *p,
@@ -1023,6 +1024,90 @@ prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn, void *arg,
 			if (fn(arg, &pt, err) < 0) {
 				/* The rest is read and dropped: the
 				 * connection is clean for what comes next. */
+				rc = -1;
+				stopped = 1;
+			}
+		} else if (s != PGRES_SINGLE_TUPLE && s != PGRES_TUPLES_OK &&
+			   !stopped) {
+			rc = pg_fail(p, r, err);
+			stopped = 1;
+		}
+		PQclear(r);
+	}
+	return rc;
+}
+
+/* prof_history_export(): row by row, as the walk is. */
+int
+prof_history_pg_export(struct prof_history_pg *p, prof_history_record_fn fn,
+		       void *arg, struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT r.run_id, r.commit_id, r.timestamp_utc, r.command, "
+		"r.results_schema, r.digest, w.workload, w.backend, "
+		"w.segment_id, s.key COLLATE \"C\", w.category, "
+		"w.workload_version, w.n, w.errors, w.min, w.median, w.p90, "
+		"w.max, w.instructions, w.status, w.reason, "
+		"w.device_peak_bytes, " PROF_HISTORY_MEM_SELECT " "
+		"FROM prof_runs r LEFT JOIN prof_rows w ON w.run = r.id "
+		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
+		"WHERE r.project = $1 "
+		"ORDER BY r.timestamp_utc, r.commit_id, r.run_id, w.workload, "
+		"w.backend, s.key COLLATE \"C\"";
+	const char *vals[] = {p->project};
+	PGresult *r;
+	int rc = 0, stopped = 0, m;
+
+	if (!PQsendQueryParams(p->c, sql, 1, NULL, vals, NULL, NULL, 0) ||
+	    !PQsetSingleRowMode(p->c))
+		return pg_fail(p, NULL, err);
+	while ((r = PQgetResult(p->c))) {
+		ExecStatusType s = PQresultStatus(r);
+
+		if (s == PGRES_SINGLE_TUPLE && !stopped) {
+			int rowless = PQgetisnull(r, 0, 6);
+			struct prof_history_record rec = {
+				.run_id = PQgetvalue(r, 0, 0),
+				.commit = PQgetvalue(r, 0, 1),
+				.timestamp_utc = PQgetvalue(r, 0, 2),
+				.command = PQgetvalue(r, 0, 3),
+				.results_schema = atoi(PQgetvalue(r, 0, 4)),
+				.digest = PQgetvalue(r, 0, 5),
+				.workload = rowless ? NULL :
+						      PQgetvalue(r, 0, 6),
+				.backend = PQgetvalue(r, 0, 7),
+				.segment_id = PQgetvalue(r, 0, 8),
+				.segment = PQgetvalue(r, 0, 9),
+				.category = PQgetvalue(r, 0, 10),
+				.workload_version = strtoll(PQgetvalue(r, 0, 11),
+							    NULL, 10),
+				.n = strtoll(PQgetvalue(r, 0, 12), NULL, 10),
+				.errors = strtoll(PQgetvalue(r, 0, 13), NULL, 10),
+				.min = real_at(r, 14),
+				.median = real_at(r, 15),
+				.p90 = real_at(r, 16),
+				.max = real_at(r, 17),
+				.instructions = PQgetisnull(r, 0, 18) ?
+							-1 :
+							strtoll(PQgetvalue(r, 0, 18),
+								NULL, 10),
+				.status = text_at(r, 19),
+				.reason = text_at(r, 20),
+			};
+
+			rec.mem[0] = NAN;
+			rec.mem[PROF_CMP_MEM_DEVICE] = real_at(r, 21);
+			for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
+				int k = 22 + PROF_HISTORY_MEM_N - 1 +
+					2 * (m - 1);
+
+				rec.mem[m] = real_at(r, 22 + m - 1);
+				rec.mem_status[m] = text_at(r, k);
+				rec.mem_reason[m] = text_at(r, k + 1);
+			}
+			if (fn(arg, &rec, err) < 0) {
+				/* The rest is read and dropped, as in the
+				 * walk. */
 				rc = -1;
 				stopped = 1;
 			}

@@ -1113,7 +1113,8 @@ static const char trend_sql[] =
 	"WHERE (?1 IS NULL OR w.workload = ?1) "
 	"AND (?2 IS NULL OR w.backend = ?2) "
 	"AND (?3 IS NULL OR substr(w.segment_id, 1, length(?3)) = ?3) "
-	"ORDER BY %s r.timestamp_utc, r.commit_id, r.run_id";
+	"ORDER BY %s r.timestamp_utc, r.commit_id, r.run_id, w.workload, "
+	"w.backend, w.segment_id";
 
 static sqlite3_stmt *
 trend_stmt(struct prof_history *h, const struct prof_history_filter *f,
@@ -1478,4 +1479,79 @@ fail:
 	json_object_put(out);
 	json_object_put(posmap);
 	return NULL;
+}
+
+int
+prof_history_export(struct prof_history *h, prof_history_record_fn fn,
+		    void *arg, struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT r.run_id, r.commit_id, r.timestamp_utc, r.command, "
+		"r.results_schema, r.digest, w.workload, w.backend, "
+		"w.segment_id, s.key, w.category, w.workload_version, w.n, "
+		"w.errors, w.min, w.median, w.p90, w.max, w.instructions, "
+		"w.status, w.reason, w.device_peak_bytes, "
+		PROF_HISTORY_MEM_SELECT " "
+		"FROM runs r LEFT JOIN rows w ON w.run = r.id "
+		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
+		"ORDER BY r.timestamp_utc, r.commit_id, r.run_id, w.workload, "
+		"w.backend, s.key";
+	sqlite3_stmt *st = NULL;
+	int rc = -1, step, m;
+
+	if (h->pg)
+		return prof_history_pg_export(h->pg, fn, arg, err);
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		int rowless = sqlite3_column_type(st, 6) == SQLITE_NULL;
+		struct prof_history_record r = {
+			.run_id = text_of(st, 0),
+			.commit = text_of(st, 1),
+			.timestamp_utc = text_of(st, 2),
+			.command = text_of(st, 3),
+			.results_schema = sqlite3_column_int(st, 4),
+			.digest = text_of(st, 5),
+			.workload = rowless ? NULL : text_of(st, 6),
+			.backend = text_of(st, 7),
+			.segment_id = text_of(st, 8),
+			.segment = text_of(st, 9),
+			.category = text_of(st, 10),
+			.workload_version = sqlite3_column_int64(st, 11),
+			.n = sqlite3_column_int64(st, 12),
+			.errors = sqlite3_column_int64(st, 13),
+			.min = real_of(st, 14),
+			.median = real_of(st, 15),
+			.p90 = real_of(st, 16),
+			.max = real_of(st, 17),
+			.instructions = sqlite3_column_type(st, 18) ==
+						SQLITE_NULL ?
+					-1 :
+					sqlite3_column_int64(st, 18),
+			.status = (const char *)sqlite3_column_text(st, 19),
+			.reason = (const char *)sqlite3_column_text(st, 20),
+		};
+
+		r.mem[0] = NAN;
+		r.mem[PROF_CMP_MEM_DEVICE] = real_of(st, 21);
+		/* PROF_HISTORY_MEM_SELECT: the values, then the verdicts. */
+		for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
+			int k = 22 + PROF_HISTORY_MEM_N - 1 + 2 * (m - 1);
+
+			r.mem[m] = real_of(st, 22 + m - 1);
+			r.mem_status[m] = (const char *)sqlite3_column_text(st, k);
+			r.mem_reason[m] =
+				(const char *)sqlite3_column_text(st, k + 1);
+		}
+		if (fn(arg, &r, err) < 0)
+			goto out;
+	}
+	if (step != SQLITE_DONE) {
+		db_err(h, err, NULL);
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(st);
+	return rc;
 }

@@ -162,7 +162,8 @@ struct prof_history_filter {
 };
 
 /*
- * One object per run and row, in run order: run_id, commit,
+ * One object per run and row, in run order and, within a run, by workload,
+ * backend and segment id (both backends alike): run_id, commit,
  * timestamp_utc, workload, backend, segment_id, n, errors, min, median,
  * p90, max (null when n is 0), instructions (null when not counted),
  * host_peak_bytes (null when not measured), status and reason (the
@@ -234,5 +235,51 @@ typedef int (*prof_history_fn)(void *arg, const struct prof_history_point *p,
  */
 int prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 		      struct prof_err *err);
+
+/*
+ * Everything the history keeps of one row of one run, as
+ * prof_history_export() hands it out: the run's fields, then the row's
+ * (workload NULL for a run without rows). The strings are borrowed until
+ * the callback returns.
+ */
+struct prof_history_record {
+	const char *run_id;
+	const char *commit;
+	const char *timestamp_utc;
+	const char *command;
+	const char *digest;
+	int results_schema;
+	const char *workload;		/* NULL: the run has no rows */
+	const char *backend;
+	const char *segment_id;
+	const char *segment;		/* the key */
+	const char *category;
+	long long workload_version;
+	long long n;
+	long long errors;
+	double min, median, p90, max;	/* NAN when n is 0 */
+	long long instructions;		/* -1: not counted */
+	const char *status;		/* NULL: none */
+	const char *reason;
+	/* Per memory metric (enum prof_cmp_mem; [0] unused): its value
+	 * (NAN: not measured; the device's is its peak) and its memory
+	 * row's verdict (NULL: none; the device's has none). */
+	double mem[PROF_CMP_MEM_N];
+	const char *mem_status[PROF_CMP_MEM_N];
+	const char *mem_reason[PROF_CMP_MEM_N];
+};
+
+typedef int (*prof_history_record_fn)(void *arg,
+				      const struct prof_history_record *r,
+				      struct prof_err *err);
+
+/*
+ * Every row of the project's runs, run by run in run order and, within a
+ * run, by workload, backend and segment key (the order a run's rows are
+ * added in), one at a time: memory does not grow with the history. Stops
+ * at the first callback that returns -1. Returns 0, or -1 with err.
+ */
+int prof_history_export(struct prof_history *h, prof_history_record_fn fn,
+			void *arg, struct prof_err *err);
 
 #endif /* PROF_HISTORY_H */

@@ -504,6 +504,32 @@ name_stdin(const struct prof_runview *v, struct prof_err *err)
 		snprintf(err->file, sizeof(err->file), "-");
 }
 
+/*
+ * A file prof-history export-runs wrote is the run it was exported from
+ * to a history: .history.digest is that run's digest, kept in place of
+ * the file's own (whose samples are not the run's).
+ */
+static int
+kept_digest(struct prof_runview *v, struct prof_err *err)
+{
+	struct json_object *h = NULL, *d = NULL;
+
+	if (!json_object_object_get_ex(v->meta, "history", &h))
+		return 0;
+	if (!json_object_is_type(h, json_type_object))
+		return prof_err_path(err, ".history", "expected an object, got %s",
+				     prof_json_type_name(h));
+	if (!json_object_object_get_ex(h, "digest", &d) ||
+	    !json_object_is_type(d, json_type_string) ||
+	    !json_object_get_string_len(d) ||
+	    (size_t)json_object_get_string_len(d) >= sizeof(v->digest))
+		return prof_err_path(err, ".history.digest",
+				     "expected a digest of at most %zu bytes",
+				     sizeof(v->digest) - 1);
+	snprintf(v->digest, sizeof(v->digest), "%s", json_object_get_string(d));
+	return 0;
+}
+
 static int load(struct prof_runview *v, const char *path, int again,
 		prof_runview_keep_fn keep, void *keep_arg, prof_runview_fn fn,
 		void *arg, struct prof_err *err);
@@ -563,6 +589,11 @@ load(struct prof_runview *v, const char *path, int again,
 	}
 	prof_sum_final(&w.sum, hex);
 	snprintf(v->digest, sizeof(v->digest), "v2:%s", hex);
+	summing = 0;
+	if (kept_digest(v, err) < 0) {
+		prof_err_file(err, path);
+		goto fail;
+	}
 	return 0;
 fail:
 	if (summing)
@@ -744,4 +775,116 @@ prof_runview_verdicts(const struct prof_runview *v,
 out:
 	free(seen);
 	return rc;
+}
+
+/* Whether a row's verdicts were filled already. */
+static int
+seen_row(const struct prof_runverdict *vd)
+{
+	int m;
+
+	if (vd->status || vd->reason)
+		return 1;
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (vd->mem_status[m] || vd->mem_reason[m])
+			return 1;
+	return 0;
+}
+
+/* A kept verdict's status (NULL, or absent: none): 0 with *out, or -1
+ * with err at path.KEY. */
+static int
+kept_status(struct json_object *o, const char *path, const char *key,
+	    int is_reason, const char **out, struct prof_err *err)
+{
+	static const char *const statuses[] = {"new", "incomparable", "stable",
+					       "warning", "improved",
+					       "unjudged", NULL};
+	struct json_object *v = NULL;
+	char at[128];
+	size_t j;
+
+	*out = NULL;
+	snprintf(at, sizeof(at), "%s.%s", path, key);
+	if (!json_object_object_get_ex(o, key, &v) || !v)
+		return 0;
+	if (!json_object_is_type(v, json_type_string))
+		return prof_err_path(err, at, "expected a string or null, got %s",
+				     prof_json_type_name(v));
+	*out = json_object_get_string(v);
+	if (is_reason)
+		return 0;
+	for (j = 0; statuses[j] && strcmp(*out, statuses[j]); j++)
+		;
+	if (!statuses[j])
+		return prof_err_path(err, at,
+				     "expected one of new, incomparable, "
+				     "stable, warning, improved, unjudged");
+	return 0;
+}
+
+int
+prof_runview_kept_verdicts(const struct prof_runview *v,
+			   struct prof_runverdict *out, struct prof_err *err)
+{
+	struct json_object *h = NULL, *rows = NULL;
+	size_t i, n, k;
+	char path[64], key[64];
+	int m;
+
+	if (!json_object_object_get_ex(v->meta, "history", &h) ||
+	    !json_object_object_get_ex(h, "rows", &rows))
+		return 0;
+	if (!json_object_is_type(rows, json_type_array))
+		return prof_err_path(err, ".history.rows",
+				     "expected an array, got %s",
+				     prof_json_type_name(rows));
+	memset(out, 0, v->n_rows * sizeof(*out));
+	n = json_object_array_length(rows);
+	for (i = 0; i < n; i++) {
+		struct json_object *o = json_object_array_get_idx(rows, i);
+		const char *w = prof_json_str(o, "workload");
+		const char *b = prof_json_str(o, "backend");
+		const char *sid = prof_json_str(o, "segment_id");
+		struct prof_runverdict vd = {0};
+
+		snprintf(path, sizeof(path), ".history.rows[%zu]", i);
+		if (!w || !b || !sid)
+			return prof_err_path(err, path,
+					     "expected an object with "
+					     "workload, backend and segment_id "
+					     "strings");
+		if (kept_status(o, path, "status", 0, &vd.status, err) < 0 ||
+		    kept_status(o, path, "reason", 1, &vd.reason, err) < 0)
+			return -1;
+		for (m = 1; m < PROF_CMP_MEM_N; m++) {
+			snprintf(key, sizeof(key), "%s_status",
+				 prof_cmp_metrics[m].key);
+			if (kept_status(o, path, key, 0, &vd.mem_status[m],
+					err) < 0)
+				return -1;
+			snprintf(key, sizeof(key), "%s_reason",
+				 prof_cmp_metrics[m].key);
+			if (kept_status(o, path, key, 1, &vd.mem_reason[m],
+					err) < 0)
+				return -1;
+		}
+		for (k = 0; k < v->n_rows; k++)
+			if (!strcmp(v->rows[k].workload, w) &&
+			    !strcmp(v->rows[k].backend, b) &&
+			    !strcmp(v->rows[k].segment_id, sid))
+				break;
+		if (k == v->n_rows)
+			return prof_err_path(err, path,
+					     "no such row in the results "
+					     "(%.80s, %.40s)",
+					     w, b);
+		if (seen_row(&out[k]))
+			return prof_err_path(err, path,
+					     "a second verdict of the row "
+					     "(%.80s, %.40s)",
+					     w, b);
+		out[k] = vd;
+	}
+	return 1;
 }

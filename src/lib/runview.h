@@ -200,6 +200,19 @@ int prof_runview_verdicts(const struct prof_runview *v,
 			  struct json_object *comparisons,
 			  struct prof_runverdict *out, struct prof_err *err);
 
+/*
+ * The verdicts a file prof-history export-runs wrote keeps for its rows
+ * (.history.rows: [{workload, backend, segment_id, status, reason, and
+ * KEY_status, KEY_reason of each memory metric}]), as
+ * prof_runview_verdicts() gives comparisons' (the time verdict of each
+ * row named). Returns 1 with out filled, 0 when the file keeps none (out
+ * untouched), -1 with err (".history.rows[2]: no such row in the
+ * results (w, cpu)"; the caller adds the file name).
+ */
+int prof_runview_kept_verdicts(const struct prof_runview *v,
+			       struct prof_runverdict *out,
+			       struct prof_err *err);
+
 /* The index of the row of workload w, backend b and segment key seg
  * (a binary search of the sorted rows), or -1. */
 long prof_runview_row(const struct prof_runview *v, const char *w,

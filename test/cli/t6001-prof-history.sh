@@ -29,7 +29,7 @@ is "$(sqlite3 "$db" 'PRAGMA journal_mode; PRAGMA user_version' | tr '\n' ' ')" \
 run prof-history --db "$db" list
 jq_ok 'length == 1' "$out" "options may come before the command"
 run prof-history frob
-is "$rc:$(cat "$err")" "2:prof-history: unknown command 'frob' (add, import, list, trend, changes, migrate, prune)" \
+is "$rc:$(cat "$err")" "2:prof-history: unknown command 'frob' (add, import, list, trend, changes, migrate, prune, export-runs)" \
 	"an unknown command is exit 2"
 run prof-history list --db "$T/none.sqlite"
 is "$rc:$(cat "$err")" "2:prof-history: $T/none.sqlite: No such file or directory" \
