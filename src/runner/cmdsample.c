@@ -2,6 +2,7 @@
  * and its outcome, for every mode that runs commands (command, A/B,
  * count). */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -462,4 +463,35 @@ cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
 		return NULL;
 	prof_sum_final(sum, hex);
 	return hex;
+}
+
+/*
+ * Samples in a gperftools CPU profile: the file is machine words, a
+ * five-word header, then records (count, depth, pcs...) up to the trailer
+ * (0, 1, 0). Returns -1 when the file is not one.
+ */
+long long
+cmdsample_profile_samples(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	uintptr_t h[5], rec[2], pc;
+	long long total = 0;
+	uintptr_t i;
+
+	if (!fp)
+		return -1;
+	if (fread(h, sizeof(h[0]), 5, fp) != 5 || h[0] != 0 || h[1] != 3) {
+		fclose(fp);
+		return -1;
+	}
+	while (fread(rec, sizeof(rec[0]), 2, fp) == 2) {
+		if (rec[0] == 0 && rec[1] == 1)
+			break;
+		total += (long long)rec[0];
+		for (i = 0; i < rec[1]; i++)
+			if (fread(&pc, sizeof(pc), 1, fp) != 1)
+				break;
+	}
+	fclose(fp);
+	return total;
 }

@@ -40,37 +40,6 @@ resolve_program(const char *prog, char *out, size_t n)
 	}
 }
 
-/*
- * Samples in a gperftools CPU profile: the file is machine words, a
- * five-word header, then records (count, depth, pcs...) up to the trailer
- * (0, 1, 0). Returns -1 when the file is not one.
- */
-static long long
-cpuprofile_samples(const char *path)
-{
-	FILE *fp = fopen(path, "rb");
-	uintptr_t h[5], rec[2], pc;
-	long long total = 0;
-	uintptr_t i;
-
-	if (!fp)
-		return -1;
-	if (fread(h, sizeof(h[0]), 5, fp) != 5 || h[0] != 0 || h[1] != 3) {
-		fclose(fp);
-		return -1;
-	}
-	while (fread(rec, sizeof(rec[0]), 2, fp) == 2) {
-		if (rec[0] == 0 && rec[1] == 1)
-			break;
-		total += (long long)rec[0];
-		for (i = 0; i < rec[1]; i++)
-			if (fread(&pc, sizeof(pc), 1, fp) != 1)
-				break;
-	}
-	fclose(fp);
-	return total;
-}
-
 /* A command's profile: the .prof, a trace with the run, the sample. */
 static int
 command_profile(struct opts *o, struct json_object *s, const char *prof_name,
@@ -98,7 +67,7 @@ command_profile(struct opts *o, struct json_object *s, const char *prof_name,
 	json_object_object_add(metrics, "binary", json_object_new_string(program));
 	json_object_object_add(metrics, "calls", json_object_new_int(1));
 	json_object_object_add(metrics, "profile_samples",
-			       json_object_new_int64(cpuprofile_samples(prof_path)));
+			       json_object_new_int64(cmdsample_profile_samples(prof_path)));
 	json_object_array_add(arts, json_object_new_string(prof_name));
 	json_object_array_add(arts, json_object_new_string(trace_name));
 	return 0;

@@ -247,6 +247,8 @@ const char *cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
 int cmdsample_heap(struct opts *o, struct run_state *r,
 		   const char *fixture_sum, long n,
 		   struct valgrind_setup *fixed, int with_rss);
+/* The samples in a gperftools CPU profile at path; -1: not one. */
+long long cmdsample_profile_samples(const char *path);
 
 /* calibrate.c: the calibration kernel at the start, between groups and at
  * the end of a run, written as records into one or two sample streams. */

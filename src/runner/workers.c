@@ -294,6 +294,43 @@ out:
 }
 
 /*
+ * A profile sample of a Google Benchmark run from its timing sample s:
+ * the run was the whole binary under gperftools (libprof-cpuprofile.so),
+ * its start-up and calibration in the profile beside the loop; calls its
+ * iterations, the .prof as its artifact. An error sample when the
+ * profile is missing.
+ */
+static void
+gbench_profile(struct group *g, struct json_object *s, const char *path)
+{
+	struct json_object *m = json_object_object_get(s, "metrics");
+	long long samples = cmdsample_profile_samples(path);
+	char bin[PATH_MAX], name[PATH_MAX], why[PATH_MAX + 600];
+
+	json_object_object_add(s, "phase", json_object_new_string("profile"));
+	if (!prof_sample_is(s, "outcome", "success"))
+		return;
+	if (samples < 0) {
+		snprintf(why, sizeof(why),
+			 "no CPU profile in '%s' (gperftools wrote none)", path);
+		prof_sample_fail(s, why, prof_sample_num(s, "duration_ms"));
+		return;
+	}
+	if (!realpath(g->w->bin, bin))
+		snprintf(bin, sizeof(bin), "%s", g->w->bin);
+	snprintf(name, sizeof(name), "%s.prof", g->w->id);
+	json_object_object_add(m, "binary", json_object_new_string(bin));
+	json_object_object_add(
+		m, "calls",
+		json_object_new_int64((long long)prof_sample_num(s,
+								 "iterations")));
+	json_object_object_add(m, "profile_samples",
+			       json_object_new_int64(samples));
+	json_object_array_add(json_object_object_get(s, "artifacts"),
+			      json_object_new_string(name));
+}
+
+/*
  * A Google Benchmark binary's benchmark: each call (warm-up and repeats,
  * prof's) is one run of the binary's own runner on this benchmark alone,
  * one repetition, JSON out, with PROF_GBENCH_FLAGS after (say
@@ -303,7 +340,8 @@ out:
  * (prof-count): each repeat one run under callgrind of two repetitions
  * of one iteration each (--benchmark_min_time=0 after PROF_GBENCH_FLAGS),
  * the second's loop counted (valgrind_gbench_fill()); no warm-up runs,
- * the first repetition being the warm-up.
+ * the first repetition being the warm-up. The profile phase: one run
+ * under gperftools (gbench_profile()).
  */
 static int
 gbench_group(struct run_state *r, struct group *g, int i, int n)
@@ -311,21 +349,28 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	char *unset[] = {"LD_PRELOAD", "CPUPROFILE", "HEAPPROFILE",
 			 "PROF_ALLOC_LOG", "PROF_CPUPROFILE", NULL};
 	char home[PATH_MAX], home_env[PATH_MAX + 8], filter[1100];
-	char *set[] = {home_env, NULL}, *argv[72];
+	char preload_env[PATH_MAX + 96], prof_env[PATH_MAX + 600];
+	char prof_path[PATH_MAX + 512], secs[64];
+	char *set[] = {home_env, NULL, NULL, NULL}, *argv[72];
 	char **extra = NULL, why[1400], first_error[1024] = "";
 	const char *flags = getenv("PROF_GBENCH_FLAGS");
 	struct prof_err err = {0};
 	long errors_before = r->errors, k, calls = g->warmup + g->repeat;
 	int a = 0, j, rc = 0;
+	int profiling = !strcmp(r->o->phase, "profile");
+	/* Each call a process: prof's warm-up runs would warm nothing
+	 * that the next run keeps. */
+	int no_warmup = r->o->count || profiling;
 
 	r->got = 0;
 	if (!r->batch)
 		r->n_dur = 0;
 	r->first_error[0] = '\0';
-	if (strcmp(r->o->phase, "timing") && !r->o->count) {
+	if (strcmp(r->o->phase, "timing") && !r->o->count && !profiling) {
 		snprintf(why, sizeof(why),
 			 "the %s phase does not measure Google Benchmark "
-			 "workloads (only timing does)",
+			 "workloads (the timing, profile and instruction "
+			 "phases do)",
 			 r->o->phase);
 		error_sample(r, g, 0, why);
 		goto progress;
@@ -345,6 +390,21 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	if (r->o->count) {
 		argv[a++] = "--benchmark_repetitions=2";
 		argv[a++] = "--benchmark_min_time=0";
+	}
+	if (profiling) {
+		/* Its loop covers --min-seconds, under the profiler. */
+		snprintf(secs, sizeof(secs), "--benchmark_min_time=%g",
+			 r->o->min_seconds);
+		argv[a++] = secs;
+		snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s",
+			 r->o->preload);
+		snprintf(prof_path, sizeof(prof_path), "%s/%s.prof",
+			 r->o->artifacts, g->w->id);
+		snprintf(prof_env, sizeof(prof_env), "PROF_CPUPROFILE=%s",
+			 prof_path);
+		set[1] = preload_env;
+		set[2] = prof_env;
+		calls = g->warmup + 1;
 	}
 	argv[a] = NULL;
 	if (prof_tmpdir_new("prof-home", home, sizeof(home), &err) < 0) {
@@ -372,7 +432,7 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 
 		/* The dumps of the run before (none outside prof-count). */
 		valgrind_worker_end(r->o);
-		if (r->o->count && index < 0)
+		if (no_warmup && index < 0)
 			continue;
 		if (r->o->count && valgrind_gbench_begin(r->o, argv, &sp) < 0) {
 			rc = -1;
@@ -385,6 +445,8 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 			break;
 		}
 		if (res.stopped_by_caller || res.cancelled) {
+			if (profiling)
+				remove_profile(r->o, g);
 			prof_spawn_free(&res);
 			prof_buf_free(&out);
 			rc = -1;
@@ -406,6 +468,8 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 		s = gbench_sample(r, g, &out, index < 0 ? 0 : index,
 				  r->o->count ? 2 : 1, why, sizeof(why));
 		prof_buf_free(&out);
+		if (s && profiling)
+			gbench_profile(g, s, prof_path);
 		if (!s) {
 			error_sample(r, g, index < 0 ? 0 : index, why);
 			break;

@@ -54,7 +54,7 @@ is "$rc:$(errline)" "2:prof-time: --check-output: only for a command (--name ID 
 run prof-mem diagnose BM_crc32.64 --workloads "$T/bm"
 # One error sample a worker (the memory phase runs two, 4b5e59e).
 jq_ok -s 'map(select(.phase == "memory")) | length >= 1 and
-	all(.outcome == "error" and .reason == "the memory phase does not measure Google Benchmark workloads (only timing does)")' \
+	all(.outcome == "error" and .reason == "the memory phase does not measure Google Benchmark workloads (the timing, profile and instruction phases do)")' \
 	"$out" "the memory phase says it does not measure them"
 
 # Through the installed fragment.
