@@ -1021,6 +1021,10 @@ prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn, void *arg,
 				pt.mem_reason[m] = text_at(
 					r, 16 + PROF_HISTORY_MEM_N + 2 * (m - 1));
 			}
+			/* What the history keeps no column of is not
+			 * measured. */
+			for (; m < PROF_CMP_MEM_N; m++)
+				pt.mem[m] = NAN;
 			if (fn(arg, &pt, err) < 0) {
 				/* The rest is read and dropped: the
 				 * connection is clean for what comes next. */

@@ -1222,6 +1222,9 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 			p.mem_reason[m] = (const char *)sqlite3_column_text(
 				st, 16 + PROF_HISTORY_MEM_N + 2 * (m - 1));
 		}
+		/* What the history keeps no column of is not measured. */
+		for (; m < PROF_CMP_MEM_N; m++)
+			p.mem[m] = NAN;
 		if (fn(arg, &p, err) < 0)
 			goto out;
 	}
