@@ -13,8 +13,9 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-size_t
-prof_stats_p90_index(size_t n)
+/* The nearest-rank p90 index of a sorted array of n > 0 values. */
+static size_t
+p90_index(size_t n)
 {
 	/* ceil(0.9 n) in integers: (9 n + 9) / 10 */
 	size_t rank = (9 * n + 9) / 10;
@@ -51,7 +52,7 @@ compute(const double *v, size_t n, struct prof_stats *out, int counts)
 		out->median = s[prof_stats_count_index(n)];
 	else
 		out->median = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-	out->p90 = s[prof_stats_p90_index(n)];
+	out->p90 = s[p90_index(n)];
 	out->mean = sum / (double)n;
 	free(s);
 	return 0;

@@ -33,9 +33,6 @@ size_t prof_stats_count_index(size_t n);
  * above. */
 int prof_stats_counts(const double *v, size_t n, struct prof_stats *out);
 
-/* The nearest-rank p90 index of a sorted array of n > 0 values. */
-size_t prof_stats_p90_index(size_t n);
-
 /*
  * Two-sided Mann-Whitney U test of a against b: the p-value, exact when both
  * sets have at most 20 values and there are no ties, otherwise the normal
