@@ -2111,35 +2111,10 @@ rows_grow(struct prof_cmp_rows *k)
 	return 0;
 }
 
-int
-prof_cmp_rows_begin(struct prof_cmp_rows *k, const struct prof_cmp *c,
-		    struct prof_err *err)
+void
+prof_cmp_rows_begin(struct prof_cmp_rows *k)
 {
-	char key[4096];
-	size_t i, len;
-
 	memset(k, 0, sizeof(*k));
-	if (!c) {
-		k->by_id = 1;
-		return 0;
-	}
-	for (i = 0; i < c->n; i++) {
-		const struct prof_cmp_row *r = &c->rows[i];
-
-		len = row_key(key, sizeof(key), r->workload, r->backend,
-			      row_class(r), r->segment);
-		if (!len || rows_grow(k) < 0 ||
-		    prof_htab_put(&k->h, key, len, (long)i) < 0) {
-			prof_cmp_rows_free(k);
-			return prof_err_set(err, "out of memory");
-		}
-		k->names[i].w = r->workload;
-		k->names[i].b = r->backend;
-		k->names[i].seg = NULL;
-		k->seen[i] = -1;
-		k->n++;
-	}
-	return 0;
 }
 
 /* One row of class cls of sample s's workload, backend and segment id. */
@@ -2176,7 +2151,7 @@ prof_cmp_rows_sample(struct prof_cmp_rows *k, struct json_object *s,
 	int m;
 
 	/* The rows prof_cmp_take() makes of s, by the same rules. */
-	if (!k->by_id || !rowed(s) || !prof_sample_str(s, "workload") ||
+	if (!rowed(s) || !prof_sample_str(s, "workload") ||
 	    !prof_sample_str(s, "backend") || !segment_id)
 		return 0;
 	if (!prof_sample_is(s, "phase", "memory") &&
@@ -2272,7 +2247,7 @@ prof_cmp_rows_free(struct prof_cmp_rows *k)
 {
 	size_t i;
 
-	for (i = 0; k->by_id && i < k->n; i++) {
+	for (i = 0; i < k->n; i++) {
 		free((char *)k->names[i].w);
 		free((char *)k->names[i].b);
 		free(k->names[i].seg);
@@ -2281,26 +2256,6 @@ prof_cmp_rows_free(struct prof_cmp_rows *k)
 	free(k->seen);
 	prof_htab_free(&k->h);
 	memset(k, 0, sizeof(*k));
-}
-
-int
-prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
-		    struct prof_err *err)
-{
-	struct prof_cmp_rows k;
-	size_t i, n = json_object_array_length(a);
-	int rc = -1;
-
-	if (prof_cmp_rows_begin(&k, c, err) < 0)
-		return -1;
-	for (i = 0; i < n; i++)
-		if (prof_cmp_rows_take(&k, json_object_array_get_idx(a, i), i,
-				       err) < 0)
-			goto out;
-	rc = prof_cmp_rows_end(&k, err);
-out:
-	prof_cmp_rows_free(&k);
-	return rc;
 }
 
 void

@@ -394,36 +394,27 @@ int prof_cmp_check_run_one(struct json_object *o, size_t i, const char *run_id,
 			   struct prof_err *err);
 
 /*
- * Whether a checked comparisons document holds exactly the rows of c (the
- * results' rows, closed), each once. Returns 0, or -1 with err naming the
- * offending row ("[3]: the same row as [0] (w, cpu)", "[0]: no such row
- * in the results (w, cpu)") or "." for a row it lacks.
- */
-int prof_cmp_check_rows(struct json_object *a, const struct prof_cmp *c,
-			struct prof_err *err);
-
-/*
- * The same check made one comparison at a time: begin, take each ([i]),
- * end (the rows none took), free. Each returns 0, or -1 with err. With c
- * NULL the rows are gathered from the results' samples as they stream
- * by instead (prof_cmp_rows_sample(), then prof_cmp_rows_close() to name
- * their segments by key, as prof_cmp_close() does, before any take): the
- * rows prof_cmp_take() would make, as keys only, so that a reader of a
- * large run checks the comparisons without holding the rows' samples.
+ * Whether a checked comparisons document holds exactly the rows of a
+ * results file, each once, checked one comparison at a time: begin, the
+ * results' samples as they stream by (prof_cmp_rows_sample(): the rows
+ * prof_cmp_take() would make, as keys only, so that a reader of a large
+ * run checks the comparisons without holding the rows' samples), close
+ * (their segments named by key, as prof_cmp_close() does), take each
+ * comparison ([i]), end (the rows none took), free. Each returns 0, or -1
+ * with err naming the offending row ("[3]: the same row as [0] (w, cpu)",
+ * "[0]: no such row in the results (w, cpu)") or "." for a row it lacks.
  */
 struct prof_cmp_rows {
 	struct prof_htab h;		/* workload, backend, segment */
 	struct {
-		const char *w, *b;	/* owned when by_id */
-		char *seg;		/* by_id: the segment id, owned */
+		const char *w, *b;	/* owned */
+		char *seg;		/* the segment id, owned */
 		int cls;		/* time 0, counts 1, memory 1 + m */
 	} *names;
 	long *seen;			/* the comparison of each, or -1 */
 	size_t n, cap;
-	int by_id;			/* keyed by segment id: from samples */
 };
-int prof_cmp_rows_begin(struct prof_cmp_rows *k, const struct prof_cmp *c,
-			struct prof_err *err);
+void prof_cmp_rows_begin(struct prof_cmp_rows *k);
 int prof_cmp_rows_sample(struct prof_cmp_rows *k, struct json_object *s,
 			 const char *segment_id, struct prof_err *err);
 int prof_cmp_rows_close(struct prof_cmp_rows *k, prof_cmp_segment_fn fn,
