@@ -1264,6 +1264,7 @@ struct block {
 	struct json_object *tc, *cc;		/* their comparisons */
 	const char *status;			/* the most telling */
 	char statuses[160];			/* each once, spaced */
+	long errors;				/* error samples, all rows */
 };
 
 static void
@@ -1307,6 +1308,21 @@ memory_status_of(const struct prof_runrow *r,
 	return s ? s : "unjudged";
 }
 
+/* The end of the block that starts at row from, found without reading
+ * its comparisons (which each row parses again: cmpview.h). */
+static long
+block_end(const struct page *p, long from)
+{
+	const struct prof_runrow *r0 = &p->rows[from];
+	long i;
+
+	for (i = from + 1; i < p->n; i++)
+		if (strcmp(p->rows[i].workload, r0->workload) ||
+		    strcmp(p->rows[i].backend, r0->backend))
+			break;
+	return i;
+}
+
 /* The block that starts at row from; returns its end. */
 static long
 block_at(struct page *p, long from, struct block *k)
@@ -1322,6 +1338,7 @@ block_at(struct page *p, long from, struct block *k)
 		if (strcmp(r->workload, r0->workload) ||
 		    strcmp(r->backend, r0->backend))
 			break;
+		k->errors += r->errors;
 		if (has_time(p, r)) {
 			struct json_object *c = comparison_of(p, r);
 
@@ -1611,13 +1628,17 @@ env_line(struct page *p)
 
 /* Whether block k is drawn whole: every block of a page that is not
  * summarised, else the errored and changed ones, in order, up to
- * WHOLE_BLOCKS. Each pass over the blocks starts with p->telling = 0. */
+ * WHOLE_BLOCKS: errored is any error sample (a row whose other samples
+ * succeeded is judged, stable say, and its errors are what the header
+ * counts). tally() asks, once a block; drawn_at() tells the later
+ * passes. */
 static int
 shown(struct page *p, const struct block *k)
 {
 	if (!p->summarise)
 		return 1;
-	if (status_rank(k->status) > status_rank("improved") ||
+	if ((status_rank(k->status) > status_rank("improved") &&
+	     !k->errors) ||
 	    p->telling >= WHOLE_BLOCKS)
 		return 0;
 	p->telling++;
@@ -1633,10 +1654,8 @@ tally(struct page *p, struct prof_err *err)
 	long i;
 
 	p->blocks = p->drawn = 0;
-	for (i = 0; i < p->n; i = k.to) {
-		block_at(p, i, &k);
+	for (i = 0; i < p->n; i = block_end(p, i))
 		p->blocks++;
-	}
 	p->summarise = p->blocks > WHOLE_BLOCKS;
 	p->telling = 0;
 	for (i = 0; p->summarise && i < p->n; i = k.to) {
@@ -1671,6 +1690,18 @@ drawn_wb(void *arg, const char *w, const char *b)
 
 	free(key);
 	return k >= 0;
+}
+
+/* Whether the block that starts at row from is drawn whole (tally()
+ * chose them): the passes that write the page skip the others without
+ * reading their comparisons, so that a page of 40,000 rows parses each
+ * counted row's comparison once, not once a pass. */
+static int
+drawn_at(struct page *p, long from)
+{
+	const struct prof_runrow *r = &p->rows[from];
+
+	return !p->summarise || drawn_wb(p, r->workload, r->backend);
 }
 
 /* What a summarised page left out, counted, and where to read it. */
@@ -1720,9 +1751,11 @@ overview(struct page *p)
 		char cont[48] = "-";
 		double ratio;
 
-		block_at(p, i, &k);
-		if (!shown(p, &k))
+		if (!drawn_at(p, i)) {
+			k.to = block_end(p, i);
 			continue;
+		}
+		block_at(p, i, &k);
 		ratio = prof_json_numf(k.tc, "ratio");
 		prof_page_ms(m, sizeof(m), k.tr && k.tr->n ? k.tr->st.median : NAN);
 		if (k.tr) {
@@ -1816,17 +1849,19 @@ write_page(struct page *p, struct prof_err *err)
 		fprintf(fp, "none");
 	fprintf(fp, "</td></tr></table>\n");
 	summarised(p);
-	p->telling = 0;
 	overview(p);
 	fprintf(fp, "<nav class=\"filter\" aria-label=\"filter rows\">"
 		    "<button data-show=\"all\" aria-pressed=\"true\">all"
 		    "</button><button data-show=\"warning\" aria-pressed="
 		    "\"false\">warnings</button><button data-show=\"error\" "
 		    "aria-pressed=\"false\">errors</button></nav>\n");
-	p->telling = 0;
 	for (i = 0; i < p->n; i = k.to) {
+		if (!drawn_at(p, i)) {
+			k.to = block_end(p, i);
+			continue;
+		}
 		block_at(p, i, &k);
-		if (shown(p, &k) && block_section(p, &k, err) < 0)
+		if (block_section(p, &k, err) < 0)
 			return -1;
 	}
 	if (!p->n)
