@@ -222,9 +222,9 @@ heap_sample(struct json_object *s, const char *log,
 				(int64_t)json_object_array_length(procs)));
 	}
 	if (with_rss)
-		json_object_object_add(
-			m, "rss_peak_bytes",
-			json_object_new_int64((int64_t)res->ru.ru_maxrss * 1024));
+		json_object_object_add(m, "rss_peak_bytes",
+				       json_object_new_int64(
+					       (int64_t)res->ru.ru_maxrss * 1024));
 	json_object_object_add(s, "memory", m);
 	json_object_object_add(s, "processes", procs);
 	if (metrics)
