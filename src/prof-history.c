@@ -91,8 +91,9 @@ static const struct cli_opt option_table[] = {
 	"           timestamp_utc, workload, backend, segment_id, n, errors,\n"
 	"           min, median, p90, max, instructions, host_peak_bytes,\n"
 	"           status and reason (null: added without comparisons),\n"
-	"           host_allocs, host_allocated_bytes, rss_peak_bytes and\n"
-	"           each memory metric's KEY_status and KEY_reason\n"
+	"           host_allocs, host_allocated_bytes, rss_peak_bytes,\n"
+	"           device_peak_allocated_bytes and each memory metric's\n"
+	"           KEY_status and KEY_reason\n"
 	"  changes  the change points of each row's series of run medians (a\n"
 	"           penalized L1 step fit; see the README): commits (A..B),\n"
 	"           run_before, run_after, median_before, median_after,\n"
@@ -101,7 +102,8 @@ static const struct cli_opt option_table[] = {
 	"           verdicts, \"improved\" among them), channel (time, or\n"
 	"           memory: each memory metric is a series too), metric,\n"
 	"           unit, and bisect: the make bisect line that finds\n"
-	"           the commit (null when a side's commit is unknown)\n"
+	"           the commit (CHANNEL=memory for a memory change; null\n"
+	"           when a side's commit is unknown)\n"
 	"  migrate  bring the history to this prof's schema version (made\n"
 	"           when missing) and say which it is at: what every\n"
 	"           other command does on opening, for a database owner to\n"
@@ -899,8 +901,9 @@ git_commit(const char *rev, char out[128])
 }
 
 /* Each change point's "bisect": the make bisect line between its two
- * runs' commits, or null when one is not known (or a commit or the
- * workload id is not one a shell line may hold as it is). */
+ * runs' commits (with CHANNEL=memory for a change of a memory metric),
+ * or null when one is not known (or a commit or the workload id is not
+ * one a shell line may hold as it is). */
 static void
 add_bisect_lines(struct json_object *a)
 {
@@ -911,6 +914,7 @@ add_bisect_lines(struct json_object *a)
 		const char *b = prof_json_str(c, "commit_before");
 		const char *f = prof_json_str(c, "commit_after");
 		const char *w = prof_json_str(c, "workload");
+		const char *ch = prof_json_str(c, "channel");
 		char line[1024];
 
 		if (!b || !f || !w || !b[0] || !f[0] || !strcmp(b, f) ||
@@ -923,8 +927,13 @@ add_bisect_lines(struct json_object *a)
 			json_object_object_add(c, "bisect", NULL);
 			continue;
 		}
-		snprintf(line, sizeof(line), "make bisect GOOD=%s BAD=%s W=%s",
-			 b, f, w);
+		/* A memory change is found by memory runs (make bisect
+		 * CHANNEL=memory), a time change by the instruction counts
+		 * the default channel takes. */
+		snprintf(line, sizeof(line),
+			 "make bisect GOOD=%s BAD=%s W=%s%s", b, f, w,
+			 ch && !strcmp(ch, "memory") ? " CHANNEL=memory" :
+						      "");
 		json_object_object_add(c, "bisect",
 				       json_object_new_string(line));
 	}

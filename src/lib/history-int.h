@@ -45,10 +45,12 @@ prof_history_row_verdict(const struct prof_runverdict *vd,
 }
 
 /*
- * The memory of a row (schema 6 of SQLite, 2 of PostgreSQL): per metric
- * of prof_cmp_metrics[] a column of its value, named by its key
- * (host_peak_bytes and rss_peak_bytes were there before), and columns
- * KEY_status and KEY_reason of its memory row's verdict. The value is
+ * The memory of a row (schema 6 of SQLite, 2 of PostgreSQL; the device
+ * peak's verdict 7 and 3): per metric of prof_cmp_metrics[] a column of
+ * its value, named by its key (host_peak_bytes and rss_peak_bytes were
+ * there before; the device's is device_peak_bytes, which trend names by
+ * its key), and columns KEY_status and KEY_reason of its memory row's
+ * verdict. The value is
  * the median of the row's values of the metric, the number
  * comparisons.json's memory row gives as its current median; a row with
  * no such value keeps the largest peak its memory samples name, as
@@ -63,35 +65,42 @@ prof_history_mem_value(const struct prof_runrow *r, int m)
 		return r->host_peak_bytes;
 	if (m == PROF_CMP_MEM_RSS)
 		return r->rss_peak_bytes;
+	if (m == PROF_CMP_MEM_DEVICE)
+		return r->device_peak_bytes;
 	return NAN;
 }
+
+/* A metric prof-diff judges is a column here: a new one needs its
+ * migration in history.c and history-pg.c, and its columns below. */
+_Static_assert(PROF_CMP_MEM_N == 6,
+	       "a memory metric without its history columns");
 
 /* The memory columns a read selects, in enum prof_cmp_mem order: the
  * values, then each metric's status and reason. */
 #define PROF_HISTORY_MEM_SELECT                                               \
 	"w.host_peak_bytes, w.host_allocs, w.host_allocated_bytes, "          \
-	"w.rss_peak_bytes, w.host_peak_bytes_status, "                        \
+	"w.rss_peak_bytes, w.device_peak_bytes, w.host_peak_bytes_status, "   \
 	"w.host_peak_bytes_reason, w.host_allocs_status, "                    \
 	"w.host_allocs_reason, w.host_allocated_bytes_status, "               \
 	"w.host_allocated_bytes_reason, w.rss_peak_bytes_status, "            \
-	"w.rss_peak_bytes_reason"
+	"w.rss_peak_bytes_reason, w.device_peak_allocated_bytes_status, "     \
+	"w.device_peak_allocated_bytes_reason"
 
 /* What trend gives of the memory, after the columns every history had:
  * PROF_HISTORY_MEM_SELECT without the heap peak, which comes before. */
 #define PROF_HISTORY_MEM_TREND                                                \
 	"w.host_allocs, w.host_allocated_bytes, w.rss_peak_bytes, "           \
+	"w.device_peak_bytes AS device_peak_allocated_bytes, "                \
 	"w.host_peak_bytes_status, w.host_peak_bytes_reason, "                \
 	"w.host_allocs_status, w.host_allocs_reason, "                        \
 	"w.host_allocated_bytes_status, w.host_allocated_bytes_reason, "      \
-	"w.rss_peak_bytes_status, w.rss_peak_bytes_reason"
+	"w.rss_peak_bytes_status, w.rss_peak_bytes_reason, "                  \
+	"w.device_peak_allocated_bytes_status, "                              \
+	"w.device_peak_allocated_bytes_reason"
 
-/*
- * The memory metrics the history keeps a value and a verdict column of:
- * 1 .. PROF_HISTORY_MEM_N - 1, the host's and the RSS peak. The device
- * peak (PROF_CMP_MEM_DEVICE) keeps its value in device_peak_bytes, as
- * before, and has no verdict columns yet.
- */
-#define PROF_HISTORY_MEM_N PROF_CMP_MEM_DEVICE
+/* The memory metrics the history keeps a value and a verdict column of:
+ * 1 .. PROF_HISTORY_MEM_N - 1, every one prof-diff judges. */
+#define PROF_HISTORY_MEM_N PROF_CMP_MEM_N
 
 /*
  * The verdict columns of a row, as add and judge walk them: channel 0 is

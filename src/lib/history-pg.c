@@ -24,9 +24,10 @@
  * history from version k to k + 1, under an advisory lock, so that many
  * writers opening a new database at once make it once. Version 2 keeps
  * each memory metric of a row and its verdict, as SQLite's version 6
- * (history-int.h). Never edit one that has shipped: add the next.
+ * (history-int.h); version 3 the device peak's verdict, as SQLite's 7.
+ * Never edit one that has shipped: add the next.
  */
-#define PG_SCHEMA 2
+#define PG_SCHEMA 3
 #define PG_LOCK "1886547558"	/* "prof" */
 
 static const char *const PG_MIGRATIONS[PG_SCHEMA] = {
@@ -86,6 +87,10 @@ static const char *const PG_MIGRATIONS[PG_SCHEMA] = {
 	" ADD COLUMN host_allocated_bytes_reason text,"
 	" ADD COLUMN rss_peak_bytes_status text,"
 	" ADD COLUMN rss_peak_bytes_reason text;",
+
+	"ALTER TABLE prof_rows"
+	" ADD COLUMN device_peak_allocated_bytes_status text,"
+	" ADD COLUMN device_peak_allocated_bytes_reason text;",
 };
 
 /* The type oids a result's columns are told apart by (pg_type.h). */
@@ -510,9 +515,11 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 		"host_peak_bytes_reason, host_allocs_status, "
 		"host_allocs_reason, host_allocated_bytes_status, "
 		"host_allocated_bytes_reason, rss_peak_bytes_status, "
-		"rss_peak_bytes_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, "
-		"$8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, "
-		"$20, $21, $22, $23, $24, $25, $26, $27, $28)";
+		"rss_peak_bytes_reason, device_peak_allocated_bytes_status, "
+		"device_peak_allocated_bytes_reason) VALUES ($1, $2, $3, $4, "
+		"$5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, "
+		"$18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, "
+		"$30)";
 	const struct prof_runrow *rows = NULL;
 	size_t n, i;
 
@@ -563,7 +570,8 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 						  r, PROF_CMP_MEM_PEAK)),
 				num(b[5], prof_history_mem_value(
 						  r, PROF_CMP_MEM_RSS)),
-				num(b[6], r->device_peak_bytes),
+				num(b[6], prof_history_mem_value(
+						  r, PROF_CMP_MEM_DEVICE)),
 				status,
 				reason,
 				num(b[7], prof_history_mem_value(
@@ -578,9 +586,11 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 				mr[PROF_CMP_MEM_BYTES],
 				ms[PROF_CMP_MEM_RSS],
 				mr[PROF_CMP_MEM_RSS],
+				ms[PROF_CMP_MEM_DEVICE],
+				mr[PROF_CMP_MEM_DEVICE],
 			};
 
-			res = q(p, row_sql, 28, vals, err);
+			res = q(p, row_sql, 30, vals, err);
 		}
 		if (!res)
 			return -1;

@@ -48,8 +48,10 @@ struct prof_history {
  * and reason, as comparisons.json says them; null for runs added without
  * it); version 6 keeps each memory metric of a row and its verdict
  * (history-int.h: host_allocs and host_allocated_bytes beside the peaks,
- * and KEY_status, KEY_reason of each metric). Never edit one that has
- * shipped: add the next.
+ * and KEY_status, KEY_reason of each metric); version 7 the verdict of
+ * the CUDA device allocator's peak, a memory row since (its value was
+ * device_peak_bytes from version 2 on). Never edit one that has shipped:
+ * add the next.
  */
 static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 	"CREATE TABLE runs ("
@@ -108,6 +110,9 @@ static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 	"ALTER TABLE rows ADD COLUMN host_allocated_bytes_reason TEXT;"
 	"ALTER TABLE rows ADD COLUMN rss_peak_bytes_status TEXT;"
 	"ALTER TABLE rows ADD COLUMN rss_peak_bytes_reason TEXT;",
+
+	"ALTER TABLE rows ADD COLUMN device_peak_allocated_bytes_status TEXT;"
+	"ALTER TABLE rows ADD COLUMN device_peak_allocated_bytes_reason TEXT;",
 };
 
 /* SQL prof_segment_id(key): the segment id of a key, for migration 3. */
@@ -715,8 +720,10 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 		"host_peak_bytes_reason, host_allocs_status, "
 		"host_allocs_reason, host_allocated_bytes_status, "
 		"host_allocated_bytes_reason, rss_peak_bytes_status, "
-		"rss_peak_bytes_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-		"?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+		"rss_peak_bytes_reason, device_peak_allocated_bytes_status, "
+		"device_peak_allocated_bytes_reason) VALUES (?, ?, ?, ?, ?, ?, "
+		"?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+		"?, ?, ?)";
 	sqlite3_stmt *seg = NULL, *row = NULL;
 	const struct prof_runrow *rows = NULL;
 	size_t n, i;
@@ -762,7 +769,8 @@ insert_rows(struct prof_history *h, const struct prof_runview *v,
 			sqlite3_bind_null(row, 13);
 		bind_num(row, 14, prof_history_mem_value(r, PROF_CMP_MEM_PEAK));
 		bind_num(row, 15, prof_history_mem_value(r, PROF_CMP_MEM_RSS));
-		bind_num(row, 16, r->device_peak_bytes);
+		bind_num(row, 16,
+			 prof_history_mem_value(r, PROF_CMP_MEM_DEVICE));
 		prof_history_row_verdict(vd, &status, &reason);
 		bind_text_or_null(row, 17, status);
 		bind_text_or_null(row, 18, reason);

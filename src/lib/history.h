@@ -28,7 +28,7 @@ struct json_object;
  * corrupt one is refused before anything is written to it, and so is a
  * SQLite file another program marked with its own application id.
  */
-#define PROF_HISTORY_SCHEMA 6
+#define PROF_HISTORY_SCHEMA 7
 #define PROF_HISTORY_APP_ID 0x70726f66	/* "prof" */
 #define PROF_HISTORY_BUSY_MS 30000
 

@@ -6,7 +6,8 @@
 # older history is migrated (t7022: the same over PostgreSQL).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/memory.sh"
-plan 17
+. "$(dirname "$0")/history.sh"
+plan 19
 
 story "$T/h.sqlite" "$T/s"
 trend=$T/s/trend.json
@@ -40,8 +41,8 @@ is "$(jq -c '.[] | select(.metric == "host_allocs") | [.unit, .commits, .median_
 	'["allocations","c3c3c3..c4c4c4",1,2]' \
 	"and the allocations' step, in allocations"
 is "$(jq -r '.[] | select(.metric == "host_peak_bytes") | .bisect' "$changes")" \
-	"make bisect GOOD=c3c3c3 BAD=c4c4c4 W=test.ab_copy" \
-	"with the make bisect line between the two commits"
+	"make bisect GOOD=c3c3c3 BAD=c4c4c4 W=test.ab_copy CHANNEL=memory" \
+	"with the make bisect line that finds it: by memory"
 
 # Added again with other statuses: refused, naming the metric.
 run prof-history add --db "$T/h.sqlite" --comparisons "$T/cmp4-other.json" \
@@ -63,9 +64,27 @@ is "$("$BIN/prof-history" trend --db "$T/i.sqlite" | jq -c '.[0] | {median: .hos
 sqlite3 "$T/v5.sqlite" <"$ROOT/test/data/history/schema-v5.sql"
 run prof-history add --db "$T/v5.sqlite" --comparisons "$T/cmp4.json" \
 	"$T/runs/m4.json"
-is "$rc:$(sqlite3 "$T/v5.sqlite" 'PRAGMA user_version')" "0:6" \
-	"a version-5 history is migrated to version 6"
+is "$rc:$(sqlite3 "$T/v5.sqlite" 'PRAGMA user_version')" "0:7" \
+	"a version-5 history is migrated to version 7"
 is "$("$BIN/prof-history" trend --db "$T/v5.sqlite" | jq -c 'map([.run_id, .host_peak_bytes, .host_allocs, .host_peak_bytes_status])')" \
 	"[[\"run-v5\",1052656,null,null],[\"m4\",$pa,2,\"warning\"]]" \
 	"the old run keeps its peak, the new one has its metrics and verdicts"
 
+
+# The CUDA device allocator's peak is a metric too (hand-made: a memory
+# sample of each run with its device peak; the second doubles it).
+for r in 1 2; do
+	mkrun "$T/d$r.json" "d$r" "d$r" "2026-06-0${r}T00:00:00Z" 10 10
+	jq --argjson d "$((r * 1000000))" '.samples += [range(2) as $i |
+		.samples[0] | .phase = "memory" | .index = $i | .call = 0 |
+		.memory = {host_peak_bytes: 65536, device_peak_allocated_bytes: $d}]' \
+		"$T/d$r.json" >"$T/x.json" && mv "$T/x.json" "$T/d$r.json"
+done
+"$BIN/prof-diff" --baseline "$T/d1.json" -o "$T/dc.json" "$T/d2.json"
+"$BIN/prof-history" add --db "$T/d.sqlite" "$T/d1.json" 2>/dev/null
+run prof-history add --db "$T/d.sqlite" --comparisons "$T/dc.json" "$T/d2.json"
+is "$rc:$("$BIN/prof-history" trend --db "$T/d.sqlite" | jq -c 'map([.device_peak_allocated_bytes, .device_peak_allocated_bytes_status])')" \
+	"0:[[1000000,null],[2000000,\"$(jq -r '.[] | select(.metric == "device_peak_allocated_bytes") | .status' "$T/dc.json")\"]]" \
+	"the device peak and its verdict are kept as comparisons.json says them"
+jq_ok '[.[] | select(.metric == "device_peak_allocated_bytes") | .status] == ["warning"]' \
+	"$T/dc.json" "and doubling it is a warning"
