@@ -159,17 +159,6 @@ int prof_sample_check2(struct json_object *s, const char *prefix,
 int prof_results_check_head(struct json_object *r, int final,
 			    struct prof_err *err);
 
-/* Check a whole results document of schema 1 or 2, every sample
- * included. Returns 0 or -1. (The tools read results through stream.h;
- * this and prof_results_expand() check a document held whole: the unit
- * tests' oracle for the streaming reader, lib-stream.c and lib-sample.c.) */
-int prof_results_check(struct json_object *r, struct prof_err *err);
-
-/* Join the grouped samples of a whole schema-2 document in place with
- * their groups, and drop its "groups" table: the document then holds
- * whole samples. Returns 0 or -1 (a bad group or group_id). */
-int prof_results_expand(struct json_object *r, struct prof_err *err);
-
 /* Borrowed field accessors for checked samples. */
 const char *prof_sample_str(struct json_object *s, const char *key);
 double prof_sample_num(struct json_object *s, const char *key);

@@ -43,8 +43,10 @@ void prof_stream_free(struct prof_stream *st);
 
 /*
  * Read the results file at path ("-" is stdin) and call fn for each
- * sample. The top level is checked when the walk ends (the same checks as
- * prof_results_check()). Returns the number of samples, or -1.
+ * sample, each checked as it comes (prof_sample_check(), or for schema 2
+ * prof_sample_check2() and its env_id and segment_id); the top level is
+ * checked when the walk ends (prof_results_check_head()). Returns the
+ * number of samples, or -1.
  */
 long prof_stream_results(struct prof_stream *st, const char *path,
 			 prof_stream_fn fn, void *arg, struct prof_err *err);
