@@ -23,7 +23,9 @@ chmod 755 "$T"
 mkdir -m 777 "$T/b"
 # A copy of the build files another user can read, wherever the checkout is.
 mkdir -p "$T/src"
-cp -R Makefile mk "$T/src/"
+mkdir -p "$T/src/test"
+cp -R Makefile mk fragment "$T/src/"
+cp test/bins.mk "$T/src/test/"
 chmod -R a+rX "$T/src"
 # Under `make test` the outer make's variables would reach these makes.
 unset MAKEFLAGS MFLAGS MAKELEVEL
