@@ -57,7 +57,7 @@ static const struct cli_opt option_table[] = {
 	CLI_OPTION("name", 0, "NAME", OPT_NAME,
 		"the baseline's name, e.g. cpu-ci ('.json' is\n"
 		"added unless NAME ends with it)"),
-	CLI_OPTION("output", 0, "DIR", 'o',
+	CLI_OPTION("output", 'o', "DIR", 'o',
 		"the baselines folder (default baselines; created\n"
 		"when missing)"),
 	CLI_FLAG("add", 0, OPT_ADD,

@@ -131,31 +131,32 @@ struct cli_opt {
 
 #define CLI_OPT_MAX 64
 
-/* What --help-options returns inside cli_opt_next(); never a tool's. */
-#define CLI_OPT_LIST_ID 0x7ffe
-
 /* getopt_long's tables, made from one or more option tables. */
 struct cli_getopt {
 	const struct cli_opt *opts; /* the tool's table: its --help */
-	struct option longopts[CLI_OPT_MAX + 2];
+	struct option longopts[CLI_OPT_MAX + 1];
 	char shortopts[2 * CLI_OPT_MAX + 2];
 	char why[160]; /* what cli_opt_init() found wrong */
 };
 
 /*
- * Make g's getopt_long tables from opts, then from more (NULL: none: the
- * hidden options a shared parser adds). An option named twice (in two
- * sections, or in both tables) is in the tables once; its id, letter and
- * whether it takes an argument must agree. Returns 0, or -1 with the
- * reason in g->why (a mistake in the table, not the user's).
+ * Make g's getopt_long tables from more (NULL: none: the hidden options a
+ * shared parser adds; first, so that getopt's messages list them in its
+ * order), then from opts. An option named twice (in two sections, or in
+ * both tables) is in the tables once; its id, letter and whether it takes
+ * an argument must agree, and an id below 256 is its letter (one >= 256
+ * has none). Returns 0, or -1 with the reason in g->why (a mistake in the
+ * table, not the user's).
  */
 int cli_opt_init(struct cli_getopt *g, const struct cli_opt *opts,
 		 const struct cli_opt *more);
 
 /*
- * getopt_long() over g's tables. --help-options (hidden) writes
- * cli_opt_list() to stdout and ends the tool (exit 0, or 2 when stdout
- * fails); anything else is returned as getopt_long returns it.
+ * getopt_long() over g's tables. A command line that is --help-options
+ * alone (hidden, and not in the tables: no abbreviation of --help becomes
+ * ambiguous) writes cli_opt_list() to stdout and ends the tool (exit 0,
+ * or 2 when stdout fails); anything else is returned as getopt_long
+ * returns it.
  */
 int cli_opt_next(const struct cli_getopt *g, int argc, char **argv);
 

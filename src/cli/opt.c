@@ -194,8 +194,11 @@ add(struct cli_getopt *g, int *n, const struct cli_opt *o)
 	char *s = g->shortopts + strlen(g->shortopts);
 	int i;
 
+	/* An id below 256 is what getopt_long returns for a letter: an
+	 * option with such an id and no letter of its own would take the
+	 * letter's case in the tool's switch while -LETTER is refused. */
 	if (!o->name || !o->name[0] || o->id <= 0 ||
-	    (o->letter && o->id != o->letter)) {
+	    (o->id < 256 ? o->id != o->letter : o->letter != 0)) {
 		snprintf(why, wn, "option '%s': needs a name, and an id that "
 			 "is its letter or >= 256", o->name ? o->name : "");
 		return -1;
@@ -239,7 +242,10 @@ int
 cli_opt_init(struct cli_getopt *g, const struct cli_opt *opts,
 	     const struct cli_opt *more)
 {
-	const struct cli_opt *tables[] = {opts, more};
+	/* more first: a shared parser's list keeps its order in getopt's
+	 * messages ("possibilities: '--against' '--against-output' ...");
+	 * what only the tool's table has follows. */
+	const struct cli_opt *tables[] = {more, opts};
 	int k = 0;
 
 	memset(g, 0, sizeof(*g));
@@ -251,8 +257,6 @@ cli_opt_init(struct cli_getopt *g, const struct cli_opt *opts,
 				return -1;
 		}
 	}
-	g->longopts[k++] = (struct option){"help-options", no_argument, NULL,
-					   CLI_OPT_LIST_ID};
 	g->longopts[k] = (struct option){NULL, 0, NULL, 0};
 	return 0;
 }
@@ -260,11 +264,13 @@ cli_opt_init(struct cli_getopt *g, const struct cli_opt *opts,
 int
 cli_opt_next(const struct cli_getopt *g, int argc, char **argv)
 {
-	int c = getopt_long(argc, argv, g->shortopts, g->longopts, NULL);
-
-	if (c == CLI_OPT_LIST_ID) {
+	/* --help-options is the whole command line, never in getopt_long's
+	 * table: there it would make --he and --hel (abbreviations of
+	 * --help) ambiguous and join every list of an ambiguous option's
+	 * possibilities. */
+	if (optind <= 1 && argc == 2 && !strcmp(argv[1], "--help-options")) {
 		cli_opt_list(g->opts, stdout);
 		exit(cli_finish(PROF_EXIT_OK));
 	}
-	return c;
+	return getopt_long(argc, argv, g->shortopts, g->longopts, NULL);
 }

@@ -7,11 +7,16 @@
 # fits a terminal and is the usage a wrong option gets on stderr.
 . "$(dirname "$0")/lib.sh"
 tools=$(cd src && ls prof-*.c | sed 's/\.c$//')
-plan $((7 + $(echo $tools | wc -w) * 3))
+plan $((8 + $(echo $tools | wc -w) * 3))
 
 run prof-diff --help-options
 is "$rc:$(cat "$out")" "0:--baseline FILE
 -o, --output FILE" "prof-diff --help-options: its table's options, as --help names them"
+# Not in getopt's table (there --hel, --help's abbreviation, would be
+# ambiguous; t1523): only the whole command line.
+run prof-diff --help-options r.json
+is "$rc:$(errline)" "2:$BIN/prof-diff: unrecognized option '--help-options'" \
+	"--help-options with anything else is not an option"
 run prof-diff --help
 is "$(grep -c -e --help-options -e --version "$out")" 0 \
 	"--help shows neither --help-options nor --version"

@@ -127,6 +127,10 @@ main(void)
 		CLI_FLAG("add", 'a', OPT_ADD, "a"),
 		CLI_END,
 	};
+	static const struct cli_opt no_letter[] = {
+		CLI_OPTION("output", 0, "DIR", 'o', "o"),
+		CLI_END,
+	};
 	char a0[] = "prof-x", a1[] = "--output=r", a2[] = "-q",
 	     a3[] = "--threshold", a4[] = "5", a5[] = "-or2", a6[] = "--by",
 	     a7[] = "x", a8[] = "--nope", a9[] = "in";
@@ -134,7 +138,7 @@ main(void)
 	struct cli_getopt g;
 	int got[8], n = 0, c;
 
-	plan(14);
+	plan(15);
 	is_str(written(cli_opt_usage, opts), want_usage,
 	       "--help: synopsis, paragraphs, a column per section, a long "
 	       "term on its own line, brief options run in and filled");
@@ -145,10 +149,11 @@ main(void)
 	ok(cli_opt_init(&g, opts, more) == 0,
 	   "a table with options named twice (same declaration) builds");
 	is_str(names(&g),
-	       "output:=111 add=256 by:=257 quiet=113 help=104 version=259 "
-	       "workloads:=258 threshold:=260 help-options=32766",
-	       "getopt_long's table: each option once, the hidden ones and "
-	       "--help-options too");
+	       "threshold:=260 output:=111 add=256 by:=257 quiet=113 help=104 "
+	       "version=259 workloads:=258",
+	       "getopt_long's table: each option once, the second table's "
+	       "first (in getopt's messages, its order), never "
+	       "--help-options (--hel would be ambiguous)");
 	is_str(g.shortopts, "o:qh", "the short options, with ':' for an "
 				    "argument");
 
@@ -176,6 +181,11 @@ main(void)
 	       "option 'add': needs a name, and an id that is its letter or "
 	       ">= 256",
 	       "a letter whose id is not the letter is refused");
+	is_str(init_why(no_letter, NULL),
+	       "option 'output': needs a name, and an id that is its letter or "
+	       ">= 256",
+	       "an id that is a letter, without the letter, is refused (the "
+	       "tool's case 'o' would be reached by --output alone)");
 	is_str(init_why(more, twice), "option '--add' is declared twice, differently",
 	       "the second table is checked too");
 	return done();
