@@ -83,6 +83,25 @@ prof_trace_complete(struct prof_trace *t, const char *name, const char *cat,
 	json_object_array_add(t->events, e);
 }
 
+/* event_json as a JSON object, read by prof's strict reader (json.h:
+ * trailing data, bytes that are not UTF-8 and the like refused); else
+ * NULL. */
+static struct json_object *
+parse_event(const char *event_json)
+{
+	struct prof_err err = {0};
+	struct json_object *e;
+
+	if (!event_json)
+		return NULL;
+	e = prof_json_parse(event_json, strlen(event_json), "event", 1, &err);
+	if (e && !json_object_is_type(e, json_type_object)) {
+		json_object_put(e);
+		e = NULL;
+	}
+	return e;
+}
+
 void
 prof_trace_raw(struct prof_trace *t, const char *event_json)
 {
@@ -90,9 +109,12 @@ prof_trace_raw(struct prof_trace *t, const char *event_json)
 
 	if (!t || !room(t))
 		return;
-	e = json_tokener_parse(event_json);
-	if (e)
-		json_object_array_add(t->events, e);
+	e = parse_event(event_json);
+	if (!e) {
+		t->dropped++;	/* not an event: lost, and said so */
+		return;
+	}
+	json_object_array_add(t->events, e);
 }
 
 size_t

@@ -11,7 +11,8 @@
  * memory and written once, atomically, as {"traceEvents": [...],
  * "displayTimeUnit": "ms", "droppedEvents": N}: the form Perfetto and
  * chrome://tracing load. The cap counts every event, the process's name
- * first among them; events past it are counted (N), not kept.
+ * first among them; events past it are counted (N), not kept, and so are
+ * raw events that are not one JSON object.
  */
 struct prof_trace;
 
@@ -24,10 +25,11 @@ void prof_trace_free(struct prof_trace *t);
 void prof_trace_complete(struct prof_trace *t, const char *name,
 			 const char *cat, double start_ms, double end_ms);
 
-/* An event already in JSON (a GPU kernel, say), appended as is. */
+/* An event already in JSON (a GPU kernel, say), appended as is; text that
+ * is not one JSON object (a cut or garbled event) is counted as dropped. */
 void prof_trace_raw(struct prof_trace *t, const char *event_json);
 
-/* Events that did not fit under the cap. */
+/* Events that did not fit under the cap, or were not JSON objects. */
 size_t prof_trace_dropped(const struct prof_trace *t);
 
 /* Write the file. Returns 0, or -1 with err filled. */

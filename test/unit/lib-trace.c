@@ -1,6 +1,7 @@
 /* lib-trace.c: Chrome Trace Event files (trace.h): the process's name
- * first, complete events in microseconds, events past the cap counted,
- * not kept, and the file written whole. */
+ * first, complete events in microseconds, events past the cap and raw
+ * text that is not one event counted, not kept, and the file written
+ * whole. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,7 @@ main(void)
 	struct json_object *doc, *ev, *args = NULL, *a = NULL;
 	char path[128], msg[512];
 
-	plan(12);
+	plan(15);
 	if (!mkdtemp(dir))
 		return 1;
 	snprintf(path, sizeof(path), "%s/t.json", dir);
@@ -76,6 +77,26 @@ main(void)
 	       json_object_get_int(
 		   json_object_object_get(doc, "droppedEvents")) == 2,
 	   "the time unit, and the dropped events said in the file");
+	json_object_put(doc);
+	unlink(path);
+
+	/* Raw text that is not one event is lost: counted, not kept. */
+	t = prof_trace_new("prof-trace", 42, 8);
+	prof_trace_raw(t, "{\"name\": \"cut\", \"ph\": \"X\"");
+	prof_trace_raw(t, "[1, 2]");
+	prof_trace_raw(t, "{\"name\": \"a\"} {\"name\": \"b\"}");
+	prof_trace_raw(t, "{\"name\": \"whole\", \"ph\": \"X\"}\n");
+	is_int((long long)prof_trace_dropped(t), 3,
+	       "a cut event, a non-object and trailing data are dropped");
+	is_int(prof_trace_write(t, path, &e), 0, "that trace is written");
+	prof_trace_free(t);
+	doc = json_object_from_file(path);
+	json_object_object_get_ex(doc, "traceEvents", &a);
+	ok(a && json_object_array_length(a) == 2 &&
+		   !strcmp(prof_json_str(event(doc, 1), "name"), "whole") &&
+		   json_object_get_int(
+			   json_object_object_get(doc, "droppedEvents")) == 3,
+	   "its file holds the whole event and says 3 dropped");
 	json_object_put(doc);
 	unlink(path);
 
