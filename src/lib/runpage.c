@@ -121,7 +121,7 @@ static const char css[] =
 	".cols{display:grid;grid-template-columns:minmax(0,3fr) "
 	"minmax(0,2fr);gap:12px}\n"
 	"@media (max-width:820px){.cols{grid-template-columns:1fr}"
-	".overview .cpu{display:none}}\n"
+	".overview .cpu,.overview .mem{display:none}}\n"
 	"nav.filter{margin:.6em 0}nav.filter button{font:inherit;"
 	"margin-right:.3em;padding:.1em .7em;border:1px solid var(--line);"
 	"border-radius:1em;background:#f6f8fa;cursor:pointer}\n"
@@ -1262,6 +1262,8 @@ struct block {
 	int channels;
 	const struct prof_runrow *tr, *cr;	/* first time, count row */
 	struct json_object *tc, *cc;		/* their comparisons */
+	const struct prof_runrow *mr;		/* first memory row */
+	const char *mstatus;			/* its memory channel's */
 	const char *status;			/* the most telling */
 	char statuses[160];			/* each once, spaced */
 	long errors;				/* error samples, all rows */
@@ -1361,6 +1363,10 @@ block_at(struct page *p, long from, struct block *k)
 			struct json_object *mc[PROF_CMP_MEM_N];
 
 			memory_comparisons_of(p, r, mc);
+			if (!k->mr) {
+				k->mr = r;
+				k->mstatus = memory_status_of(r, mc);
+			}
 			add_status(k, memory_status_of(r, mc));
 		}
 	}
@@ -1729,22 +1735,55 @@ summarised(struct page *p)
 		    "summary.md.</p>\n", first ? " none" : "");
 }
 
+/* A block's memory in the overview: its heap peak (the comparison's
+ * current median, else the row's own; grouped digits) and the memory
+ * channel's status. */
+static void
+overview_memory(struct page *p, const struct block *k)
+{
+	struct json_object *mc[PROF_CMP_MEM_N];
+	char v[32] = "-";
+
+	if (k->mr) {
+		memory_comparisons_of(p, k->mr, mc);
+		if (mc[PROF_CMP_MEM_PEAK])
+			mem_value(v, prof_json_get(prof_json_get(
+						   mc[PROF_CMP_MEM_PEAK],
+						   "current"),
+					       "median"),
+				  0);
+		else if (k->mr->mem_st[PROF_CMP_MEM_PEAK].n)
+			prof_page_count(v, sizeof(v),
+					k->mr->mem_st[PROF_CMP_MEM_PEAK].median,
+					0);
+	}
+	fprintf(p->fp, "<td class=\"num mem\" data-metric=\"host_peak_bytes\">"
+		       "%s</td><td class=\"mem\">", v);
+	if (k->mr)
+		badge(p->fp, k->mstatus);
+	fprintf(p->fp, "</td>");
+}
+
 static void
 overview(struct page *p)
 {
 	FILE *fp = p->fp;
 	struct block k;
-	long i, counts = 0;
+	long i, counts = 0, memory = 0;
 
 	for (i = 0; i < p->n && !counts; i++)
 		counts = has_count(p, &p->rows[i]);
+	for (i = 0; i < p->n && !memory; i++)
+		memory = has_memory(p, &p->rows[i]);
 	fprintf(fp, "<table class=\"overview\"><tr><th>workload</th>"
 		    "<th>backend</th><th class=\"num\">n</th><th class=\"num\">"
 		    "median ms</th><th class=\"num cpu\">CPU ms</th><th "
 		    "class=\"num cpu\">contended</th><th class=\"num\">change"
-		    "</th><th>status</th>%s</tr>",
+		    "</th><th>status</th>%s%s</tr>",
 		counts ? "<th class=\"num\">instructions</th><th class=\"num\">"
-			 "change</th><th>status</th>" : "");
+			 "change</th><th>status</th>" : "",
+		memory ? "<th class=\"num mem\">heap peak bytes</th><th "
+			 "class=\"mem\">memory</th>" : "");
 	for (i = 0; i < p->n; i = k.to) {
 		const struct prof_runrow *r = &p->rows[i];
 		char m[32], pct[32] = "-", n[32] = "-", cpu[32] = "-";
@@ -1794,6 +1833,8 @@ overview(struct page *p)
 				badge(fp, count_status_of(k.cr, k.cc));
 			fprintf(fp, "</td>");
 		}
+		if (memory)
+			overview_memory(p, &k);
 		fprintf(fp, "</tr>");
 	}
 	fprintf(fp, "</table>");

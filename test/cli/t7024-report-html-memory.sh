@@ -13,7 +13,7 @@ fi
 if [ ! -d node_modules/playwright-core ]; then
 	skip_all "playwright-core is not installed (make deps runs npm ci)"
 fi
-plan 14
+plan 15
 
 # group N: N with its digits grouped by commas, as prof_page_count().
 group() {
@@ -83,6 +83,8 @@ fi
 is "$(jq -r "$b.disagrees | length" "$T/seen.json")" \
 	"$(grep -c '^- `test.ab_copy` (cpu): time ' "$T/summary.md")" \
 	"as many disagreement lines as summary.md has"
+like "$(cat "$T/report.html")" "<td class=\"num mem\" data-metric=\"host_peak_bytes\">$(group "$cur")</td><td class=\"mem\"><span class=\"badge s-warning\">warning</span></td></tr>" \
+	"the overview has the heap peak and the memory status"
 run prof-report -q -o "$T/u.md" --html "$T/u.html" "$T/ab.json"
 like "$(cat "$T/u.html")" "<tr data-metric=\"host_peak_bytes\"><td>heap peak (bytes)</td><td class=\"num\">$(group "$cur")</td><td class=\"num\">-</td><td class=\"num\">-</td><td><span class=\"badge s-unjudged\">unjudged</span></td></tr>" \
 	"a run not compared shows its own medians, unjudged"
