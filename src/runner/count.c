@@ -2,6 +2,7 @@
  * callgrind, in the fixed environment, one fresh run per sample. */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "callgrind.h"
+#include "channels.h"
 #include "runner-int.h"
 
 /* The sample of one counted run of a command, before its outcome. */
@@ -196,12 +198,14 @@ out:
 		ok = 0;
 	if (ok) {
 		struct prof_stats st;
+		char cnt[32];
 
 		prof_stats_counts(counts, n_counts, &st);
+		prof_fmt_count(cnt, sizeof(cnt), llround(st.median), 0);
 		if (!o->quiet)
-			cli_say("%s: median %.0f instructions (n=%zu), %ld "
+			cli_say("%s: median %s instructions (n=%zu), %ld "
 				"error(s)",
-				o->name, st.median, st.n, r.errors);
+				o->name, cnt, st.n, r.errors);
 		rc = r.errors ? PROF_EXIT_ERRORED : PROF_EXIT_OK;
 	}
 	free(counts);

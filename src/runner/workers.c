@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "channels.h"
 #include "contend.h"
 #include "gbench.h"
 #include "runner-int.h"
@@ -154,9 +155,14 @@ progress(struct run_state *r, int i, int n, struct group *g, const char *error)
 	(r->o->count ? prof_stats_counts : prof_stats_compute)(
 		r->durations, r->n_dur, &st);
 	if (r->o->count) {
-		fprintf(stderr, "%s: [%d/%d] %s %s: median %.0f instructions "
+		char c[32];
+
+		/* The row's count (the lower median), grouped as every page
+		 * writes it. */
+		prof_fmt_count(c, sizeof(c), llround(st.median), 0);
+		fprintf(stderr, "%s: [%d/%d] %s %s: median %s instructions "
 				"(n=%zu)\n",
-			cli_name, i, n, g->w->id, g->backend, st.median, st.n);
+			cli_name, i, n, g->w->id, g->backend, c, st.n);
 		return;
 	}
 	if (strcmp(r->o->phase, "timing") && !r->o->count) {

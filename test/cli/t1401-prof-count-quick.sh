@@ -3,7 +3,7 @@
 # samples, their segment key, and what a timing worker never has.
 . "$(dirname "$0")/lib.sh"
 command -v valgrind >/dev/null || skip_all "valgrind is not installed"
-plan 16
+plan 17
 
 VG=$(valgrind --version | sed 's/^valgrind-//')
 
@@ -33,6 +33,8 @@ jq_ok -s 'map(select(.record == null)) |
 	"$T/a.jsonl" "the default threshold, 1%, on the CPU path"
 like "$(cat "$err")" "prof-count: [1/6] " "progress on stderr"
 like "$(cat "$err")" " instructions (n=2)" "with the median count"
+is "$(grep -c ': median [0-9]\{1,3\}\(,[0-9]\{3\}\)\+ instructions (n=2)$' "$err")" 6 \
+	"each count grouped, as the pages write it (58,012,207)"
 
 # The test workload sums 100,000 doubles: a few instructions each, and the
 # warmup, prepare() and validate() are not in the count.
