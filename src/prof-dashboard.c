@@ -214,6 +214,9 @@ struct entry {
 	int counted;		/* any instruction count */
 	unsigned memory;	/* bit m: some run measured memory metric m */
 	double *heap;		/* the heap peak per run, NAN where none */
+	int mem_changed;	/* memory only: the last change is of the
+				 * metric mem_metric (change, change_pct) */
+	int mem_metric;
 	int count_changed;	/* counts only: the last run's count differs
 				 * from one before (change, change_pct) */
 	size_t *cuts;		/* change points, as run indexes */
@@ -602,7 +605,7 @@ status_cell(FILE *fp, const struct entry *e, const char *history_last)
 static void
 change_words(FILE *fp, const struct entry *e)
 {
-	if (!e->ncuts && !e->count_changed) {
+	if (!e->ncuts && !e->count_changed && !e->mem_changed) {
 		fputs("<span class=\"none\">none</span>", fp);
 		return;
 	}
@@ -615,6 +618,9 @@ change_words(FILE *fp, const struct entry *e)
 	fputs("</span>", fp);
 	if (e->count_changed)
 		fputs(" <span class=\"none\">(count)</span>", fp);
+	if (e->mem_changed)
+		fprintf(fp, " <span class=\"none\">(%s)</span>",
+			prof_cmp_metrics[e->mem_metric].name);
 }
 
 /* The class a point of a verdict gets: improved and warning stand out. */
@@ -1147,6 +1153,11 @@ memory_section(FILE *fp, struct dash *d, const struct entry *e)
 		fputs("</h3>", fp);
 		chart(fp, d, e, MEM_KIND(m));
 	}
+	if (e->mem_changed) {
+		fputs("<p>Last change: ", fp);
+		change_words(fp, e);
+		fputs("</p>", fp);
+	}
 	fputs("</section>\n", fp);
 }
 
@@ -1495,6 +1506,55 @@ find_differs(struct dash *d, struct prof_err *err)
 	return 0;
 }
 
+/*
+ * A series of memory only has no change points of times: its last change
+ * is its first measured metric's (the heap peak's where there is one),
+ * found as a time series' is, the size from the medians on each side.
+ * 0 or -1 (out of memory).
+ */
+static int
+mem_change(const struct dash *d, struct entry *e)
+{
+	size_t *idx = malloc((d->n ? d->n : 1) * sizeof(*idx));
+	size_t *cuts = malloc((d->n ? d->n : 1) * sizeof(*cuts));
+	double *x = malloc((d->n ? d->n : 1) * sizeof(*x));
+	size_t i, k = 0, off;
+	long nc;
+	int m, rc = -1;
+
+	for (m = 1; m < PROF_CMP_MEM_N && !(e->memory & 1u << m); m++)
+		;
+	if (!idx || !cuts || !x)
+		goto out;
+	for (i = 0; i < d->n; i++)
+		if (isfinite(d->pts[i].mem[m])) {
+			idx[k] = i;
+			x[k++] = d->pts[i].mem[m];
+		}
+	off = k > PROF_STEPS_MAX_RUNS ? k - PROF_STEPS_MAX_RUNS : 0;
+	nc = prof_steps_fit(x + off, k - off, cuts);
+	if (nc < 0)
+		goto out;
+	if (nc > 0) {
+		size_t c = off + cuts[nc - 1];
+		size_t lo = nc > 1 ? off + cuts[nc - 2] : off;
+		double before = prof_steps_median(x + lo, c - lo);
+		double after = prof_steps_median(x + c, k - c);
+
+		e->mem_changed = 1;
+		e->mem_metric = m;
+		e->change_pct = before > 0 ? (after / before - 1) * 100 : NAN;
+		snprintf(e->change, sizeof(e->change), "%.7s..%.7s",
+			 d->pts[idx[c - 1]].commit, d->pts[idx[c]].commit);
+	}
+	rc = 0;
+out:
+	free(idx);
+	free(cuts);
+	free(x);
+	return rc;
+}
+
 /* The series read so far is whole: its page, and its row of the index. */
 static int
 flush_series(struct dash *d, struct prof_err *err)
@@ -1545,6 +1605,8 @@ flush_series(struct dash *d, struct prof_err *err)
 	}
 	if (!e->timed && e->counted)
 		count_change(d, e);
+	if (!e->timed && !e->counted && e->memory && mem_change(d, e) < 0)
+		return prof_err_set(err, "out of memory");
 	if (e->memory)
 		d->any_memory = 1;
 	if (d->n) {

@@ -7,7 +7,7 @@
 # comparisons.json judged. Screenshots under artifacts/test/t7023-*/.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/memory.sh"
-plan 15
+plan 16
 
 # group N: N with its digits grouped by commas, as prof_page_count().
 group() {
@@ -65,3 +65,6 @@ is "$(jq -r "$p.mem_cells.host_allocs[2] + \":\" + $p.mem_cells.rss_peak_bytes[2
 is "$(jq -c "$p.header" "$T/seen.json")" \
 	'["run","commit","time (UTC)","errors","heap peak","allocations","bytes allocated","RSS peak","status"]' \
 	"the table's columns"
+like "$(cat "$T/dash/index.html")" \
+	'<td><span class="bad">+100.0%</span> <span class="mono">c3c3c3..c4c4c4</span> <span class="none">(heap peak)</span></td>' \
+	"the index's last change of a series of memory only is its heap peak's"
