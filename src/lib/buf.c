@@ -1,4 +1,5 @@
 /* buf.c: a growing byte buffer. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,8 +11,12 @@ prof_buf_reserve(struct prof_buf *b, size_t n)
 	size_t ncap = b->cap ? b->cap : 256;
 	char *np;
 
-	if (n + 1 <= b->cap)
+	if (n < b->cap)
 		return 0;
+	/* The room doubles from 256: above half the address space no
+	 * doubling reaches n + 1 (it would wrap to 0 and loop). */
+	if (n > SIZE_MAX / 2)
+		return -1;
 	while (ncap < n + 1)
 		ncap *= 2;
 	np = realloc(b->p, ncap);
@@ -25,7 +30,7 @@ prof_buf_reserve(struct prof_buf *b, size_t n)
 int
 prof_buf_put(struct prof_buf *b, const void *s, size_t n)
 {
-	if (prof_buf_reserve(b, b->len + n) < 0)
+	if (n > SIZE_MAX - b->len || prof_buf_reserve(b, b->len + n) < 0)
 		return -1;
 	memcpy(b->p + b->len, s, n);
 	b->len += n;

@@ -13,7 +13,8 @@ struct prof_buf {
  * -1 when out of memory (the buffer as it was). */
 int prof_buf_put(struct prof_buf *b, const void *s, size_t n);
 
-/* Room for at least n bytes and a NUL. Returns 0 or -1. */
+/* Room for at least n bytes and a NUL. Returns 0, or -1 when out of
+ * memory or n is more than half the address space (the buffer as it was). */
 int prof_buf_reserve(struct prof_buf *b, size_t n);
 
 void prof_buf_free(struct prof_buf *b);
