@@ -38,7 +38,7 @@ prof-report --html|2|@BIN@/prof-report: option '--html' requires an argument
 prof-report --note=1 --note|2|@BIN@/prof-report: option '--note' requires an argument
 prof-history --db|2|@BIN@/prof-history: option '--db' requires an argument
 prof-history list --db|2|@BIN@/prof-history: option '--db' requires an argument
-prof-history nope|2|prof-history: unknown command 'nope' (add, import, list, trend, changes, migrate, prune)
+prof-history --backend|2|@BIN@/prof-history: option '--backend' requires an argument
 prof-history --since|2|@BIN@/prof-history: option '--since' requires an argument
 prof-history trend --workload|2|@BIN@/prof-history: option '--workload' requires an argument
 prof-dashboard -o|2|@BIN@/prof-dashboard: option requires an argument -- 'o'
