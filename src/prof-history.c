@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <openssl/evp.h>
 
 #include "afile.h"
 #include "cli/cli.h"
@@ -23,6 +22,7 @@
 #include "runview.h"
 #include "sample.h"
 #include "spawn.h"
+#include "sum.h"
 
 enum {
 	OPT_DB = 256,
@@ -606,19 +606,17 @@ cmp_paths(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The SHA-256 of a regular file's bytes, in hex: 0, 1 when path is not a
- * regular file (import skips it), -1 with errno, or when a signal came
- * (sig_got). */
+/* The SHA-256 of a regular file's bytes, in hex (sum.h's raw bytes, as
+ * sha256sum gives it): 0, 1 when path is not a regular file (import skips
+ * it), -1 with errno, or when a signal came (sig_got). */
 static int
-file_sha256(const char *path, char hex[65])
+file_sha256(const char *path, char hex[PROF_SUM_HEX])
 {
-	static const char digits[] = "0123456789abcdef";
-	unsigned char buf[65536], md[EVP_MAX_MD_SIZE];
-	unsigned int n = 0, i;
-	EVP_MD_CTX *ctx = NULL;
+	unsigned char buf[65536];
+	struct prof_sum sum;
 	struct stat sb;
 	ssize_t k = 0;
-	int fd, rc = -1;
+	int fd, rc, e;
 
 	/* Non-blocking: a file that became a FIFO since the walk. */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -632,27 +630,19 @@ file_sha256(const char *path, char hex[65])
 		close(fd);
 		return 1;
 	}
-	ctx = EVP_MD_CTX_new();
-	if (!ctx || EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
+	if (prof_sum_init(&sum) < 0) {
+		close(fd);
 		errno = ENOMEM;
-		goto out;
+		return -1;
 	}
 	/* A signal during import stops a long file (the import then ends). */
 	while (!sig_got && (k = read(fd, buf, sizeof(buf))) > 0)
-		EVP_DigestUpdate(ctx, buf, (size_t)k);
-	if (sig_got)
-		goto out;
-	if (k < 0 || EVP_DigestFinal_ex(ctx, md, &n) != 1 || n != 32)
-		goto out;
-	for (i = 0; i < n; i++) {
-		hex[2 * i] = digits[md[i] >> 4];
-		hex[2 * i + 1] = digits[md[i] & 15];
-	}
-	hex[64] = '\0';
-	rc = 0;
-out:
-	EVP_MD_CTX_free(ctx);
+		prof_sum_raw(&sum, buf, (size_t)k);
+	rc = sig_got || k < 0 ? -1 : 0;
+	e = errno;
+	prof_sum_final(&sum, hex);
 	close(fd);
+	errno = e;
 	return rc;
 }
 
@@ -749,7 +739,7 @@ again:
 	 */
 	for (i = 0; i < found.n; i++) {
 		struct prof_runview v = {0};
-		char sha[65];
+		char sha[PROF_SUM_HEX];
 		int one, hashed, seen = 0;
 
 		if (sig_got) {

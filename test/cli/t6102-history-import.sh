@@ -4,7 +4,7 @@
 # the same runs in the same order; a bad file stores nothing.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/history.sh"
-plan 18
+plan 19
 
 # Six runs: 1-4 in one folder tree (schema 1 and 2, nested, beside other
 # JSON files), 3-6 in another; runs 5 and 6 share a timestamp.
@@ -38,6 +38,9 @@ jq_ok 'map(.run_id) == ["r1", "r2", "r3", "r4"]' "$out" \
 	"each run is there once"
 is "$(sqlite3 "$h1" "SELECT count(*), sum(run_id <> '') FROM files")" "6|4" \
 	"the files it read are known by their bytes, not parsed again"
+is "$(sqlite3 "$h1" "SELECT sha256 FROM files WHERE run_id = 'r3'")" \
+	"$(sha256sum <"$T/a/z/results.json" | cut -d ' ' -f 1)" \
+	"a file is known by the SHA-256 of its bytes (sha256sum's)"
 run prof-history import --db "$h1" "$T/b"
 is "$rc:$(cat "$err")" \
 	"0:prof-history: imported 2 runs into '$h1' from 4 results files (2 already there; 0 other JSON files skipped)" \
