@@ -1024,9 +1024,6 @@ prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn, void *arg,
 			};
 			int m;
 
-			/* The history keeps no device peak: not 0, none. */
-			for (m = 0; m < PROF_CMP_MEM_N; m++)
-				pt.mem[m] = NAN;
 			for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
 				pt.mem[m] = real_at(r, 15 + m);
 				pt.mem_status[m] = text_at(

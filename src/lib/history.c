@@ -1223,9 +1223,6 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 		};
 		int m;
 
-		/* The history keeps no device peak: not 0, none. */
-		for (m = 0; m < PROF_CMP_MEM_N; m++)
-			p.mem[m] = NAN;
 		for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
 			p.mem[m] = real_of(st, 15 + m);
 			p.mem_status[m] = (const char *)sqlite3_column_text(
