@@ -1,11 +1,13 @@
 # The LD_PRELOAD libraries of the memory, diagnostic and instruction phases,
 # built beside the tools that load them: libprof-alloc.so (allocation
 # interposer), libprof-cpuprofile.so (gperftools for commands that are not
-# ours) and libprof-fixedtime.so (a fixed time() for prof-count's workers).
+# ours), libprof-fixedtime.so (a fixed time() for prof-count's workers) and
+# libprof-gbloop.so (a Google Benchmark loop's allocations, beside
+# libprof-alloc.so).
 # Never sanitized: they sit under whatever they measure.
 
 PRELOADS := $(BINDIR)/libprof-alloc.so $(BINDIR)/libprof-cpuprofile.so \
-	$(BINDIR)/libprof-fixedtime.so
+	$(BINDIR)/libprof-fixedtime.so $(BINDIR)/libprof-gbloop.so
 ALL_TARGETS += $(PRELOADS)
 # Installed under PREFIX/lib/prof/ (mk/install.mk), where the tools look
 # when they are not beside them.
@@ -28,3 +30,7 @@ $(BINDIR)/libprof-cpuprofile.so: $(BUILD)/preload/cpuprofile.o
 $(BINDIR)/libprof-fixedtime.so: $(BUILD)/preload/fixedtime.o
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) -shared -o $@ $<
+
+$(BINDIR)/libprof-gbloop.so: $(BUILD)/preload/gbloop.o
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) -shared -o $@ $< -ldl

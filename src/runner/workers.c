@@ -336,6 +336,93 @@ gbench_profile(struct group *g, struct json_object *s, const char *path)
 			      json_object_new_string(name));
 }
 
+/* Keep the last line's value of a loops file. */
+static int
+last_loop(void *arg, struct json_object *v, struct prof_err *err)
+{
+	struct json_object **last = arg;
+
+	(void)err;
+	json_object_put(*last);
+	*last = v;
+	return 0;
+}
+
+/*
+ * A memory sample of a Google Benchmark run from its timing sample s (the
+ * last of two repetitions): the numbers libprof-gbloop.so wrote for its
+ * loop, the last line of the file at path (one a loop), allocations and
+ * their bytes per iteration. An error sample when fewer than two loops
+ * were measured, or the benchmark ran on more than one thread.
+ */
+static void
+gbench_memory(struct json_object *s, const char *path)
+{
+	static const char *const keys[] = {
+		"host_peak_bytes", "host_live_before_bytes", "host_allocs",
+		"host_allocated_bytes", "rss_peak_bytes", NULL,
+	};
+	struct json_object *last = NULL, *m, *v;
+	struct prof_err err = {0};
+	double threads = prof_sample_num(s, "threads");
+	double iters = prof_sample_num(s, "iterations");
+	char *buf = NULL, why[1200], ebuf[1024];
+	size_t len = 0, i;
+	long loops = -1;
+
+	json_object_object_add(s, "phase", json_object_new_string("memory"));
+	if (!prof_sample_is(s, "outcome", "success"))
+		return;
+	if (prof_json_read_file(path, &buf, &len, &err) == 0)
+		loops = prof_json_lines(buf, len, path, last_loop, &last, &err);
+	else if (err.reason[0] && access(path, F_OK) != 0)
+		loops = 0;
+	free(buf);
+	if (loops < 0) {
+		snprintf(why, sizeof(why), "its loops' memory: %s",
+			 prof_err_str(&err, ebuf, sizeof(ebuf)));
+		goto failed;
+	}
+	if (loops < 2) {
+		snprintf(why, sizeof(why),
+			 "%ld benchmark loop%s measured, expected one for each "
+			 "of the 2 repetitions (libbenchmark linked statically? "
+			 "Its State::StartKeepRunning() must be called through "
+			 "the shared library)",
+			 loops, loops == 1 ? "" : "s");
+		goto failed;
+	}
+	if (!isnan(threads) && threads > 1) {
+		snprintf(why, sizeof(why),
+			 "the memory of a benchmark on %.0f threads is not "
+			 "measured (their loops interleave)",
+			 threads);
+		goto failed;
+	}
+	m = json_object_new_object();
+	for (i = 0; keys[i]; i++) {
+		double x = json_object_object_get_ex(last, keys[i], &v) ?
+				   prof_json_number(v) :
+				   -1;
+
+		/* Counts per iteration; a peak is the loop's. */
+		if (iters > 1 && x > 0 && (i == 2 || i == 3))
+			x = (double)(long long)(x / iters + 0.5);
+		json_object_object_add(m, keys[i],
+				       x >= 0 ? json_object_new_int64(
+							(long long)x) :
+						NULL);
+	}
+	json_object_object_add(s, "memory", m);
+	json_object_object_add(json_object_object_get(s, "metrics"),
+			       "rss_peak_reset", json_object_new_int(1));
+	json_object_put(last);
+	return;
+failed:
+	json_object_put(last);
+	prof_sample_fail(s, why, prof_sample_num(s, "duration_ms"));
+}
+
 /*
  * A Google Benchmark binary's benchmark: each call (warm-up and repeats,
  * prof's) is one run of the binary's own runner on this benchmark alone,
@@ -347,16 +434,20 @@ gbench_profile(struct group *g, struct json_object *s, const char *path)
  * of one iteration each (--benchmark_min_time=0 after PROF_GBENCH_FLAGS),
  * the second's loop counted (valgrind_gbench_fill()); no warm-up runs,
  * the first repetition being the warm-up. The profile phase: one run
- * under gperftools (gbench_profile()).
+ * under gperftools (gbench_profile()). The memory phase: one run as
+ * counted, under libprof-alloc.so and libprof-gbloop.so
+ * (gbench_memory()).
  */
 static int
 gbench_group(struct run_state *r, struct group *g, int i, int n)
 {
 	char *unset[] = {"LD_PRELOAD", "CPUPROFILE", "HEAPPROFILE",
-			 "PROF_ALLOC_LOG", "PROF_CPUPROFILE", NULL};
+			 "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
+			 "PROF_GBENCH_LOOPS", NULL};
 	char home[PATH_MAX], home_env[PATH_MAX + 8], filter[1100];
-	char preload_env[PATH_MAX + 96], prof_env[PATH_MAX + 600];
-	char prof_path[PATH_MAX + 512], secs[64];
+	char preload_env[2 * PATH_MAX + 128], prof_env[PATH_MAX + 600];
+	char prof_path[PATH_MAX + 512], secs[64], gbloop[PATH_MAX + 32];
+	char loops[PATH_MAX + 16], loops_env[PATH_MAX + 40];
 	char *set[] = {home_env, NULL, NULL, NULL}, *argv[72];
 	char **extra = NULL, why[1400], first_error[1024] = "";
 	const char *flags = getenv("PROF_GBENCH_FLAGS");
@@ -364,23 +455,15 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	long errors_before = r->errors, k, calls = g->warmup + g->repeat;
 	int a = 0, j, rc = 0;
 	int profiling = !strcmp(r->o->phase, "profile");
+	int memory = !strcmp(r->o->phase, "memory");
 	/* Each call a process: prof's warm-up runs would warm nothing
 	 * that the next run keeps. */
-	int no_warmup = r->o->count || profiling;
+	int no_warmup = r->o->count || profiling || memory;
 
 	r->got = 0;
 	if (!r->batch)
 		r->n_dur = 0;
 	r->first_error[0] = '\0';
-	if (strcmp(r->o->phase, "timing") && !r->o->count && !profiling) {
-		snprintf(why, sizeof(why),
-			 "the %s phase does not measure Google Benchmark "
-			 "workloads (the timing, profile and instruction "
-			 "phases do)",
-			 r->o->phase);
-		error_sample(r, g, 0, why);
-		goto progress;
-	}
 	if (flags &&
 	    !(extra = cmdsample_split_words(flags, why, sizeof(why)))) {
 		cli_say("PROF_GBENCH_FLAGS: %s", why);
@@ -393,7 +476,7 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	argv[a++] = "--benchmark_format=json";
 	for (j = 0; extra && extra[j] && a < 69; j++)
 		argv[a++] = extra[j];
-	if (r->o->count) {
+	if (r->o->count || memory) {
 		argv[a++] = "--benchmark_repetitions=2";
 		argv[a++] = "--benchmark_min_time=0";
 	}
@@ -419,6 +502,23 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 		return -1;
 	}
 	snprintf(home_env, sizeof(home_env), "HOME=%s", home);
+	if (memory) {
+		binaries_beside_me("libprof-gbloop.so", gbloop, sizeof(gbloop));
+		if (access(gbloop, R_OK) != 0) {
+			prof_tmpdir_remove(home);
+			free(extra);
+			cli_say("'%s' is missing (run make to build it)", gbloop);
+			return -1;
+		}
+		snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s:%s",
+			 r->o->preload, gbloop);
+		snprintf(loops, sizeof(loops), "%s/loops.jsonl", home);
+		snprintf(loops_env, sizeof(loops_env), "PROF_GBENCH_LOOPS=%s",
+			 loops);
+		set[1] = preload_env;
+		set[2] = loops_env;
+		calls = g->warmup + 1;
+	}
 	for (k = 0; k < calls; k++) {
 		struct prof_buf out = {0};
 		struct prof_spawn sp = {
@@ -472,10 +572,13 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 		}
 		prof_spawn_free(&res);
 		s = gbench_sample(r, g, &out, index < 0 ? 0 : index,
-				  r->o->count ? 2 : 1, why, sizeof(why));
+				  r->o->count || memory ? 2 : 1, why,
+				  sizeof(why));
 		prof_buf_free(&out);
 		if (s && profiling)
 			gbench_profile(g, s, prof_path);
+		if (s && memory)
+			gbench_memory(s, loops);
 		if (!s) {
 			error_sample(r, g, index < 0 ? 0 : index, why);
 			break;
@@ -505,7 +608,6 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	free(extra);
 	if (rc < 0)
 		return -1;
-progress:
 	group_done(r, i, n, g, errors_before);
 	return 0;
 }

@@ -298,8 +298,8 @@ clean_validate(struct prof_ctx *ctx, void *state)
 {
 	static const char *const libs[] = {"libprofiler", "libprof-alloc",
 					   "libprof-cpuprofile",
-					   "libprof-fixedtime", "vgpreload",
-					   NULL};
+					   "libprof-fixedtime", "libprof-gbloop",
+					   "vgpreload", NULL};
 	static const char *const vars[] = {"LD_PRELOAD", "CPUPROFILE",
 					   "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
 					   NULL};
