@@ -10,6 +10,7 @@
 #include "afile.h"
 #include "cli/cli.h"
 #include "history.h"
+#include "id.h"
 #include "json.h"
 #include "page.h"
 #include "palette.h"
@@ -21,11 +22,13 @@ enum {
 	OPT_PROJECT,
 	OPT_REPO_URL,
 	OPT_TITLE,
+	OPT_PROJECTS,
 	OPT_VERSION,
 };
 
 static const struct cli_opt option_table[] = {
 	CLI_USAGE("prof-dashboard [--db DB] [--project NAME] [--repo-url URL]\n" "               [--title TEXT] -o DIR"),
+	CLI_USAGE("prof-dashboard [--db DB] --projects [--repo-url URL]\n" "               [--title TEXT] -o DIR"),
 	CLI_TEXT(
 	"Write the run history (default artifacts/history.sqlite;\n"
 	"$PROF_HISTORY when set) as static pages into DIR: index.html, one\n"
@@ -55,6 +58,12 @@ static const struct cli_opt option_table[] = {
 		"the project whose series are drawn (of a\n"
 		"PostgreSQL history; default $PROF_PROJECT, else\n"
 		"the git repository's name)"),
+	CLI_FLAG("projects", 0, OPT_PROJECTS,
+		"every project of the history: DIR/index.html\n"
+		"lists them (runs, latest run), each linking to\n"
+		"its own dashboard in DIR/P/ (P the project's\n"
+		"name where it is a plain id, else p- and the\n"
+		"id of the name)"),
 	CLI_OPTION("repo-url", 0, "URL", OPT_REPO_URL,
 		"http(s) address of the repository: a point and\n"
 		"an x axis label of commit C link to\n"
@@ -152,6 +161,7 @@ static char csp_hash[PROF_PAGE_CSP];
 struct opts {
 	const char *db;
 	const char *project;
+	int projects;
 	const char *repo_url;
 	const char *title;
 	const char *dir;
@@ -1882,6 +1892,106 @@ out:
 	return rc;
 }
 
+/* A project's folder under the index: its name where that is a plain id
+ * (id.h), else "p-" and the id of the name (sample.h). */
+static int
+project_dir(const char *name, char *out, size_t n)
+{
+	char why[160], id[PROF_ID_SIZE];
+
+	if (prof_id_valid(name, why, sizeof(why)) == 1) {
+		snprintf(out, n, "%s", name);
+		return 0;
+	}
+	if (prof_sample_id(name, id) < 0)
+		return -1;
+	snprintf(out, n, "p-%s", id);
+	return 0;
+}
+
+/*
+ * --projects: each project's dashboard in a folder of its own, and an
+ * index of them. The projects are read first, then drawn one at a time
+ * (each a build() of its own: one project's series in memory at once).
+ */
+static int
+build_projects(struct opts *o)
+{
+	struct prof_err err = {0};
+	struct prof_history *h = prof_history_open(o->db, 0, &err);
+	struct json_object *ps = h ? prof_history_projects(h, &err) : NULL;
+	struct prof_afile af = {0};
+	char path[4096], sub[4096], dir[300], title[1024];
+	size_t i, n;
+	FILE *fp;
+	int rc = PROF_EXIT_FAILURE;
+
+	prof_history_close(h);
+	if (!ps || prof_mkdirs(o->dir, &err) < 0)
+		goto fail;
+	n = json_object_array_length(ps);
+	for (i = 0; i < n; i++) {
+		const char *name = prof_json_str(json_object_array_get_idx(ps, i),
+						 "project");
+		struct opts one = *o;
+
+		if (project_dir(name, dir, sizeof(dir)) < 0) {
+			prof_err_set(&err, "out of memory");
+			goto fail;
+		}
+		snprintf(sub, sizeof(sub), "%s/%s", o->dir, dir);
+		snprintf(title, sizeof(title), "%s: %s", o->title,
+			 name[0] ? name : "this history");
+		one.project = name;
+		one.projects = 0;
+		one.dir = sub;
+		one.title = title;
+		if (build(&one) != PROF_EXIT_OK)
+			goto out;
+	}
+	snprintf(path, sizeof(path), "%s/index.html", o->dir);
+	fp = prof_afile_open(&af, path, &err);
+	if (!fp)
+		goto fail;
+	head(fp, o->title);
+	fputs("<h1>", fp);
+	prof_page_esc(fp, o->title);
+	fprintf(fp, "</h1>\n<p class=\"sub\">%zu project%s in this history; "
+		    "each links to its own series.</p>\n<div class=\"wrap\">"
+		    "<table><thead><tr><th>project</th><th class=\"num\">runs"
+		    "</th><th>latest run</th></tr></thead><tbody>\n",
+		n, n == 1 ? "" : "s");
+	for (i = 0; i < n; i++) {
+		struct json_object *p = json_object_array_get_idx(ps, i);
+		const char *name = prof_json_str(p, "project");
+		const char *latest = prof_json_str(p, "latest");
+
+		project_dir(name, dir, sizeof(dir));
+		fputs("<tr><td><a href=\"", fp);
+		prof_page_esc(fp, dir);
+		fputs("/index.html\">", fp);
+		prof_page_esc(fp, name[0] ? name : "this history");
+		fprintf(fp, "</a></td><td class=\"num\">%lld</td><td "
+			    "class=\"mono\">",
+			(long long)json_object_get_int64(
+				json_object_object_get(p, "runs")));
+		prof_page_esc(fp, latest ? latest : "");
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody></table></div>\n</main></body></html>\n", fp);
+	if (prof_afile_commit(&af, &err) < 0)
+		goto fail;
+	cli_say("wrote %zu project%s to '%s/index.html'", n, n == 1 ? "" : "s",
+		o->dir);
+	rc = PROF_EXIT_OK;
+	goto out;
+fail:
+	cli_err(&err);
+out:
+	json_object_put(ps);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1912,6 +2022,9 @@ main(int argc, char **argv)
 		case OPT_TITLE:
 			o.title = optarg;
 			break;
+		case OPT_PROJECTS:
+			o.projects = 1;
+			break;
 		case 'o':
 			o.dir = optarg;
 			break;
@@ -1933,6 +2046,9 @@ main(int argc, char **argv)
 		return cli_fail("give the folder to write: -o DIR");
 	if (!o.dir[0] || !o.db[0] || (o.project && !o.project[0]))
 		return cli_fail("empty argument");
+	if (o.project && o.projects)
+		return cli_fail("--project and --projects go apart (one project's "
+				"dashboard, or every project's)");
 	if (o.repo_url && o.repo_url[0]) {
 		if (!repo_url_ok(o.repo_url))
 			return cli_fail("--repo-url: '%s' is not an http(s) "
@@ -1948,5 +2064,5 @@ main(int argc, char **argv)
 	}
 	if (prof_page_csp(csp_hash, CSS) < 0)
 		return cli_fail("out of memory");
-	return cli_finish(build(&o));
+	return cli_finish(o.projects ? build_projects(&o) : build(&o));
 }

@@ -1134,3 +1134,15 @@ prof_history_pg_export(struct prof_history_pg *p, prof_history_record_fn fn,
 	}
 	return rc;
 }
+
+struct json_object *
+prof_history_pg_projects(struct prof_history_pg *p, struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT project, count(*) AS runs, (SELECT timestamp_utc FROM "
+		"prof_runs l WHERE l.project = r.project ORDER BY "
+		"timestamp_utc DESC, commit_id DESC, run_id DESC LIMIT 1) AS "
+		"latest FROM prof_runs r GROUP BY project ORDER BY project";
+
+	return query_json(p, sql, 0, NULL, err);
+}

@@ -50,6 +50,8 @@ int prof_history_pg_since(struct prof_history_pg *p, const char *since,
 int prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn,
 			 void *arg, struct prof_err *err);
 
+struct json_object *prof_history_pg_projects(struct prof_history_pg *p,
+					     struct prof_err *err);
 int prof_history_pg_export(struct prof_history_pg *p,
 			   prof_history_record_fn fn, void *arg,
 			   struct prof_err *err);

@@ -29,6 +29,7 @@ struct prof_history {
 	 * the first commit (see make_pending()); "" once it is there. */
 	char pending[4096 + 32];
 	int raced;		/* another process made it first */
+	char project[256];	/* as named (prof_history_project()) */
 };
 
 /*
@@ -580,7 +581,46 @@ int
 prof_history_project(struct prof_history *h, const char *project,
 		     struct prof_err *err)
 {
-	return h->pg ? prof_history_pg_project(h->pg, project, err) : 0;
+	if (h->pg)
+		return prof_history_pg_project(h->pg, project, err);
+	if (strlen(project) >= sizeof(h->project))
+		return prof_err_at(err, h->path, 0, 0,
+				   "project name longer than %zu bytes",
+				   sizeof(h->project) - 1);
+	snprintf(h->project, sizeof(h->project), "%s", project);
+	return 0;
+}
+
+struct json_object *
+prof_history_projects(struct prof_history *h, struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT count(*), (SELECT timestamp_utc FROM runs ORDER BY "
+		"timestamp_utc DESC, commit_id DESC, run_id DESC LIMIT 1) "
+		"FROM runs";
+	struct json_object *a, *o;
+	sqlite3_stmt *st = NULL;
+	const char *latest;
+
+	if (h->pg)
+		return prof_history_pg_projects(h->pg, err);
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_step(st) != SQLITE_ROW) {
+		db_err(h, err, NULL);
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	a = json_object_new_array();
+	o = json_object_new_object();
+	latest = (const char *)sqlite3_column_text(st, 1);
+	json_object_object_add(o, "project", json_object_new_string(h->project));
+	json_object_object_add(o, "runs",
+			       json_object_new_int64(sqlite3_column_int64(st, 0)));
+	json_object_object_add(o, "latest",
+			       latest ? json_object_new_string(latest) : NULL);
+	json_object_array_add(a, o);
+	sqlite3_finalize(st);
+	return a;
 }
 
 int

@@ -66,7 +66,8 @@ void prof_history_close(struct prof_history *h);
  * holds many: each run is stored with its project, a run id is unique
  * within its project, and list, trend, changes and walk see the runs of
  * this project only; "" until set). A SQLite file is one project's
- * history: the name is not stored there, and this changes nothing. 0, or
+ * history: the name is not stored there, and only prof_history_projects()
+ * says it. 0, or
  * -1 with err (a name longer than 255 bytes).
  */
 int prof_history_project(struct prof_history *h, const char *project,
@@ -235,6 +236,16 @@ typedef int (*prof_history_fn)(void *arg, const struct prof_history_point *p,
  */
 int prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 		      struct prof_err *err);
+
+/*
+ * The projects of the history, by name: project, runs, latest (the
+ * timestamp_utc of its last run in run order). A PostgreSQL history
+ * gives each project it holds runs of; a SQLite file, one project's
+ * history, gives itself once, named as prof_history_project() named it
+ * ("" when not). NULL with err on failure.
+ */
+struct json_object *prof_history_projects(struct prof_history *h,
+					  struct prof_err *err);
 
 /*
  * Everything the history keeps of one row of one run, as
