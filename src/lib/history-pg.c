@@ -1062,7 +1062,7 @@ prof_history_pg_export(struct prof_history_pg *p, prof_history_record_fn fn,
 		"w.segment_id, s.key COLLATE \"C\", w.category, "
 		"w.workload_version, w.n, w.errors, w.min, w.median, w.p90, "
 		"w.max, w.instructions, w.status, w.reason, "
-		"w.device_peak_bytes, " PROF_HISTORY_MEM_SELECT " "
+		PROF_HISTORY_MEM_SELECT " "
 		"FROM prof_runs r LEFT JOIN prof_rows w ON w.run = r.id "
 		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
 		"WHERE r.project = $1 "
@@ -1110,12 +1110,13 @@ prof_history_pg_export(struct prof_history_pg *p, prof_history_record_fn fn,
 			};
 
 			rec.mem[0] = NAN;
-			rec.mem[PROF_CMP_MEM_DEVICE] = real_at(r, 21);
+			/* PROF_HISTORY_MEM_SELECT: the values, then the
+			 * verdicts. */
 			for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
-				int k = 22 + PROF_HISTORY_MEM_N - 1 +
+				int k = 21 + PROF_HISTORY_MEM_N - 1 +
 					2 * (m - 1);
 
-				rec.mem[m] = real_at(r, 22 + m - 1);
+				rec.mem[m] = real_at(r, 21 + m - 1);
 				rec.mem_status[m] = text_at(r, k);
 				rec.mem_reason[m] = text_at(r, k + 1);
 			}

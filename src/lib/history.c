@@ -1549,8 +1549,7 @@ prof_history_export(struct prof_history *h, prof_history_record_fn fn,
 		"r.results_schema, r.digest, w.workload, w.backend, "
 		"w.segment_id, s.key, w.category, w.workload_version, w.n, "
 		"w.errors, w.min, w.median, w.p90, w.max, w.instructions, "
-		"w.status, w.reason, w.device_peak_bytes, "
-		PROF_HISTORY_MEM_SELECT " "
+		"w.status, w.reason, " PROF_HISTORY_MEM_SELECT " "
 		"FROM runs r LEFT JOIN rows w ON w.run = r.id "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
 		"ORDER BY r.timestamp_utc, r.commit_id, r.run_id, w.workload, "
@@ -1592,12 +1591,11 @@ prof_history_export(struct prof_history *h, prof_history_record_fn fn,
 		};
 
 		r.mem[0] = NAN;
-		r.mem[PROF_CMP_MEM_DEVICE] = real_of(st, 21);
 		/* PROF_HISTORY_MEM_SELECT: the values, then the verdicts. */
 		for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
-			int k = 22 + PROF_HISTORY_MEM_N - 1 + 2 * (m - 1);
+			int k = 21 + PROF_HISTORY_MEM_N - 1 + 2 * (m - 1);
 
-			r.mem[m] = real_of(st, 22 + m - 1);
+			r.mem[m] = real_of(st, 21 + m - 1);
 			r.mem_status[m] = (const char *)sqlite3_column_text(st, k);
 			r.mem_reason[m] =
 				(const char *)sqlite3_column_text(st, k + 1);

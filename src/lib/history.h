@@ -273,8 +273,8 @@ struct prof_history_record {
 	const char *status;		/* NULL: none */
 	const char *reason;
 	/* Per memory metric (enum prof_cmp_mem; [0] unused): its value
-	 * (NAN: not measured; the device's is its peak) and its memory
-	 * row's verdict (NULL: none; the device's has none). */
+	 * (NAN: not measured) and its memory
+	 * row's verdict (NULL: none). */
 	double mem[PROF_CMP_MEM_N];
 	const char *mem_status[PROF_CMP_MEM_N];
 	const char *mem_reason[PROF_CMP_MEM_N];
