@@ -56,3 +56,76 @@ prof_out_json_to(const char *path, FILE *dash, struct json_object *o,
 	free(own);
 	return rc;
 }
+
+/* An element's text at the array's depth: two spaces before each line. */
+static int
+put_indented(FILE *fp, const char *t, size_t n)
+{
+	size_t i = 0, j;
+
+	while (i < n) {
+		for (j = i; j < n && t[j] != '\n'; j++)
+			;
+		if (fputs("  ", fp) == EOF || fwrite(t + i, 1, j - i, fp) !=
+							  j - i)
+			return -1;
+		if (j < n && fputc('\n', fp) == EOF)
+			return -1;
+		i = j + 1;
+	}
+	return 0;
+}
+
+int
+prof_out_json_array_to(const char *path, FILE *dash, size_t n,
+		       struct json_object *(*item)(void *arg, size_t k),
+		       void *arg, struct prof_err *err)
+{
+	struct prof_afile af = {0};
+	int to_dash = !strcmp(path, "-");
+	const char *name = to_dash ? "<stdout>" : path;
+	FILE *fp = to_dash ? dash : prof_afile_open(&af, path, err);
+	size_t k;
+
+	if (!fp)
+		return -1;
+	if (fputc('[', fp) == EOF)
+		goto failed;
+	for (k = 0; k < n; k++) {
+		struct json_object *o = item(arg, k);
+		char *own = NULL;
+		size_t len;
+		const char *t = o ? prof_json_text(
+					    o,
+					    JSON_C_TO_STRING_PRETTY |
+						    JSON_C_TO_STRING_SPACED |
+						    JSON_C_TO_STRING_NOSLASHESCAPE,
+					    &len, &own) :
+				    NULL;
+		int bad;
+
+		if (!t) {
+			json_object_put(o);
+			prof_afile_abort(&af);
+			return prof_err_at(err, path, 0, 0, "out of memory");
+		}
+		bad = fputs(k ? ",\n" : "\n", fp) == EOF ||
+		      put_indented(fp, t, len) < 0;
+		free(own);
+		json_object_put(o);
+		if (bad)
+			goto failed;
+	}
+	if (fputs("\n]\n", fp) == EOF)
+		goto failed;
+	if (to_dash) {
+		if (fflush(fp) != 0)
+			goto failed;
+		return 0;
+	}
+	return prof_afile_commit(&af, err);
+failed:
+	prof_err_at(err, name, 0, 0, "write failed: %s", strerror(errno));
+	prof_afile_abort(&af);
+	return -1;
+}
