@@ -3,14 +3,15 @@
 # lists its benchmarks as workloads (ids by prof-merge(1)'s rule), each
 # timing sample one repetition run by the binary's own runner; a
 # benchmark that errors or crashes is an error sample and the others
-# still run. Through the installed fragment: make profile-quick and an
-# A/A make compare AGAINST= on a tiny gbench project.
+# still run. Through the installed fragment: make profile-quick, make
+# diagnose (every phase), an A/A make compare AGAINST= and one whose build
+# does 30% more work in one benchmark, on a tiny gbench project.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-project.sh"
 
 command -v g++ >/dev/null && [ -e /usr/include/benchmark/benchmark.h ] ||
 	skip_all "g++ or Google Benchmark is not installed (make deps: libbenchmark-dev)"
-plan 21
+plan 23
 export PROF_GBENCH_FLAGS=--benchmark_min_time=0.01
 
 # The error cases, on prof-time directly: SkipWithError, a crash.
@@ -76,6 +77,12 @@ jq_ok "$JQ_WHOLE"' whole | .samples | map(.workload) | unique ==
 jq_ok "$JQ_WHOLE"' whole | .samples | group_by(.workload) |
 	all(length == 3 and all(.outcome == "success"))' \
 	"$run_dir/results.json" "three samples each (quick: warm-up 1, repeat 3)"
+mk diagnose W=BM_adler32 OUTPUT="$T/diag"
+is "$rc" 0 "make diagnose on a benchmark exits 0"
+jq_ok "$JQ_WHOLE"' whole | (.samples | map(.phase) | unique) ==
+	["instructions", "memory", "profile", "timing"] and
+	(.samples | all(.outcome == "success"))' "$T/diag/results.json" \
+	"its every phase measured it: timing, memory, profile, instructions"
 cp bench bench-a
 mk compare AGAINST=./bench-a OUTPUT="$T/ab"
 is "$rc" 0 "make compare AGAINST= (A/A)"
