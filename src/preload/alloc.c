@@ -16,7 +16,7 @@
  * file at exit (for commands: the whole process tree, one line each),
  * also when it ends by _exit() (dash does), which skips destructors. A
  * forked child counts from the fork on: what its parent did is the
- * parent's line. (A vfork() child that fails its exec and calls _exit()
+ * parent's line, and the heap it inherited is not in its peak. (A vfork() child that fails its exec and calls _exit()
  * shares its parent's counters: its line repeats them.)
  */
 #include <errno.h>
@@ -221,12 +221,17 @@ vm_hwm(void)
  * child that ends by _exit() writes into its parent's memory. */
 static int logged_pid;
 
-/* Append one JSON line about this process to $PROF_ALLOC_LOG, once. */
+/* Append one JSON line about this process to $PROF_ALLOC_LOG, once. Its
+ * heap peak and live bytes at exit are above what was live when it
+ * started: 0 for a program, the live bytes at the fork for a forked child
+ * (which inherits its parent's heap and would count it again, once per
+ * child, in a tree's sum of peaks). */
 static void
 log_line(void)
 {
 	const char *path = getenv("PROF_ALLOC_LOG");
 	char exe[1024], line[2048], esc[2100];
+	long long from = __atomic_load_n(&base, __ATOMIC_RELAXED);
 	ssize_t n;
 	size_t i, k = 0;
 	int fd, len;
@@ -248,10 +253,11 @@ log_line(void)
 		       "\"host_allocated_bytes\":%lld,"
 		       "\"host_live_at_exit_bytes\":%lld,\"rss_peak_bytes\":%lld}\n",
 		       (int)getpid(), (int)getppid(), esc,
-		       __atomic_load_n(&peak, __ATOMIC_RELAXED),
+		       __atomic_load_n(&peak, __ATOMIC_RELAXED) - from,
 		       __atomic_load_n(&allocs, __ATOMIC_RELAXED),
 		       __atomic_load_n(&bytes, __ATOMIC_RELAXED),
-		       __atomic_load_n(&live, __ATOMIC_RELAXED), vm_hwm());
+		       __atomic_load_n(&live, __ATOMIC_RELAXED) - from,
+		       vm_hwm());
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;
