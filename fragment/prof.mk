@@ -348,8 +348,8 @@ help: ## this list
 	@echo
 	@echo "targets:"
 	@grep -h -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | \
-		sed -E 's/^([a-zA-Z_-]+):.*## (.*)/  \1|\2/' | sort | \
-		awk -F'|' '{ printf "  %-18s %s\n", $$1, $$2 }' | sed 's/^    /  /'
+		sed -E 's/^([a-zA-Z_-]+):.*## (.*)/\1\t\2/' | LC_ALL=C sort | \
+		awk -F'\t' '{ printf "  %-16s %s\n", $$1, $$2 }'
 	@echo
 	@echo "tools (in $(PROF_TOOLDIR)/):"
 	@for t in $(PROF_HELP_TOOLS); do echo "  $$t"; done

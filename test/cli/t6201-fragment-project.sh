@@ -6,7 +6,7 @@
 # REF=HEAD~1, with their outputs where this tree's are.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-project.sh"
-plan 37
+plan 38
 
 project_install
 is "$rc" 0 "make install PREFIX=..."
@@ -28,6 +28,12 @@ is "$rc:$([ -x bin/tiny ]; echo $?)" "0:0" \
 mk help
 like "$(cat "$out")" "profile-quick" "make help lists prof's targets"
 like "$(cat "$out")" "tiny.sum" "and the project's workloads"
+# Each target's line whole, as its ## comment says it (bisect's holds '|').
+missing=
+while IFS= read -r desc; do
+	grep -q -F -- " $desc" "$out" || missing="$missing [$desc]"
+done < <(sed -n 's/^[a-z-]*:.*## //p' "$pfx/share/prof/prof.mk")
+is "$missing" "" "make help prints each target's line whole"
 
 # profile-quick: the run folder under artifacts/profiling/, the history.
 mk profile-quick REPEAT=3
