@@ -17,7 +17,7 @@ $(BENCH_TOOLS): $(BUILD)/bench/bench-tools.o
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JSONC_LIBS)
 
 .PHONY: bench-tools
-bench-tools: $(BINDIR)/prof-merge $(BINDIR)/prof-diff $(BINDIR)/prof-report $(BINDIR)/prof-history $(BINDIR)/prof-dashboard $(BENCH_TOOLS) ## time merge, diff and report on synthetic results (BENCH_SAMPLES="10000 1000000", BENCH_HTML_ROWS="2000 40000")
+bench-tools: $(BINDIR)/prof-merge $(BINDIR)/prof-diff $(BINDIR)/prof-report $(BINDIR)/prof-history $(BINDIR)/prof-dashboard $(BENCH_TOOLS) ## time merge, diff, report (and --html), history add and the dashboard on synthetic results (BENCH_SAMPLES, BENCH_ROWS, BENCH_HTML_ROWS, BENCH_DASHBOARD)
 	$(Q)$(BENCH_TOOLS) --bindir $(BINDIR) --rows $(BENCH_ROWS) \
 		$(addprefix --html-rows ,$(BENCH_HTML_ROWS)) \
 		$(addprefix --dashboard ,$(BENCH_DASHBOARD)) $(BENCH_SAMPLES)
