@@ -477,6 +477,11 @@ check_common(struct ctx *c, struct json_object *o)
 	    want_int(c, o, "index") ||
 	    want_enum(c, o, "outcome", outcomes, "success, error"))
 		return -1;
+	/* A memory sample's call index in its worker: prof-diff checks
+	 * that the exact metrics of each index repeat (compare.c). */
+	if (json_object_object_get_ex(o, "call", NULL) &&
+	    want_int(c, o, "call"))
+		return -1;
 	is_error = prof_sample_is(o, "outcome", "error");
 	if (want_ms(c, o, "duration_ms", is_error) ||
 	    want_string(c, o, "checksum", 1, 0) ||
