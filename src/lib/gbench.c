@@ -199,6 +199,10 @@ entry_num(struct json_object *b, const char *at, const char *key, int integer,
 				     integer ? "an integer" : "a number",
 				     v ? prof_json_type_name(v) : "nothing");
 	*out = prof_json_number(v) * (factor > 0 ? factor : 1);
+	/* A time under prof's resolution (a benchmark of a fraction of a
+	 * nanosecond an iteration) is rounded to it, not refused. */
+	if (factor > 0 && *out > 0 && *out < PROF_MS_MIN)
+		*out = *out >= PROF_MS_MIN / 2 ? PROF_MS_MIN : 0;
 	if (factor > 0 ? prof_range_ms(*out, err) < 0 :
 			  prof_range_double(*out, min, max, key, "", err) < 0) {
 		snprintf(err->path, sizeof(err->path), "%.200s", path);

@@ -46,6 +46,10 @@ int prof_gbench_id(const char *name, char *id, size_t n, char *why,
  * given), the host name and the executable. Keyed: the build type (a
  * debug library times differently); recorded only: the others.
  *
+ * Times are kept to prof's resolution, the nanosecond: a benchmark under
+ * half a nanosecond an iteration has duration_ms 0 (its rows are then
+ * incomparable by time; its instruction count still judges it).
+ *
  * A file of aggregates only (--benchmark_report_aggregates_only) is
  * refused: prof needs the repetitions. So are two names with one id, a
  * time unit other than ns, us, ms and s, and numbers out of range. Errors
