@@ -295,6 +295,20 @@ measure() {
 	return 0
 }
 
+# measure_failed SHA [END]: SHA (GOOD or BAD: END) could not be measured:
+# say why (the first error sample's reason in its step's samples, where
+# it wrote one) and where its samples are, and exit 2.
+measure_failed() {
+	f=$run/steps/$1/$CHANNEL.jsonl
+	at=$(git rev-parse --short "$1")
+	[ -n "${2:-}" ] && at="$2 ($at)"
+	why=
+	[ -s "$f" ] && why=$(jq -r 'select(.outcome == "error") |
+		.reason // empty' "$f" 2>/dev/null | sed -n 1p)
+	say "cannot measure $W at $at${why:+: $why ($f)}"
+	finish 2
+}
+
 # The steps, as JSON lines for bisect.json.
 steps_file=$run/steps.jsonl
 : >"$steps_file"
@@ -333,10 +347,7 @@ for end in good bad; do
 		build_failed_hint
 		finish 2
 	fi
-	if ! measure "$c"; then
-		say "cannot measure $W at $end ($(git rev-parse --short "$c"))"
-		finish 2
-	fi
+	measure "$c" || measure_failed "$c" "$end"
 	step "$c" true "$value" "$changed" "$end" "$verdict"
 	[ "$end" = good ] && good_value=$value
 	bad_value=$value
@@ -376,10 +387,7 @@ else
 		done
 		[ -n "$probe" ] || break	# every commit between is skipped
 		c=$(nth "$probe")
-		if ! measure "$c"; then
-			say "cannot measure $W at $(git rev-parse --short "$c")"
-			finish 2
-		fi
+		measure "$c" || measure_failed "$c"
 		step "$c" true "$value" "$changed" "" "$verdict"
 		if [ "$changed" = 1 ]; then
 			hi=$probe
