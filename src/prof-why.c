@@ -118,7 +118,9 @@ static const struct cli_opt option_table[] = {
 	"by max-live, allocations by allocations, the others by bytes. A side\n"
 	"without its file leaves the row as it is; a DHAT file that cannot be\n"
 	"read is said in one line and kept as the row's \"memory_sites_note\":\n"
-	"it never fails the comparisons."),
+	"it never fails the comparisons. Where no site changed, the note is\n"
+	"the line that says so (run() allocated nothing on either side, or N\n"
+	"sites allocated the same)."),
 	CLI_GROUP("options of --comparisons:"),
 	CLI_OPTION("comparisons", 0, "FILE", OPT_COMPARISONS,
 		"prof-diff's comparisons to fill (see above)"),
@@ -805,6 +807,24 @@ explain_memory(struct json_object *row, const struct opts *o,
 		goto out;
 	}
 	json_object_object_add(row, "memory_sites", sites_json(&d, o->top));
+	/* No site changed: the one line that says why there are none
+	 * (a changed RSS peak of a run() that allocates nothing). */
+	if (!d.n) {
+		if (!before.counted && !after.counted)
+			snprintf(buf, sizeof(buf),
+				 "%s allocated nothing on either side "
+				 "(valgrind's DHAT, one call of each)",
+				 after.scope == PROF_DHAT_RUN ? "run()" :
+								"the process");
+		else
+			snprintf(buf, sizeof(buf),
+				 "no allocation site changed: %zu site(s) "
+				 "allocated the same on both sides (valgrind's "
+				 "DHAT, one call of each)",
+				 d.unchanged);
+		json_object_object_add(row, "memory_sites_note",
+				       json_object_new_string(buf));
+	}
 	arts = json_object_new_object();
 	json_object_object_add(arts, "before",
 			       relative_to(before_path, cmp_dir));
