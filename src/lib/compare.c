@@ -392,15 +392,18 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg, int k,
 	   struct prof_err *err);
 
 /* The memory metrics a sample gives rows to: each that it holds a number
- * of; every one for a memory sample that is an error (its rows count the
- * error; a timing sample's counts in its time row only). */
+ * of; every one its backend has for a memory sample that is an error (its
+ * rows count the error; a timing sample's counts in its time row only):
+ * the device peak on a GPU backend only, as a CPU call never has one. */
 static int
 mem_takes(struct json_object *s, enum prof_cmp_mem m)
 {
 	double v;
 
 	return (prof_sample_is(s, "phase", "memory") &&
-		prof_sample_is(s, "outcome", "error")) ||
+		prof_sample_is(s, "outcome", "error") &&
+		(m != PROF_CMP_MEM_DEVICE ||
+		 !prof_sample_is(s, "backend", "cpu"))) ||
 	       mem_value(s, m, &v);
 }
 
