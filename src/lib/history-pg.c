@@ -498,6 +498,59 @@ run_known(struct prof_history_pg *p, const struct prof_runview *v,
 	return known;
 }
 
+/*
+ * A run's rows go to the server in libpq's pipeline mode: each statement
+ * sent without waiting for the one before (one round trip a row was what
+ * an import over a network paid for), and read back after a sync every
+ * PIPE_BATCH statements, few enough that neither side's socket buffer
+ * fills with results unread (libpq's manual: a client that only sends can
+ * block the server). Inside the add's transaction, a sync commits
+ * nothing.
+ */
+#define PIPE_BATCH 256
+
+/* The results of the sent statements and of the sync after them: 0, or
+ * -1 with the first error (the ones after it are "aborted"). */
+static int
+pipe_drain(struct prof_history_pg *p, int sent, struct prof_err *err)
+{
+	PGresult *r;
+	int rc = 0, i;
+
+	if (!PQpipelineSync(p->c))
+		return pg_fail(p, NULL, err);
+	for (i = 0; i < sent; i++) {
+		while ((r = PQgetResult(p->c))) {
+			ExecStatusType st = PQresultStatus(r);
+
+			if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK &&
+			    st != PGRES_PIPELINE_ABORTED && rc == 0)
+				rc = pg_fail(p, r, err);
+			PQclear(r);
+		}
+		if (PQstatus(p->c) == CONNECTION_BAD)
+			return rc < 0 ? rc : pg_fail(p, NULL, err);
+	}
+	r = PQgetResult(p->c);
+	if (PQresultStatus(r) != PGRES_PIPELINE_SYNC && rc == 0)
+		rc = pg_fail(p, r, err);
+	PQclear(r);
+	return rc;
+}
+
+/* Send one statement of the pipeline. */
+static int
+pipe_send(struct prof_history_pg *p, const char *sql, int n,
+	  const char *const *vals, int *sent, struct prof_err *err)
+{
+	if (!PQsendQueryParams(p->c, sql, n, NULL, vals, NULL, NULL, 0))
+		return pg_fail(p, NULL, err);
+	if (++*sent < PIPE_BATCH)
+		return 0;
+	*sent = 0;
+	return pipe_drain(p, PIPE_BATCH, err);
+}
+
 static int
 insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 	    const struct prof_runverdict *verdicts, const char *run,
@@ -522,8 +575,11 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 		"$30)";
 	const struct prof_runrow *rows = NULL;
 	size_t n, i;
+	int sent = 0, rc = -1;
 
 	n = prof_runview_rows(v, &rows);
+	if (!PQenterPipelineMode(p->c))
+		return pg_fail(p, NULL, err);
 	for (i = 0; i < n; i++) {
 		const struct prof_runrow *r = &rows[i];
 		const struct prof_runverdict *vd = verdicts ? &verdicts[i] :
@@ -534,13 +590,10 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 		char b[9][32];
 		int has = r->n > 0, m;
 		const char *seg[] = {r->segment_id, r->segment};
-		PGresult *res;
 
 		if (strcmp(r->segment_id, p->last_segment)) {
-			res = q(p, seg_sql, 2, seg, err);
-			if (!res)
-				return -1;
-			PQclear(res);
+			if (pipe_send(p, seg_sql, 2, seg, &sent, err) < 0)
+				goto out;
 			snprintf(p->last_segment, sizeof(p->last_segment),
 				 "%s", r->segment_id);
 		}
@@ -590,13 +643,18 @@ insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
 				mr[PROF_CMP_MEM_DEVICE],
 			};
 
-			res = q(p, row_sql, 30, vals, err);
+			if (pipe_send(p, row_sql, 30, vals, &sent, err) < 0)
+				goto out;
 		}
-		if (!res)
-			return -1;
-		PQclear(res);
 	}
-	return 0;
+	rc = 0;
+out:
+	/* What was sent is read back whatever came: the connection is
+	 * clean (and out of pipeline mode) for the rollback. */
+	if (pipe_drain(p, sent, rc < 0 ? &(struct prof_err){0} : err) < 0)
+		rc = -1;
+	PQexitPipelineMode(p->c);
+	return rc;
 }
 
 /* judge_rows() of history.c: a run already there takes the statuses its
