@@ -42,8 +42,9 @@ static const char usage_text[] =
 	"results document in the same run; the ratio of their CPU times stays\n"
 	"flat while the page grows with the rows (the targets: the largest\n"
 	"size's ratio at most 2x the smallest's, and 128 MB at every size;\n"
-	"past 2000 rows the page draws the changed and errored ones only).\n"
-	"A second table.\n"
+	"past 2000 rows the page draws the changed and errored ones only),\n"
+	"with the peaks of the prof-merge and prof-diff steps before it\n"
+	"(128 MB too). A second table.\n"
 	"\n"
 	"--dashboard RUNSxSERIES writes RUNS seeded results files (schema\n"
 	"2) of SERIES series each (3 samples a series; every fourth series\n"
@@ -453,13 +454,15 @@ bench_rows(const char *self, const char *bindir, const char *dir, long rows)
 	if (html_first < 0)
 		html_first = ht.cpu / pr.cpu;
 	html_last = ht.cpu / pr.cpu;
-	/* Bounded as every tool is: 128 MB at every size. */
-	if (ht.maxrss_mb > 128)
+	/* Bounded as every tool is: 128 MB at every size, the steps before
+	 * the page too. */
+	if (ht.maxrss_mb > 128 || m.maxrss_mb > 128 || df.maxrss_mb > 128)
 		over = 1;
 	printf("| %ld | %ld | %.1f MB | %.1f MB | %.2f s (%.2f s CPU), %.0f MB "
-	       "| %.2f s CPU | %.1fx |\n",
+	       "| %.2f s CPU | %.1fx | %.0f MB, %.0f MB |\n",
 	       rows, rows * 5, file_mb(results), file_mb(page), ht.wall,
-	       ht.cpu, ht.maxrss_mb, pr.cpu, ht.cpu / pr.cpu);
+	       ht.cpu, ht.maxrss_mb, pr.cpu, ht.cpu / pr.cpu, m.maxrss_mb,
+	       df.maxrss_mb);
 	fflush(stdout);
 	return 0;
 }
@@ -679,7 +682,8 @@ main(int argc, char **argv)
 		printf("%s| rows | samples | results.json | report.html | "
 		       "prof-report --html (comparisons and baseline: "
 		       "itself) | json-c parse of results.json | html CPU / "
-		       "parse CPU |\n|--:|--:|--:|--:|--:|--:|--:|\n",
+		       "parse CPU | prof-merge, prof-diff peak |\n"
+		       "|--:|--:|--:|--:|--:|--:|--:|--:|\n",
 		       tables ? "\n" : "");
 		fflush(stdout);
 	}
