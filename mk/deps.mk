@@ -40,7 +40,7 @@ endif
 endif
 
 .PHONY: deps deps-packages deps-check
-deps-check: ## check that the packages are here (install them as root)
+deps-check: ## check that the build's packages are here (as root, install what is missing; make test and make fuzz check their own)
 	@echo "prof: every package it needs is here"
 
 deps: ## install the Debian packages and npm modules prof needs (as root)
