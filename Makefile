@@ -42,7 +42,7 @@ distclean: clean ## also remove node_modules/ and every run under artifacts/
 	$(Q)rm -rf node_modules
 	$(Q)find artifacts -mindepth 1 ! -name .gitignore -exec rm -rf {} +
 
-install: all ## install the tools, workload binaries, harness, headers, prof-harness.pc and the make fragment prof.mk under PREFIX
+install: all ## install the tools, workload binaries, preload libraries, harness, headers, prof-harness.pc, the make fragment prof.mk and the man pages under PREFIX (DESTDIR= to stage)
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin
 	$(Q)install -m 755 $(INSTALL_BINS) $(DESTDIR)$(PREFIX)/bin/
 
