@@ -1323,31 +1323,40 @@ cmd_export(struct opts *o, const char *dir)
 	DIR *d;
 	struct dirent *e;
 
+	/* The history first: one that cannot be read leaves no folder. */
+	h = open_history(o->db, 0);
+	if (!h)
+		return rc;
 	/* A folder of its own: nothing there is replaced. */
 	if (mkdir(dir, 0777) != 0) {
-		if (errno != EEXIST || stat(dir, &sb) != 0 ||
-		    !S_ISDIR(sb.st_mode))
-			return cli_fail("cannot make the folder '%s': %s",
-					cli_safe(dir, safe, sizeof(safe)),
-					errno == EEXIST ? "not a folder" :
-							  strerror(errno));
+		int why = errno;
+
+		if (why != EEXIST || stat(dir, &sb) != 0 ||
+		    !S_ISDIR(sb.st_mode)) {
+			cli_say("cannot make the folder '%s': %s",
+				cli_safe(dir, safe, sizeof(safe)),
+				why == EEXIST ? "not a folder" :
+						strerror(why));
+			goto out;
+		}
 		d = opendir(dir);
-		if (!d)
-			return cli_fail("cannot read '%s': %s",
-					cli_safe(dir, safe, sizeof(safe)),
-					strerror(errno));
+		if (!d) {
+			cli_say("cannot read '%s': %s",
+				cli_safe(dir, safe, sizeof(safe)),
+				strerror(errno));
+			goto out;
+		}
 		while ((e = readdir(d)))
 			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
 				break;
 		closedir(d);
-		if (e)
-			return cli_fail("'%s' is not empty (export-runs writes "
-					"into a new or empty folder)",
-					cli_safe(dir, safe, sizeof(safe)));
+		if (e) {
+			cli_say("'%s' is not empty (export-runs writes into a "
+				"new or empty folder)",
+				cli_safe(dir, safe, sizeof(safe)));
+			goto out;
+		}
 	}
-	h = open_history(o->db, 0);
-	if (!h)
-		return rc;
 	if (prof_history_export(h, export_record, &x, &err) < 0 ||
 	    export_flush(&x, &err) < 0) {
 		cli_err(&err);

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/history.sh"
 . "$(dirname "$0")/pg.sh"
 pg_start
-plan 28
+plan 29
 export PROF_PROJECT=exp
 D=$ROOT/test/data/results
 
@@ -111,6 +111,9 @@ run diff -r "$T/sq-out" "$T/pg-out"
 is "$rc" 0 "the two backends export the same files"
 
 # Refusals.
+run prof-history export-runs --db "$T/none.sqlite" "$T/no-out"
+is "$rc:$(ls "$T" | grep -c -e '^no-out$' -e '^none.sqlite')" 2:0 \
+	"from a history that is not there: exit 2, no folder made, no history"
 run prof-history export-runs --db "$sq" "$T/sq-out"
 is "$rc:$(cat "$err")" "2:prof-history: '$T/sq-out' is not empty (export-runs writes into a new or empty folder)" \
 	"into a folder that holds files: exit 2, nothing replaced"
