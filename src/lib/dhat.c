@@ -18,6 +18,7 @@ struct frame {
 	int alloc;	/* an allocator entry */
 	int marker;	/* the harness's timed call of run() */
 	int worker;	/* the harness's worker: a prof workload binary */
+	int thread;	/* glibc's start of a thread (start_thread) */
 };
 
 /* The allocator's entry points: never a site. */
@@ -113,6 +114,7 @@ frame_parse(const char *s, struct frame *f)
 	else
 		f->inside = f->file[0] == '/' && strncmp(f->file, "/usr/", 5);
 	f->inside = f->inside && !f->alloc && strcmp(f->name, "???");
+	f->thread = !strcmp(f->name, "start_thread");
 	/* The harness's call of run(): with its source, or (a harness built
 	 * without -g) in the workload binary. */
 	if (!strcmp(f->name, "timed_call") ||
@@ -204,14 +206,16 @@ site_of(struct prof_dhat_profile *p, size_t *cap, const struct frame *f)
 	return &p->sites[p->n++];
 }
 
-/* The frame a point is counted for, or -1 with err; *marked whether its
- * stack holds the harness's call of run(). */
+/* The frame a point is counted for, or -1 with err; *marked 1 when its
+ * stack holds the harness's call of run(), 2 when it is a thread's (the
+ * harness starts none: the workload's own), else 0. */
 static long
 point_frame(struct json_object *fs, size_t i, const struct frame *fr,
 	    size_t nf, int *marked, struct prof_err *err)
 {
 	size_t k, n = json_object_array_length(fs);
 	long site = -1, first = -1;
+	int thread = 0;
 
 	*marked = 0;
 	for (k = 0; k < n; k++) {
@@ -231,6 +235,7 @@ point_frame(struct json_object *fs, size_t i, const struct frame *fr,
 			*marked = 1;
 			break;	/* the harness calls run() from here */
 		}
+		thread |= fr[v].thread;
 		if (first < 0 && !fr[v].alloc && v != 0)
 			first = (long)v;
 		if (site < 0 && fr[v].inside)
@@ -238,6 +243,8 @@ point_frame(struct json_object *fs, size_t i, const struct frame *fr,
 	}
 	if (site < 0)
 		site = first >= 0 ? first : 0;
+	if (!*marked && thread)
+		*marked = 2;
 	return site;
 }
 
@@ -318,8 +325,10 @@ prof_dhat_load(const char *path, struct prof_dhat_profile *p,
 	}
 	/* First which frame each point is for, and whether its stack
 	 * passes through run(): in a prof worker (the harness on some
-	 * stack), only those are counted, none when run() allocated
-	 * nothing. */
+	 * stack), only those are counted, and those of the workload's
+	 * threads (their stacks start at start_thread, not in the
+	 * harness: a thread that run() starts allocates there); none when
+	 * run() allocated nothing. */
 	for (i = 0; i < np; i++) {
 		struct json_object *pp = json_object_array_get_idx(pps, i);
 		struct json_object *fs = prof_json_get(pp, "fs");
@@ -338,7 +347,7 @@ prof_dhat_load(const char *path, struct prof_dhat_profile *p,
 		at[i] = point_frame(fs, i, fr, nf, &marks[i], err);
 		if (at[i] < 0)
 			goto out;
-		marked += marks[i] != 0;
+		marked += marks[i] == 1;
 	}
 	marked += worker;
 	p->scope = marked ? PROF_DHAT_RUN : PROF_DHAT_PROCESS;
@@ -352,7 +361,7 @@ prof_dhat_load(const char *path, struct prof_dhat_profile *p,
 		    pp_count(pp, "tbk", i, 1, &tbk, err) < 0 ||
 		    pp_count(pp, "mb", i, 0, &mb, err) < 0)
 			goto out;
-		if (marked && !marks[i])
+		if (p->scope == PROF_DHAT_RUN && !marks[i])
 			continue;
 		s = site_of(p, &cap, &fr[at[i]]);
 		if (!s) {

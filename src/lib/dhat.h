@@ -51,7 +51,10 @@ struct prof_dhat_profile {
  * counted for its first frame that is not an allocator entry. In a prof
  * worker (the harness's prof_worker_run, in phases.c, on some stack)
  * only the points whose stack holds its timed call of run() (timed_call)
- * are counted, none when run() allocated nothing; else all (scope). Returns 0, or -1 with err (file: .path: reason for the
+ * are counted, and those of the workload's own threads (a stack that
+ * starts at glibc's start_thread: the harness starts no thread; a
+ * thread's allocations count whenever they were made), none when run()
+ * allocated nothing; else all (scope). Returns 0, or -1 with err (file: .path: reason for the
  * schema, file:line:col for the syntax; out of memory).
  */
 int prof_dhat_load(const char *path, struct prof_dhat_profile *p,
