@@ -21,6 +21,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,7 +231,9 @@ static void
 log_line(void)
 {
 	const char *path = getenv("PROF_ALLOC_LOG");
-	char exe[1024], line[2048], esc[2100];
+	/* The whole path, each character escaped at most to two, and room
+	 * for the numbers: the line is never cut (nor read past its end). */
+	char exe[PATH_MAX], esc[2 * PATH_MAX + 1], line[2 * PATH_MAX + 512];
 	long long from = __atomic_load_n(&base, __ATOMIC_RELAXED);
 	ssize_t n;
 	size_t i, k = 0;
@@ -258,6 +261,8 @@ log_line(void)
 		       __atomic_load_n(&bytes, __ATOMIC_RELAXED),
 		       __atomic_load_n(&live, __ATOMIC_RELAXED) - from,
 		       vm_hwm());
+	if (len < 0 || (size_t)len >= sizeof(line))
+		return;
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;

@@ -3,10 +3,12 @@
 # line counts from the fork on, so its heap peak is what it allocated, not
 # the parent's heap that it inherited (each child counted it again, and
 # the tree's sum of peaks with it); threads that allocate at once are
-# counted together, every allocation once, their peak the largest live.
+# counted together, every allocation once, their peak the largest live;
+# a program's path is its record's whole, however long (it was cut at
+# 1,023 bytes, and a path of quotes ran the line past its buffer).
 . "$(dirname "$0")/lib.sh"
 command -v cc >/dev/null || skip_all "no C compiler"
-plan 6
+plan 8
 
 # The parent keeps 1 MiB live, then forks 3 children that each allocate
 # 10,000 bytes and exit.
@@ -98,4 +100,17 @@ jq_ok -s 'length == 2 and all(.[]; .memory.host_allocs >= 8 * 3 * 20000 and
 	.processes[0].host_live_at_exit_bytes < 65536) and
 	(map(.memory.host_allocs) | unique | length == 1)' "$out" \
 	"every allocation counted once, the same count twice, the peak the 1 MiB block"
+
+# A program at a path of 1,800 bytes, with quotes and backslashes.
+d=$T/q
+for i in 1 2 3 4 5 6 7 8 9; do
+	d=$d/$(printf '"\\%.0s' $(seq 1 40))$(printf 'd%.0s' $(seq 1 100))
+done
+mkdir -p "$d" && cp "$T/forks" "$d/forks" || exit 1
+run prof-mem --name long --repeat 1 -- "$d/forks"
+is "$rc" 0 "prof-mem -- a program at a path of ${#d} bytes: exit 0"
+export EXE=$d/forks
+jq_ok '.metrics.heap_tracked == true and
+	.memory.processes == 4 and all(.processes[]; .exe == env.EXE)' "$out" \
+	"each record names its whole path"
 finish
