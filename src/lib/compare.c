@@ -1,6 +1,7 @@
 /* compare.c: grouping samples into rows and judging them against a baseline. */
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,33 +206,70 @@ prof_cmp_side_add_at(struct prof_cmp_side *s, double v, long at)
 	return 0;
 }
 
-/* A copy of str kept until prof_cmp_free(); NULL for NULL or no memory
- * (*oom set). */
+/* FNV-1a of a string, for the pool's slots. */
+static size_t
+pool_hash(const char *str)
+{
+	const unsigned char *p = (const unsigned char *)str;
+	uint64_t h = 14695981039346656037ULL;
+
+	while (*p) {
+		h ^= *p++;
+		h *= 1099511628211ULL;
+	}
+	return (size_t)h;
+}
+
+/* The slot of str in a pool of cap slots: its copy's, or the empty one
+ * where it would go. */
+static char **
+pool_slot(char **pool, size_t cap, const char *str)
+{
+	size_t i = pool_hash(str) & (cap - 1);
+
+	while (pool[i] && strcmp(pool[i], str))
+		i = (i + 1) & (cap - 1);
+	return &pool[i];
+}
+
+/*
+ * A copy of str kept until prof_cmp_free(), one per distinct text: the
+ * rows of a segment share its key (600 bytes of text), those of a
+ * backend, category or fixture theirs, so that a row costs its own
+ * strings only. NULL for NULL or no memory (*oom set).
+ */
 static const char *
 keep(struct prof_cmp *c, const char *str, int *oom)
 {
-	char *copy;
+	char **slot;
 
 	if (!str)
 		return NULL;
-	if (c->n_pool == c->cap_pool) {
-		size_t ncap = c->cap_pool ? c->cap_pool * 2 : 64;
-		char **np = realloc(c->pool, ncap * sizeof(*np));
+	if ((c->n_pool + 1) * 2 > c->cap_pool) {
+		size_t ncap = c->cap_pool ? c->cap_pool * 2 : 64, k;
+		char **np = calloc(ncap, sizeof(*np));
 
 		if (!np) {
 			*oom = 1;
 			return NULL;
 		}
+		for (k = 0; k < c->cap_pool; k++)
+			if (c->pool[k])
+				*pool_slot(np, ncap, c->pool[k]) = c->pool[k];
+		free(c->pool);
 		c->pool = np;
 		c->cap_pool = ncap;
 	}
-	copy = strdup(str);
-	if (!copy) {
+	slot = pool_slot(c->pool, c->cap_pool, str);
+	if (*slot)
+		return *slot;
+	*slot = strdup(str);
+	if (!*slot) {
 		*oom = 1;
 		return NULL;
 	}
-	c->pool[c->n_pool++] = copy;
-	return copy;
+	c->n_pool++;
+	return *slot;
 }
 
 /* Take a sample's workload facts into an empty side. */
@@ -1444,6 +1482,21 @@ copy_side(struct prof_cmp_side *d, const struct prof_cmp_side *s)
 	return 0;
 }
 
+/* A workload and a pool string (keep()) as a key: the string by its
+ * address, one per distinct text, so that a key is not a copy of a
+ * segment's 600 bytes. Its length, or 0 if too long. */
+static size_t
+pool_key(char *buf, size_t n, const char *w, const char *pooled)
+{
+	size_t lw = strlen(w);
+
+	if (lw + 1 + sizeof(pooled) > n)
+		return 0;
+	memcpy(buf, w, lw + 1);
+	memcpy(buf + lw + 1, &pooled, sizeof(pooled));
+	return lw + 1 + sizeof(pooled);
+}
+
 int
 prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		      int missing, const char *name, struct prof_err *err)
@@ -1463,9 +1516,9 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		const char *seg = fn ? fn(arg, g->seg) : NULL;
 		long w;
 
-		g->segment = seg ? keep(c, seg, &oom) : g->seg;
-		len = join_key(key, sizeof(key), g->workload, g->segment,
-			       NULL);
+		g->segment = keep(c, seg ? seg : g->seg, &oom);
+		len = oom ? 0 : pool_key(key, sizeof(key), g->workload,
+					 g->segment);
 		if (oom || !len ||
 		    prof_htab_put(&by_key, key, len, (long)k) < 0)
 			goto oom;
@@ -1523,7 +1576,10 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 				 name ? name : "");
 			continue;
 		}
-		len = join_key(key, sizeof(key), wid, r->segment, NULL);
+		r->segment = keep(c, r->segment, &oom);
+		if (oom)
+			goto oom;
+		len = pool_key(key, sizeof(key), wid, r->segment);
 		g = len ? prof_htab_get(&by_key, key, len) : -1;
 		w = prof_htab_get(&per_workload, wid, strlen(wid));
 		if (g >= 0) {
@@ -2286,7 +2342,7 @@ prof_cmp_free(struct prof_cmp *c)
 		free(c->base[k].side.cpu);
 	}
 	free(c->base);
-	for (k = 0; k < c->n_pool; k++)
+	for (k = 0; k < c->cap_pool; k++)
 		free(c->pool[k]);
 	free(c->pool);
 	prof_htab_free(&c->index);
