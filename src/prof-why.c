@@ -66,7 +66,8 @@ static const struct cli_opt option_table[] = {
 	"(the harness's timed call on their stack) and on the workload's own\n"
 	"threads (a stack from start_thread); sites of two builds are\n"
 	"matched by name and\n"
-	"the file's last part; ranked by the change of bytes allocated\n"
+	"the file's last part (a C++ site left over by its bare name, as\n"
+	"valgrind names an inlined frame); ranked by the change of bytes allocated\n"
 	"(default), of allocations or of the most bytes live at once\n"
 	"(max-live: DHAT's max bytes of each program point, summed). valgrind\n"
 	"demangles the names."),

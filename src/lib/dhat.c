@@ -468,6 +468,53 @@ base_of(const char *f)
 	return s ? s + 1 : f;
 }
 
+/*
+ * The bare name of a function as valgrind names it, into out: a C++
+ * name's return type, scope and parameter list left out
+ * ("tiny::copy_of(tiny::Table const&)" and "void ns::f<int>(int) const"
+ * are "copy_of" and "f<int>"), for valgrind names an inlined frame by
+ * its bare name only (DWARF's), so that the same function inlined in
+ * one build and not in the other is one site. A C name is itself.
+ */
+static void
+bare_name(const char *name, char *out, size_t n)
+{
+	size_t len = strlen(name), start = 0, end = len, i;
+	int depth = 0;
+
+	/* the parameter list: the last top-level "(...)", and what follows
+	 * it (" const"); "operator()(int)" keeps its own "()" */
+	for (i = len; i > 0; i--) {
+		char ch = name[i - 1];
+
+		if (ch == ')' || ch == '>')
+			depth++;
+		else if ((ch == '(' || ch == '<') && depth > 0 && !--depth &&
+			 ch == '(' && i > 1) {
+			end = i - 1;
+			break;
+		}
+	}
+	/* the scope and the return type: after the last top-level "::" or
+	 * space */
+	depth = 0;
+	for (i = 0; i < end; i++) {
+		char ch = name[i];
+
+		if (ch == '<' || ch == '(')
+			depth++;
+		else if ((ch == '>' || ch == ')') && depth > 0)
+			depth--;
+		else if (!depth && ch == ' ')
+			start = i + 1;
+		else if (!depth && ch == ':' && name[i + 1] == ':')
+			start = i + 2;
+	}
+	if (start > end)
+		start = end;
+	snprintf(out, n, "%.*s", (int)(end - start), name + start);
+}
+
 static long long
 delta_of(const struct prof_dhat_change *c, enum prof_dhat_by by)
 {
@@ -512,6 +559,7 @@ prof_dhat_diff(const struct prof_dhat_profile *before,
 	long long whole = prof_dhat_total(after, by) -
 			  prof_dhat_total(before, by);
 	size_t i, j, k = 0;
+	int pass;
 
 	memset(d, 0, sizeof(*d));
 	d->by = by;
@@ -533,18 +581,32 @@ prof_dhat_diff(const struct prof_dhat_profile *before,
 		c->bytes_after = a->bytes;
 		c->allocs_after = a->allocs;
 		c->live_after = a->max_live;
-		for (j = 0; j < before->n; j++) {
-			const struct prof_dhat_site *b = &before->sites[j];
+		/* The same name first, then the same bare name (a C++
+		 * function inlined on one side only). */
+		for (pass = 0; pass < 2 && c->state == PROF_DHAT_NEW; pass++) {
+			char ka[256], kb[256];
 
-			if (used[j] || strcmp(a->name, b->name) ||
-			    strcmp(base_of(a->file), base_of(b->file)))
-				continue;
-			used[j] = 1;
-			c->state = PROF_DHAT_CHANGED;
-			c->bytes_before = b->bytes;
-			c->allocs_before = b->allocs;
-			c->live_before = b->max_live;
-			break;
+			if (pass)
+				bare_name(a->name, ka, sizeof(ka));
+			for (j = 0; j < before->n; j++) {
+				const struct prof_dhat_site *b =
+					&before->sites[j];
+
+				if (used[j] ||
+				    strcmp(base_of(a->file), base_of(b->file)))
+					continue;
+				if (pass)
+					bare_name(b->name, kb, sizeof(kb));
+				if (strcmp(pass ? ka : a->name,
+					   pass ? kb : b->name))
+					continue;
+				used[j] = 1;
+				c->state = PROF_DHAT_CHANGED;
+				c->bytes_before = b->bytes;
+				c->allocs_before = b->allocs;
+				c->live_before = b->max_live;
+				break;
+			}
 		}
 		if (c->state == PROF_DHAT_CHANGED &&
 		    c->bytes_before == c->bytes_after &&

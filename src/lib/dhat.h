@@ -86,7 +86,9 @@ enum prof_dhat_state {
 
 /* A site of either side; strings borrowed from the profiles. A site is
  * matched across the sides by its name and its file's last part (the
- * two builds may lie in different folders). */
+ * two builds may lie in different folders); one left over, by its bare
+ * name (a C++ name without return type, scope and parameters, as
+ * valgrind names an inlined frame). */
 struct prof_dhat_change {
 	const char *name, *file;	/* after's, or before's if vanished */
 	enum prof_dhat_state state;

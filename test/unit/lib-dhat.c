@@ -183,13 +183,77 @@ test_worker_without_run(void)
 	unlink(path);
 }
 
+/* A profile of one program point per frame: FRAMES (JSON strings,
+ * comma-separated) with tb BYTES... under a prof worker's timed call. */
+static int
+load_points(const char *frames, const long long *tb, int n,
+	    struct prof_dhat_profile *p)
+{
+	char path[] = "/tmp/lib-dhat.XXXXXX";
+	struct prof_err err = {0};
+	int fd = mkstemp(path), i, rc;
+	FILE *fp = fd < 0 ? NULL : fdopen(fd, "w");
+
+	if (!fp)
+		return -1;
+	fprintf(fp, "{\"dhatFileVersion\":2,\"mode\":\"heap\",\"ftbl\":"
+		    "[\"[root]\",\"0x1: malloc (in /usr/lib/x.so)\","
+		    "\"0x2: timed_call (/p/src/harness/phases.c:190)\",%s],"
+		    "\"pps\":[", frames);
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%s{\"tb\":%lld,\"tbk\":1,\"mb\":%lld,"
+			    "\"fs\":[1,%d,2]}", i ? "," : "", tb[i], tb[i], 3 + i);
+	fputs("]}", fp);
+	fclose(fp);
+	rc = prof_dhat_load(path, p, &err);
+	unlink(path);
+	return rc;
+}
+
+/* valgrind names an inlined C++ frame by its bare name, an outlined one
+ * in full: the same function inlined on one side only is one site. */
+static void
+test_cxx_names(void)
+{
+	struct prof_dhat_profile b, a;
+	struct prof_dhat_diff d = {0};
+	struct prof_err err = {0};
+	static const long long b_tb[] = {400000, 100, 200};
+	static const long long a_tb[] = {800000, 300};
+
+	ok(load_points("\"0x3: tiny::copy_of(tiny::Table const&) (/p/w.cc:11)\","
+		       "\"0x4: void A::fill<int>(int) const (/p/w.cc:3)\","
+		       "\"0x5: B::fill(int) (/p/w.cc:5)\"",
+		       b_tb, 3, &b) == 0 &&
+		   load_points("\"0x3: copy_of (/q/w.cc:11)\","
+			       "\"0x4: B::fill(int) (/q/w.cc:5)\"",
+			       a_tb, 2, &a) == 0,
+	   "two C++ profiles, copy_of inlined in the second");
+	is_int(prof_dhat_diff(&b, &a, PROF_DHAT_BY_BYTES, &d, &err), 0,
+	       "compared");
+	ok(d.n == 3 && !strcmp(d.c[0].name, "copy_of") &&
+		   d.c[0].state == PROF_DHAT_CHANGED &&
+		   d.c[0].bytes_before == 400000 && d.c[0].bytes_after == 800000,
+	   "copy_of is tiny::copy_of(tiny::Table const&): one changed site");
+	ok(d.n == 3 && !strcmp(d.c[2].name, "B::fill(int)") &&
+		   d.c[2].state == PROF_DHAT_CHANGED &&
+		   d.c[2].bytes_before == 200 && d.c[2].bytes_after == 300 &&
+		   !strcmp(d.c[1].name, "void A::fill<int>(int) const") &&
+		   d.c[1].state == PROF_DHAT_VANISHED,
+	   "the same name first: B::fill is B::fill, A::fill<int> vanished");
+	prof_dhat_diff_free(&d);
+	prof_dhat_free(&b);
+	prof_dhat_free(&a);
+}
+
 int
 main(void)
 {
-	plan(32);
+	plan(36);
 	test_load();
 	test_diff();
 	test_bad();
 	test_worker_without_run();
+	test_cxx_names();
 	return done();
 }
