@@ -27,8 +27,7 @@ prof_rwriter_init(struct prof_rwriter *w, struct prof_err *err)
 				    strerror(errno));
 	w->envs = json_object_new_object();
 	w->segments = json_object_new_object();
-	w->groups = json_object_new_object();
-	if (!w->envs || !w->segments || !w->groups) {
+	if (!w->envs || !w->segments) {
 		prof_rwriter_free(w);
 		return prof_err_set(err, "out of memory");
 	}
@@ -42,7 +41,9 @@ prof_rwriter_free(struct prof_rwriter *w)
 		fclose(w->spool);
 	json_object_put(w->envs);
 	json_object_put(w->segments);
-	json_object_put(w->groups);
+	free(w->groups);
+	prof_buf_free(&w->gtext);
+	prof_htab_free(&w->by_id);
 	prof_htab_free(&w->seen);
 	free(w->ids);
 	prof_buf_free(&w->key);
@@ -132,6 +133,45 @@ put_raw(struct prof_buf *b, struct json_object *v)
 	}
 }
 
+/* A new group g of id id into the table: its text, as the table writes
+ * it, and its place. Returns 0, or -1 when out of memory. */
+static int
+keep_group(struct prof_rwriter *w, struct json_object *g, const char *id)
+{
+	struct prof_rwriter_group *e;
+	char *own = NULL;
+	size_t n;
+	const char *t = prof_json_text(g, PLAIN, &n, &own);
+	int rc = -1;
+
+	if (!t)
+		return -1;
+	if (w->n_groups == w->cap_groups) {
+		size_t ncap = w->cap_groups ? w->cap_groups * 2 : 64;
+		struct prof_rwriter_group *ng =
+			realloc(w->groups, ncap * sizeof(*ng));
+
+		if (!ng)
+			goto out;
+		w->groups = ng;
+		w->cap_groups = ncap;
+	}
+	e = &w->groups[w->n_groups];
+	memcpy(e->id, id, sizeof(e->id));
+	e->off = w->gtext.len;
+	e->len = n;
+	/* Each text ends in a NUL, so that it reads back alone. */
+	if (prof_buf_put(&w->gtext, t, n) < 0 ||
+	    prof_buf_put(&w->gtext, "", 1) < 0 ||
+	    prof_htab_put(&w->by_id, id, strlen(id), (long)w->n_groups) < 0)
+		goto out;
+	w->n_groups++;
+	rc = 0;
+out:
+	free(own);
+	return rc;
+}
+
 /*
  * The id of s's group, the group put into the table when it is new. The
  * groups seen are found by their values' bytes (w->key), so a sample
@@ -142,11 +182,11 @@ put_raw(struct prof_buf *b, struct json_object *v)
 static const char *
 group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 {
-	struct json_object *g, *v, *known;
+	struct json_object *g, *v;
 	struct prof_buf *key = &w->key;
 	char id[PROF_ID_SIZE];
 	size_t i;
-	long k;
+	long k, known;
 
 	key->len = 0;
 	for (i = 0; prof_group_keys[i]; i++) {
@@ -171,13 +211,21 @@ group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 		json_object_put(g);
 		goto oom;
 	}
-	if (json_object_object_get_ex(w->groups, id, &known)) {
-		char *a = prof_json_canonical(known);
+	known = prof_htab_get(&w->by_id, id, strlen(id));
+	if (known >= 0) {
+		/* The values differ in their bytes only (5 and 5.0), or two
+		 * groups' ids collide: the first group's text, read back,
+		 * tells which. */
+		const struct prof_rwriter_group *kg = &w->groups[known];
+		struct json_object *kj =
+			json_tokener_parse(w->gtext.p + kg->off);
+		char *a = kj ? prof_json_canonical(kj) : NULL;
 		char *b = prof_json_canonical(g);
 		int same = a && b && !strcmp(a, b);
 
 		free(a);
 		free(b);
+		json_object_put(kj);
 		json_object_put(g);
 		if (!same) {
 			/* Two groups whose ids collide: not one file's
@@ -186,8 +234,11 @@ group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 				     id);
 			return NULL;
 		}
+	} else if (keep_group(w, g, id) < 0) {
+		json_object_put(g);
+		goto oom;
 	} else {
-		json_object_object_add(w->groups, id, g);
+		json_object_put(g);
 	}
 	if (w->n_ids == w->cap_ids) {
 		size_t ncap = w->cap_ids ? w->cap_ids * 2 : 64;
@@ -327,6 +378,25 @@ table(FILE *fp, int *first, const char *key, struct json_object *t)
 	return fprintf(fp, "%s}", n ? "\n  " : "") < 0 ? -1 : 0;
 }
 
+/* The groups table, as table() writes one: an id and its text a line. */
+static int
+group_table(struct prof_rwriter *w, FILE *fp)
+{
+	size_t k;
+
+	if (fputs(",\n  \"groups\": {", fp) == EOF)
+		return -1;
+	for (k = 0; k < w->n_groups; k++) {
+		const struct prof_rwriter_group *g = &w->groups[k];
+
+		if (fprintf(fp, "%s\"%s\": ", k ? ",\n    " : "\n    ",
+			    g->id) < 0 ||
+		    fwrite(w->gtext.p + g->off, 1, g->len, fp) != g->len)
+			return -1;
+	}
+	return fprintf(fp, "%s}", w->n_groups ? "\n  " : "") < 0 ? -1 : 0;
+}
+
 static int
 write_all(struct prof_rwriter *w, FILE *fp, struct json_object *head)
 {
@@ -361,7 +431,7 @@ write_all(struct prof_rwriter *w, FILE *fp, struct json_object *head)
 	}
 	if (table(fp, &first, "envs", w->envs) < 0 ||
 	    table(fp, &first, "segments", w->segments) < 0 ||
-	    table(fp, &first, "groups", w->groups) < 0 ||
+	    group_table(w, fp) < 0 ||
 	    fputs(",\n  \"samples\": [", fp) == EOF)
 		return -1;
 	if (fflush(w->spool) != 0 || fseek(w->spool, 0, SEEK_SET) != 0)

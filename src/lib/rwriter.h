@@ -15,18 +15,31 @@ struct json_object;
  * line each), the tables grow with each new env, segment or group; commit
  * writes the top level, the tables and then the samples, through a
  * temporary sibling and rename(2) (or to the caller's stdout for "-").
- * Memory holds the tables only.
+ * Memory holds the tables only: the envs and segments as json-c objects
+ * (a few), each group as its text and the bytes of its values.
  *
  * Each sample is written grouped (sample.h): the fields it shares with
  * every sample of its workload x backend x env x segment x run go once
  * into the groups table, and it keeps group_id and its own fields, less a
  * null reason or checksum and empty artifacts.
  */
+/* A group of the table: its id, and its text at off in the texts. */
+struct prof_rwriter_group {
+	char id[17];
+	size_t off, len;
+};
+
 struct prof_rwriter {
 	FILE *spool;
 	struct json_object *envs;	/* env_id -> env */
 	struct json_object *segments;	/* segment_id -> segment key */
-	struct json_object *groups;	/* group_id -> group */
+	/* The groups, in the order they came: each as the text the table
+	 * writes (a few hundred bytes, not a tree of json-c objects), and
+	 * group_id -> index in groups. */
+	struct prof_rwriter_group *groups;
+	size_t n_groups, cap_groups;
+	struct prof_buf gtext;
+	struct prof_htab by_id;
 	struct prof_htab seen;		/* a group's values -> ids[] */
 	char (*ids)[17];
 	size_t n_ids, cap_ids;
