@@ -2051,6 +2051,9 @@ report(struct opts *o, const char *results_path)
 			cli_err(&err);
 		goto out;
 	}
+	/* Written: the page does not need the summary's text. */
+	free(text);
+	text = NULL;
 	if (strcmp(output, "-") && !o->quiet) {
 		print_table(&r);
 		print_memory(&r);

