@@ -31,7 +31,9 @@ static const struct cli_opt option_table[] = {
 	"          front, so that no spreadsheet runs it as a formula)\n"
 	"  bmf     Bencher Metric Format JSON: per row, \"latency\" with\n"
 	"          value = median, lower_value = min, upper_value = max in\n"
-	"          nanoseconds, \"instructions\" where counted, and the\n"
+	"          nanoseconds, \"instructions\" where counted (a time\n"
+	"          row's: its count row's, whose segment differs only in\n"
+	"          valgrind's version), and the\n"
 	"          memory measures heap-peak-bytes, allocations,\n"
 	"          bytes-allocated, rss-peak-bytes, device-peak-bytes\n"
 	"          (median, min, max)\n"
@@ -43,7 +45,8 @@ static const struct cli_opt option_table[] = {
 	"          total_allocated_bytes, rss_peak_bytes and\n"
 	"          device_peak_allocated_bytes\n"
 	"A row is named WORKLOAD/BACKEND (and /SEGMENT_ID when the file\n"
-	"holds it in several segments); a Google Benchmark row (category\n"
+	"holds it in several segments, a count row that a time row\n"
+	"carries not counted); a Google Benchmark row (category\n"
 	"gbench) by its benchmark's own name, its fixture (BM_crc32/4096),\n"
 	"so that compare.py matches the export with the original. Only the\n"
 	"warm timing and browser\n"
@@ -82,6 +85,11 @@ struct export {
 	 * from the document. */
 	struct prof_runverdict *verdicts;
 	struct json_object *comparisons;
+	/* Of each row: the row that holds its instruction count
+	 * (prof_runview_count_row(); -1: none), and whether it is a count
+	 * row whose count a time row carries, with no entry of its own. */
+	long *count_of;
+	unsigned char *carried;
 };
 
 /*
@@ -330,17 +338,40 @@ write_csv(struct export *e, struct prof_err *err)
 	return prof_runview_each(&e->v, csv_line, e, err);
 }
 
-/* WORKLOAD/BACKEND, and /SEGMENT_ID when that pair has several rows. */
+/*
+ * Whether row i has an entry of its own in bmf: time samples, memory
+ * values or a count that no time row carries.
+ */
+static int
+has_entry(const struct export *e, long i)
+{
+	const struct prof_runrow *r = &e->rows[i];
+
+	return !e->carried[i] &&
+	       (r->n || r->instructions >= 0 || has_memory(r));
+}
+
+/*
+ * WORKLOAD/BACKEND, and /SEGMENT_ID when that pair has entries of several
+ * rows: a count row that a time row carries is not one, so that a run
+ * with counts names its rows as a run without them.
+ */
 static void
 row_name(struct export *e, long i, char *buf, size_t n)
 {
 	const struct prof_runrow *r = &e->rows[i];
-	int several = (i > 0 && !strcmp(e->rows[i - 1].workload, r->workload) &&
-		       !strcmp(e->rows[i - 1].backend, r->backend)) ||
-		      (i + 1 < e->n &&
-		       !strcmp(e->rows[i + 1].workload, r->workload) &&
-		       !strcmp(e->rows[i + 1].backend, r->backend));
+	long from = i, to = i + 1, k;
+	int entries = 0, several;
 
+	while (from > 0 && !strcmp(e->rows[from - 1].workload, r->workload) &&
+	       !strcmp(e->rows[from - 1].backend, r->backend))
+		from--;
+	while (to < e->n && !strcmp(e->rows[to].workload, r->workload) &&
+	       !strcmp(e->rows[to].backend, r->backend))
+		to++;
+	for (k = from; k < to; k++)
+		entries += k == i || has_entry(e, k);
+	several = entries > 1;
 	/* A Google Benchmark row (prof-merge --gbench, a gbench binary's
 	 * workload) has the benchmark's own name as its fixture: given
 	 * back, so that compare.py matches the export with the original. */
@@ -350,6 +381,25 @@ row_name(struct export *e, long i, char *buf, size_t n)
 	else
 		snprintf(buf, n, "%s/%s%s%s", r->workload, r->backend,
 			 several ? "/" : "", several ? r->segment_id : "");
+}
+
+/* Find each row's count and the count rows the time rows carry. 0, or
+ * -1 when out of memory. */
+static int
+pair_counts(struct export *e)
+{
+	long i;
+
+	e->count_of = calloc(e->n ? (size_t)e->n : 1, sizeof(*e->count_of));
+	e->carried = calloc(e->n ? (size_t)e->n : 1, 1);
+	if (!e->count_of || !e->carried)
+		return -1;
+	for (i = 0; i < e->n; i++)
+		e->count_of[i] = prof_runview_count_row(&e->v, (size_t)i);
+	for (i = 0; i < e->n; i++)
+		if (e->rows[i].n && e->count_of[i] >= 0 && e->count_of[i] != i)
+			e->carried[e->count_of[i]] = 1;
+	return 0;
 }
 
 static struct json_object *
@@ -379,7 +429,9 @@ make_bmf(struct export *e)
 		struct json_object *b;
 		char name[1024];
 
-		if (!r->n && r->instructions < 0 && !has_memory(r))
+		long c = e->count_of[i];
+
+		if (!has_entry(e, i))
 			continue;
 		b = json_object_new_object();
 		if (r->n) {
@@ -391,13 +443,14 @@ make_bmf(struct export *e)
 				add_verdict(m, &e->verdicts[i], 0);
 			json_object_object_add(b, "latency", m);
 		}
-		if (r->instructions >= 0) {
+		if (c >= 0) {
 			struct json_object *m = json_object_new_object();
 
 			json_object_object_add(m, "value",
-					       json_object_new_int64(r->instructions));
+					       json_object_new_int64(
+						       e->rows[c].instructions));
 			if (e->verdicts)
-				add_verdict(m, &e->verdicts[i], 1);
+				add_verdict(m, &e->verdicts[c], 1);
 			json_object_object_add(b, "instructions", m);
 		}
 		/* Each memory metric as a measure of its own: the median,
@@ -450,8 +503,8 @@ gbench_context(struct export *e)
 
 /* One iteration entry: repetition k of row r. */
 static struct json_object *
-gbench_entry(const struct prof_runrow *r, const char *name, long family,
-	     size_t k)
+gbench_entry(const struct prof_runrow *r, long long instructions,
+	     const char *name, long family, size_t k)
 {
 	struct json_object *b = json_object_new_object();
 	int m;
@@ -474,10 +527,9 @@ gbench_entry(const struct prof_runrow *r, const char *name, long family,
 			       prof_json_double(r->v[k] * 1e6));
 	json_object_object_add(b, "cpu_time", prof_json_double(r->v[k] * 1e6));
 	json_object_object_add(b, "time_unit", json_object_new_string("ns"));
-	if (r->instructions >= 0)
-		json_object_object_add(
-			b, "instructions",
-			json_object_new_int64(r->instructions));
+	if (instructions >= 0)
+		json_object_object_add(b, "instructions",
+				       json_object_new_int64(instructions));
 	/* The row's memory: the median of each metric, under the keys of
 	 * Google Benchmark's memory manager (one call is one iteration),
 	 * the RSS peak as a user counter. */
@@ -584,8 +636,10 @@ write_gbench(struct export *e, struct prof_err *err)
 			continue;
 		row_name(e, i, name, sizeof(name));
 		for (k = 0; k < r->n; k++) {
-			struct json_object *b = gbench_entry(r, name, family,
-							     k);
+			long c = e->count_of[i];
+			struct json_object *b = gbench_entry(
+				r, c >= 0 ? e->rows[c].instructions : -1, name,
+				family, k);
 
 			if (b && e->verdicts) {
 				add_verdict(b, &e->verdicts[i], 0);
@@ -646,6 +700,10 @@ export(const char *format, const char *output, const char *results,
 		goto out;
 	}
 	e.n = (long)prof_runview_rows(&e.v, &e.rows);
+	if (pair_counts(&e) < 0) {
+		cli_say("out of memory");
+		goto out;
+	}
 	if (comparisons && load_verdicts(&e, comparisons) < 0)
 		goto out;
 	if (!strcmp(format, "bmf")) {
@@ -683,6 +741,8 @@ failed:
 out:
 	json_object_put(doc);
 	free(e.verdicts);
+	free(e.count_of);
+	free(e.carried);
 	json_object_put(e.comparisons);
 	prof_runview_free(&e.v);
 	return cli_finish(rc);

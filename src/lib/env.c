@@ -231,6 +231,10 @@ prof_env_collect(const struct prof_env_in *in)
 	return o;
 }
 
+/* The keys only instruction counts have (prof-count's samples key them;
+ * prof_env_segment_count_pair()), NULL-terminated. */
+static const char *const count_keys[] = {"valgrind", NULL};
+
 /* The keyed fields of env as an object (prof_env_segment()'s, before it
  * is made text); NULL when out of memory. */
 static struct json_object *
@@ -339,5 +343,34 @@ prof_env_segment_check(struct json_object *env, const char *segment,
 out:
 	json_object_put(got);
 	json_object_put(want);
+	return rc;
+}
+
+/* A segment key's object without the count keys; NULL when it is not a
+ * JSON object or out of memory. */
+static struct json_object *
+without_count_keys(const char *segment)
+{
+	struct json_object *o = segment ? json_tokener_parse(segment) : NULL;
+	size_t i;
+
+	if (!json_object_is_type(o, json_type_object)) {
+		json_object_put(o);
+		return NULL;
+	}
+	for (i = 0; count_keys[i]; i++)
+		json_object_object_del(o, count_keys[i]);
+	return o;
+}
+
+int
+prof_env_segment_count_pair(const char *a, const char *b)
+{
+	struct json_object *x = without_count_keys(a);
+	struct json_object *y = x ? without_count_keys(b) : NULL;
+	int rc = x && y && json_object_equal(x, y);
+
+	json_object_put(x);
+	json_object_put(y);
 	return rc;
 }

@@ -75,5 +75,14 @@ char *prof_env_segment(struct json_object *env);
 int prof_env_segment_check(struct json_object *env, const char *segment,
 			   char *why, size_t n);
 
+/*
+ * Whether the segment keys a and b are the same but for the count keys
+ * (valgrind's version, which prof-count's samples key and no timed sample
+ * has): the time and the counts of one build on one machine, as JSON
+ * objects equal once those keys are left out. 1 when they are, 0 when
+ * not (either is not a JSON object, or out of memory).
+ */
+int prof_env_segment_count_pair(const char *a, const char *b);
+
 
 #endif /* PROF_ENV_H */

@@ -10,6 +10,7 @@
 
 #include "afile.h"
 #include "compare.h"
+#include "env.h"
 #include "json.h"
 #include "prof.h"
 #include "runview.h"
@@ -900,4 +901,29 @@ prof_runview_kept_verdicts(const struct prof_runview *v,
 		out[k] = vd;
 	}
 	return 1;
+}
+
+long
+prof_runview_count_row(const struct prof_runview *v, size_t i)
+{
+	const struct prof_runrow *r = i < v->n_rows ? &v->rows[i] : NULL;
+	size_t from = i, to = i + 1, k;
+
+	if (!r)
+		return -1;
+	if (r->instructions >= 0)
+		return (long)i;
+	/* The rows of one workload and backend lie together. */
+	while (from > 0 && !strcmp(v->rows[from - 1].workload, r->workload) &&
+	       !strcmp(v->rows[from - 1].backend, r->backend))
+		from--;
+	while (to < v->n_rows && !strcmp(v->rows[to].workload, r->workload) &&
+	       !strcmp(v->rows[to].backend, r->backend))
+		to++;
+	for (k = from; k < to; k++)
+		if (k != i && v->rows[k].instructions >= 0 && !v->rows[k].n &&
+		    prof_env_segment_count_pair(r->segment,
+						v->rows[k].segment) == 1)
+			return (long)k;
+	return -1;
 }

@@ -218,4 +218,16 @@ int prof_runview_kept_verdicts(const struct prof_runview *v,
 long prof_runview_row(const struct prof_runview *v, const char *w,
 		      const char *b, const char *seg);
 
+/*
+ * The row that holds the instruction count of row i (sorted, as
+ * prof_runview_rows() hands them out): i itself when it is counted, else
+ * the counted row of the same workload and backend with no time samples
+ * whose segment key differs from row i's only in the count keys
+ * (prof_env_segment_count_pair(): prof-count's samples key valgrind's
+ * version, so a make profile-quick COUNTS=1 run has its counts in rows
+ * of their own); -1 when there is none. Every export of a time row
+ * carries that row's count.
+ */
+long prof_runview_count_row(const struct prof_runview *v, size_t i);
+
 #endif /* PROF_RUNVIEW_H */
