@@ -155,12 +155,31 @@ test_check(void)
 	free(k);
 }
 
+/* The time and the counts of one build: keys equal but for valgrind's. */
+static void
+test_count_pair(void)
+{
+	const char *t = "{\"backend\":\"cpu\",\"cpu_model\":\"X\"}";
+
+	is_int(prof_env_segment_count_pair(
+		       t, "{\"cpu_model\":\"X\",\"backend\":\"cpu\","
+			  "\"valgrind\":\"3.19.0\"}"),
+	       1, "a count key beside a time key: a pair, in any key order");
+	is_int(prof_env_segment_count_pair(
+		       t, "{\"backend\":\"cpu\",\"cpu_model\":\"Y\","
+			  "\"valgrind\":\"3.19.0\"}"),
+	       0, "another CPU model: no pair");
+	is_int(prof_env_segment_count_pair(t, "[1]"), 0,
+	       "a key that is no object: no pair");
+}
+
 int
 main(void)
 {
-	plan(19);
+	plan(22);
 	test_collect();
 	test_key();
 	test_check();
+	test_count_pair();
 	return done();
 }
