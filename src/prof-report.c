@@ -1900,7 +1900,7 @@ write_opening(struct report *r, const struct opts *o)
 			continue;
 		if (prof_htab_put(&seen, d, strlen(d), 0) < 0)
 			break;
-		prof_md_write(r->md, d, PROF_MD_TEXT);
+		prof_md_write(r->md, d, PROF_MD_TEXT | PROF_MD_SPANS);
 		fputc('\n', r->md);
 		any = 1;
 	}

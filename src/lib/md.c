@@ -1,4 +1,5 @@
 /* md.c: text from outside written into a Markdown page, as text. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "md.h"
@@ -71,8 +72,46 @@ escaped(const unsigned char *c, const unsigned char *start, unsigned how,
 	return list_dot || strchr("\\`*[]<>&~", *c) != NULL;
 }
 
+static void write_field(FILE *fp, const char *s, unsigned how);
+
+/* PROF_MD_SPANS: text whose `...` pairs are code spans; each part is
+ * copied into part (room for s) to end it there. */
+static void
+write_spans(FILE *fp, const char *s, unsigned how, char *part)
+{
+	unsigned text = how & ~(PROF_MD_SPANS | PROF_MD_CODE | PROF_MD_BLOCK);
+	const char *open, *close;
+
+	while ((open = strchr(s, '`')) && (close = strchr(open + 1, '`')) &&
+	       close > open + 1) {
+		memcpy(part, s, (size_t)(open - s));
+		part[open - s] = '\0';
+		write_field(fp, part, text);
+		memcpy(part, open + 1, (size_t)(close - open - 1));
+		part[close - open - 1] = '\0';
+		write_field(fp, part, text | PROF_MD_CODE);
+		s = close + 1;
+	}
+	write_field(fp, s, text);	/* the rest ("``" too) as text */
+}
+
 void
 prof_md_write(FILE *fp, const char *s, unsigned how)
+{
+	char *part = NULL;
+
+	/* Out of memory: the note as text, escaped. */
+	if (s && (how & PROF_MD_SPANS) && !(how & (PROF_MD_CODE | PROF_MD_BLOCK)))
+		part = malloc(strlen(s) + 1);
+	if (part)
+		write_spans(fp, s, how, part);
+	else
+		write_field(fp, s, how & ~PROF_MD_SPANS);
+	free(part);
+}
+
+static void
+write_field(FILE *fp, const char *s, unsigned how)
 {
 	const unsigned char *c = (const unsigned char *)s;
 	int code = (how & PROF_MD_CODE) != 0;

@@ -9,6 +9,7 @@
 #define PROF_MD_CODE 1u	 /* a code span, its backticks included */
 #define PROF_MD_CELL 2u	 /* inside a table cell (with PROF_MD_CODE) */
 #define PROF_MD_BLOCK 4u /* a line of an indented code block */
+#define PROF_MD_SPANS 8u /* with PROF_MD_TEXT: `...` pairs are code spans */
 
 /*
  * Write the text s (a commit, a reason, a note, an environment field, a
@@ -30,6 +31,11 @@
  * PROF_MD_BLOCK writes s as it is: a line of an indented code block (the
  * caller writes its four spaces), where nothing is markup and only a line
  * ending could end the block.
+ * PROF_MD_SPANS (with PROF_MD_TEXT) is for a note a tool wrote with code
+ * in it (prof-diff's drift note: "`make compare`"): each pair of
+ * backticks around at least one character is a code span, written as
+ * PROF_MD_CODE writes its inside; the rest, an unpaired backtick
+ * included, as PROF_MD_TEXT.
  * Either way a newline, carriage return or tab is a space, another
  * control character is written \xNN, and a byte that is not UTF-8 is
  * U+FFFD. NULL or "" writes nothing. The only Markdown escape: every

@@ -2,7 +2,7 @@
 # The machine-drift guard: prof-time's calibration records, prof-merge's
 # "calibration", prof-diff's drift note and the summary's opening line.
 . "$(dirname "$0")/lib.sh"
-plan 21
+plan 22
 
 A=$TBIN/prof-ab-a
 
@@ -46,6 +46,16 @@ like "$(head -n 1 "$T/summary.md")" \
 	"machine 30% slower than when the baseline was taken" \
 	"summary.md opens with the drift line"
 is "$(sed -n 2p "$T/summary.md")" "" "then a blank line"
+# The note is the tools' own Markdown: its code is a code span, never
+# backslash-escaped text.
+line=$(head -n 1 "$T/summary.md")
+case "$line" in
+*\\*) ok 1 "the note's \`make compare\` a code span, no backslash" ;;
+*"instruction counts and \`make compare\` are not affected") ok 0 \
+	"the note's \`make compare\` a code span, no backslash" ;;
+*) ok 1 "the note's \`make compare\` a code span, no backslash" ;;
+esac
+[ "${line#*\\}" = "$line" ] || echo "#   got: '$line'" >&2
 
 # Made by hand: steady and alike, no note; unsteady, a note.
 steady='.calibration = {kernel: "prof-calib-1", points: [], n: 3,

@@ -28,7 +28,7 @@ main(void)
 {
 	const unsigned code = PROF_MD_CODE, cell = PROF_MD_CODE | PROF_MD_CELL;
 
-	plan(24);
+	plan(27);
 	is_str(md("plain words 1.5 x86_64", PROF_MD_TEXT),
 	       "plain words 1.5 x86_64", "plain text is as it is");
 	is_str(md("<img src=x onerror=alert(1)>", PROF_MD_TEXT),
@@ -56,6 +56,15 @@ main(void)
 	is_str(md("h\xc3\xa9", PROF_MD_TEXT), "h\xc3\xa9", "UTF-8 is kept");
 	is_str(md("<b>*x*</b>", code), "`<b>*x*</b>`",
 	       "nothing is escaped in a code span: nothing is markup there");
+	is_str(md("counts and `make compare` are *not* affected",
+		  PROF_MD_TEXT | PROF_MD_SPANS),
+	       "counts and `make compare` are \\*not\\* affected",
+	       "PROF_MD_SPANS: a tool's `...` is a code span, the rest text");
+	is_str(md("`<b>` a ` b", PROF_MD_TEXT | PROF_MD_SPANS),
+	       "`<b>` a \\` b", "an unpaired backtick is text");
+	is_str(md("a `` b `|`", PROF_MD_TEXT | PROF_MD_SPANS | PROF_MD_CELL),
+	       "a \\`\\` b \\`\\|\\`",
+	       "an empty pair stops the spans: the rest is text");
 	is_str(md("a`b", code), "``a`b``",
 	       "a backtick: the fence is one longer than its run");
 	is_str(md("x``y`", code), "``` x``y` ```",
