@@ -1098,7 +1098,7 @@ write_table(struct report *r)
 		char dms[32], dpct[32], ic[32], ipct[32], rt[32], pv[32];
 		char cpu[32], cont[48];
 		const char *ist;
-		double delta = prof_json_numf(row, "delta_ms"), pct = row_pct(row);
+		double delta = prof_json_numf(row, "delta_ms");
 
 		if (is_count_row(row)) {
 			/* Beside its time row; alone when there is none. */
@@ -1127,10 +1127,8 @@ write_table(struct report *r)
 			snprintf(dms, sizeof(dms), "%+.3f", delta);
 		else
 			snprintf(dms, sizeof(dms), "-");
-		if (isfinite(pct))
-			snprintf(dpct, sizeof(dpct), "%+.1f%%", pct);
-		else
-			snprintf(dpct, sizeof(dpct), "-");
+		prof_page_ratio_pct(dpct, sizeof(dpct),
+				    prof_json_numf(row, "ratio"));
 		fprintf(md, "| ");
 		prof_md_write(md, w, CELL_CODE);
 		fprintf(md, " | ");

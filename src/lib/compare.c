@@ -877,6 +877,77 @@ look_words(const struct prof_cmp_look *l, char *buf, size_t n)
 }
 
 /*
+ * The look an interleaved row is judged on: its looks at n samples a side
+ * replayed as prof-time took them, up to the first that settled or the
+ * last; where a side that errored ended the rounds between two looks, the
+ * look at the n there are. Returns 0, or -1 when out of memory.
+ */
+static int
+last_look(const struct prof_cmp_seq *q, const struct prof_cmp_calls *cc,
+	  const struct prof_cmp_calls *bc, size_t n, double floor_ms,
+	  struct prof_cmp_look *l)
+{
+	long look, last = 0;
+
+	memset(l, 0, sizeof(*l));
+	for (look = q->first; look && (size_t)look <= n;
+	     look = prof_cmp_seq_next(q, look)) {
+		last = look;
+		if (prof_cmp_seq_look(q, cc, bc, (size_t)look, floor_ms, l) < 0)
+			return -1;
+		if (l->state != PROF_CMP_LOOK_OPEN)
+			break;
+	}
+	if ((size_t)last != n && l->state == PROF_CMP_LOOK_OPEN &&
+	    prof_cmp_seq_look(q, cc, bc, n, floor_ms, l) < 0)
+		return -1;
+	return 0;
+}
+
+/* The samples look l settled on (the uncontended, all, or the CPU times
+ * of all), of each side, into cv[*nc] and bv[*nb] (room for l->n each). */
+static void
+looked_at(const struct prof_cmp_look *l, const struct prof_cmp_calls *cc,
+	  const struct prof_cmp_calls *bc, double *cv, size_t *nc, double *bv,
+	  size_t *nb)
+{
+	*nc = pick(l->cpu ? cc->cpu : cc->wall, cc->cont, l->n, l->clean, cv);
+	*nb = pick(l->cpu ? bc->cpu : bc->wall, bc->cont, l->n, l->clean, bv);
+}
+
+int
+prof_cmp_seq_judged(const struct prof_cmp_seq *q,
+		    const struct prof_cmp_calls *cur,
+		    const struct prof_cmp_calls *base, size_t n,
+		    double floor_ms, struct prof_cmp_look *l, double *ratio)
+{
+	double *cv, *bv;
+	struct prof_stats sc, sb;
+	size_t nc, nb;
+	int rc = -1;
+
+	*ratio = NAN;
+	if (last_look(q, cur, base, n, floor_ms, l) < 0)
+		return -1;
+	cv = malloc((n ? n : 1) * sizeof(*cv));
+	bv = malloc((n ? n : 1) * sizeof(*bv));
+	if (!cv || !bv)
+		goto out;
+	looked_at(l, cur, base, cv, &nc, bv, &nb);
+	if (prof_stats_compute(cv, nc, &sc) < 0 ||
+	    prof_stats_compute(bv, nb, &sb) < 0)
+		goto out;
+	/* judge_speed()'s ratio, which a row's "ratio" is. */
+	if (nc && nb && sb.median > 0 && isfinite(sc.median / sb.median))
+		*ratio = sc.median / sb.median;
+	rc = 0;
+out:
+	free(cv);
+	free(bv);
+	return rc;
+}
+
+/*
  * An interleaved row (compare.h): its looks replayed as prof-time took
  * them, up to the first that settled or the last; the seed's rule on the
  * samples of that look, confirmed by the look and by the minima, or
@@ -895,36 +966,19 @@ judge_ab(struct prof_cmp_row *r)
 	struct prof_cmp_look *l = &r->look;
 	double *cv = NULL, *bv = NULL, min_ratio, cmin, bmin;
 	enum prof_cmp_status rule;
-	long look, last = 0;
 	char words[160];
 	int rc = -1, confirmed, minima;
 	size_t i;
 
 	r->ab = 1;
 	prof_cmp_seq_init(&q, c->ab_first, c->ab_max);
-	memset(l, 0, sizeof(*l));
-	for (look = q.first; look && (size_t)look <= n;
-	     look = prof_cmp_seq_next(&q, look)) {
-		last = look;
-		if (prof_cmp_seq_look(&q, &cc, &bc, (size_t)look,
-				      r->warning_floor_ms, l) < 0)
-			return -1;
-		if (l->state != PROF_CMP_LOOK_OPEN)
-			break;
-	}
-	/* A side that errored ended the rounds between two looks: the
-	 * samples there are are the last look. */
-	if ((size_t)last != n && l->state == PROF_CMP_LOOK_OPEN &&
-	    prof_cmp_seq_look(&q, &cc, &bc, n, r->warning_floor_ms, l) < 0)
+	if (last_look(&q, &cc, &bc, n, r->warning_floor_ms, l) < 0)
 		return -1;
 	cv = malloc((n ? n : 1) * sizeof(*cv));
 	bv = malloc((n ? n : 1) * sizeof(*bv));
 	if (!cv || !bv)
 		goto out;
-	/* The samples the look settled on: the uncontended, all, or the
-	 * CPU times of all. */
-	nc = pick(l->cpu ? c->cpu : c->v, c->cont, l->n, l->clean, cv);
-	nb = pick(l->cpu ? b->cpu : b->v, b->cont, l->n, l->clean, bv);
+	looked_at(l, &cc, &bc, cv, &nc, bv, &nb);
 	if (judge_speed(r, cv, nc, bv, nb) < 0)
 		goto out;
 	if (l->cpu) {

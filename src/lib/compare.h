@@ -516,6 +516,19 @@ int prof_cmp_seq_stop(const struct prof_cmp_seq *q,
 		      const struct prof_cmp_calls *base, size_t n,
 		      double floor_ms, char *why, size_t why_n);
 
+/*
+ * The look prof-diff judges an interleaved row of n samples a side on
+ * (its looks replayed: the first that settled, or the last), into *l,
+ * and the ratio of the medians of the samples that look judged, which is
+ * the row's "ratio" (NAN when there is none): prof-time's progress line
+ * prints it. Returns 0, or -1 when out of memory.
+ */
+int prof_cmp_seq_judged(const struct prof_cmp_seq *q,
+			const struct prof_cmp_calls *cur,
+			const struct prof_cmp_calls *base, size_t n,
+			double floor_ms, struct prof_cmp_look *l,
+			double *ratio);
+
 /* Free the rows and drop the references. c may be all zeros. */
 void prof_cmp_free(struct prof_cmp *c);
 

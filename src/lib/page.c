@@ -292,6 +292,15 @@ prof_page_ms(char *buf, size_t n, double v)
 }
 
 void
+prof_page_ratio_pct(char *buf, size_t n, double ratio)
+{
+	if (isfinite(ratio))
+		snprintf(buf, n, "%+.1f%%", (ratio - 1) * 100);
+	else
+		snprintf(buf, n, "-");
+}
+
+void
 prof_page_count(char *buf, size_t n, double v, int sign)
 {
 	if (isfinite(v) && fabs(v) < 9e18)

@@ -98,6 +98,13 @@ void prof_page_count_tick(char *buf, size_t n, double v, double step,
  */
 void prof_page_ms(char *buf, size_t n, double v);
 
+/*
+ * A time row's change from its ratio (current / baseline median, the
+ * row's "ratio"), one decimal: "+1.4%"; "-" when not finite. summary.md's
+ * "Δ median %" and prof-time's A/B progress line print it.
+ */
+void prof_page_ratio_pct(char *buf, size_t n, double ratio);
+
 /* A count held as a double, grouped ("56,099,498"; sign: "+1,000");
  * "-" when not finite or beyond a long long. */
 void prof_page_count(char *buf, size_t n, double v, int sign);

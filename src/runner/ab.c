@@ -8,6 +8,7 @@
 
 #include "compare.h"
 #include "contend.h"
+#include "page.h"
 #include "runner-int.h"
 
 /* One side of an A/B run: its binaries, workloads, groups and output. */
@@ -109,14 +110,54 @@ run_batch(struct side *s, const struct group *g, long size, long base,
 	return 0;
 }
 
-/* The progress line of a unit; settle says how its sampling ended. */
+static const struct prof_cmp_calls *calls_of(struct prof_cmp_calls *c,
+					    const struct run_state *r,
+					    size_t n);
+
+/*
+ * A unit's change as summary.md and comparisons.json give it: the ratio
+ * of the samples its last look judged (prof_cmp_seq_judged(), prof-diff's
+ * own), formatted as the table formats it (prof_page_ratio_pct()), and
+ * which samples those were, into buf.
+ */
 static void
-unit_progress(struct side *a, struct side *b, const struct unit *u, int i,
-	      int n, int a_first, const char *why, const char *settle)
+judged_change(const struct prof_cmp_seq *q, const struct side *a,
+	      const struct side *b, const struct group *g, char *buf,
+	      size_t n)
+{
+	double floor_ms = prof_json_number(
+		json_object_object_get(g->w->desc, "warning_floor_ms"));
+	size_t k = a->r.n_dur < b->r.n_dur ? a->r.n_dur : b->r.n_dur;
+	struct prof_cmp_calls ca, cb;
+	struct prof_cmp_look l;
+	char pct[32];
+	double ratio;
+
+	if (prof_cmp_seq_judged(q, calls_of(&ca, &a->r, k),
+				calls_of(&cb, &b->r, k), k, floor_ms, &l,
+				&ratio) < 0)
+		ratio = NAN;
+	prof_page_ratio_pct(pct, sizeof(pct), ratio);
+	if (l.cpu)
+		snprintf(buf, n, "%s judged on CPU time", pct);
+	else if (l.clean)
+		snprintf(buf, n, "%s judged on %zu/%zu uncontended", pct,
+			 l.n_cur, l.n_base);
+	else
+		snprintf(buf, n, "%s judged on all", pct);
+}
+
+/* The progress line of a unit, once its sampling ended; settle says how
+ * it ended. */
+static void
+unit_progress(const struct prof_cmp_seq *q, struct side *a, struct side *b,
+	      const struct unit *u, int i, int n, int a_first,
+	      const char *why, const char *settle)
 {
 	const struct group *g = u->a ? u->a : u->b;
 	const char *cold = strcmp(g->kind, "cold") ? "" : " (cold)";
 	struct prof_stats sa, sb;
+	char change[96];
 
 	if (a->o.quiet)
 		return;
@@ -141,13 +182,13 @@ unit_progress(struct side *a, struct side *b, const struct unit *u, int i,
 			cli_name, i, n, g->w->id, g->backend, cold, sb.median,
 			sb.n);
 	} else {
+		judged_change(q, a, b, g, change, sizeof(change));
 		fprintf(stderr,
 			"%s: [%d/%d] %s %s%s: median %.3f ms, reference %.3f "
-			"ms (%+.1f%%) (n=%zu/%zu, interleaved, %s first%s%s)\n",
+			"ms (%s) (n=%zu/%zu, interleaved, %s first%s%s)\n",
 			cli_name, i, n, g->w->id, g->backend, cold, sa.median,
-			sb.median,
-			sb.median > 0 ? (sa.median / sb.median - 1) * 100 : 0.0,
-			sa.n, sb.n, a_first ? "current" : "reference",
+			sb.median, change, sa.n, sb.n,
+			a_first ? "current" : "reference",
 			settle[0] ? "; " : "", settle);
 	}
 }
@@ -241,7 +282,7 @@ run_unit(struct side *a, struct side *b, const struct unit *u, int i, int n,
 			      u->a ? &failed_a : &failed_b, why,
 			      sizeof(why)) < 0)
 			return -1;
-		unit_progress(a, b, u, i, n, a_first, why, settle);
+		unit_progress(&q, a, b, u, i, n, a_first, why, settle);
 		return 0;
 	}
 	while (!signals_interrupted) {
@@ -276,7 +317,7 @@ run_unit(struct side *a, struct side *b, const struct unit *u, int i, int n,
 		if (!target)
 			break;
 	}
-	unit_progress(a, b, u, i, n, a_first, why, settle);
+	unit_progress(&q, a, b, u, i, n, a_first, why, settle);
 	return 0;
 }
 
@@ -584,7 +625,9 @@ ab_run_command(struct opts *o)
 				/* A command may run any number of
 				 * processes: no CPU time of one thread. */
 				s->r.cpu[s->r.n_dur] = NAN;
-				s->r.durations[s->r.n_dur++] = res.wall_ms;
+				/* As written: prof-diff's looks see these. */
+				s->r.durations[s->r.n_dur++] =
+					prof_sample_num(smp, "duration_ms");
 			}
 			prof_spawn_free(&res);
 			s->r.ab_slot = 2 * i + t;

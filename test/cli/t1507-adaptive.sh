@@ -4,7 +4,7 @@
 # round, and the comparison's reason says how the sampling ended. The
 # decision itself is tested on fixed samples (lib-verdict-seq).
 . "$(dirname "$0")/lib.sh"
-plan 10
+plan 13
 
 judge() {
 	"$BIN/prof-merge" --run-id ad -o "$T/cur.json" "$1" &&
@@ -41,6 +41,30 @@ like "$(jq -r '.[0].reason' "$T/cmp.json")" "settled after " \
 	"the reason says how the sampling ended"
 jq_ok -s '[.[] | select(.ab)] | length' "$T/r.jsonl" \
 	"the reference side has its samples too"
+
+# One number for a row (issue 30): the progress line's change is the
+# row's judged ratio (the samples its last look judged, not the medians
+# of all), as summary.md's table and comparisons.json give it.
+run prof-time quick --workloads "$TBIN/prof-ab-b" --against "$TBIN/prof-ab-a" \
+	--repeat 6 --seed 5 --output "$T/b.jsonl" --against-output "$T/a.jsonl"
+is "$rc" 0 "an adaptive A/B of two workloads"
+judge "$T/b.jsonl" "$T/a.jsonl"
+"$BIN/prof-report" --comparisons "$T/cmp.json" -o "$T/s.md" "$T/cur.json"
+# Each row: workload, the progress line's percentage, the table's cell.
+ok=0 rows=0
+for w in $(jq -r '.[] | select(.phase == "timing") | .workload' "$T/cmp.json"); do
+	rows=$((rows + 1))
+	line=$(grep -F "] $w cpu: median " "$err")
+	pct=$(sed -n 's/.* ms (\([-+][0-9.]*%\) judged on .*/\1/p' <<<"$line")
+	cell=$(grep -F "| \`$w\` |" "$T/s.md" | awk -F' [|] ' '{print $13}')
+	jq -e --arg w "$w" --arg p "${pct%\%}" '.[] | select(.workload == $w and
+		.phase == "timing") | ($p | length > 0) and
+		((((.ratio - 1) * 100) - ($p | tonumber)) | fabs) <= 0.05' \
+		"$T/cmp.json" >/dev/null && [ "$pct" = "$cell" ] && ok=$((ok + 1))
+done
+is "$ok/$rows" "2/2" \
+	"each row's progress percentage is comparisons.json's ratio and summary.md's cell"
+like "$(cat "$err")" " judged on " "the progress line says which samples it judged"
 
 run prof-time --name t --repeat 4 --max-repeat 3 --against-command true \
 	--against-output "$T/r.jsonl" -- true

@@ -35,7 +35,7 @@ main(void)
 	struct prof_stats st;
 	int n;
 
-	plan(24);
+	plan(26);
 	prof_page_ms(b, sizeof(b), 0.12);
 	is_str(b, "0.120", "a time has three decimals");
 	prof_page_ms(b, sizeof(b), 150.25);
@@ -44,6 +44,10 @@ main(void)
 	is_str(b, "12345.679", "and beyond a second");
 	prof_page_ms(b, sizeof(b), NAN);
 	is_str(b, "-", "no time is a dash");
+	prof_page_ratio_pct(b, sizeof(b), 2.858 / 2.816);
+	is_str(b, "+1.5%", "a change from its ratio, one decimal, signed");
+	prof_page_ratio_pct(b, sizeof(b), NAN);
+	is_str(b, "-", "no ratio is a dash");
 	prof_page_count(b, sizeof(b), 58054805, 0);
 	is_str(b, "58,054,805", "a count is grouped");
 	prof_page_count(b, sizeof(b), 1000, 1);
