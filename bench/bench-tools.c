@@ -43,8 +43,8 @@ static const char usage_text[] =
 	"flat while the page grows with the rows (the targets: the largest\n"
 	"size's ratio at most 2x the smallest's, and 128 MB at every size;\n"
 	"past 2000 rows the page draws the changed and errored ones only),\n"
-	"with the peaks of the prof-merge and prof-diff steps before it\n"
-	"(128 MB too). A second table.\n"
+	"with the CPU time and peak of the prof-merge and prof-diff steps\n"
+	"before it (128 MB too; \"(over)\" marks a miss). A second table.\n"
 	"\n"
 	"--dashboard RUNSxSERIES writes RUNS seeded results files (schema\n"
 	"2) of SERIES series each (3 samples a series; every fourth series\n"
@@ -459,10 +459,12 @@ bench_rows(const char *self, const char *bindir, const char *dir, long rows)
 	if (ht.maxrss_mb > 128 || m.maxrss_mb > 128 || df.maxrss_mb > 128)
 		over = 1;
 	printf("| %ld | %ld | %.1f MB | %.1f MB | %.2f s (%.2f s CPU), %.0f MB "
-	       "| %.2f s CPU | %.1fx | %.0f MB, %.0f MB |\n",
+	       "| %.2f s CPU | %.1fx | %.2f s CPU, %.0f MB%s | %.2f s CPU, "
+	       "%.0f MB%s |\n",
 	       rows, rows * 5, file_mb(results), file_mb(page), ht.wall,
-	       ht.cpu, ht.maxrss_mb, pr.cpu, ht.cpu / pr.cpu, m.maxrss_mb,
-	       df.maxrss_mb);
+	       ht.cpu, ht.maxrss_mb, pr.cpu, ht.cpu / pr.cpu, m.cpu,
+	       m.maxrss_mb, m.maxrss_mb > 128 ? " (over)" : "", df.cpu,
+	       df.maxrss_mb, df.maxrss_mb > 128 ? " (over)" : "");
 	fflush(stdout);
 	return 0;
 }
@@ -682,8 +684,9 @@ main(int argc, char **argv)
 		printf("%s| rows | samples | results.json | report.html | "
 		       "prof-report --html (comparisons and baseline: "
 		       "itself) | json-c parse of results.json | html CPU / "
-		       "parse CPU | prof-merge, prof-diff peak |\n"
-		       "|--:|--:|--:|--:|--:|--:|--:|--:|\n",
+		       "parse CPU | prof-merge (target 128 MB) | prof-diff "
+		       "against itself (target 128 MB) |\n"
+		       "|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
 		       tables ? "\n" : "");
 		fflush(stdout);
 	}
