@@ -34,6 +34,19 @@ key_of(char *buf, size_t n, const char *w, const char *b, int count,
 	return (size_t)len;
 }
 
+/* Segment key seg as its number in segs, in buf; NULL when it is not
+ * there. */
+static const char *
+seg_tag(const struct prof_htab *segs, const char *seg, char *buf, size_t n)
+{
+	long k = prof_htab_get(segs, seg, strlen(seg));
+
+	if (k < 0)
+		return NULL;
+	snprintf(buf, n, "%ld", k);
+	return buf;
+}
+
 static int
 is_count(struct json_object *o)
 {
@@ -52,7 +65,8 @@ add(struct prof_cmpview *v, struct json_object *o, struct prof_err *err)
 	int count = is_count(o);
 	size_t len, klen;
 	const char *text;
-	char key[8192];
+	char key[8192], tagbuf[32];
+	const char *tag;
 	long off;
 
 	/* Memory rows go to a view of their own, or nowhere: runview's
@@ -90,7 +104,12 @@ add(struct prof_cmpview *v, struct json_object *o, struct prof_err *err)
 	v->at[v->n].off = off;
 	v->at[v->n].len = len;
 	v->at[v->n].slot = -1;
-	klen = key_of(key, sizeof(key), w, b, count, seg ? seg : "");
+	seg = seg ? seg : "";
+	if (prof_htab_get(&v->segs, seg, strlen(seg)) < 0 &&
+	    prof_htab_put(&v->segs, seg, strlen(seg), (long)v->segs.n) < 0)
+		return prof_err_set(err, "out of memory");
+	tag = seg_tag(&v->segs, seg, tagbuf, sizeof(tagbuf));
+	klen = key_of(key, sizeof(key), w, b, count, tag);
 	if (klen && prof_htab_get(&v->index, key, klen) < 0 &&
 	    prof_htab_put(&v->index, key, klen, (long)v->n) < 0)
 		return prof_err_set(err, "out of memory");
@@ -212,11 +231,16 @@ long
 prof_cmpview_find(const struct prof_cmpview *v, const char *w, const char *b,
 		  int count, const char *seg)
 {
-	char key[8192];
+	char key[8192], tagbuf[32];
 	size_t len;
 
 	if (!v || !v->n)
 		return -1;
+	if (seg) {
+		seg = seg_tag(&v->segs, seg, tagbuf, sizeof(tagbuf));
+		if (!seg)
+			return -1;
+	}
 	len = key_of(key, sizeof(key), w, b, count, seg);
 	if (!len)
 		return -1;
@@ -246,5 +270,6 @@ prof_cmpview_free(struct prof_cmpview *v)
 	free(v->buf);
 	prof_htab_free(&v->index);
 	prof_htab_free(&v->first);
+	prof_htab_free(&v->segs);
 	memset(v, 0, sizeof(*v));
 }

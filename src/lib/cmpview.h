@@ -40,6 +40,9 @@ struct prof_cmpview {
 	size_t n, cap;
 	struct prof_htab index;		/* workload, backend, count, segment */
 	struct prof_htab first;		/* workload, backend, count */
+	/* The segment keys, each once: index keys name a segment by its
+	 * number here (a key is a few hundred bytes, the same on most rows). */
+	struct prof_htab segs;
 	struct json_object *keep[PROF_CMPVIEW_KEEP];
 	long kept[PROF_CMPVIEW_KEEP];	/* the row in each slot, or -1 */
 	size_t next;			/* the slot given up next */
