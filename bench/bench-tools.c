@@ -44,7 +44,8 @@ static const char usage_text[] =
 	"size's ratio at most 2x the smallest's, and 128 MB at every size;\n"
 	"past 2000 rows the page draws the changed and errored ones only),\n"
 	"with the CPU time and peak of the prof-merge and prof-diff steps\n"
-	"before it (128 MB too; \"(over)\" marks a miss). A second table.\n"
+	"before it (128 MB too; \"(over)\" marks a miss, of the page's\n"
+	"peak too). A second table.\n"
 	"\n"
 	"--dashboard RUNSxSERIES writes RUNS seeded results files (schema\n"
 	"2) of SERIES series each (3 samples a series; every fourth series\n"
@@ -458,11 +459,12 @@ bench_rows(const char *self, const char *bindir, const char *dir, long rows)
 	 * the page too. */
 	if (ht.maxrss_mb > 128 || m.maxrss_mb > 128 || df.maxrss_mb > 128)
 		over = 1;
-	printf("| %ld | %ld | %.1f MB | %.1f MB | %.2f s (%.2f s CPU), %.0f MB "
-	       "| %.2f s CPU | %.1fx | %.2f s CPU, %.0f MB%s | %.2f s CPU, "
+	printf("| %ld | %ld | %.1f MB | %.1f MB | %.2f s (%.2f s CPU), %.0f MB"
+	       "%s | %.2f s CPU | %.1fx | %.2f s CPU, %.0f MB%s | %.2f s CPU, "
 	       "%.0f MB%s |\n",
 	       rows, rows * 5, file_mb(results), file_mb(page), ht.wall,
-	       ht.cpu, ht.maxrss_mb, pr.cpu, ht.cpu / pr.cpu, m.cpu,
+	       ht.cpu, ht.maxrss_mb, ht.maxrss_mb > 128 ? " (over)" : "",
+	       pr.cpu, ht.cpu / pr.cpu, m.cpu,
 	       m.maxrss_mb, m.maxrss_mb > 128 ? " (over)" : "", df.cpu,
 	       df.maxrss_mb, df.maxrss_mb > 128 ? " (over)" : "");
 	fflush(stdout);
