@@ -333,7 +333,8 @@ write_reports() {
 # merge_diff_report RESULTS BASELINE COMPARISONS [MERGE-ARG...]: the one
 # sequence after the samples, for make profile-*, compare, merge-shards and
 # bisect's time steps: prof-merge the MERGE-ARGs (the streams or shards,
-# --command, --timestamp, --commit) with $run_id into RESULTS, prof-diff
+# --command, --timestamp, --commit; --commit-time and --parents from git)
+# with $run_id into RESULTS, prof-diff
 # RESULTS against BASELINE into COMPARISONS, then the reports. Where the
 # scripts differ they redefine these hooks after sourcing this file:
 #   run_merge_reference  merge the other side into BASELINE once RESULTS is
@@ -346,9 +347,19 @@ write_reports() {
 # The two failure hooks stop the sequence with their status when it is not
 # 0 (bisect's steps return 1); the status is run_report's.
 merge_diff_report() {
-	local results="$1" baseline="$2" comparisons="$3"
+	local results="$1" baseline="$2" comparisons="$3" rev=HEAD a prev= ct
 	shift 3
 	phase=merge
+	# The commit's time and parents (the history orders runs by them),
+	# of --commit's commit or HEAD, when in a git repository.
+	for a in "$@"; do
+		[ "$prev" = --commit ] && rev=$a
+		prev=$a
+	done
+	if ct=$(git log -1 --format=%cI "$rev" -- 2>/dev/null) && [ -n "$ct" ]; then
+		set -- "$@" --commit-time "$ct" \
+			--parents "$(git log -1 --format=%P "$rev" --)"
+	fi
 	if ! "$BINDIR/prof-merge" --run-id "$run_id" --output "$results" \
 		"$@" || ! run_merge_reference; then
 		run_merge_failed || return

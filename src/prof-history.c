@@ -86,14 +86,15 @@ static const struct cli_opt option_table[] = {
 	"           an \"ab\" side) is not a run of the history: left out,\n"
 	"           and counted; add leaves one out too, and says so\n"
 	"  list     the runs as JSON: run_id, commit, timestamp_utc, command,\n"
-	"           rows, schema_version, added_utc\n"
+	"           rows, schema_version, added_utc, commit_time, parents\n"
 	"  trend    one JSON object per run and row: run_id, commit,\n"
 	"           timestamp_utc, workload, backend, segment_id, n, errors,\n"
 	"           min, median, p90, max, instructions, host_peak_bytes,\n"
 	"           status and reason (null: added without comparisons),\n"
 	"           host_allocs, host_allocated_bytes, rss_peak_bytes,\n"
 	"           device_peak_allocated_bytes and each memory metric's\n"
-	"           KEY_status and KEY_reason\n"
+	"           KEY_status and KEY_reason, then commit_time and parents\n"
+	"           (space-separated; null: the run file had none)\n"
 	"  changes  the change points of each row's series of run medians (a\n"
 	"           penalized L1 step fit; see the README): commits (A..B),\n"
 	"           run_before, run_after, median_before, median_after,\n"
@@ -1303,6 +1304,27 @@ export_record(void *arg, const struct prof_history_record *r,
 				       json_object_new_string(r->command));
 		json_object_object_add(x->doc, "commit",
 				       json_object_new_string(r->commit));
+		if (r->commit_time)
+			json_object_object_add(
+				x->doc, "commit_time",
+				json_object_new_string(r->commit_time));
+		if (r->parents) {
+			struct json_object *a = json_object_new_array();
+			const char *p = r->parents;
+
+			while (a && *p) {
+				size_t n = strcspn(p, " ");
+
+				if (n)
+					json_object_array_add(
+						a, json_object_new_string_len(
+							   p, (int)n));
+				p += n + (p[n] == ' ');
+			}
+			if (!a)
+				return prof_err_set(err, "out of memory");
+			json_object_object_add(x->doc, "parents", a);
+		}
 		json_object_object_add(h, "digest",
 				       json_object_new_string(r->digest));
 		json_object_object_add(h, "rows", x->kept);

@@ -31,6 +31,8 @@ enum {
 	OPT_RUN_ID,
 	OPT_TIMESTAMP,
 	OPT_COMMIT,
+	OPT_COMMIT_TIME,
+	OPT_PARENTS,
 	OPT_PLAYWRIGHT,
 	OPT_SHARDS,
 	OPT_GBENCH,
@@ -97,6 +99,14 @@ static const struct cli_opt option_table[] = {
 		"the measured project's commit (default: `git\n"
 		"rev-parse HEAD` in DIR, 'unknown' outside git);\n"
 		"printable ASCII"),
+	CLI_OPTION("commit-time", 0, "ISO8601", OPT_COMMIT_TIME,
+		"the commit's time, as `git log -1 --format=%cI`\n"
+		"writes it (2026-11-29T18:15:00+01:00), kept\n"
+		"as commit_time: the history orders runs by it"),
+	CLI_OPTION("parents", 0, "SHAS", OPT_PARENTS,
+		"the commit's parents, space-separated hex (as\n"
+		"`git log -1 --format=%P`; empty for a root\n"
+		"commit), kept as the array parents"),
 	CLI_OPTION("project", 'C', "DIR", 'C',
 		"where the measured project is (default .)"),
 	CLI_OPTION("shards", 0, "N", OPT_SHARDS,
@@ -207,6 +217,8 @@ struct opts {
 	const char *run_id;
 	const char *timestamp;
 	const char *commit;
+	const char *commit_time;
+	struct json_object *parents;	/* --parents, an array of strings */
 	const char *project;
 	char *playwright[64];
 	int n_playwright;
@@ -1021,6 +1033,12 @@ merge(struct opts *o, char **files, int n)
 			       prof_json_text_new(o->command,
 						  strlen(o->command), 0));
 	json_object_object_add(head, "commit", json_object_new_string(commit));
+	if (o->commit_time)
+		json_object_object_add(head, "commit_time",
+				       json_object_new_string(o->commit_time));
+	if (o->parents)
+		json_object_object_add(head, "parents",
+				       json_object_get(o->parents));
 	if (o->shards) {
 		if (n == 0) {
 			cli_say("--shards: give each shard's results file or "
@@ -1155,6 +1173,48 @@ main(int argc, char **argv)
 							 sizeof(safe)),
 						bad);
 			o.commit = optarg;
+			break;
+		}
+		case OPT_COMMIT_TIME: {
+			char safe[256];
+
+			if (!prof_commit_time_valid(optarg, NULL, bad,
+						    sizeof(bad)))
+				return cli_fail("--commit-time: '%s': %s",
+						cli_safe(optarg, safe,
+							 sizeof(safe)),
+						bad);
+			o.commit_time = optarg;
+			break;
+		}
+		case OPT_PARENTS: {
+			const char *p = optarg;
+
+			if (o.parents)
+				json_object_put(o.parents);
+			o.parents = json_object_new_array();
+			while (o.parents && *p) {
+				char sha[128];
+				size_t n = strcspn(p, " ");
+
+				if (n == 0) {
+					p++;
+					continue;
+				}
+				snprintf(sha, sizeof(sha), "%.*s",
+					 (int)(n < 100 ? n : 100), p);
+				if (n >= 100 ||
+				    !prof_parent_valid(sha, bad, sizeof(bad)))
+					return cli_fail("--parents: %s",
+							n >= 100 ?
+							"a parent longer than "
+							"64 hex digits" : bad);
+				json_object_array_add(
+					o.parents, json_object_new_string(sha));
+				p += n;
+			}
+			if (!o.parents)
+				return cli_fail("out of memory");
 			break;
 		}
 		case 'C':

@@ -24,11 +24,21 @@
  * history from version k to k + 1, under an advisory lock, so that many
  * writers opening a new database at once make it once. Version 2 keeps
  * each memory metric of a row and its verdict, as SQLite's version 6
- * (history-int.h); version 3 the device peak's verdict, as SQLite's 7.
+ * (history-int.h); version 3 the device peak's verdict, as SQLite's 7;
+ * version 4 the commit's time and parents and the order by commit time,
+ * as SQLite's 8 (PG_RUN_ORDER).
  * Never edit one that has shipped: add the next.
  */
-#define PG_SCHEMA 3
+#define PG_SCHEMA 4
 #define PG_LOCK "1886547558"	/* "prof" */
+
+/* The order of a project's runs, as SQLite's RUN_ORDER since its 8. */
+#define PG_RUN_ORDER                                                           \
+	"coalesce(commit_time_utc, timestamp_utc), timestamp_utc, "            \
+	"commit_id, run_id"
+#define PG_R_RUN_ORDER                                                         \
+	"coalesce(r.commit_time_utc, r.timestamp_utc), r.timestamp_utc, "      \
+	"r.commit_id, r.run_id"
 
 static const char *const PG_MIGRATIONS[PG_SCHEMA] = {
 	"CREATE TABLE prof_meta ("
@@ -91,6 +101,13 @@ static const char *const PG_MIGRATIONS[PG_SCHEMA] = {
 	"ALTER TABLE prof_rows"
 	" ADD COLUMN device_peak_allocated_bytes_status text,"
 	" ADD COLUMN device_peak_allocated_bytes_reason text;",
+
+	"ALTER TABLE prof_runs"
+	" ADD COLUMN commit_time text,"
+	" ADD COLUMN commit_time_utc text COLLATE \"C\","
+	" ADD COLUMN parents text;"
+	"CREATE INDEX prof_runs_commit_order ON prof_runs"
+	" (project, " PG_RUN_ORDER ");",
 };
 
 /* The type oids a result's columns are told apart by (pg_type.h). */
@@ -754,8 +771,9 @@ prof_history_pg_add_judged(struct prof_history_pg *p,
 {
 	static const char run_sql[] =
 		"INSERT INTO prof_runs (project, run_id, commit_id, "
-		"timestamp_utc, command, results_schema, digest, added_utc) "
-		"VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+		"timestamp_utc, command, results_schema, digest, added_utc, "
+		"commit_time, commit_time_utc, parents) "
+		"VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
 		"ON CONFLICT (project, run_id) DO NOTHING RETURNING id";
 	int outer = p->in_txn;
 	const char *undo = outer ? "ROLLBACK TO add_run; RELEASE add_run" :
@@ -805,6 +823,12 @@ prof_history_pg_add_judged(struct prof_history_pg *p,
 		now_utc(now);
 		snprintf(schema, sizeof(schema), "%d", v->schema_version);
 		{
+			char ctime_utc[24], parents[4096];
+			const char *ctime =
+				prof_runview_commit_time(v, ctime_utc);
+			int has_parents =
+				prof_runview_parents(v, parents,
+						     sizeof(parents));
 			const char *vals[] = {
 				p->project,
 				prof_runview_str(v, "run_id"),
@@ -814,9 +838,12 @@ prof_history_pg_add_judged(struct prof_history_pg *p,
 				schema,
 				v->digest,
 				now,
+				ctime,
+				ctime ? ctime_utc : NULL,
+				has_parents ? parents : NULL,
 			};
 
-			r = q(p, run_sql, 8, vals, err);
+			r = q(p, run_sql, 11, vals, err);
 		}
 		if (!r)
 			goto fail;
@@ -933,9 +960,9 @@ prof_history_pg_list(struct prof_history_pg *p, struct prof_err *err)
 		"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 		"r.command, (SELECT count(*) FROM prof_rows w WHERE "
 		"w.run = r.id) AS \"rows\", r.results_schema AS "
-		"schema_version, r.added_utc FROM prof_runs r WHERE "
-		"r.project = $1 ORDER BY r.timestamp_utc, r.commit_id, "
-		"r.run_id";
+		"schema_version, r.added_utc, r.commit_time, r.parents "
+		"FROM prof_runs r WHERE r.project = $1 ORDER BY "
+		PG_R_RUN_ORDER;
 	const char *vals[] = {p->project};
 
 	return query_json(p, sql, 1, vals, err);
@@ -945,13 +972,13 @@ static const char trend_sql[] =
 	"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 	"w.workload, w.backend, w.segment_id, w.n, w.errors, w.min, w.median, "
 	"w.p90, w.max, w.instructions, w.host_peak_bytes, w.status, "
-	"w.reason, " PROF_HISTORY_MEM_TREND " "
+	"w.reason, " PROF_HISTORY_MEM_TREND ", r.commit_time, r.parents "
 	"FROM prof_rows w JOIN prof_runs r ON r.id = w.run "
 	"WHERE r.project = $1 "
 	"AND ($2::text IS NULL OR w.workload = $2) "
 	"AND ($3::text IS NULL OR w.backend = $3) "
 	"AND ($4::text IS NULL OR substr(w.segment_id, 1, length($4)) = $4) "
-	"ORDER BY %s r.timestamp_utc, r.commit_id, r.run_id, w.workload, "
+	"ORDER BY %s " PG_R_RUN_ORDER ", w.workload, "
 	"w.backend, w.segment_id";
 
 struct json_object *
@@ -974,7 +1001,7 @@ prof_history_pg_positions(struct prof_history_pg *p, struct prof_err *err)
 	const char *vals[] = {p->project};
 	PGresult *r = q(p,
 			"SELECT run_id, row_number() OVER (ORDER BY "
-			"timestamp_utc, commit_id, run_id) FROM prof_runs "
+			PG_RUN_ORDER ") FROM prof_runs "
 			"WHERE project = $1",
 			1, vals, err);
 	struct json_object *o;
@@ -1000,7 +1027,7 @@ prof_history_pg_since(struct prof_history_pg *p, const char *since,
 	const char *vals[] = {p->project, since};
 	PGresult *r = q(p,
 			"SELECT n FROM (SELECT commit_id, row_number() OVER "
-			"(ORDER BY timestamp_utc, commit_id, run_id) AS n "
+			"(ORDER BY " PG_RUN_ORDER ") AS n "
 			"FROM prof_runs WHERE project = $1) s WHERE "
 			"substr(commit_id, 1, length($2)) = $2 ORDER BY n "
 			"LIMIT 1",
@@ -1046,7 +1073,7 @@ prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn, void *arg,
 		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
 		"WHERE r.project = $1 "
 		"ORDER BY w.workload, w.backend, w.segment_id, "
-		"r.timestamp_utc, r.commit_id, r.run_id";
+		PG_R_RUN_ORDER;
 	const char *vals[] = {p->project};
 	PGresult *r;
 	int rc = 0, stopped = 0;
@@ -1120,11 +1147,11 @@ prof_history_pg_export(struct prof_history_pg *p, prof_history_record_fn fn,
 		"w.segment_id, s.key COLLATE \"C\", w.category, "
 		"w.workload_version, w.n, w.errors, w.min, w.median, w.p90, "
 		"w.max, w.instructions, w.status, w.reason, "
-		PROF_HISTORY_MEM_SELECT " "
+		PROF_HISTORY_MEM_SELECT ", r.commit_time, r.parents "
 		"FROM prof_runs r LEFT JOIN prof_rows w ON w.run = r.id "
 		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
 		"WHERE r.project = $1 "
-		"ORDER BY r.timestamp_utc, r.commit_id, r.run_id, w.workload, "
+		"ORDER BY " PG_R_RUN_ORDER ", w.workload, "
 		"w.backend, s.key COLLATE \"C\"";
 	const char *vals[] = {p->project};
 	PGresult *r;
@@ -1167,6 +1194,10 @@ prof_history_pg_export(struct prof_history_pg *p, prof_history_record_fn fn,
 				.reason = text_at(r, 20),
 			};
 
+			rec.commit_time =
+				text_at(r, 21 + 3 * (PROF_HISTORY_MEM_N - 1));
+			rec.parents =
+				text_at(r, 22 + 3 * (PROF_HISTORY_MEM_N - 1));
 			rec.mem[0] = NAN;
 			/* PROF_HISTORY_MEM_SELECT: the values, then the
 			 * verdicts. */

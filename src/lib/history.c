@@ -36,7 +36,16 @@ struct prof_history {
  * The order of runs, whatever the order they were added in: by timestamp,
  * then commit, then run id (for runs of one second).
  */
-#define RUN_ORDER "timestamp_utc, commit_id, run_id"
+#define RUN_ORDER_V3 "timestamp_utc, commit_id, run_id"
+/*
+ * Since version 8: by the commit's time first (commit_time_utc, where the
+ * run file gave commit_time; else the run's own timestamp), so a
+ * later-made run of an older commit falls where its commit does.
+ */
+#define RUN_ORDER "coalesce(commit_time_utc, timestamp_utc), " RUN_ORDER_V3
+#define R_RUN_ORDER                                                            \
+	"coalesce(r.commit_time_utc, r.timestamp_utc), r.timestamp_utc, "      \
+	"r.commit_id, r.run_id"
 
 /*
  * The forward migrations: MIGRATIONS[k] takes a history from schema
@@ -51,7 +60,10 @@ struct prof_history {
  * (history-int.h: host_allocs and host_allocated_bytes beside the peaks,
  * and KEY_status, KEY_reason of each metric); version 7 the verdict of
  * the CUDA device allocator's peak, a memory row since (its value was
- * device_peak_bytes from version 2 on). Never edit one that has shipped:
+ * device_peak_bytes from version 2 on); version 8 the commit's time and
+parents (commit_time as the file gave it, commit_time_utc the same moment
+in UTC, parents space-separated; null for files without them) and orders
+runs by RUN_ORDER's commit time. Never edit one that has shipped:
  * add the next.
  */
 static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
@@ -92,7 +104,7 @@ static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 	" FROM segments s WHERE s.segment_id = rows.segment_id);"
 	"DELETE FROM segments WHERE segment_id <> prof_segment_id(key);"
 	"DROP INDEX runs_order;"
-	"CREATE INDEX runs_order ON runs (" RUN_ORDER ");",
+	"CREATE INDEX runs_order ON runs (" RUN_ORDER_V3 ");",
 
 	"CREATE TABLE files ("
 	" sha256 TEXT PRIMARY KEY,"
@@ -114,6 +126,12 @@ static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 
 	"ALTER TABLE rows ADD COLUMN device_peak_allocated_bytes_status TEXT;"
 	"ALTER TABLE rows ADD COLUMN device_peak_allocated_bytes_reason TEXT;",
+
+	"ALTER TABLE runs ADD COLUMN commit_time TEXT;"
+	"ALTER TABLE runs ADD COLUMN commit_time_utc TEXT;"
+	"ALTER TABLE runs ADD COLUMN parents TEXT;"
+	"DROP INDEX runs_order;"
+	"CREATE INDEX runs_order ON runs (" RUN_ORDER ");",
 };
 
 /* SQL prof_segment_id(key): the segment id of a key, for migration 3. */
@@ -939,7 +957,11 @@ prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
 {
 	static const char run_sql[] =
 		"INSERT INTO runs (run_id, commit_id, timestamp_utc, command, "
-		"results_schema, digest, added_utc) VALUES (?, ?, ?, ?, ?, ?, ?)";
+		"results_schema, digest, added_utc, commit_time, "
+		"commit_time_utc, parents) "
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	char ctime_utc[24], parents[4096];
+	const char *ctime;
 	sqlite3_stmt *st = NULL;
 	char now[32];
 	int known;
@@ -999,6 +1021,13 @@ prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
 	sqlite3_bind_int(st, 5, v->schema_version);
 	sqlite3_bind_text(st, 6, v->digest, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 7, now, -1, SQLITE_STATIC);
+	ctime = prof_runview_commit_time(v, ctime_utc);
+	if (ctime) {
+		sqlite3_bind_text(st, 8, ctime, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 9, ctime_utc, -1, SQLITE_STATIC);
+	}
+	if (prof_runview_parents(v, parents, sizeof(parents)))
+		sqlite3_bind_text(st, 10, parents, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) != SQLITE_DONE) {
 		db_err(h, err, NULL);
 		goto fail;
@@ -1136,8 +1165,8 @@ prof_history_list(struct prof_history *h, struct prof_err *err)
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 		"r.command, (SELECT count(*) FROM rows w WHERE w.run = r.id) "
-		"AS rows, r.results_schema AS schema_version, r.added_utc "
-		"FROM runs r ORDER BY r.timestamp_utc, r.commit_id, r.run_id";
+		"AS rows, r.results_schema AS schema_version, r.added_utc, "
+		"r.commit_time, r.parents FROM runs r ORDER BY " R_RUN_ORDER;
 	sqlite3_stmt *st = NULL;
 	struct json_object *a;
 
@@ -1156,9 +1185,9 @@ static const char trend_sql[] =
 	"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 	"w.workload, w.backend, w.segment_id, w.n, w.errors, w.min, w.median, "
 	"w.p90, w.max, w.instructions, w.host_peak_bytes, w.status, "
-	"w.reason, " PROF_HISTORY_MEM_TREND " "
+	"w.reason, " PROF_HISTORY_MEM_TREND ", r.commit_time, r.parents "
 	"FROM rows w JOIN runs r ON r.id = w.run WHERE 1%s%s%s "
-	"ORDER BY %s r.timestamp_utc, r.commit_id, r.run_id, w.workload, "
+	"ORDER BY %s " R_RUN_ORDER ", w.workload, "
 	"w.backend, w.segment_id";
 
 static sqlite3_stmt *
@@ -1238,8 +1267,7 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 		PROF_HISTORY_MEM_SELECT " "
 		"FROM rows w JOIN runs r ON r.id = w.run "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
-		"ORDER BY w.workload, w.backend, w.segment_id, "
-		"r.timestamp_utc, r.commit_id, r.run_id";
+		"ORDER BY w.workload, w.backend, w.segment_id, " R_RUN_ORDER;
 	sqlite3_stmt *st = NULL;
 	int rc = -1, step;
 
@@ -1549,10 +1577,11 @@ prof_history_export(struct prof_history *h, prof_history_record_fn fn,
 		"r.results_schema, r.digest, w.workload, w.backend, "
 		"w.segment_id, s.key, w.category, w.workload_version, w.n, "
 		"w.errors, w.min, w.median, w.p90, w.max, w.instructions, "
-		"w.status, w.reason, " PROF_HISTORY_MEM_SELECT " "
+		"w.status, w.reason, " PROF_HISTORY_MEM_SELECT ", "
+		"r.commit_time, r.parents "
 		"FROM runs r LEFT JOIN rows w ON w.run = r.id "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
-		"ORDER BY r.timestamp_utc, r.commit_id, r.run_id, w.workload, "
+		"ORDER BY " R_RUN_ORDER ", w.workload, "
 		"w.backend, s.key";
 	sqlite3_stmt *st = NULL;
 	int rc = -1, step, m;
@@ -1590,6 +1619,10 @@ prof_history_export(struct prof_history *h, prof_history_record_fn fn,
 			.reason = (const char *)sqlite3_column_text(st, 20),
 		};
 
+		r.commit_time = (const char *)sqlite3_column_text(
+			st, 21 + 3 * (PROF_HISTORY_MEM_N - 1));
+		r.parents = (const char *)sqlite3_column_text(
+			st, 22 + 3 * (PROF_HISTORY_MEM_N - 1));
 		r.mem[0] = NAN;
 		/* PROF_HISTORY_MEM_SELECT: the values, then the verdicts. */
 		for (m = 1; m < PROF_HISTORY_MEM_N; m++) {

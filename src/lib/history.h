@@ -28,7 +28,7 @@ struct json_object;
  * corrupt one is refused before anything is written to it, and so is a
  * SQLite file another program marked with its own application id.
  */
-#define PROF_HISTORY_SCHEMA 7
+#define PROF_HISTORY_SCHEMA 8
 #define PROF_HISTORY_APP_ID 0x70726f66	/* "prof" */
 #define PROF_HISTORY_BUSY_MS 30000
 
@@ -260,6 +260,8 @@ struct prof_history_record {
 	const char *command;
 	const char *digest;
 	int results_schema;
+	const char *commit_time;	/* NULL: the file gave none */
+	const char *parents;		/* space-separated; NULL: none */
 	const char *workload;		/* NULL: the run has no rows */
 	const char *backend;
 	const char *segment_id;

@@ -31,4 +31,19 @@ int prof_id_valid(const char *id, char *why, size_t why_n);
  */
 int prof_commit_valid(const char *commit, char *why, size_t why_n);
 
+/*
+ * A commit's time as `git log --format=%cI` writes it: ISO 8601 to the
+ * second with a UTC offset, 2026-11-29T18:15:00+01:00 or ...Z. Returns 1
+ * and, with utc, the same moment in UTC (2026-11-29T17:15:00Z, 21 bytes
+ * with the NUL) that sorts as time does; or 0 with why as above.
+ */
+int prof_commit_time_valid(const char *t, char *utc, char *why,
+			   size_t why_n);
+
+/*
+ * One parent hash: 4 to 64 lowercase hex digits (git's %P writes them
+ * space-separated). Returns 1 or 0 with why.
+ */
+int prof_parent_valid(const char *sha, char *why, size_t why_n);
+
 #endif /* PROF_ID_H */

@@ -11,6 +11,7 @@
 #include "afile.h"
 #include "compare.h"
 #include "env.h"
+#include "id.h"
 #include "json.h"
 #include "prof.h"
 #include "runview.h"
@@ -40,6 +41,39 @@ prof_runview_str(const struct prof_runview *v, const char *key)
 	const char *s = v->meta ? prof_json_str(v->meta, key) : NULL;
 
 	return s ? s : "";
+}
+
+const char *
+prof_runview_commit_time(const struct prof_runview *v, char *utc)
+{
+	const char *t = v->meta ? prof_json_str(v->meta, "commit_time") : NULL;
+
+	if (!t || !prof_commit_time_valid(t, utc, NULL, 0))
+		return NULL;
+	return t;
+}
+
+int
+prof_runview_parents(const struct prof_runview *v, char *out, size_t n)
+{
+	struct json_object *a;
+	size_t i, off = 0;
+
+	if (!v->meta || !json_object_object_get_ex(v->meta, "parents", &a) ||
+	    !json_object_is_type(a, json_type_array) || !n)
+		return 0;
+	out[0] = 0;
+	for (i = 0; i < json_object_array_length(a); i++) {
+		const char *p =
+			json_object_get_string(json_object_array_get_idx(a, i));
+		int k = snprintf(out + off, n - off, "%s%s", i ? " " : "",
+				 p ? p : "");
+
+		if (k < 0 || (size_t)k >= n - off)
+			break;
+		off += (size_t)k;
+	}
+	return 1;
 }
 
 struct json_object *

@@ -144,6 +144,15 @@ size_t prof_runview_count(const struct prof_runview *v);
 /* A top-level string of the document (run_id, commit, ...), or "". */
 const char *prof_runview_str(const struct prof_runview *v, const char *key);
 
+/* The run's commit_time as the file gave it, and in utc (21 bytes) the
+ * same moment in UTC; NULL when the file has none (an older file). */
+const char *prof_runview_commit_time(const struct prof_runview *v,
+				     char *utc);
+
+/* The run's parents, space-separated, into out: 1, or 0 when the file
+ * has no parents array (an older file). */
+int prof_runview_parents(const struct prof_runview *v, char *out, size_t n);
+
 /* The env of the first sample; NULL when there are no samples. */
 struct json_object *prof_runview_env(const struct prof_runview *v);
 

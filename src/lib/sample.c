@@ -762,6 +762,42 @@ prof_results_check_head(struct json_object *o, int final,
 	    (json_object_object_get_ex(o, "run_id", NULL) &&
 	     want_id(c, o, "run_id")))
 		return -1;
+	if (json_object_object_get_ex(o, "commit_time", &v) && v) {
+		char why[160];
+
+		if (!json_object_is_type(v, json_type_string))
+			return fail(c, "commit_time", "expected a string, got %s",
+				    prof_json_type_name(v));
+		if (!prof_commit_time_valid(json_object_get_string(v), NULL,
+					    why, sizeof(why)))
+			return fail(c, "commit_time", "%s", why);
+	}
+	if (json_object_object_get_ex(o, "parents", &v) && v) {
+		char why[160];
+		size_t i;
+
+		if (!json_object_is_type(v, json_type_array))
+			return fail(c, "parents", "expected an array, got %s",
+				    prof_json_type_name(v));
+		for (i = 0; i < json_object_array_length(v); i++) {
+			struct json_object *e = json_object_array_get_idx(v, i);
+
+			if (!json_object_is_type(e, json_type_string) ||
+			    !prof_parent_valid(json_object_get_string(e), why,
+					       sizeof(why)))
+			{
+				char msg[200];
+
+				snprintf(msg, sizeof(msg), "element %zu: %s",
+					 i,
+					 json_object_is_type(e,
+							     json_type_string) ?
+						 why :
+						 "not a string");
+				return fail(c, "parents", "%s", msg);
+			}
+		}
+	}
 	if (!json_object_object_get_ex(o, "run", &run) || !run)
 		return 0;
 	if (!json_object_is_type(run, json_type_object))

@@ -24,7 +24,7 @@ jq_ok 'length == 1 and .[0].n == 3 and .[0].median == 11 and
 	.[0].instructions == null and (.[0].segment_id | test("^[0-9a-f]{16}$"))' \
 	"$out" "one trend point with the row's statistics"
 is "$(sqlite3 "$db" 'PRAGMA journal_mode; PRAGMA user_version' | tr '\n' ' ')" \
-	"wal 7 " "the database is in WAL mode, schema version 7"
+	"wal 8 " "the database is in WAL mode, schema version 8"
 
 run prof-history --db "$db" list
 jq_ok 'length == 1' "$out" "options may come before the command"
@@ -136,11 +136,11 @@ run prof-history add --db "$v1" "$T/a.json"
 is "$rc" 0 "a version-1 history is migrated and takes a run"
 is "$(sqlite3 "$v1" 'PRAGMA user_version; SELECT count(*) FROM runs;
 	SELECT instructions IS NULL FROM rows LIMIT 1' | tr '\n' ' ')" \
-	"7 2 1 " "it is version 7 now and keeps its run"
+	"8 2 1 " "it is version 8 now and keeps its run"
 sqlite3 "$T/new.sqlite" 'PRAGMA application_id = 1886547814;
 	PRAGMA user_version = 99; CREATE TABLE runs (x)'
 run prof-history list --db "$T/new.sqlite"
-is "$rc:$(cat "$err")" "2:prof-history: $T/new.sqlite: history schema version 99 is newer than this prof's (7)" \
+is "$rc:$(cat "$err")" "2:prof-history: $T/new.sqlite: history schema version 99 is newer than this prof's (8)" \
 	"a newer history is refused"
 
 # Two adds at once: WAL and the busy timeout let both in.

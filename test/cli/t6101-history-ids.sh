@@ -40,7 +40,7 @@ jq_ok 'length == 1 and .[0].run_id == "run-old" and .[0].median == 10' \
 	"$out" "trend --segment with the new id finds the old run"
 is "$(sqlite3 "$old" 'PRAGMA user_version; SELECT segment_id FROM rows;
 	SELECT segment_id FROM segments' | tr '\n' ' ')" \
-	"7 $oldsid $oldsid " "the history is version 7, one id left"
+	"8 $oldsid $oldsid " "the history is version 8, one id left"
 run prof-history add --db "$old" "$T/a1.json"
 run prof-history trend --db "$old" --segment "$oldsid"
 jq_ok 'map(.run_id) == ["run-old", "run-a1"]' "$out" \

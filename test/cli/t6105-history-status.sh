@@ -184,8 +184,8 @@ is "$rc" 0 "a version-4 history is migrated and takes a run with statuses"
 is "$(sqlite3 "$v4" "PRAGMA user_version; SELECT count(*) FROM files;
 	SELECT group_concat(ifnull(status, '-')) FROM (SELECT w.status
 	FROM rows w JOIN runs r ON r.id = w.run ORDER BY r.timestamp_utc)" |
-	tr '\n' ' ')" "7 1 -,improved " \
-	"version 7 now: the old run null, the new one improved"
+	tr '\n' ' ')" "8 1 -,improved " \
+	"version 8 now: the old run null, the new one improved"
 
 # import: a run folder's comparisons.json gives its statuses.
 mkdir -p "$T/runs/cur" "$T/runs/plain"

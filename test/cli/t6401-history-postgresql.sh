@@ -130,7 +130,7 @@ newer=$(pg_db newer)
 "$BIN/prof-history" add --db "$newer" "$T/a.json" 2>/dev/null
 "$PGBIN/psql" -X -q -d "$newer" -c "UPDATE prof_meta SET value = '99'"
 run prof-history list --db "$newer"
-is "$rc:$(cat "$err")" "2:prof-history: $newer: history schema version 99 is newer than this prof's (3)" \
+is "$rc:$(cat "$err")" "2:prof-history: $newer: history schema version 99 is newer than this prof's (4)" \
 	"a history of a newer schema is refused"
 run prof-history add --db "$newer" "$T/b.json"
 is "$rc:$("$PGBIN/psql" -X -At -d "$newer" -c "SELECT count(*) FROM prof_runs")" "2:1" \

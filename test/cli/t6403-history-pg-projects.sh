@@ -17,7 +17,7 @@ mkrun "$T/b1.json" b1 c1 2026-01-01T00:00:00Z 50 50 50
 mkrun "$T/b-a1.json" a1 c9 2026-01-03T00:00:00Z 60 60 60
 
 run prof-history migrate --db "$PGURL"
-is "$rc:$(cat "$err")" "0:prof-history: '$PGURL' is at history schema version 3" \
+is "$rc:$(cat "$err")" "0:prof-history: '$PGURL' is at history schema version 4" \
 	"migrate makes the tables and says the version"
 run prof-history add --db "$PGURL" --project alpha "$T/a1.json" "$T/a2.json"
 is "$rc" 0 "add --project alpha"

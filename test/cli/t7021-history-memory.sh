@@ -64,8 +64,8 @@ is "$("$BIN/prof-history" trend --db "$T/i.sqlite" | jq -c '.[0] | {median: .hos
 sqlite3 "$T/v5.sqlite" <"$ROOT/test/data/history/schema-v5.sql"
 run prof-history add --db "$T/v5.sqlite" --comparisons "$T/cmp4.json" \
 	"$T/runs/m4.json"
-is "$rc:$(sqlite3 "$T/v5.sqlite" 'PRAGMA user_version')" "0:7" \
-	"a version-5 history is migrated to version 7"
+is "$rc:$(sqlite3 "$T/v5.sqlite" 'PRAGMA user_version')" "0:8" \
+	"a version-5 history is migrated to version 8"
 is "$("$BIN/prof-history" trend --db "$T/v5.sqlite" | jq -c 'map([.run_id, .host_peak_bytes, .host_allocs, .host_peak_bytes_status])')" \
 	"[[\"run-v5\",1052656,null,null],[\"m4\",$pa,2,\"warning\"]]" \
 	"the old run keeps its peak, the new one has its metrics and verdicts"
