@@ -455,6 +455,23 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 }
 
 /* Two DHAT outputs compared: the allocation sites that changed. */
+/*
+ * Write what pair() or pair_sites() made to --output: j as JSON, else the
+ * text in b. A failed stdout is reported once, by cli_finish().
+ */
+static int
+write_result(const struct opts *o, struct json_object *j,
+	     const struct prof_buf *b)
+{
+	struct prof_err err = {0};
+	int r = j ? prof_out_json(o->output, j, &err) :
+		    prof_out_write(o->output, b->p ? b->p : "", b->len, &err);
+
+	if (r < 0 && strcmp(o->output, "-"))
+		cli_err(&err);
+	return r < 0 ? PROF_EXIT_FAILURE : PROF_EXIT_OK;
+}
+
 static int
 pair_sites(const char *before_path, const char *after_path,
 	   const struct opts *o)
@@ -491,18 +508,10 @@ pair_sites(const char *before_path, const char *after_path,
 		json_object_object_add(j, "unchanged",
 				       ll((long long)d.unchanged));
 		json_object_object_add(j, "sites", sites_json(&d, o->top));
-		if (prof_out_json(o->output, j, &err) < 0)
-			goto write_failed;
 	} else {
 		sites_text(&b, &before, &after, &d, o);
-		if (prof_out_write(o->output, b.p ? b.p : "", b.len, &err) < 0)
-			goto write_failed;
 	}
-	rc = PROF_EXIT_OK;
-	goto out;
-write_failed:
-	if (strcmp(o->output, "-"))
-		cli_err(&err);
+	rc = write_result(o, j, &b);
 out:
 	json_object_put(j);
 	prof_buf_free(&b);
@@ -559,22 +568,12 @@ pair(const char *before_path, const char *after_path, const struct opts *o)
 		}
 		prof_buf_free(&svg);
 	}
-	if (o->json) {
+	if (o->json)
 		j = why_json(&w, o);
-		if (prof_out_json(o->output, j, &err) < 0)
-			goto write_failed;
-	} else {
+	else
 		why_text(&b, &w, o,
 			 after.event[0] ? "samples" : "instructions");
-		if (prof_out_write(o->output, b.p ? b.p : "", b.len, &err) < 0)
-			goto write_failed;
-	}
-	rc = PROF_EXIT_OK;
-	goto out;
-write_failed:
-	/* A failed stdout is reported once, by cli_finish(). */
-	if (strcmp(o->output, "-"))
-		cli_err(&err);
+	rc = write_result(o, j, &b);
 out:
 	json_object_put(j);
 	prof_buf_free(&b);
