@@ -52,3 +52,24 @@ mk() {
 	nice make --no-print-directory -s "$@" >"$out" 2>"$err"
 	rc=$?
 }
+
+# run() sums a copy of its TINY_N * 4-byte buffer: one allocation more,
+# twice the heap peak (the memory channel's tests: t7007, t7015, t7018).
+project_copy_run() {
+	python3 - <<'PY'
+s = open("tiny.c").read()
+s = s.replace("""	for (i = 0; i < TINY_N; i++)
+		sum += s->v[i];
+	s->sum = sum;""", """	uint32_t *copy = malloc(TINY_N * sizeof(*copy));
+
+	if (!copy)
+		return prof_fail(ctx, "out of memory");
+	for (i = 0; i < TINY_N; i++)
+		copy[i] = s->v[i];
+	for (i = 0; i < TINY_N; i++)
+		sum += copy[i];
+	free(copy);
+	s->sum = sum;""")
+open("tiny.c", "w").write(s)
+PY
+}

@@ -17,22 +17,7 @@ good=$(git rev-parse HEAD)
 echo "/* a comment */" >>tiny.c
 commit "a comment"
 # run() sums a copy of the buffer: one allocation of TINY_N * 4 bytes more
-python3 - <<'PY'
-s = open("tiny.c").read()
-s = s.replace("""	for (i = 0; i < TINY_N; i++)
-		sum += s->v[i];
-	s->sum = sum;""", """	uint32_t *copy = malloc(TINY_N * sizeof(*copy));
-
-	if (!copy)
-		return prof_fail(ctx, "out of memory");
-	for (i = 0; i < TINY_N; i++)
-		copy[i] = s->v[i];
-	for (i = 0; i < TINY_N; i++)
-		sum += copy[i];
-	free(copy);
-	s->sum = sum;""")
-open("tiny.c", "w").write(s)
-PY
+project_copy_run
 commit "run sums a copy"
 first=$(git rev-parse HEAD)
 echo "/* another */" >>tiny.c

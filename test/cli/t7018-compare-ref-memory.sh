@@ -12,22 +12,7 @@ plan 4
 project_install
 [ "$rc" = 0 ] || { cat "$err" >&2; exit 1; }
 project_init || exit 1
-python3 - <<'PY'
-s = open("tiny.c").read()
-s = s.replace("""	for (i = 0; i < TINY_N; i++)
-		sum += s->v[i];
-	s->sum = sum;""", """	uint32_t *copy = malloc(TINY_N * sizeof(*copy));
-
-	if (!copy)
-		return prof_fail(ctx, "out of memory");
-	for (i = 0; i < TINY_N; i++)
-		copy[i] = s->v[i];
-	for (i = 0; i < TINY_N; i++)
-		sum += copy[i];
-	free(copy);
-	s->sum = sum;""")
-open("tiny.c", "w").write(s)
-PY
+project_copy_run
 commit "run sums a copy"
 
 mk compare REF=HEAD~1 MEMORY=1 WHY=1 OUTPUT="$T/c"
