@@ -107,11 +107,12 @@ static const struct cli_opt option_table[] = {
 		"then two runs of the command of their own\n"
 		"under the allocation interposer: memory\n"
 		"samples (call 0) with its heap peak,\n"
-		"allocations and bytes allocated, judged as\n"
-		"a workload's (prof-mem(1)); never inside a\n"
-		"timed run. A static or setuid program is\n"
-		"not entered: no heap numbers, said once\n"
-		"(metrics.heap_tracked false), not an error"),
+		"allocations, bytes allocated and RSS peak,\n"
+		"judged as a workload's (prof-mem(1)); never\n"
+		"inside a timed run. A static or setuid\n"
+		"program is not entered: no heap numbers,\n"
+		"said once (metrics.heap_tracked false), not\n"
+		"an error"),
 	CLI_TEXT(
 	"Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n"
 	"arguments, an unknown workload, a missing workload binary, or\n"

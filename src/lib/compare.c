@@ -519,11 +519,13 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 }
 
 /* A side's statistics; on an instruction row its median is the row's
- * count (prof_stats_count_index()), as every output shows it. */
+ * count (prof_stats_count_index()), as every output shows it, and so on a
+ * memory row: bytes and allocations are whole numbers, never the mean of
+ * two middle samples. */
 static int
 row_stats(const struct prof_cmp_row *r, struct prof_cmp_side *side)
 {
-	return (r->instructions ? prof_stats_counts :
+	return (r->instructions || r->memory ? prof_stats_counts :
 				  prof_stats_compute)(side->v, side->n,
 						      &side->st);
 }

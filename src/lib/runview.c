@@ -443,8 +443,10 @@ finish_rows(struct prof_runview *v)
 		if (prof_stats_compute(r->v, r->n, &r->st) < 0 ||
 		    prof_cpu_row_stats(&r->cpu, &r->cpu_st) < 0)
 			return -1;
+		/* A memory metric's median is one of its samples, as
+		 * prof-diff's memory rows have it (compare.c, row_stats). */
 		for (m = 1; m < PROF_CMP_MEM_N; m++)
-			if (prof_stats_compute(r->mem[m], r->n_mem[m],
+			if (prof_stats_counts(r->mem[m], r->n_mem[m],
 					       &r->mem_st[m]) < 0)
 				return -1;
 	}

@@ -171,12 +171,12 @@ keep_record(void *procs, struct json_object *record, struct prof_err *err)
  * left its line: a static or setuid program is not entered by the
  * dynamic loader's preload, and a partial tree would be a false number.
  * Then metrics.heap_tracked is false and "memory" has no heap numbers;
- * with_rss adds wait4's max RSS either way. Returns whether the heap was
- * tracked.
+ * wait4's max RSS is there either way, as a worker's memory sample has
+ * its RSS peak. Returns whether the heap was tracked.
  */
 static int
 heap_sample(struct json_object *s, const char *log,
-	    const struct prof_spawn_result *res, int with_rss)
+	    const struct prof_spawn_result *res)
 {
 	struct json_object *procs = json_object_new_array(), *m, *p;
 	struct json_object *metrics = json_object_object_get(s, "metrics");
@@ -221,10 +221,9 @@ heap_sample(struct json_object *s, const char *log,
 			json_object_new_int64(
 				(int64_t)json_object_array_length(procs)));
 	}
-	if (with_rss)
-		json_object_object_add(m, "rss_peak_bytes",
-				       json_object_new_int64(
-					       (int64_t)res->ru.ru_maxrss * 1024));
+	json_object_object_add(m, "rss_peak_bytes",
+			       json_object_new_int64((int64_t)res->ru.ru_maxrss *
+						     1024));
 	json_object_object_add(s, "memory", m);
 	json_object_object_add(s, "processes", procs);
 	if (metrics)
@@ -240,14 +239,15 @@ heap_sample(struct json_object *s, const char *log,
  * and call 0 (each run is the command's first and only call: prof-diff
  * checks that the exact numbers repeat). fixed: prof-count's fixed
  * environment (its program, env, no ASLR), else the caller's without
- * the preload variables. with_rss: the samples carry the RSS peak (not
- * in prof-time, whose timing samples have it). Writes the samples into
+ * the preload variables. Each sample carries its run's RSS peak, as a
+ * worker's memory sample does (prof-time's timed samples have theirs as
+ * well: the RSS row takes both). Writes the samples into
  * r; says once when the heap could not be tracked. Returns 0, or -1 on
  * an output or infrastructure failure (said).
  */
 int
 cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
-	     long n, struct valgrind_setup *fixed, int with_rss)
+	     long n, struct valgrind_setup *fixed)
 {
 	struct opts mo = *o;
 	char tmp[PATH_MAX] = "", log[PATH_MAX + 16], log_env[PATH_MAX + 32];
@@ -317,7 +317,7 @@ cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
 		}
 		s = cmdsample_of_result(&mo, fixture_sum, i, &res);
 		cmdsample_outcome(&mo, &res, why, sizeof(why));
-		if (!heap_sample(s, log, &res, with_rss) && !why[0] &&
+		if (!heap_sample(s, log, &res) && !why[0] &&
 		    !said++ && !o->quiet)
 			cli_say("%s: no heap numbers: the allocation "
 				"interposer did not enter '%s' (a static or "

@@ -102,8 +102,7 @@ command_run(struct opts *o)
 		goto out;
 	if (!strcmp(o->phase, "memory")) {
 		/* prof-mem -- CMD: the memory runs only. */
-		if (cmdsample_heap(o, &r, fixture_sum, (long)o->repeat, NULL, 1) <
-		    0)
+		if (cmdsample_heap(o, &r, fixture_sum, (long)o->repeat, NULL) < 0)
 			goto out;
 		n_dur = r.samples - r.errors;
 		goto done;
@@ -205,7 +204,7 @@ command_run(struct opts *o)
 	/* --memory: the heap numbers, from runs of their own after the
 	 * timed ones, never inside them. */
 	if (o->memory && cmdsample_heap(o, &r, fixture_sum, COMMAND_MEMORY_RUNS,
-				      NULL, 0) < 0)
+				      NULL) < 0)
 		goto out;
 done:
 	if (signals_interrupted) {

@@ -185,7 +185,7 @@ count_run(struct opts *o)
 	 * valgrind (whose allocator and pages they would be) and in the
 	 * same fixed environment; the interposer is never counted. */
 	if (!signals_interrupted && o->memory &&
-	    cmdsample_heap(o, &r, fixture_sum, COMMAND_MEMORY_RUNS, c, 1) < 0)
+	    cmdsample_heap(o, &r, fixture_sum, COMMAND_MEMORY_RUNS, c) < 0)
 		goto out;
 	if (signals_interrupted) {
 		output_say_interrupted(o, &r);

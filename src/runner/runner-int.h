@@ -241,12 +241,12 @@ const char *cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
 				 char hex[PROF_SUM_HEX]);
 /* The memory runs of a command, apart from timed or counted runs: n fresh
  * runs under libprof-alloc.so (o->preload), memory samples of call 0 into
- * r; fixed: prof-count's fixed environment, else the caller's; with_rss:
- * the samples carry the RSS peak. Returns 0, or -1 (said). */
+ * r, each with its run's RSS peak; fixed: prof-count's fixed environment,
+ * else the caller's. Returns 0, or -1 (said). */
 #define COMMAND_MEMORY_RUNS 2
 int cmdsample_heap(struct opts *o, struct run_state *r,
 		   const char *fixture_sum, long n,
-		   struct valgrind_setup *fixed, int with_rss);
+		   struct valgrind_setup *fixed);
 /* The samples in a gperftools CPU profile at path; -1: not one. */
 long long cmdsample_profile_samples(const char *path);
 
