@@ -1,9 +1,12 @@
 /* stream.c: reading samples one at a time from results files and JSON-lines
  * streams: the top level walked here, each value parsed by json-c. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -13,6 +16,7 @@
 #include "prof.h"
 #include "calib.h"
 #include "env.h"
+#include "htab.h"
 #include "stream.h"
 #include "utf8.h"
 
@@ -23,11 +27,29 @@
 /* Columns up to this are padded so that json-c's errors land on them. */
 #define MAX_PAD 4096
 
+/* A member of a groups table in the input: "ID": {...}, from the key's
+ * first byte to the value's last. */
+struct group_at {
+	uint64_t off;
+	uint32_t key_len;	/* the key's bytes, its quotes included */
+	uint32_t len;		/* the member's */
+};
+
 struct prof_stream {
 	struct json_object *envs;	/* env_id -> env */
 	struct json_object *segments;	/* segment_id -> segment key */
-	struct json_object *groups;	/* the last document's group_id ->
-					 * group */
+	/* The last document's groups (group_id -> group): where each is
+	 * in the input when that is a regular file (read again from it
+	 * for each sample that joins it: a group is one row's shared
+	 * fields, and a large run has a group a row), else (a pipe, or a
+	 * group that held a string cut on reading) its text in groups. */
+	struct json_object *groups;
+	struct group_at *gat;
+	size_t n_gat, cap_gat;
+	struct prof_htab64 gidx;	/* a probe of an id's hash -> gat */
+	char *gbuf;			/* a member read back */
+	size_t gbuf_cap;
+	int gfd;			/* the input's, when regular; else -1 */
 	struct json_object *meta;	/* the last input's other members */
 	struct json_object *calib;	/* calibration and machine records */
 	/* Ids a document's samples named before its tables: "e ID" or
@@ -58,9 +80,11 @@ struct prof_stream {
 	long line;		/* from 1 */
 	int eof;
 	int read_error;
-	/* The bytes of the value being read, after vpad bytes of padding. */
+	/* The bytes of the value being read, after vpad bytes of padding;
+	 * cut: a string of it was cut (the bytes are not the input's). */
 	struct prof_buf val;
 	size_t vpad;
+	int cut;
 	struct json_tokener *tok;	/* reused for every value */
 };
 
@@ -79,6 +103,7 @@ prof_stream_new(void)
 	st->pending = json_object_new_object();
 	st->calib = json_object_new_array();
 	st->pairs = json_object_new_object();
+	st->gfd = -1;
 	if (!st->envs || !st->segments || !st->groups || !st->tok ||
 	    !st->meta || !st->pending || !st->pairs ||
 	    !st->calib) {
@@ -96,6 +121,9 @@ prof_stream_free(struct prof_stream *st)
 	json_object_put(st->envs);
 	json_object_put(st->segments);
 	json_object_put(st->groups);
+	free(st->gat);
+	prof_htab64_free(&st->gidx);
+	free(st->gbuf);
 	json_object_put(st->meta);
 	json_object_put(st->pending);
 	json_object_put(st->calib);
@@ -173,6 +201,14 @@ open_input(struct prof_stream *st, const char *path, struct prof_err *err)
 		return prof_err_at(err, path, 0, 0, "cannot open: %s",
 				   strerror(errno));
 	prof_afile_note_input(fileno(st->fp));
+	{
+		struct stat sb;
+
+		st->gfd = fstat(fileno(st->fp), &sb) == 0 &&
+					  S_ISREG(sb.st_mode) ?
+				  fileno(st->fp) :
+				  -1;
+	}
 	if (!st->buf) {
 		st->buf = malloc(CHUNK);
 		if (!st->buf) {
@@ -194,6 +230,7 @@ close_input(struct prof_stream *st)
 	if (st->fp && st->fp != stdin)
 		fclose(st->fp);
 	st->fp = NULL;
+	st->gfd = -1;
 }
 
 /* Make buf[pos] readable. Returns 0, or -1 at the end of the input. */
@@ -298,6 +335,7 @@ read_value(struct prof_stream *st, struct json_object **out,
 	col = column(st);
 	pad = col - 1 <= MAX_PAD ? (size_t)col - 1 : 0;
 	st->val.len = 0;
+	st->cut = 0;
 	if (prof_buf_reserve(&st->val, pad + 4096) < 0)
 		return prof_err_at(err, st->name, 0, 0, "out of memory");
 	memset(st->val.p, ' ', pad);
@@ -335,6 +373,7 @@ read_value(struct prof_stream *st, struct json_object **out,
 					return prof_err_at(err, st->name, 0, 0,
 							   "out of memory");
 				cutting = 1;
+				st->cut = 1;
 			}
 			if (in_str) {
 				slen++;
@@ -644,6 +683,128 @@ mixed_reason(struct prof_stream *st, struct prof_err *err, int doc,
 	prof_err_file(err, st->name);
 }
 
+/* Forget the last document's groups. Returns 0, or -1 when out of
+ * memory. */
+static int
+groups_reset(struct prof_stream *st)
+{
+	json_object_put(st->groups);
+	st->groups = json_object_new_object();
+	free(st->gat);
+	st->gat = NULL;
+	st->n_gat = st->cap_gat = 0;
+	prof_htab64_free(&st->gidx);
+	return st->groups ? 0 : -1;
+}
+
+/* The probes of an id in gidx: its FNV-1a hash, then others from it
+ * (never UINT64_MAX, which prof_htab64 does not take). */
+static uint64_t
+group_probe(const char *id, uint64_t prev, int first)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	if (first) {
+		for (; *id; id++) {
+			h ^= (unsigned char)*id;
+			h *= 1099511628211ULL;
+		}
+	} else {
+		h = (prev + 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
+	}
+	return h == UINT64_MAX ? 0 : h;
+}
+
+/* Member i of the groups table read back from the input into gbuf.
+ * Returns 0, or -1 (out of memory, or a read that came short). */
+static int
+group_read(struct prof_stream *st, size_t i)
+{
+	const struct group_at *a = &st->gat[i];
+	ssize_t got;
+
+	if (a->len + 1 > st->gbuf_cap) {
+		char *nb = realloc(st->gbuf, a->len + 1);
+
+		if (!nb)
+			return -1;
+		st->gbuf = nb;
+		st->gbuf_cap = a->len + 1;
+	}
+	got = pread(st->gfd, st->gbuf, a->len, (off_t)a->off);
+	if (got != (ssize_t)a->len)
+		return -1;
+	st->gbuf[a->len] = '\0';
+	return 0;
+}
+
+/* Whether the member in gbuf (group_read()) has the key id. */
+static int
+group_is(struct prof_stream *st, size_t i, const char *id)
+{
+	char *key = st->gbuf, after;
+	size_t n = st->gat[i].key_len, len = strlen(id);
+	struct json_object *k;
+	int same;
+
+	if (!memchr(key, '\\', n))
+		return n == len + 2 && !memcmp(key + 1, id, len);
+	/* An escaped key: parsed alone, as the string it is. */
+	after = key[n];
+	key[n] = '\0';
+	k = json_tokener_parse(key);
+	key[n] = after;
+	same = k && !strcmp(json_object_get_string(k), id);
+	json_object_put(k);
+	return same;
+}
+
+/*
+ * The group id names in the last document: a new object (the caller
+ * puts it), or NULL with *found 0 when there is none. Where a regular
+ * input's member is: *probe the first probe of id that is free (for
+ * group_put()). -1 into *found when out of memory or the input could not
+ * be read again.
+ */
+static struct json_object *
+group_find(struct prof_stream *st, const char *id, int *found,
+	   uint64_t *probe)
+{
+	struct json_object *t = NULL, *g;
+	uint64_t h = group_probe(id, 0, 1);
+	int64_t i;
+
+	*found = 0;
+	if (json_object_object_get_ex(st->groups, id, &t)) {
+		*found = 1;
+		g = json_tokener_parse(json_object_get_string(t));
+		if (!g)
+			*found = -1;
+		return g;
+	}
+	for (; st->n_gat && prof_htab64_get(&st->gidx, h, &i);
+	     h = group_probe(id, h, 0)) {
+		const char *v;
+
+		if (group_read(st, (size_t)i) < 0) {
+			*found = -1;
+			return NULL;
+		}
+		if (!group_is(st, (size_t)i, id))
+			continue;
+		*found = 1;
+		v = memchr(st->gbuf + st->gat[i].key_len, ':',
+			   st->gat[i].len - st->gat[i].key_len);
+		g = v ? json_tokener_parse(v + 1) : NULL;
+		if (!g)
+			*found = -1;
+		return g;
+	}
+	if (probe)
+		*probe = h;
+	return NULL;
+}
+
 /*
  * A grouped sample (group_id) of a document made whole, in place, with its
  * group, which the document's groups table gave before its samples.
@@ -654,6 +815,7 @@ join_group(struct prof_stream *st, struct json_object *s, long index,
 {
 	struct json_object *id = NULL, *g = NULL;
 	char prefix[64];
+	int found = 0;
 
 	json_object_object_get_ex(s, "group_id", &id);
 	if (!json_object_is_type(id, json_type_string)) {
@@ -662,8 +824,13 @@ join_group(struct prof_stream *st, struct json_object *s, long index,
 		return prof_err_path(err, prefix, "expected a string, got %s",
 				     prof_json_type_name(id));
 	}
-	if (!doc || !json_object_object_get_ex(st->groups,
-					       json_object_get_string(id), &g)) {
+	if (doc)
+		g = group_find(st, json_object_get_string(id), &found, NULL);
+	if (found < 0)
+		return prof_err_set(err, "cannot read the group of "
+					 ".samples[%ld] again from the input",
+				    index);
+	if (!g) {
 		snprintf(prefix, sizeof(prefix), ".samples[%ld].group_id",
 			 index);
 		return prof_err_path(err, doc ? prefix : ".group_id", "%s",
@@ -672,9 +839,6 @@ join_group(struct prof_stream *st, struct json_object *s, long index,
 					   "a grouped sample belongs in a "
 					   "results file, not a stream");
 	}
-	g = json_tokener_parse(json_object_get_string(g));
-	if (!g)
-		return prof_err_set(err, "out of memory");
 	if (prof_sample_join(g, s, "", err) == 0) {
 		json_object_put(g);
 		return 0;
@@ -869,6 +1033,31 @@ keep_group(struct prof_stream *st, const char *id, struct json_object *g,
 	return 0;
 }
 
+/* Where a checked group is in a regular input: member [off, off + len),
+ * its key the first key_len bytes, at probe (group_find()). Returns 0,
+ * or -1 with err filled. */
+static int
+group_put(struct prof_stream *st, uint64_t probe, size_t off, size_t key_len,
+	  size_t len, struct prof_err *err)
+{
+	if (st->n_gat == st->cap_gat) {
+		size_t ncap = st->cap_gat ? st->cap_gat * 2 : 64;
+		struct group_at *na = realloc(st->gat, ncap * sizeof(*na));
+
+		if (!na)
+			return prof_err_set(err, "out of memory");
+		st->gat = na;
+		st->cap_gat = ncap;
+	}
+	st->gat[st->n_gat].off = off;
+	st->gat[st->n_gat].key_len = (uint32_t)key_len;
+	st->gat[st->n_gat].len = (uint32_t)len;
+	if (prof_htab64_put(&st->gidx, probe, (int64_t)st->n_gat) < 0)
+		return prof_err_set(err, "out of memory");
+	st->n_gat++;
+	return 0;
+}
+
 /* A document's groups table, each group checked. */
 static int
 take_groups(struct prof_stream *st, struct json_object *t,
@@ -940,8 +1129,7 @@ start_input(struct prof_stream *st)
 	st->meta = json_object_new_object();
 	json_object_put(st->pending);
 	st->pending = json_object_new_object();
-	json_object_put(st->groups);
-	st->groups = json_object_new_object();
+	groups_reset(st);
 	st->version = 0;
 	st->mixed = 0;
 	st->first_v1 = st->first_v2 = -1;
@@ -1087,10 +1275,12 @@ read_samples(struct prof_stream *st, prof_stream_fn fn, void *arg,
 static int
 read_groups(struct prof_stream *st, struct prof_err *err)
 {
-	struct json_object *k = NULL, *g = NULL;
+	struct json_object *k = NULL, *g = NULL, *prev;
 	char path[300];
+	size_t koff, klen, mlen;
+	uint64_t probe = 0;
 	long line;
-	int c, col, rc = -1;
+	int c, col, rc = -1, kcut, found;
 
 	st->pos++;
 	c = peek(st);
@@ -1105,8 +1295,11 @@ read_groups(struct prof_stream *st, struct prof_err *err)
 				      err);
 		line = st->line;
 		col = column(st);
+		koff = offset(st);
 		if (read_value(st, &k, err) < 0)
 			goto out;
+		klen = offset(st) - koff;
+		kcut = st->cut;
 		c = peek(st);
 		if (c != ':') {
 			syntax(st, c, json_tokener_error_parse_object_key_sep,
@@ -1116,8 +1309,16 @@ read_groups(struct prof_stream *st, struct prof_err *err)
 		st->pos++;
 		if (read_value(st, &g, err) < 0)
 			goto out;
-		if (json_object_object_get_ex(st->groups,
-					      json_object_get_string(k), NULL)) {
+		mlen = offset(st) - koff;
+		prev = group_find(st, json_object_get_string(k), &found,
+				  &probe);
+		json_object_put(prev);
+		if (found < 0) {
+			prof_err_at(err, st->name, (int)line, col,
+				    "cannot read the input again");
+			goto out;
+		}
+		if (found) {
 			prof_err_at(err, st->name, (int)line, col,
 				    "duplicate key \"%.120s\"",
 				    json_object_get_string(k));
@@ -1129,7 +1330,12 @@ read_groups(struct prof_stream *st, struct prof_err *err)
 			prof_err_file(err, st->name);
 			goto out;
 		}
-		if (keep_group(st, json_object_get_string(k), g, err) < 0)
+		/* Its place in a regular input where the bytes there are
+		 * what was checked (no string of it was cut). */
+		if (st->gfd >= 0 && !kcut && !st->cut && mlen <= UINT32_MAX ?
+			    group_put(st, probe, koff, klen, mlen, err) < 0 :
+			    keep_group(st, json_object_get_string(k), g,
+				       err) < 0)
 			goto out;
 		json_object_put(k);
 		json_object_put(g);
@@ -1350,8 +1556,7 @@ prof_stream_results(struct prof_stream *st, const char *path,
 	if (finish_document(st, saw_samples, saw_envs, saw_segments, err) < 0)
 		goto out;
 	/* The groups are joined into their samples: done with. */
-	json_object_put(st->groups);
-	st->groups = json_object_new_object();
+	groups_reset(st);
 	if (n < 0)
 		n = 0;
 	close_input(st);

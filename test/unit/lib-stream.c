@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "env.h"
@@ -120,7 +121,7 @@ main(void)
 	long n, i, bad = 0;
 	FILE *fp;
 
-	plan(21);
+	plan(23);
 	if (!mkdtemp(dir))
 		return 1;
 
@@ -362,6 +363,104 @@ main(void)
 				ok(n < 0 && strstr(buf, cases[k].want),
 				   cases[k].want);
 			prof_stream_free(st);
+		}
+	}
+	/* A regular file's groups are read again from it for each sample
+	 * (where they are, not their text, is kept); a pipe's are kept:
+	 * both join the same, an escaped id too, and a duplicate id is an
+	 * error at its place either way. */
+	{
+		static const char doc_fmt[] =
+			"{\"schema\":\"prof.results\",\"schema_version\":2,"
+			"\"run_id\":\"r\","
+			"\"timestamp_utc\":\"2026-11-29T00:00:00Z\","
+			"\"command\":\"c\",\"commit\":\"abc\","
+			"\"envs\":{\"e1\":{}},"
+			"\"segments\":{\"s1\":" KEY0_JSON "},\n"
+			"\"groups\":{\"g\\u0031\": {\"workload\":\"w.a\","
+			"\"workload_version\":1,\"category\":\"t\","
+			"\"fixture\":\"f\",\"warning_floor_ms\":1,"
+			"\"backend\":\"cpu\",\"env_id\":\"e1\","
+			"\"segment_id\":\"s1\"},\n %s"
+			"\"g2\":{\"workload\":\"w.b\","
+			"\"workload_version\":1,\"category\":\"t\","
+			"\"fixture\":\"f\",\"warning_floor_ms\":1,"
+			"\"backend\":\"cpu\",\"env_id\":\"e1\","
+			"\"segment_id\":\"s1\"}},"
+			"\"samples\":[{\"group_id\":\"g2\",\"phase\":"
+			"\"timing\",\"kind\":\"warm\",\"index\":0,"
+			"\"duration_ms\":2,\"outcome\":\"success\"},"
+			"{\"group_id\":\"g1\",\"phase\":\"timing\",\"kind\":"
+			"\"warm\",\"index\":0,\"duration_ms\":3,\"outcome\":"
+			"\"success\"}]}";
+		char text[4096], got[2][256];
+		int pass, twice;
+
+		for (twice = 0; twice < 2; twice++) {
+			snprintf(text, sizeof(text), doc_fmt,
+				 twice ? "\"g1\":{},\n" : "");
+			p = write_file("groups.json", text);
+			for (pass = 0; pass < 2; pass++) {
+				int fds[2], saved = dup(0);
+				pid_t pid = -1;
+
+				st = prof_stream_new();
+				memset(&v, 0, sizeof(v));
+				memset(&e, 0, sizeof(e));
+				v.keep = 1;
+				if (pass) {
+					/* stdin a pipe, written by a child */
+					if (pipe(fds) < 0)
+						return 1;
+					pid = fork();
+					if (pid == 0) {
+						close(fds[0]);
+						if (write(fds[1], text,
+							  strlen(text)) < 0)
+							_exit(1);
+						_exit(0);
+					}
+					close(fds[1]);
+					dup2(fds[0], 0);
+					close(fds[0]);
+					clearerr(stdin);
+				}
+				n = prof_stream_results(st, pass ? "-" : p,
+							take, &v, &e);
+				if (pass) {
+					waitpid(pid, NULL, 0);
+					dup2(saved, 0);
+					clearerr(stdin);
+				}
+				close(saved);
+				prof_err_str(&e, got[pass], sizeof(got[0]));
+				if (!twice && n == 2)
+					snprintf(got[pass], sizeof(got[0]),
+						 "%s %s",
+						 prof_json_str(v.kept[0],
+							       "workload"),
+						 prof_json_str(v.kept[1],
+							       "workload"));
+				for (i = 0; i < v.n && i < 8; i++)
+					json_object_put(v.kept[i]);
+				prof_stream_free(st);
+			}
+			if (!twice)
+				ok(!strcmp(got[0], "w.b w.a") &&
+					   !strcmp(got[1], got[0]),
+				   "groups joined from a file (read again) "
+				   "and from a pipe (kept), an escaped id "
+				   "too");
+			else
+				ok(strstr(got[0], ":3:2: duplicate key "
+						  "\"g1\"") &&
+					   strstr(got[1], ":3:2: duplicate "
+							  "key \"g1\""),
+				   "a duplicate group id is an error at its "
+				   "place, from a file and from a pipe");
+			if (strcmp(got[1], got[0]))
+				printf("# file: %s; pipe: %s\n", got[0],
+				       got[1]);
 		}
 	}
 	snprintf(buf, sizeof(buf), "rm -rf %s", dir);
