@@ -63,7 +63,8 @@
 #
 # The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
 # or infrastructure failure (REF is no commit, or does not build: the tail
-# of its build log is printed), or an interrupt (one line says in which
+# of its build log is printed; what the run wrote before results.json
+# goes: run-lib.sh's run_failed), or an interrupt (one line says in which
 # phase, and what was written or kept: run-lib.sh's interrupted()).
 set -u
 set -f	# lists below are split on spaces, never globbed
@@ -216,8 +217,7 @@ if [ -n "$REF" ]; then
 		say "REF '$REF' ($short) does not build; the end of $log:"
 		tail -n 20 "$log" 2>/dev/null | sed 's/^/  /' >&2
 		build_failed_hint
-		drop_run_folder
-		finish 2
+		run_failed
 	fi
 	ref_src_note=$src_note
 	cache_note
@@ -242,11 +242,8 @@ phase=timing
 "$BINDIR/prof-time" $MODE $opts --output "$run/samples.jsonl" \
 	--against-output "$run/baseline.jsonl"
 status=$?
-if [ $status -ge 2 ]; then
-	say "the interleaved run failed; no results are written"
-	drop_run_folder
-	finish 2
-fi
+[ $status -lt 2 ] ||
+	run_failed "the interleaved run failed; no results are written"
 
 # COUNTS=1 or WHY=1: the count phase on both sides, each keeping its
 # callgrind files (functions only) for prof-why; a count row's rule (1%)
@@ -270,10 +267,9 @@ if [ "${PROF_WHY:-}" = 1 ] || [ "${PROF_COUNTS:-}" = 1 ]; then
 		"$BINDIR/prof-count" $MODE $wopts $copts -q --functions "$2" \
 			--output "$1"
 		rc=$?
-		if [ $rc -ge 2 ]; then
-			say "the count phase failed; no results are written"
-			finish 2
-		fi
+		[ $rc -lt 2 ] ||
+			run_failed "the count phase failed; no results are" \
+				"written"
 		[ $rc -gt "$status" ] && status=$rc
 		shift 3
 	done
@@ -301,10 +297,9 @@ if [ "${PROF_MEMORY:-}" = 1 ]; then
 		# shellcheck disable=SC2086 # lists of checked words
 		"$BINDIR/prof-mem" $MODE $wopts $mopts -q --output "$1"
 		rc=$?
-		if [ $rc -ge 2 ]; then
-			say "the memory phase failed; no results are written"
-			finish 2
-		fi
+		[ $rc -lt 2 ] ||
+			run_failed "the memory phase failed; no results are" \
+				"written"
 		[ $rc -gt "$status" ] && status=$rc
 		shift 2
 	done
@@ -321,10 +316,7 @@ run_merge_reference() {
 		--output "$run/baseline.json" "$run/baseline.jsonl" \
 		${ref_counts:+"$ref_counts"} ${ref_mem:+"$ref_mem"}
 }
-run_diff_failed() {
-	say "cannot compare the two sides"
-	finish 2
-}
+run_diff_failed() { run_failed "cannot compare the two sides"; }
 
 # Which functions made the changed rows change (WHY=1), or how to ask.
 run_before_report() {
@@ -383,8 +375,7 @@ run_report() {
 	if ! "$BINDIR/prof-report" "$@" --comparisons "$run/comparisons.json" \
 		--html "$run/report.html" --output "$run/summary.md" \
 		"$run/results.json"; then
-		say "cannot write the summary"
-		finish 2
+		run_failed "cannot write the summary"
 	fi
 }
 merge_diff_report "$run/results.json" "$run/baseline.json" \

@@ -58,13 +58,20 @@ fi
 
 # The merged run's folder (run-lib.sh: a new or empty OUTPUT; the
 # baseline and the history outside it).
-run_folder BASELINE="$BASELINE" \
-	HISTORY="${PROF_HISTORY-artifacts/history.sqlite}"
+run_history=${PROF_HISTORY-artifacts/history.sqlite}
+run_folder BASELINE="$BASELINE" HISTORY="$run_history"
+# An interrupt says where the run stopped and what it wrote (run-lib.sh).
+on_interrupt results.json comparisons.json summary.md report.html
 
-# prof-merge says why it cannot merge; the merged run joins the history
-# before the reports read it.
-run_merge_failed() { finish 2; }
-run_before_report() { add_history; }
+# prof-merge says why it cannot merge (and the run's folder goes:
+# run_failed); the merged run joins the history before the reports read
+# it.
+run_merge_failed() { run_failed; }
+run_before_report() {
+	phase=history
+	add_history
+	[ -n "$history" ] && added=1
+}
 status=0
 merge_diff_report "$run/results.json" "$BASELINE" "$run/comparisons.json" \
 	--shards "${PROF_SHARDS:-0}" --timestamp "$timestamp" \

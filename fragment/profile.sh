@@ -51,8 +51,9 @@
 #
 # The exit status is the run's: 0 clean, 1 a sample errored, 2 an argument
 # or infrastructure failure. Results, comparisons and the summary are
-# written when samples errored too; after a failure (2) of a phase nothing
-# more is written. make turns any failing status into its own 2, so the
+# written when samples errored too; after a failure (2) of a phase or of
+# the merge, what the run wrote goes (run-lib.sh's run_failed: its folder
+# too, unless it is OUTPUT), and nothing more is written. make turns any failing status into its own 2, so the
 # status is printed first.
 set -u
 set -f	# lists below are split on spaces, never globbed
@@ -196,13 +197,10 @@ run_folder BASELINE="$BASELINE" PLAYWRIGHT="${PROF_PLAYWRIGHT:-}" \
 status=0
 streams=
 
-# note CODE: keep the worst code; a failure (2) ends the run here.
+# note CODE: keep the worst code; a failure (2) ends the run here, and
+# what the phases wrote goes with it (run_failed).
 note() {
-	if [ "$1" -ge 2 ]; then
-		say "a phase failed; no results are written"
-		drop_run_folder
-		finish 2
-	fi
+	[ "$1" -lt 2 ] || run_failed "a phase failed; no results are written"
 	[ "$1" -gt "$status" ] && status=$1
 	return 0
 }

@@ -5,6 +5,10 @@
 # $label (the target's name in messages) and, where code 2 means more than
 # "infrastructure or argument failure", $fail_words.
 
+# Set by run_folder only, never taken from the environment.
+run_taken=0
+made_run=0
+
 say() {
 	# printf, not echo: dash's echo would turn a '\n' in a value into a
 	# line break.
@@ -57,11 +61,12 @@ abs_path() {
 # path, before anything is written. Without OUTPUT, a new folder under
 # artifacts/profiling/, created here so that two runs in the same second
 # never share one ($made_run is 1 then: an empty one goes again on
-# failure, drop_run_folder).
+# failure, drop_run_folder; run_failed clears a failed run's folder).
 run_folder() {
 	local a var path rabs pabs first
 	new_run
 	made_run=0
+	run_taken=0
 	if [ -n "${PROF_OUTPUT:-}" ]; then
 		run=$PROF_OUTPUT
 		if [ -d "$run" ]; then
@@ -102,6 +107,7 @@ run_folder() {
 			say "cannot create the run folder '$run'"
 			finish 2
 		fi
+		run_taken=1
 		return
 	fi
 	if ! mkdir -p artifacts/profiling; then
@@ -119,6 +125,7 @@ run_folder() {
 	done
 	run=artifacts/profiling/$run_id
 	made_run=1
+	run_taken=1
 }
 
 # drop_run_folder: a run folder made by run_folder under
@@ -126,6 +133,53 @@ run_folder() {
 drop_run_folder() {
 	[ "${made_run:-0}" = 1 ] && [ -n "${run:-}" ] && rmdir "$run" 2>/dev/null
 	return 0
+}
+
+# run_failed [WORDS...]: the way out of every failure (exit 2) of a run
+# once run_folder took its folder: say WORDS (when given), then leave no
+# half-made run behind. Before results.json is written, all that the run
+# wrote in its folder goes (the folder was new or empty when run_folder
+# took it, so nothing in it is older than the run), and the folder too
+# when the run made it under artifacts/profiling/ (drop_run_folder);
+# OUTPUT stays, empty, for the next run. Once results.json is written it
+# is the run's record (the history may hold it): the folder stays, and a
+# line says what it holds and what was not written (run_written).
+run_failed() {
+	[ $# -eq 0 ] || say "$*"
+	if [ "$run_taken" = 1 ] && [ -d "$run" ]; then
+		if [ -e "$run/results.json" ]; then
+			run_written
+			[ -z "$missing" ] ||
+				say "written in $run: ${written#, }; not" \
+					"written: ${missing#, }"
+		elif ! find "$run" -mindepth 1 -maxdepth 1 \
+			-exec rm -rf -- {} + 2>/dev/null ||
+			[ -n "$(ls -A -- "$run" 2>/dev/null)" ]; then
+			say "cannot remove what the failed run wrote in '$run'"
+		else
+			drop_run_folder
+		fi
+	fi
+	finish 2
+}
+
+# run_written: $written and $missing, ", "-separated: the files among
+# $run_files (on_interrupt) that the run folder holds, and those it does
+# not (the streams of phases that did not run are never missing).
+run_written() {
+	local f
+	written=
+	missing=
+	for f in ${run_files:-}; do
+		if [ -e "$run/$f" ]; then
+			written="$written, $f"
+		else
+			case $f in
+			*.jsonl) ;;
+			*) missing="$missing, $f" ;;
+			esac
+		fi
+	done
 }
 
 # on_interrupt FILE...: from here an interrupt (SIGINT, SIGTERM or SIGHUP:
@@ -149,21 +203,12 @@ on_interrupt() {
 }
 
 interrupted() {
-	local f written='' missing='' msg where hist="${run_history:-}"
+	local msg where hist="${run_history:-}"
 	trap '' INT TERM HUP
 	exec 2>&7
-	if [ -n "${run:-}" ]; then
-		for f in $run_files; do
-			if [ -e "$run/$f" ]; then
-				written="$written, $f"
-			else
-				case $f in
-				*.jsonl) ;;
-				*) missing="$missing, $f" ;;
-				esac
-			fi
-		done
-	fi
+	written=
+	missing=
+	[ -z "${run:-}" ] || run_written
 	# Interrupted while adding: the history holds the run or not.
 	if [ "$phase" = history ] && [ -n "$hist" ] &&
 		"$BINDIR/prof-history" list --db "$hist" 2>/dev/null |
@@ -324,10 +369,7 @@ write_reports() {
 	else
 		"$BINDIR/prof-report" "$@" --output "$run/summary.md" \
 			"$run/results.json"
-	fi || {
-		say "cannot write the summary"
-		finish 2
-	}
+	fi || run_failed "cannot write the summary"
 }
 
 # merge_diff_report RESULTS BASELINE COMPARISONS [MERGE-ARG...]: the one
@@ -340,6 +382,7 @@ write_reports() {
 #   run_merge_reference  merge the other side into BASELINE once RESULTS is
 #                        written (compare, bisect); default: none
 #   run_merge_failed     default: exit 2 with "cannot merge the samples"
+#                        (run_failed)
 #   run_diff_failed B    default: say so, $compared 0 and $status 2; the
 #                        reports follow without the baseline columns
 #   run_before_report    what comes between (why, the history); none
@@ -375,10 +418,7 @@ merge_diff_report() {
 	run_report
 }
 run_merge_reference() { :; }
-run_merge_failed() {
-	say "cannot merge the samples"
-	finish 2
-}
+run_merge_failed() { run_failed "cannot merge the samples"; }
 run_diff_failed() {
 	say "cannot compare with the baseline '$1'"
 	compared=0
