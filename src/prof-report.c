@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "afile.h"
 #include "channels.h"
 #include "cli/cli.h"
 #include "cmpview.h"
@@ -294,9 +295,9 @@ static int
 view_rows_of(struct report *r, const char *w, const char *b, const char *seg,
 	     size_t *from, size_t *to)
 {
-	const struct prof_runrow *rows;
-	size_t n = prof_runview_rows(&r->view, &rows);
-	long k = w && b && seg ? prof_runview_row(&r->view, w, b, seg) : -1;
+	const struct prof_runbrief *rows;
+	size_t n = prof_runview_briefs(&r->view, &rows);
+	long k = w && b && seg ? prof_runview_brief(&r->view, w, b, seg) : -1;
 	size_t i;
 
 	if (k < 0)
@@ -318,10 +319,10 @@ view_rows_of(struct report *r, const char *w, const char *b, const char *seg,
 static void
 peaks(struct report *r, size_t from, size_t to, double *host, double *gpu)
 {
-	const struct prof_runrow *rows;
+	const struct prof_runbrief *rows;
 	size_t i;
 
-	prof_runview_rows(&r->view, &rows);
+	prof_runview_briefs(&r->view, &rows);
 	*host = *gpu = NAN;
 	for (i = from; i < to; i++) {
 		if (isfinite(rows[i].host_peak_bytes) &&
@@ -352,7 +353,7 @@ memory_of(struct report *r, struct json_object *row, double *host,
 
 /* Whether a view row has a memory peak. */
 static int
-has_memory(const struct prof_runrow *row)
+has_memory(const struct prof_runbrief *row)
 {
 	return isfinite(row->host_peak_bytes) ||
 	       isfinite(row->device_peak_bytes);
@@ -366,19 +367,22 @@ static void
 cpu_cells(struct report *r, struct json_object *row, char *cpu, size_t nc,
 	  char *cont, size_t nn)
 {
-	const struct prof_runrow *rows;
+	const struct prof_runbrief *rows;
 	const char *w = prof_json_str(row, "workload");
 	const char *b = prof_json_str(row, "backend");
 	const char *seg = prof_json_str(row, "segment");
-	long k = w && b && seg ? prof_runview_row(&r->view, w, b, seg) : -1;
+	long k = w && b && seg ? prof_runview_brief(&r->view, w, b, seg) : -1;
+	struct prof_cpu_row said = {0};
 
 	snprintf(cpu, nc, "-");
 	snprintf(cont, nn, "-");
-	prof_runview_rows(&r->view, &rows);
+	prof_runview_briefs(&r->view, &rows);
 	if (k < 0)
 		return;
-	prof_page_ms(cpu, nc, rows[k].cpu_st.n ? rows[k].cpu_st.median : NAN);
-	prof_cpu_row_contended(&rows[k].cpu,
+	said.n = rows[k].cpu_n;
+	said.contended = rows[k].contended;
+	prof_page_ms(cpu, nc, rows[k].cpu_n ? rows[k].cpu_median : NAN);
+	prof_cpu_row_contended(&said,
 			       (size_t)prof_json_numf(prof_json_get(row,
 								    "current"),
 						      "n"),
@@ -803,8 +807,8 @@ print_notes(struct report *r)
 static int
 any_memory(struct report *r)
 {
-	const struct prof_runrow *rows;
-	size_t i, n = prof_runview_rows(&r->view, &rows);
+	const struct prof_runbrief *rows;
+	size_t i, n = prof_runview_briefs(&r->view, &rows);
 
 	for (i = 0; i < n; i++)
 		if (has_memory(&rows[i]))
@@ -816,8 +820,8 @@ any_memory(struct report *r)
 static void
 write_memory_rows(struct report *r, int counts)
 {
-	const struct prof_runrow *rows;
-	size_t i, j, n = prof_runview_rows(&r->view, &rows);
+	const struct prof_runbrief *rows;
+	size_t i, j, n = prof_runview_briefs(&r->view, &rows);
 	FILE *md = r->md;
 
 	for (i = 0; i < n; i = j) {
@@ -1805,7 +1809,7 @@ drop_cmp(struct report *r)
 static int
 load_results(struct report *r, const char *path, int judged)
 {
-	const struct prof_runrow *rows;
+	const struct prof_runbrief *rows;
 	struct prof_err err = {0};
 
 	r->errors_md = tmpfile();
@@ -1816,12 +1820,12 @@ load_results(struct report *r, const char *path, int judged)
 	}
 	if (judged)
 		prof_cmp_rows_begin(&r->keys);
-	if (prof_runview_load_each(&r->view, path, 0, take, r, &err) < 0) {
+	if (prof_runview_load_brief(&r->view, path, take, r, &err) < 0) {
 		cli_err(&err);
 		return -1;
 	}
 	r->meta = r->view.meta;
-	r->mem_used = calloc(prof_runview_rows(&r->view, &rows) + 1, 1);
+	r->mem_used = calloc(prof_runview_briefs(&r->view, &rows) + 1, 1);
 	if (!r->mem_used) {
 		cli_say("out of memory");
 		return -1;
@@ -1971,14 +1975,58 @@ same_output(const char *a, const char *b)
 	       realpath(da, ra) && realpath(db, rb) && !strcmp(ra, rb);
 }
 
+/*
+ * The summary, written to its temporary file text, to output ("-":
+ * stdout) a chunk at a time: a file through afile.h, so that it appears
+ * whole or not at all. Returns 0, or -1 with err filled.
+ */
+static int
+write_summary(const char *output, FILE *text, struct prof_err *err)
+{
+	struct prof_afile af;
+	char buf[65536];
+	size_t got;
+	FILE *fp;
+
+	if (fflush(text) != 0 || ferror(text) ||
+	    fseek(text, 0, SEEK_SET) != 0)
+		return prof_err_at(err, output, 0, 0,
+				   "cannot keep the summary in a temporary "
+				   "file: %s", strerror(errno));
+	if (!strcmp(output, "-")) {
+		while ((got = fread(buf, 1, sizeof(buf), text)) > 0)
+			if (prof_out_write(output, buf, got, err) < 0)
+				return -1;
+		return 0;
+	}
+	fp = prof_afile_open(&af, output, err);
+	if (!fp)
+		return -1;
+	while ((got = fread(buf, 1, sizeof(buf), text)) > 0)
+		if (fwrite(buf, 1, got, fp) != got) {
+			int e = errno;
+
+			prof_afile_abort(&af);
+			return prof_err_at(err, output, 0, 0,
+					   "write failed: %s", strerror(e));
+		}
+	if (ferror(text)) {
+		int e = errno;
+
+		prof_afile_abort(&af);
+		return prof_err_at(err, output, 0, 0,
+				   "cannot read the summary back: %s",
+				   strerror(e));
+	}
+	return prof_afile_commit(&af, err);
+}
+
 static int
 report(struct opts *o, const char *results_path)
 {
 	struct report r = {0};
 	struct prof_err err = {0};
 	char run_dir[4096], output[4096];
-	char *text = NULL;
-	size_t len = 0;
 	int rc = PROF_EXIT_FAILURE;
 
 	r.judged = o->comparisons != NULL;
@@ -2023,9 +2071,10 @@ report(struct opts *o, const char *results_path)
 	}
 	r.run_dir = run_dir;
 	r.pprof = o->pprof;
-	r.md = open_memstream(&text, &len);
+	/* In a temporary file: the summary of 200,000 rows is 40 MB. */
+	r.md = tmpfile();
 	if (!r.md) {
-		cli_say("out of memory");
+		cli_say("cannot make a temporary file: %s", strerror(errno));
 		goto out;
 	}
 	write_opening(&r, o);
@@ -2037,21 +2086,15 @@ report(struct opts *o, const char *results_path)
 	write_errors(&r);
 	write_profiles(&r);
 	write_artifacts(&r);
-	if (fclose(r.md) != 0) {
-		r.md = NULL;
-		cli_say("out of memory");
-		goto out;
-	}
-	r.md = NULL;
-	if (prof_out_write(output, text, len, &err) < 0) {
+	if (write_summary(output, r.md, &err) < 0) {
 		/* A failed stdout is reported once, by cli_finish(). */
 		if (strcmp(output, "-"))
 			cli_err(&err);
 		goto out;
 	}
 	/* Written: the page does not need the summary's text. */
-	free(text);
-	text = NULL;
+	fclose(r.md);
+	r.md = NULL;
 	if (strcmp(output, "-") && !o->quiet) {
 		print_table(&r);
 		print_memory(&r);
@@ -2070,7 +2113,8 @@ report(struct opts *o, const char *results_path)
 	}
 	rc = PROF_EXIT_OK;
 out:
-	free(text);
+	if (r.md)
+		fclose(r.md);
 	report_free(&r);
 	return cli_finish(rc);
 }

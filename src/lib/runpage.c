@@ -35,11 +35,18 @@
 
 struct page {
 	const struct prof_runpage_in *in;
-	const struct prof_runview *cur;
+	const struct prof_runview *cur;	/* in brief: every row */
+	struct prof_runview whole;	/* the rows drawn, whole */
 	struct prof_runview base;
-	int has_base;
+	int has_base, has_whole;
+	const struct prof_runbrief *briefs;
+	long n_briefs;
 	const struct prof_runrow *rows, *brows;
 	long n, bn;
+	/* Of every row (tally()): their error samples, and whether some has
+	 * instruction counts, some memory. */
+	long errors;
+	int any_counts, any_memory;
 	struct prof_cmpview *cmp;	/* the comparisons, or NULL */
 	struct prof_htab base_index;	/* row key -> index in brows */
 	struct prof_history *hist;
@@ -161,6 +168,18 @@ fmt_val(char *buf, size_t n, double v, int counts)
 	else
 		prof_page_ms(a, sizeof(a), v);
 	snprintf(buf, n, "%s %s", a, counts ? "instructions" : "ms");
+}
+
+/* The index of row i drawn whole among every row of the run: its id on
+ * the page, the same whether the page is summarised or not. */
+static long
+row_number(const struct page *p, long i)
+{
+	const struct prof_runrow *r = &p->rows[i];
+	long k = prof_runview_brief(p->cur, r->workload, r->backend,
+				    r->segment);
+
+	return k < 0 ? i : k;
 }
 
 /*
@@ -1549,7 +1568,7 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 	long i, at;
 
 	fprintf(fp, "<section class=\"row\" id=\"row-%ld\" data-status=\"",
-		k->from);
+		row_number(p, k->from));
 	prof_page_esc(fp, k->status);
 	fprintf(fp, "\" data-workload=\"");
 	prof_page_esc(fp, r0->workload);
@@ -1651,30 +1670,100 @@ shown(struct page *p, const struct block *k)
 	return 1;
 }
 
+/*
+ * The rows [from, end) of one workload x backend in brief (every row of
+ * the run), as rows whole that say what a block's status needs (their
+ * keys, samples, counts, errors, metrics): block_at() reads them as it
+ * reads rows drawn whole. *stub grows to hold them. Returns the end, or
+ * -1 when out of memory.
+ */
+static long
+stub_block(struct page *p, long from, struct prof_runrow **stub,
+	   size_t *cap)
+{
+	const struct prof_runbrief *r0 = &p->briefs[from];
+	long i;
+	int m;
+
+	for (i = from; i < p->n_briefs; i++) {
+		const struct prof_runbrief *b = &p->briefs[i];
+		struct prof_runrow *r;
+
+		if (strcmp(b->workload, r0->workload) ||
+		    strcmp(b->backend, r0->backend))
+			break;
+		if ((size_t)(i - from) == *cap) {
+			size_t ncap = *cap ? *cap * 2 : 8;
+			struct prof_runrow *ns = realloc(*stub, ncap *
+								sizeof(*ns));
+
+			if (!ns)
+				return -1;
+			*stub = ns;
+			*cap = ncap;
+		}
+		r = &(*stub)[i - from];
+		memset(r, 0, sizeof(*r));
+		r->workload = b->workload;
+		r->backend = b->backend;
+		r->segment = b->segment;
+		r->n = b->n;
+		r->n_counts = b->n_counts;
+		r->errors = b->errors;
+		for (m = 1; m < PROF_CMP_MEM_N; m++)
+			r->mem_st[m].n = b->mem >> m & 1u;
+	}
+	return i;
+}
+
 /* Count the blocks and, on a page too large to draw whole, those drawn
- * and those counted instead, by status. */
+ * and those counted instead, by status; from every row, in brief. */
 static int
 tally(struct page *p, struct prof_err *err)
 {
+	struct prof_runrow *stub = NULL, *saved = (struct prof_runrow *)p->rows;
+	long i, end, saved_n = p->n;
+	size_t cap = 0;
 	struct block k;
-	long i;
+	int rc = -1;
 
-	p->blocks = p->drawn = 0;
-	for (i = 0; i < p->n; i = block_end(p, i))
-		p->blocks++;
+	p->blocks = p->drawn = p->errors = 0;
+	for (i = 0; i < p->n_briefs; i++) {
+		p->errors += p->briefs[i].errors;
+		if (!i || strcmp(p->briefs[i].workload,
+				 p->briefs[i - 1].workload) ||
+		    strcmp(p->briefs[i].backend, p->briefs[i - 1].backend))
+			p->blocks++;
+	}
 	p->summarise = p->blocks > WHOLE_BLOCKS;
 	p->telling = 0;
-	for (i = 0; p->summarise && i < p->n; i = k.to) {
-		block_at(p, i, &k);
+	for (i = 0; i < p->n_briefs; i = end) {
+		long j;
+
+		end = stub_block(p, i, &stub, &cap);
+		if (end < 0) {
+			prof_err_set(err, "out of memory");
+			goto out;
+		}
+		p->rows = stub;
+		p->n = end - i;
+		for (j = 0; j < p->n; j++) {
+			p->any_counts |= has_count(p, &stub[j]);
+			p->any_memory |= has_memory(p, &stub[j]);
+		}
+		if (!p->summarise)
+			continue;
+		block_at(p, 0, &k);
 		if (shown(p, &k)) {
-			const struct prof_runrow *r = &p->rows[k.from];
+			const struct prof_runbrief *r = &p->briefs[i];
 			size_t len;
 			char *key = row_key(r->workload, r->backend, "", &len);
 
 			if (!key || prof_htab_put(&p->drawn_index, key, len,
 						  0) < 0) {
 				free(key);
-				return prof_err_set(err, "out of memory");
+				prof_err_set(err, "out of memory");
+				goto out;
 			}
 			free(key);
 			p->drawn++;
@@ -1682,7 +1771,12 @@ tally(struct page *p, struct prof_err *err)
 			p->hidden[status_rank(k.status)]++;
 		}
 	}
-	return 0;
+	rc = 0;
+out:
+	p->rows = saved;
+	p->n = saved_n;
+	free(stub);
+	return rc;
 }
 
 /* Whether the baseline's rows of w and b are drawn (prof_runview_load_only()). */
@@ -1769,12 +1863,8 @@ overview(struct page *p)
 {
 	FILE *fp = p->fp;
 	struct block k;
-	long i, counts = 0, memory = 0;
+	long i, counts = p->any_counts, memory = p->any_memory;
 
-	for (i = 0; i < p->n && !counts; i++)
-		counts = has_count(p, &p->rows[i]);
-	for (i = 0; i < p->n && !memory; i++)
-		memory = has_memory(p, &p->rows[i]);
 	fprintf(fp, "<table class=\"overview\"><tr><th>workload</th>"
 		    "<th>backend</th><th class=\"num\">n</th><th class=\"num\">"
 		    "median ms</th><th class=\"num cpu\">CPU ms</th><th "
@@ -1806,7 +1896,8 @@ overview(struct page *p)
 		}
 		if (isfinite(ratio))
 			snprintf(pct, sizeof(pct), "%+.1f%%", (ratio - 1) * 100);
-		fprintf(fp, "<tr><td><a href=\"#row-%ld\"><code>", i);
+		fprintf(fp, "<tr><td><a href=\"#row-%ld\"><code>",
+			row_number(p, i));
 		prof_page_esc(fp, r->workload);
 		fprintf(fp, "</code></a></td><td>");
 		prof_page_esc(fp, r->backend);
@@ -1845,11 +1936,9 @@ write_page(struct page *p, struct prof_err *err)
 {
 	FILE *fp = p->fp;
 	struct block k;
-	long i, errors = 0;
+	long i, errors = p->errors;
 	char style_src[PROF_PAGE_CSP], script_src[PROF_PAGE_CSP];
 
-	for (i = 0; i < p->n; i++)
-		errors += p->rows[i].errors;
 	/* The page's own style and script are allowed by their hashes and
 	 * nothing else is: no inline handler or script runs, whatever text
 	 * reached the page. */
@@ -1905,7 +1994,7 @@ write_page(struct page *p, struct prof_err *err)
 		if (block_section(p, &k, err) < 0)
 			return -1;
 	}
-	if (!p->n)
+	if (!p->n_briefs)
 		fprintf(fp, "<p>No samples.</p>");
 	fprintf(fp, "<script>%s</script></body></html>\n", script);
 	return 0;
@@ -1934,9 +2023,17 @@ prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 	struct stat sb;
 	int rc = -1;
 
-	p.n = (long)prof_runview_rows(p.cur, &p.rows);
+	p.n_briefs = (long)prof_runview_briefs(p.cur, &p.briefs);
 	if (tally(&p, err) < 0)
 		goto out;
+	/* The rows drawn, whole: of a summarised page, those of the blocks
+	 * tally() chose only. */
+	p.has_whole = 1;
+	if (prof_runview_load_only(&p.whole, prof_runview_path(p.cur),
+				   p.summarise ? drawn_wb : NULL, &p, NULL,
+				   NULL, err) < 0)
+		goto out;
+	p.n = (long)prof_runview_rows(&p.whole, &p.rows);
 	if (in->baseline && stat(in->baseline, &sb) == 0) {
 		p.has_base = 1;
 		/* Of a summarised page, the baseline rows it draws only. */
@@ -1970,5 +2067,7 @@ out:
 	prof_htab_free(&p.drawn_index);
 	if (p.has_base)
 		prof_runview_free(&p.base);
+	if (p.has_whole)
+		prof_runview_free(&p.whole);
 	return rc;
 }

@@ -330,6 +330,37 @@ drop_empty(struct json_object *s)
 		json_object_object_del(s, "artifacts");
 }
 
+/*
+ * The strings of a view in brief, one copy each, in chunks that never
+ * move: a string's address names it (a row's key is three addresses).
+ */
+#define POOL_CHUNK 65536
+
+struct prof_runpool {
+	char **chunks;			/* every allocation, to free */
+	size_t n_chunks, cap_chunks;
+	char *cur;			/* the chunk strings go to */
+	size_t used;			/* its bytes used */
+	const char **strs;		/* each string once */
+	size_t n, cap;
+	struct prof_htab64 h;		/* FNV-1a of a string -> strs[] */
+};
+
+/* While a view in brief is walked: its rows by key, and each aggregated
+ * sample's CPU time with its row. */
+struct brief_cpu {
+	double v;
+	size_t row;
+};
+
+struct brief_walk {
+	struct prof_htab64 index;	/* hash of a row's key -> row */
+	const char **sids;		/* each row's segment id (pooled) */
+	struct brief_cpu *cpu;
+	size_t n_cpu, cap_cpu, cap_rows, cap_sids;
+	struct prof_cpu_row scratch;	/* prof_cpu_row_take()'s say */
+};
+
 struct walk {
 	struct prof_runview *v;
 	struct prof_sum sum;
@@ -337,7 +368,193 @@ struct walk {
 	void *arg;
 	prof_runview_keep_fn keep;	/* which rows to build, or NULL */
 	void *keep_arg;
+	struct brief_walk *brief;	/* rows in brief, or NULL */
 };
+
+static uint64_t
+fnv1a(const void *p, size_t n, uint64_t h)
+{
+	const unsigned char *c = p;
+
+	while (n--) {
+		h ^= *c++;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+#define FNV_BASIS 14695981039346656037ULL
+
+/* The slot of a hash in a prof_htab64 (whose keys are all but
+ * UINT64_MAX), and the next one to try when the first holds another. */
+static uint64_t
+hkey(uint64_t h)
+{
+	return h == UINT64_MAX ? 0 : h;
+}
+
+/* The pooled copy of s (made when it is the first), or NULL when out of
+ * memory. */
+static const char *
+pool_str(struct prof_runpool *p, const char *s)
+{
+	size_t len = strlen(s) + 1;
+	uint64_t h = hkey(fnv1a(s, len, FNV_BASIS));
+	int64_t k;
+	char *copy;
+
+	while (prof_htab64_get(&p->h, h, &k)) {
+		if (!strcmp(p->strs[k], s))
+			return p->strs[k];
+		h = hkey(h + 1);
+	}
+	if (grow((void **)&p->strs, &p->cap, p->n, sizeof(*p->strs)) < 0 ||
+	    grow((void **)&p->chunks, &p->cap_chunks, p->n_chunks,
+		 sizeof(*p->chunks)) < 0)
+		return NULL;
+	if (len > POOL_CHUNK / 4) {
+		/* A long string is an allocation of its own. */
+		copy = malloc(len);
+		if (!copy)
+			return NULL;
+		p->chunks[p->n_chunks++] = copy;
+	} else {
+		if (!p->cur || p->used + len > POOL_CHUNK) {
+			p->cur = malloc(POOL_CHUNK);
+			if (!p->cur)
+				return NULL;
+			p->chunks[p->n_chunks++] = p->cur;
+			p->used = 0;
+		}
+		copy = p->cur + p->used;
+		p->used += len;
+	}
+	memcpy(copy, s, len);
+	if (prof_htab64_put(&p->h, h, (int64_t)p->n) < 0)
+		return NULL;
+	p->strs[p->n++] = copy;
+	return copy;
+}
+
+static void
+pool_free(struct prof_runpool *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->n_chunks; i++)
+		free(p->chunks[i]);
+	free(p->chunks);
+	free(p->strs);
+	prof_htab64_free(&p->h);
+	free(p);
+}
+
+/* The brief row of a sample, made when it is the first. */
+static long
+brief_row(struct prof_runview *v, struct brief_walk *bw,
+	  struct json_object *s, size_t i, struct prof_err *err)
+{
+	const char *w = prof_json_str(s, "workload");
+	const char *b = prof_json_str(s, "backend");
+	const char *sid = prof_json_str(s, "segment_id");
+	const char *key[3];
+	struct prof_runbrief *r;
+	uint64_t h;
+	int64_t k;
+
+	key[0] = pool_str(v->pool, w ? w : "");
+	key[1] = pool_str(v->pool, b ? b : "");
+	key[2] = pool_str(v->pool, sid ? sid : "");
+	if (!key[0] || !key[1] || !key[2])
+		return prof_err_set(err, "out of memory");
+	/* Pooled: the addresses are the key. */
+	h = hkey(fnv1a(key, sizeof(key), FNV_BASIS));
+	while (prof_htab64_get(&bw->index, h, &k)) {
+		if (v->briefs[k].workload == key[0] &&
+		    v->briefs[k].backend == key[1] && bw->sids[k] == key[2])
+			return (long)k;
+		h = hkey(h + 1);
+	}
+	k = (int64_t)v->n_briefs;
+	if (grow((void **)&v->briefs, &bw->cap_rows, v->n_briefs,
+		 sizeof(*v->briefs)) < 0)
+		return prof_err_set(err, "out of memory");
+	if (bw->cap_sids < bw->cap_rows) {
+		const char **ns = realloc(bw->sids, bw->cap_rows *
+							 sizeof(*ns));
+
+		if (!ns)
+			return prof_err_set(err, "out of memory");
+		bw->sids = ns;
+		bw->cap_sids = bw->cap_rows;
+	}
+	r = &v->briefs[v->n_briefs++];
+	memset(r, 0, sizeof(*r));
+	r->workload = key[0];
+	r->backend = key[1];
+	r->first = i;
+	r->cpu_median = NAN;
+	r->host_peak_bytes = r->rss_peak_bytes = r->device_peak_bytes = NAN;
+	bw->sids[k] = key[2];
+	if (prof_htab64_put(&bw->index, h, k) < 0)
+		return prof_err_set(err, "out of memory");
+	return (long)k;
+}
+
+/* Add one sample to its brief row, by take()'s rules. */
+static int
+brief_take(struct brief_walk *bw, struct prof_runbrief *r, size_t row,
+	   struct json_object *s)
+{
+	struct json_object *ins = prof_json_get(s, "instructions");
+	double x;
+	int m;
+
+	if (prof_sample_is(s, "outcome", "error"))
+		r->errors++;
+	if (aggregated(s)) {
+		bw->scratch.n = 0;
+		bw->scratch.contended = 0;
+		if (prof_cpu_row_take(&bw->scratch, s) < 0)
+			return -1;
+		r->contended += bw->scratch.contended;
+		if (bw->scratch.n) {
+			if (bw->n_cpu == bw->cap_cpu) {
+				size_t ncap = bw->cap_cpu ? bw->cap_cpu * 2 :
+							    1024;
+				struct brief_cpu *nc = realloc(
+					bw->cpu, ncap * sizeof(*nc));
+
+				if (!nc)
+					return -1;
+				bw->cpu = nc;
+				bw->cap_cpu = ncap;
+			}
+			bw->cpu[bw->n_cpu].v = bw->scratch.v[0];
+			bw->cpu[bw->n_cpu++].row = row;
+			r->cpu_n++;
+		}
+		r->n++;
+	} else if (prof_sample_is(s, "phase", "instructions") &&
+		   prof_sample_is(s, "outcome", "success") &&
+		   json_object_is_type(ins, json_type_int)) {
+		r->n_counts++;
+	} else if (prof_sample_is(s, "phase", "memory") &&
+		   prof_sample_is(s, "outcome", "success")) {
+		struct json_object *mem = prof_json_get(s, "memory");
+
+		peak(&r->host_peak_bytes, mem, "host_peak_bytes");
+		peak(&r->rss_peak_bytes, mem, "rss_peak_bytes");
+		peak(&r->device_peak_bytes, mem,
+		     "device_peak_allocated_bytes");
+	}
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (prof_cmp_mem_value(s, (enum prof_cmp_mem)m, &x))
+			r->mem |= 1u << m;
+	return 0;
+}
 
 /* Which side of an interleaved A/B the sample is of, if any. */
 static void
@@ -371,8 +588,15 @@ on_sample(void *arg, struct json_object *s, long index,
 			 eid ? eid : "");
 	}
 	ab_side(v, s);
-	if (!w->keep || w->keep(w->keep_arg, prof_json_str(s, "workload"),
-				prof_json_str(s, "backend"))) {
+	if (w->brief) {
+		k = brief_row(v, w->brief, s, v->count, err);
+		if (k < 0)
+			return -1;
+		if (brief_take(w->brief, &v->briefs[k], (size_t)k, s) < 0)
+			return prof_err_set(err, "out of memory");
+	} else if (!w->keep ||
+		   w->keep(w->keep_arg, prof_json_str(s, "workload"),
+			   prof_json_str(s, "backend"))) {
 		k = row_of(v, s, v->count, err);
 		if (k < 0)
 			return -1;
@@ -468,6 +692,79 @@ finish_rows(struct prof_runview *v)
 	if (v->n_rows)
 		qsort(v->rows, v->n_rows, sizeof(*v->rows), cmp_rows);
 	return 0;
+}
+
+static int
+cmp_cpu(const void *pa, const void *pb)
+{
+	const struct brief_cpu *a = pa, *b = pb;
+
+	if (a->row != b->row)
+		return a->row < b->row ? -1 : 1;
+	return a->v < b->v ? -1 : a->v > b->v;
+}
+
+static int
+cmp_briefs(const void *pa, const void *pb)
+{
+	const struct prof_runbrief *a = pa, *b = pb;
+	int c = strcmp(a->workload, b->workload);
+
+	if (!c)
+		c = strcmp(a->backend, b->backend);
+	if (!c)
+		c = strcmp(a->segment, b->segment);
+	if (!c)
+		c = a->first < b->first ? -1 : a->first > b->first;
+	return c;
+}
+
+/* The walk in brief is done: keys, CPU medians (as prof_stats_compute()
+ * gives them of the row's CPU times), the order. */
+static int
+finish_briefs(struct prof_runview *v, struct brief_walk *bw)
+{
+	double *x = NULL;
+	size_t k, i, j;
+	int rc = -1;
+
+	for (k = 0; k < v->n_briefs; k++)
+		v->briefs[k].segment = prof_runview_segment(v, bw->sids[k]);
+	if (bw->n_cpu)
+		qsort(bw->cpu, bw->n_cpu, sizeof(*bw->cpu), cmp_cpu);
+	for (i = 0; i < bw->n_cpu; i = j) {
+		struct prof_stats st;
+		double *nx;
+
+		for (j = i; j < bw->n_cpu && bw->cpu[j].row == bw->cpu[i].row;
+		     j++)
+			;
+		nx = realloc(x, (j - i) * sizeof(*x));
+		if (!nx)
+			goto out;
+		x = nx;
+		for (k = i; k < j; k++)
+			x[k - i] = bw->cpu[k].v;
+		if (prof_stats_compute(x, j - i, &st) < 0)
+			goto out;
+		v->briefs[bw->cpu[i].row].cpu_median = st.median;
+	}
+	if (v->n_briefs)
+		qsort(v->briefs, v->n_briefs, sizeof(*v->briefs), cmp_briefs);
+	rc = 0;
+out:
+	free(x);
+	return rc;
+}
+
+static void
+brief_walk_free(struct brief_walk *bw)
+{
+	prof_htab64_free(&bw->index);
+	free(bw->sids);
+	free(bw->cpu);
+	prof_cpu_row_free(&bw->scratch);
+	memset(bw, 0, sizeof(*bw));
 }
 
 /*
@@ -581,21 +878,14 @@ kept_digest(struct prof_runview *v, struct prof_err *err)
 }
 
 static int load(struct prof_runview *v, const char *path, int again,
-		prof_runview_keep_fn keep, void *keep_arg, prof_runview_fn fn,
-		void *arg, struct prof_err *err);
+		int brief, prof_runview_keep_fn keep, void *keep_arg,
+		prof_runview_fn fn, void *arg, struct prof_err *err);
 
 int
 prof_runview_load(struct prof_runview *v, const char *path, int again,
 		  struct prof_err *err)
 {
-	return prof_runview_load_each(v, path, again, NULL, NULL, err);
-}
-
-int
-prof_runview_load_each(struct prof_runview *v, const char *path, int again,
-		       prof_runview_fn fn, void *arg, struct prof_err *err)
-{
-	return load(v, path, again, NULL, NULL, fn, arg, err);
+	return load(v, path, again, 0, NULL, NULL, NULL, NULL, err);
 }
 
 int
@@ -603,23 +893,72 @@ prof_runview_load_only(struct prof_runview *v, const char *path,
 		       prof_runview_keep_fn keep, void *keep_arg,
 		       prof_runview_fn fn, void *arg, struct prof_err *err)
 {
-	return load(v, path, 0, keep, keep_arg, fn, arg, err);
+	return load(v, path, 0, 0, keep, keep_arg, fn, arg, err);
+}
+
+int
+prof_runview_load_brief(struct prof_runview *v, const char *path,
+			prof_runview_fn fn, void *arg, struct prof_err *err)
+{
+	return load(v, path, 0, 1, NULL, NULL, fn, arg, err);
+}
+
+size_t
+prof_runview_briefs(const struct prof_runview *v,
+		    const struct prof_runbrief **rows)
+{
+	*rows = v->briefs;
+	return v->n_briefs;
+}
+
+long
+prof_runview_brief(const struct prof_runview *v, const char *w,
+		   const char *b, const char *seg)
+{
+	size_t lo = 0, hi = v->n_briefs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct prof_runbrief *r = &v->briefs[mid];
+		int c = strcmp(w, r->workload);
+
+		if (!c)
+			c = strcmp(b, r->backend);
+		if (!c)
+			c = strcmp(seg, r->segment);
+		if (!c)
+			return (long)mid;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+const char *
+prof_runview_path(const struct prof_runview *v)
+{
+	return v->path ? v->path : "";
 }
 
 static int
-load(struct prof_runview *v, const char *path, int again,
+load(struct prof_runview *v, const char *path, int again, int brief,
      prof_runview_keep_fn keep, void *keep_arg, prof_runview_fn fn,
      void *arg, struct prof_err *err)
 {
+	struct brief_walk bw = {0};
 	struct walk w = {.v = v, .fn = fn, .arg = arg, .keep = keep,
-			 .keep_arg = keep_arg};
+			 .keep_arg = keep_arg, .brief = brief ? &bw : NULL};
 	char hex[PROF_SUM_HEX];
 	int summing = 0;
 
 	memset(v, 0, sizeof(*v));
 	v->path = strdup(path);
 	v->st = prof_stream_new();
-	if (!v->path || !v->st)
+	if (brief)
+		v->pool = calloc(1, sizeof(*v->pool));
+	if (!v->path || !v->st || (brief && !v->pool))
 		return prof_err_at(err, path, 0, 0, "out of memory");
 	if (again && !strcmp(path, "-") && spool_stdin(v, err) < 0)
 		return -1;
@@ -633,9 +972,18 @@ load(struct prof_runview *v, const char *path, int again,
 	}
 	v->meta = json_object_get(prof_stream_meta(v->st));
 	v->schema_version = prof_stream_version(v->st);
-	if (finish_rows(v) < 0 || sum_top(v, &w.sum) < 0) {
+	if (finish_rows(v) < 0 || (brief && finish_briefs(v, &bw) < 0) ||
+	    sum_top(v, &w.sum) < 0) {
 		prof_err_at(err, path, 0, 0, "out of memory");
 		goto fail;
+	}
+	brief_walk_free(&bw);
+	/* The pool's index is done with; its strings stay. */
+	if (v->pool) {
+		prof_htab64_free(&v->pool->h);
+		free(v->pool->strs);
+		v->pool->strs = NULL;
+		v->pool->n = v->pool->cap = 0;
 	}
 	prof_sum_final(&w.sum, hex);
 	snprintf(v->digest, sizeof(v->digest), "v2:%s", hex);
@@ -646,6 +994,7 @@ load(struct prof_runview *v, const char *path, int again,
 	}
 	return 0;
 fail:
+	brief_walk_free(&bw);
 	if (summing)
 		prof_sum_final(&w.sum, hex);
 	return -1;
@@ -710,6 +1059,8 @@ prof_runview_free(struct prof_runview *v)
 	}
 	free(v->rows);
 	free(v->acc);
+	free(v->briefs);
+	pool_free(v->pool);
 	prof_htab_free(&v->index);
 	json_object_put(v->meta);
 	prof_stream_free(v->st);

@@ -61,6 +61,34 @@ struct prof_runrow {
 };
 
 /*
+ * A row in brief, as prof_runview_load_brief() makes them: what a reader
+ * of every row of a large run needs (a report's tables, a page's tally of
+ * its blocks), without the samples' values a struct prof_runrow keeps;
+ * about 100 bytes a row, and 16 a CPU time while the file is walked.
+ * The strings are the view's, one copy of each.
+ */
+struct prof_runbrief {
+	const char *workload;
+	const char *backend;
+	const char *segment;		/* the key string */
+	size_t first;			/* index of its first sample */
+	long errors;			/* error samples of any phase */
+	size_t n;			/* aggregated samples */
+	size_t n_counts;		/* instruction counts */
+	/* Of the aggregated samples (contend.h): how many said their CPU
+	 * time, how many were contended, and the CPU times' median (NAN:
+	 * none said). */
+	size_t cpu_n, contended;
+	double cpu_median;
+	double host_peak_bytes;		/* NAN: no memory sample */
+	double rss_peak_bytes;
+	double device_peak_bytes;
+	unsigned mem;			/* bit m: a value of metric m */
+};
+
+struct prof_runpool;
+
+/*
  * A view never holds the samples: prof_runview_load() streams the file
  * through stream.h once and keeps the rows, the top level without the
  * samples, the env of the first sample, the sample count and a digest.
@@ -85,6 +113,11 @@ struct prof_runview {
 	/* "v2:" and SHA-256 of the samples and the top level; see
 	 * prof_runview_load() and history.c. */
 	char digest[72];
+	/* Loaded in brief: the rows in brief (sorted as rows are; rows is
+	 * then empty) and the strings they point to. */
+	struct prof_runbrief *briefs;
+	size_t n_briefs;
+	struct prof_runpool *pool;
 	/* The sides of an interleaved A/B (prof-time --against) that its
 	 * samples are of, PROF_RUNVIEW_AB_*: 0 for a run of its own. */
 	unsigned ab_sides;
@@ -113,19 +146,16 @@ int prof_runview_load(struct prof_runview *v, const char *path, int again,
 		      struct prof_err *err);
 
 /*
- * Walk a results file's samples and call fn with each, as
- * prof_runview_each() does, while it is loaded:
- * prof_runview_load() and a consumer's own pass in one read. fn's error
- * stops the load.
+ * Called with each sample of a results file, as prof_runview_each()
+ * does, while it is loaded (prof_runview_load_only(),
+ * prof_runview_load_brief()): the load and a consumer's own pass in one
+ * read. fn's error stops the load.
  */
 typedef int (*prof_runview_fn)(void *arg, struct json_object *s,
 			       struct prof_err *err);
-int prof_runview_load_each(struct prof_runview *v, const char *path,
-			   int again, prof_runview_fn fn, void *arg,
-			   struct prof_err *err);
 
 /*
- * prof_runview_load_each() that builds only the rows of the workloads and
+ * prof_runview_load() that builds only the rows of the workloads and
  * backends keep says yes to (keep NULL: all); the count, the digest and
  * fn see every sample. A page that draws a few rows of a large baseline
  * holds those rows only.
@@ -136,6 +166,31 @@ int prof_runview_load_only(struct prof_runview *v, const char *path,
 			   prof_runview_keep_fn keep, void *keep_arg,
 			   prof_runview_fn fn, void *arg,
 			   struct prof_err *err);
+
+/*
+ * prof_runview_load() that makes the rows in brief (struct
+ * prof_runbrief, prof_runview_briefs()) and no struct prof_runrow: a
+ * report of a run of 200,000 rows holds 20 MB of rows, not 200. The
+ * count, the digest and the top level are as prof_runview_load()'s, and
+ * fn sees every sample. A reader that then wants some rows whole loads
+ * them again from the file (prof_runview_load_only()).
+ */
+int prof_runview_load_brief(struct prof_runview *v, const char *path,
+			    prof_runview_fn fn, void *arg,
+			    struct prof_err *err);
+
+/* The rows in brief of a view prof_runview_load_brief() loaded, sorted
+ * as prof_runview_rows() sorts rows (borrowed). Returns their number. */
+size_t prof_runview_briefs(const struct prof_runview *v,
+			   const struct prof_runbrief **rows);
+
+/* The index of the brief row of workload w, backend b and segment key
+ * seg (a binary search), or -1. */
+long prof_runview_brief(const struct prof_runview *v, const char *w,
+			const char *b, const char *seg);
+
+/* The file the view was loaded from, as given. */
+const char *prof_runview_path(const struct prof_runview *v);
 
 void prof_runview_free(struct prof_runview *v);
 
