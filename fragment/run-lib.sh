@@ -63,12 +63,18 @@ abs_path() {
 # never share one ($made_run is 1 then: an empty one goes again on
 # failure, drop_run_folder; run_failed clears a failed run's folder).
 run_folder() {
-	local a var path rabs pabs first
+	local a var path rabs pabs first e
 	new_run
 	made_run=0
 	run_taken=0
 	if [ -n "${PROF_OUTPUT:-}" ]; then
 		run=$PROF_OUTPUT
+		if [ -e "$run" ] && [ ! -d "$run" ]; then
+			say "OUTPUT '$run' is not a folder: a run is written" \
+				"only into a new or empty folder; give a new" \
+				"folder"
+			finish 2
+		fi
 		if [ -d "$run" ]; then
 			if ! first=$(ls -A -- "$run"); then
 				say "cannot read the run folder '$run'"
@@ -103,15 +109,15 @@ run_folder() {
 				;;
 			esac
 		done
-		if ! mkdir -p -- "$run"; then
-			say "cannot create the run folder '$run'"
+		if ! e=$(mkdir -p -- "$run" 2>&1); then
+			say "cannot create the run folder '$run': ${e##*: }"
 			finish 2
 		fi
 		run_taken=1
 		return
 	fi
-	if ! mkdir -p artifacts/profiling; then
-		say "cannot create 'artifacts/profiling'"
+	if ! e=$(mkdir -p artifacts/profiling 2>&1); then
+		say "cannot create 'artifacts/profiling': ${e##*: }"
 		finish 2
 	fi
 	tries=0
