@@ -158,7 +158,7 @@ run_failed() {
 			[ -z "$missing" ] ||
 				say "written in $run: ${written#, }; not" \
 					"written: ${missing#, }"
-		elif ! find "$run" -mindepth 1 -maxdepth 1 \
+		elif ! find -H "$run" -mindepth 1 -maxdepth 1 \
 			-exec rm -rf -- {} + 2>/dev/null ||
 			[ -n "$(ls -A -- "$run" 2>/dev/null)" ]; then
 			say "cannot remove what the failed run wrote in '$run'"

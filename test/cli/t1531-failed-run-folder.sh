@@ -11,7 +11,7 @@
 # touched.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fail-tool.sh"
-plan 20
+plan 21
 
 mk() {
 	make -s --no-print-directory -o all BINDIR="$T/bin" \
@@ -38,6 +38,12 @@ mk profile-quick OUTPUT="$T/o1" BASELINE="$T/a/results.json"
 is "$rc:$(lines)" "2:$PHASE
 make profile-quick: $FAIL" "the timing phase fails: exit 2, said"
 is "$(ls -A "$T/o1" 2>&1)" "" "OUTPUT is left empty (no half samples.jsonl)"
+mkdir "$T/e"
+ln -s "$T/e" "$T/link"
+fail_tool prof-time
+mk profile-quick OUTPUT="$T/link" BASELINE="$T/a/results.json"
+is "$rc:$(ls -A "$T/e" 2>&1):$(readlink "$T/link")" "2::$T/e" \
+	"OUTPUT a link: the folder it names is left empty, the link kept"
 
 # The memory phase fails (MEMORY=1), the folder made under artifacts/.
 fail_tool prof-mem
