@@ -8,6 +8,7 @@
 #include "runview.h"
 
 struct json_object;
+struct prof_history_order;
 struct prof_history_pg;
 
 /*
@@ -34,26 +35,40 @@ int prof_history_pg_begin(struct prof_history_pg *p, struct prof_err *err);
 int prof_history_pg_commit(struct prof_history_pg *p, struct prof_err *err);
 void prof_history_pg_rollback(struct prof_history_pg *p);
 void prof_history_pg_interrupt(struct prof_history_pg *p);
+/*
+ * The runs of project (NULL: the one prof_history_pg_project() named) in
+ * commit-time order, for history.c to put in run order
+ * (history-order.h). NULL with err on failure.
+ */
+struct prof_history_order *prof_history_pg_order(struct prof_history_pg *p,
+						 const char *project,
+						 struct prof_err *err);
+/* The timestamp of the run of row id into out (room for 64 bytes). 0, or
+ * -1 with err. */
+int prof_history_pg_timestamp(struct prof_history_pg *p, long long id,
+			      char *out, struct prof_err *err);
+/* The readers, each given the run order it reads the runs in (o, sorted:
+ * prof_history_order_sort()). */
 struct json_object *prof_history_pg_list(struct prof_history_pg *p,
+					 const struct prof_history_order *o,
 					 struct prof_err *err);
-/* by_series: ordered by series first (for changes), else by run. */
+/* by_series: ordered by series first, each row with its run's position
+ * in run order as run_rank (for changes), else by run. */
 struct json_object *prof_history_pg_trend(struct prof_history_pg *p,
 					  const struct prof_history_filter *f,
-					  int by_series, struct prof_err *err);
-/* Each run's position in run order (from 1), by run id. */
-struct json_object *prof_history_pg_positions(struct prof_history_pg *p,
-					      struct prof_err *err);
-/* The position of the first run of commit prefix since; an unknown one
- * is an error naming it. */
-int prof_history_pg_since(struct prof_history_pg *p, const char *since,
-			  long long *pos, struct prof_err *err);
-int prof_history_pg_walk(struct prof_history_pg *p, prof_history_fn fn,
+					  int by_series,
+					  const struct prof_history_order *o,
+					  struct prof_err *err);
+int prof_history_pg_walk(struct prof_history_pg *p,
+			 const struct prof_history_order *o, prof_history_fn fn,
 			 void *arg, struct prof_err *err);
-
-struct json_object *prof_history_pg_projects(struct prof_history_pg *p,
-					     struct prof_err *err);
 int prof_history_pg_export(struct prof_history_pg *p,
+			   const struct prof_history_order *o,
 			   prof_history_record_fn fn, void *arg,
 			   struct prof_err *err);
+/* The names of the projects the history holds runs of, in byte order (a
+ * JSON array of strings); history.c reads each one's runs. */
+struct json_object *prof_history_pg_projects(struct prof_history_pg *p,
+					     struct prof_err *err);
 
 #endif /* PROF_HISTORY_PG_H */

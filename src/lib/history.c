@@ -14,6 +14,7 @@
 
 #include "afile.h"
 #include "history-int.h"
+#include "history-order.h"
 #include "history-pg.h"
 #include "history.h"
 #include "json.h"
@@ -30,6 +31,9 @@ struct prof_history {
 	char pending[4096 + 32];
 	int raced;		/* another process made it first */
 	char project[256];	/* as named (prof_history_project()) */
+	/* The run order, as the reader running now read it (order_of());
+	 * SQL prof_run_rank(id) gives a run's position in it. */
+	struct prof_history_order *order;
 };
 
 /*
@@ -40,12 +44,15 @@ struct prof_history {
 /*
  * Since version 8: by the commit's time first (commit_time_utc, where the
  * run file gave commit_time; else the run's own timestamp), so a
- * later-made run of an older commit falls where its commit does.
+ * later-made run of an older commit falls where its commit does. This
+ * is the commit-time order that history-order.c follows the commit graph
+ * from: the readers order by R_RUN_RANK, a run's position in that, and
+ * read the runs of that order only (R_RUN_KNOWN: not one another process
+ * added after it was read, as PostgreSQL's join leaves those out).
  */
 #define RUN_ORDER "coalesce(commit_time_utc, timestamp_utc), " RUN_ORDER_V3
-#define R_RUN_ORDER                                                            \
-	"coalesce(r.commit_time_utc, r.timestamp_utc), r.timestamp_utc, "      \
-	"r.commit_id, r.run_id"
+#define R_RUN_RANK "prof_run_rank(r.id)"
+#define R_RUN_KNOWN R_RUN_RANK " > 0"
 
 /*
  * The forward migrations: MIGRATIONS[k] takes a history from schema
@@ -609,38 +616,6 @@ prof_history_project(struct prof_history *h, const char *project,
 	return 0;
 }
 
-struct json_object *
-prof_history_projects(struct prof_history *h, struct prof_err *err)
-{
-	static const char sql[] =
-		"SELECT count(*), (SELECT timestamp_utc FROM runs ORDER BY "
-		"timestamp_utc DESC, commit_id DESC, run_id DESC LIMIT 1) "
-		"FROM runs";
-	struct json_object *a, *o;
-	sqlite3_stmt *st = NULL;
-	const char *latest;
-
-	if (h->pg)
-		return prof_history_pg_projects(h->pg, err);
-	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK ||
-	    sqlite3_step(st) != SQLITE_ROW) {
-		db_err(h, err, NULL);
-		sqlite3_finalize(st);
-		return NULL;
-	}
-	a = json_object_new_array();
-	o = json_object_new_object();
-	latest = (const char *)sqlite3_column_text(st, 1);
-	json_object_object_add(o, "project", json_object_new_string(h->project));
-	json_object_object_add(o, "runs",
-			       json_object_new_int64(sqlite3_column_int64(st, 0)));
-	json_object_object_add(o, "latest",
-			       latest ? json_object_new_string(latest) : NULL);
-	json_object_array_add(a, o);
-	sqlite3_finalize(st);
-	return a;
-}
-
 int
 prof_history_prune(struct prof_history *h, const char *before,
 		   long long *pruned, struct prof_err *err)
@@ -690,6 +665,7 @@ prof_history_close(struct prof_history *h)
 	prof_history_pg_close(h->pg);
 	sqlite3_close(h->db);
 	drop_pending(h);
+	prof_history_order_free(h->order);
 	free(h);
 }
 
@@ -1159,6 +1135,200 @@ rows_json(struct prof_history *h, sqlite3_stmt *st, struct prof_err *err)
 	return a;
 }
 
+static const char *
+text_of(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+
+	return t ? t : "";
+}
+
+static double
+real_of(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ?
+		       NAN :
+		       sqlite3_column_double(st, i);
+}
+
+/* SQL prof_run_rank(id): the position of the run of row id in the run
+ * order the reader running now read (order_of()). */
+static void
+sql_run_rank(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	struct prof_history *h = sqlite3_user_data(cx);
+
+	(void)argc;
+	sqlite3_result_int64(cx, h->order ?
+					 prof_history_order_rank(
+						 h->order,
+						 sqlite3_value_int64(argv[0])) :
+					 0);
+}
+
+/* The runs in commit-time order, as history-order.c takes them. */
+static struct prof_history_order *
+sqlite_order(struct prof_history *h, struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT id, commit_id, parents FROM runs ORDER BY " RUN_ORDER;
+	struct prof_history_order *o = prof_history_order_new();
+	sqlite3_stmt *st = NULL;
+	int step;
+
+	if (!o) {
+		prof_err_set(err, "out of memory");
+		return NULL;
+	}
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
+		goto dberr;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		if (prof_history_order_add(
+			    o, sqlite3_column_int64(st, 0), text_of(st, 1),
+			    (const char *)sqlite3_column_text(st, 2)) < 0)
+			goto oom;
+	if (step != SQLITE_DONE)
+		goto dberr;
+	sqlite3_finalize(st);
+	return o;
+dberr:
+	db_err(h, err, NULL);
+	goto fail;
+oom:
+	prof_err_set(err, "out of memory");
+fail:
+	sqlite3_finalize(st);
+	prof_history_order_free(o);
+	return NULL;
+}
+
+/*
+ * The run order of the history (of the project, over PostgreSQL), read
+ * again for each reader (another process may have added runs since the
+ * last): the runs in commit-time order, then over their commit graph
+ * (history-order.h). Kept in h->order, where SQL prof_run_rank() finds
+ * it. NULL with err on failure.
+ */
+static struct prof_history_order *
+order_of(struct prof_history *h, struct prof_err *err)
+{
+	struct prof_history_order *o;
+
+	o = h->pg ? prof_history_pg_order(h->pg, NULL, err) :
+		    sqlite_order(h, err);
+	if (!o)
+		return NULL;
+	if (prof_history_order_sort(o) < 0) {
+		prof_history_order_free(o);
+		prof_err_set(err, "out of memory");
+		return NULL;
+	}
+	prof_history_order_free(h->order);
+	h->order = o;
+	if (!h->pg && sqlite3_create_function(h->db, "prof_run_rank", 1,
+					      SQLITE_UTF8, h, sql_run_rank,
+					      NULL, NULL) != SQLITE_OK) {
+		db_err(h, err, NULL);
+		return NULL;
+	}
+	return o;
+}
+
+/* The timestamp of the run of row id into out (room for 64 bytes). */
+static int
+sqlite_timestamp(struct prof_history *h, long long id, char *out,
+		 struct prof_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(h->db,
+			       "SELECT timestamp_utc FROM runs WHERE id = ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	snprintf(out, 64, "%s", rc == SQLITE_ROW ? text_of(st, 0) : "");
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_err(h, err, NULL);
+	return 0;
+}
+
+/* A project of the history: its name, its runs and the timestamp of its
+ * last run in run order (null: none). NULL with err on failure. */
+static struct json_object *
+project_json(struct prof_history *h, const char *name,
+	     const struct prof_history_order *o, struct prof_err *err)
+{
+	struct json_object *p;
+	size_t n = prof_history_order_n(o);
+	char latest[64] = "";
+
+	if (n && (h->pg ? prof_history_pg_timestamp(
+				  h->pg, prof_history_order_id(o, n - 1),
+				  latest, err) :
+			  sqlite_timestamp(h, prof_history_order_id(o, n - 1),
+					   latest, err)) < 0)
+		return NULL;
+	p = json_object_new_object();
+	if (!p) {
+		prof_err_set(err, "out of memory");
+		return NULL;
+	}
+	json_object_object_add(p, "project", json_object_new_string(name));
+	json_object_object_add(p, "runs", json_object_new_int64((long long)n));
+	json_object_object_add(p, "latest",
+			       n ? json_object_new_string(latest) : NULL);
+	return p;
+}
+
+struct json_object *
+prof_history_projects(struct prof_history *h, struct prof_err *err)
+{
+	struct json_object *names, *a = NULL, *p;
+	struct prof_history_order *o = NULL;
+	size_t i, n;
+
+	names = h->pg ? prof_history_pg_projects(h->pg, err) :
+			json_object_new_array();
+	if (!names)
+		return NULL;
+	if (!h->pg)
+		json_object_array_add(names,
+				      json_object_new_string(h->project));
+	a = json_object_new_array();
+	if (!a)
+		goto oom;
+	n = json_object_array_length(names);
+	for (i = 0; i < n; i++) {
+		const char *name = json_object_get_string(
+			json_object_array_get_idx(names, i));
+
+		o = h->pg ? prof_history_pg_order(h->pg, name, err) :
+			    sqlite_order(h, err);
+		if (!o)
+			goto fail;
+		if (prof_history_order_sort(o) < 0)
+			goto oom;
+		p = project_json(h, name, o, err);
+		if (!p)
+			goto fail;
+		json_object_array_add(a, p);
+		prof_history_order_free(o);
+		o = NULL;
+	}
+	json_object_put(names);
+	return a;
+oom:
+	prof_err_set(err, "out of memory");
+fail:
+	prof_history_order_free(o);
+	json_object_put(names);
+	json_object_put(a);
+	return NULL;
+}
+
 struct json_object *
 prof_history_list(struct prof_history *h, struct prof_err *err)
 {
@@ -1166,12 +1336,16 @@ prof_history_list(struct prof_history *h, struct prof_err *err)
 		"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 		"r.command, (SELECT count(*) FROM rows w WHERE w.run = r.id) "
 		"AS rows, r.results_schema AS schema_version, r.added_utc, "
-		"r.commit_time, r.parents FROM runs r ORDER BY " R_RUN_ORDER;
+		"r.commit_time, r.parents FROM runs r WHERE " R_RUN_KNOWN
+		" ORDER BY " R_RUN_RANK;
+	struct prof_history_order *o = order_of(h, err);
 	sqlite3_stmt *st = NULL;
 	struct json_object *a;
 
+	if (!o)
+		return NULL;
 	if (h->pg)
-		return prof_history_pg_list(h->pg, err);
+		return prof_history_pg_list(h->pg, o, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK) {
 		db_err(h, err, NULL);
 		return NULL;
@@ -1185,9 +1359,9 @@ static const char trend_sql[] =
 	"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 	"w.workload, w.backend, w.segment_id, w.n, w.errors, w.min, w.median, "
 	"w.p90, w.max, w.instructions, w.host_peak_bytes, w.status, "
-	"w.reason, " PROF_HISTORY_MEM_TREND ", r.commit_time, r.parents "
-	"FROM rows w JOIN runs r ON r.id = w.run WHERE 1%s%s%s "
-	"ORDER BY %s " R_RUN_ORDER ", w.workload, "
+	"w.reason, " PROF_HISTORY_MEM_TREND ", r.commit_time, r.parents%s "
+	"FROM rows w JOIN runs r ON r.id = w.run WHERE " R_RUN_KNOWN "%s%s%s "
+	"ORDER BY %s " R_RUN_RANK ", w.workload, "
 	"w.backend, w.segment_id";
 
 static sqlite3_stmt *
@@ -1204,6 +1378,7 @@ trend_stmt(struct prof_history *h, const struct prof_history_filter *f,
 	 * series among a million rows (test/bench/history-scale.sh).
 	 */
 	snprintf(sql, sizeof(sql), trend_sql,
+		 by_series ? ", " R_RUN_RANK " AS run_rank" : "",
 		 f && f->workload ? " AND w.workload = ?1" : "",
 		 f && f->backend ? " AND w.backend = ?2" : "",
 		 f && f->segment ?
@@ -1227,33 +1402,20 @@ struct json_object *
 prof_history_trend(struct prof_history *h, const struct prof_history_filter *f,
 		   struct prof_err *err)
 {
+	struct prof_history_order *o = order_of(h, err);
 	sqlite3_stmt *st;
 	struct json_object *a;
 
+	if (!o)
+		return NULL;
 	if (h->pg)
-		return prof_history_pg_trend(h->pg, f, 0, err);
+		return prof_history_pg_trend(h->pg, f, 0, o, err);
 	st = trend_stmt(h, f, 0, err);
 	if (!st)
 		return NULL;
 	a = rows_json(h, st, err);
 	sqlite3_finalize(st);
 	return a;
-}
-
-static const char *
-text_of(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-
-	return t ? t : "";
-}
-
-static double
-real_of(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL ?
-		       NAN :
-		       sqlite3_column_double(st, i);
 }
 
 int
@@ -1267,12 +1429,16 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 		PROF_HISTORY_MEM_SELECT " "
 		"FROM rows w JOIN runs r ON r.id = w.run "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
-		"ORDER BY w.workload, w.backend, w.segment_id, " R_RUN_ORDER;
+		"WHERE " R_RUN_KNOWN " "
+		"ORDER BY w.workload, w.backend, w.segment_id, " R_RUN_RANK;
+	struct prof_history_order *o = order_of(h, err);
 	sqlite3_stmt *st = NULL;
 	int rc = -1, step;
 
+	if (!o)
+		return -1;
 	if (h->pg)
-		return prof_history_pg_walk(h->pg, fn, arg, err);
+		return prof_history_pg_walk(h->pg, o, fn, arg, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
@@ -1322,32 +1488,19 @@ out:
 	return rc;
 }
 
-/* The position in run order of the first run of commit prefix since. */
+/* The position in run order (from 1) of the first run of commit prefix
+ * since; an unknown one is an error naming it. */
 static int
-since_position(struct prof_history *h, const char *since, long long *pos,
-	       struct prof_err *err)
+since_position(struct prof_history *h, const struct prof_history_order *o,
+	       const char *since, long long *pos, struct prof_err *err)
 {
-	static const char sql[] =
-		"SELECT n FROM (SELECT commit_id, row_number() OVER "
-		"(ORDER BY " RUN_ORDER ") AS n FROM runs) "
-		"WHERE substr(commit_id, 1, length(?1)) = ?1 ORDER BY n LIMIT 1";
-	sqlite3_stmt *st = NULL;
-	int rc;
+	size_t i, n = prof_history_order_n(o), len = strlen(since);
 
-	if (h->pg)
-		return prof_history_pg_since(h->pg, since, pos, err);
-	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return db_err(h, err, NULL);
-	sqlite3_bind_text(st, 1, since, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		*pos = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-		return 0;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return db_err(h, err, NULL);
+	for (i = 0; i < n; i++)
+		if (!strncmp(prof_history_order_commit(o, i), since, len)) {
+			*pos = (long long)i + 1;
+			return 0;
+		}
 	return prof_err_at(err, h->path, 0, 0, "no run of commit '%s'", since);
 }
 
@@ -1466,34 +1619,22 @@ prof_history_changes(struct prof_history *h,
 		     const struct prof_history_filter *f, const char *since,
 		     struct prof_err *err)
 {
-	static const char pos_sql[] =
-		"SELECT run_id, row_number() OVER (ORDER BY " RUN_ORDER ") "
-		"FROM runs";
-	struct json_object *all = NULL, *out = NULL, *posmap = NULL;
+	struct prof_history_order *o = order_of(h, err);
+	struct json_object *all = NULL, *out = NULL;
 	struct json_object **pts = NULL;
 	long long since_pos = 0, *pos = NULL;
 	sqlite3_stmt *st = NULL;
 	size_t i, n, start, m;
 
-	if (since && since_position(h, since, &since_pos, err) < 0)
+	if (!o || (since && since_position(h, o, since, &since_pos, err) < 0))
 		return NULL;
+	/* By series, each row with its run's position in run order
+	 * (run_rank). */
 	if (h->pg) {
-		posmap = prof_history_pg_positions(h->pg, err);
-		all = posmap ? prof_history_pg_trend(h->pg, f, 1, err) : NULL;
+		all = prof_history_pg_trend(h->pg, f, 1, o, err);
 		if (!all)
 			goto fail;
 	} else {
-		/* Each run's position in run order, by run id. */
-		posmap = json_object_new_object();
-		if (!posmap || sqlite3_prepare_v2(h->db, pos_sql, -1, &st,
-						  NULL) != SQLITE_OK)
-			goto dberr;
-		while (sqlite3_step(st) == SQLITE_ROW)
-			json_object_object_add(
-				posmap, (const char *)sqlite3_column_text(st, 0),
-				json_object_new_int64(
-					sqlite3_column_int64(st, 1)));
-		sqlite3_finalize(st);
 		st = trend_stmt(h, f, 1, err);
 		if (!st)
 			goto fail;
@@ -1532,9 +1673,7 @@ prof_history_changes(struct prof_history *h,
 					continue;
 				pts[m] = p;
 				pos[m++] = json_object_get_int64(
-					json_object_object_get(
-						posmap,
-						prof_json_str(p, "run_id")));
+					json_object_object_get(p, "run_rank"));
 			}
 			if (m > PROF_STEPS_MAX_RUNS) {
 				memmove(pts, pts + m - PROF_STEPS_MAX_RUNS,
@@ -1551,11 +1690,7 @@ prof_history_changes(struct prof_history *h,
 	free(pts);
 	free(pos);
 	json_object_put(all);
-	json_object_put(posmap);
 	return out;
-dberr:
-	db_err(h, err, NULL);
-	goto fail;
 oom:
 	prof_err_set(err, "out of memory");
 fail:
@@ -1564,7 +1699,6 @@ fail:
 	free(pos);
 	json_object_put(all);
 	json_object_put(out);
-	json_object_put(posmap);
 	return NULL;
 }
 
@@ -1581,13 +1715,16 @@ prof_history_export(struct prof_history *h, prof_history_record_fn fn,
 		"r.commit_time, r.parents "
 		"FROM runs r LEFT JOIN rows w ON w.run = r.id "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
-		"ORDER BY " R_RUN_ORDER ", w.workload, "
+		"WHERE " R_RUN_KNOWN " ORDER BY " R_RUN_RANK ", w.workload, "
 		"w.backend, s.key";
+	struct prof_history_order *o = order_of(h, err);
 	sqlite3_stmt *st = NULL;
 	int rc = -1, step, m;
 
+	if (!o)
+		return -1;
 	if (h->pg)
-		return prof_history_pg_export(h->pg, fn, arg, err);
+		return prof_history_pg_export(h->pg, o, fn, arg, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {

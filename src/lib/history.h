@@ -15,10 +15,13 @@ struct json_object;
  * instruction count where counted, and per memory metric
  * (prof_cmp_metrics[]: heap peak, allocations, bytes allocated, RSS
  * peak) the median of its values, the number comparisons.json's memory
- * row gives, with that row's verdict (history-int.h). Runs are ordered
- * by their timestamp, then commit, then run id, whatever the order they
- * were added in: a history is made by runs of successive commits, and two
- * histories of the same runs read the same.
+ * row gives, with that row's verdict (history-int.h). Every reader
+ * gives the runs in run order, whatever the order they were added in: a
+ * run after the runs of its commit's ancestors (by the parents the runs
+ * keep), else by commit time (the run's timestamp where the file gave
+ * none), then timestamp, commit and run id (history-order.h). A history
+ * is made by runs of successive commits, and two histories of the same
+ * runs read the same.
  *
  * The database is marked with an application id and carries its schema
  * version (PRAGMA user_version); opening migrates an older one forward,
@@ -149,8 +152,9 @@ int prof_history_raced(const struct prof_history *h);
  * handler (it only sets a flag). */
 void prof_history_interrupt(struct prof_history *h);
 
-/* The runs, oldest first: run_id, commit, timestamp_utc, command, rows,
- * added_utc. NULL with err on failure. */
+/* The runs, in run order: run_id, commit, timestamp_utc, command, rows,
+ * schema_version, added_utc, commit_time, parents. NULL with err on
+ * failure. */
 struct json_object *prof_history_list(struct prof_history *h,
 				      struct prof_err *err);
 
