@@ -182,7 +182,7 @@ build() {
 # merge_diff_report): the good side is the baseline, a failure is the
 # step's, and the step writes no report.
 run_merge_reference() {
-	"$BINDIR/prof-merge" --run-id "$run_id" --commit "$good" \
+	merge_at --run-id "$run_id" --commit "$good" \
 		--output "$s.good.json" "${good_jsonl:-$s.good.jsonl}"
 }
 run_merge_failed() { return 1; }

@@ -311,7 +311,7 @@ fi
 # machine at the same moments (no drift note). The reference side is the
 # baseline (merge_diff_report).
 run_merge_reference() {
-	"$BINDIR/prof-merge" --command "$command (reference side: $ref_name)" \
+	merge_at --command "$command (reference side: $ref_name)" \
 		--run-id "$run_id" --timestamp "$timestamp" ${sha:+--commit "$sha"} \
 		--output "$run/baseline.json" "$run/baseline.jsonl" \
 		${ref_counts:+"$ref_counts"} ${ref_mem:+"$ref_mem"}

@@ -73,9 +73,21 @@ run_before_report() {
 	[ -n "$history" ] && added=1
 }
 status=0
+# The merged run is of the shards' commit (prof-merge checks that they
+# are one), not of HEAD here: its time and parents are the ones the
+# shards carry, or, of shards without them, the commit's in this
+# repository where it is one of it (merge_at).
+c_commit=$(jq -r '.commit // empty' "$1" 2>/dev/null)
+c_time=$(jq -r '.commit_time // empty' "$1" 2>/dev/null)
+c_parents=$(jq -r 'if has("parents") then .parents | join(" ") else
+	"none" end' "$1" 2>/dev/null)
+[ "$c_parents" = none ] && c_has_parents= || c_has_parents=1
 merge_diff_report "$run/results.json" "$BASELINE" "$run/comparisons.json" \
 	--shards "${PROF_SHARDS:-0}" --timestamp "$timestamp" \
-	--command "${PROF_COMMAND:-$label DIR=$dir}" "$@"
+	--command "${PROF_COMMAND:-$label DIR=$dir}" \
+	${c_commit:+--commit "$c_commit"} \
+	${c_time:+--commit-time "$c_time"} \
+	${c_time:+${c_has_parents:+--parents "$c_parents"}} "$@"
 # A sample that errored in any shard makes the run's code 1.
 if [ $status = 0 ] && grep -q '"outcome":"error"' "$run/results.json"; then
 	status=1

@@ -378,11 +378,35 @@ write_reports() {
 	fi || run_failed "cannot write the summary"
 }
 
+# merge_at MERGE-ARG...: prof-merge the MERGE-ARGs, with the time and
+# parents of the commit the run measured (the history orders runs by
+# them: prof-history(1)): --commit's, else HEAD's (git log -1
+# --format=%cI and %P), when it is a commit of this git repository and
+# the MERGE-ARGs do not give them (--commit-time). Every prof-merge of a
+# run folder goes through here: the run, and a reference side (make
+# compare's baseline.json, make bisect's GOOD side) for its own commit.
+merge_at() {
+	local rev=HEAD a prev= ct
+	for a in "$@"; do
+		[ "$prev" = --commit ] && rev=$a
+		[ "$a" = --commit-time ] && rev=
+		prev=$a
+	done
+	if [ -n "$rev" ] &&
+		ct=$(git log -1 --format=%cI "$rev" -- 2>/dev/null) &&
+		[ -n "$ct" ]; then
+		set -- "$@" --commit-time "$ct" \
+			--parents "$(git log -1 --format=%P "$rev" --)"
+	fi
+	"$BINDIR/prof-merge" "$@"
+}
+
 # merge_diff_report RESULTS BASELINE COMPARISONS [MERGE-ARG...]: the one
 # sequence after the samples, for make profile-*, compare, merge-shards and
 # bisect's time steps: prof-merge the MERGE-ARGs (the streams or shards,
 # --command, --timestamp, --commit; --commit-time and --parents from git)
-# with $run_id into RESULTS, prof-diff
+# with $run_id into RESULTS (merge_at: with its commit's time and
+# parents), prof-diff
 # RESULTS against BASELINE into COMPARISONS, then the reports. Where the
 # scripts differ they redefine these hooks after sourcing this file:
 #   run_merge_reference  merge the other side into BASELINE once RESULTS is
@@ -396,21 +420,11 @@ write_reports() {
 # The two failure hooks stop the sequence with their status when it is not
 # 0 (bisect's steps return 1); the status is run_report's.
 merge_diff_report() {
-	local results="$1" baseline="$2" comparisons="$3" rev=HEAD a prev= ct
+	local results="$1" baseline="$2" comparisons="$3"
 	shift 3
 	phase=merge
-	# The commit's time and parents (the history orders runs by them),
-	# of --commit's commit or HEAD, when in a git repository.
-	for a in "$@"; do
-		[ "$prev" = --commit ] && rev=$a
-		prev=$a
-	done
-	if ct=$(git log -1 --format=%cI "$rev" -- 2>/dev/null) && [ -n "$ct" ]; then
-		set -- "$@" --commit-time "$ct" \
-			--parents "$(git log -1 --format=%P "$rev" --)"
-	fi
-	if ! "$BINDIR/prof-merge" --run-id "$run_id" --output "$results" \
-		"$@" || ! run_merge_reference; then
+	if ! merge_at --run-id "$run_id" --output "$results" "$@" ||
+		! run_merge_reference; then
 		run_merge_failed || return
 	fi
 	compared=1
