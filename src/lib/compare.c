@@ -124,12 +124,6 @@ class_mark(char *buf, size_t n, int k)
 	return buf;
 }
 
-static int
-row_class(const struct prof_cmp_row *r)
-{
-	return r->memory ? 1 + (int)r->memory : r->instructions ? 1 : 0;
-}
-
 int
 prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended,
 			 double cpu_ms)
@@ -206,6 +200,121 @@ prof_cmp_side_add_at(struct prof_cmp_side *s, double v, long at)
 	return 0;
 }
 
+/* Room for one more value in a taken side: its arrays grow together. */
+static int
+taken_room(struct prof_cmp_taken *t)
+{
+	uint32_t ncap;
+	void *p;
+
+	if (t->n < t->cap)
+		return 0;
+	if (t->cap > UINT32_MAX / 4)
+		return -1;
+	ncap = t->cap ? t->cap * 2 : 4;
+	p = realloc(t->v, ncap * sizeof(*t->v));
+	if (!p)
+		return -1;
+	t->v = p;
+	if (t->cont) {
+		p = realloc(t->cont, ncap);
+		if (!p)
+			return -1;
+		t->cont = p;
+	}
+	if (t->at) {
+		p = realloc(t->at, ncap * sizeof(*t->at));
+		if (!p)
+			return -1;
+		t->at = p;
+	}
+	if (t->cpu) {
+		p = realloc(t->cpu, ncap * sizeof(*t->cpu));
+		if (!p)
+			return -1;
+		t->cpu = p;
+	}
+	t->cap = ncap;
+	return 0;
+}
+
+/* Add a value to a taken side by prof_cmp_side_add_marked()'s rules,
+ * with its call index when at is not NULL. Returns 0, or -1 when out of
+ * memory. */
+static int
+taken_add(struct prof_cmp_taken *t, double v, int contended, double cpu_ms,
+	  const long *at)
+{
+	if (taken_room(t) < 0)
+		return -1;
+	if (contended && !t->cont) {
+		t->cont = calloc(t->cap, 1);
+		if (!t->cont)
+			return -1;
+	}
+	if (t->cont)
+		t->cont[t->n] = contended != 0;
+	t->contended += contended != 0;
+	/* CPU times while every value has one; none kept once one has
+	 * not. */
+	if (!isfinite(cpu_ms) || cpu_ms < 0) {
+		t->cpu_known = -1;
+		free(t->cpu);
+		t->cpu = NULL;
+	} else if (t->cpu_known == 0 && t->n == 0) {
+		t->cpu = malloc(t->cap * sizeof(*t->cpu));
+		if (!t->cpu)
+			return -1;
+		t->cpu_known = 1;
+	}
+	if (t->cpu_known == 1)
+		t->cpu[t->n] = cpu_ms;
+	if (at) {
+		if (!t->at) {
+			t->at = calloc(t->cap, sizeof(*t->at));
+			if (!t->at)
+				return -1;
+		}
+		t->at[t->n] = *at;
+	}
+	t->v[t->n++] = v;
+	return 0;
+}
+
+/* The side of a judged row made from a taken one, its arrays borrowed. */
+static void
+taken_side(const struct prof_cmp_taken *t, struct prof_cmp_side *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->v = t->v;
+	d->n = d->cap = t->n;
+	d->version = t->version;
+	d->fixture_checksum = t->fixture_checksum;
+	d->fixture = t->fixture;
+	d->output_checksum = t->output_checksum;
+	d->output_other = t->output_other;
+	d->ab_first = t->ab_first;
+	d->ab_max = t->ab_max;
+	d->ab_rounds = t->ab_rounds;
+	d->ab_unordered = t->ab_unordered;
+	d->errors = t->errors;
+	d->cont = t->cont;
+	d->contended = t->contended;
+	d->at = t->at;
+	d->cap_at = t->at ? t->n : 0;
+	d->cpu = t->cpu;
+	d->cpu_known = t->cpu_known;
+}
+
+static void
+taken_free(struct prof_cmp_taken *t)
+{
+	free(t->v);
+	free(t->cont);
+	free(t->at);
+	free(t->cpu);
+}
+
 /* FNV-1a of a string, for the pool's slots. */
 static size_t
 pool_hash(const char *str)
@@ -274,8 +383,8 @@ keep(struct prof_cmp *c, const char *str, int *oom)
 
 /* Take a sample's workload facts into an empty side. */
 static void
-side_meta(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
-	  int *oom)
+side_meta(struct prof_cmp *c, struct prof_cmp_taken *d,
+	  struct json_object *s, int *oom)
 {
 	struct json_object *v = NULL;
 
@@ -288,7 +397,7 @@ side_meta(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 
 /* The A/B facts of a sample into its side (see compare.h). */
 static void
-ab_take(struct prof_cmp_side *d, struct json_object *s)
+ab_take(struct prof_cmp_taken *d, struct json_object *s)
 {
 	struct json_object *ab = NULL;
 	long first, max, round;
@@ -299,30 +408,32 @@ ab_take(struct prof_cmp_side *d, struct json_object *s)
 	first = (long)prof_json_numf(ab, "repeat");
 	max = (long)prof_json_numf(ab, "max_repeat");
 	round = (long)prof_json_numf(ab, "round");
-	if (!(first > 0) || !(max >= first) || !(round > 0))
+	if (!(first > 0) || !(max >= first) || !(round > 0) ||
+	    max > INT32_MAX || round > INT32_MAX)
 		return;
 	if (d->ab_first && (d->ab_first != first || d->ab_max != max))
 		d->ab_unordered = 1;
 	if (round < d->ab_rounds)
 		d->ab_unordered = 1;
-	d->ab_first = first;
-	d->ab_max = max;
-	d->ab_rounds = round;
+	d->ab_first = (int32_t)first;
+	d->ab_max = (int32_t)max;
+	d->ab_rounds = (int32_t)round;
 }
 
 /* Count s into a side: a duration (or a count) when aggregated, an error
  * otherwise; the output checksums of the aggregated samples are kept: the
  * first, and the first other one when the calls disagree. */
 static int
-side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
-	  enum prof_cmp_mem mem)
+side_take(struct prof_cmp *c, struct prof_cmp_taken *d,
+	  struct json_object *s, enum prof_cmp_mem mem)
 {
 	const char *sum;
 	double mv = NAN;
 	double threads;
+	long at;
 	int oom = 0;
 
-	if (prof_sample_is(s, "outcome", "error"))
+	if (prof_sample_is(s, "outcome", "error") && d->errors < UINT32_MAX)
 		d->errors++;
 	if (mem ? !mem_value(s, mem, &mv) :
 		  !prof_cmp_counted(s) && !prof_cmp_aggregated(s))
@@ -338,38 +449,41 @@ side_take(struct prof_cmp *c, struct prof_cmp_side *d, struct json_object *s,
 	/* The call's index in its worker where the sample says it (the
 	 * memory phase runs each workload in more than one), else its
 	 * index. */
-	if (mem)
-		return prof_cmp_side_add_at(
-			d, mv,
-			(long)(isfinite(prof_sample_num(s, "call")) ?
-				       prof_sample_num(s, "call") :
-				       prof_sample_num(s, "index")));
+	if (mem) {
+		at = (long)(isfinite(prof_sample_num(s, "call")) ?
+				    prof_sample_num(s, "call") :
+				    prof_sample_num(s, "index"));
+		return taken_add(d, mv, 0, NAN, &at);
+	}
 	/* A count keeps its call index: counts are deterministic per
 	 * index, and judge_count() compares the calls both sides made. */
-	if (prof_cmp_counted(s))
-		return prof_cmp_side_add_at(
-			d, (double)json_object_get_int64(
-				   json_object_object_get(s, "instructions")),
-			(long)prof_sample_num(s, "index"));
+	if (prof_cmp_counted(s)) {
+		at = (long)prof_sample_num(s, "index");
+		return taken_add(d,
+				 (double)json_object_get_int64(
+					 json_object_object_get(
+						 s, "instructions")),
+				 0, NAN, &at);
+	}
 	threads = prof_sample_num(s, "threads");
-	return prof_cmp_side_add_marked(
-		d, prof_sample_num(s, "duration_ms"),
-		prof_sample_is_contended(s),
-		isnan(threads) || threads == 1 ? prof_sample_num(s, "cpu_ms") :
-						 NAN);
+	return taken_add(d, prof_sample_num(s, "duration_ms"),
+			 prof_sample_is_contended(s),
+			 isnan(threads) || threads == 1 ?
+				 prof_sample_num(s, "cpu_ms") :
+				 NAN,
+			 NULL);
 }
 
 /* An instruction row, and its threshold from the sample: the one
  * recorded is the one judged, 0 included (any growth is a warning); the
  * default only where a sample records none. */
 static void
-count_meta(struct prof_cmp_row *r, struct json_object *s,
+count_meta(struct prof_cmp_entry *r, struct json_object *s,
 	   enum prof_cmp_mem mem)
 {
 	struct json_object *v = NULL;
 
-	r->memory = mem;
-	r->delta = NAN;
+	r->memory = (unsigned char)mem;
 	if (mem) {
 		r->threshold_pct = prof_cmp_metrics[mem].threshold_pct;
 		return;
@@ -382,10 +496,17 @@ count_meta(struct prof_cmp_row *r, struct json_object *s,
 		r->threshold_pct = prof_json_number(v);
 }
 
+/* Which kind of row an entry is (class_mark()). */
+static int
+entry_class(const struct prof_cmp_entry *e)
+{
+	return e->memory ? 1 + (int)e->memory : e->instructions ? 1 : 0;
+}
+
 static int
 cmp_rows(const void *a, const void *b)
 {
-	const struct prof_cmp_row *x = a, *y = b;
+	const struct prof_cmp_entry *x = a, *y = b;
 	int d = strcmp(x->workload, y->workload);
 
 	if (!d)
@@ -395,7 +516,7 @@ cmp_rows(const void *a, const void *b)
 	/* Time first, then counts, then memory (readers that know only
 	 * time take the first row of a key). */
 	if (!d)
-		d = row_class(x) - row_class(y);
+		d = entry_class(x) - entry_class(y);
 	return d;
 }
 
@@ -472,7 +593,7 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	const char *w = prof_sample_str(s, "workload");
 	const char *b = prof_sample_str(s, "backend");
 	enum prof_cmp_mem mem = cls > 1 ? (enum prof_cmp_mem)(cls - 1) : 0;
-	struct prof_cmp_row *r;
+	struct prof_cmp_entry *r;
 	char key[4096], bk[256], mark[64];
 	size_t len;
 	long k;
@@ -490,7 +611,7 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	if (k < 0) {
 		if (c->n == c->cap) {
 			size_t ncap = c->cap ? c->cap * 2 : 16;
-			struct prof_cmp_row *nr =
+			struct prof_cmp_entry *nr =
 				realloc(c->rows, ncap * sizeof(*nr));
 
 			if (!nr)
@@ -507,7 +628,7 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 		r->category = keep(c, prof_sample_str(s, "category"), &oom);
 		r->shard = keep(c, prof_sample_str(s, "shard"), &oom);
 		r->warning_floor_ms = prof_sample_num(s, "warning_floor_ms");
-		r->delta_ms = r->ratio = r->p_value = NAN;
+		r->group = -1;
 		count_meta(r, s, mem);
 		side_meta(c, &r->cur, s, &oom);
 		if (oom || prof_htab_put(&c->index, key, len, k) < 0)
@@ -547,9 +668,8 @@ prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 	}
 	if (c->n)
 		qsort(c->rows, c->n, sizeof(*c->rows), cmp_rows);
-	for (k = 0; k < c->n; k++)
-		if (row_stats(&c->rows[k], &c->rows[k].cur) < 0)
-			return prof_err_set(err, "out of memory");
+	/* Sorted, the rows are found by place: the index is done with. */
+	prof_htab_free(&c->index);
 	return 0;
 }
 
@@ -1499,95 +1619,75 @@ base_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	return 0;
 }
 
-/* Copy a baseline group's side into a row. */
+/* The order groups are matched in: by workload, then by segment key (its
+ * pooled copy's address: one a text), then as they came. */
 static int
-copy_side(struct prof_cmp_side *d, const struct prof_cmp_side *s)
+cmp_groups(const void *a, const void *b, void *arg)
 {
-	*d = *s;
-	d->v = NULL;
-	d->cont = NULL;
-	d->at = NULL;
-	d->cpu = NULL;
-	d->cap = d->cap_at = 0;
-	if (!s->n)
-		return 0;
-	d->v = malloc(s->n * sizeof(*d->v));
-	d->cont = s->cont ? malloc(s->n) : NULL;
-	d->at = s->at ? malloc(s->n * sizeof(*d->at)) : NULL;
-	d->cpu = s->cpu ? malloc(s->n * sizeof(*d->cpu)) : NULL;
-	if (!d->v || (s->cont && !d->cont) || (s->at && !d->at) ||
-	    (s->cpu && !d->cpu)) {
-		free(d->v);
-		free(d->cont);
-		free(d->at);
-		free(d->cpu);
-		d->v = NULL;
-		d->cont = NULL;
-		d->at = NULL;
-		d->cpu = NULL;
-		return -1;
-	}
-	memcpy(d->v, s->v, s->n * sizeof(*d->v));
-	if (s->cont)
-		memcpy(d->cont, s->cont, s->n);
-	if (s->at)
-		memcpy(d->at, s->at, s->n * sizeof(*d->at));
-	if (s->cpu)
-		memcpy(d->cpu, s->cpu, s->n * sizeof(*d->cpu));
-	d->cap = d->cap_at = s->n;
-	return 0;
+	const struct prof_cmp *c = arg;
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+	const struct prof_cmp_bgroup *x = &c->base[i], *y = &c->base[j];
+	int d = strcmp(x->workload, y->workload);
+
+	if (d)
+		return d;
+	if (x->segment != y->segment)
+		return (uintptr_t)x->segment < (uintptr_t)y->segment ? -1 : 1;
+	return i < j ? -1 : i > j;
 }
 
-/* A workload and a pool string (keep()) as a key: the string by its
- * address, one per distinct text, so that a key is not a copy of a
- * segment's 600 bytes. Its length, or 0 if too long. */
+/* The first place in ord (sorted by cmp_groups()) whose group is not
+ * before workload w and segment seg (NULL: w alone), or with after the
+ * first that is after them. */
 static size_t
-pool_key(char *buf, size_t n, const char *w, const char *pooled)
+group_bound(const struct prof_cmp *c, const uint32_t *ord, const char *w,
+	    const char *seg, int after)
 {
-	size_t lw = strlen(w);
+	size_t lo = 0, hi = c->n_base;
 
-	if (lw + 1 + sizeof(pooled) > n)
-		return 0;
-	memcpy(buf, w, lw + 1);
-	memcpy(buf + lw + 1, &pooled, sizeof(pooled));
-	return lw + 1 + sizeof(pooled);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct prof_cmp_bgroup *g = &c->base[ord[mid]];
+		int d = strcmp(g->workload, w);
+
+		if (!d && seg && g->segment != seg)
+			d = (uintptr_t)g->segment < (uintptr_t)seg ? -1 : 1;
+		if (d < 0 || (after && d == 0))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 int
 prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		      int missing, const char *name, struct prof_err *err)
 {
-	struct prof_htab by_key = {0}, per_workload = {0};
-	long *segments = NULL;
-	char key[70000];
-	size_t k, len;
+	uint32_t *ord = NULL;
+	size_t k;
 	int rc = -1, oom = 0;
 
-	segments = calloc(c->n_base ? c->n_base : 1, sizeof(*segments));
-	if (!segments)
+	/* Every baseline sample is in: its index is done with. */
+	prof_htab_free(&c->base_index);
+	if (c->n_base > INT32_MAX)
+		return prof_err_set(err, "more than %d baseline groups",
+				    INT32_MAX);
+	ord = malloc((c->n_base ? c->n_base : 1) * sizeof(*ord));
+	if (!ord)
 		return prof_err_set(err, "out of memory");
-	/* Each group's key, and the number of segments per workload. */
+	/* Each group's key. */
 	for (k = 0; k < c->n_base; k++) {
 		struct prof_cmp_bgroup *g = &c->base[k];
 		const char *seg = fn ? fn(arg, g->seg) : NULL;
-		long w;
 
 		g->segment = keep(c, seg ? seg : g->seg, &oom);
-		len = oom ? 0 : pool_key(key, sizeof(key), g->workload,
-					 g->segment);
-		if (oom || !len ||
-		    prof_htab_put(&by_key, key, len, (long)k) < 0)
+		if (oom)
 			goto oom;
-		w = prof_htab_get(&per_workload, g->workload,
-				  strlen(g->workload));
-		if (w < 0) {
-			w = (long)k;
-			if (prof_htab_put(&per_workload, g->workload,
-					  strlen(g->workload), w) < 0)
-				goto oom;
-		}
-		segments[w]++;
+		ord[k] = (uint32_t)k;
 	}
+	if (c->n_base)
+		qsort_r(ord, c->n_base, sizeof(*ord), cmp_groups, c);
 	json_object_put(c->base_segments);
 	c->base_segments = json_object_new_array();
 	if (!c->base_segments)
@@ -1609,54 +1709,42 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		}
 		prof_htab_free(&seen);
 	}
+	c->judged = 1;
+	c->missing = missing;
+	c->missing_name = keep(c, name ? name : "", &oom);
+	if (oom)
+		goto oom;
+	/* Each row's group: the last one of its workload and segment key,
+	 * and how many others its workload has. */
 	for (k = 0; k < c->n; k++) {
-		struct prof_cmp_row *r = &c->rows[k];
+		struct prof_cmp_entry *r = &c->rows[k];
 		char wbuf[2048];
 		const char *wid = class_of(wbuf, sizeof(wbuf), r->workload,
-					   row_class(r));
-		long g, w;
+					   entry_class(r));
+		size_t a, b, sa, sb;
 
-		free(r->base.v);
-		free(r->base.cont);
-		free(r->base.at);
-		free(r->base.cpu);
-		memset(&r->base, 0, sizeof(r->base));
-		r->matched = 0;
+		r->group = -1;
 		r->base_other_segments = 0;
-		if (missing) {
-			if (prof_cmp_judge(r) < 0)
-				goto oom;
-			r->status = PROF_CMP_INCOMPARABLE;
-			snprintf(r->reason, sizeof(r->reason),
-				 "baseline file '%s' not found",
-				 name ? name : "");
+		if (missing)
 			continue;
-		}
 		r->segment = keep(c, r->segment, &oom);
 		if (oom)
 			goto oom;
-		len = pool_key(key, sizeof(key), wid, r->segment);
-		g = len ? prof_htab_get(&by_key, key, len) : -1;
-		w = prof_htab_get(&per_workload, wid, strlen(wid));
-		if (g >= 0) {
-			r->matched = 1;
-			if (copy_side(&r->base, &c->base[g].side) < 0)
-				goto oom;
-		}
-		if (w >= 0)
-			r->base_other_segments =
-				(int)segments[w] - (g >= 0 ? 1 : 0);
-		if (prof_cmp_judge(r) < 0)
-			goto oom;
+		a = group_bound(c, ord, wid, NULL, 0);
+		b = group_bound(c, ord, wid, NULL, 1);
+		sa = group_bound(c, ord, wid, r->segment, 0);
+		sb = group_bound(c, ord, wid, r->segment, 1);
+		if (sb > sa)
+			r->group = (int32_t)ord[sb - 1];
+		r->base_other_segments =
+			(int32_t)(b - a) - (r->group >= 0 ? 1 : 0);
 	}
 	rc = 0;
 	goto out;
 oom:
 	prof_err_set(err, "out of memory");
 out:
-	free(segments);
-	prof_htab_free(&by_key);
-	prof_htab_free(&per_workload);
+	free(ord);
 	return rc;
 }
 
@@ -1926,6 +2014,46 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	return o;
 }
 
+/*
+ * Row k of a closed c into *r: its statistics, and once the groups were
+ * matched (prof_cmp_judge_groups()) judged against its group. *r borrows
+ * c's values and strings. Returns 0, or -1 when out of memory.
+ */
+static int
+row_get(const struct prof_cmp *c, size_t k, struct prof_cmp_row *r)
+{
+	const struct prof_cmp_entry *e = &c->rows[k];
+
+	memset(r, 0, sizeof(*r));
+	r->workload = e->workload;
+	r->backend = e->backend;
+	r->category = e->category;
+	r->segment = e->segment;
+	r->shard = e->shard;
+	r->warning_floor_ms = e->warning_floor_ms;
+	r->instructions = e->instructions;
+	r->threshold_pct = e->threshold_pct;
+	r->memory = (enum prof_cmp_mem)e->memory;
+	r->delta = r->delta_ms = r->ratio = r->p_value = NAN;
+	taken_side(&e->cur, &r->cur);
+	if (!c->judged)
+		return row_stats(r, &r->cur);
+	if (c->missing) {
+		if (prof_cmp_judge(r) < 0)
+			return -1;
+		r->status = PROF_CMP_INCOMPARABLE;
+		snprintf(r->reason, sizeof(r->reason),
+			 "baseline file '%s' not found", c->missing_name);
+		return 0;
+	}
+	if (e->group >= 0) {
+		r->matched = 1;
+		taken_side(&c->base[e->group].side, &r->base);
+	}
+	r->base_other_segments = e->base_other_segments;
+	return prof_cmp_judge(r);
+}
+
 struct json_object *
 prof_cmp_row_json(const struct prof_cmp *c, size_t k)
 {
@@ -1933,8 +2061,11 @@ prof_cmp_row_json(const struct prof_cmp *c, size_t k)
 	const char *drift = shard && c->shard_drift ?
 				    prof_json_str(c->shard_drift, shard) :
 				    NULL;
+	struct prof_cmp_row r;
 
-	return row_json(&c->rows[k], c->run_id, drift ? drift : c->drift,
+	if (row_get(c, k, &r) < 0)
+		return NULL;
+	return row_json(&r, c->run_id, drift ? drift : c->drift,
 			c->base_segments);
 }
 
@@ -2380,23 +2511,11 @@ prof_cmp_free(struct prof_cmp *c)
 
 	if (!c)
 		return;
-	for (k = 0; k < c->n; k++) {
-		free(c->rows[k].cur.v);
-		free(c->rows[k].cur.cont);
-		free(c->rows[k].cur.at);
-		free(c->rows[k].cur.cpu);
-		free(c->rows[k].base.v);
-		free(c->rows[k].base.cont);
-		free(c->rows[k].base.at);
-		free(c->rows[k].base.cpu);
-	}
+	for (k = 0; k < c->n; k++)
+		taken_free(&c->rows[k].cur);
 	free(c->rows);
-	for (k = 0; k < c->n_base; k++) {
-		free(c->base[k].side.v);
-		free(c->base[k].side.cont);
-		free(c->base[k].side.at);
-		free(c->base[k].side.cpu);
-	}
+	for (k = 0; k < c->n_base; k++)
+		taken_free(&c->base[k].side);
 	free(c->base);
 	for (k = 0; k < c->cap_pool; k++)
 		free(c->pool[k]);

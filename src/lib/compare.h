@@ -4,6 +4,7 @@
 #define PROF_COMPARE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "err.h"
 #include "htab.h"
@@ -85,7 +86,11 @@ struct json_object;
  * of samples; the rows are sorted once. Samples can be given one at a time
  * (prof_cmp_take(), prof_cmp_base_take()), as a stream reader hands them
  * out, with a segment id; the ids are turned into segment keys when the
- * walk is done. A row keeps only its durations and first-seen facts.
+ * walk is done. A row keeps only its durations and first-seen facts
+ * (struct prof_cmp_entry), a baseline group the same; a row is judged
+ * when its comparison is made (prof_cmp_row_json()), one at a time, so
+ * that memory holds the samples' values and keys, never a judged row a
+ * row (its reason, its statistics).
  *
  * Ownership: the strings in rows belong to the struct prof_cmp and live
  * until prof_cmp_free(); it holds no JSON document: take copies what a
@@ -250,21 +255,64 @@ struct prof_cmp_row {
 	char reason[512];
 };
 
+/*
+ * One side of a row as its samples are taken: what a row of a large run
+ * costs until it is written (about 100 bytes and its values); a judged
+ * row (struct prof_cmp_row) is made from it one at a time. The fields are
+ * those of struct prof_cmp_side.
+ */
+struct prof_cmp_taken {
+	double *v;			/* owned; the arrays below beside it */
+	unsigned char *cont;		/* NULL until a value was contended */
+	long *at;			/* NULL unless call indexes were given */
+	double *cpu;			/* NULL unless cpu_known is 1 */
+	const char *fixture_checksum, *fixture;
+	const char *output_checksum, *output_other;
+	long long version;
+	uint32_t n, cap, contended, errors;
+	int32_t ab_first, ab_max, ab_rounds;
+	signed char cpu_known;
+	unsigned char ab_unordered;
+};
+
+/* A row of the current run as taken: its key and facts, and its side. */
+struct prof_cmp_entry {
+	const char *workload;
+	const char *backend;
+	const char *category;
+	const char *segment;		/* the id, then (closed) the key */
+	const char *shard;
+	double warning_floor_ms;
+	double threshold_pct;
+	struct prof_cmp_taken cur;
+	int32_t group;			/* the baseline group it matched
+					 * (judged), or -1 */
+	int32_t base_other_segments;
+	unsigned char instructions;
+	unsigned char memory;		/* enum prof_cmp_mem */
+};
+
 /* A group of baseline samples: one workload in one segment. */
 struct prof_cmp_bgroup {
 	const char *workload;
 	const char *seg;		/* the id it was given under */
 	const char *segment;		/* the key, once resolved */
-	struct prof_cmp_side side;
+	struct prof_cmp_taken side;
 };
 
 struct prof_cmp {
-	struct prof_cmp_row *rows;	/* sorted: workload, backend, segment */
+	struct prof_cmp_entry *rows;	/* sorted: workload, backend, segment
+					 * (prof_cmp_close()) */
 	size_t n, cap;
-	struct prof_htab index;		/* workload, backend, segment id */
+	struct prof_htab index;		/* workload, backend, segment id;
+					 * freed when closed */
 	struct prof_cmp_bgroup *base;	/* the baseline's groups */
 	size_t n_base, cap_base;
-	struct prof_htab base_index;	/* workload, segment id */
+	struct prof_htab base_index;	/* workload, segment id; freed when
+					 * judged */
+	int judged;			/* prof_cmp_judge_groups() was */
+	int missing;			/* ... with no baseline file */
+	const char *missing_name;	/* its name */
 	char **pool;			/* the strings the rows point to */
 	size_t n_pool, cap_pool;
 	const char *run_id;		/* of the results, for comparisons */
@@ -292,8 +340,9 @@ int prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 		  struct prof_err *err);
 
 /* When every current sample is in: segment keys looked up with fn (NULL:
- * the ids were keys), rows sorted (status PROF_CMP_UNJUDGED), statistics
- * computed; a row whose samples all errored has n = 0. Returns 0 or -1. */
+ * the ids were keys), rows sorted (status PROF_CMP_UNJUDGED until judged);
+ * a row whose samples all errored has n = 0. No sample is taken after.
+ * Returns 0 or -1. */
 int prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		   struct prof_err *err);
 
@@ -302,14 +351,16 @@ int prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,
 		       const char *seg, struct prof_err *err);
 
 /*
- * When every baseline sample is in: judge every closed row against the
- * groups (segment keys looked up with fn). With no baseline file
- * (missing), every row is incomparable, "baseline file 'name' not found".
+ * When every baseline sample is in: match every closed row with its
+ * group (segment keys looked up with fn), so that each row is judged
+ * against it when it is asked for. With no baseline file (missing), every
+ * row is incomparable, "baseline file 'name' not found" (name copied).
  * Returns 0 or -1.
  */
 int prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn,
 			  void *arg, int missing, const char *name,
 			  struct prof_err *err);
+
 
 /* Whether sample s is one that rows aggregate (see above). */
 int prof_cmp_aggregated(struct json_object *s);

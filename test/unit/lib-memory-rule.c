@@ -212,12 +212,36 @@ test_determinism(void)
 		       "a warning by the exact one");
 		row_free(&r);
 	}
-	/* The JSON of such a row, grouped from samples. */
-	c.n = 1;
-	c.cap = 1;
-	c.rows = calloc(1, sizeof(*c.rows));
-	row_init(&c.rows[0], PROF_CMP_MEM_ALLOCS, differ, 2, base, 2, 1);
-	prof_cmp_judge(&c.rows[0]);
+	/* The JSON of such a row, grouped from samples: two calls at
+	 * index 0 a side. */
+	{
+		struct prof_err e = {0};
+		int bad = 0;
+		size_t i;
+
+		for (i = 0; i < 4; i++) {
+			char buf[512];
+			struct json_object *s;
+
+			snprintf(buf, sizeof(buf),
+				 "{\"workload\":\"w\",\"workload_version\":1,"
+				 "\"backend\":\"cpu\",\"phase\":\"memory\","
+				 "\"kind\":\"warm\",\"index\":%zu,\"call\":0,"
+				 "\"outcome\":\"success\",\"duration_ms\":1,"
+				 "\"fixture_checksum\":\"s\","
+				 "\"warning_floor_ms\":1,\"memory\":"
+				 "{\"host_allocs\":%g}}",
+				 i % 2, i < 2 ? differ[i % 2] : base[i % 2]);
+			s = json_tokener_parse(buf);
+			if (i == 2)
+				bad |= prof_cmp_close(&c, NULL, NULL, &e);
+			bad |= (i < 2 ? prof_cmp_take :
+					prof_cmp_base_take)(&c, s, "{}", &e);
+			json_object_put(s);
+		}
+		bad |= prof_cmp_judge_groups(&c, NULL, NULL, 0, "b", &e);
+		ok(!bad && c.n == 1, "1200 and 1300 at call 0, grouped");
+	}
 	a = prof_cmp_json(&c);
 	o = a ? json_object_array_get_idx(a, 0) : NULL;
 	is_str(prof_json_str(o, "phase"), "memory", "phase memory");
@@ -386,7 +410,7 @@ test_disagree(void)
 int
 main(void)
 {
-	plan(65);
+	plan(66);
 	test_disagree();
 	test_exact();
 	test_rss();
