@@ -8,11 +8,16 @@
 #   PROF_COMPARE_DIR       where the worktrees are kept (default
 #                          build/compare)
 #
-# Each worktree there is removed with git worktree remove --force (its
-# build and any change made in it go), the folder itself with its build
-# logs, and git worktree prune forgets any that was deleted by hand. One
-# line says what was removed and how much space it held. Exit 0, also
-# when there was nothing; 2 when a worktree could not be removed.
+# Each worktree there (a folder named by its commit id, 40 or 64 hex
+# digits, as compare and bisect make them) is removed with git worktree
+# remove --force (its build and any change made in it go), with its build
+# log, the folder itself when nothing else is left, and git worktree prune
+# forgets any that was deleted by hand. Anything else in the folder is no
+# worktree of theirs and is left as it is, with a line that names it
+# (PROF_COMPARE_DIR=artifacts would otherwise have taken every run
+# folder). One line says what was removed and how much space it held.
+# Exit 0, also when there was nothing; 2 when a worktree could not be
+# removed.
 set -u
 set -f
 
@@ -21,6 +26,14 @@ label="make compare-clean"
 
 . "$(dirname "$0")/run-lib.sh"
 
+# is_commit_id NAME: whether NAME is a full commit id (SHA-1 or SHA-256).
+is_commit_id() {
+	case $1 in
+	*[!0-9a-f]*) return 1 ;;
+	esac
+	[ ${#1} = 40 ] || [ ${#1} = 64 ]
+}
+
 ingit=0
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 && ingit=1
 if [ ! -d "$CACHE" ]; then
@@ -28,13 +41,30 @@ if [ ! -d "$CACHE" ]; then
 	say "nothing to remove: '$CACHE' does not exist"
 	exit 0
 fi
-size=$(cache_size)
+# The worktrees and their logs; the rest is counted and left.
+set +f
+set --
+others=0
+first=
+for d in "$CACHE"/* "$CACHE"/.[!.]*; do
+	[ -e "$d" ] || [ -L "$d" ] || continue
+	b=${d##*/}
+	if [ -d "$d" ] && [ ! -L "$d" ] && is_commit_id "$b"; then
+		set -- "$@" "$d"
+	elif [ -f "$d" ] && is_commit_id "${b%.log}" && [ "${b%.log}" != "$b" ]; then
+		:
+	else
+		others=$((others + 1))
+		[ -n "$first" ] || first=$b
+	fi
+done
+set -f
+kb=0
+[ $# -eq 0 ] || kb=$(du -sck -- "$@" 2>/dev/null | tail -n 1 | cut -f1)
+size=$(human_kb "$kb")
 n=0
 status=0
-set +f
-for d in "$CACHE"/*/; do
-	d=${d%/}
-	[ -d "$d" ] || continue
+for d; do
 	n=$((n + 1))
 	if [ $ingit = 1 ] && [ -e "$d/.git" ]; then
 		git worktree remove --force "$d" >/dev/null 2>&1
@@ -43,10 +73,21 @@ for d in "$CACHE"/*/; do
 		say "cannot remove '$d'"
 		status=2
 	fi
+	rm -f -- "$d.log"
 done
-rm -f -- "$CACHE"/*.log
+# Logs of builds whose worktree went before.
+set +f
+for f in "$CACHE"/*.log; do
+	b=${f##*/}
+	[ -f "$f" ] && is_commit_id "${b%.log}" && rm -f -- "$f"
+done
 set -f
 rmdir -- "$CACHE" 2>/dev/null
 [ $ingit = 1 ] && git worktree prune
 say "removed $n worktree(s) of other commits ($size) from '$CACHE'"
+if [ $others -gt 0 ]; then
+	say "left $others other file(s) in '$CACHE' as they are (no" \
+		"worktree of make compare or bisect: a name that is no commit" \
+		"id), '$first' first"
+fi
 exit $status

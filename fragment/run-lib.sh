@@ -641,13 +641,17 @@ build_failed_hint() {
 		"with binaries at hand: make compare AGAINST=\"reference binaries\""
 }
 
-# cache_size: the space the worktrees under $CACHE hold, for a person
-# ("159 MB").
-cache_size() {
-	du -sk -- "$CACHE" 2>/dev/null | awk '{ kb = $1
+# human_kb KB: a size in kilobytes, for a person ("159 MB").
+human_kb() {
+	awk -v kb="${1:-0}" 'BEGIN {
 		if (kb >= 1048576) printf "%.1f GB\n", kb / 1048576
 		else if (kb >= 1024) printf "%d MB\n", kb / 1024
 		else printf "%d kB\n", kb }'
+}
+
+# cache_size: the space the worktrees under $CACHE hold, for a person.
+cache_size() {
+	human_kb "$(du -sk -- "$CACHE" 2>/dev/null | cut -f1)"
 }
 
 # cache_note: one line when the worktrees of other commits under $CACHE
