@@ -13,6 +13,7 @@
 #include "env.h"
 #include "id.h"
 #include "json.h"
+#include "pool.h"
 #include "prof.h"
 #include "runview.h"
 #include "sample.h"
@@ -330,22 +331,6 @@ drop_empty(struct json_object *s)
 		json_object_object_del(s, "artifacts");
 }
 
-/*
- * The strings of a view in brief, one copy each, in chunks that never
- * move: a string's address names it (a row's key is three addresses).
- */
-#define POOL_CHUNK 65536
-
-struct prof_runpool {
-	char **chunks;			/* every allocation, to free */
-	size_t n_chunks, cap_chunks;
-	char *cur;			/* the chunk strings go to */
-	size_t used;			/* its bytes used */
-	const char **strs;		/* each string once */
-	size_t n, cap;
-	struct prof_htab64 h;		/* FNV-1a of a string -> strs[] */
-};
-
 /* While a view in brief is walked: its rows by key, and each aggregated
  * sample's CPU time with its row. */
 struct brief_cpu {
@@ -371,86 +356,6 @@ struct walk {
 	struct brief_walk *brief;	/* rows in brief, or NULL */
 };
 
-static uint64_t
-fnv1a(const void *p, size_t n, uint64_t h)
-{
-	const unsigned char *c = p;
-
-	while (n--) {
-		h ^= *c++;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
-#define FNV_BASIS 14695981039346656037ULL
-
-/* The slot of a hash in a prof_htab64 (whose keys are all but
- * UINT64_MAX), and the next one to try when the first holds another. */
-static uint64_t
-hkey(uint64_t h)
-{
-	return h == UINT64_MAX ? 0 : h;
-}
-
-/* The pooled copy of s (made when it is the first), or NULL when out of
- * memory. */
-static const char *
-pool_str(struct prof_runpool *p, const char *s)
-{
-	size_t len = strlen(s) + 1;
-	uint64_t h = hkey(fnv1a(s, len, FNV_BASIS));
-	int64_t k;
-	char *copy;
-
-	while (prof_htab64_get(&p->h, h, &k)) {
-		if (!strcmp(p->strs[k], s))
-			return p->strs[k];
-		h = hkey(h + 1);
-	}
-	if (grow((void **)&p->strs, &p->cap, p->n, sizeof(*p->strs)) < 0 ||
-	    grow((void **)&p->chunks, &p->cap_chunks, p->n_chunks,
-		 sizeof(*p->chunks)) < 0)
-		return NULL;
-	if (len > POOL_CHUNK / 4) {
-		/* A long string is an allocation of its own. */
-		copy = malloc(len);
-		if (!copy)
-			return NULL;
-		p->chunks[p->n_chunks++] = copy;
-	} else {
-		if (!p->cur || p->used + len > POOL_CHUNK) {
-			p->cur = malloc(POOL_CHUNK);
-			if (!p->cur)
-				return NULL;
-			p->chunks[p->n_chunks++] = p->cur;
-			p->used = 0;
-		}
-		copy = p->cur + p->used;
-		p->used += len;
-	}
-	memcpy(copy, s, len);
-	if (prof_htab64_put(&p->h, h, (int64_t)p->n) < 0)
-		return NULL;
-	p->strs[p->n++] = copy;
-	return copy;
-}
-
-static void
-pool_free(struct prof_runpool *p)
-{
-	size_t i;
-
-	if (!p)
-		return;
-	for (i = 0; i < p->n_chunks; i++)
-		free(p->chunks[i]);
-	free(p->chunks);
-	free(p->strs);
-	prof_htab64_free(&p->h);
-	free(p);
-}
-
 /* The brief row of a sample, made when it is the first. */
 static long
 brief_row(struct prof_runview *v, struct brief_walk *bw,
@@ -464,18 +369,18 @@ brief_row(struct prof_runview *v, struct brief_walk *bw,
 	uint64_t h;
 	int64_t k;
 
-	key[0] = pool_str(v->pool, w ? w : "");
-	key[1] = pool_str(v->pool, b ? b : "");
-	key[2] = pool_str(v->pool, sid ? sid : "");
+	key[0] = prof_pool_str(v->pool, w ? w : "");
+	key[1] = prof_pool_str(v->pool, b ? b : "");
+	key[2] = prof_pool_str(v->pool, sid ? sid : "");
 	if (!key[0] || !key[1] || !key[2])
 		return prof_err_set(err, "out of memory");
 	/* Pooled: the addresses are the key. */
-	h = hkey(fnv1a(key, sizeof(key), FNV_BASIS));
+	h = prof_pool_hash(key, sizeof(key), PROF_POOL_FNV);
 	while (prof_htab64_get(&bw->index, h, &k)) {
 		if (v->briefs[k].workload == key[0] &&
 		    v->briefs[k].backend == key[1] && bw->sids[k] == key[2])
 			return (long)k;
-		h = hkey(h + 1);
+		h = prof_pool_next(h);
 	}
 	k = (int64_t)v->n_briefs;
 	if (grow((void **)&v->briefs, &bw->cap_rows, v->n_briefs,
@@ -552,7 +457,7 @@ brief_take(struct brief_walk *bw, struct prof_runbrief *r, size_t row,
 	}
 	for (m = 1; m < PROF_CMP_MEM_N; m++)
 		if (prof_cmp_mem_value(s, (enum prof_cmp_mem)m, &x))
-			r->mem |= 1u << m;
+			r->mem |= (unsigned char)(1u << m);
 	return 0;
 }
 
@@ -749,8 +654,14 @@ finish_briefs(struct prof_runview *v, struct brief_walk *bw)
 			goto out;
 		v->briefs[bw->cpu[i].row].cpu_median = st.median;
 	}
-	if (v->n_briefs)
+	if (v->n_briefs) {
+		struct prof_runbrief *nb = realloc(v->briefs, v->n_briefs *
+							      sizeof(*nb));
+
+		if (nb)
+			v->briefs = nb;
 		qsort(v->briefs, v->n_briefs, sizeof(*v->briefs), cmp_briefs);
+	}
 	rc = 0;
 out:
 	free(x);
@@ -979,12 +890,8 @@ load(struct prof_runview *v, const char *path, int again, int brief,
 	}
 	brief_walk_free(&bw);
 	/* The pool's index is done with; its strings stay. */
-	if (v->pool) {
-		prof_htab64_free(&v->pool->h);
-		free(v->pool->strs);
-		v->pool->strs = NULL;
-		v->pool->n = v->pool->cap = 0;
-	}
+	if (v->pool)
+		prof_pool_seal(v->pool);
 	prof_sum_final(&w.sum, hex);
 	snprintf(v->digest, sizeof(v->digest), "v2:%s", hex);
 	summing = 0;
@@ -1060,7 +967,9 @@ prof_runview_free(struct prof_runview *v)
 	free(v->rows);
 	free(v->acc);
 	free(v->briefs);
-	pool_free(v->pool);
+	if (v->pool)
+		prof_pool_free(v->pool);
+	free(v->pool);
 	prof_htab_free(&v->index);
 	json_object_put(v->meta);
 	prof_stream_free(v->st);

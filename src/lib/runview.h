@@ -64,7 +64,7 @@ struct prof_runrow {
  * A row in brief, as prof_runview_load_brief() makes them: what a reader
  * of every row of a large run needs (a report's tables, a page's tally of
  * its blocks), without the samples' values a struct prof_runrow keeps;
- * about 100 bytes a row, and 16 a CPU time while the file is walked.
+ * 96 bytes a row, and 16 a CPU time while the file is walked.
  * The strings are the view's, one copy of each.
  */
 struct prof_runbrief {
@@ -73,20 +73,20 @@ struct prof_runbrief {
 	const char *segment;		/* the key string */
 	size_t first;			/* index of its first sample */
 	long errors;			/* error samples of any phase */
-	size_t n;			/* aggregated samples */
-	size_t n_counts;		/* instruction counts */
+	unsigned n;			/* aggregated samples */
+	unsigned n_counts;		/* instruction counts */
 	/* Of the aggregated samples (contend.h): how many said their CPU
 	 * time, how many were contended, and the CPU times' median (NAN:
 	 * none said). */
-	size_t cpu_n, contended;
+	unsigned cpu_n, contended;
 	double cpu_median;
 	double host_peak_bytes;		/* NAN: no memory sample */
 	double rss_peak_bytes;
 	double device_peak_bytes;
-	unsigned mem;			/* bit m: a value of metric m */
+	unsigned char mem;		/* bit m: a value of metric m */
 };
 
-struct prof_runpool;
+struct prof_pool;
 
 /*
  * A view never holds the samples: prof_runview_load() streams the file
@@ -117,7 +117,7 @@ struct prof_runview {
 	 * then empty) and the strings they point to. */
 	struct prof_runbrief *briefs;
 	size_t n_briefs;
-	struct prof_runpool *pool;
+	struct prof_pool *pool;
 	/* The sides of an interleaved A/B (prof-time --against) that its
 	 * samples are of, PROF_RUNVIEW_AB_*: 0 for a run of its own. */
 	unsigned ab_sides;
