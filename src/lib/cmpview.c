@@ -1,4 +1,5 @@
 /* cmpview.c: comparisons spooled as text, parsed again a few at a time. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,42 +10,60 @@
 #include "json.h"
 #include "stream.h"
 
-/* workload NUL backend NUL count mark [NUL segment], in buf; its length,
- * or 0 when too long. */
-static size_t
-key_of(char *buf, size_t n, const char *w, const char *b, int count,
-       const char *seg)
+/* The key of a row of pooled workload w, backend b, count mark and
+ * pooled segment seg (NULL: any), as a prof_htab64 key. */
+static uint64_t
+key_of(const char *w, const char *b, int count, const char *seg)
 {
-	int len;
+	const void *k[4] = {w, b, count ? (const void *)1 : NULL, seg};
 
-	if (!w || !b)
-		return 0;
-	len = snprintf(buf, n, "%s%c%s%c%c", w, '\0', b, '\0',
-		       count ? 'c' : 't');
-	if (len < 0 || (size_t)len >= n)
-		return 0;
-	if (seg) {
-		int more = snprintf(buf + len, n - (size_t)len, "%c%s", '\0',
-				    seg);
-
-		if (more < 0 || (size_t)(len + more) >= n)
-			return 0;
-		len += more;
-	}
-	return (size_t)len;
+	return prof_pool_hash(k, sizeof(k), PROF_POOL_FNV);
 }
 
-/* Segment key seg as its number in segs, in buf; NULL when it is not
- * there. */
-static const char *
-seg_tag(const struct prof_htab *segs, const char *seg, char *buf, size_t n)
+/* Whether row a is of that key. */
+static int
+is_key(const struct prof_cmpview_at *a, const char *w, const char *b,
+       int count, const char *seg)
 {
-	long k = prof_htab_get(segs, seg, strlen(seg));
+	return a->w == w && a->b == b && !a->count == !count &&
+	       (!seg || a->seg == seg);
+}
 
-	if (k < 0)
-		return NULL;
-	snprintf(buf, n, "%ld", k);
-	return buf;
+/* The first row of the key in h, or -1; *slot the key it has (or would
+ * have: the first free one). */
+static long
+find_key(const struct prof_cmpview *v, const struct prof_htab64 *h,
+	 const char *w, const char *b, int count, const char *seg,
+	 uint64_t *slot)
+{
+	uint64_t k = key_of(w, b, count, seg);
+	int64_t i;
+
+	while (prof_htab64_get(h, k, &i)) {
+		if (is_key(&v->at[i], w, b, count, seg)) {
+			*slot = k;
+			return (long)i;
+		}
+		k = prof_pool_next(k);
+	}
+	*slot = k;
+	return -1;
+}
+
+/* Row i, whose keys are set, as the first of its keys where it is. */
+static int
+index_row(struct prof_cmpview *v, size_t i)
+{
+	const struct prof_cmpview_at *a = &v->at[i];
+	uint64_t slot;
+
+	if (find_key(v, &v->index, a->w, a->b, a->count, a->seg, &slot) < 0 &&
+	    prof_htab64_put(&v->index, slot, (int64_t)i) < 0)
+		return -1;
+	if (find_key(v, &v->first, a->w, a->b, a->count, NULL, &slot) < 0 &&
+	    prof_htab64_put(&v->first, slot, (int64_t)i) < 0)
+		return -1;
+	return 0;
 }
 
 static int
@@ -63,10 +82,9 @@ add(struct prof_cmpview *v, struct json_object *o, struct prof_err *err)
 	const char *b = prof_json_str(o, "backend");
 	const char *seg = prof_json_str(o, "segment");
 	int count = is_count(o);
-	size_t len, klen;
+	struct prof_cmpview_at *a;
 	const char *text;
-	char key[8192], tagbuf[32];
-	const char *tag;
+	size_t len;
 	long off;
 
 	/* Memory rows go to a view of their own, or nowhere: runview's
@@ -98,24 +116,23 @@ add(struct prof_cmpview *v, struct json_object *o, struct prof_err *err)
 		o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE,
 		&len);
 	off = ftell(v->spool);
-	if (!text || off < 0 || fwrite(text, 1, len, v->spool) != len)
+	if (!text || off < 0 || len > UINT_MAX ||
+	    fwrite(text, 1, len, v->spool) != len)
 		return prof_err_set(err, "cannot keep the comparisons in a "
 					 "temporary file");
-	v->at[v->n].off = off;
-	v->at[v->n].len = len;
-	v->at[v->n].slot = -1;
-	seg = seg ? seg : "";
-	if (prof_htab_get(&v->segs, seg, strlen(seg)) < 0 &&
-	    prof_htab_put(&v->segs, seg, strlen(seg), (long)v->segs.n) < 0)
+	a = &v->at[v->n];
+	a->off = off;
+	a->len = (unsigned)len;
+	a->slot = -1;
+	a->count = count;
+	a->w = w ? prof_pool_str(&v->pool, w) : NULL;
+	a->b = b ? prof_pool_str(&v->pool, b) : NULL;
+	a->seg = prof_pool_str(&v->pool, seg ? seg : "");
+	if ((w && !a->w) || (b && !a->b) || !a->seg)
 		return prof_err_set(err, "out of memory");
-	tag = seg_tag(&v->segs, seg, tagbuf, sizeof(tagbuf));
-	klen = key_of(key, sizeof(key), w, b, count, tag);
-	if (klen && prof_htab_get(&v->index, key, klen) < 0 &&
-	    prof_htab_put(&v->index, key, klen, (long)v->n) < 0)
-		return prof_err_set(err, "out of memory");
-	klen = key_of(key, sizeof(key), w, b, count, NULL);
-	if (klen && prof_htab_get(&v->first, key, klen) < 0 &&
-	    prof_htab_put(&v->first, key, klen, (long)v->n) < 0)
+	/* A row without a workload or backend is found by none (checked
+	 * comparisons have both). */
+	if (a->w && a->b && index_row(v, v->n) < 0)
 		return prof_err_set(err, "out of memory");
 	v->any_count |= count;
 	v->n++;
@@ -140,6 +157,22 @@ take(void *arg, struct json_object *o, long index, struct prof_err *err)
 	return add(l->v, o, err);
 }
 
+/* The rows are all there: the table's spare room goes (of v and of the
+ * view its memory rows went to). */
+static void
+trim(struct prof_cmpview *v)
+{
+	struct prof_cmpview_at *a;
+
+	if (!v || !v->n || v->n == v->cap)
+		return;
+	a = realloc(v->at, v->n * sizeof(*a));
+	if (a) {
+		v->at = a;
+		v->cap = v->n;
+	}
+}
+
 int
 prof_cmpview_load(struct prof_cmpview *v, const char *path,
 		  const char *run_id, struct prof_cmp_rows *rows,
@@ -157,6 +190,8 @@ prof_cmpview_load(struct prof_cmpview *v, const char *path,
 		prof_err_file(err, path);
 		goto out;
 	}
+	trim(v);
+	trim(v->memory);
 	rc = 0;
 out:
 	prof_stream_free(st);
@@ -180,6 +215,8 @@ prof_cmpview_from(struct prof_cmpview *v, const struct prof_cmp *c,
 		if (rc < 0)
 			return -1;
 	}
+	trim(v);
+	trim(v->memory);
 	return 0;
 }
 
@@ -231,20 +268,19 @@ long
 prof_cmpview_find(const struct prof_cmpview *v, const char *w, const char *b,
 		  int count, const char *seg)
 {
-	char key[8192], tagbuf[32];
-	size_t len;
+	const char *pw, *pb, *ps = NULL;
+	uint64_t slot;
 
-	if (!v || !v->n)
+	if (!v || !v->n || !w || !b)
 		return -1;
-	if (seg) {
-		seg = seg_tag(&v->segs, seg, tagbuf, sizeof(tagbuf));
-		if (!seg)
-			return -1;
-	}
-	len = key_of(key, sizeof(key), w, b, count, seg);
-	if (!len)
+	pw = prof_pool_find(&v->pool, w);
+	pb = prof_pool_find(&v->pool, b);
+	if (seg)
+		ps = prof_pool_find(&v->pool, seg);
+	if (!pw || !pb || (seg && !ps))
 		return -1;
-	return prof_htab_get(seg ? &v->index : &v->first, key, len);
+	return find_key(v, seg ? &v->index : &v->first, pw, pb, count, ps,
+			&slot);
 }
 
 int
@@ -268,8 +304,8 @@ prof_cmpview_free(struct prof_cmpview *v)
 		fclose(v->spool);
 	free(v->at);
 	free(v->buf);
-	prof_htab_free(&v->index);
-	prof_htab_free(&v->first);
-	prof_htab_free(&v->segs);
+	prof_htab64_free(&v->index);
+	prof_htab64_free(&v->first);
+	prof_pool_free(&v->pool);
 	memset(v, 0, sizeof(*v));
 }

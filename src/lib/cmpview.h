@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "htab.h"
+#include "pool.h"
 
 struct json_object;
 struct prof_cmp;
@@ -20,7 +21,8 @@ struct prof_cmp_rows;
  * slots, the oldest given up first. So a row handed out stays valid until
  * PROF_CMPVIEW_KEEP other rows have been asked for: a reader may hold a
  * row and the few it looks up beside it, never a list of them all.
- * Memory: the keys of the index, an offset a row, and the slots. Memory
+ * Memory: about 100 bytes a row (its offset, its pooled keys and their
+ * index), the strings once, and the slots. Memory
  * rows ("phase": "memory") are checked and go to the view memory points
  * to (a view of its own, memory_rows set, that takes only them), or are
  * left out when it is NULL: the readers of time and counts never meet
@@ -30,19 +32,22 @@ struct prof_cmp_rows;
 
 struct prof_cmpview_at {
 	long off;			/* in the spool */
-	size_t len;
+	unsigned len;
 	int slot;			/* -1: not parsed now */
+	/* Its keys, pooled: a key is the addresses of its strings. */
+	const char *w, *b, *seg;
+	int count;
 };
 
 struct prof_cmpview {
 	FILE *spool;
 	struct prof_cmpview_at *at;
 	size_t n, cap;
-	struct prof_htab index;		/* workload, backend, count, segment */
-	struct prof_htab first;		/* workload, backend, count */
-	/* The segment keys, each once: index keys name a segment by its
-	 * number here (a key is a few hundred bytes, the same on most rows). */
-	struct prof_htab segs;
+	/* The first row of each workload, backend, count (and segment), by
+	 * a hash of the pooled addresses (prof_htab64, 16 bytes a slot). */
+	struct prof_htab64 index;	/* workload, backend, count, segment */
+	struct prof_htab64 first;	/* workload, backend, count */
+	struct prof_pool pool;		/* the rows' strings, each once */
 	struct json_object *keep[PROF_CMPVIEW_KEEP];
 	long kept[PROF_CMPVIEW_KEEP];	/* the row in each slot, or -1 */
 	size_t next;			/* the slot given up next */
