@@ -2303,23 +2303,6 @@ prof_cmp_check_run(struct json_object *a, const char *run_id,
 	return 0;
 }
 
-/* A row's key for prof_cmp_check_rows(): workload, backend (with the
- * mark of its class: counts, a memory metric) and segment key; class -1,
- * a memory metric no row has, matches none. */
-static size_t
-row_key(char *buf, size_t n, const char *w, const char *b, int cls,
-	const char *seg)
-{
-	char bk[256], mark[64];
-
-	if (cls < 0)
-		snprintf(mark, sizeof(mark), "\001mem?");
-	else
-		class_mark(mark, sizeof(mark), cls);
-	snprintf(bk, sizeof(bk), "%s%s", b, mark);
-	return join_key(buf, n, w, bk, seg);
-}
-
 /* The row class of a comparison object (class_mark()). */
 static int
 json_class(struct json_object *o)
@@ -2363,30 +2346,51 @@ prof_cmp_rows_begin(struct prof_cmp_rows *k)
 	memset(k, 0, sizeof(*k));
 }
 
+/* The row of pooled w, b and seg of class cls in k, or -1; *slot its key
+ * in k->h (or the free one it would have). */
+static long
+rows_find(const struct prof_cmp_rows *k, const char *w, const char *b,
+	  const char *seg, int cls, uint64_t *slot)
+{
+	const void *key[4] = {w, b, seg, (const void *)(intptr_t)cls};
+	uint64_t h = prof_pool_hash(key, sizeof(key), PROF_POOL_FNV);
+	int64_t i;
+
+	while (prof_htab64_get(&k->h, h, &i)) {
+		if (k->names[i].w == w && k->names[i].b == b &&
+		    k->names[i].seg == seg && k->names[i].cls == cls) {
+			*slot = h;
+			return (long)i;
+		}
+		h = prof_pool_next(h);
+	}
+	*slot = h;
+	return -1;
+}
+
 /* One row of class cls of sample s's workload, backend and segment id. */
 static int
 rows_add(struct prof_cmp_rows *k, struct json_object *s, const char *seg,
 	 int cls, struct prof_err *err)
 {
-	const char *w = prof_sample_str(s, "workload");
-	const char *b = prof_sample_str(s, "backend");
-	char key[4096];
-	size_t len = row_key(key, sizeof(key), w, b, cls, seg);
+	const char *w = prof_pool_str(&k->pool, prof_sample_str(s, "workload"));
+	const char *b = prof_pool_str(&k->pool, prof_sample_str(s, "backend"));
+	const char *sid = prof_pool_str(&k->pool, seg);
+	uint64_t slot;
 
-	if (!len || prof_htab_get(&k->h, key, len) >= 0)
+	if (!w || !b || !sid)
+		return prof_err_set(err, "out of memory");
+	if (rows_find(k, w, b, sid, cls, &slot) >= 0)
 		return 0;
 	if (rows_grow(k) < 0 ||
-	    prof_htab_put(&k->h, key, len, (long)k->n) < 0)
+	    prof_htab64_put(&k->h, slot, (int64_t)k->n) < 0)
 		return prof_err_set(err, "out of memory");
-	k->names[k->n].w = strdup(w);
-	k->names[k->n].b = strdup(b);
-	k->names[k->n].seg = strdup(seg);
+	k->names[k->n].w = w;
+	k->names[k->n].b = b;
+	k->names[k->n].seg = sid;
 	k->names[k->n].cls = cls;
 	k->seen[k->n] = -1;
 	k->n++;
-	if (!k->names[k->n - 1].w || !k->names[k->n - 1].b ||
-	    !k->names[k->n - 1].seg)
-		return prof_err_set(err, "out of memory");
 	return 0;
 }
 
@@ -2415,18 +2419,17 @@ int
 prof_cmp_rows_close(struct prof_cmp_rows *k, prof_cmp_segment_fn fn,
 		    void *arg, struct prof_err *err)
 {
-	char key[4096];
-	size_t i, len;
+	size_t i;
 
-	prof_htab_free(&k->h);
-	memset(&k->h, 0, sizeof(k->h));
+	/* The rows stay keyed by segment id (a key is a few hundred bytes,
+	 * the same on most rows): each segment key names the first row of
+	 * its id, whose id take() looks the comparison's row up by. */
 	for (i = 0; i < k->n; i++) {
 		const char *seg = fn ? fn(arg, k->names[i].seg) : NULL;
 
-		len = row_key(key, sizeof(key), k->names[i].w, k->names[i].b,
-			      k->names[i].cls, seg ? seg : k->names[i].seg);
-		if (!len || (prof_htab_get(&k->h, key, len) < 0 &&
-			     prof_htab_put(&k->h, key, len, (long)i) < 0))
+		seg = seg ? seg : k->names[i].seg;
+		if (prof_htab_get(&k->segs, seg, strlen(seg)) < 0 &&
+		    prof_htab_put(&k->segs, seg, strlen(seg), (long)i) < 0)
 			return prof_err_set(err, "out of memory");
 	}
 	return 0;
@@ -2439,13 +2442,17 @@ prof_cmp_rows_take(struct prof_cmp_rows *k, struct json_object *o, size_t i,
 	const char *w = prof_json_str(o, "workload");
 	const char *b = prof_json_str(o, "backend");
 	const char *seg = prof_json_str(o, "segment");
-	char key[4096], path[64];
-	size_t len;
+	const char *pw = w ? prof_pool_find(&k->pool, w) : NULL;
+	const char *pb = b ? prof_pool_find(&k->pool, b) : NULL;
+	char path[64];
+	uint64_t slot;
 	long j;
 
 	snprintf(path, sizeof(path), "[%zu]", i);
-	len = row_key(key, sizeof(key), w, b, json_class(o), seg);
-	j = len ? prof_htab_get(&k->h, key, len) : -1;
+	j = seg ? prof_htab_get(&k->segs, seg, strlen(seg)) : -1;
+	j = j >= 0 && pw && pb ? rows_find(k, pw, pb, k->names[j].seg,
+					  json_class(o), &slot) :
+				 -1;
 	if (j < 0)
 		return prof_err_path(err, path,
 				     "no such row in the results (%s, %s)", w,
@@ -2491,16 +2498,11 @@ prof_cmp_rows_end(struct prof_cmp_rows *k, struct prof_err *err)
 void
 prof_cmp_rows_free(struct prof_cmp_rows *k)
 {
-	size_t i;
-
-	for (i = 0; i < k->n; i++) {
-		free((char *)k->names[i].w);
-		free((char *)k->names[i].b);
-		free(k->names[i].seg);
-	}
 	free(k->names);
 	free(k->seen);
-	prof_htab_free(&k->h);
+	prof_htab64_free(&k->h);
+	prof_htab_free(&k->segs);
+	prof_pool_free(&k->pool);
 	memset(k, 0, sizeof(*k));
 }
 

@@ -8,6 +8,7 @@
 
 #include "err.h"
 #include "htab.h"
+#include "pool.h"
 #include "stats.h"
 
 struct json_object;
@@ -456,10 +457,14 @@ int prof_cmp_check_run_one(struct json_object *o, size_t i, const char *run_id,
  * "[0]: no such row in the results (w, cpu)") or "." for a row it lacks.
  */
 struct prof_cmp_rows {
-	struct prof_htab h;		/* workload, backend, segment */
+	/* A hash of the row's pooled workload, backend and segment id and
+	 * its class -> names[]: about 100 bytes a row. */
+	struct prof_htab64 h;
+	struct prof_htab segs;		/* segment key -> a row of its id */
+	struct prof_pool pool;		/* the names' strings, once each */
 	struct {
-		const char *w, *b;	/* owned */
-		char *seg;		/* the segment id, owned */
+		const char *w, *b;	/* pooled */
+		const char *seg;	/* the segment id, pooled */
 		int cls;		/* time 0, counts 1, memory 1 + m */
 	} *names;
 	long *seen;			/* the comparison of each, or -1 */
