@@ -163,8 +163,14 @@ why_memory() {
 # in its own process, never inside a timing sample), pprof's --base listing
 # of the current side against the reference under $run/time/, and both
 # profiles as callgrind files (pprof --callgrind) for prof-why --time.
-# Returns 1 when a profile could not be taken (the rows stay as they are).
+# Returns 1 when a profile could not be taken (the rows stay as they are):
+# then time/ goes, so that no half listing or profile is left in the run.
 why_time() {
+	why_time_rows "$@" && return 0
+	rm -rf -- "$run/time"
+	return 1
+}
+why_time_rows() {
 	rows=$(jq -r '.[] | select(.phase != "instructions" and
 		.phase != "memory" and
 		(.status == "warning" or .status == "improved")) |
