@@ -127,4 +127,69 @@ prof_history_channel(const struct prof_runverdict *vd, int c, char *status,
 	*why = *s ? vd->mem_reason[c] : NULL;
 }
 
+/*
+ * The columns of a row every reader of rows selects (walk, export), in
+ * this order from a column base on (w: the row, s: its segment), as
+ * prof_history_read_row() reads them: PROF_HISTORY_ROW_COLS columns.
+ */
+#define PROF_HISTORY_ROW_SELECT                                               \
+	"w.workload, w.backend, w.segment_id, s.key, w.n, w.errors, w.min, "  \
+	"w.median, w.p90, w.max, w.instructions, w.status, w.reason, "        \
+	PROF_HISTORY_MEM_SELECT
+#define PROF_HISTORY_ROW_COLS (13 + 3 * (PROF_HISTORY_MEM_N - 1))
+
+/*
+ * How a backend reads a column of the row its reader is at: its text
+ * (NULL: SQL null), its value as a double (NAN: null), and as an integer
+ * (0: null, else 1 and *v).
+ */
+struct prof_history_cols {
+	void *row;
+	const char *(*text)(void *row, int col);
+	double (*real)(void *row, int col);
+	int (*integer)(void *row, int col, long long *v);
+};
+
+/*
+ * The row at columns base .. base + PROF_HISTORY_ROW_COLS - 1 (as
+ * PROF_HISTORY_ROW_SELECT selects it) into *w: workload NULL where the
+ * run has no rows (a LEFT JOIN's), the other names "" then; counts 0 and
+ * values NAN where null, instructions -1; verdicts NULL where none.
+ */
+static inline void
+prof_history_read_row(const struct prof_history_cols *c, int base,
+		      struct prof_history_row *w)
+{
+	const char *t;
+	long long v;
+	int m;
+
+	w->workload = c->text(c->row, base);
+	t = c->text(c->row, base + 1);
+	w->backend = t ? t : "";
+	t = c->text(c->row, base + 2);
+	w->segment_id = t ? t : "";
+	t = c->text(c->row, base + 3);
+	w->segment = t ? t : "";
+	w->n = c->integer(c->row, base + 4, &v) ? v : 0;
+	w->errors = c->integer(c->row, base + 5, &v) ? v : 0;
+	w->min = c->real(c->row, base + 6);
+	w->median = c->real(c->row, base + 7);
+	w->p90 = c->real(c->row, base + 8);
+	w->max = c->real(c->row, base + 9);
+	w->instructions = c->integer(c->row, base + 10, &v) ? v : -1;
+	w->status = c->text(c->row, base + 11);
+	w->reason = c->text(c->row, base + 12);
+	w->mem[0] = NAN;
+	w->mem_status[0] = w->mem_reason[0] = NULL;
+	/* PROF_HISTORY_MEM_SELECT: the values, then the verdicts. */
+	for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
+		int k = base + 13 + PROF_HISTORY_MEM_N - 1 + 2 * (m - 1);
+
+		w->mem[m] = c->real(c->row, base + 12 + m);
+		w->mem_status[m] = c->text(c->row, k);
+		w->mem_reason[m] = c->text(c->row, k + 1);
+	}
+}
+
 #endif /* PROF_HISTORY_INT_H */

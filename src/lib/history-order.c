@@ -143,7 +143,7 @@ struct graph {
 	size_t nc;
 	size_t *run_first;	/* commit c's runs: runs_of[run_first[c]..] */
 	size_t *runs_of;
-	size_t *child_first;	/* commit c's children: child[child_first[c]..] */
+	size_t *child_first;	/* commit c's children from child[this] */
 	size_t *child;
 	size_t *indeg;		/* edges from commits not yet done */
 	size_t *left;		/* runs not yet in the order */

@@ -1097,15 +1097,17 @@ ranked_json(struct prof_history_pg *p, const char *sql, int n,
 		rk[k].segment_id = column_or_empty(r, i, sc);
 		rk[k++].row = i;
 	}
-	qsort(rk, (size_t)k, sizeof(*rk), by_series ? by_series_cmp : by_run_cmp);
+	qsort(rk, (size_t)k, sizeof(*rk),
+	      by_series ? by_series_cmp : by_run_cmp);
 	for (i = 0; i < k; i++) {
 		obj = json_object_new_object();
 		if (!obj)
 			goto oom;
 		for (j = 0; j < nc; j++)
 			if (j != id_col)
-				json_object_object_add(obj, PQfname(r, j),
-						       value_json(r, rk[i].row, j));
+				json_object_object_add(
+					obj, PQfname(r, j),
+					value_json(r, rk[i].row, j));
 		if (by_series)
 			json_object_object_add(
 				obj, "run_rank",
@@ -1173,6 +1175,41 @@ text_at(const PGresult *r, int col)
 	return PQgetisnull(r, 0, col) ? NULL : PQgetvalue(r, 0, col);
 }
 
+/* prof_history_read_row()'s view of a single-row result (history-int.h). */
+static const char *
+cols_text(void *row, int col)
+{
+	return text_at(row, col);
+}
+
+static double
+cols_real(void *row, int col)
+{
+	return real_at(row, col);
+}
+
+static int
+cols_integer(void *row, int col, long long *v)
+{
+	if (PQgetisnull(row, 0, col))
+		return 0;
+	*v = strtoll(PQgetvalue(row, 0, col), NULL, 10);
+	return 1;
+}
+
+static struct prof_history_cols
+result_cols(PGresult *r)
+{
+	struct prof_history_cols c = {
+		.row = r,
+		.text = cols_text,
+		.real = cols_real,
+		.integer = cols_integer,
+	};
+
+	return c;
+}
+
 /* Row by row (libpq's single-row mode): memory does not grow with the
  * history. */
 int
@@ -1181,10 +1218,8 @@ prof_history_pg_walk(struct prof_history_pg *p,
 		     void *arg, struct prof_err *err)
 {
 	static const char sql[] =
-		"SELECT r.run_id, r.commit_id, r.timestamp_utc, w.workload, "
-		"w.backend, w.segment_id, s.key, w.n, w.errors, w.min, "
-		"w.median, w.p90, w.max, w.instructions, w.status, w.reason, "
-		PROF_HISTORY_MEM_SELECT " "
+		"SELECT r.run_id, r.commit_id, r.timestamp_utc, "
+		PROF_HISTORY_ROW_SELECT " "
 		"FROM prof_rows w JOIN prof_runs r ON r.id = w.run " PG_RANK
 		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
 		"WHERE r.project = $2 "
@@ -1205,41 +1240,14 @@ prof_history_pg_walk(struct prof_history_pg *p,
 		ExecStatusType s = PQresultStatus(r);
 
 		if (s == PGRES_SINGLE_TUPLE && !stopped) {
-			const char *seg = text_at(r, 6);
+			struct prof_history_cols cols = result_cols(r);
 			struct prof_history_point pt = {
 				.run_id = PQgetvalue(r, 0, 0),
 				.commit = PQgetvalue(r, 0, 1),
 				.timestamp_utc = PQgetvalue(r, 0, 2),
-				.workload = PQgetvalue(r, 0, 3),
-				.backend = PQgetvalue(r, 0, 4),
-				.segment_id = PQgetvalue(r, 0, 5),
-				.segment = seg ? seg : "",
-				.n = strtoll(PQgetvalue(r, 0, 7), NULL, 10),
-				.errors = strtoll(PQgetvalue(r, 0, 8), NULL, 10),
-				.min = real_at(r, 9),
-				.median = real_at(r, 10),
-				.p90 = real_at(r, 11),
-				.max = real_at(r, 12),
-				.instructions = PQgetisnull(r, 0, 13) ?
-							-1 :
-							strtoll(PQgetvalue(r, 0, 13),
-								NULL, 10),
-				.status = text_at(r, 14),
-				.reason = text_at(r, 15),
 			};
-			int m;
 
-			for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
-				pt.mem[m] = real_at(r, 15 + m);
-				pt.mem_status[m] = text_at(
-					r, 15 + PROF_HISTORY_MEM_N + 2 * (m - 1));
-				pt.mem_reason[m] = text_at(
-					r, 16 + PROF_HISTORY_MEM_N + 2 * (m - 1));
-			}
-			/* What the history keeps no column of is not
-			 * measured. */
-			for (; m < PROF_CMP_MEM_N; m++)
-				pt.mem[m] = NAN;
+			prof_history_read_row(&cols, 3, &pt.row);
 			if (fn(arg, &pt, err) < 0) {
 				/* The rest is read and dropped: the
 				 * connection is clean for what comes next. */
@@ -1265,20 +1273,18 @@ prof_history_pg_export(struct prof_history_pg *p,
 {
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id, r.timestamp_utc, r.command, "
-		"r.results_schema, r.digest, w.workload, w.backend, "
-		"w.segment_id, s.key COLLATE \"C\", w.category, "
-		"w.workload_version, w.n, w.errors, w.min, w.median, w.p90, "
-		"w.max, w.instructions, w.status, w.reason, "
-		PROF_HISTORY_MEM_SELECT ", r.commit_time, r.parents "
+		"r.results_schema, r.digest, " PROF_HISTORY_ROW_SELECT ", "
+		"w.category, w.workload_version, r.commit_time, r.parents "
 		"FROM prof_runs r " PG_RANK
 		"LEFT JOIN prof_rows w ON w.run = r.id "
 		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
 		"WHERE r.project = $2 "
 		"ORDER BY k.rank, w.workload, w.backend, s.key COLLATE \"C\"";
+	enum { AFTER = 6 + PROF_HISTORY_ROW_COLS };
 	char *ids = rank_param(o, err);
 	const char *vals[] = {ids, p->project};
 	PGresult *r;
-	int rc = 0, stopped = 0, m, sent;
+	int rc = 0, stopped = 0, sent;
 
 	if (!ids)
 		return -1;
@@ -1291,7 +1297,7 @@ prof_history_pg_export(struct prof_history_pg *p,
 		ExecStatusType s = PQresultStatus(r);
 
 		if (s == PGRES_SINGLE_TUPLE && !stopped) {
-			int rowless = PQgetisnull(r, 0, 6);
+			struct prof_history_cols cols = result_cols(r);
 			struct prof_history_record rec = {
 				.run_id = PQgetvalue(r, 0, 0),
 				.commit = PQgetvalue(r, 0, 1),
@@ -1299,43 +1305,14 @@ prof_history_pg_export(struct prof_history_pg *p,
 				.command = PQgetvalue(r, 0, 3),
 				.results_schema = atoi(PQgetvalue(r, 0, 4)),
 				.digest = PQgetvalue(r, 0, 5),
-				.workload = rowless ? NULL :
-						      PQgetvalue(r, 0, 6),
-				.backend = PQgetvalue(r, 0, 7),
-				.segment_id = PQgetvalue(r, 0, 8),
-				.segment = PQgetvalue(r, 0, 9),
-				.category = PQgetvalue(r, 0, 10),
-				.workload_version = strtoll(PQgetvalue(r, 0, 11),
-							    NULL, 10),
-				.n = strtoll(PQgetvalue(r, 0, 12), NULL, 10),
-				.errors = strtoll(PQgetvalue(r, 0, 13), NULL, 10),
-				.min = real_at(r, 14),
-				.median = real_at(r, 15),
-				.p90 = real_at(r, 16),
-				.max = real_at(r, 17),
-				.instructions = PQgetisnull(r, 0, 18) ?
-							-1 :
-							strtoll(PQgetvalue(r, 0, 18),
-								NULL, 10),
-				.status = text_at(r, 19),
-				.reason = text_at(r, 20),
+				.category = PQgetvalue(r, 0, AFTER),
+				.workload_version = strtoll(
+					PQgetvalue(r, 0, AFTER + 1), NULL, 10),
+				.commit_time = text_at(r, AFTER + 2),
+				.parents = text_at(r, AFTER + 3),
 			};
 
-			rec.commit_time =
-				text_at(r, 21 + 3 * (PROF_HISTORY_MEM_N - 1));
-			rec.parents =
-				text_at(r, 22 + 3 * (PROF_HISTORY_MEM_N - 1));
-			rec.mem[0] = NAN;
-			/* PROF_HISTORY_MEM_SELECT: the values, then the
-			 * verdicts. */
-			for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
-				int k = 21 + PROF_HISTORY_MEM_N - 1 +
-					2 * (m - 1);
-
-				rec.mem[m] = real_at(r, 21 + m - 1);
-				rec.mem_status[m] = text_at(r, k);
-				rec.mem_reason[m] = text_at(r, k + 1);
-			}
+			prof_history_read_row(&cols, 6, &rec.row);
 			if (fn(arg, &rec, err) < 0) {
 				/* The rest is read and dropped, as in the
 				 * walk. */

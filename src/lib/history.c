@@ -1151,6 +1151,41 @@ real_of(sqlite3_stmt *st, int i)
 		       sqlite3_column_double(st, i);
 }
 
+/* prof_history_read_row()'s view of a statement's row (history-int.h). */
+static const char *
+cols_text(void *row, int col)
+{
+	return (const char *)sqlite3_column_text(row, col);
+}
+
+static double
+cols_real(void *row, int col)
+{
+	return real_of(row, col);
+}
+
+static int
+cols_integer(void *row, int col, long long *v)
+{
+	if (sqlite3_column_type(row, col) == SQLITE_NULL)
+		return 0;
+	*v = sqlite3_column_int64(row, col);
+	return 1;
+}
+
+static struct prof_history_cols
+stmt_cols(sqlite3_stmt *st)
+{
+	struct prof_history_cols c = {
+		.row = st,
+		.text = cols_text,
+		.real = cols_real,
+		.integer = cols_integer,
+	};
+
+	return c;
+}
+
 /* SQL prof_run_rank(id): the position of the run of row id in the run
  * order the reader running now read (order_of()). */
 static void
@@ -1423,16 +1458,15 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 		  struct prof_err *err)
 {
 	static const char sql[] =
-		"SELECT r.run_id, r.commit_id, r.timestamp_utc, w.workload, "
-		"w.backend, w.segment_id, s.key, w.n, w.errors, w.min, "
-		"w.median, w.p90, w.max, w.instructions, w.status, w.reason, "
-		PROF_HISTORY_MEM_SELECT " "
+		"SELECT r.run_id, r.commit_id, r.timestamp_utc, "
+		PROF_HISTORY_ROW_SELECT " "
 		"FROM rows w JOIN runs r ON r.id = w.run "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
 		"WHERE " R_RUN_KNOWN " "
 		"ORDER BY w.workload, w.backend, w.segment_id, " R_RUN_RANK;
 	struct prof_history_order *o = order_of(h, err);
 	sqlite3_stmt *st = NULL;
+	struct prof_history_cols cols;
 	int rc = -1, step;
 
 	if (!o)
@@ -1441,40 +1475,15 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 		return prof_history_pg_walk(h->pg, o, fn, arg, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
+	cols = stmt_cols(st);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct prof_history_point p = {
 			.run_id = text_of(st, 0),
 			.commit = text_of(st, 1),
 			.timestamp_utc = text_of(st, 2),
-			.workload = text_of(st, 3),
-			.backend = text_of(st, 4),
-			.segment_id = text_of(st, 5),
-			.segment = text_of(st, 6),
-			.n = sqlite3_column_int64(st, 7),
-			.errors = sqlite3_column_int64(st, 8),
-			.min = real_of(st, 9),
-			.median = real_of(st, 10),
-			.p90 = real_of(st, 11),
-			.max = real_of(st, 12),
-			.instructions = sqlite3_column_type(st, 13) ==
-						SQLITE_NULL ?
-					-1 :
-					sqlite3_column_int64(st, 13),
-			.status = (const char *)sqlite3_column_text(st, 14),
-			.reason = (const char *)sqlite3_column_text(st, 15),
 		};
-		int m;
 
-		for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
-			p.mem[m] = real_of(st, 15 + m);
-			p.mem_status[m] = (const char *)sqlite3_column_text(
-				st, 15 + PROF_HISTORY_MEM_N + 2 * (m - 1));
-			p.mem_reason[m] = (const char *)sqlite3_column_text(
-				st, 16 + PROF_HISTORY_MEM_N + 2 * (m - 1));
-		}
-		/* What the history keeps no column of is not measured. */
-		for (; m < PROF_CMP_MEM_N; m++)
-			p.mem[m] = NAN;
+		prof_history_read_row(&cols, 3, &p.row);
 		if (fn(arg, &p, err) < 0)
 			goto out;
 	}
@@ -1708,18 +1717,17 @@ prof_history_export(struct prof_history *h, prof_history_record_fn fn,
 {
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id, r.timestamp_utc, r.command, "
-		"r.results_schema, r.digest, w.workload, w.backend, "
-		"w.segment_id, s.key, w.category, w.workload_version, w.n, "
-		"w.errors, w.min, w.median, w.p90, w.max, w.instructions, "
-		"w.status, w.reason, " PROF_HISTORY_MEM_SELECT ", "
-		"r.commit_time, r.parents "
+		"r.results_schema, r.digest, " PROF_HISTORY_ROW_SELECT ", "
+		"w.category, w.workload_version, r.commit_time, r.parents "
 		"FROM runs r LEFT JOIN rows w ON w.run = r.id "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
 		"WHERE " R_RUN_KNOWN " ORDER BY " R_RUN_RANK ", w.workload, "
 		"w.backend, s.key";
+	enum { AFTER = 6 + PROF_HISTORY_ROW_COLS };
 	struct prof_history_order *o = order_of(h, err);
 	sqlite3_stmt *st = NULL;
-	int rc = -1, step, m;
+	struct prof_history_cols cols;
+	int rc = -1, step;
 
 	if (!o)
 		return -1;
@@ -1727,8 +1735,8 @@ prof_history_export(struct prof_history *h, prof_history_record_fn fn,
 		return prof_history_pg_export(h->pg, o, fn, arg, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
+	cols = stmt_cols(st);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		int rowless = sqlite3_column_type(st, 6) == SQLITE_NULL;
 		struct prof_history_record r = {
 			.run_id = text_of(st, 0),
 			.commit = text_of(st, 1),
@@ -1736,40 +1744,15 @@ prof_history_export(struct prof_history *h, prof_history_record_fn fn,
 			.command = text_of(st, 3),
 			.results_schema = sqlite3_column_int(st, 4),
 			.digest = text_of(st, 5),
-			.workload = rowless ? NULL : text_of(st, 6),
-			.backend = text_of(st, 7),
-			.segment_id = text_of(st, 8),
-			.segment = text_of(st, 9),
-			.category = text_of(st, 10),
-			.workload_version = sqlite3_column_int64(st, 11),
-			.n = sqlite3_column_int64(st, 12),
-			.errors = sqlite3_column_int64(st, 13),
-			.min = real_of(st, 14),
-			.median = real_of(st, 15),
-			.p90 = real_of(st, 16),
-			.max = real_of(st, 17),
-			.instructions = sqlite3_column_type(st, 18) ==
-						SQLITE_NULL ?
-					-1 :
-					sqlite3_column_int64(st, 18),
-			.status = (const char *)sqlite3_column_text(st, 19),
-			.reason = (const char *)sqlite3_column_text(st, 20),
+			.category = text_of(st, AFTER),
+			.workload_version = sqlite3_column_int64(st, AFTER + 1),
+			.commit_time = (const char *)sqlite3_column_text(
+				st, AFTER + 2),
+			.parents = (const char *)sqlite3_column_text(st,
+								     AFTER + 3),
 		};
 
-		r.commit_time = (const char *)sqlite3_column_text(
-			st, 21 + 3 * (PROF_HISTORY_MEM_N - 1));
-		r.parents = (const char *)sqlite3_column_text(
-			st, 22 + 3 * (PROF_HISTORY_MEM_N - 1));
-		r.mem[0] = NAN;
-		/* PROF_HISTORY_MEM_SELECT: the values, then the verdicts. */
-		for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
-			int k = 21 + PROF_HISTORY_MEM_N - 1 + 2 * (m - 1);
-
-			r.mem[m] = real_of(st, 21 + m - 1);
-			r.mem_status[m] = (const char *)sqlite3_column_text(st, k);
-			r.mem_reason[m] =
-				(const char *)sqlite3_column_text(st, k + 1);
-		}
+		prof_history_read_row(&cols, 6, &r.row);
 		if (fn(arg, &r, err) < 0)
 			goto out;
 	}

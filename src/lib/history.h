@@ -205,28 +205,46 @@ struct json_object *prof_history_changes(struct prof_history *h,
 					 struct prof_err *err);
 
 /*
- * A row of one run, as prof_history_walk() hands it out. The strings are
- * borrowed until the callback returns.
+ * What every reader gives of a row of a run (prof_history_point's and
+ * prof_history_record's, both backends: history-int.h reads it once for
+ * all of them). The strings are borrowed until the callback returns.
+ */
+#define PROF_HISTORY_ROW_MEMBERS                                               \
+	const char *workload;                                                  \
+	const char *backend;                                                   \
+	const char *segment_id;                                                \
+	const char *segment;		/* the key */                          \
+	long long n;                                                           \
+	long long errors;                                                      \
+	double min, median, p90, max;	/* NAN when n is 0 */                  \
+	long long instructions;		/* -1: not counted */                  \
+	const char *status;		/* the row's verdict; NULL: none */    \
+	const char *reason;		/* NULL: none */                       \
+	/* Per memory metric (enum prof_cmp_mem; [0] unused): its value    \
+	 * (NAN: not measured) and its memory row's verdict (NULL: none). */  \
+	double mem[PROF_CMP_MEM_N];                                            \
+	const char *mem_status[PROF_CMP_MEM_N];                                \
+	const char *mem_reason[PROF_CMP_MEM_N];
+
+struct prof_history_row {
+	PROF_HISTORY_ROW_MEMBERS
+};
+
+/*
+ * A row of one run, as prof_history_walk() hands it out: its run's
+ * fields, then the row's, named as they are (p->workload) and together
+ * as p->row. The strings are borrowed until the callback returns.
  */
 struct prof_history_point {
 	const char *run_id;
 	const char *commit;
 	const char *timestamp_utc;
-	const char *workload;
-	const char *backend;
-	const char *segment_id;
-	const char *segment;		/* the key */
-	long long n;
-	long long errors;
-	double min, median, p90, max;	/* NAN when n is 0 */
-	long long instructions;		/* -1: not counted */
-	const char *status;		/* the row's verdict; NULL: none */
-	const char *reason;		/* NULL: none */
-	/* Per memory metric (enum prof_cmp_mem; [0] unused): its value
-	 * (NAN: not measured) and its memory row's verdict (NULL: none). */
-	double mem[PROF_CMP_MEM_N];
-	const char *mem_status[PROF_CMP_MEM_N];
-	const char *mem_reason[PROF_CMP_MEM_N];
+	union {
+		struct prof_history_row row;
+		struct {
+			PROF_HISTORY_ROW_MEMBERS
+		};
+	};
 };
 
 typedef int (*prof_history_fn)(void *arg, const struct prof_history_point *p,
@@ -254,8 +272,9 @@ struct json_object *prof_history_projects(struct prof_history *h,
 /*
  * Everything the history keeps of one row of one run, as
  * prof_history_export() hands it out: the run's fields, then the row's
- * (workload NULL for a run without rows). The strings are borrowed until
- * the callback returns.
+ * (workload NULL for a run without rows), named as they are and together
+ * as r->row, then its category and workload version. The strings are
+ * borrowed until the callback returns.
  */
 struct prof_history_record {
 	const char *run_id;
@@ -266,24 +285,14 @@ struct prof_history_record {
 	int results_schema;
 	const char *commit_time;	/* NULL: the file gave none */
 	const char *parents;		/* space-separated; NULL: none */
-	const char *workload;		/* NULL: the run has no rows */
-	const char *backend;
-	const char *segment_id;
-	const char *segment;		/* the key */
+	union {
+		struct prof_history_row row;
+		struct {
+			PROF_HISTORY_ROW_MEMBERS
+		};
+	};
 	const char *category;
 	long long workload_version;
-	long long n;
-	long long errors;
-	double min, median, p90, max;	/* NAN when n is 0 */
-	long long instructions;		/* -1: not counted */
-	const char *status;		/* NULL: none */
-	const char *reason;
-	/* Per memory metric (enum prof_cmp_mem; [0] unused): its value
-	 * (NAN: not measured) and its memory
-	 * row's verdict (NULL: none). */
-	double mem[PROF_CMP_MEM_N];
-	const char *mem_status[PROF_CMP_MEM_N];
-	const char *mem_reason[PROF_CMP_MEM_N];
 };
 
 typedef int (*prof_history_record_fn)(void *arg,
