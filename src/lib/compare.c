@@ -200,10 +200,20 @@ prof_cmp_side_add_at(struct prof_cmp_side *s, double v, long at)
 	return 0;
 }
 
+/* A taken side's rarer facts, made when the first of them comes. */
+static struct prof_cmp_more *
+taken_more(struct prof_cmp_taken *t)
+{
+	if (!t->more)
+		t->more = calloc(1, sizeof(*t->more));
+	return t->more;
+}
+
 /* Room for one more value in a taken side: its arrays grow together. */
 static int
 taken_room(struct prof_cmp_taken *t)
 {
+	struct prof_cmp_more *m = t->more;
 	uint32_t ncap;
 	void *p;
 
@@ -211,28 +221,30 @@ taken_room(struct prof_cmp_taken *t)
 		return 0;
 	if (t->cap > UINT32_MAX / 4)
 		return -1;
-	ncap = t->cap ? t->cap * 2 : 4;
+	/* 3, 5, 7 and 9 values fill a malloc chunk each (glibc: 24, 40,
+	 * 56, 72 bytes); then doubling. */
+	ncap = t->cap < 3 ? 3 : t->cap < 9 ? t->cap + 2 : t->cap * 2;
 	p = realloc(t->v, ncap * sizeof(*t->v));
 	if (!p)
 		return -1;
 	t->v = p;
-	if (t->cont) {
-		p = realloc(t->cont, ncap);
+	if (m && m->cont) {
+		p = realloc(m->cont, ncap);
 		if (!p)
 			return -1;
-		t->cont = p;
+		m->cont = p;
 	}
-	if (t->at) {
-		p = realloc(t->at, ncap * sizeof(*t->at));
+	if (m && m->at) {
+		p = realloc(m->at, ncap * sizeof(*m->at));
 		if (!p)
 			return -1;
-		t->at = p;
+		m->at = p;
 	}
-	if (t->cpu) {
-		p = realloc(t->cpu, ncap * sizeof(*t->cpu));
+	if (m && m->cpu) {
+		p = realloc(m->cpu, ncap * sizeof(*m->cpu));
 		if (!p)
 			return -1;
-		t->cpu = p;
+		m->cpu = p;
 	}
 	t->cap = ncap;
 	return 0;
@@ -245,37 +257,51 @@ static int
 taken_add(struct prof_cmp_taken *t, double v, int contended, double cpu_ms,
 	  const long *at)
 {
+	struct prof_cmp_more *m;
+
 	if (taken_room(t) < 0)
 		return -1;
-	if (contended && !t->cont) {
-		t->cont = calloc(t->cap, 1);
-		if (!t->cont)
+	m = t->more;
+	if (contended && !(m && m->cont)) {
+		m = taken_more(t);
+		if (!m)
+			return -1;
+		m->cont = calloc(t->cap, 1);
+		if (!m->cont)
 			return -1;
 	}
-	if (t->cont)
-		t->cont[t->n] = contended != 0;
+	if (m && m->cont)
+		m->cont[t->n] = contended != 0;
 	t->contended += contended != 0;
 	/* CPU times while every value has one; none kept once one has
 	 * not. */
 	if (!isfinite(cpu_ms) || cpu_ms < 0) {
 		t->cpu_known = -1;
-		free(t->cpu);
-		t->cpu = NULL;
+		if (m) {
+			free(m->cpu);
+			m->cpu = NULL;
+		}
 	} else if (t->cpu_known == 0 && t->n == 0) {
-		t->cpu = malloc(t->cap * sizeof(*t->cpu));
-		if (!t->cpu)
+		m = taken_more(t);
+		if (!m)
+			return -1;
+		m->cpu = malloc(t->cap * sizeof(*m->cpu));
+		if (!m->cpu)
 			return -1;
 		t->cpu_known = 1;
 	}
 	if (t->cpu_known == 1)
-		t->cpu[t->n] = cpu_ms;
+		m->cpu[t->n] = cpu_ms;
 	if (at) {
-		if (!t->at) {
-			t->at = calloc(t->cap, sizeof(*t->at));
-			if (!t->at)
+		if (!(m && m->at)) {
+			m = taken_more(t);
+			if (!m)
+				return -1;
+			m->at = calloc(t->cap, sizeof(*m->at));
+			if (!m->at)
 				return -1;
 		}
-		t->at[t->n] = *at;
+		m->at[t->n] = *at;
 	}
 	t->v[t->n++] = v;
 	return 0;
@@ -285,6 +311,8 @@ taken_add(struct prof_cmp_taken *t, double v, int contended, double cpu_ms,
 static void
 taken_side(const struct prof_cmp_taken *t, struct prof_cmp_side *d)
 {
+	const struct prof_cmp_more *m = t->more;
+
 	memset(d, 0, sizeof(*d));
 	d->v = t->v;
 	d->n = d->cap = t->n;
@@ -293,26 +321,54 @@ taken_side(const struct prof_cmp_taken *t, struct prof_cmp_side *d)
 	d->fixture = t->fixture;
 	d->output_checksum = t->output_checksum;
 	d->output_other = t->output_other;
-	d->ab_first = t->ab_first;
-	d->ab_max = t->ab_max;
-	d->ab_rounds = t->ab_rounds;
-	d->ab_unordered = t->ab_unordered;
 	d->errors = t->errors;
-	d->cont = t->cont;
 	d->contended = t->contended;
-	d->at = t->at;
-	d->cap_at = t->at ? t->n : 0;
-	d->cpu = t->cpu;
 	d->cpu_known = t->cpu_known;
+	if (!m)
+		return;
+	d->ab_first = m->ab_first;
+	d->ab_max = m->ab_max;
+	d->ab_rounds = m->ab_rounds;
+	d->ab_unordered = m->ab_unordered;
+	d->cont = m->cont;
+	d->at = m->at;
+	d->cap_at = m->at ? t->n : 0;
+	d->cpu = m->cpu;
 }
 
 static void
 taken_free(struct prof_cmp_taken *t)
 {
 	free(t->v);
-	free(t->cont);
-	free(t->at);
-	free(t->cpu);
+	if (t->more) {
+		free(t->more->cont);
+		free(t->more->at);
+		free(t->more->cpu);
+		free(t->more);
+	}
+}
+
+/* The probes of a key in an index of rows (a prof_htab64 from a probe
+ * to a row's place): its FNV-1a hash, then others from it, never
+ * UINT64_MAX; a probe's row is asked whether it is the key's. */
+static uint64_t
+probe_first(const char *key, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)key;
+	uint64_t h = 14695981039346656037ULL;
+
+	while (len--) {
+		h ^= *p++;
+		h *= 1099511628211ULL;
+	}
+	return h == UINT64_MAX ? 0 : h;
+}
+
+static uint64_t
+probe_next(uint64_t h)
+{
+	h = (h + 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
+	return h == UINT64_MAX ? 0 : h;
 }
 
 /* FNV-1a of a string, for the pool's slots. */
@@ -341,6 +397,49 @@ pool_slot(char **pool, size_t cap, const char *str)
 	return &pool[i];
 }
 
+/* The pool's texts are copied into blocks of this many bytes, each led
+ * by a pointer to the one before (a long text has a block of its own):
+ * a malloc a string cost 16 bytes and more a row. */
+#define POOL_BLOCK 65536
+
+static char *
+pool_copy(struct prof_cmp *c, const char *str)
+{
+	size_t len = strlen(str) + 1;
+	char *b, *p;
+
+	if (len > POOL_BLOCK / 4) {
+		b = malloc(sizeof(char *) + len);
+		if (!b)
+			return NULL;
+		/* Behind the block being filled, which goes on. */
+		if (c->arena) {
+			*(char **)b = *(char **)c->arena;
+			*(char **)c->arena = b;
+		} else {
+			*(char **)b = NULL;
+			c->arena = b;
+		}
+		p = b + sizeof(char *);
+		memcpy(p, str, len);
+		return p;
+	}
+	if (len > c->arena_left) {
+		b = malloc(POOL_BLOCK);
+		if (!b)
+			return NULL;
+		*(char **)b = c->arena;
+		c->arena = b;
+		c->arena_at = b + sizeof(char *);
+		c->arena_left = POOL_BLOCK - sizeof(char *);
+	}
+	p = c->arena_at;
+	memcpy(p, str, len);
+	c->arena_at += len;
+	c->arena_left -= len;
+	return p;
+}
+
 /*
  * A copy of str kept until prof_cmp_free(), one per distinct text: the
  * rows of a segment share its key (600 bytes of text), those of a
@@ -354,7 +453,7 @@ keep(struct prof_cmp *c, const char *str, int *oom)
 
 	if (!str)
 		return NULL;
-	if ((c->n_pool + 1) * 2 > c->cap_pool) {
+	if ((c->n_pool + 1) * 4 > c->cap_pool * 3) {
 		size_t ncap = c->cap_pool ? c->cap_pool * 2 : 64, k;
 		char **np = calloc(ncap, sizeof(*np));
 
@@ -372,7 +471,7 @@ keep(struct prof_cmp *c, const char *str, int *oom)
 	slot = pool_slot(c->pool, c->cap_pool, str);
 	if (*slot)
 		return *slot;
-	*slot = strdup(str);
+	*slot = pool_copy(c, str);
 	if (!*slot) {
 		*oom = 1;
 		return NULL;
@@ -396,21 +495,25 @@ side_meta(struct prof_cmp *c, struct prof_cmp_taken *d,
 }
 
 /* The A/B facts of a sample into its side (see compare.h). */
-static void
-ab_take(struct prof_cmp_taken *d, struct json_object *s)
+static int
+ab_take(struct prof_cmp_taken *t, struct json_object *s)
 {
 	struct json_object *ab = NULL;
+	struct prof_cmp_more *d;
 	long first, max, round;
 
 	if (!json_object_object_get_ex(s, "ab", &ab) ||
 	    !json_object_is_type(ab, json_type_object))
-		return;
+		return 0;
 	first = (long)prof_json_numf(ab, "repeat");
 	max = (long)prof_json_numf(ab, "max_repeat");
 	round = (long)prof_json_numf(ab, "round");
 	if (!(first > 0) || !(max >= first) || !(round > 0) ||
 	    max > INT32_MAX || round > INT32_MAX)
-		return;
+		return 0;
+	d = taken_more(t);
+	if (!d)
+		return -1;
 	if (d->ab_first && (d->ab_first != first || d->ab_max != max))
 		d->ab_unordered = 1;
 	if (round < d->ab_rounds)
@@ -418,6 +521,7 @@ ab_take(struct prof_cmp_taken *d, struct json_object *s)
 	d->ab_first = (int32_t)first;
 	d->ab_max = (int32_t)max;
 	d->ab_rounds = (int32_t)round;
+	return 0;
 }
 
 /* Count s into a side: a duration (or a count) when aggregated, an error
@@ -438,7 +542,8 @@ side_take(struct prof_cmp *c, struct prof_cmp_taken *d,
 	if (mem ? !mem_value(s, mem, &mv) :
 		  !prof_cmp_counted(s) && !prof_cmp_aggregated(s))
 		return 0;
-	ab_take(d, s);
+	if (ab_take(d, s) < 0)
+		return -1;
 	sum = prof_sample_str(s, "checksum");
 	if (sum && !d->output_checksum)
 		d->output_checksum = keep(c, sum, &oom);
@@ -596,6 +701,8 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	struct prof_cmp_entry *r;
 	char key[4096], bk[256], mark[64];
 	size_t len;
+	uint64_t h;
+	int64_t at;
 	long k;
 	int oom = 0;
 
@@ -607,7 +714,17 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	if (!len)
 		return prof_err_set(err, "a workload id, backend and segment "
 					 "of more than 4096 bytes");
-	k = prof_htab_get(&c->index, key, len);
+	/* The row whose probe of the key is its own. */
+	for (h = probe_first(key, len), k = -1;
+	     prof_htab64_get(&c->index, h, &at); h = probe_next(h)) {
+		const struct prof_cmp_entry *e = &c->rows[at];
+
+		if (!strcmp(e->workload, w) && !strcmp(e->backend, b) &&
+		    entry_class(e) == cls && !strcmp(e->segment, seg)) {
+			k = (long)at;
+			break;
+		}
+	}
 	if (k < 0) {
 		if (c->n == c->cap) {
 			size_t ncap = c->cap ? c->cap * 2 : 16;
@@ -631,7 +748,7 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 		r->group = -1;
 		count_meta(r, s, mem);
 		side_meta(c, &r->cur, s, &oom);
-		if (oom || prof_htab_put(&c->index, key, len, k) < 0)
+		if (oom || prof_htab64_put(&c->index, h, k) < 0)
 			return prof_err_set(err, "out of memory");
 	}
 	if (side_take(c, &c->rows[k].cur, s, mem) < 0)
@@ -669,7 +786,7 @@ prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 	if (c->n)
 		qsort(c->rows, c->n, sizeof(*c->rows), cmp_rows);
 	/* Sorted, the rows are found by place: the index is done with. */
-	prof_htab_free(&c->index);
+	prof_htab64_free(&c->index);
 	return 0;
 }
 
@@ -1585,6 +1702,8 @@ base_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	struct prof_cmp_bgroup *g;
 	char key[4096], wbuf[2048];
 	size_t len;
+	uint64_t h;
+	int64_t at;
 	long k;
 	int oom = 0;
 
@@ -1593,7 +1712,15 @@ base_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	if (!len)
 		return prof_err_set(err, "a workload id and segment of more "
 					 "than 4096 bytes");
-	k = prof_htab_get(&c->base_index, key, len);
+	for (h = probe_first(key, len), k = -1;
+	     prof_htab64_get(&c->base_index, h, &at); h = probe_next(h)) {
+		const struct prof_cmp_bgroup *e = &c->base[at];
+
+		if (!strcmp(e->workload, w) && !strcmp(e->seg, seg)) {
+			k = (long)at;
+			break;
+		}
+	}
 	if (k < 0) {
 		if (c->n_base == c->cap_base) {
 			size_t ncap = c->cap_base ? c->cap_base * 2 : 16;
@@ -1611,7 +1738,7 @@ base_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 		g->workload = keep(c, w, &oom);
 		g->seg = keep(c, seg, &oom);
 		side_meta(c, &g->side, s, &oom);
-		if (oom || prof_htab_put(&c->base_index, key, len, k) < 0)
+		if (oom || prof_htab64_put(&c->base_index, h, k) < 0)
 			return prof_err_set(err, "out of memory");
 	}
 	if (side_take(c, &c->base[k].side, s, mem) < 0)
@@ -1669,7 +1796,7 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 	int rc = -1, oom = 0;
 
 	/* Every baseline sample is in: its index is done with. */
-	prof_htab_free(&c->base_index);
+	prof_htab64_free(&c->base_index);
 	if (c->n_base > INT32_MAX)
 		return prof_err_set(err, "more than %d baseline groups",
 				    INT32_MAX);
@@ -2519,11 +2646,15 @@ prof_cmp_free(struct prof_cmp *c)
 	for (k = 0; k < c->n_base; k++)
 		taken_free(&c->base[k].side);
 	free(c->base);
-	for (k = 0; k < c->cap_pool; k++)
-		free(c->pool[k]);
+	while (c->arena) {
+		char *next = *(char **)c->arena;
+
+		free(c->arena);
+		c->arena = next;
+	}
 	free(c->pool);
-	prof_htab_free(&c->index);
-	prof_htab_free(&c->base_index);
+	prof_htab64_free(&c->index);
+	prof_htab64_free(&c->base_index);
 	json_object_put(c->base_segments);
 	json_object_put(c->shard_drift);
 	memset(c, 0, sizeof(*c));

@@ -258,21 +258,29 @@ struct prof_cmp_row {
 
 /*
  * One side of a row as its samples are taken: what a row of a large run
- * costs until it is written (about 100 bytes and its values); a judged
+ * costs until it is written (80 bytes and its values); a judged
  * row (struct prof_cmp_row) is made from it one at a time. The fields are
  * those of struct prof_cmp_side.
  */
+struct prof_cmp_more;
+
 struct prof_cmp_taken {
-	double *v;			/* owned; the arrays below beside it */
-	unsigned char *cont;		/* NULL until a value was contended */
-	long *at;			/* NULL unless call indexes were given */
-	double *cpu;			/* NULL unless cpu_known is 1 */
+	double *v;			/* owned */
+	struct prof_cmp_more *more;	/* NULL until one of its facts came */
 	const char *fixture_checksum, *fixture;
 	const char *output_checksum, *output_other;
 	long long version;
 	uint32_t n, cap, contended, errors;
-	int32_t ab_first, ab_max, ab_rounds;
 	signed char cpu_known;
+};
+
+/* What few sides have: contention marks, call indexes and CPU times
+ * beside the values (each NULL until needed), and the A/B facts. */
+struct prof_cmp_more {
+	unsigned char *cont;
+	long *at;
+	double *cpu;			/* while cpu_known is 1 */
+	int32_t ab_first, ab_max, ab_rounds;
 	unsigned char ab_unordered;
 };
 
@@ -305,17 +313,21 @@ struct prof_cmp {
 	struct prof_cmp_entry *rows;	/* sorted: workload, backend, segment
 					 * (prof_cmp_close()) */
 	size_t n, cap;
-	struct prof_htab index;		/* workload, backend, segment id;
-					 * freed when closed */
+	struct prof_htab64 index;	/* a probe of (workload, backend,
+					 * segment id) -> row; freed when
+					 * closed */
 	struct prof_cmp_bgroup *base;	/* the baseline's groups */
 	size_t n_base, cap_base;
-	struct prof_htab base_index;	/* workload, segment id; freed when
-					 * judged */
+	struct prof_htab64 base_index;	/* a probe of (workload, segment
+					 * id) -> group; freed when judged */
 	int judged;			/* prof_cmp_judge_groups() was */
 	int missing;			/* ... with no baseline file */
 	const char *missing_name;	/* its name */
 	char **pool;			/* the strings the rows point to */
 	size_t n_pool, cap_pool;
+	char *arena;			/* their blocks (keep()) */
+	char *arena_at;
+	size_t arena_left;
 	const char *run_id;		/* of the results, for comparisons */
 	struct json_object *base_segments;	/* the baseline's, distinct */
 	/* The machine-drift note every row carries ("" none; calib.h). */
