@@ -51,8 +51,9 @@ for d in "$CACHE"/* "$CACHE"/.[!.]*; do
 	b=${d##*/}
 	if [ -d "$d" ] && [ ! -L "$d" ] && is_commit_id "$b"; then
 		set -- "$@" "$d"
-	elif [ -f "$d" ] && is_commit_id "${b%.log}" && [ "${b%.log}" != "$b" ]; then
-		:
+	elif [ -f "$d" ] && [ "${b%.log}" != "$b" ] &&
+		is_commit_id "${b%.log}"; then
+		: # a build log: with its worktree, or below
 	else
 		others=$((others + 1))
 		[ -n "$first" ] || first=$b

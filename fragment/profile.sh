@@ -53,8 +53,8 @@
 # or infrastructure failure. Results, comparisons and the summary are
 # written when samples errored too; after a failure (2) of a phase or of
 # the merge, what the run wrote goes (run-lib.sh's run_failed: its folder
-# too, unless it is OUTPUT), and nothing more is written. make turns any failing status into its own 2, so the
-# status is printed first.
+# too, unless it is OUTPUT), and nothing more is written. make turns any
+# failing status into its own 2, so the status is printed first.
 set -u
 set -f	# lists below are split on spaces, never globbed
 
