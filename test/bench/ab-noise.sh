@@ -36,8 +36,9 @@
 # the samples the new prof-time took, which stopped on the new looks.
 #
 # OUT_DIR (default artifacts/bench/ab-noise-STAMP) gets every run's
-# folder, verdicts.tsv (one line per row judged) and summary.md, which is
-# also printed.
+# folder, verdicts.tsv (one line per row judged) and summary.md (the table,
+# then each wrong verdict of today's rule with its ratio, samples a side,
+# settled and contended mark), which is also printed.
 set -u
 
 RUNS=${1:-20}
@@ -271,6 +272,24 @@ table() {
 		}
 	}' "$OUT/verdicts.tsv"
 }
+# wrong: each wrong verdict of today's rule, with what the row says of its
+# sampling, so that a false one can be looked up in its run's folder.
+wrong() {
+	awk -F'\t' '
+	NR == 1 { next }
+	($4 == "stable" && ($5 == "warning" || $5 == "improved")) ||
+	($4 != "stable" && $5 != $4 && $5 != "stable") {
+		if (!k++) {
+			print "Wrong verdicts of today'"'"'s rule:"
+			print ""
+			print "| path | run | row | truth | status | ratio | samples a side | settled | contended |"
+			print "|---|--:|---|---|---|--:|--:|---|---|"
+		}
+		printf "| %s | %s | `%s` | %s | %s | %.3f | %s | %s | %s |\n",
+			$1, $2, $3, $4, $5, $7, $8, $9, $10
+	}
+	END { if (k) print "" }' "$OUT/verdicts.tsv"
+}
 {
 	echo "# Verdicts on a very busy machine: today's rule and $OLD_REV's"
 	echo
@@ -287,6 +306,7 @@ table() {
 	echo "|---|--:|--:|--:|--:|--:|--:|"
 	table
 	echo
+	wrong
 	echo "Command: test/bench/ab-noise.sh $RUNS $OUT (QUICK_RUNS=$QUICK_RUNS;"
 	echo "$(($(date +%s) - t0)) s). Every row's verdict: verdicts.tsv."
 } >"$OUT/summary.md"
