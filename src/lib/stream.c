@@ -50,6 +50,8 @@ struct prof_stream {
 	char *gbuf;			/* a member read back */
 	size_t gbuf_cap;
 	int gfd;			/* the input's, when regular; else -1 */
+	off_t gbase;			/* where reading it began: stdin may
+					 * be a file read from before */
 	struct json_object *meta;	/* the last input's other members */
 	struct json_object *calib;	/* calibration and machine records */
 	/* Ids a document's samples named before its tables: "e ID" or
@@ -203,11 +205,12 @@ open_input(struct prof_stream *st, const char *path, struct prof_err *err)
 	prof_afile_note_input(fileno(st->fp));
 	{
 		struct stat sb;
+		off_t at = -1;
 
-		st->gfd = fstat(fileno(st->fp), &sb) == 0 &&
-					  S_ISREG(sb.st_mode) ?
-				  fileno(st->fp) :
-				  -1;
+		if (fstat(fileno(st->fp), &sb) == 0 && S_ISREG(sb.st_mode))
+			at = ftello(st->fp);
+		st->gfd = at >= 0 ? fileno(st->fp) : -1;
+		st->gbase = at >= 0 ? at : 0;
 	}
 	if (!st->buf) {
 		st->buf = malloc(CHUNK);
@@ -731,7 +734,8 @@ group_read(struct prof_stream *st, size_t i)
 		st->gbuf = nb;
 		st->gbuf_cap = a->len + 1;
 	}
-	got = pread(st->gfd, st->gbuf, a->len, (off_t)a->off);
+	got = pread(st->gfd, st->gbuf, a->len,
+		    st->gbase + (off_t)a->off);
 	if (got != (ssize_t)a->len)
 		return -1;
 	st->gbuf[a->len] = '\0';
