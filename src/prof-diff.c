@@ -168,7 +168,8 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 		    0 ||
 	    prof_cmp_close(&c, segment_of, cur, &err) < 0 ||
 	    prof_cmp_set_run(&c, prof_json_str(prof_stream_meta(cur),
-					       "run_id")) < 0) {
+					       "run_id")) < 0 ||
+	    prof_cmp_spill(&c, &err) < 0) {
 		cli_err(&err);
 		goto out;
 	}

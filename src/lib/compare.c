@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -745,7 +746,6 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 		r->category = keep(c, prof_sample_str(s, "category"), &oom);
 		r->shard = keep(c, prof_sample_str(s, "shard"), &oom);
 		r->warning_floor_ms = prof_sample_num(s, "warning_floor_ms");
-		r->group = -1;
 		count_meta(r, s, mem);
 		side_meta(c, &r->cur, s, &oom);
 		if (oom || prof_htab64_put(&c->index, h, k) < 0)
@@ -1793,7 +1793,7 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 {
 	uint32_t *ord = NULL;
 	size_t k;
-	int rc = -1, oom = 0;
+	int oom = 0;
 
 	/* Every baseline sample is in: its index is done with. */
 	prof_htab64_free(&c->base_index);
@@ -1841,38 +1841,13 @@ prof_cmp_judge_groups(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 	c->missing_name = keep(c, name ? name : "", &oom);
 	if (oom)
 		goto oom;
-	/* Each row's group: the last one of its workload and segment key,
-	 * and how many others its workload has. */
-	for (k = 0; k < c->n; k++) {
-		struct prof_cmp_entry *r = &c->rows[k];
-		char wbuf[2048];
-		const char *wid = class_of(wbuf, sizeof(wbuf), r->workload,
-					   entry_class(r));
-		size_t a, b, sa, sb;
-
-		r->group = -1;
-		r->base_other_segments = 0;
-		if (missing)
-			continue;
-		r->segment = keep(c, r->segment, &oom);
-		if (oom)
-			goto oom;
-		a = group_bound(c, ord, wid, NULL, 0);
-		b = group_bound(c, ord, wid, NULL, 1);
-		sa = group_bound(c, ord, wid, r->segment, 0);
-		sb = group_bound(c, ord, wid, r->segment, 1);
-		if (sb > sa)
-			r->group = (int32_t)ord[sb - 1];
-		r->base_other_segments =
-			(int32_t)(b - a) - (r->group >= 0 ? 1 : 0);
-	}
-	rc = 0;
-	goto out;
+	/* Each row finds its group as it is judged (row_get()). */
+	free(c->ord);
+	c->ord = ord;
+	return 0;
 oom:
-	prof_err_set(err, "out of memory");
-out:
 	free(ord);
-	return rc;
+	return prof_err_set(err, "out of memory");
 }
 
 const char *
@@ -2141,16 +2116,150 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	return o;
 }
 
+/* The bytes of row e's record in a spill (prof_cmp_spill()): the entry,
+ * its more, then its values, call indexes, CPU times and marks (each
+ * aligned where it starts, in that order). */
+static size_t
+record_size(const struct prof_cmp_entry *e)
+{
+	const struct prof_cmp_more *m = e->cur.more;
+	size_t n = e->cur.n, size = sizeof(*e) + n * sizeof(*e->cur.v);
+
+	if (m)
+		size += sizeof(*m) + (m->at ? n * sizeof(*m->at) : 0) +
+			(m->cpu ? n * sizeof(*m->cpu) : 0) +
+			(m->cont ? n : 0);
+	return size;
+}
+
+static int
+record_put(FILE *fp, const struct prof_cmp_entry *e)
+{
+	const struct prof_cmp_more *m = e->cur.more;
+	size_t n = e->cur.n;
+
+	if (fwrite(e, sizeof(*e), 1, fp) != 1 ||
+	    (m && fwrite(m, sizeof(*m), 1, fp) != 1) ||
+	    (n && fwrite(e->cur.v, sizeof(*e->cur.v), n, fp) != n))
+		return -1;
+	if (m && n &&
+	    ((m->at && fwrite(m->at, sizeof(*m->at), n, fp) != n) ||
+	     (m->cpu && fwrite(m->cpu, sizeof(*m->cpu), n, fp) != n) ||
+	     (m->cont && fwrite(m->cont, 1, n, fp) != n)))
+		return -1;
+	return 0;
+}
+
+/* Row k of a spill read back into *buf (the caller frees it), as an entry
+ * whose arrays point into it; NULL when it cannot be. */
+static const struct prof_cmp_entry *
+record_get(const struct prof_cmp *c, size_t k, char **buf)
+{
+	size_t size = (size_t)(c->spill_at[k + 1] - c->spill_at[k]), n;
+	struct prof_cmp_entry *e;
+	struct prof_cmp_more *m = NULL;
+	char *p;
+
+	*buf = malloc(size);
+	if (!*buf || pread(c->spill_fd, *buf, size, (off_t)c->spill_at[k]) !=
+			     (ssize_t)size)
+		return NULL;
+	e = (struct prof_cmp_entry *)*buf;
+	p = *buf + sizeof(*e);
+	n = e->cur.n;
+	if (e->cur.more) {
+		m = (struct prof_cmp_more *)p;
+		e->cur.more = m;
+		p += sizeof(*m);
+	}
+	e->cur.v = n ? (double *)p : NULL;
+	e->cur.cap = (uint32_t)n;
+	p += n * sizeof(*e->cur.v);
+	if (m && m->at) {
+		m->at = (long *)p;
+		p += n * sizeof(*m->at);
+	}
+	if (m && m->cpu) {
+		m->cpu = (double *)p;
+		p += n * sizeof(*m->cpu);
+	}
+	if (m && m->cont)
+		m->cont = (unsigned char *)p;
+	return e;
+}
+
+int
+prof_cmp_spill(struct prof_cmp *c, struct prof_err *err)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	uint64_t *at;
+	FILE *fp = NULL;
+	size_t k;
+	int fd, fd2;
+
+	if (c->spilled || !c->n)
+		return 0;
+	at = malloc((c->n + 1) * sizeof(*at));
+	if (!at)
+		return prof_err_set(err, "out of memory");
+	snprintf(path, sizeof(path), "%s/prof-rows.XXXXXX",
+		 dir && dir[0] ? dir : "/tmp");
+	fd = mkstemp(path);
+	if (fd < 0) {
+		free(at);
+		return 0;
+	}
+	unlink(path);
+	fd2 = dup(fd);
+	fp = fd2 < 0 ? NULL : fdopen(fd2, "w");
+	if (!fp && fd2 >= 0)
+		close(fd2);
+	at[0] = 0;
+	for (k = 0; fp && k < c->n; k++) {
+		if (record_put(fp, &c->rows[k]) < 0)
+			break;
+		at[k + 1] = at[k] + record_size(&c->rows[k]);
+	}
+	/* Where it could not be written whole, the rows stay. */
+	if (!fp || fclose(fp) != 0 || k < c->n) {
+		close(fd);
+		free(at);
+		return 0;
+	}
+	for (k = 0; k < c->n; k++)
+		taken_free(&c->rows[k].cur);
+	free(c->rows);
+	c->rows = NULL;
+	c->cap = 0;
+	c->spill_fd = fd;
+	c->spill_at = at;
+	c->spilled = 1;
+	return 0;
+}
+
 /*
  * Row k of a closed c into *r: its statistics, and once the groups were
- * matched (prof_cmp_judge_groups()) judged against its group. *r borrows
- * c's values and strings. Returns 0, or -1 when out of memory.
+ * matched (prof_cmp_judge_groups()) judged against its group: the last
+ * one of its workload and segment key, and how many others its workload
+ * has. *r borrows c's strings and the values of c, or of *buf, which a
+ * spilled row is read into (the caller frees it). Returns 0, or -1 when
+ * out of memory or a spilled row cannot be read back.
  */
 static int
-row_get(const struct prof_cmp *c, size_t k, struct prof_cmp_row *r)
+row_get(const struct prof_cmp *c, size_t k, struct prof_cmp_row *r,
+	char **buf)
 {
-	const struct prof_cmp_entry *e = &c->rows[k];
+	const struct prof_cmp_entry *e;
+	char wbuf[2048];
+	const char *wid;
+	size_t a, b, sa, sb;
+	long g = -1;
 
+	*buf = NULL;
+	e = c->spilled ? record_get(c, k, buf) : &c->rows[k];
+	if (!e)
+		return -1;
 	memset(r, 0, sizeof(*r));
 	r->workload = e->workload;
 	r->backend = e->backend;
@@ -2173,27 +2282,37 @@ row_get(const struct prof_cmp *c, size_t k, struct prof_cmp_row *r)
 			 "baseline file '%s' not found", c->missing_name);
 		return 0;
 	}
-	if (e->group >= 0) {
+	wid = class_of(wbuf, sizeof(wbuf), e->workload, entry_class(e));
+	a = group_bound(c, c->ord, wid, NULL, 0);
+	b = group_bound(c, c->ord, wid, NULL, 1);
+	sa = group_bound(c, c->ord, wid, e->segment, 0);
+	sb = group_bound(c, c->ord, wid, e->segment, 1);
+	if (sb > sa) {
+		g = (long)c->ord[sb - 1];
 		r->matched = 1;
-		taken_side(&c->base[e->group].side, &r->base);
+		taken_side(&c->base[g].side, &r->base);
 	}
-	r->base_other_segments = e->base_other_segments;
+	r->base_other_segments = (int)(b - a) - (g >= 0 ? 1 : 0);
 	return prof_cmp_judge(r);
 }
 
 struct json_object *
 prof_cmp_row_json(const struct prof_cmp *c, size_t k)
 {
-	const char *shard = c->rows[k].shard;
-	const char *drift = shard && c->shard_drift ?
-				    prof_json_str(c->shard_drift, shard) :
-				    NULL;
+	struct json_object *o = NULL;
 	struct prof_cmp_row r;
+	const char *drift;
+	char *buf;
 
-	if (row_get(c, k, &r) < 0)
-		return NULL;
-	return row_json(&r, c->run_id, drift ? drift : c->drift,
-			c->base_segments);
+	if (row_get(c, k, &r, &buf) == 0) {
+		drift = r.shard && c->shard_drift ?
+				prof_json_str(c->shard_drift, r.shard) :
+				NULL;
+		o = row_json(&r, c->run_id, drift ? drift : c->drift,
+			     c->base_segments);
+	}
+	free(buf);
+	return o;
 }
 
 struct json_object *
@@ -2640,9 +2759,13 @@ prof_cmp_free(struct prof_cmp *c)
 
 	if (!c)
 		return;
-	for (k = 0; k < c->n; k++)
+	for (k = 0; c->rows && k < c->n; k++)
 		taken_free(&c->rows[k].cur);
 	free(c->rows);
+	if (c->spilled)
+		close(c->spill_fd);
+	free(c->spill_at);
+	free(c->ord);
 	for (k = 0; k < c->n_base; k++)
 		taken_free(&c->base[k].side);
 	free(c->base);

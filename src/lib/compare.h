@@ -294,9 +294,6 @@ struct prof_cmp_entry {
 	double warning_floor_ms;
 	double threshold_pct;
 	struct prof_cmp_taken cur;
-	int32_t group;			/* the baseline group it matched
-					 * (judged), or -1 */
-	int32_t base_other_segments;
 	unsigned char instructions;
 	unsigned char memory;		/* enum prof_cmp_mem */
 };
@@ -323,6 +320,13 @@ struct prof_cmp {
 	int judged;			/* prof_cmp_judge_groups() was */
 	int missing;			/* ... with no baseline file */
 	const char *missing_name;	/* its name */
+	uint32_t *ord;			/* the groups by workload and segment
+					 * key, when judged */
+	/* The rows moved to a temporary file (prof_cmp_spill()): row k
+	 * is the record at [spill_at[k], spill_at[k + 1]). rows is NULL. */
+	int spilled;
+	int spill_fd;
+	uint64_t *spill_at;
 	char **pool;			/* the strings the rows point to */
 	size_t n_pool, cap_pool;
 	char *arena;			/* their blocks (keep()) */
@@ -358,6 +362,16 @@ int prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
  * Returns 0 or -1. */
 int prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		   struct prof_err *err);
+
+/*
+ * Move the closed rows out of memory into a temporary file (in TMPDIR,
+ * unlinked at once), each read back alone as its comparison is made
+ * (prof_cmp_row_json()): a reader that reads a baseline next holds its
+ * groups, never both sides of every row at once. Where no temporary file
+ * can be written whole the rows stay in memory. Returns 0 either way, or
+ * -1 when out of memory.
+ */
+int prof_cmp_spill(struct prof_cmp *c, struct prof_err *err);
 
 /* Count one baseline sample into its group. Returns 0 or -1. */
 int prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,

@@ -452,6 +452,41 @@ test_grouping(void)
 	out = prof_cmp_json(&c);
 	ok(out && prof_cmp_check(out, &err) == 0,
 	   "the comparisons pass their own check");
+	/* Rows moved to a temporary file and read back one at a time make
+	 * the same comparisons; where none can be made they stay. */
+	{
+		const char *text = json_object_to_json_string(out);
+		const char *tmp = getenv("TMPDIR");
+		char *keep_tmp = tmp ? strdup(tmp) : NULL;
+		int pass, same = 0, spilled = 0;
+
+		for (pass = 0; pass < 2; pass++) {
+			struct prof_cmp c2 = {0};
+			struct json_object *o2;
+
+			if (pass)
+				setenv("TMPDIR", "/nonexistent/prof", 1);
+			if (cmpdoc_group(&c2, cur, &err) < 0 ||
+			    prof_cmp_spill(&c2, &err) < 0)
+				break;
+			spilled += c2.spilled << pass;
+			if (cmpdoc_judge(&c2, base, "base.json", &err) < 0)
+				break;
+			o2 = prof_cmp_json(&c2);
+			same += o2 && !strcmp(json_object_to_json_string(o2),
+					      text);
+			json_object_put(o2);
+			prof_cmp_free(&c2);
+		}
+		if (keep_tmp)
+			setenv("TMPDIR", keep_tmp, 1);
+		else
+			unsetenv("TMPDIR");
+		free(keep_tmp);
+		is_int(spilled, 1, "rows spill to TMPDIR, and stay where it "
+				   "cannot be written");
+		is_int(same, 2, "spilled or not, the same comparisons");
+	}
 	row = json_object_array_get_idx(out, 1);
 	is_str(prof_json_str(row, "status"), "warning", "JSON status");
 	v = json_object_object_get(json_object_object_get(row, "current"), "n");
@@ -494,7 +529,7 @@ test_grouping(void)
 int
 main(void)
 {
-	plan(81);
+	plan(83);
 	test_stats();
 	test_warning();
 	test_boundaries();
