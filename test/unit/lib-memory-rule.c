@@ -115,7 +115,7 @@ static void
 test_rss(void)
 {
 	static const double base[] = {100e6, 100e6, 100e6, 100e6};
-	double cur[4];
+	double cur[5];
 	struct prof_cmp_row r;
 	size_t i;
 
@@ -144,14 +144,18 @@ test_rss(void)
 	prof_cmp_judge(&r);
 	is_int(r.status, PROF_CMP_WARNING, "RSS: 3 of 4 above: warning");
 	row_free(&r);
+	/* A memory median is one of the values (the lower middle), so
+	 * with the median over the ratio at most the lower half of the
+	 * other samples is not above: 5 samples, ceil(0.75 * 5) = 4. */
 	cur[0] = 100e6;
 	cur[1] = 100e6;
 	cur[2] = 250e6;
-	cur[3] = 250e6;	/* median 175e6: two above */
-	row_init(&r, PROF_CMP_MEM_RSS, cur, 4, base, 4, 0);
+	cur[3] = 250e6;
+	cur[4] = 250e6;	/* median 250e6: three above */
+	row_init(&r, PROF_CMP_MEM_RSS, cur, 5, base, 4, 0);
 	prof_cmp_judge(&r);
-	is_int(r.status, PROF_CMP_STABLE, "RSS: 2 of 4 above: stable");
-	ok(strstr(r.reason, "only 2 of 4 samples above") != NULL,
+	is_int(r.status, PROF_CMP_STABLE, "RSS: 3 of 5 above: stable");
+	ok(strstr(r.reason, "only 3 of 5 samples above") != NULL,
 	   "and the reason says the share");
 	row_free(&r);
 	cur[0] = cur[1] = cur[2] = 50e6;
@@ -167,7 +171,8 @@ test_determinism(void)
 {
 	static const double base[] = {1000, 1000};
 	static const double agree[] = {1200, 1200};
-	static const double differ[] = {1200, 1300};
+	/* (a memory median is the lower middle value: 1250) */
+	static const double differ[] = {1250, 1300};
 	struct prof_cmp_row r;
 	struct prof_cmp c = {0};
 	struct json_object *a, *o;
@@ -182,14 +187,14 @@ test_determinism(void)
 	/* Disagreeing at index 0: its spread, and the ratio rule. */
 	row_init(&r, PROF_CMP_MEM_ALLOCS, differ, 2, base, 2, 1);
 	prof_cmp_judge(&r);
-	ok(r.cur.nondet && r.cur.nd_index == 0 && r.cur.nd_lo == 1200 &&
+	ok(r.cur.nondet && r.cur.nd_index == 0 && r.cur.nd_lo == 1250 &&
 		   r.cur.nd_hi == 1300,
-	   "allocations 1200 and 1300 at call 0: not deterministic, spread "
-	   "1200 to 1300");
+	   "allocations 1250 and 1300 at call 0: not deterministic, spread "
+	   "1250 to 1300");
 	is_int(r.status, PROF_CMP_WARNING,
 	       "judged by ratio instead (1250 / 1000 > 1.20)");
 	is_str(r.reason,
-	       "not deterministic: call 0 of the current side gave 1,200 to "
+	       "not deterministic: call 0 of the current side gave 1,250 to "
 	       "1,300 allocations, so judged by ratio, not exactly: "
 	       "allocations 1,000 -> 1,250 (ratio 1.250, +250 >= "
 	       "floor 16), 2 of 2 samples above the baseline median",
@@ -198,7 +203,7 @@ test_determinism(void)
 	/* The same values at different call indices are deterministic. */
 	row_init(&r, PROF_CMP_MEM_ALLOCS, differ, 2, base, 2, 0);
 	prof_cmp_judge(&r);
-	ok(!r.cur.nondet, "1200 at call 0 and 1300 at call 1: "
+	ok(!r.cur.nondet, "1250 at call 0 and 1300 at call 1: "
 			  "deterministic");
 	row_free(&r);
 	/* Not deterministic, and within the ratio: stable, never exact. */
@@ -240,7 +245,7 @@ test_determinism(void)
 			json_object_put(s);
 		}
 		bad |= prof_cmp_judge_groups(&c, NULL, NULL, 0, "b", &e);
-		ok(!bad && c.n == 1, "1200 and 1300 at call 0, grouped");
+		ok(!bad && c.n == 1, "1250 and 1300 at call 0, grouped");
 	}
 	a = prof_cmp_json(&c);
 	o = a ? json_object_array_get_idx(a, 0) : NULL;
