@@ -124,13 +124,15 @@ jq_ok '.functions.unit == "ns per call" and
 	"$b" "bisect.json: its functions, step first, and the two profiles"
 
 # Without prof-trace (the tools but it): one line says so, and the
-# commit is still named (the builds are kept: only the steps are timed).
+# commit is still named. The search itself is tested above: here GOOD is
+# the first changed commit's parent and BAD that commit, so one step is
+# timed, not every step again (the builds are kept).
 mkdir "$T/tools"
 for t in "$pfx"/bin/*; do
 	[ "${t##*/}" = prof-trace ] || ln -s "$t" "$T/tools/"
 done
-mk bisect GOOD="$good" BAD=HEAD W=tiny.work CHANNEL=time OUTPUT="$T/b2" \
-	PROF_TOOLDIR="$T/tools"
+mk bisect GOOD="$parent" BAD="$first" W=tiny.work CHANNEL=time \
+	OUTPUT="$T/b2" PROF_TOOLDIR="$T/tools"
 is "$rc:$(sed -n 1p "$out")" \
 	"0:first changed commit: $first three: step runs its loop 5 times" \
 	"without prof-trace: exit 0, and the commit"
