@@ -349,49 +349,13 @@ taken_free(struct prof_cmp_taken *t)
 	}
 }
 
-/* The probes of a key in an index of rows (a prof_htab64 from a probe
- * to a row's place): its FNV-1a hash, then others from it, never
- * UINT64_MAX; a probe's row is asked whether it is the key's. */
-static uint64_t
-probe_first(const char *key, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)key;
-	uint64_t h = 14695981039346656037ULL;
-
-	while (len--) {
-		h ^= *p++;
-		h *= 1099511628211ULL;
-	}
-	return h == UINT64_MAX ? 0 : h;
-}
-
-static uint64_t
-probe_next(uint64_t h)
-{
-	h = (h + 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
-	return h == UINT64_MAX ? 0 : h;
-}
-
-/* FNV-1a of a string, for the pool's slots. */
-static size_t
-pool_hash(const char *str)
-{
-	const unsigned char *p = (const unsigned char *)str;
-	uint64_t h = 14695981039346656037ULL;
-
-	while (*p) {
-		h ^= *p++;
-		h *= 1099511628211ULL;
-	}
-	return (size_t)h;
-}
-
 /* The slot of str in a pool of cap slots: its copy's, or the empty one
  * where it would go. */
 static char **
 pool_slot(char **pool, size_t cap, const char *str)
 {
-	size_t i = pool_hash(str) & (cap - 1);
+	size_t i =
+	    (size_t)prof_pool_hash(str, strlen(str), PROF_POOL_FNV) & (cap - 1);
 
 	while (pool[i] && strcmp(pool[i], str))
 		i = (i + 1) & (cap - 1);
@@ -716,8 +680,8 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 		return prof_err_set(err, "a workload id, backend and segment "
 					 "of more than 4096 bytes");
 	/* The row whose probe of the key is its own. */
-	for (h = probe_first(key, len), k = -1;
-	     prof_htab64_get(&c->index, h, &at); h = probe_next(h)) {
+	for (h = prof_pool_hash(key, len, PROF_POOL_FNV), k = -1;
+	     prof_htab64_get(&c->index, h, &at); h = prof_pool_next(h)) {
 		const struct prof_cmp_entry *e = &c->rows[at];
 
 		if (!strcmp(e->workload, w) && !strcmp(e->backend, b) &&
@@ -1712,8 +1676,8 @@ base_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	if (!len)
 		return prof_err_set(err, "a workload id and segment of more "
 					 "than 4096 bytes");
-	for (h = probe_first(key, len), k = -1;
-	     prof_htab64_get(&c->base_index, h, &at); h = probe_next(h)) {
+	for (h = prof_pool_hash(key, len, PROF_POOL_FNV), k = -1;
+	     prof_htab64_get(&c->base_index, h, &at); h = prof_pool_next(h)) {
 		const struct prof_cmp_bgroup *e = &c->base[at];
 
 		if (!strcmp(e->workload, w) && !strcmp(e->seg, seg)) {

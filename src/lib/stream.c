@@ -17,6 +17,7 @@
 #include "calib.h"
 #include "env.h"
 #include "htab.h"
+#include "pool.h"
 #include "stream.h"
 #include "utf8.h"
 
@@ -700,24 +701,6 @@ groups_reset(struct prof_stream *st)
 	return st->groups ? 0 : -1;
 }
 
-/* The probes of an id in gidx: its FNV-1a hash, then others from it
- * (never UINT64_MAX, which prof_htab64 does not take). */
-static uint64_t
-group_probe(const char *id, uint64_t prev, int first)
-{
-	uint64_t h = 14695981039346656037ULL;
-
-	if (first) {
-		for (; *id; id++) {
-			h ^= (unsigned char)*id;
-			h *= 1099511628211ULL;
-		}
-	} else {
-		h = (prev + 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
-	}
-	return h == UINT64_MAX ? 0 : h;
-}
-
 /* Member i of the groups table read back from the input into gbuf.
  * Returns 0, or -1 (out of memory, or a read that came short). */
 static int
@@ -775,7 +758,7 @@ group_find(struct prof_stream *st, const char *id, int *found,
 	   uint64_t *probe)
 {
 	struct json_object *t = NULL, *g;
-	uint64_t h = group_probe(id, 0, 1);
+	uint64_t h = prof_pool_hash(id, strlen(id), PROF_POOL_FNV);
 	int64_t i;
 
 	*found = 0;
@@ -787,7 +770,7 @@ group_find(struct prof_stream *st, const char *id, int *found,
 		return g;
 	}
 	for (; st->n_gat && prof_htab64_get(&st->gidx, h, &i);
-	     h = group_probe(id, h, 0)) {
+	     h = prof_pool_next(h)) {
 		const char *v;
 
 		if (group_read(st, (size_t)i) < 0) {
