@@ -19,8 +19,9 @@
  * ancestors' runs have all come, the first in commit-time order (Kahn's,
  * with that order as the tie-break): where commit times follow the graph,
  * as git's nearly always do, it is the commit-time order itself; a child
- * dated before its parent comes right after the parent's last run, and a
- * merge after each of its parents' runs. Parents that would make a circle
+ * dated before its parent comes after the parent's last run (next, but
+ * for ready runs dated before it), and a merge after each of its
+ * parents' runs. Parents that would make a circle
  * (a hand-made file) are broken where commit-time order meets the circle
  * first. The order is a function of the runs alone: the same runs, read in
  * the same commit-time order, give the same order on either backend.
