@@ -218,7 +218,7 @@ struct opts {
 	const char *timestamp;
 	const char *commit;
 	const char *commit_time;
-	struct json_object *parents;	/* --parents, an array of strings */
+	const char *parents;	/* --parents as given (checked); NULL: none */
 	const char *project;
 	char *playwright[64];
 	int n_playwright;
@@ -985,6 +985,80 @@ same_run(struct merge *m, struct first_run *f)
 	return 0;
 }
 
+/* Each space-separated word of --parents' text p, in turn: fn(arg, the
+ * word, NUL-ended); stops at the first fn that returns -1. */
+static int
+parents_each(const char *p, int (*fn)(void *, const char *), void *arg)
+{
+	char sha[128];
+	size_t n;
+
+	for (; *p; p += n) {
+		n = strcspn(p, " ");
+		if (n == 0) {
+			n = 1;
+			continue;
+		}
+		snprintf(sha, sizeof(sha), "%.*s", (int)(n < 100 ? n : 100), p);
+		if (fn(arg, n >= 100 ? NULL : sha) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+struct parent_why {
+	char *why;
+	size_t n;
+};
+
+static int
+parent_ok(void *arg, const char *sha)
+{
+	struct parent_why *w = arg;
+
+	if (!sha) {
+		snprintf(w->why, w->n, "a parent longer than 64 hex digits");
+		return -1;
+	}
+	return prof_parent_valid(sha, w->why, w->n) ? 0 : -1;
+}
+
+/* 0 when each word of p is a parent (prof_parent_valid()), else -1 with
+ * why the first is not. */
+static int
+parents_check(const char *p, char *why, size_t n)
+{
+	struct parent_why w = {why, n};
+
+	return parents_each(p, parent_ok, &w);
+}
+
+static int
+parent_add(void *arg, const char *sha)
+{
+	struct json_object *s = json_object_new_string(sha);
+
+	if (!s || json_object_array_add(arg, s) < 0) {
+		json_object_put(s);
+		return -1;
+	}
+	return 0;
+}
+
+/* The array of checked --parents' words (an empty one for ""); NULL when
+ * out of memory. */
+static struct json_object *
+parents_json(const char *p)
+{
+	struct json_object *a = json_object_new_array();
+
+	if (a && parents_each(p, parent_add, a) < 0) {
+		json_object_put(a);
+		a = NULL;
+	}
+	return a;
+}
+
 static int
 merge(struct opts *o, char **files, int n)
 {
@@ -1036,9 +1110,15 @@ merge(struct opts *o, char **files, int n)
 	if (o->commit_time)
 		json_object_object_add(head, "commit_time",
 				       json_object_new_string(o->commit_time));
-	if (o->parents)
-		json_object_object_add(head, "parents",
-				       json_object_get(o->parents));
+	if (o->parents) {
+		struct json_object *parents = parents_json(o->parents);
+
+		if (!parents) {
+			cli_say("out of memory");
+			goto out;
+		}
+		json_object_object_add(head, "parents", parents);
+	}
 	if (o->shards) {
 		if (n == 0) {
 			cli_say("--shards: give each shard's results file or "
@@ -1187,36 +1267,11 @@ main(int argc, char **argv)
 			o.commit_time = optarg;
 			break;
 		}
-		case OPT_PARENTS: {
-			const char *p = optarg;
-
-			if (o.parents)
-				json_object_put(o.parents);
-			o.parents = json_object_new_array();
-			while (o.parents && *p) {
-				char sha[128];
-				size_t n = strcspn(p, " ");
-
-				if (n == 0) {
-					p++;
-					continue;
-				}
-				snprintf(sha, sizeof(sha), "%.*s",
-					 (int)(n < 100 ? n : 100), p);
-				if (n >= 100 ||
-				    !prof_parent_valid(sha, bad, sizeof(bad)))
-					return cli_fail("--parents: %s",
-							n >= 100 ?
-							"a parent longer than "
-							"64 hex digits" : bad);
-				json_object_array_add(
-					o.parents, json_object_new_string(sha));
-				p += n;
-			}
-			if (!o.parents)
-				return cli_fail("out of memory");
+		case OPT_PARENTS:
+			if (parents_check(optarg, bad, sizeof(bad)) < 0)
+				return cli_fail("--parents: %s", bad);
+			o.parents = optarg;
 			break;
-		}
 		case 'C':
 			o.project = optarg;
 			break;
