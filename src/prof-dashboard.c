@@ -60,10 +60,10 @@ static const struct cli_opt option_table[] = {
 		"the git repository's name)"),
 	CLI_FLAG("projects", 0, OPT_PROJECTS,
 		"every project of the history: DIR/index.html\n"
-		"lists them (runs, latest run), each linking to\n"
-		"its own dashboard in DIR/P/ (P the project's\n"
-		"name where it is a plain id, else p- and the\n"
-		"id of the name)"),
+		"lists them (runs, the latest in run order), each\n"
+		"linking to its own dashboard in DIR/P/ (P the\n"
+		"project's name where it is a plain id, else p-\n"
+		"and the id of the name)"),
 	CLI_OPTION("repo-url", 0, "URL", OPT_REPO_URL,
 		"http(s) address of the repository: a point and\n"
 		"an x axis label of commit C link to\n"

@@ -53,9 +53,11 @@ static const struct cli_opt option_table[] = {
 	"$PROF_HISTORY when set) or a PostgreSQL database (DB a libpq\n"
 	"address: postgresql://HOST/NAME, postgres://..., or key=value\n"
 	"such as 'host=H dbname=N'), and read trends and change points from\n"
-	"it; every verb gives the same output over either. Runs are in the\n"
-	"order of their timestamps (then commits, then run ids), whatever\n"
-	"the order they were added in."),
+	"it; every verb gives the same output over either. Runs are in run\n"
+	"order, whatever the order they were added in: each after the runs\n"
+	"of its commit's ancestors in the history (by the parents the runs\n"
+	"keep), else by commit time (a run without one by its timestamp),\n"
+	"then timestamp, commit and run id."),
 	CLI_TEXT(
 	"  add      store each results file (schema 1 or 2; - is stdin) in\n"
 	"           one transaction: one row per workload x backend x segment\n"
