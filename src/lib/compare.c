@@ -159,7 +159,7 @@ prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended,
 			return -1;
 	}
 	if (s->cont)
-		s->cont[s->n] = contended != 0;
+		s->cont[s->n] = (unsigned char)contended;
 	s->contended += contended != 0;
 	/* CPU times while every sample has one. */
 	if (!isfinite(cpu_ms) || cpu_ms < 0) {
@@ -272,7 +272,7 @@ taken_add(struct prof_cmp_taken *t, double v, int contended, double cpu_ms,
 			return -1;
 	}
 	if (m && m->cont)
-		m->cont[t->n] = contended != 0;
+		m->cont[t->n] = (unsigned char)contended;
 	t->contended += contended != 0;
 	/* CPU times while every value has one; none kept once one has
 	 * not. */
@@ -537,7 +537,7 @@ side_take(struct prof_cmp *c, struct prof_cmp_taken *d,
 	}
 	threads = prof_sample_num(s, "threads");
 	return taken_add(d, prof_sample_num(s, "duration_ms"),
-			 prof_sample_is_contended(s),
+			 (int)prof_sample_contention(s),
 			 isnan(threads) || threads == 1 ?
 				 prof_sample_num(s, "cpu_ms") :
 				 NAN,
@@ -1075,6 +1075,13 @@ look_words(const struct prof_cmp_look *l, char *buf, size_t n)
 		snprintf(on, sizeof(on),
 			 ", wall time %.3f to %.3f: the same side of 1",
 			 l->wall_lo, l->wall_hi);
+	if (l->load_open && l->cpu_lo > 0 && isfinite(l->cpu_hi))
+		snprintf(on, sizeof(on),
+			 ", but CPU time %.3f to %.3f: calls waited for a core",
+			 l->cpu_lo, l->cpu_hi);
+	else if (l->load_open)
+		snprintf(on, sizeof(on),
+			 ", but CPU time 0 to inf: calls waited for a core");
 	snprintf(buf, n, "%sratio %s to %s (%.1f%%)%s",
 		 l->cpu ? "CPU time " : "", lo, hi, l->level * 100, on);
 }
@@ -2849,6 +2856,18 @@ all_ci(const double *a, const double *b, size_t n, double alpha, double *lo,
 	return 0;
 }
 
+/* Whether any of the first n calls waited in the machine's queue. */
+static int
+queued(const unsigned char *cont, size_t n)
+{
+	size_t i;
+
+	for (i = 0; cont && i < n; i++)
+		if (cont[i] == PROF_CONTEND_QUEUED)
+			return 1;
+	return 0;
+}
+
 /* What an interval says (compare.h), bm the baseline median. */
 static enum prof_cmp_look_state
 look_state(double lo, double hi, double bm, double floor_ms)
@@ -2920,6 +2939,27 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q,
 		goto out;
 	out->state = look_state(out->lo, out->hi, st.median, floor_ms);
 	rc = 0;
+	/*
+	 * A wall-time verdict on calls that waited in the queue stands
+	 * only where their CPU time says the same (compare.h).
+	 */
+	if (!out->clean && cur->cpu && base->cpu &&
+	    (out->state == PROF_CMP_LOOK_SLOWER ||
+	     out->state == PROF_CMP_LOOK_FASTER) &&
+	    (queued(cur->cont, n) || queued(base->cont, n))) {
+		if (all_ci(cur->cpu, base->cpu, n, alpha, &lo, &hi) < 0 ||
+		    prof_stats_compute(base->cpu, n, &st) < 0) {
+			rc = -1;
+			goto out;
+		}
+		if (look_state(lo, hi, st.median, floor_ms) != out->state) {
+			out->state = PROF_CMP_LOOK_OPEN;
+			out->load_open = 1;
+			out->cpu_lo = lo;
+			out->cpu_hi = hi;
+		}
+		goto out;
+	}
 	/*
 	 * Calls that mostly waited, on one thread each: their wall time
 	 * holds the machine's queue beside the code's cost, and their CPU

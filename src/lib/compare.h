@@ -182,6 +182,11 @@ struct prof_cmp_look {
 	 * a rule's ratio but lies wholly on the same side of 1. */
 	int cpu;
 	double wall_lo, wall_hi;
+	/* Not settled though the wall time's interval settled, because
+	 * calls waited in the queue and their CPU time's interval
+	 * (cpu_lo, cpu_hi) did not settle the same way. */
+	int load_open;
+	double cpu_lo, cpu_hi;
 };
 
 /* One side of a row: the current run's samples or the baseline's. */
@@ -203,9 +208,9 @@ struct prof_cmp_side {
 	long ab_first, ab_max, ab_rounds;
 	int ab_unordered;
 	long errors;			/* error samples of the group */
-	/* Per value of v: whether that sample was contended (its call
-	 * waited for a core: prof_sample_is_contended()); NULL until one
-	 * was. */
+	/* Per value of v: whether and how that sample was contended
+	 * (enum prof_contention: prof_sample_contention()); NULL until
+	 * one was. */
 	unsigned char *cont;
 	size_t contended;		/* how many of v were */
 	/* A memory side: the call index of each value of v (NULL until
@@ -406,8 +411,9 @@ int prof_cmp_judge(struct prof_cmp_row *r);
 /* Append a duration to a side. Returns 0, or -1 when out of memory. */
 int prof_cmp_side_add(struct prof_cmp_side *s, double v);
 
-/* The same, for a sample that was contended (contended != 0) or not,
- * whose single-threaded call ran cpu_ms (NAN: unknown, or more threads). */
+/* The same, for a sample that was contended (contended: an enum
+ * prof_contention, 0 when not) or not, whose single-threaded call ran
+ * cpu_ms (NAN: unknown, or more threads). */
 int prof_cmp_side_add_marked(struct prof_cmp_side *s, double v,
 			     int contended, double cpu_ms);
 
@@ -540,6 +546,16 @@ void prof_cmp_rows_free(struct prof_cmp_rows *k);
  * (both say slower, or both faster). The verdict then judges the CPU
  * times (judged_on "cpu_ms").
  *
+ * And the other way round: where a look on all samples (not on the
+ * uncontended alone) settled slower or faster on wall time, some of its
+ * calls waited in the machine's queue (PROF_CONTEND_QUEUED), and every
+ * call says its CPU time, the CPU times' look must settle the same way,
+ * or the look is not settled (load_open): a busy machine can lay more of
+ * its queue on one side's calls for a few rounds, and move the wall
+ * time's interval where the cost of the calls did not move. Calls that
+ * waited by sleeping or blocking (PROF_CONTEND_WAITED) are the code's
+ * waits, and leave the wall time's look as it is.
+ *
  * The verdict of an interleaved row (prof_cmp_judge()) is then:
  *   warning   the last look settled above 1.20, AND the seed's rule on the
  *             samples of that look says warning (median ratio, floor,
@@ -579,7 +595,8 @@ long prof_cmp_seq_next(const struct prof_cmp_seq *q, long n);
  */
 struct prof_cmp_calls {
 	const double *wall;		/* duration_ms */
-	const unsigned char *cont;	/* contended; NULL: none known */
+	const unsigned char *cont;	/* enum prof_contention; NULL: none
+					 * known */
 	const double *cpu;		/* cpu_ms of one thread; NULL: unknown */
 };
 

@@ -51,6 +51,20 @@ prof_sample_is_contended(struct json_object *s)
 	       json_object_get_boolean(v);
 }
 
+enum prof_contention
+prof_sample_contention(struct json_object *s)
+{
+	struct json_object *v = NULL;
+
+	if (!prof_sample_is_contended(s))
+		return PROF_CONTEND_NONE;
+	if (json_object_object_get_ex(s, "involuntary_switches", &v) &&
+	    json_object_is_type(v, json_type_int) &&
+	    json_object_get_int64(v) == 0)
+		return PROF_CONTEND_WAITED;
+	return PROF_CONTEND_QUEUED;
+}
+
 int
 prof_cpu_row_take(struct prof_cpu_row *a, struct json_object *s)
 {

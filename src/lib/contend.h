@@ -96,6 +96,22 @@ void prof_sample_set_cpu(struct json_object *s, double wall_ms, double cpu_ms,
 int prof_sample_is_contended(struct json_object *s);
 
 /*
+ * How a sample's call was contended, for the A/B looks (compare.h):
+ * PROF_CONTEND_NONE, PROF_CONTEND_WAITED (contended, and the scheduler
+ * never took its core: it slept or blocked, which the code may do), or
+ * PROF_CONTEND_QUEUED (contended with at least one involuntary switch,
+ * or with none recorded: part of its wall time may be the machine's
+ * queue, which a busy machine lays on one side's calls more than the
+ * other's for a few rounds).
+ */
+enum prof_contention {
+	PROF_CONTEND_NONE = 0,
+	PROF_CONTEND_WAITED = 1,
+	PROF_CONTEND_QUEUED = 2,
+};
+enum prof_contention prof_sample_contention(struct json_object *s);
+
+/*
  * What a row's samples say of their calls: the CPU times (ms) of the
  * aggregated samples (those its wall-time statistics come from) that
  * carry one, how many of them were marked contended, and the most threads

@@ -621,7 +621,7 @@ ab_run_command(struct opts *o)
 				prof_sample_succeed(smp, res.wall_ms, NULL,
 						    out_sum);
 				s->r.contended[s->r.n_dur] =
-					(unsigned char)prof_sample_is_contended(smp);
+					(unsigned char)prof_sample_contention(smp);
 				/* A command may run any number of
 				 * processes: no CPU time of one thread. */
 				s->r.cpu[s->r.n_dur] = NAN;

@@ -94,7 +94,7 @@ take_sample(struct run_state *r, struct json_object *s)
 	if (prof_sample_is(s, "outcome", "success") && r->n_dur < r->cap_dur) {
 		if (r->contended)
 			r->contended[r->n_dur] =
-				(unsigned char)prof_sample_is_contended(s);
+				(unsigned char)prof_sample_contention(s);
 		if (r->cpu)
 			r->cpu[r->n_dur] = one_thread_cpu(s);
 		r->durations[r->n_dur++] = prof_sample_num(
