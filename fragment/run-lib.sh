@@ -386,13 +386,13 @@ write_reports() {
 # run folder goes through here: the run, and a reference side (make
 # compare's baseline.json, make bisect's GOOD side) for its own commit.
 merge_at() {
-	local rev=HEAD a prev= ct
+	local rev=HEAD a prev= ct given=
 	for a in "$@"; do
 		[ "$prev" = --commit ] && rev=$a
-		[ "$a" = --commit-time ] && rev=
+		[ "$a" = --commit-time ] && given=1
 		prev=$a
 	done
-	if [ -n "$rev" ] &&
+	if [ -z "$given" ] &&
 		ct=$(git log -1 --format=%cI "$rev" -- 2>/dev/null) &&
 		[ -n "$ct" ]; then
 		set -- "$@" --commit-time "$ct" \
