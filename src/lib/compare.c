@@ -952,6 +952,18 @@ pick(const double *v, const unsigned char *cont, size_t n, int clean,
 	return k;
 }
 
+/* Whether any of the first n calls waited in the machine's queue. */
+static int
+queued(const unsigned char *cont, size_t n)
+{
+	size_t i;
+
+	for (i = 0; cont && i < n; i++)
+		if (cont[i] == PROF_CONTEND_QUEUED)
+			return 1;
+	return 0;
+}
+
 /*
  * The seed's rule on the speed of cur[0..nc) against base[0..nb): ratio
  * and delta of the medians, the samples above and below the baseline
@@ -1263,6 +1275,69 @@ out:
 	free(cv);
 	free(bv);
 	return rc;
+}
+
+/*
+ * A baseline row whose calls waited in the machine's queue: the seed's
+ * rule's warning or improved on wall time stands only where the same rule
+ * on the calls' CPU times says the same, as an A/B look's does
+ * (compare.h); else the row is stable and not settled. Returns 0, or -1
+ * when out of memory.
+ */
+static int
+judge_queue(struct prof_cmp_row *r)
+{
+	const struct prof_cmp_side *c = &r->cur, *b = &r->base;
+	int warn = r->status == PROF_CMP_WARNING, same, over_floor;
+	char seen[sizeof(r->reason)];
+	struct prof_stats sc, sb;
+	size_t i, above = 0, below = 0;
+	double delta;
+	int k;
+
+	if ((!warn && r->status != PROF_CMP_IMPROVED) || c->cpu_known != 1 ||
+	    b->cpu_known != 1 ||
+	    !(queued(c->cont, c->n) || queued(b->cont, b->n)))
+		return 0;
+	if (prof_stats_compute(c->cpu, c->n, &sc) < 0 ||
+	    prof_stats_compute(b->cpu, b->n, &sb) < 0)
+		return -1;
+	delta = sc.median - sb.median;
+	for (i = 0; i < c->n; i++) {
+		if (c->cpu[i] > sb.median)
+			above++;
+		else if (c->cpu[i] < sb.median)
+			below++;
+	}
+	over_floor = round(fabs(delta) * 1e6) >=
+		     round(r->warning_floor_ms * 1e6);
+	same = sb.median > 0 && over_floor &&
+	       (warn ? sc.median > sb.median * PROF_CMP_RATIO &&
+			       above >= r->needed :
+		       sc.median <= sb.median / PROF_CMP_RATIO &&
+			       below >= r->needed);
+	if (same)
+		return 0;
+	r->status = PROF_CMP_STABLE;
+	memcpy(seen, r->reason, sizeof(seen));
+	k = snprintf(r->reason, sizeof(r->reason), "not settled: ");
+	if (k > 0 && (size_t)k < sizeof(r->reason))
+		memcpy(r->reason + k, seen,
+		       strnlen(seen, sizeof(r->reason) - (size_t)k - 1) + 1);
+	r->reason[sizeof(r->reason) - 1] = '\0';
+	if (sb.median > 0)
+		reason_add(r,
+			   ", but the CPU time's median %.3f ms against %.3f "
+			   "ms (%+.1f%%) does not say so: calls waited for a "
+			   "core",
+			   sc.median, sb.median,
+			   (sc.median / sb.median - 1) * 100);
+	else
+		reason_add(r,
+			   ", but the CPU time's median %.3f ms against %.3f "
+			   "ms does not say so: calls waited for a core",
+			   sc.median, sb.median);
+	return 0;
 }
 
 /* A time row whose current samples were mostly contended says so. */
@@ -1618,8 +1693,9 @@ prof_cmp_judge(struct prof_cmp_row *r)
 		return judge_count(r);
 	if (ab_row(r))
 		rc = judge_ab(r);
-	else
-		rc = judge_speed(r, r->cur.v, r->cur.n, r->base.v, r->base.n);
+	else if ((rc = judge_speed(r, r->cur.v, r->cur.n, r->base.v,
+				   r->base.n)) == 0)
+		rc = judge_queue(r);
 	if (rc == 0)
 		contended_note(r);
 	return rc;
@@ -2853,18 +2929,6 @@ all_ci(const double *a, const double *b, size_t n, double alpha, double *lo,
 	 * alone): the sides' interval, which 4 a side can give. */
 	if (!(*lo > 0 && isfinite(*hi)))
 		return ratio_ci(a, n, b, n, alpha, lo, hi);
-	return 0;
-}
-
-/* Whether any of the first n calls waited in the machine's queue. */
-static int
-queued(const unsigned char *cont, size_t n)
-{
-	size_t i;
-
-	for (i = 0; cont && i < n; i++)
-		if (cont[i] == PROF_CONTEND_QUEUED)
-			return 1;
 	return 0;
 }
 

@@ -203,7 +203,7 @@ test_cpu(void)
  * mark is the calls' contention (enum prof_contention).
  */
 static const char *
-queue_judge(int mark, double cpu_ratio, char *reason, size_t rn)
+queue_judge(int mark, double cpu_ratio, int ab, char *reason, size_t rn)
 {
 	static const double cw[] = {34.1, 46.2, 39.5, 41.8, 36.7};
 	static const double bw[] = {16.4, 27.9, 21.3, 24.6, 18.8};
@@ -226,9 +226,11 @@ queue_judge(int mark, double cpu_ratio, char *reason, size_t rn)
 					 cc[i] * cpu_ratio);
 		prof_cmp_side_add_marked(&r.base, bw[i], mark, bc[i]);
 	}
-	r.cur.ab_first = r.base.ab_first = 5;
-	r.cur.ab_max = r.base.ab_max = 5;
-	r.cur.ab_rounds = r.base.ab_rounds = (long)N(cw);
+	if (ab) {
+		r.cur.ab_first = r.base.ab_first = 5;
+		r.cur.ab_max = r.base.ab_max = 5;
+		r.cur.ab_rounds = r.base.ab_rounds = (long)N(cw);
+	}
 	st = prof_cmp_judge(&r) < 0 ? "failed" :
 				     prof_cmp_status_name(r.status);
 	snprintf(reason, rn, "%s", r.reason);
@@ -246,7 +248,7 @@ test_queue(void)
 {
 	char why[512];
 
-	is_str(queue_judge(PROF_CONTEND_QUEUED, 1, why, sizeof(why)),
+	is_str(queue_judge(PROF_CONTEND_QUEUED, 1, 1, why, sizeof(why)),
 	       "stable",
 	       "calls that waited in the queue, wall time +80%, CPU time "
 	       "alike: stable, not a warning");
@@ -254,15 +256,34 @@ test_queue(void)
 	like(why, "not settled after 5 samples a side", "not settled");
 	like(why, ", but CPU time ", "with the CPU time's interval");
 	like(why, ": calls waited for a core", "and why");
-	is_str(queue_judge(PROF_CONTEND_QUEUED, 1.5, why, sizeof(why)),
+	is_str(queue_judge(PROF_CONTEND_QUEUED, 1.5, 1, why, sizeof(why)),
 	       "warning",
 	       "the same calls with CPU time +50% too: warning");
 	diag("%s", why);
-	is_str(queue_judge(PROF_CONTEND_WAITED, 1, why, sizeof(why)),
+	is_str(queue_judge(PROF_CONTEND_WAITED, 1, 1, why, sizeof(why)),
 	       "warning",
 	       "calls that slept (no involuntary switch), wall time +80%: "
 	       "the code's waits, warning");
 	diag("%s", why);
+	/* The same calls as a baseline row: the seed's rule on wall time,
+	 * asked to hold on the CPU times too. */
+	is_str(queue_judge(PROF_CONTEND_QUEUED, 1, 0, why, sizeof(why)),
+	       "stable", "a baseline row of those calls: stable");
+	diag("%s", why);
+	like(why, "not settled: median 85.4% slower", "not settled");
+	like(why, ", but the CPU time's median 4.410 ms against 4.440 ms "
+		  "(-0.7%) does not say so: calls waited for a core",
+	     "with the CPU times' medians");
+	is_str(queue_judge(PROF_CONTEND_QUEUED, 1.5, 0, why, sizeof(why)),
+	       "warning", "a baseline row, CPU time +50% too: warning");
+	diag("%s", why);
+	is_str(queue_judge(PROF_CONTEND_WAITED, 1, 0, why, sizeof(why)),
+	       "warning", "a baseline row of calls that slept: warning");
+	diag("%s", why);
+	is_str(queue_judge(PROF_CONTEND_QUEUED, 1 / 1.5, 0, why, sizeof(why)),
+	       "stable",
+	       "a baseline row slower on wall time, faster on CPU time: "
+	       "stable");
 }
 
 static void
@@ -480,7 +501,7 @@ test_two_clusters(void)
 int
 main(void)
 {
-	plan(19 + 2 + 6 + 21 + 6);
+	plan(19 + 2 + 6 + 21 + 12);
 	test_looks();
 	test_rule();
 	test_interval();
