@@ -6,7 +6,6 @@
 # `pkg-config --variable=makefile prof-harness`) and the run scripts it
 # runs (LIBEXECDIR/prof/).
 
-PC_FILE := $(BUILD)/prof-harness.pc
 PUBLIC_HEADERS := $(wildcard src/harness/prof/*.h) src/lib/sum.h
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
@@ -18,21 +17,21 @@ RUN_SCRIPTS := fragment/profile.sh fragment/profile-check.sh fragment/run-lib.sh
 	fragment/compare.sh fragment/merge-shards.sh fragment/why-lib.sh fragment/bisect.sh \
 	fragment/compare-clean.sh
 
-$(PC_FILE): fragment/prof-harness.pc.in $(FLAGS_STAMP)
-	@mkdir -p $(@D)
-	$(QUIET_GEN)sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
-		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' \
-		-e 's|@VERSION@|$(shell sed -n 's/^#define PROF_VERSION "\(.*\)"/\1/p' src/lib/prof.h)|g' \
-		$< >$@
-
-# The prefix is part of the file: make it again for every install.
-.PHONY: install-harness $(PC_FILE)
+# The prefix is part of the file: it is made for each install, straight
+# into its place (never in $(BUILD), which two installs to two prefixes
+# at once, as the tests do, would share).
+PC_DEST = $(DESTDIR)$(LIBDIR)/pkgconfig/prof-harness.pc
+.PHONY: install-harness
 install: install-harness
-install-harness: $(LIBHARNESS) $(LIBPROF) $(PC_FILE)
+install-harness: $(LIBHARNESS) $(LIBPROF) fragment/prof-harness.pc.in
 	$(Q)install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/prof
 	$(Q)install -m 644 $(LIBHARNESS) $(LIBPROF) $(DESTDIR)$(LIBDIR)/
 	$(Q)install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)/prof/
-	$(Q)install -m 644 $(PC_FILE) $(DESTDIR)$(LIBDIR)/pkgconfig/
+	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' \
+		-e 's|@VERSION@|$(shell sed -n 's/^#define PROF_VERSION "\(.*\)"/\1/p' src/lib/prof.h)|g' \
+		fragment/prof-harness.pc.in >$(PC_DEST).tmp && \
+		chmod 644 $(PC_DEST).tmp && mv -f $(PC_DEST).tmp $(PC_DEST)
 
 .PHONY: install-fragment
 install: install-fragment
