@@ -16,7 +16,8 @@
 
 # The project's make sees neither this tree's test settings nor its
 # history (lib.sh exports HISTORY; the project keeps its default).
-unset PROF_BINDIR PROF_BUILD PROF_TEST_BINDIR PROF_WORKLOADS HISTORY
+unset PROF_BINDIR PROF_BUILD PROF_TEST_BINDIR PROF_WORKLOADS HISTORY \
+	PROF_HISTORY
 unset BUILD BINDIR SANITIZER
 
 pfx=$T/prefix

@@ -21,8 +21,11 @@ TBIN=$ROOT/${PROF_TEST_BINDIR:-build/test}
 TW=$TBIN/prof-test-workloads
 T=$(mktemp -d "${TMPDIR:-/tmp}/prof-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-# make profile-* in a test keeps its run history here, not in artifacts/.
-export HISTORY=$T/history.sqlite
+# make profile-* in a test keeps its run history here, not in artifacts/;
+# so do the run scripts called as they are (PROF_HISTORY), and prof-history
+# and prof-dashboard without --db: tests run side by side (make test runs
+# prove -j), and a history in the checkout would be shared by all of them.
+export HISTORY=$T/history.sqlite PROF_HISTORY=$T/history.sqlite
 out=$T/stdout
 err=$T/stderr
 rc=0
