@@ -8,6 +8,38 @@ CLI_TESTS := $(sort $(wildcard test/cli/t*.sh))
 PROVE ?= prove
 PROVE_FLAGS ?=
 T ?=
+# The tests run TEST_JOBS at a time (prove -j); TEST_JOBS=1 runs them one
+# by one. Every test keeps to its own $$T (test/README says what a test may
+# share with the others).
+TEST_JOBS ?= 1
+# The slowest tests start first, longest first, so that the jobs end
+# together instead of waiting on one long test started last (times from
+# prove --timer on a busy 2-core machine; a test not named here starts
+# after them, in name order).
+SLOW_TESTS := \
+	test/cli/t6352-gbench-workloads.sh \
+	test/cli/t5004-browser-stories.sh \
+	test/cli/t1401-prof-count-quick.sh \
+	test/cli/t6307-diagnose-why.sh \
+	test/cli/t7006-compare-memory-why.sh \
+	test/cli/t6354-gbench-counts.sh \
+	test/cli/t6308-bisect-time.sh \
+	test/cli/t3103-fuzz-targets.sh \
+	test/cli/t3243-report-html-rows.sh \
+	test/cli/t6305-bisect.sh \
+	test/cli/t7002-compare-memory-copy.sh \
+	test/cli/t3102-server-slow-clients.sh \
+	test/cli/t6206-prof-count-against.sh \
+	test/cli/t1501-prof-time-against.sh \
+	test/cli/t6104-runs-branch.sh \
+	test/cli/t6004-report-html.sh \
+	test/cli/t6321-count-call-index.sh \
+	test/cli/t7024-report-html-memory.sh \
+	test/cli/t2005-make-profile.sh \
+	test/cli/t3244-server-local-clients.sh
+ALL_TESTS = $(UNIT_TESTS) $(CLI_TESTS)
+TESTS_IN_ORDER = $(filter $(ALL_TESTS),$(SLOW_TESTS)) \
+	$(filter-out $(SLOW_TESTS),$(ALL_TESTS))
 
 TEST_ENV = PROF_BINDIR=$(BINDIR) PROF_BUILD=$(BUILD) \
 	PROF_TEST_BINDIR=$(BUILD)/test PROF_ROOT=$(CURDIR)
@@ -34,7 +66,8 @@ EXTRA_CFLAGS_test/unit = -iquote src -Itest/unit -Iworkloads $(XML_CFLAGS)
 test-build: all $(UNIT_TESTS) $(TEST_BINS) ## build the tests without running them
 
 test: test-build ## run every test through prove (T=test/cli/t0001-x.sh runs one)
-	$(Q)$(TEST_ENV) $(PROVE) --exec '' $(PROVE_FLAGS) $(if $(T),$(T),$(UNIT_TESTS) $(CLI_TESTS))
+	$(Q)$(TEST_ENV) $(PROVE) --exec '' -j$(TEST_JOBS) $(PROVE_FLAGS) \
+		$(if $(T),$(T),$(TESTS_IN_ORDER))
 
 check: ## the tests again, with the tools built under ASan and UBSan
 	$(Q)$(MAKE) --no-print-directory SANITIZER=address BUILD=build/check \
