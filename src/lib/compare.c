@@ -2925,7 +2925,7 @@ all_ci(const double *a, const double *b, size_t n, double alpha, double *lo,
 	 * that drifts falls on both of a pair. */
 	if (paired_ratio_ci(a, b, n, alpha, lo, hi) < 0)
 		return -1;
-	/* Too few pairs for the confidence (5 at 95%: it depends on n
+	/* Too few pairs for the confidence (6 at 95%: it depends on n
 	 * alone): the sides' interval, which 4 a side can give. */
 	if (!(*lo > 0 && isfinite(*hi)))
 		return ratio_ci(a, n, b, n, alpha, lo, hi);
