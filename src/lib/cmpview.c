@@ -154,7 +154,7 @@ take(void *arg, struct json_object *o, long index, struct prof_err *err)
 	    prof_cmp_check_run_one(o, (size_t)index, l->run_id, err) < 0 ||
 	    (l->rows && prof_cmp_rows_take(l->rows, o, (size_t)index, err) < 0))
 		return -1;
-	return add(l->v, o, err);
+	return l->v ? add(l->v, o, err) : 0;
 }
 
 /* The rows are all there: the table's spare room goes (of v and of the
@@ -190,8 +190,10 @@ prof_cmpview_load(struct prof_cmpview *v, const char *path,
 		prof_err_file(err, path);
 		goto out;
 	}
-	trim(v);
-	trim(v->memory);
+	if (v) {
+		trim(v);
+		trim(v->memory);
+	}
 	rc = 0;
 out:
 	prof_stream_free(st);

@@ -66,7 +66,9 @@ struct prof_cmpview {
  * comparison for each row of the results, exactly (struct prof_cmp_rows).
  * Errors name the file and the JSON path ("c.json: [3].status: ...") or
  * the line and column. Returns 0, or -1 with err filled; free v with
- * prof_cmpview_free() either way.
+ * prof_cmpview_free() either way. With v NULL the document is checked
+ * and nothing is kept: a pass of its own, so that the rows' keys are
+ * let go before the view is made (a file, not stdin, read twice).
  */
 int prof_cmpview_load(struct prof_cmpview *v, const char *path,
 		      const char *run_id, struct prof_cmp_rows *rows,

@@ -2033,6 +2033,11 @@ prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 				   p.summarise ? drawn_wb : NULL, &p, NULL,
 				   NULL, err) < 0)
 		goto out;
+	if (strcmp(p.whole.digest, p.cur->digest)) {
+		prof_err_at(err, prof_runview_path(p.cur), 0, 0,
+			    "changed while it was read");
+		goto out;
+	}
 	p.n = (long)prof_runview_rows(&p.whole, &p.rows);
 	if (in->baseline && stat(in->baseline, &sb) == 0) {
 		p.has_base = 1;
