@@ -31,8 +31,11 @@ static const struct cli_opt option_table[] = {
 	"samples of kind warm that succeeded count; instruction samples\n"
 	"(prof-count) make rows of their own, with phase \"instructions\".\n"
 	"Either file may be of results schema 1 or 2; both are streamed, so\n"
-	"memory holds the rows (their durations), never a whole file. A new\n"
-	"row lists the segments the baseline has (baseline_segments)."),
+	"memory holds the rows (their durations), never a whole file: while\n"
+	"the baseline is read, the run's rows wait in a temporary file in\n"
+	"TMPDIR (removed at once; where none can be written they stay in\n"
+	"memory), and each row is judged as it is written. A new row lists\n"
+	"the segments the baseline has (baseline_segments)."),
 	CLI_TEXT(
 	"A row is looked up in the baseline by workload id and segment key,\n"
 	"so CPU, GPU and other machines' numbers are never compared. Its\n"
