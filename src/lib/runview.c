@@ -1,6 +1,7 @@
 /* runview.c: results of schema 1 or 2 streamed into their rows. */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -822,21 +823,25 @@ prof_runview_briefs(const struct prof_runview *v,
 	return v->n_briefs;
 }
 
-long
-prof_runview_brief(const struct prof_runview *v, const char *w,
-		   const char *b, const char *seg)
+/*
+ * The place of the row of w, b and seg among n rows of size bytes sorted
+ * by workload, backend and segment key, the strings at offsets at[] of
+ * each (a struct prof_runrow or prof_runbrief); -1 when there is none.
+ */
+static long
+find_sorted(const void *rows, size_t n, size_t size, const size_t at[3],
+	    const char *w, const char *b, const char *seg)
 {
-	size_t lo = 0, hi = v->n_briefs;
+	const char *want[3] = {w, b, seg};
+	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct prof_runbrief *r = &v->briefs[mid];
-		int c = strcmp(w, r->workload);
+		size_t mid = lo + (hi - lo) / 2, f;
+		const char *r = (const char *)rows + mid * size;
+		int c = 0;
 
-		if (!c)
-			c = strcmp(b, r->backend);
-		if (!c)
-			c = strcmp(seg, r->segment);
+		for (f = 0; !c && f < 3; f++)
+			c = strcmp(want[f], *(const char *const *)(r + at[f]));
 		if (!c)
 			return (long)mid;
 		if (c < 0)
@@ -845,6 +850,20 @@ prof_runview_brief(const struct prof_runview *v, const char *w,
 			lo = mid + 1;
 	}
 	return -1;
+}
+
+long
+prof_runview_brief(const struct prof_runview *v, const char *w, const char *b,
+		   const char *seg)
+{
+	static const size_t at[3] = {
+	    offsetof(struct prof_runbrief, workload),
+	    offsetof(struct prof_runbrief, backend),
+	    offsetof(struct prof_runbrief, segment),
+	};
+
+	return find_sorted(v->briefs, v->n_briefs, sizeof(*v->briefs), at, w, b,
+			   seg);
 }
 
 const char *
@@ -984,25 +1003,13 @@ long
 prof_runview_row(const struct prof_runview *v, const char *w, const char *b,
 		 const char *seg)
 {
-	size_t lo = 0, hi = v->n_rows;
+	static const size_t at[3] = {
+	    offsetof(struct prof_runrow, workload),
+	    offsetof(struct prof_runrow, backend),
+	    offsetof(struct prof_runrow, segment),
+	};
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct prof_runrow *r = &v->rows[mid];
-		int c = strcmp(w, r->workload);
-
-		if (!c)
-			c = strcmp(b, r->backend);
-		if (!c)
-			c = strcmp(seg, r->segment);
-		if (!c)
-			return (long)mid;
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return -1;
+	return find_sorted(v->rows, v->n_rows, sizeof(*v->rows), at, w, b, seg);
 }
 
 /* A row's verdict slots: time, counts, each memory metric. */
