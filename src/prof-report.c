@@ -1162,6 +1162,7 @@ write_table(struct report *r)
 	for (i = 0; i < n; i++) {
 		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		double p = prof_json_numf(row, "p_value");
+		const char *why = prof_json_str(row, "reason");
 
 		if (!reasons++)
 			fprintf(md, "Statuses against the baseline (the "
@@ -1174,8 +1175,9 @@ write_table(struct report *r)
 		fprintf(md, "%s): **%s**: ",
 			is_count_row(row) ? ", instructions" : "",
 			prof_json_str(row, "status"));
-		prof_md_write(md, prof_json_str(row, "reason"), PROF_MD_TEXT);
-		if (isfinite(p))
+		prof_md_write(md, why, PROF_MD_TEXT);
+		/* An unsettled row's reason names its p already. */
+		if (isfinite(p) && !(why && strstr(why, "(p = ")))
 			fprintf(md, "; p = %.3g", p);
 		fputc('\n', md);
 		write_functions(r, row);
