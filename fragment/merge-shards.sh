@@ -8,8 +8,8 @@
 # DIR holds the shards' results files (*.json) or run folders (*/results.json,
 # as the CI's artifacts unpack). Settings come from the environment:
 #   PROF_BINDIR    the tools (default bin)
-#   PROF_OUTPUT    the merged run folder, new or empty (default
-#                  artifacts/profiling/RUN_ID; run_folder)
+#   PROF_OUTPUT    the merged run folder, new or empty, outside DIR
+#                  (default artifacts/profiling/RUN_ID; run_folder)
 #   PROF_BASELINE  the baseline (default baselines/cpu-ci.json)
 #   PROF_SHARDS    N, the number of shards (default: as the shards say)
 #   PROF_HISTORY   the run history the merged run is added to (default
@@ -57,9 +57,12 @@ if [ $# -eq 0 ]; then
 fi
 
 # The merged run's folder (run-lib.sh: a new or empty OUTPUT; the
-# baseline and the history outside it).
+# baseline and the history outside it, and it outside DIR: a merged run
+# inside DIR would be read as one more shard by the next merge of DIR,
+# and a scan that skipped it would have to tell a merged run from a
+# shard's, which a shard's results file may not say).
 run_history=${PROF_HISTORY-artifacts/history.sqlite}
-run_folder BASELINE="$BASELINE" HISTORY="$run_history"
+run_folder BASELINE="$BASELINE" HISTORY="$run_history" DIR="$dir"
 # An interrupt says where the run stopped and what it wrote (run-lib.sh).
 on_interrupt results.json comparisons.json summary.md report.html
 

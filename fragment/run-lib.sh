@@ -51,14 +51,49 @@ abs_path() {
 	printf '%s%s\n' "${p%/}" "$rest"
 }
 
+# The files that mark a run folder: a run's record (results.json, of
+# every run but bisect's), its samples (samples.jsonl: a run that was
+# stopped before its results) and bisect's record and steps. prof-dashboard
+# (dashboard_dir_check) reads the same four.
+RUN_MARKS="results.json samples.jsonl bisect.json steps.jsonl"
+
+# run_mark DIR: prints the first of $RUN_MARKS that DIR holds (DIR is a
+# run folder then); false when it holds none.
+run_mark() {
+	local m
+	for m in $RUN_MARKS; do
+		if [ -e "$1/$m" ]; then
+			printf '%s\n' "$m"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# run_parent ABS: whether a folder above the absolute path ABS is a run
+# folder (run_mark): $parent, the nearest one, and $parent_mark, its mark.
+run_parent() {
+	parent=$1
+	while [ -n "$parent" ] && [ "$parent" != / ]; do
+		parent=${parent%/*}
+		[ -n "$parent" ] || parent=/
+		parent_mark=$(run_mark "$parent") && return 0
+	done
+	return 1
+}
+
 # run_folder [VAR=PATH]...: the output guard of every target that writes a
 # run folder (profile-quick, profile-full, diagnose, compare, bisect,
 # merge-shards): a new run id and $run, its folder. OUTPUT is taken only
 # when it is a new or an empty folder: a run never replaces (or mixes its
 # files with) a run folder it did not create. Each VAR=PATH is a file the
-# run reads (BASELINE=..., HISTORY=...): one inside OUTPUT would be read
-# after this run wrote it there, so it is refused. Both are exit 2 with the
-# path, before anything is written. Without OUTPUT, a new folder under
+# run reads (BASELINE=..., HISTORY=..., DIR=... of merge-shards): one
+# inside OUTPUT would be read after this run wrote it there, and an OUTPUT
+# inside a folder the run reads would be read by the next run (the merged
+# run a shard of the next merge), so both are refused. An OUTPUT inside a
+# run folder (one of its parents holds a run's files: run_mark) is refused
+# too: a run never writes into another. All are exit 2 with the path,
+# before anything is written. Without OUTPUT, a new folder under
 # artifacts/profiling/, created here so that two runs in the same second
 # never share one ($made_run is 1 then: an empty one goes again on
 # failure, drop_run_folder; run_failed clears a failed run's folder).
@@ -91,6 +126,13 @@ run_folder() {
 			fi
 		fi
 		rabs=$(abs_path "$run") || rabs=
+		if [ -n "$rabs" ] && run_parent "$rabs"; then
+			say "OUTPUT '$run' is inside the run folder" \
+				"'$parent' (it holds '$parent_mark'): a" \
+				"run is never written into another; give a" \
+				"folder outside it"
+			finish 2
+		fi
 		for a in "$@"; do
 			var=${a%%=*}
 			path=${a#*=}
@@ -109,6 +151,7 @@ run_folder() {
 				;;
 			esac
 		done
+		[ -z "$rabs" ] || output_outside "OUTPUT '$run'" "$rabs" "$@"
 		if ! e=$(mkdir -p -- "$run" 2>&1); then
 			say "cannot create the run folder '$run': ${e##*: }"
 			finish 2
@@ -116,6 +159,9 @@ run_folder() {
 		run_taken=1
 		return
 	fi
+	rabs=$(abs_path artifacts/profiling/x) &&
+		output_outside "the run folder under 'artifacts/profiling'" \
+			"$rabs" "$@"
 	if ! e=$(mkdir -p artifacts/profiling 2>&1); then
 		say "cannot create 'artifacts/profiling': ${e##*: }"
 		finish 2
@@ -132,6 +178,32 @@ run_folder() {
 	run=artifacts/profiling/$run_id
 	made_run=1
 	run_taken=1
+}
+
+# output_outside WHAT ABS [VAR=PATH]...: a run whose folder is ABS
+# (absolute; WHAT names it) inside a folder PATH that it reads (DIR of
+# merge-shards) is refused, exit 2: the next run would read this one's
+# output as its input (the merged run as a shard of the next merge).
+output_outside() {
+	local what="$1" abs="$2" a var path pabs
+	shift 2
+	for a in "$@"; do
+		var=${a%%=*}
+		path=${a#*=}
+		if [ -z "$path" ] || history_is_address "$path"; then
+			continue
+		fi
+		pabs=$(abs_path "$path") || continue
+		case $abs in
+		"$pabs"/*)
+			say "$what is inside $var '$path' that this run" \
+				"reads: the next run would read this one's" \
+				"output as its input; give an OUTPUT outside" \
+				"it"
+			finish 2
+			;;
+		esac
+	done
 }
 
 # drop_run_folder: a run folder made by run_folder under
