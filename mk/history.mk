@@ -22,7 +22,7 @@ REPO_URL ?= $(shell git config --get remote.origin.url 2>/dev/null | \
 	-e 's|^\(https\{0,1\}://\)[^@/]*@|\1|' | grep -E '^https?://')
 
 .PHONY: dashboard
-dashboard: $(BINDIR)/prof-dashboard ## the run history as static pages: [HISTORY=FILE or postgresql://...] [PROF_PROJECT=] [OUTPUT=dir, default artifacts/dashboard] [REPO_URL=]
+dashboard: $(BINDIR)/prof-dashboard ## the run history as static pages: [HISTORY=FILE or postgresql://...] [PROF_PROJECT=] [OUTPUT=dir, default artifacts/dashboard: new, empty or a dashboard's own; never a run's] [REPO_URL=]
 	$(Q)$(if $(HISTORY),,echo "make dashboard: give HISTORY=the history" \
 		"file" >&2; exit 2;) \
 	PROF_PROJECT=$(call prof_sq,$(PROF_PROJECT)) \

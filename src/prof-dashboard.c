@@ -1,10 +1,14 @@
 /* prof-dashboard: a run history as a folder of static pages: an index of
  * every series with its trend, and a page per series. */
+#include <dirent.h>
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 
 #include "afile.h"
@@ -73,7 +77,10 @@ static const struct cli_opt option_table[] = {
 	CLI_OPTION("title", 0, "TEXT", OPT_TITLE,
 		"the index's title (default: prof dashboard)"),
 	CLI_OPTION("output", 'o', "DIR", 'o',
-		"the folder to write (made when missing)"),
+		"the folder to write (made when missing): new,\n"
+		"empty or a dashboard's own (it holds\n"
+		".prof-dashboard); never a run folder or a folder\n"
+		"inside one"),
 	CLI_TEXT(
 	"example:\n"
 	"  prof-dashboard --repo-url https://github.com/o/r -o dashboard"),
@@ -1850,6 +1857,136 @@ free_dash(struct dash *d)
 	free(d->keys);
 }
 
+/*
+ * The output folder. A dashboard's own folder holds DASH_MARK (written
+ * before its pages), so that it is written over again; any other folder
+ * that holds anything is refused, and so is a run folder or a folder
+ * inside one (one that holds a file of RUN_MARKS: fragment/run-lib.sh's
+ * run_mark, the same four). Returns 0, or prints why and returns 2.
+ */
+#define DASH_MARK ".prof-dashboard"
+static const char *const RUN_MARKS[] = {
+	"results.json", "samples.jsonl", "bisect.json", "steps.jsonl",
+};
+
+static const char *
+run_mark(const char *dir)
+{
+	char p[PATH_MAX + 32];
+	struct stat sb;
+	size_t i;
+
+	for (i = 0; i < sizeof(RUN_MARKS) / sizeof(RUN_MARKS[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, RUN_MARKS[i]);
+		if (stat(p, &sb) == 0)
+			return RUN_MARKS[i];
+	}
+	return NULL;
+}
+
+/* The folder above an absolute path (of "/x": "/"). */
+static void
+up(char *abs)
+{
+	char *sl = strrchr(abs, '/');
+
+	if (sl == abs)
+		sl[1] = '\0';
+	else if (sl)
+		*sl = '\0';
+}
+
+static int
+dir_check(const char *dir)
+{
+	char abs[PATH_MAX], p[PATH_MAX], safe[512], psafe[512], *sl;
+	const char *m;
+	struct stat sb;
+	struct dirent *e;
+	DIR *d;
+	int exists = stat(dir, &sb) == 0;
+
+	cli_safe(dir, safe, sizeof(safe));
+	if (exists && !S_ISDIR(sb.st_mode))
+		return cli_fail("'%s' is not a folder: give the folder to "
+				"write", safe);
+	if (exists && (m = run_mark(dir)))
+		return cli_fail("'%s' is a run folder (it holds '%s'): a "
+				"dashboard is never written into a run; give "
+				"another folder", safe, m);
+	/* The folders above it: from the nearest that exists. */
+	snprintf(p, sizeof(p), "%s", dir);
+	while (!realpath(p, abs)) {
+		sl = strrchr(p, '/');
+		if (sl == p) {
+			snprintf(abs, sizeof(abs), "/");
+			break;
+		}
+		if (!sl) {
+			if (!realpath(".", abs))
+				return cli_fail("cannot read the current "
+						"folder: %s", strerror(errno));
+			break;
+		}
+		*sl = '\0';
+	}
+	/* abs: the folder, or the nearest above it that exists; up from
+	 * the folder's parent, or from that one. */
+	if (exists && strcmp(abs, "/"))
+		up(abs);
+	for (;;) {
+		if ((m = run_mark(abs)))
+			return cli_fail("'%s' is inside the run folder '%s' "
+					"(it holds '%s'): a dashboard is never "
+					"written into a run; give a folder "
+					"outside it", safe,
+					cli_safe(abs, psafe, sizeof(psafe)), m);
+		if (!strcmp(abs, "/"))
+			break;
+		up(abs);
+	}
+	if (!exists)
+		return 0;
+	snprintf(p, sizeof(p), "%s/" DASH_MARK, dir);
+	if (stat(p, &sb) == 0)
+		return 0;
+	d = opendir(dir);
+	if (!d)
+		return cli_fail("cannot read '%s': %s", safe, strerror(errno));
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			break;
+	if (e) {
+		cli_safe(e->d_name, psafe, sizeof(psafe));
+		closedir(d);
+		return cli_fail("'%s' is not empty (it holds '%s') and is no "
+				"dashboard's folder (no " DASH_MARK "): a "
+				"dashboard is written only into a new or empty "
+				"folder or over an earlier dashboard; give "
+				"another folder, or remove this one first",
+				safe, psafe);
+	}
+	closedir(d);
+	return 0;
+}
+
+/* The folder made, and marked as a dashboard's (dir_check()). */
+static int
+dir_make(const char *dir, struct prof_err *err)
+{
+	static const char text[] =
+		"prof-dashboard wrote this folder; it writes over it again "
+		"(prof-dashboard(1))\n";
+	char p[PATH_MAX + 32];
+	struct stat sb;
+
+	snprintf(p, sizeof(p), "%s/" DASH_MARK, dir);
+	if (prof_mkdirs(dir, err) < 0)
+		return -1;
+	return stat(p, &sb) == 0 ? 0 :
+		prof_afile_write(p, text, sizeof(text) - 1, err);
+}
+
 static int
 build(struct opts *o)
 {
@@ -1876,7 +2013,7 @@ build(struct opts *o)
 	 * page can say what tells it from the other series of its
 	 * workload; then each series' runs, one series in memory at once. */
 	if (prof_history_walk(h, on_key, &d, &err) < 0 ||
-	    find_differs(&d, &err) < 0 || prof_mkdirs(o->dir, &err) < 0 ||
+	    find_differs(&d, &err) < 0 || dir_make(o->dir, &err) < 0 ||
 	    prof_history_walk(h, on_point, &d, &err) < 0 ||
 	    flush_series(&d, &err) < 0 || write_index(&d, &err) < 0)
 		goto fail;
@@ -1927,7 +2064,7 @@ build_projects(struct opts *o)
 	int rc = PROF_EXIT_FAILURE;
 
 	prof_history_close(h);
-	if (!ps || prof_mkdirs(o->dir, &err) < 0)
+	if (!ps || dir_make(o->dir, &err) < 0)
 		goto fail;
 	n = json_object_array_length(ps);
 	for (i = 0; i < n; i++) {
@@ -2062,6 +2199,8 @@ main(int argc, char **argv)
 	} else {
 		o.repo_url = NULL;
 	}
+	if (dir_check(o.dir))
+		return PROF_EXIT_FAILURE;
 	if (prof_page_csp(csp_hash, CSS) < 0)
 		return cli_fail("out of memory");
 	return cli_finish(o.projects ? build_projects(&o) : build(&o));
