@@ -249,6 +249,13 @@ baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json 
 			"NAME=name" >&2; \
 		echo "make baseline-update: exit code 2 (bad arguments)" >&2; \
 		exit 2; }
+	$(PROF_Q)label="make baseline-update"; \
+	. $(PROF_LIBEXEC)/run-lib.sh; \
+	not_in_run DIR $(call prof_sq,$(DIR)) \
+		"a baseline is never written into a run" || { \
+		echo "make baseline-update: exit code 2 (bad arguments;" \
+			"nothing was written)" >&2; \
+		exit 2; }
 	$(PROF_Q)$(PROF_TOOLDIR)/prof-baseline --from $(call prof_sq,$(FROM)) \
 		--name $(call prof_sq,$(NAME)) \
 		--output $(call prof_sq,$(DIR)) $(if $(filter 1,$(ADD)),--add) \

@@ -82,6 +82,27 @@ run_parent() {
 	return 1
 }
 
+# not_in_run VAR PATH WORDS: whether the folder PATH (to write; made or
+# not) is outside every run folder; if not, one line says so, naming it
+# and the run (WORDS: why, "a baseline is never written into a run"),
+# and it is false. baseline-update's DIR; run_folder's OUTPUT (its own
+# folder non-empty is refused first).
+not_in_run() {
+	local m abs
+	if [ -d "$2" ] && m=$(run_mark "$2"); then
+		say "$1 '$2' is a run folder (it holds '$m'): $3; give" \
+			"another folder"
+		return 1
+	fi
+	abs=$(abs_path "$2") || return 0
+	if run_parent "$abs"; then
+		say "$1 '$2' is inside the run folder '$parent' (it holds" \
+			"'$parent_mark'): $3; give a folder outside it"
+		return 1
+	fi
+	return 0
+}
+
 # run_folder [VAR=PATH]...: the output guard of every target that writes a
 # run folder (profile-quick, profile-full, diagnose, compare, bisect,
 # merge-shards): a new run id and $run, its folder. OUTPUT is taken only
@@ -126,13 +147,8 @@ run_folder() {
 			fi
 		fi
 		rabs=$(abs_path "$run") || rabs=
-		if [ -n "$rabs" ] && run_parent "$rabs"; then
-			say "OUTPUT '$run' is inside the run folder" \
-				"'$parent' (it holds '$parent_mark'): a" \
-				"run is never written into another; give a" \
-				"folder outside it"
-			finish 2
-		fi
+		not_in_run OUTPUT "$run" \
+			"a run is never written into another" || finish 2
 		for a in "$@"; do
 			var=${a%%=*}
 			path=${a#*=}
