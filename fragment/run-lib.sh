@@ -53,8 +53,8 @@ abs_path() {
 
 # The files that mark a run folder: a run's record (results.json, of
 # every run but bisect's), its samples (samples.jsonl: a run that was
-# stopped before its results) and bisect's record and steps. prof-dashboard
-# (dashboard_dir_check) reads the same four.
+# stopped before its results) and bisect's record and steps.
+# prof-dashboard's dir_check() (src/prof-dashboard.c) reads the same four.
 RUN_MARKS="results.json samples.jsonl bisect.json steps.jsonl"
 
 # run_mark DIR: prints the first of $RUN_MARKS that DIR holds (DIR is a
