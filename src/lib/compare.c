@@ -325,6 +325,7 @@ taken_side(const struct prof_cmp_taken *t, struct prof_cmp_side *d)
 	d->errors = t->errors;
 	d->contended = t->contended;
 	d->cpu_known = t->cpu_known;
+	d->cpu_multi = t->cpu_multi;
 	if (!m)
 		return;
 	d->ab_first = m->ab_first;
@@ -535,10 +536,14 @@ side_take(struct prof_cmp *c, struct prof_cmp_taken *d,
 						 s, "instructions")),
 				 0, NAN, &at);
 	}
+	/* The CPU time of calls on threads (not a GPU call's, threads 0,
+	 * whose CPU time says nothing of the device). */
 	threads = prof_sample_num(s, "threads");
+	if (threads > 1)
+		d->cpu_multi = 1;
 	return taken_add(d, prof_sample_num(s, "duration_ms"),
 			 (int)prof_sample_contention(s),
-			 isnan(threads) || threads == 1 ?
+			 isnan(threads) || threads >= 1 ?
 				 prof_sample_num(s, "cpu_ms") :
 				 NAN,
 			 NULL);
@@ -1180,10 +1185,13 @@ judge_ab(struct prof_cmp_row *r)
 {
 	const struct prof_cmp_side *c = &r->cur, *b = &r->base;
 	size_t n = c->n < b->n ? c->n : b->n, nc, nb;
-	struct prof_cmp_calls cc = {c->v, c->cont,
-				    c->cpu_known == 1 ? c->cpu : NULL};
-	struct prof_cmp_calls bc = {b->v, b->cont,
-				    b->cpu_known == 1 ? b->cpu : NULL};
+	/* The looks ask for one thread's CPU time (compare.h). */
+	struct prof_cmp_calls cc = {
+		c->v, c->cont,
+		c->cpu_known == 1 && !c->cpu_multi ? c->cpu : NULL};
+	struct prof_cmp_calls bc = {
+		b->v, b->cont,
+		b->cpu_known == 1 && !b->cpu_multi ? b->cpu : NULL};
 	struct prof_cmp_seq q;
 	struct prof_cmp_look *l = &r->look;
 	double *cv = NULL, *bv = NULL, min_ratio, cmin, bmin;
@@ -1281,8 +1289,9 @@ out:
  * A baseline row whose calls waited in the machine's queue: the seed's
  * rule's warning or improved on wall time stands only where the same rule
  * on the calls' CPU times says the same, as an A/B look's does
- * (compare.h); else the row is stable and not settled. Returns 0, or -1
- * when out of memory.
+ * (compare.h); else the row is stable and not settled. The CPU time of
+ * calls on more threads is theirs together: the queue adds none to it
+ * either. Returns 0, or -1 when out of memory.
  */
 static int
 judge_queue(struct prof_cmp_row *r)
@@ -1328,10 +1337,10 @@ judge_queue(struct prof_cmp_row *r)
 	if (sb.median > 0)
 		reason_add(r,
 			   ", but the CPU time's median %.3f ms against %.3f "
-			   "ms (%+.1f%%) does not say so: calls waited for a "
-			   "core",
+			   "ms (%+.1f%%, %+.3f ms) does not say so: calls "
+			   "waited for a core",
 			   sc.median, sb.median,
-			   (sc.median / sb.median - 1) * 100);
+			   (sc.median / sb.median - 1) * 100, delta);
 	else
 		reason_add(r,
 			   ", but the CPU time's median %.3f ms against %.3f "

@@ -226,9 +226,11 @@ struct prof_cmp_side {
 	long nd_index;
 	double nd_lo, nd_hi;
 	/* Per value of v: the call's CPU time, ms, while every sample of the
-	 * side ran on one thread and said it (cpu_known); else NULL. */
+	 * side said it (cpu_known); else NULL. cpu_multi: some call ran
+	 * more than one thread, and its CPU time is theirs together. */
 	double *cpu;
 	int cpu_known;			/* 1 all so far, -1 one did not */
+	int cpu_multi;
 };
 
 struct prof_cmp_row {
@@ -277,6 +279,7 @@ struct prof_cmp_taken {
 	long long version;
 	uint32_t n, cap, contended, errors;
 	signed char cpu_known;
+	unsigned char cpu_multi;
 };
 
 /* What few sides have: contention marks, call indexes and CPU times

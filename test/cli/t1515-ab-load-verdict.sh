@@ -5,9 +5,10 @@
 # and the compact table list it with the command that would settle it;
 # the same clusters 30% slower are a warning, judged on the uncontended
 # samples; a baseline row whose samples were mostly contended says so in
-# its own line. The rule itself: lib-verdict-seq.
+# its own line, and one whose calls waited in the queue is a warning only
+# where its CPU times say so too. The rule itself: lib-verdict-seq.
 . "$(dirname "$0")/lib.sh"
-plan 22
+plan 24
 
 # A template sample (every field prof-merge asks for) and its records.
 "$BIN/prof-time" --name w --repeat 1 --max-repeat 1 -q \
@@ -143,13 +144,32 @@ jq_ok '.[0] | .status == "warning" and .interleaved.judged_on == "cpu_ms" and
 like "$(jq -r '.[0].reason' "$T/cmp.json")" "CPU time median 30.0% slower (+0.848 ms >= floor 0.5 ms), 12 of 12 samples above the baseline median; settled after 12 rounds: CPU time ratio 1.300 to 1.300 (99.0%), wall time 1.071 to 2.692: the same side of 1" \
 	"whose reason says it was judged on the CPU time"
 
-# The baseline path keeps the seed's rule; a warning from a loaded
-# machine reads as one.
+# The baseline path: the seed's rule, where calls that waited in the
+# queue keep a warning only when their CPU times say the same
+# (judge_queue()). One thread's CPU time, 2 ms a call on both sides
+# first, then 3 ms on the current side.
 side "$T/c.jsonl" current 0 0 1 1.5 1 $CUR
 side "$T/r.jsonl" reference 0 0 0 1 1 $CUR
+# cpu FILE MS: one thread's CPU time of MS a call, and the contended
+# calls queued (2 involuntary switches).
+cpu() {
+	jq -c --argjson ms "$2" 'if .duration_ms then .threads = 1 |
+		.cpu_ms = $ms | .involuntary_switches =
+		(if .contended then 2 else 0 end) else . end' "$1" >"$1.x" &&
+		mv "$1.x" "$1"
+}
+cpu "$T/c.jsonl" 2
+cpu "$T/r.jsonl" 2
+judge "make profile-quick"
+jq_ok '.[0] | .status == "stable" and .interleaved == null' "$T/cmp.json" \
+	"against a baseline, queued calls 50% slower on wall time, CPU time the same: stable"
+is "$(jq -r '.[0].reason' "$T/cmp.json")" \
+	"not settled: median 50.0% slower (+3.263 ms >= floor 0.5 ms), 9 of 12 samples above the baseline median, but the CPU time's median 2.000 ms against 2.000 ms (+0.0%, +0.000 ms) does not say so: calls waited for a core; 9 of 12 current samples contended (their calls did not run for part of their time): the machine may have been busy" \
+	"whose reason says it did not settle, with the CPU medians"
+cpu "$T/c.jsonl" 3
 judge "make profile-quick"
 jq_ok '.[0] | .status == "warning" and .interleaved == null' "$T/cmp.json" \
-	"against a baseline: the seed's rule, a warning"
+	"the same with the CPU time 50% slower too: the seed's rule, a warning"
 is "$(jq -r '.[0].reason' "$T/cmp.json")" \
 	"median 50.0% slower (+3.263 ms >= floor 0.5 ms), 9 of 12 samples above the baseline median; 9 of 12 current samples contended (their calls did not run for part of their time): the machine may have been busy" \
 	"whose reason says its samples were mostly contended"

@@ -272,7 +272,7 @@ test_queue(void)
 	diag("%s", why);
 	like(why, "not settled: median 85.4% slower", "not settled");
 	like(why, ", but the CPU time's median 4.410 ms against 4.440 ms "
-		  "(-0.7%) does not say so: calls waited for a core",
+		  "(-0.7%, -0.030 ms) does not say so: calls waited for a core",
 	     "with the CPU times' medians");
 	is_str(queue_judge(PROF_CONTEND_QUEUED, 1.5, 0, why, sizeof(why)),
 	       "warning", "a baseline row, CPU time +50% too: warning");
