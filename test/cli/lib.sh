@@ -20,7 +20,9 @@ BIN=$ROOT/${PROF_BINDIR:-bin}
 TBIN=$ROOT/${PROF_TEST_BINDIR:-build/test}
 TW=$TBIN/prof-test-workloads
 T=$(mktemp -d "${TMPDIR:-/tmp}/prof-test.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+# At exit: the server serve started, if one is still up, then $T.
+spid=
+trap '[ -z "$spid" ] || kill "$spid" 2>/dev/null; rm -rf "$T"' EXIT
 # make profile-* in a test keeps its run history here, not in artifacts/;
 # so do the run scripts called as they are (PROF_HISTORY), and prof-history
 # and prof-dashboard without --db: tests run side by side (make test runs
@@ -138,6 +140,29 @@ run() {
 	esac
 	"$cmd" "$@" >"$out" 2>"$err"
 	rc=$?
+}
+
+# serve [ARGS...]: plotkit serve --port 0 ARGS in the background, stdout
+# in $T/serve.out and stderr in $T/serve.err; $spid is its pid and $port
+# the port its one line says ("listening on http://127.0.0.1:PORT/").
+# Waits for that line with no time limit (a busy machine may take long to
+# start it), returning 1 (no $port) if the server ends first. The file is
+# emptied first, so that a second server's wait never reads the port of
+# the one before it. The server is killed at exit if still up.
+serve() {
+	: >"$T/serve.out"
+	"$BIN/plotkit" serve --port 0 "$@" >"$T/serve.out" \
+		2>"$T/serve.err" &
+	spid=$!
+	port=
+	while :; do
+		port=$(sed -n \
+			's|^listening on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' \
+			"$T/serve.out")
+		[ -n "$port" ] && return 0
+		kill -0 "$spid" 2>/dev/null || return 1
+		sleep 0.05
+	done
 }
 
 # The first line of stderr of the last run.

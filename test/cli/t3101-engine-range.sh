@@ -9,21 +9,7 @@ set -- test/data/svg/bad-range-*.svg
 plan $(($# * 4 + 7))
 
 H=$TBIN/pk-http
-spid=
-trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$T"' EXIT
-
-"$BIN/plotkit" serve --port 0 >"$T/serve.out" 2>"$T/serve.err" &
-spid=$!
-port=
-# Until the server says its port, or has ended: no time limit (a busy
-# machine may take long to start it).
-while :; do
-	port=$(sed -n 's|^listening on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' \
-		"$T/serve.out")
-	[ -n "$port" ] && break
-	kill -0 "$spid" 2>/dev/null || break
-	sleep 0.05
-done
+serve
 ok "$([ -n "$port" ]; echo $?)" "the server starts"
 
 run "$H" "$port" POST /api/flatten @test/data/svg/circle.svg

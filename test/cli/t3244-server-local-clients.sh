@@ -12,24 +12,6 @@
 . "$(dirname "$0")/lib.sh"
 plan 9
 
-spid=
-trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$T"' EXIT
-
-# serve ARGS...: start plotkit serve; $spid and $port.
-serve() {
-	"$BIN/plotkit" serve --port 0 "$@" >"$T/serve.out" \
-		2>"$T/serve.err" &
-	spid=$!
-	port=
-	for _ in $(seq 200); do
-		port=$(sed -n \
-			's|^listening on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' \
-			"$T/serve.out")
-		[ -n "$port" ] && return 0
-		sleep 0.05
-	done
-	return 1
-}
 
 stop() {
 	kill -TERM "$spid"

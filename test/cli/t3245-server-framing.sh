@@ -8,19 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 plan 13
 
-spid=
-trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$T"' EXIT
-
-"$BIN/plotkit" serve --port 0 --max-body 1048576 >"$T/serve.out" \
-	2>"$T/serve.err" &
-spid=$!
-port=
-for _ in $(seq 200); do
-	port=$(sed -n 's|^listening on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' \
-		"$T/serve.out")
-	[ -n "$port" ] && break
-	sleep 0.05
-done
+serve --max-body 1048576
 ok "$([ -n "$port" ]; echo $?)" "the server starts"
 
 # raw HEADERS BODY: a POST to /api/flatten with these headers and body,

@@ -9,23 +9,6 @@
 . "$(dirname "$0")/lib.sh"
 plan 13
 
-spid=
-trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$T"' EXIT
-
-# serve ARGS...: start a server; its port in $port.
-serve() {
-	"$BIN/plotkit" serve --port 0 "$@" >"$T/serve.out" 2>"$T/serve.err" &
-	spid=$!
-	port=
-	for _ in $(seq 200); do
-		port=$(sed -n \
-			's|^listening on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' \
-			"$T/serve.out")
-		[ -n "$port" ] && break
-		sleep 0.05
-	done
-}
-
 # raw REQUEST: send REQUEST (printf %b) on a new connection and print all
 # the server sends back before it closes (10 s at most), CRs taken out,
 # the Date header's value left out.

@@ -6,25 +6,6 @@
 plan 47
 
 H=$TBIN/pk-http
-spid=
-trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$T"' EXIT
-
-# serve ARGS...: start plotkit serve in the background; $spid, $port, and
-# its stdout in $T/serve.out. Waits for the line (never a fixed sleep).
-serve() {
-	"$BIN/plotkit" serve "$@" >"$T/serve.out" 2>"$T/serve.err" &
-	spid=$!
-	port=
-	for _ in $(seq 200); do
-		port=$(sed -n \
-			's|^listening on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' \
-			"$T/serve.out")
-		[ -n "$port" ] && return 0
-		kill -0 "$spid" 2>/dev/null || return 1
-		sleep 0.05
-	done
-	return 1
-}
 
 # answers NAME LINE...: the last pk-http run exited 0 and printed these.
 answers() {
@@ -48,9 +29,10 @@ stop() {
 	fi
 	wait "$spid"
 	rc=$?
+	spid=
 }
 
-serve --port 0 --max-body 1048576
+serve --max-body 1048576
 ok $? "plotkit serve --port 0 starts"
 like "$(cat "$T/serve.out")" "listening on http://127.0.0.1:$port/" \
 	"and says where it listens"
@@ -186,7 +168,7 @@ is "$rc" 0 "SIGTERM stops it with exit 0"
 is "$(wc -l <"$T/serve.out"):$(wc -c <"$T/serve.err")" "1:0" \
 	"one line on stdout, nothing on stderr"
 
-serve --port 0 --threads 2 --timeout 5
+serve --threads 2 --timeout 5
 ok $? "a second server, two threads"
 run "$H" "$port" GET /
 is "$rc:$(head -n 1 "$out")" "0:200 text/html; charset=utf-8" "answers"
@@ -194,7 +176,7 @@ stop INT
 is "$rc" 0 "SIGINT stops it with exit 0"
 
 # Arguments and start-up failures: exit 2, one line.
-serve --port 0
+serve
 run plotkit serve --port "$port"
 is "$rc:$(cat "$err")" \
 	"2:plotkit: serve: cannot listen on 127.0.0.1:$port: Address already in use" \

@@ -7,24 +7,8 @@
 . "$(dirname "$0")/lib.sh"
 plan 8
 
-spid=
-trap '[ -n "$spid" ] && kill "$spid" 2>/dev/null; rm -rf "$T"' EXIT
-
 # One thread, as plotkit serve runs by default (t5003 has the pool).
-"$BIN/plotkit" serve --port 0 --max-body 65536 --max-points 200000 \
-	--timeout 5 >"$T/serve.out" 2>"$T/serve.err" &
-spid=$!
-port=
-# Until the server says its port, or has ended: no time limit (a busy
-# machine may take long to start it).
-while :; do
-	port=$(sed -n \
-		's|^listening on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' \
-		"$T/serve.out")
-	[ -n "$port" ] && break
-	kill -0 "$spid" 2>/dev/null || break
-	sleep 0.05
-done
+serve --max-body 65536 --max-points 200000 --timeout 5
 ok "$([ -n "$port" ]; echo $?)" "the server starts"
 
 run "$TBIN/pk-http-fuzz" --seed 20260710 --requests 6000 "$port"
