@@ -1861,45 +1861,15 @@ free_dash(struct dash *d)
  * The output folder. A dashboard's own folder holds DASH_MARK (written
  * before its pages), so that it is written over again; any other folder
  * that holds anything is refused, and so is a run folder or a folder
- * inside one (one that holds a file of RUN_MARKS: fragment/run-lib.sh's
- * run_mark, the same four). Returns 0, or prints why and returns 2.
+ * inside one (prof_in_run(): one that holds a file of fragment/run-lib.sh's
+ * RUN_MARKS). Returns 0, or prints why and returns 2.
  */
 #define DASH_MARK ".prof-dashboard"
-static const char *const RUN_MARKS[] = {
-	"results.json", "samples.jsonl", "bisect.json", "steps.jsonl",
-};
-
-static const char *
-run_mark(const char *dir)
-{
-	char p[PATH_MAX + 32];
-	struct stat sb;
-	size_t i;
-
-	for (i = 0; i < sizeof(RUN_MARKS) / sizeof(RUN_MARKS[0]); i++) {
-		snprintf(p, sizeof(p), "%s/%s", dir, RUN_MARKS[i]);
-		if (stat(p, &sb) == 0)
-			return RUN_MARKS[i];
-	}
-	return NULL;
-}
-
-/* The folder above an absolute path (of "/x": "/"). */
-static void
-up(char *abs)
-{
-	char *sl = strrchr(abs, '/');
-
-	if (sl == abs)
-		sl[1] = '\0';
-	else if (sl)
-		*sl = '\0';
-}
 
 static int
 dir_check(const char *dir)
 {
-	char abs[PATH_MAX], p[PATH_MAX], safe[512], psafe[512], *sl;
+	char abs[PATH_MAX], p[PATH_MAX], safe[512], psafe[512];
 	const char *m;
 	struct stat sb;
 	struct dirent *e;
@@ -1910,40 +1880,20 @@ dir_check(const char *dir)
 	if (exists && !S_ISDIR(sb.st_mode))
 		return cli_fail("'%s' is not a folder: give the folder to "
 				"write", safe);
-	if (exists && (m = run_mark(dir)))
+	switch (prof_in_run(dir, abs, sizeof(abs), &m)) {
+	case 1:
 		return cli_fail("'%s' is a run folder (it holds '%s'): a "
 				"dashboard is never written into a run; give "
 				"another folder", safe, m);
-	/* The folders above it: from the nearest that exists. */
-	snprintf(p, sizeof(p), "%s", dir);
-	while (!realpath(p, abs)) {
-		sl = strrchr(p, '/');
-		if (sl == p) {
-			snprintf(abs, sizeof(abs), "/");
-			break;
-		}
-		if (!sl) {
-			if (!realpath(".", abs))
-				return cli_fail("cannot read the current "
-						"folder: %s", strerror(errno));
-			break;
-		}
-		*sl = '\0';
-	}
-	/* abs: the folder, or the nearest above it that exists; up from
-	 * the folder's parent, or from that one. */
-	if (exists && strcmp(abs, "/"))
-		up(abs);
-	for (;;) {
-		if ((m = run_mark(abs)))
-			return cli_fail("'%s' is inside the run folder '%s' "
-					"(it holds '%s'): a dashboard is never "
-					"written into a run; give a folder "
-					"outside it", safe,
-					cli_safe(abs, psafe, sizeof(psafe)), m);
-		if (!strcmp(abs, "/"))
-			break;
-		up(abs);
+	case 2:
+		return cli_fail("'%s' is inside the run folder '%s' "
+				"(it holds '%s'): a dashboard is never "
+				"written into a run; give a folder "
+				"outside it", safe,
+				cli_safe(abs, psafe, sizeof(psafe)), m);
+	case -1:
+		return cli_fail("cannot read the current folder: %s",
+				strerror(errno));
 	}
 	if (!exists)
 		return 0;

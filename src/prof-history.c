@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -118,7 +119,8 @@ static const struct cli_opt option_table[] = {
 	"           record)\n"
 	"  export-runs\n"
 	"           write each run of the project as a results file,\n"
-	"           DIR/RUN_ID.json (DIR new or empty), that import reads\n"
+	"           DIR/RUN_ID.json (DIR new or empty, never a run folder\n"
+	"           or inside one), that import reads\n"
 	"           back to the same history: its rows' statistics as the\n"
 	"           fewest samples that give them, its digest and statuses\n"
 	"           in .history (a history keeps no samples: the files are\n"
@@ -1342,11 +1344,28 @@ cmd_export(struct opts *o, const char *dir)
 	struct prof_history *h;
 	struct exporter x = {.dir = dir};
 	struct stat sb;
-	char safe[512], dsafe[512];
+	char safe[512], dsafe[512], run[PATH_MAX];
+	const char *m;
 	int rc = PROF_EXIT_FAILURE;
 	DIR *d;
 	struct dirent *e;
 
+	/* Never into a run (prof_in_run()), before anything is read. */
+	cli_safe(dir, safe, sizeof(safe));
+	switch (prof_in_run(dir, run, sizeof(run), &m)) {
+	case 1:
+		return cli_fail("'%s' is a run folder (it holds '%s'): "
+				"export-runs never writes into a run; give "
+				"another folder", safe, m);
+	case 2:
+		return cli_fail("'%s' is inside the run folder '%s' (it holds "
+				"'%s'): export-runs never writes into a run; "
+				"give a folder outside it", safe,
+				cli_safe(run, dsafe, sizeof(dsafe)), m);
+	case -1:
+		return cli_fail("cannot read the current folder: %s",
+				strerror(errno));
+	}
 	/* The history first: one that cannot be read leaves no folder. */
 	h = open_history(o->db, 0);
 	if (!h)

@@ -1,5 +1,6 @@
 /* afile.c: atomic file output and directory creation. */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -482,4 +483,74 @@ prof_mkdirs(const char *path, struct prof_err *err)
 			buf[i] = '/';
 	}
 	return 0;
+}
+
+static const char *const RUN_MARKS[] = {
+	"results.json", "samples.jsonl", "bisect.json", "steps.jsonl",
+};
+
+const char *
+prof_run_mark(const char *dir)
+{
+	char p[PATH_MAX + 32];
+	struct stat sb;
+	size_t i;
+
+	for (i = 0; i < sizeof(RUN_MARKS) / sizeof(RUN_MARKS[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, RUN_MARKS[i]);
+		if (stat(p, &sb) == 0)
+			return RUN_MARKS[i];
+	}
+	return NULL;
+}
+
+/* The folder above an absolute path (of "/x": "/"). */
+static void
+up(char *abs)
+{
+	char *sl = strrchr(abs, '/');
+
+	if (sl == abs)
+		sl[1] = '\0';
+	else if (sl)
+		*sl = '\0';
+}
+
+int
+prof_in_run(const char *dir, char *run, size_t n, const char **mark)
+{
+	char abs[PATH_MAX], p[PATH_MAX], *sl;
+	struct stat sb;
+	int exists = stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode);
+
+	if (exists && (*mark = prof_run_mark(dir)))
+		return 1;
+	/* The folders above it: from the nearest that exists. */
+	snprintf(p, sizeof(p), "%s", dir);
+	while (!realpath(p, abs)) {
+		sl = strrchr(p, '/');
+		if (sl == p) {
+			snprintf(abs, sizeof(abs), "/");
+			break;
+		}
+		if (!sl) {
+			if (!realpath(".", abs))
+				return -1;
+			break;
+		}
+		*sl = '\0';
+	}
+	/* abs: the folder, or the nearest above it that exists; up from
+	 * the folder's parent, or from that one. */
+	if (exists && strcmp(abs, "/"))
+		up(abs);
+	for (;;) {
+		if ((*mark = prof_run_mark(abs))) {
+			snprintf(run, n, "%s", abs);
+			return 2;
+		}
+		if (!strcmp(abs, "/"))
+			return 0;
+		up(abs);
+	}
 }

@@ -94,4 +94,22 @@ int prof_same_file(const char *output, const char *input);
 /* mkdir -p. Returns 0, or -1 with err filled. */
 int prof_mkdirs(const char *path, struct prof_err *err);
 
+/*
+ * Run folders: a folder that holds one of these files is a run's
+ * (fragment/run-lib.sh's RUN_MARKS and run_mark, the same four), and no
+ * tool writes into one. prof_run_mark(): the first mark dir holds, or
+ * NULL.
+ */
+const char *prof_run_mark(const char *dir);
+
+/*
+ * Whether the folder dir, to be written (made or not), is in a run:
+ * 0 outside every run folder; 1 dir is a run folder itself; 2 a folder
+ * above it is (the nearest: run, its absolute path, n bytes). *mark is
+ * then the mark that run holds. -1 when the current folder cannot be
+ * read (errno set). The folders above are those of the path with its
+ * links followed, from the nearest one that exists.
+ */
+int prof_in_run(const char *dir, char *run, size_t n, const char **mark);
+
 #endif /* PROF_AFILE_H */
