@@ -44,6 +44,9 @@ ok() {
 		echo "ok $_n - $2"
 	else
 		echo "not ok $_n - $2"
+		# The got/want lines on stderr that follow, named: other
+		# tests' output may come between (make test runs prove -j).
+		echo "# ${0##*/}: not ok $_n - $2" >&2
 		_failed=$((_failed + 1))
 	fi
 }
