@@ -1,12 +1,14 @@
 #!/bin/bash
 # suite-under-load.sh: does `make test` pass on a busy machine?
 #
-# usage: test/bench/suite-under-load.sh [BUSY_RUNS] [OUT_DIR]
+# usage: [TEST_JOBS=N] [NICE_RUN=0] test/bench/suite-under-load.sh [BUSY_RUNS] [OUT_DIR]
 #
 # Builds the tests once (make test-build), then runs the whole suite
 # BUSY_RUNS times (default 3) with two busy loops beside it (each burns a
 # core; started here and stopped by their PIDs after each run), and once
-# more under `nice -n 19` without the loops. Each run's full prove output
+# more under `nice -n 19` without the loops (NICE_RUN=0: not). TEST_JOBS
+# (make test's, default twice the cores) is how many tests run at once;
+# each run's line names it. Each run's full prove output
 # goes to OUT_DIR/run-N.log (default artifacts/bench/suite-load-STAMP);
 # after each run its prove summary (the failed tests and the Files= and
 # Result: lines) and its wall time are printed, and once more all together
@@ -53,8 +55,9 @@ one_run() {
 	t1=$(date +%s.%N)
 	[ "$rc" -eq 0 ] || status=1
 	{
-		printf 'run %s (%s): exit %s, wall %.1f s\n' "$n" "$label" \
-			"$rc" "$(echo "$t1 - $t0" | bc)"
+		printf 'run %s (%s, TEST_JOBS=%s): exit %s, wall %.1f s\n' \
+			"$n" "$label" "${TEST_JOBS:-default}" "$rc" \
+			"$(echo "$t1 - $t0" | bc)"
 		# prove's summary: the failing files and their tests, then the
 		# Files=... and Result: lines.
 		sed -n '/^\(Test Summary Report\|All tests successful\)/,$p' \
@@ -69,7 +72,7 @@ for ((i = 1; i <= RUNS; i++)); do
 	one_run "$i" "two busy loops" $MAKE -s
 	stop_busy
 done
-one_run $((RUNS + 1)) "nice -n 19" nice -n 19 $MAKE -s
+[ "${NICE_RUN:-1}" = 0 ] || one_run $((RUNS + 1)) "nice -n 19" nice -n 19 $MAKE -s
 
 echo "== all runs (also in $summary)"
 grep -E "^(run |Files=|Result:|test/|build/)" "$summary"
