@@ -1,9 +1,12 @@
 /* rwriter.c: a schema-2 results file, one sample at a time. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -11,20 +14,44 @@
 #include "buf.h"
 #include "htab.h"
 #include "json.h"
+#include "pool.h"
 #include "prof.h"
 #include "rwriter.h"
 #include "sample.h"
 
 #define PLAIN (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
 
+/* The group store: an unlinked file in TMPDIR, or NULL (then memory). */
+static FILE *
+group_store(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	FILE *fp;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/prof-groups.XXXXXX",
+		 dir && dir[0] ? dir : "/tmp");
+	fd = mkstemp(path);
+	if (fd < 0)
+		return NULL;
+	unlink(path);
+	fp = fdopen(fd, "w+");
+	if (!fp)
+		close(fd);
+	return fp;
+}
+
 int
 prof_rwriter_init(struct prof_rwriter *w, struct prof_err *err)
 {
 	memset(w, 0, sizeof(*w));
+	w->last = -1;
 	w->spool = tmpfile();
 	if (!w->spool)
 		return prof_err_set(err, "cannot make a temporary file: %s",
 				    strerror(errno));
+	w->gfp = group_store();
 	w->envs = json_object_new_object();
 	w->segments = json_object_new_object();
 	if (!w->envs || !w->segments) {
@@ -39,16 +66,59 @@ prof_rwriter_free(struct prof_rwriter *w)
 {
 	if (w->spool)
 		fclose(w->spool);
+	if (w->gfp)
+		fclose(w->gfp);
 	json_object_put(w->envs);
 	json_object_put(w->segments);
 	free(w->groups);
 	prof_buf_free(&w->gtext);
-	prof_htab_free(&w->by_id);
-	prof_htab_free(&w->seen);
-	free(w->ids);
+	prof_htab64_free(&w->by_id);
+	prof_htab64_free(&w->seen);
+	prof_htab_free(&w->seen_more);
+	prof_buf_free(&w->last_key);
 	prof_buf_free(&w->key);
 	prof_buf_free(&w->text);
+	prof_buf_free(&w->back);
 	memset(w, 0, sizeof(*w));
+	w->last = -1;
+}
+
+/* n bytes of the group store at off into w->back (NUL-terminated).
+ * Returns 0, or -1 when they cannot be read. */
+static int
+store_get(struct prof_rwriter *w, uint64_t off, size_t n)
+{
+	w->back.len = 0;
+	if (prof_buf_reserve(&w->back, n + 1) < 0)
+		return -1;
+	if (!w->gfp) {
+		memcpy(w->back.p, w->gtext.p + off, n);
+	} else {
+		if (w->gdirty && fflush(w->gfp) != 0)
+			return -1;
+		w->gdirty = 0;
+		if (pread(fileno(w->gfp), w->back.p, n, (off_t)off) !=
+		    (ssize_t)n)
+			return -1;
+	}
+	w->back.p[n] = '\0';
+	w->back.len = n;
+	return 0;
+}
+
+/* n bytes onto the end of the group store. Returns 0 or -1. */
+static int
+store_put(struct prof_rwriter *w, const void *p, size_t n)
+{
+	if (w->gfp) {
+		if (n && fwrite(p, 1, n, w->gfp) != n)
+			return -1;
+		w->gdirty = 1;
+	} else if (prof_buf_put(&w->gtext, p, n) < 0) {
+		return -1;
+	}
+	w->gend += n;
+	return 0;
 }
 
 /* Whether a field may be left out of a schema-2 sample: null, or an
@@ -133,10 +203,33 @@ put_raw(struct prof_buf *b, struct json_object *v)
 	}
 }
 
-/* A new group g of id id into the table: its text, as the table writes
- * it, and its place. Returns 0, or -1 when out of memory. */
+/* A 64-bit table's key for h (any but UINT64_MAX). */
+static uint64_t
+key64(uint64_t h)
+{
+	return h == UINT64_MAX ? UINT64_MAX - 1 : h;
+}
+
+/* Whether group k is found by the bytes key (read back to be sure). -1
+ * when they cannot be read. */
 static int
-keep_group(struct prof_rwriter *w, struct json_object *g, const char *id)
+same_key(struct prof_rwriter *w, long k, const struct prof_buf *key)
+{
+	const struct prof_rwriter_group *g = &w->groups[k];
+
+	if (g->klen != key->len)
+		return 0;
+	if (store_get(w, g->off, g->klen) < 0)
+		return -1;
+	return !memcmp(w->back.p, key->p, key->len);
+}
+
+/* A new group g of id id, found by key, into the table: its bytes and
+ * text into the store, and its place. Returns 0, -1 when out of memory,
+ * -2 when the store cannot be written. */
+static int
+keep_group(struct prof_rwriter *w, struct json_object *g, uint64_t id,
+	   const struct prof_buf *key)
 {
 	struct prof_rwriter_group *e;
 	char *own = NULL;
@@ -156,14 +249,18 @@ keep_group(struct prof_rwriter *w, struct json_object *g, const char *id)
 		w->groups = ng;
 		w->cap_groups = ncap;
 	}
+	if (n > UINT32_MAX || key->len > UINT32_MAX)
+		goto out;
 	e = &w->groups[w->n_groups];
-	memcpy(e->id, id, sizeof(e->id));
-	e->off = w->gtext.len;
-	e->len = n;
-	/* Each text ends in a NUL, so that it reads back alone. */
-	if (prof_buf_put(&w->gtext, t, n) < 0 ||
-	    prof_buf_put(&w->gtext, "", 1) < 0 ||
-	    prof_htab_put(&w->by_id, id, strlen(id), (long)w->n_groups) < 0)
+	e->id = id;
+	e->off = w->gend;
+	e->klen = (uint32_t)key->len;
+	e->tlen = (uint32_t)n;
+	if (store_put(w, key->p, key->len) < 0 || store_put(w, t, n) < 0) {
+		rc = -2;
+		goto out;
+	}
+	if (prof_htab64_put(&w->by_id, key64(id), (int64_t)w->n_groups) < 0)
 		goto out;
 	w->n_groups++;
 	rc = 0;
@@ -172,21 +269,44 @@ out:
 	return rc;
 }
 
+/* The group found by w->key, or -1; -2 when the store cannot be read. */
+static long
+find_group(struct prof_rwriter *w, uint64_t h)
+{
+	int64_t k;
+	int same;
+
+	if (prof_htab64_get(&w->seen, key64(h), &k)) {
+		same = same_key(w, (long)k, &w->key);
+		if (same < 0)
+			return -2;
+		if (same)
+			return (long)k;
+	}
+	if (!w->seen_more.n)
+		return -1;
+	return prof_htab_get(&w->seen_more, w->key.p, w->key.len);
+}
+
 /*
- * The id of s's group, the group put into the table when it is new. The
- * groups seen are found by their values' bytes (w->key), so a sample
- * costs a hash lookup, not a group object. Values that differ only in
+ * The index of s's group, the group put into the table when it is new.
+ * The groups seen are found by their values' bytes (w->key), so a sample
+ * costs a hash lookup (and a read of the bytes kept, unless its group is
+ * the last sample's), not a group object. Values that differ only in
  * type (5 and 5.0, as a file may give back a double) are one group: its
  * id is of the canonical text.
  */
-static const char *
-group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
+static long
+group_of(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 {
 	struct json_object *g, *v;
 	struct prof_buf *key = &w->key;
 	char id[PROF_ID_SIZE];
+	uint64_t h, id64;
+	int64_t known;
 	size_t i;
-	long k, known;
+	long k;
+	int rc;
 
 	key->len = 0;
 	for (i = 0; prof_group_keys[i]; i++) {
@@ -197,9 +317,16 @@ group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 		if (prof_buf_put(key, tag, 2) < 0 || put_raw(key, v) < 0)
 			goto oom;
 	}
-	k = prof_htab_get(&w->seen, key->p, key->len);
+	/* A group's samples mostly come one after another. */
+	if (w->last >= 0 && key->len == w->last_key.len &&
+	    !memcmp(key->p, w->last_key.p, key->len))
+		return w->last;
+	h = prof_pool_hash(key->p, key->len, PROF_POOL_FNV);
+	k = find_group(w, h);
+	if (k == -2)
+		goto unread;
 	if (k >= 0)
-		return w->ids[k];
+		goto found;
 	g = json_object_new_object();
 	if (!g)
 		goto oom;
@@ -211,18 +338,23 @@ group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 		json_object_put(g);
 		goto oom;
 	}
-	known = prof_htab_get(&w->by_id, id, strlen(id));
-	if (known >= 0) {
+	id64 = strtoull(id, NULL, 16);
+	if (prof_htab64_get(&w->by_id, key64(id64), &known)) {
 		/* The values differ in their bytes only (5 and 5.0), or two
 		 * groups' ids collide: the first group's text, read back,
 		 * tells which. */
 		const struct prof_rwriter_group *kg = &w->groups[known];
-		struct json_object *kj =
-			json_tokener_parse(w->gtext.p + kg->off);
-		char *a = kj ? prof_json_canonical(kj) : NULL;
-		char *b = prof_json_canonical(g);
-		int same = a && b && !strcmp(a, b);
+		struct json_object *kj = NULL;
+		char *a = NULL, *b = NULL;
+		int same = 0;
 
+		if (kg->id == id64 &&
+		    store_get(w, kg->off + kg->klen, kg->tlen) == 0) {
+			kj = json_tokener_parse(w->back.p);
+			a = kj ? prof_json_canonical(kj) : NULL;
+			b = prof_json_canonical(g);
+			same = a && b && !strcmp(a, b);
+		}
 		free(a);
 		free(b);
 		json_object_put(kj);
@@ -232,30 +364,42 @@ group_id(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 			 * worth. */
 			prof_err_set(err, "two sample groups share the id %s",
 				     id);
-			return NULL;
+			return -1;
 		}
-	} else if (keep_group(w, g, id) < 0) {
-		json_object_put(g);
-		goto oom;
-	} else {
-		json_object_put(g);
-	}
-	if (w->n_ids == w->cap_ids) {
-		size_t ncap = w->cap_ids ? w->cap_ids * 2 : 64;
-		char (*ni)[PROF_ID_SIZE] = realloc(w->ids, ncap * sizeof(*ni));
-
-		if (!ni)
+		/* Its bytes found it again. */
+		if (prof_htab_put(&w->seen_more, key->p, key->len,
+				  (long)known) < 0)
 			goto oom;
-		w->ids = ni;
-		w->cap_ids = ncap;
+		k = (long)known;
+		goto found;
 	}
-	memcpy(w->ids[w->n_ids], id, PROF_ID_SIZE);
-	if (prof_htab_put(&w->seen, key->p, key->len, (long)w->n_ids) < 0)
+	rc = keep_group(w, g, id64, key);
+	json_object_put(g);
+	if (rc == -2)
+		goto unwritten;
+	if (rc < 0)
 		goto oom;
-	return w->ids[w->n_ids++];
+	k = (long)w->n_groups - 1;
+	if (prof_htab64_get(&w->seen, key64(h), &known) ?
+		    prof_htab_put(&w->seen_more, key->p, key->len, k) < 0 :
+		    prof_htab64_put(&w->seen, key64(h), k) < 0)
+		goto oom;
+found:
+	w->last_key.len = 0;
+	if (prof_buf_put(&w->last_key, key->p, key->len) < 0)
+		goto oom;
+	w->last = k;
+	return k;
 oom:
 	prof_err_set(err, "out of memory");
-	return NULL;
+	return -1;
+unread:
+	prof_err_set(err, "cannot read a temporary file: %s", strerror(errno));
+	return -1;
+unwritten:
+	prof_err_set(err, "cannot write a temporary file: %s",
+		     strerror(errno));
+	return -1;
 }
 
 int
@@ -263,10 +407,12 @@ prof_rwriter_add(struct prof_rwriter *w, struct json_object *s,
 		 struct prof_err *err)
 {
 	struct prof_buf *t = &w->text;
-	const char *gid = group_id(w, s, err);
+	long k = group_of(w, s, err);
+	char gid[PROF_ID_SIZE + 1];
 
-	if (!gid)
+	if (k < 0)
 		return -1;
+	snprintf(gid, sizeof(gid), "%016" PRIx64, w->groups[k].id);
 	t->len = 0;
 	if (prof_buf_put(t, "{\"group_id\":\"", 13) ||
 	    prof_buf_put(t, gid, strlen(gid)) || prof_buf_put(t, "\"", 1))
@@ -378,7 +524,8 @@ table(FILE *fp, int *first, const char *key, struct json_object *t)
 	return fprintf(fp, "%s}", n ? "\n  " : "") < 0 ? -1 : 0;
 }
 
-/* The groups table, as table() writes one: an id and its text a line. */
+/* The groups table, as table() writes one: an id and its text a line,
+ * the texts read back from the store in order. */
 static int
 group_table(struct prof_rwriter *w, FILE *fp)
 {
@@ -389,9 +536,10 @@ group_table(struct prof_rwriter *w, FILE *fp)
 	for (k = 0; k < w->n_groups; k++) {
 		const struct prof_rwriter_group *g = &w->groups[k];
 
-		if (fprintf(fp, "%s\"%s\": ", k ? ",\n    " : "\n    ",
-			    g->id) < 0 ||
-		    fwrite(w->gtext.p + g->off, 1, g->len, fp) != g->len)
+		if (store_get(w, g->off + g->klen, g->tlen) < 0 ||
+		    fprintf(fp, "%s\"%016" PRIx64 "\": ",
+			    k ? ",\n    " : "\n    ", g->id) < 0 ||
+		    fwrite(w->back.p, 1, g->tlen, fp) != g->tlen)
 			return -1;
 	}
 	return fprintf(fp, "%s}", w->n_groups ? "\n  " : "") < 0 ? -1 : 0;

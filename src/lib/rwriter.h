@@ -2,6 +2,7 @@
 #ifndef PROF_RWRITER_H
 #define PROF_RWRITER_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "buf.h"
@@ -16,34 +17,46 @@ struct json_object;
  * writes the top level, the tables and then the samples, through a
  * temporary sibling and rename(2) (or to the caller's stdout for "-").
  * Memory holds the tables only: the envs and segments as json-c objects
- * (a few), each group as its text and the bytes of its values.
+ * (a few), and for each group its id and place (24 bytes) and two hash
+ * slots; the group's text and the bytes it is found by wait in a second
+ * unlinked temporary file in TMPDIR (in memory where that file cannot be
+ * made), read back when a lookup's hash matches and at commit.
  *
  * Each sample is written grouped (sample.h): the fields it shares with
  * every sample of its workload x backend x env x segment x run go once
  * into the groups table, and it keeps group_id and its own fields, less a
  * null reason or checksum and empty artifacts.
  */
-/* A group of the table: its id, and its text at off in the texts. */
+/* A group of the table: its id (16 hex digits), and at off in the group
+ * store the bytes it is found by (klen), then its text (tlen). */
 struct prof_rwriter_group {
-	char id[17];
-	size_t off, len;
+	uint64_t id;
+	uint64_t off;
+	uint32_t klen, tlen;
 };
 
 struct prof_rwriter {
 	FILE *spool;
 	struct json_object *envs;	/* env_id -> env */
 	struct json_object *segments;	/* segment_id -> segment key */
-	/* The groups, in the order they came: each as the text the table
-	 * writes (a few hundred bytes, not a tree of json-c objects), and
-	 * group_id -> index in groups. */
+	/* The groups, in the order they came. */
 	struct prof_rwriter_group *groups;
 	size_t n_groups, cap_groups;
+	/* The group store: the file gfp, or gtext where it could not be
+	 * made; gend bytes long. */
+	FILE *gfp;
 	struct prof_buf gtext;
-	struct prof_htab by_id;
-	struct prof_htab seen;		/* a group's values -> ids[] */
-	char (*ids)[17];
-	size_t n_ids, cap_ids;
-	struct prof_buf key, text;	/* scratch texts */
+	uint64_t gend;
+	int gdirty;			/* gfp holds unflushed bytes */
+	struct prof_htab64 by_id;	/* group id -> index in groups */
+	/* The hash of a group's bytes -> its index (each checked against
+	 * the bytes kept); the bytes themselves where two hashes collide
+	 * or other bytes give the same group (5 and 5.0). */
+	struct prof_htab64 seen;
+	struct prof_htab seen_more;
+	long last;			/* the last sample's group, or -1 */
+	struct prof_buf last_key;	/* and its bytes */
+	struct prof_buf key, text, back;	/* scratch */
 	long n;				/* samples added */
 };
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
@@ -267,6 +268,80 @@ test_dash_and_failures(void)
 	json_object_put(h);
 }
 
+/* The samples of 200 groups, each group's twice and apart, and a group
+ * found by other bytes (5.0) twice, into a file at path; TMPDIR is tmp.
+ * Returns the number of groups in the writer's table, or -1. */
+static long
+write_many(const char *path, const char *tmp, size_t *in_memory)
+{
+	struct prof_rwriter w;
+	struct prof_err e = {0};
+	struct json_object *h = head(), *s;
+	char name[32];
+	long n = -1;
+	int i, bad = 0;
+
+	setenv("TMPDIR", tmp, 1);
+	if (prof_rwriter_init(&w, &e) < 0)
+		goto out;
+	for (i = 0; i < 404; i++) {
+		snprintf(name, sizeof(name), "w.%d", i < 400 ? i % 200 : 0);
+		s = sample(name, i, NULL);
+		if (i >= 402)
+			json_object_object_add(s, "warning_floor_ms",
+					       json_object_new_double(2.0));
+		bad |= prof_rwriter_add(&w, s, &e) < 0;
+		json_object_put(s);
+	}
+	*in_memory = w.gtext.len;
+	if (!bad && prof_rwriter_commit(&w, path, h, &e) == 0)
+		n = (long)w.n_groups;
+	prof_rwriter_free(&w);
+out:
+	unsetenv("TMPDIR");
+	json_object_put(h);
+	return n;
+}
+
+static void
+test_group_store(void)
+{
+	char a[96], b[96], tmp[96], none[96];
+	char *ta, *tb;
+	size_t mem_a = 1, mem_b = 0;
+	struct json_object *doc;
+
+	snprintf(a, sizeof(a), "%s/store.json", dir);
+	snprintf(b, sizeof(b), "%s/memory.json", dir);
+	snprintf(tmp, sizeof(tmp), "%s/tmp", dir);
+	snprintf(none, sizeof(none), "%s/no/such", dir);
+	mkdir(tmp, 0700);
+	is_int(write_many(a, tmp, &mem_a), 200,
+	       "200 groups, each found again among the others and by other "
+	       "bytes (5.0)");
+	is_int((long long)mem_a, 0,
+	       "their texts wait in a temporary file, not in memory");
+	is_int(files_in(tmp), 0, "which is unlinked: nothing left in TMPDIR");
+	is_int(write_many(b, none, &mem_b), 200,
+	       "where TMPDIR cannot take it, the groups are kept in memory");
+	ok(mem_b > 0, "(they were)");
+	ta = slurp(a);
+	tb = slurp(b);
+	ok(ta && tb && !strcmp(ta, tb), "and the file is the same byte for "
+					"byte");
+	doc = ta ? json_tokener_parse(ta) : NULL;
+	is_int(doc ? (long long)json_object_array_length(
+			 json_object_object_get(doc, "samples"))
+		   : -1,
+	       404, "every sample, each naming its group");
+	json_object_put(doc);
+	free(ta);
+	free(tb);
+	unlink(a);
+	unlink(b);
+	rmdir(tmp);
+}
+
 int
 main(void)
 {
@@ -274,10 +349,11 @@ main(void)
 
 	if (!mkdtemp(dir))
 		return 1;
-	plan(26);
+	plan(33);
 	test_empty();
 	test_samples();
 	test_dash_and_failures();
+	test_group_store();
 	is_int(files_in(dir), 2, "no temporary file is left beside the files");
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
