@@ -272,11 +272,42 @@ grow(void *pp, size_t n, size_t *cap, size_t sz)
 	return 0;
 }
 
-/* The instruction row of workload w on backend b, or NULL. */
-static struct json_object *
-count_row_of(struct report *r, const char *w, const char *b)
+static int view_rows_of(struct report *r, const char *w, const char *b,
+			const char *seg, size_t *from, size_t *to);
+
+/*
+ * The first comparison (in the document's order) of counts (count set)
+ * or of time of the workload and backend of comparison row, in any
+ * segment (a count row has a segment of its own): the first of each of
+ * the view's rows of them, which lie together. -1: none.
+ */
+static long
+first_of(struct report *r, struct json_object *row, int count)
 {
-	long k = prof_cmpview_find(&r->rows, w, b, 1, NULL);
+	const char *w = prof_json_str(row, "workload");
+	const char *b = prof_json_str(row, "backend");
+	const struct prof_runbrief *rows;
+	size_t from, to, i;
+	long best = -1;
+
+	if (!view_rows_of(r, w, b, prof_json_str(row, "segment"), &from, &to))
+		return -1;
+	prof_runview_briefs(&r->view, &rows);
+	for (i = from; i < to; i++) {
+		long k = prof_cmpview_find(&r->rows, w, b, count,
+					   rows[i].segment);
+
+		if (k >= 0 && (best < 0 || k < best))
+			best = k;
+	}
+	return best;
+}
+
+/* The instruction row of row's workload and backend, or NULL. */
+static struct json_object *
+count_row_of(struct report *r, struct json_object *row)
+{
+	long k = first_of(r, row, 1);
 
 	return k < 0 ? NULL : prof_cmpview_row(&r->rows, (size_t)k);
 }
@@ -285,8 +316,7 @@ count_row_of(struct report *r, const char *w, const char *b)
 static int
 has_time_row(struct report *r, struct json_object *crow)
 {
-	return prof_cmpview_find(&r->rows, prof_json_str(crow, "workload"),
-				 prof_json_str(crow, "backend"), 0, NULL) >= 0;
+	return first_of(r, crow, 0) >= 0;
 }
 
 /*
@@ -509,8 +539,7 @@ write_disagreements(struct report *r)
 
 		if (is_count_row(row) ||
 		    !prof_channels_disagree(
-			    row, count_row_of(r, prof_json_str(row, "workload"),
-					      prof_json_str(row, "backend")),
+			    row, count_row_of(r, row),
 			    "**", line, sizeof(line)))
 			continue;
 		if (!any++)
@@ -596,8 +625,7 @@ write_functions(struct report *r, struct json_object *row)
 	struct json_object *fns = prof_json_get(row, "functions"), *crow = NULL;
 
 	if (!is_count_row(row))
-		crow = count_row_of(r, prof_json_str(row, "workload"),
-				    prof_json_str(row, "backend"));
+		crow = count_row_of(r, row);
 	if (json_object_is_type(fns, json_type_array) &&
 	    json_object_array_length(fns) && !(crow && prof_json_get(crow, "functions")))
 		write_fn_table(r->md, fns, "Instructions per function");
@@ -1147,7 +1175,7 @@ write_table(struct report *r)
 			gpu, dms, dpct, rt, pv,
 			r->judged ? prof_json_str(row, "status") : "-");
 		if (counts) {
-			count_cells(r, count_row_of(r, w, b), ic, sizeof(ic),
+			count_cells(r, count_row_of(r, row), ic, sizeof(ic),
 				    ipct, sizeof(ipct), &ist);
 			fprintf(md, " %s | %s | %s |", ic, ipct, ist);
 		}
@@ -1286,7 +1314,9 @@ write_segments(struct report *r)
 		if (has)
 			continue;	/* new: only the workload is new */
 		n_new++;
-		base = bs;
+		/* Held: the rows read after it may let its row go. */
+		json_object_put(base);
+		base = json_object_get(bs);
 		if (prof_htab_get(&seen, seg, strlen(seg)) >= 0)
 			continue;
 		if (prof_htab_put(&seen, seg, strlen(seg), 0) < 0)
@@ -1323,6 +1353,7 @@ write_segments(struct report *r)
 	}
 	prof_htab_free(&seen);
 	json_object_put(mine);
+	json_object_put(base);
 }
 
 static void
@@ -1639,10 +1670,8 @@ print_table(struct report *r)
 			       r->judged ? prof_json_str(row, "status") : "-");
 			continue;
 		}
-		count_cells(r,
-			    count_row_of(r, prof_json_str(row, "workload"),
-					 prof_json_str(row, "backend")),
-			    ic, sizeof(ic), ipct, sizeof(ipct), &ist);
+		count_cells(r, count_row_of(r, row), ic, sizeof(ic), ipct,
+			    sizeof(ipct), &ist);
 		printf("%-36s %-8s %4.0f %12s %10s %9s %12s %8s %6s %7s  %-12s "
 		       "%12s %8s  %s\n",
 		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),

@@ -60,9 +60,6 @@ index_row(struct prof_cmpview *v, size_t i)
 	if (find_key(v, &v->index, a->w, a->b, a->count, a->seg, &slot) < 0 &&
 	    prof_htab64_put(&v->index, slot, (int64_t)i) < 0)
 		return -1;
-	if (find_key(v, &v->first, a->w, a->b, a->count, NULL, &slot) < 0 &&
-	    prof_htab64_put(&v->first, slot, (int64_t)i) < 0)
-		return -1;
 	return 0;
 }
 
@@ -270,19 +267,17 @@ long
 prof_cmpview_find(const struct prof_cmpview *v, const char *w, const char *b,
 		  int count, const char *seg)
 {
-	const char *pw, *pb, *ps = NULL;
+	const char *pw, *pb, *ps;
 	uint64_t slot;
 
-	if (!v || !v->n || !w || !b)
+	if (!v || !v->n || !w || !b || !seg)
 		return -1;
 	pw = prof_pool_find(&v->pool, w);
 	pb = prof_pool_find(&v->pool, b);
-	if (seg)
-		ps = prof_pool_find(&v->pool, seg);
-	if (!pw || !pb || (seg && !ps))
+	ps = prof_pool_find(&v->pool, seg);
+	if (!pw || !pb || !ps)
 		return -1;
-	return find_key(v, seg ? &v->index : &v->first, pw, pb, count, ps,
-			&slot);
+	return find_key(v, &v->index, pw, pb, count, ps, &slot);
 }
 
 int
@@ -307,7 +302,6 @@ prof_cmpview_free(struct prof_cmpview *v)
 	free(v->at);
 	free(v->buf);
 	prof_htab64_free(&v->index);
-	prof_htab64_free(&v->first);
 	prof_pool_free(&v->pool);
 	memset(v, 0, sizeof(*v));
 }

@@ -28,7 +28,7 @@ struct prof_cmp_rows;
  * left out when it is NULL: the readers of time and counts never meet
  * one.
  */
-#define PROF_CMPVIEW_KEEP 1024
+#define PROF_CMPVIEW_KEEP 256
 
 struct prof_cmpview_at {
 	long off;			/* in the spool */
@@ -43,10 +43,9 @@ struct prof_cmpview {
 	FILE *spool;
 	struct prof_cmpview_at *at;
 	size_t n, cap;
-	/* The first row of each workload, backend, count (and segment), by
-	 * a hash of the pooled addresses (prof_htab64, 16 bytes a slot). */
-	struct prof_htab64 index;	/* workload, backend, count, segment */
-	struct prof_htab64 first;	/* workload, backend, count */
+	/* The first row of each workload, backend, count and segment, by a
+	 * hash of the pooled addresses (prof_htab64, 16 bytes a slot). */
+	struct prof_htab64 index;
 	struct prof_pool pool;		/* the rows' strings, each once */
 	struct json_object *keep[PROF_CMPVIEW_KEEP];
 	long kept[PROF_CMPVIEW_KEEP];	/* the row in each slot, or -1 */
@@ -87,7 +86,8 @@ struct json_object *prof_cmpview_row(struct prof_cmpview *v, size_t i);
 
 /*
  * The index of the first row of workload w and backend b, of instruction
- * counts (count set) or not, in segment key seg (NULL: any), or -1.
+ * counts (count set) or not, in segment key seg, or -1. A reader of every
+ * segment asks for each (prof-report: the run's rows of w and b).
  */
 long prof_cmpview_find(const struct prof_cmpview *v, const char *w,
 		       const char *b, int count, const char *seg);

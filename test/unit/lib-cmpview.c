@@ -80,11 +80,11 @@ main(void)
 	   "a row stays valid while fewer than PROF_CMPVIEW_KEEP others are asked for");
 	k = prof_cmpview_find(&v, "w.42", "cpu", 0, "s42");
 	is_int(k, 42, "found by workload, backend and segment");
-	is_int(prof_cmpview_find(&v, "w.0", "cpu", 1, NULL), ROWS,
+	is_int(prof_cmpview_find(&v, "w.0", "cpu", 1, "s0"), ROWS,
 	       "a count row apart from its time row");
-	is_int(prof_cmpview_find(&v, "w.0", "cpu", 0, NULL), 0,
+	is_int(prof_cmpview_find(&v, "w.0", "cpu", 0, "s0"), 0,
 	       "and the time row");
-	is_int(prof_cmpview_find(&v, "w.42", "gpu", 0, NULL), -1,
+	is_int(prof_cmpview_find(&v, "w.42", "gpu", 0, "s42"), -1,
 	       "no such row: -1");
 	prof_cmpview_free(&v);
 
