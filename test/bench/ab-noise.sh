@@ -144,16 +144,17 @@ rows() {
 		  else "-" end)] | @tsv' "$4/comparisons.json"
 }
 
-# old_judge DIR: DIR's results and baseline judged by the old prof-diff,
-# without the fields it did not know (the CPU time, switches, threads and
-# contended mark of issue 29), into DIR/old-comparisons.json.
+# old_judge DIR [BASELINE]: DIR's results and its baseline (DIR's own
+# baseline.json, or BASELINE) judged by the old prof-diff, without the
+# fields it did not know (the CPU time, switches, threads and contended
+# mark of issue 29), into DIR/old-comparisons.json.
 old_judge() {
-	local f strip='walk(if type == "object" then
+	local strip='walk(if type == "object" then
 		del(.cpu_ms, .involuntary_switches, .threads, .contended)
 		else . end)'
-	for f in results baseline; do
-		jq -c "$strip" "$1/$f.json" >"$1/old-$f.json" || return 1
-	done
+	jq -c "$strip" "$1/results.json" >"$1/old-results.json" &&
+		jq -c "$strip" "${2:-$1/baseline.json}" >"$1/old-baseline.json" ||
+		return 1
 	"$OLD_DIFF" --baseline "$1/old-baseline.json" \
 		-o "$1/old-comparisons.json" "$1/old-results.json"
 }
@@ -183,12 +184,13 @@ compare() {
 	[ -s "$d/comparisons.json" ] && old_judge "$d"
 }
 
-# quick NAME: make profile-quick against the calm baseline.
+# quick NAME: make profile-quick against the calm baseline, and its files
+# judged again by the old prof-diff.
 quick() {
 	local d=$OUT/$1
 	$MAKE -s profile-quick OUTPUT="$d" BASELINE="$OUT/calm/results.json" \
 		HISTORY= >"$d.log" 2>&1
-	[ -s "$d/comparisons.json" ]
+	[ -s "$d/comparisons.json" ] && old_judge "$d" "$OUT/calm/results.json"
 }
 
 printf 'path\trun\trow\ttruth\tstatus\told\tratio\tn\tsettled\tcontended\n' \
