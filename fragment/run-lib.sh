@@ -72,11 +72,20 @@ run_mark() {
 
 # run_parent ABS: whether a folder above the absolute path ABS is a run
 # folder (run_mark): $parent, the nearest one, and $parent_mark, its mark.
+# The folder the run is made from (the project's root, where make runs)
+# and the folders above it are never runs, whatever they hold: a project
+# may keep a results.json of its own at its root (prof-merge -o
+# results.json), and runs are made below it.
 run_parent() {
+	local here
+	here=$(pwd -P) || here=
 	parent=$1
 	while [ -n "$parent" ] && [ "$parent" != / ]; do
 		parent=${parent%/*}
 		[ -n "$parent" ] || parent=/
+		case $here/ in
+		"$parent"/* | "$parent"/) continue ;;
+		esac
 		parent_mark=$(run_mark "$parent") && return 0
 	done
 	return 1

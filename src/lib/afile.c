@@ -489,8 +489,9 @@ static const char *const RUN_MARKS[] = {
 	"results.json", "samples.jsonl", "bisect.json", "steps.jsonl",
 };
 
-const char *
-prof_run_mark(const char *dir)
+/* The first of RUN_MARKS that dir holds, or NULL. */
+static const char *
+run_mark(const char *dir)
 {
 	char p[PATH_MAX + 32];
 	struct stat sb;
@@ -502,6 +503,18 @@ prof_run_mark(const char *dir)
 			return RUN_MARKS[i];
 	}
 	return NULL;
+}
+
+/* Whether the absolute path abs is the working folder here or a folder
+ * above it ("/" always is). */
+static int
+holds_here(const char *abs, const char *here)
+{
+	size_t k = strlen(abs);
+
+	if (!strcmp(abs, "/"))
+		return 1;
+	return !strncmp(here, abs, k) && (here[k] == '\0' || here[k] == '/');
 }
 
 /* The folder above an absolute path (of "/x": "/"). */
@@ -519,11 +532,11 @@ up(char *abs)
 int
 prof_in_run(const char *dir, char *run, size_t n, const char **mark)
 {
-	char abs[PATH_MAX], p[PATH_MAX], *sl;
+	char abs[PATH_MAX], p[PATH_MAX], here[PATH_MAX], *sl;
 	struct stat sb;
 	int exists = stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode);
 
-	if (exists && (*mark = prof_run_mark(dir)))
+	if (exists && (*mark = run_mark(dir)))
 		return 1;
 	/* The folders above it: from the nearest that exists. */
 	snprintf(p, sizeof(p), "%s", dir);
@@ -544,8 +557,11 @@ prof_in_run(const char *dir, char *run, size_t n, const char **mark)
 	 * the folder's parent, or from that one. */
 	if (exists && strcmp(abs, "/"))
 		up(abs);
+	/* The working folder and those above it are never runs (afile.h). */
+	if (!realpath(".", here))
+		return -1;
 	for (;;) {
-		if ((*mark = prof_run_mark(abs))) {
+		if (!holds_here(abs, here) && (*mark = run_mark(abs))) {
 			snprintf(run, n, "%s", abs);
 			return 2;
 		}

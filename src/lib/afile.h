@@ -95,20 +95,19 @@ int prof_same_file(const char *output, const char *input);
 int prof_mkdirs(const char *path, struct prof_err *err);
 
 /*
- * Run folders: a folder that holds one of these files is a run's
- * (fragment/run-lib.sh's RUN_MARKS and run_mark, the same four), and no
- * tool writes into one. prof_run_mark(): the first mark dir holds, or
- * NULL.
- */
-const char *prof_run_mark(const char *dir);
-
-/*
+ * Run folders: a folder that holds results.json, samples.jsonl,
+ * bisect.json or steps.jsonl is a run's (fragment/run-lib.sh's RUN_MARKS
+ * and run_mark, the same four), and no tool writes into one.
+ *
  * Whether the folder dir, to be written (made or not), is in a run:
  * 0 outside every run folder; 1 dir is a run folder itself; 2 a folder
  * above it is (the nearest: run, its absolute path, n bytes). *mark is
  * then the mark that run holds. -1 when the current folder cannot be
  * read (errno set). The folders above are those of the path with its
- * links followed, from the nearest one that exists.
+ * links followed, from the nearest one that exists; the working folder
+ * and the folders above it are never runs, whatever they hold (a project
+ * may keep a results.json of its own at its root; runs are made below
+ * it), as in fragment/run-lib.sh's run_parent.
  */
 int prof_in_run(const char *dir, char *run, size_t n, const char **mark);
 

@@ -41,8 +41,9 @@ prof_sample_set_cpu(struct json_object *s, double wall_ms, double cpu_ms,
 			wall_ms, cpu_ms, involuntary_switches, rule_threads)));
 }
 
-int
-prof_sample_is_contended(struct json_object *s)
+/* 1 when sample s says contended: true; 0 when it says false or nothing. */
+static int
+is_contended(struct json_object *s)
 {
 	struct json_object *v = NULL;
 
@@ -56,7 +57,7 @@ prof_sample_contention(struct json_object *s)
 {
 	struct json_object *v = NULL;
 
-	if (!prof_sample_is_contended(s))
+	if (!is_contended(s))
 		return PROF_CONTEND_NONE;
 	if (json_object_object_get_ex(s, "involuntary_switches", &v) &&
 	    json_object_is_type(v, json_type_int) &&
@@ -84,7 +85,7 @@ prof_cpu_row_take(struct prof_cpu_row *a, struct json_object *s)
 		}
 		a->v[a->n++] = prof_json_number(cpu);
 	}
-	if (prof_sample_is_contended(s))
+	if (is_contended(s))
 		a->contended++;
 	if (json_object_is_type(th, json_type_int) &&
 	    json_object_get_int64(th) > a->threads)

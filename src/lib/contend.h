@@ -91,13 +91,10 @@ void prof_sample_set_cpu(struct json_object *s, double wall_ms, double cpu_ms,
 			 long involuntary_switches, long threads,
 			 long rule_threads);
 
-/* 1 when sample s says contended: true; 0 when it says false or nothing
- * (a file older than the fields: unknown, never contended). */
-int prof_sample_is_contended(struct json_object *s);
-
 /*
  * How a sample's call was contended, for the A/B looks (compare.h):
- * PROF_CONTEND_NONE, PROF_CONTEND_WAITED (contended, and the scheduler
+ * PROF_CONTEND_NONE (it says contended: false, or nothing: a file older
+ * than the fields is unknown, never contended), PROF_CONTEND_WAITED (contended, and the scheduler
  * never took its core: it slept or blocked, which the code may do), or
  * PROF_CONTEND_QUEUED (contended with at least one involuntary switch,
  * or with none recorded: part of its wall time may be the machine's

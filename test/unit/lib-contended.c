@@ -52,7 +52,7 @@ main(void)
 	struct json_object *s;
 	struct prof_err e = {0};
 
-	plan(29);
+	plan(30);
 
 	/* One thread: the wall time against the CPU time. */
 	is_int(prof_sample_contended(2.80, 2.79, 0, 1), 0,
@@ -105,9 +105,15 @@ main(void)
 	       3, "involuntary_switches is kept");
 	is_int(json_object_get_int64(json_object_object_get(s, "threads")), 1,
 	       "threads is kept");
-	is_int(prof_sample_is_contended(s), 1, "the sample is marked contended");
+	is_int(prof_sample_contention(s), PROF_CONTEND_QUEUED,
+	       "the sample is marked contended, queued (3 involuntary "
+	       "switches)");
+	json_object_object_add(s, "involuntary_switches",
+			       json_object_new_int64(0));
+	is_int(prof_sample_contention(s), PROF_CONTEND_WAITED,
+	       "contended with no involuntary switch: it waited");
 	json_object_object_del(s, "contended");
-	is_int(prof_sample_is_contended(s), 0,
+	is_int(prof_sample_contention(s), PROF_CONTEND_NONE,
 	       "a sample without the mark (an older file) is not contended");
 	json_object_put(s);
 
