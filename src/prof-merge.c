@@ -233,6 +233,11 @@ struct shard_wl {
 };
 
 /* What one merge keeps: the output, and for --shards each shard's file. */
+/* A group's indexes 0 to n - 1, index i at place at + i * step. */
+struct run {
+	int64_t at, step, n;
+};
+
 struct merge {
 	struct opts *o;
 	struct prof_stream *st;
@@ -251,9 +256,13 @@ struct merge {
 	 * or sample index), to refuse a sample given twice: in seen, group
 	 * << 40 | index; in seen_big, an identity that does not fit 64 bits
 	 * (an index from 2^40 on). The groups, and the inputs' names for
-	 * the message. */
+	 * the message. A group's indexes 0, 1, ... at places evenly apart
+	 * (its samples one after another, or every so many lines) are kept
+	 * as a run, 24 bytes a group, not an entry each: in runs. */
 	struct prof_htab groups, seen_big;
 	struct prof_htab64 seen;
+	struct run *runs;
+	size_t cap_runs;
 	char last_gkey[1024];	/* the group of the sample before */
 	int last_glen;
 	long last_g;
@@ -395,6 +404,7 @@ check_once(struct merge *m, struct json_object *s, long at,
 	struct json_object *v = NULL;
 	char gkey[1024], here[8600], there[4200];
 	int64_t key[2], prev, place;
+	struct run *r;
 	long g;
 	int len, found;
 
@@ -415,6 +425,17 @@ check_once(struct merge *m, struct json_object *s, long at,
 		if (prof_htab_put(&m->groups, gkey, (size_t)len, g) < 0)
 			return prof_err_set(err, "out of memory");
 	}
+	if ((size_t)g >= m->cap_runs) {
+		size_t ncap = m->cap_runs ? m->cap_runs * 2 : 256;
+		struct run *nr = realloc(m->runs, ncap * sizeof(*nr));
+
+		if (!nr)
+			return prof_err_set(err, "out of memory");
+		memset(nr + m->cap_runs, 0,
+		       (ncap - m->cap_runs) * sizeof(*nr));
+		m->runs = nr;
+		m->cap_runs = ncap;
+	}
 	memcpy(m->last_gkey, gkey, (size_t)len);
 	m->last_glen = len;
 	m->last_g = g;
@@ -422,12 +443,31 @@ check_once(struct merge *m, struct json_object *s, long at,
 	key[1] = json_object_get_int64(v);
 	place = (int64_t)(m->n_names - 1) << PLACE_BITS |
 		(at & ((1L << PLACE_BITS) - 1));
-	if (g < (1L << 23) && key[1] >= 0 && key[1] < (1LL << PLACE_BITS)) {
+	r = &m->runs[g];
+	if (key[1] >= 0 && key[1] < r->n) {
+		/* In the group's run. */
+		found = 1;
+		prev = r->at + key[1] * r->step;
+	} else if (g < (1L << 23) && key[1] >= 0 &&
+		   key[1] < (1LL << PLACE_BITS)) {
 		uint64_t k64 = (uint64_t)g << PLACE_BITS | (uint64_t)key[1];
 
 		found = prof_htab64_get(&m->seen, k64, &prev);
-		if (!found && prof_htab64_put(&m->seen, k64, place) < 0)
+		if (!found && key[1] == r->n &&
+			   (!r->n || (r->n == 1 && place > r->at) ||
+			    (r->n > 1 && (place - r->at) % r->step == 0 &&
+			     (place - r->at) / r->step == r->n))) {
+			/* The run's next (an index seen out of it is in
+			 * seen, looked up first). */
+			if (!r->n)
+				r->at = place;
+			else if (r->n == 1)
+				r->step = place - r->at;
+			r->n++;
+		} else if (!found &&
+			   prof_htab64_put(&m->seen, k64, place) < 0) {
 			return prof_err_set(err, "out of memory");
+		}
 	} else {
 		prev = prof_htab_get(&m->seen_big, key, sizeof(key));
 		found = prev >= 0;
@@ -767,6 +807,8 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 		 * by their workloads (check_owners()). */
 		prof_htab64_free(&m->seen);
 		prof_htab_free(&m->seen_big);
+		if (m->runs)
+			memset(m->runs, 0, m->cap_runs * sizeof(*m->runs));
 		if (new_input(m, file, 1) < 0)
 			goto oom;
 		if (prof_stream_results(m->st, file, take, m, &err) < 0) {
@@ -1183,6 +1225,7 @@ out:
 	prof_htab_free(&m.groups);
 	prof_htab64_free(&m.seen);
 	prof_htab_free(&m.seen_big);
+	free(m.runs);
 	for (k = 0; k < m.n_names; k++)
 		free(m.names[k]);
 	free(m.names);

@@ -5,7 +5,7 @@
 # run, workload, backend, segment, phase, kind and index: a second one is
 # exit 2, naming both places, nothing written.
 . "$(dirname "$0")/lib.sh"
-plan 13
+plan 16
 
 D=test/data/results
 S=$T/s.jsonl
@@ -25,6 +25,29 @@ run prof-merge -o "$T/r.json" "$T/twice.jsonl"
 is "$rc:$(errline)" \
 	"2:prof-merge: $T/twice.jsonl:$((total + 1)): a second sample of 'w.warning' (cpu, timing, warm, index 2): the first is at $T/twice.jsonl:3; an input given twice, or two runs? (a run's shards merge with --shards)" \
 	"one line twice in a stream"
+
+# A group's samples every other line (its warm and cold ones by turns),
+# and out of order: the first of a repeat is still named.
+W='select(.workload == "w.warning" and .phase == "timing" and
+	.kind == "warm" and .index < 3)'
+jq -c "$W | ., (.kind = \"cold\")" "$S" >"$T/turns.jsonl"
+{ cat "$T/turns.jsonl"; sed -n 3p "$T/turns.jsonl"; } >"$T/turns2.jsonl"
+run prof-merge -o "$T/r.json" "$T/turns2.jsonl"
+is "$rc:$(errline)" \
+	"2:prof-merge: $T/turns2.jsonl:7: a second sample of 'w.warning' (cpu, timing, warm, index 1): the first is at $T/turns2.jsonl:3; an input given twice, or two runs? (a run's shards merge with --shards)" \
+	"samples every other line: a repeat names the first"
+jq -c "$W" "$S" >"$T/w.jsonl"
+for i in 3 1 2; do sed -n ${i}p "$T/w.jsonl"; done >"$T/order.jsonl"
+{ cat "$T/order.jsonl"; sed -n 3p "$T/order.jsonl"; } >"$T/order2.jsonl"
+run prof-merge -o "$T/r.json" "$T/order2.jsonl"
+is "$rc:$(errline)" \
+	"2:prof-merge: $T/order2.jsonl:4: a second sample of 'w.warning' (cpu, timing, warm, index 1): the first is at $T/order2.jsonl:3; an input given twice, or two runs? (a run's shards merge with --shards)" \
+	"out of order: the same"
+{ cat "$T/order.jsonl"; sed -n 1p "$T/order.jsonl"; } >"$T/order3.jsonl"
+run prof-merge -o "$T/r.json" "$T/order3.jsonl"
+is "$rc:$(errline)" \
+	"2:prof-merge: $T/order3.jsonl:4: a second sample of 'w.warning' (cpu, timing, warm, index 2): the first is at $T/order3.jsonl:1; an input given twice, or two runs? (a run's shards merge with --shards)" \
+	"and the index that came before them"
 
 # Samples that differ in one of the parts are other samples.
 jq -c '.index += 100' "$S" >"$T/more.jsonl"
