@@ -2924,11 +2924,11 @@ out:
 	return rc;
 }
 
-/* The interval of the ratio of all n rounds: paired, or the sides'
- * where too few pairs bound it. */
+/* The interval of the ratio of all n rounds: paired, or, where too few
+ * pairs bound it and sides is set, the sides'. */
 static int
-all_ci(const double *a, const double *b, size_t n, double alpha, double *lo,
-       double *hi)
+all_ci(const double *a, const double *b, size_t n, double alpha, int sides,
+       double *lo, double *hi)
 {
 	/* Each call against the other side's call of its round: a load
 	 * that drifts falls on both of a pair. */
@@ -2936,7 +2936,7 @@ all_ci(const double *a, const double *b, size_t n, double alpha, double *lo,
 		return -1;
 	/* Too few pairs for the confidence (6 at 95%: it depends on n
 	 * alone): the sides' interval, which 4 a side can give. */
-	if (!(*lo > 0 && isfinite(*hi)))
+	if (sides && !(*lo > 0 && isfinite(*hi)))
 		return ratio_ci(a, n, b, n, alpha, lo, hi);
 	return 0;
 }
@@ -3000,7 +3000,14 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q,
 	if (!out->clean) {
 		na = pick(cur->wall, NULL, n, 0, a);
 		nb = pick(base->wall, NULL, n, 0, b);
-		if (all_ci(a, b, n, alpha, &out->lo, &out->hi) < 0)
+		/* Calls that waited in the queue with no CPU time to check
+		 * their wall time by: the pairs alone, which share the
+		 * load of their round (compare.h). */
+		if (all_ci(a, b, n, alpha,
+			   (cur->cpu && base->cpu) ||
+				   !(queued(cur->cont, n) ||
+				     queued(base->cont, n)),
+			   &out->lo, &out->hi) < 0)
 			goto out;
 	}
 	out->n_cur = na;
@@ -3020,7 +3027,7 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q,
 	    (out->state == PROF_CMP_LOOK_SLOWER ||
 	     out->state == PROF_CMP_LOOK_FASTER) &&
 	    (queued(cur->cont, n) || queued(base->cont, n))) {
-		if (all_ci(cur->cpu, base->cpu, n, alpha, &lo, &hi) < 0 ||
+		if (all_ci(cur->cpu, base->cpu, n, alpha, 1, &lo, &hi) < 0 ||
 		    prof_stats_compute(base->cpu, n, &st) < 0) {
 			rc = -1;
 			goto out;
@@ -3043,7 +3050,7 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q,
 	if (out->clean || out->state != PROF_CMP_LOOK_OPEN || !cur->cpu ||
 	    !base->cpu)
 		goto out;
-	if (all_ci(cur->cpu, base->cpu, n, alpha, &lo, &hi) < 0 ||
+	if (all_ci(cur->cpu, base->cpu, n, alpha, 1, &lo, &hi) < 0 ||
 	    prof_stats_compute(base->cpu, n, &st) < 0) {
 		rc = -1;
 		goto out;

@@ -557,7 +557,11 @@ void prof_cmp_rows_free(struct prof_cmp_rows *k);
  * its queue on one side's calls for a few rounds, and move the wall
  * time's interval where the cost of the calls did not move. Calls that
  * waited by sleeping or blocking (PROF_CONTEND_WAITED) are the code's
- * waits, and leave the wall time's look as it is.
+ * waits, and leave the wall time's look as it is. Where such calls say
+ * no CPU time of one thread (a workload on threads of its own, a
+ * command, a GPU call), nothing checks the wall time: the look on all
+ * samples is then the pairs' alone, never the sides' interval, whatever
+ * the number of rounds (open until the pairs bound it).
  *
  * The verdict of an interleaved row (prof_cmp_judge()) is then:
  *   warning   the last look settled above 1.20, AND the seed's rule on the

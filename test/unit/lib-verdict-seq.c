@@ -222,9 +222,11 @@ queue_judge(int mark, double cpu_ratio, int ab, char *reason, size_t rn)
 	r.cur.fixture_checksum = r.base.fixture_checksum = "s";
 	r.matched = 1;
 	for (i = 0; i < N(cw); i++) {
+		/* cpu_ratio NAN: no CPU time of one thread. */
 		prof_cmp_side_add_marked(&r.cur, cw[i], mark,
 					 cc[i] * cpu_ratio);
-		prof_cmp_side_add_marked(&r.base, bw[i], mark, bc[i]);
+		prof_cmp_side_add_marked(&r.base, bw[i], mark,
+					 isnan(cpu_ratio) ? NAN : bc[i]);
 	}
 	if (ab) {
 		r.cur.ab_first = r.base.ab_first = 5;
@@ -264,6 +266,18 @@ test_queue(void)
 	       "warning",
 	       "calls that slept (no involuntary switch), wall time +80%: "
 	       "the code's waits, warning");
+	diag("%s", why);
+	/* With no CPU time of one thread: the pairs alone, too few in 5
+	 * rounds at 95%. */
+	is_str(queue_judge(PROF_CONTEND_QUEUED, NAN, 1, why, sizeof(why)),
+	       "stable",
+	       "queued calls with no CPU time of one thread, 5 rounds: "
+	       "stable, not the sides' interval");
+	diag("%s", why);
+	like(why, "not settled after 5 samples a side", "not settled");
+	is_str(queue_judge(PROF_CONTEND_WAITED, NAN, 1, why, sizeof(why)),
+	       "warning",
+	       "the same calls as sleeps: the sides' interval, warning");
 	diag("%s", why);
 	/* The same calls as a baseline row: the seed's rule on wall time,
 	 * asked to hold on the CPU times too. */
@@ -501,7 +515,7 @@ test_two_clusters(void)
 int
 main(void)
 {
-	plan(19 + 2 + 6 + 21 + 12);
+	plan(19 + 2 + 6 + 21 + 15);
 	test_looks();
 	test_rule();
 	test_interval();
