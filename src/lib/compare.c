@@ -1320,8 +1320,9 @@ judge_queue(struct prof_cmp_row *r)
 	}
 	over_floor = round(fabs(delta) * 1e6) >=
 		     round(r->warning_floor_ms * 1e6);
+	/* judge_speed()'s comparisons, on the CPU medians. */
 	same = sb.median > 0 && over_floor &&
-	       (warn ? sc.median > sb.median * PROF_CMP_RATIO &&
+	       (warn ? sc.median / sb.median > PROF_CMP_RATIO &&
 			       above >= r->needed :
 		       sc.median <= sb.median / PROF_CMP_RATIO &&
 			       below >= r->needed);
