@@ -969,6 +969,45 @@ queued(const unsigned char *cont, size_t n)
 	return 0;
 }
 
+/* What the seed's rule says of values v[0..n) of median cm against a
+ * baseline median bm (judge_speed(); judge_queue() asks it of the CPU
+ * times). */
+struct seed_rule {
+	enum prof_cmp_status status;	/* warning, improved or stable */
+	size_t above, below, needed;	/* of v against bm; ceil(0.75 n) */
+	int slower, faster, over_floor;	/* what the medians say */
+};
+
+static void
+seed_rule(const double *v, size_t n, double cm, double bm, double floor_ms,
+	  struct seed_rule *s)
+{
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	s->needed = (3 * n + 3) / 4;	/* ceil(0.75 n) */
+	for (i = 0; i < n; i++) {
+		if (v[i] > bm)
+			s->above++;
+		else if (v[i] < bm)
+			s->below++;
+	}
+	/* Durations are kept to the nanosecond: compare the delta with the
+	 * floor there, so 0.3 - 0.2 still reaches a 0.1 ms floor. In doubles:
+	 * llround() of a value beyond int64 is undefined. */
+	s->slower = cm / bm > PROF_CMP_RATIO;
+	s->faster = cm <= bm / PROF_CMP_RATIO;
+	s->over_floor = round(fabs(cm - bm) * 1e6) >= round(floor_ms * 1e6);
+	s->status = s->slower && s->over_floor && s->above >= s->needed ?
+			    PROF_CMP_WARNING :
+		    /* The mirror: the baseline at least 1.20 times the
+		     * median, the gain at least the floor, most values
+		     * below the baseline's. */
+		    s->faster && s->over_floor && s->below >= s->needed ?
+			    PROF_CMP_IMPROVED :
+			    PROF_CMP_STABLE;
+}
+
 /*
  * The seed's rule on the speed of cur[0..nc) against base[0..nb): ratio
  * and delta of the medians, the samples above and below the baseline
@@ -980,9 +1019,8 @@ judge_speed(struct prof_cmp_row *r, const double *cur, size_t nc,
 	    const double *base, size_t nb)
 {
 	struct prof_stats sc, sb;
-	int slower, faster, over_floor;
+	struct seed_rule sr;
 	double pct, p;
-	size_t i;
 
 	if (prof_stats_compute(cur, nc, &sc) < 0 ||
 	    prof_stats_compute(base, nb, &sb) < 0)
@@ -1002,42 +1040,28 @@ judge_speed(struct prof_cmp_row *r, const double *cur, size_t nc,
 		r->ratio = r->delta_ms = NAN;
 		return 0;
 	}
-	for (i = 0; i < nc; i++) {
-		if (cur[i] > sb.median)
-			r->above++;
-		else if (cur[i] < sb.median)
-			r->below++;
-	}
+	seed_rule(cur, nc, sc.median, sb.median, r->warning_floor_ms, &sr);
+	r->above = sr.above;
+	r->below = sr.below;
 	p = prof_stats_mann_whitney(cur, nc, base, nb);
 	r->p_value = p < 0 ? NAN : p;
 	pct = (r->ratio - 1) * 100;
-	/* Durations are kept to the nanosecond: compare the delta with the
-	 * floor there, so 0.3 - 0.2 still reaches a 0.1 ms floor. In doubles:
-	 * llround() of a value beyond int64 is undefined. */
-	slower = r->ratio > PROF_CMP_RATIO;
-	faster = sc.median <= sb.median / PROF_CMP_RATIO;
-	over_floor = round(fabs(r->delta_ms) * 1e6) >=
-		     round(r->warning_floor_ms * 1e6);
-	if (slower && over_floor && r->above >= r->needed) {
-		r->status = PROF_CMP_WARNING;
+	r->status = sr.status;
+	if (sr.status == PROF_CMP_WARNING) {
 		snprintf(r->reason, sizeof(r->reason),
 			 "median %.1f%% slower (%+.3f ms >= floor %g ms), %zu "
 			 "of %zu samples above the baseline median",
 			 pct, r->delta_ms, r->warning_floor_ms, r->above, nc);
 		return 0;
 	}
-	/* The mirror: the baseline at least 1.20 times the median, the
-	 * gain at least the floor, most samples below the baseline's. */
-	if (faster && over_floor && r->below >= r->needed) {
-		r->status = PROF_CMP_IMPROVED;
+	if (sr.status == PROF_CMP_IMPROVED) {
 		snprintf(r->reason, sizeof(r->reason),
 			 "median %.1f%% faster (%+.3f ms, floor %g ms), %zu "
 			 "of %zu samples below the baseline median",
 			 -pct, r->delta_ms, r->warning_floor_ms, r->below, nc);
 		return 0;
 	}
-	r->status = PROF_CMP_STABLE;
-	judge_stable(r, nc, pct, slower, faster, over_floor);
+	judge_stable(r, nc, pct, sr.slower, sr.faster, sr.over_floor);
 	return 0;
 }
 
@@ -1045,6 +1069,29 @@ judge_speed(struct prof_cmp_row *r, const double *cur, size_t nc,
 static void
 reason_add(struct prof_cmp_row *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Put words before a row's reason (its end cut where they leave no
+ * room). */
+static void
+reason_prefix(struct prof_cmp_row *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void
+reason_prefix(struct prof_cmp_row *r, const char *fmt, ...)
+{
+	char seen[sizeof(r->reason)];
+	size_t k, n;
+	va_list ap;
+
+	memcpy(seen, r->reason, sizeof(seen));
+	va_start(ap, fmt);
+	vsnprintf(r->reason, sizeof(r->reason), fmt, ap);
+	va_end(ap);
+	k = strlen(r->reason);
+	n = strnlen(seen, sizeof(r->reason) - k - 1);
+	memcpy(r->reason + k, seen, n);
+	r->reason[k + n] = '\0';
+}
 
 static void
 reason_add(struct prof_cmp_row *r, const char *fmt, ...)
@@ -1211,15 +1258,8 @@ judge_ab(struct prof_cmp_row *r)
 	looked_at(l, &cc, &bc, cv, &nc, bv, &nb);
 	if (judge_speed(r, cv, nc, bv, nb) < 0)
 		goto out;
-	if (l->cpu) {
-		char seen[sizeof(r->reason)];
-		size_t k = strlen("CPU time ");
-
-		memcpy(seen, r->reason, sizeof(seen));
-		memcpy(r->reason, "CPU time ", k);
-		memcpy(r->reason + k, seen, sizeof(r->reason) - k - 1);
-		r->reason[sizeof(r->reason) - 1] = '\0';
-	}
+	if (l->cpu)
+		reason_prefix(r, "CPU time ");
 	rc = 0;
 	if (r->status == PROF_CMP_INCOMPARABLE)
 		goto out;
@@ -1227,19 +1267,10 @@ judge_ab(struct prof_cmp_row *r)
 	look_words(l, words, sizeof(words));
 	rule = r->status;
 	if (l->state == PROF_CMP_LOOK_OPEN) {
-		char seen[sizeof(r->reason)];
-		int k;
-
 		r->status = PROF_CMP_STABLE;
-		memcpy(seen, r->reason, sizeof(seen));
-		k = snprintf(r->reason, sizeof(r->reason),
-			     "not settled after %zu samples a side (p = %.3g): ",
-			     l->n, r->p_value);
-		if (k > 0 && (size_t)k < sizeof(r->reason))
-			memcpy(r->reason + k, seen,
-			       strnlen(seen, sizeof(r->reason) - (size_t)k - 1) +
-				       1);
-		r->reason[sizeof(r->reason) - 1] = '\0';
+		reason_prefix(r, "not settled after %zu samples a side "
+				 "(p = %.3g): ",
+			      l->n, r->p_value);
 		reason_add(r, "; %s", words);
 		goto out;
 	}
@@ -1297,51 +1328,34 @@ static int
 judge_queue(struct prof_cmp_row *r)
 {
 	const struct prof_cmp_side *c = &r->cur, *b = &r->base;
-	int warn = r->status == PROF_CMP_WARNING, same, over_floor;
-	char seen[sizeof(r->reason)];
 	struct prof_stats sc, sb;
-	size_t i, above = 0, below = 0;
-	double delta;
-	int k;
+	struct seed_rule sr;
 
-	if ((!warn && r->status != PROF_CMP_IMPROVED) || c->cpu_known != 1 ||
+	if ((r->status != PROF_CMP_WARNING &&
+	     r->status != PROF_CMP_IMPROVED) ||
+	    c->cpu_known != 1 ||
 	    b->cpu_known != 1 ||
 	    !(queued(c->cont, c->n) || queued(b->cont, b->n)))
 		return 0;
 	if (prof_stats_compute(c->cpu, c->n, &sc) < 0 ||
 	    prof_stats_compute(b->cpu, b->n, &sb) < 0)
 		return -1;
-	delta = sc.median - sb.median;
-	for (i = 0; i < c->n; i++) {
-		if (c->cpu[i] > sb.median)
-			above++;
-		else if (c->cpu[i] < sb.median)
-			below++;
+	if (sb.median > 0) {
+		seed_rule(c->cpu, c->n, sc.median, sb.median,
+			  r->warning_floor_ms, &sr);
+		if (sr.status == r->status)
+			return 0;
 	}
-	over_floor = round(fabs(delta) * 1e6) >=
-		     round(r->warning_floor_ms * 1e6);
-	/* judge_speed()'s comparisons, on the CPU medians. */
-	same = sb.median > 0 && over_floor &&
-	       (warn ? sc.median / sb.median > PROF_CMP_RATIO &&
-			       above >= r->needed :
-		       sc.median <= sb.median / PROF_CMP_RATIO &&
-			       below >= r->needed);
-	if (same)
-		return 0;
 	r->status = PROF_CMP_STABLE;
-	memcpy(seen, r->reason, sizeof(seen));
-	k = snprintf(r->reason, sizeof(r->reason), "not settled: ");
-	if (k > 0 && (size_t)k < sizeof(r->reason))
-		memcpy(r->reason + k, seen,
-		       strnlen(seen, sizeof(r->reason) - (size_t)k - 1) + 1);
-	r->reason[sizeof(r->reason) - 1] = '\0';
+	reason_prefix(r, "not settled: ");
 	if (sb.median > 0)
 		reason_add(r,
 			   ", but the CPU time's median %.3f ms against %.3f "
 			   "ms (%+.1f%%, %+.3f ms) does not say so: calls "
 			   "waited for a core",
 			   sc.median, sb.median,
-			   (sc.median / sb.median - 1) * 100, delta);
+			   (sc.median / sb.median - 1) * 100,
+			   sc.median - sb.median);
 	else
 		reason_add(r,
 			   ", but the CPU time's median %.3f ms against %.3f "

@@ -526,19 +526,30 @@ cmp_ll(const void *pa, const void *pb)
 	return a < b ? -1 : a > b;
 }
 
+/* A row's order, whole or in brief: workload, backend, segment, then the
+ * place of its first sample. */
+static int
+key_order(const char *wa, const char *ba, const char *sa, size_t fa,
+	  const char *wb, const char *bb, const char *sb, size_t fb)
+{
+	int c = strcmp(wa, wb);
+
+	if (!c)
+		c = strcmp(ba, bb);
+	if (!c)
+		c = strcmp(sa, sb);
+	if (!c)
+		c = fa < fb ? -1 : fa > fb;
+	return c;
+}
+
 static int
 cmp_rows(const void *pa, const void *pb)
 {
 	const struct prof_runrow *a = pa, *b = pb;
-	int c = strcmp(a->workload, b->workload);
 
-	if (!c)
-		c = strcmp(a->backend, b->backend);
-	if (!c)
-		c = strcmp(a->segment, b->segment);
-	if (!c)
-		c = a->first < b->first ? -1 : a->first > b->first;
-	return c;
+	return key_order(a->workload, a->backend, a->segment, a->first,
+			 b->workload, b->backend, b->segment, b->first);
 }
 
 /* The walk is done: keys, medians, statistics, the order. */
@@ -614,15 +625,9 @@ static int
 cmp_briefs(const void *pa, const void *pb)
 {
 	const struct prof_runbrief *a = pa, *b = pb;
-	int c = strcmp(a->workload, b->workload);
 
-	if (!c)
-		c = strcmp(a->backend, b->backend);
-	if (!c)
-		c = strcmp(a->segment, b->segment);
-	if (!c)
-		c = a->first < b->first ? -1 : a->first > b->first;
-	return c;
+	return key_order(a->workload, a->backend, a->segment, a->first,
+			 b->workload, b->backend, b->segment, b->first);
 }
 
 /* The walk in brief is done: keys, CPU medians (as prof_stats_compute()

@@ -14,6 +14,46 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
+/* A matched CPU row "w" of workload version 1, fixture "s", floor 0.5
+ * ms, no samples yet. */
+static void
+row_blank(struct prof_cmp_row *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->workload = "w";
+	r->backend = "cpu";
+	r->segment = "{}";
+	r->warning_floor_ms = 0.5;
+	r->cur.version = r->base.version = 1;
+	r->cur.fixture_checksum = r->base.fixture_checksum = "s";
+	r->matched = 1;
+}
+
+/* Free what the sides were given. */
+static void
+row_free(struct prof_cmp_row *r)
+{
+	free(r->cur.v);
+	free(r->cur.cont);
+	free(r->cur.cpu);
+	free(r->base.v);
+	free(r->base.cont);
+	free(r->base.cpu);
+}
+
+/* Judge row r: its status (reason into reason[rn]); r is freed. */
+static const char *
+row_status(struct prof_cmp_row *r, char *reason, size_t rn)
+{
+	const char *st = prof_cmp_judge(r) < 0 ?
+				 "failed" :
+				 prof_cmp_status_name(r->status);
+
+	snprintf(reason, rn, "%s", r->reason);
+	row_free(r);
+	return st;
+}
+
 /* A diagnostic line (TAP comment), with the reasons the rule gave. */
 #define diag(...) (printf("# "), printf(__VA_ARGS__), printf("\n"))
 
@@ -134,18 +174,10 @@ cpu_judge(double cpu_ratio, double wall_ratio, size_t n, char *reason,
 	  size_t rn)
 {
 	struct prof_cmp_row r;
-	const char *st;
 	uint64_t x = 20260710;
 	size_t i;
 
-	memset(&r, 0, sizeof(r));
-	r.workload = "w";
-	r.backend = "cpu";
-	r.segment = "{}";
-	r.warning_floor_ms = 0.5;
-	r.cur.version = r.base.version = 1;
-	r.cur.fixture_checksum = r.base.fixture_checksum = "s";
-	r.matched = 1;
+	row_blank(&r);
 	for (i = 0; i < n; i++) {
 		double f, g, cb, cc;
 
@@ -161,16 +193,7 @@ cpu_judge(double cpu_ratio, double wall_ratio, size_t n, char *reason,
 	r.cur.ab_first = r.base.ab_first = 10;
 	r.cur.ab_max = r.base.ab_max = 40;
 	r.cur.ab_rounds = r.base.ab_rounds = (long)n;
-	st = prof_cmp_judge(&r) < 0 ? "failed" :
-				     prof_cmp_status_name(r.status);
-	snprintf(reason, rn, "%s", r.reason);
-	free(r.cur.v);
-	free(r.cur.cont);
-	free(r.cur.cpu);
-	free(r.base.v);
-	free(r.base.cont);
-	free(r.base.cpu);
-	return st;
+	return row_status(&r, reason, rn);
 }
 
 static void
@@ -210,17 +233,9 @@ queue_judge(int mark, double cpu_ratio, int ab, char *reason, size_t rn)
 	static const double cc[] = {4.29, 4.58, 4.41, 4.47, 4.35};
 	static const double bc[] = {4.37, 4.61, 4.44, 4.52, 4.40};
 	struct prof_cmp_row r;
-	const char *st;
 	size_t i;
 
-	memset(&r, 0, sizeof(r));
-	r.workload = "w";
-	r.backend = "cpu";
-	r.segment = "{}";
-	r.warning_floor_ms = 0.5;
-	r.cur.version = r.base.version = 1;
-	r.cur.fixture_checksum = r.base.fixture_checksum = "s";
-	r.matched = 1;
+	row_blank(&r);
 	for (i = 0; i < N(cw); i++) {
 		/* cpu_ratio NAN: no CPU time of one thread. */
 		prof_cmp_side_add_marked(&r.cur, cw[i], mark,
@@ -233,16 +248,7 @@ queue_judge(int mark, double cpu_ratio, int ab, char *reason, size_t rn)
 		r.cur.ab_max = r.base.ab_max = 5;
 		r.cur.ab_rounds = r.base.ab_rounds = (long)N(cw);
 	}
-	st = prof_cmp_judge(&r) < 0 ? "failed" :
-				     prof_cmp_status_name(r.status);
-	snprintf(reason, rn, "%s", r.reason);
-	free(r.cur.v);
-	free(r.cur.cont);
-	free(r.cur.cpu);
-	free(r.base.v);
-	free(r.base.cont);
-	free(r.base.cpu);
-	return st;
+	return row_status(&r, reason, rn);
 }
 
 static void
@@ -341,14 +347,7 @@ ab_init(struct prof_cmp_row *r, const double *cur, double scale,
 	static const double cycle[] = {1.0, 1.003, 0.997, 1.006};
 	size_t i;
 
-	memset(r, 0, sizeof(*r));
-	r->workload = "w";
-	r->backend = "cpu";
-	r->segment = "{}";
-	r->warning_floor_ms = 0.5;
-	r->cur.version = r->base.version = 1;
-	r->cur.fixture_checksum = r->base.fixture_checksum = "s";
-	r->matched = 1;
+	row_blank(r);
 	for (i = 0; i < n; i++) {
 		double k = cycle[(i / 12) % 4];
 
@@ -362,29 +361,15 @@ ab_init(struct prof_cmp_row *r, const double *cur, double scale,
 	r->cur.ab_rounds = r->base.ab_rounds = (long)n;
 }
 
-static void
-ab_free(struct prof_cmp_row *r)
-{
-	free(r->cur.v);
-	free(r->cur.cont);
-	free(r->base.v);
-	free(r->base.cont);
-}
-
 /* The status of an interleaved row, its reason kept for a diagnostic. */
 static const char *
 ab_judge(const double *cur, double scale, const double *ref, size_t n,
 	 int marks, long first, long max, char *reason, size_t rn)
 {
 	struct prof_cmp_row r;
-	const char *st;
 
 	ab_init(&r, cur, scale, ref, n, marks, first, max);
-	st = prof_cmp_judge(&r) < 0 ? "failed" :
-				     prof_cmp_status_name(r.status);
-	snprintf(reason, rn, "%s", r.reason);
-	ab_free(&r);
-	return st;
+	return row_status(&r, reason, rn);
 }
 
 static void
@@ -411,7 +396,7 @@ test_two_clusters(void)
 	diag("%s", r.reason);
 	ok(r.ab && r.look.state == PROF_CMP_LOOK_OPEN,
 	   "an A/B row whose last look is open");
-	ab_free(&r);
+	row_free(&r);
 	ab_init(&r, two_cur, 1, two_ref, 12, 1, 3, 12);
 	prof_cmp_judge(&r);
 	is_str(prof_cmp_status_name(r.status), "stable",
@@ -420,7 +405,7 @@ test_two_clusters(void)
 		       "not run for part of their time): the machine may have "
 		       "been busy",
 	     "and the row says its samples were mostly contended");
-	ab_free(&r);
+	row_free(&r);
 
 	/* The same clusters, three rounds of them (a full budget), either
 	 * side drawing more from the slow one: A/A, +30% and -23% on both
@@ -503,7 +488,7 @@ test_two_clusters(void)
 		     "against 2.820 ms): the load moved the median, not the "
 		     "code; settled: ratio ",
 		     "and the reason says why");
-		ab_free(&g);
+		row_free(&g);
 	}
 	is_str(ab_judge(two_cur, 1.3, two_ref, 12, 1, 3, 12, why,
 			sizeof(why)),
