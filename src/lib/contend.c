@@ -41,6 +41,38 @@ prof_sample_set_cpu(struct json_object *s, double wall_ms, double cpu_ms,
 			wall_ms, cpu_ms, involuntary_switches, rule_threads)));
 }
 
+int
+prof_sample_run_delay(struct json_object *s, double *ms)
+{
+	struct json_object *v = NULL;
+	double d;
+
+	if (!s || !json_object_object_get_ex(s, "run_delay_ms", &v) ||
+	    !prof_json_is_number(v))
+		return 0;
+	d = prof_json_number(v);
+	if (!isfinite(d) || d < 0)
+		return 0;
+	if (ms)
+		*ms = d;
+	return 1;
+}
+
+double
+prof_sample_own_ms(struct json_object *s)
+{
+	struct json_object *v = NULL;
+	double wall, delay;
+
+	if (!s || !json_object_object_get_ex(s, "duration_ms", &v) ||
+	    !prof_json_is_number(v))
+		return NAN;
+	wall = prof_json_number(v);
+	if (!prof_sample_run_delay(s, &delay))
+		return wall;
+	return wall > delay ? wall - delay : 0;
+}
+
 /* 1 when sample s says contended: true; 0 when it says false or nothing. */
 static int
 is_contended(struct json_object *s)

@@ -92,6 +92,25 @@ void prof_sample_set_cpu(struct json_object *s, double wall_ms, double cpu_ms,
 			 long rule_threads);
 
 /*
+ * The call's run-queue delay: run_delay_ms, the time its threads were
+ * runnable but not running during the timed call (schedstat's second
+ * field, summed over the call's threads). 1 and *ms when sample s says
+ * it (a finite number >= 0), 0 when not: a file older than the field,
+ * a kernel without schedstat ("run_delay": "unavailable"), or a value a
+ * checked sample cannot hold. ms may be NULL.
+ */
+int prof_sample_run_delay(struct json_object *s, double *ms);
+
+/*
+ * The code's own time of sample s's call: duration_ms - run_delay_ms
+ * (the wall time the load did not add: running, sleeping or blocked),
+ * never below 0 (threads that waited side by side can together have
+ * waited longer than the call took); duration_ms when the delay is
+ * unknown; NAN when s has no duration_ms.
+ */
+double prof_sample_own_ms(struct json_object *s);
+
+/*
  * How a sample's call was contended, for the A/B looks (compare.h):
  * PROF_CONTEND_NONE (it says contended: false, or nothing: a file older
  * than the fields is unknown, never contended), PROF_CONTEND_WAITED (contended, and the scheduler

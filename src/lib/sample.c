@@ -374,32 +374,87 @@ check_shared(struct ctx *c, struct json_object *o)
 }
 
 /*
- * On one thread (threads 1, or none) a call's CPU time cannot exceed its
- * wall time beyond the clocks' tolerance (contend.h). A grouped sample is
- * checked so at its join, its threads in o or in its group g (or NULL).
+ * A call's CPU time cannot exceed its wall time on one thread (threads 1,
+ * or none) beyond the clocks' tolerance (contend.h), nor can its threads'
+ * run-queue delay exceed the wall time on each of them (threads x wall).
+ * A grouped sample is checked so at its join, its threads in o or in its
+ * group g (or NULL).
  */
 static int
-check_cpu_range(struct ctx *c, struct json_object *o, struct json_object *g)
+check_times(struct ctx *c, struct json_object *o, struct json_object *g)
 {
 	struct json_object *v = NULL, *d = NULL, *t = NULL;
+	double wall, delay, threads = 1;
 	char buf[200];
 
-	if (!json_object_object_get_ex(o, "cpu_ms", &v) ||
-	    !json_object_object_get_ex(o, "duration_ms", &d) ||
-	    !prof_json_is_number(v) || !prof_json_is_number(d))
+	if (!json_object_object_get_ex(o, "duration_ms", &d) ||
+	    !prof_json_is_number(d))
 		return 0;
-	if ((json_object_object_get_ex(o, "threads", &t) ||
-	     (g && json_object_object_get_ex(g, "threads", &t))) &&
-	    json_object_get_int64(t) != 1)
+	wall = prof_json_number(d);
+	if (json_object_object_get_ex(o, "threads", &t) ||
+	    (g && json_object_object_get_ex(g, "threads", &t)))
+		threads = (double)json_object_get_int64(t);
+	if (threads == 1 && json_object_object_get_ex(o, "cpu_ms", &v) &&
+	    prof_json_is_number(v) &&
+	    prof_json_number(v) >
+		    wall * PROF_CPU_TOL_RATIO + PROF_CPU_TOL_MS) {
+		snprintf(buf, sizeof(buf),
+			 "%g ms of CPU time in a call of %g ms (duration_ms) "
+			 "on one thread",
+			 prof_json_number(v), wall);
+		return fail(c, "cpu_ms", "%s", buf);
+	}
+	if (prof_sample_run_delay(o, &delay) &&
+	    delay > threads * (wall * PROF_CPU_TOL_RATIO + PROF_CPU_TOL_MS)) {
+		if (threads == 1)
+			snprintf(buf, sizeof(buf),
+				 "%g ms of run-queue delay in a call of %g ms "
+				 "(duration_ms) on one thread",
+				 delay, wall);
+		else
+			snprintf(buf, sizeof(buf),
+				 "%g ms of run-queue delay in a call of %g ms "
+				 "(duration_ms) on %g threads",
+				 delay, wall, threads);
+		return fail(c, "run_delay_ms", "%s", buf);
+	}
+	return 0;
+}
+
+/*
+ * The run-queue delay's fields (contend.h): run_delay_ms a time, and
+ * run_delay, where present, "unavailable" (no run_delay_ms beside it) or
+ * "partial" (with one).
+ */
+static int
+check_delay(struct ctx *c, struct json_object *o)
+{
+	struct json_object *v = NULL;
+	int has_ms = json_object_object_get_ex(o, "run_delay_ms", NULL);
+	const char *why;
+
+	if (has_ms && want_ms(c, o, "run_delay_ms", 0))
+		return -1;
+	if (!json_object_object_get_ex(o, "run_delay", &v))
 		return 0;
-	if (prof_json_number(v) <=
-	    prof_json_number(d) * PROF_CPU_TOL_RATIO + PROF_CPU_TOL_MS)
+	if (!json_object_is_type(v, json_type_string))
+		return fail(c, "run_delay", "expected a string, got %s",
+			    prof_json_type_name(v));
+	why = json_object_get_string(v);
+	if (!strcmp(why, "unavailable")) {
+		if (has_ms)
+			return fail(c, "run_delay_ms", "%s",
+				    "a delay beside run_delay \"unavailable\"");
 		return 0;
-	snprintf(buf, sizeof(buf),
-		 "%g ms of CPU time in a call of %g ms (duration_ms) on one "
-		 "thread",
-		 prof_json_number(v), prof_json_number(d));
-	return fail(c, "cpu_ms", "%s", buf);
+	}
+	if (!strcmp(why, "partial")) {
+		if (!has_ms)
+			return fail(c, "run_delay", "%s",
+				    "\"partial\" without run_delay_ms");
+		return 0;
+	}
+	return fail(c, "run_delay", "%s",
+		    "expected \"unavailable\" or \"partial\"");
 }
 
 /*
@@ -422,6 +477,8 @@ check_cpu(struct ctx *c, struct json_object *o)
 	if (json_object_object_get_ex(o, "cpu_ms", NULL) &&
 	    want_ms(c, o, "cpu_ms", 0))
 		return -1;
+	if (check_delay(c, o))
+		return -1;
 	if (json_object_object_get_ex(o, "iterations", &v)) {
 		if (want_int(c, o, "iterations"))
 			return -1;
@@ -429,7 +486,7 @@ check_cpu(struct ctx *c, struct json_object *o)
 			return fail(c, "iterations", "%s",
 				    "expected an integer >= 1");
 	}
-	return c->own ? 0 : check_cpu_range(c, o, NULL);
+	return c->own ? 0 : check_times(c, o, NULL);
 }
 
 /*
@@ -678,7 +735,7 @@ prof_sample_join(struct json_object *group, struct json_object *s,
 				     "also in its group (.groups.%s)",
 				     prof_json_str(s, "group_id"));
 	}
-	if (check_cpu_range(&cc, s, group) < 0)
+	if (check_times(&cc, s, group) < 0)
 		return -1;
 	json_object_object_del(s, "group_id");
 	json_object_object_foreach(group, gk, gv)

@@ -27,14 +27,20 @@ struct json_object;
  *   cpu_ms (the call's CPU time, user + system: a time like
  *   duration_ms), involuntary_switches (an integer >= 0), threads (an
  *   integer >= 1: how many threads the call may run at once) and
- *   contended (a boolean: prof_sample_contended() of the others);
+ *   contended (a boolean: prof_sample_contended() of the others),
+ *   run_delay_ms (the run-queue delay of the call's threads, a time
+ *   like duration_ms: prof_sample_run_delay()) and run_delay
+ *   ("unavailable": the kernel keeps no delay, so run_delay_ms is
+ *   absent; "partial": run_delay_ms leaves out threads or processes
+ *   the kernel kept none for);
  *   iterations (an integer >= 1) where the duration is the mean of a
  *   loop of that many calls (Google Benchmark's, gbench.h), and
  *   checksum_reason (a string) where checksum is null because the
  *   workload has no output to sum. Each
  *   is optional: a file from before them is read as before, its samples
  *   never contended. With threads 1 (or absent) a reader refuses cpu_ms
- *   above duration_ms * PROF_CPU_TOL_RATIO + PROF_CPU_TOL_MS.
+ *   above duration_ms * PROF_CPU_TOL_RATIO + PROF_CPU_TOL_MS, and
+ *   run_delay_ms above threads times that.
  *
  * A results file is {schema: "prof.results", schema_version: 1, run_id,
  * timestamp_utc, command, commit, samples: [...]}; its run_id follows the
@@ -98,8 +104,9 @@ int prof_group_check(struct json_object *g, const char *prefix,
 /*
  * Make a grouped sample s whole, in place: group's fields (values shared)
  * join s's own, and group_id goes. A field in both is an error naming
- * prefix.key, s unchanged; so is a cpu_ms above the duration_ms on the
- * threads of s or group (prefix.cpu_ms, as prof_sample_check()). Returns 0
+ * prefix.key, s unchanged; so is a cpu_ms or run_delay_ms above the
+ * duration_ms on the threads of s or group (prefix.cpu_ms,
+ * prefix.run_delay_ms, as prof_sample_check()). Returns 0
  * or -1.
  */
 int prof_sample_join(struct json_object *group, struct json_object *s,

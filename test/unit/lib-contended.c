@@ -52,7 +52,7 @@ main(void)
 	struct json_object *s;
 	struct prof_err e = {0};
 
-	plan(30);
+	plan(46);
 
 	/* One thread: the wall time against the CPU time. */
 	is_int(prof_sample_contended(2.80, 2.79, 0, 1), 0,
@@ -117,6 +117,42 @@ main(void)
 	       "a sample without the mark (an older file) is not contended");
 	json_object_put(s);
 
+	/* The run-queue delay and the code's own time (the shared
+	 * contract of contend.h). */
+	{
+		double d = -1;
+
+		s = timing_sample(50.0);
+		is_int(prof_sample_run_delay(s, &d), 0,
+		       "a sample without run_delay_ms says no delay");
+		is_num(prof_sample_own_ms(s), 50.0, 1e-12,
+		       "its own time is its wall time");
+		json_object_object_add(s, "run_delay_ms",
+				       prof_json_double(19.5));
+		is_int(prof_sample_run_delay(s, &d) == 1 && d == 19.5, 1,
+		       "run_delay_ms 19.5 is said, in ms");
+		is_num(prof_sample_own_ms(s), 30.5, 1e-12,
+		       "own time is duration_ms - run_delay_ms");
+		json_object_object_add(s, "run_delay_ms",
+				       prof_json_double(80.0));
+		is_num(prof_sample_own_ms(s), 0.0, 0,
+		       "a delay above the wall time (threads side by side) "
+		       "leaves 0, never less");
+		json_object_object_del(s, "run_delay_ms");
+		json_object_object_add(s, "run_delay",
+				       json_object_new_string("unavailable"));
+		is_int(prof_sample_run_delay(s, NULL), 0,
+		       "run_delay unavailable: no delay");
+		json_object_object_add(s, "run_delay_ms",
+				       json_object_new_string("3"));
+		is_int(prof_sample_run_delay(s, &d), 0,
+		       "a delay that is not a number is unknown");
+		json_object_object_del(s, "duration_ms");
+		is_int(isnan(prof_sample_own_ms(s)), 1,
+		       "no duration_ms: no own time (NAN)");
+		json_object_put(s);
+	}
+
 	/* The reader. */
 	is_str(check_with(4.0, "cpu_ms", NULL), "(valid)",
 	       "a sample without cpu_ms is read as before");
@@ -144,5 +180,34 @@ main(void)
 	is_str(check_with(4.0, "cpu_ms", "-1"),
 	       ".samples[3].cpu_ms: expected a number >= 0",
 	       "a negative CPU time is refused");
+	is_str(check_with(4.0, "run_delay_ms", "1.5"), "(valid)",
+	       "a run-queue delay within the wall time is valid");
+	is_str(check_with(4.0, "run_delay_ms", "4.5"),
+	       ".samples[3].run_delay_ms: 4.5 ms of run-queue delay in a call "
+	       "of 4 ms (duration_ms) on one thread",
+	       "a delay above the wall time on one thread is refused");
+	is_str(check_with(4.0, "run_delay_ms", "-0.5"),
+	       ".samples[3].run_delay_ms: expected a number >= 0",
+	       "a negative delay is refused");
+	is_str(check_with(4.0, "run_delay_ms", "\"1\""),
+	       ".samples[3].run_delay_ms: expected a number, got a string",
+	       "a delay that is not a number is refused");
+	s = timing_sample(4.0);
+	prof_sample_set_cpu(s, 4.0, 8.0, 0, 2, 2);
+	json_object_object_add(s, "run_delay_ms", prof_json_double(7.5));
+	is_int(prof_sample_check(s, "", &e), 0,
+	       "on two threads, a delay up to twice the wall time is valid");
+	json_object_object_add(s, "run_delay_ms", prof_json_double(8.5));
+	is_str(prof_sample_check(s, ".s", &e) < 0 ? e.reason : "(valid)",
+	       "8.5 ms of run-queue delay in a call of 4 ms (duration_ms) on "
+	       "2 threads",
+	       "above twice the wall time on two threads, it is refused");
+	json_object_put(s);
+	is_str(check_with(4.0, "run_delay", "\"unavailable\""), "(valid)",
+	       "run_delay unavailable, without a delay, is valid");
+	is_str(check_with(4.0, "run_delay", "\"maybe\""),
+	       ".samples[3].run_delay: expected \"unavailable\" or "
+	       "\"partial\"",
+	       "another word for the delay is refused");
 	return done();
 }
