@@ -20,6 +20,12 @@
 # first.
 
 PROF_MK := $(lastword $(MAKEFILE_LIST))
+# The project's config.mak (untracked: this machine's settings, such as
+# BASELINE = baselines/local.json) holds for every target, as prof's own
+# Makefile reads it; read here unless the project's Makefile has already.
+ifeq ($(filter config.mak,$(MAKEFILE_LIST)),)
+-include config.mak
+endif
 # The project's first target stays its default goal, wherever it includes
 # this file (restored at the end).
 PROF_DEFAULT_GOAL := $(.DEFAULT_GOAL)
@@ -71,7 +77,7 @@ endif
 # control character is refused at parse time, so that no recipe line is
 # ever built from it; the switches take 1, 0 or nothing.
 ifndef PROF_VARS_CHECKED
-PROF_FRAGMENT_VARS := ADD AGAINST BACKEND BASELINE CATEGORY CHROMIUM COUNTS \
+PROF_FRAGMENT_VARS := ADD FORCE AGAINST BACKEND BASELINE CATEGORY CHROMIUM COUNTS \
 	MEMORY DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT PROF_PROJECT \
 	PROF_BUILD REF REPEAT SEED SHARD SHARDS STORIES TIMEOUT V W WORKLOADS \
 	WHY GOOD BAD CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
@@ -104,7 +110,7 @@ ifneq ($(prof_f_dollar_vars),)
 $(error $(firstword $(prof_f_dollar_vars)): holds a '$$' that make would \
 expand (write '$$$$' for a '$$'); nothing was run)
 endif
-prof_f_bool_bad := $(firstword $(foreach v,V COUNTS MEMORY STORIES ADD WHY \
+prof_f_bool_bad := $(firstword $(foreach v,V COUNTS MEMORY STORIES ADD FORCE WHY \
 	CURRENT_WORKLOADS,$(if \
 	$(filter undefined default automatic,$(origin $(v))),,$(if \
 	$(filter-out x0 x1 x,x$($(v))),$(v)))))
@@ -118,10 +124,10 @@ endif
 # value other than nothing or 0) is refused at parse time, as make bisect
 # REF=... or make compare SHARD=1/2 would run without it.
 PROF_COMPARE_UNUSED := BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
-	HISTORY PROF_PROJECT W GOOD BAD CHANNEL THRESHOLD FROM NAME DIR ADD
+	HISTORY PROF_PROJECT W GOOD BAD CHANNEL THRESHOLD FROM NAME DIR ADD FORCE
 PROF_BISECT_UNUSED := REF AGAINST MODE WHY COUNTS MEMORY BACKEND CATEGORY \
 	EXCLUDE_CATEGORY SEED BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
-	HISTORY PROF_PROJECT FROM NAME DIR ADD
+	HISTORY PROF_PROJECT FROM NAME DIR ADD FORCE
 prof_unused = $(firstword $(foreach v,$(1),$(if $(filter command \
 	line,$(origin $(v))),$(if $(filter-out x x0,x$($(v))),$(v)))))
 prof_unused_goal := $(filter compare bisect,$(MAKECMDGOALS))
@@ -141,9 +147,12 @@ OUTPUT ?=
 BASELINE ?= baselines/cpu-ci.json
 PLAYWRIGHT ?=
 W ?=
-# baseline-update ADD=1: add the run's segments to the baseline, keeping
-# the others (prof-baseline --add).
+# baseline-update over a baseline that is there: ADD=1 adds the run's rows
+# (workload x segment) to it, keeping the others (prof-baseline --add);
+# FORCE=1 replaces it whole, and promotes a run on an unsteady machine
+# (--force). Neither: refused, exit 2.
 ADD ?=
+FORCE ?=
 # profile-quick|profile-full SHARD=I/N: this machine's shard of the run.
 SHARD ?=
 FROM ?=
@@ -243,7 +252,7 @@ diagnose: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## timing, memory, CPU-profile and 
 	$(PROF_Q)$(PROFILE_ENV) sh $(PROF_LIBEXEC)/profile.sh diagnose \
 		$(call prof_sq,$(W))
 
-baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json NAME=cpu-ci [DIR=baselines] [ADD=1: add its segments]
+baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json NAME=cpu-ci [DIR=baselines] [ADD=1: add its rows | FORCE=1: replace]
 	$(PROF_Q)test -n $(call prof_sq,$(FROM)) -a -n $(call prof_sq,$(NAME)) || { \
 		echo "make baseline-update: give FROM=results.json and" \
 			"NAME=name" >&2; \
@@ -259,6 +268,7 @@ baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json 
 	$(PROF_Q)$(PROF_TOOLDIR)/prof-baseline --from $(call prof_sq,$(FROM)) \
 		--name $(call prof_sq,$(NAME)) \
 		--output $(call prof_sq,$(DIR)) $(if $(filter 1,$(ADD)),--add) \
+		$(if $(filter 1,$(FORCE)),--force) \
 		|| { rc=$$?; \
 		case $$rc in \
 		1) why="the run is unfit to be a baseline" ;; \
@@ -346,7 +356,7 @@ merge-shards: $(PROF_TOOL_DEPS) ## merge a run's shards: DIR=folder of their res
 # older than its source, and help says so.
 PROF_HELP_OWN = $(filter-out /%,$(PROF_HELP_WORKLOADS))
 PROF_HELP_VARS := WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT \
-	BASELINE PLAYWRIGHT W FROM NAME DIR ADD TIMEOUT SEED STORIES CHROMIUM \
+	BASELINE PLAYWRIGHT W FROM NAME DIR ADD FORCE TIMEOUT SEED STORIES CHROMIUM \
 	HISTORY PROF_PROJECT REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS MEMORY WHY GOOD BAD \
 	CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
 

@@ -22,11 +22,12 @@ enum {
 	OPT_FROM = 256,
 	OPT_NAME,
 	OPT_ADD,
+	OPT_FORCE,
 	OPT_VERSION,
 };
 
 static const struct cli_opt option_table[] = {
-	CLI_USAGE("prof-baseline --from RESULTS --name NAME [--output DIR] [--add]"),
+	CLI_USAGE("prof-baseline --from RESULTS --name NAME [--output DIR] [--add | --force]"),
 	CLI_TEXT(
 	"Promote the results file RESULTS (- for stdin, schema 1 or 2) to the\n"
 	"baseline DIR/NAME.json (schema 2), written atomically; later runs\n"
@@ -34,10 +35,17 @@ static const struct cli_opt option_table[] = {
 	"it on its own, made from the machine class it names (CI data for\n"
 	"cpu-ci); CI never promotes."),
 	CLI_TEXT(
-	"With --add, the run's segments are added to the baseline that is\n"
-	"there: its samples of the segments the run has are replaced by the\n"
-	"run's, those of other segments (other CPU models of a fleet of CI\n"
-	"runners, say) are kept. Without a baseline there, --add promotes."),
+	"A baseline that is there is never replaced by accident: without\n"
+	"--add or --force, a NAME that names one is refused (exit 2, nothing\n"
+	"written), saying how many workloads it holds and the run has."),
+	CLI_TEXT(
+	"With --add, the run's rows are added to the baseline that is there:\n"
+	"its samples of the rows the run has (workload x segment x phase:\n"
+	"timing, memory, instructions, ...) are replaced by the run's, those\n"
+	"of other rows (other workloads, other CPU models of a fleet of CI\n"
+	"runners) are kept. A segment that the run and the baseline share\n"
+	"takes the run's calibration. Without a baseline there, --add\n"
+	"promotes. With --force, the run replaces the baseline whole."),
 	CLI_TEXT(
 	"It refuses, writing nothing, a run with an error sample, with no\n"
 	"samples, with a sample that asked for the GPU but ran on the CPU\n"
@@ -47,7 +55,9 @@ static const struct cli_opt option_table[] = {
 	"run of the row would be incomparable against it), or that is one\n"
 	"shard of a run (run.shard \"1/3\": it holds that shard's workloads\n"
 	"only; merge the shards with prof-merge --shards and promote the\n"
-	"merged run), --add or not (exit 1); and a NAME that is not a valid\n"
+	"merged run), --add or not (exit 1); a run whose calibration spread\n"
+	"says the machine was unsteady (above 10%: its times may be noise),\n"
+	"unless --force (exit 1); and a NAME that is not a valid\n"
 	"name (exit 2): 1 to 200 letters, digits, '.', '_' and '-', the\n"
 	"first a letter or a digit, as for workload ids."),
 	CLI_GROUP("options:"),
@@ -61,14 +71,18 @@ static const struct cli_opt option_table[] = {
 		"the baselines folder (default baselines; created\n"
 		"when missing)"),
 	CLI_FLAG("add", 0, OPT_ADD,
-		"add the run's segments to DIR/NAME.json"),
+		"add the run's rows to DIR/NAME.json"),
+	CLI_FLAG("force", 0, OPT_FORCE,
+		"replace DIR/NAME.json whole; promote a run on\n"
+		"an unsteady machine"),
 	CLI_TEXT(
 	"example:\n"
 	"  prof-baseline --from ci/results.json --name cpu-ci"),
 	CLI_TEXT(
 	"Exit status: 0 promoted, 1 refused, the run is unfit (the reason is\n"
-	"printed), 2 bad arguments (a bad NAME included), a malformed results\n"
-	"file, an output that is the input, or a failed write."),
+	"printed), 2 bad arguments (a bad NAME included, or one that names a\n"
+	"baseline without --add or --force), a malformed results file, an\n"
+	"output that is the input, or a failed write."),
 	CLI_STD(OPT_VERSION),
 	CLI_END,
 };
@@ -90,6 +104,14 @@ struct promo {
 	struct prof_htab run_segments;
 	char **seg_ids;
 	size_t n_segs, cap_segs;
+	/* --add: the run's rows, workload x segment x phase (row_key(): by
+	 * segment id while reading the run, by segment key after). */
+	struct prof_htab run_rows;
+	char **row_keys;
+	size_t *row_lens;
+	size_t n_rows, cap_rows;
+	/* The workloads of the run and of the baseline that is there. */
+	struct prof_htab run_workloads, old_workloads;
 	/* --add: the old baseline's samples kept and dropped. */
 	long kept, replaced;
 	/* Each row's first output checksum (row key -> index in sums), and
@@ -120,6 +142,33 @@ remember(char ***arr, size_t n, size_t *cap, const char *s)
 	}
 	(*arr)[n] = strdup(s);
 	return (*arr)[n] ? 0 : -1;
+}
+
+/*
+ * A row of a baseline as --add replaces it: segment (an id or a key),
+ * workload and phase joined by NUL bytes into buf. Returns its length,
+ * or -1 when it does not fit (ids are at most 200 bytes each).
+ */
+static int
+row_key(char *buf, size_t n, const char *seg, struct json_object *s)
+{
+	const char *w = prof_sample_str(s, "workload");
+	const char *ph = prof_sample_str(s, "phase");
+	int len = snprintf(buf, n, "%s%c%s%c%s", seg ? seg : "", '\0',
+			   w ? w : "", '\0', ph ? ph : "");
+
+	return len < 0 || len >= (int)n ? -1 : len;
+}
+
+/* Count the workload of sample s into set (its size is the count). */
+static int
+count_workload(struct prof_htab *set, struct json_object *s)
+{
+	const char *w = prof_sample_str(s, "workload");
+
+	if (!w || prof_htab_get(set, w, strlen(w)) >= 0)
+		return 0;
+	return prof_htab_put(set, w, strlen(w), (long)set->n);
 }
 
 /* A checksum for a message: its first 12 digits, as prof-diff's. */
@@ -194,6 +243,42 @@ check_output(struct promo *p, struct json_object *s, long index)
 	return 0;
 }
 
+/* The run's row of sample s (by segment id), remembered once. */
+static int
+take_row(struct promo *p, const char *sid, struct json_object *s)
+{
+	char key[4096];
+	int len = row_key(key, sizeof(key), sid, s);
+
+	if (len < 0 || prof_htab_get(&p->run_rows, key, (size_t)len) >= 0)
+		return 0;
+	if (p->n_rows == p->cap_rows) {
+		size_t ncap = p->cap_rows ? p->cap_rows * 2 : 16;
+		char **nk = realloc(p->row_keys, ncap * sizeof(*nk));
+		size_t *nl;
+
+		if (!nk)
+			return -1;
+		p->row_keys = nk;
+		nl = realloc(p->row_lens, ncap * sizeof(*nl));
+		if (!nl)
+			return -1;
+		p->row_lens = nl;
+		p->cap_rows = ncap;
+	}
+	p->row_keys[p->n_rows] = malloc((size_t)len);
+	if (!p->row_keys[p->n_rows])
+		return -1;
+	memcpy(p->row_keys[p->n_rows], key, (size_t)len);
+	p->row_lens[p->n_rows] = (size_t)len;
+	if (prof_htab_put(&p->run_rows, key, (size_t)len, (long)p->n_rows) < 0) {
+		free(p->row_keys[p->n_rows]);
+		return -1;
+	}
+	p->n_rows++;
+	return 0;
+}
+
 /* A sample of the run: counted, checked for refusals, kept. */
 static int
 take_run(void *arg, struct json_object *s, long index, struct prof_err *err)
@@ -203,7 +288,8 @@ take_run(void *arg, struct json_object *s, long index, struct prof_err *err)
 	const char *sid = prof_json_str(s, "segment_id");
 
 	p->samples++;
-	if (check_output(p, s, index) < 0)
+	if (check_output(p, s, index) < 0 ||
+	    count_workload(&p->run_workloads, s) < 0 || take_row(p, sid, s) < 0)
 		return prof_err_set(err, "out of memory");
 	if (prof_sample_is(s, "outcome", "error") && !p->errors++) {
 		p->first_error = index;
@@ -311,26 +397,43 @@ unfit(struct promo *p, char *why, size_t n)
 	return 0;
 }
 
-/* --add: a sample of the old baseline stays unless the run has its
- * segment. */
+/* --add: a sample of the old baseline stays unless the run has its row
+ * (workload x segment x phase). */
 static int
 take_old(void *arg, struct json_object *s, long index, struct prof_err *err)
 {
 	struct promo *p = arg;
 	const char *seg = prof_stream_segment(p->st,
 					      prof_json_str(s, "segment_id"));
+	char key[8192];
+	int len;
 
 	(void)index;
 	if (!seg)
 		return prof_err_set(err, "the baseline names a segment_id "
 					 "before its segments; put segments "
 					 "before samples");
-	if (prof_htab_get(&p->run_segments, seg, strlen(seg)) >= 0) {
+	if (count_workload(&p->old_workloads, s) < 0)
+		return prof_err_set(err, "out of memory");
+	len = row_key(key, sizeof(key), seg, s);
+	if (len >= 0 && prof_htab_get(&p->run_rows, key, (size_t)len) >= 0) {
 		p->replaced++;
 		return 0;
 	}
 	p->kept++;
 	return prof_rwriter_add(p->w, s, err);
+}
+
+/* The baseline that is there, read for its workloads only. */
+static int
+count_old(void *arg, struct json_object *s, long index, struct prof_err *err)
+{
+	struct promo *p = arg;
+
+	(void)index;
+	if (count_workload(&p->old_workloads, s) < 0)
+		return prof_err_set(err, "out of memory");
+	return 0;
 }
 
 static void
@@ -348,6 +451,13 @@ promo_free(struct promo *p)
 	for (i = 0; i < p->n_segs; i++)
 		free(p->seg_ids[i]);
 	free(p->seg_ids);
+	for (i = 0; i < p->n_rows; i++)
+		free(p->row_keys[i]);
+	free(p->row_keys);
+	free(p->row_lens);
+	prof_htab_free(&p->run_rows);
+	prof_htab_free(&p->run_workloads);
+	prof_htab_free(&p->old_workloads);
 	for (i = 0; i < p->n_sums; i++)
 		free(p->sums[i].sum);
 	free(p->sums);
@@ -410,17 +520,109 @@ key_segments(struct promo *p, struct prof_err *err)
 					 (long)i) < 0)
 			return prof_err_set(err, "out of memory");
 	}
+	/* A row key begins with its segment id: the same with the key. */
+	prof_htab_free(&p->run_rows);
+	for (i = 0; i < p->n_rows; i++) {
+		const char *k = p->row_keys[i];
+		const char *seg = prof_stream_segment(p->st, k);
+		size_t idlen = strlen(k);
+		char key[8192];
+		int len;
+
+		len = snprintf(key, sizeof(key), "%s", seg ? seg : k);
+		if (len < 0 || (size_t)len + p->row_lens[i] - idlen >
+				       sizeof(key))
+			continue;
+		memcpy(key + len, k + idlen, p->row_lens[i] - idlen);
+		if (prof_htab_put(&p->run_rows, key,
+				  (size_t)len + p->row_lens[i] - idlen,
+				  (long)i) < 0)
+			return prof_err_set(err, "out of memory");
+	}
 	return 0;
 }
 
+/*
+ * Whether the drift guard called the machine unsteady during the run
+ * (its calibration's spread, or a shard's, above PROF_CALIB_DRIFT): the
+ * words into buf when it did.
+ */
 static int
-promote(const char *from, const char *name, const char *dir, int add)
+unsteady_run(struct json_object *meta, char *buf, size_t n)
+{
+	struct json_object *shards = NULL;
+	struct prof_calib_drift d;
+
+	prof_calib_drift(meta, NULL, &d);
+	if (d.spread_pct > PROF_CALIB_DRIFT * 100) {
+		snprintf(buf, n, "the machine was unsteady during this run "
+				 "(calibration spread %.0f%%, above %.0f%%)",
+			 d.spread_pct, PROF_CALIB_DRIFT * 100);
+		return 1;
+	}
+	if (!json_object_object_get_ex(meta, "shard_calibrations", &shards) ||
+	    !json_object_is_type(shards, json_type_object))
+		return 0;
+	json_object_object_foreach(shards, shard, sc)
+	{
+		double sp = prof_json_number(json_object_object_get(
+			sc, "spread_pct"));
+
+		if (sc && sp > PROF_CALIB_DRIFT * 100) {
+			snprintf(buf, n, "the machine of shard %.64s was "
+					 "unsteady during this run "
+					 "(calibration spread %.0f%%, above "
+					 "%.0f%%)",
+				 shard, sp, PROF_CALIB_DRIFT * 100);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A baseline is at path and neither --add nor --force was given: one line
+ * that says what it holds against the run, and how to go on. Exit 2.
+ */
+static int
+refuse_existing(struct promo *p, const char *path, const char *run_id)
+{
+	struct prof_err err = {0};
+	struct prof_stream *st = prof_stream_new();
+	char safe[4200], rid[512];
+	size_t had, has = p->run_workloads.n;
+
+	if (!st) {
+		cli_say("out of memory");
+		return PROF_EXIT_FAILURE;
+	}
+	cli_safe(path, safe, sizeof(safe));
+	cli_safe(run_id ? run_id : "?", rid, sizeof(rid));
+	if (prof_stream_results(st, path, count_old, p, &err) < 0) {
+		cli_say("'%s' is there and does not read as a baseline (%s): "
+			"give --force (make: FORCE=1) to replace it",
+			safe, err.reason);
+		prof_stream_free(st);
+		return PROF_EXIT_FAILURE;
+	}
+	prof_stream_free(st);
+	had = p->old_workloads.n;
+	cli_say("'%s' is there with %zu workload%s, run '%s' has %zu: give "
+		"--add (make: ADD=1) to add the run's rows to it, or --force "
+		"(FORCE=1) to replace it",
+		safe, had, had == 1 ? "" : "s", rid, has);
+	return PROF_EXIT_FAILURE;
+}
+
+static int
+promote(const char *from, const char *name, const char *dir, int add,
+	int force)
 {
 	struct promo p = {0};
 	struct prof_rwriter w = {0};
 	struct json_object *head = NULL;
 	struct prof_err err = {0};
-	char why[1200], path[4096];
+	char why[1200], path[4096], unsteady[256] = "";
 	size_t nlen = strlen(name);
 	int rc = PROF_EXIT_FAILURE, old_exists = 0;
 	struct stat sb;
@@ -458,6 +660,21 @@ promote(const char *from, const char *name, const char *dir, int add)
 		cli_say("refusing '%s': %s", from,
 			cli_safe(why, safe, sizeof(safe)));
 		rc = PROF_EXIT_ERRORED;
+		goto out;
+	}
+	if (unsteady_run(prof_stream_meta(p.st), unsteady, sizeof(unsteady)) &&
+	    !force) {
+		cli_say("refusing '%s': %s, so its times may be noise; run it "
+			"again on a calm machine, or give --force (make: "
+			"FORCE=1) to promote it all the same",
+			cli_safe(from, why, sizeof(why)), unsteady);
+		rc = PROF_EXIT_ERRORED;
+		goto out;
+	}
+	if (!add && !force && stat(path, &sb) == 0) {
+		rc = refuse_existing(&p, path,
+				     prof_json_str(prof_stream_meta(p.st),
+						   "run_id"));
 		goto out;
 	}
 	head = json_object_get(prof_stream_meta(p.st));
@@ -498,13 +715,15 @@ promote(const char *from, const char *name, const char *dir, int add)
 		goto fail;
 	if (old_exists)
 		cli_say("added run '%s' (%ld samples) to '%s': %ld samples "
-			"of its segment%s replaced, %ld of other segments "
-			"kept",
+			"of its rows replaced, %ld of other rows kept%s%s%s",
 			prof_json_str(head, "run_id"), p.samples, path,
-			p.replaced, p.n_segs == 1 ? "" : "s", p.kept);
+			p.replaced, p.kept, unsteady[0] ? "; " : "", unsteady,
+			"");
 	else
-		cli_say("promoted run '%s' (%ld samples) to '%s'",
-			prof_json_str(head, "run_id"), p.samples, path);
+		cli_say("promoted run '%s' (%ld samples) to '%s'%s%s%s",
+			prof_json_str(head, "run_id"), p.samples, path,
+			unsteady[0] ? "; " : "", unsteady,
+			"");
 	rc = PROF_EXIT_OK;
 	goto out;
 fail:
@@ -522,7 +741,7 @@ main(int argc, char **argv)
 	struct cli_getopt g;
 	const char *from = NULL, *name = NULL, *dir = "baselines";
 	char why[256];
-	int c, add = 0;
+	int c, add = 0, force = 0;
 
 	cli_init(argv[0]);
 	if (cli_opt_init(&g, option_table, NULL) < 0)
@@ -540,6 +759,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_ADD:
 			add = 1;
+			break;
+		case OPT_FORCE:
+			force = 1;
 			break;
 		case 'h':
 			cli_opt_usage(option_table, stdout);
@@ -568,5 +790,5 @@ main(int argc, char **argv)
 		return cli_fail("--name: '%s' is not a valid baseline name: %s",
 				cli_safe(name, safe, sizeof(safe)), why);
 	}
-	return promote(from, name, dir, add);
+	return promote(from, name, dir, add, force);
 }

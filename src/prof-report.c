@@ -1985,38 +1985,67 @@ write_opening(struct report *r, const struct opts *o)
 
 /*
  * A first run has no baseline file: one line (of the summary with md set,
- * else the compact table's last) says how to make a local baseline from
- * this run, apart from CI's own (cpu-ci: the README's bootstrap).
+ * else the compact table's last) says how to make a baseline from this
+ * run, apart from CI's own (cpu-ci: the README's bootstrap), and how to
+ * keep judging against it (config.mak). A baseline of that name that is
+ * there already is never named to be replaced: the line says ADD=1, which
+ * only adds this run's rows to it.
  */
 static void
 first_run_hint(FILE *fp, int md, const char *baseline, const char *results)
 {
 	static const char ci[] = "(the CI baseline is made from CI runs "
 				 "only: the README's \"Baseline bootstrap\")";
-	char cmd[4200], line[8192], safe[8192];
+	static const char local[] = "baselines/local.json";
+	char cmd[4200], name[256], then[512], line[8192], safe[8192];
+	const char *b, *e;
 	struct stat sb;
+	int own = 0, there;
 
 	if (!baseline || stat(baseline, &sb) == 0 || errno != ENOENT)
 		return;
-	snprintf(cmd, sizeof(cmd), "make baseline-update FROM=%s NAME=local",
-		 strcmp(results, "-") ? results : "<run>/results.json");
+	/* BASELINE=baselines/NAME.json (not CI's): promote NAME, and the
+	 * runs that name it are judged against it from then on. */
+	b = !strncmp(baseline, "baselines/", 10) ? baseline + 10 : NULL;
+	e = b ? strrchr(b, '.') : NULL;
+	if (b && e && !strcmp(e, ".json") && e > b && !strchr(b, '/') &&
+	    (size_t)(e - b) < sizeof(name) && strncmp(b, "cpu-ci.json", 12)) {
+		snprintf(name, sizeof(name), "%.*s", (int)(e - b), b);
+		own = 1;
+	} else {
+		snprintf(name, sizeof(name), "local");
+	}
+	there = !own && stat(local, &sb) == 0;
+	snprintf(cmd, sizeof(cmd), "make baseline-update FROM=%s NAME=%s%s",
+		 strcmp(results, "-") ? results : "<run>/results.json", name,
+		 there ? " ADD=1" : "");
+	snprintf(then, sizeof(then), "%s",
+		 own ? "" : md ? ", then judge against it: `BASELINE = "
+				 "baselines/local.json` in config.mak (or "
+				 "`BASELINE=` on each make)"
+			       : ", then judge against it: BASELINE = "
+				 "baselines/local.json in config.mak (or "
+				 "BASELINE= on each make)");
 	if (!md) {
 		snprintf(line, sizeof(line),
 			 "no baseline '%s' yet, so no row is judged: to judge "
-			 "the next runs against this one, make a local "
-			 "baseline: %s, then run with "
-			 "BASELINE=baselines/local.json %s",
-			 baseline, cmd, ci);
+			 "the next runs against this one, %s: %s%s%s%s",
+			 baseline,
+			 there ? "add its rows to the local baseline "
+				 "that is there"
+			       : "make a baseline of it",
+			 cmd, then, own ? "" : " ", own ? "" : ci);
 		printf("%s\n", cli_safe(line, safe, sizeof(safe)));
 		return;
 	}
 	fputs("No baseline yet: ", fp);
 	prof_md_write(fp, baseline, PROF_MD_CODE);
-	fputs(" is not there, so no row is judged. To judge the next runs "
-	      "against this one, make a local baseline: ", fp);
+	fprintf(fp, " is not there, so no row is judged. To judge the next "
+		    "runs against this one, %s: ",
+		there ? "add its rows to the local baseline that is there"
+		      : "make a baseline of it");
 	prof_md_write(fp, cmd, PROF_MD_CODE);
-	fprintf(fp, ", then run with `BASELINE=baselines/local.json` %s.\n\n",
-		ci);
+	fprintf(fp, "%s%s%s.\n\n", then, own ? "" : " ", own ? "" : ci);
 }
 
 /*

@@ -27,7 +27,7 @@ segs=$(jq '[.samples[].segment] | unique | length' $D/baseline.json)
 run prof-baseline --from "$T/other.json" --name fleet --output "$B" --add
 is "$rc" 0 "--add: another CPU model's run is added"
 is "$(errline)" \
-	"prof-baseline: added run 'run-other' ($n samples) to '$B/fleet.json': 0 samples of its segments replaced, $n of other segments kept" \
+	"prof-baseline: added run 'run-other' ($n samples) to '$B/fleet.json': 0 samples of its rows replaced, $n of other rows kept" \
 	"and says what it kept"
 jq_ok "(.samples | length) == 2 * $n and (.segments | length) == 2 * $segs" \
 	"$B/fleet.json" "the baseline holds both models' segments"

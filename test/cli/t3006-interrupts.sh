@@ -60,7 +60,7 @@ for sig in INT TERM; do
 	check prof-report $sig "$T/s.md"
 	mkdir -p "$T/bl"
 	interrupt $sig "$T/bl/b.json" "$BIN/prof-baseline" --from $D/baseline.json \
-		--name b --output "$T/bl"
+		--name b --output "$T/bl" --force
 	check prof-baseline $sig "$T/bl/b.json"
 done
 ok "$([ -e "$T/mark" ]; echo $?)" "the shim did stop the tools"

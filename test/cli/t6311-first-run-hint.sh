@@ -2,10 +2,12 @@
 # A newcomer's first run has no baseline file: every row is incomparable,
 # and summary.md and the compact table's last line say in one line how to
 # make a local baseline from this run (make baseline-update ... NAME=local,
-# then BASELINE=baselines/local.json), apart from CI's own cpu-ci. With a
-# baseline there, no such line.
+# then BASELINE = baselines/local.json in config.mak), apart from CI's own
+# cpu-ci; never a command that would replace a baseline that is there
+# (ADD=1 where baselines/local.json is), and NAME=mine for a missing
+# BASELINE=baselines/mine.json. With a baseline there, no such line.
 . "$(dirname "$0")/lib.sh"
-plan 7
+plan 10
 
 D=test/data/results
 R=$T/run
@@ -21,12 +23,30 @@ env -u GITHUB_ACTIONS "$BIN/prof-report" --comparisons "$R/comparisons.json" \
 rc=$?
 is "$rc" 0 "the report is written, exit 0"
 is "$(tail -n 1 "$out")" \
-	"no baseline '$T/cpu-ci.json' yet, so no row is judged: to judge the next runs against this one, make a local baseline: make baseline-update FROM=$R/results.json NAME=local, then run with BASELINE=baselines/local.json (the CI baseline is made from CI runs only: the README's \"Baseline bootstrap\")" \
+	"no baseline '$T/cpu-ci.json' yet, so no row is judged: to judge the next runs against this one, make a baseline of it: make baseline-update FROM=$R/results.json NAME=local, then judge against it: BASELINE = baselines/local.json in config.mak (or BASELINE= on each make) (the CI baseline is made from CI runs only: the README's \"Baseline bootstrap\")" \
 	"the table's last line says how to make a local baseline"
 is "$(grep -c 'NAME=local' "$R/summary.md")" 1 "summary.md says it once"
 is "$(head -n 1 "$R/summary.md")" \
-	"No baseline yet: \`$T/cpu-ci.json\` is not there, so no row is judged. To judge the next runs against this one, make a local baseline: \`make baseline-update FROM=$R/results.json NAME=local\`, then run with \`BASELINE=baselines/local.json\` (the CI baseline is made from CI runs only: the README's \"Baseline bootstrap\")." \
+	"No baseline yet: \`$T/cpu-ci.json\` is not there, so no row is judged. To judge the next runs against this one, make a baseline of it: \`make baseline-update FROM=$R/results.json NAME=local\`, then judge against it: \`BASELINE = baselines/local.json\` in config.mak (or \`BASELINE=\` on each make) (the CI baseline is made from CI runs only: the README's \"Baseline bootstrap\")." \
 	"on its first line"
+
+# A local baseline there: the line adds to it (ADD=1), never replaces it.
+mkdir -p "$T/p/baselines"
+cp $D/baseline.json "$T/p/baselines/local.json"
+(cd "$T/p" && env -u GITHUB_ACTIONS "$BIN/prof-report" \
+	--comparisons "$R/comparisons.json" --baseline baselines/cpu-ci.json \
+	-o "$T/p/s.md" "$R/results.json" >"$out" 2>"$err")
+is "$(tail -n 1 "$out")" \
+	"no baseline 'baselines/cpu-ci.json' yet, so no row is judged: to judge the next runs against this one, add its rows to the local baseline that is there: make baseline-update FROM=$R/results.json NAME=local ADD=1, then judge against it: BASELINE = baselines/local.json in config.mak (or BASELINE= on each make) (the CI baseline is made from CI runs only: the README's \"Baseline bootstrap\")" \
+	"with baselines/local.json there, the line says ADD=1"
+like "$(head -n 1 "$T/p/s.md")" "\`make baseline-update FROM=$R/results.json NAME=local ADD=1\`" \
+	"and so does summary.md"
+(cd "$T/p" && env -u GITHUB_ACTIONS "$BIN/prof-report" \
+	--comparisons "$R/comparisons.json" --baseline baselines/mine.json \
+	-o "$T/p/s.md" "$R/results.json" >"$out" 2>"$err")
+is "$(tail -n 1 "$out")" \
+	"no baseline 'baselines/mine.json' yet, so no row is judged: to judge the next runs against this one, make a baseline of it: make baseline-update FROM=$R/results.json NAME=mine" \
+	"a missing baselines/mine.json: the line makes that one"
 
 # With the baseline there, nothing of it.
 "$BIN/prof-diff" --baseline $D/baseline.json -o "$R/comparisons.json" \
