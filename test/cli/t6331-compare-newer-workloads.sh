@@ -57,7 +57,7 @@ if command -v valgrind >/dev/null; then
 		"$T/c3/results.json" "results.json records COUNTS=1"
 else
 	for i in 1 2 3 4; do
-		echo "ok - # SKIP valgrind is not installed"
+		skip "valgrind is not installed"
 	done
 fi
 

@@ -84,8 +84,9 @@ main(void)
 		is_int(o[1], -1, "a NaN point gets -1");
 		pk_nearest_site(p, 2, s, 0, o);
 		ok(o[0] == -1 && o[1] == -1, "no sites: every point gets -1");
+		o[0] = o[1] = 7;
 		pk_nearest_site(p, 0, s, 2, o);
-		ok(1, "no points: nothing to do");
+		ok(o[0] == 7 && o[1] == 7, "no points: nothing written");
 	}
 	return done();
 }
