@@ -317,17 +317,17 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 
 /*
  * Whether path holds DHAT's JSON (its first byte that is no white space
- * is '{'), not a callgrind file. 0 when it cannot be read: the reader
- * says why.
+ * is '{'), not a callgrind file. 0 when it cannot be opened: the reader
+ * says why; -1 with err when it is no regular file (prof_input_open()).
  */
 static int
-is_dhat(const char *path)
+is_dhat(const char *path, struct prof_err *err)
 {
-	FILE *fp = strcmp(path, "-") ? fopen(path, "r") : NULL;
+	FILE *fp = prof_input_open(path, 0, 0, err);
 	int c = EOF;
 
 	if (!fp)
-		return 0;
+		return errno ? 0 : -1;
 	do
 		c = getc(fp);
 	while (c == ' ' || c == '\t' || c == '\n' || c == '\r');
@@ -530,15 +530,20 @@ pair(const char *before_path, const char *after_path, const struct opts *o)
 	struct prof_err err = {0};
 	struct prof_buf b = {0};
 	struct json_object *j = NULL;
-	int rc = PROF_EXIT_FAILURE;
+	int rc = PROF_EXIT_FAILURE, db, da;
 
-	if (is_dhat(before_path) || is_dhat(after_path)) {
-		if (!is_dhat(before_path) || !is_dhat(after_path)) {
+	db = is_dhat(before_path, &err);
+	da = db < 0 ? 0 : is_dhat(after_path, &err);
+	if (db < 0 || da < 0) {
+		cli_err(&err);
+		return cli_finish(rc);
+	}
+	if (db || da) {
+		if (!db || !da) {
 			cli_say("'%s' is %s output and '%s' is not: give two "
 				"callgrind files or two DHAT files",
-				is_dhat(before_path) ? before_path : after_path,
-				"DHAT's",
-				is_dhat(before_path) ? after_path : before_path);
+				db ? before_path : after_path, "DHAT's",
+				db ? after_path : before_path);
 			return cli_finish(rc);
 		}
 		return pair_sites(before_path, after_path, o);

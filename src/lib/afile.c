@@ -1,5 +1,7 @@
-/* afile.c: atomic file output and directory creation. */
+/* afile.c: atomic file output, directory creation, and inputs opened to
+ * be read (regular files only). */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -283,6 +285,81 @@ resolve(struct prof_afile *af, const char *path, int *magic,
 		memcpy(af->target, next, strlen(next) + 1);
 	}
 	return prof_err_at(err, path, 0, 0, "too many symbolic links");
+}
+
+/* What a file of mode m is, in words. */
+static const char *
+file_kind(mode_t m)
+{
+	return S_ISREG(m)   ? "a regular file" :
+	       S_ISFIFO(m)  ? "a FIFO" :
+	       S_ISSOCK(m)  ? "a socket" :
+	       S_ISCHR(m)   ? "a character device" :
+	       S_ISBLK(m)   ? "a block device" :
+	       S_ISDIR(m)   ? "a folder" :
+	       S_ISLNK(m)   ? "a symbolic link" :
+			      "not a regular file";
+}
+
+FILE *
+prof_input_open(const char *path, int flags, long long max,
+		struct prof_err *err)
+{
+	struct stat st;
+	FILE *fp;
+	int fd, fl;
+
+	if ((flags & PROF_INPUT_STDIN) && !strcmp(path, "-")) {
+		prof_afile_note_input(STDIN_FILENO);
+		return stdin;
+	}
+	/* O_NONBLOCK: opening a FIFO must not wait for its writer. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
+		int e = errno;
+
+		prof_err_at(err, path, 0, 0, "cannot open: %s", strerror(e));
+		errno = e;
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0) {
+		int e = errno;
+
+		prof_err_at(err, path, 0, 0, "cannot open: %s", strerror(e));
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		prof_err_at(err, path, 0, 0, "%s, not a regular file (the tools "
+			    "read regular files only)",
+			    file_kind(st.st_mode));
+		close(fd);
+		errno = 0;
+		return NULL;
+	}
+	if (max > 0 && (long long)st.st_size > max) {
+		prof_err_at(err, path, 0, 0, "%lld bytes, more than the %lld "
+			    "a reader of such a file takes",
+			    (long long)st.st_size, max);
+		close(fd);
+		errno = 0;
+		return NULL;
+	}
+	fl = fcntl(fd, F_GETFL);
+	if (fl >= 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	fp = fdopen(fd, "rb");
+	if (!fp) {
+		int e = errno;
+
+		prof_err_at(err, path, 0, 0, "cannot open: %s", strerror(e));
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	prof_afile_note_input(fd);
+	return fp;
 }
 
 FILE *

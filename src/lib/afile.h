@@ -1,7 +1,9 @@
-/* afile.h: files written through a temporary sibling and rename(2). */
+/* afile.h: files written through a temporary sibling and rename(2), and
+ * files opened to be read. */
 #ifndef PROF_AFILE_H
 #define PROF_AFILE_H
 
+#include <limits.h>
 #include <stdio.h>
 
 #include "err.h"
@@ -67,6 +69,31 @@ void prof_afile_note_input(int fd);
 /* An input that the tool replaces on purpose (prof-baseline --add
  * updates the baseline it read) is no longer refused as an output. */
 void prof_afile_forget_input(const char *path);
+
+/*
+ * Inputs: every reader that opens a file by its name opens it here. What
+ * is not a regular file is refused before a byte is read: a FIFO would
+ * wait for a writer for ever, a device (/dev/zero) reads without end, a
+ * folder or a socket holds no document. A symbolic link is followed to
+ * what it names, which must be a regular file. "-" is stdin (whatever it
+ * is: a pipe, a file, a terminal) where flags has PROF_INPUT_STDIN, and
+ * otherwise a file named "-". A regular file of more than max bytes (max
+ * > 0) is refused as it is opened; a reader of stdin with a max counts
+ * the bytes it reads against it (prof_json_read_file()). The file is
+ * noted as an input (prof_afile_note_input()).
+ *
+ * Returns the stream (stdin for "-"), or NULL with err filled, naming the
+ * file: errno is then the reason open(2) failed ("cannot open: ..."), or
+ * 0 when the file was refused ("a FIFO, not a regular file (the tools
+ * read regular files only)", "N bytes, more than the M a reader of such
+ * a file takes").
+ */
+#define PROF_INPUT_STDIN 1
+/* The most a document read whole may be: json-c's parser takes an int
+ * length (and such a document takes about ten times its size to hold). */
+#define PROF_INPUT_DOC_MAX ((long long)INT_MAX - 1)
+FILE *prof_input_open(const char *path, int flags, long long max,
+		      struct prof_err *err);
 
 /* Returns the stream to write, or NULL with err filled. */
 FILE *prof_afile_open(struct prof_afile *af, const char *path,

@@ -116,7 +116,7 @@ int
 prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
 		    struct prof_err *err)
 {
-	FILE *fp = fopen(path, "r");
+	FILE *fp;
 	char *line = NULL;
 	size_t cap = 0;
 	int lineno = 0, col = -1, rc = -1, first = 1;
@@ -126,12 +126,10 @@ prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
 	memset(d, 0, sizeof(*d));
 	d->pid = -1;
 	d->ir = -1;
-	if (!fp) {
-		prof_err_file(err, path);
-		return prof_err_set(err, "cannot read the callgrind dump: %s",
-				    strerror(errno));
-	}
-	prof_afile_note_input(fileno(fp));
+	fp = prof_input_open(path, 0, 0, err);
+	if (!fp)
+		return errno ? prof_err_set(err, "cannot read the callgrind "
+					    "dump: %s", strerror(errno)) : -1;
 	while (getline(&line, &cap, fp) >= 0) {
 		lineno++;
 		if (first) {
@@ -779,13 +777,10 @@ prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 	l.fn = -1;
 	l.npos = 1;
 	l.col = -1;
-	fp = fopen(path, "r");
-	if (!fp) {
-		prof_err_file(err, path);
-		return prof_err_set(err, "cannot read the callgrind dump: %s",
-				    strerror(errno));
-	}
-	prof_afile_note_input(fileno(fp));
+	fp = prof_input_open(path, 0, 0, err);
+	if (!fp)
+		return errno ? prof_err_set(err, "cannot read the callgrind "
+					    "dump: %s", strerror(errno)) : -1;
 	while ((len = getline(&line, &cap, fp)) >= 0) {
 		char c = line[0];
 
@@ -1008,13 +1003,11 @@ prof_callgrind_per_call(struct prof_callgrind_profile *p, const char *path,
 	}
 	snprintf(calls_path, sizeof(calls_path), "%.*s.calls",
 		 (int)(len - 10), path);
-	fp = fopen(calls_path, "r");
-	if (!fp) {
-		prof_err_file(err, calls_path);
-		return prof_err_set(err, "cannot read the CALLS HZ file beside "
-				    "the CPU profile: %s", strerror(errno));
-	}
-	prof_afile_note_input(fileno(fp));
+	fp = prof_input_open(calls_path, 0, 0, err);
+	if (!fp)
+		return errno ? prof_err_set(err, "cannot read the CALLS HZ file "
+					    "beside the CPU profile: %s",
+					    strerror(errno)) : -1;
 	if (getline(&line, &cap, fp) < 0) {
 		prof_err_at(err, calls_path, 1, 0,
 			    "empty: expected CALLS HZ (the calls the profile "

@@ -370,7 +370,8 @@ prof_dhat_load(const char *path, struct prof_dhat_profile *p,
 		}
 		if (tb > INT64_MAX - s->bytes || tbk > INT64_MAX - s->allocs ||
 		    mb > INT64_MAX - s->max_live ||
-		    tb > INT64_MAX - p->bytes || mb > INT64_MAX - p->max_live) {
+		    tb > INT64_MAX - p->bytes || tbk > INT64_MAX - p->allocs ||
+		    mb > INT64_MAX - p->max_live) {
 			snprintf(where, sizeof(where), ".pps[%zu]", i);
 			prof_err_path(err, where, "the sums pass 64 bits");
 			goto out;

@@ -21,13 +21,20 @@ prof_json_read_file(const char *path, char **buf, size_t *len,
 	int rc = -1;
 	int is_stdin = !strcmp(path, "-");
 
-	fp = is_stdin ? stdin : fopen(path, "rb");
+	fp = prof_input_open(path, PROF_INPUT_STDIN, PROF_INPUT_DOC_MAX, err);
 	if (!fp)
-		return prof_err_at(err, path, 0, 0, "cannot open: %s",
-				   strerror(errno));
-	prof_afile_note_input(fileno(fp));
+		return -1;
 	for (;;) {
 		size_t got;
+
+		/* Bounded: stdin (or a file that grows as it is read) past
+		 * what a document read whole may be. */
+		if ((long long)used > PROF_INPUT_DOC_MAX) {
+			prof_err_at(err, path, 0, 0, "more than the %lld bytes "
+				    "a document read whole may be",
+				    PROF_INPUT_DOC_MAX);
+			goto out;
+		}
 
 		if (cap - used < 65536) {
 			size_t ncap = cap ? cap * 2 : 65536 * 2;

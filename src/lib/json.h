@@ -14,8 +14,10 @@
  */
 
 /*
- * Read a whole file ("-" is stdin) into a NUL-terminated buffer.
- * An empty file is not an error here. Returns 0, or -1 with err filled.
+ * Read a whole file ("-" is stdin) into a NUL-terminated buffer: a
+ * regular file (afile.h's prof_input_open()) or stdin, of at most
+ * PROF_INPUT_DOC_MAX bytes. An empty file is not an error here. Returns
+ * 0, or -1 with err filled.
  */
 int prof_json_read_file(const char *path, char **buf, size_t *len,
 			struct prof_err *err);

@@ -199,11 +199,10 @@ open_input(struct prof_stream *st, const char *path, struct prof_err *err)
 	int is_stdin = !strcmp(path, "-");
 
 	st->name = path;
-	st->fp = is_stdin ? stdin : fopen(path, "rb");
+	/* A regular file or stdin: streamed, so of any size. */
+	st->fp = prof_input_open(path, PROF_INPUT_STDIN, 0, err);
 	if (!st->fp)
-		return prof_err_at(err, path, 0, 0, "cannot open: %s",
-				   strerror(errno));
-	prof_afile_note_input(fileno(st->fp));
+		return -1;
 	{
 		struct stat sb;
 		off_t at = -1;
@@ -306,9 +305,18 @@ peek(struct prof_stream *st)
 }
 
 static int
-val_put(struct prof_stream *st, const char *p, size_t n)
+val_put(struct prof_stream *st, const char *p, size_t n,
+	struct prof_err *err)
 {
-	return prof_buf_put(&st->val, p, n);
+	/* One value (one line of JSON lines) is parsed whole: json-c
+	 * takes an int length, so a longer one is refused, not read on. */
+	if ((long long)(st->val.len + n) > PROF_INPUT_DOC_MAX)
+		return prof_err_at(err, st->name, (int)st->line, 0,
+				   "a value of more than the %lld bytes json-c "
+				   "parses", PROF_INPUT_DOC_MAX);
+	if (prof_buf_put(&st->val, p, n) < 0)
+		return prof_err_at(err, st->name, 0, 0, "out of memory");
+	return 0;
 }
 
 /*
@@ -373,9 +381,9 @@ read_value(struct prof_stream *st, struct json_object **out,
 				/* Cut a string too long to keep, between two
 				 * characters: never inside an escape, a UTF-8
 				 * character or a surrogate pair. */
-				if (val_put(st, from, (size_t)(q - from)) < 0)
-					return prof_err_at(err, st->name, 0, 0,
-							   "out of memory");
+				if (val_put(st, from, (size_t)(q - from),
+					    err) < 0)
+					return -1;
 				cutting = 1;
 				st->cut = 1;
 			}
@@ -401,10 +409,9 @@ read_value(struct prof_stream *st, struct json_object **out,
 					snprintf(mark, sizeof(mark),
 						 " [... cut, %zu bytes]",
 						 slen - 1);
-					if (val_put(st, mark, strlen(mark)) < 0)
-						return prof_err_at(
-							err, st->name, 0, 0,
-							"out of memory");
+					if (val_put(st, mark, strlen(mark),
+						    err) < 0)
+						return -1;
 					cutting = 0;
 					from = q;
 				}
@@ -439,9 +446,9 @@ read_value(struct prof_stream *st, struct json_object **out,
 				}
 			}
 		}
-		if (!cutting && val_put(st, from, (size_t)(q - from)) < 0)
-			return prof_err_at(err, st->name, 0, 0,
-					   "out of memory");
+		if (!cutting &&
+		    val_put(st, from, (size_t)(q - from), err) < 0)
+			return -1;
 		st->pos += (size_t)(q - p);
 	}
 	if (st->read_error)
@@ -1679,20 +1686,20 @@ prof_stream_lines(struct prof_stream *st, const char *path,
 
 		if (!nl && !st->val.len) {
 			/* The line goes on in the next chunk. */
-			if (val_put(st, p, st->len - st->pos) < 0)
-				goto oom;
+			if (val_put(st, p, st->len - st->pos, err) < 0)
+				goto out;
 			st->pos = st->len;
 			continue;
 		}
 		if (!nl) {
-			if (val_put(st, p, st->len - st->pos) < 0)
-				goto oom;
+			if (val_put(st, p, st->len - st->pos, err) < 0)
+				goto out;
 			st->pos = st->len;
 			continue;
 		}
 		if (st->val.len) {
-			if (val_put(st, p, (size_t)(nl - p)) < 0)
-				goto oom;
+			if (val_put(st, p, (size_t)(nl - p), err) < 0)
+				goto out;
 			rc = take_line(st, st->val.p, st->val.len, fn, arg,
 				       err);
 			st->val.len = 0;
@@ -1723,9 +1730,6 @@ prof_stream_lines(struct prof_stream *st, const char *path,
 	}
 	close_input(st);
 	return n;
-oom:
-	prof_err_at(err, st->name, 0, 0, "out of memory");
-	goto out;
 fail:
 	/* One line, one place: the line names it. */
 	prof_err_file(err, st->name);

@@ -218,14 +218,21 @@ gbench_rules(const char *bin)
 	int n = 0;
 
 	snprintf(path, sizeof(path), "%s.workloads", bin);
-	fp = fopen(path, "r");
-	if (!fp || !rules) {
-		if (!rules || errno != ENOENT) {
+	if (!rules) {
+		cli_say("out of memory");
+		return NULL;
+	}
+	/* A regular file only: a FIFO named so would wait for ever. */
+	fp = prof_input_open(path, 0, 0, &err);
+	if (!fp) {
+		if (errno == ENOENT)
+			return rules;
+		if (errno)
 			cli_say("'%s': %s", path, strerror(errno));
-			json_object_put(rules);
-			return NULL;
-		}
-		return rules;
+		else
+			cli_err(&err);
+		json_object_put(rules);
+		return NULL;
 	}
 	while (getline(&line, &cap, fp) > 0) {
 		char *f[5] = {0}, *save = NULL, *t = line;

@@ -473,7 +473,7 @@ cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
 long long
 cmdsample_profile_samples(const char *path)
 {
-	FILE *fp = fopen(path, "rb");
+	FILE *fp = prof_input_open(path, 0, 0, NULL);
 	uintptr_t h[5], rec[2], pc;
 	long long total = 0;
 	uintptr_t i;

@@ -33,6 +33,7 @@ data_of() {
 	case $1 in
 	json | results) echo test/data/results ;;
 	callgrind) echo test/data/callgrind test/data/why ;;
+	dhat) echo test/data/dhat ;;
 	svg) echo test/data/svg ;;
 	esac
 }

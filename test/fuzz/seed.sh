@@ -11,7 +11,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 C=test/fuzz/corpus
-for t in json results browser svg path http callgrind; do
+for t in json results browser svg path http callgrind dhat; do
 	mkdir -p "$C/$t"
 	rm -f "$C/$t"/seed-*
 done
@@ -45,6 +45,19 @@ ROWS
 # (run.sh reads them); here a CALLS HZ line (the target reads the bytes as
 # both).
 printf '2 1000\n' >"$C/callgrind/seed-calls"
+
+# DHAT: the test outputs are test/data/dhat/; compact forms of them, a
+# program that is no prof worker (no timed_call: every point counted), a
+# thread of run()'s (its stack starts at start_thread), and the smallest
+# file the reader takes.
+jq -c . test/data/dhat/after.json >"$C/dhat/seed-after-compact"
+jq -c '.ftbl |= map(sub("timed_call|prof_worker_run"; "other"))' \
+	test/data/dhat/before.json >"$C/dhat/seed-process"
+jq -c '.ftbl += ["0x4000: start_thread (in /usr/lib/x86_64-linux-gnu/libc.so.6)"] |
+	.pps[0].fs = [1, 2, (.ftbl | length - 1)]' \
+	test/data/dhat/before.json >"$C/dhat/seed-thread"
+printf '%s\n' '{"dhatFileVersion":2,"mode":"heap","pps":[{"tb":1,"tbk":1,"mb":1,"fs":[0]}],"ftbl":["[root]"]}' \
+	>"$C/dhat/seed-smallest"
 
 # SVG: every test file, good and bad, is test/data/svg/ (run.sh reads it).
 
@@ -109,7 +122,7 @@ printf 'GET / HTTP/1.0\r\n\r\n' >"$C/http/seed-http10"
 
 # One copy of each seed: a file made twice (two results files whose first
 # sample is the same line) is kept once, under its first name.
-for t in json results browser svg path http callgrind; do
+for t in json results browser svg path http callgrind dhat; do
 	for f in "$C/$t"/seed-*; do
 		[ -f "$f" ] && sha1sum "$f"
 	done | sort -s -k1,1 | awk 'seen[$1]++ { print $2 }' |
