@@ -99,6 +99,18 @@ put_line(struct prof_lines *w, struct json_object *o, struct prof_err *err)
 }
 
 int
+prof_lines_flush_run(struct prof_lines *w, struct prof_err *err)
+{
+	if (!w->run)
+		return 0;
+	if (put_line(w, w->run, err) < 0)
+		return -1;
+	json_object_put(w->run);
+	w->run = NULL;
+	return 0;
+}
+
+int
 prof_lines_write(struct prof_lines *w, struct json_object *s,
 		 struct prof_err *err)
 {
@@ -115,12 +127,8 @@ prof_lines_write(struct prof_lines *w, struct json_object *s,
 	if (prof_sample_json_id(env, eid) < 0 ||
 	    prof_sample_id(json_object_get_string(seg), sid) < 0)
 		return prof_err_set(err, "out of memory");
-	if (w->run) {
-		if (put_line(w, w->run, err) < 0)
-			return -1;
-		json_object_put(w->run);
-		w->run = NULL;
-	}
+	if (prof_lines_flush_run(w, err) < 0)
+		return -1;
 	snprintf(pair, sizeof(pair), "%s %s", eid, sid);
 	if (!json_object_object_get_ex(w->seen, pair, NULL)) {
 		ctx = json_object_new_object();

@@ -54,6 +54,11 @@ struct json_object *prof_lines_sample2(struct json_object *s,
 				       const char *env_id,
 				       const char *segment_id);
 
+/* The run line, when it has not gone out with a first sample (a shard
+ * that holds no workload still says which shard it is). Returns 0, or -1
+ * with err filled. */
+int prof_lines_flush_run(struct prof_lines *w, struct prof_err *err);
+
 void prof_lines_free(struct prof_lines *w);
 
 #endif /* PROF_LINES_H */

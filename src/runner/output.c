@@ -54,6 +54,29 @@ run_line(struct run_state *r)
 	return prof_lines_run(&r->out_lines, NULL, o->mode, opt, NULL);
 }
 
+/* The run line alone, for a run that wrote no sample: a shard that holds
+ * no workload of the selection is still one of the run's shards, and
+ * make merge-shards looks for each. Returns 0, or -1 after a message. */
+int
+output_write_run(struct run_state *r)
+{
+	struct prof_err err = {0};
+
+	if (r->out_lines.fp != r->out) {
+		prof_lines_free(&r->out_lines);
+		prof_lines_init(&r->out_lines, r->out);
+		if (run_line(r) < 0) {
+			cli_say("out of memory");
+			return -1;
+		}
+	}
+	if (prof_lines_flush_run(&r->out_lines, &err) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	return 0;
+}
+
 int
 output_write_sample(struct run_state *r, struct json_object *s)
 {

@@ -290,6 +290,7 @@ void valgrind_gbench_fill(struct opts *o, struct json_object *s);
 
 /* output.c */
 int output_write_sample(struct run_state *r, struct json_object *s);
+int output_write_run(struct run_state *r);
 int output_put_sample(struct run_state *r, struct json_object *s,
 		      const char *output);
 int output_write_record(FILE *out, struct json_object *rec);

@@ -136,6 +136,8 @@ workloads_run(struct opts *o)
 	} else {
 		ok = 1;
 	}
+	if (ok && o->shard_n && !r.samples && output_write_run(&r) < 0)
+		ok = 0;
 	prof_lines_free(&r.out_lines);
 	if (output_close(o, &af, r.out, ok) < 0)
 		ok = 0;
