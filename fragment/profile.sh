@@ -30,7 +30,11 @@
 #   PROF_SHARD             I/N: time only this shard of the selection
 #                          (prof-time --shard); the browser stories (or
 #                          PLAYWRIGHT's rows) go with shard 1; make
-#                          merge-shards joins the shards
+#                          merge-shards joins the shards. Not given, the
+#                          engine's own variables say it (run-lib.sh:
+#                          engine_shard; PROF_SHARDS is the count of a
+#                          Kubernetes Indexed Job), and the run records
+#                          which (run.engine.shard_from)
 #   PROF_HISTORY           the run history the run is added to (default
 #                          artifacts/history.sqlite; empty: none)
 #   PROF_COMPARE_DIR       where make compare keeps its builds (default
@@ -98,6 +102,16 @@ command=${PROF_COMMAND:-$label${id:+ W=$id}}
 # Every variable is checked before any phase runs.
 . "$(dirname "$0")/profile-check.sh"
 check_vars
+
+# The shard is SHARD, or the one the engine's own variables say
+# (engine_shard); a task that is given its shard may say where it came
+# from (PROF_SHARD_FROM).
+shard_from=
+if [ -n "${PROF_SHARD:-}" ]; then
+	shard_from=${PROF_SHARD_FROM:-}
+elif [ "$mode" != diagnose ]; then
+	engine_shard
+fi
 
 # An interrupt says where the run stopped and what it wrote (run-lib.sh).
 run_history=${PROF_HISTORY-artifacts/history.sqlite}
@@ -331,6 +345,9 @@ for s in $streams; do
 	set -- "$@" "$run/$s"
 done
 [ -n "$browser_rows" ] && set -- "$@" --playwright "$browser_rows"
+# What the engine said of the run (its shard's variable, its node, job).
+# shellcheck disable=SC2046 # checked words
+set -- "$@" $(engine_opts)
 
 # Then compare (merge_diff_report); a malformed baseline is a failure, but
 # the summary is still written, without the baseline columns.

@@ -417,6 +417,136 @@ need_deps() {
 	finish 2
 }
 
+# The engines' own variables that say which shard a run is (README,
+# prof.mk(7)): a line each, ENGINE INDEX COUNT FIRST, FIRST the index of
+# the first shard (0 or 1; "array": a Slurm job array's, from
+# SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_STEP). A Kubernetes Indexed
+# Job gives no count: PROF_SHARDS is it. Bazel's TEST_SHARD_STATUS_FILE
+# is touched to say that the shard was taken.
+ENGINE_SHARD_VARS="slurm SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_COUNT array
+gitlab CI_NODE_INDEX CI_NODE_TOTAL 1
+buildkite BUILDKITE_PARALLEL_JOB BUILDKITE_PARALLEL_JOB_COUNT 0
+circleci CIRCLE_NODE_INDEX CIRCLE_NODE_TOTAL 0
+kubernetes JOB_COMPLETION_INDEX PROF_SHARDS 0
+bazel TEST_SHARD_INDEX TEST_TOTAL_SHARDS 0"
+
+# engine_whole VAR VALUE: VALUE, a whole number, without leading zeros
+# (printed); else one line naming VAR, exit 2.
+engine_whole() {
+	local v
+	case $2 in
+	'' | *[!0-9]* | ?????????????????????*)
+		say "$1: '$2': expected a whole number"
+		finish 2
+		;;
+	esac
+	v=${2#"${2%%[!0]*}"}
+	printf '%s\n' "${v:-0}"
+}
+
+# engine_shard: where PROF_SHARD is not given, the shard the engine's own
+# variables say (ENGINE_SHARD_VARS), as PROF_SHARD, and $shard_from, the
+# variable it came from. A count of 1 is the whole run (no shard: CircleCI
+# says 0 of 1 for a job that is not split). Two engines that say two
+# shards, an index outside its count, an index without its count: one
+# line, exit 2.
+engine_shard() {
+	local name ivar nvar first i n k min step s
+	[ -z "${PROF_SHARD:-}" ] || return 0
+	shard_from=
+	while read -r name ivar nvar first; do
+		eval "i=\${$ivar:-}"
+		[ -n "$i" ] || continue
+		i=$(engine_whole "$ivar" "$i") || exit 2
+		eval "n=\${$nvar:-}"
+		if [ -z "$n" ]; then
+			if [ "$name" = kubernetes ]; then
+				say "JOB_COMPLETION_INDEX is $i: a Kubernetes" \
+					"Indexed Job says which shard this is, not" \
+					"of how many; set PROF_SHARDS to the Job's" \
+					"completions"
+			else
+				say "$ivar is $i but $nvar is not set: which" \
+					"shard this is, not of how many"
+			fi
+			finish 2
+		fi
+		n=$(engine_whole "$nvar" "$n") || exit 2
+		case $first in
+		array)
+			min=$(engine_whole SLURM_ARRAY_TASK_MIN \
+				"${SLURM_ARRAY_TASK_MIN:-0}") || exit 2
+			step=$(engine_whole SLURM_ARRAY_TASK_STEP \
+				"${SLURM_ARRAY_TASK_STEP:-1}") || exit 2
+			[ "$step" -gt 0 ] || step=1
+			k=$((i - min))
+			if [ $k -lt 0 ] || [ $((k % step)) -ne 0 ]; then
+				k=0
+			else
+				k=$((k / step + 1))
+			fi
+			;;
+		0) k=$((i + 1)) ;;
+		*) k=$i ;;
+		esac
+		if [ "$n" -lt 1 ] || [ "$n" -gt 1000 ] || [ "$k" -lt 1 ] ||
+			[ "$k" -gt "$n" ]; then
+			if [ "$first" = array ]; then
+				say "SLURM_ARRAY_TASK_ID is $i: not one of the" \
+					"$n tasks of an array from $min by $step" \
+					"(SLURM_ARRAY_TASK_COUNT, _MIN and _STEP);" \
+					"give SHARD=I/N"
+			else
+				say "$ivar is $i: not one of $nvar's $n shards" \
+					"(numbered from $first, at most 1000)"
+			fi
+			finish 2
+		fi
+		if [ "$name" = bazel ] && [ -n "${TEST_SHARD_STATUS_FILE:-}" ] &&
+			! (: >>"$TEST_SHARD_STATUS_FILE") 2>/dev/null; then
+			say "TEST_SHARD_STATUS_FILE: cannot touch" \
+				"'$TEST_SHARD_STATUS_FILE'"
+			finish 2
+		fi
+		[ "$n" -gt 1 ] || continue
+		s=$k/$n
+		if [ -z "$shard_from" ]; then
+			PROF_SHARD=$s
+			shard_from=$ivar
+		elif [ "$s" != "$PROF_SHARD" ]; then
+			say "$shard_from says shard $PROF_SHARD, $ivar says $s:" \
+				"which shard is this? give SHARD=I/N"
+			finish 2
+		fi
+	done <<EOF
+$ENGINE_SHARD_VARS
+EOF
+	return 0
+}
+
+# engine_opts: prof-merge's --engine words for the run's record: the
+# variable its shard came from ($shard_from), and in a Slurm job its node,
+# its job id (an array task's as JOB_TASK) and its GPUs. A value that is
+# not a plain word is left out.
+engine_opts() {
+	local kv v job=
+	if [ -n "${SLURM_JOB_ID:-}" ]; then
+		job=$SLURM_JOB_ID
+		[ -z "${SLURM_ARRAY_JOB_ID:-}" ] ||
+			job=${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID:-}
+	fi
+	for kv in "shard_from=${shard_from:-}" \
+		"node=${SLURM_JOB_ID:+${SLURMD_NODENAME:-}}" "job_id=$job" \
+		"gpus=${SLURM_JOB_ID:+${SLURM_JOB_GPUS:-}}"; do
+		v=${kv#*=}
+		case $v in
+		'' | *[!A-Za-z0-9._:,@+-]*) continue ;;
+		esac
+		printf ' --engine %s' "$kv"
+	done
+	return 0
+}
+
 # category_opts: the --category and --exclude-category words of
 # PROF_CATEGORY and PROF_EXCLUDE_CATEGORY (checked words, for a list that
 # is split on spaces).

@@ -36,6 +36,7 @@ enum {
 	OPT_PLAYWRIGHT,
 	OPT_SHARDS,
 	OPT_GBENCH,
+	OPT_ENGINE,
 	OPT_VERSION,
 };
 
@@ -112,6 +113,12 @@ static const struct cli_opt option_table[] = {
 	CLI_OPTION("shards", 0, "N", OPT_SHARDS,
 		"merge the results of the N shards of one run\n"
 		"(0: N as the first shard says)"),
+	CLI_OPTION("engine", 0, "KEY=VALUE", OPT_ENGINE,
+		"what the engine that ran the run says of it\n"
+		"(repeatable; run.engine.KEY): the variable\n"
+		"its shard came from (shard_from), its node,\n"
+		"job id, GPUs; a merge of shards keeps each\n"
+		"shard's under run.engines"),
 	CLI_OPTION("playwright", 0, "FILE", OPT_PLAYWRIGHT,
 		"browser rows (repeatable): what the browser\n"
 		"stories write, {workload, duration_ms,\n"
@@ -224,6 +231,7 @@ struct opts {
 	int n_playwright;
 	char *gbench[64];
 	int n_gbench;
+	struct json_object *engine;	/* --engine KEY=VALUE...; NULL: none */
 };
 
 /* A workload of the shard being read: browser rows go with shard 1. */
@@ -784,6 +792,7 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 	struct shard_seen *seen = NULL;
 	char *commit0 = NULL, *mode0 = NULL, *options0 = NULL;
 	struct json_object *run = NULL, *shards = NULL, *calibs = NULL, *cal;
+	struct json_object *engines = NULL, *eng;
 	struct prof_err err = {0};
 	const char *file0 = NULL;
 	long want = m->o->shards > 0 ? m->o->shards : 0, i, k, missing = 0;
@@ -837,6 +846,14 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 				goto oom;
 			json_object_object_add(calibs, shard,
 					       json_object_get(cal));
+		}
+		/* And what its engine said of it (its node, its job). */
+		if (json_object_object_get_ex(r, "engine", &eng) &&
+		    json_object_is_type(eng, json_type_object)) {
+			if (!engines && !(engines = json_object_new_object()))
+				goto oom;
+			json_object_object_add(engines, shard,
+					       json_object_get(eng));
 		}
 		if (!want)
 			want = k;	/* --shards 0: N from the first shard */
@@ -935,6 +952,9 @@ merge_shards(struct merge *m, char **files, int n, struct json_object *head)
 	}
 	json_object_object_add(run, "shards", shards);
 	shards = NULL;
+	if (engines)
+		json_object_object_add(run, "engines", engines);
+	engines = NULL;
 	json_object_object_add(head, "run", run);
 	run = NULL;
 	if (calibs)
@@ -948,6 +968,7 @@ out:
 	json_object_put(run);
 	json_object_put(shards);
 	json_object_put(calibs);
+	json_object_put(engines);
 	for (i = 0; seen && i <= want; i++) {
 		free(seen[i].file);
 		free(seen[i].run_id);
@@ -1101,6 +1122,64 @@ parents_json(const char *p)
 	return a;
 }
 
+/*
+ * The run's own engine record (--engine) as run.engine: in a copy of the
+ * run the streams gave (theirs stay as read), or in a run of its own.
+ * Returns 0, or -1 when out of memory.
+ */
+static int
+add_engine(struct json_object *head, struct json_object *engine)
+{
+	struct json_object *r = NULL, *copy = NULL;
+
+	if (json_object_object_get_ex(head, "run", &r) && r) {
+		if (json_object_deep_copy(r, &copy, NULL) < 0)
+			return -1;
+	} else if (!(copy = json_object_new_object())) {
+		return -1;
+	}
+	json_object_object_add(copy, "engine", json_object_get(engine));
+	json_object_object_add(head, "run", copy);
+	return 0;
+}
+
+/*
+ * --engine KEY=VALUE: KEY a name (letters, digits, '_'), VALUE printable
+ * text of at most 200 bytes; each kept once (a second KEY replaces the
+ * first). Returns 0, or 2 after a message.
+ */
+static int
+parse_engine(struct opts *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	char key[64], safe[256];
+	size_t k, n;
+
+	n = eq ? (size_t)(eq - arg) : 0;
+	for (k = 0; k < n; k++)
+		if (!(arg[k] >= 'a' && arg[k] <= 'z') &&
+		    !(arg[k] >= 'A' && arg[k] <= 'Z') &&
+		    !(arg[k] >= '0' && arg[k] <= '9') && arg[k] != '_')
+			break;
+	if (!eq || !n || k < n || n >= sizeof(key))
+		return cli_fail("--engine: '%s' is not KEY=VALUE (KEY "
+				"letters, digits and '_')",
+				cli_safe(arg, safe, sizeof(safe)));
+	for (k = 1; eq[k]; k++)
+		if ((unsigned char)eq[k] < 0x20 || eq[k] == 0x7f)
+			break;
+	if (eq[k] || k - 1 > 200 || !prof_utf8_valid(eq + 1, NULL, 0))
+		return cli_fail("--engine: '%s': the value is not printable "
+				"text of at most 200 bytes",
+				cli_safe(arg, safe, sizeof(safe)));
+	memcpy(key, arg, n);
+	key[n] = '\0';
+	if (!o->engine && !(o->engine = json_object_new_object()))
+		return cli_fail("out of memory");
+	json_object_object_add(o->engine, key, json_object_new_string(eq + 1));
+	return 0;
+}
+
 static int
 merge(struct opts *o, char **files, int n)
 {
@@ -1203,6 +1282,10 @@ merge(struct opts *o, char **files, int n)
 	for (i = 0; i < o->n_gbench; i++)
 		if (read_gbench(&m, o->gbench[i]) < 0)
 			goto out;
+	if (o->engine && add_engine(head, o->engine) < 0) {
+		cli_say("out of memory");
+		goto out;
+	}
 	/* The machine-drift guard's measurements, at the top level. */
 	cs = prof_calib_summary(prof_stream_calib(m.st));
 	if (cs)
@@ -1331,6 +1414,10 @@ main(int argc, char **argv)
 				return cli_fail("--playwright: at most 64 files");
 			o.playwright[o.n_playwright++] = optarg;
 			break;
+		case OPT_ENGINE:
+			if (parse_engine(&o, optarg))
+				return PROF_EXIT_FAILURE;
+			break;
 		case OPT_GBENCH:
 			if (o.n_gbench == 64)
 				return cli_fail("--gbench: at most 64 files");
@@ -1358,5 +1445,7 @@ main(int argc, char **argv)
 		return PROF_EXIT_FAILURE;
 	if (cli_trap_signals(o.output) < 0)
 		return PROF_EXIT_FAILURE;
-	return merge(&o, argv + optind, argc - optind);
+	c = merge(&o, argv + optind, argc - optind);
+	json_object_put(o.engine);
+	return c;
 }

@@ -13,6 +13,11 @@ set -u
 # A test's own make runs as a make of its own: no jobserver of the outer
 # `make -j2 test`, whose warning would be the first line of stderr.
 unset MAKEFLAGS MFLAGS MAKELEVEL
+# Nor do the variables by which a CI engine or a scheduler says which shard
+# a job is (run-lib.sh: engine_shard): a test's runs are whole unless it
+# says otherwise.
+unset SLURM_ARRAY_TASK_ID CI_NODE_INDEX BUILDKITE_PARALLEL_JOB \
+	CIRCLE_NODE_INDEX JOB_COMPLETION_INDEX TEST_SHARD_INDEX
 
 ROOT=${PROF_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$ROOT" || exit 1
