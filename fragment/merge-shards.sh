@@ -6,7 +6,10 @@
 # usage: sh fragment/merge-shards.sh DIR
 #
 # DIR holds the shards' results files (*.json) or run folders (*/results.json,
-# as the CI's artifacts unpack). Settings come from the environment:
+# as the CI's artifacts unpack), or is the run folder of make profile-*
+# ENGINE=slurm (slurm.sh): its jobs are waited for, and its shards
+# (DIR/shards/I) merged into it, by the merge job or else here. Settings
+# come from the environment:
 #   PROF_BINDIR    the tools (default bin)
 #   PROF_OUTPUT    the merged run folder, new or empty, outside DIR
 #                  (default artifacts/profiling/RUN_ID; run_folder)
@@ -15,6 +18,8 @@
 #   PROF_HISTORY   the run history the merged run is added to (default
 #                  artifacts/history.sqlite; empty: none)
 #   PROF_COMMAND   the command that results.json records
+#   PROF_ENGINE_MERGE  1: DIR is an ENGINE=slurm run folder whose jobs
+#                  have ended (the merge job, slurm.sh): merge it now
 #
 # prof-merge --shards checks that the shards are one run (the same commit,
 # mode and options), that each of 1/N to N/N is there once, and that each
@@ -32,6 +37,21 @@ fail_words="bad or missing shards, or an infrastructure failure"
 . "$(dirname "$0")/run-lib.sh"
 
 dir=${1:-}
+# An ENGINE=slurm run folder: wait for its jobs first (slurm.sh wait),
+# unless they have ended; the merged run goes into the folder itself.
+engine_run=
+if [ -n "$dir" ] && [ -f "$dir/slurm/jobs" ]; then
+	if [ "${PROF_ENGINE_MERGE:-}" != 1 ]; then
+		if [ -n "${PROF_OUTPUT:-}" ]; then
+			say "OUTPUT: '$dir' is the run folder of ENGINE=slurm" \
+				"shards, merged into it; leave OUTPUT out"
+			finish 2
+		fi
+		exec sh "$(dirname "$0")/slurm.sh" wait "$dir"
+	fi
+	engine_run=$dir
+	dir=$dir/shards
+fi
 if [ -z "$dir" ] || [ ! -d "$dir" ]; then
 	say "give the folder of the shards' results: DIR=... ('$dir' is" \
 		"not a folder)"
@@ -62,7 +82,18 @@ fi
 # and a scan that skipped it would have to tell a merged run from a
 # shard's, which a shard's results file may not say).
 run_history=${PROF_HISTORY-artifacts/history.sqlite}
-run_folder BASELINE="$BASELINE" HISTORY="$run_history" DIR="$dir"
+if [ -n "$engine_run" ]; then
+	# The folder slurm.sh made, the run's id and start its own; a failed
+	# merge removes what it wrote only (run_own), never the shards.
+	run=$engine_run
+	run_id=$(sed -n 's/^run_id=//p' "$run/slurm/jobs")
+	timestamp=$(sed -n 's/^timestamp=//p' "$run/slurm/jobs")
+	PROF_SHARDS=$(sed -n 's/^shards=//p' "$run/slurm/jobs")
+	run_taken=1
+	run_own="results.json comparisons.json summary.md report.html"
+else
+	run_folder BASELINE="$BASELINE" HISTORY="$run_history" DIR="$dir"
+fi
 # An interrupt says where the run stopped and what it wrote (run-lib.sh).
 on_interrupt results.json comparisons.json summary.md report.html
 
@@ -85,8 +116,9 @@ c_time=$(jq -r '.commit_time // empty' "$1" 2>/dev/null)
 c_parents=$(jq -r 'if has("parents") then .parents | join(" ") else
 	"none" end' "$1" 2>/dev/null)
 [ "$c_parents" = none ] && c_has_parents= || c_has_parents=1
+# shellcheck disable=SC2046 # checked words: the merge job's node and id
 merge_diff_report "$run/results.json" "$BASELINE" "$run/comparisons.json" \
-	--shards "${PROF_SHARDS:-0}" --timestamp "$timestamp" \
+	--shards "${PROF_SHARDS:-0}" --timestamp "$timestamp" $(engine_opts) \
 	--command "${PROF_COMMAND:-$label DIR=$dir}" \
 	${c_commit:+--commit "$c_commit"} \
 	${c_time:+--commit-time "$c_time"} \

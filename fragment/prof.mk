@@ -80,7 +80,8 @@ ifndef PROF_VARS_CHECKED
 PROF_FRAGMENT_VARS := ADD FORCE AGAINST BACKEND BASELINE CATEGORY CHROMIUM COUNTS \
 	MEMORY DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT PROF_PROJECT \
 	PROF_BUILD REF REPEAT SEED SHARD SHARDS STORIES TIMEOUT V W WORKLOADS \
-	WHY GOOD BAD CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
+	WHY GOOD BAD CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES \
+	ENGINE SLURM_ARGS NOWAIT
 prof_f_empty :=
 prof_f_space := $(prof_f_empty) $(prof_f_empty)
 prof_f_ctl_chars := $(shell printf '\001 \002 \003 \004 \005 \006 \007 \010 \
@@ -111,7 +112,7 @@ $(error $(firstword $(prof_f_dollar_vars)): holds a '$$' that make would \
 expand (write '$$$$' for a '$$'); nothing was run)
 endif
 prof_f_bool_bad := $(firstword $(foreach v,V COUNTS MEMORY STORIES ADD FORCE WHY \
-	CURRENT_WORKLOADS,$(if \
+	CURRENT_WORKLOADS NOWAIT,$(if \
 	$(filter undefined default automatic,$(origin $(v))),,$(if \
 	$(filter-out x0 x1 x,x$($(v))),$(v)))))
 ifneq ($(prof_f_bool_bad),)
@@ -136,6 +137,48 @@ prof_unused_var := $(call prof_unused,$(if $(filter compare,$(prof_unused_goal))
 ifneq ($(prof_unused_var),)
 $(error $(prof_unused_var): make $(prof_unused_goal) does not use it (man \
 prof.mk); nothing was run)
+endif
+endif
+
+# ENGINE=slurm SHARDS=N [SLURM_ARGS=...] [NOWAIT=1]: profile-quick and
+# profile-full as a Slurm job array (slurm.sh). Given on the command line
+# where no goal uses them, each is refused at parse time; so are SHARDS,
+# SLURM_ARGS and NOWAIT on a profile target without ENGINE=slurm (SHARD=I/N
+# is one shard run here), ENGINE=slurm without SHARDS or with SHARD, and
+# an ENGINE (from anywhere) that is neither local nor slurm.
+prof_goals := $(or $(MAKECMDGOALS),$(PROF_DEFAULT_GOAL),profile-quick)
+prof_profile_goals := $(filter profile-quick profile-full,$(prof_goals))
+prof_given = $(if $(filter command line,$(origin $(1))),$(if $(filter-out \
+	x x0 xlocal,x$($(1))),$(1)))
+prof_engine_unused := $(firstword $(if $(prof_profile_goals),,$(call \
+	prof_given,ENGINE) $(call prof_given,SLURM_ARGS) $(call \
+	prof_given,NOWAIT) $(if $(filter merge-shards,$(prof_goals)),,$(call \
+	prof_given,SHARDS))))
+ifneq ($(prof_engine_unused),)
+$(error $(prof_engine_unused): make $(prof_goals) does not use it (man \
+prof.mk); nothing was run)
+endif
+ifneq ($(prof_profile_goals),)
+ifneq ($(filter-out x xlocal xslurm,x$(ENGINE)),)
+$(error ENGINE: '$(ENGINE)': expected local or slurm; nothing was run)
+endif
+ifneq ($(ENGINE),slurm)
+prof_engine_only := $(firstword $(call prof_given,SLURM_ARGS) $(call \
+	prof_given,NOWAIT) $(if $(filter merge-shards,$(prof_goals)),,$(call \
+	prof_given,SHARDS)))
+ifneq ($(prof_engine_only),)
+$(error $(prof_engine_only): only with ENGINE=slurm (SHARDS=N shards as a \
+Slurm job array; SHARD=I/N runs one shard here); nothing was run)
+endif
+else
+ifeq ($(strip $(SHARDS)),)
+$(error ENGINE=slurm: give SHARDS=N, the number of shards (the tasks of \
+its job array); nothing was run)
+endif
+ifneq ($(strip $(SHARD)),)
+$(error SHARD: ENGINE=slurm runs every shard of SHARDS=N, SHARD=I/N one \
+shard here: give one or the other; nothing was run)
+endif
 endif
 endif
 
@@ -195,8 +238,17 @@ GOOD ?=
 BAD ?=
 CHANNEL ?=
 THRESHOLD ?=
-# make merge-shards: the number of shards (default: as they say).
+# make merge-shards: the number of shards (default: as they say);
+# profile-quick|profile-full ENGINE=slurm SHARDS=N: the number of shards,
+# run as the N tasks of one Slurm job array (sbatch --array), with their
+# merge as a job after them (--dependency=afterok); SLURM_ARGS: sbatch
+# options of every job (the merge's without its GPU requests); NOWAIT=1:
+# submit, print the jobs and how to wait for them (make merge-shards
+# DIR=the run folder).
 SHARDS ?=
+ENGINE ?=
+SLURM_ARGS ?=
+NOWAIT ?=
 
 # A value quoted for the shell.
 prof_sq = '$(subst ','\'',$(1))'
@@ -206,7 +258,7 @@ prof_sq = '$(subst ','\'',$(1))'
 # spaces).
 PROFILE_VARS := BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE \
 	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM SHARD HISTORY COUNTS \
-	MEMORY
+	MEMORY ENGINE SHARDS SLURM_ARGS NOWAIT
 prof_cmdvar = $(if $(filter command line,$(origin $(1))),$(1)=$(if \
 	$(word 2,$($(1))),"$($(1))",$($(1))))
 PROFILE_COMMAND = $(strip make $@ $(if $(filter diagnose,$@),W=$(W)) \
@@ -235,6 +287,10 @@ PROFILE_ENV = $(PROF_RUN_ENV) \
 	PROF_COUNTS=$(call prof_sq,$(COUNTS)) \
 	PROF_MEMORY=$(call prof_sq,$(MEMORY)) \
 	PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
+	PROF_ENGINE=$(call prof_sq,$(ENGINE)) \
+	PROF_SLURM_ARGS=$(call prof_sq,$(SLURM_ARGS)) \
+	PROF_NOWAIT=$(call prof_sq,$(NOWAIT)) \
+	$(if $(SHARDS),PROF_SHARDS=$(call prof_sq,$(SHARDS))) \
 	PROF_COMMAND=$(call prof_sq,$(PROFILE_COMMAND))
 
 # The workload binaries that this project builds (relative paths).
@@ -357,7 +413,8 @@ merge-shards: $(PROF_TOOL_DEPS) ## merge a run's shards: DIR=folder of their res
 PROF_HELP_OWN = $(filter-out /%,$(PROF_HELP_WORKLOADS))
 PROF_HELP_VARS := WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT \
 	BASELINE PLAYWRIGHT W FROM NAME DIR ADD FORCE TIMEOUT SEED STORIES CHROMIUM \
-	HISTORY PROF_PROJECT REF AGAINST MODE PROF_BUILD SHARD SHARDS COUNTS MEMORY WHY GOOD BAD \
+	HISTORY PROF_PROJECT REF AGAINST MODE PROF_BUILD SHARD SHARDS ENGINE \
+	SLURM_ARGS NOWAIT COUNTS MEMORY WHY GOOD BAD \
 	CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
 
 help: ## this list

@@ -35,6 +35,10 @@ check_vars() {
 	'' | cpu | gpu | all | auto) ;;
 	*) bad BACKEND "$PROF_BACKEND" "expected cpu, gpu, all or auto" ;;
 	esac
+	case ${PROF_ENGINE:-} in
+	'' | local | slurm) ;;
+	*) bad ENGINE "$PROF_ENGINE" "expected local or slurm" ;;
+	esac
 	for v in REPEAT SEED; do
 		eval "x=\${PROF_$v:-}"
 		case $x in

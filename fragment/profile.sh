@@ -35,6 +35,10 @@
 #                          engine_shard; PROF_SHARDS is the count of a
 #                          Kubernetes Indexed Job), and the run records
 #                          which (run.engine.shard_from)
+#   PROF_ENGINE            slurm: the shards as a Slurm job array, and
+#                          their merge after them (slurm.sh: PROF_SHARDS,
+#                          PROF_SLURM_ARGS, PROF_NOWAIT); local (or
+#                          empty): this machine
 #   PROF_HISTORY           the run history the run is added to (default
 #                          artifacts/history.sqlite; empty: none)
 #   PROF_COMPARE_DIR       where make compare keeps its builds (default
@@ -103,9 +107,17 @@ command=${PROF_COMMAND:-$label${id:+ W=$id}}
 . "$(dirname "$0")/profile-check.sh"
 check_vars
 
-# The shard is SHARD, or the one the engine's own variables say
-# (engine_shard); a task that is given its shard may say where it came
-# from (PROF_SHARD_FROM).
+# ENGINE=slurm: the shards run as a job array, their merge after them,
+# and this waits for it (slurm.sh). Otherwise the shard is SHARD, or the
+# one the engine's own variables say (engine_shard); an ENGINE=slurm
+# task says where its shard came from itself (PROF_SHARD_FROM).
+if [ "${PROF_ENGINE:-}" = slurm ]; then
+	if [ "$mode" = diagnose ]; then
+		say "ENGINE=slurm: diagnose runs one workload here"
+		finish 2
+	fi
+	exec sh "$(dirname "$0")/slurm.sh" submit "$mode"
+fi
 shard_from=
 if [ -n "${PROF_SHARD:-}" ]; then
 	shard_from=${PROF_SHARD_FROM:-}

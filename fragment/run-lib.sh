@@ -246,8 +246,11 @@ drop_run_folder() {
 # when the run made it under artifacts/profiling/ (drop_run_folder);
 # OUTPUT stays, empty, for the next run. Once results.json is written it
 # is the run's record (the history may hold it): the folder stays, and a
-# line says what it holds and what was not written (run_written).
+# line says what it holds and what was not written (run_written). In the
+# run folder of an engine (ENGINE=slurm: its shards and job files, made
+# by slurm.sh), only what this run wrote goes: the files $run_own names.
 run_failed() {
+	local f
 	[ $# -eq 0 ] || say "$*"
 	if [ "$run_taken" = 1 ] && [ -d "$run" ]; then
 		if [ -e "$run/results.json" ]; then
@@ -255,6 +258,10 @@ run_failed() {
 			[ -z "$missing" ] ||
 				say "written in $run: ${written#, }; not" \
 					"written: ${missing#, }"
+		elif [ -n "${run_own:-}" ]; then
+			for f in $run_own; do
+				rm -f -- "$run/$f"
+			done
 		elif ! find -H "$run" -mindepth 1 -maxdepth 1 \
 			-exec rm -rf -- {} + 2>/dev/null ||
 			[ -n "$(ls -A -- "$run" 2>/dev/null)" ]; then

@@ -17,7 +17,8 @@ PROF_USER_VARS := ADD FORCE BACKEND BASELINE BENCH_ROWS BENCH_SAMPLES BINDIR BUI
 	LDFLAGS LIBDIR MODE NAME NVCC NVCCFLAGS NVCC_ARCH OUTPUT PLAYWRIGHT \
 	PREFIX PROVE PROVE_FLAGS TEST_JOBS REF REPEAT SANITIZER SEED SHARD SHARDS STORIES \
 	T TIMEOUT V W WORKLOADS AGAINST PROF_BUILD WHY GOOD BAD CHANNEL \
-	THRESHOLD BENCH_HTML_ROWS BENCH_DASHBOARD REPO_URL PROF_PROJECT
+	THRESHOLD BENCH_HTML_ROWS BENCH_DASHBOARD REPO_URL PROF_PROJECT ENGINE \
+	SLURM_ARGS NOWAIT
 prof_empty :=
 prof_space := $(prof_empty) $(prof_empty)
 # The control characters that are not make's whitespace (those, a tab, a
@@ -94,7 +95,7 @@ HAVE_CUDA ?= $(if $(wildcard $(NVCC)),1,0)
 
 # The switches take 1 (on), 0 or nothing (off), and nothing else: a
 # COUNTS=yes that silently meant no counts is an error, as STORIES=2 is.
-PROF_BOOL_VARS := V HAVE_CUDA COUNTS MEMORY STORIES ADD WHY
+PROF_BOOL_VARS := V HAVE_CUDA COUNTS MEMORY STORIES ADD WHY NOWAIT
 prof_bool_bad := $(firstword $(foreach v,$(PROF_BOOL_VARS),$(if $(filter \
 	undefined default automatic,$(origin $(v))),,$(if $(filter-out \
 	x0 x1 x,x$($(v))),$(v)))))

@@ -8,7 +8,8 @@
 #
 # "build" is what `make` and `make profile-quick` need; "fuzz" adds clang and
 # its libFuzzer (`make fuzz`); "test" adds what the tests and the browser
-# stories need (the fuzz set, chromium, node, npm). Each line below is
+# stories need (the fuzz set, chromium, node, npm, and Slurm with munge for
+# the one-node cluster of the ENGINE=slurm tests). Each line below is
 # "package check": the package is missing when the check fails.
 set -u
 
@@ -58,6 +59,10 @@ nodejs command -v node
 npm command -v npm
 man-db command -v man
 zlib1g-dev pkg-config --exists zlib
+munge command -v munged && command -v mungekey
+slurmctld command -v slurmctld
+slurmd command -v slurmd
+slurm-client command -v sbatch
 EOF
 }
 

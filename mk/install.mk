@@ -15,7 +15,7 @@ DATADIR := $(PREFIX)/share
 LIBEXECDIR := $(PREFIX)/libexec
 RUN_SCRIPTS := fragment/profile.sh fragment/profile-check.sh fragment/run-lib.sh \
 	fragment/compare.sh fragment/merge-shards.sh fragment/why-lib.sh fragment/bisect.sh \
-	fragment/compare-clean.sh
+	fragment/compare-clean.sh fragment/slurm.sh
 
 # The prefix is part of the file: it is made for each install, straight
 # into its place (never in $(BUILD), which two installs to two prefixes

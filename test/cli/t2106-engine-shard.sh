@@ -3,9 +3,10 @@
 # the variables by which Slurm, GitLab, Buildkite, CircleCI, a Kubernetes
 # Indexed Job or Bazel say which task a job is (their bases normalised),
 # and records which (run.engine.shard_from); two that disagree, an index
-# out of its count, a count missing: one line, exit 2.
+# out of its count, a count missing: one line, exit 2. And the make
+# variables of ENGINE=slurm refused where they would be ignored.
 . "$(dirname "$0")/lib.sh"
-plan 30
+plan 47
 
 n=0
 # prun VAR=VALUE...: make profile-quick of one small workload in the
@@ -135,4 +136,59 @@ run prof-merge --engine "$(printf 'node=a\tb')" /dev/null
 is "$rc:$(errline)" "2:prof-merge: --engine: 'node=a\\x09b': the value is not printable text of at most 200 bytes" \
 	"a value with a control character"
 
+# The make variables: each refused, at parse time, where it is ignored.
+# mk ARGS...: make in the checkout; $e is stderr without make's place.
+mk() {
+	make --no-print-directory -o all "$@" >"$out" 2>"$err"
+	rc=$?
+	e=$(sed 's/^[^ ]*:[0-9]*: \*\*\*/***/' "$err")
+}
+mk profile-quick ENGINE=pbs
+is "$rc:$e" "2:*** ENGINE: 'pbs': expected local or slurm; nothing was run.  Stop." \
+	"ENGINE other than local or slurm"
+ENGINE=pbs mk profile-full
+is "$rc:$e" "2:*** ENGINE: 'pbs': expected local or slurm; nothing was run.  Stop." \
+	"from the environment too"
+ENGINE=pbs mk help
+is "$rc" 0 "but an ENGINE of the environment does not stop make help"
+for v in SHARDS=2 SLURM_ARGS=--partition=gpu NOWAIT=1; do
+	mk profile-quick "$v" OUTPUT="$T/never"
+	is "$rc:$e" "2:*** ${v%%=*}: only with ENGINE=slurm (SHARDS=N shards as a Slurm job array; SHARD=I/N runs one shard here); nothing was run.  Stop." \
+		"${v%%=*} without ENGINE=slurm"
+done
+mk profile-quick ENGINE=slurm OUTPUT="$T/never"
+is "$rc:$e" "2:*** ENGINE=slurm: give SHARDS=N, the number of shards (the tasks of its job array); nothing was run.  Stop." \
+	"ENGINE=slurm without SHARDS"
+mk profile-quick ENGINE=slurm SHARDS=2 SHARD=1/2 OUTPUT="$T/never"
+is "$rc:$e" "2:*** SHARD: ENGINE=slurm runs every shard of SHARDS=N, SHARD=I/N one shard here: give one or the other; nothing was run.  Stop." \
+	"ENGINE=slurm with SHARD"
+for g in diagnose compare help; do
+	mk "$g" ENGINE=slurm
+	is "$rc:$e" "2:*** ENGINE: make $g does not use it (man prof.mk); nothing was run.  Stop." \
+		"ENGINE=slurm on make $g"
+done
+mk merge-shards DIR="$T/shards" NOWAIT=1
+is "$rc:$e" "2:*** NOWAIT: make merge-shards does not use it (man prof.mk); nothing was run.  Stop." \
+	"NOWAIT on make merge-shards (which takes SHARDS)"
+ok "$([ ! -e "$T/never" ]; echo $?)" "no run folder was made"
+
+# What the run script checks before it submits anything.
+mk profile-quick ENGINE=slurm SHARDS=0 OUTPUT="$T/never"
+is "$rc:$(msg)" "2:SHARDS: '0': expected a whole number of shards, 1 to 1000" \
+	"SHARDS=0"
+mk profile-quick ENGINE=slurm SHARDS=2 SLURM_ARGS="-p x --array=0-3" \
+	OUTPUT="$T/never"
+is "$rc:$(msg)" "2:SLURM_ARGS: '--array=0-3': prof sets it (the shards are one job array, the merge runs after them, in the project's folder, their logs in the run folder); leave it out" \
+	"an sbatch option that prof sets itself"
+# A PATH without Slurm's commands.
+mkdir -p "$T/path"
+for f in /usr/bin/* /bin/*; do
+	b=${f##*/}
+	case $b in sbatch | squeue | scancel | scontrol | sacct) continue ;; esac
+	[ -e "$T/path/$b" ] || ln -s "$f" "$T/path/$b"
+done
+PATH=$T/path mk profile-quick ENGINE=slurm SHARDS=2 OUTPUT="$T/never"
+is "$rc:$(msg)" "2:ENGINE=slurm: 'sbatch' is not installed here (Debian: slurm-client; each node runs slurmd)" \
+	"no sbatch: exit 2, named"
+ok "$([ ! -e "$T/never" ]; echo $?)" "and still no run folder"
 finish
