@@ -64,7 +64,17 @@
 # heap peak, allocations and bytes allocated ("memory") and the metric
 # that changed.
 #
-# By time, a step is changed when its status is warning or improved: the
+# The search follows the way BAD went: BAD's status against GOOD (warning:
+# more instructions, slower, more memory; improved: the other way; by
+# memory, on the metric that changed at BAD). A step is changed when its
+# status is BAD's; a step that changed the other way (an improvement on
+# the way to a regression) is passed as unchanged, and said at the end
+# ("note: commit X is -2.78% (the other way from BAD's +11.50%)"), so the
+# commit found changed as BAD did. bisect.json has the direction (status,
+# metric), each step's other_way and the list other_way. The function
+# tables name source files relative to the project, as summary.md does.
+#
+# By time, a step's status is warning, improved or stable: the
 # interleaved A/B rule, as make compare judges. A step whose sampling ran
 # out before the verdict settled is stable, so unchanged; it is marked
 # (settled false), printed at the end and listed in bisect.json
@@ -273,12 +283,17 @@ measure() {
 		# judged against GOOD's samples by prof-diff's memory rule
 		merge_diff_report "$s.json" "$s.good.json" "$s.cmp.json" \
 			--commit "$1" "$s.jsonl" || return 1
-		verdict=$(jq -c '[.[] | select(.phase == "memory" and
+		# the metric that changed (BAD's once BAD is measured: the
+		# search follows it)
+		verdict=$(jq -c --arg m "${chase_metric:-}" '[.[] |
+			select(.phase == "memory" and
 			(.metric == "host_peak_bytes" or .metric == "host_allocs"
 			 or .metric == "host_allocated_bytes"))] |
-			(map(select(.status == "warning" or
+			(map(select(.metric == $m)) | first) as $bm |
+			(if $m != "" then [$bm // empty] else . end |
+			 map(select(.status == "warning" or
 				.status == "improved")) | first) as $ch |
-			($ch // .[0]) as $r |
+			($ch // $bm // .[0]) as $r |
 			if $r == null then null else
 			{status: ($ch.status // "stable"), ratio: $r.ratio,
 			 p_value: null,
@@ -293,6 +308,42 @@ measure() {
 		;;
 	esac
 	return 0
+}
+
+# follow: $changed for a step measured after BAD: changed when its
+# verdict went the way BAD's did (the status BAD has: warning, more
+# instructions, time or memory; improved, less), and $other 1 when it
+# went the other way (the search passes it as unchanged and says so).
+chase=
+chase_metric=
+other=0
+follow() {
+	st=$(echo "$verdict" | jq -r '.status // empty' 2>/dev/null)
+	other=0
+	changed=0
+	[ -n "$chase" ] || return 0
+	if [ "$st" = "$chase" ]; then
+		changed=1
+	elif [ "$st" = warning ] || [ "$st" = improved ]; then
+		other=1
+	fi
+}
+
+# change_words COMMIT: how a measured step differs from GOOD, in words:
+# by instructions its change in % ("+11.50%"), by time its status and
+# ratio ("warning, ratio 3.012"), by memory its metric's too.
+change_words() {
+	if [ "$CHANNEL" = instructions ]; then
+		cw=$(jq -r --arg c "$1" 'select(.commit == $c) | .value' \
+			"$steps_file" | head -n 1)
+		awk -v a="$good_value" -v b="$cw" \
+			'BEGIN { printf "%+.2f%%\n", (b - a) / a * 100 }'
+		return 0
+	fi
+	jq -r --arg c "$1" 'select(.commit == $c) |
+		"\(.status), ratio \(.ratio * 1000 | round / 1000)" +
+		(if .metric then " (\(.metric))" else "" end)' "$steps_file" |
+		head -n 1
 }
 
 # measure_failed SHA [END]: SHA (GOOD or BAD: END) could not be measured:
@@ -312,14 +363,16 @@ measure_failed() {
 # The steps, as JSON lines for bisect.json.
 steps_file=$run/steps.jsonl
 : >"$steps_file"
-# step SHA BUILT VALUE CHANGED NOTE [VERDICT]
+# step SHA BUILT VALUE CHANGED NOTE [VERDICT [OTHER]]
 step() {
 	jq -n -c --arg c "$1" --arg s "$(git log -1 --format=%s "$1")" \
 		--argjson built "$2" --arg v "$3" --arg ch "$4" --arg note "$5" \
-		--argjson verdict "${6:-null}" \
+		--argjson verdict "${6:-null}" --arg other "${7:-}" \
 		'{commit: $c, subject: $s, built: $built,
 		  value: (if $v == "" then null else ($v | tonumber) end),
 		  changed: (if $ch == "" then null else ($ch == "1") end),
+		  other_way: (if $other == "" then null else ($other == "1")
+			end),
 		  note: (if $note == "" then null else $note end)} +
 		 ($verdict // {status: null, ratio: null, p_value: null,
 			samples: null, settled: null})' \
@@ -353,8 +406,16 @@ for end in good bad; do
 	bad_value=$value
 	bad_changed=$changed
 done
+# The way BAD went: the search follows it, so that the commit it ends on
+# changed as BAD did (a step that went the other way is passed, and said).
+if [ "$bad_changed" = 1 ]; then
+	chase=$(echo "$verdict" | jq -r .status)
+	chase_metric=$(echo "$verdict" | jq -r '.metric // empty')
+	bad_words=$(change_words "$bad")
+fi
 
 skipped=
+others=
 lo=0
 hi=$((n - 1))
 result=none
@@ -388,7 +449,11 @@ else
 		[ -n "$probe" ] || break	# every commit between is skipped
 		c=$(nth "$probe")
 		measure "$c" || measure_failed "$c"
-		step "$c" true "$value" "$changed" "" "$verdict"
+		follow
+		step "$c" true "$value" "$changed" "" "$verdict" "$other"
+		if [ "$other" = 1 ]; then
+			others="$others $c"
+		fi
 		if [ "$changed" = 1 ]; then
 			hi=$probe
 		else
@@ -408,6 +473,57 @@ while [ "$result" = found ] && [ $k -lt $hi ]; do
 	between="$between $(nth $k)"
 	k=$((k + 1))
 done
+
+# project_paths: the lines of a function table (stdin) with each source
+# file inside a commit's worktree ($CACHE/COMMIT/...) named relative to
+# the project, ".." folded, as summary.md names files: "lib/lz4.c", not
+# ".../build/compare/COMMIT/prof/../lib/lz4.c".
+project_paths() {
+	awk -v c1="$(cd "$CACHE" 2>/dev/null && pwd)/" \
+		-v c2="$(cd "$CACHE" 2>/dev/null && pwd -P)/" -v proj="$sub" '
+	function fold(p,   n, i, k, a, o, out) {
+		n = split(p, a, "/")
+		k = 0
+		for (i = 1; i <= n; i++) {
+			if (a[i] == "" || a[i] == ".")
+				continue
+			if (a[i] == ".." && k > 0 && o[k] != "..") {
+				k--
+				continue
+			}
+			o[++k] = a[i]
+		}
+		out = ""
+		for (i = 1; i <= k; i++)
+			out = out (i > 1 ? "/" : "") o[i]
+		return out
+	}
+	# p (from the top of the repository) from the project folder proj
+	function from_project(p,   s, up) {
+		s = proj
+		up = ""
+		while (s != "" && index(p, s) != 1) {
+			sub(/[^\/]*\/$/, "", s)
+			up = up "../"
+		}
+		return up substr(p, length(s) + 1)
+	}
+	function strip(line, c,   i, rest, j, path) {
+		while (c != "/" && (i = index(line, c)) > 0) {
+			rest = substr(line, i + length(c))
+			if (!match(rest, /^[0-9a-f]+\//))
+				break
+			rest = substr(rest, RLENGTH + 1)
+			j = index(rest, ")")
+			if (!j)
+				j = length(rest) + 1
+			path = from_project(fold(substr(rest, 1, j - 1)))
+			line = substr(line, 1, i - 1) path substr(rest, j)
+		}
+		return line
+	}
+	{ print strip(strip($0, c1), c2) }'
+}
 
 # time_functions: by time, a CPU profile of the first changed commit and
 # of the one before it that was measured (prof-trace, gperftools, as make
@@ -475,7 +591,7 @@ time_functions() {
 			next
 		}
 		{ printf "  %14s %6.1f%% %14s  %-8s  %s\n", $1, $2 * 100, $3,
-			$4, $5 }'
+			$4, $5 }' | project_paths
 }
 
 # memory_functions: by memory, the allocation sites that changed against
@@ -533,7 +649,8 @@ memory_functions() {
 	echo "allocation sites against $(git rev-parse --short "$last_good")$( [ "$last_good" = "$(git rev-parse "$first^" 2>/dev/null)" ] && echo " (its parent)"), by $what (valgrind's DHAT):"
 	"$BINDIR/prof-why" --top 5 --by "$by" \
 		"$run/memory/reference/$W.cpu.dhat.json" \
-		"$run/memory/current/$W.cpu.dhat.json" | sed 's/^/  /'
+		"$run/memory/current/$W.cpu.dhat.json" | sed 's/^/  /' |
+		project_paths
 }
 
 # A first changed commit that is a merge: the change came in with the
@@ -564,11 +681,13 @@ if [ "$result" = found ]; then
 	if [ "$CHANNEL" = instructions ]; then
 		pct=$(awk -v a="$good_value" -v b="$first_value" \
 			'BEGIN { printf "%+.2f", (b - a) / a * 100 }')
-		echo "change: instructions $good_value -> $first_value ($pct%) against GOOD $(git rev-parse --short "$good")"
+		echo "change: instructions $good_value -> $first_value ($pct%) against GOOD $(git rev-parse --short "$good"), the way BAD went ($bad_words)"
 	elif [ "$CHANNEL" = memory ]; then
 		jq -r --arg c "$first" --arg g "$(git rev-parse --short "$good")" \
+			--arg bw "$bad_words" \
 			'select(.commit == $c) | "change: \(.status) against " +
-			"GOOD \($g): \(.reason)"' "$steps_file" | head -n 1
+			"GOOD \($g): \(.reason); the way BAD went (\($bw))"' \
+			"$steps_file" | head -n 1
 	else
 		jq -r --arg c "$first" --arg g "$(git rev-parse --short "$good")" \
 			'select(.commit == $c) | "change: median \(.value) ms, " +
@@ -580,7 +699,7 @@ if [ "$result" = found ]; then
 			", " + (if .samples.current == .samples.good then
 				"\(.samples.current) samples a side" else
 				"\(.samples.current) and \(.samples.good) samples"
-				+ " (current, GOOD)" end) + ")"' \
+				+ " (current, GOOD)" end) + "), the way BAD went"' \
 			"$steps_file" | head -n 1
 	fi
 	if [ -n "$between" ]; then
@@ -589,6 +708,11 @@ if [ "$result" = found ]; then
 	if [ -n "$skipped" ]; then
 		echo "skipped (do not build):$(for c in $skipped; do printf ' %s' "$(git rev-parse --short "$c")"; done)"
 	fi
+	# The steps it passed that went the other way from BAD: a change of
+	# their own, not the one this bisect chased.
+	for c in $others; do
+		echo "note: commit $(git rev-parse --short "$c") is $(change_words "$c") (the other way from BAD's $bad_words)"
+	done
 	# The functions, against the commit before it that was measured by
 	# count (its parent unless the parent was skipped).
 	if [ "$CHANNEL" = instructions ]; then
@@ -596,7 +720,8 @@ if [ "$result" = found ]; then
 		a=$run/steps/$first/functions/$W.cpu.callgrind
 		if [ -r "$b" ] && [ -r "$a" ]; then
 			echo "functions against $(git rev-parse --short "$last_good")$( [ "$last_good" = "$(git rev-parse "$first^" 2>/dev/null)" ] && echo " (its parent)"):"
-			"$BINDIR/prof-why" --top 5 "$b" "$a" | sed 's/^/  /'
+			"$BINDIR/prof-why" --top 5 "$b" "$a" | sed 's/^/  /' |
+				project_paths
 			why_json=$("$BINDIR/prof-why" --json --top 10 "$b" "$a") ||
 				why_json=null
 		fi
@@ -617,10 +742,15 @@ jq -s --arg w "$W" --arg ch "$CHANNEL" --arg good "$good" --arg bad "$bad" \
 	--argjson th "$THRESHOLD" --arg result "$result" --arg first "$first" \
 	--arg lg "$last_good" --arg between "$between" --arg skipped "$skipped" \
 	--argjson builds "$builds" --argjson why "$why_json" \
-	--argjson merge "$merge_json" '
+	--argjson merge "$merge_json" --arg chase "$chase" \
+	--arg cm "$chase_metric" --arg others "$others" '
 	def words: split(" ") | map(select(length > 0));
 	{workload: $w, channel: $ch, good: $good, bad: $bad,
 	 threshold_pct: (if $ch == "instructions" then $th else null end),
+	 direction: (if $chase == "" then null else
+		{status: $chase, metric: (if $cm == "" then null else $cm end)}
+		end),
+	 other_way: ($others | words),
 	 builds: $builds, steps: .,
 	 first_changed: (if $result == "found" then
 		(. as $s | $s | map(select(.commit == $first))[0] +
