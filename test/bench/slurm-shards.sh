@@ -13,8 +13,9 @@
 # submission (slurm/jobs, written once both jobs are in); so the lines
 # say, per shard, the wait from submission to its task's start (queue and
 # launch: the scheduler's cost), the shard's own run, and once a run the
-# wait from the last shard's end to the merge's end (the merge job's
-# start, and the merge itself), and from then to make's end (its look at
+# wait from the last shard's end to the merge job's start (its log's
+# birth, where the file system keeps it), the merge itself, and from its
+# end to make's end (its look at
 # the queue, every PROF_SLURM_POLL seconds: 2 by default). The node has as
 # many CPUs as this machine, so 4 shards on 2 cores run two at a time.
 # Prints uptime before and after, since the machine may be shared.
@@ -37,9 +38,14 @@ uptime
 now() {
 	date +%s.%N
 }
-# mtime FILE: its modification time, to the nanosecond.
+# mtime FILE: its modification time, to the nanosecond; btime FILE: its
+# birth (a job's log is made by slurmstepd as the job starts), where the
+# file system keeps it.
 mtime() {
 	stat -c %.9Y "$1"
+}
+btime() {
+	stat -c %.9W "$1"
 }
 median() {
 	sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
@@ -68,7 +74,9 @@ one() {
 		last=$(echo "$e $last" | awk '{ print ($1 > $2) ? $1 : $2 }')
 	done
 	m=$(mtime "$R/slurm/merge-exit")
-	echo "$m $last" | awk '{ print $1 - $2 }' >>"$T/$name.merge"
+	s=$(btime "$R/slurm/merge.out")
+	echo "$s $last" | awk '{ print $1 - $2 }' >>"$T/$name.mstart"
+	echo "$m $s" | awk '{ print $1 - $2 }' >>"$T/$name.merge"
 	echo "$t1 $m" | awk '{ print $1 - $2 }' >>"$T/$name.notice"
 }
 
@@ -80,14 +88,14 @@ for round in $(seq 1 "$rounds"); do
 	done
 done
 
-printf '%-8s %8s  %s\n' run wall 'per shard: start wait, run; per run: merge, make notices (medians, s)'
+printf '%-8s %8s  %s\n' run wall 'per shard: start wait, run; per run: merge start wait, merge run, make notices (medians, s)'
 for name in local slurm2 slurm4; do
 	w=$(median <"$T/$name.wall")
 	if [ -f "$T/$name.start" ]; then
-		printf '%-8s %8.2f  start %.2f, run %.2f; merge %.2f, notice %.2f\n' \
+		printf '%-8s %8.2f  start %.2f, run %.2f; merge start %.2f, merge %.2f, notice %.2f\n' \
 			"$name" "$w" "$(median <"$T/$name.start")" \
-			"$(median <"$T/$name.run")" "$(median <"$T/$name.merge")" \
-			"$(median <"$T/$name.notice")"
+			"$(median <"$T/$name.run")" "$(median <"$T/$name.mstart")" \
+			"$(median <"$T/$name.merge")" "$(median <"$T/$name.notice")"
 	else
 		printf '%-8s %8.2f\n' "$name" "$w"
 	fi
