@@ -582,10 +582,23 @@ time_functions() {
 		 "\(.inclusive_after - .inclusive_before | g)\t" +
 		 (if .state == "changed" then "" else .state end) + "\t" +
 		 "\(.name) (\(.file // "?"))")' |
-		awk -F '\t' 'NR == 1 {
+		awk -F '\t' 'function g(s, o, f) {
+			o = ""
+			f = index(s, ".")
+			if (f) {
+				o = substr(s, f)
+				s = substr(s, 1, f - 1)
+			}
+			while (length(s) > 3) {
+				o = "," substr(s, length(s) - 2) o
+				s = substr(s, 1, length(s) - 3)
+			}
+			return s o
+		}
+		NR == 1 {
 			pct = $1 > 0 ? ($2 - $1) / $1 * 100 : 0
-			printf "  ns per call %s -> %s (%s, %+.2f%%)\n", $1, $2,
-				$3, pct
+			printf "  ns per call %s -> %s (%s, %+.2f%%)\n", g($1),
+				g($2), $3, pct
 			printf "  %14s %7s %14s  %-8s  %s\n", "self", "share",
 				"inclusive", "", "function (file)"
 			next
@@ -681,7 +694,7 @@ if [ "$result" = found ]; then
 	if [ "$CHANNEL" = instructions ]; then
 		pct=$(awk -v a="$good_value" -v b="$first_value" \
 			'BEGIN { printf "%+.2f", (b - a) / a * 100 }')
-		echo "change: instructions $good_value -> $first_value ($pct%) against GOOD $(git rev-parse --short "$good"), the way BAD went ($bad_words)"
+		echo "change: instructions $(grouped "$good_value") -> $(grouped "$first_value") ($pct%) against GOOD $(git rev-parse --short "$good"), the way BAD went ($bad_words)"
 	elif [ "$CHANNEL" = memory ]; then
 		jq -r --arg c "$first" --arg g "$(git rev-parse --short "$good")" \
 			--arg bw "$bad_words" \
@@ -690,7 +703,8 @@ if [ "$result" = found ]; then
 			"$steps_file" | head -n 1
 	else
 		jq -r --arg c "$first" --arg g "$(git rev-parse --short "$good")" \
-			'select(.commit == $c) | "change: median \(.value) ms, " +
+			--arg t "$(time_text "$first_value")" \
+			'select(.commit == $c) | "change: median \($t), " +
 			"\(.status) against GOOD \($g) timed interleaved (ratio " +
 			"\(.ratio * 1000 | round / 1000), p " +
 			(if .p_value == null then "-"

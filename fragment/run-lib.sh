@@ -875,6 +875,38 @@ build_failed_hint() {
 		"with binaries at hand: make compare AGAINST=\"reference binaries\""
 }
 
+# grouped N: a whole number as every page writes it, its digits grouped
+# by commas ("100,663,326"; prof_fmt_count()).
+grouped() {
+	awk -v v="$1" 'BEGIN {
+		s = v ""; sign = ""
+		if (s ~ /^[-+]/) { sign = substr(s, 1, 1); s = substr(s, 2) }
+		o = ""
+		while (length(s) > 3) {
+			o = "," substr(s, length(s) - 2) o
+			s = substr(s, 1, length(s) - 3)
+		}
+		print sign s o }'
+}
+
+# time_text MS: a time as every page writes it (prof_page_time()): in
+# the unit its size asks for, three decimals ("15.234 ns", "120.000 µs",
+# "13.000 ms", "1.235 s"; zero "0.000 ms").
+time_text() {
+	awk -v v="$1" 'BEGIN {
+		split("ns µs ms s", name, " ")
+		size[1] = 1e-6; size[2] = 1e-3; size[3] = 1; size[4] = 1e3
+		a = v < 0 ? -v : v
+		u = 3
+		if (a > 0) {
+			for (u = 4; u > 1 && a < size[u]; u--)
+				;
+			if (u < 4 && sprintf("%.3f", a / size[u]) + 0 >= 1000)
+				u++
+		}
+		printf "%.3f %s\n", v / size[u], name[u] }'
+}
+
 # human_kb KB: a size in kilobytes, for a person ("159 MB").
 human_kb() {
 	awk -v kb="${1:-0}" 'BEGIN {

@@ -264,11 +264,12 @@ struct dash {
 	int any_memory;		/* some series measured memory */
 };
 
-/* A duration in ms as every page writes it (prof_page_ms()), in buf. */
+/* A duration (ms) as every page writes it, in its unit
+ * (prof_page_time()), in buf. */
 static const char *
 ms(double v, char buf[32])
 {
-	prof_page_ms(buf, 32, v);
+	prof_page_time(buf, 32, v, 0);
 	return buf;
 }
 
@@ -359,9 +360,9 @@ step_of(size_t n, double w)
 	return n > 1 ? w / (double)(n - 1) : 0;
 }
 
-/* A value of an axis of kind in words: ms to the digits that matter,
- * counts in the axis's unit with a decimal more than its ticks, memory
- * in bytes or allocations with grouped digits. */
+/* A value of an axis of kind in words: a time in its unit, counts in the
+ * axis's unit with a decimal more than its ticks, memory in bytes or
+ * allocations with grouped digits. */
 static const char *
 axis_value(const struct prof_page_axis *ax, double v, int kind, char buf[32])
 {
@@ -375,14 +376,14 @@ axis_value(const struct prof_page_axis *ax, double v, int kind, char buf[32])
 	return buf;
 }
 
-/* The unit an axis of kind is in, with a space before it; "" for counts. */
+/* The unit an axis of kind is in, with a space before it; "" for counts
+ * and times (a time's value says its unit). */
 static const char *
 axis_unit(int kind, char buf[32])
 {
-	snprintf(buf, 32, "%s%s", kind == KIND_COUNT ? "" : " ",
-		 kind == KIND_COUNT ? "" :
-		 kind >= KIND_MEM   ? prof_cmp_metrics[KIND_METRIC(kind)].unit :
-				      "ms");
+	snprintf(buf, 32, "%s%s", kind >= KIND_MEM ? " " : "",
+		 kind >= KIND_MEM ? prof_cmp_metrics[KIND_METRIC(kind)].unit :
+				    "");
 	return buf;
 }
 
@@ -760,7 +761,7 @@ chart_title(FILE *fp, int kind)
 	enum prof_cmp_mem m = (enum prof_cmp_mem)KIND_METRIC(kind);
 
 	if (kind == KIND_TIME)
-		fputs("median and p90 per run, ms", fp);
+		fputs("median and p90 per run", fp);
 	else if (kind == KIND_COUNT)
 		fputs("instruction count per run", fp);
 	else
@@ -781,7 +782,7 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 {
 	const double W = 960, H = 330, R = 16, T = 28, B = 62;
 	const double L = kind >= KIND_MEM ? 100 : 72;
-	double pw = W - L - R, ph = H - T - B, lo, hi;
+	double pw = W - L - R, ph = H - T - B, lo, hi, scale;
 	double *a = malloc((d->n ? d->n : 1) * sizeof(*a));
 	double *b = malloc((d->n ? d->n : 1) * sizeof(*b));
 	size_t *mcuts = NULL;
@@ -846,8 +847,12 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 					      fmax(fabs(ax.lo), fabs(ax.hi)));
 		else if (m && ax.step >= 1)
 			prof_page_count(n1, sizeof(n1), ax.tick[k], 0);
-		else
+		else if (m)
 			prof_page_tick(n1, sizeof(n1), ax.tick[k], ax.step);
+		else
+			prof_page_time_tick(n1, sizeof(n1), ax.tick[k],
+					    ax.step,
+					    fmax(fabs(ax.lo), fabs(ax.hi)));
 		fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.1f\" "
 			    "text-anchor=\"end\">%s</text>",
 			L - 6, y + 4, n1);
@@ -857,7 +862,9 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 		L - 6, T - 12,
 		kind == KIND_COUNT ? "instructions" :
 		m		   ? prof_cmp_metrics[m].unit :
-				     "ms");
+				     prof_page_time_unit(fmax(fabs(ax.lo),
+							      fabs(ax.hi)),
+							 &scale));
 	fprintf(fp, "<line class=\"axis\" x1=\"%.0f\" x2=\"%.0f\" y1=\"%.0f\" "
 		    "y2=\"%.0f\"/><line class=\"axis\" x1=\"%.0f\" "
 		    "x2=\"%.0f\" y1=\"%.0f\" y2=\"%.0f\"/>",
@@ -930,7 +937,7 @@ chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 				axis_value(&ax, a[i], kind, n1),
 				prof_cmp_metrics[m].unit);
 		else
-			fprintf(fp, " \xc2\xb7 median %s ms \xc2\xb7 p90 %s ms",
+			fprintf(fp, " \xc2\xb7 median %s \xc2\xb7 p90 %s",
 				ms(p->median, n1), ms(p->p90, n2));
 		if (p->errors)
 			fprintf(fp, " \xc2\xb7 %lld errors", p->errors);
@@ -1265,7 +1272,7 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 		fputs("<th class=\"num\">n</th>", fp);
 	fputs("<th class=\"num\">errors</th>", fp);
 	if (e->timed)
-		fputs("<th class=\"num\">median ms</th><th class=\"num\">p90 ms"
+		fputs("<th class=\"num\">median</th><th class=\"num\">p90"
 		      "</th>", fp);
 	if (e->counted)
 		fprintf(fp, "<th class=\"num%s\">instructions</th>",
@@ -1758,8 +1765,8 @@ write_index(struct dash *d, struct prof_err *err)
 	if (d->any_memory)
 		fputs("<th class=\"wide\">heap peak</th><th class=\"num wide\">"
 		      "latest heap peak bytes</th>", fp);
-	fputs("<th class=\"num\">runs</th><th class=\"num\">latest median "
-	      "ms</th><th>latest status</th><th>last change</th></tr>"
+	fputs("<th class=\"num\">runs</th><th class=\"num\">latest median"
+	      "</th><th>latest status</th><th>last change</th></tr>"
 	      "</thead><tbody>\n", fp);
 	for (i = 0; i < d->n_entries; i++) {
 		struct entry *e = &d->entries[i];

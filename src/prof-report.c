@@ -414,7 +414,7 @@ cpu_cells(struct report *r, struct json_object *row, char *cpu, size_t nc,
 		return;
 	said.n = rows[k].cpu_n;
 	said.contended = rows[k].contended;
-	prof_page_ms(cpu, nc, rows[k].cpu_n ? rows[k].cpu_median : NAN);
+	prof_page_time(cpu, nc, rows[k].cpu_n ? rows[k].cpu_median : NAN, 0);
 	prof_cpu_row_contended(&said,
 			       (size_t)prof_json_numf(prof_json_get(row,
 								    "current"),
@@ -1113,9 +1113,9 @@ write_table(struct report *r)
 		fprintf(md, "No timing samples.\n\n");
 		return;
 	}
-	fprintf(md, "| workload | backend | n | min ms | median ms | CPU ms | "
-		    "contended | p90 ms | max ms | host peak | GPU peak | "
-		    "Δ median ms | "
+	fprintf(md, "| workload | backend | n | min | median | CPU | "
+		    "contended | p90 | max | host peak | GPU peak | "
+		    "Δ median | "
 		    "Δ median %% | ratio | p | status |%s\n",
 		counts ? " instructions | Δ instructions % | instructions "
 			 "status |" :
@@ -1151,17 +1151,14 @@ write_table(struct report *r)
 			continue;
 		}
 		memory_of(r, row, &host_b, &gpu_b);
-		prof_page_ms(mn, sizeof(mn), prof_json_numf(cur, "min"));
-		prof_page_ms(med, sizeof(med), prof_json_numf(cur, "median"));
-		prof_page_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
-		prof_page_ms(mx, sizeof(mx), prof_json_numf(cur, "max"));
+		prof_page_time(mn, sizeof(mn), prof_json_numf(cur, "min"), 0);
+		prof_page_time(med, sizeof(med), prof_json_numf(cur, "median"), 0);
+		prof_page_time(p90, sizeof(p90), prof_json_numf(cur, "p90"), 0);
+		prof_page_time(mx, sizeof(mx), prof_json_numf(cur, "max"), 0);
 		cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
 		prof_page_bytes(host, sizeof(host), host_b);
 		prof_page_bytes(gpu, sizeof(gpu), gpu_b);
-		if (isfinite(delta))
-			snprintf(dms, sizeof(dms), "%+.3f", delta);
-		else
-			snprintf(dms, sizeof(dms), "-");
+		prof_page_time(dms, sizeof(dms), delta, 1);
 		prof_page_ratio_pct(dpct, sizeof(dpct),
 				    prof_json_numf(row, "ratio"));
 		fprintf(md, "| ");
@@ -1601,6 +1598,17 @@ write_artifacts(struct report *r)
 }
 
 /* The compact table on stdout. */
+/* The printf width that pads s to w columns: a 'µ' is two bytes in one
+ * column. */
+static int
+cols(const char *s, int w)
+{
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) == 0x80)
+			w++;
+	return w;
+}
+
 static void
 print_table(struct report *r)
 {
@@ -1619,13 +1627,13 @@ print_table(struct report *r)
 	if (counts)
 		printf("%-36s %-8s %4s %12s %10s %9s %12s %8s %6s %7s  %-12s "
 		       "%12s %8s  %s\n",
-		       "workload", "backend", "n", "median ms", "cpu ms",
-		       "contended", "p90 ms", "delta", "ratio", "p", "status",
+		       "workload", "backend", "n", "median", "cpu",
+		       "contended", "p90", "delta", "ratio", "p", "status",
 		       "instructions", "delta", "status");
 	else
 		printf("%-36s %-8s %4s %12s %10s %9s %12s %8s %6s %7s  %s\n",
-		       "workload", "backend", "n", "median ms", "cpu ms",
-		       "contended", "p90 ms", "delta", "ratio", "p", "status");
+		       "workload", "backend", "n", "median", "cpu",
+		       "contended", "p90", "delta", "ratio", "p", "status");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		struct json_object *cur = prof_json_get(row, "current");
@@ -1650,8 +1658,8 @@ print_table(struct report *r)
 			continue;
 		}
 
-		prof_page_ms(med, sizeof(med), prof_json_numf(cur, "median"));
-		prof_page_ms(p90, sizeof(p90), prof_json_numf(cur, "p90"));
+		prof_page_time(med, sizeof(med), prof_json_numf(cur, "median"), 0);
+		prof_page_time(p90, sizeof(p90), prof_json_numf(cur, "p90"), 0);
 		cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
 		if (isfinite(d))
 			snprintf(pct, sizeof(pct), "%+.1f%%", d);
@@ -1659,24 +1667,26 @@ print_table(struct report *r)
 			snprintf(pct, sizeof(pct), "-");
 		ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
 		if (!counts) {
-			printf("%-36s %-8s %4.0f %12s %10s %9s %12s %8s %6s %7s  "
+			printf("%-36s %-8s %4.0f %*s %*s %9s %*s %8s %6s %7s  "
 			       "%s\n",
 			       cli_safe(prof_json_str(row, "workload"), s1,
 					sizeof(s1)),
 			       cli_safe(prof_json_str(row, "backend"), s2,
 					sizeof(s2)),
-			       prof_json_numf(cur, "n"), med, cpu, cont, p90, pct,
+			       prof_json_numf(cur, "n"), cols(med, 12), med,
+			       cols(cpu, 10), cpu, cont, cols(p90, 12), p90, pct,
 			       rt, pv,
 			       r->judged ? prof_json_str(row, "status") : "-");
 			continue;
 		}
 		count_cells(r, count_row_of(r, row), ic, sizeof(ic), ipct,
 			    sizeof(ipct), &ist);
-		printf("%-36s %-8s %4.0f %12s %10s %9s %12s %8s %6s %7s  %-12s "
+		printf("%-36s %-8s %4.0f %*s %*s %9s %*s %8s %6s %7s  %-12s "
 		       "%12s %8s  %s\n",
 		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
 		       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)),
-		       prof_json_numf(cur, "n"), med, cpu, cont, p90, pct, rt, pv,
+		       prof_json_numf(cur, "n"), cols(med, 12), med,
+		       cols(cpu, 10), cpu, cont, cols(p90, 12), p90, pct, rt, pv,
 		       r->judged ? prof_json_str(row, "status") : "-", ic, ipct,
 		       ist);
 	}
@@ -1739,7 +1749,7 @@ print_annotations(struct report *r)
 		return;
 	for (i = 0; i < n; i++) {
 		struct json_object *row = prof_cmpview_row(&r->rows, i);
-		char text[1024], s1[512], s2[128];
+		char text[1024], s1[512], s2[128], tc[32], tb[32], td[32];
 
 		if (strcmp(prof_json_str(row, "status"), "warning"))
 			continue;
@@ -1754,16 +1764,19 @@ print_annotations(struct report *r)
 			putchar('\n');
 			continue;
 		}
+		prof_page_time(tc, sizeof(tc), prof_json_numf(prof_json_get(
+			row, "current"), "median"), 0);
+		prof_page_time(tb, sizeof(tb), prof_json_numf(prof_json_get(
+			row, "baseline"), "median"), 0);
+		prof_page_time(td, sizeof(td), prof_json_numf(row, "delta_ms"),
+			       1);
 		snprintf(text, sizeof(text),
-			 "%s (%s): median %.3f ms vs baseline %.3f ms, "
-			 "%+.1f%% (%+.3f ms)",
+			 "%s (%s): median %s vs baseline %s, %+.1f%% (%s)",
 			 cli_safe(prof_json_str(row, "workload"), s1,
 				  sizeof(s1)),
 			 cli_safe(prof_json_str(row, "backend"), s2,
 				  sizeof(s2)),
-			 prof_json_numf(prof_json_get(row, "current"), "median"),
-			 prof_json_numf(prof_json_get(row, "baseline"), "median"), row_pct(row),
-			 prof_json_numf(row, "delta_ms"));
+			 tc, tb, row_pct(row), td);
 		fputs("::warning title=Performance regression::", stdout);
 		gh_text(text);
 		putchar('\n');

@@ -69,7 +69,17 @@ escaped(const unsigned char *c, const unsigned char *start, unsigned how,
 		return 0;
 	if (*c == '_')
 		return c == start || !is_alnum(c[-1]) || !is_alnum(c[1]);
-	return list_dot || strchr("\\`*[]<>&~", *c) != NULL;
+	/* A '>' is markup only where it starts a line, after spaces at
+	 * most (a quote): inside a line it is a plain character ("+3.000
+	 * ms >= floor", "a -> b"), written as it is. */
+	if (*c == '>') {
+		const unsigned char *q = start;
+
+		while (q < c && *q == ' ')
+			q++;
+		return q == c;
+	}
+	return list_dot || strchr("\\`*[]<&~", *c) != NULL;
 }
 
 static void write_field(FILE *fp, const char *s, unsigned how);

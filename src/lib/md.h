@@ -19,10 +19,13 @@
  * table cell or its code span.
  *
  * PROF_MD_TEXT backslash-escapes every character Markdown or HTML give a
- * meaning inside a line (\ ` * _ [ ] < > & | ~; but a '_' between two
+ * meaning inside a line (\ ` * _ [ ] < & | ~; but a '_' between two
  * letters or digits, which cannot be emphasis) and, at the start, one
- * that could begin a block (# + - = and a list number's . or )), so no
- * tag, entity, link, image, emphasis or heading can come out of it.
+ * that could begin a block (# + - = > and a list number's . or )), so no
+ * tag, entity, link, image, quote, emphasis or heading can come out of
+ * it. A '>' inside a line is no markup without a '<' before it (which is
+ * escaped), so it is written as it is: "+3.000 ms >= floor 1 ms" and
+ * "a -> b" read the same in the text and in the page it renders to.
  * PROF_MD_CODE writes a code span whose fence is one backtick longer than
  * the longest run of backticks in s (padded with a space where s starts
  * or ends with a backtick or a space), so s cannot close it; inside a code

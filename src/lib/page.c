@@ -282,13 +282,63 @@ prof_page_count_tick(char *buf, size_t n, double v, double step, double mag)
 		 fabs(v) < step * 1e-9 ? 0 : v / unit, u);
 }
 
-void
-prof_page_ms(char *buf, size_t n, double v)
+/* The units of a time, smallest first, and their sizes in ms. */
+static const struct {
+	const char *name;
+	double ms;
+} time_units[] = {
+	{"ns", 1e-6}, {"\xc2\xb5s", 1e-3}, {"ms", 1}, {"s", 1e3},
+};
+#define N_TIME_UNITS (sizeof(time_units) / sizeof(time_units[0]))
+
+/* The index of the unit that v ms is written in: the largest whose value
+ * is at least 1 (ms for zero), and the next where three decimals would
+ * round it up to 1000. */
+static size_t
+time_unit_of(double v)
 {
+	double a = fabs(v);
+	size_t u;
+
+	if (!(a > 0) || !isfinite(a))
+		return 2;
+	for (u = N_TIME_UNITS - 1; u > 0 && a < time_units[u].ms; u--)
+		;
+	if (u + 1 < N_TIME_UNITS &&
+	    round(a / time_units[u].ms * 1000) >= 1000 * 1000)
+		u++;
+	return u;
+}
+
+void
+prof_page_time(char *buf, size_t n, double v, int sign)
+{
+	size_t u = time_unit_of(v);
+
 	if (isfinite(v))
-		snprintf(buf, n, "%.3f", v);
+		snprintf(buf, n, sign ? "%+.3f %s" : "%.3f %s",
+			 v / time_units[u].ms, time_units[u].name);
 	else
 		snprintf(buf, n, "-");
+}
+
+const char *
+prof_page_time_unit(double mag, double *scale)
+{
+	size_t u = time_unit_of(mag);
+
+	*scale = time_units[u].ms;
+	return time_units[u].name;
+}
+
+void
+prof_page_time_tick(char *buf, size_t n, double v, double step, double mag)
+{
+	double unit;
+
+	prof_page_time_unit(mag, &unit);
+	snprintf(buf, n, "%.*f", decimals(step, unit),
+		 fabs(v) < step * 1e-9 ? 0 : v / unit);
 }
 
 void

@@ -93,10 +93,27 @@ void prof_page_count_tick(char *buf, size_t n, double v, double step,
 			  double mag);
 
 /*
- * The one rule for a time in ms on every page and in summary.md: three
- * decimals ("0.120", "1234.500"); "-" when not finite.
+ * The one rule for a time on every page, in summary.md, the compact table
+ * and the progress lines: the time v (in ms, as the samples hold it) in
+ * the unit its size asks for, three decimals and the unit: "15.234 ns"
+ * below a microsecond, "120.000 µs" below a millisecond, "13.000 ms",
+ * "1.235 s" from a second on (a value that would round up to 1000 of its
+ * unit takes the next one); zero is "0.000 ms". With sign, a positive
+ * value (and zero) gets its "+" ("+3.000 ms"). "-" when not finite.
  */
-void prof_page_ms(char *buf, size_t n, double v);
+void prof_page_time(char *buf, size_t n, double v, int sign);
+
+/*
+ * The unit a chart of times up to mag ms is drawn in (its largest
+ * magnitude): "ns", "µs", "ms" or "s", as prof_page_time() would write
+ * mag, and in *scale its size in ms (1e-6, 1e-3, 1, 1e3).
+ */
+const char *prof_page_time_unit(double mag, double *scale);
+
+/* A time tick label (v ms, ticks step ms apart) in the unit of mag
+ * (prof_page_time_unit()), the number only: "250" on a µs axis. */
+void prof_page_time_tick(char *buf, size_t n, double v, double step,
+			 double mag);
 
 /*
  * A time row's change from its ratio (current / baseline median, the

@@ -163,11 +163,12 @@ fmt_val(char *buf, size_t n, double v, int counts)
 {
 	char a[40];
 
-	if (counts)
-		prof_page_count(a, sizeof(a), v, 0);
-	else
-		prof_page_ms(a, sizeof(a), v);
-	snprintf(buf, n, "%s %s", a, counts ? "instructions" : "ms");
+	if (!counts) {
+		prof_page_time(buf, n, v, 0);
+		return;
+	}
+	prof_page_count(a, sizeof(a), v, 0);
+	snprintf(buf, n, "%s instructions", a);
 }
 
 /* The index of row i drawn whole among every row of the run: its id on
@@ -386,12 +387,14 @@ badge(FILE *fp, const char *status)
 	fprintf(fp, "</span>");
 }
 
-/* The axis of a strip chart: in ms, or in instructions (counts). */
+/* The axis of a strip chart: in the unit of its times (ms, µs, ...), or
+ * in instructions (counts). */
 static void
 x_axis(FILE *fp, double lo, double hi, double (*x)(double, double, double),
        int y, int top, int counts)
 {
-	double tick[PROF_PAGE_MAX_TICKS], step;
+	double tick[PROF_PAGE_MAX_TICKS], step, scale;
+	double mag = fmax(fabs(lo), fabs(hi));
 	int i, n = prof_page_ticks(lo, hi, tick, &step);
 	char label[32];
 
@@ -402,16 +405,18 @@ x_axis(FILE *fp, double lo, double hi, double (*x)(double, double, double),
 
 		if (counts)
 			prof_page_count_tick(label, sizeof(label), tick[i], step,
-				       fmax(fabs(lo), fabs(hi)));
+				       mag);
 		else
-			prof_page_tick(label, sizeof(label), tick[i], step);
+			prof_page_time_tick(label, sizeof(label), tick[i], step,
+					    mag);
 		fprintf(fp, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" "
 			    "x2=\"%.1f\" y2=\"%d\"/>", px, top, px, y);
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
 			    "%s</text>", px, y + 14, label);
 	}
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>",
-		LEFT - 8, y + 14, counts ? "instructions" : "ms");
+		LEFT - 8, y + 14,
+		counts ? "instructions" : prof_page_time_unit(mag, &scale));
 }
 
 static double
@@ -459,8 +464,8 @@ stat_lane(FILE *fp, struct json_object *b, double lo, double hi, int y)
 	       p9 = prof_json_numf(b, "p90"), mx = prof_json_numf(b, "max");
 	char m[32], q[32];
 
-	prof_page_ms(m, sizeof(m), md);
-	prof_page_ms(q, sizeof(q), p9);
+	prof_page_time(m, sizeof(m), md, 0);
+	prof_page_time(q, sizeof(q), p9, 0);
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">baseline"
 		    "<title>%.0f samples</title></text>", LEFT - 8, y + 4,
 		prof_json_numf(b, "n"));
@@ -468,7 +473,7 @@ stat_lane(FILE *fp, struct json_object *b, double lo, double hi, int y)
 		    "x2=\"%.1f\" y2=\"%d\" stroke-width=\"1\"/>",
 		x_of(mn, lo, hi), y, x_of(mx, lo, hi), y);
 	fprintf(fp, "<rect class=\"box\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
-		    "height=\"14\"><title>baseline median %s ms, p90 %s ms "
+		    "height=\"14\"><title>baseline median %s, p90 %s "
 		    "(its samples are not at hand)</title></rect>",
 		x_of(md, lo, hi), y - 7,
 		fmax(1, x_of(p9, lo, hi) - x_of(md, lo, hi)), m, q);
@@ -533,7 +538,7 @@ strip_chart(struct page *p, const struct prof_runrow *r,
 	else
 		fprintf(fp, "<text x=\"%d\" y=\"54\" text-anchor=\"end\">"
 			    "no baseline</text>", LEFT - 8);
-	fprintf(fp, "</svg><figcaption>Each dot is one warm sample (ms); "
+	fprintf(fp, "</svg><figcaption>Each dot is one warm sample; "
 		    "the bars are the medians.%s</figcaption></figure>",
 		stats ? " The baseline's samples are not at hand: its box "
 			"spans median to p90, its line min to max." :
@@ -749,7 +754,8 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 	struct json_object *all = prof_history_trend(p->hist, &f, err);
 	struct json_object *changes = NULL, **pt = NULL;
 	const char *now = prof_runview_str(p->cur, "run_id");
-	double lo = NAN, hi = NAN, step, tick[PROF_PAGE_MAX_TICKS], w;
+	double lo = NAN, hi = NAN, step, tick[PROF_PAGE_MAX_TICKS], w, scale;
+	const char *unit;
 	size_t i, n = 0, k, nc;
 	int j, nt;
 	FILE *fp = p->fp;
@@ -788,15 +794,17 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
 		    "median and p90 over %zu runs\">", TREND_W, TREND_H, n);
 	nt = prof_page_ticks(lo, hi, tick, &step);
+	unit = prof_page_time_unit(fmax(fabs(lo), fabs(hi)), &scale);
 	for (j = 0; j < nt; j++) {
 		char label[32];
 
-		prof_page_tick(label, sizeof(label), tick[j], step);
+		prof_page_time_tick(label, sizeof(label), tick[j], step,
+				    fmax(fabs(lo), fabs(hi)));
 		fprintf(fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" "
 			    "x2=\"%d\" y2=\"%.1f\"/><text x=\"%d\" y=\"%.1f\" "
-			    "text-anchor=\"end\">%s ms</text>",
+			    "text-anchor=\"end\">%s %s</text>",
 			LEFT, TY(tick[j]), TREND_W - RIGHT, TY(tick[j]),
-			LEFT - 6, TY(tick[j]) + 4, label);
+			LEFT - 6, TY(tick[j]) + 4, label, unit);
 	}
 	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 		    "y2=\"%d\"/>", LEFT, y0, TREND_W - RIGHT, y0);
@@ -816,8 +824,8 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		const char *run = prof_json_str(pt[i], "run_id");
 		char m[32], q[32];
 
-		prof_page_ms(m, sizeof(m), prof_json_numf(pt[i], "median"));
-		prof_page_ms(q, sizeof(q), prof_json_numf(pt[i], "p90"));
+		prof_page_time(m, sizeof(m), prof_json_numf(pt[i], "median"), 0);
+		prof_page_time(q, sizeof(q), prof_json_numf(pt[i], "p90"), 0);
 		if (run && !strcmp(run, now))
 			fprintf(fp, "<circle class=\"now\" cx=\"%.1f\" "
 				    "cy=\"%.1f\" r=\"7\"/>",
@@ -830,7 +838,7 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		prof_page_esc(fp, run);
 		fprintf(fp, ", commit ");
 		prof_page_esc_cut(fp, commit ? commit : "?", 12);
-		fprintf(fp, ": median %s ms, p90 %s ms</title></circle>", m, q);
+		fprintf(fp, ": median %s, p90 %s</title></circle>", m, q);
 		/* Commit labels: all of a short history, else first and last. */
 		if (n <= 10 || i == 0 || i == n - 1) {
 			fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\""
@@ -870,14 +878,14 @@ trend_chart(struct page *p, const struct prof_runrow *r,
 		struct json_object *c = json_object_array_get_idx(changes, k);
 		char b[32], a[32];
 
-		prof_page_ms(b, sizeof(b), prof_json_numf(c, "median_before"));
-		prof_page_ms(a, sizeof(a), prof_json_numf(c, "median_after"));
+		prof_page_time(b, sizeof(b), prof_json_numf(c, "median_before"), 0);
+		prof_page_time(a, sizeof(a), prof_json_numf(c, "median_after"), 0);
 		fprintf(fp, "<span class=\"cp\">change point %+.1f%% in "
 			    "<code title=\"", prof_json_numf(c, "change_pct"));
 		prof_page_esc(fp, prof_json_str(c, "commits"));
 		fprintf(fp, "\">");
 		short_range(fp, c);
-		fprintf(fp, "</code>: %s &#8594; %s ms (%lld runs before, "
+		fprintf(fp, "</code>: %s &#8594; %s (%lld runs before, "
 			    "%lld after)</span>",
 			b, a, (long long)json_object_get_int64(prof_json_get(c, "runs_before")),
 			(long long)json_object_get_int64(prof_json_get(c, "runs_after")));
@@ -935,34 +943,34 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 	char a[5][32], b[5][32];
 	double pv = prof_json_numf(c, "p_value"), ratio = prof_json_numf(c, "ratio");
 
-	prof_page_ms(a[0], 32, r->n ? r->st.min : NAN);
-	prof_page_ms(a[1], 32, r->n ? r->st.median : NAN);
-	prof_page_ms(a[2], 32, r->n ? r->st.p90 : NAN);
-	prof_page_ms(a[3], 32, r->n ? r->st.max : NAN);
-	prof_page_ms(b[0], 32, prof_json_numf(bs, "min"));
-	prof_page_ms(b[1], 32, prof_json_numf(bs, "median"));
-	prof_page_ms(b[2], 32, prof_json_numf(bs, "p90"));
-	prof_page_ms(b[3], 32, prof_json_numf(bs, "max"));
+	prof_page_time(a[0], 32, r->n ? r->st.min : NAN, 0);
+	prof_page_time(a[1], 32, r->n ? r->st.median : NAN, 0);
+	prof_page_time(a[2], 32, r->n ? r->st.p90 : NAN, 0);
+	prof_page_time(a[3], 32, r->n ? r->st.max : NAN, 0);
+	prof_page_time(b[0], 32, prof_json_numf(bs, "min"), 0);
+	prof_page_time(b[1], 32, prof_json_numf(bs, "median"), 0);
+	prof_page_time(b[2], 32, prof_json_numf(bs, "p90"), 0);
+	prof_page_time(b[3], 32, prof_json_numf(bs, "max"), 0);
 	fprintf(fp, "<table class=\"nums\"><tr><th></th><th class=\"num\">n"
 		    "</th><th class=\"num\">min</th><th class=\"num\">median"
 		    "</th><th class=\"num\">p90</th><th class=\"num\">max</th>"
-		    "</tr><tr><td>current (ms)</td><td class=\"num\">%zu</td>"
+		    "</tr><tr><td>current</td><td class=\"num\">%zu</td>"
 		    "<td class=\"num\">%s</td><td class=\"num\">%s</td>"
 		    "<td class=\"num\">%s</td><td class=\"num\">%s</td></tr>",
 		r->n, a[0], a[1], a[2], a[3]);
 	if (r->cpu_st.n) {
-		prof_page_ms(a[0], 32, r->cpu_st.min);
-		prof_page_ms(a[1], 32, r->cpu_st.median);
-		prof_page_ms(a[2], 32, r->cpu_st.p90);
-		prof_page_ms(a[3], 32, r->cpu_st.max);
-		fprintf(fp, "<tr><td>current CPU (ms)</td><td class=\"num\">"
+		prof_page_time(a[0], 32, r->cpu_st.min, 0);
+		prof_page_time(a[1], 32, r->cpu_st.median, 0);
+		prof_page_time(a[2], 32, r->cpu_st.p90, 0);
+		prof_page_time(a[3], 32, r->cpu_st.max, 0);
+		fprintf(fp, "<tr><td>current CPU</td><td class=\"num\">"
 			    "%zu</td><td class=\"num\">%s</td><td class=\"num\">"
 			    "%s</td><td class=\"num\">%s</td><td class=\"num\">"
 			    "%s</td></tr>",
 			r->cpu_st.n, a[0], a[1], a[2], a[3]);
 	}
 	if (bs && prof_json_numf(bs, "n") > 0)
-		fprintf(fp, "<tr><td>baseline (ms)</td><td class=\"num\">%.0f"
+		fprintf(fp, "<tr><td>baseline</td><td class=\"num\">%.0f"
 			    "</td><td class=\"num\">%s</td><td class=\"num\">"
 			    "%s</td><td class=\"num\">%s</td><td class=\"num\">"
 			    "%s</td></tr>",
@@ -1867,7 +1875,7 @@ overview(struct page *p)
 
 	fprintf(fp, "<table class=\"overview\"><tr><th>workload</th>"
 		    "<th>backend</th><th class=\"num\">n</th><th class=\"num\">"
-		    "median ms</th><th class=\"num cpu\">CPU ms</th><th "
+		    "median</th><th class=\"num cpu\">CPU</th><th "
 		    "class=\"num cpu\">contended</th><th class=\"num\">change"
 		    "</th><th>status</th>%s%s</tr>",
 		counts ? "<th class=\"num\">instructions</th><th class=\"num\">"
@@ -1886,11 +1894,13 @@ overview(struct page *p)
 		}
 		block_at(p, i, &k);
 		ratio = prof_json_numf(k.tc, "ratio");
-		prof_page_ms(m, sizeof(m), k.tr && k.tr->n ? k.tr->st.median : NAN);
+		prof_page_time(m, sizeof(m),
+			       k.tr && k.tr->n ? k.tr->st.median : NAN, 0);
 		if (k.tr) {
 			snprintf(n, sizeof(n), "%zu", k.tr->n);
-			prof_page_ms(cpu, sizeof(cpu), k.tr->cpu_st.n ?
-						 k.tr->cpu_st.median : NAN);
+			prof_page_time(cpu, sizeof(cpu),
+				       k.tr->cpu_st.n ? k.tr->cpu_st.median :
+							NAN, 0);
 			prof_cpu_row_contended(&k.tr->cpu, k.tr->n, cont,
 					       sizeof(cont));
 		}

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "page.h"
 #include "runner-int.h"
 
 /* The path a command runs from: itself with a slash, else found in PATH. */
@@ -219,17 +220,19 @@ out:
 		ok = 0;
 	if (ok) {
 		struct prof_stats st;
+		char med[32], p90[32];
 
 		prof_stats_compute(dur, n_dur, &st);
+		prof_page_time(med, sizeof(med), st.median, 0);
+		prof_page_time(p90, sizeof(p90), st.p90, 0);
 		if (o->quiet)
 			;
 		else if (strcmp(o->phase, "timing"))
 			cli_say("%s: %s, %ld error(s)", o->name,
 				n_dur ? r.note : "no result", r.errors);
 		else
-			cli_say("%s: median %.3f ms, p90 %.3f ms (n=%zu), %ld "
-				"error(s)",
-				o->name, st.median, st.p90, st.n, r.errors);
+			cli_say("%s: median %s, p90 %s (n=%zu), %ld error(s)",
+				o->name, med, p90, st.n, r.errors);
 		rc = r.errors ? PROF_EXIT_ERRORED : PROF_EXIT_OK;
 	}
 	free(dur);

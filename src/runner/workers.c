@@ -16,6 +16,7 @@
 #include "channels.h"
 #include "contend.h"
 #include "gbench.h"
+#include "page.h"
 #include "runner-int.h"
 
 /* The environment of a sample prof-time writes itself (errors). */
@@ -143,6 +144,7 @@ static void
 progress(struct run_state *r, int i, int n, struct group *g, const char *error)
 {
 	struct prof_stats st;
+	char c[32];
 
 	if (r->o->quiet)
 		return;
@@ -155,8 +157,6 @@ progress(struct run_state *r, int i, int n, struct group *g, const char *error)
 	(r->o->count ? prof_stats_counts : prof_stats_compute)(
 		r->durations, r->n_dur, &st);
 	if (r->o->count) {
-		char c[32];
-
 		/* The row's count (the lower median), grouped as every page
 		 * writes it. */
 		prof_fmt_count(c, sizeof(c), llround(st.median), 0);
@@ -170,9 +170,10 @@ progress(struct run_state *r, int i, int n, struct group *g, const char *error)
 			g->w->id, g->backend, r->note);
 		return;
 	}
-	fprintf(stderr, "%s: [%d/%d] %s %s%s: median %.3f ms (n=%zu)\n",
+	prof_page_time(c, sizeof(c), st.median, 0);
+	fprintf(stderr, "%s: [%d/%d] %s %s%s: median %s (n=%zu)\n",
 		cli_name, i, n, g->w->id, g->backend,
-		strcmp(g->kind, "cold") ? "" : " (cold)", st.median, st.n);
+		strcmp(g->kind, "cold") ? "" : " (cold)", c, st.n);
 }
 
 /* A group's progress line once its samples are in: how many errored and

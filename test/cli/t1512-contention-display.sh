@@ -19,17 +19,17 @@ jq -c 'if .workload == "test.ok" and .phase == "timing" then
 run prof-report -o "$T/s.md" --html "$T/r.html" "$T/r.json"
 is "$rc" 0 "prof-report reads the samples"
 like "$(cat "$T/s.md")" \
-	'| `test.ok` | cpu | 4 | 1.000 | 2.500 | 1.050 | 3/4 | 4.000 | 4.000 |' \
+	'| `test.ok` | cpu | 4 | 1.000 ms | 2.500 ms | 1.050 ms | 3/4 | 4.000 ms | 4.000 ms |' \
 	"summary.md: the CPU median beside the wall median, 3/4 contended"
-like "$(cat "$T/s.md")" "| median ms | CPU ms | contended | p90 ms |" \
+like "$(cat "$T/s.md")" "| median | CPU | contended | p90 |" \
 	"its table names the columns"
 like "$(cat "$out")" \
-	"test.ok                              cpu         4        2.500      1.050       3/4        4.000" \
+	"test.ok                              cpu         4     2.500 ms   1.050 ms       3/4     4.000 ms" \
 	"the compact table: the same numbers"
 html=$(cat "$T/r.html")
-like "$html" '<td class="num">2.500</td><td class="num cpu">1.050</td><td class="num cpu">3/4</td>' \
+like "$html" '<td class="num">2.500 ms</td><td class="num cpu">1.050 ms</td><td class="num cpu">3/4</td>' \
 	"report.html's overview: the same numbers (runview's)"
-like "$html" '<tr><td>current CPU (ms)</td><td class="num">4</td><td class="num">0.900</td><td class="num">1.050</td><td class="num">1.200</td><td class="num">1.200</td></tr>' \
+like "$html" '<tr><td>current CPU</td><td class="num">4</td><td class="num">900.000 µs</td><td class="num">1.050 ms</td><td class="num">1.200 ms</td><td class="num">1.200 ms</td></tr>' \
 	"its block: the CPU time's n, min, median, p90 and max"
 like "$html" '<td>contended (waited: wall &gt; CPU &#215; 1.05 + 0.1 ms)</td><td class="num">3/4</td>' \
 	"and how many samples waited, with the rule"
@@ -38,7 +38,7 @@ like "$html" '<td>contended (waited: wall &gt; CPU &#215; 1.05 + 0.1 ms)</td><td
 "$BIN/prof-diff" --baseline "$T/r.json" -o "$T/c.json" "$T/r.json"
 run prof-report -o "$T/s2.md" --comparisons "$T/c.json" "$T/r.json"
 like "$(cat "$T/s2.md")" \
-	'| `test.ok` | cpu | 4 | 1.000 | 2.500 | 1.050 | 3/4 | 4.000 | 4.000 |' \
+	'| `test.ok` | cpu | 4 | 1.000 ms | 2.500 ms | 1.050 ms | 3/4 | 4.000 ms | 4.000 ms |' \
 	"with comparisons the row keeps them"
 
 # A file from before the fields: the cells say nothing.
@@ -46,8 +46,8 @@ jq -c 'del(.cpu_ms, .involuntary_switches, .threads, .contended)' \
 	"$T/s.jsonl" >"$T/old.jsonl"
 "$BIN/prof-merge" --run-id r2 --commit c0 -o "$T/old.json" "$T/old.jsonl"
 run prof-report -o "$T/o.md" --html "$T/o.html" "$T/old.json"
-like "$(cat "$T/o.md")" '| `test.ok` | cpu | 4 | 1.000 | 2.500 | - | - | 4.000 |' \
+like "$(cat "$T/o.md")" '| `test.ok` | cpu | 4 | 1.000 ms | 2.500 ms | - | - | 4.000 ms |' \
 	"an older file: '-' for CPU and contended in summary.md"
-like "$(cat "$T/o.html")" '<td class="num">2.500</td><td class="num cpu">-</td><td class="num cpu">-</td>' \
+like "$(cat "$T/o.html")" '<td class="num">2.500 ms</td><td class="num cpu">-</td><td class="num cpu">-</td>' \
 	"and in report.html"
 finish

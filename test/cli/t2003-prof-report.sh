@@ -47,16 +47,16 @@ like "$summary" "backend gpu; device NVIDIA H200 (compute capability 9.0, CUDA r
 	"the GPU segment in words"
 
 like "$summary" \
-	'| `w.warning` | cpu | 5 | 12.800 | 13.000 | - | - | 13.300 | 13.300 | 10.0 MiB | - | +3.000 | +30.0% | 1.300 | 0.012 | warning |' \
+	'| `w.warning` | cpu | 5 | 12.800 ms | 13.000 ms | - | - | 13.300 ms | 13.300 ms | 10.0 MiB | - | +3.000 ms | +30.0% | 1.300 | 0.012 | warning |' \
 	"a row: n, min, median, CPU (none here), contended, p90, max, host peak, delta ms and %, ratio, p, status"
 like "$summary" \
-	'| `w.gpu` | gpu | 3 | 0.500 | 0.550 | - | - | 0.600 | 0.600 | 1.0 MiB | 512.0 MiB | - | - | - | - | new |' \
+	'| `w.gpu` | gpu | 3 | 500.000 µs | 550.000 µs | - | - | 600.000 µs | 600.000 µs | 1.0 MiB | 512.0 MiB | - | - | - | - | new |' \
 	"host and GPU peaks apart"
 like "$summary" \
-	'| `w.half` | cpu | 4 | 9.000 | 12.750 | - | - | 17.000 | 17.000 | - | - | +2.750 | +27.5% | 1.275 | 1 | stable |' \
+	'| `w.half` | cpu | 4 | 9.000 ms | 12.750 ms | - | - | 17.000 ms | 17.000 ms | - | - | +2.750 ms | +27.5% | 1.275 | 1 | stable |' \
 	"an even-n row"
 like "$summary" \
-	'| `browser.boot` | chromium | 3 | 98.000 | 100.000 | - | - | 102.000 | 102.000 |' \
+	'| `browser.boot` | chromium | 3 | 98.000 ms | 100.000 ms | - | - | 102.000 ms | 102.000 ms |' \
 	"a browser row"
 like "$summary" \
 	'- `w.version` (cpu): **incomparable**: workload version 2 != baseline 1' \
@@ -75,9 +75,9 @@ like "$summary" "Total: 25 samples" "and shows the profile's total"
 like "$summary" "func_20" "and its top 20 functions"
 ok "$(grep -q func_21 "$S"; [ $? = 1 ]; echo $?)" "and no more"
 
-like "$(cat "$out")" "workload                             backend     n    median ms     cpu ms contended       p90 ms    delta  ratio       p  status" \
+like "$(cat "$out")" "workload                             backend     n       median        cpu contended          p90    delta  ratio       p  status" \
 	"a compact table on stdout, with the ratio and the p-value"
-like "$(cat "$out")" "w.warning                            cpu         5       13.000          -         -       13.300   +30.0%  1.300   0.012  warning" \
+like "$(cat "$out")" "w.warning                            cpu         5    13.000 ms          -         -    13.300 ms   +30.0%  1.300   0.012  warning" \
 	"a row of it"
 ok "$(grep -q '::warning' "$out"; [ $? = 1 ]; echo $?)" \
 	"no annotations outside GitHub Actions"

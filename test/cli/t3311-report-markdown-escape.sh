@@ -24,7 +24,7 @@ is "$rc" 0 "prof-report takes the run"
 is "$(grep -v '^| commit' "$T/s.md" | grep -c '[^\\]<[a-z/]')" 0 \
 	"no tag comes out raw"
 is "$(grep 'w.crash' "$T/s.md" | tail -n 1)" \
-	'- `w.crash` (cpu, phase timing, warm #0): \<img src=x onerror=alert(1)\> \*b\* \_i\_ \[x\](javascript:alert(1)) a\|b # not a heading' \
+	'- `w.crash` (cpu, phase timing, warm #0): \<img src=x onerror=alert(1)> \*b\* \_i\_ \[x\](javascript:alert(1)) a\|b # not a heading' \
 	"an error reason: markup and the newline escaped"
 like "$(cat "$T/s.md")" \
 	'| commit | ```a``b <img src=x>``` |' \
@@ -32,9 +32,9 @@ like "$(cat "$T/s.md")" \
 like "$(cat "$T/s.md")" '| command | `` make \| x `y` `` |' \
 	"a command with '|' and backticks stays in its cell"
 like "$(cat "$T/s.md")" \
-	'linux 6.1 \<script\>alert(1)\</script\> \~\~s\~\~; compiler gcc' \
+	'linux 6.1 \<script>alert(1)\</script> \~\~s\~\~; compiler gcc' \
 	"an environment field"
-is "$(sed -n 1p "$T/s.md")" '\- \[n\](javascript:x) \*n\* \<b\>n\</b\>' \
+is "$(sed -n 1p "$T/s.md")" '\- \[n\](javascript:x) \*n\* \<b>n\</b>' \
 	"a --note: not a list item, a link, emphasis or a tag"
 
 # A commit that starts with a backtick: padded inside the fence.

@@ -48,32 +48,32 @@ run prof-export --format csv "$T/run.json"
 is "$(grep -c ",58054805," "$out"):$(grep -c ",59077854," "$out")" "1:1" \
 	"the CSV export: each call's own count, one line a call"
 
-# The pages: the count grouped, the time with three decimals.
+# The pages: the count grouped, the time with three decimals and its unit.
 run prof-report --comparisons "$T/comparisons.json" -o "$T/summary.md" \
 	--html "$T/report.html" "$T/run.json"
 is "$rc" 0 "prof-report writes the summary, the table and the page"
 md=$(cat "$T/summary.md")
-like "$md" '| `w.stable` | cpu | 3 | 150.000 | 150.250 | - | - | 151.000 | 151.000 |' \
+like "$md" '| `w.stable` | cpu | 3 | 150.000 ms | 150.250 ms | - | - | 151.000 ms | 151.000 ms |' \
 	"summary.md: the median 150.250"
 like "$md" "| stable | $G | +0.00% | stable |" "summary.md: the count $G"
-like "$md" "instructions $G -\\> $G (+0.00%), within the 1% threshold" \
+like "$md" "instructions $G -> $G (+0.00%), within the 1% threshold" \
 	"summary.md: the reason's counts grouped"
 like "$(grep '^w.stable ' "$out" | tr -s ' ')" \
-	"w.stable cpu 3 150.250 - - 151.000 +0.0% 1.000 1 stable $G +0.00% stable" \
+	"w.stable cpu 3 150.250 ms - - 151.000 ms +0.0% 1.000 1 stable $G +0.00% stable" \
 	"the compact table: 150.250 and $G"
 page=$(cat "$T/report.html")
-like "$page" '<td>cpu</td><td class="num">3</td><td class="num">150.250</td>' \
+like "$page" '<td>cpu</td><td class="num">3</td><td class="num">150.250 ms</td>' \
 	"report.html's overview: 150.250"
 like "$page" "<td class=\"num\">$G</td><td class=\"num\">+0.00%</td>" \
 	"report.html's overview: $G"
-like "$page" '<td class="num">150.000</td><td class="num">150.250</td><td class="num">151.000</td>' \
+like "$page" '<td class="num">150.000 ms</td><td class="num">150.250 ms</td><td class="num">151.000 ms</td>' \
 	"report.html's row: min, median and p90 as summary.md writes them"
 run prof-dashboard --db "$T/h.sqlite" -o "$T/dash"
 is "$rc" 0 "prof-dashboard writes the history's pages"
-like "$(cat "$T/dash/index.html")" '<td class="num">150.250</td>' \
+like "$(cat "$T/dash/index.html")" '<td class="num">150.250 ms</td>' \
 	"the dashboard's index: the latest median 150.250"
 series=$(cat "$T"/dash/s-*.html)
 like "$series" "median 150.250 ms" "the dashboard's trend: 150.250"
-like "$series" "<td class=\"num\">150.250</td><td class=\"num\">151.000</td><td class=\"num wide\">$G</td>" \
+like "$series" "<td class=\"num\">150.250 ms</td><td class=\"num\">151.000 ms</td><td class=\"num wide\">$G</td>" \
 	"the dashboard's table of runs: 150.250 and $G"
 finish

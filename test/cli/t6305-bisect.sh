@@ -5,7 +5,7 @@
 # step, skips the 4th and names it, and writes bisect.json with every step.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/why.sh"
-plan 14
+plan 15
 
 unset MAKEFLAGS MFLAGS MAKELEVEL
 # make test exports PROF_BUILD, its build folder: here it would be the
@@ -37,6 +37,8 @@ is "$(sed -n 1p "$out")" \
 	"first changed commit: $first step does more work" \
 	"it prints the first changed commit, hash and subject"
 like "$(sed -n 2p "$out")" "change: instructions " "then the change"
+ok "$(sed -n 2p "$out" | grep -Eq '^change: instructions [0-9]{1,3}(,[0-9]{3})+ -> [0-9]{1,3}(,[0-9]{3})+ \('; echo $?)" \
+	"its counts grouped, as every page writes them"
 like "$(cat "$out")" "skipped (do not build): ${broken:0:7}" \
 	"it names the commit it skipped"
 like "$(cat "$out")" "functions against " "then the functions"

@@ -11,7 +11,7 @@
 # behaviour, and what a step's numbers are is checked by their shape only.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/why.sh"
-plan 20
+plan 21
 
 # The project's make sees neither this tree's test settings nor its
 # history.
@@ -65,6 +65,8 @@ is "$(sed -n 1p "$out")" \
 	"it names the middle commit, hash and subject"
 like "$(sed -n 2p "$out")" "warning against GOOD ${good:0:7} timed interleaved (ratio " \
 	"then the change: the time rule's status against GOOD, its ratio"
+ok "$(sed -n 2p "$out" | grep -Eq '^change: median [0-9]+\.[0-9]{3} (ns|µs|ms|s), '; echo $?)" \
+	"the median in the unit its size asks for"
 b=$T/b/bisect.json
 jq_ok '.channel == "time" and .workload == "tiny.work" and
 	.threshold_pct == null and .good == "'"$good"'"' "$b" \

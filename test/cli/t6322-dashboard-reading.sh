@@ -91,7 +91,7 @@ jq_ok ".[$fi] | .zoom == [0] and .y_lowest == [\"0\"] and
 	.zoom_words == [null] and .zoom_breaks == [0]" "$T/pages.json" \
 	"4 to 16 ms: the axis starts at 0"
 jq_ok ".[$si] | .zoom == [1] and .zoom_breaks == [1] and
-	(.zoom_words[0] | test(\"^y axis zoomed: [0-9.]+ to [0-9.]+ ms, not from 0$\"))" \
+	(.zoom_words[0] | test(\"^y axis zoomed: [0-9.]+ ms to [0-9.]+ ms, not from 0$\"))" \
 	"$T/pages.json" "10 to 10.5 ms: a zoom, said in the chart, with a break"
 jq_ok ".[$ci] | .zoom == [1] and
 	(.zoom_words[0] | test(\"^y axis zoomed: 5[0-9.]+M to [56][0-9.]+M, not from 0$\"))" \

@@ -9,7 +9,7 @@ command -v g++ >/dev/null && [ -e /usr/include/benchmark/benchmark.h ] ||
 	skip_all "g++ or Google Benchmark is not installed (make deps: libbenchmark-dev)"
 g++ -O2 -o "$T/bm" test/data/gbench-tiny.cc -lbenchmark -lpthread -lz \
 	2>"$T/cc.err" || skip_all "the Google Benchmark binary does not build: $(head -n 1 "$T/cc.err")"
-plan 26
+plan 28
 
 bench() {
 	"$T/bm" --benchmark_min_time=0.001 --benchmark_out_format=json \
@@ -27,6 +27,22 @@ jq_ok "$JQ_WHOLE"' whole | .samples | map(.workload) | unique ==
 jq_ok "$JQ_WHOLE"' whole | .samples | group_by(.workload) |
 	all(map(.index) == [0, 1, 2])' "$T/ra.json" \
 	"each repetition a sample, indexed by its repetition"
+# Its times, nanoseconds to microseconds, in their unit on every page:
+# never "0.000 ms".
+run prof-report -o "$T/ra.md" --html "$T/ra.html" "$T/ra.json"
+ns=$(jq -r "$JQ_WHOLE"' whole | [.samples[] | select(.workload ==
+	"BM_crc32.64" and .outcome == "success") | .duration_ms] | sort |
+	.[length / 2 | floor] | . * 1e6 | . < 1000' "$T/ra.json")
+is "$rc:$(grep -c '0\.000 ms' "$out" "$T/ra.md" "$T/ra.html" | tr '\n' ' ')" \
+	"0:$out:0 $T/ra.md:0 $T/ra.html:0 " \
+	"prof-report: no gbench row's time is 0.000 ms"
+if [ "$ns" = true ]; then
+	like "$(grep '^BM_crc32.64 ' "$out")" " ns " \
+		"the compact table prints a row under a microsecond in ns"
+else
+	like "$(grep '^BM_crc32.64 ' "$out")" " µs " \
+		"the compact table prints a row under a millisecond in µs"
+fi
 jq -s '.[0] as $g | .[1] | ('"$JQ_WHOLE"' whole) | .samples |
 	map(select(.workload == "BM_crc32.4096")) | sort_by(.index) |
 	[., ($g.benchmarks | map(select(.name == "BM_crc32/4096" and

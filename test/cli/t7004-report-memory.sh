@@ -29,7 +29,7 @@ like "$(cat "$T/s.md")" "| \`test.ab_copy\` | cpu | heap peak (bytes) | $gb | $g
 	"the heap peak row, digits grouped"
 like "$(cat "$T/s.md")" "| \`test.ab_copy\` | cpu | allocations | 2 | 1 | +1 | exact | stable |" \
 	"the allocations row"
-like "$(cat "$T/s.md")" "- \`test.ab_copy\` (cpu, memory host_peak_bytes): **warning**: heap peak $ga -\\> $gb bytes (+100.00%, +$gd), more than the 1% threshold and the floor of 4,096 bytes" \
+like "$(cat "$T/s.md")" "- \`test.ab_copy\` (cpu, memory host_peak_bytes): **warning**: heap peak $ga -> $gb bytes (+100.00%, +$gd), more than the 1% threshold and the floor of 4,096 bytes" \
 	"with the warning's reason"
 "$BIN/prof-time" full --category copy --workloads "$TBIN/prof-ab-b" \
 	--against "$A" --repeat 4 -q --output "$T/tb.jsonl" \

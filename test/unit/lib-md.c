@@ -28,11 +28,18 @@ main(void)
 {
 	const unsigned code = PROF_MD_CODE, cell = PROF_MD_CODE | PROF_MD_CELL;
 
-	plan(27);
+	plan(30);
 	is_str(md("plain words 1.5 x86_64", PROF_MD_TEXT),
 	       "plain words 1.5 x86_64", "plain text is as it is");
 	is_str(md("<img src=x onerror=alert(1)>", PROF_MD_TEXT),
-	       "\\<img src=x onerror=alert(1)\\>", "a tag is text");
+	       "\\<img src=x onerror=alert(1)>", "a tag is text");
+	is_str(md("+3.000 ms >= floor 1 ms, a -> b", PROF_MD_TEXT),
+	       "\\+3.000 ms >= floor 1 ms, a -> b",
+	       "a '>' inside a line is written as it is");
+	is_str(md("> quote", PROF_MD_TEXT), "\\> quote",
+	       "one that starts a line is escaped");
+	is_str(md("  > quote", PROF_MD_TEXT), "  \\> quote",
+	       "after spaces too");
 	is_str(md("&lt; &#60;", PROF_MD_TEXT), "\\&lt; \\&#60;",
 	       "so is an entity");
 	is_str(md("[x](javascript:alert(1)) ![i](y)", PROF_MD_TEXT),

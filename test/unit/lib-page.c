@@ -35,15 +35,36 @@ main(void)
 	struct prof_stats st;
 	int n;
 
-	plan(26);
-	prof_page_ms(b, sizeof(b), 0.12);
-	is_str(b, "0.120", "a time has three decimals");
-	prof_page_ms(b, sizeof(b), 150.25);
-	is_str(b, "150.250", "also at 100 ms and above: one rule");
-	prof_page_ms(b, sizeof(b), 12345.6789);
-	is_str(b, "12345.679", "and beyond a second");
-	prof_page_ms(b, sizeof(b), NAN);
+	plan(35);
+	prof_page_time(b, sizeof(b), 13, 0);
+	is_str(b, "13.000 ms", "a time has three decimals and its unit");
+	prof_page_time(b, sizeof(b), 150.25, 0);
+	is_str(b, "150.250 ms", "also at 100 ms and above: one rule");
+	prof_page_time(b, sizeof(b), 12345.6789, 0);
+	is_str(b, "12.346 s", "seconds from a second on");
+	prof_page_time(b, sizeof(b), 0.12, 0);
+	is_str(b, "120.000 \xc2\xb5s", "microseconds below a millisecond");
+	prof_page_time(b, sizeof(b), 0.000015234, 0);
+	is_str(b, "15.234 ns", "nanoseconds below a microsecond: never 0.000 ms");
+	prof_page_time(b, sizeof(b), 0.9999996, 0);
+	is_str(b, "1.000 ms", "a value that rounds up to 1000 takes the next unit");
+	prof_page_time(b, sizeof(b), 0, 0);
+	is_str(b, "0.000 ms", "zero is in ms");
+	prof_page_time(b, sizeof(b), 3, 1);
+	is_str(b, "+3.000 ms", "with its sign where asked");
+	prof_page_time(b, sizeof(b), -0.5, 1);
+	is_str(b, "-500.000 \xc2\xb5s", "a negative one by its size");
+	prof_page_time(b, sizeof(b), NAN, 0);
 	is_str(b, "-", "no time is a dash");
+	{
+		double sc;
+
+		is_str(prof_page_time_unit(0.04, &sc), "\xc2\xb5s",
+		       "an axis up to 0.04 ms is in microseconds");
+		ok(sc == 1e-3, "a microsecond is 1e-3 ms");
+		prof_page_time_tick(b, sizeof(b), 0.025, 0.005, 0.04);
+		is_str(b, "25", "its tick labels in that unit");
+	}
 	prof_page_ratio_pct(b, sizeof(b), 2.858 / 2.816);
 	is_str(b, "+1.5%", "a change from its ratio, one decimal, signed");
 	prof_page_ratio_pct(b, sizeof(b), NAN);
