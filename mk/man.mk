@@ -1,8 +1,9 @@
-# The man pages: one scdoc source beside each tool (src/prof-<verb>.1.scd)
+# The man pages: one scdoc source beside each tool (src/prof-<verb>.1.scd),
+# the concepts and rules (src/prof.7.scd)
 # and the fragment's (fragment/prof.mk.7.scd), built under $(BUILD)/man/ by
 # scdoc (Debian's scdoc; mk/deps.sh) and installed under PREFIX/share/man.
 
-MAN_SRC := $(wildcard src/*.1.scd) fragment/prof.mk.7.scd
+MAN_SRC := $(wildcard src/*.1.scd) src/prof.7.scd fragment/prof.mk.7.scd
 MAN_PAGES := $(patsubst %.scd,$(BUILD)/man/%,$(notdir $(MAN_SRC)))
 MANDIR := $(PREFIX)/share/man
 ALL_TARGETS += $(MAN_PAGES)

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Every tool has a man page beside its source (src/prof-<verb>.1.scd) and
-# the fragment has one (fragment/prof.mk.7.scd): built by make, rendered by man
+# the fragment has one (fragment/prof.mk.7.scd), and so do the concepts and
+# rules (src/prof.7.scd): built by make, rendered by man
 # without a warning, installed under PREFIX/share/man; each tool's options
 # in its page are the options its --help lists, the options its page
 # documents (the terms of its lists) are those of the tool's option table
@@ -8,7 +9,7 @@
 # variable of `make help`.
 . "$(dirname "$0")/lib.sh"
 tools=$(cd src && ls prof-*.c | sed 's/\.c$//')
-plan $(($(echo $tools | wc -w) * 5 + 4))
+plan $(($(echo $tools | wc -w) * 5 + 6))
 
 # The long options a text names (--help and --version are every tool's).
 opts() {
@@ -39,6 +40,12 @@ for t in $tools; do
 	is "$(MANPAGER=cat man -M "$pfx/share/man" "$t" 2>&1 | head -n 1 |
 		cut -d' ' -f1)" "$t(1)" "$t: man -M PREFIX/share/man $t shows it"
 done
+
+page=$ROOT/${PROF_BUILD:-build}/man/prof.7
+warn=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
+is "$warn" "" "prof(7) renders without a warning"
+is "$(MANPAGER=cat man -M "$pfx/share/man" 7 prof 2>&1 | head -n 1 |
+	cut -d' ' -f1)" "prof(7)" "man -M PREFIX/share/man 7 prof shows it"
 
 page=$ROOT/${PROF_BUILD:-build}/man/prof.mk.7
 warn=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
