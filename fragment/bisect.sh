@@ -38,6 +38,10 @@
 #                          --max-repeat four times it)
 #   PROF_OUTPUT            the run folder, new or empty (default
 #                          artifacts/profiling/RUN_ID; run_folder)
+#   PROF_COMMAND           the make command line (make bisect VAR=...):
+#                          the command that bisects a merge keeps its
+#                          variables but the range and OUTPUT, so that it
+#                          runs as printed
 #
 # The commits are GOOD..BAD along first parents (a first changed commit
 # that is a merge is said to be one, with the command that bisects its
@@ -673,11 +677,24 @@ memory_functions() {
 merge_json=null
 if [ "$result" = found ] && second=$(git rev-parse --verify --quiet \
 	"$first^2") && mb=$(git merge-base "$first^1" "$second"); then
-	merge_cmd="make bisect GOOD=$(git rev-parse --short "$mb") BAD=$(git rev-parse --short "$first")^2 W=$W"
-	[ "$CHANNEL" != instructions ] && merge_cmd="$merge_cmd CHANNEL=$CHANNEL"
-	[ -n "${PROF_THRESHOLD:-}" ] &&
-		merge_cmd="$merge_cmd THRESHOLD=$PROF_THRESHOLD"
-	[ -n "${PROF_REPEAT:-}" ] && merge_cmd="$merge_cmd REPEAT=$PROF_REPEAT"
+	merge_cmd="make bisect GOOD=$(git rev-parse --short "$mb") BAD=$(git rev-parse --short "$first")^2"
+	case ${PROF_COMMAND:-} in
+	"make bisect "*)
+		# the variables this bisect was given, but the range and the
+		# run folder (a new run gets a new one): it runs as printed
+		rest=$(next_command "$PROF_COMMAND" GOOD BAD OUTPUT)
+		merge_cmd="$merge_cmd${rest#make bisect}"
+		;;
+	*)
+		merge_cmd="$merge_cmd W=$W"
+		[ "$CHANNEL" != instructions ] &&
+			merge_cmd="$merge_cmd CHANNEL=$CHANNEL"
+		[ -n "${PROF_THRESHOLD:-}" ] &&
+			merge_cmd="$merge_cmd THRESHOLD=$PROF_THRESHOLD"
+		[ -n "${PROF_REPEAT:-}" ] &&
+			merge_cmd="$merge_cmd REPEAT=$PROF_REPEAT"
+		;;
+	esac
 	merge_json=$(jq -n -c --arg mb "$mb" --arg second "$second" \
 		--arg cmd "$merge_cmd" \
 		'{merge_base: $mb, second_parent: $second, command: $cmd}')

@@ -361,7 +361,7 @@ run_report() {
 		map(select(. as $w | $cur | index($w) | not)) | join(", ")' 2>/dev/null)
 	n_changed=$(changed_rows "$run/comparisons.json")
 	if [ "${PROF_WHY:-}" != 1 ] && [ "$n_changed" -gt 0 ]; then
-		set -- "$@" --note "$n_changed row(s) changed; to see which functions made them change, run: $command WHY=1"
+		set -- "$@" --note "$n_changed row(s) changed; to see which functions made them change, run: $(next_command "$command" OUTPUT WHY) WHY=1"
 	fi
 	if [ -n "${why_fail_note:-}" ]; then
 		set -- "$@" --note "$why_fail_note"

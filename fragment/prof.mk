@@ -367,6 +367,11 @@ compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision
 # run per commit), CHANNEL=time (interleaved with GOOD) or CHANNEL=memory
 # (one memory run per commit, judged on the exact metrics); each commit built
 # once in $(PROF_COMPARE_DIR)/<commit>, as compare does.
+BISECT_VARS := GOOD BAD W CHANNEL THRESHOLD REPEAT OUTPUT WORKLOADS TIMEOUT \
+	CURRENT_WORKLOADS
+BISECT_COMMAND = $(strip make bisect \
+	$(foreach v,$(BISECT_VARS),$(call prof_cmdvar,$(v))))
+
 bisect: $(PROF_TOOL_DEPS) ## the first commit where W changed: GOOD=rev BAD=rev W=id [CHANNEL=time|memory]
 	$(PROF_Q)$(PROF_RUN_ENV) \
 		PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
@@ -380,6 +385,7 @@ bisect: $(PROF_TOOL_DEPS) ## the first commit where W changed: GOOD=rev BAD=rev 
 		PROF_WORKLOAD_SOURCES=$(call prof_sq,$(PROF_WORKLOAD_SOURCES)) \
 		PROF_CURRENT_WORKLOADS=$(call prof_sq,$(CURRENT_WORKLOADS)) \
 		PROF_COMPARE_NOTE_MB=$(call prof_sq,$(PROF_COMPARE_NOTE_MB)) \
+		PROF_COMMAND=$(call prof_sq,$(BISECT_COMMAND)) \
 		sh $(PROF_LIBEXEC)/bisect.sh
 
 # make compare-clean (compare-clean.sh): the worktrees that compare REF=

@@ -872,7 +872,8 @@ build_failed_hint() {
 		"the current ones: list their files and folders in" \
 		"PROF_WORKLOAD_SOURCES (taken from the current tree where the" \
 		"commit lacks one; CURRENT_WORKLOADS=1: always); or compare" \
-		"with binaries at hand: make compare AGAINST=\"reference binaries\""
+		"with binaries at hand: make compare with AGAINST= the" \
+		"reference binaries"
 }
 
 # grouped N: a whole number as every page writes it, its digits grouped

@@ -61,28 +61,46 @@ why_explain() {
 			(.status == "warning" or .status == "improved"))] |
 			length' "$cmp" 2>/dev/null) || n=0
 		if [ "${n:-0}" -gt 0 ] && [ -z "${why_mem_note:-}" ]; then
-			why_mem_note="No allocation sites for the $n changed memory row(s): they come from one call of each build under valgrind's DHAT, and '$base' keeps no build; ${why_howto%WHY=1}MEMORY=1 WHY=1"
+			why_mem_note="No allocation sites for the $n changed memory row(s): they come from one call of each build under valgrind's DHAT, and '$base' keeps no build; ${why_howto_mem:-$why_howto}"
 		fi
 		;;
 	esac
 	return 0
 }
 
-# why_howto_baseline BASELINE: $why_howto for a run compared with a
-# baseline file: make compare against the commit that its results record.
+# why_howto_baseline BASELINE: $why_howto (and $why_howto_mem, for the
+# allocation sites) for a run compared with a baseline file: the make
+# compare against the commit that its results record, a command that runs
+# as printed; in words when it records none.
 why_howto_baseline() {
 	local commit short
 	commit=$(jq -r '.commit // empty' "$1" 2>/dev/null)
 	case $commit in
 	*[!0-9a-f]* | '')
-		short="<the baseline's commit>"
-		;;
-	*)
-		short=$(git rev-parse --short "$commit" 2>/dev/null) ||
-			short=$(printf %.12s "$commit")
+		why_howto="to see which functions changed, run make compare WHY=1 with REF= the commit the baseline was measured at (it records none)"
+		why_howto_mem="to see which functions changed, run make compare MEMORY=1 WHY=1 with REF= the commit the baseline was measured at (it records none)"
+		return 0
 		;;
 	esac
+	short=$(git rev-parse --short "$commit" 2>/dev/null) ||
+		short=$(printf %.12s "$commit")
 	why_howto="to see which functions changed, run: make compare REF=$short WHY=1"
+	why_howto_mem="to see which functions changed, run: make compare REF=$short MEMORY=1 WHY=1"
+}
+
+# next_command CMD VAR...: CMD (a make command line as results.json
+# records it: VAR=value words, a value with spaces in double quotes) with
+# each VAR=... word left out, for a hint that runs as printed after the
+# run that printed it: a new run gets a new folder (OUTPUT), and a
+# variable the hint sets is not given twice.
+next_command() {
+	local c="$1" v
+	shift
+	for v in "$@"; do
+		c=$(printf '%s\n' "$c" |
+			sed -E "s/ $v=(\"[^\"]*\"|[^ ]*)//g")
+	done
+	printf '%s\n' "$c"
 }
 
 # why_memory CUR_BINS REF_BINS: for each changed memory row of the run's
@@ -248,7 +266,7 @@ why_baseline_time() {
 	commit=$(jq -r '.commit // empty' "$2" 2>/dev/null)
 	case $commit in
 	*[!0-9a-f]* | '')
-		why_note="$what: the baseline '$2' keeps no binary and records no commit to build; to profile both sides, run: make compare REF=<the baseline's commit> WHY=1"
+		why_note="$what: the baseline '$2' keeps no binary and records no commit to build; to profile both sides, run make compare WHY=1 with REF= the commit the baseline was measured at"
 		return 0
 		;;
 	esac
@@ -262,7 +280,7 @@ why_baseline_time() {
 	for b in $1; do
 		case $b in
 		/*)
-			why_note="$what: WORKLOADS '$b' is an absolute path, so the baseline's commit $short has no twin of it; to profile both sides, run: make compare AGAINST=\"reference binaries\" WHY=1"
+			why_note="$what: WORKLOADS '$b' is an absolute path, so the baseline's commit $short has no twin of it; to profile both sides, run make compare WHY=1 with AGAINST= the baseline's binaries"
 			return 0
 			;;
 		esac

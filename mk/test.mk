@@ -37,6 +37,7 @@ SLOW_TESTS := \
 	test/cli/t3243-report-html-rows.sh \
 	test/cli/t6305-bisect.sh \
 	test/cli/t6338-bisect-direction.sh \
+	test/cli/t6339-hints-run-as-printed.sh \
 	test/cli/t7002-compare-memory-copy.sh \
 	test/cli/t3102-server-slow-clients.sh \
 	test/cli/t6206-prof-count-against.sh \

@@ -543,44 +543,6 @@ key_segments(struct promo *p, struct prof_err *err)
 }
 
 /*
- * Whether the drift guard called the machine unsteady during the run
- * (its calibration's spread, or a shard's, above PROF_CALIB_DRIFT): the
- * words into buf when it did.
- */
-static int
-unsteady_run(struct json_object *meta, char *buf, size_t n)
-{
-	struct json_object *shards = NULL;
-	struct prof_calib_drift d;
-
-	prof_calib_drift(meta, NULL, &d);
-	if (d.spread_pct > PROF_CALIB_DRIFT * 100) {
-		snprintf(buf, n, "the machine was unsteady during this run "
-				 "(calibration spread %.0f%%, above %.0f%%)",
-			 d.spread_pct, PROF_CALIB_DRIFT * 100);
-		return 1;
-	}
-	if (!json_object_object_get_ex(meta, "shard_calibrations", &shards) ||
-	    !json_object_is_type(shards, json_type_object))
-		return 0;
-	json_object_object_foreach(shards, shard, sc)
-	{
-		double sp = prof_json_number(json_object_object_get(
-			sc, "spread_pct"));
-
-		if (sc && sp > PROF_CALIB_DRIFT * 100) {
-			snprintf(buf, n, "the machine of shard %.64s was "
-					 "unsteady during this run "
-					 "(calibration spread %.0f%%, above "
-					 "%.0f%%)",
-				 shard, sp, PROF_CALIB_DRIFT * 100);
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/*
  * A baseline is at path and neither --add nor --force was given: one line
  * that says what it holds against the run, and how to go on. Exit 2.
  */
@@ -662,7 +624,8 @@ promote(const char *from, const char *name, const char *dir, int add,
 		rc = PROF_EXIT_ERRORED;
 		goto out;
 	}
-	if (unsteady_run(prof_stream_meta(p.st), unsteady, sizeof(unsteady)) &&
+	if (prof_calib_unsteady(prof_stream_meta(p.st), unsteady,
+				sizeof(unsteady)) &&
 	    !force) {
 		cli_say("refusing '%s': %s, so its times may be noise; run it "
 			"again on a calm machine, or give --force (make: "

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "afile.h"
+#include "calib.h"
 #include "channels.h"
 #include "cli/cli.h"
 #include "cmpview.h"
@@ -2002,15 +2003,19 @@ write_opening(struct report *r, const struct opts *o)
  * run, apart from CI's own (cpu-ci: the README's bootstrap), and how to
  * keep judging against it (config.mak). A baseline of that name that is
  * there already is never named to be replaced: the line says ADD=1, which
- * only adds this run's rows to it.
+ * only adds this run's rows to it. The command runs as printed: after a
+ * run that prof-baseline would refuse as unsteady it says FORCE=1, and
+ * why.
  */
 static void
-first_run_hint(FILE *fp, int md, const char *baseline, const char *results)
+first_run_hint(FILE *fp, int md, const char *baseline, const char *results,
+	       struct json_object *meta)
 {
 	static const char ci[] = "(the CI baseline is made from CI runs "
 				 "only: the README's \"Baseline bootstrap\")";
 	static const char local[] = "baselines/local.json";
 	char cmd[4200], name[256], then[512], line[8192], safe[8192];
+	char unsteady[300], force[400] = "";
 	const char *b, *e;
 	struct stat sb;
 	int own = 0, there;
@@ -2029,9 +2034,13 @@ first_run_hint(FILE *fp, int md, const char *baseline, const char *results)
 		snprintf(name, sizeof(name), "local");
 	}
 	there = !own && stat(local, &sb) == 0;
-	snprintf(cmd, sizeof(cmd), "make baseline-update FROM=%s NAME=%s%s",
+	if (prof_calib_unsteady(meta, unsteady, sizeof(unsteady)))
+		snprintf(force, sizeof(force), " (FORCE=1: %s, so its times "
+			 "may be noise; a run on a calm machine makes a "
+			 "better baseline)", unsteady);
+	snprintf(cmd, sizeof(cmd), "make baseline-update FROM=%s NAME=%s%s%s",
 		 strcmp(results, "-") ? results : "<run>/results.json", name,
-		 there ? " ADD=1" : "");
+		 there ? " ADD=1" : "", force[0] ? " FORCE=1" : "");
 	snprintf(then, sizeof(then), "%s",
 		 own ? "" : md ? ", then judge against it: `BASELINE = "
 				 "baselines/local.json` in config.mak (or "
@@ -2042,12 +2051,12 @@ first_run_hint(FILE *fp, int md, const char *baseline, const char *results)
 	if (!md) {
 		snprintf(line, sizeof(line),
 			 "no baseline '%s' yet, so no row is judged: to judge "
-			 "the next runs against this one, %s: %s%s%s%s",
+			 "the next runs against this one, %s: %s%s%s%s%s",
 			 baseline,
 			 there ? "add its rows to the local baseline "
 				 "that is there"
 			       : "make a baseline of it",
-			 cmd, then, own ? "" : " ", own ? "" : ci);
+			 cmd, force, then, own ? "" : " ", own ? "" : ci);
 		printf("%s\n", cli_safe(line, safe, sizeof(safe)));
 		return;
 	}
@@ -2058,6 +2067,7 @@ first_run_hint(FILE *fp, int md, const char *baseline, const char *results)
 		there ? "add its rows to the local baseline that is there"
 		      : "make a baseline of it");
 	prof_md_write(fp, cmd, PROF_MD_CODE);
+	prof_md_write(fp, force, PROF_MD_TEXT);
 	fprintf(fp, "%s%s%s.\n\n", then, own ? "" : " ", own ? "" : ci);
 }
 
@@ -2187,7 +2197,7 @@ report(struct opts *o, const char *results_path)
 		goto out;
 	}
 	write_opening(&r, o);
-	first_run_hint(r.md, 1, o->html.baseline, results_path);
+	first_run_hint(r.md, 1, o->html.baseline, results_path, r.meta);
 	write_header(&r);
 	write_table(&r);
 	write_memory(&r);
@@ -2207,7 +2217,8 @@ report(struct opts *o, const char *results_path)
 	if (strcmp(output, "-") && !o->quiet) {
 		print_table(&r);
 		print_memory(&r);
-		first_run_hint(stdout, 0, o->html.baseline, results_path);
+		first_run_hint(stdout, 0, o->html.baseline, results_path,
+			       r.meta);
 	}
 	print_annotations(&r);
 	if (o->html.output) {

@@ -139,4 +139,13 @@ void prof_calib_drift(struct json_object *results, struct json_object *baseline,
 struct json_object *prof_calib_drift_shards(struct json_object *results,
 					    struct json_object *baseline);
 
+/*
+ * Whether the drift guard calls the machine unsteady during a run (its
+ * calibration's spread, or a shard's, above PROF_CALIB_DRIFT): 1 and the
+ * words into buf ("the machine was unsteady during this run (calibration
+ * spread 12%, above 10%)"), for prof-baseline's refusal and the first
+ * run's hint; 0 when it does not.
+ */
+int prof_calib_unsteady(struct json_object *results, char *buf, size_t n);
+
 #endif /* PROF_CALIB_H */

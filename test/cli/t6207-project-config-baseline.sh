@@ -21,13 +21,13 @@ is "$rc" 0 "a local baseline of $n_big other workloads"
 mk diagnose W=tiny.sum REPEAT=2 OUTPUT="$T/d1"
 is "$rc" 0 "make diagnose W=tiny.sum, against the default baseline"
 hint=$(grep "^No baseline yet" "$T/d1/summary.md")
-like "$hint" "\`make baseline-update FROM=$T/d1/results.json NAME=local ADD=1\`" \
+like "$hint" "\`make baseline-update FROM=$T/d1/results.json NAME=local ADD=1" \
 	"its hint adds to baselines/local.json"
 cmd=$(printf '%s\n' "$hint" | sed -n 's/.*`\(make baseline-update [^`]*\)`.*/\1/p')
-# FORCE=1 beside ADD=1: a busy machine's calibration spread may call the
-# run unsteady.
-mk ${cmd#make } FORCE=1
-is "$rc" 0 "the hinted command runs"
+# As printed: with FORCE=1 where a busy machine's calibration spread
+# called the run unsteady.
+mk ${cmd#make }
+is "$rc" 0 "the hinted command runs as printed"
 is "$(as_v1 baselines/local.json | jq '[.samples[].workload] | unique | length')" \
 	"$((n_big + 1))" "and the baseline keeps every workload, tiny.sum added"
 

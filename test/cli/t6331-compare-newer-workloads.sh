@@ -100,6 +100,6 @@ like "$rc:$(cat "$err")" "2:make compare: building broken" \
 	"a REF that does not build is exit 2"
 like "$(cat "$err")" "make compare: REF 'broken' ($(git rev-parse --short broken)) does not build" \
 	"and says so"
-like "$(cat "$err")" "PROF_WORKLOAD_SOURCES (taken from the current tree where the commit lacks one; CURRENT_WORKLOADS=1: always); or compare with binaries at hand: make compare AGAINST=\"reference binaries\"" \
+like "$(cat "$err")" "PROF_WORKLOAD_SOURCES (taken from the current tree where the commit lacks one; CURRENT_WORKLOADS=1: always); or compare with binaries at hand: make compare with AGAINST= the reference binaries" \
 	"and names PROF_WORKLOAD_SOURCES, CURRENT_WORKLOADS and AGAINST"
 finish
