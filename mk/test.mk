@@ -54,6 +54,7 @@ SLOW_TESTS := \
 # prove runs a test that no --rules=par= names after those it names, in
 # sequence.
 SERIAL_TESTS := \
+	test/cli/t1513-run-delay.sh \
 	test/cli/t6352-gbench-workloads.sh \
 	test/cli/t6308-bisect-time.sh \
 	test/cli/t1501-prof-time-against.sh \

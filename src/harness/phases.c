@@ -29,6 +29,9 @@
 #include "sample.h"
 #include "trace.h"
 
+/* The tasks of a workload that runs threads whose delay is read. */
+#define SCHED_TASKS 256
+
 struct worker {
 	const struct prof_worker_args *a;
 	struct prof_ctx ctx;
@@ -45,6 +48,13 @@ struct worker {
 	int cpu_clock;			/* timing phase: read the CPU clock */
 	double cpu_ms;			/* the last timed call's CPU time */
 	long switches;			/* and its involuntary switches */
+	int sched_fd;			/* one thread: its schedstat, or -1 */
+	int sched_known;		/* the kernel keeps a delay */
+	double delay_ms;		/* the last timed call's run-queue
+					 * delay; < 0: unknown */
+	int delay_partial;		/* a thread ended inside it */
+	struct prof_sched sched[2][SCHED_TASKS]; /* threads: before, after */
+	long n_sched[2];
 };
 
 static double
@@ -75,6 +85,62 @@ cpu_now(const struct worker *wk, double *cpu_ms, long *nivcsw)
 	if (getrusage(multi ? RUSAGE_SELF : RUSAGE_THREAD, &ru) < 0)
 		ru.ru_nivcsw = 0;
 	*nivcsw = ru.ru_nivcsw;
+}
+
+/*
+ * The run-queue delay's reads (contend.h), around the CPU clock's (see
+ * timed_call()): the calling thread's schedstat, or every task's of the
+ * process for a workload whose run() uses threads. at 0 before the call,
+ * 1 after.
+ */
+static void
+sched_now(struct worker *wk, int at)
+{
+	int more = 0;
+
+	if (!wk->sched_known)
+		return;
+	if (wk->sched_fd >= 0) {
+		if (prof_sched_read(wk->sched_fd, &wk->sched[at][0]) < 0)
+			wk->n_sched[at] = -1;
+		else
+			wk->n_sched[at] = 1;
+		return;
+	}
+	wk->n_sched[at] = prof_sched_tasks(0, wk->sched[at], SCHED_TASKS,
+					   &more);
+	if (more && at)
+		wk->delay_partial = 1;
+}
+
+/* Where the kernel keeps the delay, for the timing phase: the thread's
+ * own file held open, or the process's task folder read at each call. */
+static void
+sched_open(struct worker *wk)
+{
+	struct prof_sched t[1];
+
+	wk->sched_fd = -1;
+	if (prof_threads(wk->a->w) > 1)
+		wk->sched_known = prof_sched_tasks(0, t, 1, NULL) > 0;
+	else
+		wk->sched_known = (wk->sched_fd = prof_sched_open_self()) >= 0;
+}
+
+/* The call's delay from the two reads, at most the wall time on each
+ * thread; -1 when either read failed. Threads: partial when the process's
+ * CPU time is more than its tasks read ran (one began and ended inside
+ * the call). */
+static void
+sched_delay(struct worker *wk, double wall_ms)
+{
+	wk->delay_ms = -1;
+	if (!wk->sched_known || wk->n_sched[0] < 0 || wk->n_sched[1] < 0)
+		return;
+	wk->delay_ms = prof_sched_delay(
+		wk->sched[0], (size_t)wk->n_sched[0], wk->sched[1],
+		(size_t)wk->n_sched[1], wall_ms,
+		wk->sched_fd >= 0 ? NAN : wk->cpu_ms, &wk->delay_partial);
 }
 
 static struct json_object *
@@ -110,9 +176,10 @@ metrics_json(const struct prof_ctx *ctx)
 }
 
 /*
- * A timing sample's CPU time, switches and contended mark, for the call of
- * ms just timed (none when it was not timed to the end). A GPU call waits
- * for the device: the rule is told so (threads 0, contend.h).
+ * A timing sample's CPU time, switches, run-queue delay and contended
+ * mark, for the call of ms just timed (none when it was not timed to the
+ * end). A GPU call waits for the device: the rule is told so by its
+ * backend (contend.h).
  */
 static void
 add_cpu(struct worker *wk, struct json_object *s, const char *phase,
@@ -123,7 +190,8 @@ add_cpu(struct worker *wk, struct json_object *s, const char *phase,
 	if (strcmp(phase, "timing") || ms < 0 || wk->cpu_ms < 0)
 		return;
 	prof_sample_set_cpu(s, round(ms * 1e6) / 1e6, wk->cpu_ms,
-			    wk->switches, threads, wk->gpu ? 0 : threads);
+			    wk->switches, threads, wk->delay_ms,
+			    wk->delay_partial);
 }
 
 /* Emit an error sample of phase at index, with reason. */
@@ -190,10 +258,18 @@ timed_call(struct worker *wk, double *ms, double *t_start)
 	/* The CPU clock and switches are read inside the wall clock's
 	 * bracket, so that a call that had its core has cpu <= wall; in
 	 * the timing phase only: their four system calls a call cost
-	 * gperftools most of its SIGPROF samples on a busy machine. */
+	 * gperftools most of its SIGPROF samples on a busy machine. The
+	 * run-queue delay is read before the first CPU clock read and
+	 * after the wall clock stops: reading the CPU clock updates the
+	 * thread's run time, which is where the scheduler finds its slice
+	 * spent and takes the core, at that system call's return; a wait
+	 * there is in the wall time, and so must be in the delay. */
 	t0 = now_ms();
-	if (wk->cpu_clock)
+	if (wk->cpu_clock) {
+		wk->delay_partial = 0;
+		sched_now(wk, 0);
 		cpu_now(wk, &c0, &sw0);
+	}
 	if (wk->counting) {
 		/* The counted region: what every thread executes from the
 		 * zeroing to the dump, that is run() (and the threads it
@@ -216,6 +292,10 @@ timed_call(struct worker *wk, double *ms, double *t_start)
 	}
 	t1 = now_ms();
 	*ms = t1 - t0;
+	if (wk->cpu_clock) {
+		sched_now(wk, 1);
+		sched_delay(wk, *ms);
+	}
 	if (t_start)
 		*t_start = t0;
 	if (wk->gpu) {
@@ -299,6 +379,7 @@ phase_timing(struct worker *wk)
 	double ms;
 
 	wk->cpu_clock = 1;
+	sched_open(wk);
 	if (warmup(wk, "timing") < 0)
 		return PROF_EXIT_OK;
 	for (i = 0; i < a->repeat; i++) {
@@ -838,6 +919,8 @@ out:
 		a->w->teardown(&wk.ctx, wk.state);
 	if (wk.gpu && wk.gpu->close)
 		wk.gpu->close();
+	if (wk.cpu_clock && wk.sched_fd >= 0)
+		close(wk.sched_fd);
 	json_object_put(wk.env);
 	prof_trace_free(wk.trace);
 	return rc;

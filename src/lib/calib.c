@@ -1,4 +1,5 @@
 /* calib.c: the calibration kernel, the machine's state and drift. */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <json-c/json.h>
 
 #include "calib.h"
+#include "contend.h"
 #include "json.h"
 #include "stats.h"
 
@@ -192,6 +194,59 @@ read_stat(unsigned long long *steal, unsigned long long *total)
 	return 0;
 }
 
+/* The "some" line of the CPU pressure (PSI). 0 or -1: no PSI here. */
+static int
+read_psi(double *avg10, unsigned long long *total_us, double *at_ms)
+{
+	char path[PATH_MAX], line[256];
+	struct timespec ts;
+
+	snprintf(path, sizeof(path), "%s/pressure/cpu", prof_proc_root());
+	if (read_line(path, line, sizeof(line)) < 0 ||
+	    sscanf(line, "some avg10=%lf avg60=%*f avg300=%*f total=%llu",
+		   avg10, total_us) != 2 ||
+	    !(*avg10 >= 0 && *avg10 <= 100))
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	*at_ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+	return 0;
+}
+
+static struct json_object *
+psi_point(double avg10, unsigned long long total_us)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "some_avg10", prof_json_double(avg10));
+	json_object_object_add(o, "some_total_us",
+			       json_object_new_int64((int64_t)total_us));
+	return o;
+}
+
+/* The record's cpu_pressure: m's start and now; null without PSI. */
+static struct json_object *
+psi_json(const struct prof_calib_machine *m)
+{
+	struct json_object *o;
+	unsigned long long total;
+	double avg10, at, pct;
+
+	if (!m->has_psi || read_psi(&avg10, &total, &at) < 0 ||
+	    total < m->psi_total_us)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "start",
+			       psi_point(m->psi_avg10, m->psi_total_us));
+	json_object_object_add(o, "end", psi_point(avg10, total));
+	pct = at > m->psi_at_ms ? (double)(total - m->psi_total_us) / 1e3 /
+					  (at - m->psi_at_ms) * 100 :
+				  0;
+	json_object_object_add(
+		o, "some_pct",
+		prof_json_double(round((pct < 100 ? pct : 100) * 1e3) / 1e3));
+	return o;
+}
+
 void
 prof_calib_machine_start(struct prof_calib_machine *m)
 {
@@ -203,6 +258,8 @@ prof_calib_machine_start(struct prof_calib_machine *m)
 		   &m->load[2]) == 3)
 		m->has_load = 1;
 	m->has_stat = read_stat(&m->steal, &m->total) == 0;
+	m->has_psi = read_psi(&m->psi_avg10, &m->psi_total_us,
+			      &m->psi_at_ms) == 0;
 }
 
 struct json_object *
@@ -243,6 +300,7 @@ prof_calib_machine_json(const struct prof_calib_machine *m)
 				       json_object_new_int(atoi(line)));
 	else
 		json_object_object_add(o, "aslr", NULL);
+	json_object_object_add(o, "cpu_pressure", psi_json(m));
 	return o;
 }
 
@@ -351,6 +409,58 @@ check_point(struct json_object *o, const char *prefix, struct prof_err *err)
 		       0;
 }
 
+/* A share in % at prefix.key: from 0 to 100. */
+static int
+want_pct(struct json_object *o, const char *prefix, const char *key,
+	 struct prof_err *err)
+{
+	struct json_object *v = json_object_object_get(o, key);
+	char path[160];
+
+	if (want(o, prefix, key, WANT_NUM, 0, err))
+		return -1;
+	if (prof_json_number(v) <= 100)
+		return 0;
+	snprintf(path, sizeof(path), "%s.%s", prefix, key);
+	return prof_err_path(err, path, "%g%% is above 100%%",
+			     prof_json_number(v));
+}
+
+/* A machine record's cpu_pressure (calib.h), not null, at path. */
+static int
+check_psi(struct json_object *o, const char *path, struct prof_err *err)
+{
+	static const char *const at[] = {"start", "end"};
+	struct json_object *p = NULL, *t = NULL;
+	char sub[160];
+	size_t i;
+
+	if (!json_object_is_type(o, json_type_object))
+		return prof_err_path(err, path,
+				     "expected an object or null, got %s",
+				     prof_json_type_name(o));
+	for (i = 0; i < 2; i++) {
+		snprintf(sub, sizeof(sub), "%s.%s", path, at[i]);
+		if (!json_object_object_get_ex(o, at[i], &p))
+			return prof_err_path(err, sub, "missing");
+		if (!json_object_is_type(p, json_type_object))
+			return prof_err_path(err, sub,
+					     "expected an object, got %s",
+					     prof_json_type_name(p));
+		if (want_pct(p, sub, "some_avg10", err))
+			return -1;
+		json_object_object_get_ex(p, "some_total_us", &t);
+		if (!json_object_is_type(t, json_type_int) ||
+		    json_object_get_int64(t) < 0) {
+			snprintf(sub, sizeof(sub), "%s.%s.some_total_us", path,
+				 at[i]);
+			return prof_err_path(err, sub,
+					     "expected an integer >= 0");
+		}
+	}
+	return want_pct(o, path, "some_pct", err);
+}
+
 static int
 check_machine(struct json_object *o, const char *prefix, struct prof_err *err)
 {
@@ -387,6 +497,9 @@ check_machine(struct json_object *o, const char *prefix, struct prof_err *err)
 		return prof_err_path(err, path,
 				     "expected an integer or null, got %s",
 				     prof_json_type_name(v));
+	snprintf(path, sizeof(path), "%s.cpu_pressure", prefix);
+	if (json_object_object_get_ex(o, "cpu_pressure", &v) && v)
+		return check_psi(v, path, err);
 	return 0;
 }
 

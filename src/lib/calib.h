@@ -26,12 +26,24 @@ struct json_object;
  * load_avg is /proc/loadavg at the start, steal_pct the share of CPU time
  * stolen by the hypervisor over the run (/proc/stat), governor cpu0's
  * cpufreq governor, aslr /proc/sys/kernel/randomize_va_space; each is null
- * where the machine does not say.
+ * where the machine does not say. Where the kernel has pressure stall
+ * information (/proc/pressure/cpu, under prof_proc_root() of contend.h),
+ * the record also holds the machine's CPU pressure at the run's start and
+ * end, and over the run:
+ *   "cpu_pressure": {"start": {"some_avg10": 2.5, "some_total_us": N},
+ *                    "end": {...}, "some_pct": 3.1}
+ * some_avg10 is the share (%) of the last 10 s in which some runnable
+ * task waited for a core, some_total_us the whole such time since boot,
+ * and some_pct the share of the run's wall time that some task waited
+ * (the totals' difference over the time between the two reads); null
+ * without PSI. An older record has no cpu_pressure, and an older reader
+ * passes over it.
  *
  * prof-merge lifts them into the results' top level:
  *   "calibration": {"kernel", "points": [{at, int_ms, mem_ms, ms}...],
  *                   "n", "min_ms", "median_ms", "max_ms", "spread_pct",
  *                   "machine": {...} or null}
+ * (the machine's cpu_pressure among the rest)
  * spread_pct = (max_ms - min_ms) / median_ms x 100.
  *
  * A merge of shards (prof-merge --shards) ran on as many machines: each
@@ -58,6 +70,10 @@ struct prof_calib_machine {
 	int has_load;
 	unsigned long long steal, total;	/* /proc/stat jiffies */
 	int has_stat;
+	double psi_avg10;			/* /proc/pressure/cpu */
+	unsigned long long psi_total_us;
+	double psi_at_ms;			/* when it was read */
+	int has_psi;
 };
 
 /* Make c ready for a run. Returns 0, or -1 with err. */

@@ -374,6 +374,64 @@ check_shared(struct ctx *c, struct json_object *o)
 }
 
 /*
+ * A contended mark must be what the sample's own times say by the rule of
+ * contend.h (prof_sample_rule()): a flag that contradicts them would turn
+ * a verdict by itself. Grouped samples are checked at their join, as
+ * check_times().
+ */
+static int
+check_contended(struct ctx *c, struct json_object *o, struct json_object *g)
+{
+	struct json_object *v = NULL, *b = NULL;
+	double m, tol, delay, wall, cpu;
+	char buf[400];
+	int said, gpu, partial;
+
+	if (!json_object_object_get_ex(o, "contended", &v) ||
+	    !json_object_is_type(v, json_type_boolean) ||
+	    prof_sample_rule(o, g, &m, &tol) < 0)
+		return 0;
+	said = json_object_get_boolean(v);
+	if (said ? m >= -tol : m <= tol)
+		return 0;
+	if (!json_object_object_get_ex(o, "backend", &b) && g)
+		json_object_object_get_ex(g, "backend", &b);
+	gpu = json_object_is_type(b, json_type_string) &&
+	      !strcmp(json_object_get_string(b), "gpu");
+	wall = prof_sample_num(o, "duration_ms");
+	cpu = prof_sample_num(o, "cpu_ms");
+	partial = prof_sample_is(o, "run_delay", "partial");
+	if (prof_sample_run_delay(o, &delay) && !partial)
+		snprintf(buf, sizeof(buf),
+			 "%s, but its threads waited %g ms for a core in %g ms "
+			 "(run_delay_ms, duration_ms: contended above %g%% of "
+			 "the wall time + %g ms)",
+			 said ? "true" : "false", delay, wall,
+			 PROF_DELAY_SHARE * 100, PROF_DELAY_SLACK_MS);
+	else if (gpu)
+		snprintf(buf, sizeof(buf),
+			 "%s, but the GPU call had %g involuntary switches "
+			 "(contended above 0)",
+			 said ? "true" : "false",
+			 isnan(prof_sample_num(o, "involuntary_switches")) ?
+				 0 :
+				 prof_sample_num(o, "involuntary_switches"));
+	else
+		snprintf(buf, sizeof(buf),
+			 "%s, but the call ran %g ms of CPU time in %g ms%s "
+			 "(cpu_ms, duration_ms: contended when the wall time "
+			 "is above CPU x %g + %g ms%s)",
+			 said ? "true" : "false", cpu, wall,
+			 json_object_object_get_ex(o, "iterations", NULL) ?
+				 " a call" :
+				 "",
+			 PROF_CONTEND_RATIO, PROF_CONTEND_SLACK_MS,
+			 partial ? ", or its partial run_delay_ms says so" :
+				   "");
+	return fail(c, "contended", "%s", buf);
+}
+
+/*
  * A call's CPU time cannot exceed its wall time on one thread (threads 1,
  * or none) beyond the clocks' tolerance (contend.h), nor can its threads'
  * run-queue delay exceed the wall time on each of them (threads x wall).
@@ -418,7 +476,7 @@ check_times(struct ctx *c, struct json_object *o, struct json_object *g)
 				 delay, wall, threads);
 		return fail(c, "run_delay_ms", "%s", buf);
 	}
-	return 0;
+	return check_contended(c, o, g);
 }
 
 /*

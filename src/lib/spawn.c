@@ -299,6 +299,34 @@ sweep_strays(pid_t pgid, const struct kids *before)
 	return strays;
 }
 
+/* Whether the child pid has exited, left unreaped (WNOWAIT); with block,
+ * once it has. */
+static int
+has_exited(pid_t pid, int block)
+{
+	siginfo_t si;
+	int rc;
+
+	for (;;) {
+		memset(&si, 0, sizeof(si));
+		rc = waitid(P_PID, (id_t)pid, &si,
+			    WEXITED | WNOWAIT | (block ? 0 : WNOHANG));
+		if (rc < 0 && errno == EINTR)
+			continue;
+		return rc == 0 && si.si_pid == pid;
+	}
+}
+
+/* Reap the exited child pid, sp->exited told first. */
+static void
+reap(const struct prof_spawn *sp, pid_t pid, int *status, struct rusage *ru)
+{
+	if (sp->exited)
+		sp->exited(sp->exited_arg, (int)pid);
+	while (wait4(pid, status, 0, ru) < 0 && errno == EINTR)
+		;
+}
+
 int
 prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	       struct prof_err *err)
@@ -405,22 +433,19 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 				stop = read_ready(&io, pf[i].fd, 0);
 		if (stop)
 			break;
-		if (pidfd < 0 || pf[0].revents) {
-			pid_t w = wait4(pid, &status, WNOHANG, &res->ru);
-
-			if (w == pid) {
-				t1 = prof_now_ms();
-				alive = 0;
-			}
+		if ((pidfd < 0 || pf[0].revents) && has_exited(pid, 0)) {
+			t1 = prof_now_ms();
+			reap(sp, pid, &status, &res->ru);
+			alive = 0;
 		}
 	}
 	if (alive) {
 		/* Timed out, cancelled or stopped by the caller. */
 		kill(-pid, SIGKILL);
 		kill(pid, SIGKILL);
-		while (wait4(pid, &status, 0, &res->ru) < 0 && errno == EINTR)
-			;
+		has_exited(pid, 1);
 		t1 = prof_now_ms();
+		reap(sp, pid, &status, &res->ru);
 		res->stopped_by_caller = stop;
 	}
 	res->wall_ms = t1 - t0;

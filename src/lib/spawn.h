@@ -37,6 +37,11 @@ struct prof_spawn {
 	 * killed and the result says cancelled: it is no measurement. Needs a
 	 * handler installed without SA_RESTART so that poll() wakes up. */
 	volatile int *cancel;
+	/* When set, called once the child has exited and before it is
+	 * reaped (its /proc/PID entry is still there to read), after its
+	 * clock stopped: with exited_arg and its process id. */
+	void (*exited)(void *arg, int pid);
+	void *exited_arg;
 };
 
 struct prof_spawn_result {

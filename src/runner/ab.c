@@ -573,6 +573,7 @@ ab_run_command(struct opts *o)
 					 "PROF_CPUPROFILE", "CPUPROFILE", NULL};
 			struct prof_spawn sp = {0};
 			struct prof_spawn_result res;
+			struct cmd_delay delay = {0};
 			struct json_object *smp;
 			long index = i - (long)o->warmup;
 			char out_hex[PROF_SUM_HEX];
@@ -585,6 +586,8 @@ ab_run_command(struct opts *o)
 			sp.timeout_s = o->timeout_s;
 			sp.stderr_fd = -1;
 			sp.cancel = &signals_interrupted;
+			sp.exited = cmdsample_exited;
+			sp.exited_arg = &delay;
 			if (cmdsample_stdout(o, &sp, &osum) < 0) {
 				cli_say("out of memory");
 				goto out;
@@ -613,7 +616,7 @@ ab_run_command(struct opts *o)
 				continue;	/* warmup: no sample */
 			}
 			smp = cmdsample_of_result(&s->o, fixture_sum, index,
-						  &res);
+						  &res, &delay);
 			cmdsample_outcome(&s->o, &res, why, sizeof(why));
 			if (why[0]) {
 				prof_sample_fail(smp, why, res.wall_ms);

@@ -91,21 +91,59 @@ cmdsample_base(struct opts *o, const char *fixture_sum, long index,
 			       index);
 }
 
+/* The tasks of a command read at its exit (a zombie has one or two). */
+void
+cmdsample_exited(void *arg, int pid)
+{
+	struct cmd_delay *d = arg;
+	struct prof_sched t[CMD_TASKS];
+	long n = prof_sched_tasks(pid, t, CMD_TASKS, NULL), i;
+
+	memset(d, 0, sizeof(*d));
+	if (n <= 0)
+		return;
+	d->known = 1;
+	d->n = (int)n;
+	for (i = 0; i < n; i++) {
+		d->delay_ms[i] = (double)t[i].delay_ns / 1e6;
+		d->run_ms += (double)t[i].run_ns / 1e6;
+	}
+}
+
+/* d's delay: each task's at most the wall time (Linux's count can run a
+ * little ahead of it), summed. */
+static double
+command_delay(const struct cmd_delay *d, double wall)
+{
+	double sum = 0;
+	int i;
+
+	for (i = 0; i < d->n; i++)
+		sum += d->delay_ms[i] < wall ? d->delay_ms[i] : wall;
+	return sum;
+}
+
 /*
  * A command's CPU time (its own and its reaped children's, from wait4),
- * involuntary switches and contended mark. A command may start any
- * number of processes: its threads are the online CPUs (contend.h).
+ * involuntary switches, run-queue delay and contended mark. A command may
+ * start any number of processes: its threads are the online CPUs. Its
+ * delay is its own process's, read at its exit (d); "partial" when its
+ * CPU time is more than those tasks ran: children or ended threads, whose
+ * delay Linux does not keep past their reaping (contend.h).
  */
 static void
-command_cpu(struct json_object *s, const struct prof_spawn_result *res)
+command_cpu(struct json_object *s, const struct prof_spawn_result *res,
+	    const struct cmd_delay *d)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	double wall = round(res->wall_ms * 1e6) / 1e6;
+	double cpu = tv_ms(res->ru.ru_utime) + tv_ms(res->ru.ru_stime);
+	int known = d && d->known;
 
 	cpus = cpus > 1 ? cpus : 1;
-	prof_sample_set_cpu(s, wall,
-			    tv_ms(res->ru.ru_utime) + tv_ms(res->ru.ru_stime),
-			    res->ru.ru_nivcsw, cpus, cpus);
+	prof_sample_set_cpu(s, wall, cpu, res->ru.ru_nivcsw, cpus,
+			    known ? command_delay(d, wall) : -1,
+			    known && prof_delay_partial(cpu, d->run_ms));
 }
 
 /*
@@ -128,7 +166,8 @@ command_rss(struct json_object *s, const struct prof_spawn_result *res)
 /* The timing sample of one run of a command, before its outcome is set. */
 struct json_object *
 cmdsample_of_result(struct opts *o, const char *fixture_sum, long index,
-		    const struct prof_spawn_result *res)
+		    const struct prof_spawn_result *res,
+		    const struct cmd_delay *d)
 {
 	struct json_object *s = cmdsample_base(o, fixture_sum, index, NULL);
 	struct json_object *metrics;
@@ -148,7 +187,7 @@ cmdsample_of_result(struct opts *o, const char *fixture_sum, long index,
 			       json_object_new_int(res->strays));
 	json_object_object_add(s, "metrics", metrics);
 	if (!strcmp(o->phase, "timing")) {
-		command_cpu(s, res);
+		command_cpu(s, res, d);
 		command_rss(s, res);
 	}
 	return s;
@@ -315,7 +354,7 @@ cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
 			prof_spawn_free(&res);
 			goto out;
 		}
-		s = cmdsample_of_result(&mo, fixture_sum, i, &res);
+		s = cmdsample_of_result(&mo, fixture_sum, i, &res, NULL);
 		cmdsample_outcome(&mo, &res, why, sizeof(why));
 		if (!heap_sample(s, log, &res) && !why[0] &&
 		    !said++ && !o->quiet)

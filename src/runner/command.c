@@ -119,6 +119,7 @@ command_run(struct opts *o)
 				 "PROF_CPUPROFILE", "CPUPROFILE", NULL};
 		struct prof_spawn sp = {0};
 		struct prof_spawn_result res;
+		struct cmd_delay delay = {0};
 		struct json_object *s;
 		long index = i - (long)o->warmup;
 		char why[1200], out_hex[PROF_SUM_HEX];
@@ -139,6 +140,8 @@ command_run(struct opts *o)
 		sp.timeout_s = o->timeout_s;
 		sp.stderr_fd = -1;
 		sp.cancel = &signals_interrupted;
+		sp.exited = cmdsample_exited;
+		sp.exited_arg = &delay;
 		if (cmdsample_stdout(o, &sp, &osum) < 0) {
 			cli_say("out of memory");
 			goto out;
@@ -174,7 +177,7 @@ command_run(struct opts *o)
 				"it exited: killed, and not timed "
 				"(metrics.stray_processes)",
 				o->name, res.strays);
-		s = cmdsample_of_result(o, fixture_sum, index, &res);
+		s = cmdsample_of_result(o, fixture_sum, index, &res, &delay);
 		cmdsample_outcome(o, &res, why, sizeof(why));
 		if (!why[0] && !strcmp(o->phase, "profile") &&
 		    command_profile(o, s, prof_name, prof_path, t0, &res) < 0) {

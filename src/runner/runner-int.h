@@ -226,9 +226,22 @@ void cmdsample_fixture_sum(char *const *argv, char out[PROF_SUM_HEX]);
 char **cmdsample_split_words(const char *s, char *why, size_t n);
 struct json_object *cmdsample_base(struct opts *o, const char *fixture_sum,
 				   long index, const char *valgrind);
+/* A command's run-queue delay, read by cmdsample_exited() (prof_spawn's
+ * exited hook: after it exits, before it is reaped). */
+#define CMD_TASKS 64
+struct cmd_delay {
+	int known;		/* the kernel keeps one */
+	int n;			/* its tasks read, at most CMD_TASKS */
+	double delay_ms[CMD_TASKS]; /* each one's run-queue delay */
+	double run_ms;		/* their time on a core, by the same count */
+};
+void cmdsample_exited(void *arg, int pid);
+/* The timing sample's fields of one run; d NULL or not known: the
+ * kernel kept no delay. */
 struct json_object *cmdsample_of_result(struct opts *o, const char *fixture_sum,
 					long index,
-					const struct prof_spawn_result *res);
+					const struct prof_spawn_result *res,
+					const struct cmd_delay *d);
 void cmdsample_outcome(struct opts *o, const struct prof_spawn_result *res,
 		       char *why, size_t n);
 /* A run's stdout: thrown away, or with --check-output hashed into sum as

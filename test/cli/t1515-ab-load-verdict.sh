@@ -21,7 +21,8 @@ REF="2.93 3.09 7.23 2.86 7.29 2.83 2.89 6.83 6.85 3.96 2.82 3.57"
 # side FILE SIDE REPEAT MAX MARKS SCALE CYCLES VALUES...: one side's
 # samples, the values times SCALE, CYCLES times over (each cycle a little
 # apart, so that no two tie); MARKS 1: a value above 3.5 ms (before
-# scaling) is contended; REPEAT 0: no "ab" (a baseline run).
+# scaling) is contended; REPEAT 0: no "ab" (a baseline run). The
+# template's CPU time and run-queue delay go: the marks are made by hand.
 side() {
 	local f=$1 s=$2 rp=$3 mx=$4 marks=$5 scale=$6 cycles=$7
 	shift 7
@@ -36,6 +37,7 @@ side() {
 		$t | .duration_ms = ($v[$k] * [1, 1.003, 0.997][$c] * $scale |
 			. * 1e6 | round / 1e6) |
 		.index = $i | .warning_floor_ms = 0.5 |
+		del(.cpu_ms, .run_delay_ms, .run_delay) |
 		(if $marks == 1 then .contended = ($v[$k] > 3.5) else
 			del(.contended) end) |
 		(if $rp > 0 then .ab = {side: $s, slot: (2 * $i), round: ($i + 1),
@@ -151,11 +153,15 @@ like "$(jq -r '.[0].reason' "$T/cmp.json")" "CPU time median 30.0% slower (+0.84
 side "$T/c.jsonl" current 0 0 1 1.5 1 $CUR
 side "$T/r.jsonl" reference 0 0 0 1 1 $CUR
 # cpu FILE MS: one thread's CPU time of MS a call, and the contended
-# calls queued (2 involuntary switches).
+# calls queued (2 involuntary switches, and the rest of their wall time
+# waiting for a core); the others slept.
 cpu() {
 	jq -c --argjson ms "$2" 'if .duration_ms then .threads = 1 |
 		.cpu_ms = $ms | .involuntary_switches =
-		(if .contended then 2 else 0 end) else . end' "$1" >"$1.x" &&
+		(if .contended then 2 else 0 end) |
+		.run_delay_ms = (if .contended then
+			(.duration_ms - $ms) * 1e6 | round / 1e6 else 0 end)
+		else . end' "$1" >"$1.x" &&
 		mv "$1.x" "$1"
 }
 cpu "$T/c.jsonl" 2

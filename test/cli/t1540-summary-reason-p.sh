@@ -23,7 +23,8 @@ side() {
 		($v | split(" ") | map(tonumber)) as $v |
 		. as $t | range(0; $v | length) as $i |
 		$t | .duration_ms = ($v[$i] * $scale | . * 1e6 | round / 1e6) |
-		.index = $i | .warning_floor_ms = 0.5 | del(.contended) |
+		.index = $i | .warning_floor_ms = 0.5 |
+		del(.contended, .run_delay_ms, .run_delay) |
 		(if $rp > 0 then .ab = {side: $s, slot: (2 * $i), round: ($i + 1),
 			repeat: $rp, max_repeat: $mx} else del(.ab) end)' >>"$f"
 }

@@ -3,7 +3,10 @@
  * notes (calib.h). No time is asserted, only the shape of what is made. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -427,14 +430,84 @@ test_drift(void)
 	json_object_put(base);
 }
 
+#define MACHINE "{\"record\": \"machine\", \"load_avg\": null, " \
+		"\"steal_pct\": null, \"governor\": null, \"aslr\": 2"
+
+/* The CPU pressure of the machine record (calib.h), read from a made-up
+ * /proc (PROF_PROC_ROOT, contend.h), and its checks. */
+static void
+test_pressure(void)
+{
+	char root[] = "/tmp/lib-calib.XXXXXX", path[300];
+	struct prof_calib_machine m;
+	struct json_object *o, *p, *acc = json_object_new_array();
+	struct prof_err e = {0};
+	FILE *fp;
+
+	if (!mkdtemp(root))
+		exit(1);
+	setenv("PROF_PROC_ROOT", root, 1);
+	prof_calib_machine_start(&m);
+	o = prof_calib_machine_json(&m);
+	ok(o && json_object_object_get_ex(o, "cpu_pressure", &p) && !p,
+	   "no /proc/pressure/cpu: cpu_pressure null");
+	json_object_put(o);
+	snprintf(path, sizeof(path), "%s/pressure", root);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/pressure/cpu", root);
+	fp = fopen(path, "w");
+	fputs("some avg10=2.50 avg60=1.00 avg300=0.50 total=1000000\n"
+	      "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n",
+	      fp);
+	fclose(fp);
+	prof_calib_machine_start(&m);
+	o = prof_calib_machine_json(&m);
+	p = o ? json_object_object_get(o, "cpu_pressure") : NULL;
+	ok(p && num(json_object_object_get(p, "start"), "some_avg10") == 2.5 &&
+		   num(json_object_object_get(p, "end"), "some_total_us") ==
+			   1000000 &&
+		   num(p, "some_pct") == 0,
+	   "the pressure at start and end (avg10, total) and over the run");
+	is_int(o ? prof_calib_take(acc, o, &e) : -1, 0,
+	       "the record with it is taken");
+	json_object_put(o);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/pressure", root);
+	rmdir(path);
+	rmdir(root);
+	unsetenv("PROF_PROC_ROOT");
+	is_str(take(acc, MACHINE ", \"cpu_pressure\": null}"), "(taken)",
+	       "cpu_pressure null is taken");
+	is_str(take(acc, MACHINE ", \"cpu_pressure\": 3}"),
+	       ".cpu_pressure: expected an object or null, got a number",
+	       "cpu_pressure is an object");
+	is_str(take(acc, MACHINE ", \"cpu_pressure\": {\"start\": "
+			 "{\"some_avg10\": 1, \"some_total_us\": 5}}}"),
+	       ".cpu_pressure.end: missing", "with a start and an end");
+	is_str(take(acc, MACHINE ", \"cpu_pressure\": {\"start\": "
+			 "{\"some_avg10\": 101, \"some_total_us\": 5}, "
+			 "\"end\": {\"some_avg10\": 1, "
+			 "\"some_total_us\": 5}, \"some_pct\": 0}}"),
+	       ".cpu_pressure.start.some_avg10: 101% is above 100%",
+	       "a share is at most 100%");
+	is_str(take(acc, MACHINE ", \"cpu_pressure\": {\"start\": "
+			 "{\"some_avg10\": 1, \"some_total_us\": -5}, "
+			 "\"end\": {\"some_avg10\": 1, "
+			 "\"some_total_us\": 5}, \"some_pct\": 0}}"),
+	       ".cpu_pressure.start.some_total_us: expected an integer >= 0",
+	       "a total is a whole number of microseconds");
+	json_object_put(acc);
+}
+
 int
 main(void)
 {
-	plan(59);
+	plan(67);
 	test_records();
 	test_take();
 	test_summary();
 	test_check();
 	test_drift();
+	test_pressure();
 	return done();
 }
