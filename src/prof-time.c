@@ -73,7 +73,7 @@ static const struct cli_opt option_table[] = {
 		"not settled after --repeat samples a side gets\n"
 		"more interleaved rounds, up to N a side (default\n"
 		"4 x --repeat; N = --repeat turns it off); each\n"
-		"sample records its round (README: the rule)"),
+		"sample records its round (prof(7): the rule)"),
 	CLI_TEXT(
 	"Every timing run also measures a fixed calibration kernel (an integer\n"
 	"and a memory-bound loop, outside any workload's clock) at its start,\n"

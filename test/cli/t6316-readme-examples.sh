@@ -9,7 +9,11 @@
 # one that runs the whole quick profile of this tree (minutes); both are
 # counted. The README also says where summary.md is written, and where CI
 # downloads a browser and why; both uploaded artifacts keep the retention
-# it states.
+# it states. And it is short: at most 600 lines, opening with the two
+# set-up commands, then the first hour, all of it within the first 60
+# lines: the first run, a baseline kept in config.mak, compare before
+# merging, diagnose, WHY=1, bisect, the dashboard, and what make test is
+# for and how long it takes.
 . "$(dirname "$0")/lib.sh"
 unset PROF_HISTORY HISTORY
 
@@ -35,7 +39,7 @@ for c in "${cmds[@]}"; do
 		run_these+=("$c")
 	fi
 done
-plan $((${#run_these[@]} + 6))
+plan $((${#run_these[@]} + 10))
 
 is "$own:$long" "5:3" \
 	"5 examples need the reader's own values, 3 run the quick profile"
@@ -84,4 +88,22 @@ is "$days" "performance-profile 30 performance-report 30 " \
 	"both uploaded artifacts are kept 30 days"
 like "$text" "\`performance-profile\` and \`report.html\` as \`performance-report\`, both kept for 30 days" \
 	"as the README says"
+# The first hour.
+ok "$([ "$(wc -l <README.md)" -le 600 ]; echo $?)" \
+	"the README is at most 600 lines ($(wc -l <README.md))"
+is "$(grep -n -m 2 '^    make ' README.md | cut -d: -f1,2 | sed 's/ *#.*//' |
+	tr '\n' ' ')" "13:    make profile-quick 14:    make test " \
+	"the two set-up commands come first"
+hour=$(awk '/^## The first hour/ { h = 1; print NR; next }
+	h && /^## / { print NR; exit }' README.md | tr '\n' ' ')
+ok "$(set -- $hour; [ "$#" = 2 ] && [ "$1" -le 20 ] && [ "$2" -le 62 ]; echo $?)" \
+	"the first hour lies within the first 60 lines (lines $hour)"
+text60=$(head -n 60 README.md | tr '\n' ' ' | tr -s ' ')
+missing=
+for w in summary.md report.html "make baseline-update" config.mak \
+	"make compare REF=main" "make diagnose W=" WHY=1 "make bisect" \
+	"make dashboard" "make test" "minutes on 2 cores" "prof(7)"; do
+	grep -qF -- "$w" <<<"$text60" || missing="$missing '$w'"
+done
+is "$missing" "" "the first hour names each of its steps"
 finish
