@@ -36,6 +36,7 @@ label="make merge-shards"
 fail_words="bad or missing shards, or an infrastructure failure"
 . "$(dirname "$0")/run-lib.sh"
 
+check_project
 dir=${1:-}
 # An ENGINE=slurm run folder: wait for its jobs first (slurm.sh wait),
 # unless they have ended; the merged run goes into the folder itself.

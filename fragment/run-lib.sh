@@ -578,6 +578,21 @@ history_is_address() {
 	return 1
 }
 
+# check_project: PROF_PROJECT (make PROF_PROJECT=), when given, checked
+# before the run by the rule of prof_project_valid() (src/lib/id.h) that
+# prof-history and prof-dashboard refuse it by: at most 255 bytes, never
+# cut (prof.mk refused a control character at parse time; prof-history
+# refuses a byte that is not UTF-8). Exit 2 with the tool's words.
+check_project() {
+	local x="${PROF_PROJECT:-}" n
+	[ -n "$x" ] || return 0
+	n=$(printf '%s' "$x" | wc -c | tr -d ' ')
+	[ "$n" -le 255 ] && return 0
+	say "PROF_PROJECT: '$(printf '%s' "$x" | cut -c1-40)...' is not a" \
+		"project name: longer than 255 bytes ($n)"
+	finish 2
+}
+
 # add_history: the run joins the history (HISTORY; empty for none) before
 # the reports read it, with each row's status when it was compared
 # ($compared 1). A failure makes $status 2 and leaves $history empty.

@@ -994,27 +994,6 @@ out:
 	return cli_finish(rc);
 }
 
-/* A date or time of prune: YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SSZ. */
-static int
-date_ok(const char *s)
-{
-	static const char day[] = "dddd-dd-dd", time[] = "Tdd:dd:ddZ";
-	size_t i;
-
-	for (i = 0; day[i]; i++)
-		if (day[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') :
-				    s[i] != day[i])
-			return 0;
-	if (!s[i])
-		return 1;
-	s += i;
-	for (i = 0; time[i]; i++)
-		if (time[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') :
-				     s[i] != time[i])
-			return 0;
-	return !s[i];
-}
-
 static int
 cmd_prune(struct opts *o)
 {
@@ -1485,13 +1464,14 @@ main(int argc, char **argv)
 	if (!strcmp(cmd, "prune") != (before != NULL))
 		return cli_fail(before ? "--before is an option of prune" :
 					 "prune takes --before DATE");
-	if (before && !date_ok(before))
-		return cli_fail("--before: '%s' is not a date (YYYY-MM-DD, or "
-				"YYYY-MM-DDTHH:MM:SSZ)",
-				cli_safe(before, (char[512]){0}, 512));
 	if (!o.db[0] || (o.since && !o.since[0]) ||
 	    (o.comparisons && !o.comparisons[0]) || (project && !project[0]))
 		return cli_fail("empty argument");
+	if (before && cli_date("--before", before,
+			       PROF_DATE_DAY | PROF_DATE_UTC) < 0)
+		return PROF_EXIT_FAILURE;
+	if (project && cli_project("--project", project) < 0)
+		return PROF_EXIT_FAILURE;
 	if (!strcmp(cmd, "add")) {
 		if (filtered || o.since)
 			return cli_fail("add takes only --db, --project, "

@@ -1353,20 +1353,13 @@ main(int argc, char **argv)
 			o.run_id = optarg;
 			break;
 		}
-		case OPT_TIMESTAMP: {
-			struct prof_err terr = {0};
-			char safe[256];
-
+		case OPT_TIMESTAMP:
 			if (!optarg[0])
 				return cli_fail("--timestamp: empty time");
-			if (prof_range_timestamp(optarg, &terr) < 0)
-				return cli_fail("--timestamp: '%s': %s",
-						cli_safe(optarg, safe,
-							 sizeof(safe)),
-						terr.reason);
+			if (cli_date("--timestamp", optarg, PROF_DATE_UTC) < 0)
+				return PROF_EXIT_FAILURE;
 			o.timestamp = optarg;
 			break;
-		}
 		case OPT_COMMIT: {
 			char safe[256];
 
@@ -1381,18 +1374,14 @@ main(int argc, char **argv)
 			o.commit = optarg;
 			break;
 		}
-		case OPT_COMMIT_TIME: {
-			char safe[256];
-
-			if (!prof_commit_time_valid(optarg, NULL, bad,
-						    sizeof(bad)))
-				return cli_fail("--commit-time: '%s': %s",
-						cli_safe(optarg, safe,
-							 sizeof(safe)),
-						bad);
+		case OPT_COMMIT_TIME:
+			if (!optarg[0])
+				return cli_fail("--commit-time: '': empty");
+			if (cli_date("--commit-time", optarg,
+				     PROF_DATE_UTC | PROF_DATE_OFFSET) < 0)
+				return PROF_EXIT_FAILURE;
 			o.commit_time = optarg;
 			break;
-		}
 		case OPT_PARENTS:
 			if (parents_check(optarg, bad, sizeof(bad)) < 0)
 				return cli_fail("--parents: %s", bad);

@@ -9,6 +9,8 @@
 
 #include "afile.h"
 #include "cli.h"
+#include "id.h"
+#include "utf8.h"
 
 const char *cli_name = "prof";
 
@@ -115,6 +117,32 @@ cli_real(const char *opt, const char *s, double *out)
 	}
 	*out = v;
 	return 0;
+}
+
+int
+cli_date(const char *opt, const char *s, unsigned forms)
+{
+	struct prof_err err = {0};
+	char safe[256];
+
+	if (prof_date_parse(s, forms, NULL, &err) == 0)
+		return 0;
+	cli_say("%s: '%s': %s", opt, cli_safe(s, safe, sizeof(safe)),
+		err.reason);
+	return -1;
+}
+
+int
+cli_project(const char *opt, const char *s)
+{
+	char why[128];
+
+	if (prof_project_valid(s, why, sizeof(why)))
+		return 0;
+	cli_say("%s: '%.*s%s' is not a project name: %s", opt,
+		(int)prof_utf8_cut(s, strlen(s), 40), s,
+		strlen(s) > 40 ? "..." : "", why);
+	return -1;
 }
 
 const char *

@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "date.h"
 #include "err.h"
 #include "prof.h"
 
@@ -33,6 +34,21 @@ int cli_number(const char *opt, const char *s, long long min, long long max,
 
 /* Parse a non-negative decimal (seconds, ms). Same error shape. */
 int cli_real(const char *opt, const char *s, double *out);
+
+/*
+ * A date or time argument in one of forms (date.h: PROF_DATE_DAY, _UTC,
+ * _OFFSET), read by prof_date_parse(): 0, or -1 after "<tool>: <opt>:
+ * '<s>': <why>" (month 13 is out of range (expected 01 to 12)). Every
+ * option that takes a date or a time goes through here.
+ */
+int cli_date(const char *opt, const char *s, unsigned forms);
+
+/*
+ * A project name (prof_project_valid(), id.h): 0, or -1 after "<tool>:
+ * <opt>: '<s>' is not a project name: <why>", s cut after 40 bytes as the
+ * library's message for $PROF_PROJECT is (history.h).
+ */
+int cli_project(const char *opt, const char *s);
 
 /*
  * s made safe for one line of a terminal or a CI log: control bytes,

@@ -11,6 +11,7 @@
 #include "history-int.h"
 #include "history-order.h"
 #include "history-pg.h"
+#include "id.h"
 #include "json.h"
 #include "spawn.h"
 
@@ -271,8 +272,10 @@ keep_line(void *arg, char *line, size_t len, int complete)
 }
 
 /*
- * The project a history names by default: $PROF_PROJECT, else the name of
- * the git repository of the current folder (its top level's), else "".
+ * The project a history names by default: $PROF_PROJECT (checked by
+ * prof_history_open() before: never cut), else the name of the git
+ * repository of the current folder (its top level's) where it is a
+ * project name (prof_project_valid()), else "".
  */
 static void
 default_project(char *out, size_t n)
@@ -301,7 +304,8 @@ default_project(char *out, size_t n)
 		return;
 	if (prof_spawn_ok(&res) && top[0]) {
 		slash = strrchr(top, '/');
-		snprintf(out, n, "%s", slash ? slash + 1 : top);
+		if (prof_project_valid(slash ? slash + 1 : top, NULL, 0))
+			snprintf(out, n, "%s", slash ? slash + 1 : top);
 	}
 	prof_spawn_free(&res);
 }
@@ -381,10 +385,7 @@ int
 prof_history_pg_project(struct prof_history_pg *p, const char *project,
 			struct prof_err *err)
 {
-	if (strlen(project) >= sizeof(p->project))
-		return prof_err_at(err, p->name, 0, 0,
-				   "project name longer than %zu bytes",
-				   sizeof(p->project) - 1);
+	(void)err;	/* checked by prof_history_project() */
 	snprintf(p->project, sizeof(p->project), "%s", project);
 	return 0;
 }

@@ -17,9 +17,11 @@
 #include "history-order.h"
 #include "history-pg.h"
 #include "history.h"
+#include "id.h"
 #include "json.h"
 #include "sample.h"
 #include "steps.h"
+#include "utf8.h"
 
 struct prof_history {
 	sqlite3 *db;
@@ -510,6 +512,24 @@ is_pg(const char *addr)
 	return 0;
 }
 
+/*
+ * $PROF_PROJECT, when set, checked as --project is (prof_project_valid()),
+ * whichever the backend: a name that is no project's is refused, never
+ * cut. 0, or -1 with err.
+ */
+static int
+env_project(struct prof_err *err)
+{
+	const char *env = getenv("PROF_PROJECT");
+	char why[128];
+
+	if (!env || !env[0] || prof_project_valid(env, why, sizeof(why)))
+		return 0;
+	return prof_err_set(err, "PROF_PROJECT: '%.*s%s' is not a project "
+			    "name: %s", (int)prof_utf8_cut(env, strlen(env), 40),
+			    env, strlen(env) > 40 ? "..." : "", why);
+}
+
 int
 prof_history_raced(const struct prof_history *h)
 {
@@ -530,6 +550,8 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 		return NULL;
 	}
 	snprintf(h->path, sizeof(h->path), "%s", path);
+	if (env_project(err) < 0)
+		goto fail;
 	if (is_pg(path)) {
 		h->pg = prof_history_pg_open(path, create, err);
 		if (!h->pg)
@@ -606,12 +628,18 @@ int
 prof_history_project(struct prof_history *h, const char *project,
 		     struct prof_err *err)
 {
+	char why[128];
+
+	/* ("": no project's name, as outside a git repository) */
+	if (project[0] && !prof_project_valid(project, why, sizeof(why)))
+		return prof_err_set(err, "--project: '%.*s%s' is not a "
+				    "project name: %s",
+				    (int)prof_utf8_cut(project, strlen(project),
+						       40),
+				    project, strlen(project) > 40 ? "..." : "",
+				    why);
 	if (h->pg)
 		return prof_history_pg_project(h->pg, project, err);
-	if (strlen(project) >= sizeof(h->project))
-		return prof_err_at(err, h->path, 0, 0,
-				   "project name longer than %zu bytes",
-				   sizeof(h->project) - 1);
 	snprintf(h->project, sizeof(h->project), "%s", project);
 	return 0;
 }

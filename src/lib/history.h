@@ -70,8 +70,9 @@ void prof_history_close(struct prof_history *h);
  * within its project, and list, trend, changes and walk see the runs of
  * this project only; "" until set). A SQLite file is one project's
  * history: the name is not stored there, and only prof_history_projects()
- * says it. 0, or
- * -1 with err (a name longer than 255 bytes).
+ * says it. project is "" (none: outside a git repository) or a project
+ * name (prof_project_valid(), id.h). 0, or -1 with err ("--project:
+ * 'NAME...' is not a project name: longer than 255 bytes (300)").
  */
 int prof_history_project(struct prof_history *h, const char *project,
 			 struct prof_err *err);

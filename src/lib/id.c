@@ -1,10 +1,11 @@
-/* id.c: checking workload ids and baseline names. */
+/* id.c: checking workload ids, baseline names, run ids and project names. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
+#include "date.h"
 #include "id.h"
+#include "utf8.h"
 
 #define ID_CHARS                                                               \
 	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
@@ -89,61 +90,18 @@ prof_commit_valid(const char *commit, char *why, size_t why_n)
 	return 1;
 }
 
-static int
-digits(const char *s, int n, int *v)
-{
-	int i;
-
-	*v = 0;
-	for (i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-		*v = *v * 10 + (s[i] - '0');
-	}
-	return 1;
-}
-
 int
 prof_commit_time_valid(const char *t, char *utc, char *why, size_t why_n)
 {
-	static const char form[] = "YYYY-MM-DDTHH:MM:SS and Z or +HH:MM";
-	int y, mo, d, h, mi, s, oh = 0, om = 0, sign = 0;
-	struct tm tm = {0};
-	time_t at;
+	struct prof_err err = {0};
+	struct prof_date d;
 
 	if (!t || !t[0])
 		return say(why, why_n, "empty");
-	if (strlen(t) < 20 || !digits(t, 4, &y) || t[4] != '-' ||
-	    !digits(t + 5, 2, &mo) || t[7] != '-' || !digits(t + 8, 2, &d) ||
-	    t[10] != 'T' || !digits(t + 11, 2, &h) || t[13] != ':' ||
-	    !digits(t + 14, 2, &mi) || t[16] != ':' ||
-	    !digits(t + 17, 2, &s))
-		return say(why, why_n, "not ISO 8601 (%s)", form);
-	if (!strcmp(t + 19, "Z"))
-		sign = 0;
-	else if ((t[19] == '+' || t[19] == '-') && strlen(t) == 25 &&
-		 digits(t + 20, 2, &oh) && t[22] == ':' &&
-		 digits(t + 23, 2, &om) && oh < 24 && om < 60)
-		sign = t[19] == '+' ? 1 : -1;
-	else
-		return say(why, why_n, "not ISO 8601 (%s)", form);
-	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
-	    s > 60)
-		return say(why, why_n, "no such date or time");
-	tm.tm_year = y - 1900;
-	tm.tm_mon = mo - 1;
-	tm.tm_mday = d;
-	tm.tm_hour = h;
-	tm.tm_min = mi;
-	tm.tm_sec = s;
-	at = timegm(&tm);
-	if (tm.tm_mday != d)
-		return say(why, why_n, "no such date or time");
-	at -= (time_t)sign * (oh * 3600 + om * 60);
-	if (utc) {
-		gmtime_r(&at, &tm);
-		strftime(utc, 21, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	}
+	if (prof_date_parse(t, PROF_DATE_UTC | PROF_DATE_OFFSET, &d, &err) < 0)
+		return say(why, why_n, "%s", err.reason);
+	if (utc)
+		prof_date_utc(&d, utc);
 	return 1;
 }
 
@@ -162,5 +120,31 @@ prof_parent_valid(const char *sha, char *why, size_t why_n)
 			return say(why, why_n,
 				   "'%.80s' is not 4 to 64 lowercase hex "
 				   "digits", sha);
+	return 1;
+}
+
+int
+prof_project_valid(const char *name, char *why, size_t why_n)
+{
+	size_t n, i;
+
+	if (!name)
+		return say(why, why_n, "missing");
+	n = strlen(name);
+	if (n == 0)
+		return say(why, why_n, "empty");
+	if (n > PROF_PROJECT_MAX)
+		return say(why, why_n, "longer than %d bytes (%zu)",
+			   PROF_PROJECT_MAX, n);
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)name[i];
+
+		if (c < 0x20 || c == 0x7f)
+			return say(why, why_n,
+				   "byte 0x%02x at offset %zu is a control "
+				   "character", c, i);
+	}
+	if (!prof_utf8_valid(name, why, why_n))
+		return 0;
 	return 1;
 }

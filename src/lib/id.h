@@ -1,4 +1,5 @@
-/* id.h: the one rule for workload ids and baseline names. */
+/* id.h: the one rule for workload ids, baseline names, run ids and project
+ * names. */
 #ifndef PROF_ID_H
 #define PROF_ID_H
 
@@ -33,9 +34,10 @@ int prof_commit_valid(const char *commit, char *why, size_t why_n);
 
 /*
  * A commit's time as `git log --format=%cI` writes it: ISO 8601 to the
- * second with a UTC offset, 2026-11-29T18:15:00+01:00 or ...Z. Returns 1
- * and, with utc, the same moment in UTC (2026-11-29T17:15:00Z, 21 bytes
- * with the NUL) that sorts as time does; or 0 with why as above.
+ * second with a UTC offset, 2026-11-29T18:15:00+01:00 or ...Z, a real
+ * date and time (prof_date_parse(), date.h). Returns 1 and, with utc, the
+ * same moment in UTC (2026-11-29T17:15:00Z, 21 bytes with the NUL) that
+ * sorts as time does; or 0 with why as above.
  */
 int prof_commit_time_valid(const char *t, char *utc, char *why,
 			   size_t why_n);
@@ -45,5 +47,19 @@ int prof_commit_time_valid(const char *t, char *utc, char *why,
  * space-separated). Returns 1 or 0 with why.
  */
 int prof_parent_valid(const char *sha, char *why, size_t why_n);
+
+/* The longest project name, in bytes (history.h: PostgreSQL's runs are
+ * stored with it). */
+#define PROF_PROJECT_MAX 255
+
+/*
+ * Whether name is a valid project name (prof-history and prof-dashboard's
+ * --project, $PROF_PROJECT, make PROF_PROJECT=, the git repository's
+ * name they default to): 1 to PROF_PROJECT_MAX bytes of UTF-8 without a
+ * control character. A longer name is refused, never cut: two projects
+ * whose names begin alike would share one series. Returns 1 or 0 with
+ * why as prof_id_valid() ("longer than 255 bytes (300)").
+ */
+int prof_project_valid(const char *name, char *why, size_t why_n);
 
 #endif /* PROF_ID_H */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "date.h"
 #include "range.h"
 
 int
@@ -110,58 +111,8 @@ prof_range_scale(long long v, double factor, const char *what,
 	return 0;
 }
 
-/* The two digits at s as a number. */
-static int
-two(const char *s)
-{
-	return (s[0] - '0') * 10 + (s[1] - '0');
-}
-
 int
 prof_range_timestamp(const char *s, struct prof_err *err)
 {
-	static const char form[] = "YYYY-MM-DDTHH:MM:SSZ";
-	static const int mdays[] = {31, 28, 31, 30, 31, 30,
-				    31, 31, 30, 31, 30, 31};
-	int mo, d, h, mi, sec, year, days;
-	size_t i;
-
-	for (i = 0; i < sizeof(form) - 1; i++) {
-		int digit = s[i] >= '0' && s[i] <= '9';
-
-		if (form[i] >= 'A' && form[i] <= 'Z' && form[i] != 'T' &&
-		    form[i] != 'Z' ? !digit : s[i] != form[i])
-			break;
-	}
-	if (i == 19 && (s[19] == '.' || s[19] == ','))
-		return prof_err_set(err, "not a time to the second: fractional "
-				    "seconds are not taken (expected RFC 3339 "
-				    "UTC, %s)", form);
-	if (i < sizeof(form) - 1 || s[i])
-		return prof_err_set(err, "not an RFC 3339 UTC time (expected "
-				    "%s, e.g. 2026-12-01T08:30:54Z)", form);
-	year = two(s) * 100 + two(s + 2);
-	mo = two(s + 5);
-	d = two(s + 8);
-	h = two(s + 11);
-	mi = two(s + 14);
-	sec = two(s + 17);
-	if (mo < 1 || mo > 12)
-		return prof_err_set(err, "month %02d is out of range (expected "
-				    "01 to 12)", mo);
-	days = mdays[mo - 1] +
-	       (mo == 2 && year % 4 == 0 && (year % 100 || year % 400 == 0));
-	if (d < 1 || d > days)
-		return prof_err_set(err, "day %02d is out of range (expected "
-				    "01 to %02d in %.7s)", d, days, s);
-	if (h > 23)
-		return prof_err_set(err, "hour %02d is out of range (expected "
-				    "00 to 23)", h);
-	if (mi > 59)
-		return prof_err_set(err, "minute %02d is out of range (expected "
-				    "00 to 59)", mi);
-	if (sec > 60)
-		return prof_err_set(err, "second %02d is out of range (expected "
-				    "00 to 60)", sec);
-	return 0;
+	return prof_date_parse(s, PROF_DATE_UTC, NULL, err);
 }

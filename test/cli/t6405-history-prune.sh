@@ -35,7 +35,7 @@ run prof-history list --db "$PGURL" --project other
 jq_ok 'map(.run_id) == ["a", "b", "c"]' "$out" \
 	"PostgreSQL: another project's runs are not pruned"
 run prof-history prune --db "$T/h.sqlite" --before 2026-13
-is "$rc:$(cat "$err")" "2:prof-history: --before: '2026-13' is not a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SSZ)" \
+is "$rc:$(cat "$err")" "2:prof-history: --before: '2026-13': not a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SSZ)" \
 	"a bad date is exit 2"
 run prof-history prune --db "$T/h.sqlite"
 is "$rc:$(cat "$err")" "2:prof-history: prune takes --before DATE" \

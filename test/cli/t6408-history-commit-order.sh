@@ -82,7 +82,7 @@ mkrun "$T/bad.json" bad "$A" 2026-01-06T00:00:00Z 10
 with '.commit_time = "2026-13-01T00:00:00Z"' "$T/bad.json"
 run prof-history add --db "$T/h.sqlite" "$T/bad.json"
 is "$rc:$(errline)" \
-	"2:prof-history: $T/bad.json: .commit_time: no such date or time" \
+	"2:prof-history: $T/bad.json: .commit_time: month 13 is out of range (expected 01 to 12)" \
 	"add: a bad commit_time refused, exit 2, with its path"
 
 finish

@@ -19,7 +19,7 @@ main(void)
 {
 	char long_id[PROF_ID_MAX + 2];
 
-	plan(12);
+	plan(12 + 5);
 	is_str(why("pipeline.svg_dense_circles"), "(valid)", "a dotted id");
 	is_str(why("gzip.1mb"), "(valid)", "digits and dots");
 	is_str(why("cpu-ci"), "(valid)", "a baseline name");
@@ -46,5 +46,24 @@ main(void)
 	is_str(why(long_id), "longer than 200 bytes", "too long");
 	long_id[PROF_ID_MAX] = '\0';
 	is_str(why(long_id), "(valid)", "exactly the longest");
+	{
+		char pwhy[128], name[300];
+
+		is_int(prof_project_valid("a\nb", pwhy, sizeof(pwhy)), 0,
+		       "a project name with a newline is none");
+		is_str(pwhy, "byte 0x0a at offset 1 is a control character",
+		       "and says where");
+		is_int(prof_project_valid("\xc3\xa9t\xc3\xa9 x", pwhy,
+					  sizeof(pwhy)), 1,
+		       "UTF-8 and spaces make one");
+		memset(name, 'p', 255);
+		name[255] = '\0';
+		is_int(prof_project_valid(name, pwhy, sizeof(pwhy)), 1,
+		       "255 bytes are one");
+		strcpy(name + 255, "q");
+		prof_project_valid(name, pwhy, sizeof(pwhy));
+		is_str(pwhy, "longer than 255 bytes (256)",
+		       "256 are not, said with the length");
+	}
 	return done();
 }
