@@ -18,6 +18,7 @@
 #include "afile.h"
 #include "cli/cli.h"
 #include "history.h"
+#include "htab.h"
 #include "json.h"
 #include "out.h"
 #include "runview.h"
@@ -304,9 +305,11 @@ begin(const char *db)
 
 /* Commit, unless a signal came: 0, or -1 after saying why; -2, saying
  * nothing, when another process made the new history meanwhile (the
- * caller does its transaction again there: prof_history_raced()). */
+ * caller does its transaction again there: prof_history_raced()); -3,
+ * saying nothing, with *errp, when another writer's transaction ended
+ * this one (conflict_again() decides). */
 static int
-commit(struct prof_history *h, const char *db)
+commit(struct prof_history *h, const char *db, struct prof_err *errp)
 {
 	struct prof_err err = {0};
 	char safe[512];
@@ -320,6 +323,9 @@ commit(struct prof_history *h, const char *db)
 	} else if (prof_history_commit(h, &err) < 0) {
 		if (prof_history_raced(h)) {
 			rc = -2;
+		} else if (prof_history_conflict(h)) {
+			rc = -3;
+			*errp = err;
 		} else {
 			cli_err(&err);
 			cli_say("nothing was added to '%s'",
@@ -331,6 +337,55 @@ commit(struct prof_history *h, const char *db)
 	sig_phase = rc == 0 ? SIG_DONE : SIG_EARLY;
 	block_signals(0);
 	return rc;
+}
+
+/*
+ * After a call or the commit of the transaction failed: when another
+ * writer's transaction ended it (a deadlock, a serialization failure:
+ * prof_history_conflict()), it is rolled back and run again, up to
+ * PROF_HISTORY_TRIES times in all, after a pause (prof_history_backoff()).
+ * 1 after a line that says so (the caller closes h and runs it again);
+ * -1 after saying why not, at the last try (the cause, and how many
+ * tries); 0 for another failure, which the caller says.
+ */
+static int
+conflict_again(struct prof_history *h, const struct prof_err *err,
+	       const char *db, int *conflicts)
+{
+	int why = sig_got ? 0 : prof_history_conflict(h);
+	char buf[2048], safe[2048], dbs[512];
+
+	if (!why)
+		return 0;
+	block_signals(1);
+	prof_history_rollback(h);
+	sig_phase = SIG_EARLY;
+	block_signals(0);
+	cli_safe(prof_err_str(err, buf, sizeof(buf)), safe, sizeof(safe));
+	if (++*conflicts >= PROF_HISTORY_TRIES) {
+		cli_say("%s", safe);
+		cli_say("nothing was added to '%s': %d tries, each ended by "
+			"another writer's transaction (the last by %s)",
+			cli_safe(db, dbs, sizeof(dbs)), *conflicts,
+			why == PROF_HISTORY_DEADLOCK ?
+				"a deadlock, SQLSTATE 40P01" :
+				"a serialization failure, SQLSTATE 40001");
+		return -1;
+	}
+	cli_say("%s; rolled back, trying again (%d of %d)", safe,
+		*conflicts + 1, PROF_HISTORY_TRIES);
+	prof_history_backoff(*conflicts);
+	return 1;
+}
+
+/* A new history that another process made first, each time: said. */
+static void
+say_raced(const char *db)
+{
+	char safe[512];
+
+	cli_say("nothing was added to '%s': another process made it while "
+		"this one did, twice", cli_safe(db, safe, sizeof(safe)));
 }
 
 /* An add that failed: said, and rolled back. */
@@ -390,6 +445,7 @@ cmd_add(struct opts *o, int n, char **files)
 	struct prof_runverdict *verdicts = NULL;
 	struct prof_runverdict **kept = calloc((size_t)n, sizeof(*kept));
 	int i, rc = PROF_EXIT_FAILURE, stdin_seen = 0, tries, left = 0;
+	int conflicts = 0;
 	char safe[512];
 
 	if (!v || !added || !kept) {
@@ -455,9 +511,10 @@ cmd_add(struct opts *o, int n, char **files)
 		}
 	}
 	/* All the files in one transaction: all of them, or none (again in
-	 * the history another process made meanwhile, once). */
-	for (tries = 0;; tries++) {
-		int c;
+	 * the history another process made meanwhile, once; again after
+	 * another writer's transaction ended it: conflict_again()). */
+	for (tries = 0;;) {
+		int c, k = 0;
 
 		h = begin(o->db);
 		if (!h)
@@ -470,20 +527,27 @@ cmd_add(struct opts *o, int n, char **files)
 						    kept[i] ? kept[i] :
 						    i ? NULL : verdicts,
 						    &added[i], &err) < 0) {
-				abandon(h, &err, o->db);
-				goto out;
+				k = conflict_again(h, &err, o->db, &conflicts);
+				if (k == 0)
+					abandon(h, &err, o->db);
+				if (k <= 0)
+					goto out;
+				break;
 			}
 		}
-		c = commit(h, o->db);
+		c = k ? -3 : commit(h, o->db, &err);
 		if (c == 0)
 			break;
+		if (c == -3 && !k && (k = conflict_again(h, &err, o->db,
+							 &conflicts)) < 0)
+			goto out;
 		if (c == -2 && tries)
-			cli_say("nothing was added to '%s'",
-				cli_safe(o->db, safe, sizeof(safe)));
-		if (c == -1 || tries)
+			say_raced(o->db);
+		if (c == -1 || (c == -2 && tries++))
 			goto out;
 		prof_history_close(h);
 		h = NULL;
+		memset(&err, 0, sizeof(err));
 	}
 	for (i = 0; i < n; i++) {
 		if (added[i] == LEFT_OUT)
@@ -520,13 +584,14 @@ out:
 	return cli_finish(rc);
 }
 
-/* The *.json files under the folders, sorted, for import; and those of
- * them that are not regular files, which import skips. */
+/* The *.json files under the folders, sorted, for import; those of them
+ * that are not regular files, which import skips; and the symbolic links
+ * met on the way, followed once the folders themselves are walked. */
 struct paths {
 	char **paths;
 	size_t n, cap;
 };
-static struct paths found, odd;
+static struct paths found, odd, links;
 
 static int
 add_path(struct paths *l, const char *path)
@@ -561,22 +626,76 @@ free_paths(struct paths *l)
 }
 
 /*
+ * The folders walked and the run files found, by device and inode: a
+ * symbolic link to one of them (a loop, a second name for a folder or a
+ * file) is not followed again, so each is read once however many links
+ * lead to it.
+ */
+static struct prof_htab walked;
+/* Not through links (they are followed after: follow_links()); a folder
+ * walked already is skipped whole (GNU nftw's FTW_ACTIONRETVAL). */
+#define WALK_FLAGS (FTW_PHYS | FTW_ACTIONRETVAL)
+
+/* Whether sb's file was walked or found (1, or 0); with mark, it is now
+ * (-1 when out of memory). */
+static int
+walked_before(const struct stat *sb, int mark)
+{
+	struct {
+		unsigned long long dev, ino;
+	} key = {(unsigned long long)sb->st_dev,
+		 (unsigned long long)sb->st_ino};
+
+	if (prof_htab_get(&walked, &key, sizeof(key)) >= 0)
+		return 1;
+	if (mark && prof_htab_put(&walked, &key, sizeof(key), 0) < 0)
+		return -1;
+	return 0;
+}
+
+static int
+is_json_name(const char *path)
+{
+	size_t len = strlen(path);
+
+	return len >= 5 && !strcmp(path + len - 5, ".json");
+}
+
+/*
  * Only regular files are read: a FIFO named x.json would block the import
- * for ever, a device could be read without end, and a symbolic link is
- * not followed (a folder is walked once).
+ * for ever, and a device could be read without end. A symbolic link, of
+ * any name, is kept in links and followed after the walk
+ * (follow_links()); a folder that cannot be read is said, not passed over.
  */
 static int
 collect(const char *path, const struct stat *sb, int type, struct FTW *ftw)
 {
-	size_t len = strlen(path);
+	char safe[512];
+	int k;
 
 	(void)ftw;
-	if ((type != FTW_F && type != FTW_SL) || len < 5 ||
-	    strcmp(path + len - 5, ".json"))
-		return 0;
-	if (type == FTW_SL || !S_ISREG(sb->st_mode))
-		return add_path(&odd, path);
-	return add_path(&found, path);
+	if (type == FTW_SL)
+		return add_path(&links, path) < 0 ? FTW_STOP : FTW_CONTINUE;
+	if (type == FTW_D) {
+		k = walked_before(sb, 1);
+		return k < 0 ? FTW_STOP : k ? FTW_SKIP_SUBTREE : FTW_CONTINUE;
+	}
+	if (type == FTW_DNR || type == FTW_NS) {
+		cli_say("skipped '%s': %s", cli_safe(path, safe, sizeof(safe)),
+			type == FTW_DNR ? "a folder that cannot be read" :
+					  "cannot be looked at (stat failed)");
+		return FTW_CONTINUE;
+	}
+	if (type != FTW_F || !is_json_name(path))
+		return FTW_CONTINUE;
+	if (!S_ISREG(sb->st_mode))
+		return add_path(&odd, path) < 0 ? FTW_STOP : FTW_CONTINUE;
+	k = walked_before(sb, 1);
+	if (k < 0 || (!k && add_path(&found, path) < 0)) {
+		errno = ENOMEM;
+		return FTW_STOP;
+	}
+	return FTW_CONTINUE;
 }
 
 /* What a file that is not a regular file is, in words. */
@@ -603,6 +722,81 @@ say_skipped(const char *path)
 		cli_safe(path, safe, sizeof(safe)),
 		lstat(path, &sb) == 0 ? file_kind(sb.st_mode) :
 					"no longer there");
+}
+
+static int
+cmp_paths(const void *a, const void *b);
+
+/*
+ * The symbolic links the walk met, followed (as find -L would), those
+ * that its folders' walks meet in turn too, in path order: a link to a
+ * folder walks it, a link named *.json to a regular file reads it; a
+ * link to what was walked or read already (a loop, another name for it:
+ * walked_before()) is not followed again, and one to nothing is said,
+ * one line each. *followed and *again count them. 0, or -1 after saying
+ * why.
+ */
+static int
+follow_links(size_t *followed, size_t *again)
+{
+	char safe[512];
+	size_t i;
+
+	for (i = 0; i < links.n; i++) {
+		const char *path;
+		struct stat sb;
+		char *real;
+		int k;
+
+		/* In path order, those found by the last walk among them. */
+		qsort(links.paths + i, links.n - i, sizeof(*links.paths),
+		      cmp_paths);
+		path = links.paths[i];
+		if (stat(path, &sb) != 0) {
+			cli_say("skipped '%s': a symbolic link to nothing "
+				"(%s)", cli_safe(path, safe, sizeof(safe)),
+				strerror(errno));
+			continue;
+		}
+		if (!S_ISDIR(sb.st_mode) && !is_json_name(path))
+			continue;	/* no run file, as by its own name */
+		if (!S_ISDIR(sb.st_mode) && !S_ISREG(sb.st_mode)) {
+			cli_say("skipped '%s': a symbolic link to %s (import "
+				"reads regular files only)",
+				cli_safe(path, safe, sizeof(safe)),
+				file_kind(sb.st_mode));
+			continue;
+		}
+		/* A folder is marked walked by its walk (collect()). */
+		k = walked_before(&sb, S_ISREG(sb.st_mode));
+		if (k < 0)
+			goto oom;
+		if (k == 1) {
+			++*again;
+			continue;
+		}
+		++*followed;
+		if (S_ISREG(sb.st_mode)) {
+			if (add_path(&found, path) < 0)
+				goto oom;
+			continue;
+		}
+		/* The folder by its own name: nftw does not go through a
+		 * link. */
+		real = realpath(path, NULL);
+		if (!real || nftw(real, collect, 32, WALK_FLAGS) != 0) {
+			cli_say("cannot read '%s': %s",
+				cli_safe(path, safe, sizeof(safe)),
+				strerror(errno));
+			free(real);
+			return -1;
+		}
+		free(real);
+	}
+	return 0;
+oom:
+	cli_say("out of memory");
+	return -1;
 }
 
 static int
@@ -707,8 +901,9 @@ cmd_import(struct opts *o, int n, char **dirs)
 	struct prof_runverdict *verdicts = NULL;
 	struct stat sb;
 	size_t i, added = 0, same = 0, skipped = 0, results = 0, ab = 0;
-	int rc = PROF_EXIT_FAILURE, k, c, tries = 0;
-	char safe[512], abw[128] = "";
+	size_t followed = 0, again_links = 0;
+	int rc = PROF_EXIT_FAILURE, k, c, tries = 0, conflicts = 0;
+	char safe[512], abw[128] = "", lw[160] = "";
 
 	trap_signals(o->db);
 	for (k = 0; k < n; k++) {
@@ -718,14 +913,17 @@ cmd_import(struct opts *o, int n, char **dirs)
 				cli_safe(dirs[k], safe, sizeof(safe)));
 			goto out;
 		}
-		/* Not through symbolic links: a folder is walked once. */
-		if (nftw(dirs[k], collect, 32, FTW_PHYS) != 0) {
+		/* Not through symbolic links: those are followed once the
+		 * folders are walked, so that each folder is walked once. */
+		if (nftw(dirs[k], collect, 32, WALK_FLAGS) != 0) {
 			cli_say("cannot read '%s': %s",
 				cli_safe(dirs[k], safe, sizeof(safe)),
 				strerror(errno));
 			goto out;
 		}
 	}
+	if (follow_links(&followed, &again_links) < 0)
+		goto out;
 	if (found.n)
 		qsort(found.paths, found.n, sizeof(*found.paths), cmp_paths);
 	if (odd.n)
@@ -816,31 +1014,57 @@ again:
 		else
 			same++;
 	}
-	c = commit(h, o->db);
+	c = commit(h, o->db, &err);
 	if (c == -2 && !tries++) {
 		/* Another process made the history meanwhile: into that. */
 		prof_history_close(h);
 		h = NULL;
 		goto again;
 	}
+	if (c == -3) {
+		k = conflict_again(h, &err, o->db, &conflicts);
+		if (k < 0)
+			goto out;
+		prof_history_close(h);
+		h = NULL;
+		goto again;
+	}
 	if (c == -2)
-		cli_say("nothing was added to '%s'",
-			cli_safe(o->db, safe, sizeof(safe)));
+		say_raced(o->db);
 	if (c < 0)
 		goto out;
 	if (ab)
 		snprintf(abw, sizeof(abw),
 			 "; %zu side%s of an interleaved A/B left out", ab,
 			 ab == 1 ? "" : "s");
+	if (followed || again_links)
+		snprintf(lw, sizeof(lw), "; %zu symbolic link%s followed",
+			 followed, followed == 1 ? "" : "s");
+	if (again_links)
+		snprintf(lw + strlen(lw), sizeof(lw) - strlen(lw),
+			 ", %zu to what was read already",
+			 again_links);
 	cli_say("imported %zu run%s into '%s' from %zu results file%s "
-		"(%zu already there%s; %zu other JSON file%s skipped)",
+		"(%zu already there%s; %zu other JSON file%s skipped%s)",
 		added, added == 1 ? "" : "s",
 		cli_safe(o->db, safe, sizeof(safe)), results,
 		results == 1 ? "" : "s", same, abw, skipped,
-		skipped == 1 ? "" : "s");
+		skipped == 1 ? "" : "s", lw);
 	rc = PROF_EXIT_OK;
 	goto out;
 failed:
+	k = conflict_again(h, &err, o->db, &conflicts);
+	if (k > 0) {
+		prof_history_close(h);
+		h = NULL;
+		free(verdicts);
+		verdicts = NULL;
+		json_object_put(cmp);
+		cmp = NULL;
+		goto again;
+	}
+	if (k < 0)
+		goto out;
 	abandon(h, &err, o->db);
 	if (!sig_got)
 		cli_say("nothing was added to '%s'",
@@ -851,6 +1075,8 @@ out:
 	json_object_put(cmp);
 	free_paths(&found);
 	free_paths(&odd);
+	free_paths(&links);
+	prof_htab_free(&walked);
 	return cli_finish(rc);
 }
 

@@ -47,6 +47,15 @@ $(FAULT_PAUSE): $(BUILD)/test/fault/pause.o
 	@mkdir -p $(@D)
 	$(QUIET_LINK)$(CC) -shared -o $@ $< -ldl
 
+# libprof-test-pause-open.so stops a tool each time it opens a file of a
+# given name, so that a test holds a writer inside its transaction (t6414).
+FAULT_PAUSE_OPEN := $(BUILD)/test/libprof-test-pause-open.so
+TEST_BINS += $(FAULT_PAUSE_OPEN)
+
+$(FAULT_PAUSE_OPEN): $(BUILD)/test/fault/pause-open.o
+	@mkdir -p $(@D)
+	$(QUIET_LINK)$(CC) -shared -o $@ $< -ldl
+
 # The server's (test/server/): pk-http (requests from the command line,
 # for the shell tests), pk-http-fuzz (seeded junk at a server),
 # pk-server-test (TAP, the library in process), pk-trickle, pk-linger and

@@ -134,6 +134,9 @@ struct prof_history_pg {
 	 * rollback. */
 	char last_segment[64];
 	char name[1024];
+	/* The SQLSTATE of the last failure since the last begin ("" for
+	 * none, or one libpq gave no code for). */
+	char sqlstate[6];
 };
 
 /* The first line of a libpq message, without its "ERROR:  ". */
@@ -142,9 +145,11 @@ pg_fail(struct prof_history_pg *p, const PGresult *r, struct prof_err *err)
 {
 	const char *msg = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) :
 			      NULL;
+	const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
 	char line[512];
 	size_t k;
 
+	snprintf(p->sqlstate, sizeof(p->sqlstate), "%s", state ? state : "");
 	if (!msg)
 		msg = p->c ? PQerrorMessage(p->c) : "out of memory";
 	if (!strncmp(msg, "ERROR:  ", 8))
@@ -428,8 +433,17 @@ prof_history_pg_close(struct prof_history_pg *p)
 }
 
 int
+prof_history_pg_conflict(const struct prof_history_pg *p)
+{
+	return !strcmp(p->sqlstate, "40P01") ? PROF_HISTORY_DEADLOCK :
+	       !strcmp(p->sqlstate, "40001") ? PROF_HISTORY_SERIALIZATION :
+					       0;
+}
+
+int
 prof_history_pg_begin(struct prof_history_pg *p, struct prof_err *err)
 {
+	p->sqlstate[0] = '\0';
 	if (ex(p, "BEGIN", err) < 0)
 		return -1;
 	p->in_txn = 1;

@@ -35,6 +35,9 @@ int prof_history_pg_begin(struct prof_history_pg *p, struct prof_err *err);
 int prof_history_pg_commit(struct prof_history_pg *p, struct prof_err *err);
 void prof_history_pg_rollback(struct prof_history_pg *p);
 void prof_history_pg_interrupt(struct prof_history_pg *p);
+/* PROF_HISTORY_DEADLOCK or _SERIALIZATION when the SQLSTATE of the last
+ * failure since the last begin said so, else 0. */
+int prof_history_pg_conflict(const struct prof_history_pg *p);
 /*
  * The runs of project (NULL: the one prof_history_pg_project() named) in
  * commit-time order, for history.c to put in run order

@@ -28,6 +28,9 @@ struct prof_history {
 	struct prof_history_pg *pg;	/* a PostgreSQL history: all else unused */
 	int readonly;
 	char path[4096];
+	/* Where a history being made goes: path, or where path's symbolic
+	 * link leads (link_target()). */
+	char file[4096];
 	/* A history being made: its temporary sibling, linked into place by
 	 * the first commit (see make_pending()); "" once it is there. */
 	char pending[4096 + 32];
@@ -456,16 +459,16 @@ publish(struct prof_history *h, struct prof_err *err)
 		return prof_err_at(err, h->path, 0, 0, "cannot create: %s",
 				   "the new history could not be closed");
 	}
-	if (link(h->pending, h->path) != 0) {
+	if (link(h->pending, h->file) != 0) {
 		/* A file system without hard links: renamed, unless
 		 * another process has made the history meanwhile. */
-		if (errno == EEXIST || access(h->path, F_OK) == 0) {
+		if (errno == EEXIST || access(h->file, F_OK) == 0) {
 			drop_pending(h);
 			h->raced = 1;
 			return prof_err_at(err, h->path, 0, 0,
 					   "made by another process meanwhile");
 		}
-		if (rename(h->pending, h->path) != 0) {
+		if (rename(h->pending, h->file) != 0) {
 			rc = errno;
 			drop_pending(h);
 			return prof_err_at(err, h->path, 0, 0,
@@ -477,7 +480,7 @@ publish(struct prof_history *h, struct prof_err *err)
 	drop_pending(h);
 	/* Open where it is now, for what the caller does next; the runs
 	 * are stored whatever that says. */
-	if (sqlite3_open_v2(h->path, &h->db, SQLITE_OPEN_READWRITE, NULL) !=
+	if (sqlite3_open_v2(h->file, &h->db, SQLITE_OPEN_READWRITE, NULL) !=
 	    SQLITE_OK) {
 		sqlite3_close(h->db);
 		h->db = NULL;
@@ -513,6 +516,53 @@ is_pg(const char *addr)
 }
 
 /*
+ * Where a history that is not there yet is made: h->file, h->path or, when
+ * that is a symbolic link to nothing, where the link leads (through up to
+ * 40 links, as the kernel follows them), so that --db link.sqlite makes
+ * the file the link names, as sqlite3 does, never one beside the link that
+ * the link then stands in the way of. 0, or -1 with err naming h->path
+ * (links that loop).
+ */
+static int
+link_target(struct prof_history *h, struct prof_err *err)
+{
+	char cur[sizeof(h->file)], to[sizeof(h->file)];
+	struct stat sb;
+	const char *slash;
+	ssize_t k;
+	int hops;
+
+	snprintf(cur, sizeof(cur), "%s", h->path);
+	for (hops = 0; lstat(cur, &sb) == 0 && S_ISLNK(sb.st_mode); hops++) {
+		if (hops == 40)
+			return prof_err_at(err, h->path, 0, 0,
+					   "cannot create: symbolic links that "
+					   "loop (more than 40 of them)");
+		k = readlink(cur, to, sizeof(to) - 1);
+		if (k < 0)
+			return prof_err_at(err, h->path, 0, 0,
+					   "cannot create: %s",
+					   strerror(errno));
+		to[k] = '\0';
+		slash = strrchr(cur, '/');
+		if (to[0] != '/' && slash) {
+			char rel[sizeof(h->file)];
+
+			if (snprintf(rel, sizeof(rel), "%.*s%s",
+				     (int)(slash - cur + 1), cur, to) >=
+			    (int)sizeof(rel))
+				return prof_err_at(err, h->path, 0, 0,
+						   "file name too long");
+			snprintf(cur, sizeof(cur), "%s", rel);
+		} else {
+			snprintf(cur, sizeof(cur), "%s", to);
+		}
+	}
+	snprintf(h->file, sizeof(h->file), "%s", cur);
+	return 0;
+}
+
+/*
  * $PROF_PROJECT, when set, checked as --project is (prof_project_valid()),
  * whichever the backend: a name that is no project's is refused, never
  * cut. 0, or -1 with err.
@@ -536,6 +586,30 @@ prof_history_raced(const struct prof_history *h)
 	return h && h->raced;
 }
 
+int
+prof_history_conflict(const struct prof_history *h)
+{
+	return h && h->pg ? prof_history_pg_conflict(h->pg) : 0;
+}
+
+void
+prof_history_backoff(int tries)
+{
+	struct timespec now, pause;
+	unsigned seed;
+	double ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	seed = (unsigned)now.tv_nsec ^ (unsigned)getpid() * 2654435761u;
+	/* 100 ms, 200, 400, 800, each from half of it to one and a half */
+	ms = 100.0 * (double)(1u << (tries > 1 ? (tries < 8 ? tries - 1 : 7) :
+					 0)) *
+	     (0.5 + (double)rand_r(&seed) / ((double)RAND_MAX + 1.0));
+	pause.tv_sec = (time_t)(ms / 1000.0);
+	pause.tv_nsec = (long)((ms - (double)pause.tv_sec * 1000.0) * 1e6);
+	nanosleep(&pause, NULL);
+}
+
 struct prof_history *
 prof_history_open(const char *path, int create, struct prof_err *err)
 {
@@ -550,6 +624,7 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 		return NULL;
 	}
 	snprintf(h->path, sizeof(h->path), "%s", path);
+	snprintf(h->file, sizeof(h->file), "%s", path);
 	if (env_project(err) < 0)
 		goto fail;
 	if (is_pg(path)) {
@@ -560,6 +635,10 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 	}
 	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
 		prof_err_at(err, path, 0, 0, "not a regular file");
+		goto fail;
+	}
+	if (stat(path, &sb) != 0 && errno == ELOOP) {
+		prof_err_at(err, path, 0, 0, "symbolic links that loop");
 		goto fail;
 	}
 	if (!create && stat(path, &sb) != 0) {
@@ -584,7 +663,7 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 		return h;
 	}
 	if (create && stat(path, &sb) != 0 && errno == ENOENT) {
-		if (make_pending(h, path, err) < 0)
+		if (link_target(h, err) < 0 || make_pending(h, h->file, err) < 0)
 			goto fail;
 		return h;
 	}

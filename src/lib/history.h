@@ -149,6 +149,28 @@ void prof_history_rollback(struct prof_history *h);
  */
 int prof_history_raced(const struct prof_history *h);
 
+/*
+ * Writers that store the same runs at once can end each other's
+ * transaction over PostgreSQL: the server breaks a deadlock by failing
+ * one of them (SQLSTATE 40P01), and at the serializable or repeatable
+ * read level fails one that read what another changed meanwhile (40001).
+ * Such a transaction is rolled back whole and can simply run again:
+ * prof_history_conflict() says which ended the last failed call or
+ * commit of h (0: neither, another failure, which running again would
+ * not mend). A writer runs its transaction PROF_HISTORY_TRIES times at
+ * most, after prof_history_backoff(tries) (tries: how many failed so
+ * far): a pause that doubles with each try, from about 100 ms, with a
+ * random half of it added or taken, so that writers that collided do not
+ * collide again in step (about 3 s over the five tries at most).
+ */
+enum {
+	PROF_HISTORY_DEADLOCK = 1,	/* 40P01 */
+	PROF_HISTORY_SERIALIZATION,	/* 40001 */
+};
+#define PROF_HISTORY_TRIES 5
+int prof_history_conflict(const struct prof_history *h);
+void prof_history_backoff(int tries);
+
 /* Make the statement running now fail (SQLITE_INTERRUPT); for a signal
  * handler (it only sets a flag). */
 void prof_history_interrupt(struct prof_history *h);
