@@ -35,8 +35,9 @@ include fragment/prof.mk
 .PHONY: all clean distclean install
 all: $(ALL_TARGETS) ## build the tools and the workloads (make test-build: the tests too)
 
-clean: compare-clean ## remove build/ and bin/, and compare's worktrees (artifacts/ and node_modules/ stay)
-	$(Q)rm -rf $(BUILD) bin
+clean: compare-clean ## remove build/ and bin/, and compare's worktrees (artifacts/ and node_modules/ stay; only what make made: mk/clean.sh)
+	$(Q)sh mk/clean.sh $(call prof_sq,$(BUILD)) $(call prof_sq,$(PROF_COMPARE_DIR))
+	$(Q)rm -rf bin
 
 distclean: clean ## also remove node_modules/ and every run under artifacts/
 	$(Q)rm -rf node_modules

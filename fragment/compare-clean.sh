@@ -8,16 +8,19 @@
 #   PROF_COMPARE_DIR       where the worktrees are kept (default
 #                          build/compare)
 #
-# Each worktree there (a folder named by its commit id, 40 or 64 hex
-# digits, as compare and bisect make them) is removed with git worktree
-# remove --force (its build and any change made in it go), with its build
-# log, the folder itself when nothing else is left, and git worktree prune
-# forgets any that was deleted by hand. Anything else in the folder is no
-# worktree of theirs and is left as it is, with a line that names it
-# (PROF_COMPARE_DIR=artifacts would otherwise have taken every run
-# folder). One line says what was removed and how much space it held.
-# Exit 0, also when there was nothing; 2 when a worktree could not be
-# removed.
+# Only what compare and bisect made there goes, by the mark they wrote
+# when they made it (run-lib.sh's ours_worktree and ours_log): a
+# worktree of this repository that they added and marked (a folder named
+# by its commit id) is removed with git worktree remove --force (its
+# build and any change made in it go), with its build log; a build log
+# of theirs whose worktree went before goes too; the folder itself when
+# nothing else is left; and git worktree prune forgets any that was
+# deleted by hand. Anything else is no one's to remove, whatever its
+# name: another repository's worktree, one made by hand, a plain folder
+# named by a commit id, a run folder (PROF_COMPARE_DIR=artifacts) are
+# left as they are, with a line that counts them and names the first.
+# One line says what was removed and how much space it held. Exit 0,
+# also when there was nothing; 2 when a worktree could not be removed.
 set -u
 set -f
 
@@ -41,19 +44,23 @@ if [ ! -d "$CACHE" ]; then
 	say "nothing to remove: '$CACHE' does not exist"
 	exit 0
 fi
-# The worktrees and their logs; the rest is counted and left.
+# Their worktrees and logs; the rest is counted and left.
 set +f
 set --
+logs=
 others=0
 first=
 for d in "$CACHE"/* "$CACHE"/.[!.]*; do
 	[ -e "$d" ] || [ -L "$d" ] || continue
 	b=${d##*/}
-	if [ -d "$d" ] && [ ! -L "$d" ] && is_commit_id "$b"; then
+	if is_commit_id "$b" && [ $ingit = 1 ] && ours_worktree "$d"; then
 		set -- "$@" "$d"
-	elif [ -f "$d" ] && [ "${b%.log}" != "$b" ] &&
-		is_commit_id "${b%.log}"; then
-		: # a build log: with its worktree, or below
+	elif [ "${b%.log}" != "$b" ] && is_commit_id "${b%.log}" &&
+		{ ours_log "$d" "${b%.log}" ||
+			{ [ -f "$d" ] && [ ! -L "$d" ] && [ $ingit = 1 ] &&
+				ours_worktree "${d%.log}"; }; }; then
+		# a build log: of theirs, or beside a worktree of theirs
+		logs="$logs $b"
 	else
 		others=$((others + 1))
 		[ -n "$first" ] || first=$b
@@ -67,28 +74,21 @@ n=0
 status=0
 for d; do
 	n=$((n + 1))
-	if [ $ingit = 1 ] && [ -e "$d/.git" ]; then
-		git worktree remove --force "$d" >/dev/null 2>&1
-	fi
+	git worktree remove --force "$d" >/dev/null 2>&1
 	if [ -e "$d" ] && ! rm -rf -- "$d"; then
 		say "cannot remove '$d'"
 		status=2
 	fi
-	rm -f -- "$d.log"
 done
-# Logs of builds whose worktree went before.
-set +f
-for f in "$CACHE"/*.log; do
-	b=${f##*/}
-	[ -f "$f" ] && is_commit_id "${b%.log}" && rm -f -- "$f"
+# (names of checked commit ids and .log: no blank or glob in them)
+for b in $logs; do
+	rm -f -- "$CACHE/$b"
 done
-set -f
 rmdir -- "$CACHE" 2>/dev/null
 [ $ingit = 1 ] && git worktree prune
 say "removed $n worktree(s) of other commits ($size) from '$CACHE'"
 if [ $others -gt 0 ]; then
-	say "left $others other file(s) in '$CACHE' as they are (no" \
-		"worktree of make compare or bisect: a name that is no commit" \
-		"id), '$first' first"
+	say "left $others other file(s) in '$CACHE' as they are (none made" \
+		"by make compare or bisect: no mark of theirs), '$first' first"
 fi
 exit $status

@@ -810,6 +810,70 @@ overlay_sources() {
 		tar -C "$w" -xmf -
 }
 
+# What make compare and make bisect keep under $CACHE, and the one rule
+# of every cleanup there (compare-clean.sh, worktree_build): only what
+# they made and marked goes. A worktree's mark is the file prof-compare
+# in its administrative folder (this repository's .git/worktrees/ID/),
+# written by worktree_add before anything is checked out in it; a build
+# log's, its first line (log_mark).
+COMPARE_MARK="made by make compare or make bisect: commit"
+
+# worktree_add WT SHA: a worktree of commit SHA at WT, detached, marked
+# as make compare's and bisect's before its files are checked out (a
+# worktree half made is still known as theirs).
+worktree_add() {
+	local admin
+	git worktree add --no-checkout --detach "$1" "$2" || return 1
+	admin=$(git -C "$1" rev-parse --absolute-git-dir) &&
+		printf '%s %s\n' "$COMPARE_MARK" "$2" >"$admin/prof-compare" &&
+		git -C "$1" reset -q --hard
+}
+
+# log_mark SHA: the first line of a build log of SHA.
+log_mark() {
+	printf '%s %s (build log)\n' "$COMPARE_MARK" "$1"
+}
+
+# ours_log FILE SHA: whether FILE is a build log that worktree_build wrote
+# (a regular file, no link, whose first line is log_mark's).
+ours_log() {
+	[ -f "$1" ] && [ ! -L "$1" ] &&
+		[ "$(head -n 1 -- "$1" 2>/dev/null)" = "$(log_mark "$2")" ]
+}
+
+# ours_worktree DIR: whether DIR is a worktree that make compare or make
+# bisect made: a folder (no link) named by the commit it was made for, a
+# worktree of this repository (its .git file names an administrative
+# folder under this repository's worktrees/, whose gitdir names DIR back)
+# with worktree_add's mark there, or, for one made before the mark,
+# checked out at that commit with worktree_build's stamp
+# .prof-compare-built in it. Another repository's worktree, one made by
+# hand, a plain folder: none of them is, whatever its name.
+ours_worktree() {
+	local d="$1" sha="${1##*/}" admin common here back
+	[ -d "$d" ] && [ ! -L "$d" ] && [ -f "$d/.git" ] &&
+		[ ! -L "$d/.git" ] || return 1
+	admin=$(sed -n '1s/^gitdir: //p' "$d/.git" 2>/dev/null)
+	[ -n "$admin" ] || return 1
+	case $admin in
+	/*) ;;
+	*) admin=$d/$admin ;;
+	esac
+	admin=$(cd -P -- "$admin" 2>/dev/null && pwd -P) || return 1
+	common=$(git rev-parse --path-format=absolute --git-common-dir \
+		2>/dev/null) || return 1
+	common=$(cd -P -- "$common" 2>/dev/null && pwd -P) || return 1
+	[ "${admin%/*}" = "$common/worktrees" ] || return 1
+	here=$(cd -P -- "$d" && pwd -P) || return 1
+	back=$(cat -- "$admin/gitdir" 2>/dev/null) || return 1
+	back=$(cd -P -- "${back%/.git}" 2>/dev/null && pwd -P) || return 1
+	[ "$back" = "$here" ] || return 1
+	[ "$(cat -- "$admin/prof-compare" 2>/dev/null)" = \
+		"$COMPARE_MARK $sha" ] && return 0
+	[ -f "$d/.prof-compare-built" ] &&
+		[ "$(git -C "$d" rev-parse -q --verify HEAD 2>/dev/null)" = "$sha" ]
+}
+
 # worktree_build NAME SHA TARGET...: the workload binaries TARGET... (paths
 # in the project's folder) of commit SHA (NAME in messages), built in its
 # kept git worktree $CACHE/SHA (sets $wt, and $log, its build log), with
@@ -856,18 +920,32 @@ worktree_build() {
 				worktree_make "$wt/$sub" "$@"
 		} >>"$log" 2>&1 || return 1
 	else
-		# A half-made worktree goes; one deleted by hand is
-		# forgotten (prune).
+		# A half-made worktree of ours goes (ours_worktree); one
+		# deleted by hand is forgotten (prune). Anything else there,
+		# or a log not ours, is no one's to remove or overwrite.
+		if { [ -e "$wt" ] || [ -L "$wt" ]; } && ! ours_worktree "$wt"; then
+			run_failed "'$wt' is there and is no worktree that" \
+				"make compare or bisect made (no mark of" \
+				"theirs): left as it is; move it away, or set" \
+				"PROF_COMPARE_DIR to another folder"
+		fi
+		if { [ -e "$log" ] || [ -L "$log" ]; } && ! ours_log "$log" "$sha"; then
+			run_failed "'$log' is there and is no build log of" \
+				"make compare or bisect: left as it is; move" \
+				"it away, or set PROF_COMPARE_DIR to another" \
+				"folder"
+		fi
 		if [ -e "$wt" ]; then
 			git worktree remove --force "$wt" >/dev/null 2>&1 ||
-				rm -rf "$wt"
+				rm -rf -- "$wt"
 		fi
 		git worktree prune
 		built_now=1
 		say "building $name in $wt (log: $log)"
 		[ -z "$src_note" ] || say "$src_note"
 		{
-			git worktree add --detach "$wt" "$sha" &&
+			log_mark "$sha" &&
+				worktree_add "$wt" "$sha" &&
 				overlay_sources "$wt" &&
 				worktree_make "$wt/$sub" "$@"
 		} >"$log" 2>&1 || return 1

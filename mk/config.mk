@@ -117,9 +117,11 @@ BINDIR ?= bin
 TOOL_OBJ := $(if $(SANITIZER),$(BUILD)/san,$(BUILD))
 
 # A change of compiler or flags rebuilds everything (git's GIT-CFLAGS trick).
+# A BUILD that make makes is marked so (.prof-build): make clean removes
+# only such a one (mk/clean.sh), never a folder that was there before.
 FLAGS_STAMP := $(BUILD)/FLAGS
 FLAGS_NOW := $(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) $(HAVE_CUDA)
-$(shell mkdir -p $(BUILD) && { echo '$(subst ','\'',$(FLAGS_NOW))' | cmp -s - $(FLAGS_STAMP) || echo '$(subst ','\'',$(FLAGS_NOW))' > $(FLAGS_STAMP); })
+$(shell { [ -d $(BUILD) ] || { mkdir -p $(BUILD) && echo 'made by make (prof): make clean removes it' > $(BUILD)/.prof-build; }; } && { echo '$(subst ','\'',$(FLAGS_NOW))' | cmp -s - $(FLAGS_STAMP) || echo '$(subst ','\'',$(FLAGS_NOW))' > $(FLAGS_STAMP); })
 
 ifeq ($(V),1)
 QUIET_CC :=
