@@ -39,15 +39,16 @@ static const struct cli_opt option_table[] = {
 	"          (median, min, max)\n"
 	"  gbench  Google Benchmark JSON, as tools/compare.py reads it: a\n"
 	"          context and one iteration entry per sample (the row's\n"
-	"          repetitions), real_time in ns; cpu_time is the same wall\n"
-	"          time, which is what prof measures; the row's memory\n"
+	"          repetitions), real_time in ns; cpu_time the sample's\n"
+	"          CPU time (its wall time where it says none), iterations\n"
+	"          and threads the sample's (1: one call); the row's memory\n"
 	"          medians as max_bytes_used, allocs_per_iter,\n"
 	"          total_allocated_bytes, rss_peak_bytes and\n"
 	"          device_peak_allocated_bytes\n"
 	"A row is named WORKLOAD/BACKEND (and /SEGMENT_ID when the file\n"
 	"holds it in several segments, a count row that a time row\n"
-	"carries not counted); a Google Benchmark row (category\n"
-	"gbench) by its benchmark's own name, its fixture (BM_crc32/4096),\n"
+	"carries not counted); a Google Benchmark row (whatever its\n"
+	"category) by its benchmark's own name, its fixture (BM_crc32/4096),\n"
 	"so that compare.py matches the export with the original. Only the\n"
 	"warm timing and browser\n"
 	"samples that succeeded enter bmf and gbench. With --comparisons,\n"
@@ -90,6 +91,21 @@ struct export {
 	 * row whose count a time row carries, with no entry of its own. */
 	long *count_of;
 	unsigned char *carried;
+	/* Of each row: whether it is a Google Benchmark benchmark's (its
+	 * segment keys libbenchmark's build type: prof-merge --gbench, or a
+	 * binary's run, whatever category its side file gives); for
+	 * --format gbench, what each of its aggregated samples says beside
+	 * its time, in the row's order (reps[i][k] is r->v[k]'s). */
+	unsigned char *gbench;
+	struct gb_rep **reps;
+	size_t *n_reps;
+};
+
+/* What a Google Benchmark entry gives of a sample besides its time. */
+struct gb_rep {
+	double cpu_ms;		/* NAN: the sample says none */
+	long long iterations;	/* 1: one call */
+	long long threads;
 };
 
 /*
@@ -373,9 +389,10 @@ row_name(struct export *e, long i, char *buf, size_t n)
 		entries += k == i || has_entry(e, k);
 	several = entries > 1;
 	/* A Google Benchmark row (prof-merge --gbench, a gbench binary's
-	 * workload) has the benchmark's own name as its fixture: given
-	 * back, so that compare.py matches the export with the original. */
-	if (!strcmp(r->category, "gbench") && r->fixture)
+	 * workload, whatever its category) has the benchmark's own name as
+	 * its fixture: given back, so that compare.py matches the export
+	 * with the original. */
+	if (e->gbench[i] && r->fixture)
 		snprintf(buf, n, "%s%s%s", r->fixture, several ? "/" : "",
 			 several ? r->segment_id : "");
 	else
@@ -383,8 +400,25 @@ row_name(struct export *e, long i, char *buf, size_t n)
 			 several ? "/" : "", several ? r->segment_id : "");
 }
 
-/* Find each row's count and the count rows the time rows carry. 0, or
- * -1 when out of memory. */
+/* Whether row r is a Google Benchmark benchmark's: its category says so
+ * (a file of before side files), or its segment keys libbenchmark's build
+ * type (gbench.h). */
+static int
+is_gbench_row(const struct prof_runrow *r)
+{
+	struct json_object *seg;
+	int yes;
+
+	if (!strcmp(r->category, "gbench"))
+		return 1;
+	seg = r->segment ? json_tokener_parse(r->segment) : NULL;
+	yes = json_object_object_get_ex(seg, "gbench_build_type", NULL);
+	json_object_put(seg);
+	return yes;
+}
+
+/* Find each row's count and the count rows the time rows carry, and the
+ * Google Benchmark rows. 0, or -1 when out of memory. */
 static int
 pair_counts(struct export *e)
 {
@@ -392,8 +426,11 @@ pair_counts(struct export *e)
 
 	e->count_of = calloc(e->n ? (size_t)e->n : 1, sizeof(*e->count_of));
 	e->carried = calloc(e->n ? (size_t)e->n : 1, 1);
-	if (!e->count_of || !e->carried)
+	e->gbench = calloc(e->n ? (size_t)e->n : 1, 1);
+	if (!e->count_of || !e->carried || !e->gbench)
 		return -1;
+	for (i = 0; i < e->n; i++)
+		e->gbench[i] = (unsigned char)is_gbench_row(&e->rows[i]);
 	for (i = 0; i < e->n; i++)
 		e->count_of[i] = prof_runview_count_row(&e->v, (size_t)i);
 	for (i = 0; i < e->n; i++)
@@ -501,10 +538,11 @@ gbench_context(struct export *e)
 	return ctx;
 }
 
-/* One iteration entry: repetition k of row r. */
+/* One iteration entry: repetition k of row r, rep what its sample says
+ * besides its time. */
 static struct json_object *
-gbench_entry(const struct prof_runrow *r, long long instructions,
-	     const char *name, long family, size_t k)
+gbench_entry(const struct prof_runrow *r, const struct gb_rep *rep,
+	     long long instructions, const char *name, long family, size_t k)
 {
 	struct json_object *b = json_object_new_object();
 	int m;
@@ -521,11 +559,20 @@ gbench_entry(const struct prof_runrow *r, long long instructions,
 			       json_object_new_int64((long long)r->n));
 	json_object_object_add(b, "repetition_index",
 			       json_object_new_int64((long long)k));
-	json_object_object_add(b, "threads", json_object_new_int(1));
-	json_object_object_add(b, "iterations", json_object_new_int(1));
+	json_object_object_add(b, "threads",
+			       json_object_new_int64(rep->threads));
+	json_object_object_add(b, "iterations",
+			       json_object_new_int64(rep->iterations));
 	json_object_object_add(b, "real_time",
 			       prof_json_double(r->v[k] * 1e6));
-	json_object_object_add(b, "cpu_time", prof_json_double(r->v[k] * 1e6));
+	/* compare.py reads a CPU time of every entry: a sample that says
+	 * none (a browser row, a file older than cpu_ms) gives its wall
+	 * time, as the export did for all before. */
+	json_object_object_add(b, "cpu_time",
+			       prof_json_double((isnan(rep->cpu_ms) ?
+							 r->v[k] :
+							 rep->cpu_ms) *
+						1e6));
 	json_object_object_add(b, "time_unit", json_object_new_string("ns"));
 	if (instructions >= 0)
 		json_object_object_add(b, "instructions",
@@ -592,6 +639,79 @@ put_entry(FILE *fp, struct json_object *b, int first)
 	}
 }
 
+/* The samples prof_runview_load() aggregates into a row's v (runview.c):
+ * warm timing or browser samples that succeeded with a time. */
+static int
+aggregated(struct json_object *s)
+{
+	return (prof_sample_is(s, "phase", "timing") ||
+		prof_sample_is(s, "phase", "browser")) &&
+	       prof_sample_is(s, "kind", "warm") &&
+	       prof_sample_is(s, "outcome", "success") &&
+	       prof_json_is_number(prof_json_get(s, "duration_ms"));
+}
+
+/* One sample into its row's reps (prof_runview_each()). */
+static int
+take_rep(void *arg, struct json_object *s, struct prof_err *err)
+{
+	struct export *e = arg;
+	const char *w = prof_json_str(s, "workload");
+	const char *b = prof_json_str(s, "backend");
+	struct json_object *it = prof_json_get(s, "iterations");
+	struct json_object *th = prof_json_get(s, "threads");
+	struct gb_rep *reps, *rep;
+	long k;
+
+	if (!aggregated(s))
+		return 0;
+	k = prof_runview_row(&e->v, w ? w : "", b ? b : "",
+			     prof_runview_segment(&e->v,
+						  prof_json_str(s, "segment_id")));
+	if (k < 0 || e->n_reps[k] >= e->rows[k].n)
+		return prof_err_set(err, "a sample of no row read again");
+	reps = e->reps[k];
+	if (!reps) {
+		reps = calloc(e->rows[k].n, sizeof(*reps));
+		if (!reps)
+			return prof_err_set(err, "out of memory");
+		e->reps[k] = reps;
+	}
+	rep = &reps[e->n_reps[k]++];
+	rep->cpu_ms = prof_json_numf(s, "cpu_ms");
+	rep->iterations = json_object_is_type(it, json_type_int) &&
+				  json_object_get_int64(it) >= 1 ?
+			  json_object_get_int64(it) :
+			  1;
+	rep->threads = json_object_is_type(th, json_type_int) &&
+			       json_object_get_int64(th) >= 1 ?
+		       json_object_get_int64(th) :
+		       1;
+	return 0;
+}
+
+/* Each row's reps, from a second walk of the file. 0, or -1 with err. */
+static int
+collect_reps(struct export *e, struct prof_err *err)
+{
+	e->reps = calloc(e->n ? (size_t)e->n : 1, sizeof(*e->reps));
+	e->n_reps = calloc(e->n ? (size_t)e->n : 1, sizeof(*e->n_reps));
+	if (!e->reps || !e->n_reps)
+		return prof_err_set(err, "out of memory");
+	return prof_runview_each(&e->v, take_rep, e, err);
+}
+
+static void
+free_reps(struct export *e)
+{
+	long i;
+
+	for (i = 0; e->reps && i < e->n; i++)
+		free(e->reps[i]);
+	free(e->reps);
+	free(e->n_reps);
+}
+
 /*
  * Google Benchmark JSON has one entry per aggregated sample, too many to
  * hold as objects: the document is printed around a stand-in for its list
@@ -609,6 +729,11 @@ write_gbench(struct export *e, struct prof_err *err)
 
 	for (i = 0; i < e->n; i++)
 		entries += e->rows[i].n;
+	if (collect_reps(e, err) < 0) {
+		json_object_put(doc);
+		json_object_put(list);
+		return -1;
+	}
 	if (!doc || !list) {
 		json_object_put(doc);
 		json_object_put(list);
@@ -635,10 +760,16 @@ write_gbench(struct export *e, struct prof_err *err)
 		if (!r->n)
 			continue;
 		row_name(e, i, name, sizeof(name));
+		if (e->n_reps[i] != r->n) {
+			json_object_put(doc);
+			return prof_err_set(err, "the file changed while it "
+						 "was read");
+		}
 		for (k = 0; k < r->n; k++) {
 			long c = e->count_of[i];
 			struct json_object *b = gbench_entry(
-				r, c >= 0 ? e->rows[c].instructions : -1, name,
+				r, &e->reps[i][k],
+				c >= 0 ? e->rows[c].instructions : -1, name,
 				family, k);
 
 			if (b && e->verdicts) {
@@ -694,8 +825,10 @@ export(const char *format, const char *output, const char *results,
 	int rc = PROF_EXIT_FAILURE, to_stdout = !strcmp(output, "-");
 	int csv = !strcmp(format, "csv");
 
-	/* CSV walks the file twice: stdin is kept in a temporary file. */
-	if (prof_runview_load(&e.v, results, csv, &err) < 0) {
+	/* CSV and gbench walk the file twice: stdin is kept in a temporary
+	 * file. */
+	if (prof_runview_load(&e.v, results, csv || !strcmp(format, "gbench"),
+			      &err) < 0) {
 		cli_err(&err);
 		goto out;
 	}
@@ -743,6 +876,8 @@ out:
 	free(e.verdicts);
 	free(e.count_of);
 	free(e.carried);
+	free(e.gbench);
+	free_reps(&e);
 	json_object_put(e.comparisons);
 	prof_runview_free(&e.v);
 	return cli_finish(rc);

@@ -627,66 +627,62 @@ out:
 	return rc;
 }
 
+/* Where read_gbench()'s samples go. */
+struct gb_sink {
+	struct merge *m;
+	const char *name;
+	int said;		/* add_whole() said why it failed */
+};
+
+static int
+gb_take(void *arg, struct json_object *s, long entry, struct prof_err *err)
+{
+	struct gb_sink *k = arg;
+	int rc = add_whole(k->m, s, entry, 0, k->name);
+
+	if (rc == 0)
+		return 0;
+	if (rc == -2)
+		cli_say("out of memory");
+	k->said = 1;
+	return prof_err_set(err, "refused");
+}
+
 /*
- * Google Benchmark's JSON: read whole (one entry a repetition), its
- * samples made schema 2. A file written on another host keeps its
- * machine's facts null (gbench.h), and says so.
+ * Google Benchmark's JSON, streamed (gbench.h): each repetition's sample
+ * made schema 2 as it is read, in memory bounded by one entry and a few
+ * bytes a benchmark. A file written on another host keeps its machine's
+ * facts null, and says so.
  */
 static int
 read_gbench(struct merge *m, const char *path)
 {
-	struct json_object *arr = json_object_new_array(), *doc = NULL;
-	struct json_object *where = json_object_new_array();
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
+	struct gb_sink k = {.m = m, .name = name};
+	struct prof_stream *st = prof_stream_new();
 	struct prof_err err = {0};
-	int rc = -1, foreign = 0;
-	size_t i;
+	char host[256], safe[256];
+	int foreign = 0;
+	long n;
 
-	if (!arr || !where)
-		goto oom;
-	doc = prof_json_load(path, &err);
-	if (!doc || prof_gbench_samples(doc, arr, where, &foreign, &err) < 0) {
-		prof_err_file(&err, name);
-		cli_err(&err);
-		goto out;
+	if (!st || new_input(m, name, 2) < 0) {
+		prof_stream_free(st);
+		cli_say("out of memory");
+		return -1;
 	}
-	if (foreign) {
-		char safe[256];
-
+	n = prof_gbench_stream(st, path, gb_take, &k, &foreign, host,
+			       sizeof(host), &err);
+	prof_stream_free(st);
+	if (n < 0) {
+		if (!k.said)
+			cli_err(&err);
+		return -1;
+	}
+	if (foreign)
 		cli_say("'%s': written on host '%s', not here: its OS, "
 			"distribution and CPU model are recorded as null",
-			name,
-			cli_safe(prof_json_str(json_object_object_get(doc,
-								      "context"),
-					       "host_name") ?
-					 prof_json_str(json_object_object_get(
-							       doc, "context"),
-						       "host_name") :
-					 "unknown",
-				 safe, sizeof(safe)));
-	}
-	if (new_input(m, name, 2) < 0)
-		goto oom;
-	for (i = 0; i < json_object_array_length(arr); i++) {
-		long at = (long)json_object_get_int64(
-			json_object_array_get_idx(where, i));
-		int k = add_whole(m, json_object_array_get_idx(arr, i), at, 0,
-				  name);
-
-		if (k == -2)
-			goto oom;
-		if (k < 0)
-			goto out;
-	}
-	rc = 0;
-	goto out;
-oom:
-	cli_say("out of memory");
-out:
-	json_object_put(arr);
-	json_object_put(where);
-	json_object_put(doc);
-	return rc;
+			name, cli_safe(host, safe, sizeof(safe)));
+	return 0;
 }
 
 /* A shard's place: "i/N" with 1 <= i <= N. */

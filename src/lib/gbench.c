@@ -10,10 +10,13 @@
 #include "contend.h"
 #include "env.h"
 #include "gbench.h"
+#include "htab.h"
 #include "id.h"
 #include "json.h"
+#include "pool.h"
 #include "range.h"
 #include "sample.h"
+#include "stream.h"
 
 int
 prof_gbench_id(const char *name, char *id, size_t n, char *why, size_t why_n)
@@ -105,12 +108,13 @@ put_ctx(struct json_object *env, struct json_object *ctx, const char *key)
 }
 
 /*
- * The environment of the file's samples: this machine's facts when it was
- * written here (its host_name is ours), else those facts null; and the
- * context's own. NULL with err on a bad context.
+ * The environment of a file's samples from its context ctx: this
+ * machine's facts when it was written here (its host_name is ours), else
+ * those facts null; and the context's own. NULL with err on a bad
+ * context.
  */
 static struct json_object *
-context_env(struct json_object *doc, int *foreign, struct prof_err *err)
+context_env(struct json_object *ctx, int *foreign, struct prof_err *err)
 {
 	static const char *const host_facts[] = {
 		"os", "distro", "distro_version", "distro_name", "kernel",
@@ -124,13 +128,12 @@ context_env(struct json_object *doc, int *foreign, struct prof_err *err)
 		.problem_size = "none",
 		.tile = "none",
 	};
-	struct json_object *ctx = NULL, *env, *v = NULL;
+	struct json_object *env, *v = NULL;
 	const char *host, *type;
 	char here[256] = "";
 	size_t i;
 
-	if (!json_object_object_get_ex(doc, "context", &ctx) ||
-	    !json_object_is_type(ctx, json_type_object)) {
+	if (!json_object_is_type(ctx, json_type_object)) {
 		prof_err_path(err, ".context",
 			      "expected the context object of Google "
 			      "Benchmark's JSON output, got %s",
@@ -199,8 +202,9 @@ entry_num(struct json_object *b, const char *at, const char *key, int integer,
 				     integer ? "an integer" : "a number",
 				     v ? prof_json_type_name(v) : "nothing");
 	*out = prof_json_number(v) * (factor > 0 ? factor : 1);
-	/* A time under prof's resolution (a benchmark of a fraction of a
-	 * nanosecond an iteration) is rounded to it, not refused. */
+	/* A time under what a sample holds (PROF_MS_MIN, a picosecond an
+	 * iteration: a loop the compiler emptied) is rounded to it, not
+	 * refused. */
 	if (factor > 0 && *out > 0 && *out < PROF_MS_MIN)
 		*out = *out >= PROF_MS_MIN / 2 ? PROF_MS_MIN : 0;
 	if (factor > 0 ? prof_range_ms(*out, err) < 0 :
@@ -268,13 +272,15 @@ entry_sample(struct json_object *b, const char *at, const char *name,
 		return s;
 	}
 	prof_sample_succeed(s, real, metrics, NULL);
-	real = prof_json_number(json_object_object_get(s, "duration_ms"));
+	/* An iteration's time is a loop's mean, finer than the clock's
+	 * nanosecond that prof_sample_succeed() keeps of one call: kept as
+	 * the file gives it (2.45 ns is 2.45e-06 ms, not 2). */
+	json_object_object_add(s, "duration_ms", prof_json_double(real));
 	/* A CPU time beyond the real time on one thread is the process's
 	 * (MeasureProcessCPUTime): the call used more than one core. */
 	if (threads == 1 &&
 	    cpu > real * PROF_CPU_TOL_RATIO + PROF_CPU_TOL_MS)
 		threads = cpus > 1 ? cpus : 2;
-	cpu = (double)(long long)(cpu * 1e6 + 0.5) / 1e6;
 	json_object_object_add(s, "cpu_ms", prof_json_double(cpu));
 	json_object_object_add(s, "threads",
 			       json_object_new_int64((long long)threads));
@@ -296,15 +302,387 @@ oom:
 	return NULL;
 }
 
+/*
+ * A reader of one file's entries, one at a time, in memory bounded by
+ * what it must remember of the entries before: each id's benchmark name
+ * and next index (a name clash, an entry without repetition_index), the
+ * run names of the repetitions (an aggregate is theirs), and the
+ * aggregates that came before any repetition of theirs (none in a file
+ * libbenchmark wrote: it writes a benchmark's statistics after its
+ * repetitions).
+ */
+struct gb_slot {
+	const char *name;		/* in names */
+	long long next;
+};
+
+struct gb_pend {
+	char *run, *name, *agg;
+	long at;
+};
+
+struct gb {
+	struct json_object *env;	/* NULL: no context yet */
+	long cpus;
+	int foreign;
+	char host[256];
+	/* Each id's benchmark: the id's hash (prof_pool_hash(), probed
+	 * on with prof_pool_next()) -> its slot. */
+	struct prof_htab64 ids;
+	struct gb_slot *slots;
+	size_t n_slots, cap_slots;
+	/* The benchmarks' names, and the run names of repetitions that
+	 * are not their own name (libbenchmark gives a repetition its
+	 * name as run_name). */
+	struct prof_pool names, runs;
+	struct gb_pend *pend;
+	size_t n_pend, cap_pend;
+	long count;			/* samples handed out */
+	long entries;			/* entries read */
+	int saw_list;			/* .benchmarks was there */
+	/* A stream's: where its samples go. */
+	int (*fn)(void *arg, struct json_object *s, long entry,
+		  struct prof_err *err);
+	void *arg;
+	int pass;	/* 0 one walk; 1 the context only; 2 the entries */
+	int late;	/* an entry came before the context */
+};
+
+static void
+gb_free(struct gb *g)
+{
+	size_t i;
+
+	json_object_put(g->env);
+	free(g->slots);
+	for (i = 0; i < g->n_pend; i++) {
+		free(g->pend[i].run);
+		free(g->pend[i].name);
+		free(g->pend[i].agg);
+	}
+	free(g->pend);
+	prof_htab64_free(&g->ids);
+	prof_pool_free(&g->names);
+	prof_pool_free(&g->runs);
+}
+
+/* The slot of id, or -1; *key the key where it is, or where it goes. */
+static long
+gb_find(const struct gb *g, const char *id, uint64_t *key)
+{
+	char other[PROF_ID_MAX + 1];
+	int64_t slot;
+
+	*key = prof_pool_hash(id, strlen(id), PROF_POOL_FNV);
+	while (prof_htab64_get(&g->ids, *key, &slot)) {
+		if (prof_gbench_id(g->slots[slot].name, other, sizeof(other),
+				   NULL, 0) == 0 &&
+		    !strcmp(other, id))
+			return (long)slot;
+		*key = prof_pool_next(*key);
+	}
+	return -1;
+}
+
+/* Whether a repetition of run name run was read. */
+static int
+gb_run_seen(const struct gb *g, const char *run)
+{
+	char id[PROF_ID_MAX + 1];
+	uint64_t key;
+	long slot;
+
+	if (prof_pool_find(&g->runs, run))
+		return 1;
+	if (prof_gbench_id(run, id, sizeof(id), NULL, 0) < 0)
+		return 0;
+	slot = gb_find(g, id, &key);
+	return slot >= 0 && !strcmp(g->slots[slot].name, run);
+}
+
+static int
+gb_context(struct gb *g, struct json_object *ctx, struct prof_err *err)
+{
+	const char *host = prof_json_str(ctx, "host_name");
+	double cpus;
+
+	json_object_put(g->env);
+	g->env = context_env(ctx, &g->foreign, err);
+	if (!g->env)
+		return -1;
+	snprintf(g->host, sizeof(g->host), "%s", host ? host : "unknown");
+	/* cpu_count is null for a file of another host without num_cpus. */
+	cpus = prof_json_numf(g->env, "cpu_count");
+	g->cpus = cpus >= 1 && cpus <= 1e6 ? (long)cpus : 0;
+	return 0;
+}
+
+static int
+gb_grow(void **p, size_t *cap, size_t n, size_t size)
+{
+	void *q;
+	size_t ncap;
+
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 64;
+	q = realloc(*p, ncap * size);
+	if (!q)
+		return -1;
+	*p = q;
+	*cap = ncap;
+	return 0;
+}
+
+/* The message of an aggregate without its repetitions. */
+static int
+gb_lone_aggregate(const struct gb_pend *p, struct prof_err *err)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), ".benchmarks[%ld].run_type", p->at);
+	return prof_err_path(err, path,
+			     "'%.200s' is an aggregate (%.40s) without its "
+			     "repetitions: prof needs each repetition (run "
+			     "without --benchmark_report_aggregates_only)",
+			     p->name, p->agg);
+}
+
+/*
+ * Entry b, the i-th of .benchmarks: a repetition's sample handed to
+ * g->fn, or an aggregate passed over (or remembered, when none of its
+ * repetitions came before it). 0, or -1 with err.
+ */
+static int
+gb_entry(struct gb *g, struct json_object *b, long i, struct prof_err *err)
+{
+	const char *name = prof_json_str(b, "name");
+	const char *type = prof_json_str(b, "run_type");
+	const char *run = prof_json_str(b, "run_name");
+	struct json_object *s, *v = NULL;
+	char at[64], path[96], id[PROF_ID_MAX + 1], why[160];
+	long long index;
+	uint64_t key;
+	long slot;
+
+	g->entries++;
+	snprintf(at, sizeof(at), ".benchmarks[%ld]", i);
+	if (!json_object_is_type(b, json_type_object))
+		return prof_err_path(err, at, "expected an object, got %s",
+				     prof_json_type_name(b));
+	/* A repetition's run name, when it is not its name (gb_run_seen()
+	 * finds those by the slot). */
+	if (type && !strcmp(type, "iteration") && run &&
+	    (!name || strcmp(run, name)) && !prof_pool_str(&g->runs, run))
+		return prof_err_set(err, "out of memory");
+	if (type && !strcmp(type, "aggregate")) {
+		/* Big-O fits and the statistics of repetitions are theirs;
+		 * a statistic alone is not a sample. */
+		struct gb_pend *p;
+		const char *agg = prof_json_str(b, "aggregate_name");
+
+		if (run && gb_run_seen(g, run))
+			return 0;
+		if (!run) {
+			/* No repetition can be its. */
+			struct gb_pend lone = {
+				.name = (char *)(name ? name : "?"),
+				.agg = (char *)(agg ? agg : "?"),
+				.at = i,
+			};
+
+			return gb_lone_aggregate(&lone, err);
+		}
+		if (gb_grow((void **)&g->pend, &g->cap_pend, g->n_pend,
+			    sizeof(*g->pend)) < 0)
+			return prof_err_set(err, "out of memory");
+		p = &g->pend[g->n_pend];
+		p->run = strdup(run);
+		p->name = strdup(name ? name : "?");
+		p->agg = strdup(agg ? agg : "?");
+		p->at = i;
+		g->n_pend++;
+		if (!p->run || !p->name || !p->agg)
+			return prof_err_set(err, "out of memory");
+		return 0;
+	}
+	if (type && strcmp(type, "iteration")) {
+		snprintf(path, sizeof(path), "%s.run_type", at);
+		return prof_err_path(err, path,
+				     "expected iteration or aggregate");
+	}
+	snprintf(path, sizeof(path), "%s.name", at);
+	if (!name)
+		return prof_err_path(err, path, "expected a string");
+	if (prof_gbench_id(name, id, sizeof(id), why, sizeof(why)) < 0)
+		return prof_err_path(err, path, "'%.200s': %s", name, why);
+	slot = gb_find(g, id, &key);
+	if (slot >= 0 && strcmp(g->slots[slot].name, name))
+		return prof_err_path(err, path,
+				     "'%.200s' and '%.200s' are both workload "
+				     "'%s': rename one",
+				     g->slots[slot].name, name, id);
+	if (slot < 0) {
+		if (gb_grow((void **)&g->slots, &g->cap_slots, g->n_slots,
+			    sizeof(*g->slots)) < 0)
+			return prof_err_set(err, "out of memory");
+		g->slots[g->n_slots].name = prof_pool_str(&g->names, name);
+		g->slots[g->n_slots].next = 0;
+		if (!g->slots[g->n_slots].name ||
+		    prof_htab64_put(&g->ids, key, (int64_t)g->n_slots) < 0)
+			return prof_err_set(err, "out of memory");
+		slot = (long)g->n_slots++;
+	}
+	if (json_object_object_get_ex(b, "repetition_index", &v)) {
+		double k;
+
+		if (entry_num(b, at, "repetition_index", 1, 0, 0, 1e12, &k,
+			      err) < 0)
+			return -1;
+		index = (long long)k;
+	} else {
+		index = g->slots[slot].next;
+	}
+	g->slots[slot].next = index + 1;
+	s = entry_sample(b, at, name, id, index, g->env, g->cpus, err);
+	if (!s)
+		return -1;
+	if (prof_sample_check(s, "", err) < 0 || g->fn(g->arg, s, i, err) < 0) {
+		json_object_put(s);
+		return -1;
+	}
+	json_object_put(s);
+	g->count++;
+	return 0;
+}
+
+/* The checks once every entry was read. */
+static int
+gb_finish(struct gb *g, struct prof_err *err)
+{
+	size_t i;
+
+	if (!g->saw_list)
+		return prof_err_path(err, ".benchmarks",
+				     "expected an array, got nothing");
+	if (!g->env)
+		return prof_err_path(err, ".context",
+				     "expected the context object of Google "
+				     "Benchmark's JSON output, got nothing");
+	if (!g->entries)
+		return prof_err_path(err, ".benchmarks", "no benchmarks");
+	for (i = 0; i < g->n_pend; i++)
+		if (!gb_run_seen(g, g->pend[i].run))
+			return gb_lone_aggregate(&g->pend[i], err);
+	return 0;
+}
+
+/* A member of the top level: the context, or a list that is none. */
+static int
+gb_member(void *arg, const char *key, struct json_object *v,
+	  struct prof_err *err)
+{
+	struct gb *g = arg;
+
+	if (!strcmp(key, "benchmarks")) {
+		g->saw_list = 1;
+		return prof_err_path(err, ".benchmarks",
+				     "expected an array, got %s",
+				     prof_json_type_name(v));
+	}
+	if (strcmp(key, "context") || g->pass == 2)
+		return 0;
+	return gb_context(g, v, err);
+}
+
+static int
+gb_elem(void *arg, struct json_object *b, long i, struct prof_err *err)
+{
+	struct gb *g = arg;
+
+	g->saw_list = 1;
+	if (g->pass == 1)
+		return 0;
+	if (!g->env) {
+		/* The context comes after the list (keys sorted, jq -S):
+		 * read it first, then the list again. */
+		g->late = 1;
+		return 1;
+	}
+	return gb_entry(g, b, i, err);
+}
+
+long
+prof_gbench_stream(struct prof_stream *st, const char *path,
+		   prof_gbench_fn fn, void *arg, int *foreign, char *host,
+		   size_t host_n, struct prof_err *err)
+{
+	static const char what[] = "Google Benchmark's JSON output "
+				   "{context, benchmarks}";
+	struct gb g = {.fn = fn, .arg = arg};
+	long n;
+
+	*foreign = 0;
+	n = prof_stream_object(st, path, what, "benchmarks", gb_member,
+			       gb_elem, &g, err);
+	if (n == -2 && g.late) {
+		if (!strcmp(path, "-")) {
+			prof_err_path(err, ".context",
+				      "after .benchmarks, which stdin cannot "
+				      "give twice (give the file by name, or "
+				      "the context first, as libbenchmark "
+				      "writes it)");
+			prof_err_file(err, "<stdin>");
+			n = -1;
+			goto out;
+		}
+		g.pass = 1;
+		g.saw_list = 0;
+		n = prof_stream_object(st, path, what, "benchmarks",
+				       gb_member, gb_elem, &g, err);
+		if (n >= 0 && g.env) {
+			g.pass = 2;
+			n = prof_stream_object(st, path, what, "benchmarks",
+					       gb_member, gb_elem, &g, err);
+		}
+	}
+	if (n >= 0 && gb_finish(&g, err) < 0) {
+		prof_err_file(err, strcmp(path, "-") ? path : "<stdin>");
+		n = -1;
+	}
+out:
+	if (n >= 0) {
+		*foreign = g.foreign;
+		if (host)
+			snprintf(host, host_n, "%s", g.host);
+		n = g.count;
+	} else {
+		n = -1;
+	}
+	gb_free(&g);
+	return n;
+}
+
+/* A sample of prof_gbench_samples(): into the caller's array. */
+static int
+gb_keep(void *arg, struct json_object *s, long entry, struct prof_err *err)
+{
+	(void)entry;
+	if (json_object_array_add(arg, json_object_get(s)) < 0) {
+		json_object_put(s);
+		return prof_err_set(err, "out of memory");
+	}
+	return 0;
+}
+
 long
 prof_gbench_samples(struct json_object *doc, struct json_object *arr,
-		    struct json_object *where, int *foreign,
-		    struct prof_err *err)
+		    int *foreign, struct prof_err *err)
 {
-	struct json_object *list = NULL, *env = NULL, *ids, *next, *runs;
-	struct json_object *v = NULL;
-	long count = 0, cpus;
-	size_t i, n;
+	struct gb g = {.fn = gb_keep, .arg = arr};
+	struct json_object *list = NULL, *ctx = NULL;
+	long n = -1;
+	size_t i;
 
 	*foreign = 0;
 	if (!json_object_is_type(doc, json_type_object))
@@ -318,125 +696,99 @@ prof_gbench_samples(struct json_object *doc, struct json_object *arr,
 				     "expected an array, got %s",
 				     list ? prof_json_type_name(list) :
 					    "nothing");
-	env = context_env(doc, foreign, err);
-	if (!env)
+	g.saw_list = 1;
+	json_object_object_get_ex(doc, "context", &ctx);
+	if (gb_context(&g, ctx, err) < 0)
+		goto out;
+	for (i = 0; i < json_object_array_length(list); i++)
+		if (gb_entry(&g, json_object_array_get_idx(list, i), (long)i,
+			     err) < 0)
+			goto out;
+	if (gb_finish(&g, err) < 0)
+		goto out;
+	*foreign = g.foreign;
+	n = g.count;
+out:
+	gb_free(&g);
+	return n;
+}
+
+int
+prof_gbench_filter(const char *name, char *out, size_t n)
+{
+	size_t off = 0;
+	const char *p;
+
+	if (n < 3)
 		return -1;
-	cpus = (long)prof_json_numf(env, "cpu_count");
-	ids = json_object_new_object();		/* id -> name */
-	next = json_object_new_object();	/* id -> next index */
-	runs = json_object_new_object();	/* run_name of a repetition */
-	if (!ids || !next || !runs) {
-		prof_err_set(err, "out of memory");
-		goto fail;
-	}
-	n = json_object_array_length(list);
-	for (i = 0; i < n; i++) {
-		struct json_object *b = json_object_array_get_idx(list, i);
-		const char *type = prof_json_str(b, "run_type");
-		const char *run = prof_json_str(b, "run_name");
-
-		if (type && !strcmp(type, "iteration") && run)
-			json_object_object_add(runs, run, NULL);
-	}
-	for (i = 0; i < n; i++) {
-		struct json_object *b = json_object_array_get_idx(list, i);
-		struct json_object *s, *prev = NULL;
-		const char *name = prof_json_str(b, "name");
-		const char *type = prof_json_str(b, "run_type");
-		const char *run = prof_json_str(b, "run_name");
-		char at[64], path[96], id[PROF_ID_MAX + 1], why[160];
-		long long index;
-
-		snprintf(at, sizeof(at), ".benchmarks[%zu]", i);
-		if (!json_object_is_type(b, json_type_object)) {
-			prof_err_path(err, at, "expected an object, got %s",
-				      prof_json_type_name(b));
-			goto fail;
-		}
-		if (type && !strcmp(type, "aggregate")) {
-			/* Big-O fits and the statistics of repetitions that
-			 * are here are theirs; a statistic alone is not a
-			 * sample. */
-			if (run && json_object_object_get_ex(runs, run, NULL))
-				continue;
-			snprintf(path, sizeof(path), "%s.run_type", at);
-			prof_err_path(err, path,
-				      "'%.200s' is an aggregate (%.40s) without "
-				      "its repetitions: prof needs each "
-				      "repetition (run without "
-				      "--benchmark_report_aggregates_only)",
-				      name ? name : "?",
-				      prof_json_str(b, "aggregate_name") ?
-					      prof_json_str(b,
-							    "aggregate_name") :
-					      "?");
-			goto fail;
-		}
-		if (type && strcmp(type, "iteration")) {
-			snprintf(path, sizeof(path), "%s.run_type", at);
-			prof_err_path(err, path,
-				      "expected iteration or aggregate");
-			goto fail;
-		}
-		snprintf(path, sizeof(path), "%s.name", at);
-		if (!name) {
-			prof_err_path(err, path, "expected a string");
-			goto fail;
-		}
-		if (prof_gbench_id(name, id, sizeof(id), why, sizeof(why)) <
-		    0) {
-			prof_err_path(err, path, "'%.200s': %s", name, why);
-			goto fail;
-		}
-		if (json_object_object_get_ex(ids, id, &prev) &&
-		    strcmp(json_object_get_string(prev), name)) {
-			prof_err_path(err, path,
-				      "'%.200s' and '%.200s' are both workload "
-				      "'%s': rename one",
-				      json_object_get_string(prev), name, id);
-			goto fail;
-		}
-		json_object_object_add(ids, id, json_object_new_string(name));
-		if (json_object_object_get_ex(b, "repetition_index", &v)) {
-			double k;
-
-			if (entry_num(b, at, "repetition_index", 1, 0, 0,
-				      1e12, &k, err) < 0)
-				goto fail;
-			index = (long long)k;
+	out[off++] = '^';
+	for (p = name; *p; p++) {
+		/* Four bytes at most for one of the name's. */
+		if (off + 5 > n)
+			return -1;
+		if (*p == '\\' || *p == '^') {
+			out[off++] = '\\';
+			out[off++] = *p;
+		} else if (strchr(".[]{}()|?*+$", *p)) {
+			out[off++] = '[';
+			out[off++] = *p;
+			out[off++] = ']';
 		} else {
-			index = json_object_object_get_ex(next, id, &v) ?
-					json_object_get_int64(v) :
-					0;
+			out[off++] = *p;
 		}
-		json_object_object_add(next, id,
-				       json_object_new_int64(index + 1));
-		s = entry_sample(b, at, name, id, index, env, cpus, err);
-		if (!s)
-			goto fail;
-		if (prof_sample_check(s, "", err) < 0) {
-			json_object_put(s);
-			goto fail;
-		}
-		json_object_array_add(arr, s);
-		if (where)
-			json_object_array_add(where,
-					      json_object_new_int64((long long)i));
-		count++;
 	}
-	if (!count && n == 0) {
-		prof_err_path(err, ".benchmarks", "no benchmarks");
-		goto fail;
+	out[off++] = '$';
+	out[off] = '\0';
+	return 0;
+}
+
+int
+prof_gbench_answer(struct json_object *samples, const char *asked, char *why,
+		   size_t n)
+{
+	struct json_object *names = json_object_new_array();
+	size_t i, k, len = json_object_array_length(samples), off;
+	int other = 0, rc = 0;
+
+	if (!names) {
+		snprintf(why, n, "out of memory");
+		return -1;
 	}
-	json_object_put(ids);
-	json_object_put(next);
-	json_object_put(runs);
-	json_object_put(env);
-	return count;
-fail:
-	json_object_put(ids);
-	json_object_put(next);
-	json_object_put(runs);
-	json_object_put(env);
-	return -1;
+	for (i = 0; i < len; i++) {
+		const char *f = prof_json_str(
+			json_object_array_get_idx(samples, i), "fixture");
+
+		if (!f)
+			continue;
+		other |= strcmp(f, asked) != 0;
+		for (k = 0; k < json_object_array_length(names); k++)
+			if (!strcmp(json_object_get_string(
+					    json_object_array_get_idx(names, k)),
+				    f))
+				break;
+		if (k == json_object_array_length(names))
+			json_object_array_add(names, json_object_new_string(f));
+	}
+	k = json_object_array_length(names);
+	if (!other)
+		goto out;
+	rc = -1;
+	if (k == 1) {
+		snprintf(why, n, "it answered for '%.200s'",
+			 json_object_get_string(
+				 json_object_array_get_idx(names, 0)));
+		goto out;
+	}
+	off = (size_t)snprintf(why, n, "it answered for %zu benchmarks: ", k);
+	for (i = 0; i < k && i < 5 && off < n; i++)
+		off += (size_t)snprintf(why + off, n - off, "%s'%.100s'",
+					i ? ", " : "",
+					json_object_get_string(
+						json_object_array_get_idx(names,
+									  i)));
+	if (k > 5 && off < n)
+		snprintf(why + off, n - off, ", ...");
+out:
+	json_object_put(names);
+	return rc;
 }

@@ -24,11 +24,13 @@ int prof_range_double(double v, double min, double max, const char *what,
 
 /*
  * The times a sample may hold (duration_ms, warning_floor_ms): 0, or from
- * one nanosecond (the clock's resolution, to which durations are rounded)
- * to about eleven days. Outside that a comparison cannot be judged (a
- * ratio to a denormal, a delta beyond int64 nanoseconds).
+ * one picosecond to about eleven days. A call prof times itself is
+ * rounded to its clock's nanosecond (prof_sample_succeed()); a Google
+ * Benchmark iteration is a loop's mean, finer than that (gbench.h).
+ * Outside that range a comparison cannot be judged (a ratio to a
+ * denormal, a delta beyond int64 nanoseconds).
  */
-#define PROF_MS_MIN 1e-6
+#define PROF_MS_MIN 1e-9
 #define PROF_MS_MAX 1e9
 int prof_range_ms(double v, struct prof_err *err);
 

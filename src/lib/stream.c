@@ -1353,6 +1353,54 @@ out:
 	return rc;
 }
 
+/*
+ * The elements of the array whose '[' is the next byte, each parsed and
+ * given to fn (borrowed), one at a time. Returns how many, -1 on an
+ * error, or -2 when fn returned 1 (stop, no error).
+ */
+static long
+read_elements(struct prof_stream *st, prof_stream_fn fn, void *arg,
+	      struct prof_err *err)
+{
+	struct json_object *v = NULL;
+	long n = 0;
+	int c, k;
+
+	st->pos++;
+	c = peek(st);
+	if (c == ']') {
+		st->pos++;
+		return 0;
+	}
+	for (;;) {
+		if (c == ']' || c == '}' || c == ',')
+			return syntax(st, c,
+				      json_tokener_error_parse_unexpected,
+				      err);
+		if (read_value(st, &v, err) < 0)
+			return -1;
+		k = fn(arg, v, n, err);
+		json_object_put(v);
+		if (k < 0) {
+			prof_err_file(err, st->name);
+			return -1;
+		}
+		if (k > 0)
+			return -2;
+		n++;
+		c = peek(st);
+		if (c == ']') {
+			st->pos++;
+			return n;
+		}
+		if (c != ',')
+			return syntax(st, c, json_tokener_error_parse_array,
+				      err);
+		st->pos++;
+		c = peek(st);
+	}
+}
+
 long
 prof_stream_array(struct prof_stream *st, const char *path, const char *what,
 		  prof_stream_fn fn, void *arg, struct prof_err *err)
@@ -1382,41 +1430,9 @@ prof_stream_array(struct prof_stream *st, const char *path, const char *what,
 		prof_err_file(err, st->name);
 		goto out;
 	}
-	st->pos++;
-	c = peek(st);
-	if (c == ']') {
-		st->pos++;
-	} else {
-		for (;;) {
-			if (c == ']' || c == '}' || c == ',') {
-				syntax(st, c,
-				       json_tokener_error_parse_unexpected,
-				       err);
-				goto out;
-			}
-			if (read_value(st, &v, err) < 0)
-				goto out;
-			if (fn(arg, v, n, err) < 0) {
-				prof_err_file(err, st->name);
-				goto out;
-			}
-			json_object_put(v);
-			v = NULL;
-			n++;
-			c = peek(st);
-			if (c == ']') {
-				st->pos++;
-				break;
-			}
-			if (c != ',') {
-				syntax(st, c, json_tokener_error_parse_array,
-				       err);
-				goto out;
-			}
-			st->pos++;
-			c = peek(st);
-		}
-	}
+	n = read_elements(st, fn, arg, err);
+	if (n < 0)
+		goto out;
 	c = peek(st);
 	if (c >= 0) {
 		here(st, err, "unexpected data after the JSON value");
@@ -1432,6 +1448,127 @@ out:
 	json_object_put(v);
 	close_input(st);
 	return -1;
+}
+
+long
+prof_stream_object(struct prof_stream *st, const char *path, const char *what,
+		   const char *array, prof_stream_member_fn member,
+		   prof_stream_fn elem, void *arg, struct prof_err *err)
+{
+	struct json_object *k = NULL, *v = NULL, *seen = NULL;
+	long n = 0, got, key_line;
+	int c, first = 1, key_col;
+
+	start_input(st);
+	if (open_input(st, path, err) < 0)
+		return -1;
+	seen = json_object_new_object();
+	if (!seen) {
+		prof_err_at(err, st->name, 0, 0, "out of memory");
+		goto out;
+	}
+	c = peek(st);
+	if (c < 0) {
+		if (st->read_error)
+			here(st, err, "");
+		else
+			here(st, err, offset(st) ?
+					      "no JSON value, only white space" :
+					      "empty input, expected a JSON value");
+		goto out;
+	}
+	if (c != '{') {
+		if (read_value(st, &v, err) < 0)
+			goto out;
+		prof_err_path(err, ".", "expected %s, got %s", what,
+			      prof_json_type_name(v));
+		prof_err_file(err, st->name);
+		goto out;
+	}
+	st->pos++;
+	for (;;) {
+		const char *key;
+
+		c = peek(st);
+		if (c == '}' && first) {
+			st->pos++;
+			break;
+		}
+		if (c != '"') {
+			syntax(st, c, json_tokener_error_parse_object_key_name,
+			       err);
+			goto out;
+		}
+		key_line = st->line;
+		key_col = column(st);
+		if (read_value(st, &k, err) < 0)
+			goto out;
+		key = json_object_get_string(k);
+		if (json_object_object_get_ex(seen, key, NULL)) {
+			prof_err_at(err, st->name, (int)key_line, key_col,
+				    "duplicate key \"%.120s\"", key);
+			goto out;
+		}
+		json_object_object_add(seen, key, NULL);
+		c = peek(st);
+		if (c != ':') {
+			syntax(st, c, json_tokener_error_parse_object_key_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+		if (!strcmp(key, array) && peek(st) == '[') {
+			got = read_elements(st, elem, arg, err);
+			if (got < 0) {
+				n = got;
+				goto out;
+			}
+			n += got;
+		} else {
+			if (read_value(st, &v, err) < 0)
+				goto out;
+			if (member(arg, key, v, err) < 0) {
+				prof_err_file(err, st->name);
+				goto out;
+			}
+			json_object_put(v);
+			v = NULL;
+		}
+		json_object_put(k);
+		k = NULL;
+		first = 0;
+		c = peek(st);
+		if (c == '}') {
+			st->pos++;
+			break;
+		}
+		if (c != ',') {
+			syntax(st, c, json_tokener_error_parse_object_value_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+	}
+	c = peek(st);
+	if (c >= 0) {
+		here(st, err, "unexpected data after the JSON value");
+		goto out;
+	}
+	if (st->read_error) {
+		here(st, err, "");
+		goto out;
+	}
+	close_input(st);
+	json_object_put(seen);
+	return n;
+out:
+	if (n >= 0)
+		n = -1;
+	close_input(st);
+	json_object_put(k);
+	json_object_put(v);
+	json_object_put(seen);
+	return n;
 }
 
 long

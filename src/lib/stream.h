@@ -64,6 +64,27 @@ long prof_stream_array(struct prof_stream *st, const char *path,
 		       struct prof_err *err);
 
 /*
+ * Read a document that is one object ({"context": {...}, "benchmarks":
+ * [...]}, Google Benchmark's) in the file's order: member is called with
+ * each member's key and value but array's, elem with each element of the
+ * member named array when it is an array (index its place), as
+ * prof_stream_array() calls fn: that array is never held whole. A member
+ * named array that is not an array goes to member. what names the
+ * document in the error for one that is not an object ("expected Google
+ * Benchmark's JSON output, got an array"); a key given twice is refused
+ * at its place. An error of member or elem gets the file's name; elem
+ * may stop the walk without one by returning 1 (the walk then returns
+ * -2). Returns the number of elements, or -1.
+ */
+typedef int (*prof_stream_member_fn)(void *arg, const char *key,
+				     struct json_object *v,
+				     struct prof_err *err);
+long prof_stream_object(struct prof_stream *st, const char *path,
+			const char *what, const char *array,
+			prof_stream_member_fn member, prof_stream_fn elem,
+			void *arg, struct prof_err *err);
+
+/*
  * Read a JSON-lines stream: samples of either schema, context lines
  * ({"record": "context", env_id, env, segment_id, segment}), run lines
  * ({"record": "run", run_id, mode, options, shard}) and the drift guard's

@@ -98,18 +98,32 @@ say(char *msg, size_t n, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* How long a binary's listing may take: --timeout, 60 s at most. */
+static double
+list_timeout(const struct opts *o)
+{
+	return o && o->timeout_s > 0 && o->timeout_s < 60 ? o->timeout_s : 60;
+}
+
+/* How ask_bin() failed. */
+enum { ASK_FAILED, ASK_TIMED_OUT, ASK_NOT_RUN, ASK_BAD_JSON };
+
 /*
  * Run "bin flag" and return its JSON lines as an array, or NULL after
- * printing why (exit 2 territory); with msg, why goes there instead.
+ * printing why (exit 2 territory); with msg, why goes there instead, and
+ * *how (when not NULL) says how it failed: it ran and failed (exited
+ * other than 0, or was killed), ran out of timeout_s, could not be run,
+ * or exited 0 with lines that are not JSON.
  */
 static struct json_object *
-ask_bin(const char *bin, const char *flag, char *msg, size_t msg_n)
+ask_bin(const char *bin, const char *flag, double timeout_s, char *msg,
+	size_t msg_n, int *how)
 {
 	char *argv[] = {(char *)bin, (char *)flag, NULL};
 	struct collect c = {.arr = json_object_new_array(), .name = bin};
 	struct prof_spawn sp = {
 		.argv = argv,
-		.timeout_s = 60,
+		.timeout_s = timeout_s,
 		.stdout_fd = PROF_SPAWN_PIPE,
 		.on_line = collect_line,
 		.arg = &c,
@@ -119,6 +133,8 @@ ask_bin(const char *bin, const char *flag, char *msg, size_t msg_n)
 	struct prof_err err = {0};
 	char why[1024];
 
+	if (how)
+		*how = ASK_NOT_RUN;
 	if (access(bin, X_OK) != 0 && strchr(bin, '/')) {
 		say(msg, msg_n, "workload binary '%s': %s%s", bin, strerror(errno),
 			errno == ENOENT ? " (run make to build it, or pass "
@@ -132,6 +148,10 @@ ask_bin(const char *bin, const char *flag, char *msg, size_t msg_n)
 		json_object_put(c.arr);
 		return NULL;
 	}
+	if (how)
+		*how = res.exec_errno ? ASK_NOT_RUN :
+		       res.timed_out ? ASK_TIMED_OUT :
+				       ASK_FAILED;
 	if (!prof_spawn_ok(&res)) {
 		prof_spawn_describe(&res, bin, sp.timeout_s, why, sizeof(why));
 		say(msg, msg_n, "workload binary '%s' %s failed: %s", bin, flag, why);
@@ -141,6 +161,8 @@ ask_bin(const char *bin, const char *flag, char *msg, size_t msg_n)
 	}
 	prof_spawn_free(&res);
 	if (c.bad) {
+		if (how)
+			*how = ASK_BAD_JSON;
 		say(msg, msg_n, "workload binary '%s' %s wrote bad JSON: %s", bin, flag,
 			prof_err_str(&c.err, why, sizeof(why)));
 		json_object_put(c.arr);
@@ -167,16 +189,17 @@ collect_name(void *arg, char *line, size_t len, int complete)
 /*
  * Whether bin is a Google Benchmark binary: it answers
  * --benchmark_list_tests=true with its benchmarks' names, one a line, and
- * exits 0. Returns the names, or NULL when it does not.
+ * exits 0, within timeout_s. Returns the names, or NULL with why in
+ * words ("timed out after 60 s", "listed no benchmark: ...").
  */
 static struct json_object *
-gbench_names(const char *bin)
+gbench_names(const char *bin, double timeout_s, char *why, size_t n)
 {
 	char *argv[] = {(char *)bin, "--benchmark_list_tests=true", NULL};
 	struct collect c = {.arr = json_object_new_array(), .name = bin};
 	struct prof_spawn sp = {
 		.argv = argv,
-		.timeout_s = 60,
+		.timeout_s = timeout_s,
 		.stdout_fd = PROF_SPAWN_PIPE,
 		.on_line = collect_name,
 		.arg = &c,
@@ -184,19 +207,30 @@ gbench_names(const char *bin)
 	};
 	struct prof_spawn_result res;
 	struct prof_err err = {0};
-	int ok;
+	char d[1024];
 
 	if (!c.arr || prof_spawn_run(&sp, &res, &err) < 0) {
+		snprintf(why, n, "%s", c.arr ? prof_err_str(&err, d, sizeof(d)) :
+					       "out of memory");
 		json_object_put(c.arr);
 		return NULL;
 	}
-	ok = prof_spawn_ok(&res) && json_object_array_length(c.arr) > 0;
+	if (!prof_spawn_ok(&res)) {
+		prof_spawn_describe(&res, bin, sp.timeout_s, d, sizeof(d));
+		snprintf(why, n, "%s%s", d,
+			 res.timed_out ? ": its listing hangs (a listing "
+					 "waits --timeout, 60 s at most)" :
+					 "");
+	} else if (json_object_array_length(c.arr) == 0) {
+		snprintf(why, n, "it lists no benchmark (it exited 0 and wrote "
+				 "no name)");
+	} else {
+		prof_spawn_free(&res);
+		return c.arr;
+	}
 	prof_spawn_free(&res);
-	if (!ok) {
-		json_object_put(c.arr);
-		return NULL;
-	}
-	return c.arr;
+	json_object_put(c.arr);
+	return NULL;
 }
 
 /*
@@ -413,25 +447,38 @@ binaries_load_workloads(struct opts *o, struct workload_binary *bins,
 	long n = 0;
 	int b;
 	size_t i;
-	char why[256], msg[1400];
+	char why[256], msg[1400], gwhy[1400];
 
 	for (b = 0; b < o->n_bins; b++) {
-		struct json_object *arr = ask_bin(o->bins[b], "--list", msg,
-						  sizeof(msg));
+		double limit = list_timeout(o);
+		int how;
+		struct json_object *arr = ask_bin(o->bins[b], "--list", limit,
+						  msg, sizeof(msg), &how);
 		struct json_object *names = NULL;
 
 		bins[b].path = o->bins[b];
+		if (!arr && how != ASK_FAILED) {
+			cli_say("%s%s", msg,
+				how == ASK_TIMED_OUT ?
+					": its listing hangs (a listing waits "
+					"--timeout, 60 s at most)" :
+					"");
+			goto fail;
+		}
 		/* Not prof's protocol: a Google Benchmark binary answers
 		 * --benchmark_list_tests; anything else fails as --list
-		 * did. */
-		if (!arr && (names = gbench_names(o->bins[b]))) {
+		 * did, and the line says both. */
+		if (!arr && (names = gbench_names(o->bins[b], limit, gwhy,
+						  sizeof(gwhy)))) {
 			bins[b].gbench = 1;
 			arr = gbench_descs(o->bins[b], names);
 			json_object_put(names);
 			if (!arr)
 				goto fail;
 		} else if (!arr) {
-			cli_say("%s", msg);
+			cli_say("%s; as a Google Benchmark binary, "
+				"--benchmark_list_tests=true: %s",
+				msg, gwhy);
 			goto fail;
 		}
 		/* A binary that answers with no workload is no workload
@@ -522,7 +569,7 @@ binaries_probe(struct workload_binary *b)
 			 b->path);
 		return;
 	}
-	arr = ask_bin(b->path, "--probe", NULL, 0);
+	arr = ask_bin(b->path, "--probe", 60, NULL, 0, NULL);
 	if (!arr || json_object_array_length(arr) < 1) {
 		snprintf(b->gpu_why, sizeof(b->gpu_why),
 			 "'%s' --probe did not answer", b->path);

@@ -52,6 +52,13 @@ plan_groups(struct opts *o, struct workload *all, long n_all,
 
 	if (!gs)
 		return cli_fail("out of memory");
+	/* PROF_GBENCH_FLAGS refused before anything runs (workers.c). */
+	for (k = 0; k < n_all && !all[k].gbench; k++)
+		;
+	if (k < n_all && workers_gbench_flags(NULL) < 0) {
+		free(gs);
+		return PROF_EXIT_FAILURE;
+	}
 	for (k = 0; k < n_all; k++) {
 		struct workload *w = &all[k];
 		struct workload_binary *b =

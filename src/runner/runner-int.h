@@ -201,6 +201,11 @@ int count_run(struct opts *o);
  * failure. In batch mode (r->batch) the durations add up and no progress
  * is printed. */
 int workers_run_group(struct run_state *r, struct group *g, int i, int n);
+/* PROF_GBENCH_FLAGS split into words (*extra, one free(); NULL when it
+ * is not set; extra NULL: checked only), refused with a message when a
+ * word is a flag prof gives a Google Benchmark run itself
+ * (--benchmark_filter, _repetitions, ...). Returns 0, or -1. */
+int workers_gbench_flags(char ***extra);
 
 /* plan.c */
 uint64_t plan_splitmix64(uint64_t *s);

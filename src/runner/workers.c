@@ -216,47 +216,108 @@ keep_data(void *arg, const char *p, size_t len)
 	return prof_buf_put(arg, p, len) < 0;
 }
 
-/* The benchmark's name as a --benchmark_filter that matches it alone: the
- * regular expression's special characters escaped, anchored. */
-static void
-gbench_filter(const char *name, char *out, size_t n)
-{
-	size_t off = (size_t)snprintf(out, n, "--benchmark_filter=^");
+/*
+ * The flags libbenchmark takes that prof gives each run itself: a run is
+ * one benchmark alone (its filter), one or two repetitions, JSON on
+ * stdout, each repetition there. One of these in PROF_GBENCH_FLAGS, which
+ * comes after prof's and so would win, would make another run than the
+ * one asked for.
+ */
+static const char *const gbench_own[] = {
+	"benchmark_filter", "benchmark_repetitions", "benchmark_format",
+	"benchmark_list_tests", "benchmark_report_aggregates_only",
+	"benchmark_display_aggregates_only", NULL,
+};
 
-	for (; *name && off + 4 < n; name++) {
-		if (strchr("\\^$.|?*+()[]{}", *name))
-			out[off++] = '\\';
-		out[off++] = *name;
+int
+workers_gbench_flags(char ***extra)
+{
+	const char *flags = getenv("PROF_GBENCH_FLAGS");
+	char why[256], **words;
+	size_t i, k, len;
+
+	if (extra)
+		*extra = NULL;
+	if (!flags)
+		return 0;
+	words = cmdsample_split_words(flags, why, sizeof(why));
+	if (!words) {
+		cli_say("PROF_GBENCH_FLAGS: %s", why);
+		return -1;
 	}
-	snprintf(out + off, n - off, "$");
+	for (i = 0; words[i]; i++)
+		for (k = 0; gbench_own[k]; k++) {
+			len = strlen(gbench_own[k]);
+			if (strncmp(words[i], "--", 2) ||
+			    strncmp(words[i] + 2, gbench_own[k], len) ||
+			    (words[i][2 + len] && words[i][2 + len] != '='))
+				continue;
+			cli_say("PROF_GBENCH_FLAGS: '%.200s' would replace "
+				"prof's own (each run is one benchmark alone, "
+				"by its filter, one or two repetitions in "
+				"JSON): choose benchmarks with the side file, "
+				"repetitions with REPEAT= or --repeat",
+				words[i]);
+			free(words);
+			return -1;
+		}
+	if (extra)
+		*extra = words;
+	else
+		free(words);
+	return 0;
 }
 
 /*
  * The sample of one run of a Google Benchmark binary (its JSON output in
- * out): the last of the want repetitions of the group's benchmark, as
- * gbench.h reads it, with the group's kind and index, the run's requested
- * backend and the category and warning floor of its description; counted
- * (r->o->count), an instruction sample of valgrind's version.
- * NULL with why when the output holds other than want repetitions.
+ * out, the tail of its stderr in errs) asked for the group's benchmark
+ * alone by filter: the last of the want repetitions of that benchmark,
+ * as gbench.h reads it, with the group's kind and index, the run's
+ * requested backend and the category and warning floor of its
+ * description; counted (r->o->count), an instruction sample of
+ * valgrind's version. NULL with why when the binary ran no benchmark
+ * (libbenchmark refused the filter, or it matched none: its stderr
+ * says), answered for another (prof_gbench_answer()), or gave other than
+ * want repetitions.
  */
 static struct json_object *
 gbench_sample(struct run_state *r, struct group *g, struct prof_buf *out,
-	      long index, long want, char *why, size_t n)
+	      const char *errs, const char *filter, long index, long want,
+	      char *why, size_t n)
 {
-	struct json_object *doc, *arr = json_object_new_array(), *s = NULL;
-	struct json_object *env;
+	struct json_object *doc = NULL, *arr = json_object_new_array();
+	struct json_object *env, *s = NULL;
 	struct prof_err err = {0};
 	char buf[1000], *seg;
 	int foreign = 0;
 	long got;
+	size_t k;
 
-	doc = prof_json_parse(out->p ? out->p : "", out->len, "its output", 1,
-			      &err);
-	got = doc && arr ? prof_gbench_samples(doc, arr, NULL, &foreign, &err) :
-			   -1;
+	for (k = 0; k < out->len && strchr(" \t\r\n", out->p[k]); k++)
+		;
+	if (k == out->len) {
+		prof_last_line(errs ? errs : "", buf, sizeof(buf));
+		snprintf(why, n,
+			 "asked for '%.200s' alone (--benchmark_filter=%.300s), "
+			 "it ran no benchmark: %s%.300s%s",
+			 g->w->gbench, filter, buf[0] ? "libbenchmark said '" :
+							"it said nothing on "
+							"stderr",
+			 buf, buf[0] ? "'" : "");
+		goto out;
+	}
+	doc = prof_json_parse(out->p, out->len, "its output", 1, &err);
+	got = doc && arr ? prof_gbench_samples(doc, arr, &foreign, &err) : -1;
 	if (got < 0) {
 		snprintf(why, n, "its JSON output: %s",
 			 prof_err_str(&err, buf, sizeof(buf)));
+		goto out;
+	}
+	if (prof_gbench_answer(arr, g->w->gbench, buf, sizeof(buf)) < 0) {
+		snprintf(why, n,
+			 "asked for '%.200s' alone (--benchmark_filter=%.300s), "
+			 "%.500s",
+			 g->w->gbench, filter, buf);
 		goto out;
 	}
 	if (got != want) {
@@ -451,7 +512,6 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	char loops[PATH_MAX + 16], loops_env[PATH_MAX + 40];
 	char *set[] = {home_env, NULL, NULL, NULL}, *argv[72];
 	char **extra = NULL, why[1400], first_error[1024] = "";
-	const char *flags = getenv("PROF_GBENCH_FLAGS");
 	struct prof_err err = {0};
 	long errors_before = r->errors, k, calls = g->warmup + g->repeat;
 	int a = 0, j, rc = 0;
@@ -465,12 +525,16 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	if (!r->batch)
 		r->n_dur = 0;
 	r->first_error[0] = '\0';
-	if (flags &&
-	    !(extra = cmdsample_split_words(flags, why, sizeof(why)))) {
-		cli_say("PROF_GBENCH_FLAGS: %s", why);
+	if (workers_gbench_flags(&extra) < 0)
+		return -1;
+	if (prof_gbench_filter(g->w->gbench, filter + 19,
+			       sizeof(filter) - 19) < 0) {
+		free(extra);
+		cli_say("benchmark '%.200s': its name is too long for a "
+			"--benchmark_filter", g->w->gbench);
 		return -1;
 	}
-	gbench_filter(g->w->gbench, filter, sizeof(filter));
+	memcpy(filter, "--benchmark_filter=", 19);
 	argv[a++] = (char *)g->w->bin;
 	argv[a++] = filter;
 	argv[a++] = "--benchmark_repetitions=1";
@@ -571,10 +635,11 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 			prof_buf_free(&out);
 			break;
 		}
-		prof_spawn_free(&res);
-		s = gbench_sample(r, g, &out, index < 0 ? 0 : index,
+		s = gbench_sample(r, g, &out, res.stderr_tail, filter + 19,
+				  index < 0 ? 0 : index,
 				  r->o->count || memory ? 2 : 1, why,
 				  sizeof(why));
+		prof_spawn_free(&res);
 		prof_buf_free(&out);
 		if (s && profiling)
 			gbench_profile(g, s, prof_path);

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 plan 5
 
-range="(expected 0, or from 1e-06 to 1e+09 ms)"
+range="(expected 0, or from 1e-09 to 1e+09 ms)"
 row() { # JSON: one Playwright row
 	printf '%s\n' "$1" >"$T/pw.jsonl"
 	run prof-merge --playwright "$T/pw.jsonl" -o "$T/r.json"
@@ -16,10 +16,10 @@ is "$rc:$(errline)" \
 	"2:prof-merge: $T/pw.jsonl:1: .duration_ms: 1e+308 ms cannot be judged $range" \
 	"1e308 ms is named with the range"
 ok "$([ ! -e "$T/r.json" ]; echo $?)" "and nothing is written"
-row '{"workload":"browser.boot","duration_ms":1e-9}'
+row '{"workload":"browser.boot","duration_ms":1e-12}'
 is "$rc:$(errline)" \
-	"2:prof-merge: $T/pw.jsonl:1: .duration_ms: 1e-09 ms cannot be judged $range" \
-	"below a nanosecond"
+	"2:prof-merge: $T/pw.jsonl:1: .duration_ms: 1e-12 ms cannot be judged $range" \
+	"below a picosecond"
 row '{"workload":"browser.boot","duration_ms":12,"warning_floor_ms":1e300}'
 is "$rc:$(errline)" \
 	"2:prof-merge: $T/pw.jsonl:1: .warning_floor_ms: 1e+300 ms cannot be judged $range" \

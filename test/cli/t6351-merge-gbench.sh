@@ -127,7 +127,7 @@ is "$?" 1 "and nothing is written"
 # Numbers out of what a sample holds, by their JSON path.
 jq '.benchmarks[1].real_time = 1e30' "$T/a.json" >"$T/big.json"
 run prof-merge --gbench "$T/big.json"
-is "$rc:$(errline)" "2:prof-merge: $T/big.json: .benchmarks[1].real_time: 1e+24 ms cannot be judged (expected 0, or from 1e-06 to 1e+09 ms)" \
+is "$rc:$(errline)" "2:prof-merge: $T/big.json: .benchmarks[1].real_time: 1e+24 ms cannot be judged (expected 0, or from 1e-09 to 1e+09 ms)" \
 	"a time out of range is refused with its path"
 jq '.benchmarks[0].time_unit = "fortnights"' "$T/a.json" >"$T/unit.json"
 run prof-merge --gbench "$T/unit.json"

@@ -11,7 +11,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 C=test/fuzz/corpus
-for t in json results browser svg path http callgrind dhat; do
+for t in json results browser svg path http callgrind dhat gbench; do
 	mkdir -p "$C/$t"
 	rm -f "$C/$t"/seed-*
 done
@@ -120,9 +120,191 @@ printf 'GET / HTTP/1.0\r\n\r\n' >"$C/http/seed-http10"
 	printf '5\r\n<svg>\r\n0\r\n\r\n'
 } >"$C/http/seed-chunked-and-length"
 
+# Google Benchmark JSON: what libbenchmark 1.7.1 writes for
+# gbench-tiny.cc with --benchmark_repetitions=2 (repetitions, their
+# aggregates after them, a benchmark that failed); the same with its keys
+# sorted (jq -S: the context after the list); aggregates alone; and
+# names whose filter needs the regular expression's characters escaped
+# (the target's first line is also a name).
+cat >"$C/gbench/seed-repetitions" <<'JSON'
+{
+  "context": {
+    "date": "2026-12-01T23:59:02+00:00",
+    "host_name": "vm",
+    "executable": "./tiny",
+    "num_cpus": 2,
+    "mhz_per_cpu": 2445,
+    "cpu_scaling_enabled": false,
+    "caches": [
+      {
+        "type": "Data",
+        "level": 1,
+        "size": 32768,
+        "num_sharing": 1
+      },
+      {
+        "type": "Instruction",
+        "level": 1,
+        "size": 32768,
+        "num_sharing": 1
+      },
+      {
+        "type": "Unified",
+        "level": 2,
+        "size": 524288,
+        "num_sharing": 1
+      },
+      {
+        "type": "Unified",
+        "level": 3,
+        "size": 33554432,
+        "num_sharing": 2
+      }
+    ],
+    "load_avg": [16.1284,16.0029,14.8398],
+    "library_build_type": "debug"
+  },
+  "benchmarks": [
+    {
+      "name": "BM_crc32/64",
+      "family_index": 0,
+      "per_family_instance_index": 0,
+      "run_name": "BM_crc32/64",
+      "run_type": "iteration",
+      "repetitions": 2,
+      "repetition_index": 0,
+      "threads": 1,
+      "iterations": 1,
+      "real_time": 8.8248540005224645e+06,
+      "cpu_time": 4.4343000000000073e+04,
+      "time_unit": "ns",
+      "bytes": 6.4000000000000000e+01
+    },
+    {
+      "name": "BM_crc32/64",
+      "family_index": 0,
+      "per_family_instance_index": 0,
+      "run_name": "BM_crc32/64",
+      "run_type": "iteration",
+      "repetitions": 2,
+      "repetition_index": 1,
+      "threads": 1,
+      "iterations": 1,
+      "real_time": 1.4019997252034955e+03,
+      "cpu_time": 1.1519999999999238e+03,
+      "time_unit": "ns",
+      "bytes": 6.4000000000000000e+01
+    },
+    {
+      "name": "BM_crc32/64_mean",
+      "family_index": 0,
+      "per_family_instance_index": 0,
+      "run_name": "BM_crc32/64",
+      "run_type": "aggregate",
+      "repetitions": 2,
+      "threads": 1,
+      "aggregate_name": "mean",
+      "aggregate_unit": "time",
+      "iterations": 2,
+      "real_time": 4.4131280001238342e+06,
+      "cpu_time": 2.2747500000000000e+04,
+      "time_unit": "ns",
+      "bytes": 6.4000000000000000e+01
+    },
+    {
+      "name": "BM_crc32/64_median",
+      "family_index": 0,
+      "per_family_instance_index": 0,
+      "run_name": "BM_crc32/64",
+      "run_type": "aggregate",
+      "repetitions": 2,
+      "threads": 1,
+      "aggregate_name": "median",
+      "aggregate_unit": "time",
+      "iterations": 2,
+      "real_time": 4.4131280001238342e+06,
+      "cpu_time": 2.2747500000000000e+04,
+      "time_unit": "ns",
+      "bytes": 6.4000000000000000e+01
+    },
+    {
+      "name": "BM_crc32/64_stddev",
+      "family_index": 0,
+      "per_family_instance_index": 0,
+      "run_name": "BM_crc32/64",
+      "run_type": "aggregate",
+      "repetitions": 2,
+      "threads": 1,
+      "aggregate_name": "stddev",
+      "aggregate_unit": "time",
+      "iterations": 2,
+      "real_time": 6.2391227432377534e+06,
+      "cpu_time": 3.0540648986228280e+04,
+      "time_unit": "ns",
+      "bytes": 0.0000000000000000e+00
+    },
+    {
+      "name": "BM_crc32/64_cv",
+      "family_index": 0,
+      "per_family_instance_index": 0,
+      "run_name": "BM_crc32/64",
+      "run_type": "aggregate",
+      "repetitions": 2,
+      "threads": 1,
+      "aggregate_name": "cv",
+      "aggregate_unit": "percentage",
+      "iterations": 2,
+      "real_time": 1.4137642830805455e+00,
+      "cpu_time": 1.3425936470481714e+00,
+      "time_unit": "ns",
+      "bytes": 0.0000000000000000e+00
+    },
+    {
+      "name": "BM_fails",
+      "family_index": 1,
+      "per_family_instance_index": 0,
+      "run_name": "BM_fails",
+      "run_type": "iteration",
+      "repetitions": 2,
+      "repetition_index": 0,
+      "threads": 1,
+      "error_occurred": true,
+      "error_message": "no input here",
+      "iterations": 1,
+      "real_time": 0.0000000000000000e+00,
+      "cpu_time": 0.0000000000000000e+00,
+      "time_unit": "ns"
+    },
+    {
+      "name": "BM_fails",
+      "family_index": 1,
+      "per_family_instance_index": 0,
+      "run_name": "BM_fails",
+      "run_type": "iteration",
+      "repetitions": 2,
+      "repetition_index": 1,
+      "threads": 1,
+      "error_occurred": true,
+      "error_message": "no input here",
+      "iterations": 1,
+      "real_time": 0.0000000000000000e+00,
+      "cpu_time": 0.0000000000000000e+00,
+      "time_unit": "ns"
+    }
+  ]
+}
+JSON
+jq -S . "$C/gbench/seed-repetitions" >"$C/gbench/seed-sorted"
+jq '.benchmarks |= map(select(.run_type == "aggregate"))' \
+	"$C/gbench/seed-repetitions" >"$C/gbench/seed-aggregates-only"
+jq -c '.benchmarks |= [.[0] | (.name = "BM_set[3]/{2}"),
+	(.name = "BM_a(b)|c+d?*.^$\\\\", .repetition_index = 1)]' \
+	"$C/gbench/seed-repetitions" >"$C/gbench/seed-names"
+printf 'BM_map{2}[x](y)\n' >"$C/gbench/seed-name-line"
+
 # One copy of each seed: a file made twice (two results files whose first
 # sample is the same line) is kept once, under its first name.
-for t in json results browser svg path http callgrind dhat; do
+for t in json results browser svg path http callgrind dhat gbench; do
 	for f in "$C/$t"/seed-*; do
 		[ -f "$f" ] && sha1sum "$f"
 	done | sort -s -k1,1 | awk 'seen[$1]++ { print $2 }' |

@@ -42,7 +42,7 @@ samples(const char *benchmarks, struct json_object *arr, int *foreign)
 		 benchmarks);
 	doc = json_tokener_parse(text);
 	ebuf[0] = '\0';
-	n = prof_gbench_samples(doc, arr, NULL, foreign, &e);
+	n = prof_gbench_samples(doc, arr, foreign, &e);
 	if (n < 0)
 		prof_err_str(&e, ebuf, sizeof(ebuf));
 	json_object_put(doc);
@@ -132,13 +132,94 @@ test_samples(void)
 	       "'BM_x.1': rename one",
 	       "two names of one id are refused");
 	json_object_put(arr);
+
+	/* Below the nanosecond: kept, not rounded (2.45 ns against 2.55
+	 * is 4%, not 2 against 3). */
+	arr = json_object_new_array();
+	samples(two(rep("BM_f", 0, "2.45", "ns"), rep("BM_f", 1, "0.3", "ns")),
+		arr, &foreign);
+	is_str(json_object_to_json_string(json_object_object_get(
+		       json_object_array_get_idx(arr, 0), "duration_ms")),
+	       "2.45e-06", "2.45 ns is 2.45e-06 ms, as written");
+	is_str(json_object_to_json_string(json_object_object_get(
+		       json_object_array_get_idx(arr, 0), "cpu_ms")),
+	       "2.45e-06", "its CPU time too");
+	is_num(prof_json_numf(json_object_array_get_idx(arr, 1), "duration_ms"),
+	       3e-7, 1e-15, "0.3 ns is kept, not 0");
+	json_object_put(arr);
+}
+
+/* The filter of a name, or "(too long)". */
+static const char *
+filter_of(const char *name, size_t n)
+{
+	static char out[256];
+
+	if (prof_gbench_filter(name, out, n) < 0)
+		snprintf(out, sizeof(out), "(too long)");
+	return out;
+}
+
+static void
+test_filter(void)
+{
+	is_str(filter_of("BM_crc32/4096", 256), "^BM_crc32/4096$",
+	       "a plain name, anchored");
+	is_str(filter_of("BM_set[3]", 256), "^BM_set[[]3[]]$",
+	       "'[' and ']' in brackets (std::regex refuses \\[)");
+	is_str(filter_of("BM_map{2}", 256), "^BM_map[{]2[}]$",
+	       "'{' and '}' too");
+	is_str(filter_of("a.b(c)|d?e*f+g$", 256),
+	       "^a[.]b[(]c[)][|]d[?]e[*]f[+]g[$]$",
+	       "every other special character in brackets");
+	is_str(filter_of("x\\y^z", 256), "^x\\\\y\\^z$",
+	       "'\\' and '^' escaped");
+	is_str(filter_of("BM_[", 8), "(too long)", "one that does not fit");
+}
+
+/* prof_gbench_answer() of samples of these benchmark names. */
+static const char *
+answer(const char *asked, const char *const *names)
+{
+	static char why[512];
+	struct json_object *arr = json_object_new_array();
+	int i;
+
+	for (i = 0; names[i]; i++) {
+		struct json_object *s = json_object_new_object();
+
+		json_object_object_add(s, "fixture",
+				       json_object_new_string(names[i]));
+		json_object_array_add(arr, s);
+	}
+	if (prof_gbench_answer(arr, asked, why, sizeof(why)) == 0)
+		snprintf(why, sizeof(why), "(asked)");
+	json_object_put(arr);
+	return why;
+}
+
+static void
+test_answer(void)
+{
+	static const char *const same[] = {"BM_a", "BM_a", NULL};
+	static const char *const other[] = {"BM_z", NULL};
+	static const char *const three[] = {"BM_a", "BM_b", "BM_c", NULL};
+
+	is_str(answer("BM_a", same), "(asked)", "repetitions of the one asked");
+	is_str(answer("BM_a", other), "it answered for 'BM_z'",
+	       "another benchmark is named");
+	is_str(answer("BM_b", three),
+	       "it answered for 3 benchmarks: 'BM_a', 'BM_b', 'BM_c'",
+	       "three benchmarks are named, in order");
 }
 
 int
 main(void)
 {
-	plan(14);
+	plan(26);
 	test_id();
 	test_samples();
+	test_filter();
+	test_answer();
 	return done();
 }

@@ -52,7 +52,7 @@ test_numbers(void)
 	is_num(d, 2.5, 0, "read");
 
 	is_int(prof_range_ms(1e308, &e), -1, "1e308 ms cannot be judged");
-	is_str(why(), "1e+308 ms cannot be judged (expected 0, or from 1e-06 "
+	is_str(why(), "1e+308 ms cannot be judged (expected 0, or from 1e-09 "
 		      "to 1e+09 ms)", "with the range");
 	is_int(prof_range_ms(0, &e), 0, "0 ms can");
 	is_int(prof_range_double(-1, 0, 100, "a steal", "%", &e), -1,
