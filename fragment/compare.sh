@@ -36,6 +36,7 @@
 #                          memory rows are judged beside the time rows
 #   PROF_BACKEND, PROF_REPEAT, PROF_TIMEOUT, PROF_SEED
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
+#   PROF_W                 workload id patterns (make W=), space-separated
 #   PROF_OUTPUT            the run folder, new or empty (default
 #                          artifacts/profiling/RUN_ID; run_folder)
 #   PROF_COMMAND           the command that results.json records
@@ -96,6 +97,7 @@ quick | full) ;;
 	finish 2
 	;;
 esac
+check_w
 case ${PROF_WHY:-} in
 '' | 0 | 1) ;;
 *)

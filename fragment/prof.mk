@@ -125,7 +125,7 @@ endif
 # value other than nothing or 0) is refused at parse time, as make bisect
 # REF=... or make compare SHARD=1/2 would run without it.
 PROF_COMPARE_UNUSED := BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
-	HISTORY PROF_PROJECT W GOOD BAD CHANNEL THRESHOLD FROM NAME DIR ADD FORCE
+	HISTORY PROF_PROJECT GOOD BAD CHANNEL THRESHOLD FROM NAME DIR ADD FORCE
 PROF_BISECT_UNUSED := REF AGAINST MODE WHY COUNTS MEMORY BACKEND CATEGORY \
 	EXCLUDE_CATEGORY SEED BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
 	HISTORY PROF_PROJECT FROM NAME DIR ADD FORCE
@@ -189,6 +189,10 @@ EXCLUDE_CATEGORY ?=
 OUTPUT ?=
 BASELINE ?= baselines/cpu-ci.json
 PLAYWRIGHT ?=
+# W=ID: diagnose's and bisect's one workload; profile-quick, profile-full
+# and compare: only the workloads whose id matches one of its shell
+# patterns (W="BM_UFlat* BM_ZFlat/8" selects by id what CATEGORY selects
+# by category; prof-time --only).
 W ?=
 # baseline-update over a baseline that is there: ADD=1 adds the run's rows
 # (workload x segment) to it, keeping the others (prof-baseline --add);
@@ -262,7 +266,8 @@ PROFILE_VARS := BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE \
 prof_cmdvar = $(if $(filter command line,$(origin $(1))),$(1)=$(if \
 	$(word 2,$($(1))),"$($(1))",$($(1))))
 PROFILE_COMMAND = $(strip make $@ $(if $(filter diagnose,$@),W=$(W)) \
-	$(foreach v,$(PROFILE_VARS),$(call prof_cmdvar,$(v))))
+	$(foreach v,$(PROFILE_VARS) $(if $(filter diagnose,$@),,W),$(call \
+	prof_cmdvar,$(v))))
 
 # The settings every run script reads.
 PROF_RUN_ENV = PROF_BINDIR=$(call prof_sq,$(PROF_TOOLDIR)) \
@@ -271,6 +276,7 @@ PROF_RUN_ENV = PROF_BINDIR=$(call prof_sq,$(PROF_TOOLDIR)) \
 	PROF_REPEAT=$(call prof_sq,$(REPEAT)) \
 	PROF_CATEGORY=$(call prof_sq,$(CATEGORY)) \
 	PROF_EXCLUDE_CATEGORY=$(call prof_sq,$(EXCLUDE_CATEGORY)) \
+	PROF_W=$(call prof_sq,$(W)) \
 	PROF_TIMEOUT=$(call prof_sq,$(TIMEOUT)) \
 	PROF_SEED=$(call prof_sq,$(SEED)) \
 	PROF_OUTPUT=$(call prof_sq,$(OUTPUT)) \
@@ -340,11 +346,11 @@ baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json 
 # one for each of WORKLOADS, no git. The current and the reference
 # binaries then run alternately in one prof-time run.
 COMPARE_VARS := REF AGAINST MODE BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY \
-	OUTPUT WORKLOADS TIMEOUT SEED WHY COUNTS MEMORY CURRENT_WORKLOADS
+	W OUTPUT WORKLOADS TIMEOUT SEED WHY COUNTS MEMORY CURRENT_WORKLOADS
 COMPARE_COMMAND = $(strip make compare \
 	$(foreach v,$(COMPARE_VARS),$(call prof_cmdvar,$(v))))
 
-compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full] [WHY=1] [COUNTS=1] [MEMORY=1]
+compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full] [W=patterns] [WHY=1] [COUNTS=1] [MEMORY=1]
 	$(PROF_Q)$(PROF_RUN_ENV) \
 		PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
 		PROF_REF=$(call prof_sq,$(REF)) \

@@ -91,6 +91,7 @@ check_vars() {
 	check_path BINDIR "${BINDIR:-}"
 	check_path HISTORY "${PROF_HISTORY:-}"
 	check_project
+	check_w
 	if [ "$mode" = diagnose ] && ! is_id "$id"; then
 		bad W "$id" "not a workload id (letters, digits, '.', '_' and '-', the first a letter or a digit)"
 	fi

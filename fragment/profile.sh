@@ -12,6 +12,7 @@
 #                          prof-workloads beside the tools)
 #   PROF_BACKEND, PROF_REPEAT, PROF_TIMEOUT, PROF_SEED
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
+#   PROF_W                 workload id patterns (make W=; diagnose: its id)
 #   PROF_OUTPUT            the run folder, new or empty (default
 #                          artifacts/profiling/RUN_ID; run_folder)
 #   PROF_BASELINE          the baseline (default baselines/cpu-ci.json)
@@ -85,6 +86,8 @@ quick | full)
 	;;
 diagnose)
 	label="make diagnose"
+	# W is diagnose's one workload, not a selection of patterns.
+	PROF_W=
 	id=${2:-}
 	if [ -z "$id" ]; then
 		say "give the workload: make diagnose W=ID"

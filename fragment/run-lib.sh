@@ -555,8 +555,11 @@ engine_opts() {
 }
 
 # category_opts: the --category and --exclude-category words of
-# PROF_CATEGORY and PROF_EXCLUDE_CATEGORY (checked words, for a list that
-# is split on spaces).
+# PROF_CATEGORY and PROF_EXCLUDE_CATEGORY, and --only=PATTERN for each
+# pattern of PROF_W (checked words, for a list that is split on spaces:
+# the callers expand it unquoted, and a word that begins with --only=
+# matches no file a project has, so that its pattern reaches prof-time
+# as it was written).
 category_opts() {
 	for c in ${PROF_CATEGORY:-}; do
 		printf ' --category %s' "$c"
@@ -564,6 +567,52 @@ category_opts() {
 	for c in ${PROF_EXCLUDE_CATEGORY:-}; do
 		printf ' --exclude-category %s' "$c"
 	done
+	set -f
+	for c in ${PROF_W:-}; do
+		printf ' --only=%s' "$c"
+	done
+	set +f
+	return 0
+}
+
+# selection_vars: the run's selection as the make variables of a make
+# compare that a hint prints (" MODE=full CATEGORY=x W=\"a b\""): MODE=full
+# after a full run ($mode), CATEGORY, EXCLUDE_CATEGORY and W as given, or
+# W=ID after make diagnose ($id), so that the command runs the rows the
+# hint is about, not every quick workload.
+selection_vars() {
+	local v x
+	[ "${mode:-}" = full ] && printf ' MODE=full'
+	for v in CATEGORY EXCLUDE_CATEGORY W; do
+		eval "x=\${PROF_$v:-}"
+		[ "$v" = W ] && [ "${mode:-}" = diagnose ] && x=${id:-}
+		case $x in
+		'') ;;
+		*' '*) printf ' %s="%s"' "$v" "$x" ;;
+		*) printf ' %s=%s' "$v" "$x" ;;
+		esac
+	done
+	return 0
+}
+
+# check_w: PROF_W (make's W= of profile-quick, profile-full and compare)
+# is shell patterns on workload ids, split on spaces: letters, digits,
+# '.', '_', '-' and the pattern characters * ? [ ] !, each pattern
+# something. A bad one is exit 2 naming it.
+check_w() {
+	local p
+	set -f
+	for p in ${PROF_W:-}; do
+		case $p in
+		*[!]A-Za-z0-9._*?![-]*)
+			set +f
+			say "W: '$p': not a workload id pattern (letters," \
+				"digits, '.', '_', '-' and * ? [ ] !)"
+			finish 2
+			;;
+		esac
+	done
+	set +f
 	return 0
 }
 

@@ -77,15 +77,15 @@ why_howto_baseline() {
 	commit=$(jq -r '.commit // empty' "$1" 2>/dev/null)
 	case $commit in
 	*[!0-9a-f]* | '')
-		why_howto="to see which functions changed, run make compare WHY=1 with REF= the commit the baseline was measured at (it records none)"
-		why_howto_mem="to see which functions changed, run make compare MEMORY=1 WHY=1 with REF= the commit the baseline was measured at (it records none)"
+		why_howto="to see which functions changed, run make compare$(selection_vars) WHY=1 with REF= the commit the baseline was measured at (it records none)"
+		why_howto_mem="to see which functions changed, run make compare$(selection_vars) MEMORY=1 WHY=1 with REF= the commit the baseline was measured at (it records none)"
 		return 0
 		;;
 	esac
 	short=$(git rev-parse --short "$commit" 2>/dev/null) ||
 		short=$(printf %.12s "$commit")
-	why_howto="to see which functions changed, run: make compare REF=$short WHY=1"
-	why_howto_mem="to see which functions changed, run: make compare REF=$short MEMORY=1 WHY=1"
+	why_howto="to see which functions changed, run: make compare REF=$short$(selection_vars) WHY=1"
+	why_howto_mem="to see which functions changed, run: make compare REF=$short$(selection_vars) MEMORY=1 WHY=1"
 }
 
 # next_command CMD VAR...: CMD (a make command line as results.json
@@ -266,7 +266,7 @@ why_baseline_time() {
 	commit=$(jq -r '.commit // empty' "$2" 2>/dev/null)
 	case $commit in
 	*[!0-9a-f]* | '')
-		why_note="$what: the baseline '$2' keeps no binary and records no commit to build; to profile both sides, run make compare WHY=1 with REF= the commit the baseline was measured at"
+		why_note="$what: the baseline '$2' keeps no binary and records no commit to build; to profile both sides, run make compare$(selection_vars) WHY=1 with REF= the commit the baseline was measured at"
 		return 0
 		;;
 	esac
@@ -280,7 +280,7 @@ why_baseline_time() {
 	for b in $1; do
 		case $b in
 		/*)
-			why_note="$what: WORKLOADS '$b' is an absolute path, so the baseline's commit $short has no twin of it; to profile both sides, run make compare WHY=1 with AGAINST= the baseline's binaries"
+			why_note="$what: WORKLOADS '$b' is an absolute path, so the baseline's commit $short has no twin of it; to profile both sides, run make compare$(selection_vars) WHY=1 with AGAINST= the baseline's binaries"
 			return 0
 			;;
 		esac
@@ -288,7 +288,7 @@ why_baseline_time() {
 		ref_bins="$ref_bins $wt/$sub$b"
 	done
 	if [ $have = 0 ]; then
-		why_note="$what: the baseline '$2' keeps no binary, and its commit $short is not built in $wt; to profile both sides, run: make compare REF=$short WHY=1 (it builds $short there; make diagnose then uses that build too)"
+		why_note="$what: the baseline '$2' keeps no binary, and its commit $short is not built in $wt; to profile both sides, run: make compare REF=$short$(selection_vars) WHY=1 (it builds $short there; make diagnose then uses that build too)"
 		return 0
 	fi
 	if ! why_time "$1" "$ref_bins"; then

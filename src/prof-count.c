@@ -41,6 +41,7 @@ static const struct cli_opt option_table[] = {
 	CLI_BRIEF("warmup", 0, "N", OPT_WARMUP, NULL),
 	CLI_BRIEF("category", 0, "C", OPT_CATEGORY, NULL),
 	CLI_BRIEF("exclude-category", 0, "C", OPT_EXCLUDE, NULL),
+	CLI_BRIEF("only", 0, "PATTERN", OPT_ONLY, NULL),
 	CLI_BRIEF("output", 'o', "FILE", 'o', NULL),
 	CLI_BRIEF("timeout", 0, "SECONDS", OPT_TIMEOUT, NULL),
 	CLI_BRIEF("seed", 0, "N", OPT_SEED, NULL),

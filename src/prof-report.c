@@ -83,8 +83,9 @@ static const struct cli_opt option_table[] = {
 	"Interleaved rows that did not settle within their budget (stable,\n"
 	"whatever their medians said) are listed after the statuses, with\n"
 	"the command that would settle them: the run's command with\n"
-	"MODE=full (a quick make compare), a doubled REPEAT (a full one) or\n"
-	"a doubled --max-repeat (prof-time). The compact table ends with a\n"
+	"MODE=full (a quick make compare), a doubled REPEAT (a full one),\n"
+	"each with W= the unsettled rows' workloads, or a doubled\n"
+	"--max-repeat (prof-time). The compact table ends with a\n"
 	"line for each such row and each row whose current samples were\n"
 	"mostly contended, then the command; then, where the run has\n"
 	"memory rows, one line each: workload, backend, metric, current,\n"
@@ -664,7 +665,8 @@ row_contended(struct json_object *row, long *k, long *n)
 	return !is_count_row(row) && *n > 0 && 2 * *k > *n;
 }
 
-/* command with every " NAME=..." word left out. */
+/* command with every " NAME=..." word left out (a value in double
+ * quotes, as the make targets record one with spaces, whole). */
 static void
 drop_var(char *cmd, const char *name)
 {
@@ -678,7 +680,8 @@ drop_var(char *cmd, const char *name)
 			at += len;
 			continue;
 		}
-		end = strchr(at, ' ');
+		end = at[len + 1] == '"' ? strchr(at + len + 2, '"') : at;
+		end = end ? strchr(end, ' ') : NULL;
 		if (end)
 			memmove(at - 1, end, strlen(end) + 1);
 		else
@@ -687,16 +690,60 @@ drop_var(char *cmd, const char *name)
 }
 
 /*
+ * " W=ID" or " W=\"ID ID...\"": the workloads of the unsettled rows, each
+ * once, for a make compare that settles them and runs nothing else (a
+ * quick run's selection kept: MODE=full alone would run every
+ * workload). "" when they do not fit in n bytes.
+ */
+static void
+settle_w(struct report *r, char *buf, size_t n)
+{
+	size_t i, k, rows = prof_cmpview_len(&r->rows), off = 0, words = 0;
+	int quote;
+
+	buf[0] = '\0';
+	for (i = 0; i < rows; i++) {
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		const char *w = prof_json_str(row, "workload");
+
+		for (k = 0; w && k < i; k++)
+			if (row_unsettled(prof_cmpview_row(&r->rows, k)) &&
+			    !strcmp(prof_json_str(prof_cmpview_row(&r->rows,
+								   k),
+						  "workload"),
+				    w))
+				break;
+		if (!w || !row_unsettled(row) || k < i)
+			continue;
+		words++;
+		if (off + strlen(w) + 8 >= n) {
+			buf[0] = '\0';
+			return;
+		}
+		off += (size_t)snprintf(buf + off, n - off, "%s%s",
+					off ? " " : "", w);
+	}
+	if (!words)
+		return;
+	quote = words > 1;
+	memmove(buf + 3 + quote, buf, off + 1);
+	memcpy(buf, " W=\"", 3 + quote);
+	if (quote)
+		strcat(buf, "\"");
+}
+
+/*
  * The command that would settle the unsettled rows: the run's own command
  * with a larger budget. make compare (whose budget is 4 x REPEAT): a
- * quick run goes full (40 a side), a full one doubles REPEAT; prof-time:
- * twice the --max-repeat. Anything else: what to raise, in words.
+ * quick run goes full (40 a side) on the unsettled rows' workloads alone
+ * (settle_w()), a full one doubles REPEAT; prof-time: twice the
+ * --max-repeat. Anything else: what to raise, in words.
  */
 static void
 settle_command(struct report *r, long repeat, long max, char *buf, size_t n)
 {
 	const char *cmd = prof_json_str(r->meta, "command");
-	char c[2048];
+	char c[2048], w[1024];
 
 	if (cmd && !strncmp(cmd, "make compare", 12) &&
 	    strlen(cmd) < sizeof(c)) {
@@ -707,11 +754,14 @@ settle_command(struct report *r, long repeat, long max, char *buf, size_t n)
 		drop_var(c, "REPEAT");
 		/* A new run gets a new folder. */
 		drop_var(c, "OUTPUT");
+		settle_w(r, w, sizeof(w));
+		if (w[0])
+			drop_var(c, "W");
 		if (!full && 4 * 10 > max)
-			snprintf(buf, n, "%s MODE=full", c);
+			snprintf(buf, n, "%s MODE=full%s", c, w);
 		else
-			snprintf(buf, n, "%s MODE=full REPEAT=%ld", c,
-				 2 * repeat);
+			snprintf(buf, n, "%s MODE=full REPEAT=%ld%s", c,
+				 2 * repeat, w);
 		return;
 	}
 	if (cmd && !strncmp(cmd, "prof-time ", 10) &&

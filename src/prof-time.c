@@ -35,6 +35,10 @@ static const struct cli_opt option_table[] = {
 		"only this category (repeatable)"),
 	CLI_OPTION("exclude-category", 0, "C", OPT_EXCLUDE,
 		"not this category (repeatable)"),
+	CLI_OPTION("only", 0, "PATTERN", OPT_ONLY,
+		"only the workloads whose id matches PATTERN,\n"
+		"a shell pattern (repeatable: any of them; each\n"
+		"must match a workload)"),
 	CLI_OPTION("backend", 0, "B", OPT_BACKEND,
 		"cpu, gpu (a CUDA device is required), all, auto"),
 	CLI_OPTION("output", 'o', "FILE", 'o',

@@ -34,6 +34,7 @@ static const struct cli_opt option_table[] = {
 		"as for prof-time (see prof-time --help)."),
 	CLI_BRIEF("category", 0, "C", OPT_CATEGORY, NULL),
 	CLI_BRIEF("exclude-category", 0, "C", OPT_EXCLUDE, NULL),
+	CLI_BRIEF("only", 0, "PATTERN", OPT_ONLY, NULL),
 	CLI_BRIEF("backend", 0, "cpu|gpu|all|auto", OPT_BACKEND, NULL),
 	CLI_BRIEF("output", 'o', "FILE", 'o', NULL),
 	CLI_BRIEF("timeout", 0, "SECONDS", OPT_TIMEOUT, NULL),

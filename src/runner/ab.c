@@ -360,6 +360,9 @@ ab_run_workloads(struct opts *o)
 	a->n_all = binaries_load_workloads(&a->o, a->bins, &a->all);
 	if (a->n_all < 0)
 		goto out;
+	/* A reference without a side file plans as the current side. */
+	b->o.like = a->all;
+	b->o.n_like = a->n_all;
 	b->n_all = binaries_load_workloads(&b->o, b->bins, &b->all);
 	if (b->n_all < 0)
 		goto out;

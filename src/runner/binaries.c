@@ -340,17 +340,32 @@ gbench_rule(struct json_object *rules, const char *name)
 	return NULL;
 }
 
+/* The workload of id among like's n, or NULL. */
+static const struct workload *
+like_of(const struct workload *like, long n, const char *id)
+{
+	long k;
+
+	for (k = 0; like && k < n; k++)
+		if (!strcmp(like[k].id, id))
+			return &like[k];
+	return NULL;
+}
+
 /*
  * The descriptions of a Google Benchmark binary's benchmarks, as --list
  * would give them: id by prof_gbench_id(), category, quick flag and
  * warning floor from the first rule of its side file that matches
  * (gbench_rules(); none: category gbench, quick, floor 0, the times being
  * per iteration), the CPU backend, fixture and gbench the benchmark's
- * name. NULL after a message (a bad side file, a name without an id, or
- * two names of one id).
+ * name. A reference binary of an A/B without a side file of its own (one
+ * built by hand) takes them from the current side's workload of the same
+ * id (o->like), so that both sides plan the same benchmarks. NULL after
+ * a message (a bad side file, a name without an id, or two names of one
+ * id).
  */
 static struct json_object *
-gbench_descs(const char *bin, struct json_object *names)
+gbench_descs(const struct opts *o, const char *bin, struct json_object *names)
 {
 	struct json_object *arr, *seen, *rules = gbench_rules(bin);
 	size_t i;
@@ -363,6 +378,7 @@ gbench_descs(const char *bin, struct json_object *names)
 		const char *name = json_object_get_string(
 			json_object_array_get_idx(names, i));
 		struct json_object *d, *prev = NULL, *backends, *rule;
+		const struct workload *like;
 		char id[PROF_ID_MAX + 1], why[160];
 
 		if (prof_gbench_id(name, id, sizeof(id), why, sizeof(why)) <
@@ -385,14 +401,19 @@ gbench_descs(const char *bin, struct json_object *names)
 		json_object_object_add(d, "id", json_object_new_string(id));
 		json_object_object_add(d, "version", json_object_new_int(1));
 		rule = gbench_rule(rules, name);
+		like = json_object_array_length(rules) ?
+			       NULL :
+			       like_of(o->like, o->n_like, id);
 		json_object_object_add(
 			d, "category",
 			json_object_new_string(
+				like ? like->category :
 				rule ? prof_json_str(rule, "category") :
 				       "gbench"));
 		json_object_object_add(
 			d, "quick",
 			json_object_new_boolean(
+				like ? like->quick :
 				!rule || json_object_get_boolean(
 						 json_object_object_get(
 							 rule, "quick"))));
@@ -401,6 +422,8 @@ gbench_descs(const char *bin, struct json_object *names)
 		json_object_object_add(
 			d, "warning_floor_ms",
 			json_object_new_double(
+				like ? prof_json_numf(like->desc,
+						      "warning_floor_ms") :
 				rule ? prof_json_numf(rule, "floor") : 0));
 		json_object_object_add(d, "backends", backends);
 		/* As gbench.h's samples say (an error sample's env too). */
@@ -438,6 +461,44 @@ has_backend(struct json_object *desc, const char *b)
 	return 0;
 }
 
+/*
+ * --only: keep the workloads whose id matches one of the patterns (shell
+ * patterns, fnmatch()), freeing the others; each pattern must match a
+ * workload, except on the reference side of an A/B (o->like), which may
+ * lack a workload the current side has. Returns how many are kept, or -1
+ * after a message (every workload freed).
+ */
+static long
+keep_only(const struct opts *o, struct workload *all, long n)
+{
+	long k, kept = 0;
+	int p, hit[64] = {0};
+
+	if (!o->n_only)
+		return n;
+	for (k = 0; k < n; k++) {
+		int match = 0;
+
+		for (p = 0; p < o->n_only; p++)
+			if (!fnmatch(o->only[p], all[k].id, 0))
+				match = hit[p] = 1;
+		if (match)
+			all[kept++] = all[k];
+		else
+			json_object_put(all[k].desc);
+	}
+	for (p = 0; !o->like && p < o->n_only; p++)
+		if (!hit[p]) {
+			cli_say("--only '%s' (W= in make): no workload's id "
+				"matches it (prof-time --list lists them)",
+				o->only[p]);
+			while (kept > 0)
+				json_object_put(all[--kept].desc);
+			return -1;
+		}
+	return kept;
+}
+
 /* Read every binary's list. Returns the count, or -1 after a message. */
 long
 binaries_load_workloads(struct opts *o, struct workload_binary *bins,
@@ -471,7 +532,7 @@ binaries_load_workloads(struct opts *o, struct workload_binary *bins,
 		if (!arr && (names = gbench_names(o->bins[b], limit, gwhy,
 						  sizeof(gwhy)))) {
 			bins[b].gbench = 1;
-			arr = gbench_descs(o->bins[b], names);
+			arr = gbench_descs(o, o->bins[b], names);
 			json_object_put(names);
 			if (!arr)
 				goto fail;
@@ -544,8 +605,13 @@ binaries_load_workloads(struct opts *o, struct workload_binary *bins,
 		}
 		json_object_put(arr);
 	}
+	n = keep_only(o, all, n);
+	if (n < 0)
+		goto fail_kept;
 	*out = all;
 	return n;
+fail_kept:
+	n = 0;
 fail:
 	while (n > 0)
 		json_object_put(all[--n].desc);

@@ -143,6 +143,9 @@ counted_ab(struct opts *o, int (*fn)(struct opts *))
 {
 	struct opts cur = *o, ref = *o;
 	char why[256], **ref_argv = NULL;
+	struct workload_binary bins[64];
+	struct workload *like = NULL;
+	long n_like = 0;
 	int rc, rc2;
 
 	if (o->against_command) {
@@ -164,8 +167,21 @@ counted_ab(struct opts *o, int (*fn)(struct opts *))
 		free(ref_argv);
 		return rc;
 	}
+	/* A reference binary without a side file plans as the current
+	 * side's (binaries.c). */
+	if (!o->against_command) {
+		memset(bins, 0, sizeof(bins));
+		n_like = binaries_load_workloads(&cur, bins, &like);
+		if (n_like < 0)
+			return PROF_EXIT_FAILURE;
+		ref.like = like;
+		ref.n_like = n_like;
+	}
 	rc2 = counted(&ref, fn);
 	free(ref_argv);
+	while (n_like > 0)
+		json_object_put(like[--n_like].desc);
+	free(like);
 	return rc2 > rc ? rc2 : rc;
 }
 
@@ -181,6 +197,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		CLI_HIDDEN("warmup", 0, "ARG", OPT_WARMUP),
 		CLI_HIDDEN("category", 0, "ARG", OPT_CATEGORY),
 		CLI_HIDDEN("exclude-category", 0, "ARG", OPT_EXCLUDE),
+		CLI_HIDDEN("only", 0, "ARG", OPT_ONLY),
 		CLI_HIDDEN("backend", 0, "ARG", OPT_BACKEND),
 		CLI_HIDDEN("output", 'o', "ARG", 'o'),
 		CLI_HIDDEN("timeout", 0, "ARG", OPT_TIMEOUT),
@@ -256,6 +273,13 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			if (o.n_excl == 64)
 				return cli_fail("--exclude-category: at most 64");
 			o.excl[o.n_excl++] = optarg;
+			break;
+		case OPT_ONLY:
+			if (o.n_only == 64)
+				return cli_fail("--only: at most 64");
+			if (!optarg[0])
+				return cli_fail("--only: an empty pattern");
+			o.only[o.n_only++] = optarg;
 			break;
 		case OPT_BACKEND:
 			if (strcmp(optarg, "cpu") && strcmp(optarg, "gpu") &&
@@ -452,6 +476,9 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			return cli_fail("--name: not a workload id: %s", why);
 		if (o.n_cats > 1)
 			return cli_fail("--category: a command has one category");
+		if (o.n_only)
+			return cli_fail("--only: a command is one workload, "
+					"--name's");
 		if (o.shard_n)
 			return cli_fail("--shard: a command is one workload; "
 					"shards split quick, full and diagnose");

@@ -92,6 +92,13 @@ struct opts {
 	int n_cats;
 	const char *excl[64];
 	int n_excl;
+	const char *only[64];	/* --only: id patterns (binaries.c) */
+	int n_only;
+	/* The reference side of an A/B: the current side's workloads,
+	 * whose plan a reference binary without a side file of its own
+	 * takes (binaries.c); NULL else. */
+	const struct workload *like;
+	long n_like;
 	const char *backend;
 	const char *output;
 	double timeout_s;

@@ -42,6 +42,7 @@ enum {
 	OPT_ENV,
 	OPT_CHECK_OUTPUT,
 	OPT_MEMORY,
+	OPT_ONLY,
 };
 
 struct runner_tool {

@@ -255,8 +255,9 @@ workers_gbench_flags(char ***extra)
 			cli_say("PROF_GBENCH_FLAGS: '%.200s' would replace "
 				"prof's own (each run is one benchmark alone, "
 				"by its filter, one or two repetitions in "
-				"JSON): choose benchmarks with the side file, "
-				"repetitions with REPEAT= or --repeat",
+				"JSON): choose benchmarks with W= (make) or "
+				"--only (prof-time), repetitions with REPEAT= "
+				"or --repeat",
 				words[i]);
 			free(words);
 			return -1;

@@ -8,7 +8,7 @@
 # its own line, and one whose calls waited in the queue is a warning only
 # where its CPU times say so too. The rule itself: lib-verdict-seq.
 . "$(dirname "$0")/lib.sh"
-plan 24
+plan 25
 
 # A template sample (every field prof-merge asks for) and its records.
 "$BIN/prof-time" --name w --repeat 1 --max-repeat 1 -q \
@@ -71,10 +71,10 @@ like "$(cat "$T/summary.md")" "Not settled within their budget, so \`stable\` wh
 
 - \`w\` (cpu): 12 samples a side, p = 0.312
 
-To settle them, run: \`make compare AGAINST=old/prof-workloads MODE=full\`" \
-	"summary.md lists it, with the command that would settle it"
+To settle them, run: \`make compare AGAINST=old/prof-workloads MODE=full W=w\`" \
+	"summary.md lists it, with the command that would settle it (its workload alone: the quick run's selection kept)"
 like "$(cat "$T/table.txt")" "w cpu: not settled after 12 samples a side (p = 0.312): stable
-to settle them: make compare AGAINST=old/prof-workloads MODE=full" \
+to settle them: make compare AGAINST=old/prof-workloads MODE=full W=w" \
 	"and so does the compact table"
 like "$(cat "$T/report.html")" "not settled after 12 samples a side (p = 0.312): median 95.9% slower" \
 	"report.html prints the reason"
@@ -96,8 +96,11 @@ like "$(cat "$T/table.txt")" "w cpu: 9 of 12 current samples contended: the mach
 side "$T/c.jsonl" current 10 40 0 1 1 $CUR
 side "$T/r.jsonl" reference 10 40 0 1 1 $REF
 judge "make compare REF=main MODE=full OUTPUT=runs/a"
-like "$(cat "$T/summary.md")" "To settle them, run: \`make compare REF=main MODE=full REPEAT=20\`" \
+like "$(cat "$T/summary.md")" "To settle them, run: \`make compare REF=main MODE=full REPEAT=20 W=w\`" \
 	"a full compare: MODE=full REPEAT=20 (budget 80), in a new run folder"
+judge "make compare REF=main CATEGORY=\"a b\" W=\"w x*\" OUTPUT=runs/a"
+like "$(cat "$T/summary.md")" "To settle them, run: \`make compare REF=main CATEGORY=\"a b\" MODE=full REPEAT=20 W=w\`" \
+	"the run's own W= (quoted) gives way to the unsettled rows', its CATEGORY kept"
 judge "prof-time full --workloads new/w --against old/w --max-repeat 40"
 like "$(cat "$T/summary.md")" "To settle them, run: \`prof-time full --workloads new/w --against old/w --max-repeat 80\`" \
 	"a prof-time run: twice its --max-repeat"

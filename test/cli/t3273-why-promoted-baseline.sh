@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/why.sh"
 command -v valgrind >/dev/null || skip_all "valgrind is not installed"
-plan 10
+plan 11
 
 unset MAKEFLAGS MFLAGS MAKELEVEL PROF_BUILD
 export PROF_ROOT=$ROOT
@@ -46,6 +46,13 @@ like "$(cat "$T/b/summary.md")" \
 	"the summary says why, and what to run"
 is "$(grep -c -e 'cannot explain' -e 'cannot read the callgrind dump' \
 	-e 'run finished' "$err")" 0 "and the run says nothing of a failure"
+# The command it names keeps the run's selection (make compare would run
+# every quick workload without it).
+quick PROF_OUTPUT="$T/b2" PROF_BASELINE="$T/bl/cpu-ci.json" \
+	PROF_CATEGORY=test PROF_W='tiny.*'
+like "$(cat "$T/b2/summary.md")" \
+	"to see which functions changed, run: make compare REF=$base CATEGORY=test W=tiny.\\* WHY=1" \
+	"a run of CATEGORY=test W='tiny.*': the command keeps both"
 
 # A baseline's dump that is no callgrind file: prof-why fails, the run
 # does not.

@@ -46,7 +46,7 @@ is "$rc" 0 "make diagnose BASELINE=the first run, 3x slower: exit 0"
 if jq -e '[.[] | select(.phase == "timing")][0].status == "warning"' \
 	"$T/d3/comparisons.json" >/dev/null; then
 	like "$(cat "$T/d3/summary.md")" \
-		"No CPU profiles of the 1 changed time row(s): the baseline '$T/d1/results.json' keeps no binary, and its commit ${base:0:7} is not built in build/compare/$base; to profile both sides, run: make compare REF=${base:0:7} WHY=1" \
+		"No CPU profiles of the 1 changed time row(s): the baseline '$T/d1/results.json' keeps no binary, and its commit ${base:0:7} is not built in build/compare/$base; to profile both sides, run: make compare REF=${base:0:7} W=tiny.work WHY=1" \
 		"the summary says why the time row is not profiled, and what to run"
 	jq_ok '[.[] | select(.phase == "timing")][0] |
 		has("time_functions") | not' "$T/d3/comparisons.json" \

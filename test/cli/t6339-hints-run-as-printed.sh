@@ -94,8 +94,8 @@ is "$rc:$(jq -r '.[] | select(.phase == "instructions") | .status' \
 	"make diagnose against the local baseline: the count row a warning"
 cmd=$(sed -n 's/.*to see which functions changed, run: //p' \
 	"$T/d1/summary.md" | sed 's/\\\(.\)/\1/g; s/\.$//')
-is "$cmd" "make compare REF=$(git rev-parse --short HEAD~1) WHY=1" \
-	"the summary names the compare against the baseline's commit"
+is "$cmd" "make compare REF=$(git rev-parse --short HEAD~1) W=tiny.sum WHY=1" \
+	"the summary names the compare against the baseline's commit, of the diagnosed workload"
 rm -rf artifacts/profiling
 hint "$cmd"
 is "$rc" 0 "which runs as printed"

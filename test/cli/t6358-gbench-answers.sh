@@ -126,7 +126,7 @@ x error: asked for 'x' alone (--benchmark_filter=^x\$), it ran no benchmark: lib
 # PROF_GBENCH_FLAGS: prof's own flags refused, before anything runs.
 PROF_GBENCH_FLAGS="--benchmark_min_time=0.001 --benchmark_filter=BM_a" \
 	run prof-time quick --workloads "$T/ans" --seed 1
-is "$rc:$(cat "$err")" "2:prof-time: PROF_GBENCH_FLAGS: '--benchmark_filter=BM_a' would replace prof's own (each run is one benchmark alone, by its filter, one or two repetitions in JSON): choose benchmarks with the side file, repetitions with REPEAT= or --repeat" \
+is "$rc:$(cat "$err")" "2:prof-time: PROF_GBENCH_FLAGS: '--benchmark_filter=BM_a' would replace prof's own (each run is one benchmark alone, by its filter, one or two repetitions in JSON): choose benchmarks with W= (make) or --only (prof-time), repetitions with REPEAT= or --repeat" \
 	"a filter of its own is refused, one line, exit 2"
 is "$(wc -c <"$out")" 0 "and nothing ran"
 for f in --benchmark_repetitions=3 --benchmark_format=console \
@@ -139,7 +139,7 @@ is "$(sed 's/ would replace prof.s own (.*$//' "$T/refused")" "2:prof-time: PROF
 2:prof-time: PROF_GBENCH_FLAGS: '--benchmark_display_aggregates_only=true'" \
 	"so are its repetitions, its format and its aggregates"
 PROF_GBENCH_FLAGS="--benchmark_min_time=0.001 --benchmark_filter_x=1" \
-	run prof-time quick --workloads "$T/ans" -q
-is "$rc:$(reasons | head -n 1)" "1:BM_a error: benchmark 'BM_a' exited with status 1: $T/ans: error: unrecognized command-line flag: --benchmark_filter_x=1" \
+	run prof-time quick --workloads "$T/ans" --only BM_a -q
+is "$rc:$(reasons)" "1:BM_a error: benchmark 'BM_a' exited with status 1: $T/ans: error: unrecognized command-line flag: --benchmark_filter_x=1" \
 	"a flag that only begins like one of them is the binary's to refuse"
 finish
