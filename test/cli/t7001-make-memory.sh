@@ -2,9 +2,10 @@
 # make profile-quick MEMORY=1: memory samples for every workload of the
 # run, memory rows in comparisons.json beside the time rows; a baseline
 # keeps them, and the next run is judged on them (A/A: all stable, the
-# exact metrics the same per call index); MEMORY takes 0 or 1.
+# exact metrics the same per call index), each the bytes and allocations
+# its run() makes; MEMORY takes 0 or 1.
 . "$(dirname "$0")/lib.sh"
-plan 12
+plan 14
 
 mk() {
 	make -s --no-print-directory -o all -o "$BIN/prof-baseline" \
@@ -50,6 +51,21 @@ jq_ok '[.[] | select(.phase == "memory") | .status] | length == 8 and
 jq_ok '[.[] | select(.phase == "memory" and .rule == "exact") |
 	.delta] | length == 6 and all(. == 0)' "$T/q2/comparisons.json" \
 	"the exact metrics the same on both runs (delta 0)"
+
+# The known numbers, not only rows that agree: test.ab and test.ab_same
+# allocate nothing in run(); test.ab_copy one 1 MiB buffer, which the
+# allocator rounds up by less than a page (glibc maps it: 1,052,656
+# bytes). Twice every memory value fails here.
+jq_ok '[.[] | select(.phase == "memory" and .rule == "exact")] |
+	all(.[]; .current.median == 0 and .baseline.median == 0)' \
+	"$T/q2/comparisons.json" "test.ab and test.ab_same: no heap in run()"
+mk profile-full MEMORY=1 WORKLOADS="$A" CATEGORY=copy REPEAT=2 STORIES=0 \
+	OUTPUT="$T/f" BASELINE="$T/none.json"
+jq_ok '[.samples[] | select(.phase == "memory")] | length == 2 and
+	all(.[]; .memory | .host_allocs == 1 and
+		(.host_peak_bytes | . >= 1048576 and . < 1048576 + 4096) and
+		.host_allocated_bytes == .host_peak_bytes)' "$T/f/results.json" \
+	"test.ab_copy: one allocation, the 1 MiB buffer, on each of its runs"
 
 # Without MEMORY=1 a quick run has no memory phase.
 mk profile-quick WORKLOADS="$A" OUTPUT="$T/q3" BASELINE="$T/bl/mem.json"
