@@ -294,7 +294,8 @@ cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
 	char *set[VALGRIND_MAX_ENV + 4] = {NULL};
 	char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
 			 "CPUPROFILE", NULL};
-	char *argv[64];
+	struct argv_build fixed_argv = {0};
+	char **argv = NULL;
 	struct prof_err err = {0};
 	long i;
 	int k = 0, rc = -1, said = 0;
@@ -312,10 +313,13 @@ cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
 
 		for (j = 0; fixed->env[j] && k < VALGRIND_MAX_ENV + 2; j++)
 			set[k++] = fixed->env[j];
-		argv[0] = fixed->program;
-		for (j = 1; o->argv[j] && j < 63; j++)
-			argv[j] = o->argv[j];
-		argv[j] = NULL;
+		argv_add(&fixed_argv, fixed->program);
+		argv_add_all(&fixed_argv, o->argv + 1);
+		argv = argv_done(&fixed_argv);
+		if (!argv) {
+			cli_say("out of memory");
+			goto out;
+		}
 	}
 	set[k] = NULL;
 	for (i = 0; i < n && !signals_interrupted; i++) {
@@ -375,6 +379,7 @@ cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
 	}
 	rc = 0;
 out:
+	argv_free(&fixed_argv);
 	prof_tmpdir_remove(tmp);
 	return rc;
 }

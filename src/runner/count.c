@@ -93,7 +93,7 @@ count_run(struct opts *o)
 		struct json_object *s;
 		long index = i - (long)o->warmup;
 		long long ir = 0;
-		int files = 0, pids = 0, a = 0, j;
+		int files = 0, pids = 0;
 		char why[1400], buf[1024], out_hex[PROF_SUM_HEX];
 		const char *out_sum;
 		struct prof_sum osum;
@@ -108,17 +108,21 @@ count_run(struct opts *o)
 		}
 		snprintf(c->out_opt, sizeof(c->out_opt),
 			 "--callgrind-out-file=%s/callgrind.out.%%p", c->dumps);
-		c->argv[a++] = c->valgrind;
-		c->argv[a++] = "-q";
-		c->argv[a++] = "--tool=callgrind";
-		c->argv[a++] = "--trace-children=yes";
-		c->argv[a++] = "--dump-before=execve";
-		c->argv[a++] = c->out_opt;
-		c->argv[a++] = c->program;
-		for (j = 1; o->argv[j] && a < 62; j++)
-			c->argv[a++] = o->argv[j];
-		c->argv[a] = NULL;
-		sp.argv = c->argv;
+		argv_reset(&c->argv);
+		argv_add(&c->argv, c->valgrind);
+		argv_add(&c->argv, "-q");
+		argv_add(&c->argv, "--tool=callgrind");
+		argv_add(&c->argv, "--trace-children=yes");
+		argv_add(&c->argv, "--dump-before=execve");
+		argv_add(&c->argv, c->out_opt);
+		argv_add(&c->argv, c->program);
+		argv_add_all(&c->argv, o->argv + 1);
+		sp.argv = argv_done(&c->argv);
+		if (!sp.argv) {
+			cli_say("out of memory");
+			valgrind_worker_end(o);
+			goto out;
+		}
 		sp.env_set = c->env;
 		sp.env_clear = 1;
 		sp.no_aslr = 1;

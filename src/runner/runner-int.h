@@ -21,6 +21,7 @@
  *                runs under the allocation interposer
  *   calibrate.c  the calibration kernel around every timing run
  *   valgrind.c   valgrind, the fixed environment, a worker under callgrind
+ *   argv.c       the argument vectors programs are started with, whole
  *   output.c     writing samples, opening and committing the output
  *   signals.c    the signals that stop a run
  *
@@ -36,6 +37,7 @@
 #include <stdio.h>
 
 #include "afile.h"
+#include "buf.h"
 #include "cli/cli.h"
 #include "contend.h"
 #include "env.h"
@@ -164,6 +166,20 @@ struct run_state {
 	long ab_first, ab_max;	/* the unit's --repeat and --max-repeat */
 };
 
+/* argv.c: an argument vector of any length; the strings are not copied.
+ * Zeroed is empty. */
+struct argv_build {
+	struct prof_buf b;	/* the pointers */
+	int failed;		/* out of memory: argv_done() says NULL */
+};
+void argv_add(struct argv_build *a, const char *s);
+void argv_add_all(struct argv_build *a, char *const *v);
+/* The vector, NULL-terminated, valid until the next argv_add(),
+ * argv_reset() or argv_free(); NULL when out of memory. */
+char **argv_done(struct argv_build *a);
+void argv_reset(struct argv_build *a);
+void argv_free(struct argv_build *a);
+
 /* What prof-count holds while it runs (valgrind.c): valgrind, the fixed
  * folder, and the environment of every counted process. */
 #define VALGRIND_MAX_ENV 64
@@ -181,7 +197,7 @@ struct valgrind_setup {
 	char out_opt[PATH_MAX + 64];	/* --callgrind-out-file=... */
 	char home_env[PATH_MAX + 16], cwd_env[PATH_MAX + 16];
 	char preload_env[PATH_MAX + 64];
-	char *argv[64];
+	struct argv_build argv;		/* valgrind, its options, the program */
 	char *env[VALGRIND_MAX_ENV + 1];
 };
 

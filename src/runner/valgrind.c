@@ -193,6 +193,7 @@ valgrind_close(struct opts *o)
 		unlink(c->cwd);
 	if (c->lock_fd >= 0)
 		close(c->lock_fd);
+	argv_free(&c->argv);
 	free(c);
 	o->count = NULL;
 }
@@ -249,7 +250,6 @@ valgrind_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
 	struct valgrind_setup *c = o->count;
 	struct prof_err err = {0};
 	char *extra[1];
-	int k = 0, i;
 
 	if (valgrind_fresh_home(c) < 0)
 		return -1;
@@ -260,23 +260,27 @@ valgrind_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
 	}
 	snprintf(c->out_opt, sizeof(c->out_opt),
 		 "--callgrind-out-file=%s/callgrind.out", c->dumps);
-	c->argv[k++] = c->valgrind;
-	c->argv[k++] = "-q";
-	c->argv[k++] = "--tool=callgrind";
+	argv_reset(&c->argv);
+	argv_add(&c->argv, c->valgrind);
+	argv_add(&c->argv, "-q");
+	argv_add(&c->argv, "--tool=callgrind");
 	/* Instrumented from the first counted call on (the worker starts
 	 * it), so that prepare() runs at the speed of valgrind's core. */
-	c->argv[k++] = "--instr-atstart=no";
-	c->argv[k++] = c->out_opt;
-	for (i = 0; argv[i] && k < 60; i++)
-		c->argv[k++] = argv[i];
-	c->argv[k++] = "--valgrind";
-	c->argv[k++] = c->version;
-	c->argv[k] = NULL;
+	argv_add(&c->argv, "--instr-atstart=no");
+	argv_add(&c->argv, c->out_opt);
+	argv_add_all(&c->argv, argv);
+	argv_add(&c->argv, "--valgrind");
+	argv_add(&c->argv, c->version);
+	sp->argv = argv_done(&c->argv);
+	if (!sp->argv) {
+		cli_say("out of memory");
+		valgrind_worker_end(o);
+		return -1;
+	}
 	snprintf(c->preload_env, sizeof(c->preload_env), "LD_PRELOAD=%s",
 		 c->fixedtime);
 	extra[0] = c->preload_env;
 	valgrind_fixed_env(c, extra, 1);
-	sp->argv = c->argv;
 	sp->env_set = c->env;
 	sp->env_unset = NULL;
 	sp->env_clear = 1;
@@ -396,21 +400,25 @@ int
 valgrind_gbench_begin(struct opts *o, char **argv, struct prof_spawn *sp)
 {
 	struct valgrind_setup *c = o->count;
-	int k = 0, i;
 
 	/* As a worker, but instrumented from the start and dumped around
 	 * each loop: what lies between the two dumps is the loop alone. */
 	if (valgrind_worker_begin(o, argv, sp) < 0)
 		return -1;
-	c->argv[k++] = c->valgrind;
-	c->argv[k++] = "-q";
-	c->argv[k++] = "--tool=callgrind";
-	c->argv[k++] = "--dump-after=" GBENCH_LOOP_START;
-	c->argv[k++] = "--dump-before=" GBENCH_LOOP_END;
-	c->argv[k++] = c->out_opt;
-	for (i = 0; argv[i] && k < 62; i++)
-		c->argv[k++] = argv[i];
-	c->argv[k] = NULL;
+	argv_reset(&c->argv);
+	argv_add(&c->argv, c->valgrind);
+	argv_add(&c->argv, "-q");
+	argv_add(&c->argv, "--tool=callgrind");
+	argv_add(&c->argv, "--dump-after=" GBENCH_LOOP_START);
+	argv_add(&c->argv, "--dump-before=" GBENCH_LOOP_END);
+	argv_add(&c->argv, c->out_opt);
+	argv_add_all(&c->argv, argv);
+	sp->argv = argv_done(&c->argv);
+	if (!sp->argv) {
+		cli_say("out of memory");
+		valgrind_worker_end(o);
+		return -1;
+	}
 	return 0;
 }
 
