@@ -24,10 +24,13 @@ static const struct cli_opt option_table[] = {
 	"validate() are never counted; each call's count is what every thread\n"
 	"executes from just before run() to just after it (a server's thread\n"
 	"included). Workers get a fixed environment (PATH, HOME=/tmp/\n"
-	"prof-count-UID/home made fresh, LANG=C, TZ=UTC), no address-space\n"
-	"randomization, and a fixed time() (libprof-fixedtime.so: libraries\n"
-	"that seed hashes from the clock would otherwise vary). Timing runs\n"
-	"never run under valgrind."),
+	"prof-count-UID/PROJECT/home made fresh, LANG=C, TZ=UTC), no\n"
+	"address-space randomization, and a fixed time() (libprof-fixedtime.so:\n"
+	"libraries that seed hashes from the clock would otherwise vary).\n"
+	"Timing runs never run under valgrind. PROJECT is 16 hex digits of\n"
+	"the project's name ($PROF_PROJECT, else the folder of the git\n"
+	"repository, the same for its worktrees): one prof-count of a\n"
+	"project runs at a time, other projects' at once."),
 	CLI_TEXT(
 	"modes (the CPU path only):\n"
 	"  quick          quick-tagged workloads; warmup 1, repeat 2\n"
@@ -98,7 +101,8 @@ static const struct cli_opt option_table[] = {
 	"is counted (also what a process did before it replaced itself with\n"
 	"exec) and the counts are summed. It gets PATH=/usr/local/bin:/usr/bin:\n"
 	"/bin, HOME (fresh, always the same path), LANG=C, LC_ALL=C, TZ=UTC\n"
-	"and PWD=/tmp/prof-count-UID/cwd, a link to the working directory, so\n"
+	"and PWD=/tmp/prof-count-UID/PROJECT/cwd, a link to the working\n"
+	"directory, so\n"
 	"that neither the caller's environment nor the length of its working\n"
 	"directory changes the count. The program is looked up in the\n"
 	"caller's PATH."),

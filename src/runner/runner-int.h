@@ -186,7 +186,7 @@ void argv_free(struct argv_build *a);
 struct valgrind_setup {
 	char valgrind[PATH_MAX];	/* the valgrind program */
 	char version[64];		/* "3.19.0" */
-	char base[PATH_MAX];		/* /tmp/prof-count-UID */
+	char base[PATH_MAX];		/* /tmp/prof-count-UID/PROJECT */
 	char home[PATH_MAX + 8];	/* base/home: HOME of every process */
 	char cwd[PATH_MAX + 8];		/* base/cwd: a link to our cwd */
 	char fixedtime[PATH_MAX + 32];	/* libprof-fixedtime.so */

@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #include "callgrind.h"
+#include "sum.h"
+#include "utf8.h"
 #include "runner-int.h"
 
 /* What a counted process finds in its environment, and nothing else. */
@@ -106,36 +108,121 @@ valgrind_find_version(struct valgrind_setup *c)
 	return 0;
 }
 
+static int
+first_line(void *arg, char *line, size_t len, int complete)
+{
+	char *out = arg;
+
+	(void)complete;
+	if (!out[0])
+		snprintf(out, PATH_MAX, "%.*s", (int)len, line);
+	return 0;
+}
+
 /*
- * The fixed folder: /tmp/prof-count-UID, ours and no link, with the lock
- * that one run holds while it uses home and cwd in it: a second prof-count
- * of the same user waits for the first.
+ * The project a count belongs to: $PROF_PROJECT, else the name of the
+ * git repository of the working directory: the folder that holds its
+ * .git, the same for every worktree of it (their counts compare), else
+ * "" (no repository, or no git).
+ */
+static void
+project_name(char *out, size_t n)
+{
+	const char *env = getenv("PROF_PROJECT");
+	char *argv[] = {"git", "rev-parse", "--path-format=absolute",
+			"--git-common-dir", NULL};
+	char common[PATH_MAX] = "";
+	struct prof_spawn sp = {
+		.argv = argv,
+		.timeout_s = 30,
+		.stdout_fd = PROF_SPAWN_PIPE,
+		.on_line = first_line,
+		.arg = common,
+		.stderr_fd = -1,
+	};
+	struct prof_spawn_result res;
+	struct prof_err err = {0};
+	size_t len;
+	char *slash;
+
+	out[0] = '\0';
+	if (env && env[0]) {
+		snprintf(out, n, "%s", env);
+		return;
+	}
+	if (prof_spawn_run(&sp, &res, &err) < 0)
+		return;
+	len = strlen(common);
+	if (prof_spawn_ok(&res) && len) {
+		/* /x/NAME/.git, or a bare /x/NAME.git */
+		if (len > 5 && !strcmp(common + len - 5, "/.git"))
+			common[len - 5] = '\0';
+		slash = strrchr(common, '/');
+		snprintf(out, n, "%s", slash ? slash + 1 : common);
+	}
+	prof_spawn_free(&res);
+}
+
+/* A private folder of this user: made, or there, ours and no link. */
+static int
+private_folder(const char *path)
+{
+	struct stat st;
+
+	if (mkdir(path, 0700) < 0 && errno != EEXIST) {
+		cli_say("cannot create '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid != getuid() || (st.st_mode & 0077)) {
+		cli_say("'%s' is not a private folder of this user; remove it",
+			path);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The fixed folder: /tmp/prof-count-UID/KEY, KEY the first 16 hex digits
+ * of the SHA-256 of the project's name (project_name()), with the lock
+ * that one run holds while it uses home and cwd in it. Every run of a
+ * project sees the same HOME and PWD, of the same length in every
+ * project: so a second prof-count of the same project waits for the
+ * first, and another project's counts at once in a folder of their own
+ * (one folder for the whole user made every project wait).
  */
 static int
 fixed_folder(struct valgrind_setup *c, int quiet)
 {
-	char lock[PATH_MAX + 8];
-	struct stat st;
+	char lock[PATH_MAX + 8], name[PATH_MAX], hex[PROF_SUM_HEX], top[64];
+	struct prof_sum sum;
 
-	snprintf(c->base, sizeof(c->base), "/tmp/prof-count-%u",
-		 (unsigned)getuid());
-	if (mkdir(c->base, 0700) < 0 && errno != EEXIST) {
-		cli_say("cannot create '%s': %s", c->base, strerror(errno));
+	project_name(name, sizeof(name));
+	if (prof_sum_init(&sum) < 0) {
+		cli_say("out of memory");
 		return -1;
 	}
-	if (lstat(c->base, &st) < 0 || !S_ISDIR(st.st_mode) ||
-	    st.st_uid != getuid() || (st.st_mode & 0077)) {
-		cli_say("'%s' is not a private folder of this user; remove it",
-			c->base);
+	prof_sum_raw(&sum, name, strlen(name));
+	prof_sum_final(&sum, hex);
+	snprintf(top, sizeof(top), "/tmp/prof-count-%u", (unsigned)getuid());
+	snprintf(c->base, sizeof(c->base), "%s/%.16s", top, hex);
+	if (private_folder(top) < 0 || private_folder(c->base) < 0)
 		return -1;
-	}
 	snprintf(lock, sizeof(lock), "%s/lock", c->base);
 	c->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (c->lock_fd >= 0 && flock(c->lock_fd, LOCK_EX | LOCK_NB) == 0)
 		goto locked;
-	if (c->lock_fd >= 0 && errno == EWOULDBLOCK && !quiet)
-		cli_say("waiting for another prof-count of this user (%s)",
-			lock);
+	if (c->lock_fd >= 0 && errno == EWOULDBLOCK && !quiet) {
+		char *shown = prof_utf8_line(name, 256);
+
+		if (name[0])
+			cli_say("waiting for another prof-count of project "
+				"'%s' (%s)", shown ? shown : "", lock);
+		else
+			cli_say("waiting for another prof-count outside a "
+				"project (%s)", lock);
+		free(shown);
+	}
 	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX) < 0) {
 		cli_say("cannot lock '%s': %s", lock, strerror(errno));
 		return -1;

@@ -5,7 +5,12 @@
 command -v valgrind >/dev/null || skip_all "valgrind is not installed"
 plan 26
 
-FIXED=/tmp/prof-count-$(id -u)
+# The fixed folder of this checkout's project (prof-count(1), NOTES): the
+# folder that holds its repository's .git.
+project=${PROF_PROJECT:-$(git rev-parse --path-format=absolute \
+	--git-common-dir 2>/dev/null | sed 's|/\.git$||; s|.*/||')}
+FIXED=/tmp/prof-count-$(id -u)/$(printf '%s' "$project" | sha256sum |
+	cut -c1-16)
 build() {
 	cc -O1 -DWORK="$1" -o "$T/work" test/data/count/work.c
 }
@@ -76,8 +81,11 @@ build 100000
 SH='cd . && pwd >/dev/null; exec '$T/work' >/dev/null'
 count sh "$T/s1.jsonl" --repeat 1 -- sh -c "$SH"
 mkdir -p "$T/a/much/longer/working/directory/name/than/the/other/one"
+# (From a folder outside the checkout, of the same project: a count may
+# depend by a few instructions on the letters of HOME and PWD.)
 (cd "$T/a/much/longer/working/directory/name/than/the/other/one" &&
-	PADDING=$(printf '%0900d' 0) "$BIN/prof-count" --name sh -q --repeat 1 \
+	PROF_PROJECT=$project PADDING=$(printf '%0900d' 0) \
+		"$BIN/prof-count" --name sh -q --repeat 1 \
 		-o "$T/s2.jsonl" -- sh -c "$SH")
 is "$(first "$T/s1.jsonl")" "$(first "$T/s2.jsonl")" \
 	"another working directory and a larger environment: the same count"
