@@ -21,7 +21,7 @@ $(BUILD)/preload/%.o: src/preload/%.c $(FLAGS_STAMP)
 
 $(BINDIR)/libprof-alloc.so: $(BUILD)/preload/alloc.o
 	@mkdir -p $(@D)
-	$(QUIET_LINK)$(CC) -shared -o $@ $<
+	$(QUIET_LINK)$(CC) -shared -o $@ $< -ldl
 
 $(BINDIR)/libprof-cpuprofile.so: $(BUILD)/preload/cpuprofile.o
 	@mkdir -p $(@D)

@@ -29,9 +29,11 @@ static const struct cli_opt option_table[] = {
 	"a memory sample of \"call\" 0, with the interposer in every process\n"
 	"of its tree; each process is one record under \"processes\", and\n"
 	"\"memory\" holds the largest peak, the sum of peaks, all allocations,\n"
-	"all their bytes and wait4's max RSS. A static or setuid program is\n"
-	"not entered: no heap numbers (metrics.heap_tracked false), the RSS\n"
-	"peak still, said once, not an error."),
+	"all their bytes and wait4's max RSS; a process a signal ends is\n"
+	"counted up to its end. What the interposer cannot count (a static\n"
+	"or setuid program, an environment without it, as env -i makes) is\n"
+	"under \"untracked\": no heap numbers (metrics.heap_tracked false),\n"
+	"the RSS peak still, said once, not an error."),
 	CLI_GROUP("options:"),
 	CLI_BRIEF("workloads", 0, "BIN", OPT_WORKLOADS,
 		"as for prof-time (see prof-time --help)."),

@@ -113,10 +113,10 @@ static const struct cli_opt option_table[] = {
 		"samples (call 0) with its heap peak,\n"
 		"allocations, bytes allocated and RSS peak,\n"
 		"judged as a workload's (prof-mem(1)); never\n"
-		"inside a timed run. A static or setuid\n"
-		"program is not entered: no heap numbers,\n"
-		"said once (metrics.heap_tracked false), not\n"
-		"an error"),
+		"inside a timed run. What the interposer\n"
+		"cannot count (a static or setuid program,\n"
+		"env -i) gives no heap numbers, said once\n"
+		"(metrics.heap_tracked false), not an error"),
 	CLI_TEXT(
 	"Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n"
 	"arguments, an unknown workload, a missing workload binary, or\n"

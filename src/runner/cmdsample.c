@@ -1,15 +1,19 @@
 /* cmdsample.c: the sample of one run of a command, its fixture checksum
  * and its outcome, for every mode that runs commands (command, A/B,
  * count). */
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "heaprec.h"
 #include "runner-int.h"
+#include "utf8.h"
 
 static double
 tv_ms(struct timeval tv)
@@ -193,60 +197,175 @@ cmdsample_of_result(struct opts *o, const char *fixture_sum, long index,
 	return s;
 }
 
-static int
-keep_record(void *procs, struct json_object *record, struct prof_err *err)
+/* Text from outside as a JSON string: valid UTF-8 (heaprec.h's are). */
+static struct json_object *
+jstr(const char *s)
 {
-	(void)err;
-	json_object_array_add(procs, record);
-	return 0;
+	return s ? json_object_new_string(s) : NULL;
+}
+
+/* One process's record as the sample keeps it under "processes". */
+static struct json_object *
+process_json(const struct prof_heapproc *p)
+{
+	static const char *const ended[] = {
+		[PROF_HEAPREC_RUNNING] = "signal",
+		[PROF_HEAPREC_EXITED] = "exit",
+		[PROF_HEAPREC_EXEC] = "exec",
+	};
+	struct json_object *j = json_object_new_object();
+
+	json_object_object_add(j, "pid", json_object_new_int(p->pid));
+	json_object_object_add(j, "ppid", json_object_new_int(p->ppid));
+	json_object_object_add(j, "exe", jstr(p->exe));
+	json_object_object_add(j, "host_peak_bytes",
+			       json_object_new_int64(p->peak));
+	json_object_object_add(j, "host_allocs",
+			       json_object_new_int64(p->allocs));
+	json_object_object_add(j, "host_allocated_bytes",
+			       json_object_new_int64(p->bytes));
+	json_object_object_add(j, "host_live_at_exit_bytes",
+			       json_object_new_int64(p->live_end));
+	if (p->rss_peak >= 0)
+		json_object_object_add(j, "rss_peak_bytes",
+				       json_object_new_int64(p->rss_peak));
+	json_object_object_add(
+		j, "ended",
+		jstr(p->state >= PROF_HEAPREC_RUNNING &&
+				     p->state <= PROF_HEAPREC_EXEC ?
+			     ended[p->state] :
+			     "signal"));
+	if (p->exec)
+		json_object_object_add(j, "exec", jstr(p->exec));
+	return j;
+}
+
+#define WITHOUT_US \
+	"its environment lacked LD_PRELOAD or PROF_ALLOC_LOG, as env -i " \
+	"leaves it"
+
+/* What the interposer could not count, one entry of the sample's
+ * "untracked": the program, its process (0: unknown), the program that
+ * ran it (NULL: the command's own), why, and how many alike. */
+static void
+untracked(struct json_object *list, const char *program, int pid,
+	  const char *by, const char *why, long long n)
+{
+	struct json_object *u = json_object_new_object();
+
+	json_object_object_add(u, "program", jstr(program));
+	if (pid)
+		json_object_object_add(u, "pid", json_object_new_int(pid));
+	if (by)
+		json_object_object_add(u, "run_by", jstr(by));
+	json_object_object_add(u, "why", jstr(why));
+	if (n > 1)
+		json_object_object_add(u, "programs",
+				       json_object_new_int64(n));
+	json_object_array_add(list, u);
 }
 
 /*
- * The memory sample of a command: every process of the tree appended a
- * line to the log (libprof-alloc.so's destructor). The sample keeps them
- * all under "processes" and sums them up under "memory": the largest
- * heap peak, the sum of peaks, all allocations and their bytes. Those
- * heap numbers are there only when the command's own process (res->pid)
- * left its line: a static or setuid program is not entered by the
- * dynamic loader's preload, and a partial tree would be a false number.
- * Then metrics.heap_tracked is false and "memory" has no heap numbers;
- * wait4's max RSS is there either way, as a worker's memory sample has
- * its RSS peak. Returns whether the heap was tracked.
+ * What of the tree the interposer could not count, into list: the
+ * command's own program when its process left no record of its own, each
+ * program an exec put in a process without the interposer in it (a
+ * static or setuid program, an environment without it), the programs
+ * started in new processes with an environment without it, and records
+ * left half made.
  */
-static int
-heap_sample(struct json_object *s, const char *log,
+static void
+untracked_of(struct json_object *list, const struct prof_heaprecs *hr,
+	     const char *program, int pid)
+{
+	const char *why;
+	size_t i;
+	int seen = 0;
+
+	for (i = 0; i < hr->n; i++)
+		if (hr->p[i].pid == pid)
+			seen = 1;
+	if (!seen) {
+		/* Said by the program as the command line names it, and
+		 * found as exec would (the caller's PATH). */
+		why = prof_heaprec_unloaded(program);
+		untracked(list, program, pid, NULL,
+			  why ? why : "its process left no heap record", 1);
+	}
+	for (i = 0; i < hr->n; i++) {
+		const struct prof_heapproc *p = &hr->p[i];
+
+		if (p->state == PROF_HEAPREC_EXEC) {
+			why = p->exec_env ? WITHOUT_US :
+					    prof_heaprec_unloaded(p->exec);
+			untracked(list, p->exec, p->pid, p->exe,
+				  why ? why :
+					"it left no heap record of its own",
+				  1);
+		}
+		if (p->untracked > 0)
+			untracked(list, p->spawned, 0, p->exe, WITHOUT_US,
+				  p->untracked);
+	}
+	for (i = 0; i < hr->n_miss; i++) {
+		const struct prof_heapmiss *m = &hr->miss[i];
+
+		why = m->exec_env ? WITHOUT_US : prof_heaprec_unloaded(m->prog);
+		untracked(list, m->prog, m->pid, m->by,
+			  why ? why : "it left no heap record of its own", 1);
+	}
+	if (hr->incomplete)
+		untracked(list, NULL, 0, NULL,
+			  "a process ended while it made its heap record",
+			  (long long)hr->incomplete);
+}
+
+/*
+ * The memory sample of a command: every process of the tree kept its
+ * heap record in the folder dir (libprof-alloc.so, heaprec.h), one a
+ * process, also of a process a signal ended. The sample keeps them all
+ * under "processes" and sums them up under "memory": the largest heap
+ * peak, the sum of peaks, all allocations and their bytes. Those heap
+ * numbers are there only when the whole tree was counted: the command's
+ * own process (res->pid) left a record of its own, and nothing is in
+ * "untracked" (what the interposer did not enter, untracked_of()): a
+ * partial tree would be a false number. Else metrics.heap_tracked is
+ * false and "memory" has no heap numbers; wait4's max RSS is there either
+ * way, as a worker's memory sample has its RSS peak. program: the
+ * command's program. Returns NULL when the heap was tracked, else the
+ * first of "untracked" (the sample's).
+ */
+static struct json_object *
+heap_sample(struct json_object *s, const char *dir, const char *program,
 	    const struct prof_spawn_result *res)
 {
-	struct json_object *procs = json_object_new_array(), *m, *p;
+	struct json_object *procs = json_object_new_array(), *m;
+	struct json_object *list = json_object_new_array();
 	struct json_object *metrics = json_object_object_get(s, "metrics");
+	struct prof_heaprecs hr = {0};
 	long long top = 0, sum = 0, allocs = 0, bytes = 0;
-	char *buf = NULL;
-	size_t len = 0, i;
 	struct prof_err err = {0};
-	int own = 0;
+	size_t i;
+	int whole;
 
-	/* One write per line (O_APPEND): no line is torn. */
-	if (prof_json_read_file(log, &buf, &len, &err) == 0)
-		prof_json_lines(buf, len, log, keep_record, procs, &err);
-	free(buf);
-	for (i = 0; i < json_object_array_length(procs); i++) {
-		long long peak;
+	if (prof_heaprec_read(dir, &hr, &err) < 0) {
+		char buf[1024];
 
-		p = json_object_array_get_idx(procs, i);
-		if (prof_json_number(json_object_object_get(p, "pid")) ==
-		    (double)res->pid)
-			own = 1;
-		peak = (long long)prof_json_number(
-			json_object_object_get(p, "host_peak_bytes"));
-		top = peak > top ? peak : top;
-		sum += peak;
-		allocs += (long long)prof_json_number(
-			json_object_object_get(p, "host_allocs"));
-		bytes += (long long)prof_json_number(
-			json_object_object_get(p, "host_allocated_bytes"));
+		untracked(list, NULL, 0, NULL,
+			  prof_err_str(&err, buf, sizeof(buf)), 1);
 	}
+	for (i = 0; i < hr.n; i++) {
+		const struct prof_heapproc *p = &hr.p[i];
+
+		json_object_array_add(procs, process_json(p));
+		top = p->peak > top ? p->peak : top;
+		sum += p->peak;
+		allocs += p->allocs;
+		bytes += p->bytes;
+	}
+	untracked_of(list, &hr, program, res->pid);
+	whole = json_object_array_length(list) == 0;
 	m = json_object_new_object();
-	if (own) {
+	if (whole) {
 		json_object_object_add(m, "host_peak_bytes",
 				       json_object_new_int64(top));
 		json_object_object_add(m, "host_peak_sum_bytes",
@@ -257,8 +376,7 @@ heap_sample(struct json_object *s, const char *log,
 				       json_object_new_int64(bytes));
 		json_object_object_add(
 			m, "processes",
-			json_object_new_int64(
-				(int64_t)json_object_array_length(procs)));
+			json_object_new_int64((int64_t)hr.n));
 	}
 	json_object_object_add(m, "rss_peak_bytes",
 			       json_object_new_int64((int64_t)res->ru.ru_maxrss *
@@ -267,8 +385,43 @@ heap_sample(struct json_object *s, const char *log,
 	json_object_object_add(s, "processes", procs);
 	if (metrics)
 		json_object_object_add(metrics, "heap_tracked",
-				       json_object_new_boolean(own));
-	return own;
+				       json_object_new_boolean(whole));
+	prof_heaprec_free(&hr);
+	if (whole) {
+		json_object_put(list);
+		return NULL;
+	}
+	json_object_object_add(s, "untracked", list);
+	return json_object_array_get_idx(list, 0);
+}
+
+/* Say once what the interposer did not count (u: the first entry of a
+ * sample's "untracked"; n: how many). */
+static void
+say_untracked(struct opts *o, struct json_object *u, size_t n)
+{
+	const char *program = prof_json_str(u, "program");
+	const char *by = prof_json_str(u, "run_by");
+	char *prog = program ? prof_utf8_line(program, 512) : NULL;
+	char *run_by = by ? prof_utf8_line(by, 512) : NULL;
+	char more[64] = "";
+
+	if (n > 1)
+		snprintf(more, sizeof(more), "; %zu in all in the sample's "
+			 "untracked", n);
+	if (prog)
+		cli_say("%s: no heap numbers: the allocation interposer did "
+			"not count '%s'%s%s%s: %s (metrics.heap_tracked "
+			"false%s)",
+			o->name, prog, run_by ? ", run by '" : "",
+			run_by ? run_by : "", run_by ? "'" : "",
+			prof_json_str(u, "why"), more);
+	else
+		cli_say("%s: no heap numbers: %s (metrics.heap_tracked "
+			"false%s)",
+			o->name, prof_json_str(u, "why"), more);
+	free(prog);
+	free(run_by);
 }
 
 /*
@@ -325,13 +478,19 @@ cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
 	for (i = 0; i < n && !signals_interrupted; i++) {
 		struct prof_spawn sp = {0};
 		struct prof_spawn_result res;
-		struct json_object *s;
+		struct json_object *s, *u;
 		char why[1200];
 		int rc_run;
 
 		if (fixed && valgrind_fresh_home(fixed) < 0)
 			goto out;
-		snprintf(log, sizeof(log), "%s/alloc.%ld.jsonl", tmp, i);
+		/* The records' folder of this run (heaprec.h). */
+		snprintf(log, sizeof(log), "%s/heap.%ld", tmp, i);
+		if (mkdir(log, 0700) < 0) {
+			cli_say("cannot create '%s': %s", log,
+				strerror(errno));
+			goto out;
+		}
 		snprintf(log_env, sizeof(log_env), "PROF_ALLOC_LOG=%s", log);
 		sp.argv = fixed ? argv : o->argv;
 		sp.env_set = set;
@@ -360,12 +519,13 @@ cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
 		}
 		s = cmdsample_of_result(&mo, fixture_sum, i, &res, NULL);
 		cmdsample_outcome(&mo, &res, why, sizeof(why));
-		if (!heap_sample(s, log, &res) && !why[0] &&
-		    !said++ && !o->quiet)
-			cli_say("%s: no heap numbers: the allocation "
-				"interposer did not enter '%s' (a static or "
-				"setuid program; metrics.heap_tracked false)",
-				o->name, o->argv[0]);
+		u = heap_sample(s, log, fixed ? fixed->program : o->argv[0],
+				&res);
+		if (u && !why[0] && !said++ && !o->quiet)
+			say_untracked(o, u,
+				      json_object_array_length(
+					      json_object_object_get(
+						      s, "untracked")));
 		json_object_object_add(s, "call", json_object_new_int(0));
 		if (why[0])
 			prof_sample_fail(s, why, res.wall_ms);

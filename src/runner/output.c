@@ -177,9 +177,14 @@ output_note_result(struct run_state *r, struct json_object *s)
 		double rss = prof_json_number(
 			json_object_object_get(m, "rss_peak_bytes"));
 
-		snprintf(r->note, sizeof(r->note),
-			 "host heap peak %.2f MiB, RSS peak %.2f MiB",
-			 peak / 1048576.0, rss / 1048576.0);
+		if (json_object_object_get_ex(m, "host_peak_bytes", NULL))
+			snprintf(r->note, sizeof(r->note),
+				 "host heap peak %.2f MiB, RSS peak %.2f MiB",
+				 peak / 1048576.0, rss / 1048576.0);
+		else	/* not counted (heap_tracked false): no 0 */
+			snprintf(r->note, sizeof(r->note),
+				 "no heap numbers, RSS peak %.2f MiB",
+				 rss / 1048576.0);
 		if (json_object_object_get_ex(m, "device_peak_allocated_bytes",
 					      &v) && v)
 			snprintf(r->note + strlen(r->note),

@@ -139,7 +139,7 @@ if cc -O1 -static -o "$T/static" "$T/allocs.c" 2>/dev/null; then
 		"its memory samples say heap_tracked false, no heap numbers"
 	jq_ok -s '.[] | .memory.rss_peak_bytes > 0' \
 		"$out" "the RSS peak still (the timed runs' and the memory runs')"
-	is "$(errline)" "prof-time: st: no heap numbers: the allocation interposer did not enter '$T/static' (a static or setuid program; metrics.heap_tracked false)" \
+	is "$(errline)" "prof-time: st: no heap numbers: the allocation interposer did not count '$T/static': a static program (metrics.heap_tracked false)" \
 		"and it is said, once"
 	run prof-count --name st --memory -q --env N=10 --env SIZE=10 -- \
 		"$T/static"
