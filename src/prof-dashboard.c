@@ -13,13 +13,13 @@
 
 #include "afile.h"
 #include "cli/cli.h"
-#include "history.h"
+#include "history/history.h"
+#include "history/steps.h"
 #include "id.h"
 #include "json.h"
 #include "page.h"
 #include "palette.h"
 #include "sample.h"
-#include "steps.h"
 
 enum {
 	OPT_DB = 256,

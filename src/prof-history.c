@@ -17,7 +17,7 @@
 
 #include "afile.h"
 #include "cli/cli.h"
-#include "history.h"
+#include "history/history.h"
 #include "htab.h"
 #include "json.h"
 #include "out.h"
@@ -1399,7 +1399,7 @@ export_row(struct exporter *x, const struct prof_history_record *r,
 		json_object_object_add(s, "instructions",
 				       json_object_new_int64(r->instructions));
 	}
-	/* One memory sample: each metric's median (history-int.h) is its
+	/* One memory sample: each metric's median (history/backend.h) is its
 	 * value, and so is the device's peak. */
 	mem = NULL;
 	for (m = 1; m < PROF_CMP_MEM_N; m++) {

@@ -15,7 +15,7 @@
 #include "cmpview.h"
 #include "compare.h"
 #include "flame.h"
-#include "history.h"
+#include "history/history.h"
 #include "htab.h"
 #include "json.h"
 #include "page.h"

@@ -111,7 +111,7 @@ struct prof_runview {
 	size_t n_rows, cap_rows;
 	struct prof_htab index;		/* by workload, backend, id */
 	/* "v2:" and SHA-256 of the samples and the top level; see
-	 * prof_runview_load() and history.c. */
+	 * prof_runview_load() and history/backend.h. */
 	char digest[72];
 	/* Loaded in brief: the rows in brief (sorted as rows are; rows is
 	 * then empty) and the strings they point to. */

@@ -1,15 +1,17 @@
 #!/bin/bash
-# No circle among the files of libprof (src/lib), the cli layer (src/cli),
-# the runner (src/runner) and the harness (src/harness; prof-report's page
-# is src/lib/runpage.c): no file calls into another that calls back into it,
-# directly or round a longer loop; and each folder calls only the layers
-# below it. Checked on the objects (nm): which file's global symbols each
-# file uses. t1504 checks the runner's own files top-down.
+# No circle among the files of libprof (src/lib and its folders), the cli
+# layer (src/cli), the runner (src/runner) and the harness (src/harness;
+# prof-report's page is src/lib/runpage.c): no file calls into another that
+# calls back into it, directly or round a longer loop; and each layer calls
+# only the layers below it: the run history (src/lib/history/) stands on
+# the rest of libprof, and of libprof only the page calls into it. Checked
+# on the objects (nm): which file's global symbols each file uses. t1504
+# checks the runner's own files top-down.
 . "$(dirname "$0")/lib.sh"
 
 OBJ=$ROOT/${PROF_BUILD:-build}
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 7
+plan 10
 
 # circles: edges "FROM TO" on stdin; each circle (the files that reach each
 # other, a strongly connected set of two or more) as one sorted line.
@@ -40,8 +42,8 @@ is "$(printf '%s\n' "a b" "b c" "c a" "d a" "e f" "f e" "f g" | circles |
 	tr '\n' '|')" "a b c |e f |" "the finder names each circle's files"
 
 # The files, by their sources; the CUDA session where it was built.
-names=$(cd "$ROOT" && ls src/lib/*.c src/cli/*.c src/runner/*.c \
-	src/harness/*.c src/harness/cuda/*.c 2>/dev/null |
+names=$(cd "$ROOT" && ls src/lib/*.c src/lib/*/*.c src/cli/*.c \
+	src/runner/*.c src/harness/*.c src/harness/cuda/*.c 2>/dev/null |
 	sed 's/\.c$//')
 missing=
 files=
@@ -71,9 +73,13 @@ ok "$([ -s "$T/edges" ] && echo 0 || echo 1)" "the objects name each other"
 
 is "$(circles <"$T/edges" | tr '\n' '|')" "" "no circle among the files"
 
-# The folders' layers: what each may call besides itself.
+# The layers: what each may call besides itself. lib is the rest of
+# libprof, below the history (its base, model and verdicts, flat for now);
+# page is prof-report's page (src/lib/runpage.c), which draws the history.
 layer() {
 	case $1 in
+	src/lib/history/*) echo history ;;
+	src/lib/runpage) echo page ;;
 	src/lib/*) echo lib ;;
 	src/cli/*) echo cli ;;
 	src/runner/*) echo runner ;;
@@ -83,22 +89,44 @@ layer() {
 below() {
 	case $1 in
 	lib) echo "" ;;
+	history) echo "lib" ;;
+	page) echo "history lib" ;;
 	cli) echo "lib" ;;
 	runner) echo "cli lib" ;;
 	harness) echo "lib" ;;
 	esac
 }
-wrong=
-while read -r from to; do
-	lf=$(layer "$from")
-	lt=$(layer "$to")
-	[ "$lf" = "$lt" ] && continue
-	case " $(below "$lf") " in
-	*" $lt "*) ;;
-	*) wrong="$wrong $from->$to" ;;
-	esac
-done <"$T/edges"
-is "$wrong" "" "each folder calls only the layers below it"
+# upward: of the edges "FROM TO" on stdin, each that calls a layer not
+# below its own, as " FROM->TO".
+upward() {
+	local from to lf lt wrong=
+	while read -r from to; do
+		lf=$(layer "$from")
+		lt=$(layer "$to")
+		[ "$lf" = "$lt" ] && continue
+		case " $(below "$lf") " in
+		*" $lt "*) ;;
+		*) wrong="$wrong $from->$to" ;;
+		esac
+	done
+	echo "$wrong"
+}
+# The rule finds what it looks for: the rest of libprof, the cli layer or
+# the runner calling into the history, the history into the page.
+is "$(printf '%s\n' "src/lib/history/sqlite src/lib/json" \
+	"src/lib/runpage src/lib/history/history" \
+	"src/lib/json src/lib/history/order" \
+	"src/cli/cli src/lib/history/history" \
+	"src/runner/plan src/lib/history/sqlite" \
+	"src/lib/history/history src/lib/runpage" | upward)" \
+	" src/lib/json->src/lib/history/order src/cli/cli->src/lib/history/history src/runner/plan->src/lib/history/sqlite src/lib/history/history->src/lib/runpage" \
+	"the layer rule names each call up into the history and out of it"
+is "$(upward <"$T/edges")" "" "each layer calls only the layers below it"
 is "$(awk '$1 ~ /^src\/runner\// && $2 ~ /^src\/cli\// { print "yes"; exit }' \
 	"$T/edges")" "yes" "the runner stands on src/cli"
+is "$(awk '$1 ~ /^src\/lib\/history\// && $2 ~ /^src\/lib\/[^\/]*$/ { print "yes"; exit }' \
+	"$T/edges")" "yes" "the history stands on the rest of libprof"
+is "$(awk '$1 ~ /^src\/lib\/[^\/]*$/ && $2 ~ /^src\/lib\/history\// { print $1 }' \
+	"$T/edges" | sort -u | tr '\n' ' ')" "src/lib/runpage " \
+	"of libprof's own files, only prof-report's page calls into the history"
 finish

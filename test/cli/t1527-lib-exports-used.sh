@@ -1,9 +1,10 @@
 #!/bin/bash
-# Every function (and datum) that libprof (src/lib), the cli layer
-# (src/cli) or the runner (src/runner) exports is named by another file of
-# the tools' build: a tool, the runner, the cli layer, the harness or
-# another lib file. One that only its own file uses is static; one that
-# only a unit test uses goes, and the test calls what the tools call.
+# Every function (and datum) that libprof (src/lib and its folders), the
+# cli layer (src/cli) or the runner (src/runner) exports is named by
+# another file of the tools' build: a tool, the runner, the cli layer, the
+# harness or another lib file. One that only its own file uses is static;
+# one that only a unit test uses goes, and the test calls what the tools
+# call.
 # Checked on the objects (nm), beside t1521 and t1525. The exceptions:
 # what the installed headers declare (mk/install.mk's PUBLIC_HEADERS: the
 # API a project's workloads call), and the few below, each with its reason.
@@ -29,9 +30,9 @@ EOF
 }
 
 # The files whose exports are checked, and every file that may use them.
-defs_of=$(cd "$ROOT" && ls src/lib/*.c src/cli/*.c src/runner/*.c |
-	sed 's/\.c$//')
-users=$(cd "$ROOT" && ls src/prof-*.c src/lib/*.c src/cli/*.c \
+defs_of=$(cd "$ROOT" && ls src/lib/*.c src/lib/*/*.c src/cli/*.c \
+	src/runner/*.c | sed 's/\.c$//')
+users=$(cd "$ROOT" && ls src/prof-*.c src/lib/*.c src/lib/*/*.c src/cli/*.c \
 	src/runner/*.c src/harness/*.c src/harness/cuda/*.c 2>/dev/null |
 	sed 's/\.c$//')
 missing=

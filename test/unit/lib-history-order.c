@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "history-order.h"
+#include "history/order.h"
 #include "tap.h"
 
 /* A run of the cases: its run id, commit and parents, in commit-time

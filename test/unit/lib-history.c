@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "history.h"
+#include "history/history.h"
 #include "runview.h"
 #include "sample.h"
 #include "tap.h"

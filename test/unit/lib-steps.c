@@ -1,5 +1,5 @@
 /* lib-steps.c: the penalized L1 step fit that finds change points. */
-#include "steps.h"
+#include "history/steps.h"
 #include "tap.h"
 
 int

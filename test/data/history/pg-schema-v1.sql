@@ -1,6 +1,6 @@
 -- A version-1 prof history on PostgreSQL, the schema before the rows kept
 -- each memory metric and its verdict (PG_MIGRATIONS[0] of
--- src/lib/history-pg.c), with one run of test.ab_copy's memory phase (its
+-- src/lib/history/pg.c), with one run of test.ab_copy's memory phase (its
 -- heap and RSS peaks only) of project "prof", for
 -- test/cli/t7022-history-pg-memory.sh.
 CREATE TABLE prof_meta (key text COLLATE "C" PRIMARY KEY, value text NOT NULL);

@@ -1,5 +1,5 @@
 -- A version-4 prof history, the schema before the rows kept their status
--- (migrations 1 to 4 of src/lib/history.c), with one run of history.sh's
+-- (migrations 1 to 4 of src/lib/history/sqlite.c), with one run of history.sh's
 -- mkrun (test.step, cpu: 9, 10, 11 ms) and the file import read for it,
 -- for test/cli/t6105-history-status.sh.
 CREATE TABLE runs ( id INTEGER PRIMARY KEY, run_id TEXT NOT NULL UNIQUE, commit_id TEXT NOT NULL, timestamp_utc TEXT NOT NULL, command TEXT NOT NULL, results_schema INTEGER NOT NULL, digest TEXT NOT NULL, added_utc TEXT NOT NULL);

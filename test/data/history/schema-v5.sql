@@ -1,5 +1,5 @@
 -- A version-5 prof history, the schema before the rows kept each memory
--- metric and its verdict (migrations 1 to 5 of src/lib/history.c), with
+-- metric and its verdict (migrations 1 to 5 of src/lib/history/sqlite.c), with
 -- one run of test.ab_copy's memory phase (its heap and RSS peaks only),
 -- for test/cli/t7021-history-memory.sh.
 CREATE TABLE runs ( id INTEGER PRIMARY KEY, run_id TEXT NOT NULL UNIQUE, commit_id TEXT NOT NULL, timestamp_utc TEXT NOT NULL, command TEXT NOT NULL, results_schema INTEGER NOT NULL, digest TEXT NOT NULL, added_utc TEXT NOT NULL);

@@ -1,5 +1,5 @@
-/* history-pg.h: the run history on PostgreSQL, behind history.h (private
- * to history.c; the tools use history.h only). */
+/* pg.h: the run history on PostgreSQL, behind history.h (private to
+ * sqlite.c; the tools use history.h only). */
 #ifndef PROF_HISTORY_PG_H
 #define PROF_HISTORY_PG_H
 
@@ -40,8 +40,8 @@ void prof_history_pg_interrupt(struct prof_history_pg *p);
 int prof_history_pg_conflict(const struct prof_history_pg *p);
 /*
  * The runs of project (NULL: the one prof_history_pg_project() named) in
- * commit-time order, for history.c to put in run order
- * (history-order.h). NULL with err on failure.
+ * commit-time order, for sqlite.c to put in run order
+ * (order.h). NULL with err on failure.
  */
 struct prof_history_order *prof_history_pg_order(struct prof_history_pg *p,
 						 const char *project,
@@ -70,7 +70,7 @@ int prof_history_pg_export(struct prof_history_pg *p,
 			   prof_history_record_fn fn, void *arg,
 			   struct prof_err *err);
 /* The names of the projects the history holds runs of, in byte order (a
- * JSON array of strings); history.c reads each one's runs. */
+ * JSON array of strings); sqlite.c reads each one's runs. */
 struct json_object *prof_history_pg_projects(struct prof_history_pg *p,
 					     struct prof_err *err);
 

@@ -1,5 +1,5 @@
-/* history.c: the run history on SQLite (see history.h), and the choice of
- * backend by the address: PostgreSQL's is history-pg.c. */
+/* sqlite.c: the run history on SQLite (see history.h), and the choice of
+ * backend by the address: PostgreSQL's is pg.c. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,9 +13,9 @@
 #include <sqlite3.h>
 
 #include "afile.h"
-#include "history-int.h"
-#include "history-order.h"
-#include "history-pg.h"
+#include "backend.h"
+#include "order.h"
+#include "pg.h"
 #include "history.h"
 #include "id.h"
 #include "json.h"
@@ -50,7 +50,7 @@ struct prof_history {
  * Since version 8: by the commit's time first (commit_time_utc, where the
  * run file gave commit_time; else the run's own timestamp), so a
  * later-made run of an older commit falls where its commit does. This
- * is the commit-time order that history-order.c follows the commit graph
+ * is the commit-time order that order.c follows the commit graph
  * from: the readers order by R_RUN_RANK, a run's position in that, and
  * read the runs of that order only (R_RUN_KNOWN: not one another process
  * added after it was read, as PostgreSQL's join leaves those out).
@@ -69,7 +69,7 @@ struct prof_history {
  * version 5 keeps each row's verdict against the run's baseline (status
  * and reason, as comparisons.json says them; null for runs added without
  * it); version 6 keeps each memory metric of a row and its verdict
- * (history-int.h: host_allocs and host_allocated_bytes beside the peaks,
+ * (backend.h: host_allocs and host_allocated_bytes beside the peaks,
  * and KEY_status, KEY_reason of each metric); version 7 the verdict of
  * the CUDA device allocator's peak, a memory row since (its value was
  * device_peak_bytes from version 2 on); version 8 the commit's time and
@@ -807,7 +807,7 @@ now_utc(char buf[32])
  * which a stream cannot give: such a run cannot be compared, and adding
  * it again leaves it as it is and says so (never a second copy); the
  * digests that can be compared start PROF_HISTORY_DIGEST_PREFIX
- * (history-int.h).
+ * (backend.h).
  */
 
 /* Whether the run id is there: 1 with the same digest, 2 with another,
@@ -1258,7 +1258,7 @@ real_of(sqlite3_stmt *st, int i)
 		       sqlite3_column_double(st, i);
 }
 
-/* prof_history_read_row()'s view of a statement's row (history-int.h). */
+/* prof_history_read_row()'s view of a statement's row (backend.h). */
 static const char *
 cols_text(void *row, int col)
 {
@@ -1308,7 +1308,7 @@ sql_run_rank(sqlite3_context *cx, int argc, sqlite3_value **argv)
 					 0);
 }
 
-/* The runs in commit-time order, as history-order.c takes them. */
+/* The runs in commit-time order, as order.c takes them. */
 static struct prof_history_order *
 sqlite_order(struct prof_history *h, struct prof_err *err)
 {
@@ -1348,7 +1348,7 @@ fail:
  * The run order of the history (of the project, over PostgreSQL), read
  * again for each reader (another process may have added runs since the
  * last): the runs in commit-time order, then over their commit graph
- * (history-order.h). Kept in h->order, where SQL prof_run_rank() finds
+ * (order.h). Kept in h->order, where SQL prof_run_rank() finds
  * it. NULL with err on failure.
  */
 static struct prof_history_order *

@@ -1,5 +1,5 @@
 /* history.h: the run history, a database of run rows over time: a SQLite
- * file, or a PostgreSQL database (history-pg.c) named by its address. */
+ * file, or a PostgreSQL database (pg.c) named by its address. */
 #ifndef PROF_HISTORY_H
 #define PROF_HISTORY_H
 
@@ -15,11 +15,11 @@ struct json_object;
  * instruction count where counted, and per memory metric
  * (prof_cmp_metrics[]: heap peak, allocations, bytes allocated, RSS
  * peak) the median of its values, the number comparisons.json's memory
- * row gives, with that row's verdict (history-int.h). Every reader
+ * row gives, with that row's verdict (backend.h). Every reader
  * gives the runs in run order, whatever the order they were added in: a
  * run after the runs of its commit's ancestors (by the parents the runs
  * keep), else by commit time (the run's timestamp where the file gave
- * none), then timestamp, commit and run id (history-order.h). A history
+ * none), then timestamp, commit and run id (order.h). A history
  * is made by runs of successive commits, and two histories of the same
  * runs read the same.
  *
@@ -95,7 +95,7 @@ int prof_history_version(const struct prof_history *h);
  * Add a checked run in one transaction: *added is PROF_HISTORY_ADDED. A run
  * id already there with the same content (the same digest) changes nothing
  * (PROF_HISTORY_SAME); with other content it is an error. A run id stored
- * by a prof-history older than the streamed digest (see history.c) cannot
+ * by a prof-history older than the streamed digest (see sqlite.c) cannot
  * be compared: nothing changes either (PROF_HISTORY_UNCOMPARED), for the
  * caller to say so. Returns 0 or -1 (nothing of the run is stored then).
  *
@@ -229,7 +229,7 @@ struct json_object *prof_history_changes(struct prof_history *h,
 
 /*
  * What every reader gives of a row of a run (prof_history_point's and
- * prof_history_record's, both backends: history-int.h reads it once for
+ * prof_history_record's, both backends: backend.h reads it once for
  * all of them). The strings are borrowed until the callback returns.
  */
 #define PROF_HISTORY_ROW_MEMBERS                                               \

@@ -1,8 +1,8 @@
-/* history-int.h: what the two backends of history.h share (private to
- * history.c and history-pg.c). Inline, so that neither file calls into
+/* backend.h: what the two backends of history.h share (private to
+ * sqlite.c and pg.c). Inline, so that neither file calls into
  * the other (t1525: no circles among files). */
-#ifndef PROF_HISTORY_INT_H
-#define PROF_HISTORY_INT_H
+#ifndef PROF_HISTORY_BACKEND_H
+#define PROF_HISTORY_BACKEND_H
 
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 
 #include "history.h"
 
-/* The prefix of the digests that can be compared (history.c says what a
+/* The prefix of the digests that can be compared (sqlite.c says what a
  * run's digest is); histories written before it hold digests without. */
 #define PROF_HISTORY_DIGEST_PREFIX "v2:"
 
@@ -71,7 +71,7 @@ prof_history_mem_value(const struct prof_runrow *r, int m)
 }
 
 /* A metric prof-diff judges is a column here: a new one needs its
- * migration in history.c and history-pg.c, and its columns below. */
+ * migration in sqlite.c and pg.c, and its columns below. */
 _Static_assert(PROF_CMP_MEM_N == 6,
 	       "a memory metric without its history columns");
 
@@ -192,4 +192,4 @@ prof_history_read_row(const struct prof_history_cols *c, int base,
 	}
 }
 
-#endif /* PROF_HISTORY_INT_H */
+#endif /* PROF_HISTORY_BACKEND_H */

@@ -1,4 +1,4 @@
-/* history-pg.c: the run history on PostgreSQL (see history.h, history-pg.h). */
+/* pg.c: the run history on PostgreSQL (see history.h, pg.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,9 +8,9 @@
 #include <json-c/json.h>
 #include <libpq-fe.h>
 
-#include "history-int.h"
-#include "history-order.h"
-#include "history-pg.h"
+#include "backend.h"
+#include "order.h"
+#include "pg.h"
 #include "id.h"
 #include "json.h"
 #include "spawn.h"
@@ -26,7 +26,7 @@
  * history from version k to k + 1, under an advisory lock, so that many
  * writers opening a new database at once make it once. Version 2 keeps
  * each memory metric of a row and its verdict, as SQLite's version 6
- * (history-int.h); version 3 the device peak's verdict, as SQLite's 7;
+ * (backend.h); version 3 the device peak's verdict, as SQLite's 7;
  * version 4 the commit's time and parents and the order by commit time,
  * as SQLite's 8 (PG_RUN_ORDER).
  * Never edit one that has shipped: add the next.
@@ -35,13 +35,13 @@
 #define PG_LOCK "1886547558"	/* "prof" */
 
 /* The commit-time order of a project's runs, as SQLite's RUN_ORDER since
- * its 8, that history-order.c follows the commit graph from. */
+ * its 8, that order.c follows the commit graph from. */
 #define PG_RUN_ORDER                                                           \
 	"coalesce(commit_time_utc, timestamp_utc), timestamp_utc, "            \
 	"commit_id, run_id"
 /*
  * The readers that stream every row (walk, export) are given the run
- * order (history-order.h) as the runs' row ids in that order, one array
+ * order (order.h) as the runs' row ids in that order, one array
  * parameter ($1 in PG_RANK), and order by k.rank, a run's position in
  * it: a join any role that may read can make, with nothing written (list
  * and trend put their rows in that order themselves: ranked_json()).
@@ -516,7 +516,7 @@ num(char buf[32], double v)
 }
 
 /* Whether the run id is there: 1 with the same digest, 2 with another,
- * 3 with a digest of the older kind (run_known() of history.c). */
+ * 3 with a digest of the older kind (run_known() of sqlite.c). */
 static int
 run_known(struct prof_history_pg *p, const struct prof_runview *v,
 	  struct prof_err *err)
@@ -698,7 +698,7 @@ out:
 	return rc;
 }
 
-/* judge_rows() of history.c: a run already there takes the statuses its
+/* judge_rows() of sqlite.c: a run already there takes the statuses its
  * rows lack, channel by channel; another status is refused. */
 static int
 judge_channel(struct prof_history_pg *p, const struct prof_runview *v,
@@ -922,7 +922,7 @@ prof_history_pg_file(struct prof_history_pg *p, const char *sha256,
 }
 
 /* A value of a result as JSON, by its column's type: integer, real,
- * text or null, as history.c's column_json() gives them. */
+ * text or null, as sqlite.c's column_json() gives them. */
 static struct json_object *
 value_json(const PGresult *r, int row, int col)
 {
@@ -1190,7 +1190,7 @@ text_at(const PGresult *r, int col)
 	return PQgetisnull(r, 0, col) ? NULL : PQgetvalue(r, 0, col);
 }
 
-/* prof_history_read_row()'s view of a single-row result (history-int.h). */
+/* prof_history_read_row()'s view of a single-row result (backend.h). */
 static const char *
 cols_text(void *row, int col)
 {

@@ -1,11 +1,11 @@
-/* history-order.c: the run order of a history over its commit graph (see
- * history-order.h). Linear but for the heap: a reader sorts every run of
+/* order.c: the run order of a history over its commit graph (see
+ * order.h). Linear but for the heap: a reader sorts every run of
  * the history before it reads one series. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "history-order.h"
+#include "order.h"
 #include "htab.h"
 
 /* An allocation's count: at least 1, so that malloc() never returns NULL

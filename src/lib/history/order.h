@@ -1,5 +1,5 @@
-/* history-order.h: the run order of a history over its commit graph
- * (private to history.c and history-pg.c: both read their runs in it). */
+/* order.h: the run order of a history over its commit graph (private to
+ * sqlite.c and pg.c: both read their runs in it). */
 #ifndef PROF_HISTORY_ORDER_H
 #define PROF_HISTORY_ORDER_H
 
