@@ -22,6 +22,9 @@
 #                          bytes allocated: prof-diff's memory rows)
 #   PROF_THRESHOLD         a count that moved by more than this many % from
 #                          GOOD's has changed (default 1)
+#   PROF_TIME_THRESHOLD    CHANNEL=time: the time threshold in % (prof-time
+#                          --time-threshold; default: the workload's own,
+#                          else the interleaved default)
 #   PROF_BINDIR            the tools (default bin)
 #   PROF_COMPARE_DIR       each commit is built in a git worktree at
 #                          $PROF_COMPARE_DIR/<commit> and kept there, as
@@ -78,12 +81,13 @@
 # metric), each step's other_way and the list other_way. The function
 # tables name source files relative to the project, as summary.md does.
 #
-# By time, a step's status is warning, improved or stable: the
-# interleaved A/B rule, as make compare judges. A step whose sampling ran
-# out before the verdict settled is stable, so unchanged; it is marked
-# (settled false), printed at the end and listed in bisect.json
-# (unsettled), since the search rests on it: run the bisect again (the
-# builds are kept) or with a larger REPEAT.
+# By time, a step's status is warning, improved, stable or unsettled: the
+# interleaved A/B rule, as make compare judges, at PROF_TIME_THRESHOLD
+# (TIME_THRESHOLD=) where it is given. A step whose evidence did not
+# settle (unsettled) counts as unchanged; it is marked (settled false),
+# printed at the end and listed in bisect.json (unsettled), since the
+# search rests on it: run the bisect again (the builds are kept) or with a
+# larger REPEAT.
 #
 # The exit status: 0 found (or no change between GOOD and BAD, said so), 2
 # an argument or infrastructure failure (GOOD or BAD is no commit, GOOD or
@@ -129,6 +133,7 @@ case $THRESHOLD in
 	finish 2
 	;;
 esac
+check_time_threshold
 case $BINREL in
 /* | *' '*)
 	say "WORKLOADS: '$BINREL' is not one path inside the repository"
@@ -247,6 +252,7 @@ measure() {
 			--against "$(bin_of "$good")" \
 			--repeat "$repeat" --max-repeat $((repeat * 4)) -q \
 			${PROF_TIMEOUT:+--timeout "$PROF_TIMEOUT"} \
+			${PROF_TIME_THRESHOLD:+--time-threshold "$PROF_TIME_THRESHOLD"} \
 			--output "$s.jsonl" --against-output "$s.good.jsonl" ||
 			return 1
 		# one run id on both sides, as make compare: no drift note;
@@ -260,14 +266,13 @@ measure() {
 			if . == "warning" or . == "improved" then 1 else 0 end' \
 			"$s.cmp.json")
 		[ -n "$value" ] || return 1
-		# the verdict: status, ratio, p, samples a side, and whether
-		# the sampling settled it (prof-diff's interleaved.settled)
+		# the verdict: status, ratio, p, samples a side, whether the
+		# evidence settled it (not unsettled) and the threshold
 		verdict=$(jq -c '[.[] | select(.phase == "timing")][0] |
 			{status, ratio, p_value,
 			 samples: {current: .current.n, good: .baseline.n},
-			 settled: (if .interleaved then .interleaved.settled
-				else null end),
-			 reason}' "$s.cmp.json") || return 1
+			 settled: (.status != "unsettled"),
+			 threshold_pct, reason}' "$s.cmp.json") || return 1
 		;;
 	memory)
 		"$BINDIR/prof-mem" diagnose "$W" --workloads "$(bin_of "$1")" \
@@ -766,7 +771,7 @@ fi
 # Steps whose verdict did not settle: the search went by their status.
 unsettled=$(jq -r 'select(.settled == false) | .commit' "$steps_file")
 if [ -n "$unsettled" ]; then
-	echo "not settled (each counted as unchanged, stable; run again, or with a larger REPEAT):$(for c in $unsettled; do printf ' %s' "$(git rev-parse --short "$c")"; done)"
+	echo "unsettled (each counted as unchanged; run again, or with a larger REPEAT):$(for c in $unsettled; do printf ' %s' "$(git rev-parse --short "$c")"; done)"
 fi
 
 jq -s --arg w "$W" --arg ch "$CHANNEL" --arg good "$good" --arg bad "$bad" \
@@ -777,7 +782,10 @@ jq -s --arg w "$W" --arg ch "$CHANNEL" --arg good "$good" --arg bad "$bad" \
 	--arg cm "$chase_metric" --arg others "$others" '
 	def words: split(" ") | map(select(length > 0));
 	{workload: $w, channel: $ch, good: $good, bad: $bad,
-	 threshold_pct: (if $ch == "instructions" then $th else null end),
+	 threshold_pct: (if $ch == "instructions" then $th
+		elif $ch == "time" then
+			(map(.threshold_pct // empty) | first // null)
+		else null end),
 	 direction: (if $chase == "" then null else
 		{status: $chase, metric: (if $cm == "" then null else $cm end)}
 		end),

@@ -35,6 +35,10 @@
 #                          turn (prof-mem, as profile-quick MEMORY=1): the
 #                          memory rows are judged beside the time rows
 #   PROF_BACKEND, PROF_REPEAT, PROF_TIMEOUT, PROF_SEED
+#   PROF_TIME_THRESHOLD    the time threshold in % the looks settle by and
+#                          every time row is judged by (prof-time and
+#                          prof-diff --time-threshold; default: each
+#                          workload's own, else the interleaved default)
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
 #   PROF_W                 workload id patterns (make W=), space-separated
 #   PROF_OUTPUT            the run folder, new or empty (default
@@ -124,6 +128,7 @@ if [ "${PROF_MEMORY:-}" = 1 ] && [ ! -x "$BINDIR/prof-mem" ]; then
 	finish 2
 fi
 check_workload_sources || finish 2
+check_time_threshold
 for tool in prof-time prof-merge prof-diff prof-report; do
 	if [ ! -x "$BINDIR/$tool" ]; then
 		say "'$BINDIR/$tool' is missing; run make first"
@@ -238,6 +243,8 @@ done
 [ -n "${PROF_TIMEOUT:-}" ] && opts="$opts --timeout $PROF_TIMEOUT"
 [ -n "${PROF_SEED:-}" ] && opts="$opts --seed $PROF_SEED"
 [ -n "${PROF_REPEAT:-}" ] && opts="$opts --repeat $PROF_REPEAT"
+[ -n "${PROF_TIME_THRESHOLD:-}" ] &&
+	opts="$opts --time-threshold $PROF_TIME_THRESHOLD"
 opts="$opts$(category_opts)"
 phase=timing
 # shellcheck disable=SC2086 # opts is a list of words

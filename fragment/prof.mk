@@ -81,7 +81,7 @@ PROF_FRAGMENT_VARS := ADD FORCE AGAINST BACKEND BASELINE CATEGORY CHROMIUM COUNT
 	MEMORY DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT PROF_PROJECT \
 	PROF_BUILD REF REPEAT SEED SHARD SHARDS STORIES TIMEOUT V W WORKLOADS \
 	WHY GOOD BAD CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES \
-	ENGINE SLURM_ARGS NOWAIT
+	ENGINE SLURM_ARGS NOWAIT TIME_THRESHOLD
 prof_f_empty :=
 prof_f_space := $(prof_f_empty) $(prof_f_empty)
 prof_f_ctl_chars := $(shell printf '\001 \002 \003 \004 \005 \006 \007 \010 \
@@ -253,6 +253,11 @@ SHARDS ?=
 ENGINE ?=
 SLURM_ARGS ?=
 NOWAIT ?=
+# Every target that judges time (profile-quick, profile-full, diagnose,
+# compare, bisect CHANNEL=time): the change in % either way beyond which a
+# time row is a warning or improved (default: each workload's own, else
+# 20 against a baseline and 10 interleaved).
+TIME_THRESHOLD ?=
 
 # A value quoted for the shell.
 prof_sq = '$(subst ','\'',$(1))'
@@ -262,7 +267,7 @@ prof_sq = '$(subst ','\'',$(1))'
 # spaces).
 PROFILE_VARS := BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT BASELINE \
 	PLAYWRIGHT WORKLOADS TIMEOUT SEED STORIES CHROMIUM SHARD HISTORY COUNTS \
-	MEMORY ENGINE SHARDS SLURM_ARGS NOWAIT
+	MEMORY ENGINE SHARDS SLURM_ARGS NOWAIT TIME_THRESHOLD
 prof_cmdvar = $(if $(filter command line,$(origin $(1))),$(1)=$(if \
 	$(word 2,$($(1))),"$($(1))",$($(1))))
 PROFILE_COMMAND = $(strip make $@ $(if $(filter diagnose,$@),W=$(W)) \
@@ -282,7 +287,8 @@ PROF_RUN_ENV = PROF_BINDIR=$(call prof_sq,$(PROF_TOOLDIR)) \
 	PROF_OUTPUT=$(call prof_sq,$(OUTPUT)) \
 	PROF_BASELINE=$(call prof_sq,$(BASELINE)) \
 	PROF_HISTORY=$(call prof_sq,$(HISTORY)) \
-	PROF_PROJECT=$(call prof_sq,$(PROF_PROJECT))
+	PROF_PROJECT=$(call prof_sq,$(PROF_PROJECT)) \
+	PROF_TIME_THRESHOLD=$(call prof_sq,$(TIME_THRESHOLD))
 
 PROFILE_ENV = $(PROF_RUN_ENV) \
 	PROF_PLAYWRIGHT=$(call prof_sq,$(PLAYWRIGHT)) \
@@ -346,7 +352,8 @@ baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json 
 # one for each of WORKLOADS, no git. The current and the reference
 # binaries then run alternately in one prof-time run.
 COMPARE_VARS := REF AGAINST MODE BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY \
-	W OUTPUT WORKLOADS TIMEOUT SEED WHY COUNTS MEMORY CURRENT_WORKLOADS
+	W OUTPUT WORKLOADS TIMEOUT SEED WHY COUNTS MEMORY CURRENT_WORKLOADS \
+	TIME_THRESHOLD
 COMPARE_COMMAND = $(strip make compare \
 	$(foreach v,$(COMPARE_VARS),$(call prof_cmdvar,$(v))))
 
@@ -427,7 +434,7 @@ PROF_HELP_VARS := WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT \
 	BASELINE PLAYWRIGHT W FROM NAME DIR ADD FORCE TIMEOUT SEED STORIES CHROMIUM \
 	HISTORY PROF_PROJECT REF AGAINST MODE PROF_BUILD SHARD SHARDS ENGINE \
 	SLURM_ARGS NOWAIT COUNTS MEMORY WHY GOOD BAD \
-	CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES
+	CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES TIME_THRESHOLD
 
 help: ## this list
 	@echo $(call prof_sq,$(PROF_HELP_TITLE))

@@ -11,6 +11,9 @@
 #   PROF_WORKLOADS         workload binaries, space-separated (default: the
 #                          prof-workloads beside the tools)
 #   PROF_BACKEND, PROF_REPEAT, PROF_TIMEOUT, PROF_SEED
+#   PROF_TIME_THRESHOLD    the time threshold in % every time row is
+#                          judged by (recorded in the samples; prof-diff
+#                          --time-threshold)
 #   PROF_CATEGORY, PROF_EXCLUDE_CATEGORY   space-separated lists
 #   PROF_W                 workload id patterns (make W=; diagnose: its id)
 #   PROF_OUTPUT            the run folder, new or empty (default
@@ -109,6 +112,7 @@ command=${PROF_COMMAND:-$label${id:+ W=$id}}
 # Every variable is checked before any phase runs.
 . "$(dirname "$0")/profile-check.sh"
 check_vars
+check_time_threshold
 
 # ENGINE=slurm: the shards run as a job array, their merge after them,
 # and this waits for it (slurm.sh). Otherwise the shard is SHARD, or the
@@ -249,6 +253,8 @@ common_opts() {
 phase_timing() {
 	opts=$(common_opts)
 	[ -n "${PROF_REPEAT:-}" ] && opts="$opts --repeat $PROF_REPEAT"
+	[ -n "${PROF_TIME_THRESHOLD:-}" ] &&
+		opts="$opts --time-threshold $PROF_TIME_THRESHOLD"
 	opts="$opts$(category_opts)"
 	[ -n "${PROF_SHARD:-}" ] && opts="$opts --shard $PROF_SHARD"
 	phase=timing

@@ -699,6 +699,25 @@ merge_at() {
 	"$BINDIR/prof-merge" "$@"
 }
 
+# check_time_threshold: TIME_THRESHOLD= (PROF_TIME_THRESHOLD), the change
+# in % either way beyond which a time row is a warning or improved: empty
+# (each row's own, else prof-diff's default), or a number above 0 and at
+# most 1000; else one line and exit 2, before anything runs.
+check_time_threshold() {
+	case ${PROF_TIME_THRESHOLD:-} in
+	'') return 0 ;;
+	*[!0-9.]* | *.*.* | .) ;;
+	*)
+		awk -v t="$PROF_TIME_THRESHOLD" \
+			'BEGIN { exit !(t + 0 > 0 && t + 0 <= 1000) }' &&
+			return 0
+		;;
+	esac
+	say "TIME_THRESHOLD: '$PROF_TIME_THRESHOLD' is not a percentage" \
+		"above 0 and at most 1000"
+	finish 2
+}
+
 # merge_diff_report RESULTS BASELINE COMPARISONS [MERGE-ARG...]: the one
 # sequence after the samples, for make profile-*, compare, merge-shards and
 # bisect's time steps: prof-merge the MERGE-ARGs (the streams or shards,
@@ -727,7 +746,10 @@ merge_diff_report() {
 	fi
 	compared=1
 	phase=compare
+	# TIME_THRESHOLD= judges every time row by it (the browser stories'
+	# too, which no prof-time recorded it in).
 	if ! "$BINDIR/prof-diff" --baseline "$baseline" \
+		${PROF_TIME_THRESHOLD:+--time-threshold "$PROF_TIME_THRESHOLD"} \
 		--output "$comparisons" "$results"; then
 		run_diff_failed "$baseline" || return
 	fi

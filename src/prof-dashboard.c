@@ -130,9 +130,11 @@ static const char CSS[] =
 	".pt{fill:#0969da}.ipt{fill:#1b7c83}.mpt{fill:#8250df}"
 	".imp{fill:" PROF_PALETTE_IMPROVED "}"
 	".wrn{fill:" PROF_PALETTE_WARNING "}"
+	".uns{fill:" PROF_PALETTE_UNSETTLED "}"
 	".pt.err{fill:#cf222e}"
 	".v-improved{color:" PROF_PALETTE_IMPROVED ";font-weight:600}"
 	".v-warning{color:" PROF_PALETTE_WARNING ";font-weight:600}"
+	".v-unsettled{color:" PROF_PALETTE_UNSETTLED ";font-weight:600}"
 	".cut{stroke:#cf222e;stroke-width:1;stroke-dasharray:3 3}"
 	".cutmark{fill:#cf222e}"
 	".cutlabel{fill:#cf222e;font-size:11px}"
@@ -146,6 +148,7 @@ static const char CSS[] =
 	".legend .lc{color:#cf222e}"
 	".legend .li{color:" PROF_PALETTE_IMPROVED "}"
 	".legend .lw{color:" PROF_PALETTE_WARNING "}"
+	".legend .lu{color:" PROF_PALETTE_UNSETTLED "}"
 	".zoom{fill:#9a6700;font-size:11px}"
 	".brk{stroke:#9a6700;stroke-width:1.5;fill:none}"
 	"a .xc{fill:#0969da}"
@@ -566,7 +569,8 @@ count_change(const struct dash *d, struct entry *e)
 		 a->commit);
 }
 
-/* The class of a verdict's colour: improved and warning stand out. */
+/* The class of a verdict's colour: improved, warning and unsettled (no
+ * verdict yet) stand out. */
 static const char *
 verdict_class(const char *status)
 {
@@ -574,6 +578,8 @@ verdict_class(const char *status)
 		return "v-improved";
 	if (status && !strcmp(status, "warning"))
 		return "v-warning";
+	if (status && !strcmp(status, "unsettled"))
+		return "v-unsettled";
 	return "";
 }
 
@@ -641,7 +647,8 @@ change_words(FILE *fp, const struct entry *e)
 			prof_cmp_metrics[e->mem_metric].name);
 }
 
-/* The class a point of a verdict gets: improved and warning stand out. */
+/* The class a point of a verdict gets: improved, warning and unsettled
+ * stand out. */
 static const char *
 point_class(const char *status)
 {
@@ -649,6 +656,8 @@ point_class(const char *status)
 		return " imp";
 	if (status && !strcmp(status, "warning"))
 		return " wrn";
+	if (status && !strcmp(status, "unsettled"))
+		return " uns";
 	return "";
 }
 
@@ -1243,7 +1252,9 @@ write_page(struct dash *d, struct entry *e, struct prof_err *err)
 			    "class=\"lp\">- - p90</span><span class=\"lc\">| "
 			    "change point</span><span class=\"li\">&#9679; "
 			    "improved</span><span class=\"lw\">&#9679; "
-			    "warning</span></p>",
+			    "warning</span><span class=\"lu\">&#9679; "
+			    "unsettled (not settled within its budget: run it "
+			    "again with a larger one)</span></p>",
 			d->n, d->n == 1 ? "" : "s",
 			d->o->repo_url ? ", a link to its commit" : "");
 		chart(fp, d, e, 0);

@@ -17,11 +17,13 @@
 
 enum {
 	OPT_BASELINE = 256,
+	OPT_TIME_THRESHOLD,
 	OPT_VERSION,
 };
 
 static const struct cli_opt option_table[] = {
-	CLI_USAGE("prof-diff --baseline FILE [-o FILE] RESULTS"),
+	CLI_USAGE("prof-diff --baseline FILE [--time-threshold PCT] [-o FILE] "
+		  "RESULTS"),
 	CLI_TEXT(
 	"Compare the results file RESULTS (- for stdin) with a baseline (a\n"
 	"promoted results file) and write a JSON array with one comparison\n"
@@ -39,18 +41,25 @@ static const struct cli_opt option_table[] = {
 	CLI_TEXT(
 	"A row is looked up in the baseline by workload id and segment key,\n"
 	"so CPU, GPU and other machines' numbers are never compared. Its\n"
-	"status:\n"
+	"status, T its time threshold (threshold_pct: the one its samples\n"
+	"record, prof-time --time-threshold or the workload's own; else 20%\n"
+	"against a baseline and 10% interleaved; --time-threshold here over\n"
+	"them all):\n"
 	"  new           the baseline has no row for it in this segment\n"
 	"  incomparable  another workload version or fixture checksum, a\n"
 	"                baseline median that is not positive, no successful\n"
 	"                samples, or no baseline file at all\n"
-	"  warning       median ratio > 1.20, median delta >= the workload's\n"
+	"  warning       median ratio > 1 + T, median delta >= the workload's\n"
 	"                warning floor, and at least ceil(0.75 n) current\n"
 	"                samples above the baseline median\n"
-	"  improved      the mirror: median <= baseline median / 1.20, the\n"
+	"  improved      the mirror: baseline median >= median x (1 + T), the\n"
 	"                gain >= the floor, and at least ceil(0.75 n) current\n"
 	"                samples below the baseline median\n"
-	"  stable        otherwise\n"
+	"  unsettled     the evidence did not settle (below): never warning,\n"
+	"                improved or stable\n"
+	"  stable        otherwise: clearly within the threshold\n"
+	"N% slower is current / baseline = 1 + N/100, N% faster its mirror,\n"
+	"baseline / current = 1 + N/100: one T reads the same both ways.\n"
 	"p_value is the two-sided Mann-Whitney U test of the current against\n"
 	"the baseline samples: more evidence, never part of the status.\n"
 	"An instruction row (valgrind's version is in its segment key) is new\n"
@@ -80,14 +89,18 @@ static const struct cli_opt option_table[] = {
 	"the rounds' paired ratios; where that does not settle and every\n"
 	"call ran on one thread, the CPU times', when the wall times'\n"
 	"interval lies on the same side of 1), and the row is a warning only\n"
-	"when the last look settled above 1.20, the rule above says warning\n"
+	"when the last look settled above 1 + T, the rule above says warning\n"
 	"on that look's samples, and (on calls that had a core) the two\n"
-	"sides' minima differ by more than 1.20 too (improved: the mirror).\n"
-	"A row that did not settle within its budget is stable, its reason\n"
-	"\"not settled after N samples a side (p = P): ...\"; \"interleaved\"\n"
-	"says how the sampling ended. A time row whose current samples were\n"
-	"mostly contended (\"contended\": the call did not run for part of\n"
-	"its time) says so in its reason."),
+	"sides' minima differ by more than 1 + T too (improved: the mirror);\n"
+	"stable when it settled within the threshold. A row that did not\n"
+	"settle within its budget is unsettled, its reason \"not settled\n"
+	"after N samples a side (p = P): ...\", and so is one that settled\n"
+	"beyond the threshold where the rule or the minima do not say so\n"
+	"(\"not settled: ...\"); \"interleaved\" says how the sampling\n"
+	"ended. A time row whose current samples were mostly contended\n"
+	"(\"contended\": the call did not run for part of its time) says so\n"
+	"in its reason. Neither unsettled nor any other status changes the\n"
+	"exit status."),
 	CLI_TEXT(
 	"Machine drift: when both files carry a calibration (prof-time\n"
 	"measures a fixed kernel around the workloads) and the medians\n"
@@ -98,6 +111,10 @@ static const struct cli_opt option_table[] = {
 	CLI_OPTION("baseline", 0, "FILE", OPT_BASELINE,
 		"the baseline; a missing file makes every row\n"
 		"incomparable and is not an error"),
+	CLI_OPTION("time-threshold", 0, "PCT", OPT_TIME_THRESHOLD,
+		"judge every time row by a threshold of PCT%\n"
+		"(above 0, at most 1000), over the one its\n"
+		"samples record"),
 	CLI_OPTION("output", 'o', "FILE", 'o',
 		"write the comparisons there, atomically (default\n"
 		"-, stdout)"),
@@ -154,7 +171,8 @@ row_of(void *c, size_t k)
 /* Both files are streamed: memory holds the rows, never a document, and
  * the comparisons are written one at a time. */
 static int
-diff(const char *results_path, const char *baseline_path, const char *output)
+diff(const char *results_path, const char *baseline_path, const char *output,
+     double threshold)
 {
 	struct prof_stream *cur = prof_stream_new(), *base = prof_stream_new();
 	struct prof_cmp c = {0};
@@ -167,6 +185,7 @@ diff(const char *results_path, const char *baseline_path, const char *output)
 		cli_say("out of memory");
 		goto out;
 	}
+	c.time_threshold_pct = threshold;
 	if (prof_stream_results(cur, results_path, take_current, &c, &err) <
 		    0 ||
 	    prof_cmp_close(&c, segment_of, cur, &err) < 0 ||
@@ -231,6 +250,7 @@ main(int argc, char **argv)
 {
 	struct cli_getopt g;
 	const char *baseline = NULL, *output = "-";
+	double threshold = 0;
 	int c;
 
 	cli_init(argv[0]);
@@ -243,6 +263,16 @@ main(int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
+			break;
+		case OPT_TIME_THRESHOLD:
+			if (cli_real("--time-threshold", optarg, &threshold))
+				return PROF_EXIT_FAILURE;
+			if (!(threshold > 0) ||
+			    threshold > PROF_CMP_THRESHOLD_MAX)
+				return cli_fail("--time-threshold: '%s' is not "
+						"a percentage above 0 and at "
+						"most %g",
+						optarg, PROF_CMP_THRESHOLD_MAX);
 			break;
 		case 'h':
 			cli_opt_usage(option_table, stdout);
@@ -273,5 +303,5 @@ main(int argc, char **argv)
 		    cli_trap_signals(output) < 0)
 			return PROF_EXIT_FAILURE;
 	}
-	return diff(argv[optind], baseline, output);
+	return diff(argv[optind], baseline, output, threshold);
 }

@@ -53,10 +53,13 @@ static const struct cli_opt option_table[] = {
 	"warm timing and browser\n"
 	"samples that succeeded enter bmf and gbench. With --comparisons,\n"
 	"each row's verdict comes too, as status (improved, warning,\n"
-	"stable, new, incomparable) and status_reason: two more csv\n"
-	"columns (for timing, browser, instruction and memory samples: a\n"
-	"memory sample's is its metrics' most severe; empty for the others),\n"
-	"two more keys in each bmf metric and gbench entry (and a gbench\n"
+	"stable, unsettled, new, incomparable) and status_reason, and a time\n"
+	"row's threshold_pct (its time threshold, %): three more csv\n"
+	"columns (status and reason for timing, browser, instruction and\n"
+	"memory samples: a memory sample's is its metrics' most severe;\n"
+	"threshold_pct for timing and browser samples; empty for the\n"
+	"others), three more keys in each bmf metric of time and gbench\n"
+	"entry (status and status_reason in a count metric; and a gbench\n"
 	"entry's memory_status and memory_status_reason)."),
 	CLI_GROUP("options:"),
 	CLI_OPTION("format", 'f', "F", 'f',
@@ -130,7 +133,8 @@ static int
 severity(const char *status)
 {
 	static const char *const order[] = {"stable", "improved", "new",
-					    "incomparable", "warning", NULL};
+					    "unsettled", "incomparable",
+					    "warning", NULL};
 	int i;
 
 	for (i = 0; status && order[i]; i++)
@@ -228,7 +232,7 @@ mem_verdict(const struct prof_runverdict *vd, struct json_object *s,
 
 static void
 sample_verdict(struct export *e, struct json_object *s, const char **status,
-	       const char **reason, char **buf)
+	       const char **reason, char **buf, double *threshold)
 {
 	const char *w = prof_json_str(s, "workload");
 	const char *b = prof_json_str(s, "backend");
@@ -238,6 +242,7 @@ sample_verdict(struct export *e, struct json_object *s, const char **status,
 	long k;
 
 	*status = *reason = NULL;
+	*threshold = 0;
 	k = prof_runview_row(&e->v, w ? w : "", b ? b : "", seg);
 	if (k < 0)
 		return;
@@ -246,6 +251,7 @@ sample_verdict(struct export *e, struct json_object *s, const char **status,
 	    prof_sample_is(s, "phase", "browser")) {
 		*status = vd->status;
 		*reason = vd->reason;
+		*threshold = vd->threshold_pct;
 	} else if (prof_sample_is(s, "phase", "instructions")) {
 		*status = vd->count_status;
 		*reason = vd->count_reason;
@@ -277,13 +283,20 @@ add_status(struct json_object *o, const char *status, const char *reason)
 }
 
 /* A row's time (or count) verdict into a bmf metric or a gbench entry as
- * status and status_reason (null where the row has none). */
+ * status and status_reason (null where the row has none), and a time
+ * verdict's threshold_pct (null: none). */
 static void
 add_verdict(struct json_object *o, const struct prof_runverdict *vd,
 	    int count)
 {
 	add_status(o, count ? vd->count_status : vd->status,
 		   count ? vd->count_reason : vd->reason);
+	if (!count)
+		json_object_object_add(o, "threshold_pct",
+				       vd->threshold_pct > 0 ?
+					       prof_json_double(
+						       vd->threshold_pct) :
+					       NULL);
 }
 
 /* One CSV line of a sample, on the second walk over the file. */
@@ -328,11 +341,15 @@ csv_line(void *arg, struct json_object *s, struct prof_err *err)
 		if (e->verdicts) {
 			const char *status = NULL, *reason = NULL;
 			char *buf = NULL;
+			double th;
 
-			sample_verdict(e, s, &status, &reason, &buf);
+			sample_verdict(e, s, &status, &reason, &buf, &th);
 			fputc(',', e->fp);
 			csv_field(e->fp, status, 0);
-			csv_field(e->fp, reason, 1);
+			csv_field(e->fp, reason, 0);
+			if (th > 0)
+				fprintf(e->fp, "%g", th);
+			fputs("\r\n", e->fp);
 			free(buf);
 		} else {
 			fputs("\r\n", e->fp);
@@ -350,7 +367,8 @@ write_csv(struct export *e, struct prof_err *err)
 	      "host_peak_bytes,host_allocs,host_allocated_bytes,"
 	      "rss_peak_bytes,device_peak_allocated_bytes",
 	      e->fp);
-	fputs(e->verdicts ? ",status,status_reason\r\n" : "\r\n", e->fp);
+	fputs(e->verdicts ? ",status,status_reason,threshold_pct\r\n" : "\r\n",
+	      e->fp);
 	return prof_runview_each(&e->v, csv_line, e, err);
 }
 

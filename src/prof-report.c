@@ -80,18 +80,21 @@ static const struct cli_opt option_table[] = {
 	"    with google-pprof --text.\n"
 	"When the comparisons carry a machine-drift note (prof-diff), the\n"
 	"summary opens with it.\n"
-	"Interleaved rows that did not settle within their budget (stable,\n"
-	"whatever their medians said) are listed after the statuses, with\n"
-	"the command that would settle them: the run's command with\n"
-	"MODE=full (a quick make compare), a doubled REPEAT (a full one),\n"
-	"each with W= the unsettled rows' workloads, or a doubled\n"
-	"--max-repeat (prof-time). The compact table ends with a\n"
-	"line for each such row and each row whose current samples were\n"
-	"mostly contended, then the command; then, where the run has\n"
+	"Unsettled rows (status unsettled: the evidence did not settle\n"
+	"within the budget; never warning, improved or stable, and no exit\n"
+	"status changes) are listed after the statuses, with the command\n"
+	"that would settle them: the run's command with MODE=full (a quick\n"
+	"make compare), a doubled REPEAT (a full one), each with W= the\n"
+	"unsettled rows' workloads, or a doubled --max-repeat (prof-time);\n"
+	"a row judged against a baseline, interleaved (make compare). The\n"
+	"compact table ends with a line for each such row and each row\n"
+	"whose current samples were mostly contended, then the command;\n"
+	"then, where the run has\n"
 	"memory rows, one line each: workload, backend, metric, current,\n"
 	"baseline, delta (grouped digits) and status.\n"
 	"When GITHUB_ACTIONS=true, each warning is also printed as a\n"
-	"'::warning title=Performance regression::' annotation."),
+	"'::warning title=Performance regression::' annotation, and each\n"
+	"unsettled row as a '::notice title=Performance not settled::' one."),
 	CLI_GROUP("options:"),
 	CLI_OPTION("comparisons", 0, "FILE", OPT_COMPARISONS,
 		"prof-diff's output for RESULTS (without it the\n"
@@ -640,18 +643,16 @@ write_functions(struct report *r, struct json_object *row)
 }
 
 /*
- * The verdict's notes on a row beyond its status: an interleaved row
- * that did not settle within its budget (stable whatever its medians
- * said), and a time row whose current samples were mostly contended.
+ * The verdict's notes on a row beyond its status: a row whose evidence
+ * did not settle within its budget (unsettled), and a time row whose
+ * current samples were mostly contended.
  */
 static int
 row_unsettled(struct json_object *row)
 {
-	struct json_object *ab = prof_json_get(row, "interleaved");
-	struct json_object *v = ab ? prof_json_get(ab, "settled") : NULL;
+	const char *st = prof_json_str(row, "status");
 
-	return json_object_is_type(v, json_type_boolean) &&
-	       !json_object_get_boolean(v);
+	return st && !strcmp(st, "unsettled");
 }
 
 /* Whether most current samples were contended; *k of *n. */
@@ -663,30 +664,6 @@ row_contended(struct json_object *row, long *k, long *n)
 	*k = (long)prof_json_numf(c, "current");
 	*n = (long)prof_json_numf(prof_json_get(row, "current"), "n");
 	return !is_count_row(row) && *n > 0 && 2 * *k > *n;
-}
-
-/* command with every " NAME=..." word left out (a value in double
- * quotes, as the make targets record one with spaces, whole). */
-static void
-drop_var(char *cmd, const char *name)
-{
-	size_t len = strlen(name);
-	char *at = cmd;
-
-	while ((at = strstr(at, name)) != NULL) {
-		char *end;
-
-		if (at == cmd || at[-1] != ' ' || at[len] != '=') {
-			at += len;
-			continue;
-		}
-		end = at[len + 1] == '"' ? strchr(at + len + 2, '"') : at;
-		end = end ? strchr(end, ' ') : NULL;
-		if (end)
-			memmove(at - 1, end, strlen(end) + 1);
-		else
-			at[-1] = '\0';
-	}
 }
 
 /*
@@ -732,73 +709,27 @@ settle_w(struct report *r, char *buf, size_t n)
 		strcat(buf, "\"");
 }
 
-/*
- * The command that would settle the unsettled rows: the run's own command
- * with a larger budget. make compare (whose budget is 4 x REPEAT): a
- * quick run goes full (40 a side) on the unsettled rows' workloads alone
- * (settle_w()), a full one doubles REPEAT; prof-time: twice the
- * --max-repeat. Anything else: what to raise, in words.
- */
+/* The command that would settle the unsettled rows (compare.h), with W=
+ * the unsettled rows' workloads. */
 static void
 settle_command(struct report *r, long repeat, long max, char *buf, size_t n)
 {
-	const char *cmd = prof_json_str(r->meta, "command");
-	char c[2048], w[1024];
+	char w[1024];
 
-	if (cmd && !strncmp(cmd, "make compare", 12) &&
-	    strlen(cmd) < sizeof(c)) {
-		int full = strstr(cmd, " MODE=full") != NULL;
-
-		snprintf(c, sizeof(c), "%s", cmd);
-		drop_var(c, "MODE");
-		drop_var(c, "REPEAT");
-		/* A new run gets a new folder. */
-		drop_var(c, "OUTPUT");
-		settle_w(r, w, sizeof(w));
-		if (w[0])
-			drop_var(c, "W");
-		if (!full && 4 * 10 > max)
-			snprintf(buf, n, "%s MODE=full%s", c, w);
-		else
-			snprintf(buf, n, "%s MODE=full REPEAT=%ld%s", c,
-				 2 * repeat, w);
-		return;
-	}
-	if (cmd && !strncmp(cmd, "prof-time ", 10) &&
-	    strlen(cmd) < sizeof(c)) {
-		char *at;
-
-		snprintf(c, sizeof(c), "%s", cmd);
-		at = strstr(c, " --max-repeat ");
-		if (at) {
-			char *end = strchr(at + 14, ' ');
-
-			memmove(at, end ? end : at + strlen(at),
-				strlen(end ? end : at + strlen(at)) + 1);
-		}
-		at = strstr(c, " -- ");
-		if (at) {
-			snprintf(buf, n, "%.*s --max-repeat %ld%s",
-				 (int)(at - c), c, 2 * max, at);
-			return;
-		}
-		snprintf(buf, n, "%s --max-repeat %ld", c, 2 * max);
-		return;
-	}
-	snprintf(buf, n,
-		 "a larger budget: prof-time --max-repeat %ld (it was %ld), or "
-		 "make compare with MODE=full or a larger REPEAT",
-		 2 * max, max);
+	settle_w(r, w, sizeof(w));
+	prof_cmp_settle_command(prof_json_str(r->meta, "command"), repeat, max,
+				w, buf, n);
 }
 
-/* The largest --repeat and --max-repeat of the unsettled rows; 0 none. */
+/* How many rows are unsettled, and the largest --repeat and --max-repeat
+ * of those that are interleaved (0: none is). */
 static long
-unsettled_budget(struct report *r, long *repeat)
+unsettled_budget(struct report *r, long *repeat, long *max)
 {
 	size_t i, n = r->judged ? prof_cmpview_len(&r->rows) : 0;
-	long max = 0;
+	long count = 0;
 
-	*repeat = 0;
+	*repeat = *max = 0;
 	for (i = 0; i < n; i++) {
 		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		struct json_object *ab = prof_json_get(row, "interleaved");
@@ -807,12 +738,13 @@ unsettled_budget(struct report *r, long *repeat)
 
 		if (!row_unsettled(row))
 			continue;
-		if (mx > max)
-			max = mx;
+		count++;
+		if (mx > *max)
+			*max = mx;
 		if (rp > *repeat)
 			*repeat = rp;
 	}
-	return max;
+	return count;
 }
 
 /* summary.md: the unsettled rows, and the command that would settle
@@ -821,13 +753,13 @@ static void
 write_unsettled(struct report *r)
 {
 	size_t i, n = prof_cmpview_len(&r->rows);
-	long repeat, max = unsettled_budget(r, &repeat);
+	long repeat, max;
 	char cmd[2300];
 
-	if (!max)
+	if (!unsettled_budget(r, &repeat, &max))
 		return;
-	fprintf(r->md, "Not settled within their budget, so `stable` whatever "
-		       "the medians said:\n\n");
+	fprintf(r->md, "Unsettled (the evidence did not settle within the "
+		       "budget: neither warning, improved nor stable):\n\n");
 	for (i = 0; i < n; i++) {
 		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		struct json_object *ab = prof_json_get(row, "interleaved");
@@ -841,15 +773,20 @@ write_unsettled(struct report *r)
 		fprintf(r->md, " (");
 		prof_md_write(r->md, prof_json_str(row, "backend"),
 			      PROF_MD_TEXT);
-		fprintf(r->md, "): %.0f samples a side",
-			prof_json_numf(ab, "samples_a_side"));
+		if (ab)
+			fprintf(r->md, "): %.0f samples a side",
+				prof_json_numf(ab, "samples_a_side"));
+		else
+			fprintf(r->md, "): %.0f samples",
+				prof_json_numf(prof_json_get(row, "current"),
+					       "n"));
 		if (isfinite(p))
 			fprintf(r->md, ", p = %.3g", p);
 		fputc('\n', r->md);
 	}
 	settle_command(r, repeat, max, cmd, sizeof(cmd));
-	fprintf(r->md, "\nTo settle them, run: ");
-	prof_md_write(r->md, cmd, PROF_MD_CODE);
+	fprintf(r->md, "\nTo settle them, %s", max ? "run: " : "");
+	prof_md_write(r->md, cmd, max ? PROF_MD_CODE : PROF_MD_TEXT);
 	fprintf(r->md, "\n\n");
 }
 
@@ -859,27 +796,30 @@ static void
 print_notes(struct report *r)
 {
 	size_t i, n = r->judged ? prof_cmpview_len(&r->rows) : 0;
-	long repeat, max = unsettled_budget(r, &repeat), k, m;
+	long repeat, max, k, m;
+	long unsettled = unsettled_budget(r, &repeat, &max);
 	char s1[512], s2[64], cmd[2300], safe[2400];
 
 	for (i = 0; i < n; i++) {
 		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		struct json_object *ab = prof_json_get(row, "interleaved");
 
 		cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1));
 		cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2));
-		if (row_unsettled(row))
+		if (row_unsettled(row) && ab)
 			printf("%s %s: not settled after %.0f samples a side "
-			       "(p = %.3g): stable\n",
-			       s1, s2,
-			       prof_json_numf(prof_json_get(row, "interleaved"),
-					      "samples_a_side"),
+			       "(p = %.3g): unsettled\n",
+			       s1, s2, prof_json_numf(ab, "samples_a_side"),
 			       prof_json_numf(row, "p_value"));
+		else if (row_unsettled(row))
+			printf("%s %s: not settled (p = %.3g): unsettled\n", s1,
+			       s2, prof_json_numf(row, "p_value"));
 		if (row_contended(row, &k, &m))
 			printf("%s %s: %ld of %ld current samples contended: "
 			       "the machine may have been busy\n",
 			       s1, s2, k, m);
 	}
-	if (!max)
+	if (!unsettled)
 		return;
 	settle_command(r, repeat, max, cmd, sizeof(cmd));
 	printf("to settle them: %s\n", cli_safe(cmd, safe, sizeof(safe)));
@@ -1802,6 +1742,19 @@ print_annotations(struct report *r)
 		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		char text[1024], s1[512], s2[128], tc[32], tb[32], td[32];
 
+		/* An unsettled row is a notice: no verdict, and the way
+		 * to one. */
+		if (!strcmp(prof_json_str(row, "status"), "unsettled")) {
+			snprintf(text, sizeof(text), "%s (%s): %s",
+				 prof_json_str(row, "workload"),
+				 prof_json_str(row, "backend"),
+				 prof_json_str(row, "reason"));
+			fputs("::notice title=Performance not settled::",
+			      stdout);
+			gh_text(text);
+			putchar('\n');
+			continue;
+		}
 		if (strcmp(prof_json_str(row, "status"), "warning"))
 			continue;
 		if (is_count_row(row)) {

@@ -51,6 +51,12 @@ static const struct cli_opt option_table[] = {
 	CLI_OPTION("shard", 0, "I/N", OPT_SHARD,
 		"only shard I of N: the selected workloads split\n"
 		"by a hash of their id (each in exactly one)"),
+	CLI_OPTION("time-threshold", 0, "PCT", OPT_TIME_THRESHOLD,
+		"the time threshold every timing sample records,\n"
+		"which prof-diff judges its row by: a change of\n"
+		"more than PCT% either way (above 0, at most\n"
+		"1000; default: the workload's own, else 20\n"
+		"against a baseline and 10 interleaved)"),
 	CLI_FLAG("quiet", 'q', 'q',
 		"no progress on stderr"),
 	CLI_FLAG("list", 0, OPT_LIST,

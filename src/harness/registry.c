@@ -151,6 +151,9 @@ prof_registry_invalid(const char **why)
 			*why = "a negative count threshold";
 		else if (w->threads < 0)
 			*why = "a negative thread count";
+		else if (!(w->time_threshold_pct >= 0) ||
+			 w->time_threshold_pct > 1000)
+			*why = "a time threshold not in 0 to 1000";
 		else
 			continue;
 		return w;

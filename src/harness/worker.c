@@ -106,6 +106,12 @@ cmd_list(void)
 			prof_json_double(prof_count_threshold(w)));
 		json_object_object_add(o, "threads",
 				       json_object_new_int64(prof_threads(w)));
+		/* 0: none of its own (prof-time's, or the default). */
+		json_object_object_add(
+			o, "time_threshold_pct",
+			w->time_threshold_pct > 0 ?
+				prof_json_double(w->time_threshold_pct) :
+				NULL);
 		json_object_object_add(o, "dtype",
 				       json_object_new_string(or_none(w->dtype)));
 		json_object_object_add(

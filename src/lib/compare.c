@@ -126,8 +126,8 @@ class_mark(char *buf, size_t n, int k)
 }
 
 int
-prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended,
-			 double cpu_ms)
+prof_cmp_side_add_timed(struct prof_cmp_side *s, double v, int contended,
+			double cpu_ms, double own_ms)
 {
 	if (s->n == s->cap) {
 		size_t ncap = s->cap ? s->cap * 2 : 16;
@@ -149,6 +149,13 @@ prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended,
 			if (!np)
 				return -1;
 			s->cpu = np;
+		}
+		if (s->own) {
+			double *np = realloc(s->own, ncap * sizeof(*np));
+
+			if (!np)
+				return -1;
+			s->own = np;
 		}
 		s->cap = ncap;
 	}
@@ -172,8 +179,26 @@ prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended,
 	}
 	if (s->cpu_known == 1)
 		s->cpu[s->n] = cpu_ms;
+	/* Own times while every sample says its delay. */
+	if (!isfinite(own_ms) || own_ms < 0) {
+		s->own_known = -1;
+	} else if (s->own_known == 0 && s->n == 0) {
+		s->own = malloc(s->cap * sizeof(*s->own));
+		if (!s->own)
+			return -1;
+		s->own_known = 1;
+	}
+	if (s->own_known == 1)
+		s->own[s->n] = own_ms;
 	s->v[s->n++] = v;
 	return 0;
+}
+
+int
+prof_cmp_side_add_marked(struct prof_cmp_side *s, double v, int contended,
+			 double cpu_ms)
+{
+	return prof_cmp_side_add_timed(s, v, contended, cpu_ms, NAN);
 }
 
 int
@@ -199,6 +224,16 @@ prof_cmp_side_add_at(struct prof_cmp_side *s, double v, long at)
 	}
 	s->at[s->n - 1] = at;
 	return 0;
+}
+
+double
+prof_cmp_own_ms(struct json_object *s)
+{
+	const char *rd = prof_sample_str(s, "run_delay");
+
+	if (!prof_sample_run_delay(s, NULL) || (rd && !strcmp(rd, "partial")))
+		return NAN;
+	return prof_sample_own_ms(s);
 }
 
 /* A taken side's rarer facts, made when the first of them comes. */
@@ -247,6 +282,12 @@ taken_room(struct prof_cmp_taken *t)
 			return -1;
 		m->cpu = p;
 	}
+	if (m && m->own) {
+		p = realloc(m->own, ncap * sizeof(*m->own));
+		if (!p)
+			return -1;
+		m->own = p;
+	}
 	t->cap = ncap;
 	return 0;
 }
@@ -256,7 +297,7 @@ taken_room(struct prof_cmp_taken *t)
  * memory. */
 static int
 taken_add(struct prof_cmp_taken *t, double v, int contended, double cpu_ms,
-	  const long *at)
+	  double own_ms, const long *at)
 {
 	struct prof_cmp_more *m;
 
@@ -293,6 +334,24 @@ taken_add(struct prof_cmp_taken *t, double v, int contended, double cpu_ms,
 	}
 	if (t->cpu_known == 1)
 		m->cpu[t->n] = cpu_ms;
+	/* Own times (wall minus run-queue delay) the same way. */
+	if (!isfinite(own_ms) || own_ms < 0) {
+		t->own_known = -1;
+		if (m) {
+			free(m->own);
+			m->own = NULL;
+		}
+	} else if (t->own_known == 0 && t->n == 0) {
+		m = taken_more(t);
+		if (!m)
+			return -1;
+		m->own = malloc(t->cap * sizeof(*m->own));
+		if (!m->own)
+			return -1;
+		t->own_known = 1;
+	}
+	if (t->own_known == 1)
+		m->own[t->n] = own_ms;
 	if (at) {
 		if (!(m && m->at)) {
 			m = taken_more(t);
@@ -326,6 +385,7 @@ taken_side(const struct prof_cmp_taken *t, struct prof_cmp_side *d)
 	d->contended = t->contended;
 	d->cpu_known = t->cpu_known;
 	d->cpu_multi = t->cpu_multi;
+	d->own_known = t->own_known;
 	if (!m)
 		return;
 	d->ab_first = m->ab_first;
@@ -336,6 +396,7 @@ taken_side(const struct prof_cmp_taken *t, struct prof_cmp_side *d)
 	d->at = m->at;
 	d->cap_at = m->at ? t->n : 0;
 	d->cpu = m->cpu;
+	d->own = m->own;
 }
 
 static void
@@ -346,6 +407,7 @@ taken_free(struct prof_cmp_taken *t)
 		free(t->more->cont);
 		free(t->more->at);
 		free(t->more->cpu);
+		free(t->more->own);
 		free(t->more);
 	}
 }
@@ -524,7 +586,7 @@ side_take(struct prof_cmp *c, struct prof_cmp_taken *d,
 		at = (long)(isfinite(prof_sample_num(s, "call")) ?
 				    prof_sample_num(s, "call") :
 				    prof_sample_num(s, "index"));
-		return taken_add(d, mv, 0, NAN, &at);
+		return taken_add(d, mv, 0, NAN, NAN, &at);
 	}
 	/* A count keeps its call index: counts are deterministic per
 	 * index, and judge_count() compares the calls both sides made. */
@@ -534,24 +596,42 @@ side_take(struct prof_cmp *c, struct prof_cmp_taken *d,
 				 (double)json_object_get_int64(
 					 json_object_object_get(
 						 s, "instructions")),
-				 0, NAN, &at);
+				 0, NAN, NAN, &at);
 	}
 	/* The CPU time of calls on threads (not a GPU call's, threads 0,
 	 * whose CPU time says nothing of the device). */
 	threads = prof_sample_num(s, "threads");
 	if (threads > 1)
 		d->cpu_multi = 1;
+	/* The code's own time where the sample says its whole run-queue
+	 * delay. */
 	return taken_add(d, prof_sample_num(s, "duration_ms"),
 			 (int)prof_sample_contention(s),
 			 isnan(threads) || threads >= 1 ?
 				 prof_sample_num(s, "cpu_ms") :
 				 NAN,
-			 NULL);
+			 prof_cmp_own_ms(s), NULL);
+}
+
+/* A sample's time threshold (time_threshold_pct), or 0 where it
+ * records none that a rule can take. */
+static double
+time_threshold(struct json_object *s)
+{
+	struct json_object *v = NULL;
+	double t;
+
+	if (!json_object_object_get_ex(s, "time_threshold_pct", &v) ||
+	    !prof_json_is_number(v))
+		return 0;
+	t = prof_json_number(v);
+	return t > 0 && t <= PROF_CMP_THRESHOLD_MAX ? t : 0;
 }
 
 /* An instruction row, and its threshold from the sample: the one
  * recorded is the one judged, 0 included (any growth is a warning); the
- * default only where a sample records none. */
+ * default only where a sample records none. A time row's is the time
+ * threshold its samples record (time_threshold()), 0 none. */
 static void
 count_meta(struct prof_cmp_entry *r, struct json_object *s,
 	   enum prof_cmp_mem mem)
@@ -564,9 +644,12 @@ count_meta(struct prof_cmp_entry *r, struct json_object *s,
 		return;
 	}
 	r->instructions = prof_sample_is(s, "phase", "instructions");
+	if (!r->instructions) {
+		r->threshold_pct = time_threshold(s);
+		return;
+	}
 	r->threshold_pct = PROF_CMP_COUNT_THRESHOLD;
-	if (r->instructions &&
-	    json_object_object_get_ex(s, "count_threshold_pct", &v) &&
+	if (json_object_object_get_ex(s, "count_threshold_pct", &v) &&
 	    prof_json_is_number(v) && prof_json_number(v) >= 0)
 		r->threshold_pct = prof_json_number(v);
 }
@@ -720,6 +803,10 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 		if (oom || prof_htab64_put(&c->index, h, k) < 0)
 			return prof_err_set(err, "out of memory");
 	}
+	/* A time row takes the first threshold a sample records (an error
+	 * sample may come first, with none). */
+	if (!cls && !(c->rows[k].threshold_pct > 0))
+		c->rows[k].threshold_pct = time_threshold(s);
 	if (side_take(c, &c->rows[k].cur, s, mem) < 0)
 		return prof_err_set(err, "out of memory");
 	return 0;
@@ -774,25 +861,42 @@ short_sum(const char *s, char *buf, size_t n)
 	snprintf(buf, n, "%.12s", s ? s : "unknown");
 }
 
+/* The time rule's ratio of row r: 1 + T, T its threshold_pct / 100
+ * (prof_cmp_judge() gives a time row its threshold first). */
+static double
+band_of(const struct prof_cmp_row *r)
+{
+	return 1 + r->threshold_pct / 100;
+}
+
+/* How much faster a median ratio (current / baseline) below 1 is, in %:
+ * the mirror of slower's (ratio - 1) x 100, so that one threshold reads
+ * the same both ways (baseline / current = 1.20 is 20% faster). */
+static double
+faster_pct(double ratio)
+{
+	return (1 / ratio - 1) * 100;
+}
+
 /* The reason of a stable row: which condition of warning or improved it
  * missed (slower and faster say whether the median passed the ratio). */
 static void
-judge_stable(struct prof_cmp_row *r, size_t n, double pct, int slower,
-	     int faster, int over_floor)
+judge_stable(struct prof_cmp_row *r, size_t n, int slower, int faster,
+	     int over_floor)
 {
+	double up = (r->ratio - 1) * 100, down = faster_pct(r->ratio);
+
 	if (!slower && !faster) {
 		if (r->delta_ms > 0)
 			snprintf(r->reason, sizeof(r->reason),
 				 "median %.1f%% slower (%+.3f ms), within the "
-				 "%.0f%% threshold",
-				 pct, r->delta_ms,
-				 (PROF_CMP_RATIO - 1) * 100);
+				 "%g%% threshold",
+				 up, r->delta_ms, r->threshold_pct);
 		else if (r->delta_ms < 0)
 			snprintf(r->reason, sizeof(r->reason),
 				 "median %.1f%% faster (%+.3f ms), within the "
-				 "%.1f%% threshold",
-				 -pct, r->delta_ms,
-				 (1 - 1 / PROF_CMP_RATIO) * 100);
+				 "%g%% threshold",
+				 down, r->delta_ms, r->threshold_pct);
 		else
 			snprintf(r->reason, sizeof(r->reason),
 				 "median unchanged");
@@ -800,22 +904,22 @@ judge_stable(struct prof_cmp_row *r, size_t n, double pct, int slower,
 		snprintf(r->reason, sizeof(r->reason),
 			 "median %.1f%% %s but %+.3f ms is under the floor of "
 			 "%g ms",
-			 fabs(pct), pct > 0 ? "slower" : "faster", r->delta_ms,
-			 r->warning_floor_ms);
-	} else if (pct > 0) {
+			 up > 0 ? up : down, up > 0 ? "slower" : "faster",
+			 r->delta_ms, r->warning_floor_ms);
+	} else if (up > 0) {
 		snprintf(r->reason, sizeof(r->reason),
-			 "median %.1f%% slower (%+.3f ms >= floor %g ms) but "
-			 "only %zu of %zu samples above the baseline median "
-			 "(%zu needed)",
-			 pct, r->delta_ms, r->warning_floor_ms, r->above,
-			 n, r->needed);
+			 "median %.1f%% slower (%+.3f ms >= floor %g ms), more "
+			 "than the %g%% threshold, but only %zu of %zu samples "
+			 "above the baseline median (%zu needed)",
+			 up, r->delta_ms, r->warning_floor_ms, r->threshold_pct,
+			 r->above, n, r->needed);
 	} else {
 		snprintf(r->reason, sizeof(r->reason),
-			 "median %.1f%% faster (%+.3f ms, floor %g ms) but "
-			 "only %zu of %zu samples below the baseline median "
-			 "(%zu needed)",
-			 -pct, r->delta_ms, r->warning_floor_ms, r->below,
-			 n, r->needed);
+			 "median %.1f%% faster (%+.3f ms, floor %g ms), more "
+			 "than the %g%% threshold, but only %zu of %zu samples "
+			 "below the baseline median (%zu needed)",
+			 down, r->delta_ms, r->warning_floor_ms,
+			 r->threshold_pct, r->below, n, r->needed);
 	}
 }
 
@@ -980,7 +1084,7 @@ struct seed_rule {
 
 static void
 seed_rule(const double *v, size_t n, double cm, double bm, double floor_ms,
-	  struct seed_rule *s)
+	  double band, struct seed_rule *s)
 {
 	size_t i;
 
@@ -995,12 +1099,12 @@ seed_rule(const double *v, size_t n, double cm, double bm, double floor_ms,
 	/* Durations are kept to the nanosecond: compare the delta with the
 	 * floor there, so 0.3 - 0.2 still reaches a 0.1 ms floor. In doubles:
 	 * llround() of a value beyond int64 is undefined. */
-	s->slower = cm / bm > PROF_CMP_RATIO;
-	s->faster = cm <= bm / PROF_CMP_RATIO;
+	s->slower = cm / bm > band;
+	s->faster = cm <= bm / band;
 	s->over_floor = round(fabs(cm - bm) * 1e6) >= round(floor_ms * 1e6);
 	s->status = s->slower && s->over_floor && s->above >= s->needed ?
 			    PROF_CMP_WARNING :
-		    /* The mirror: the baseline at least 1.20 times the
+		    /* The mirror: the baseline at least band times the
 		     * median, the gain at least the floor, most values
 		     * below the baseline's. */
 		    s->faster && s->over_floor && s->below >= s->needed ?
@@ -1011,12 +1115,13 @@ seed_rule(const double *v, size_t n, double cm, double bm, double floor_ms,
 /*
  * The seed's rule on the speed of cur[0..nc) against base[0..nb): ratio
  * and delta of the medians, the samples above and below the baseline
- * median, the Mann-Whitney p beside it; status and reason. Returns 0, or
- * -1 when out of memory.
+ * median, the Mann-Whitney p beside it; status and reason, and what the
+ * rule saw into *out (NULL: not asked). Returns 0, or -1 when out of
+ * memory.
  */
 static int
 judge_speed(struct prof_cmp_row *r, const double *cur, size_t nc,
-	    const double *base, size_t nb)
+	    const double *base, size_t nb, struct seed_rule *out)
 {
 	struct prof_stats sc, sb;
 	struct seed_rule sr;
@@ -1040,7 +1145,10 @@ judge_speed(struct prof_cmp_row *r, const double *cur, size_t nc,
 		r->ratio = r->delta_ms = NAN;
 		return 0;
 	}
-	seed_rule(cur, nc, sc.median, sb.median, r->warning_floor_ms, &sr);
+	seed_rule(cur, nc, sc.median, sb.median, r->warning_floor_ms,
+		  band_of(r), &sr);
+	if (out)
+		*out = sr;
 	r->above = sr.above;
 	r->below = sr.below;
 	p = prof_stats_mann_whitney(cur, nc, base, nb);
@@ -1049,19 +1157,23 @@ judge_speed(struct prof_cmp_row *r, const double *cur, size_t nc,
 	r->status = sr.status;
 	if (sr.status == PROF_CMP_WARNING) {
 		snprintf(r->reason, sizeof(r->reason),
-			 "median %.1f%% slower (%+.3f ms >= floor %g ms), %zu "
-			 "of %zu samples above the baseline median",
-			 pct, r->delta_ms, r->warning_floor_ms, r->above, nc);
+			 "median %.1f%% slower (%+.3f ms >= floor %g ms), more "
+			 "than the %g%% threshold, %zu of %zu samples above the "
+			 "baseline median",
+			 pct, r->delta_ms, r->warning_floor_ms, r->threshold_pct,
+			 r->above, nc);
 		return 0;
 	}
 	if (sr.status == PROF_CMP_IMPROVED) {
 		snprintf(r->reason, sizeof(r->reason),
-			 "median %.1f%% faster (%+.3f ms, floor %g ms), %zu "
-			 "of %zu samples below the baseline median",
-			 -pct, r->delta_ms, r->warning_floor_ms, r->below, nc);
+			 "median %.1f%% faster (%+.3f ms, floor %g ms), more "
+			 "than the %g%% threshold, %zu of %zu samples below the "
+			 "baseline median",
+			 faster_pct(r->ratio), r->delta_ms, r->warning_floor_ms,
+			 r->threshold_pct, r->below, nc);
 		return 0;
 	}
-	judge_stable(r, nc, pct, sr.slower, sr.faster, sr.over_floor);
+	judge_stable(r, nc, sr.slower, sr.faster, sr.over_floor);
 	return 0;
 }
 
@@ -1185,22 +1297,25 @@ looked_at(const struct prof_cmp_look *l, const struct prof_cmp_calls *cc,
 	  const struct prof_cmp_calls *bc, double *cv, size_t *nc, double *bv,
 	  size_t *nb)
 {
-	*nc = pick(l->cpu ? cc->cpu : cc->wall, cc->cont, l->n, l->clean, cv);
-	*nb = pick(l->cpu ? bc->cpu : bc->wall, bc->cont, l->n, l->clean, bv);
+	*nc = pick(l->cpu ? cc->cpu : l->own ? cc->own : cc->wall, cc->cont,
+		   l->n, l->clean, cv);
+	*nb = pick(l->cpu ? bc->cpu : l->own ? bc->own : bc->wall, bc->cont,
+		   l->n, l->clean, bv);
 }
 
 int
 prof_cmp_seq_judged(const struct prof_cmp_seq *q,
 		    const struct prof_cmp_calls *cur,
 		    const struct prof_cmp_calls *base, size_t n,
-		    double floor_ms, struct prof_cmp_look *l, double *ratio)
+		    double floor_ms, struct prof_cmp_look *l, double *ratio,
+		    double *cur_ms, double *base_ms)
 {
 	double *cv, *bv;
 	struct prof_stats sc, sb;
 	size_t nc, nb;
 	int rc = -1;
 
-	*ratio = NAN;
+	*ratio = *cur_ms = *base_ms = NAN;
 	if (last_look(q, cur, base, n, floor_ms, l) < 0)
 		return -1;
 	cv = malloc((n ? n : 1) * sizeof(*cv));
@@ -1211,7 +1326,12 @@ prof_cmp_seq_judged(const struct prof_cmp_seq *q,
 	if (prof_stats_compute(cv, nc, &sc) < 0 ||
 	    prof_stats_compute(bv, nb, &sb) < 0)
 		goto out;
-	/* judge_speed()'s ratio, which a row's "ratio" is. */
+	/* judge_speed()'s ratio, which a row's "ratio" is, and the
+	 * medians it is the ratio of. */
+	if (nc)
+		*cur_ms = sc.median;
+	if (nb)
+		*base_ms = sb.median;
 	if (nc && nb && sb.median > 0 && isfinite(sc.median / sb.median))
 		*ratio = sc.median / sb.median;
 	rc = 0;
@@ -1221,11 +1341,47 @@ out:
 	return rc;
 }
 
+/* The share (%) of the first n calls' wall time that their run-queue
+ * delay took: 1 - sum(own) / sum(wall). */
+static double
+queue_pct(const double *wall, const double *own, size_t n)
+{
+	double w = 0, o = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		w += wall[i];
+		o += own[i];
+	}
+	return w > 0 ? (1 - o / w) * 100 : 0;
+}
+
+/*
+ * A row judged on its calls' own time (wall minus run-queue delay) says
+ * so where the queue took a part of either side's time worth a word
+ * (PROF_CMP_QUEUE_NOTE_PCT), and how much: "own time (the queue took
+ * 38.1% of the current calls' wall time, 0.4% of the baseline's): ...".
+ * nc and nb: the calls of each side judged.
+ */
+static void
+own_note(struct prof_cmp_row *r, size_t nc, size_t nb)
+{
+	double qc = queue_pct(r->cur.v, r->cur.own, nc);
+	double qb = queue_pct(r->base.v, r->base.own, nb);
+
+	if (qc < PROF_CMP_QUEUE_NOTE_PCT && qb < PROF_CMP_QUEUE_NOTE_PCT)
+		return;
+	reason_prefix(r,
+		      "own time (the queue took %.1f%% of the current calls' "
+		      "wall time, %.1f%% of the baseline's): ",
+		      qc, qb);
+}
+
 /*
  * An interleaved row (compare.h): its looks replayed as prof-time took
  * them, up to the first that settled or the last; the seed's rule on the
- * samples of that look, confirmed by the look and by the minima, or
- * stable.
+ * samples of that look, confirmed by the look and by the minima; stable
+ * where the look settled within the threshold; else unsettled.
  */
 static int
 judge_ab(struct prof_cmp_row *r)
@@ -1233,22 +1389,28 @@ judge_ab(struct prof_cmp_row *r)
 	const struct prof_cmp_side *c = &r->cur, *b = &r->base;
 	size_t n = c->n < b->n ? c->n : b->n, nc, nb;
 	/* The looks ask for one thread's CPU time (compare.h). */
+	int own = c->own_known == 1 && b->own_known == 1;
 	struct prof_cmp_calls cc = {
 		c->v, c->cont,
-		c->cpu_known == 1 && !c->cpu_multi ? c->cpu : NULL};
+		c->cpu_known == 1 && !c->cpu_multi ? c->cpu : NULL,
+		own ? c->own : NULL};
 	struct prof_cmp_calls bc = {
 		b->v, b->cont,
-		b->cpu_known == 1 && !b->cpu_multi ? b->cpu : NULL};
+		b->cpu_known == 1 && !b->cpu_multi ? b->cpu : NULL,
+		own ? b->own : NULL};
 	struct prof_cmp_seq q;
 	struct prof_cmp_look *l = &r->look;
-	double *cv = NULL, *bv = NULL, min_ratio, cmin, bmin;
-	enum prof_cmp_status rule;
+	double *cv = NULL, *bv = NULL, min_ratio, cmin, bmin, band;
+	enum prof_cmp_status rule, want;
+	struct seed_rule sr;
 	char words[160];
-	int rc = -1, confirmed, minima;
+	int rc = -1, minima;
 	size_t i;
 
 	r->ab = 1;
 	prof_cmp_seq_init(&q, c->ab_first, c->ab_max);
+	prof_cmp_seq_threshold(&q, r->threshold_pct);
+	band = q.band;
 	if (last_look(&q, &cc, &bc, n, r->warning_floor_ms, l) < 0)
 		return -1;
 	cv = malloc((n ? n : 1) * sizeof(*cv));
@@ -1256,10 +1418,13 @@ judge_ab(struct prof_cmp_row *r)
 	if (!cv || !bv)
 		goto out;
 	looked_at(l, &cc, &bc, cv, &nc, bv, &nb);
-	if (judge_speed(r, cv, nc, bv, nb) < 0)
+	if (judge_speed(r, cv, nc, bv, nb, &sr) < 0)
 		goto out;
 	if (l->cpu)
 		reason_prefix(r, "CPU time ");
+	r->own = l->own;
+	if (l->own)
+		own_note(r, l->n, l->n);
 	rc = 0;
 	if (r->status == PROF_CMP_INCOMPARABLE)
 		goto out;
@@ -1267,10 +1432,35 @@ judge_ab(struct prof_cmp_row *r)
 	look_words(l, words, sizeof(words));
 	rule = r->status;
 	if (l->state == PROF_CMP_LOOK_OPEN) {
-		r->status = PROF_CMP_STABLE;
+		r->status = PROF_CMP_UNSETTLED;
 		reason_prefix(r, "not settled after %zu samples a side "
 				 "(p = %.3g): ",
 			      l->n, r->p_value);
+		reason_add(r, "; %s", words);
+		goto out;
+	}
+	if (l->state != PROF_CMP_LOOK_SLOWER &&
+	    l->state != PROF_CMP_LOOK_FASTER) {
+		/* Settled within the threshold (or under the floor): the
+		 * interval says the change does not matter, whatever the
+		 * medians said. */
+		if (rule != PROF_CMP_STABLE) {
+			r->status = PROF_CMP_STABLE;
+			reason_add(r, ", but the interval does not confirm it");
+		}
+		goto settled;
+	}
+	want = l->state == PROF_CMP_LOOK_SLOWER ? PROF_CMP_WARNING :
+						  PROF_CMP_IMPROVED;
+	if (rule != want) {
+		/* A change under the floor does not matter either way. */
+		if (rule == PROF_CMP_STABLE && !sr.over_floor)
+			goto settled;
+		r->status = PROF_CMP_UNSETTLED;
+		reason_prefix(r, "not settled: ");
+		reason_add(r, ", but the interval lies beyond the %g%% "
+			      "threshold",
+			   r->threshold_pct);
 		reason_add(r, "; %s", words);
 		goto out;
 	}
@@ -1281,31 +1471,23 @@ judge_ab(struct prof_cmp_row *r)
 		bmin = bv[i] < bmin ? bv[i] : bmin;
 	min_ratio = cmin / bmin;
 	/* The minima speak for calls that had a core: on the uncontended
-	 * samples, or where none was contended (or none is known to be);
-	 * among mostly contended calls the fastest is noise too. */
-	minima = l->clean || (!l->cpu && !c->contended && !b->contended);
-	if (!minima)
-		min_ratio = rule == PROF_CMP_WARNING ? INFINITY : 0;
-	confirmed = rule == PROF_CMP_WARNING ?
-			    l->state == PROF_CMP_LOOK_SLOWER &&
-				    min_ratio > PROF_CMP_RATIO :
-		    rule == PROF_CMP_IMPROVED ?
-			    l->state == PROF_CMP_LOOK_FASTER &&
-				    min_ratio <= 1 / PROF_CMP_RATIO :
-			    1;
-	if (!confirmed) {
-		r->status = PROF_CMP_STABLE;
-		if (l->state != (rule == PROF_CMP_WARNING ?
-					 PROF_CMP_LOOK_SLOWER :
-					 PROF_CMP_LOOK_FASTER))
-			reason_add(r, ", but the interval does not confirm it");
-		else
-			reason_add(r,
-				   ", but the fastest samples differ by %+.1f%% "
-				   "(min %.3f ms against %.3f ms): the load "
-				   "moved the median, not the code",
-				   (min_ratio - 1) * 100, cmin, bmin);
+	 * samples, on own time (the queue taken out), or where none was
+	 * contended (or none is known to be); among mostly contended calls
+	 * the fastest is noise too. */
+	minima = l->clean || l->own ||
+		 (!l->cpu && !c->contended && !b->contended);
+	if (minima && (want == PROF_CMP_WARNING ? !(min_ratio > band) :
+						  !(min_ratio <= 1 / band))) {
+		r->status = PROF_CMP_UNSETTLED;
+		reason_prefix(r, "not settled: ");
+		reason_add(r,
+			   ", but the fastest samples differ by %+.1f%% "
+			   "(min %.3f ms against %.3f ms): the load moved the "
+			   "median, not the code; %s",
+			   (min_ratio - 1) * 100, cmin, bmin, words);
+		goto out;
 	}
+settled:
 	if (q.looks > 1)
 		reason_add(r, "; settled after %zu rounds: %s", l->n, words);
 	else
@@ -1317,10 +1499,10 @@ out:
 }
 
 /*
- * A baseline row whose calls waited in the machine's queue: the seed's
- * rule's warning or improved on wall time stands only where the same rule
- * on the calls' CPU times says the same, as an A/B look's does
- * (compare.h); else the row is stable and not settled. The CPU time of
+ * A baseline row whose calls waited in the machine's queue, their delay
+ * unknown: the seed's rule's warning or improved on wall time stands only
+ * where the same rule on the calls' CPU times says the same, as an A/B
+ * look's does (compare.h); else the row is unsettled. The CPU time of
  * calls on more threads is theirs together: the queue adds none to it
  * either. Returns 0, or -1 when out of memory.
  */
@@ -1342,11 +1524,11 @@ judge_queue(struct prof_cmp_row *r)
 		return -1;
 	if (sb.median > 0) {
 		seed_rule(c->cpu, c->n, sc.median, sb.median,
-			  r->warning_floor_ms, &sr);
+			  r->warning_floor_ms, band_of(r), &sr);
 		if (sr.status == r->status)
 			return 0;
 	}
-	r->status = PROF_CMP_STABLE;
+	r->status = PROF_CMP_UNSETTLED;
 	reason_prefix(r, "not settled: ");
 	if (sb.median > 0)
 		reason_add(r,
@@ -1605,6 +1787,13 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	r->delta_ms = r->ratio = r->p_value = r->delta = NAN;
 	r->ab = 0;
 	memset(&r->look, 0, sizeof(r->look));
+	/* A time row's threshold: its own, else its path's default. */
+	if (!r->instructions && !r->memory &&
+	    !(r->threshold_pct > 0 &&
+	      r->threshold_pct <= PROF_CMP_THRESHOLD_MAX))
+		r->threshold_pct = r->matched && ab_row(r) ?
+					   PROF_CMP_AB_THRESHOLD :
+					   PROF_CMP_TIME_THRESHOLD;
 	r->above = r->below = 0;
 	r->needed = (3 * r->cur.n + 3) / 4;	/* ceil(0.75 n) */
 	r->reason[0] = '\0';
@@ -1715,11 +1904,21 @@ prof_cmp_judge(struct prof_cmp_row *r)
 	}
 	if (r->instructions)
 		return judge_count(r);
-	if (ab_row(r))
+	r->own = 0;
+	if (ab_row(r)) {
 		rc = judge_ab(r);
-	else if ((rc = judge_speed(r, r->cur.v, r->cur.n, r->base.v,
-				   r->base.n)) == 0)
+	} else if (r->cur.own_known == 1 && r->base.own_known == 1) {
+		/* Every call's delay known: the code's own time, and no
+		 * queue left in it to check by the CPU times. */
+		rc = judge_speed(r, r->cur.own, r->cur.n, r->base.own,
+				 r->base.n, NULL);
+		r->own = 1;
+		if (rc == 0 && r->status != PROF_CMP_INCOMPARABLE)
+			own_note(r, r->cur.n, r->base.n);
+	} else if ((rc = judge_speed(r, r->cur.v, r->cur.n, r->base.v,
+				     r->base.n, NULL)) == 0) {
 		rc = judge_queue(r);
+	}
 	if (rc == 0)
 		contended_note(r);
 	return rc;
@@ -1935,10 +2134,107 @@ prof_cmp_status_name(enum prof_cmp_status s)
 		return "warning";
 	case PROF_CMP_IMPROVED:
 		return "improved";
+	case PROF_CMP_UNSETTLED:
+		return "unsettled";
 	case PROF_CMP_UNJUDGED:
 		break;
 	}
 	return "unjudged";
+}
+
+/* cmd with every " NAME=..." word left out (a value in double quotes,
+ * as the make targets record one with spaces, whole). */
+static void
+drop_var(char *cmd, const char *name)
+{
+	size_t len = strlen(name);
+	char *at = cmd;
+
+	while ((at = strstr(at, name)) != NULL) {
+		char *end;
+
+		if (at == cmd || at[-1] != ' ' || at[len] != '=') {
+			at += len;
+			continue;
+		}
+		end = at[len + 1] == '"' ? strchr(at + len + 2, '"') : at;
+		end = end ? strchr(end, ' ') : NULL;
+		if (end)
+			memmove(at - 1, end, strlen(end) + 1);
+		else
+			at[-1] = '\0';
+	}
+}
+
+void
+prof_cmp_settle_command(const char *cmd, long repeat, long max,
+			const char *w, char *buf, size_t n)
+{
+	char c[2048];
+
+	w = w ? w : "";
+	if (max <= 0) {
+		snprintf(buf, n,
+			 "judge it interleaved with the baseline's build "
+			 "(make compare REF=its commit), or run it again "
+			 "where the calls wait less for a core");
+		return;
+	}
+	if (cmd && !strncmp(cmd, "make compare", 12) &&
+	    strlen(cmd) < sizeof(c)) {
+		int full = strstr(cmd, " MODE=full") != NULL;
+
+		snprintf(c, sizeof(c), "%s", cmd);
+		drop_var(c, "MODE");
+		drop_var(c, "REPEAT");
+		/* A new run gets a new folder. */
+		drop_var(c, "OUTPUT");
+		if (w[0])
+			drop_var(c, "W");
+		if (!full && 4 * 10 > max)
+			snprintf(buf, n, "%s MODE=full%s", c, w);
+		else
+			snprintf(buf, n, "%s MODE=full REPEAT=%ld%s", c,
+				 2 * repeat, w);
+		return;
+	}
+	if (cmd && !strncmp(cmd, "prof-time ", 10) &&
+	    strlen(cmd) < sizeof(c)) {
+		char *at;
+
+		snprintf(c, sizeof(c), "%s", cmd);
+		at = strstr(c, " --max-repeat ");
+		if (at) {
+			char *end = strchr(at + 14, ' ');
+
+			memmove(at, end ? end : at + strlen(at),
+				strlen(end ? end : at + strlen(at)) + 1);
+		}
+		at = strstr(c, " -- ");
+		if (at) {
+			snprintf(buf, n, "%.*s --max-repeat %ld%s",
+				 (int)(at - c), c, 2 * max, at);
+			return;
+		}
+		snprintf(buf, n, "%s --max-repeat %ld", c, 2 * max);
+		return;
+	}
+	snprintf(buf, n,
+		 "a larger budget: prof-time --max-repeat %ld (it was %ld), or "
+		 "make compare with MODE=full or a larger REPEAT",
+		 2 * max, max);
+}
+
+int
+prof_cmp_status_known(const char *name)
+{
+	int s;
+
+	for (s = PROF_CMP_UNJUDGED; name && s <= PROF_CMP_UNSETTLED; s++)
+		if (!strcmp(name, prof_cmp_status_name(
+					  (enum prof_cmp_status)s)))
+			return 1;
+	return 0;
 }
 
 /* A number, or null for NAN. */
@@ -1998,6 +2294,42 @@ contended_json(const struct prof_cmp_row *r)
 	return o;
 }
 
+/* Which time a judged time row was judged on: "duration_ms" (wall),
+ * "own_ms" (wall minus run-queue delay) or "cpu_ms". */
+static const char *
+judged_on(const struct prof_cmp_row *r)
+{
+	if (r->ab && r->look.cpu)
+		return "cpu_ms";
+	return r->own ? "own_ms" : "duration_ms";
+}
+
+/* The share (%) of each side's wall time the run-queue delay took, where
+ * every call of the side said its delay (else null). */
+static struct json_object *
+queue_json(const struct prof_cmp_row *r)
+{
+	struct json_object *o = json_object_new_object();
+
+	if (!o)
+		return NULL;
+	json_object_object_add(o, "current",
+			       r->cur.own_known == 1 && r->cur.n ?
+				       num(round(queue_pct(r->cur.v, r->cur.own,
+							   r->cur.n) * 1e3) /
+					   1e3) :
+				       NULL);
+	json_object_object_add(o, "baseline",
+			       r->matched && r->base.own_known == 1 &&
+					       r->base.n ?
+				       num(round(queue_pct(r->base.v,
+							   r->base.own,
+							   r->base.n) * 1e3) /
+					   1e3) :
+				       NULL);
+	return o;
+}
+
 /* How an interleaved row's sampling ended (compare.h). */
 static struct json_object *
 ab_json(const struct prof_cmp_row *r)
@@ -2020,6 +2352,7 @@ ab_json(const struct prof_cmp_row *r)
 			       json_object_new_boolean(l->clean));
 	json_object_object_add(o, "judged_on",
 			       json_object_new_string(l->cpu ? "cpu_ms" :
+						      l->own ? "own_ms" :
 							       "duration_ms"));
 	json_object_object_add(o, "wall_ratio_low",
 			       l->cpu ? num(l->wall_lo) : NULL);
@@ -2116,7 +2449,8 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	struct json_object *o = json_object_new_object();
 	int judged = r->status == PROF_CMP_STABLE ||
 		     r->status == PROF_CMP_WARNING ||
-		     r->status == PROF_CMP_IMPROVED;
+		     r->status == PROF_CMP_IMPROVED ||
+		     r->status == PROF_CMP_UNSETTLED;
 	int exact = mem_exact(r);
 
 	if (!o)
@@ -2142,9 +2476,11 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 							      "timing"));
 	if (r->memory)
 		mem_json(o, r, judged);
-	if (r->instructions) {
+	if (r->instructions || !r->memory) {
 		json_object_object_add(o, "threshold_pct",
 				       prof_json_double(r->threshold_pct));
+	}
+	if (r->instructions) {
 		json_object_object_add(
 			o, "delta_instructions",
 			judged ? prof_json_double(r->delta) : NULL);
@@ -2177,8 +2513,14 @@ row_json(const struct prof_cmp_row *r, const char *run_id, const char *drift,
 	json_object_object_add(o, "drift",
 			       drift[0] ? json_object_new_string(drift) : NULL);
 	json_object_object_add(o, "interleaved", r->ab ? ab_json(r) : NULL);
-	if (!r->instructions && !r->memory)
+	if (!r->instructions && !r->memory) {
 		json_object_object_add(o, "contended", contended_json(r));
+		json_object_object_add(o, "judged_on",
+				       judged ? json_object_new_string(
+							judged_on(r)) :
+						NULL);
+		json_object_object_add(o, "queue_pct", queue_json(r));
+	}
 	if (r->status == PROF_CMP_NEW && base_segments)
 		json_object_object_add(o, "baseline_segments",
 				       json_object_get(base_segments));
@@ -2199,6 +2541,7 @@ record_size(const struct prof_cmp_entry *e)
 	if (m)
 		size += sizeof(*m) + (m->at ? n * sizeof(*m->at) : 0) +
 			(m->cpu ? n * sizeof(*m->cpu) : 0) +
+			(m->own ? n * sizeof(*m->own) : 0) +
 			(m->cont ? n : 0);
 	return size;
 }
@@ -2216,6 +2559,7 @@ record_put(FILE *fp, const struct prof_cmp_entry *e)
 	if (m && n &&
 	    ((m->at && fwrite(m->at, sizeof(*m->at), n, fp) != n) ||
 	     (m->cpu && fwrite(m->cpu, sizeof(*m->cpu), n, fp) != n) ||
+	     (m->own && fwrite(m->own, sizeof(*m->own), n, fp) != n) ||
 	     (m->cont && fwrite(m->cont, 1, n, fp) != n)))
 		return -1;
 	return 0;
@@ -2253,6 +2597,10 @@ record_get(const struct prof_cmp *c, size_t k, char **buf)
 	if (m && m->cpu) {
 		m->cpu = (double *)p;
 		p += n * sizeof(*m->cpu);
+	}
+	if (m && m->own) {
+		m->own = (double *)p;
+		p += n * sizeof(*m->own);
 	}
 	if (m && m->cont)
 		m->cont = (unsigned char *)p;
@@ -2340,6 +2688,9 @@ row_get(const struct prof_cmp *c, size_t k, struct prof_cmp_row *r,
 	r->warning_floor_ms = e->warning_floor_ms;
 	r->instructions = e->instructions;
 	r->threshold_pct = e->threshold_pct;
+	/* prof-diff --time-threshold: every time row's. */
+	if (!e->instructions && !e->memory && c->time_threshold_pct > 0)
+		r->threshold_pct = c->time_threshold_pct;
 	r->memory = (enum prof_cmp_mem)e->memory;
 	r->delta = r->delta_ms = r->ratio = r->p_value = NAN;
 	taken_side(&e->cur, &r->cur);
@@ -2479,9 +2830,6 @@ prof_cmp_check_one(struct json_object *o, size_t i, struct prof_err *err)
 					   NULL};
 	static const char *const nums[] = {"delta_ms", "ratio", "p_value",
 					   NULL};
-	static const char *const statuses[] = {"new", "incomparable", "stable",
-					       "warning", "improved",
-					       "unjudged", NULL};
 	char prefix[64];
 	const char *st;
 	size_t j;
@@ -2516,16 +2864,13 @@ prof_cmp_check_one(struct json_object *o, size_t i, struct prof_err *err)
 				     j ? "backend" : "workload id", why);
 	}
 	st = prof_json_str(o, "status");
-	for (j = 0; statuses[j]; j++)
-		if (!strcmp(st, statuses[j]))
-			break;
-	if (!statuses[j]) {
+	if (!prof_cmp_status_known(st)) {
 		char path[96];
 
 		snprintf(path, sizeof(path), "%s.status", prefix);
 		return prof_err_path(err, path,
 				     "expected one of new, incomparable, "
-				     "stable, warning, improved");
+				     "stable, warning, improved, unsettled");
 	}
 	if (!strcmp(st, "warning") && check_warning(o, prefix, err))
 		return -1;
@@ -2862,9 +3207,18 @@ prof_cmp_seq_init(struct prof_cmp_seq *q, long first, long max)
 	q->first = first > 0 ? first : 1;
 	q->max = max > q->first ? max : q->first;
 	q->step = (q->first + 1) / 2 > 2 ? (q->first + 1) / 2 : 2;
+	q->band = 1 + PROF_CMP_AB_THRESHOLD / 100;
 	q->looks = 1;
 	for (n = q->first; n < q->max; n = prof_cmp_seq_next(q, n))
 		q->looks++;
+}
+
+void
+prof_cmp_seq_threshold(struct prof_cmp_seq *q, double pct)
+{
+	if (!(pct > 0) || !(pct <= PROF_CMP_THRESHOLD_MAX))
+		pct = PROF_CMP_AB_THRESHOLD;
+	q->band = 1 + pct / 100;
 }
 
 long
@@ -2956,11 +3310,11 @@ all_ci(const double *a, const double *b, size_t n, double alpha, int sides,
 	return 0;
 }
 
-/* What an interval says (compare.h), bm the baseline median. */
+/* What an interval says (compare.h), bm the baseline median, band the
+ * threshold's ratio. */
 static enum prof_cmp_look_state
-look_state(double lo, double hi, double bm, double floor_ms)
+look_state(double lo, double hi, double bm, double floor_ms, double band)
 {
-	double band = PROF_CMP_RATIO;
 	/* The change in ms at the interval's ends, against the floor. */
 	double up = isfinite(hi) ? bm * (hi - 1) : INFINITY;
 	double down = lo > 0 ? bm * (1 - lo) : INFINITY;
@@ -2987,8 +3341,14 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q,
 	struct prof_stats st;
 	size_t na, nb;
 	int rc = -1;
+	/* Every call's delay known: the looks take the code's own time,
+	 * the queue out of each call (compare.h). */
+	int own = cur->own && base->own;
+	const double *cw = own ? cur->own : cur->wall;
+	const double *bw = own ? base->own : base->wall;
 
 	memset(out, 0, sizeof(*out));
+	out->own = own;
 	out->n = n;
 	out->hi = INFINITY;
 	out->p = NAN;
@@ -3002,8 +3362,8 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q,
 		goto out;
 	/* The uncontended samples, when they alone bound the interval. */
 	if (cur->cont || base->cont) {
-		na = pick(cur->wall, cur->cont, n, 1, a);
-		nb = pick(base->wall, base->cont, n, 1, b);
+		na = pick(cw, cur->cont, n, 1, a);
+		nb = pick(bw, base->cont, n, 1, b);
 		if (na && nb &&
 		    ratio_ci(a, na, b, nb, alpha, &out->lo, &out->hi) < 0)
 			goto out;
@@ -3013,13 +3373,14 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q,
 			out->clean = 1;
 	}
 	if (!out->clean) {
-		na = pick(cur->wall, NULL, n, 0, a);
-		nb = pick(base->wall, NULL, n, 0, b);
+		na = pick(cw, NULL, n, 0, a);
+		nb = pick(bw, NULL, n, 0, b);
 		/* Calls that waited in the queue with no CPU time to check
 		 * their wall time by: the pairs alone, which share the
-		 * load of their round (compare.h). */
+		 * load of their round (compare.h). Own times hold no
+		 * queue. */
 		if (all_ci(a, b, n, alpha,
-			   (cur->cpu && base->cpu) ||
+			   own || (cur->cpu && base->cpu) ||
 				   !(queued(cur->cont, n) ||
 				     queued(base->cont, n)),
 			   &out->lo, &out->hi) < 0)
@@ -3032,8 +3393,12 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q,
 		out->p = NAN;
 	if (prof_stats_compute(b, nb, &st) < 0)
 		goto out;
-	out->state = look_state(out->lo, out->hi, st.median, floor_ms);
+	out->state = look_state(out->lo, out->hi, st.median, floor_ms,
+				q->band);
 	rc = 0;
+	/* The CPU times' checks are for wall times the queue is in. */
+	if (own)
+		goto out;
 	/*
 	 * A wall-time verdict on calls that waited in the queue stands
 	 * only where their CPU time says the same (compare.h).
@@ -3047,7 +3412,8 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q,
 			rc = -1;
 			goto out;
 		}
-		if (look_state(lo, hi, st.median, floor_ms) != out->state) {
+		if (look_state(lo, hi, st.median, floor_ms, q->band) !=
+		    out->state) {
 			out->state = PROF_CMP_LOOK_OPEN;
 			out->load_open = 1;
 			out->cpu_lo = lo;
@@ -3070,7 +3436,7 @@ prof_cmp_seq_look(const struct prof_cmp_seq *q,
 		rc = -1;
 		goto out;
 	}
-	cs = look_state(lo, hi, st.median, floor_ms);
+	cs = look_state(lo, hi, st.median, floor_ms, q->band);
 	if ((cs == PROF_CMP_LOOK_SLOWER && out->lo > 1) ||
 	    (cs == PROF_CMP_LOOK_FASTER && out->hi < 1)) {
 		out->cpu = 1;

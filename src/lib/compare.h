@@ -26,13 +26,33 @@ struct json_object;
  *                 between the calls of one side (samples without one are
  *                 not compared); or either side has no aggregated
  *                 sample; or the baseline median is not positive
- *   warning       median ratio > 1.20 AND median delta >= the warning floor
- *                 AND at least ceil(0.75 n) current samples exceed the
- *                 baseline median
- *   improved      the mirror: current median <= baseline median / 1.20
+ *   warning       median ratio > 1 + T AND median delta >= the warning
+ *                 floor AND at least ceil(0.75 n) current samples exceed
+ *                 the baseline median
+ *   improved      the mirror: baseline median >= current median x (1 + T)
  *                 AND -delta >= the warning floor AND at least
  *                 ceil(0.75 n) current samples below the baseline median
  *   stable        otherwise
+ *   unsettled     (calls that waited for a core, their run-queue delay
+ *                 unknown: see judge_queue in compare.c; and interleaved
+ *                 rows, below) the evidence did not settle: never
+ *                 warning, improved or stable, and no exit code changes
+ * T is the row's time threshold (threshold_pct / 100): the one its
+ * current samples record (time_threshold_pct: prof-time
+ * --time-threshold, or the workload's descriptor), else the struct
+ * prof_cmp's (prof-diff --time-threshold, which overrides it), else
+ * PROF_CMP_TIME_THRESHOLD against a baseline and PROF_CMP_AB_THRESHOLD
+ * for an interleaved row. The rule is symmetric in the ratio: N% slower
+ * is current / baseline = 1 + N/100, N% faster is baseline / current =
+ * 1 + N/100, and the reasons say both with the same T ("within the 20%
+ * threshold"), never 1 - 1/(1 + T).
+ * Where every call of both sides says its run-queue delay
+ * (prof_sample_run_delay()), the rule judges the code's own time,
+ * duration_ms - run_delay_ms (prof_sample_own_ms()): the wall time the
+ * load did not add, sleeping and blocking included; the reason says so
+ * where calls waited ("own time (the queue took 12.0% of the current
+ * calls' wall time, 0.4% of the baseline's): ..."). Elsewhere the wall
+ * time, with judge_queue's check.
  * The two-sided Mann-Whitney U p-value of current against baseline samples
  * is computed beside the rule and never changes the status.
  *
@@ -105,10 +125,24 @@ enum prof_cmp_status {
 	PROF_CMP_STABLE,
 	PROF_CMP_WARNING,
 	PROF_CMP_IMPROVED,	/* never changes an exit code */
+	PROF_CMP_UNSETTLED,	/* the evidence did not settle; neither */
 };
 
-/* The ratio above which a slower median may be a warning. */
+/* The ratio above which a slower memory median (the RSS peak) may be a
+ * warning. */
 #define PROF_CMP_RATIO 1.20
+
+/* The time threshold (%) of a row whose samples record none: against a
+ * baseline (another day's machine), and interleaved A/B (both builds in
+ * one run: see prof-diff(1) for why this default). A threshold is more
+ * than 0 and at most PROF_CMP_THRESHOLD_MAX. */
+#define PROF_CMP_TIME_THRESHOLD 20.0
+#define PROF_CMP_AB_THRESHOLD 10.0
+#define PROF_CMP_THRESHOLD_MAX 1000.0
+
+/* A row judged on own time says how much of its wall time the queue took
+ * where that is at least this share (%) on either side. */
+#define PROF_CMP_QUEUE_NOTE_PCT 1.0
 
 /* The growth of an instruction count (%) above which it is a warning,
  * unless the workload sets its own (count_threshold_pct). */
@@ -162,8 +196,8 @@ enum prof_cmp_mem prof_cmp_metric_find(const char *key);
 enum prof_cmp_look_state {
 	PROF_CMP_LOOK_OPEN = 0,	/* not settled: the interval holds a rule's
 				 * ratio */
-	PROF_CMP_LOOK_SLOWER,	/* settled: wholly above 1.20 */
-	PROF_CMP_LOOK_FASTER,	/* settled: wholly below 1 / 1.20 */
+	PROF_CMP_LOOK_SLOWER,	/* settled: wholly above 1 + T */
+	PROF_CMP_LOOK_FASTER,	/* settled: wholly below 1 / (1 + T) */
 	PROF_CMP_LOOK_WITHIN,	/* settled: wholly between them */
 	PROF_CMP_LOOK_FLOOR,	/* settled: the change at both ends is under
 				 * the floor */
@@ -178,6 +212,10 @@ struct prof_cmp_look {
 				 * when too few samples bound it */
 	double level;		/* its confidence, 1 - alpha / looks */
 	double p;		/* Mann-Whitney p of the judged samples */
+	/* Judged on the calls' own time, wall minus run-queue delay
+	 * (own: every call of both sides said its delay), not on wall
+	 * time. */
+	int own;
 	/* Settled on CPU time (cpu): the wall-time interval, which holds
 	 * a rule's ratio but lies wholly on the same side of 1. */
 	int cpu;
@@ -231,6 +269,11 @@ struct prof_cmp_side {
 	double *cpu;
 	int cpu_known;			/* 1 all so far, -1 one did not */
 	int cpu_multi;
+	/* Per value of v: the call's own time, duration_ms minus its
+	 * run-queue delay (prof_sample_own_ms()), while every sample of the
+	 * side said its delay (own_known 1); else NULL. */
+	double *own;
+	int own_known;
 };
 
 struct prof_cmp_row {
@@ -241,7 +284,9 @@ struct prof_cmp_row {
 	const char *shard;		/* of a merge of shards; else NULL */
 	double warning_floor_ms;	/* the current run's */
 	int instructions;		/* a row of instruction counts */
-	double threshold_pct;		/* instructions: warning above this */
+	double threshold_pct;		/* instructions: warning above this;
+					 * time: T in % (0 before judging:
+					 * the default of the row's path) */
 	enum prof_cmp_mem memory;	/* a row of this memory metric */
 	double delta;			/* memory (or counts): delta in its
 					 * unit; NAN unless judged */
@@ -256,6 +301,8 @@ struct prof_cmp_row {
 	size_t above;			/* current samples > baseline median */
 	size_t below;			/* current samples < baseline median */
 	size_t needed;			/* ceil(0.75 n) */
+	int own;			/* judged on own times (wall minus
+					 * run-queue delay) */
 	/* An interleaved A/B row (both sides A/B sides of one plan, in
 	 * round order; prof_cmp_judge()): how its sampling ended. */
 	int ab;				/* judged by the A/B rule */
@@ -280,14 +327,16 @@ struct prof_cmp_taken {
 	uint32_t n, cap, contended, errors;
 	signed char cpu_known;
 	unsigned char cpu_multi;
+	signed char own_known;
 };
 
-/* What few sides have: contention marks, call indexes and CPU times
+/* What few sides have: contention marks, call indexes, CPU and own times
  * beside the values (each NULL until needed), and the A/B facts. */
 struct prof_cmp_more {
 	unsigned char *cont;
 	long *at;
 	double *cpu;			/* while cpu_known is 1 */
+	double *own;			/* while own_known is 1 */
 	int32_t ab_first, ab_max, ab_rounds;
 	unsigned char ab_unordered;
 };
@@ -341,6 +390,9 @@ struct prof_cmp {
 	char *arena_at;
 	size_t arena_left;
 	const char *run_id;		/* of the results, for comparisons */
+	/* Every time row's threshold in % (prof-diff --time-threshold),
+	 * over what its samples record; 0: each row's own. */
+	double time_threshold_pct;
 	struct json_object *base_segments;	/* the baseline's, distinct */
 	/* The machine-drift note every row carries ("" none; calib.h). */
 	char drift[512];
@@ -411,6 +463,13 @@ int prof_cmp_counted(struct json_object *s);
  */
 int prof_cmp_judge(struct prof_cmp_row *r);
 
+/* The own time a rule judges sample s's call by: duration_ms minus its
+ * run-queue delay (prof_sample_own_ms()) where the sample says its whole
+ * delay; NAN where the delay is unknown or partial ("run_delay":
+ * "partial": some of the call's threads left out), which the rule then
+ * judges by wall time, as before the delay was measured. */
+double prof_cmp_own_ms(struct json_object *s);
+
 /* Append a duration to a side. Returns 0, or -1 when out of memory. */
 int prof_cmp_side_add(struct prof_cmp_side *s, double v);
 
@@ -420,10 +479,34 @@ int prof_cmp_side_add(struct prof_cmp_side *s, double v);
 int prof_cmp_side_add_marked(struct prof_cmp_side *s, double v,
 			     int contended, double cpu_ms);
 
+/* The same, with the call's own time own_ms (duration_ms minus its
+ * run-queue delay; NAN: the delay is unknown). */
+int prof_cmp_side_add_timed(struct prof_cmp_side *s, double v,
+			    int contended, double cpu_ms, double own_ms);
+
 /* The same, for a memory value of call index at. */
 int prof_cmp_side_add_at(struct prof_cmp_side *s, double v, long at);
 
-/* "new", "incomparable", "stable", "warning", "improved"; "unjudged". */
+/* "new", "incomparable", "stable", "warning", "improved", "unsettled";
+ * "unjudged". */
+
+/* Whether name is one of those names (the statuses a reader takes). */
+int prof_cmp_status_known(const char *name);
+
+/*
+ * The command that would settle an unsettled row, into buf: the run's
+ * command cmd (results.json's) with a larger budget. A make compare
+ * (whose budget is 4 x REPEAT): a quick one goes MODE=full (40 a side), a
+ * full one doubles REPEAT, each with w (" W=ID" or " W=\"ID ID\"": the
+ * unsettled rows' workloads, in place of the run's own W, so that it runs
+ * those and no other; "" or NULL: the run's selection as it was);
+ * prof-time: twice the --max-repeat max. Anything else: what to raise, in
+ * words; max 0 (a row judged against a baseline, not interleaved): judge
+ * it interleaved, in words. repeat and max are the unsettled rows'
+ * largest --repeat and --max-repeat.
+ */
+void prof_cmp_settle_command(const char *cmd, long repeat, long max,
+			     const char *w, char *buf, size_t n);
 const char *prof_cmp_status_name(enum prof_cmp_status s);
 
 /*
@@ -439,7 +522,11 @@ const char *prof_cmp_status_name(enum prof_cmp_status s);
  * and current and baseline objects with n, min, median, p90, max (null
  * when n is 0; counts on an instruction row), workload_version,
  * fixture_checksum, output_checksum (null when no sample had one) and,
- * when the calls of that side disagree, output_checksum_other. An instruction row also has threshold_pct and
+ * when the calls of that side disagree, output_checksum_other. A time
+ * row also has threshold_pct (the T it was judged by), judged_on
+ * ("duration_ms", "own_ms" or "cpu_ms"; null unless judged) and queue_pct
+ * ({current, baseline}: the share of each side's wall time its run-queue
+ * delay took, null where a side's delay is unknown). An instruction row also has threshold_pct and
  * delta_instructions; its delta_ms, p_value, above_baseline_median,
  * below_baseline_median and needed_above are null. A memory row has phase
  * "memory", metric (its key), unit, rule ("exact" or "ratio": the one it
@@ -525,9 +612,10 @@ void prof_cmp_rows_free(struct prof_cmp_rows *k);
  * prof_stats_shift_ci()) at level 1 - alpha / looks (Bonferroni: over all
  * looks together the chance that any interval misses the true ratio is at
  * most alpha) is settled when it lies wholly on one side of each of the
- * rule's ratios (above 1.20, below 1/1.20, or between them), or when the
- * change at both its ends is under the floor. Unsettled rows get more
- * rounds, up to the budget.
+ * rule's ratios (above 1 + T, below 1 / (1 + T), or between them: T the
+ * row's time threshold, prof_cmp_seq_threshold()), or when the change at
+ * both its ends is under the floor. Unsettled rows get more rounds, up to
+ * the budget.
  *
  * A look is taken on the uncontended samples of the n a side (the calls
  * that had a core to themselves) when those alone bound the interval on
@@ -563,22 +651,36 @@ void prof_cmp_rows_free(struct prof_cmp_rows *k);
  * samples is then the pairs' alone, never the sides' interval, whatever
  * the number of rounds (open until the pairs bound it).
  *
+ * Where every call of both sides says its run-queue delay, the looks
+ * take the calls' own time (wall minus delay: prof_sample_own_ms())
+ * instead of the wall time: the queue is taken out of each call, what is
+ * left is the code's (its sleeps and waits included), and neither the
+ * CPU times' checks above nor judge_queue's are asked; the uncontended
+ * samples (the calls that did not wait for a core) are still one
+ * cluster of their own.
+ *
  * The verdict of an interleaved row (prof_cmp_judge()) is then:
- *   warning   the last look settled above 1.20, AND the seed's rule on the
- *             samples of that look says warning (median ratio, floor,
- *             ceil(0.75 n) above), AND the fastest samples agree: the
- *             ratio of the two minima is above 1.20 too (under noise that
- *             only adds time the minimum is the robust estimate of a
- *             call's cost: Chen and Revels 2016), where the minima speak
- *             for calls that had a core: on the uncontended samples, or
- *             when no sample of the row was contended (or none is known
- *             to be); among mostly contended calls the minimum is noise
- *             too, and is not asked
- *   improved  the mirror: settled below 1/1.20, the rule says improved,
- *             the minima's ratio at most 1/1.20
- *   stable    otherwise; a row whose last look did not settle is stable
- *             and its reason says "not settled after N samples a side",
- *             with the p-value: never warning, never improved.
+ *   warning    the last look settled above 1 + T, AND the seed's rule on
+ *              the samples of that look says warning (median ratio,
+ *              floor, ceil(0.75 n) above), AND the fastest samples
+ *              agree: the ratio of the two minima is above 1 + T too
+ *              (under noise that only adds time the minimum is the
+ *              robust estimate of a call's cost: Chen and Revels 2016),
+ *              where the minima speak for calls that had a core: on the
+ *              uncontended samples, on own time, or when no sample of
+ *              the row was contended (or none is known to be); among
+ *              mostly contended calls the minimum is noise too, and is
+ *              not asked
+ *   improved   the mirror: settled below 1 / (1 + T), the rule says
+ *              improved, the minima's ratio at most 1 / (1 + T)
+ *   stable     the last look settled within the threshold (or under the
+ *              floor), or beyond it with a change under the floor: the
+ *              change is clearly one that does not matter
+ *   unsettled  otherwise: the last look did not settle within the budget
+ *              ("not settled after N samples a side (p = P): ..."), or it
+ *              settled beyond the threshold and the rule or the minima
+ *              do not say the same ("not settled: ..."). Never a warning,
+ *              never improved, never stable, and no exit code changes.
  */
 #define PROF_CMP_SEQ_ALPHA 0.05
 
@@ -587,9 +689,16 @@ struct prof_cmp_seq {
 	long max;	/* the budget; first when adaptivity is off */
 	long step;	/* samples a side between looks */
 	int looks;	/* how many looks the budget allows */
+	double band;	/* 1 + T: the threshold's ratio */
 };
 
+/* The looks of a budget, at the A/B default threshold
+ * (PROF_CMP_AB_THRESHOLD). */
 void prof_cmp_seq_init(struct prof_cmp_seq *q, long first, long max);
+
+/* The looks' threshold, in % (not more than 0, or not finite: the A/B
+ * default). */
+void prof_cmp_seq_threshold(struct prof_cmp_seq *q, double pct);
 
 /* The samples a side of the look after n, or 0 when n is the budget. */
 long prof_cmp_seq_next(const struct prof_cmp_seq *q, long n);
@@ -605,6 +714,8 @@ struct prof_cmp_calls {
 	const unsigned char *cont;	/* enum prof_contention; NULL: none
 					 * known */
 	const double *cpu;		/* cpu_ms of one thread; NULL: unknown */
+	const double *own;		/* wall minus run-queue delay; NULL:
+					 * some call's delay is unknown */
 };
 
 int prof_cmp_seq_look(const struct prof_cmp_seq *q,
@@ -625,15 +736,17 @@ int prof_cmp_seq_stop(const struct prof_cmp_seq *q,
 /*
  * The look prof-diff judges an interleaved row of n samples a side on
  * (its looks replayed: the first that settled, or the last), into *l,
- * and the ratio of the medians of the samples that look judged, which is
- * the row's "ratio" (NAN when there is none): prof-time's progress line
- * prints it. Returns 0, or -1 when out of memory.
+ * the medians of the samples that look judged (their wall, own or CPU
+ * times: cur_ms and base_ms, NAN where a side has none) and their ratio,
+ * which is the row's "ratio" (NAN when there is none): prof-time's
+ * progress line prints them, so that its medians never disagree with its
+ * percentage. Returns 0, or -1 when out of memory.
  */
 int prof_cmp_seq_judged(const struct prof_cmp_seq *q,
 			const struct prof_cmp_calls *cur,
 			const struct prof_cmp_calls *base, size_t n,
 			double floor_ms, struct prof_cmp_look *l,
-			double *ratio);
+			double *ratio, double *cur_ms, double *base_ms);
 
 /* Free the rows and drop the references. c may be all zeros. */
 void prof_cmp_free(struct prof_cmp *c);

@@ -11,5 +11,8 @@
 #define PROF_PALETTE_INCOMPARABLE "#6e7781"
 #define PROF_PALETTE_ERROR "#cf222e"
 #define PROF_PALETTE_IMPROVED "#8250df"
+/* unsettled: no verdict yet, its own hue (pink), apart from every other
+ * status's and from the dashboard's lines (its instructions' teal). */
+#define PROF_PALETTE_UNSETTLED "#bf3989"
 
 #endif /* PROF_PALETTE_H */

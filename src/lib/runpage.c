@@ -57,7 +57,7 @@ struct page {
 	int summarise;
 	long telling;			/* drawn so far in this pass */
 	long drawn, blocks;
-	long hidden[8];			/* by status_rank() */
+	long hidden[10];		/* by status_rank() */
 	struct prof_htab drawn_index;	/* workload NUL backend drawn */
 };
 
@@ -74,7 +74,8 @@ static const char css[] =
 	"--cur:#1f6feb;--base:#8a94a6;--p90:#b35900;"
 	"--warn:" PROF_PALETTE_WARNING ";--ok:" PROF_PALETTE_STABLE ";"
 	"--new:" PROF_PALETTE_NEW ";--inc:" PROF_PALETTE_INCOMPARABLE ";"
-	"--err:" PROF_PALETTE_ERROR ";--imp:" PROF_PALETTE_IMPROVED "}\n"
+	"--err:" PROF_PALETTE_ERROR ";--imp:" PROF_PALETTE_IMPROVED ";"
+	"--uns:" PROF_PALETTE_UNSETTLED "}\n"
 	"*{box-sizing:border-box}\n"
 	"body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
 	"color:var(--fg);background:var(--bg);margin:0 auto;max-width:1100px;"
@@ -90,7 +91,7 @@ static const char css[] =
 	".badge{display:inline-block;padding:0 .55em;border-radius:1em;"
 	"font-size:.85em;font-weight:600;color:#fff;background:var(--inc)}\n"
 	".s-warning{background:var(--warn)}.s-stable{background:var(--ok)}"
-	".s-improved{background:var(--imp)}"
+	".s-improved{background:var(--imp)}.s-unsettled{background:var(--uns)}"
 	".s-new{background:var(--new)}.s-error{background:var(--err)}\n"
 	"section.row{border:1px solid var(--line);border-radius:8px;"
 	"padding:12px 14px;margin:14px 0;break-inside:avoid}\n"
@@ -989,6 +990,10 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 	if (isfinite(ratio))
 		fprintf(fp, "<tr><td>median change</td><td class=\"num\">"
 			    "%+.1f%%</td></tr>", (ratio - 1) * 100);
+	if (isfinite(prof_json_numf(c, "threshold_pct")))
+		fprintf(fp, "<tr><td>threshold (either way)</td><td "
+			    "class=\"num\">%g%%</td></tr>",
+			prof_json_numf(c, "threshold_pct"));
 	if (isfinite(pv))
 		fprintf(fp, "<tr><td>Mann-Whitney p</td><td class=\"num\">"
 			    "%.3g</td></tr>", pv);
@@ -1264,8 +1269,8 @@ memory_why(struct page *p, const struct prof_runrow *r)
 /* The statuses, the most telling first: a block's own is its channels'
  * first in this order. */
 static const char *const status_order[] = {
-	"error", "warning", "improved", "incomparable", "stable", "new",
-	"unjudged", NULL,
+	"error", "warning", "improved", "unsettled", "incomparable", "stable",
+	"new", "unjudged", NULL,
 };
 
 static int
@@ -1403,6 +1408,30 @@ block_at(struct page *p, long from, struct block *k)
 	return i;
 }
 
+/* An unsettled row's way to a verdict: the command that would settle
+ * it (compare.h), the run's own selection kept. */
+static void
+settle_line(struct page *p, struct json_object *c)
+{
+	struct json_object *ab = prof_json_get(c, "interleaved");
+	long max = (long)prof_json_numf(ab, "max_repeat");
+	const char *wl = prof_json_str(c, "workload");
+	char cmd[2300], w[256] = "";
+
+	/* This row's workload alone: a make compare W= runs it only. */
+	if (wl && strlen(wl) + 4 < sizeof(w))
+		snprintf(w, sizeof(w), " W=%s", wl);
+	prof_cmp_settle_command(prof_runview_str(p->cur, "command"),
+				(long)prof_json_numf(ab, "repeat"),
+				max > 0 ? max : 0, w, cmd, sizeof(cmd));
+	fprintf(p->fp, "<p class=\"reason settle\">Unsettled: the evidence "
+		       "did not settle within the budget (neither warning, "
+		       "improved nor stable). To settle it, %s",
+		max > 0 ? "run <code>" : "");
+	prof_page_esc(p->fp, cmd);
+	fprintf(p->fp, "%s.</p>", max > 0 ? "</code>" : "");
+}
+
 /* A channel's head: its name, status and segment, and the reason. */
 static void
 channel_head(struct page *p, const struct prof_runrow *r, const char *kind,
@@ -1428,6 +1457,8 @@ channel_head(struct page *p, const struct prof_runrow *r, const char *kind,
 				r->errors, r->errors == 1 ? "" : "s");
 		fprintf(fp, "</p>");
 	}
+	if (!strcmp(status, "unsettled"))
+		settle_line(p, c);
 	fprintf(fp, "<div class=\"cols\"><div>");
 }
 
@@ -1670,7 +1701,7 @@ shown(struct page *p, const struct block *k)
 {
 	if (!p->summarise)
 		return 1;
-	if ((status_rank(k->status) > status_rank("improved") &&
+	if ((status_rank(k->status) > status_rank("unsettled") &&
 	     !k->errors) ||
 	    p->telling >= WHOLE_BLOCKS)
 		return 0;
@@ -1993,8 +2024,10 @@ write_page(struct page *p, struct prof_err *err)
 	fprintf(fp, "<nav class=\"filter\" aria-label=\"filter rows\">"
 		    "<button data-show=\"all\" aria-pressed=\"true\">all"
 		    "</button><button data-show=\"warning\" aria-pressed="
-		    "\"false\">warnings</button><button data-show=\"error\" "
-		    "aria-pressed=\"false\">errors</button></nav>\n");
+		    "\"false\">warnings</button><button data-show=\"unsettled\" "
+		    "aria-pressed=\"false\">unsettled</button><button "
+		    "data-show=\"error\" aria-pressed=\"false\">errors</button>"
+		    "</nav>\n");
 	for (i = 0; i < p->n; i = k.to) {
 		if (!drawn_at(p, i)) {
 			k.to = block_end(p, i);

@@ -1091,6 +1091,8 @@ prof_runview_verdicts(const struct prof_runview *v,
 		} else {
 			out[k].status = prof_json_str(o, "status");
 			out[k].reason = prof_json_str(o, "reason");
+			out[k].threshold_pct = prof_json_numf(o,
+							      "threshold_pct");
 		}
 	}
 	rc = 0;
@@ -1119,12 +1121,8 @@ static int
 kept_status(struct json_object *o, const char *path, const char *key,
 	    int is_reason, const char **out, struct prof_err *err)
 {
-	static const char *const statuses[] = {"new", "incomparable", "stable",
-					       "warning", "improved",
-					       "unjudged", NULL};
 	struct json_object *v = NULL;
 	char at[128];
-	size_t j;
 
 	*out = NULL;
 	snprintf(at, sizeof(at), "%s.%s", path, key);
@@ -1134,15 +1132,11 @@ kept_status(struct json_object *o, const char *path, const char *key,
 		return prof_err_path(err, at, "expected a string or null, got %s",
 				     prof_json_type_name(v));
 	*out = json_object_get_string(v);
-	if (is_reason)
+	if (is_reason || prof_cmp_status_known(*out))
 		return 0;
-	for (j = 0; statuses[j] && strcmp(*out, statuses[j]); j++)
-		;
-	if (!statuses[j])
-		return prof_err_path(err, at,
-				     "expected one of new, incomparable, "
-				     "stable, warning, improved, unjudged");
-	return 0;
+	return prof_err_path(err, at,
+			     "expected one of new, incomparable, stable, "
+			     "warning, improved, unsettled, unjudged");
 }
 
 int

@@ -243,6 +243,7 @@ int prof_runview_each(struct prof_runview *v, prof_runview_fn fn, void *arg,
 struct prof_runverdict {
 	const char *status;		/* the timing or browser comparison */
 	const char *reason;
+	double threshold_pct;		/* its time threshold, %; 0: none */
 	const char *count_status;	/* the instruction-count comparison */
 	const char *count_reason;
 	/* the memory row of each metric (enum prof_cmp_mem) */

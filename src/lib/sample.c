@@ -358,6 +358,16 @@ check_shared(struct ctx *c, struct json_object *o)
 	if (json_object_object_get_ex(o, "count_threshold_pct", NULL) &&
 	    want_number(c, o, "count_threshold_pct", 0, 0))
 		return -1;
+	/* A time threshold a rule can take (compare.h): above 0, at most
+	 * 1000 (PROF_CMP_THRESHOLD_MAX). */
+	if (json_object_object_get_ex(o, "time_threshold_pct", &v)) {
+		if (want_number(c, o, "time_threshold_pct", 0, 0))
+			return -1;
+		if (!(prof_json_number(v) > 0) || prof_json_number(v) > 1000)
+			return fail(c, "time_threshold_pct", "%s",
+				    "expected a percentage above 0 and at "
+				    "most 1000");
+	}
 	if (json_object_object_get_ex(o, "order_seed", NULL) &&
 	    want_int(c, o, "order_seed"))
 		return -1;
@@ -703,7 +713,7 @@ const char *const prof_group_keys[] = {
 	"fixture",	    "fixture_checksum", "warning_floor_ms",
 	"count_threshold_pct", "backend",	"env_id",
 	"segment_id",	    "order_seed",	"shard",
-	"threads",	    NULL};
+	"threads",	    "time_threshold_pct", NULL};
 
 int
 prof_group_key(const char *key)
@@ -730,7 +740,8 @@ prof_group_key(const char *key)
 	case 'o':
 		return !strcmp(key, "order_seed");
 	case 't':
-		return !strcmp(key, "threads");
+		return !strcmp(key, "threads") ||
+		       !strcmp(key, "time_threshold_pct");
 	default:
 		return 0;
 	}

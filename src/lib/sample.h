@@ -21,7 +21,10 @@ struct json_object;
  *   (object) on memory samples; instructions (an integer, callgrind's Ir
  *   of the counted region) on instruction samples that succeeded, and
  *   count_threshold_pct (the growth in % above which a count is a
- *   warning) on instruction samples;
+ *   warning) on instruction samples; time_threshold_pct (the change in
+ *   % either way beyond which a time is a warning or improved: above 0,
+ *   at most 1000; compare.h) on timing samples where prof-time was given
+ *   one, the workload's descriptor says one, or an A/B settled by one;
  *   order_seed (the run order's seed) where prof-time ran it;
  *   on timing samples whose call was timed (contend.h has the rule):
  *   cpu_ms (the call's CPU time, user + system: a time like
@@ -90,7 +93,7 @@ int prof_sample_json_id(struct json_object *o, char id[PROF_ID_SIZE]);
 /* Whether key is one of the fields a group holds: workload,
  * workload_version, category, fixture, fixture_checksum,
  * warning_floor_ms, count_threshold_pct, backend, env_id, segment_id,
- * order_seed, shard and threads. */
+ * order_seed, shard, threads and time_threshold_pct. */
 int prof_group_key(const char *key);
 
 /* The group keys in the order a group lists them (NULL-terminated). */

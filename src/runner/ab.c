@@ -46,6 +46,7 @@ side_free(struct side *s)
 	free(s->r.durations);
 	free(s->r.contended);
 	free(s->r.cpu);
+	free(s->r.own);
 	prof_lines_free(&s->r.out_lines);
 }
 
@@ -115,36 +116,52 @@ static const struct prof_cmp_calls *calls_of(struct prof_cmp_calls *c,
 					    size_t n);
 
 /*
- * A unit's change as summary.md and comparisons.json give it: the ratio
- * of the samples its last look judged (prof_cmp_seq_judged(), prof-diff's
- * own), formatted as the table formats it (prof_page_ratio_pct()), and
- * which samples those were, into buf.
+ * A unit's change as summary.md and comparisons.json give it: the
+ * medians of the samples its last look judged and their ratio
+ * (prof_cmp_seq_judged(), prof-diff's own), formatted as the table
+ * formats them (prof_page_time(), prof_page_ratio_pct()), and which
+ * samples and which time those were, into buf: "median 3.100 ms,
+ * reference 2.600 ms (+19.2% judged on 5/9 uncontended)", "... (+4.1%
+ * judged on own time, all)", "... (+30.0% judged on CPU time)". The
+ * medians are those the percentage is of (of the own or the CPU times
+ * where those were judged), so that their order never contradicts its
+ * sign; where no look judged, the sides' medians of all calls (sa, sb).
  */
 static void
 judged_change(const struct prof_cmp_seq *q, const struct side *a,
-	      const struct side *b, const struct group *g, char *buf,
-	      size_t n)
+	      const struct side *b, const struct group *g,
+	      const struct prof_stats *sa, const struct prof_stats *sb,
+	      char *buf, size_t n)
 {
 	double floor_ms = prof_json_number(
 		json_object_object_get(g->w->desc, "warning_floor_ms"));
 	size_t k = a->r.n_dur < b->r.n_dur ? a->r.n_dur : b->r.n_dur;
 	struct prof_cmp_calls ca, cb;
 	struct prof_cmp_look l;
-	char pct[32];
-	double ratio;
+	char pct[32], on[64], c[32], r[32];
+	double ratio, cm, bm;
 
 	if (prof_cmp_seq_judged(q, calls_of(&ca, &a->r, k),
 				calls_of(&cb, &b->r, k), k, floor_ms, &l,
-				&ratio) < 0)
-		ratio = NAN;
+				&ratio, &cm, &bm) < 0 ||
+	    !isfinite(ratio)) {
+		prof_page_time(c, sizeof(c), sa->median, 0);
+		prof_page_time(r, sizeof(r), sb->median, 0);
+		snprintf(buf, n, "median %s, reference %s (-)", c, r);
+		return;
+	}
 	prof_page_ratio_pct(pct, sizeof(pct), ratio);
+	prof_page_time(c, sizeof(c), cm, 0);
+	prof_page_time(r, sizeof(r), bm, 0);
 	if (l.cpu)
-		snprintf(buf, n, "%s judged on CPU time", pct);
+		snprintf(on, sizeof(on), "CPU time");
 	else if (l.clean)
-		snprintf(buf, n, "%s judged on %zu/%zu uncontended", pct,
-			 l.n_cur, l.n_base);
+		snprintf(on, sizeof(on), "%s%zu/%zu uncontended",
+			 l.own ? "own time, " : "", l.n_cur, l.n_base);
 	else
-		snprintf(buf, n, "%s judged on all", pct);
+		snprintf(on, sizeof(on), "%sall", l.own ? "own time, " : "");
+	snprintf(buf, n, "median %s, reference %s (%s judged on %s)", c, r,
+		 pct, on);
 }
 
 /* The progress line of a unit, once its sampling ended; settle says how
@@ -157,7 +174,7 @@ unit_progress(const struct prof_cmp_seq *q, struct side *a, struct side *b,
 	const struct group *g = u->a ? u->a : u->b;
 	const char *cold = strcmp(g->kind, "cold") ? "" : " (cold)";
 	struct prof_stats sa, sb;
-	char change[96];
+	char change[256];
 
 	if (a->o.quiet)
 		return;
@@ -182,13 +199,12 @@ unit_progress(const struct prof_cmp_seq *q, struct side *a, struct side *b,
 			cli_name, i, n, g->w->id, g->backend, cold, sb.median,
 			sb.n);
 	} else {
-		judged_change(q, a, b, g, change, sizeof(change));
+		judged_change(q, a, b, g, &sa, &sb, change, sizeof(change));
 		fprintf(stderr,
-			"%s: [%d/%d] %s %s%s: median %.3f ms, reference %.3f "
-			"ms (%s) (n=%zu/%zu, interleaved, %s first%s%s)\n",
-			cli_name, i, n, g->w->id, g->backend, cold, sa.median,
-			sb.median, change, sa.n, sb.n,
-			a_first ? "current" : "reference",
+			"%s: [%d/%d] %s %s%s: %s (n=%zu/%zu, interleaved, %s "
+			"first%s%s)\n",
+			cli_name, i, n, g->w->id, g->backend, cold, change,
+			sa.n, sb.n, a_first ? "current" : "reference",
 			settle[0] ? "; " : "", settle);
 	}
 }
@@ -203,8 +219,9 @@ unit_budget(const struct opts *o, const struct group *g)
 	return g->repeat;
 }
 
-/* A side's first n calls for a look: wall times, contended marks, and
- * the CPU times when every one of them ran on one thread and said it. */
+/* A side's first n calls for a look: wall times, contended marks, the
+ * CPU times when every one of them ran on one thread and said it, and
+ * the own times when every one said its run-queue delay. */
 static const struct prof_cmp_calls *
 calls_of(struct prof_cmp_calls *c, const struct run_state *r, size_t n)
 {
@@ -213,9 +230,13 @@ calls_of(struct prof_cmp_calls *c, const struct run_state *r, size_t n)
 	c->wall = r->durations;
 	c->cont = r->contended;
 	c->cpu = r->cpu;
+	c->own = r->own;
 	for (i = 0; r->cpu && i < n; i++)
 		if (!isfinite(r->cpu[i]) || r->cpu[i] < 0)
 			c->cpu = NULL;
+	for (i = 0; r->own && i < n; i++)
+		if (!isfinite(r->own[i]) || r->own[i] < 0)
+			c->own = NULL;
 	return c;
 }
 
@@ -271,6 +292,11 @@ run_unit(struct side *a, struct side *b, const struct unit *u, int i, int n,
 
 	a->r.n_dur = b->r.n_dur = 0;
 	prof_cmp_seq_init(&q, reps, unit_budget(&a->o, g));
+	/* The threshold the looks settle by, which the samples record and
+	 * prof-diff judges by. */
+	a->r.time_threshold_pct = b->r.time_threshold_pct =
+		output_time_threshold(&a->o, g->w->desc, 1);
+	prof_cmp_seq_threshold(&q, a->r.time_threshold_pct);
 	a->r.ab_first = b->r.ab_first = q.first;
 	a->r.ab_max = b->r.ab_max = q.max;
 	if (!u->a || !u->b) {
@@ -425,8 +451,11 @@ ab_run_workloads(struct opts *o)
 	b->r.contended = calloc(cap, 1);
 	a->r.cpu = calloc(cap, sizeof(double));
 	b->r.cpu = calloc(cap, sizeof(double));
+	a->r.own = calloc(cap, sizeof(double));
+	b->r.own = calloc(cap, sizeof(double));
 	if (!a->r.durations || !b->r.durations || !a->r.contended ||
-	    !b->r.contended || !a->r.cpu || !b->r.cpu) {
+	    !b->r.contended || !a->r.cpu || !b->r.cpu || !a->r.own ||
+	    !b->r.own) {
 		cli_say("out of memory");
 		goto out;
 	}
@@ -516,6 +545,9 @@ ab_run_command(struct opts *o)
 	b->o.output = o->against_output;
 	b->o.argv = ref_argv;
 	prof_cmp_seq_init(&q, (long)o->repeat, (long)o->max_repeat);
+	a->r.time_threshold_pct = b->r.time_threshold_pct =
+		output_time_threshold(o, NULL, 1);
+	prof_cmp_seq_threshold(&q, a->r.time_threshold_pct);
 	a->r.ab_first = b->r.ab_first = q.first;
 	a->r.ab_max = b->r.ab_max = q.max;
 	a->r.cap_dur = b->r.cap_dur = (size_t)q.max + 1;
@@ -525,8 +557,11 @@ ab_run_command(struct opts *o)
 	b->r.contended = calloc(b->r.cap_dur, 1);
 	a->r.cpu = calloc(a->r.cap_dur, sizeof(double));
 	b->r.cpu = calloc(b->r.cap_dur, sizeof(double));
+	a->r.own = calloc(a->r.cap_dur, sizeof(double));
+	b->r.own = calloc(b->r.cap_dur, sizeof(double));
 	if (!a->r.durations || !b->r.durations || !a->r.contended ||
-	    !b->r.contended || !a->r.cpu || !b->r.cpu) {
+	    !b->r.contended || !a->r.cpu || !b->r.cpu || !a->r.own ||
+	    !b->r.own) {
 		cli_say("out of memory");
 		goto out;
 	}
@@ -629,8 +664,10 @@ ab_run_command(struct opts *o)
 				s->r.contended[s->r.n_dur] =
 					(unsigned char)prof_sample_contention(smp);
 				/* A command may run any number of
-				 * processes: no CPU time of one thread. */
+				 * processes: no CPU time of one thread;
+				 * its own time where its delay is known. */
 				s->r.cpu[s->r.n_dur] = NAN;
+				s->r.own[s->r.n_dur] = prof_cmp_own_ms(smp);
 				/* As written: prof-diff's looks see these. */
 				s->r.durations[s->r.n_dur++] =
 					prof_sample_num(smp, "duration_ms");
@@ -677,12 +714,14 @@ out:
 		free(a->r.durations);
 		free(a->r.contended);
 		free(a->r.cpu);
+		free(a->r.own);
 		prof_lines_free(&a->r.out_lines);
 	}
 	if (b) {
 		free(b->r.durations);
 		free(b->r.contended);
 		free(b->r.cpu);
+		free(b->r.own);
 		prof_lines_free(&b->r.out_lines);
 	}
 	free(a);

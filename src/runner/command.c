@@ -99,6 +99,7 @@ command_run(struct opts *o)
 	dur = calloc((size_t)o->repeat + 1, sizeof(*dur));
 	cmdsample_fixture_sum(o->argv, fixture_sum);
 	r.o = o;
+	r.time_threshold_pct = output_time_threshold(o, NULL, 0);
 	if (!dur || output_open(o, &af, &r.out) < 0)
 		goto out;
 	if (!strcmp(o->phase, "memory")) {

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "id.h"
 #include "runner-int.h"
 
@@ -217,6 +218,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		CLI_HIDDEN("batch", 0, "ARG", OPT_BATCH),
 		CLI_HIDDEN("max-repeat", 0, "ARG", OPT_MAX_REPEAT),
 		CLI_HIDDEN("threshold", 0, "ARG", OPT_THRESHOLD),
+		CLI_HIDDEN("time-threshold", 0, "ARG", OPT_TIME_THRESHOLD),
 		CLI_HIDDEN("env", 0, "ARG", OPT_ENV),
 		CLI_HIDDEN("check-output", 0, NULL, OPT_CHECK_OUTPUT),
 		CLI_HIDDEN("memory", 0, NULL, OPT_MEMORY),
@@ -377,6 +379,20 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 				return cli_fail("--threshold: only for prof-count");
 			if (cli_real("--threshold", optarg, &o.threshold_pct))
 				return PROF_EXIT_FAILURE;
+			break;
+		case OPT_TIME_THRESHOLD:
+			if (!timing)
+				return cli_fail("--time-threshold: only for "
+						"prof-time");
+			if (cli_real("--time-threshold", optarg,
+				     &o.time_threshold_pct))
+				return PROF_EXIT_FAILURE;
+			if (!(o.time_threshold_pct > 0) ||
+			    o.time_threshold_pct > PROF_CMP_THRESHOLD_MAX)
+				return cli_fail("--time-threshold: '%s' is not "
+						"a percentage above 0 and at "
+						"most %g",
+						optarg, PROF_CMP_THRESHOLD_MAX);
 			break;
 		case OPT_FUNCTIONS:
 			if (!counting)

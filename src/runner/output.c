@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "runner-int.h"
 
 /* What the run line of the output says: the mode and the options that
@@ -77,6 +78,18 @@ output_write_run(struct run_state *r)
 	return 0;
 }
 
+double
+output_time_threshold(const struct opts *o, struct json_object *desc, int ab)
+{
+	double t = prof_json_numf(desc, "time_threshold_pct");
+
+	if (o->time_threshold_pct > 0)
+		return o->time_threshold_pct;
+	if (t > 0 && t <= PROF_CMP_THRESHOLD_MAX)
+		return t;
+	return ab ? PROF_CMP_AB_THRESHOLD : 0;
+}
+
 int
 output_write_sample(struct run_state *r, struct json_object *s)
 {
@@ -84,6 +97,12 @@ output_write_sample(struct run_state *r, struct json_object *s)
 
 	json_object_object_add(s, "order_seed",
 			       json_object_new_int64((int64_t)r->o->seed));
+	/* The threshold prof-diff judges the time row by (the one an A/B
+	 * settled by). */
+	if (r->time_threshold_pct > 0 && prof_sample_is(s, "phase", "timing"))
+		json_object_object_add(
+			s, "time_threshold_pct",
+			prof_json_double(r->time_threshold_pct));
 	if (r->o->shard_n) {
 		char shard[32];
 

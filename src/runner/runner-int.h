@@ -131,6 +131,7 @@ struct opts {
 	/* valgrind and the fixed folder; NULL else */
 	struct valgrind_setup *count;
 	double threshold_pct;	/* a command's count threshold */
+	double time_threshold_pct;	/* --time-threshold; 0: none given */
 	char *env[32];		/* a command's --env NAME=VALUE */
 	const char *functions;	/* --functions DIR: keep callgrind outputs */
 	int n_env;
@@ -151,6 +152,9 @@ struct run_state {
 	 * kept */
 	unsigned char *contended;
 	double *cpu;
+	/* per duration: the call's own time, wall minus its run-queue
+	 * delay (NAN: the delay is unknown); NULL: not kept */
+	double *own;
 	size_t n_dur, cap_dur;
 	long lines;
 	long bad_lines;
@@ -164,6 +168,9 @@ struct run_state {
 	long ab_slot;		/* the call's place in the unit's order */
 	long ab_round;		/* the interleaved round, from 1 */
 	long ab_first, ab_max;	/* the unit's --repeat and --max-repeat */
+	/* The time threshold (%) the group's timing samples record
+	 * (output_time_threshold()); 0: none. */
+	double time_threshold_pct;
 };
 
 /* argv.c: an argument vector of any length; the strings are not copied.
@@ -232,6 +239,7 @@ int workers_gbench_flags(char ***extra);
 
 /* plan.c */
 uint64_t plan_splitmix64(uint64_t *s);
+
 int plan_groups(struct opts *o, struct workload *all, long n_all,
 		struct workload_binary *bins, struct group **out, int *n_out);
 void plan_shuffle(struct group *gs, int n, uint64_t seed);
@@ -330,6 +338,12 @@ int valgrind_gbench_begin(struct opts *o, char **argv, struct prof_spawn *sp);
 void valgrind_gbench_fill(struct opts *o, struct json_object *s);
 
 /* output.c */
+/* The time threshold (%) a group's timing samples record:
+ * --time-threshold, else its descriptor's time_threshold_pct (desc NULL:
+ * none), else, for an interleaved A/B (ab), the A/B default its looks
+ * settle by (PROF_CMP_AB_THRESHOLD); 0: none, the judge's default. */
+double output_time_threshold(const struct opts *o, struct json_object *desc,
+			     int ab);
 int output_write_sample(struct run_state *r, struct json_object *s);
 int output_write_run(struct run_state *r);
 int output_put_sample(struct run_state *r, struct json_object *s,

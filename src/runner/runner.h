@@ -43,6 +43,7 @@ enum {
 	OPT_CHECK_OUTPUT,
 	OPT_MEMORY,
 	OPT_ONLY,
+	OPT_TIME_THRESHOLD,
 };
 
 struct runner_tool {

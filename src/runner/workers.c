@@ -14,6 +14,7 @@
 
 #include "buf.h"
 #include "channels.h"
+#include "compare.h"
 #include "contend.h"
 #include "gbench.h"
 #include "page.h"
@@ -98,6 +99,8 @@ take_sample(struct run_state *r, struct json_object *s)
 				(unsigned char)prof_sample_contention(s);
 		if (r->cpu)
 			r->cpu[r->n_dur] = one_thread_cpu(s);
+		if (r->own)
+			r->own[r->n_dur] = prof_cmp_own_ms(s);
 		r->durations[r->n_dur++] = prof_sample_num(
 			s, r->o->count ? "instructions" : "duration_ms");
 	}
@@ -699,6 +702,10 @@ workers_run_group(struct run_state *r, struct group *g, int i, int n)
 	long errors_before = r->errors;
 	int k = 0;
 
+	/* An A/B side's threshold is its unit's (ab.c). */
+	if (!r->ab_side)
+		r->time_threshold_pct =
+			output_time_threshold(r->o, g->w->desc, 0);
 	if (g->w->gbench)
 		return gbench_group(r, g, i, n);
 	snprintf(warm, sizeof(warm), "%ld", g->warmup);

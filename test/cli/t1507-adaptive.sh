@@ -4,7 +4,7 @@
 # round, and the comparison's reason says how the sampling ended. The
 # decision itself is tested on fixed samples (lib-verdict-seq).
 . "$(dirname "$0")/lib.sh"
-plan 13
+plan 14
 
 judge() {
 	"$BIN/prof-merge" --run-id ad -o "$T/cur.json" "$1" &&
@@ -22,12 +22,12 @@ jq_ok -s '[.[] | select(.ab)] | length == 3 and
 	"adaptivity off: exactly --repeat samples, each with its round"
 judge "$T/c.jsonl" "$T/r.jsonl"
 # One look, at 3 samples a side: too few to bound the ratio at 95%, so
-# the row did not settle within its budget, and is stable whatever the
+# the row did not settle within its budget, and is unsettled whatever the
 # medians say.
-jq_ok '.[0] | .status == "stable" and
+jq_ok '.[0] | .status == "unsettled" and
 	(.reason | startswith("not settled after 3 samples a side (p = ")) and
 	.interleaved.settled == false and .interleaved.max_repeat == 3' \
-	"$T/cmp.json" "adaptivity off, 3 a side: stable, and not settled"
+	"$T/cmp.json" "adaptivity off, 3 a side: unsettled"
 
 run prof-time --name t --repeat 3 --against-command true \
 	--against-output "$T/r.jsonl" --output "$T/c.jsonl" -- true
@@ -50,11 +50,22 @@ run prof-time quick --workloads "$TBIN/prof-ab-b" --against "$TBIN/prof-ab-a" \
 is "$rc" 0 "an adaptive A/B of two workloads"
 judge "$T/b.jsonl" "$T/a.jsonl"
 "$BIN/prof-report" --comparisons "$T/cmp.json" -o "$T/s.md" "$T/cur.json"
-# Each row: workload, the progress line's percentage, the table's cell.
-ok=0 rows=0
+# Each row: workload, the progress line's percentage, the table's cell;
+# and the line's two medians, which are of the samples and the time that
+# were judged, so that their order agrees with the percentage's sign
+# (issue 41: "median 0.031 ms, reference 0.026 ms (-10.2% ...)").
+ok=0 rows=0 order=0
 for w in $(jq -r '.[] | select(.phase == "timing") | .workload' "$T/cmp.json"); do
 	rows=$((rows + 1))
-	line=$(grep -F "] $w cpu: median " "$err")
+	line=$(grep -F "] $w cpu: " "$err")
+	awk -v l="$line" 'BEGIN {
+		u["ns"] = 1e-6; u["µs"] = 1e-3; u["ms"] = 1; u["s"] = 1e3
+		if (!match(l, /median [0-9.]+ [^ ,]+, reference [0-9.]+ [^ ,]+ \([-+][0-9.]+%/))
+			exit 1
+		split(substr(l, RSTART, RLENGTH), f, /[ ,(%]+/)
+		c = f[2] * u[f[3]]; r = f[5] * u[f[6]]; p = f[7] + 0
+		exit !((c > r && p > 0) || (c < r && p < 0) || (c == r && p == 0))
+	}' && order=$((order + 1))
 	pct=$(sed -n 's/.* ms (\([-+][0-9.]*%\) judged on .*/\1/p' <<<"$line")
 	cell=$(grep -F "| \`$w\` |" "$T/s.md" | awk -F' [|] ' '{print $13}')
 	jq -e --arg w "$w" --arg p "${pct%\%}" '.[] | select(.workload == $w and
@@ -64,6 +75,8 @@ for w in $(jq -r '.[] | select(.phase == "timing") | .workload' "$T/cmp.json"); 
 done
 is "$ok/$rows" "2/2" \
 	"each row's progress percentage is comparisons.json's ratio and summary.md's cell"
+is "$order/$rows" "2/2" \
+	"each progress line's medians are the judged ones: their order is its sign's"
 like "$(cat "$err")" " judged on " "the progress line says which samples it judged"
 
 run prof-time --name t --repeat 4 --max-repeat 3 --against-command true \

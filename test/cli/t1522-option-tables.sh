@@ -11,6 +11,7 @@ plan $((8 + $(echo $tools | wc -w) * 3))
 
 run prof-diff --help-options
 is "$rc:$(cat "$out")" "0:--baseline FILE
+--time-threshold PCT
 -o, --output FILE" "prof-diff --help-options: its table's options, as --help names them"
 # Not in getopt's table (there --hel, --help's abbreviation, would be
 # ambiguous; t1523): only the whole command line.
@@ -33,12 +34,14 @@ page=$ROOT/src/prof-diff.1.scd
 is "$(man_options "$page")" "$("$BIN/prof-diff" --help-options | sort -u)" \
 	"prof-diff's page documents its table's options"
 grep -v -x -F '*--baseline* _FILE_' "$page" >"$T/missing.1.scd"
-is "$(man_options "$T/missing.1.scd")" "-o, --output FILE" \
+is "$(man_options "$T/missing.1.scd")" "--time-threshold PCT
+-o, --output FILE" \
 	"a page without --baseline's term lacks it (t6202 fails on it)"
 sed 's/^\*-o\*, \*--output\* _FILE_$/&, *--bogus* _N_\n\t&/' "$page" \
 	>"$T/extra.1.scd"
 is "$(man_options "$T/extra.1.scd")" "--baseline FILE
 --bogus N
+--time-threshold PCT
 -o, --output FILE" "a page documenting --bogus has it (t6202 fails on it)"
 printf '%s\n' '*-q*' '	quiet' >"$T/alone.1.scd"
 is "$(man_options "$T/alone.1.scd")" "(a letter alone: -q, )" \

@@ -46,7 +46,7 @@ side "$T/c.jsonl" current 3 12 1 $CUR
 side "$T/r.jsonl" reference 3 12 1 $REF
 judge
 is "$?" 0 "the unsettled A/A merges, compares and reports"
-like "$(bullet)" "**stable**: not settled after 12 samples a side (p = 0.312): median 95.9% slower" \
+like "$(bullet)" "**unsettled**: not settled after 12 samples a side (p = 0.312): median 95.9% slower" \
 	"its bullet gives the reason, which names the p"
 is "$(bullet | grep -o 'p = 0\.312' | wc -l)" 1 "and the p only once"
 

@@ -24,7 +24,7 @@ reason() {
 is "$(status w.warning)" warning \
 	"30% slower median, all samples above the baseline median: warning"
 is "$(reason w.warning)" \
-	"median 30.0% slower (+3.000 ms >= floor 1 ms), 5 of 5 samples above the baseline median" \
+	"median 30.0% slower (+3.000 ms >= floor 1 ms), more than the 20% threshold, 5 of 5 samples above the baseline median" \
 	"with its reason"
 is "$(status w.under_floor)" stable "the same with a delta under the floor: stable"
 is "$(reason w.under_floor)" \
@@ -33,7 +33,7 @@ is "$(reason w.under_floor)" \
 is "$(status w.half)" stable \
 	"slower median, only half the samples above the baseline median: stable"
 is "$(reason w.half)" \
-	"median 27.5% slower (+2.750 ms >= floor 1 ms) but only 2 of 4 samples above the baseline median (3 needed)" \
+	"median 27.5% slower (+2.750 ms >= floor 1 ms), more than the 20% threshold, but only 2 of 4 samples above the baseline median (3 needed)" \
 	"because of the count"
 is "$(status w.version)" incomparable "another workload version: incomparable"
 is "$(reason w.version)" "workload version 2 != baseline 1" "says which"

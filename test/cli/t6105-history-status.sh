@@ -83,7 +83,7 @@ is "$rc:$(errline)" "2:prof-history: $T/cmp-dup.json: [1]: the same row as [0] (
 	"and so is the same row twice"
 jq '.[0].status = "faster"' "$T/cmp.json" >"$T/cmp-st.json"
 run prof-history add --db "$db" --comparisons "$T/cmp-st.json" "$T/cur.json"
-is "$rc:$(errline)" "2:prof-history: $T/cmp-st.json: [0].status: expected one of new, incomparable, stable, warning, improved" \
+is "$rc:$(errline)" "2:prof-history: $T/cmp-st.json: [0].status: expected one of new, incomparable, stable, warning, improved, unsettled" \
 	"and a status prof does not know"
 printf '[{"run_id": ' >"$T/cmp-cut.json"
 run prof-history add --db "$db" --comparisons "$T/cmp-cut.json" \

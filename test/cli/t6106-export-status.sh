@@ -57,21 +57,21 @@ is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,ca
 cp "$out" "$T/plain.csv"
 run prof-export --format csv --comparisons "$T/cmp.json" "$T/cur.json"
 is "$rc" 0 "csv with --comparisons"
-is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes,device_peak_allocated_bytes,status,status_reason\r')" \
-	"has status and status_reason columns"
+is "$(head -n 1 "$out")" "$(printf 'run_id,commit,workload,backend,segment_id,category,phase,kind,index,duration_ms,outcome,reason,instructions,host_peak_bytes,host_allocs,host_allocated_bytes,rss_peak_bytes,device_peak_allocated_bytes,status,status_reason,threshold_pct\r')" \
+	"has status, status_reason and threshold_pct columns"
 tr -d '\r' <"$out" >"$T/s.csv"
 is "$(grep -F ',timing,warm,' "$T/s.csv" | grep -c -F -x -e \
-	"$(grep -F ',timing,warm,' "$T/plain.csv" | tr -d '\r' | head -n 1),improved,$tcell" \
-	-e "$(grep -F ',timing,warm,' "$T/plain.csv" | tr -d '\r' | sed -n 2p),improved,$tcell" \
-	-e "$(grep -F ',timing,warm,' "$T/plain.csv" | tr -d '\r' | sed -n 3p),improved,$tcell")" \
-	3 "timing samples carry the time verdict: improved, and its reason"
+	"$(grep -F ',timing,warm,' "$T/plain.csv" | tr -d '\r' | head -n 1),improved,$tcell,20" \
+	-e "$(grep -F ',timing,warm,' "$T/plain.csv" | tr -d '\r' | sed -n 2p),improved,$tcell,20" \
+	-e "$(grep -F ',timing,warm,' "$T/plain.csv" | tr -d '\r' | sed -n 3p),improved,$tcell,20")" \
+	3 "timing samples carry the time verdict: improved, its reason and its threshold"
 is "$(grep -F ',instructions,warm,' "$T/s.csv")" \
-	"$(grep -F ',instructions,warm,' "$T/plain.csv" | tr -d '\r'),improved,$ccell" \
+	"$(grep -F ',instructions,warm,' "$T/plain.csv" | tr -d '\r'),improved,$ccell," \
 	"the instruction sample the count verdict"
 mreason=$(jq -r '.[] | select(.phase == "memory") | "\(.metric): \(.reason)"' \
 	"$T/cmp.json")
 is "$(grep -F ',memory,' "$T/s.csv")" \
-	"$(grep -F ',memory,' "$T/plain.csv" | tr -d '\r'),new,$(csvq "$mreason")" \
+	"$(grep -F ',memory,' "$T/plain.csv" | tr -d '\r'),new,$(csvq "$mreason")," \
 	"a memory sample its memory row's verdict, the metric named"
 is "$(wc -l <"$T/s.csv")" 6 "one line per sample, as without"
 

@@ -17,7 +17,7 @@ plan $(($(echo $tools | wc -w) + 7))
 statuses=$(sed -n '/^prof_cmp_status_name(/,/^}/p' src/lib/compare.c |
 	sed -n 's/.*return "\([a-z]*\)";.*/\1/p' | grep -v -x unjudged |
 	sort | tr '\n' ' ')
-is "$statuses" "improved incomparable new stable warning " \
+is "$statuses" "improved incomparable new stable unsettled warning " \
 	"the library's statuses (prof_cmp_status_name)"
 
 # A page's text, scdoc's escapes undone.

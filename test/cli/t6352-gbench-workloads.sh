@@ -87,8 +87,8 @@ cp bench bench-a
 mk compare AGAINST=./bench-a OUTPUT="$T/ab"
 is "$rc" 0 "make compare AGAINST= (A/A)"
 jq_ok 'map(select(.channel == "time" or .channel == null)) |
-	length == 2 and all(.status == "stable")' "$T/ab/comparisons.json" \
-	"every row stable"
+	length == 2 and all(.status == "stable" or .status == "unsettled")' \
+	"$T/ab/comparisons.json" "every row stable or unsettled, never a change"
 like "$(cat "$T/ab/summary.md")" "BM_adler32" "and the summary names them"
 like "$(cat "$T/ab/summary.md")" "Output identity: not checked for " \
 	"and says their outputs are not checked"
@@ -101,7 +101,8 @@ like "$(cat "$T/ab/summary.md")" "samples: Google Benchmark has no output checks
 # interval 3.2 to 30 at worst), while one of 3 did not settle in 12
 # (0.70 to 4.4), and a change of 30% needs MODE=full, samples of 0.05 s
 # and up to 40 rounds a side (test/bench/gbench-overhead.sh). An
-# unsettled row is stable, so the other row is stable either way. That
+# unsettled row is no change either, so the other row is stable or
+# unsettled either way. That
 # the rule's threshold lies between is tested on prof-ab (t1501).
 mv bench bench-a
 sed 's/buf(4096, 3)/buf(40960, 3)/' bench.cc >bench.cc.new &&
@@ -109,6 +110,7 @@ sed 's/buf(4096, 3)/buf(40960, 3)/' bench.cc >bench.cc.new &&
 mk compare AGAINST=./bench-a OUTPUT="$T/ab10"
 is "$rc" 0 "make compare AGAINST= on a build with one benchmark doing 10 times the work"
 jq_ok 'map({(.workload): .status}) | add |
-	.BM_adler32 == "warning" and .["BM_crc32.1024"] == "stable"' \
-	"$T/ab10/comparisons.json" "that row is a warning, the other stable"
+	.BM_adler32 == "warning" and
+	(.["BM_crc32.1024"] | . == "stable" or . == "unsettled")' \
+	"$T/ab10/comparisons.json" "that row is a warning, the other no change"
 finish

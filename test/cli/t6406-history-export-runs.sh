@@ -120,7 +120,7 @@ is "$rc:$(cat "$err")" "2:prof-history: '$T/sq-out' is not empty (export-runs wr
 rich=$T/sq-out/20261129T181500Z-c0de.json
 jq '.history.rows[0].status = "fine"' "$rich" >"$T/bad.json"
 run prof-history add --db "$T/bad.sqlite" "$T/bad.json"
-is "$rc:$(head -1 "$err")" "2:prof-history: $T/bad.json: .history.rows[0].status: expected one of new, incomparable, stable, warning, improved, unjudged" \
+is "$rc:$(head -1 "$err")" "2:prof-history: $T/bad.json: .history.rows[0].status: expected one of new, incomparable, stable, warning, improved, unsettled, unjudged" \
 	"a kept verdict that is not a status: exit 2, with its JSON path"
 jq '.history.rows = [{workload: "test.step", backend: "cpu",
 	segment_id: "0000000000000000", status: "stable"}]' \

@@ -20,9 +20,9 @@ row() {
 		.status' "$T/c/comparisons.json"
 }
 
-# REPEAT=2: the time row is asserted stable, and more rounds could only
-# settle it (an unsettled row is stable); the memory phase is one call a
-# side whatever REPEAT is.
+# REPEAT=2: the time row is asserted to be no change (stable, or
+# unsettled in so few rounds on a busy machine); the memory phase is one
+# call a side whatever REPEAT is.
 mk compare WORKLOADS="$B" AGAINST="$A" MODE=full CATEGORY=copy REPEAT=2 \
 	MEMORY=1 OUTPUT="$T/c"
 is "$rc" 0 "make compare MEMORY=1 exits 0"
@@ -33,7 +33,8 @@ is "$(row memory host_allocated_bytes)" warning \
 	"twice the bytes allocated: warning"
 is "$(row memory host_allocs)" stable \
 	"one allocation more, under the floor of 16: stable"
-is "$(row timing "")" stable "the same time within noise: stable"
+is "$(row timing "" | sed 's/^unsettled$/stable/')" stable \
+	"the same time within noise: stable or unsettled, never a change"
 jq_ok '.[] | select(.metric == "host_peak_bytes") | .reason |
 	test("^heap peak [0-9,]+ -> [0-9,]+ bytes \\(\\+100\\.00%, \\+[0-9,]+\\), more than the 1% threshold and the floor of 4,096 bytes$")' \
 	"$T/c/comparisons.json" "its reason gives both peaks, grouped"

@@ -34,6 +34,11 @@ like "$(cat "$T/s.md")" "- \`test.ab_copy\` (cpu, memory host_peak_bytes): **war
 "$BIN/prof-time" full --category copy --workloads "$TBIN/prof-ab-b" \
 	--against "$A" --repeat 4 -q --output "$T/tb.jsonl" \
 	--against-output "$T/ta.jsonl"
+# The time of the same work, made the same on both sides (the reference
+# side's calls as the current side's too), so that the time row settles
+# stable on any machine: what the disagreement line needs.
+jq -c 'if .ab then .ab.side = "current" else . end' "$T/ta.jsonl" \
+	>"$T/tb.jsonl"
 "$BIN/prof-merge" --run-id ab -o "$T/ab.json" "$T/tb.jsonl" "$T/b.jsonl" &&
 	"$BIN/prof-merge" --run-id ab -o "$T/aa.json" "$T/ta.jsonl" "$T/a.jsonl" &&
 	"$BIN/prof-diff" --baseline "$T/aa.json" -o "$T/abc.json" "$T/ab.json"

@@ -24,14 +24,15 @@ row() {
 		"$T/c/comparisons.json"
 }
 
-# REPEAT=2, as below: the time row is asserted stable, and more rounds
-# could only settle it (an unsettled row is stable); DHAT and the memory
+# REPEAT=2, as below: the time row is asserted to be no change (stable,
+# or unsettled in so few rounds on a busy machine); DHAT and the memory
 # phase take one call a side whatever REPEAT is.
 mk compare WORKLOADS="$B" AGAINST="$A" MODE=full CATEGORY=copy REPEAT=2 \
 	MEMORY=1 WHY=1 OUTPUT="$T/c"
 is "$rc" 0 "make compare MEMORY=1 WHY=1 exits 0"
-is "$(row memory host_peak_bytes status):$(row timing "" status)" \
-	"warning:stable" "the heap peak a warning, the time stable"
+is "$(row memory host_peak_bytes status):$(row timing "" status |
+	sed 's/^unsettled$/stable/')" \
+	"warning:stable" "the heap peak a warning, the time no change (stable or unsettled)"
 is "$(row memory host_peak_bytes memory_sites | jq -r '.[0].name')" \
 	copy_run "the heap peak row names the function that allocates the copy"
 jq_ok '.[] | select(.metric == "host_peak_bytes") |

@@ -132,7 +132,8 @@ test_warning(void)
 	is_int(judge(&r), PROF_CMP_WARNING,
 	       "30% slower, +3 ms over a 1 ms floor, 5 of 5 above: warning");
 	is_str(r.reason,
-	       "median 30.0% slower (+3.000 ms >= floor 1 ms), 5 of 5 samples "
+	       "median 30.0% slower (+3.000 ms >= floor 1 ms), more than the "
+	       "20% threshold, 5 of 5 samples "
 	       "above the baseline median",
 	       "the warning says why");
 	is_num(r.ratio, 1.3, 1e-12, "ratio of the medians");
@@ -159,7 +160,8 @@ test_warning(void)
 	is_num(r.cur.st.median, 12.75, 1e-12,
 	       "even-n median of the current side");
 	is_str(r.reason,
-	       "median 27.5% slower (+2.750 ms >= floor 1 ms) but only 2 of 4 "
+	       "median 27.5% slower (+2.750 ms >= floor 1 ms), more than the "
+	       "20% threshold, but only 2 of 4 "
 	       "samples above the baseline median (3 needed)",
 	       "the count is the reason");
 	row_free(&r);
@@ -219,7 +221,8 @@ test_boundaries(void)
 	is_int(judge(&r), PROF_CMP_IMPROVED,
 	       "20% faster, -2 ms over a 1 ms floor, 3 of 3 below: improved");
 	is_str(r.reason,
-	       "median 20.0% faster (-2.000 ms, floor 1 ms), 3 of 3 samples "
+	       "median 25.0% faster (-2.000 ms, floor 1 ms), more than the "
+	       "20% threshold, 3 of 3 samples "
 	       "below the baseline median",
 	       "improved says why");
 	row_free(&r);

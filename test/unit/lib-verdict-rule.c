@@ -84,9 +84,11 @@ test_improved(void)
 	is_str(judge(&r), "improved",
 	       "20% faster, -2 ms over a 1 ms floor, 5 of 5 below: improved");
 	is_str(r.reason,
-	       "median 20.0% faster (-2.000 ms, floor 1 ms), 5 of 5 samples "
+	       "median 25.0% faster (-2.000 ms, floor 1 ms), more than the "
+	       "20% threshold, 5 of 5 samples "
 	       "below the baseline median",
-	       "the reason says all three");
+	       "the reason says all three, faster as baseline / current "
+	       "(10 / 8 = 1.25)");
 	is_int((long long)r.below, 5, "5 samples below the baseline median");
 	is_int((long long)r.above, 0, "none above");
 	is_int((long long)r.needed, 4, "ceil(0.75 * 5) = 4 needed");
@@ -114,17 +116,18 @@ test_short(void)
 
 	row_init(&r, ratio, N(ratio), base, N(base), 1);
 	is_str(judge(&r), "stable",
-	       "ratio: 16% faster is short of baseline / 1.20 (16.7%)");
+	       "ratio: 10 / 8.4 = 1.19 is short of baseline / 1.20");
 	is_str(r.reason,
-	       "median 16.0% faster (-1.600 ms), within the 16.7% threshold",
-	       "and says it is within the threshold");
+	       "median 19.0% faster (-1.600 ms), within the 20% threshold",
+	       "and says it is within the threshold, the same 20% as "
+	       "slower's");
 	row_free(&r);
 
 	row_init(&r, floor_cur, N(floor_cur), base_small, N(base_small), 1);
 	is_str(judge(&r), "stable",
 	       "floor: 30% faster but -0.3 ms under a 1 ms floor");
 	is_str(r.reason,
-	       "median 30.0% faster but -0.300 ms is under the floor of 1 ms",
+	       "median 42.9% faster but -0.300 ms is under the floor of 1 ms",
 	       "the floor is the reason");
 	row_free(&r);
 
@@ -137,7 +140,8 @@ test_short(void)
 	is_str(judge(&r), "stable",
 	       "count: 20% faster but 3 of 5 below, 4 needed");
 	is_str(r.reason,
-	       "median 20.0% faster (-2.000 ms, floor 1 ms) but only 3 of 5 "
+	       "median 25.0% faster (-2.000 ms, floor 1 ms), more than the "
+	       "20% threshold, but only 3 of 5 "
 	       "samples below the baseline median (4 needed)",
 	       "the count is the reason");
 	row_free(&r);

@@ -15,7 +15,7 @@
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* A matched CPU row "w" of workload version 1, fixture "s", floor 0.5
- * ms, no samples yet. */
+ * ms, a time threshold of 20%, no samples yet. */
 static void
 row_blank(struct prof_cmp_row *r)
 {
@@ -24,6 +24,7 @@ row_blank(struct prof_cmp_row *r)
 	r->backend = "cpu";
 	r->segment = "{}";
 	r->warning_floor_ms = 0.5;
+	r->threshold_pct = 20;
 	r->cur.version = r->base.version = 1;
 	r->cur.fixture_checksum = r->base.fixture_checksum = "s";
 	r->matched = 1;
@@ -72,7 +73,8 @@ static int
 settled(const struct prof_cmp_seq *q, const double *cur, const double *base,
 	size_t n, double floor_ms)
 {
-	struct prof_cmp_calls c = {cur, NULL, NULL}, b = {base, NULL, NULL};
+	struct prof_cmp_calls c = {cur, NULL, NULL, NULL};
+	struct prof_cmp_calls b = {base, NULL, NULL, NULL};
 	char why[160];
 
 	return prof_cmp_seq_stop(q, &c, &b, n, floor_ms, why,
@@ -117,6 +119,8 @@ test_rule(void)
 
 	prof_cmp_seq_init(&q, 10, 40);
 	prof_cmp_seq_init(&off, 10, 10);
+	prof_cmp_seq_threshold(&q, 20);
+	prof_cmp_seq_threshold(&off, 20);
 	is_int(settled(&q, slow, base, 10, 0.5), 1,
 	       "30% slower, tight: settled at the first look (warning)");
 	is_int(settled(&q, base, slow, 10, 0.5), 1,
@@ -143,8 +147,9 @@ static void
 test_drift(void)
 {
 	double cur[20], base[20], same[20];
-	struct prof_cmp_calls c = {cur, NULL, NULL}, b = {base, NULL, NULL};
-	struct prof_cmp_calls s = {same, NULL, NULL};
+	struct prof_cmp_calls c = {cur, NULL, NULL, NULL};
+	struct prof_cmp_calls b = {base, NULL, NULL, NULL};
+	struct prof_cmp_calls s = {same, NULL, NULL, NULL};
 	struct prof_cmp_seq q;
 	struct prof_cmp_look l;
 	size_t i;
@@ -155,6 +160,7 @@ test_drift(void)
 		same[i] = base[i] * (1 + 0.01 * ((double)(i % 5) - 2));
 	}
 	prof_cmp_seq_init(&q, 10, 40);
+	prof_cmp_seq_threshold(&q, 20);
 	prof_cmp_seq_look(&q, &c, &b, 20, 0.5, &l);
 	ok(l.state == PROF_CMP_LOOK_SLOWER && !l.clean && l.lo > 1.29 &&
 		   l.hi < 1.35,
@@ -210,11 +216,11 @@ test_cpu(void)
 	is_str(cpu_judge(1 / 1.3, 1 / 1.5, 40, why, sizeof(why)), "improved",
 	       "CPU time -23%, wall time faster too: improved");
 	diag("%s", why);
-	is_str(cpu_judge(1, 1, 40, why, sizeof(why)), "stable",
-	       "the same CPU time, wall time a mixture: stable");
+	is_str(cpu_judge(1, 1, 40, why, sizeof(why)), "unsettled",
+	       "the same CPU time, wall time a mixture: unsettled");
 	diag("%s", why);
-	is_str(cpu_judge(1.3, 1, 40, why, sizeof(why)), "stable",
-	       "CPU time +30% but the wall time not slower: stable");
+	is_str(cpu_judge(1.3, 1, 40, why, sizeof(why)), "unsettled",
+	       "CPU time +30% but the wall time not slower: unsettled");
 	diag("%s", why);
 }
 
@@ -257,9 +263,9 @@ test_queue(void)
 	char why[512];
 
 	is_str(queue_judge(PROF_CONTEND_QUEUED, 1, 1, why, sizeof(why)),
-	       "stable",
+	       "unsettled",
 	       "calls that waited in the queue, wall time +80%, CPU time "
-	       "alike: stable, not a warning");
+	       "alike: unsettled, not a warning");
 	diag("%s", why);
 	like(why, "not settled after 5 samples a side", "not settled");
 	like(why, ", but CPU time ", "with the CPU time's interval");
@@ -276,9 +282,9 @@ test_queue(void)
 	/* With no CPU time of one thread: the pairs alone, too few in 5
 	 * rounds at 95%. */
 	is_str(queue_judge(PROF_CONTEND_QUEUED, NAN, 1, why, sizeof(why)),
-	       "stable",
+	       "unsettled",
 	       "queued calls with no CPU time of one thread, 5 rounds: "
-	       "stable, not the sides' interval");
+	       "unsettled, not the sides' interval");
 	diag("%s", why);
 	like(why, "not settled after 5 samples a side", "not settled");
 	is_str(queue_judge(PROF_CONTEND_WAITED, NAN, 1, why, sizeof(why)),
@@ -288,7 +294,7 @@ test_queue(void)
 	/* The same calls as a baseline row: the seed's rule on wall time,
 	 * asked to hold on the CPU times too. */
 	is_str(queue_judge(PROF_CONTEND_QUEUED, 1, 0, why, sizeof(why)),
-	       "stable", "a baseline row of those calls: stable");
+	       "unsettled", "a baseline row of those calls: unsettled");
 	diag("%s", why);
 	like(why, "not settled: median 85.4% slower", "not settled");
 	like(why, ", but the CPU time's median 4.410 ms against 4.440 ms "
@@ -301,9 +307,9 @@ test_queue(void)
 	       "warning", "a baseline row of calls that slept: warning");
 	diag("%s", why);
 	is_str(queue_judge(PROF_CONTEND_QUEUED, 1 / 1.5, 0, why, sizeof(why)),
-	       "stable",
+	       "unsettled",
 	       "a baseline row slower on wall time, faster on CPU time: "
-	       "stable");
+	       "unsettled");
 }
 
 static void
@@ -382,8 +388,8 @@ test_two_clusters(void)
 	/* The row as make compare took it (quick: 3, up to 12). */
 	ab_init(&r, two_cur, 1, two_ref, 12, 0, 3, 12);
 	is_int(prof_cmp_judge(&r), 0, "the issue's A/A row is judged");
-	is_str(prof_cmp_status_name(r.status), "stable",
-	       "the issue's two-cluster A/A (+95.8% median): stable");
+	is_str(prof_cmp_status_name(r.status), "unsettled",
+	       "the issue's two-cluster A/A (+95.8% median): unsettled");
 	/* (The issue's p = 0.347 is of the unrounded times; these two
 	 * decimals tie, and the p is the normal approximation's.) */
 	is_num(r.p_value, 0.312, 0.0005, "p = 0.312, beside the rule");
@@ -399,8 +405,8 @@ test_two_clusters(void)
 	row_free(&r);
 	ab_init(&r, two_cur, 1, two_ref, 12, 1, 3, 12);
 	prof_cmp_judge(&r);
-	is_str(prof_cmp_status_name(r.status), "stable",
-	       "the same with contended marks: stable");
+	is_str(prof_cmp_status_name(r.status), "unsettled",
+	       "the same with contended marks: unsettled");
 	like(r.reason, "; 9 of 12 current samples contended (their calls did "
 		       "not run for part of their time): the machine may have "
 		       "been busy",
@@ -417,13 +423,14 @@ test_two_clusters(void)
 			char name[160];
 
 			snprintf(name, sizeof(name),
-				 "A/A, %s slow, %s: stable",
+				 "A/A, %s slow, %s: %s",
 				 swap ? "reference more often" :
 					"current more often",
-				 m ? "marked" : "unmarked");
+				 m ? "marked" : "unmarked",
+				 m ? "stable" : "unsettled");
 			is_str(ab_judge(c, 1, b, 36, m, 12, 36, why,
 					sizeof(why)),
-			       "stable", name);
+			       m ? "stable" : "unsettled", name);
 			diag("%s", why);
 			snprintf(name, sizeof(name),
 				 "+30%%, %s slow, marked: warning",
@@ -448,8 +455,8 @@ test_two_clusters(void)
 	 * median's word alone. */
 	is_str(ab_judge(two_ref, 1.3, two_cur, 36, 0, 12, 36, why,
 			sizeof(why)),
-	       "stable", "+30% unmarked, the current side faster by median: "
-			 "stable, never improved");
+	       "unsettled", "+30% unmarked, the current side faster by "
+			    "median: unsettled, never improved");
 	diag("%s", why);
 	is_str(ab_judge(two_cur, 1.3, two_ref, 36, 0, 12, 36, why,
 			sizeof(why)),
@@ -457,8 +464,8 @@ test_two_clusters(void)
 	diag("%s", why);
 	is_str(ab_judge(two_cur, 1, two_ref, 36, 0, 36, 36, why,
 			sizeof(why)),
-	       "stable", "A/A unmarked, one look at 95%: the minima keep it "
-			 "stable");
+	       "unsettled", "A/A unmarked, one look at 95%: unsettled, never "
+			    "a warning");
 	diag("%s", why);
 	{
 		/* One side drew 11 of 12 from the slow cluster, the other
@@ -480,20 +487,21 @@ test_two_clusters(void)
 		}
 		g.cur.ab_rounds = g.base.ab_rounds = 12;
 		prof_cmp_judge(&g);
-		is_str(prof_cmp_status_name(g.status), "stable",
-		       "11 of 12 slow against 1 of 12, settled: the minima "
-		       "keep it stable");
+		is_str(prof_cmp_status_name(g.status), "unsettled",
+		       "11 of 12 slow against 1 of 12, settled beyond the "
+		       "threshold: the minima make it unsettled, not a "
+		       "warning");
 		like(g.reason,
 		     ", but the fastest samples differ by -0.7% (min 2.800 ms "
 		     "against 2.820 ms): the load moved the median, not the "
-		     "code; settled: ratio ",
+		     "code; ratio ",
 		     "and the reason says why");
 		row_free(&g);
 	}
 	is_str(ab_judge(two_cur, 1.3, two_ref, 12, 1, 3, 12, why,
 			sizeof(why)),
-	       "stable", "+30% in 12 samples a side, 3 of them uncontended: "
-			 "not settled, stable");
+	       "unsettled", "+30% in 12 samples a side, 3 of them "
+			    "uncontended: unsettled");
 	diag("%s", why);
 }
 

@@ -91,13 +91,14 @@ static const struct prof_workload test_ok = {
 };
 PROF_WORKLOAD(test_ok)
 
+/* Its own time threshold (t1559). */
 static const struct prof_workload test_ok2 = {
 	.id = "test.ok_slow", .version = 2, .category = "test",
 	.fixture = "ramp-100000", .quick = 0, .backends = PROF_CPU,
 	.warning_floor_ms = 0.01, .dtype = "float64", .problem_size = "100000",
 	.tile = "none", .cold_group = "test-sum",
 	.prepare = sum_prepare, .run = sum_run, .validate = sum_validate,
-	.teardown = sum_teardown,
+	.teardown = sum_teardown, .time_threshold_pct = 7.5,
 };
 PROF_WORKLOAD(test_ok2)
 

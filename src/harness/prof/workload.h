@@ -68,6 +68,12 @@ struct prof_workload {
 	 * CPU time is the process's, and the contended rule cannot use it
 	 * (see prof-time(1), CONTENTION). */
 	int threads;
+	/* prof-diff: a time row whose median changed by more than this
+	 * (%) either way is a warning or improved (above 0, at most
+	 * 1000); 0 means the run's (prof-time --time-threshold,
+	 * TIME_THRESHOLD=), else 20 against a baseline and 10 interleaved.
+	 * Its timing samples record it (time_threshold_pct). */
+	double time_threshold_pct;
 };
 
 /*
