@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
@@ -301,6 +302,32 @@ file_kind(mode_t m)
 			      "not a regular file";
 }
 
+/*
+ * 1 when path names an anonymous pipe (what a shell's <(command) and
+ * /dev/stdin on a pipe give: /dev/fd/N, whose link reads "pipe:[...]"),
+ * which a writer holds open; a FIFO made with mkfifo(1) has a name in a
+ * folder instead, and may have no writer at all.
+ */
+static int
+anonymous_pipe(const char *path)
+{
+	char link[64];
+	ssize_t n = readlink(path, link, sizeof(link) - 1);
+
+	if (n < 0)
+		return 0;
+	link[n] = '\0';
+	return !strncmp(link, "pipe:[", 6);
+}
+
+/* 1 for /dev/null (character device 1, 3 on Linux): it reads as empty. */
+static int
+dev_null(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 &&
+	       minor(st->st_rdev) == 3;
+}
+
 FILE *
 prof_input_open(const char *path, int flags, long long max,
 		struct prof_err *err)
@@ -330,7 +357,9 @@ prof_input_open(const char *path, int flags, long long max,
 		errno = e;
 		return NULL;
 	}
-	if (!S_ISREG(st.st_mode)) {
+	if (!S_ISREG(st.st_mode) && !dev_null(&st) &&
+	    !((flags & PROF_INPUT_STDIN) && S_ISFIFO(st.st_mode) &&
+	      anonymous_pipe(path))) {
 		prof_err_at(err, path, 0, 0, "%s, not a regular file (the tools "
 			    "read regular files only)",
 			    file_kind(st.st_mode));

@@ -77,7 +77,11 @@ void prof_afile_forget_input(const char *path);
  * folder or a socket holds no document. A symbolic link is followed to
  * what it names, which must be a regular file. "-" is stdin (whatever it
  * is: a pipe, a file, a terminal) where flags has PROF_INPUT_STDIN, and
- * otherwise a file named "-". A regular file of more than max bytes (max
+ * otherwise a file named "-". Two more are taken as they read as a
+ * file does, once and to an end: /dev/null (empty), and, where flags has
+ * PROF_INPUT_STDIN, an anonymous pipe named by /dev/fd/N (a shell's
+ * <(command), /dev/stdin on a pipe), which its writer holds open; a FIFO
+ * made by mkfifo(1) stays refused, since it may have no writer. A regular file of more than max bytes (max
  * > 0) is refused as it is opened; a reader of stdin with a max counts
  * the bytes it reads against it (prof_json_read_file()). The file is
  * noted as an input (prof_afile_note_input()).

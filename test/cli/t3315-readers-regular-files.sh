@@ -10,7 +10,7 @@
 # readers never ended; ulimit -v: nor did their memory.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/history.sh"
-plan 22
+plan 25
 
 mkfifo "$T/fifo"
 ln -s /dev/zero "$T/zero"
@@ -109,6 +109,18 @@ is "$rc:$(head -n 1 "$err")" \
 (ulimit -v 4000000; timeout 60 "$BIN/prof-diff" --baseline - \
 	"$P/results.json" <"$P/baseline.json") >"$out" 2>"$err"
 is "$?" 0 "prof-diff --baseline - reads stdin"
+# A pipe its writer holds open (a shell's <(command)) is read as stdin is,
+# and /dev/null as an empty file; a mkfifo FIFO is refused above.
+(ulimit -v 4000000; timeout 60 "$BIN/prof-diff" \
+	--baseline <(cat "$P/baseline.json") "$P/results.json") >"$T/pipe.json" 2>"$err"
+is "$?:$(cat "$err")" 0: "prof-diff --baseline <(cat FILE) reads the pipe"
+(ulimit -v 4000000; timeout 60 "$BIN/prof-diff" \
+	--baseline "$P/baseline.json" "$P/results.json") >"$T/file.json" 2>/dev/null
+ok "$(cmp -s "$T/pipe.json" "$T/file.json"; echo $?)" \
+	"and its comparisons are the file's"
+tool prof-merge --commit abc -o "$T/null.json" /dev/null
+is "$rc:$(jq -r '.samples | length' "$T/null.json")" 0:0 \
+	"prof-merge /dev/null: a run of no samples, as an empty file"
 cp "$T/r/c0.json" "$T/r/comparisons.json"
 cp test/data/dhat/after.json "$M/current/x.json"
 tool prof-why --json test/data/dhat/before.json "$M/current/x.json"
