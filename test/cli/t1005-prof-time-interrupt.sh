@@ -53,8 +53,10 @@ for sig in INT TERM; do
 		"SIG$sig: the message says nothing was written"
 done
 
-# During warmup: no sample at all.
-"$BIN/prof-time" --name c.warm --warmup 100 --repeat 1 -- sleep 0.05 >"$T/w.jsonl" 2>"$err" &
+# During warmup: no sample at all. Calls of 0.3 s, so that a busy
+# machine's slow pgrep still finds one (with 0.05 s calls, 100 warmups
+# once ended before it did).
+"$BIN/prof-time" --name c.warm --warmup 50 --repeat 1 -- sleep 0.3 >"$T/w.jsonl" 2>"$err" &
 p=$!
 wait_for child_up -x sleep	# the warmup has begun
 kill -INT $p
