@@ -256,7 +256,7 @@ NOWAIT ?=
 # Every target that judges time (profile-quick, profile-full, diagnose,
 # compare, bisect CHANNEL=time): the change in % either way beyond which a
 # time row is a warning or improved (default: each workload's own, else
-# 20 against a baseline and 10 interleaved).
+# 20 against a baseline and 5 interleaved).
 TIME_THRESHOLD ?=
 
 # A value quoted for the shell.

@@ -43,7 +43,7 @@ static const struct cli_opt option_table[] = {
 	"so CPU, GPU and other machines' numbers are never compared. Its\n"
 	"status, T its time threshold (threshold_pct: the one its samples\n"
 	"record, prof-time --time-threshold or the workload's own; else 20%\n"
-	"against a baseline and 10% interleaved; --time-threshold here over\n"
+	"against a baseline and 5% interleaved; --time-threshold here over\n"
 	"them all):\n"
 	"  new           the baseline has no row for it in this segment\n"
 	"  incomparable  another workload version or fixture checksum, a\n"

@@ -56,7 +56,7 @@ static const struct cli_opt option_table[] = {
 		"which prof-diff judges its row by: a change of\n"
 		"more than PCT% either way (above 0, at most\n"
 		"1000; default: the workload's own, else 20\n"
-		"against a baseline and 10 interleaved)"),
+		"against a baseline and 5 interleaved)"),
 	CLI_FLAG("quiet", 'q', 'q',
 		"no progress on stderr"),
 	CLI_FLAG("list", 0, OPT_LIST,

@@ -137,7 +137,7 @@ enum prof_cmp_status {
  * one run: see prof-diff(1) for why this default). A threshold is more
  * than 0 and at most PROF_CMP_THRESHOLD_MAX. */
 #define PROF_CMP_TIME_THRESHOLD 20.0
-#define PROF_CMP_AB_THRESHOLD 10.0
+#define PROF_CMP_AB_THRESHOLD 5.0
 #define PROF_CMP_THRESHOLD_MAX 1000.0
 
 /* A row judged on own time says how much of its wall time the queue took

@@ -64,7 +64,7 @@ jq_ok 'all(.[]; .drift == null)' "$T/cmp.json" \
 
 # The verdicts. 20 interleaved calls of about 30 ms a side: the 30% of
 # test.ab is well above the rule's 20% (--time-threshold 20: the
-# interleaved default is 10%). This machine is shared, and a burst of
+# interleaved default is 5%). This machine is shared, and a burst of
 # load can still blur one run, so each verdict has three tries
 # (test/bench/ab-noise.sh measures how often one run errs). A stable
 # verdict is judged on its 20 calls a side (--max-repeat 20): on a busy

@@ -46,8 +46,8 @@ run prof-time quick --workloads "$TBIN/prof-ab-b" --against "$TAB" \
 	--category test --repeat 3 --max-repeat 3 -q \
 	-o "$T/b2.jsonl" --against-output "$T/a2.jsonl"
 jq_ok -s 'map(select(.phase == "timing")) |
-	all(.[]; .time_threshold_pct == 10)' "$T/b2.jsonl" \
-	"an A/B without one records the interleaved default it settled by, 10"
+	all(.[]; .time_threshold_pct == 5)' "$T/b2.jsonl" \
+	"an A/B without one records the interleaved default it settled by, 5"
 
 # Bad values: one line, exit 2.
 for v in 0 -1 1001 abc nan; do

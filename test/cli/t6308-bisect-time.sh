@@ -69,20 +69,20 @@ ok "$(sed -n 2p "$out" | grep -Eq '^change: median [0-9]+\.[0-9]{3} (ns|µs|ms|s
 	"the median in the unit its size asks for"
 b=$T/b/bisect.json
 jq_ok '.channel == "time" and .workload == "tiny.work" and
-	.threshold_pct == 10 and .good == "'"$good"'"' "$b" \
+	.threshold_pct == 5 and .good == "'"$good"'"' "$b" \
 	"bisect.json: the channel, the workload, GOOD and the steps' time threshold (the interleaved default)"
 jq_ok '.first_changed.commit == "'"$first"'" and
 	.first_changed.status == "warning" and .first_changed.changed' "$b" \
 	"the first changed commit, a warning"
-jq_ok '.first_changed.ratio > 1.1' "$b" \
-	"its ratio is over the rule's 1.10 (its 10% threshold)"
+jq_ok '.first_changed.ratio > 1.05' "$b" \
+	"its ratio is over the rule's 1.05 (its 5% threshold)"
 # GOOD first (not timed against itself), then BAD, then the search.
 jq_ok '.steps[0].commit == "'"$good"'" and .steps[0].status == null and
 	.steps[1].note == "bad" and .steps[1].status == "warning"' "$b" \
 	"GOOD is the reference of every step; BAD is a warning"
 jq_ok '[.steps[1:][] | select(.built)] | length >= 3 and
 	all(.[]; (.status | IN("stable", "warning", "improved",
-			"unsettled")) and (.threshold_pct == 10) and
+			"unsettled")) and (.threshold_pct == 5) and
 		(.ratio > 0) and (.p_value >= 0 and .p_value <= 1) and
 		(.value > 0) and (.settled | type == "boolean") and
 		(.reason | type == "string"))' "$b" \

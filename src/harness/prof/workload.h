@@ -71,7 +71,7 @@ struct prof_workload {
 	/* prof-diff: a time row whose median changed by more than this
 	 * (%) either way is a warning or improved (above 0, at most
 	 * 1000); 0 means the run's (prof-time --time-threshold,
-	 * TIME_THRESHOLD=), else 20 against a baseline and 10 interleaved.
+	 * TIME_THRESHOLD=), else 20 against a baseline and 5 interleaved.
 	 * Its timing samples record it (time_threshold_pct). */
 	double time_threshold_pct;
 };
