@@ -27,7 +27,8 @@ enum {
 };
 
 static const struct cli_opt option_table[] = {
-	CLI_USAGE("prof-baseline --from RESULTS --name NAME [--output DIR] [--add | --force]"),
+	CLI_USAGE("prof-baseline --from RESULTS --name NAME [--output DIR]"),
+	CLI_USAGE("prof-baseline --from RESULTS --name NAME --add|--force [--output DIR]"),
 	CLI_TEXT(
 	"Promote the results file RESULTS (- for stdin, schema 1 or 2) to the\n"
 	"baseline DIR/NAME.json (schema 2), written atomically; later runs\n"

@@ -39,7 +39,7 @@ is "$(ticks "$T/ulp.html" | tr '\n' ' ')" "5 0 " \
 	"with a few ticks, every position a number"
 is "$(grep -o 'text-anchor="middle">[^<]*<' "$T/ulp.html" |
 	sed 's/.*>//; s/<//' | tr '\n' ' ')" \
-	"999999999.0 999999999.5 1000000000.0 1000000000.5 1000000001.0 " \
+	"999999.9990 999999.9995 1000000.0000 1000000.0005 1000000.0010 " \
 	"labelled around the value, each label its own"
 
 # The same in the history's trend: medians 1e9 and a double below.

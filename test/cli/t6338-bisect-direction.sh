@@ -62,6 +62,10 @@ mk() {
 pct() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.2f%%", (b - a) / a * 100 }'
 }
+# grp N: N grouped by thousands, as bisect prints counts
+grp() {
+	printf '%s' "$1" | rev | sed 's/[0-9]\{3\}/&,/g; s/,$//' | rev
+}
 # val FILE COMMIT: the count of a step of bisect.json
 val() {
 	jq -r --arg c "$2" '.steps[] | select(.commit == $c) | .value' "$1" |
@@ -77,7 +81,7 @@ is "$(sed -n 1p "$out")" "first changed commit: $more step does more" \
 	"it names the commit that added instructions"
 g=$(val "$b" "$good")
 is "$(sed -n 2p "$out")" \
-	"change: instructions $g -> $(val "$b" "$more") ($(pct "$g" "$(val "$b" "$more")")) against GOOD ${good:0:7}, the way BAD went ($(pct "$g" "$(val "$b" "$five")"))" \
+	"change: instructions $(grp "$g") -> $(grp "$(val "$b" "$more")") ($(pct "$g" "$(val "$b" "$more")")) against GOOD ${good:0:7}, the way BAD went ($(pct "$g" "$(val "$b" "$five")"))" \
 	"the change against GOOD, the way BAD went"
 bw=$(pct "$g" "$(val "$b" "$five")")
 is "$(grep '^note: ' "$out")" \

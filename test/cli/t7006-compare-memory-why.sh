@@ -90,6 +90,6 @@ is "$rc:$(jq -r '.[] | select(.metric == "host_peak_bytes") | .status' \
 	"$T/pb/comparisons.json")" 0:warning \
 	"profile-full MEMORY=1 against A's baseline: the heap peak a warning"
 like "$(cat "$T/pb/summary.md")" \
-	"No allocation sites for the 2 changed memory row(s): they come from one call of each build under valgrind's DHAT, and '$T/bl/copy.json' keeps no build; to see which functions changed, run: make compare REF=$(git rev-parse --short HEAD) MEMORY=1 WHY=1" \
+	"No allocation sites for the 2 changed memory row(s): they come from one call of each build under valgrind's DHAT, and '$T/bl/copy.json' keeps no build; to see which functions changed, run: make compare REF=$(git rev-parse --short HEAD) MODE=full CATEGORY=copy MEMORY=1 WHY=1" \
 	"the summary says how to get the allocation sites"
 finish
