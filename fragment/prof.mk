@@ -1,6 +1,6 @@
 # prof.mk: prof's make targets for any project: profile-quick,
 # profile-full, diagnose W=, baseline-update, compare, bisect,
-# compare-clean, merge-shards and help (man prof.mk). A project sets WORKLOADS to its workload binaries
+# compare-clean, merge-shards, dashboard and help (man prof.mk). A project sets WORKLOADS to its workload binaries
 # (built against `pkg-config --cflags --libs prof-harness`) and includes the
 # installed copy:
 #
@@ -81,7 +81,7 @@ PROF_FRAGMENT_VARS := ADD FORCE AGAINST BACKEND BASELINE CATEGORY CHROMIUM COUNT
 	MEMORY DIR EXCLUDE_CATEGORY FROM HISTORY MODE NAME OUTPUT PLAYWRIGHT PROF_PROJECT \
 	PROF_BUILD REF REPEAT SEED SHARD SHARDS STORIES TIMEOUT V W WORKLOADS \
 	WHY GOOD BAD CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES \
-	ENGINE SLURM_ARGS NOWAIT TIME_THRESHOLD
+	ENGINE SLURM_ARGS NOWAIT TIME_THRESHOLD REPO_URL
 prof_f_empty :=
 prof_f_space := $(prof_f_empty) $(prof_f_empty)
 prof_f_ctl_chars := $(shell printf '\001 \002 \003 \004 \005 \006 \007 \010 \
@@ -309,7 +309,7 @@ PROFILE_ENV = $(PROF_RUN_ENV) \
 PROF_OWN_WORKLOADS = $(filter-out /%,$(WORKLOADS))
 
 .PHONY: profile-quick profile-full diagnose baseline-update compare \
-	bisect compare-clean merge-shards help
+	bisect compare-clean merge-shards dashboard help
 profile-quick: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## quick CPU profile of the quick-tagged workloads (the main job)
 	$(PROF_Q)$(PROFILE_ENV) sh $(PROF_LIBEXEC)/profile.sh quick
 
@@ -425,6 +425,25 @@ merge-shards: $(PROF_TOOL_DEPS) ## merge a run's shards: DIR=folder of their res
 		$(OUTPUT), OUTPUT=$(OUTPUT))) \
 	sh $(PROF_LIBEXEC)/merge-shards.sh $(call prof_sq,$(DIR))
 
+# make dashboard [HISTORY=FILE|URL] [PROF_PROJECT=] [OUTPUT=DIR]
+# [REPO_URL=URL]: the history as static pages (prof-dashboard: index.html
+# and a page per series), by default artifacts/dashboard/. The
+# repository's URL, for links to commits, comes from the git remote
+# 'origin' when it is an http(s) one (any user name or token in it left
+# out).
+DASHBOARD_OUTPUT = $(or $(OUTPUT),artifacts/dashboard)
+REPO_URL ?= $(shell git config --get remote.origin.url 2>/dev/null | \
+	sed -e 's|^git@\([^:/]*\):|https://\1/|' -e 's|\.git$$||' \
+	-e 's|^\(https\{0,1\}://\)[^@/]*@|\1|' | grep -E '^https?://')
+
+dashboard: $(PROF_TOOL_DEPS) ## the run history as static pages: [HISTORY=FILE or postgresql://...] [PROF_PROJECT=] [OUTPUT=dir, default artifacts/dashboard: new, empty or a dashboard's own; never a run's] [REPO_URL=]
+	$(PROF_Q)$(if $(HISTORY),,echo "make dashboard: give HISTORY=the history" \
+		"file" >&2; exit 2;) \
+	PROF_PROJECT=$(call prof_sq,$(PROF_PROJECT)) \
+	$(PROF_TOOLDIR)/prof-dashboard --db $(call prof_sq,$(HISTORY)) \
+		--repo-url $(call prof_sq,$(REPO_URL)) \
+		-o $(call prof_sq,$(DASHBOARD_OUTPUT))
+
 # make help: targets (from their ## comments, in every makefile read),
 # tools, workloads, variables. The workloads are those of the binaries as
 # built; one of the project's own that make would build again (make -q) is
@@ -434,7 +453,8 @@ PROF_HELP_VARS := WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY OUTPUT \
 	BASELINE PLAYWRIGHT W FROM NAME DIR ADD FORCE TIMEOUT SEED STORIES CHROMIUM \
 	HISTORY PROF_PROJECT REF AGAINST MODE PROF_BUILD SHARD SHARDS ENGINE \
 	SLURM_ARGS NOWAIT COUNTS MEMORY WHY GOOD BAD \
-	CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES TIME_THRESHOLD
+	CHANNEL THRESHOLD CURRENT_WORKLOADS PROF_WORKLOAD_SOURCES TIME_THRESHOLD \
+	REPO_URL
 
 help: ## this list
 	@echo $(call prof_sq,$(PROF_HELP_TITLE))
