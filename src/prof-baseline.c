@@ -10,6 +10,7 @@
 #include "calib.h"
 #include "cli/cli.h"
 #include "compare.h"
+#include "grow.h"
 #include "htab.h"
 #include "id.h"
 #include "json.h"
@@ -132,15 +133,8 @@ struct row_sum {
 static int
 remember(char ***arr, size_t n, size_t *cap, const char *s)
 {
-	if (n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
-		char **na = realloc(*arr, ncap * sizeof(*na));
-
-		if (!na)
-			return -1;
-		*arr = na;
-		*cap = ncap;
-	}
+	if (PROF_GROW(*arr, n + 1, *cap) < 0)
+		return -1;
 	(*arr)[n] = strdup(s);
 	return (*arr)[n] ? 0 : -1;
 }
@@ -223,15 +217,8 @@ check_output(struct promo *p, struct json_object *s, long index)
 		p->unsteady = strdup(text);
 		return p->unsteady ? 0 : -1;
 	}
-	if (p->n_sums == p->cap_sums) {
-		size_t ncap = p->cap_sums ? p->cap_sums * 2 : 16;
-		struct row_sum *n = realloc(p->sums, ncap * sizeof(*n));
-
-		if (!n)
-			return -1;
-		p->sums = n;
-		p->cap_sums = ncap;
-	}
+	if (PROF_GROW(p->sums, p->n_sums + 1, p->cap_sums) < 0)
+		return -1;
 	p->sums[p->n_sums].sum = strdup(sum);
 	p->sums[p->n_sums].index = index;
 	if (!p->sums[p->n_sums].sum)
@@ -253,20 +240,11 @@ take_row(struct promo *p, const char *sid, struct json_object *s)
 
 	if (len < 0 || prof_htab_get(&p->run_rows, key, (size_t)len) >= 0)
 		return 0;
-	if (p->n_rows == p->cap_rows) {
-		size_t ncap = p->cap_rows ? p->cap_rows * 2 : 16;
-		char **nk = realloc(p->row_keys, ncap * sizeof(*nk));
-		size_t *nl;
-
-		if (!nk)
-			return -1;
-		p->row_keys = nk;
-		nl = realloc(p->row_lens, ncap * sizeof(*nl));
-		if (!nl)
-			return -1;
-		p->row_lens = nl;
-		p->cap_rows = ncap;
-	}
+	/* The lengths beside the keys, in as much room. */
+	if (p->n_rows == p->cap_rows &&
+	    (PROF_GROW(p->row_keys, p->n_rows + 1, p->cap_rows) < 0 ||
+	     PROF_RESIZE(p->row_lens, p->cap_rows) < 0))
+		return -1;
 	p->row_keys[p->n_rows] = malloc((size_t)len);
 	if (!p->row_keys[p->n_rows])
 		return -1;
@@ -301,28 +279,17 @@ take_run(void *arg, struct json_object *s, long index, struct prof_err *err)
 	}
 	if (prof_htab_get(&p->env_index, eid, strlen(eid)) < 0) {
 		size_t cap = p->cap_envs;
-		long *nf;
 
 		if (remember(&p->env_ids, p->n_envs, &p->cap_envs, eid) < 0)
 			return prof_err_set(err, "out of memory");
-		if (p->cap_envs != cap || !p->env_first) {
-			nf = realloc(p->env_first,
-				     p->cap_envs * sizeof(*nf));
-			if (!nf)
-				return prof_err_set(err, "out of memory");
-			p->env_first = nf;
-		}
+		if ((p->cap_envs != cap || !p->env_first) &&
+		    PROF_RESIZE(p->env_first, p->cap_envs) < 0)
+			return prof_err_set(err, "out of memory");
 		p->env_first[p->n_envs] = index;
-		{
-			size_t c2 = p->n_envs;
-			char **nw = realloc(p->env_workload,
-					    p->cap_envs * sizeof(*nw));
-
-			if (!nw)
-				return prof_err_set(err, "out of memory");
-			p->env_workload = nw;
-			nw[c2] = strdup(prof_sample_str(s, "workload"));
-		}
+		if (PROF_RESIZE(p->env_workload, p->cap_envs) < 0)
+			return prof_err_set(err, "out of memory");
+		p->env_workload[p->n_envs] =
+			strdup(prof_sample_str(s, "workload"));
 		if (prof_htab_put(&p->env_index, eid, strlen(eid),
 				  (long)p->n_envs) < 0)
 			return prof_err_set(err, "out of memory");

@@ -15,6 +15,7 @@
 #include "calib.h"
 #include "cli/cli.h"
 #include "gbench.h"
+#include "grow.h"
 #include "htab.h"
 #include "id.h"
 #include "json.h"
@@ -319,15 +320,8 @@ note_workload(struct merge *m, struct json_object *s)
 	if (len >= (int)sizeof(key) || prof_htab_get(&m->here, key,
 						       (size_t)len) >= 0)
 		return 0;
-	if (m->n_wl == m->cap_wl) {
-		size_t ncap = m->cap_wl ? m->cap_wl * 2 : 64;
-		struct shard_wl *n = realloc(m->wl, ncap * sizeof(*n));
-
-		if (!n)
-			return -1;
-		m->wl = n;
-		m->cap_wl = ncap;
-	}
+	if (PROF_GROW(m->wl, m->n_wl + 1, m->cap_wl) < 0)
+		return -1;
 	m->wl[m->n_wl].id = strdup(id);
 	m->wl[m->n_wl].browser = browser;
 	if (!m->wl[m->n_wl].id)
@@ -358,15 +352,8 @@ forget_workloads(struct merge *m)
 static int
 new_input(struct merge *m, const char *name, int doc)
 {
-	if (m->n_names == m->cap_names) {
-		size_t ncap = m->cap_names ? m->cap_names * 2 : 16;
-		char **n = realloc(m->names, ncap * sizeof(*n));
-
-		if (!n)
-			return -1;
-		m->names = n;
-		m->cap_names = ncap;
-	}
+	if (PROF_GROW(m->names, m->n_names + 1, m->cap_names) < 0)
+		return -1;
 	m->names[m->n_names] = strdup(strcmp(name, "-") ? name : "<stdin>");
 	if (!m->names[m->n_names])
 		return -1;
@@ -434,15 +421,11 @@ check_once(struct merge *m, struct json_object *s, long at,
 			return prof_err_set(err, "out of memory");
 	}
 	if ((size_t)g >= m->cap_runs) {
-		size_t ncap = m->cap_runs ? m->cap_runs * 2 : 256;
-		struct run *nr = realloc(m->runs, ncap * sizeof(*nr));
+		size_t had = m->cap_runs;
 
-		if (!nr)
+		if (PROF_GROW(m->runs, (size_t)g + 1, m->cap_runs) < 0)
 			return prof_err_set(err, "out of memory");
-		memset(nr + m->cap_runs, 0,
-		       (ncap - m->cap_runs) * sizeof(*nr));
-		m->runs = nr;
-		m->cap_runs = ncap;
+		memset(m->runs + had, 0, (m->cap_runs - had) * sizeof(*m->runs));
 	}
 	memcpy(m->last_gkey, gkey, (size_t)len);
 	m->last_glen = len;

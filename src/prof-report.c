@@ -17,6 +17,7 @@
 #include "cmpview.h"
 #include "compare.h"
 #include "contend.h"
+#include "grow.h"
 #include "json.h"
 #include "md.h"
 #include "out.h"
@@ -257,24 +258,6 @@ static int
 has_counts(struct report *r)
 {
 	return prof_cmpview_has_counts(&r->rows);
-}
-
-/* Grow an array of n used out of *cap elements of size sz. */
-static int
-grow(void *pp, size_t n, size_t *cap, size_t sz)
-{
-	void **p = pp, *np;
-	size_t ncap;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 16;
-	np = realloc(*p, ncap * sz);
-	if (!np)
-		return -1;
-	*p = np;
-	*cap = ncap;
-	return 0;
 }
 
 static int view_rows_of(struct report *r, const char *w, const char *b,
@@ -1373,15 +1356,8 @@ keep_line(void *arg, char *line, size_t len, int complete)
 	(void)complete;
 	if (l->n >= 400)
 		return 0;	/* more than the summary shows */
-	if (l->n == l->cap) {
-		size_t ncap = l->cap ? l->cap * 2 : 64;
-		char **nv = realloc(l->v, ncap * sizeof(*nv));
-
-		if (!nv)
-			return 1;
-		l->v = nv;
-		l->cap = ncap;
-	}
+	if (PROF_GROW(l->v, l->n + 1, l->cap) < 0)
+		return 1;
 	copy = strndup(line, len);
 	if (!copy)
 		return 1;
@@ -1547,8 +1523,8 @@ take_artifacts(struct report *r, struct json_object *s)
 		r->artifacts++;
 		if (!profile || !is_prof(a))
 			continue;
-		if (grow(&r->profiles, r->n_profiles, &r->cap_profiles,
-			 sizeof(*r->profiles)) < 0)
+		if (PROF_GROW(r->profiles, r->n_profiles + 1,
+			      r->cap_profiles) < 0)
 			return -1;
 		p = &r->profiles[r->n_profiles++];
 		p->workload = dup_or_null(prof_sample_str(s, "workload"));
@@ -1814,8 +1790,7 @@ take(void *arg, struct json_object *s, struct prof_err *err)
 		snprintf(r->unchecked_why, sizeof(r->unchecked_why), "%s",
 			 prof_json_str(s, "checksum_reason"));
 	if (prof_htab_get(&r->env_index, eid, strlen(eid)) < 0) {
-		if (grow(&r->envs, r->n_envs, &r->cap_envs,
-			 sizeof(*r->envs)) < 0)
+		if (PROF_GROW(r->envs, r->n_envs + 1, r->cap_envs) < 0)
 			return prof_err_set(err, "out of memory");
 		r->envs[r->n_envs] = strdup(eid);
 		if (!r->envs[r->n_envs] ||

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "afile.h"
+#include "grow.h"
 
 /*
  * The registry of temporary files. A slot is filled (path first, then the
@@ -174,16 +175,9 @@ prof_afile_note_input(int fd)
 	for (i = 0; i < n_inputs; i++)
 		if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino)
 			return;
-	if (n_inputs == cap_inputs) {
-		size_t ncap = cap_inputs ? cap_inputs * 2 : 16;
-		struct input_id *n = realloc(inputs, ncap * sizeof(*n));
-
-		/* Out of memory: the -o checks of the tools still hold. */
-		if (!n)
-			return;
-		inputs = n;
-		cap_inputs = ncap;
-	}
+	/* Out of memory: the -o checks of the tools still hold. */
+	if (PROF_GROW(inputs, n_inputs + 1, cap_inputs) < 0)
+		return;
 	inputs[n_inputs].dev = st.st_dev;
 	inputs[n_inputs].ino = st.st_ino;
 	n_inputs++;

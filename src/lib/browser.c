@@ -6,6 +6,7 @@
 
 #include "browser.h"
 #include "env.h"
+#include "grow.h"
 #include "json.h"
 #include "sample.h"
 
@@ -29,10 +30,9 @@ next_index(struct counters *cs, const char *workload)
 	for (i = 0; i < cs->n; i++)
 		if (!strcmp(cs->c[i].workload, workload))
 			return cs->c[i].next++;
-	c = realloc(cs->c, (cs->n + 1) * sizeof(*c));
-	if (!c)
+	if (PROF_RESIZE(cs->c, cs->n + 1) < 0)
 		return 0;
-	cs->c = c;
+	c = cs->c;
 	snprintf(c[cs->n].workload, sizeof(c[cs->n].workload), "%s", workload);
 	c[cs->n].next = 1;
 	cs->n++;

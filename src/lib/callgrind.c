@@ -9,6 +9,7 @@
 
 #include "afile.h"
 #include "callgrind.h"
+#include "grow.h"
 #include "range.h"
 
 /* The value after "key:" when line starts with it, else NULL. */
@@ -259,16 +260,9 @@ prof_callgrind_sum(const char *dir, const char *prefix, long long *ir,
 			goto out;
 		}
 		total += d.ir;
-		if (n == cap) {
-			size_t ncap = cap ? cap * 2 : 16;
-			long long *ns = realloc(seen, ncap * sizeof(*ns));
-
-			if (!ns) {
-				prof_err_set(err, "out of memory");
-				goto out;
-			}
-			seen = ns;
-			cap = ncap;
+		if (PROF_GROW(seen, n + 1, cap) < 0) {
+			prof_err_set(err, "out of memory");
+			goto out;
 		}
 		seen[n++] = d.pid;
 	}
@@ -351,15 +345,8 @@ names_put(struct names *t, unsigned long long id, const char *name,
 	s = strndup(name, len);
 	if (!s)
 		return NULL;
-	if (t->n == t->cap) {
-		size_t ncap = t->cap ? t->cap * 2 : 64;
-		char **nt = realloc(t->by_n, ncap * sizeof(*nt));
-
-		if (!nt)
-			goto oom;
-		t->by_n = nt;
-		t->cap = ncap;
-	}
+	if (PROF_GROW(t->by_n, t->n + 1, t->cap) < 0)
+		goto oom;
 	if (prof_htab_put(&t->index, &id, sizeof(id), (long)t->n) < 0)
 		goto oom;
 	t->by_n[t->n++] = s;
@@ -487,16 +474,8 @@ fn_index(struct prof_callgrind_profile *p, const char *name, size_t nlen,
 	i = prof_htab_get(p->fn_index, key, klen);
 	if (i >= 0)
 		goto out;
-	if (p->n_fns == p->cap_fns) {
-		size_t ncap = p->cap_fns ? p->cap_fns * 2 : 256;
-		struct prof_callgrind_fn *nf =
-			realloc(p->fns, ncap * sizeof(*nf));
-
-		if (!nf)
-			goto out;
-		p->fns = nf;
-		p->cap_fns = ncap;
-	}
+	if (PROF_GROW(p->fns, p->n_fns + 1, p->cap_fns) < 0)
+		goto out;
 	f = &p->fns[p->n_fns];
 	memset(f, 0, sizeof(*f));
 	f->name = strndup(name, nlen);
@@ -532,16 +511,8 @@ add_call(struct prof_callgrind_profile *p, size_t caller, size_t callee,
 		return prof_err_set(err, "out of memory");
 	i = prof_htab_get(p->call_index, key, sizeof(key));
 	if (i < 0) {
-		if (p->n_calls == p->cap_calls) {
-			size_t ncap = p->cap_calls ? p->cap_calls * 2 : 256;
-			struct prof_callgrind_call *nc =
-				realloc(p->calls, ncap * sizeof(*nc));
-
-			if (!nc)
-				return prof_err_set(err, "out of memory");
-			p->calls = nc;
-			p->cap_calls = ncap;
-		}
+		if (PROF_GROW(p->calls, p->n_calls + 1, p->cap_calls) < 0)
+			return prof_err_set(err, "out of memory");
 		if (prof_htab_put(p->call_index, key, sizeof(key),
 				  (long)p->n_calls) < 0)
 			return prof_err_set(err, "out of memory");

@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "contend.h"
+#include "grow.h"
 #include "json.h"
 
 int
@@ -233,15 +234,8 @@ prof_cpu_row_take(struct prof_cpu_row *a, struct json_object *s)
 	json_object_object_get_ex(s, "cpu_ms", &cpu);
 	json_object_object_get_ex(s, "threads", &th);
 	if (prof_json_is_number(cpu)) {
-		if (a->n == a->cap) {
-			size_t cap = a->cap ? a->cap * 2 : 16;
-			double *v = realloc(a->v, cap * sizeof(*v));
-
-			if (!v)
-				return -1;
-			a->v = v;
-			a->cap = cap;
-		}
+		if (PROF_GROW(a->v, a->n + 1, a->cap) < 0)
+			return -1;
 		a->v[a->n++] = prof_json_number(cpu);
 	}
 	if (is_contended(s))

@@ -8,6 +8,7 @@
 #include <json-c/json.h>
 
 #include "dhat.h"
+#include "grow.h"
 #include "json.h"
 
 /* What one frame of DHAT's frame table (ftbl) is to a site. */
@@ -185,16 +186,8 @@ site_of(struct prof_dhat_profile *p, size_t *cap, const struct frame *f)
 		if (!strcmp(p->sites[i].name, f->name) &&
 		    !strcmp(p->sites[i].file, f->file))
 			return &p->sites[i];
-	if (p->n == *cap) {
-		size_t nc = *cap ? *cap * 2 : 64;
-		struct prof_dhat_site *ns =
-			realloc(p->sites, nc * sizeof(*ns));
-
-		if (!ns)
-			return NULL;
-		p->sites = ns;
-		*cap = nc;
-	}
+	if (PROF_GROW(p->sites, p->n + 1, *cap) < 0)
+		return NULL;
 	memset(&p->sites[p->n], 0, sizeof(p->sites[0]));
 	p->sites[p->n].name = strdup(f->name);
 	p->sites[p->n].file = strdup(f->file);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "flame.h"
+#include "grow.h"
 #include "htab.h"
 
 #define WIDTH 1000.0	/* the viewBox's width */
@@ -58,15 +59,8 @@ child(struct tree *t, long parent, const char *name, const char *file)
 	i = prof_htab_get(&t->kids, key, klen);
 	if (i >= 0)
 		goto out;
-	if (t->len == t->cap) {
-		size_t ncap = t->cap ? t->cap * 2 : 256;
-		struct node *nn = realloc(t->n, ncap * sizeof(*nn));
-
-		if (!nn)
-			goto oom;
-		t->n = nn;
-		t->cap = ncap;
-	}
+	if (PROF_GROW(t->n, t->len + 1, t->cap) < 0)
+		goto oom;
 	if (prof_htab_put(&t->kids, key, klen, (long)t->len) < 0)
 		goto oom;
 	n = &t->n[t->len];

@@ -10,6 +10,7 @@
 #include "contend.h"
 #include "env.h"
 #include "gbench.h"
+#include "grow.h"
 #include "htab.h"
 #include "id.h"
 #include "json.h"
@@ -417,23 +418,6 @@ gb_context(struct gb *g, struct json_object *ctx, struct prof_err *err)
 	return 0;
 }
 
-static int
-gb_grow(void **p, size_t *cap, size_t n, size_t size)
-{
-	void *q;
-	size_t ncap;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 64;
-	q = realloc(*p, ncap * size);
-	if (!q)
-		return -1;
-	*p = q;
-	*cap = ncap;
-	return 0;
-}
-
 /* The message of an aggregate without its repetitions. */
 static int
 gb_lone_aggregate(const struct gb_pend *p, struct prof_err *err)
@@ -493,8 +477,7 @@ gb_entry(struct gb *g, struct json_object *b, long i, struct prof_err *err)
 
 			return gb_lone_aggregate(&lone, err);
 		}
-		if (gb_grow((void **)&g->pend, &g->cap_pend, g->n_pend,
-			    sizeof(*g->pend)) < 0)
+		if (PROF_GROW(g->pend, g->n_pend + 1, g->cap_pend) < 0)
 			return prof_err_set(err, "out of memory");
 		p = &g->pend[g->n_pend];
 		p->run = strdup(run);
@@ -523,8 +506,7 @@ gb_entry(struct gb *g, struct json_object *b, long i, struct prof_err *err)
 				     "'%s': rename one",
 				     g->slots[slot].name, name, id);
 	if (slot < 0) {
-		if (gb_grow((void **)&g->slots, &g->cap_slots, g->n_slots,
-			    sizeof(*g->slots)) < 0)
+		if (PROF_GROW(g->slots, g->n_slots + 1, g->cap_slots) < 0)
 			return prof_err_set(err, "out of memory");
 		g->slots[g->n_slots].name = prof_pool_str(&g->names, name);
 		g->slots[g->n_slots].next = 0;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "grow.h"
 #include "heaprec.h"
 #include "utf8.h"
 
@@ -150,24 +151,6 @@ out:
 	return rc;
 }
 
-/* Room for one more of n items of size in *v (cap items): 0, or -1. */
-static int
-grow(void **v, size_t n, size_t *cap, size_t size)
-{
-	void *nv;
-	size_t ncap;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 16;
-	nv = realloc(*v, ncap * size);
-	if (!nv)
-		return -1;
-	*v = nv;
-	*cap = ncap;
-	return 0;
-}
-
 static int
 by_pid(const void *a, const void *b)
 {
@@ -243,15 +226,13 @@ prof_heaprec_read(const char *dir, struct prof_heaprecs *out,
 		int rc;
 
 		if (ends_in(e->d_name, PROF_HEAPREC_SUFFIX)) {
-			if (grow((void **)&out->p, out->n, &cap,
-				 sizeof(*out->p)) < 0)
+			if (PROF_GROW(out->p, out->n + 1, cap) < 0)
 				goto oom;
 			rc = read_one(dirfd(d), e->d_name, &out->p[out->n]);
 			if (rc > 0)
 				out->n++;
 		} else if (ends_in(e->d_name, PROF_HEAPREC_SPAWN_SUFFIX)) {
-			if (grow((void **)&notes, n_notes, &cap_notes,
-				 sizeof(*notes)) < 0)
+			if (PROF_GROW(notes, n_notes + 1, cap_notes) < 0)
 				goto oom;
 			rc = read_note(dirfd(d), e->d_name, &notes[n_notes]);
 			if (rc > 0)

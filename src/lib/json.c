@@ -8,6 +8,7 @@
 
 #include "afile.h"
 #include "buf.h"
+#include "grow.h"
 #include "json.h"
 #include "utf8.h"
 
@@ -500,16 +501,9 @@ scan_push(struct scan *sc, int is_object)
 		sc->lost = 1;
 		return;
 	}
-	if (sc->depth == sc->cap) {
-		size_t ncap = sc->cap ? sc->cap * 2 : 16;
-		struct scan_obj *n = realloc(sc->stack, ncap * sizeof(*n));
-
-		if (!n) {
-			sc->lost = 1;
-			return;
-		}
-		sc->stack = n;
-		sc->cap = ncap;
+	if (PROF_GROW(sc->stack, sc->depth + 1, sc->cap) < 0) {
+		sc->lost = 1;
+		return;
 	}
 	memset(&sc->stack[sc->depth], 0, sizeof(*sc->stack));
 	sc->stack[sc->depth++].is_object = is_object;
@@ -526,17 +520,10 @@ scan_add_key(struct scan *sc, struct scan_key *k)
 		return;
 	}
 	o = &sc->stack[sc->depth - 1];
-	if (o->n == o->cap) {
-		size_t ncap = o->cap ? o->cap * 2 : 16;
-		struct scan_key *n = realloc(o->keys, ncap * sizeof(*n));
-
-		if (!n) {
-			free(k->owned);
-			sc->lost = 1;
-			return;
-		}
-		o->keys = n;
-		o->cap = ncap;
+	if (PROF_GROW(o->keys, o->n + 1, o->cap) < 0) {
+		free(k->owned);
+		sc->lost = 1;
+		return;
 	}
 	o->keys[o->n++] = *k;
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "pool.h"
 
 #define CHUNK 65536
@@ -22,24 +23,6 @@ uint64_t
 prof_pool_next(uint64_t key)
 {
 	return key + 1 == UINT64_MAX ? 0 : key + 1;
-}
-
-/* Room for one more of n elements of size sz in *pp. 0 or -1. */
-static int
-grow(void *pp, size_t *cap, size_t n, size_t sz)
-{
-	void **p = pp, *np;
-	size_t ncap;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 64;
-	np = realloc(*p, ncap * sz);
-	if (!np)
-		return -1;
-	*p = np;
-	*cap = ncap;
-	return 0;
 }
 
 /* The index slot's key of s, and s's index in strs[] (-1: none). */
@@ -77,9 +60,8 @@ prof_pool_str(struct prof_pool *p, const char *s)
 
 	if (k >= 0)
 		return p->strs[k];
-	if (grow(&p->strs, &p->cap, p->n, sizeof(*p->strs)) < 0 ||
-	    grow(&p->chunks, &p->cap_chunks, p->n_chunks,
-		 sizeof(*p->chunks)) < 0)
+	if (PROF_GROW(p->strs, p->n + 1, p->cap) < 0 ||
+	    PROF_GROW(p->chunks, p->n_chunks + 1, p->cap_chunks) < 0)
 		return NULL;
 	if (len > CHUNK / 4) {
 		copy = malloc(len);

@@ -12,6 +12,7 @@
 #include "afile.h"
 #include "compare.h"
 #include "env.h"
+#include "grow.h"
 #include "id.h"
 #include "json.h"
 #include "pool.h"
@@ -103,24 +104,6 @@ prof_runview_rows(const struct prof_runview *v,
 	return v->n_rows;
 }
 
-/* Grow *p (of *cap elements of size) to hold n + 1. 0 or -1. */
-static int
-grow(void **p, size_t *cap, size_t n, size_t size)
-{
-	size_t ncap;
-	void *np;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 8;
-	np = realloc(*p, ncap * size);
-	if (!np)
-		return -1;
-	*p = np;
-	*cap = ncap;
-	return 0;
-}
-
 /* Key parts joined by NUL bytes, in buf; its length, or 0 if too long. */
 static size_t
 join_key(char *buf, size_t n, const char *w, const char *b, const char *sid)
@@ -143,12 +126,9 @@ new_row(struct prof_runview *v, const char *w, const char *b,
 	struct prof_runrow *r;
 	struct prof_runacc *a;
 
-	if (grow((void **)&v->rows, &v->cap_rows, v->n_rows, sizeof(*r)) < 0)
+	if (PROF_GROW(v->rows, v->n_rows + 1, v->cap_rows) < 0 ||
+	    PROF_RESIZE(v->acc, v->cap_rows) < 0)
 		return NULL;
-	a = realloc(v->acc, v->cap_rows * sizeof(*a));
-	if (!a)
-		return NULL;
-	v->acc = a;
 	a = &v->acc[v->n_rows];
 	r = &v->rows[v->n_rows++];
 	memset(r, 0, sizeof(*r));
@@ -232,8 +212,8 @@ take_artifacts(struct prof_runrow *r, struct prof_runacc *a,
 
 		if (!s)
 			continue;
-		if (grow((void **)&r->artifacts, &a->cap_artifacts,
-			 r->n_artifacts, sizeof(*r->artifacts)) < 0)
+		if (PROF_GROW(r->artifacts, r->n_artifacts + 1,
+			      a->cap_artifacts) < 0)
 			return -1;
 		r->artifacts[r->n_artifacts] = strdup(s);
 		if (!r->artifacts[r->n_artifacts])
@@ -267,15 +247,14 @@ take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
 	if (prof_sample_is(s, "outcome", "error"))
 		r->errors++;
 	if (aggregated(s)) {
-		if (grow((void **)&r->v, &a->cap_v, r->n, sizeof(*r->v)) < 0 ||
+		if (PROF_GROW(r->v, r->n + 1, a->cap_v) < 0 ||
 		    prof_cpu_row_take(&r->cpu, s) < 0)
 			return -1;
 		r->v[r->n++] = prof_json_number(prof_json_get(s, "duration_ms"));
 	} else if (prof_sample_is(s, "phase", "instructions") &&
 		   prof_sample_is(s, "outcome", "success") &&
 		   json_object_is_type(ins, json_type_int)) {
-		if (grow((void **)&a->counts, &a->cap_counts, a->n_counts,
-			 sizeof(*a->counts)) < 0)
+		if (PROF_GROW(a->counts, a->n_counts + 1, a->cap_counts) < 0)
 			return -1;
 		a->counts[a->n_counts++] = json_object_get_int64(ins);
 	} else if (prof_sample_is(s, "phase", "memory") &&
@@ -290,8 +269,7 @@ take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
 	for (m = 1; m < PROF_CMP_MEM_N; m++) {
 		if (!prof_cmp_mem_value(s, (enum prof_cmp_mem)m, &x))
 			continue;
-		if (grow((void **)&r->mem[m], &a->cap_mem[m], r->n_mem[m],
-			 sizeof(*r->mem[m])) < 0)
+		if (PROF_GROW(r->mem[m], r->n_mem[m] + 1, a->cap_mem[m]) < 0)
 			return -1;
 		r->mem[m][r->n_mem[m]++] = x;
 	}
@@ -384,16 +362,11 @@ brief_row(struct prof_runview *v, struct brief_walk *bw,
 		h = prof_pool_next(h);
 	}
 	k = (int64_t)v->n_briefs;
-	if (grow((void **)&v->briefs, &bw->cap_rows, v->n_briefs,
-		 sizeof(*v->briefs)) < 0)
+	if (PROF_GROW(v->briefs, v->n_briefs + 1, bw->cap_rows) < 0)
 		return prof_err_set(err, "out of memory");
 	if (bw->cap_sids < bw->cap_rows) {
-		const char **ns = realloc(bw->sids, bw->cap_rows *
-							 sizeof(*ns));
-
-		if (!ns)
+		if (PROF_RESIZE(bw->sids, bw->cap_rows) < 0)
 			return prof_err_set(err, "out of memory");
-		bw->sids = ns;
 		bw->cap_sids = bw->cap_rows;
 	}
 	r = &v->briefs[v->n_briefs++];
@@ -427,17 +400,8 @@ brief_take(struct brief_walk *bw, struct prof_runbrief *r, size_t row,
 			return -1;
 		r->contended += bw->scratch.contended;
 		if (bw->scratch.n) {
-			if (bw->n_cpu == bw->cap_cpu) {
-				size_t ncap = bw->cap_cpu ? bw->cap_cpu * 2 :
-							    1024;
-				struct brief_cpu *nc = realloc(
-					bw->cpu, ncap * sizeof(*nc));
-
-				if (!nc)
-					return -1;
-				bw->cpu = nc;
-				bw->cap_cpu = ncap;
-			}
+			if (PROF_GROW(bw->cpu, bw->n_cpu + 1, bw->cap_cpu) < 0)
+				return -1;
 			bw->cpu[bw->n_cpu].v = bw->scratch.v[0];
 			bw->cpu[bw->n_cpu++].row = row;
 			r->cpu_n++;
@@ -597,15 +561,9 @@ finish_rows(struct prof_runview *v)
 	 * 40,000-row run, a third of the view. */
 	prof_htab_free(&v->index);
 	memset(&v->index, 0, sizeof(v->index));
-	if (v->n_rows && v->n_rows < v->cap_rows) {
-		struct prof_runrow *np = realloc(v->rows, v->n_rows *
-							   sizeof(*np));
-
-		if (np) {
-			v->rows = np;
-			v->cap_rows = v->n_rows;
-		}
-	}
+	if (v->n_rows && v->n_rows < v->cap_rows &&
+	    PROF_RESIZE(v->rows, v->n_rows) == 0)
+		v->cap_rows = v->n_rows;
 	if (v->n_rows)
 		qsort(v->rows, v->n_rows, sizeof(*v->rows), cmp_rows);
 	return 0;
@@ -645,15 +603,12 @@ finish_briefs(struct prof_runview *v, struct brief_walk *bw)
 		qsort(bw->cpu, bw->n_cpu, sizeof(*bw->cpu), cmp_cpu);
 	for (i = 0; i < bw->n_cpu; i = j) {
 		struct prof_stats st;
-		double *nx;
 
 		for (j = i; j < bw->n_cpu && bw->cpu[j].row == bw->cpu[i].row;
 		     j++)
 			;
-		nx = realloc(x, (j - i) * sizeof(*x));
-		if (!nx)
+		if (PROF_RESIZE(x, j - i) < 0)
 			goto out;
-		x = nx;
 		for (k = i; k < j; k++)
 			x[k - i] = bw->cpu[k].v;
 		if (prof_stats_compute(x, j - i, &st) < 0)
@@ -661,11 +616,8 @@ finish_briefs(struct prof_runview *v, struct brief_walk *bw)
 		v->briefs[bw->cpu[i].row].cpu_median = st.median;
 	}
 	if (v->n_briefs) {
-		struct prof_runbrief *nb = realloc(v->briefs, v->n_briefs *
-							      sizeof(*nb));
-
-		if (nb)
-			v->briefs = nb;
+		/* The spare room given back; where it cannot be, kept. */
+		(void)PROF_RESIZE(v->briefs, v->n_briefs);
 		qsort(v->briefs, v->n_briefs, sizeof(*v->briefs), cmp_briefs);
 	}
 	rc = 0;

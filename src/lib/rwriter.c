@@ -12,6 +12,7 @@
 
 #include "afile.h"
 #include "buf.h"
+#include "grow.h"
 #include "htab.h"
 #include "json.h"
 #include "pool.h"
@@ -239,16 +240,8 @@ keep_group(struct prof_rwriter *w, struct json_object *g, uint64_t id,
 
 	if (!t)
 		return -1;
-	if (w->n_groups == w->cap_groups) {
-		size_t ncap = w->cap_groups ? w->cap_groups * 2 : 64;
-		struct prof_rwriter_group *ng =
-			realloc(w->groups, ncap * sizeof(*ng));
-
-		if (!ng)
-			goto out;
-		w->groups = ng;
-		w->cap_groups = ncap;
-	}
+	if (PROF_GROW(w->groups, w->n_groups + 1, w->cap_groups) < 0)
+		goto out;
 	if (n > UINT32_MAX || key->len > UINT32_MAX)
 		goto out;
 	e = &w->groups[w->n_groups];

@@ -12,6 +12,7 @@
 
 #include "afile.h"
 #include "buf.h"
+#include "grow.h"
 #include "json.h"
 #include "prof.h"
 #include "calib.h"
@@ -716,12 +717,10 @@ group_read(struct prof_stream *st, size_t i)
 	const struct group_at *a = &st->gat[i];
 	ssize_t got;
 
+	/* Exactly the longest group's room: no doubling over it. */
 	if (a->len + 1 > st->gbuf_cap) {
-		char *nb = realloc(st->gbuf, a->len + 1);
-
-		if (!nb)
+		if (PROF_RESIZE(st->gbuf, a->len + 1) < 0)
 			return -1;
-		st->gbuf = nb;
 		st->gbuf_cap = a->len + 1;
 	}
 	got = pread(st->gfd, st->gbuf, a->len,
@@ -1034,15 +1033,8 @@ static int
 group_put(struct prof_stream *st, uint64_t probe, size_t off, size_t key_len,
 	  size_t len, struct prof_err *err)
 {
-	if (st->n_gat == st->cap_gat) {
-		size_t ncap = st->cap_gat ? st->cap_gat * 2 : 64;
-		struct group_at *na = realloc(st->gat, ncap * sizeof(*na));
-
-		if (!na)
-			return prof_err_set(err, "out of memory");
-		st->gat = na;
-		st->cap_gat = ncap;
-	}
+	if (PROF_GROW(st->gat, st->n_gat + 1, st->cap_gat) < 0)
+		return prof_err_set(err, "out of memory");
 	st->gat[st->n_gat].off = off;
 	st->gat[st->n_gat].key_len = (uint32_t)key_len;
 	st->gat[st->n_gat].len = (uint32_t)len;

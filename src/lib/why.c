@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "spawn.h"
 #include "why.h"
 
@@ -181,15 +182,8 @@ add(struct prof_why *w, size_t *cap, const struct prof_callgrind_fn *b,
 		w->unchanged++;
 		return 0;
 	}
-	if (w->n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 64;
-		struct prof_why_fn *nf = realloc(w->fns, ncap * sizeof(*nf));
-
-		if (!nf)
-			return -1;
-		w->fns = nf;
-		*cap = ncap;
-	}
+	if (PROF_GROW(w->fns, w->n + 1, *cap) < 0)
+		return -1;
 	e = &w->fns[w->n++];
 	memset(e, 0, sizeof(*e));
 	e->name = a ? a->name : b->name;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "gbench.h"
+#include "grow.h"
 #include "id.h"
 #include "runner-int.h"
 
@@ -582,12 +583,10 @@ binaries_load_workloads(struct opts *o, struct workload_binary *bins,
 					json_object_put(arr);
 					goto fail;
 				}
-			w = realloc(all, (size_t)(n + 1) * sizeof(*all));
-			if (!w) {
+			if (PROF_RESIZE(all, (size_t)n + 1) < 0) {
 				json_object_put(arr);
 				goto fail;
 			}
-			all = w;
 			w = &all[n++];
 			memset(w, 0, sizeof(*w));
 			w->bin = o->bins[b];
