@@ -22,6 +22,7 @@
 #include "palette.h"
 #include "runpage.h"
 #include "runview.h"
+#include "sample.h"
 #include "utf8.h"
 #include "why.h"
 
@@ -33,12 +34,37 @@
 #define LEFT 84
 #define RIGHT 16
 
+/*
+ * What a row's samples say beyond runview's rows (the walk's callback
+ * collects it, keyed by the file's workload, backend and segment id): of
+ * its aggregated samples, the code's own time (wall minus run-queue
+ * delay, contend.h) of those that said their delay, and how many said it
+ * and how many did not.
+ */
+struct extra {
+	char *key;			/* workload NUL backend NUL segment id */
+	size_t len;
+	double *own;			/* ms, in the samples' order */
+	size_t n_own, cap_own;
+	size_t no_delay;		/* aggregated samples without one */
+};
+
+struct extras {
+	struct page *p;			/* the summarised page's choice */
+	struct extra *e;
+	size_t n, cap;
+	struct prof_htab index;		/* key -> index in e */
+	long *of_row;			/* per row of the view: in e, or -1 */
+};
+
 struct page {
 	const struct prof_runpage_in *in;
 	const struct prof_runview *cur;	/* in brief: every row */
 	struct prof_runview whole;	/* the rows drawn, whole */
 	struct prof_runview base;
 	int has_base, has_whole;
+	/* Of the rows drawn and the baseline's (own times, delays). */
+	struct extras wx, bx;
 	const struct prof_runbrief *briefs;
 	long n_briefs;
 	const struct prof_runrow *rows, *brows;
@@ -60,6 +86,8 @@ struct page {
 	long hidden[10];		/* by status_rank() */
 	struct prof_htab drawn_index;	/* workload NUL backend drawn */
 };
+
+static const struct extra *extra_of(const struct extras *x, long k);
 
 /*
  * A page a browser opens: past this many workload x backend blocks (a
@@ -936,6 +964,33 @@ artifact_links(struct page *p, const struct prof_runrow *r)
 			       "trace in Perfetto)</p>");
 }
 
+/*
+ * The contended row of a time channel's facts: how many of the n samples
+ * were contended (cell), and by which rule (contend.h): the run-queue
+ * delay where the samples said it, today's rule on CPU time where they
+ * did not ("unavailable": a kernel without schedstat, an older file).
+ */
+static void
+contended_fact(FILE *fp, const struct extra *e, size_t n, const char *cell)
+{
+	size_t known = e ? e->n_own : 0, unknown = e ? e->no_delay : n;
+
+	fprintf(fp, "<tr><td>contended (");
+	if (known)
+		fprintf(fp, "waited for a core: run-queue delay &gt; %g%% of "
+			    "wall + %g ms", PROF_DELAY_SHARE * 100,
+			PROF_DELAY_SLACK_MS);
+	if (known && unknown)
+		fprintf(fp, "; its delay unavailable in %zu of %zu: ",
+			unknown, known + unknown);
+	else if (!known)
+		fprintf(fp, "run-queue delay unavailable, waited: ");
+	if (unknown)
+		fprintf(fp, "wall &gt; CPU &#215; %g + %g ms",
+			PROF_CONTEND_RATIO, PROF_CONTEND_SLACK_MS);
+	fprintf(fp, ")</td><td class=\"num\">%s</td></tr>", cell);
+}
+
 static void
 numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 {
@@ -979,9 +1034,7 @@ numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
 	fprintf(fp, "</table><table class=\"facts\">");
 	if (r->cpu_st.n) {
 		prof_cpu_row_contended(&r->cpu, r->n, a[4], 32);
-		fprintf(fp, "<tr><td>contended (waited: wall &gt; CPU &#215; "
-			    "1.05 + 0.1 ms)</td><td class=\"num\">%s</td></tr>",
-			a[4]);
+		contended_fact(fp, extra_of(&p->wx, r - p->rows), r->n, a[4]);
 		if (r->cpu.threads > 1)
 			fprintf(fp, "<tr><td>threads (CPU may exceed wall)</td>"
 				    "<td class=\"num\">%ld</td></tr>",
@@ -1831,6 +1884,131 @@ drawn_wb(void *arg, const char *w, const char *b)
 	return k >= 0;
 }
 
+/* A sample the rows' statistics are made of (runview.h's aggregated
+ * samples: timing or browser, warm, success, with a duration). */
+static int
+aggregated(struct json_object *s)
+{
+	return (prof_sample_is(s, "phase", "timing") ||
+		prof_sample_is(s, "phase", "browser")) &&
+	       prof_sample_is(s, "kind", "warm") &&
+	       prof_sample_is(s, "outcome", "success") &&
+	       prof_json_is_number(prof_json_get(s, "duration_ms"));
+}
+
+/* Take sample s's own time or its want of a delay into its row's extra
+ * (prof_runview_load_only()'s callback: it sees every sample). */
+static int
+extras_take(void *arg, struct json_object *s, struct prof_err *err)
+{
+	struct extras *x = arg;
+	const char *w = prof_json_str(s, "workload");
+	const char *b = prof_json_str(s, "backend");
+	const char *sid = prof_json_str(s, "segment_id");
+	struct extra *e;
+	size_t len;
+	char *key, *k0;
+	long k;
+
+	if (!aggregated(s) || (x->p->summarise && !drawn_wb(x->p, w, b)))
+		return 0;
+	k0 = row_key(w ? w : "", b ? b : "", sid ? sid : "", &len);
+	key = k0 ? realloc(k0, len + 1) : NULL;
+	if (!key) {
+		free(k0);
+		return prof_err_set(err, "out of memory");
+	}
+	key[len] = '\0';
+	k = prof_htab_get(&x->index, key, len);
+	if (k < 0) {
+		if (x->n == x->cap) {
+			size_t cap = x->cap ? x->cap * 2 : 16;
+			struct extra *ne = realloc(x->e, cap * sizeof(*ne));
+
+			if (!ne)
+				goto oom;
+			x->e = ne;
+			x->cap = cap;
+		}
+		k = (long)x->n;
+		if (prof_htab_put(&x->index, key, len, k) < 0)
+			goto oom;
+		memset(&x->e[x->n], 0, sizeof(x->e[x->n]));
+		x->e[x->n].key = key;
+		x->e[x->n].len = len;
+		x->n++;
+	} else {
+		free(key);
+	}
+	e = &x->e[k];
+	if (!prof_sample_run_delay(s, NULL)) {
+		e->no_delay++;
+		return 0;
+	}
+	if (e->n_own == e->cap_own) {
+		size_t cap = e->cap_own ? e->cap_own * 2 : 16;
+		double *nv = realloc(e->own, cap * sizeof(*nv));
+
+		if (!nv)
+			return prof_err_set(err, "out of memory");
+		e->own = nv;
+		e->cap_own = cap;
+	}
+	e->own[e->n_own++] = prof_sample_own_ms(s);
+	return 0;
+oom:
+	free(key);
+	return prof_err_set(err, "out of memory");
+}
+
+/* Each row of v (n of them) to its extra, once v is loaded (the
+ * segment ids resolve only then). Returns 0 or -1. */
+static int
+extras_map(struct extras *x, const struct prof_runview *v, size_t n,
+	   struct prof_err *err)
+{
+	size_t i;
+
+	x->of_row = malloc((n + 1) * sizeof(*x->of_row));
+	if (!x->of_row)
+		return prof_err_set(err, "out of memory");
+	for (i = 0; i < n; i++)
+		x->of_row[i] = -1;
+	for (i = 0; i < x->n; i++) {
+		const char *w = x->e[i].key, *b = w + strlen(w) + 1;
+		const char *sid = b + strlen(b) + 1;
+		long r = prof_runview_row(v, w, b,
+					  prof_runview_segment(v, sid));
+
+		if (r >= 0 && (size_t)r < n)
+			x->of_row[r] = (long)i;
+	}
+	return 0;
+}
+
+/* Row k's extra (k: its index among the view's rows), or NULL. */
+static const struct extra *
+extra_of(const struct extras *x, long k)
+{
+	long i = x->of_row && k >= 0 ? x->of_row[k] : -1;
+
+	return i < 0 ? NULL : &x->e[i];
+}
+
+static void
+extras_free(struct extras *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->n; i++) {
+		free(x->e[i].key);
+		free(x->e[i].own);
+	}
+	free(x->e);
+	free(x->of_row);
+	prof_htab_free(&x->index);
+}
+
 /* Whether the block that starts at row from is drawn whole (tally()
  * chose them): the passes that write the page skip the others without
  * reading their comparisons, so that a page of 40,000 rows parses each
@@ -2072,9 +2250,10 @@ prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 	/* The rows drawn, whole: of a summarised page, those of the blocks
 	 * tally() chose only. */
 	p.has_whole = 1;
+	p.wx.p = p.bx.p = &p;
 	if (prof_runview_load_only(&p.whole, prof_runview_path(p.cur),
-				   p.summarise ? drawn_wb : NULL, &p, NULL,
-				   NULL, err) < 0)
+				   p.summarise ? drawn_wb : NULL, &p,
+				   extras_take, &p.wx, err) < 0)
 		goto out;
 	if (strcmp(p.whole.digest, p.cur->digest)) {
 		prof_err_at(err, prof_runview_path(p.cur), 0, 0,
@@ -2082,14 +2261,18 @@ prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 		goto out;
 	}
 	p.n = (long)prof_runview_rows(&p.whole, &p.rows);
+	if (extras_map(&p.wx, &p.whole, (size_t)p.n, err) < 0)
+		goto out;
 	if (in->baseline && stat(in->baseline, &sb) == 0) {
 		p.has_base = 1;
 		/* Of a summarised page, the baseline rows it draws only. */
 		if (prof_runview_load_only(&p.base, in->baseline,
 					   p.summarise ? drawn_wb : NULL, &p,
-					   NULL, NULL, err) < 0)
+					   extras_take, &p.bx, err) < 0)
 			goto out;
 		p.bn = (long)prof_runview_rows(&p.base, &p.brows);
+		if (extras_map(&p.bx, &p.base, (size_t)p.bn, err) < 0)
+			goto out;
 	}
 	if (in->history) {
 		p.hist = prof_history_open(in->history, 0, err);
@@ -2113,6 +2296,8 @@ out:
 	prof_history_close(p.hist);
 	prof_htab_free(&p.base_index);
 	prof_htab_free(&p.drawn_index);
+	extras_free(&p.wx);
+	extras_free(&p.bx);
 	if (p.has_base)
 		prof_runview_free(&p.base);
 	if (p.has_whole)

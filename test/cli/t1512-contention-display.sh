@@ -2,9 +2,11 @@
 # Contention on every page (issue 29): summary.md, the compact table and
 # report.html show each row's CPU median beside its wall median and how
 # many of its samples were contended ("3/4"), the same numbers from the
-# same samples; a file from before the fields shows "-".
+# same samples; a file from before the fields shows "-". report.html
+# names the rule that marked them: the run-queue delay where the samples
+# said it, wall against CPU time where it was unavailable.
 . "$(dirname "$0")/lib.sh"
-plan 10
+plan 12
 
 # Four samples of test.ok made by hand: wall 1, 2, 3, 4 ms on CPU 0.9,
 # 1.0, 1.1, 1.2 ms, their run-queue delay unknown (as on a kernel without
@@ -33,8 +35,27 @@ like "$html" '<td class="num">2.500 ms</td><td class="num cpu">1.050 ms</td><td 
 	"report.html's overview: the same numbers (runview's)"
 like "$html" '<tr><td>current CPU</td><td class="num">4</td><td class="num">900.000 µs</td><td class="num">1.050 ms</td><td class="num">1.200 ms</td><td class="num">1.200 ms</td></tr>' \
 	"its block: the CPU time's n, min, median, p90 and max"
-like "$html" '<td>contended (waited: wall &gt; CPU &#215; 1.05 + 0.1 ms)</td><td class="num">3/4</td>' \
-	"and how many samples waited, with the rule"
+like "$html" '<td>contended (run-queue delay unavailable, waited: wall &gt; CPU &#215; 1.05 + 0.1 ms)</td><td class="num">3/4</td>' \
+	"and how many samples waited, with the rule of samples without a delay"
+
+# The same calls with their run-queue delay said: the delay's rule; two
+# of four without one: both rules, and how many went by which.
+jq -c 'if .workload == "test.ok" and .phase == "timing" then
+	del(.run_delay) | .run_delay_ms = (.duration_ms - .cpu_ms) |
+	.contended = (.run_delay_ms > .duration_ms * 0.05 + 0.1) else . end' \
+	"$T/s.jsonl" >"$T/d.jsonl"
+"$BIN/prof-merge" --run-id r3 --commit c0 -o "$T/d.json" "$T/d.jsonl"
+run prof-report -q -o "$T/d.md" --html "$T/d.html" "$T/d.json"
+like "$(cat "$T/d.html")" '<td>contended (waited for a core: run-queue delay &gt; 5% of wall + 0.1 ms)</td><td class="num">3/4</td>' \
+	"samples that said their delay: the delay's rule"
+jq -c 'if .workload == "test.ok" and .phase == "timing" and .index < 2 then
+	del(.run_delay_ms) | .run_delay = "unavailable" |
+	.contended = (.duration_ms > .cpu_ms * 1.05 + 0.1) else . end' \
+	"$T/d.jsonl" >"$T/m.jsonl"
+"$BIN/prof-merge" --run-id r4 --commit c0 -o "$T/m.json" "$T/m.jsonl"
+run prof-report -q -o "$T/m.md" --html "$T/m.html" "$T/m.json"
+like "$(cat "$T/m.html")" '<td>contended (waited for a core: run-queue delay &gt; 5% of wall + 0.1 ms; its delay unavailable in 2 of 4: wall &gt; CPU &#215; 1.05 + 0.1 ms)</td><td class="num">3/4</td>' \
+	"some without: both rules, and how many had no delay"
 
 # Judged against a baseline, the columns stay.
 "$BIN/prof-diff" --baseline "$T/r.json" -o "$T/c.json" "$T/r.json"
