@@ -3,7 +3,7 @@
 # from a variable may reach a command as an option or split into words it
 # did not mean: a bad value is exit 2 with the variable's name and why.
 
-# is_id VALUE: the rule of prof_id_valid() (src/lib/id.h): 1 to 200
+# is_id VALUE: the rule of prof_id_valid() (src/lib/base/id.h): 1 to 200
 # letters, digits, '.', '_' and '-', the first a letter or a digit.
 is_id() {
 	case $1 in

@@ -628,7 +628,7 @@ history_is_address() {
 }
 
 # check_project: PROF_PROJECT (make PROF_PROJECT=), when given, checked
-# before the run by the rule of prof_project_valid() (src/lib/id.h) that
+# before the run by the rule of prof_project_valid() (src/lib/base/id.h) that
 # prof-history and prof-dashboard refuse it by: at most 255 bytes, never
 # cut (prof.mk refused a control character at parse time; prof-history
 # refuses a byte that is not UTF-8). Exit 2 with the tool's words.

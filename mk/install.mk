@@ -6,7 +6,7 @@
 # `pkg-config --variable=makefile prof-harness`) and the run scripts it
 # runs (LIBEXECDIR/prof/).
 
-PUBLIC_HEADERS := $(wildcard src/harness/prof/*.h) src/lib/sum.h
+PUBLIC_HEADERS := $(wildcard src/harness/prof/*.h)
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 # Fixed under PREFIX: the fragment finds the tools and the scripts from
@@ -29,7 +29,7 @@ install-harness: $(LIBHARNESS) $(LIBPROF) fragment/prof-harness.pc.in
 	$(Q)install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)/prof/
 	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
 		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' \
-		-e 's|@VERSION@|$(shell sed -n 's/^#define PROF_VERSION "\(.*\)"/\1/p' src/lib/prof.h)|g' \
+		-e 's|@VERSION@|$(shell sed -n 's/^#define PROF_VERSION "\(.*\)"/\1/p' src/lib/base/prof.h)|g' \
 		fragment/prof-harness.pc.in >$(PC_DEST).tmp && \
 		chmod 644 $(PC_DEST).tmp && mv -f $(PC_DEST).tmp $(PC_DEST)
 

@@ -2,9 +2,10 @@
 # It never prints and never exits; the tools do (test/cli/t1521 checks the
 # archive with nm).
 
-# Its sources are src/lib/*.c and those of its folders, one level down
-# (src/lib/history/: the run history's facade and backends); an object
-# mirrors its source's path under $(BUILD).
+# Its sources are src/lib/*.c and those of its folders, one level down,
+# which are its layers (base/, model/, history/, why/; each folder's README
+# says what it holds, t1525 checks their order); an object mirrors its
+# source's path under $(BUILD).
 LIB_SRC := $(wildcard src/lib/*.c src/lib/*/*.c)
 LIBPROF := $(BUILD)/libprof.a
 LIBPROF_TOOL := $(TOOL_OBJ)/libprof.a

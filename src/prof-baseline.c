@@ -6,18 +6,18 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "afile.h"
-#include "calib.h"
+#include "base/afile.h"
+#include "base/grow.h"
+#include "base/htab.h"
+#include "base/id.h"
+#include "base/json.h"
 #include "cli/cli.h"
 #include "compare.h"
-#include "grow.h"
-#include "htab.h"
-#include "id.h"
-#include "json.h"
-#include "rwriter.h"
-#include "sample.h"
-#include "segcal.h"
-#include "stream.h"
+#include "model/calib.h"
+#include "model/rwriter.h"
+#include "model/sample.h"
+#include "model/segcal.h"
+#include "model/stream.h"
 
 enum {
 	OPT_FROM = 256,

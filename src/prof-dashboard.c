@@ -11,15 +11,15 @@
 #include <sys/stat.h>
 
 
-#include "afile.h"
+#include "base/afile.h"
+#include "base/id.h"
+#include "base/json.h"
 #include "cli/cli.h"
 #include "history/history.h"
 #include "history/steps.h"
-#include "id.h"
-#include "json.h"
+#include "model/sample.h"
 #include "page.h"
 #include "palette.h"
-#include "sample.h"
 
 enum {
 	OPT_DB = 256,

@@ -6,14 +6,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "calib.h"
+#include "base/json.h"
+#include "base/out.h"
 #include "cli/cli.h"
 #include "compare.h"
-#include "json.h"
-#include "out.h"
-#include "sample.h"
-#include "segcal.h"
-#include "stream.h"
+#include "model/calib.h"
+#include "model/sample.h"
+#include "model/segcal.h"
+#include "model/stream.h"
 
 enum {
 	OPT_BASELINE = 256,

@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "afile.h"
+#include "base/afile.h"
+#include "base/json.h"
+#include "base/out.h"
 #include "cli/cli.h"
 #include "compare.h"
-#include "json.h"
-#include "out.h"
-#include "runview.h"
-#include "sample.h"
+#include "model/runview.h"
+#include "model/sample.h"
 
 enum { OPT_VERSION = 256, OPT_COMPARISONS };
 

@@ -15,17 +15,17 @@
 #include <unistd.h>
 
 
-#include "afile.h"
+#include "base/afile.h"
+#include "base/htab.h"
+#include "base/json.h"
+#include "base/out.h"
+#include "base/spawn.h"
 #include "cli/cli.h"
 #include "history/history.h"
-#include "htab.h"
-#include "json.h"
-#include "out.h"
+#include "model/runview.h"
+#include "model/sample.h"
 #include "page.h"
-#include "runview.h"
-#include "sample.h"
-#include "spawn.h"
-#include "sum.h"
+#include "prof/sum.h"
 
 enum {
 	OPT_DB = 256,

@@ -11,21 +11,21 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/grow.h"
+#include "base/htab.h"
+#include "base/id.h"
+#include "base/json.h"
+#include "base/spawn.h"
+#include "base/utf8.h"
 #include "browser.h"
-#include "calib.h"
 #include "cli/cli.h"
-#include "gbench.h"
-#include "grow.h"
-#include "htab.h"
-#include "id.h"
-#include "json.h"
-#include "lines.h"
-#include "rwriter.h"
-#include "sample.h"
-#include "shard.h"
-#include "spawn.h"
-#include "stream.h"
-#include "utf8.h"
+#include "model/calib.h"
+#include "model/gbench.h"
+#include "model/lines.h"
+#include "model/rwriter.h"
+#include "model/sample.h"
+#include "model/shard.h"
+#include "model/stream.h"
 
 enum {
 	OPT_COMMAND = 256,

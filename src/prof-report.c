@@ -10,25 +10,25 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "afile.h"
-#include "calib.h"
+#include "base/afile.h"
+#include "base/grow.h"
+#include "base/htab.h"
+#include "base/json.h"
+#include "base/out.h"
+#include "base/spawn.h"
+#include "base/utf8.h"
 #include "channels.h"
 #include "cli/cli.h"
 #include "cmpview.h"
 #include "compare.h"
-#include "contend.h"
-#include "grow.h"
-#include "json.h"
 #include "md.h"
-#include "out.h"
+#include "model/calib.h"
+#include "model/contend.h"
+#include "model/runview.h"
+#include "model/sample.h"
+#include "model/stream.h"
 #include "page.h"
-#include "htab.h"
 #include "runpage.h"
-#include "runview.h"
-#include "sample.h"
-#include "spawn.h"
-#include "stream.h"
-#include "utf8.h"
 
 enum {
 	OPT_COMPARISONS = 256,

@@ -11,17 +11,17 @@
 
 #include <json-c/json.h>
 
-#include "afile.h"
-#include "buf.h"
-#include "callgrind.h"
+#include "base/afile.h"
+#include "base/buf.h"
+#include "base/json.h"
+#include "base/out.h"
 #include "channels.h"
-#include "dhat.h"
 #include "cli/cli.h"
-#include "flame.h"
-#include "json.h"
-#include "out.h"
-#include "runview.h"
-#include "why.h"
+#include "model/callgrind.h"
+#include "model/runview.h"
+#include "why/dhat.h"
+#include "why/flame.h"
+#include "why/why.h"
 
 enum {
 	OPT_BY = 256,

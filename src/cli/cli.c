@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "afile.h"
+#include "base/afile.h"
+#include "base/id.h"
+#include "base/utf8.h"
 #include "cli.h"
-#include "id.h"
-#include "utf8.h"
 
 const char *cli_name = "prof";
 

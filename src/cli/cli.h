@@ -6,9 +6,9 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "date.h"
-#include "err.h"
-#include "prof.h"
+#include "base/date.h"
+#include "base/err.h"
+#include "base/prof.h"
 
 /* The tool's name for messages; set once from main(). */
 extern const char *cli_name;

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json.h"
+#include "base/prof.h"
 #include "internal.h"
-#include "json.h"
-#include "prof.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)

@@ -20,14 +20,14 @@
  * the instruction phase ever executes them. */
 #include <valgrind/callgrind.h>
 
-#include "contend.h"
-#include "env.h"
+#include "base/env.h"
+#include "base/json.h"
+#include "base/prof.h"
 #include "internal.h"
-#include "json.h"
+#include "model/contend.h"
+#include "model/sample.h"
+#include "model/trace.h"
 #include "phases.h"
-#include "prof.h"
-#include "sample.h"
-#include "trace.h"
 
 /* The tasks of a workload that runs threads whose delay is read. */
 #define SCHED_TASKS 256

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "id.h"
+#include "base/id.h"
 #include "internal.h"
 
 #define MAX_WORKLOADS 512

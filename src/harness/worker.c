@@ -7,12 +7,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "env.h"
+#include "base/env.h"
+#include "base/json.h"
+#include "base/prof.h"
 #include "internal.h"
-#include "json.h"
+#include "model/sample.h"
 #include "phases.h"
-#include "prof.h"
-#include "sample.h"
 
 static const char usage_text[] =
 	"usage: %s --list\n"

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/env.h"
+#include "base/grow.h"
+#include "base/json.h"
 #include "browser.h"
-#include "env.h"
-#include "grow.h"
-#include "json.h"
-#include "sample.h"
+#include "model/sample.h"
 
 /* Per-workload counters for rows that carry no index. */
 struct counter {

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "channels.h"
-#include "json.h"
 
 /* Whether a status is a judgement of speed or work (not new or
  * incomparable). */

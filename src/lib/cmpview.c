@@ -5,10 +5,10 @@
 
 #include <json-c/json.h>
 
+#include "base/json.h"
 #include "cmpview.h"
 #include "compare.h"
-#include "json.h"
-#include "stream.h"
+#include "model/stream.h"
 
 /* The key of a row of pooled workload w, backend b, count mark and
  * pooled segment seg (NULL: any), as a prof_htab64 key. */

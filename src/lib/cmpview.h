@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "err.h"
-#include "htab.h"
-#include "pool.h"
+#include "base/err.h"
+#include "base/htab.h"
+#include "base/pool.h"
 
 struct json_object;
 struct prof_cmp;

@@ -9,12 +9,12 @@
 
 #include <json-c/json.h>
 
+#include "base/id.h"
+#include "base/json.h"
 #include "channels.h"
 #include "compare.h"
-#include "contend.h"
-#include "id.h"
-#include "json.h"
-#include "sample.h"
+#include "model/contend.h"
+#include "model/sample.h"
 
 int
 prof_cmp_aggregated(struct json_object *s)

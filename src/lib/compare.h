@@ -6,10 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "err.h"
-#include "htab.h"
-#include "pool.h"
-#include "stats.h"
+#include "base/err.h"
+#include "base/htab.h"
+#include "base/pool.h"
+#include "base/stats.h"
 
 struct json_object;
 

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "md.h"
-#include "utf8.h"
 
 /* The longest run of backticks in s. */
 static size_t

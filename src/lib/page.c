@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "channels.h"
 #include "page.h"
-#include "sum.h"
-#include "utf8.h"
+#include "prof/sum.h"
 
 void
 prof_page_esc_cut(FILE *fp, const char *s, size_t max)

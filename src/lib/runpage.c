@@ -8,23 +8,23 @@
 
 #include <json-c/json.h>
 
-#include "afile.h"
-#include "buf.h"
-#include "callgrind.h"
+#include "base/afile.h"
+#include "base/buf.h"
+#include "base/htab.h"
+#include "base/json.h"
+#include "base/utf8.h"
 #include "channels.h"
 #include "cmpview.h"
 #include "compare.h"
-#include "flame.h"
 #include "history/history.h"
-#include "htab.h"
-#include "json.h"
+#include "model/callgrind.h"
+#include "model/runview.h"
+#include "model/sample.h"
 #include "page.h"
 #include "palette.h"
 #include "runpage.h"
-#include "runview.h"
-#include "sample.h"
-#include "utf8.h"
-#include "why.h"
+#include "why/flame.h"
+#include "why/why.h"
 
 /* The plots' coordinate boxes (SVG user units; CSS scales them). */
 #define PLOT_W 640

@@ -2,7 +2,7 @@
 #ifndef PROF_RUNPAGE_H
 #define PROF_RUNPAGE_H
 
-#include "err.h"
+#include "base/err.h"
 
 struct prof_cmpview;
 struct prof_runview;

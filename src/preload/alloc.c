@@ -49,7 +49,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../lib/heaprec.h"
+#include "../lib/model/heaprec.h"
 
 extern void *__libc_malloc(size_t n);
 extern void __libc_free(void *p);

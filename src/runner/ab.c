@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "compare.h"
-#include "contend.h"
+#include "model/contend.h"
 #include "page.h"
 #include "runner-int.h"
 

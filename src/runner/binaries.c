@@ -13,9 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "gbench.h"
-#include "grow.h"
-#include "id.h"
+#include "base/grow.h"
+#include "base/id.h"
+#include "model/gbench.h"
 #include "runner-int.h"
 
 /*

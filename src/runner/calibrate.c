@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calib.h"
+#include "model/calib.h"
 #include "runner-int.h"
 
 /* The calibration of one run: the kernel's memory, the machine at start. */

@@ -11,9 +11,9 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "heaprec.h"
+#include "base/utf8.h"
+#include "model/heaprec.h"
 #include "runner-int.h"
-#include "utf8.h"
 
 static double
 tv_ms(struct timeval tv)

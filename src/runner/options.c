@@ -11,8 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/id.h"
 #include "compare.h"
-#include "id.h"
 #include "runner-int.h"
 
 /* --shard i/N: 1 <= i <= N <= 1000. Returns 0, or 2 after a message. */

@@ -11,8 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "model/shard.h"
 #include "runner-int.h"
-#include "shard.h"
 
 /* plan_splitmix64: a small, well-mixed generator for the run order. */
 uint64_t

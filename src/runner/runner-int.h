@@ -36,19 +36,19 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "afile.h"
-#include "buf.h"
+#include "base/afile.h"
+#include "base/buf.h"
+#include "base/env.h"
+#include "base/json.h"
+#include "base/spawn.h"
+#include "base/stats.h"
 #include "cli/cli.h"
-#include "contend.h"
-#include "env.h"
-#include "json.h"
-#include "lines.h"
+#include "model/contend.h"
+#include "model/lines.h"
+#include "model/sample.h"
+#include "model/trace.h"
+#include "prof/sum.h"
 #include "runner.h"
-#include "sample.h"
-#include "spawn.h"
-#include "stats.h"
-#include "sum.h"
-#include "trace.h"
 
 /* A workload as a binary's --list describes it. */
 struct workload {

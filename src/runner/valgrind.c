@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "callgrind.h"
-#include "sum.h"
-#include "utf8.h"
+#include "base/utf8.h"
+#include "model/callgrind.h"
+#include "prof/sum.h"
 #include "runner-int.h"
 
 /* What a counted process finds in its environment, and nothing else. */

@@ -12,11 +12,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "channels.h"
 #include "compare.h"
-#include "contend.h"
-#include "gbench.h"
+#include "model/contend.h"
+#include "model/gbench.h"
 #include "page.h"
 #include "runner-int.h"
 

@@ -1,5 +1,6 @@
 #!/bin/bash
-# contend.sh: the numbers behind the contended rules of src/lib/contend.h.
+# contend.sh: the numbers behind the contended rules of
+# src/lib/model/contend.h.
 #
 # usage: test/bench/contend.sh [REPEAT] [OUT_DIR]
 #

@@ -68,7 +68,7 @@ headers=$(sed -n 's/^PUBLIC_HEADERS :*= *//p' "$ROOT/mk/install.mk" |
 	sed 's/\$(wildcard \([^)]*\))/\1/g')
 # shellcheck disable=SC2086
 headers=$(cd "$ROOT" && ls $headers 2>/dev/null)
-like "$headers" "src/lib/sum.h" "the installed headers are found"
+like "$headers" "src/harness/prof/sum.h" "the installed headers are found"
 # shellcheck disable=SC2086
 public=$(cd "$ROOT" && cat $headers | grep -o '\bprof_[a-z0-9_]*(' |
 	tr -d '(' | sort -u)

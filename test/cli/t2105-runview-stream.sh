@@ -1,6 +1,6 @@
 #!/bin/bash
 # prof-export, prof-history add and prof-report --html stream the results
-# file (src/lib/runview.c) and give what they gave when they held it
+# file (src/lib/model/runview.c) and give what they gave when they held it
 # whole: the expected outputs in test/data/runview/ were written by the
 # tools before the change, from test/data/results/current.json (and their
 # segment ids since made the results file's own, issue 19.5). The same

@@ -2,7 +2,7 @@
 # -o through a symbolic link writes the file the link names, atomically,
 # and leaves the link a link; an open file named by /proc (/dev/stdout)
 # and a FIFO are written straight through, never replaced (issue 19,
-# item 3). Every tool writes its outputs through src/lib/afile.c.
+# item 3). Every tool writes its outputs through src/lib/base/afile.c.
 . "$(dirname "$0")/lib.sh"
 plan 25
 

@@ -5,7 +5,7 @@
 #include <json-c/json.h>
 
 #include "browser.h"
-#include "sample.h"
+#include "model/sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "callgrind.h"
-#include "why.h"
+#include "model/callgrind.h"
+#include "why/why.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

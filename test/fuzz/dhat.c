@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dhat.h"
+#include "why/dhat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,9 +11,9 @@
 
 #include <json-c/json.h>
 
-#include "gbench.h"
-#include "json.h"
-#include "stream.h"
+#include "base/json.h"
+#include "model/gbench.h"
+#include "model/stream.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

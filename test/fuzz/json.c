@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "base/json.h"
+#include "base/utf8.h"
 #include "md.h"
-#include "utf8.h"
 
 static int
 drop(void *arg, struct json_object *v, struct prof_err *err)

@@ -8,10 +8,10 @@
 
 #include <json-c/json.h>
 
-#include "json.h"
+#include "base/json.h"
+#include "model/runview.h"
+#include "model/stream.h"
 #include "runpage.h"
-#include "runview.h"
-#include "stream.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

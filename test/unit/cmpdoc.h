@@ -8,8 +8,8 @@
 
 #include <json-c/json.h>
 
+#include "base/json.h"
 #include "compare.h"
-#include "json.h"
 
 static struct json_object *
 cmpdoc_samples(struct json_object *doc)

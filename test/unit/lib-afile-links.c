@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "afile.h"
+#include "base/afile.h"
 #include "tap.h"
 
 static char dir[64] = "/tmp/lib-afile.XXXXXX";

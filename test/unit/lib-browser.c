@@ -6,8 +6,8 @@
 
 #include <json-c/json.h>
 
+#include "base/json.h"
 #include "browser.h"
-#include "json.h"
 #include "tap.h"
 
 static char ebuf[512];

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "tap.h"
 
 int

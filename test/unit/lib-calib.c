@@ -10,8 +10,8 @@
 
 #include <json-c/json.h>
 
-#include "calib.h"
-#include "json.h"
+#include "base/json.h"
+#include "model/calib.h"
 #include "tap.h"
 
 static char ebuf[1024];

@@ -6,10 +6,10 @@
 
 #include <json-c/json.h>
 
-#include "callgrind.h"
+#include "base/json.h"
 #include "cmpdoc.h"
 #include "compare.h"
-#include "json.h"
+#include "model/callgrind.h"
 #include "tap.h"
 
 #define DATA "test/data/callgrind/"

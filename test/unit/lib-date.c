@@ -1,7 +1,7 @@
 /* lib-date.c: the one calendar of dates and times from outside (date.h). */
 #include <string.h>
 
-#include "date.h"
+#include "base/date.h"
 #include "tap.h"
 
 static struct prof_err e;

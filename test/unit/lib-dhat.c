@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dhat.h"
 #include "tap.h"
+#include "why/dhat.h"
 
 #define DATA "test/data/dhat/"
 

@@ -7,8 +7,8 @@
 
 #include <json-c/json.h>
 
-#include "env.h"
-#include "json.h"
+#include "base/env.h"
+#include "base/json.h"
 #include "tap.h"
 
 static struct json_object *

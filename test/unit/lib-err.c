@@ -3,7 +3,7 @@
  * not fit its buffer. */
 #include <string.h>
 
-#include "err.h"
+#include "base/err.h"
 #include "tap.h"
 
 static char line[2048];

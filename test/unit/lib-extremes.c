@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "compare.h"
-#include "sum.h"
+#include "prof/sum.h"
 #include "tap.h"
 
 static enum prof_cmp_status

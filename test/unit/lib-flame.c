@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "callgrind.h"
-#include "flame.h"
+#include "base/buf.h"
+#include "model/callgrind.h"
 #include "tap.h"
+#include "why/flame.h"
 
 #define DATA "test/data/why/"
 

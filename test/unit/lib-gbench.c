@@ -7,8 +7,8 @@
 
 #include <json-c/json.h>
 
-#include "gbench.h"
-#include "json.h"
+#include "base/json.h"
+#include "model/gbench.h"
 #include "tap.h"
 
 static char ebuf[512];

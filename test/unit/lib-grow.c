@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "grow.h"
+#include "base/grow.h"
 #include "tap.h"
 
 struct pair {

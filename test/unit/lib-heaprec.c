@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "err.h"
-#include "heaprec.h"
+#include "base/err.h"
+#include "base/utf8.h"
+#include "model/heaprec.h"
 #include "tap.h"
-#include "utf8.h"
 
 static char dir[64] = "/tmp/lib-heaprec.XXXXXX";
 

@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include "history/history.h"
-#include "runview.h"
-#include "sample.h"
+#include "model/runview.h"
+#include "model/sample.h"
 #include "tap.h"
 
 struct seen {

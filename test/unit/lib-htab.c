@@ -1,7 +1,7 @@
 /* lib-htab.c: the hash tables, byte-string keys and 64-bit keys. */
 #include <stdint.h>
 
-#include "htab.h"
+#include "base/htab.h"
 #include "tap.h"
 
 int

@@ -1,7 +1,7 @@
 /* lib-id.c: the one rule for workload ids and baseline names. */
 #include <string.h>
 
-#include "id.h"
+#include "base/id.h"
 #include "tap.h"
 
 static const char *

@@ -1,7 +1,7 @@
 /* lib-json.c: strict parsing with places, and canonical text. */
 #include <string.h>
 
-#include "json.h"
+#include "base/json.h"
 #include "tap.h"
 
 static const char *

@@ -7,8 +7,8 @@
 
 #include <json-c/json.h>
 
-#include "json.h"
-#include "lines.h"
+#include "base/json.h"
+#include "model/lines.h"
 #include "tap.h"
 
 static struct json_object *

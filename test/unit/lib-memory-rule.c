@@ -8,9 +8,9 @@
 
 #include <json-c/json.h>
 
+#include "base/json.h"
 #include "channels.h"
 #include "compare.h"
-#include "json.h"
 #include "tap.h"
 
 /* A matched memory row of metric m: nc current and nb baseline values,

@@ -9,9 +9,9 @@
 
 #include <json-c/json.h>
 
-#include "err.h"
-#include "json.h"
-#include "out.h"
+#include "base/err.h"
+#include "base/json.h"
+#include "base/out.h"
 #include "tap.h"
 
 static char dir[] = "/tmp/prof-lib-out.XXXXXX";

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/stats.h"
 #include "page.h"
-#include "stats.h"
 #include "tap.h"
 
 /* What fn wrote for s, as a string. */

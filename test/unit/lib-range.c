@@ -3,7 +3,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "range.h"
+#include "base/range.h"
 #include "tap.h"
 
 /* The error each check fills; why() is its reason. */

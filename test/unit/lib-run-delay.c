@@ -12,10 +12,10 @@
 
 #include <json-c/json.h>
 
-#include "contend.h"
-#include "env.h"
-#include "json.h"
-#include "sample.h"
+#include "base/env.h"
+#include "base/json.h"
+#include "model/contend.h"
+#include "model/sample.h"
 #include "tap.h"
 
 static struct json_object *

@@ -10,12 +10,12 @@
 
 #include <json-c/json.h>
 
+#include "base/json.h"
+#include "base/out.h"
 #include "compare.h"
-#include "json.h"
-#include "out.h"
-#include "runview.h"
-#include "sample.h"
-#include "stream.h"
+#include "model/runview.h"
+#include "model/sample.h"
+#include "model/stream.h"
 #include "tap.h"
 
 #define DATA "test/data/results/"

@@ -10,8 +10,8 @@
 
 #include <json-c/json.h>
 
-#include "json.h"
-#include "rwriter.h"
+#include "base/json.h"
+#include "model/rwriter.h"
 #include "tap.h"
 
 static char dir[] = "/tmp/lib-rwriter.XXXXXX";

@@ -6,12 +6,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "afile.h"
-#include "env.h"
-#include "json.h"
-#include "out.h"
-#include "sample.h"
-#include "stream.h"
+#include "base/afile.h"
+#include "base/env.h"
+#include "base/json.h"
+#include "base/out.h"
+#include "model/sample.h"
+#include "model/stream.h"
 #include "tap.h"
 
 static struct json_object *

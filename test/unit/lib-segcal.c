@@ -6,8 +6,8 @@
 
 #include <json-c/json.h>
 
-#include "json.h"
-#include "segcal.h"
+#include "base/json.h"
+#include "model/segcal.h"
 #include "tap.h"
 
 static char ebuf[1024];

@@ -3,7 +3,7 @@
  * whatever else the run holds. */
 #include <stdio.h>
 
-#include "shard.h"
+#include "model/shard.h"
 #include "tap.h"
 
 int

@@ -1,5 +1,5 @@
 /* lib-stats.c: median, nearest-rank p90, min, max; Mann-Whitney U. */
-#include "stats.h"
+#include "base/stats.h"
 #include "tap.h"
 
 /* The p90 of the values n .. 1 (n <= 20): its nearest rank, 1-based. */

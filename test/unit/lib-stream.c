@@ -6,13 +6,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "env.h"
-#include "htab.h"
-#include "json.h"
-#include "lines.h"
-#include "rwriter.h"
-#include "sample.h"
-#include "stream.h"
+#include "base/env.h"
+#include "base/htab.h"
+#include "base/json.h"
+#include "model/lines.h"
+#include "model/rwriter.h"
+#include "model/sample.h"
+#include "model/stream.h"
 #include "tap.h"
 
 /* The segment key of an empty env ({}): every keyed field null; as

@@ -1,8 +1,8 @@
 /* lib-sum.c: stable checksums with six-decimal rounding. */
 #include <string.h>
 
-#include "json.h"
-#include "sum.h"
+#include "base/json.h"
+#include "prof/sum.h"
 #include "tap.h"
 
 static const char *

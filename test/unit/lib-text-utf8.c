@@ -4,8 +4,8 @@
 
 #include <json-c/json.h>
 
-#include "json.h"
-#include "utf8.h"
+#include "base/json.h"
+#include "base/utf8.h"
 #include "tap.h"
 
 #define R PROF_UTF8_REPLACEMENT

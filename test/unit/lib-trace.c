@@ -9,8 +9,8 @@
 
 #include <json-c/json.h>
 
-#include "json.h"
-#include "trace.h"
+#include "base/json.h"
+#include "model/trace.h"
 #include "tap.h"
 
 static char dir[] = "/tmp/prof-lib-trace.XXXXXX";

@@ -9,10 +9,10 @@
 
 #include <json-c/json.h>
 
+#include "base/json.h"
 #include "cmpdoc.h"
 #include "compare.h"
-#include "contend.h"
-#include "json.h"
+#include "model/contend.h"
 #include "tap.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

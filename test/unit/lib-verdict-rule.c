@@ -7,9 +7,9 @@
 
 #include <json-c/json.h>
 
+#include "base/json.h"
 #include "cmpdoc.h"
 #include "compare.h"
-#include "json.h"
 #include "tap.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/stats.h"
 #include "compare.h"
-#include "contend.h"
-#include "stats.h"
+#include "model/contend.h"
 #include "tap.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

@@ -6,11 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "callgrind.h"
-#include "flame.h"
+#include "base/buf.h"
+#include "model/callgrind.h"
 #include "tap.h"
-#include "why.h"
+#include "why/flame.h"
+#include "why/why.h"
 
 #define DATA "test/data/why/"
 

@@ -3,8 +3,8 @@
 #ifndef PROF_HISTORY_H
 #define PROF_HISTORY_H
 
-#include "err.h"
-#include "runview.h"
+#include "base/err.h"
+#include "model/runview.h"
 
 struct json_object;
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/htab.h"
 #include "order.h"
-#include "htab.h"
 
 /* An allocation's count: at least 1, so that malloc() never returns NULL
  * for nothing. */

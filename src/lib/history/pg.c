@@ -9,11 +9,11 @@
 #include <libpq-fe.h>
 
 #include "backend.h"
+#include "base/id.h"
+#include "base/json.h"
+#include "base/spawn.h"
 #include "order.h"
 #include "pg.h"
-#include "id.h"
-#include "json.h"
-#include "spawn.h"
 
 /*
  * The tables carry a prof_ prefix, so that a history can live in a

@@ -3,9 +3,9 @@
 #ifndef PROF_HISTORY_PG_H
 #define PROF_HISTORY_PG_H
 
-#include "err.h"
+#include "base/err.h"
 #include "history.h"
-#include "runview.h"
+#include "model/runview.h"
 
 struct json_object;
 struct prof_history_order;

@@ -12,16 +12,16 @@
 #include <json-c/json.h>
 #include <sqlite3.h>
 
-#include "afile.h"
 #include "backend.h"
+#include "base/afile.h"
+#include "base/id.h"
+#include "base/json.h"
+#include "base/utf8.h"
+#include "history.h"
+#include "model/sample.h"
 #include "order.h"
 #include "pg.h"
-#include "history.h"
-#include "id.h"
-#include "json.h"
-#include "sample.h"
 #include "steps.h"
-#include "utf8.h"
 
 struct prof_history {
 	sqlite3 *db;

@@ -1,0 +1,1871 @@
+/* stream.c: reading samples one at a time from results files and JSON-lines
+ * streams: the top level walked here, each value parsed by json-c. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "base/afile.h"
+#include "base/buf.h"
+#include "base/env.h"
+#include "base/grow.h"
+#include "base/htab.h"
+#include "base/json.h"
+#include "base/pool.h"
+#include "base/prof.h"
+#include "base/utf8.h"
+#include "model/calib.h"
+#include "model/stream.h"
+
+/* Bytes read at a time; a sample never needs more than its own size. */
+#define CHUNK (1 << 20)
+/* Deeper nesting than this is json-c's to reject. */
+#define MAX_DEPTH 64
+/* Columns up to this are padded so that json-c's errors land on them. */
+#define MAX_PAD 4096
+
+/* A member of a groups table in the input: "ID": {...}, from the key's
+ * first byte to the value's last. */
+struct group_at {
+	uint64_t off;
+	uint32_t key_len;	/* the key's bytes, its quotes included */
+	uint32_t len;		/* the member's */
+};
+
+struct prof_stream {
+	struct json_object *envs;	/* env_id -> env */
+	struct json_object *segments;	/* segment_id -> segment key */
+	/* The last document's groups (group_id -> group): where each is
+	 * in the input when that is a regular file (read again from it
+	 * for each sample that joins it: a group is one row's shared
+	 * fields, and a large run has a group a row), else (a pipe, or a
+	 * group that held a string cut on reading) its text in groups. */
+	struct json_object *groups;
+	struct group_at *gat;
+	size_t n_gat, cap_gat;
+	struct prof_htab64 gidx;	/* a probe of an id's hash -> gat */
+	char *gbuf;			/* a member read back */
+	size_t gbuf_cap;
+	int gfd;			/* the input's, when regular; else -1 */
+	off_t gbase;			/* where reading it began: stdin may
+					 * be a file read from before */
+	struct json_object *meta;	/* the last input's other members */
+	struct json_object *calib;	/* calibration and machine records */
+	/* Ids a document's samples named before its tables: "e ID" or
+	 * "s ID" -> the index of the first sample that did. */
+	struct json_object *pending;
+	/* Each env_id and segment_id pair samples named, "EID\nSID" -> -1
+	 * when its segment was checked to be its env's key, or the index of
+	 * the first sample of a document that named it before the tables
+	 * held both; and the pair checked last. */
+	struct json_object *pairs;
+	char *last_pair_e, *last_pair_s;
+	int version;		/* of the last document; 0: a stream */
+	int mixed;
+	long first_v1, first_v2;	/* samples of each form, -1: none */
+	/* The schema-1 conversion's memory of the last env and segment. */
+	struct json_object *last_env;
+	char last_env_id[PROF_ID_SIZE];
+	char *last_seg;
+	char last_seg_id[PROF_ID_SIZE];
+
+	/* The input. */
+	FILE *fp;
+	const char *name;
+	char *buf;
+	size_t len, pos;
+	size_t base;		/* offset of buf[0] in the input */
+	size_t line_start;	/* offset of the current line's start */
+	long line;		/* from 1 */
+	int eof;
+	int read_error;
+	/* The bytes of the value being read, after vpad bytes of padding;
+	 * cut: a string of it was cut (the bytes are not the input's). */
+	struct prof_buf val;
+	size_t vpad;
+	int cut;
+	struct json_tokener *tok;	/* reused for every value */
+};
+
+struct prof_stream *
+prof_stream_new(void)
+{
+	struct prof_stream *st = calloc(1, sizeof(*st));
+
+	if (!st)
+		return NULL;
+	st->envs = json_object_new_object();
+	st->segments = json_object_new_object();
+	st->groups = json_object_new_object();
+	st->tok = json_tokener_new();
+	st->meta = json_object_new_object();
+	st->pending = json_object_new_object();
+	st->calib = json_object_new_array();
+	st->pairs = json_object_new_object();
+	st->gfd = -1;
+	if (!st->envs || !st->segments || !st->groups || !st->tok ||
+	    !st->meta || !st->pending || !st->pairs ||
+	    !st->calib) {
+		prof_stream_free(st);
+		return NULL;
+	}
+	return st;
+}
+
+void
+prof_stream_free(struct prof_stream *st)
+{
+	if (!st)
+		return;
+	json_object_put(st->envs);
+	json_object_put(st->segments);
+	json_object_put(st->groups);
+	free(st->gat);
+	prof_htab64_free(&st->gidx);
+	free(st->gbuf);
+	json_object_put(st->meta);
+	json_object_put(st->pending);
+	json_object_put(st->calib);
+	json_object_put(st->pairs);
+	free(st->last_pair_e);
+	free(st->last_pair_s);
+	json_object_put(st->last_env);
+	free(st->last_seg);
+	free(st->buf);
+	prof_buf_free(&st->val);
+	if (st->tok)
+		json_tokener_free(st->tok);
+	free(st);
+}
+
+int
+prof_stream_mixed(const struct prof_stream *st)
+{
+	return st->mixed;
+}
+
+struct json_object *
+prof_stream_meta(const struct prof_stream *st)
+{
+	return st->meta;
+}
+
+int
+prof_stream_version(const struct prof_stream *st)
+{
+	return st->version;
+}
+
+struct json_object *
+prof_stream_env(const struct prof_stream *st, const char *id)
+{
+	struct json_object *v = NULL;
+
+	if (!id || !json_object_object_get_ex(st->envs, id, &v))
+		return NULL;
+	return v;
+}
+
+const char *
+prof_stream_segment(const struct prof_stream *st, const char *id)
+{
+	struct json_object *v = NULL;
+
+	if (!id || !json_object_object_get_ex(st->segments, id, &v))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+struct json_object *
+prof_stream_envs(const struct prof_stream *st)
+{
+	return st->envs;
+}
+
+struct json_object *
+prof_stream_segments(const struct prof_stream *st)
+{
+	return st->segments;
+}
+
+/* Opening and closing an input. */
+static int
+open_input(struct prof_stream *st, const char *path, struct prof_err *err)
+{
+	int is_stdin = !strcmp(path, "-");
+
+	st->name = path;
+	/* A regular file or stdin: streamed, so of any size. */
+	st->fp = prof_input_open(path, PROF_INPUT_STDIN, 0, err);
+	if (!st->fp)
+		return -1;
+	{
+		struct stat sb;
+		off_t at = -1;
+
+		if (fstat(fileno(st->fp), &sb) == 0 && S_ISREG(sb.st_mode))
+			at = ftello(st->fp);
+		st->gfd = at >= 0 ? fileno(st->fp) : -1;
+		st->gbase = at >= 0 ? at : 0;
+	}
+	if (!st->buf) {
+		st->buf = malloc(CHUNK);
+		if (!st->buf) {
+			if (!is_stdin)
+				fclose(st->fp);
+			st->fp = NULL;
+			return prof_err_at(err, path, 0, 0, "out of memory");
+		}
+	}
+	st->len = st->pos = st->base = st->line_start = 0;
+	st->line = 1;
+	st->eof = st->read_error = 0;
+	return 0;
+}
+
+static void
+close_input(struct prof_stream *st)
+{
+	if (st->fp && st->fp != stdin)
+		fclose(st->fp);
+	st->fp = NULL;
+	st->gfd = -1;
+}
+
+/* Make buf[pos] readable. Returns 0, or -1 at the end of the input. */
+static int
+fill(struct prof_stream *st)
+{
+	if (st->pos < st->len)
+		return 0;
+	if (st->eof)
+		return -1;
+	st->base += st->len;
+	st->pos = 0;
+	st->len = fread(st->buf, 1, CHUNK, st->fp);
+	if (st->len == 0) {
+		st->eof = 1;
+		st->read_error = ferror(st->fp);
+		return -1;
+	}
+	return 0;
+}
+
+static size_t
+offset(const struct prof_stream *st)
+{
+	return st->base + st->pos;
+}
+
+static int
+column(const struct prof_stream *st)
+{
+	return (int)(offset(st) - st->line_start) + 1;
+}
+
+/* An error at the current place: name:line:col: reason. */
+static int
+here(struct prof_stream *st, struct prof_err *err, const char *reason)
+{
+	if (st->read_error)
+		return prof_err_at(err, st->name, 0, 0, "read error: %s",
+				   strerror(errno));
+	return prof_err_at(err, st->name, (int)st->line, column(st), "%s",
+			   reason);
+}
+
+static int
+truncated(struct prof_stream *st, struct prof_err *err)
+{
+	return here(st, err, "unexpected end of input (truncated JSON)");
+}
+
+/* The next byte that is not white space, not taken; -1 at the end. */
+static int
+peek(struct prof_stream *st)
+{
+	for (;;) {
+		char c;
+
+		if (fill(st) < 0)
+			return -1;
+		c = st->buf[st->pos];
+		if (c == '\n') {
+			st->line++;
+			st->line_start = offset(st) + 1;
+		} else if (c != ' ' && c != '\t' && c != '\r') {
+			return (unsigned char)c;
+		}
+		st->pos++;
+	}
+}
+
+static int
+val_put(struct prof_stream *st, const char *p, size_t n,
+	struct prof_err *err)
+{
+	/* One value (one line of JSON lines) is parsed whole: json-c
+	 * takes an int length, so a longer one is refused, not read on. */
+	if ((long long)(st->val.len + n) > PROF_INPUT_DOC_MAX)
+		return prof_err_at(err, st->name, (int)st->line, 0,
+				   "a value of more than the %lld bytes json-c "
+				   "parses", PROF_INPUT_DOC_MAX);
+	if (prof_buf_put(&st->val, p, n) < 0)
+		return prof_err_at(err, st->name, 0, 0, "out of memory");
+	return 0;
+}
+
+/*
+ * Read the value that starts at the next byte that is not white space and
+ * parse it with prof_json_parse(), padded so that its errors name the
+ * input's line and column. Object, array and string ends are found here
+ * (a closing bracket of the wrong kind ends the value, for json-c to
+ * reject); a number or literal ends before a delimiter. *out is the value,
+ * or NULL with err filled.
+ */
+static int
+read_value(struct prof_stream *st, struct json_object **out,
+	   struct prof_err *err)
+{
+	char stack[MAX_DEPTH], mark[64];
+	int depth = 0, in_str = 0, esc = 0, scalar, done = 0;
+	int uesc = 0, cutting = 0, hi = 0;
+	unsigned ucode = 0;
+	long line;
+	int col, c;
+	size_t pad, slen = 0;
+
+	*out = NULL;
+	c = peek(st);
+	if (c < 0)
+		return truncated(st, err);
+	line = st->line;
+	col = column(st);
+	pad = col - 1 <= MAX_PAD ? (size_t)col - 1 : 0;
+	st->val.len = 0;
+	st->cut = 0;
+	if (prof_buf_reserve(&st->val, pad + 4096) < 0)
+		return prof_err_at(err, st->name, 0, 0, "out of memory");
+	memset(st->val.p, ' ', pad);
+	st->val.len = st->vpad = pad;
+	scalar = c != '{' && c != '[' && c != '"';
+	while (!done && fill(st) == 0) {
+		const char *p = st->buf + st->pos, *end = st->buf + st->len;
+		const char *q = p, *from = p;
+
+		for (; q < end; q++) {
+			char ch = *q;
+			unsigned char u = (unsigned char)ch;
+
+			if (scalar) {
+				if (ch == ',' || ch == ']' || ch == '}' ||
+				    ch == ' ' || ch == '\t' || ch == '\n' ||
+				    ch == '\r' || ch == '{' || ch == '[' ||
+				    ch == '"' || ch == ':') {
+					done = 1;
+					break;
+				}
+				continue;
+			}
+			if (ch == '\n') {
+				st->line++;
+				st->line_start = st->base + (q - st->buf) + 1;
+			}
+			if (in_str && !cutting && slen >= PROF_TEXT_MAX &&
+			    !esc && !uesc && !hi && ch != '"' &&
+			    (u < 0x80 || u >= 0xc0)) {
+				/* Cut a string too long to keep, between two
+				 * characters: never inside an escape, a UTF-8
+				 * character or a surrogate pair. */
+				if (val_put(st, from, (size_t)(q - from),
+					    err) < 0)
+					return -1;
+				cutting = 1;
+				st->cut = 1;
+			}
+			if (in_str) {
+				slen++;
+				if (uesc) {
+					ucode = ucode << 4 |
+						(unsigned)(u <= '9' ? u - '0' :
+							   (u | 0x20) - 'a' + 10);
+					hi = --uesc == 0 && ucode >= 0xd800 &&
+					     ucode <= 0xdbff;
+				} else {
+					hi = 0;
+				}
+				if (esc)
+					esc = 0, uesc = ch == 'u' ? 4 : 0,
+					ucode = 0;
+				else if (ch == '\\')
+					esc = 1;
+				else if (ch == '"')
+					in_str = 0;
+				if (cutting && !in_str) {
+					snprintf(mark, sizeof(mark),
+						 " [... cut, %zu bytes]",
+						 slen - 1);
+					if (val_put(st, mark, strlen(mark),
+						    err) < 0)
+						return -1;
+					cutting = 0;
+					from = q;
+				}
+				if (!in_str && depth == 0) {
+					q++;
+					done = 1;
+					break;
+				}
+				continue;
+			}
+			if (ch == '"') {
+				in_str = 1;
+				slen = 0;
+				uesc = hi = 0;
+			} else if (ch == '{' || ch == '[') {
+				if (depth == MAX_DEPTH) {
+					q++;
+					done = 1;
+					break;
+				}
+				stack[depth++] = ch == '{' ? '}' : ']';
+			} else if (ch == '}' || ch == ']') {
+				if (!depth || stack[depth - 1] != ch) {
+					q++;
+					done = 1;
+					break;
+				}
+				if (--depth == 0) {
+					q++;
+					done = 1;
+					break;
+				}
+			}
+		}
+		if (!cutting &&
+		    val_put(st, from, (size_t)(q - from), err) < 0)
+			return -1;
+		st->pos += (size_t)(q - p);
+	}
+	if (st->read_error)
+		return here(st, err, "");
+	/* A null member is a value (json-c gives it as NULL), for the
+	 * schema check to name: ".groups: expected an object, got null". */
+	if (scalar && st->val.len - st->vpad == 4 &&
+	    !memcmp(st->val.p + st->vpad, "null", 4))
+		return 0;
+	*out = prof_json_parse_tok(st->tok, st->val.p, st->val.len, st->name,
+				   (int)line, err);
+	if (!*out) {
+		/* Past MAX_PAD (a file on one line) the column is moved by
+		 * hand: the value's own first line starts at col. */
+		if (!pad && col > 1 && err && err->line == (int)line &&
+		    err->col > 0)
+			err->col += col - 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* An error naming a JSON path of the input. */
+static int
+path_err(struct prof_stream *st, struct prof_err *err, const char *path,
+	 const char *reason)
+{
+	prof_err_path(err, path, "%s", reason);
+	prof_err_file(err, st->name);
+	return -1;
+}
+
+/* Put id -> value into a table, refusing a different value for an id
+ * that is there. */
+static int
+table_put(struct prof_stream *st, struct json_object *table,
+	  const char *what, const char *id, struct json_object *value,
+	  struct prof_err *err)
+{
+	struct json_object *old = NULL;
+	char path[128];
+
+	if (json_object_object_get_ex(table, id, &old)) {
+		if (json_object_equal(old, value))
+			return 0;
+		snprintf(path, sizeof(path), ".%s.%s", what, id);
+		return path_err(st, err, path,
+				"another value for an id that an input "
+				"read before defines");
+	}
+	json_object_object_add(table, id, json_object_get(value));
+	return 0;
+}
+
+/* Move a schema-1 sample's env and segment into the tables. */
+static int
+convert_v1(struct prof_stream *st, struct json_object *s,
+	   struct prof_err *err)
+{
+	struct json_object *env = NULL, *seg = NULL;
+	const char *segment;
+
+	json_object_object_get_ex(s, "env", &env);
+	json_object_object_get_ex(s, "segment", &seg);
+	segment = json_object_get_string(seg);
+	if (!st->last_env || !json_object_equal(env, st->last_env)) {
+		if (prof_sample_json_id(env, st->last_env_id) < 0)
+			return prof_err_set(err, "out of memory");
+		json_object_put(st->last_env);
+		st->last_env = json_object_get(env);
+		if (table_put(st, st->envs, "envs", st->last_env_id, env,
+			      err) < 0)
+			return -1;
+	}
+	if (!st->last_seg || strcmp(segment, st->last_seg)) {
+		free(st->last_seg);
+		st->last_seg = strdup(segment);
+		if (!st->last_seg ||
+		    prof_sample_id(segment, st->last_seg_id) < 0)
+			return prof_err_set(err, "out of memory");
+		if (table_put(st, st->segments, "segments", st->last_seg_id,
+			      seg, err) < 0)
+			return -1;
+	}
+	json_object_object_del(s, "schema_version");
+	json_object_object_del(s, "env");
+	json_object_object_del(s, "segment");
+	json_object_object_add(s, "env_id",
+			       json_object_new_string(st->last_env_id));
+	json_object_object_add(s, "segment_id",
+			       json_object_new_string(st->last_seg_id));
+	return 0;
+}
+
+/*
+ * Whether the segment sid names is the key of the env eid names (env.h):
+ * the segment key is derived from the env, and a stream or file whose two
+ * disagree would key its rows by a machine its env does not describe.
+ * Errors name path. Returns 0 or -1.
+ */
+static int
+check_pair(struct prof_stream *st, const char *eid, const char *sid,
+	   const char *path, struct prof_err *err)
+{
+	char why[400];
+	int rc = prof_env_segment_check(prof_stream_env(st, eid),
+					prof_stream_segment(st, sid), why,
+					sizeof(why));
+
+	if (rc < 0)
+		return prof_err_set(err, "out of memory");
+	if (rc)
+		return prof_err_path(err, path,
+				     "segment '%.100s' is not the key of env "
+				     "'%.100s': %s",
+				     sid, eid, why);
+	return 0;
+}
+
+/* The key of a pair in st->pairs; NULL when out of memory. */
+static char *
+pair_key(const char *eid, const char *sid)
+{
+	size_t ne = strlen(eid), ns = strlen(sid);
+	char *k = malloc(ne + ns + 2);
+
+	if (!k)
+		return NULL;
+	memcpy(k, eid, ne);
+	k[ne] = '\n';
+	memcpy(k + ne + 1, sid, ns + 1);
+	return k;
+}
+
+/*
+ * A sample's env_id and segment_id: checked once a pair, as soon as the
+ * tables hold both (a stream's context lines come first; a document may
+ * give its tables after its samples, and finish_document() checks what
+ * is left). Returns 0, or -1 with err.
+ */
+static int
+note_pair(struct prof_stream *st, const char *eid, const char *sid,
+	  long index, int doc, struct prof_err *err)
+{
+	struct json_object *v = NULL;
+	char path[64], *key;
+	int ready, rc = -1;
+
+	if (st->last_pair_e && !strcmp(eid, st->last_pair_e) &&
+	    !strcmp(sid, st->last_pair_s))
+		return 0;
+	key = pair_key(eid, sid);
+	if (!key)
+		return prof_err_set(err, "out of memory");
+	if (json_object_object_get_ex(st->pairs, key, &v) &&
+	    json_object_get_int64(v) < 0) {
+		rc = 0;
+		goto remember;
+	}
+	ready = prof_stream_env(st, eid) && prof_stream_segment(st, sid);
+	if (!ready) {
+		if (!v)
+			json_object_object_add(st->pairs, key,
+					       json_object_new_int64(index));
+		free(key);
+		return 0;
+	}
+	if (doc)
+		snprintf(path, sizeof(path), ".samples[%ld].segment_id", index);
+	if (check_pair(st, eid, sid, doc ? path : ".segment_id", err) < 0)
+		goto out;
+	json_object_object_add(st->pairs, key, json_object_new_int64(-1));
+	rc = 0;
+remember:
+	free(st->last_pair_e);
+	free(st->last_pair_s);
+	st->last_pair_e = strdup(eid);
+	st->last_pair_s = strdup(sid);
+	if (!st->last_pair_e || !st->last_pair_s) {
+		free(st->last_pair_e);
+		free(st->last_pair_s);
+		st->last_pair_e = st->last_pair_s = NULL;
+	}
+out:
+	free(key);
+	return rc;
+}
+
+/* The pairs a document named before its tables, checked at its end. */
+static int
+check_pending_pairs(struct prof_stream *st, struct prof_err *err)
+{
+	char path[64];
+
+	json_object_object_foreach(st->pairs, key, index)
+	{
+		long i = (long)json_object_get_int64(index);
+		char *eid, *sid;
+		int rc;
+
+		if (i < 0)
+			continue;
+		eid = strdup(key);
+		if (!eid)
+			return prof_err_set(err, "out of memory");
+		sid = strchr(eid, '\n');
+		*sid++ = '\0';
+		snprintf(path, sizeof(path), ".samples[%ld].segment_id", i);
+		rc = check_pair(st, eid, sid, path, err);
+		free(eid);
+		if (rc < 0) {
+			prof_err_file(err, st->name);
+			return -1;
+		}
+		json_object_set_int64(index, -1);
+	}
+	return 0;
+}
+
+/* Remember an id a sample names that no table holds yet. */
+static int
+note_pending(struct prof_stream *st, char kind, const char *id, long index)
+{
+	char key[160];
+
+	snprintf(key, sizeof(key), "%c %s", kind, id);
+	if (!json_object_object_get_ex(st->pending, key, NULL))
+		json_object_object_add(st->pending, key,
+				       json_object_new_int64(index));
+	return 0;
+}
+
+static void
+mixed_reason(struct prof_stream *st, struct prof_err *err, int doc,
+	     long index, int sample)
+{
+	st->mixed = 1;
+	prof_err_clear(err);
+	prof_err_set(err,
+		     "mixed schema versions: the results file is version %d, "
+		     ".samples[%ld] is version %d",
+		     doc, index, sample);
+	prof_err_file(err, st->name);
+}
+
+/* Forget the last document's groups. Returns 0, or -1 when out of
+ * memory. */
+static int
+groups_reset(struct prof_stream *st)
+{
+	json_object_put(st->groups);
+	st->groups = json_object_new_object();
+	free(st->gat);
+	st->gat = NULL;
+	st->n_gat = st->cap_gat = 0;
+	prof_htab64_free(&st->gidx);
+	return st->groups ? 0 : -1;
+}
+
+/* Member i of the groups table read back from the input into gbuf.
+ * Returns 0, or -1 (out of memory, or a read that came short). */
+static int
+group_read(struct prof_stream *st, size_t i)
+{
+	const struct group_at *a = &st->gat[i];
+	ssize_t got;
+
+	/* Exactly the longest group's room: no doubling over it. */
+	if (a->len + 1 > st->gbuf_cap) {
+		if (PROF_RESIZE(st->gbuf, a->len + 1) < 0)
+			return -1;
+		st->gbuf_cap = a->len + 1;
+	}
+	got = pread(st->gfd, st->gbuf, a->len,
+		    st->gbase + (off_t)a->off);
+	if (got != (ssize_t)a->len)
+		return -1;
+	st->gbuf[a->len] = '\0';
+	return 0;
+}
+
+/* Whether the member in gbuf (group_read()) has the key id. */
+static int
+group_is(struct prof_stream *st, size_t i, const char *id)
+{
+	char *key = st->gbuf, after;
+	size_t n = st->gat[i].key_len, len = strlen(id);
+	struct json_object *k;
+	int same;
+
+	if (!memchr(key, '\\', n))
+		return n == len + 2 && !memcmp(key + 1, id, len);
+	/* An escaped key: parsed alone, as the string it is. */
+	after = key[n];
+	key[n] = '\0';
+	k = json_tokener_parse(key);
+	key[n] = after;
+	same = k && !strcmp(json_object_get_string(k), id);
+	json_object_put(k);
+	return same;
+}
+
+/*
+ * The group id names in the last document: a new object (the caller
+ * puts it), or NULL with *found 0 when there is none. Where a regular
+ * input's member is: *probe the first probe of id that is free (for
+ * group_put()). -1 into *found when out of memory or the input could not
+ * be read again.
+ */
+static struct json_object *
+group_find(struct prof_stream *st, const char *id, int *found,
+	   uint64_t *probe)
+{
+	struct json_object *t = NULL, *g;
+	uint64_t h = prof_pool_hash(id, strlen(id), PROF_POOL_FNV);
+	int64_t i;
+
+	*found = 0;
+	if (json_object_object_get_ex(st->groups, id, &t)) {
+		*found = 1;
+		g = json_tokener_parse(json_object_get_string(t));
+		if (!g)
+			*found = -1;
+		return g;
+	}
+	for (; st->n_gat && prof_htab64_get(&st->gidx, h, &i);
+	     h = prof_pool_next(h)) {
+		const char *v;
+
+		if (group_read(st, (size_t)i) < 0) {
+			*found = -1;
+			return NULL;
+		}
+		if (!group_is(st, (size_t)i, id))
+			continue;
+		*found = 1;
+		v = memchr(st->gbuf + st->gat[i].key_len, ':',
+			   st->gat[i].len - st->gat[i].key_len);
+		g = v ? json_tokener_parse(v + 1) : NULL;
+		if (!g)
+			*found = -1;
+		return g;
+	}
+	if (probe)
+		*probe = h;
+	return NULL;
+}
+
+/*
+ * A grouped sample (group_id) of a document made whole, in place, with its
+ * group, which the document's groups table gave before its samples.
+ */
+static int
+join_group(struct prof_stream *st, struct json_object *s, long index,
+	   int doc, struct prof_err *err)
+{
+	struct json_object *id = NULL, *g = NULL;
+	char prefix[64];
+	int found = 0;
+
+	json_object_object_get_ex(s, "group_id", &id);
+	if (!json_object_is_type(id, json_type_string)) {
+		snprintf(prefix, sizeof(prefix), ".samples[%ld].group_id",
+			 index);
+		return prof_err_path(err, prefix, "expected a string, got %s",
+				     prof_json_type_name(id));
+	}
+	if (doc)
+		g = group_find(st, json_object_get_string(id), &found, NULL);
+	if (found < 0)
+		return prof_err_set(err, "cannot read the group of "
+					 ".samples[%ld] again from the input",
+				    index);
+	if (!g) {
+		snprintf(prefix, sizeof(prefix), ".samples[%ld].group_id",
+			 index);
+		return prof_err_path(err, doc ? prefix : ".group_id", "%s",
+				     doc ? "no such id in .groups (which "
+					   "must come before .samples)" :
+					   "a grouped sample belongs in a "
+					   "results file, not a stream");
+	}
+	if (prof_sample_join(g, s, "", err) == 0) {
+		json_object_put(g);
+		return 0;
+	}
+	if (doc) {
+		/* The path only for the error: the join again, with it. */
+		snprintf(prefix, sizeof(prefix), ".samples[%ld]", index);
+		prof_err_clear(err);
+		prof_sample_join(g, s, prefix, err);
+	}
+	json_object_put(g);
+	return -1;
+}
+
+/* The version a sample's form says: its schema_version, else 2. */
+static int
+sample_version(struct json_object *s)
+{
+	struct json_object *v = NULL;
+
+	if (!json_object_object_get_ex(s, "schema_version", &v))
+		return PROF_SCHEMA_VERSION;
+	if (!json_object_is_type(v, json_type_int))
+		return -1;
+	return (int)json_object_get_int64(v);
+}
+
+/* A reason longer than a writer keeps (PROF_REASON_MAX) is cut here too,
+ * as the writer would have cut it. Returns 0, or -1 when out of memory. */
+static int
+cap_reason(struct json_object *s)
+{
+	struct json_object *r = NULL, *cut;
+	const char *t, *m;
+	char buf[PROF_REASON_MAX + 64];
+	size_t n, total, keep;
+
+	if (!json_object_object_get_ex(s, "reason", &r) ||
+	    !json_object_is_type(r, json_type_string))
+		return 0;
+	t = json_object_get_string(r);
+	n = total = (size_t)json_object_get_string_len(r);
+	if (n <= PROF_REASON_MAX + 64)
+		return 0;
+	/* Cut by read_value() already: say the size it had in the file. */
+	m = strstr(t + n - 64, " [... cut, ");
+	if (m && sscanf(m, " [... cut, %zu bytes]", &total) != 1)
+		total = n;
+	keep = prof_utf8_cut(t, n, PROF_REASON_MAX);
+	snprintf(buf, sizeof(buf), "%.*s [... cut, %zu bytes]", (int)keep, t,
+		 total);
+	cut = json_object_new_string(buf);
+	if (!cut)
+		return -1;
+	json_object_object_add(s, "reason", cut);
+	return 0;
+}
+
+/*
+ * Check and normalize one sample. In a document (doc), a sample's form
+ * must match the document's version; a stream may mix them, but a
+ * schema-2 line needs its context line before it.
+ */
+static int
+take_sample(struct prof_stream *st, struct json_object *s, long index,
+	    int doc, prof_stream_fn fn, void *arg, struct prof_err *err)
+{
+	char prefix[64] = "";
+	const char *eid, *sid;
+	int v = json_object_is_type(s, json_type_object) ?
+			sample_version(s) :
+			PROF_SCHEMA_VERSION;
+	int rc = -1;
+
+	if (doc && !json_object_is_type(s, json_type_object)) {
+		snprintf(prefix, sizeof(prefix), ".samples[%ld]", index);
+		prof_err_path(err, prefix, "expected a sample object, got %s",
+			      prof_json_type_name(s));
+		goto fail;
+	}
+	/* In a schema-1 document a sample without schema_version is a
+	 * schema-1 sample that lacks it (malformed), not a schema-2 one. */
+	if (doc && st->version == PROF_SCHEMA_V1 &&
+	    json_object_is_type(s, json_type_object) &&
+	    !json_object_object_get_ex(s, "schema_version", NULL))
+		v = PROF_SCHEMA_V1;
+
+	if (doc && v >= 1) {
+		if (st->version && v != st->version) {
+			mixed_reason(st, err, st->version, index, v);
+			goto out;
+		}
+		if (v == PROF_SCHEMA_V1 && st->first_v1 < 0)
+			st->first_v1 = index;
+		if (v != PROF_SCHEMA_V1 && st->first_v2 < 0)
+			st->first_v2 = index;
+	}
+	/* The path of a sample is only written out for an error: the
+	 * checks run again with it then. */
+	if (v == PROF_SCHEMA_V1 || v < 0 || v > PROF_SCHEMA_VERSION) {
+		if (prof_sample_check(s, "", err) < 0) {
+			if (doc) {
+				snprintf(prefix, sizeof(prefix),
+					 ".samples[%ld]", index);
+				prof_err_clear(err);
+				prof_sample_check(s, prefix, err);
+			}
+			goto fail;
+		}
+		if (convert_v1(st, s, err) < 0)
+			goto fail;
+	} else {
+		/* A grouped sample: its own fields checked here, its
+		 * group's once, when the table was read. */
+		int grouped = json_object_is_type(s, json_type_object) &&
+			      json_object_object_get_ex(s, "group_id", NULL);
+		int (*check)(struct json_object *, const char *,
+			     struct prof_err *) =
+			grouped ? prof_sample_check_own : prof_sample_check2;
+
+		if (json_object_object_get_ex(s, "schema_version", NULL))
+			json_object_object_del(s, "schema_version");
+		if (check(s, "", err) < 0) {
+			if (doc) {
+				snprintf(prefix, sizeof(prefix),
+					 ".samples[%ld]", index);
+				prof_err_clear(err);
+				check(s, prefix, err);
+			}
+			goto fail;
+		}
+		if (grouped && join_group(st, s, index, doc, err) < 0)
+			goto fail;
+		eid = prof_json_str(s, "env_id");
+		sid = prof_json_str(s, "segment_id");
+		if (!doc && !json_object_object_get_ex(st->envs, eid, NULL)) {
+			prof_err_path(err, ".env_id",
+				      "no context line for '%s' before this "
+				      "sample", eid);
+			goto fail;
+		}
+		if (!doc &&
+		    !json_object_object_get_ex(st->segments, sid, NULL)) {
+			prof_err_path(err, ".segment_id",
+				      "no context line for '%s' before this "
+				      "sample", sid);
+			goto fail;
+		}
+		if (!json_object_object_get_ex(st->envs, eid, NULL))
+			note_pending(st, 'e', eid, index);
+		if (!json_object_object_get_ex(st->segments, sid, NULL))
+			note_pending(st, 's', sid, index);
+		if (note_pair(st, eid, sid, index, doc, err) < 0)
+			goto fail;
+	}
+	if (cap_reason(s) < 0) {
+		prof_err_set(err, "out of memory");
+		goto fail;
+	}
+	if (fn(arg, s, index, err) < 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	if (doc)
+		prof_err_file(err, st->name);
+out:
+	json_object_put(s);
+	return rc;
+}
+
+/*
+ * Keep a checked group as its JSON text, parsed again for each sample that
+ * joins it: a group is one row's shared fields, and 40,000 rows of json-c
+ * objects were most of a large run's memory.
+ */
+static int
+keep_group(struct prof_stream *st, const char *id, struct json_object *g,
+	   struct prof_err *err)
+{
+	size_t len;
+	const char *text = json_object_to_json_string_length(
+		g, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE,
+		&len);
+	struct json_object *t = text ? json_object_new_string_len(
+					       text, (int)len) :
+				       NULL;
+
+	if (!t)
+		return prof_err_set(err, "out of memory");
+	json_object_object_add(st->groups, id, t);
+	return 0;
+}
+
+/* Where a checked group is in a regular input: member [off, off + len),
+ * its key the first key_len bytes, at probe (group_find()). Returns 0,
+ * or -1 with err filled. */
+static int
+group_put(struct prof_stream *st, uint64_t probe, size_t off, size_t key_len,
+	  size_t len, struct prof_err *err)
+{
+	if (PROF_GROW(st->gat, st->n_gat + 1, st->cap_gat) < 0)
+		return prof_err_set(err, "out of memory");
+	st->gat[st->n_gat].off = off;
+	st->gat[st->n_gat].key_len = (uint32_t)key_len;
+	st->gat[st->n_gat].len = (uint32_t)len;
+	if (prof_htab64_put(&st->gidx, probe, (int64_t)st->n_gat) < 0)
+		return prof_err_set(err, "out of memory");
+	st->n_gat++;
+	return 0;
+}
+
+/* A document's groups table, each group checked. */
+static int
+take_groups(struct prof_stream *st, struct json_object *t,
+	    struct prof_err *err)
+{
+	char path[300];
+
+	if (!json_object_is_type(t, json_type_object)) {
+		prof_err_path(err, ".groups", "expected an object, got %s",
+			      prof_json_type_name(t));
+		prof_err_file(err, st->name);
+		return -1;
+	}
+	json_object_object_foreach(t, id, g)
+	{
+		snprintf(path, sizeof(path), ".groups.%.200s", id);
+		if (prof_group_check(g, path, err) < 0) {
+			prof_err_file(err, st->name);
+			return -1;
+		}
+		if (keep_group(st, id, g, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A schema-2 table of a document, checked and added to the reader's. */
+static int
+take_table(struct prof_stream *st, const char *key, struct json_object *t,
+	   struct prof_err *err)
+{
+	char path[300];
+	int objects = !strcmp(key, "envs");
+
+	if (!strcmp(key, "groups"))
+		return take_groups(st, t, err);
+	if (!json_object_is_type(t, json_type_object)) {
+		snprintf(path, sizeof(path), ".%s", key);
+		prof_err_path(err, path, "expected an object, got %s",
+			      prof_json_type_name(t));
+		prof_err_file(err, st->name);
+		return -1;
+	}
+	json_object_object_foreach(t, id, v)
+	{
+		snprintf(path, sizeof(path), ".%s.%s", key, id);
+		if (objects ? !json_object_is_type(v, json_type_object) :
+			      !json_object_is_type(v, json_type_string) ||
+				      !json_object_get_string_len(v)) {
+			prof_err_path(err, path, "expected %s, got %s",
+				      objects ? "an object" :
+						"a non-empty string",
+				      prof_json_type_name(v));
+			prof_err_file(err, st->name);
+			return -1;
+		}
+		if (table_put(st, objects ? st->envs : st->segments, key, id,
+			      v, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Reset what one input keeps. */
+static void
+start_input(struct prof_stream *st)
+{
+	json_object_put(st->meta);
+	st->meta = json_object_new_object();
+	json_object_put(st->pending);
+	st->pending = json_object_new_object();
+	groups_reset(st);
+	st->version = 0;
+	st->mixed = 0;
+	st->first_v1 = st->first_v2 = -1;
+}
+
+/* The checks at the end of a document. */
+static int
+finish_document(struct prof_stream *st, int saw_samples, int saw_envs,
+		int saw_segments, struct prof_err *err)
+{
+	struct json_object *v = NULL;
+
+	if (prof_results_check_head(st->meta, 1, err) < 0) {
+		prof_err_file(err, st->name);
+		return -1;
+	}
+	json_object_object_get_ex(st->meta, "schema_version", &v);
+	st->version = (int)json_object_get_int64(v);
+	if (st->version == PROF_SCHEMA_V1 && st->first_v2 >= 0) {
+		mixed_reason(st, err, st->version, st->first_v2,
+			     PROF_SCHEMA_VERSION);
+		return -1;
+	}
+	if (st->version == PROF_SCHEMA_VERSION && st->first_v1 >= 0) {
+		mixed_reason(st, err, st->version, st->first_v1,
+			     PROF_SCHEMA_V1);
+		return -1;
+	}
+	if (!saw_samples)
+		return path_err(st, err, ".samples", "missing");
+	if (st->version == PROF_SCHEMA_VERSION && !saw_envs)
+		return path_err(st, err, ".envs", "missing");
+	if (st->version == PROF_SCHEMA_VERSION && !saw_segments)
+		return path_err(st, err, ".segments", "missing");
+	json_object_object_foreach(st->pending, key, index)
+	{
+		char path[96];
+		int is_env = key[0] == 'e';
+
+		if (json_object_object_get_ex(is_env ? st->envs :
+						       st->segments,
+					      key + 2, NULL))
+			continue;
+		snprintf(path, sizeof(path), ".samples[%lld].%s",
+			 (long long)json_object_get_int64(index),
+			 is_env ? "env_id" : "segment_id");
+		return path_err(st, err, path,
+				is_env ? "no such id in .envs" :
+					 "no such id in .segments");
+	}
+	return check_pending_pairs(st, err);
+}
+
+/* A top-level member that is not samples. */
+static int
+take_member(struct prof_stream *st, const char *key, struct json_object *v,
+	    int *saw_envs, int *saw_segments, struct prof_err *err)
+{
+	if (!strcmp(key, "groups")) {
+		int rc = take_table(st, key, v, err);
+
+		json_object_put(v);
+		return rc;
+	}
+	if (!strcmp(key, "envs") || !strcmp(key, "segments")) {
+		int rc = take_table(st, key, v, err);
+
+		*(key[0] == 'e' ? saw_envs : saw_segments) = 1;
+		json_object_put(v);
+		return rc;
+	}
+	json_object_object_add(st->meta, key, v);
+	if (prof_results_check_head(st->meta, 0, err) < 0) {
+		prof_err_file(err, st->name);
+		return -1;
+	}
+	if (!strcmp(key, "schema_version"))
+		st->version = (int)json_object_get_int64(v);
+	return 0;
+}
+
+/* A JSON syntax error of json-c's wording at the current place. */
+static int
+syntax(struct prof_stream *st, int c, enum json_tokener_error e,
+       struct prof_err *err)
+{
+	if (c < 0)
+		return truncated(st, err);
+	return here(st, err, json_tokener_error_desc(e));
+}
+
+static long
+read_samples(struct prof_stream *st, prof_stream_fn fn, void *arg,
+	     struct prof_err *err)
+{
+	struct json_object *s;
+	long n = 0;
+	int c = peek(st);
+
+	if (c != '[') {
+		/* Not an array: read it for the schema error. */
+		if (read_value(st, &s, err) < 0)
+			return -1;
+		prof_err_path(err, ".samples", "expected an array, got %s",
+			      prof_json_type_name(s));
+		prof_err_file(err, st->name);
+		json_object_put(s);
+		return -1;
+	}
+	st->pos++;
+	c = peek(st);
+	if (c == ']') {
+		st->pos++;
+		return 0;
+	}
+	for (;;) {
+		if (c == ']' || c == '}' || c == ',')
+			return syntax(st, c, json_tokener_error_parse_unexpected,
+				      err);
+		if (read_value(st, &s, err) < 0)
+			return -1;
+		if (take_sample(st, s, n, 1, fn, arg, err) < 0)
+			return -1;
+		n++;
+		c = peek(st);
+		if (c == ']') {
+			st->pos++;
+			return n;
+		}
+		if (c != ',')
+			return syntax(st, c, json_tokener_error_parse_array,
+				      err);
+		st->pos++;
+		c = peek(st);
+	}
+}
+
+/*
+ * The groups table read one group at a time (a large run's table is tens
+ * of megabytes of text): each member's id and group, checked as
+ * take_groups() checks them, a duplicate id an error at its place.
+ */
+static int
+read_groups(struct prof_stream *st, struct prof_err *err)
+{
+	struct json_object *k = NULL, *g = NULL, *prev;
+	char path[300];
+	size_t koff, klen, mlen;
+	uint64_t probe = 0;
+	long line;
+	int c, col, rc = -1, kcut, found;
+
+	st->pos++;
+	c = peek(st);
+	if (c == '}') {
+		st->pos++;
+		return 0;
+	}
+	for (;;) {
+		if (c != '"')
+			return syntax(st, c,
+				      json_tokener_error_parse_object_key_name,
+				      err);
+		line = st->line;
+		col = column(st);
+		koff = offset(st);
+		if (read_value(st, &k, err) < 0)
+			goto out;
+		klen = offset(st) - koff;
+		kcut = st->cut;
+		c = peek(st);
+		if (c != ':') {
+			syntax(st, c, json_tokener_error_parse_object_key_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+		if (read_value(st, &g, err) < 0)
+			goto out;
+		mlen = offset(st) - koff;
+		prev = group_find(st, json_object_get_string(k), &found,
+				  &probe);
+		json_object_put(prev);
+		if (found < 0) {
+			prof_err_at(err, st->name, (int)line, col,
+				    "cannot read the input again");
+			goto out;
+		}
+		if (found) {
+			prof_err_at(err, st->name, (int)line, col,
+				    "duplicate key \"%.120s\"",
+				    json_object_get_string(k));
+			goto out;
+		}
+		snprintf(path, sizeof(path), ".groups.%.200s",
+			 json_object_get_string(k));
+		if (prof_group_check(g, path, err) < 0) {
+			prof_err_file(err, st->name);
+			goto out;
+		}
+		/* Its place in a regular input where the bytes there are
+		 * what was checked (no string of it was cut). */
+		if (st->gfd >= 0 && !kcut && !st->cut && mlen <= UINT32_MAX ?
+			    group_put(st, probe, koff, klen, mlen, err) < 0 :
+			    keep_group(st, json_object_get_string(k), g,
+				       err) < 0)
+			goto out;
+		json_object_put(k);
+		json_object_put(g);
+		k = g = NULL;
+		c = peek(st);
+		if (c == '}') {
+			st->pos++;
+			return 0;
+		}
+		if (c != ',') {
+			syntax(st, c, json_tokener_error_parse_object_value_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+		c = peek(st);
+	}
+out:
+	json_object_put(k);
+	json_object_put(g);
+	return rc;
+}
+
+/*
+ * The elements of the array whose '[' is the next byte, each parsed and
+ * given to fn (borrowed), one at a time. Returns how many, -1 on an
+ * error, or -2 when fn returned 1 (stop, no error).
+ */
+static long
+read_elements(struct prof_stream *st, prof_stream_fn fn, void *arg,
+	      struct prof_err *err)
+{
+	struct json_object *v = NULL;
+	long n = 0;
+	int c, k;
+
+	st->pos++;
+	c = peek(st);
+	if (c == ']') {
+		st->pos++;
+		return 0;
+	}
+	for (;;) {
+		if (c == ']' || c == '}' || c == ',')
+			return syntax(st, c,
+				      json_tokener_error_parse_unexpected,
+				      err);
+		if (read_value(st, &v, err) < 0)
+			return -1;
+		k = fn(arg, v, n, err);
+		json_object_put(v);
+		if (k < 0) {
+			prof_err_file(err, st->name);
+			return -1;
+		}
+		if (k > 0)
+			return -2;
+		n++;
+		c = peek(st);
+		if (c == ']') {
+			st->pos++;
+			return n;
+		}
+		if (c != ',')
+			return syntax(st, c, json_tokener_error_parse_array,
+				      err);
+		st->pos++;
+		c = peek(st);
+	}
+}
+
+long
+prof_stream_array(struct prof_stream *st, const char *path, const char *what,
+		  prof_stream_fn fn, void *arg, struct prof_err *err)
+{
+	struct json_object *v = NULL;
+	long n = 0;
+	int c;
+
+	start_input(st);
+	if (open_input(st, path, err) < 0)
+		return -1;
+	c = peek(st);
+	if (c < 0) {
+		if (st->read_error)
+			here(st, err, "");
+		else
+			here(st, err, offset(st) ?
+					      "no JSON value, only white space" :
+					      "empty input, expected a JSON value");
+		goto out;
+	}
+	if (c != '[') {
+		if (read_value(st, &v, err) < 0)
+			goto out;
+		prof_err_path(err, ".", "expected an array of %s, got %s",
+			      what, prof_json_type_name(v));
+		prof_err_file(err, st->name);
+		goto out;
+	}
+	n = read_elements(st, fn, arg, err);
+	if (n < 0)
+		goto out;
+	c = peek(st);
+	if (c >= 0) {
+		here(st, err, "unexpected data after the JSON value");
+		goto out;
+	}
+	if (st->read_error) {
+		here(st, err, "");
+		goto out;
+	}
+	close_input(st);
+	return n;
+out:
+	json_object_put(v);
+	close_input(st);
+	return -1;
+}
+
+long
+prof_stream_object(struct prof_stream *st, const char *path, const char *what,
+		   const char *array, prof_stream_member_fn member,
+		   prof_stream_fn elem, void *arg, struct prof_err *err)
+{
+	struct json_object *k = NULL, *v = NULL, *seen = NULL;
+	long n = 0, got, key_line;
+	int c, first = 1, key_col;
+
+	start_input(st);
+	if (open_input(st, path, err) < 0)
+		return -1;
+	seen = json_object_new_object();
+	if (!seen) {
+		prof_err_at(err, st->name, 0, 0, "out of memory");
+		goto out;
+	}
+	c = peek(st);
+	if (c < 0) {
+		if (st->read_error)
+			here(st, err, "");
+		else
+			here(st, err, offset(st) ?
+					      "no JSON value, only white space" :
+					      "empty input, expected a JSON value");
+		goto out;
+	}
+	if (c != '{') {
+		if (read_value(st, &v, err) < 0)
+			goto out;
+		prof_err_path(err, ".", "expected %s, got %s", what,
+			      prof_json_type_name(v));
+		prof_err_file(err, st->name);
+		goto out;
+	}
+	st->pos++;
+	for (;;) {
+		const char *key;
+
+		c = peek(st);
+		if (c == '}' && first) {
+			st->pos++;
+			break;
+		}
+		if (c != '"') {
+			syntax(st, c, json_tokener_error_parse_object_key_name,
+			       err);
+			goto out;
+		}
+		key_line = st->line;
+		key_col = column(st);
+		if (read_value(st, &k, err) < 0)
+			goto out;
+		key = json_object_get_string(k);
+		if (json_object_object_get_ex(seen, key, NULL)) {
+			prof_err_at(err, st->name, (int)key_line, key_col,
+				    "duplicate key \"%.120s\"", key);
+			goto out;
+		}
+		json_object_object_add(seen, key, NULL);
+		c = peek(st);
+		if (c != ':') {
+			syntax(st, c, json_tokener_error_parse_object_key_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+		if (!strcmp(key, array) && peek(st) == '[') {
+			got = read_elements(st, elem, arg, err);
+			if (got < 0) {
+				n = got;
+				goto out;
+			}
+			n += got;
+		} else {
+			if (read_value(st, &v, err) < 0)
+				goto out;
+			if (member(arg, key, v, err) < 0) {
+				prof_err_file(err, st->name);
+				goto out;
+			}
+			json_object_put(v);
+			v = NULL;
+		}
+		json_object_put(k);
+		k = NULL;
+		first = 0;
+		c = peek(st);
+		if (c == '}') {
+			st->pos++;
+			break;
+		}
+		if (c != ',') {
+			syntax(st, c, json_tokener_error_parse_object_value_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+	}
+	c = peek(st);
+	if (c >= 0) {
+		here(st, err, "unexpected data after the JSON value");
+		goto out;
+	}
+	if (st->read_error) {
+		here(st, err, "");
+		goto out;
+	}
+	close_input(st);
+	json_object_put(seen);
+	return n;
+out:
+	if (n >= 0)
+		n = -1;
+	close_input(st);
+	json_object_put(k);
+	json_object_put(v);
+	json_object_put(seen);
+	return n;
+}
+
+long
+prof_stream_results(struct prof_stream *st, const char *path,
+		    prof_stream_fn fn, void *arg, struct prof_err *err)
+{
+	int saw_samples = 0, saw_envs = 0, saw_segments = 0, saw_groups = 0;
+	struct json_object *k = NULL, *v = NULL;
+	long n = -1, got, key_line = 0;
+	int c, first = 1, key_col = 0;
+
+	start_input(st);
+	if (open_input(st, path, err) < 0)
+		return -1;
+	c = peek(st);
+	if (c < 0) {
+		if (st->read_error)
+			here(st, err, "");
+		else
+			here(st, err, offset(st) ?
+					      "no JSON value, only white space" :
+					      "empty input, expected a JSON value");
+		goto out;
+	}
+	if (c != '{') {
+		if (read_value(st, &v, err) < 0)
+			goto out;
+		prof_err_path(err, ".", "expected a results object, got %s",
+			      prof_json_type_name(v));
+		prof_err_file(err, st->name);
+		goto out;
+	}
+	st->pos++;
+	for (;;) {
+		c = peek(st);
+		if (c == '}' && first) {
+			st->pos++;
+			break;
+		}
+		if (c != '"') {
+			syntax(st, c, json_tokener_error_parse_object_key_name,
+			       err);
+			goto out;
+		}
+		key_line = st->line;
+		key_col = column(st);
+		if (read_value(st, &k, err) < 0)
+			goto out;
+		c = peek(st);
+		if (c != ':') {
+			syntax(st, c, json_tokener_error_parse_object_key_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+		if (!strcmp(json_object_get_string(k), "groups") &&
+		    !saw_groups && peek(st) == '{') {
+			saw_groups = 1;
+			if (read_groups(st, err) < 0)
+				goto out;
+		} else if (!strcmp(json_object_get_string(k), "samples")) {
+			if (saw_samples) {
+				prof_err_at(err, st->name, (int)key_line,
+					    key_col, "duplicate key \"samples\"");
+				goto out;
+			}
+			saw_samples = 1;
+			got = read_samples(st, fn, arg, err);
+			if (got < 0)
+				goto out;
+			n = got;
+		} else {
+			const char *key = json_object_get_string(k);
+
+			if (json_object_object_get_ex(st->meta, key, NULL) ||
+			    (!strcmp(key, "groups") && saw_groups++) ||
+			    (!strcmp(key, "envs") && saw_envs) ||
+			    (!strcmp(key, "segments") && saw_segments)) {
+				prof_err_at(err, st->name, (int)key_line,
+					    key_col, "duplicate key \"%.120s\"",
+					    key);
+				goto out;
+			}
+			if (read_value(st, &v, err) < 0 ||
+			    take_member(st, key, v, &saw_envs, &saw_segments,
+					err) < 0) {
+				v = NULL;
+				goto out;
+			}
+			v = NULL;
+		}
+		json_object_put(k);
+		k = NULL;
+		first = 0;
+		c = peek(st);
+		if (c == '}') {
+			st->pos++;
+			break;
+		}
+		if (c != ',') {
+			syntax(st, c, json_tokener_error_parse_object_value_sep,
+			       err);
+			goto out;
+		}
+		st->pos++;
+	}
+	c = peek(st);
+	if (c >= 0) {
+		here(st, err, "unexpected data after the JSON value");
+		goto out;
+	}
+	if (st->read_error) {
+		here(st, err, "");
+		goto out;
+	}
+	if (finish_document(st, saw_samples, saw_envs, saw_segments, err) < 0)
+		goto out;
+	/* The groups are joined into their samples: done with. */
+	groups_reset(st);
+	if (n < 0)
+		n = 0;
+	close_input(st);
+	json_object_put(k);
+	json_object_put(v);
+	return n;
+out:
+	close_input(st);
+	json_object_put(k);
+	json_object_put(v);
+	return -1;
+}
+
+/* A record line of a stream: context, run, calibration or machine. */
+static int
+take_record(struct prof_stream *st, struct json_object *o,
+	    struct prof_err *err)
+{
+	const char *rec = prof_json_str(o, "record");
+	struct json_object *env = NULL, *seg = NULL, *run;
+	const char *eid, *sid;
+
+	if (!rec)
+		return prof_err_path(err, ".record", "expected a string");
+	if (!strcmp(rec, "context")) {
+		eid = prof_json_str(o, "env_id");
+		sid = prof_json_str(o, "segment_id");
+		json_object_object_get_ex(o, "env", &env);
+		json_object_object_get_ex(o, "segment", &seg);
+		if (!eid || !eid[0])
+			return prof_err_path(err, ".env_id",
+					     "expected a non-empty string");
+		if (!sid || !sid[0])
+			return prof_err_path(err, ".segment_id",
+					     "expected a non-empty string");
+		if (!json_object_is_type(env, json_type_object))
+			return prof_err_path(err, ".env",
+					     "expected an object, got %s",
+					     prof_json_type_name(env));
+		if (!json_object_is_type(seg, json_type_string) ||
+		    !json_object_get_string_len(seg))
+			return prof_err_path(err, ".segment",
+					     "expected a non-empty string, "
+					     "got %s",
+					     prof_json_type_name(seg));
+		{
+			char why[400];
+			int rc = prof_env_segment_check(
+				env, json_object_get_string(seg), why,
+				sizeof(why));
+
+			if (rc < 0)
+				return prof_err_set(err, "out of memory");
+			if (rc)
+				return prof_err_path(err, ".segment", "%s",
+						     why);
+		}
+		if (table_put(st, st->envs, "envs", eid, env, err) < 0 ||
+		    table_put(st, st->segments, "segments", sid, seg, err) < 0)
+			return -1;
+		return 0;
+	}
+	if (!strcmp(rec, "run")) {
+		if (prof_json_str(o, "run_id"))
+			json_object_object_add(
+				st->meta, "run_id",
+				json_object_new_string(
+					prof_json_str(o, "run_id")));
+		run = json_object_new_object();
+		json_object_object_foreach(o, key, v)
+		{
+			if (strcmp(key, "record") && strcmp(key, "run_id"))
+				json_object_object_add(run, key,
+						       json_object_get(v));
+		}
+		json_object_object_add(st->meta, "run", run);
+		if (prof_results_check_head(st->meta, 0, err) < 0)
+			return -1;
+		return 0;
+	}
+	if (prof_calib_is_record(o))
+		return prof_calib_take(st->calib, o, err);
+	return prof_err_path(err, ".record", "unknown record '%s'", rec);
+}
+
+struct json_object *
+prof_stream_calib(const struct prof_stream *st)
+{
+	return st->calib;
+}
+
+/* One line of a stream. */
+static int
+take_line(struct prof_stream *st, const char *p, size_t n, prof_stream_fn fn,
+	  void *arg, struct prof_err *err)
+{
+	struct json_object *o;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r')
+			break;
+	if (i == n)
+		return 1;	/* blank */
+	o = prof_json_parse_tok(st->tok, p, n, st->name, (int)st->line, err);
+	if (!o)
+		return -2;	/* name:line:col, from the parse */
+	if (json_object_is_type(o, json_type_object) &&
+	    json_object_object_get_ex(o, "record", NULL)) {
+		int rc = take_record(st, o, err);
+
+		json_object_put(o);
+		return rc < 0 ? rc : 1;	/* a record is not a sample */
+	}
+	return take_sample(st, o, st->line, 0, fn, arg, err) < 0 ? -1 : 0;
+}
+
+long
+prof_stream_lines(struct prof_stream *st, const char *path,
+		  prof_stream_fn fn, void *arg, struct prof_err *err)
+{
+	long n = 0;
+	int rc;
+
+	start_input(st);
+	if (open_input(st, path, err) < 0)
+		return -1;
+	if (!strcmp(path, "-"))
+		st->name = "<stdin>";
+	while (fill(st) == 0) {
+		const char *p = st->buf + st->pos;
+		const char *nl = memchr(p, '\n', st->len - st->pos);
+
+		if (!nl && !st->val.len) {
+			/* The line goes on in the next chunk. */
+			if (val_put(st, p, st->len - st->pos, err) < 0)
+				goto out;
+			st->pos = st->len;
+			continue;
+		}
+		if (!nl) {
+			if (val_put(st, p, st->len - st->pos, err) < 0)
+				goto out;
+			st->pos = st->len;
+			continue;
+		}
+		if (st->val.len) {
+			if (val_put(st, p, (size_t)(nl - p), err) < 0)
+				goto out;
+			rc = take_line(st, st->val.p, st->val.len, fn, arg,
+				       err);
+			st->val.len = 0;
+		} else {
+			rc = take_line(st, p, (size_t)(nl - p), fn, arg, err);
+		}
+		st->pos += (size_t)(nl - p) + 1;
+		if (rc == -2)
+			goto out;
+		if (rc < 0)
+			goto fail;
+		n += rc == 0;
+		st->line++;
+	}
+	if (st->read_error) {
+		prof_err_at(err, st->name, 0, 0, "read error: %s",
+			    strerror(errno));
+		goto out;
+	}
+	if (st->val.len) {
+		rc = take_line(st, st->val.p, st->val.len, fn, arg, err);
+		st->val.len = 0;
+		if (rc == -2)
+			goto out;
+		if (rc < 0)
+			goto fail;
+		n += rc == 0;
+	}
+	close_input(st);
+	return n;
+fail:
+	/* One line, one place: the line names it. */
+	prof_err_file(err, st->name);
+	err->line = (int)st->line;
+	err->col = 0;
+out:
+	st->val.len = 0;
+	close_input(st);
+	return -1;
+}

@@ -1,0 +1,121 @@
+/* stream.h: samples one at a time from results files (schema 1 or 2) and
+ * JSON-lines streams, in memory bounded by one sample and the tables. */
+#ifndef PROF_STREAM_H
+#define PROF_STREAM_H
+
+#include "base/err.h"
+#include "model/sample.h"
+
+struct json_object;
+
+/*
+ * A reader never holds a whole document: it walks the top level of a
+ * results file itself, hands each element of "samples" to json-c (through
+ * prof_json_parse(), so every check of the strict reader applies) and
+ * calls fn with it, checked and in the schema-2 form: a schema-1 sample
+ * (env, segment, schema_version) has its env and segment moved into the
+ * reader's tables and env_id and segment_id put in their place, and a
+ * grouped sample (group_id) is joined with its group from the document's
+ * "groups" table, which must come before "samples". fn borrows
+ * the sample (json_object_get() it to keep it) and returns 0, or -1 with
+ * err filled to stop the walk. index is the sample's place: .samples[index]
+ * of a document, the line number of a stream.
+ *
+ * The tables (env_id -> env, segment_id -> segment key) gather every input
+ * read through one reader; an id that a sample names may be defined after
+ * it in a document (a file sorted with jq -S), so a consumer keys by id and
+ * looks the texts up when the walk is done. Everything else at the top
+ * level (schema, run_id, command, commit, run, calibration, ...) is kept
+ * as the document's meta.
+ *
+ * Errors name the place as the strict reader does: "f.json:12:7: reason"
+ * for syntax, "f.json: .samples[3].duration_ms: reason" for the schema,
+ * "f.jsonl:4: reason" for a line of a stream.
+ */
+struct prof_stream;
+
+typedef int (*prof_stream_fn)(void *arg, struct json_object *s, long index,
+			      struct prof_err *err);
+
+/* A new reader; NULL when out of memory. */
+struct prof_stream *prof_stream_new(void);
+void prof_stream_free(struct prof_stream *st);
+
+/*
+ * Read the results file at path ("-" is stdin) and call fn for each
+ * sample, each checked as it comes (prof_sample_check(), or for schema 2
+ * prof_sample_check2() and its env_id and segment_id); the top level is
+ * checked when the walk ends (prof_results_check_head()). Returns the
+ * number of samples, or -1.
+ */
+long prof_stream_results(struct prof_stream *st, const char *path,
+			 prof_stream_fn fn, void *arg, struct prof_err *err);
+
+/*
+ * Read a document that is one array (prof-diff's comparisons) and call fn
+ * with each element as json-c parses it (borrowed, index its place), with
+ * the strict reader's checks and error places; what names the elements
+ * in the error for a document that is not an array ("expected an array
+ * of comparisons, got an object"). An error of fn gets the file's name.
+ * Returns the number of elements, or -1.
+ */
+long prof_stream_array(struct prof_stream *st, const char *path,
+		       const char *what, prof_stream_fn fn, void *arg,
+		       struct prof_err *err);
+
+/*
+ * Read a document that is one object ({"context": {...}, "benchmarks":
+ * [...]}, Google Benchmark's) in the file's order: member is called with
+ * each member's key and value but array's, elem with each element of the
+ * member named array when it is an array (index its place), as
+ * prof_stream_array() calls fn: that array is never held whole. A member
+ * named array that is not an array goes to member. what names the
+ * document in the error for one that is not an object ("expected Google
+ * Benchmark's JSON output, got an array"); a key given twice is refused
+ * at its place. An error of member or elem gets the file's name; elem
+ * may stop the walk without one by returning 1 (the walk then returns
+ * -2). Returns the number of elements, or -1.
+ */
+typedef int (*prof_stream_member_fn)(void *arg, const char *key,
+				     struct json_object *v,
+				     struct prof_err *err);
+long prof_stream_object(struct prof_stream *st, const char *path,
+			const char *what, const char *array,
+			prof_stream_member_fn member, prof_stream_fn elem,
+			void *arg, struct prof_err *err);
+
+/*
+ * Read a JSON-lines stream: samples of either schema, context lines
+ * ({"record": "context", env_id, env, segment_id, segment}), run lines
+ * ({"record": "run", run_id, mode, options, shard}) and the drift guard's
+ * calibration and machine lines (calib.h, gathered for
+ * prof_stream_calib()). Returns the number of samples, or -1.
+ */
+long prof_stream_lines(struct prof_stream *st, const char *path,
+		       prof_stream_fn fn, void *arg, struct prof_err *err);
+
+/* Whether the last failure was mixed schema versions in one document (a
+ * refusal for prof-baseline, not malformed input). */
+int prof_stream_mixed(const struct prof_stream *st);
+
+/* The last input's top level without samples, envs and segments (for a
+ * stream: its run line's fields as run_id and run). Borrowed. */
+struct json_object *prof_stream_meta(const struct prof_stream *st);
+
+/* Every calibration and machine record the streams read through st held,
+ * in order (borrowed; see prof_calib_summary()). */
+struct json_object *prof_stream_calib(const struct prof_stream *st);
+
+/* The schema version of the last document (0 after a stream). */
+int prof_stream_version(const struct prof_stream *st);
+
+/* Borrowed lookups in the tables; NULL when the id is unknown. */
+struct json_object *prof_stream_env(const struct prof_stream *st,
+				    const char *id);
+const char *prof_stream_segment(const struct prof_stream *st, const char *id);
+
+/* The tables themselves, id -> value objects (borrowed). */
+struct json_object *prof_stream_envs(const struct prof_stream *st);
+struct json_object *prof_stream_segments(const struct prof_stream *st);
+
+#endif /* PROF_STREAM_H */
