@@ -43,6 +43,16 @@
 #   PROF_W                 workload id patterns (make W=), space-separated
 #   PROF_OUTPUT            the run folder, new or empty (default
 #                          artifacts/profiling/RUN_ID; run_folder)
+#   PROF_SHARD             I/N: interleave only this shard's workloads
+#                          (prof-time --shard: split by workload, both
+#                          sides of a row in the same shard); not given,
+#                          the engine's own variables say it (run-lib.sh:
+#                          engine_shard); make merge-shards joins the
+#                          shards' run folders into one A/B run
+#   PROF_ENGINE            slurm: the shards (PROF_SHARDS of them) as a
+#                          Slurm job array, their merge after them
+#                          (slurm.sh: PROF_SLURM_ARGS, PROF_NOWAIT); REF is
+#                          built here first, once; local (or empty): here
 #   PROF_COMMAND           the command that results.json records
 #   PROF_WHY               1: also count instructions on both sides
 #                          (prof-count --functions, as COUNTS=1) and say
@@ -129,6 +139,51 @@ if [ "${PROF_MEMORY:-}" = 1 ] && [ ! -x "$BINDIR/prof-mem" ]; then
 fi
 check_workload_sources || finish 2
 check_time_threshold
+case ${PROF_SHARD:-} in
+'' | [1-9]*/[1-9]*)
+	case ${PROF_SHARD:-} in
+	*/*/* | *[!0-9/]*)
+		say "SHARD: '$PROF_SHARD': expected I/N, as 2/4"
+		finish 2
+		;;
+	esac
+	;;
+*)
+	say "SHARD: '$PROF_SHARD': expected I/N, as 2/4"
+	finish 2
+	;;
+esac
+case ${PROF_ENGINE:-} in
+'' | local) ;;
+slurm)
+	if [ -n "${PROF_SHARD:-}" ]; then
+		say "SHARD: ENGINE=slurm runs every shard of SHARDS=N, SHARD=I/N" \
+			"one shard here: give one or the other"
+		finish 2
+	fi
+	;;
+*)
+	say "ENGINE: '$PROF_ENGINE': expected local or slurm"
+	finish 2
+	;;
+esac
+# A sharded compare (SHARD, the engine's variables, ENGINE=slurm) is
+# merged by make merge-shards, which judges the rows again: WHY=1's
+# explanations would be a shard's, not the merged run's.
+shard_from=
+if [ "${PROF_ENGINE:-}" != slurm ]; then
+	if [ -n "${PROF_SHARD:-}" ]; then
+		shard_from=${PROF_SHARD_FROM:-}
+	else
+		engine_shard
+	fi
+fi
+if [ "${PROF_WHY:-}" = 1 ] &&
+	{ [ -n "${PROF_SHARD:-}" ] || [ "${PROF_ENGINE:-}" = slurm ]; }; then
+	say "WHY=1: a sharded compare is explained once merged; run" \
+		"make compare WHY=1 W=\"the changed rows' workloads\" unsharded"
+	finish 2
+fi
 for tool in prof-time prof-merge prof-diff prof-report; do
 	if [ ! -x "$BINDIR/$tool" ]; then
 		say "'$BINDIR/$tool' is missing; run make first"
@@ -206,6 +261,25 @@ if [ -n "$REF" ]; then
 	done
 fi
 
+# ENGINE=slurm: REF built here, once (each task finds it built), then
+# the shards as a job array and their merge after them (slurm.sh).
+if [ "${PROF_ENGINE:-}" = slurm ]; then
+	[ "${PROF_COUNTS:-}" = 1 ] && need_deps count
+	if [ -n "$REF" ]; then
+		run_taken=0
+		phase=build
+		# shellcheck disable=SC2086 # a list of words
+		if ! worktree_build "$REF ($short)" "$sha" $ref_targets; then
+			say "REF '$REF' ($short) does not build; the end of $log:"
+			tail -n 20 "$log" 2>/dev/null | sed 's/^/  /' >&2
+			build_failed_hint
+			finish 2
+		fi
+		cache_note
+	fi
+	exec sh "$(dirname "$0")/slurm.sh" submit compare
+fi
+
 # What the count phase (WHY=1, COUNTS=1) needs, and the run folder, as
 # profile.sh makes them (run-lib.sh), before REF is built: a missing
 # package or an OUTPUT that cannot be taken costs no build.
@@ -246,6 +320,7 @@ done
 [ -n "${PROF_TIME_THRESHOLD:-}" ] &&
 	opts="$opts --time-threshold $PROF_TIME_THRESHOLD"
 opts="$opts$(category_opts)"
+[ -n "${PROF_SHARD:-}" ] && opts="$opts --shard $PROF_SHARD"
 phase=timing
 # shellcheck disable=SC2086 # opts is a list of words
 "$BINDIR/prof-time" $MODE $opts --output "$run/samples.jsonl" \
@@ -262,6 +337,7 @@ ref_counts=
 if [ "${PROF_WHY:-}" = 1 ] || [ "${PROF_COUNTS:-}" = 1 ]; then
 	phase=count
 	copts=$(category_opts)
+	[ -n "${PROF_SHARD:-}" ] && copts="$copts --shard $PROF_SHARD"
 	[ -n "${PROF_TIMEOUT:-}" ] && copts="$copts --timeout $PROF_TIMEOUT"
 	[ -n "${PROF_SEED:-}" ] && copts="$copts --seed $PROF_SEED"
 	set -- "$run/counts.jsonl" "$run/functions" "$cur_bins" \
@@ -293,6 +369,7 @@ ref_mem=
 if [ "${PROF_MEMORY:-}" = 1 ]; then
 	phase=memory
 	mopts=$(category_opts)
+	[ -n "${PROF_SHARD:-}" ] && mopts="$mopts --shard $PROF_SHARD"
 	[ -n "${PROF_BACKEND:-}" ] && mopts="$mopts --backend $PROF_BACKEND"
 	[ -n "${PROF_TIMEOUT:-}" ] && mopts="$mopts --timeout $PROF_TIMEOUT"
 	[ -n "${PROF_SEED:-}" ] && mopts="$mopts --seed $PROF_SEED"
@@ -319,9 +396,11 @@ fi
 # Both sides share the run id: prof-diff then knows they saw the same
 # machine at the same moments (no drift note). The reference side is the
 # baseline (merge_diff_report).
+# shellcheck disable=SC2046 # checked words: the engine's shard, node, job
 run_merge_reference() {
 	merge_at --command "$command (reference side: $ref_name)" \
 		--run-id "$run_id" --timestamp "$timestamp" ${sha:+--commit "$sha"} \
+		$(engine_opts) \
 		--output "$run/baseline.json" "$run/baseline.jsonl" \
 		${ref_counts:+"$ref_counts"} ${ref_mem:+"$ref_mem"}
 }
@@ -387,9 +466,10 @@ run_report() {
 		run_failed "cannot write the summary"
 	fi
 }
+# shellcheck disable=SC2046 # checked words: the engine's shard, node, job
 merge_diff_report "$run/results.json" "$run/baseline.json" \
 	"$run/comparisons.json" --command "$command" --timestamp "$timestamp" \
-	"$run/samples.jsonl" ${cur_counts:+"$cur_counts"} ${cur_mem:+"$cur_mem"}
+	$(engine_opts) "$run/samples.jsonl" ${cur_counts:+"$cur_counts"} ${cur_mem:+"$cur_mem"}
 echo "summary: $run/summary.md"
 echo "report: $run/report.html"
 finish "$status"

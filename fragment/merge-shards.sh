@@ -76,6 +76,27 @@ if [ $# -eq 0 ]; then
 	say "no shard results in '$dir' (*.json or */results.json)"
 	finish 2
 fi
+# The shards of one make compare (SHARD=I/N, ENGINE=slurm): run folders
+# that each hold their reference side (baseline.json) beside results.json.
+# Both sides are merged as shards, under one run id, and judged as one
+# interleaved run is: the reference side the baseline.
+ab=0
+for f; do
+	case $f in
+	*/results.json) [ -f "${f%/results.json}/baseline.json" ] && ab=1 ;;
+	esac
+done
+if [ $ab = 1 ]; then
+	for f; do
+		case $f in
+		*/results.json) [ -f "${f%/results.json}/baseline.json" ] &&
+			continue ;;
+		esac
+		say "'$f' is no make compare shard (no baseline.json beside" \
+			"it), unlike the others: give the shards of one run"
+		finish 2
+	done
+fi
 
 # The merged run's folder (run-lib.sh: a new or empty OUTPUT; the
 # baseline and the history outside it, and it outside DIR: a merged run
@@ -108,6 +129,60 @@ run_before_report() {
 	[ -n "$history" ] && added=1
 }
 status=0
+if [ $ab = 1 ]; then
+	# The reference side, as make compare names it: "... (reference
+	# side: NAME)"; an A/B run joins no history, as make compare's.
+	BASELINE=$run/baseline.json
+	ref_cmd=$(jq -r '.command // empty' \
+		"${1%/results.json}/baseline.json" 2>/dev/null)
+	ref_name=${ref_cmd##*(reference side: }
+	ref_name=${ref_name%)}
+	[ "$ref_name" != "$ref_cmd" ] || ref_name="the reference build"
+	r_commit=$(jq -r '.commit // empty' \
+		"${1%/results.json}/baseline.json" 2>/dev/null)
+	ab_mode=$(jq -r '.run.mode // empty' "$1" 2>/dev/null)
+	[ -z "$engine_run" ] || run_own="$run_own baseline.json"
+	# shellcheck disable=SC2046 # checked words: the merge job's node, id
+	run_merge_reference() {
+		local IFS='
+'
+		set --
+		for f in $ab_shards; do
+			set -- "$@" "$f/baseline.json"
+		done
+		IFS=' 	
+'
+		merge_at --shards "${PROF_SHARDS:-0}" --run-id "$run_id" \
+			--timestamp "$timestamp" $(engine_opts) \
+			--command "${PROF_COMMAND:-$label DIR=$dir} (reference side: $ref_name)" \
+			${r_commit:+--commit "$r_commit"} \
+			--output "$run/baseline.json" "$@"
+	}
+	run_before_report() { :; }
+	run_report() {
+		set -- --note "Interleaved A/B against $ref_name: baseline.json is the reference build, measured in the same run, alternating with the current build (${ab_mode:-quick}), in shards merged by make merge-shards."
+		missing=$(jq -r -n --slurpfile c "$run/results.json" \
+			--slurpfile r "$run/baseline.json" '
+			def workloads: [(.groups // {})[].workload] +
+				[.samples[].workload // empty] | unique;
+			($c[0] | workloads) as $cur | $r[0] | workloads |
+			map(select(. as $w | $cur | index($w) | not)) |
+			join(", ")' 2>/dev/null)
+		if [ -n "$missing" ]; then
+			set -- "$@" --note "Only in the reference build (missing from the current one): $missing."
+		fi
+		"$BINDIR/prof-report" "$@" \
+			--comparisons "$run/comparisons.json" \
+			--html "$run/report.html" --output "$run/summary.md" \
+			"$run/results.json" || run_failed "cannot write the summary"
+	}
+	# The shards' folders, a line each (a path may hold a space).
+	ab_shards=
+	for f; do
+		ab_shards="$ab_shards
+${f%/results.json}"
+	done
+fi
 # The merged run is of the shards' commit (prof-merge checks that they
 # are one), not of HEAD here: its time and parents are the ones the
 # shards carry, or, of shards without them, the commit's in this
@@ -124,8 +199,11 @@ merge_diff_report "$run/results.json" "$BASELINE" "$run/comparisons.json" \
 	${c_commit:+--commit "$c_commit"} \
 	${c_time:+--commit-time "$c_time"} \
 	${c_time:+${c_has_parents:+--parents "$c_parents"}} "$@"
-# A sample that errored in any shard makes the run's code 1.
-if [ $status = 0 ] && grep -q '"outcome":"error"' "$run/results.json"; then
+# A sample that errored in any shard (on either side of an A/B) makes
+# the run's code 1.
+if [ $status = 0 ] && { grep -q '"outcome":"error"' "$run/results.json" ||
+	{ [ $ab = 1 ] &&
+		grep -q '"outcome":"error"' "$run/baseline.json"; }; }; then
 	status=1
 fi
 echo "summary: $run/summary.md"

@@ -123,8 +123,8 @@ endif
 # No variable is silently ignored: when compare or bisect is make's only
 # goal, a variable of the other targets given on the command line (with a
 # value other than nothing or 0) is refused at parse time, as make bisect
-# REF=... or make compare SHARD=1/2 would run without it.
-PROF_COMPARE_UNUSED := BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
+# REF=... or make compare BASELINE=... would run without it.
+PROF_COMPARE_UNUSED := BASELINE PLAYWRIGHT STORIES CHROMIUM \
 	HISTORY PROF_PROJECT GOOD BAD CHANNEL THRESHOLD FROM NAME DIR ADD FORCE
 PROF_BISECT_UNUSED := REF AGAINST MODE WHY COUNTS MEMORY BACKEND CATEGORY \
 	EXCLUDE_CATEGORY SEED BASELINE PLAYWRIGHT STORIES CHROMIUM SHARD SHARDS \
@@ -140,14 +140,14 @@ prof.mk); nothing was run)
 endif
 endif
 
-# ENGINE=slurm SHARDS=N [SLURM_ARGS=...] [NOWAIT=1]: profile-quick and
-# profile-full as a Slurm job array (slurm.sh). Given on the command line
+# ENGINE=slurm SHARDS=N [SLURM_ARGS=...] [NOWAIT=1]: profile-quick,
+# profile-full and compare as a Slurm job array (slurm.sh). Given on the command line
 # where no goal uses them, each is refused at parse time; so are SHARDS,
 # SLURM_ARGS and NOWAIT on a profile target without ENGINE=slurm (SHARD=I/N
 # is one shard run here), ENGINE=slurm without SHARDS or with SHARD, and
 # an ENGINE (from anywhere) that is neither local nor slurm.
 prof_goals := $(or $(MAKECMDGOALS),$(PROF_DEFAULT_GOAL),profile-quick)
-prof_profile_goals := $(filter profile-quick profile-full,$(prof_goals))
+prof_profile_goals := $(filter profile-quick profile-full compare,$(prof_goals))
 prof_given = $(if $(filter command line,$(origin $(1))),$(if $(filter-out \
 	x x0 xlocal,x$($(1))),$(1)))
 prof_engine_unused := $(firstword $(if $(prof_profile_goals),,$(call \
@@ -200,7 +200,8 @@ W ?=
 # (--force). Neither: refused, exit 2.
 ADD ?=
 FORCE ?=
-# profile-quick|profile-full SHARD=I/N: this machine's shard of the run.
+# profile-quick|profile-full|compare SHARD=I/N: this machine's shard of
+# the run.
 SHARD ?=
 FROM ?=
 NAME ?=
@@ -243,7 +244,7 @@ BAD ?=
 CHANNEL ?=
 THRESHOLD ?=
 # make merge-shards: the number of shards (default: as they say);
-# profile-quick|profile-full ENGINE=slurm SHARDS=N: the number of shards,
+# profile-quick|profile-full|compare ENGINE=slurm SHARDS=N: the number of shards,
 # run as the N tasks of one Slurm job array (sbatch --array), with their
 # merge as a job after them (--dependency=afterok); SLURM_ARGS: sbatch
 # options of every job (the merge's without its GPU requests); NOWAIT=1:
@@ -350,10 +351,13 @@ baseline-update: $(PROF_TOOL_DEPS) ## promote a results file: FROM=results.json 
 # worktree under $(PROF_COMPARE_DIR)/<commit> (kept, so a second compare
 # does not rebuild it); AGAINST="BIN..." takes reference binaries at hand,
 # one for each of WORKLOADS, no git. The current and the reference
-# binaries then run alternately in one prof-time run.
+# binaries then run alternately in one prof-time run. SHARD=I/N (or the
+# engine's variables) interleaves one shard's workloads, both sides of
+# each; ENGINE=slurm SHARDS=N runs every shard as a Slurm job array; make
+# merge-shards joins the shards into one A/B run.
 COMPARE_VARS := REF AGAINST MODE BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY \
 	W OUTPUT WORKLOADS TIMEOUT SEED WHY COUNTS MEMORY CURRENT_WORKLOADS \
-	TIME_THRESHOLD
+	TIME_THRESHOLD SHARD ENGINE SHARDS SLURM_ARGS NOWAIT
 COMPARE_COMMAND = $(strip make compare \
 	$(foreach v,$(COMPARE_VARS),$(call prof_cmdvar,$(v))))
 
@@ -372,6 +376,11 @@ compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision
 		PROF_WORKLOAD_SOURCES=$(call prof_sq,$(PROF_WORKLOAD_SOURCES)) \
 		PROF_CURRENT_WORKLOADS=$(call prof_sq,$(CURRENT_WORKLOADS)) \
 		PROF_COMPARE_NOTE_MB=$(call prof_sq,$(PROF_COMPARE_NOTE_MB)) \
+		PROF_SHARD=$(call prof_sq,$(SHARD)) \
+		PROF_ENGINE=$(call prof_sq,$(ENGINE)) \
+		PROF_SLURM_ARGS=$(call prof_sq,$(SLURM_ARGS)) \
+		PROF_NOWAIT=$(call prof_sq,$(NOWAIT)) \
+		$(if $(SHARDS),PROF_SHARDS=$(call prof_sq,$(SHARDS))) \
 		PROF_COMMAND=$(call prof_sq,$(COMPARE_COMMAND)) \
 		sh $(PROF_LIBEXEC)/compare.sh
 

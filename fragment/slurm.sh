@@ -48,6 +48,7 @@ case $verb in
 submit)
 	mode=${2:-}
 	label="make profile-$mode"
+	[ "$mode" != compare ] || label="make compare"
 	;;
 wait)
 	label="make merge-shards"
@@ -62,6 +63,21 @@ esac
 # sq VALUE: VALUE quoted for the shell.
 sq() {
 	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+}
+
+# shq VALUE: VALUE as a shell word for a printed command: as it is when
+# it needs no quoting, else quoted (sq).
+shq() {
+	case $1 in
+	'' | *[!A-Za-z0-9_./:=,@%+-]*) sq "$1" ;;
+	*) printf '%s' "$1" ;;
+	esac
+}
+
+# dq VALUE: VALUE in double quotes, for an #SBATCH line (sbatch reads a
+# quoted argument whole; a '"' or a '\' in it escaped with a '\').
+dq() {
+	printf '"%s"' "$(printf '%s' "$1" | sed 's/[\\"]/\\&/g')"
 }
 
 # The sbatch options of SLURM_ARGS that prof sets itself: refused, one line.
@@ -336,7 +352,7 @@ report() {
 	say "the finished shards are kept in $run/shards; rerun the" \
 		"other$([ $failed -gt 1 ] && echo s), then merge them all, with:" \
 		"sbatch --wait --array=${rerun#,}${slurm_args:+ $slurm_args}" \
-		"$S/shard.sh && make merge-shards DIR=$run"
+		"$(shq "$S/shard.sh") && make merge-shards $(shq "DIR=$run")"
 	finish 2
 }
 
@@ -363,9 +379,10 @@ fi
 # submit: the settings checked, the run folder made, the scripts written,
 # the jobs submitted.
 case $mode in
-quick | full) ;;
+quick | full) script="profile.sh $mode" ;;
+compare) script=compare.sh ;;
 *)
-	say "usage: sh fragment/slurm.sh submit quick|full"
+	say "usage: sh fragment/slurm.sh submit quick|full|compare"
 	finish 2
 	;;
 esac
@@ -402,8 +419,14 @@ if [ "${PROF_BACKEND:-}" = gpu ]; then
 fi
 
 run_history=${PROF_HISTORY-artifacts/history.sqlite}
-run_folder BASELINE="${PROF_BASELINE:-baselines/cpu-ci.json}" \
-	PLAYWRIGHT="${PROF_PLAYWRIGHT:-}" HISTORY="$run_history"
+if [ "$mode" = compare ]; then
+	# An A/B run joins no history; its baseline is its reference side.
+	run_history=
+	run_folder
+else
+	run_folder BASELINE="${PROF_BASELINE:-baselines/cpu-ci.json}" \
+		PLAYWRIGHT="${PROF_PLAYWRIGHT:-}" HISTORY="$run_history"
+fi
 run=$(abs_path "$run") || run_failed "cannot find the run folder"
 S=$run/slurm
 root=$(pwd -P)
@@ -416,8 +439,10 @@ fi
 {
 	echo "# the settings of $PROF_COMMAND (slurm.sh)"
 	for v in BINDIR WORKLOADS BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY \
-		TIMEOUT SEED BASELINE PLAYWRIGHT STORIES STORIES_SCRIPT \
-		CHROMIUM COUNTS MEMORY COMPARE_DIR PROJECT HISTORY COMMAND; do
+		W TIMEOUT SEED TIME_THRESHOLD BASELINE PLAYWRIGHT STORIES \
+		STORIES_SCRIPT CHROMIUM COUNTS MEMORY COMPARE_DIR PROJECT \
+		HISTORY COMMAND REF AGAINST MODE BUILD MAKE REF_MAKEFLAGS \
+		WORKLOAD_SOURCES CURRENT_WORKLOADS COMPARE_NOTE_MB; do
 		eval "x=\${PROF_$v-}"
 		[ $v != HISTORY ] || x=$run_history
 		printf 'PROF_%s=%s\n' "$v" "$(sq "$x")"
@@ -432,8 +457,8 @@ cat >"$S/shard.sh" <<EOF
 # (\$SLURM_ARRAY_TASK_ID), written by $PROF_COMMAND.
 # Again: sbatch --array=I-1 [SLURM_ARGS] $S/shard.sh
 #SBATCH --job-name=prof-$mode-shards
-#SBATCH --chdir=$root
-#SBATCH --output=$S/task-%a.log
+#SBATCH --chdir=$(dq "$root")
+#SBATCH --output=$(dq "$S/task-%a.log")
 cd $(sq "$root") || exit 3
 . $(sq "$S/settings")
 t=\${SLURM_ARRAY_TASK_ID:?this is a task of a job array}
@@ -454,7 +479,7 @@ trap 'stopped=1' INT TERM HUP
 PROF_SHARD=\$i/$n PROF_SHARD_FROM=SLURM_ARRAY_TASK_ID \\
 	PROF_OUTPUT=$(sq "$run/shards")/"\$i" PROF_HISTORY= \\
 	PROF_COMMAND="\$PROF_COMMAND (shard \$i/$n)" \\
-	sh $(sq "$HERE/profile.sh") $mode
+	sh $(sq "$HERE")/$script
 rc=\$?
 [ -z "\$stopped" ] || exit 143
 echo \$rc >"\$S/exit-\$i"
@@ -466,9 +491,9 @@ cat >"$S/merge.sh" <<EOF
 # The merge of the $n shards of the run $run into it (make merge-shards),
 # after them; written by $PROF_COMMAND.
 #SBATCH --job-name=prof-$mode-merge
-#SBATCH --chdir=$root
-#SBATCH --output=$S/merge.out
-#SBATCH --error=$S/merge.log
+#SBATCH --chdir=$(dq "$root")
+#SBATCH --output=$(dq "$S/merge.out")
+#SBATCH --error=$(dq "$S/merge.log")
 cd $(sq "$root") || exit 3
 . $(sq "$S/settings")
 PROF_ENGINE_MERGE=1 sh $(sq "$HERE/merge-shards.sh") $(sq "$run")
@@ -521,7 +546,7 @@ if [ "${PROF_NOWAIT:-}" = 1 ]; then
 	echo "run: $run"
 	echo "jobs: $array $merge"
 	say "NOWAIT=1: not waiting; wait for them, and see the merged run," \
-		"with: make merge-shards DIR=$run"
+		"with: make merge-shards $(shq "DIR=$run")"
 	exit 0
 fi
 watch

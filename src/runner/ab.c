@@ -10,6 +10,7 @@
 #include "model/contend.h"
 #include "page.h"
 #include "runner-int.h"
+#include "model/shard.h"
 
 /* One side of an A/B run: its binaries, workloads, groups and output. */
 struct side {
@@ -423,6 +424,24 @@ ab_run_workloads(struct opts *o)
 			o->mode, o->backend);
 		goto out;
 	}
+	/* --shard: the units of the shard's workloads, each with both its
+	 * sides (a workload's shard is its id's, prof_shard_of()), so that
+	 * a row's interleaving is whole in one shard. */
+	if (o->shard_n) {
+		int before = n, kept = 0;
+
+		for (i = 0; i < n; i++) {
+			const struct group *g = units[i].a ? units[i].a :
+							     units[i].b;
+
+			if (prof_shard_of(g->w->id, o->shard_n) == o->shard_i)
+				units[kept++] = units[i];
+		}
+		n = kept;
+		if (!o->quiet)
+			cli_say("shard %d/%d: %d of %d group(s)", o->shard_i,
+				o->shard_n, n, before);
+	}
 	/* The units in a seeded order, as a plain run shuffles its groups;
 	 * then which side goes first in each, from the same seed. */
 	st = o->seed;
@@ -461,7 +480,8 @@ ab_run_workloads(struct opts *o)
 	}
 	if (open_side(a) < 0 || open_side(b) < 0)
 		goto out;
-	cal = calibrate_begin(a->r.out, b->r.out);
+	if (n > 0)
+		cal = calibrate_begin(a->r.out, b->r.out);
 	for (i = 0; i < n && !signals_interrupted; i++) {
 		int a_first = (int)(plan_splitmix64(&st) & 1);
 
@@ -481,6 +501,12 @@ ab_run_workloads(struct opts *o)
 			o->against_output);
 	else
 		ok = 1;
+	/* A side without a sample in its shard: its run line alone (make
+	 * merge-shards looks for every shard on each side). */
+	if (ok && o->shard_n &&
+	    ((!a->r.samples && output_write_run(&a->r) < 0) ||
+	     (!b->r.samples && output_write_run(&b->r) < 0)))
+		ok = 0;
 out:
 	calibrate_free(cal);
 	/* Both outputs or neither: the reference's is committed first, so
@@ -522,7 +548,7 @@ ab_run_command(struct opts *o)
 	struct calibrate_run *cal = NULL;
 	struct prof_err err = {0};
 	long total = (long)(o->warmup + o->repeat), i;
-	int ok = 0, rc = PROF_EXIT_FAILURE, t, a_first;
+	int ok = 0, rc = PROF_EXIT_FAILURE, t, a_first, empty = 0;
 	uint64_t st = o->seed;
 	struct prof_cmp_seq q;
 	char settle[240] = "", sw[160];
@@ -567,6 +593,22 @@ ab_run_command(struct opts *o)
 	}
 	if (open_side(a) < 0 || open_side(b) < 0)
 		goto out;
+	/* --shard: a command is one workload, run in its id's shard; the
+	 * other shards write each side's run line alone. */
+	if (o->shard_n && prof_shard_of(o->name, o->shard_n) != o->shard_i) {
+		if (!o->quiet)
+			cli_say("shard %d/%d: 0 of 1 group(s) ('%s' is in "
+				"shard %d/%d)",
+				o->shard_i, o->shard_n, o->name,
+				prof_shard_of(o->name, o->shard_n),
+				o->shard_n);
+		if (output_write_run(&a->r) < 0 ||
+		    output_write_run(&b->r) < 0)
+			goto out;
+		ok = 1;
+		empty = 1;
+		goto out;
+	}
 	a_first = (int)(plan_splitmix64(&st) & 1);
 	if (!o->quiet)
 		cli_say("%s: interleaved with '%s', order seed %llu, %s first",
@@ -701,7 +743,7 @@ out:
 
 		prof_stats_compute(a->r.durations, a->r.n_dur, &sa);
 		prof_stats_compute(b->r.durations, b->r.n_dur, &sb);
-		if (!o->quiet)
+		if (!o->quiet && !empty)
 			cli_say("%s: median %.3f ms, reference %.3f ms (n=%zu/"
 				"%zu, interleaved%s), %ld error(s)",
 				o->name, sa.median, sb.median, sa.n, sb.n,

@@ -96,8 +96,9 @@ ab_check_options(struct opts *o, int timing, int counting)
 	if (!o->against_output)
 		return cli_fail("give the reference side's samples a file: "
 				"--against-output FILE");
-	if (o->shard_n)
-		return cli_fail("--shard: an A/B run is not split into shards");
+	if (o->shard_n && !timing)
+		return cli_fail("--shard: prof-count's A/B is not split into "
+				"shards");
 	if (!strcmp(o->output, o->against_output))
 		return cli_fail("--output and --against-output are both '%s'",
 				o->output);
@@ -495,7 +496,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 		if (o.n_only)
 			return cli_fail("--only: a command is one workload, "
 					"--name's");
-		if (o.shard_n)
+		if (o.shard_n && !o.against_command)
 			return cli_fail("--shard: a command is one workload; "
 					"shards split quick, full and diagnose");
 		o.mode = "command";

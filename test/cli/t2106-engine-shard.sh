@@ -162,11 +162,14 @@ is "$rc:$e" "2:*** ENGINE=slurm: give SHARDS=N, the number of shards (the tasks 
 mk profile-quick ENGINE=slurm SHARDS=2 SHARD=1/2 OUTPUT="$T/never"
 is "$rc:$e" "2:*** SHARD: ENGINE=slurm runs every shard of SHARDS=N, SHARD=I/N one shard here: give one or the other; nothing was run.  Stop." \
 	"ENGINE=slurm with SHARD"
-for g in diagnose compare help; do
+for g in diagnose help; do
 	mk "$g" ENGINE=slurm
 	is "$rc:$e" "2:*** ENGINE: make $g does not use it (man prof.mk); nothing was run.  Stop." \
 		"ENGINE=slurm on make $g"
 done
+mk compare AGAINST=bin/prof-workloads ENGINE=slurm
+is "$rc:$e" "2:*** ENGINE=slurm: give SHARDS=N, the number of shards (the tasks of its job array); nothing was run.  Stop." \
+	"ENGINE=slurm on make compare, as on a profile target: SHARDS wanted"
 mk merge-shards DIR="$T/shards" NOWAIT=1
 is "$rc:$e" "2:*** NOWAIT: make merge-shards does not use it (man prof.mk); nothing was run.  Stop." \
 	"NOWAIT on make merge-shards (which takes SHARDS)"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # No variable silently ignored (issue 33): make compare and make bisect,
 # make's only goal, refuse at parse time a variable of the other targets
-# given on the command line (make compare SHARD=1/2, make bisect REF=...),
+# given on the command line (make compare STORIES=1, make bisect REF=...),
 # where each ran without it; nothing and 0 pass.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-project.sh"
@@ -11,10 +11,10 @@ project_install
 [ "$rc" = 0 ] || { cat "$err" >&2; exit 1; }
 project_init || exit 1
 mk
-mk compare AGAINST=bin/tiny SHARD=1/2
+mk compare AGAINST=bin/tiny STORIES=1
 is "$rc:$(sed 's/^[^ ]*:[0-9]*: //' "$err"):$(ls artifacts/profiling 2>/dev/null)" \
-	"2:*** SHARD: make compare does not use it (man prof.mk); nothing was run.  Stop.:" \
-	"make compare SHARD=1/2 is refused, nothing run"
+	"2:*** STORIES: make compare does not use it (man prof.mk); nothing was run.  Stop.:" \
+	"make compare STORIES=1 is refused, nothing run"
 mk compare AGAINST=bin/tiny BASELINE=baselines/x.json
 is "$rc:$(sed 's/^[^ ]*:[0-9]*: //' "$err")" \
 	"2:*** BASELINE: make compare does not use it (man prof.mk); nothing was run.  Stop." \
