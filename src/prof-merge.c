@@ -250,6 +250,8 @@ struct run {
 struct merge {
 	struct opts *o;
 	struct prof_stream *st;
+	struct json_object *calib;	/* the streams' calibration and
+					 * machine records, in order */
 	struct prof_rwriter w;
 	char *shard;			/* the shard of the input being read */
 	int untagged;			/* its run came after its samples:
@@ -482,6 +484,18 @@ check_once(struct merge *m, struct json_object *s, long at,
 		return prof_err_path(err, path, "%s", here);
 	}
 	return prof_err_set(err, "%s", here);
+}
+
+/* A record line of a stream that is the drift guard's (calib.h): kept
+ * for the results' "calibration". */
+static int
+take_calib(void *arg, struct json_object *rec, struct prof_err *err)
+{
+	struct merge *m = arg;
+
+	if (!prof_calib_is_record(rec))
+		return 0;
+	return prof_calib_take(m->calib, rec, err) < 0 ? -1 : 1;
 }
 
 /* A sample of an input into the output, with its shard when merging
@@ -1190,10 +1204,12 @@ merge(struct opts *o, char **files, int n)
 	else
 		git_commit(o->project, commit, sizeof(commit));
 	m.st = prof_stream_new();
-	if (!head || !m.st) {
+	m.calib = json_object_new_array();
+	if (!head || !m.st || !m.calib) {
 		cli_say("out of memory");
 		goto out;
 	}
+	prof_stream_on_record(m.st, take_calib, &m);
 	if (prof_rwriter_init(&m.w, &err) < 0) {
 		cli_err(&err);
 		goto out;
@@ -1266,7 +1282,7 @@ merge(struct opts *o, char **files, int n)
 		goto out;
 	}
 	/* The machine-drift guard's measurements, at the top level. */
-	cs = prof_calib_summary(prof_stream_calib(m.st));
+	cs = prof_calib_summary(m.calib);
 	if (cs)
 		json_object_object_add(head, "calibration", cs);
 	if (prof_rwriter_merge_tables(&m.w, prof_stream_envs(m.st),
@@ -1281,6 +1297,7 @@ merge(struct opts *o, char **files, int n)
 out:
 	prof_rwriter_free(&m.w);
 	prof_stream_free(m.st);
+	json_object_put(m.calib);
 	forget_workloads(&m);
 	free(m.wl);
 	prof_htab_free(&m.owner);

@@ -106,6 +106,28 @@ sample(const char *workload)
 	return s;
 }
 
+/* A sample read and let go. */
+static int
+drop(void *arg, struct json_object *s, long index, struct prof_err *err)
+{
+	return 0;
+}
+
+/* The caller's taker of record lines: takes "note" lines, counted in arg;
+ * a "bad" one fills err. */
+static int
+take_note(void *arg, struct json_object *rec, struct prof_err *err)
+{
+	const char *r = prof_json_str(rec, "record");
+
+	if (!strcmp(r, "bad"))
+		return prof_err_path(err, ".note", "expected a note");
+	if (strcmp(r, "note"))
+		return 0;
+	++*(int *)arg;
+	return 1;
+}
+
 int
 main(void)
 {
@@ -121,7 +143,7 @@ main(void)
 	long n, i, bad = 0;
 	FILE *fp;
 
-	plan(23);
+	plan(26);
 	if (!mkdtemp(dir))
 		return 1;
 
@@ -226,6 +248,39 @@ main(void)
 		p = strstr(text, "\"env\":{");
 		ok(p && !strstr(p + 1, "\"env\":{"),
 		   "the env is written once, in the context line");
+	}
+
+	/* Record lines that are neither context nor run go to the caller's
+	 * taker: unknown without one, and where the taker says they are not
+	 * its; an error of the taker's names the line. */
+	{
+		char notes[1100];
+		int taken = 0;
+		struct prof_stream *ns;
+
+		snprintf(notes, sizeof(notes), "%s/n.jsonl", dir);
+		fp = fopen(notes, "w");
+		fputs("{\"record\":\"note\"}\n{\"record\":\"note\"}\n", fp);
+		fclose(fp);
+		ns = prof_stream_new();
+		prof_err_clear(&e);
+		n = prof_stream_lines(ns, notes, drop, NULL, &e);
+		prof_err_str(&e, buf, sizeof(buf));
+		ok(n < 0 && strstr(buf, "n.jsonl:1: .record: unknown record 'note'"),
+		   "a record line without a taker is unknown");
+		prof_stream_on_record(ns, take_note, &taken);
+		prof_err_clear(&e);
+		n = prof_stream_lines(ns, notes, drop, NULL, &e);
+		ok(n == 0 && taken == 2, "the taker takes each of its lines");
+		fp = fopen(notes, "w");
+		fputs("{\"record\":\"note\"}\n{\"record\":\"bad\"}\n", fp);
+		fclose(fp);
+		prof_err_clear(&e);
+		n = prof_stream_lines(ns, notes, drop, NULL, &e);
+		prof_err_str(&e, buf, sizeof(buf));
+		ok(n < 0 && strstr(buf, "n.jsonl:2: .note: expected a note"),
+		   "the taker's error names the line and the path");
+		prof_stream_free(ns);
 	}
 
 	/* A results file written one sample at a time reads back. */

@@ -19,7 +19,6 @@
 #include "base/pool.h"
 #include "base/prof.h"
 #include "base/utf8.h"
-#include "model/calib.h"
 #include "model/stream.h"
 
 /* Bytes read at a time; a sample never needs more than its own size. */
@@ -55,7 +54,9 @@ struct prof_stream {
 	off_t gbase;			/* where reading it began: stdin may
 					 * be a file read from before */
 	struct json_object *meta;	/* the last input's other members */
-	struct json_object *calib;	/* calibration and machine records */
+	/* The caller's taker of other record lines (prof_stream_on_record). */
+	prof_stream_record_fn on_record;
+	void *on_record_arg;
 	/* Ids a document's samples named before its tables: "e ID" or
 	 * "s ID" -> the index of the first sample that did. */
 	struct json_object *pending;
@@ -105,12 +106,10 @@ prof_stream_new(void)
 	st->tok = json_tokener_new();
 	st->meta = json_object_new_object();
 	st->pending = json_object_new_object();
-	st->calib = json_object_new_array();
 	st->pairs = json_object_new_object();
 	st->gfd = -1;
 	if (!st->envs || !st->segments || !st->groups || !st->tok ||
-	    !st->meta || !st->pending || !st->pairs ||
-	    !st->calib) {
+	    !st->meta || !st->pending || !st->pairs) {
 		prof_stream_free(st);
 		return NULL;
 	}
@@ -130,7 +129,6 @@ prof_stream_free(struct prof_stream *st)
 	free(st->gbuf);
 	json_object_put(st->meta);
 	json_object_put(st->pending);
-	json_object_put(st->calib);
 	json_object_put(st->pairs);
 	free(st->last_pair_e);
 	free(st->last_pair_s);
@@ -1693,7 +1691,8 @@ out:
 	return -1;
 }
 
-/* A record line of a stream: context, run, calibration or machine. */
+/* A record line of a stream: context, run, or the caller's (the drift
+ * guard's calibration and machine lines). */
 static int
 take_record(struct prof_stream *st, struct json_object *o,
 	    struct prof_err *err)
@@ -1760,15 +1759,21 @@ take_record(struct prof_stream *st, struct json_object *o,
 			return -1;
 		return 0;
 	}
-	if (prof_calib_is_record(o))
-		return prof_calib_take(st->calib, o, err);
+	if (st->on_record) {
+		int rc = st->on_record(st->on_record_arg, o, err);
+
+		if (rc)
+			return rc < 0 ? -1 : 0;
+	}
 	return prof_err_path(err, ".record", "unknown record '%s'", rec);
 }
 
-struct json_object *
-prof_stream_calib(const struct prof_stream *st)
+void
+prof_stream_on_record(struct prof_stream *st, prof_stream_record_fn fn,
+		      void *arg)
 {
-	return st->calib;
+	st->on_record = fn;
+	st->on_record_arg = arg;
 }
 
 /* One line of a stream. */

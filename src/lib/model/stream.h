@@ -85,11 +85,26 @@ long prof_stream_object(struct prof_stream *st, const char *path,
 			void *arg, struct prof_err *err);
 
 /*
+ * A record line of a stream that is neither a context nor a run line (the
+ * drift guard's calibration and machine lines, which the caller gathers
+ * with calib.h), handed to the caller: fn borrows rec and returns 1 when
+ * it took it, 0 when rec is not its (the stream refuses it as an unknown
+ * record), or -1 with err filled (its path within the line) to stop.
+ */
+typedef int (*prof_stream_record_fn)(void *arg, struct json_object *rec,
+				     struct prof_err *err);
+
+/* The caller's taker of the record lines st does not know itself, for
+ * every stream read through st after; without one, each is unknown. */
+void prof_stream_on_record(struct prof_stream *st, prof_stream_record_fn fn,
+			   void *arg);
+
+/*
  * Read a JSON-lines stream: samples of either schema, context lines
  * ({"record": "context", env_id, env, segment_id, segment}), run lines
- * ({"record": "run", run_id, mode, options, shard}) and the drift guard's
- * calibration and machine lines (calib.h, gathered for
- * prof_stream_calib()). Returns the number of samples, or -1.
+ * ({"record": "run", run_id, mode, options, shard}) and other record
+ * lines, which go to the taker of prof_stream_on_record(). Returns the
+ * number of samples, or -1.
  */
 long prof_stream_lines(struct prof_stream *st, const char *path,
 		       prof_stream_fn fn, void *arg, struct prof_err *err);
@@ -101,10 +116,6 @@ int prof_stream_mixed(const struct prof_stream *st);
 /* The last input's top level without samples, envs and segments (for a
  * stream: its run line's fields as run_id and run). Borrowed. */
 struct json_object *prof_stream_meta(const struct prof_stream *st);
-
-/* Every calibration and machine record the streams read through st held,
- * in order (borrowed; see prof_calib_summary()). */
-struct json_object *prof_stream_calib(const struct prof_stream *st);
 
 /* The schema version of the last document (0 after a stream). */
 int prof_stream_version(const struct prof_stream *st);
