@@ -1941,7 +1941,7 @@ extras_take(void *arg, struct json_object *s, struct prof_err *err)
 		free(key);
 	}
 	e = &x->e[k];
-	if (!prof_sample_run_delay(s, NULL)) {
+	if (!prof_sample_run_delay(s, NULL) || isnan(prof_sample_own_ms(s))) {
 		e->no_delay++;
 		return 0;
 	}

@@ -54,7 +54,7 @@ main(void)
 	struct json_object *s;
 	struct prof_err e = {0};
 
-	plan(46);
+	plan(47);
 
 	/* One thread: the wall time against the CPU time. */
 	is_int(prof_sample_contended(2.80, 2.79, 0, 1), 0,
@@ -137,9 +137,13 @@ main(void)
 		       "own time is duration_ms - run_delay_ms");
 		json_object_object_add(s, "run_delay_ms",
 				       prof_json_double(80.0));
-		is_num(prof_sample_own_ms(s), 0.0, 0,
-		       "a delay above the wall time (threads side by side) "
-		       "leaves 0, never less");
+		is_int(isnan(prof_sample_own_ms(s)), 1,
+		       "a delay above the wall time (threads queued side by "
+		       "side) leaves no own time (NAN), never 0");
+		json_object_object_add(s, "run_delay_ms",
+				       prof_json_double(50.0));
+		is_int(isnan(prof_sample_own_ms(s)), 1,
+		       "a delay of the whole wall time: none either");
 		json_object_object_del(s, "run_delay_ms");
 		json_object_object_add(s, "run_delay",
 				       json_object_new_string("unavailable"));

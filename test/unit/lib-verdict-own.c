@@ -373,6 +373,20 @@ test_fields(void)
 	is_str(prof_json_str(o, "status"), "warning",
 	       "the same samples under --time-threshold 5: warning");
 	json_object_put(o);
+	/* Threads queued side by side (a client and its server): each
+	 * call's delay above its wall time leaves no own time, so the row
+	 * is judged on wall time, never on own times of 0 ("baseline 0 ms
+	 * cannot be judged": incomparable). */
+	json_object_put(base);
+	json_object_put(cur);
+	base = doc("w", 30, 40, 5);
+	cur = doc("w", 30, 40, 5);
+	o = compare_docs(cur, base, 0);
+	is_str(prof_json_str(o, "judged_on"), "duration_ms",
+	       "delays above the wall time: judged on wall time");
+	ok(o && strcmp(prof_json_str(o, "status"), "incomparable"),
+	   "and the row is judged, not incomparable");
+	json_object_put(o);
 	json_object_put(base);
 	json_object_put(cur);
 	json_object_put(plain);
@@ -392,7 +406,7 @@ test_status(void)
 int
 main(void)
 {
-	plan(13 + 4 + 10 + 9 + 2);
+	plan(13 + 4 + 10 + 11 + 2);
 	test_threshold();
 	test_band();
 	test_own();

@@ -192,7 +192,10 @@ prof_sample_own_ms(struct json_object *s)
 	wall = prof_json_number(v);
 	if (!prof_sample_run_delay(s, &delay))
 		return wall;
-	return wall > delay ? wall - delay : 0;
+	/* Threads queued side by side (a client and its server both
+	 * runnable) wait longer together than the call took: what is left
+	 * of the wall time is no thread's own, so the call has none. */
+	return delay < wall ? wall - delay : NAN;
 }
 
 /* 1 when sample s says contended: true; 0 when it says false or nothing. */

@@ -202,10 +202,12 @@ int prof_sample_run_delay(struct json_object *s, double *ms);
 
 /*
  * The code's own time of sample s's call: duration_ms - run_delay_ms
- * (the wall time the load did not add: running, sleeping or blocked),
- * never below 0 (threads that waited side by side can together have
- * waited longer than the call took); duration_ms when the delay is
- * unknown; NAN when s has no duration_ms.
+ * (the wall time the load did not add: running, sleeping or blocked);
+ * NAN where the delay is the whole wall time or more (threads that
+ * waited side by side, a client and its server, together waited longer
+ * than the call took: no thread's own time is left, and such a call is
+ * judged on its wall and CPU times as one whose delay is unknown);
+ * duration_ms when the delay is unknown; NAN when s has no duration_ms.
  */
 double prof_sample_own_ms(struct json_object *s);
 
