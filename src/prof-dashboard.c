@@ -35,25 +35,28 @@ static const struct cli_opt option_table[] = {
 	CLI_USAGE("prof-dashboard [--db DB] --projects [--repo-url URL]\n" "               [--title TEXT] -o DIR"),
 	CLI_TEXT(
 	"Write the run history (default artifacts/history.sqlite;\n"
-	"$PROF_HISTORY when set) as static pages into DIR: index.html, one\n"
-	"row per workload x backend x segment with a small trend of its\n"
-	"median (and of its instruction count where counted), its latest\n"
-	"median and status and its last change, and what tells it from the\n"
-	"workload's other series (the segment fields that differ); and\n"
-	"s-ID.html per series: its median and p90 over the runs with the\n"
-	"change points marked (and its instruction counts), the commits\n"
-	"under the x axis, each a link when the repository's URL is known,\n"
-	"a y axis from 0 or a zoom that says so with its range, its segment's\n"
-	"fields, and its last runs in a table; where the memory phase ran,\n"
-	"a chart per memory metric (bytes or allocations, digits grouped)\n"
-	"and, in the index, the heap peak's trend. A series of instruction\n"
-	"counts only (prof-count's: their segment keys valgrind) is shown\n"
-	"as counts, not as a failed series of times. A run's verdict against\n"
-	"its baseline (prof-history add --comparisons) is shown and\n"
-	"coloured as report.html colours it: improved and warning points\n"
-	"and statuses stand out. The pages fetch nothing and\n"
-	"run no script (a content policy says so); they read at a laptop's\n"
-	"width and print. Each file is written whole or not at all."),
+	"$PROF_HISTORY when set) as static pages into DIR: index.html,\n"
+	"first what changed recently (each series' last change point among\n"
+	"its last 10 runs, and the latest run's warnings and improvements,\n"
+	"largest first), then a row per workload x backend x segment: its\n"
+	"latest status beside its name, its segment in words (the id on\n"
+	"hover), its latest median, a small trend (and of its instruction\n"
+	"count where counted) and its last change; and s-ID.html per\n"
+	"series: its median and p90 over the runs with the change points\n"
+	"marked (and its instruction counts), the commits under the x axis\n"
+	"(a run's time under a commit that has several), each a link when\n"
+	"the repository's URL is known, a y axis from 0 or a zoom that says\n"
+	"so with its range, its segment's fields, and its last runs in a\n"
+	"table; where the memory phase ran, a chart per memory metric\n"
+	"(bytes or allocations, digits grouped) and, in the index, the heap\n"
+	"peak's trend. A series of instruction counts only (prof-count's:\n"
+	"their segment keys valgrind) is shown as counts, not as a failed\n"
+	"series of times. A run's verdict against its baseline\n"
+	"(prof-history add --comparisons) is shown and coloured as\n"
+	"report.html colours it; a series' own lines and points are in\n"
+	"colours no status has. The pages fetch nothing and run no script\n"
+	"(a content policy says so); they read at a laptop's width and\n"
+	"print. Each file is written whole or not at all."),
 	CLI_GROUP("options:"),
 	CLI_OPTION("db", 0, "DB", OPT_DB,
 		"the history (read only): a SQLite file or a\n"
@@ -105,6 +108,22 @@ static const struct cli_opt option_table[] = {
 #define COUNT_LEAST 0.1
 /* The most bytes of a series' "what differs" words. */
 #define DIFFERS_MAX 240
+/* What changed recently: a change point among a series' last this many
+ * runs; at most this many lines at the top of the index. */
+#define RECENT_RUNS 10
+#define RECENT_MAX 8
+
+/*
+ * The colours of the series' lines and points: none of them a status's
+ * (palette.h), so that a point is read as improved, warning or unsettled
+ * only where its verdict says so. Times and the memory metrics (each a
+ * chart of its own) ink, the p90 a light grey, the instruction counts
+ * teal.
+ */
+#define SERIES_TIME "#24292f"
+#define SERIES_P90 "#afb8c1"
+#define SERIES_COUNT "#1b7c83"
+#define SERIES_MEM SERIES_TIME
 
 static const char CSS[] =
 	"*{box-sizing:border-box}"
@@ -121,13 +140,15 @@ static const char CSS[] =
 	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}"
 	".mono{font-family:ui-monospace,monospace;font-size:12px}"
 	"svg{display:block}"
-	"svg.spark{width:160px;height:32px}"
+	"svg.spark{width:120px;height:28px}"
 	"svg.trend{width:100%;height:auto;max-width:1140px}"
-	".med{fill:none;stroke:#0969da;stroke-width:1.5}"
-	".p90{fill:none;stroke:#8c959f;stroke-width:1;stroke-dasharray:4 3}"
-	".ins{fill:none;stroke:#1b7c83;stroke-width:1.5}"
-	".mline{fill:none;stroke:#8250df;stroke-width:1.5}"
-	".pt{fill:#0969da}.ipt{fill:#1b7c83}.mpt{fill:#8250df}"
+	".med{fill:none;stroke:" SERIES_TIME ";stroke-width:1.5}"
+	".p90{fill:none;stroke:" SERIES_P90 ";stroke-width:1;"
+	"stroke-dasharray:4 3}"
+	".ins{fill:none;stroke:" SERIES_COUNT ";stroke-width:1.5}"
+	".mline{fill:none;stroke:" SERIES_MEM ";stroke-width:1.5}"
+	".pt{fill:" SERIES_TIME "}.ipt{fill:" SERIES_COUNT "}"
+	".mpt{fill:" SERIES_MEM "}"
 	".imp{fill:" PROF_PALETTE_IMPROVED "}"
 	".wrn{fill:" PROF_PALETTE_WARNING "}"
 	".uns{fill:" PROF_PALETTE_UNSETTLED "}"
@@ -144,7 +165,7 @@ static const char CSS[] =
 	".ok{color:#1a7f37}.bad{color:#cf222e}.warn{color:#9a6700}"
 	".none{color:#8c959f}"
 	".legend span{margin-right:16px}"
-	".legend .lm{color:#0969da}.legend .lp{color:#57606a}"
+	".legend .lm{color:" SERIES_TIME "}.legend .lp{color:#57606a}"
 	".legend .lc{color:#cf222e}"
 	".legend .li{color:" PROF_PALETTE_IMPROVED "}"
 	".legend .lw{color:" PROF_PALETTE_WARNING "}"
@@ -153,6 +174,14 @@ static const char CSS[] =
 	".brk{stroke:#9a6700;stroke-width:1.5;fill:none}"
 	"a .xc{fill:#0969da}"
 	".differs{color:#57606a;font-size:12px}"
+	".segw{color:#57606a;font-size:12px}"
+	"td.name{min-width:140px;max-width:280px;overflow-wrap:anywhere}"
+	"tr.series td{vertical-align:top}"
+	"td[data-status]{white-space:nowrap;text-align:right}"
+	"tr.series td:last-child{max-width:170px}"
+	"td.why{color:#57606a;font-size:12px;overflow-wrap:anywhere}"
+	"td.num{white-space:nowrap}"
+	".latest{font-size:12px;text-align:right}"
 	".differs b{font-weight:600;color:#1b1f24}"
 	"dl.seg{display:grid;grid-template-columns:max-content 1fr;"
 	"gap:2px 12px;margin:0}"
@@ -246,8 +275,13 @@ struct entry {
 	int last_memory;	/* the last run measured some memory metric */
 	char last_run[128];
 	char last_status[32];	/* "": none stored */
+	char *last_reason;	/* NULL: none */
+	/* The last run's verdicts of its memory metrics (NULL: none). */
+	char *last_mem_status[PROF_CMP_MEM_N];
+	char *last_mem_reason[PROF_CMP_MEM_N];
 	char change[256];	/* the last change point, in words */
 	double change_pct;	/* NAN: none */
+	size_t change_at;	/* the run after the last change; n: none */
 };
 
 struct dash {
@@ -524,6 +558,7 @@ changes(struct dash *d, struct entry *e)
 
 		if (before > 0)
 			e->change_pct = (after / before - 1) * 100;
+		e->change_at = idx[c];
 		snprintf(e->change, sizeof(e->change), "%.7s..%.7s",
 			 b->commit, a->commit);
 	}
@@ -544,7 +579,7 @@ static void
 count_change(const struct dash *d, struct entry *e)
 {
 	const struct point *prev = NULL, *b = NULL, *a = NULL;
-	size_t i;
+	size_t i, at = 0;
 
 	for (i = 0; i < d->n; i++) {
 		const struct point *p = &d->pts[i];
@@ -554,12 +589,14 @@ count_change(const struct dash *d, struct entry *e)
 		if (prev && p->instructions != prev->instructions) {
 			b = prev;
 			a = p;
+			at = i;
 		}
 		prev = p;
 	}
 	if (!a)
 		return;
 	e->count_changed = 1;
+	e->change_at = at;
 	e->change_pct = b->instructions > 0 ?
 				((double)a->instructions /
 					 (double)b->instructions -
@@ -669,18 +706,64 @@ commit_label(FILE *fp, const char *commit)
 	prof_page_esc_cut(fp, commit, commit_linkable(commit) ? 7 : 10);
 }
 
+static size_t label_len(const char *commit);
+
+/* The bytes of a commit its label shows (commit_label()). */
+static size_t
+label_len(const char *commit)
+{
+	return commit_linkable(commit) ? 7 : 10;
+}
+
+/*
+ * What tells run i from the other runs whose commit's label reads the
+ * same (a run again of one commit, or commits alike in their first
+ * digits), for a line under its label on the x axis: its time ("03-07
+ * 10:00", UTC) where no other of them has the same minute, else "run K of
+ * N" in run order. "" where its label is its own.
+ */
+static void
+run_words(const struct dash *d, size_t i, char *buf, size_t n)
+{
+	const struct point *p = &d->pts[i];
+	size_t j, of = 0, k = 0;
+	int same_minute = 0;
+
+	buf[0] = '\0';
+	for (j = 0; j < d->n; j++) {
+		if (label_len(d->pts[j].commit) != label_len(p->commit) ||
+		    strncmp(d->pts[j].commit, p->commit, label_len(p->commit)))
+			continue;
+		of++;
+		if (j <= i)
+			k++;
+		if (j != i && strlen(p->timestamp) >= 16 &&
+		    !strncmp(d->pts[j].timestamp, p->timestamp, 16))
+			same_minute = 1;
+	}
+	if (of < 2)
+		return;
+	if (!same_minute && strlen(p->timestamp) >= 16 &&
+	    p->timestamp[10] == 'T')
+		snprintf(buf, n, "%.5s %.5s", p->timestamp + 5,
+			 p->timestamp + 11);
+	else
+		snprintf(buf, n, "run %zu of %zu", k, of);
+}
+
 /*
  * The x axis of a chart: a tick and the commit of every k-th run, the
  * latest always among them (at most MAX_XLABELS), each a link to its
- * commit where the repository is known; under them the first and last
- * dates.
+ * commit where the repository is known, and under a commit that has
+ * several runs what tells each apart (run_words()); under them the first
+ * and last dates.
  */
 static void
 x_axis(FILE *fp, const struct dash *d, double x0, double dx, double y,
        double L, double W, double R, double H)
 {
 	size_t k = (d->n + MAX_XLABELS - 1) / MAX_XLABELS, i;
-	char url[1200];
+	char url[1200], rw[64];
 
 	if (!d->n)
 		return;
@@ -715,6 +798,14 @@ x_axis(FILE *fp, const struct dash *d, double x0, double dx, double y,
 		fputs("</text>", fp);
 		if (u)
 			fputs("</a>", fp);
+		run_words(d, i, rw, sizeof(rw));
+		if (rw[0]) {
+			fprintf(fp, "<text class=\"tick xr\" x=\"%.1f\" "
+				    "y=\"%.0f\" text-anchor=\"%s\">",
+				x, y + 29, anchor);
+			prof_page_esc(fp, rw);
+			fputs("</text>", fp);
+		}
 	}
 	fprintf(fp, "</g><text class=\"tick\" x=\"%.0f\" y=\"%.0f\">", L,
 		H - 6);
@@ -1578,6 +1669,7 @@ mem_change(const struct dash *d, struct entry *e)
 
 		e->mem_changed = 1;
 		e->mem_metric = m;
+		e->change_at = idx[c];
 		e->change_pct = before > 0 ? (after / before - 1) * 100 : NAN;
 		snprintf(e->change, sizeof(e->change), "%.7s..%.7s",
 			 d->pts[idx[c - 1]].commit, d->pts[idx[c]].commit);
@@ -1619,6 +1711,7 @@ flush_series(struct dash *d, struct prof_err *err)
 		return prof_err_set(err, "out of memory");
 	e->key = find_key(d, e->workload, e->backend, e->segment_id);
 	e->n = d->n;
+	e->change_at = d->n;
 	e->medians = malloc((d->n ? d->n : 1) * sizeof(*e->medians));
 	e->instructions = malloc((d->n ? d->n : 1) * sizeof(*e->instructions));
 	e->heap = malloc((d->n ? d->n : 1) * sizeof(*e->heap));
@@ -1661,6 +1754,20 @@ flush_series(struct dash *d, struct prof_err *err)
 	}
 	if (write_page(d, e, err) < 0)
 		return -1;
+	/* The last run's verdicts, for what changed recently: handed over
+	 * to the entry, free_points() frees the rest. */
+	if (d->n) {
+		struct point *p = &d->pts[d->n - 1];
+		int m;
+
+		e->last_reason = p->reason;
+		p->reason = NULL;
+		for (m = 1; m < PROF_CMP_MEM_N; m++) {
+			e->last_mem_status[m] = p->mem_status[m];
+			e->last_mem_reason[m] = p->mem_reason[m];
+			p->mem_status[m] = p->mem_reason[m] = NULL;
+		}
+	}
 	free_points(d);
 	return 0;
 }
@@ -1715,24 +1822,267 @@ on_point(void *arg, const struct prof_history_point *p, struct prof_err *err)
 	return oom ? prof_err_set(err, "out of memory") : 0;
 }
 
-/* A series' heap peak in the index: its trend and its latest value,
- * grouped digits; "-" where it has none. */
+/*
+ * A segment in words, for the index: the machine (its device where it
+ * has one, else its CPU model, else its architecture), the compiler, the
+ * problem size, and the browser and valgrind where set. The id (its hash)
+ * is the caller's to give on hover. A key that is no JSON object: its id.
+ */
 static void
-heap_cells(FILE *fp, const struct entry *e)
+segment_words(FILE *fp, const struct entry *e)
+{
+	static const char *const machine[] = {"device", "cpu_model",
+					      "machine"};
+	struct json_object *o = json_tokener_parse(e->segment);
+	const char *sep = "", *t, *u;
+	size_t i;
+
+	if (!o || !json_object_is_type(o, json_type_object)) {
+		prof_page_esc(fp, e->segment_id);
+		json_object_put(o);
+		return;
+	}
+	prof_page_esc(fp, e->backend);
+	sep = " \xc2\xb7 ";
+	for (i = 0; i < sizeof(machine) / sizeof(*machine); i++) {
+		t = field_text(json_object_object_get(o, machine[i]));
+		if (t && t[0]) {
+			fputs(sep, fp);
+			prof_page_esc(fp, t);
+			break;
+		}
+	}
+	t = field_text(json_object_object_get(o, "compiler"));
+	u = field_text(json_object_object_get(o, "compiler_major"));
+	if (t && t[0]) {
+		fputs(sep, fp);
+		prof_page_esc(fp, t);
+		if (u && u[0] && strcmp(u, t)) {
+			fputc(' ', fp);
+			prof_page_esc(fp, u);
+		}
+	}
+	t = field_text(json_object_object_get(o, "problem_size"));
+	if (t && t[0]) {
+		fprintf(fp, "%ssize ", sep);
+		prof_page_esc(fp, t);
+	}
+	t = field_text(json_object_object_get(o, "browser"));
+	if (t && t[0]) {
+		fputs(sep, fp);
+		prof_page_esc(fp, t);
+	}
+	t = field_text(json_object_object_get(o, "valgrind"));
+	if (t && t[0]) {
+		fprintf(fp, "%svalgrind ", sep);
+		prof_page_esc(fp, t);
+	}
+	json_object_put(o);
+}
+
+/*
+ * The size of a verdict's change as its reason says it: "49.8% slower"
+ * (a time's median), "+5.00%" (a count's or a memory metric's), into out,
+ * and the ratio that stands for (1.498; 49.8% faster: 1 / 1.498), for the
+ * order of what changed. 0 where the reason gives none.
+ */
+static double
+reason_size(const char *reason, char *out, size_t n)
+{
+	const char *q, *b;
+	double v;
+
+	out[0] = '\0';
+	for (q = reason ? strchr(reason, '%') : NULL; q; q = strchr(q + 1, '%')) {
+		for (b = q; b > reason && (strchr("0123456789.", b[-1])); b--)
+			;
+		if (b == q)
+			continue;
+		v = strtod(b, NULL);
+		if (b > reason && (b[-1] == '+' || b[-1] == '-')) {
+			snprintf(out, n, "%.*s", (int)(q + 1 - (b - 1)), b - 1);
+			return 1 + (b[-1] == '-' ? -v : v) / 100;
+		}
+		if (!strncmp(q, "% slower", 8) || !strncmp(q, "% faster", 8)) {
+			snprintf(out, n, "%.*s", (int)(q + 8 - b), b);
+			return q[2] == 's' ? 1 + v / 100 : 1 / (1 + v / 100);
+		}
+	}
+	return 0;
+}
+
+/* One line of what changed recently: a series' last change point (metric
+ * 0 and no status) or a verdict of its latest run (metric 0: its time or
+ * count row; m: memory metric m). */
+struct recent {
+	const struct entry *e;
+	const char *status;	/* NULL: a change point */
+	const char *reason;
+	int metric;
+	double size;		/* |ln ratio|, the order: largest first */
+	char words[40];		/* a verdict's size as its reason says it */
+	size_t i;
+};
+
+static int
+recent_cmp(const void *x, const void *y)
+{
+	const struct recent *a = x, *b = y;
+
+	if (a->size != b->size)
+		return a->size < b->size ? 1 : -1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+static int
+stands_out(const char *status)
+{
+	return status && (!strcmp(status, "warning") ||
+			  !strcmp(status, "improved"));
+}
+
+/* What changed recently, as asv's regressions page has it: each series'
+ * last change point where it lies among its last RECENT_RUNS runs, and
+ * every warning and improvement of the history's latest run, largest
+ * first; at most RECENT_MAX lines, and how many more. */
+static int
+recent_section(FILE *fp, const struct dash *d, struct prof_err *err)
+{
+	struct recent *r = malloc((d->n_entries ? d->n_entries : 1) *
+				  PROF_CMP_MEM_N * 2 * sizeof(*r));
+	size_t n = 0, i, shown;
+	char w[40];
+	int m;
+
+	if (!r)
+		return prof_err_set(err, "out of memory");
+	for (i = 0; i < d->n_entries; i++) {
+		const struct entry *e = &d->entries[i];
+		int latest = !strcmp(e->last_run, d->last_run);
+		double ratio;
+
+		if (e->change_at < e->n && e->n - e->change_at <= RECENT_RUNS) {
+			ratio = isfinite(e->change_pct) ?
+					1 + e->change_pct / 100 : 0;
+			r[n] = (struct recent){.e = e, .i = n};
+			r[n].size = ratio > 0 ? fabs(log(ratio)) : 0;
+			n++;
+		}
+		if (latest && stands_out(e->last_status)) {
+			ratio = reason_size(e->last_reason, w, sizeof(w));
+			r[n] = (struct recent){.e = e, .status = e->last_status,
+					       .reason = e->last_reason,
+					       .i = n};
+			r[n].size = ratio > 0 ? fabs(log(ratio)) : 0;
+			memcpy(r[n].words, w, sizeof(w));
+			n++;
+		}
+		for (m = 1; latest && m < PROF_CMP_MEM_N; m++) {
+			if (!stands_out(e->last_mem_status[m]))
+				continue;
+			ratio = reason_size(e->last_mem_reason[m], w,
+					    sizeof(w));
+			r[n] = (struct recent){.e = e,
+					       .status = e->last_mem_status[m],
+					       .reason = e->last_mem_reason[m],
+					       .metric = m, .i = n};
+			r[n].size = ratio > 0 ? fabs(log(ratio)) : 0;
+			memcpy(r[n].words, w, sizeof(w));
+			n++;
+		}
+	}
+	if (n)
+		qsort(r, n, sizeof(*r), recent_cmp);
+	shown = n < RECENT_MAX ? n : RECENT_MAX;
+	fprintf(fp, "<section class=\"recent\" data-recent=\"%zu\"><h2>What "
+		    "changed recently</h2>", n);
+	if (!n) {
+		fprintf(fp, "<p class=\"sub\">Nothing: no change point among "
+			    "any series' last %d runs, and no warning or "
+			    "improvement in the latest run.</p></section>\n",
+			RECENT_RUNS);
+		free(r);
+		return 0;
+	}
+	fputs("<div class=\"wrap\"><table><thead><tr><th class=\"num\">change"
+	      "</th><th>series</th><th>what</th><th>where, or why</th></tr>"
+	      "</thead><tbody>\n", fp);
+	for (i = 0; i < shown; i++) {
+		const struct recent *x = &r[i];
+		const struct entry *e = x->e;
+
+		fprintf(fp, "<tr class=\"recent\" data-kind=\"%s\"><td "
+			    "class=\"num\">",
+			x->status ? x->status : "change");
+		if (!x->status && isfinite(e->change_pct))
+			fprintf(fp, "<span class=\"%s\">%+.*f%%</span>",
+				e->change_pct > 0 ? "bad" : "ok",
+				e->count_changed ? 2 : 1, e->change_pct);
+		else if (x->status && x->words[0]) {
+			fprintf(fp, "<span class=\"%s\">",
+				verdict_class(x->status));
+			prof_page_esc(fp, x->words);
+			fputs("</span>", fp);
+		}
+		fprintf(fp, "</td><td class=\"name\"><a href=\"%s\">", e->file);
+		prof_page_esc(fp, e->workload);
+		fputs("</a>", fp);
+		if (e->key && e->key->differs[0]) {
+			fputs(" <span class=\"differs\">", fp);
+			prof_page_esc(fp, e->key->differs);
+			fputs("</span>", fp);
+		}
+		fputs("</td><td>", fp);
+		if (!x->status) {
+			fprintf(fp, "change point (%s)",
+				e->count_changed ? "instruction count" :
+				e->mem_changed ?
+					prof_cmp_metrics[e->mem_metric].name :
+					"median");
+			fputs("</td><td class=\"why\"><span class=\"mono\">",
+			      fp);
+			prof_page_esc(fp, e->change);
+			fprintf(fp, "</span>, %zu run%s ago</td></tr>\n",
+				e->n - e->change_at,
+				e->n - e->change_at == 1 ? "" : "s");
+			continue;
+		}
+		verdict(fp, x->status);
+		fprintf(fp, " in the latest run (%s)</td><td class=\"why\">",
+			x->metric ? prof_cmp_metrics[x->metric].name :
+			e->timed ? "time" : "instruction count");
+		prof_page_esc(fp, x->reason ? x->reason : "");
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody></table></div>", fp);
+	if (n > shown)
+		fprintf(fp, "<p class=\"sub\">And %zu more: each series' row "
+			    "below has its latest status and last change.</p>",
+			n - shown);
+	fputs("</section>\n", fp);
+	free(r);
+	return 0;
+}
+
+/* A series' heap peak in the index: its trend and, under it, its latest
+ * value (grouped digits); "-" where it has none. */
+static void
+heap_cell(FILE *fp, const struct entry *e)
 {
 	char v[32];
 	size_t k;
 
 	fputs("<td class=\"wide\">", fp);
-	if (e->memory & 1u << PROF_CMP_MEM_PEAK)
-		spark(fp, "heap", "mline", e->heap, e->n, NULL, 0,
-		      "heap peak per run, bytes");
-	else
-		fputs("<span class=\"none\">-</span>", fp);
+	if (!(e->memory & 1u << PROF_CMP_MEM_PEAK)) {
+		fputs("<span class=\"none\">-</span></td>", fp);
+		return;
+	}
+	spark(fp, "heap", "mline", e->heap, e->n, NULL, 0,
+	      "heap peak per run, bytes");
 	for (k = e->n; k > 0 && !isfinite(e->heap[k - 1]); k--)
 		;
 	prof_page_count(v, sizeof(v), k ? e->heap[k - 1] : NAN, 0);
-	fprintf(fp, "</td><td class=\"num wide\" data-metric=\"%s\">%s</td>",
+	fprintf(fp, "<div class=\"latest\" data-metric=\"%s\">%s</div></td>",
 		prof_cmp_metrics[PROF_CMP_MEM_PEAK].key, v);
 }
 
@@ -1743,11 +2093,15 @@ write_index(struct dash *d, struct prof_err *err)
 	char path[4096], n1[32];
 	FILE *fp;
 	size_t i;
+	int both = 0;
 
 	snprintf(path, sizeof(path), "%s/index.html", d->o->dir);
 	fp = prof_afile_open(&af, path, err);
 	if (!fp)
 		return -1;
+	for (i = 0; i < d->n_entries; i++)
+		if (d->entries[i].timed && d->entries[i].counted)
+			both = 1;
 	head(fp, d->o->title);
 	fputs("<h1>", fp);
 	prof_page_esc(fp, d->o->title);
@@ -1758,58 +2112,56 @@ write_index(struct dash *d, struct prof_err *err)
 		prof_page_esc(fp, d->last_run);
 		fputs("</span>", fp);
 	}
-	fputs(". Each trend is the series' median per run (a series of "
-	      "instruction counts only: its count), oldest first; a red mark is a change point. A small "
-	      "trend starts at zero or, where its values lie close together, "
-	      "zooms on them (its title says which); a series' page gives "
-	      "its axes. A segment is the set of fields that decide what a "
-	      "run is compared with (machine, compiler, problem size, and "
-	      "valgrind's version for instruction counts, which are a series "
-	      "of their own); where a workload has several series, the "
-	      "fields that tell them apart are named under its name. Where "
-	      "the memory phase ran, the heap peak column is each run's "
-	      "heap peak in bytes (a series' page has every memory metric)."
-	      "</p>\n<div class=\"wrap\"><table>"
-	      "<thead><tr><th>workload</th><th>backend</th>"
-	      "<th class=\"wide\">segment</th><th>trend</th>"
-	      "<th class=\"wide\">instructions</th>", fp);
+	fputs(". What changed recently comes first, then every series with "
+	      "its latest status; a series' page has its charts and runs."
+	      "</p>\n", fp);
+	if (recent_section(fp, d, err) < 0) {
+		prof_afile_abort(&af);
+		return -1;
+	}
+	fputs("<section><h2>Every series</h2><div class=\"wrap\"><table>"
+	      "<thead><tr><th class=\"num\">latest status</th><th>series</th>"
+	      "<th class=\"num\">latest median</th><th title=\"the median "
+	      "per run, oldest first (a series of instruction counts only: "
+	      "its count); a red mark is a change point\">trend</th>", fp);
+	if (both)
+		fputs("<th class=\"wide\">instructions</th>", fp);
 	if (d->any_memory)
-		fputs("<th class=\"wide\">heap peak</th><th class=\"num wide\">"
-		      "latest heap peak bytes</th>", fp);
-	fputs("<th class=\"num\">runs</th><th class=\"num\">latest median"
-	      "</th><th>latest status</th><th>last change</th></tr>"
+		fputs("<th class=\"wide\">heap peak, bytes</th>", fp);
+	fputs("<th class=\"num\">runs</th><th>last change</th></tr>"
 	      "</thead><tbody>\n", fp);
 	for (i = 0; i < d->n_entries; i++) {
 		struct entry *e = &d->entries[i];
 		double *iv = NULL;
 		size_t k;
 
-		fprintf(fp, "<tr class=\"series\"><td><a href=\"%s\">",
-			e->file);
+		fprintf(fp, "<tr class=\"series\" data-backend=\"");
+		prof_page_esc(fp, e->backend);
+		fputs("\">", fp);
+		status_cell(fp, e, d->last_run);
+		fprintf(fp, "<td class=\"name\"><a href=\"%s\">", e->file);
 		prof_page_esc(fp, e->workload);
 		fputs("</a>", fp);
-		/* Under the name, so that it stays where the segment's
-		 * column is left out (a narrow window). */
 		if (e->key && e->key->differs[0]) {
 			fputs("<div class=\"differs\">", fp);
 			prof_page_esc(fp, e->key->differs);
 			fputs("</div>", fp);
 		}
-		fputs("</td><td>", fp);
-		prof_page_esc(fp, e->backend);
-		fputs("</td><td class=\"mono wide\" title=\"", fp);
-		prof_page_esc(fp, e->segment);
-		fputs("\">", fp);
+		fputs("<div class=\"segw\" title=\"segment ", fp);
 		prof_page_esc(fp, e->segment_id);
-		fputs("</td><td>", fp);
+		fputs("\">", fp);
+		segment_words(fp, e);
+		fputs("</div></td>", fp);
+		fprintf(fp, "<td class=\"num\">%s</td><td>",
+			ms(e->last_median, n1));
 		if (e->counted)
 			iv = malloc((e->n ? e->n : 1) * sizeof(*iv));
 		for (k = 0; iv && k < e->n; k++)
 			iv[k] = e->instructions[k] >= 0 ?
 					(double)e->instructions[k] :
 					NAN;
-		/* The trend of a series of counts only is its counts': the
-		 * instructions column is left out in a narrow window. */
+		/* The trend of a series of counts only is its counts' (a
+		 * series of memory only has its heap peak's column). */
 		if (e->timed)
 			spark(fp, "med", "med", e->medians, e->n, e->cuts,
 			      e->ncuts, "median per run");
@@ -1818,28 +2170,28 @@ write_index(struct dash *d, struct prof_err *err)
 			      "instruction count per run (counts only)");
 		else
 			fputs("<span class=\"none\">-</span>", fp);
-		fputs("</td><td class=\"wide\">", fp);
-		if (iv && e->timed)
-			spark(fp, "instr", "ins", iv, e->n, NULL, 0,
-			      "instruction count per run");
-		else if (iv)
-			fputs("<span class=\"none\" title=\"counts only: the "
-			      "trend is theirs\">= trend</span>", fp);
-		else
-			fputs("<span class=\"none\">-</span>", fp);
-		free(iv);
 		fputs("</td>", fp);
+		if (both) {
+			fputs("<td class=\"wide\">", fp);
+			if (iv && e->timed)
+				spark(fp, "instr", "ins", iv, e->n, NULL, 0,
+				      "instruction count per run");
+			else if (iv)
+				fputs("<span class=\"none\" title=\"counts "
+				      "only: the trend is theirs\">= trend"
+				      "</span>", fp);
+			else
+				fputs("<span class=\"none\">-</span>", fp);
+			fputs("</td>", fp);
+		}
+		free(iv);
 		if (d->any_memory)
-			heap_cells(fp, e);
-		fprintf(fp, "<td class=\"num\">%zu</td><td class=\"num\">"
-			    "%s</td>",
-			e->n, ms(e->last_median, n1));
-		status_cell(fp, e, d->last_run);
-		fputs("<td>", fp);
+			heap_cell(fp, e);
+		fprintf(fp, "<td class=\"num\">%zu</td><td>", e->n);
 		change_words(fp, e);
 		fputs("</td></tr>\n", fp);
 	}
-	fputs("</tbody></table></div>\n</main></body></html>\n", fp);
+	fputs("</tbody></table></div></section>\n</main></body></html>\n", fp);
 	return prof_afile_commit(&af, err);
 }
 
@@ -1847,6 +2199,7 @@ static void
 free_dash(struct dash *d)
 {
 	size_t i;
+	int m;
 
 	free_points(d);
 	free(d->pts);
@@ -1861,6 +2214,11 @@ free_dash(struct dash *d)
 		free(e->instructions);
 		free(e->heap);
 		free(e->cuts);
+		free(e->last_reason);
+		for (m = 1; m < PROF_CMP_MEM_N; m++) {
+			free(e->last_mem_status[m]);
+			free(e->last_mem_reason[m]);
+		}
 	}
 	free(d->entries);
 	for (i = 0; i < d->n_keys; i++) {

@@ -8,7 +8,10 @@
 // fields; the memory charts of a series (each metric's points, verdicts,
 // axis and tick labels, as a reader sees them) and the memory columns of
 // its table, and the index's heap peak trends and latest values;
-// screenshots of the index (screen and print), of the first series
+// the index's first screen at 1280 x 800 (what changed recently, each
+// series' status beside its name, any box that scrolls sideways); the
+// colours of each page's series lines and points; screenshots of the
+// index (its first screen, the whole page and print), of the first series
 // page (series.png) and of every series page (series-N.png, in the index's
 // order). Writes one JSON object on stdout for the test to check.
 //
@@ -66,7 +69,7 @@ try {
     return {
       title: document.title,
       rows: rows.length,
-      series: rows.map((r) => r.cells[0].querySelector('a').textContent + ' ' + r.cells[1].textContent),
+      series: rows.map((r) => r.querySelector('td.name a').textContent + ' ' + r.dataset.backend),
       sparks: rows.map((r) => r.querySelectorAll('svg.spark.med').length),
       spark_points: rows.map((r) => { const s = r.querySelector('svg.spark.med'); return s ? Number(s.dataset.points) : null; }),
       spark_changes: rows.map((r) => { const s = r.querySelector('svg.spark.med'); return s ? Number(s.dataset.changes) : null; }),
@@ -74,14 +77,48 @@ try {
       differs: rows.map((r) => r.querySelector('.differs')?.textContent ?? null),
       instr_sparks: rows.map((r) => r.querySelectorAll('svg.spark.instr').length),
       heap_sparks: rows.map((r) => r.querySelectorAll('svg.spark.heap').length),
-      heap_latest: rows.map((r) => r.querySelector('td[data-metric="host_peak_bytes"]')?.textContent ?? null),
+      heap_latest: rows.map((r) => r.querySelector('[data-metric="host_peak_bytes"]')?.textContent ?? null),
       spark_drawn: [...document.querySelectorAll('svg.spark')].every((s) =>
         box(s).width > 100 && box(s).height > 20 && (s.querySelector('polyline')?.getAttribute('points') ?? '').trim() !== ''),
       statuses: rows.map((r) => r.querySelector('[data-status]').dataset.status),
       pages: rows.map((r) => r.querySelector('a').getAttribute('href')),
       overflow: document.documentElement.scrollWidth > window.innerWidth,
+      scroll_width: document.documentElement.scrollWidth,
+      inner_width: window.innerWidth,
+      // Every box that scrolls sideways: wider inside than its client.
+      scroll_boxes: [...document.querySelectorAll('body *')].filter((e) =>
+        e.scrollWidth > e.clientWidth && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+        .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth}/${e.clientWidth}`),
+      // Each series' status and name as the first screen shows them: the
+      // status in the cell before the name's, on the same line of the
+      // page, the gap between their words, both inside the window.
+      first_screen: rows.map((r) => {
+        const a = box(r.querySelector('td.name a'));
+        const st = r.querySelector('[data-status]');
+        const range = document.createRange();
+        range.selectNodeContents(st);
+        const b = range.getBoundingClientRect();
+        return {
+          status: st.textContent,
+          next_cell: st.nextElementSibling === r.querySelector('td.name'),
+          same_line: b.top < a.bottom && a.top < b.bottom,
+          gap: Math.round(a.left - b.right),
+          in_screen: a.top >= 0 && b.top >= 0 && Math.max(a.bottom, b.bottom) <= window.innerHeight &&
+            Math.max(a.right, b.right) <= window.innerWidth,
+        };
+      }),
+      segment_words: rows.map((r) => r.querySelector('.segw')?.textContent ?? null),
+      segment_titles: rows.map((r) => r.querySelector('.segw')?.getAttribute('title') ?? null),
+      recent: [...document.querySelectorAll('tr.recent')].map((r) => ({
+        kind: r.dataset.kind, size: r.cells[0].textContent,
+        series: r.cells[1].querySelector('a').textContent,
+        in_screen: box(r).bottom <= window.innerHeight,
+      })),
+      recent_count: Number(document.querySelector('section.recent')?.dataset.recent ?? -1),
+      intro_words: document.querySelector('p.sub').textContent.trim().split(/\s+/).length,
     };
   }));
+  await page.screenshot({ path: join(o.shots, 'index-first-screen.png') });
   await page.screenshot({ path: join(o.shots, 'index.png'), fullPage: true });
   await page.setViewportSize({ width: 800, height: 900 });
   seen.overflow_narrow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -135,6 +172,19 @@ try {
         x_labels: all.map((s) => [...s.querySelectorAll('text.xc')].map(text)),
         x_links: all.map((s) => [...s.querySelectorAll('g.xaxis a')].map((a) => a.getAttribute('href'))),
         x_drawn: all.every((s) => [...s.querySelectorAll('text.xc')].every((t) => box(t).width > 20)),
+        // Each label under the x axis whole: its commit and the line that
+        // tells the runs of one commit apart, where there is one.
+        x_runs: all.map((s) => [...s.querySelectorAll('text.xc')].map((t) => {
+          const r = [...s.querySelectorAll('text.xr')].find((e) => e.getAttribute('x') === t.getAttribute('x'));
+          return r ? `${text(t)} ${text(r)}` : text(t);
+        })),
+        // The colours a series is drawn in: its lines, and its points that
+        // no verdict colours.
+        series_colours: [...new Set([
+          ...[...document.querySelectorAll('polyline')].map((e) => getComputedStyle(e).stroke),
+          ...[...document.querySelectorAll('circle.pt, circle.ipt, circle.mpt')]
+            .filter((e) => !/\b(imp|wrn|uns|err)\b/.test(e.getAttribute('class')))
+            .map((e) => getComputedStyle(e).fill)])],
         header: [...document.querySelectorAll('thead th')].map(text),
         segment_fields: [...document.querySelectorAll('dl.seg dt')].map(text),
         segment_marked: [...document.querySelectorAll('dl.seg dt.d')].map(text),

@@ -107,8 +107,8 @@ jq --arg m "$img" '.samples |= map(.env.cpu_model = $m |
 mk dashboard HISTORY="$T/xss.sqlite" OUTPUT="$T/dx"
 is "$rc:$(cat "$T"/dx/*.html | grep -c '<img')" 0:0 \
 	"a segment key that is markup is never markup in the pages"
-like "$(cat "$T"/dx/*.html)" '&quot;cpu_model&quot;:&quot;&lt;img src=x onerror=alert(1)&gt;&quot;' \
-	"but text"
+like "$(cat "$T"/dx/index.html)" 'cpu · &lt;img src=x onerror=alert(1)&gt; · gcc 12' \
+	"but text, in the index's words for the segment"
 
 # Eight runs with a 50% step after the fourth: the change point is marked.
 mkdir -p "$T/step"

@@ -7,7 +7,7 @@
 # comparisons.json judged. Screenshots under artifacts/test/t7023-*/.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/memory.sh"
-plan 16
+plan 17
 
 # group N: N with its digits grouped by commas, as prof_page_count().
 group() {
@@ -53,6 +53,15 @@ is "$(jq -r '.series_pages[0].zoom_breaks[3]' "$T/seen.json")" 1 \
 	"with a break in its axis"
 jq_ok "$p.mem_charts[0] | .warnings == 1 and .changes == 1" "$T/seen.json" \
 	"the heap peak's warning stands out, and its change point is marked"
+# A point of no verdict that stands out (stable, new, incomparable) is in
+# the series' colour, none of a status's (palette.h): never improved's.
+statuses=$(sed -n 's/^#define PROF_PALETTE_[A-Z]* "#\([0-9a-f]\{6\}\)"$/\1/p' \
+	"$ROOT/src/lib/palette.h" | while read -r c; do
+	printf '"rgb(%d, %d, %d)"\n' "0x${c:0:2}" "0x${c:2:2}" "0x${c:4:2}"
+	done | paste -sd, -)
+jq_ok "[$statuses] as \$s | $p.series_colours | length >= 1 and
+	all(. as \$c | \$s | index(\$c) == null)" "$T/seen.json" \
+	"the memory points and lines are in no status's colour"
 is "$(jq -r "$p.mem_charts[0].titles[3]" "$T/seen.json")" \
 	"m4 · c4c4c4 · heap peak $(group "$pa") bytes · warning: $(jq -r '.[] | select(.phase == "memory" and .metric == "host_peak_bytes") | .reason' "$T/cmp4.json")" \
 	"m4's point says its heap peak, grouped, and the verdict with its reason"
