@@ -8,13 +8,14 @@
 # verdicts (compare, cmpview, channels; verdict/), history/, and why/
 # beside them; the pages' kit (page, md, browser) and prof-report's page
 # (src/lib/runpage.c, which draws the history) on top. Checked on the
-# objects (nm): which file's global symbols each file uses. t1504 checks
-# the runner's own files top-down.
+# objects (nm): which file's global symbols each file uses; and on
+# libprof's includes, which keep the same order. t1504 checks the
+# runner's own files top-down.
 . "$(dirname "$0")/lib.sh"
 
 OBJ=$ROOT/${PROF_BUILD:-build}
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 12
+plan 14
 
 # circles: edges "FROM TO" on stdin; each circle (the files that reach each
 # other, a strongly connected set of two or more) as one sorted line.
@@ -148,6 +149,27 @@ is "$(printf '%s\n' "src/lib/base/json src/lib/model/sample" \
 	" src/lib/base/json->src/lib/model/sample src/lib/model/stream->src/lib/history/order src/lib/why/why->src/lib/compare src/lib/compare->src/lib/page src/cli/cli->src/lib/history/history src/runner/plan->src/lib/history/sqlite src/lib/history/history->src/lib/runpage" \
 	"the layer rule names each call up a floor, into the history and out of it"
 is "$(upward <"$T/edges")" "" "each layer calls only the layers below it"
+# The includes keep the same order (a header's macros and inline code
+# make no edge that nm sees): "FROM TO" for each header a file of libprof
+# includes, by the path it names ("base/json.h", a sibling's bare name, or
+# the harness's installed prof/sum.h, whose code is base/sum.c).
+for f in $(cd "$ROOT" && ls src/lib/*.[ch] src/lib/*/*.[ch]); do
+	sed -n 's/^#include "\(.*\)\.h".*/\1/p' "$ROOT/$f" | while read -r h; do
+		case $h in
+		prof/sum) echo "${f%.*} src/lib/base/sum" ;;
+		*/*) echo "${f%.*} src/lib/$h" ;;
+		*) if [ -f "$ROOT/${f%/*}/$h.h" ]; then
+			echo "${f%.*} ${f%/*}/$h"
+		else
+			echo "${f%.*} src/lib/$h"
+		fi ;;
+		esac
+	done
+done | sort -u >"$T/includes"
+ok "$(grep -q '^src/lib/model/sample src/lib/base/json$' "$T/includes" &&
+	echo 0 || echo 1)" "the includes are read as edges"
+is "$(upward <"$T/includes")" "" \
+	"no file of libprof includes a header of a layer above its own"
 is "$(known_up | while IFS=' :' read -r from lt _; do
 	awk -v f="$from" '$1 == f { print $2 }' "$T/edges" |
 		while read -r to; do [ "$(layer "$to")" = "$lt" ] && echo x; done |
