@@ -1060,14 +1060,29 @@ out:
 	free(mcuts);
 }
 
+static void segment_words(FILE *fp, const char *backend,
+			  const char *segment, const char *segment_id);
+
+/* A series' segment in words, its id on hover. */
+static void
+segment_span(FILE *fp, const char *backend, const char *segment,
+	     const char *segment_id)
+{
+	fputs("<span class=\"segid\" title=\"segment ", fp);
+	prof_page_esc(fp, segment_id);
+	fputs("\">", fp);
+	segment_words(fp, backend, segment, segment_id);
+	fputs("</span>", fp);
+}
+
+/* A series page's heading: the workload and its segment in words
+ * (segment_words(): the backend first), the id on hover. */
 static void
 series_title(FILE *fp, const struct entry *e)
 {
 	prof_page_esc(fp, e->workload);
 	fputs(" \xc2\xb7 ", fp);
-	prof_page_esc(fp, e->backend);
-	fputs(" \xc2\xb7 ", fp);
-	prof_page_esc(fp, e->segment_id);
+	segment_span(fp, e->backend, e->segment, e->segment_id);
 }
 
 /* A segment field's value as text: a string as it is, null as NULL,
@@ -1211,10 +1226,9 @@ segment_section(FILE *fp, const struct dash *d, const struct entry *e)
 				continue;
 			fprintf(fp, "<li class=\"sibling\"><a href=\"%s\">",
 				s->file);
-			prof_page_esc(fp, s->backend);
-			fputs(" \xc2\xb7 <span class=\"mono\">", fp);
-			prof_page_esc(fp, s->segment_id);
-			fputs("</span></a>", fp);
+			segment_span(fp, s->backend, s->segment,
+				     s->segment_id);
+			fputs("</a>", fp);
 			if (s->differs[0]) {
 				fputs(" <span class=\"differs\">", fp);
 				prof_page_esc(fp, s->differs);
@@ -1829,20 +1843,21 @@ on_point(void *arg, const struct prof_history_point *p, struct prof_err *err)
  * is the caller's to give on hover. A key that is no JSON object: its id.
  */
 static void
-segment_words(FILE *fp, const struct entry *e)
+segment_words(FILE *fp, const char *backend, const char *segment,
+	      const char *segment_id)
 {
 	static const char *const machine[] = {"device", "cpu_model",
 					      "machine"};
-	struct json_object *o = json_tokener_parse(e->segment);
+	struct json_object *o = json_tokener_parse(segment);
 	const char *sep = "", *t, *u;
 	size_t i;
 
 	if (!o || !json_object_is_type(o, json_type_object)) {
-		prof_page_esc(fp, e->segment_id);
+		prof_page_esc(fp, segment_id);
 		json_object_put(o);
 		return;
 	}
-	prof_page_esc(fp, e->backend);
+	prof_page_esc(fp, backend);
 	sep = " \xc2\xb7 ";
 	for (i = 0; i < sizeof(machine) / sizeof(*machine); i++) {
 		t = field_text(json_object_object_get(o, machine[i]));
@@ -2150,7 +2165,7 @@ write_index(struct dash *d, struct prof_err *err)
 		fputs("<div class=\"segw\" title=\"segment ", fp);
 		prof_page_esc(fp, e->segment_id);
 		fputs("\">", fp);
-		segment_words(fp, e);
+		segment_words(fp, e->backend, e->segment, e->segment_id);
 		fputs("</div></td>", fp);
 		fprintf(fp, "<td class=\"num\">%s</td><td>",
 			ms(e->last_median, n1));

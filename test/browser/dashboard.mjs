@@ -190,6 +190,8 @@ try {
         segment_marked: [...document.querySelectorAll('dl.seg dt.d')].map(text),
         told_by: document.querySelector('p.differs b')?.textContent ?? null,
         siblings: [...document.querySelectorAll('li.sibling')].map(text),
+        sibling_ids: [...document.querySelectorAll('li.sibling .segid')].map((e) => e.getAttribute('title')),
+        title_id: document.querySelector('h1 .segid')?.getAttribute('title') ?? null,
         sibling_links: [...document.querySelectorAll('li.sibling a')].map((a) => a.getAttribute('href')),
         table_rows: document.querySelectorAll('tbody tr').length,
         back: document.querySelector('nav a').getAttribute('href'),

@@ -15,7 +15,7 @@ fi
 if [ ! -d node_modules/playwright-core ]; then
 	skip_all "playwright-core is not installed (make deps runs npm ci)"
 fi
-plan 14
+plan 15
 
 # Six series over 8 runs, the last two of one commit; test.step steps up
 # by 40% at run 5, test.late is a warning (+50%) in the last run.
@@ -59,6 +59,10 @@ jq_ok '.segment_words[1] == "cpu · Other CPU · gcc 12 · size 1000" and
 	"a segment in words (backend, machine, compiler, size), its id on hover"
 is "$(grep -o '>[0-9a-f]\{16\}<' "$T/dash/index.html" | wc -l)" 0 \
 	"and no id in the index's text"
+jq_ok '(.series_pages | all((.title | test("[0-9a-f]{16}") | not) and
+	(.title_id | test("^segment [0-9a-f]{16}$"))))
+	and .series_pages[1].title == "test.flat · cpu · Other CPU · gcc 12 · size 1000"' \
+	"$T/seen.json" "nor in a series page's heading: its segment in words, the id on hover"
 jq_ok '.intro_words <= 40' "$T/seen.json" "an intro of a sentence or two"
 
 # No colour of a status (palette.h) draws a series' line or a point that

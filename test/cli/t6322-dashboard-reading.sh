@@ -123,9 +123,9 @@ jq_ok ".[$ci] | (.segment_fields | index(\"cpu_model\") != null and
 	index(\"valgrind\") != null) and .segment_marked == [\"valgrind\"] and
 	.told_by == \"valgrind 3.19.0\"" "$T/pages.json" \
 	"a series page lists its segment's fields, the one that differs marked"
-jq_ok ".[$ci].siblings == [\"cpu · $(jq -r ".[$si].title | split(\" · \")[2]" \
-	"$T/pages.json") no valgrind\"]" "$T/pages.json" \
-	"and names the workload's other series, with what differs"
+jq_ok ".[$ci].siblings == [\"cpu · Test CPU · gcc 12 · size 1000 no valgrind\"]
+	and .[$ci].sibling_ids == [.[$si].title_id]" "$T/pages.json" \
+	"and names the workload's other series in words (its id on hover), with what differs"
 jq_ok ".series_pages[$ci].sibling_links == [.pages[$si]]" "$T/seen.json" \
 	"linked to its page"
 jq_ok ".[$si].told_by == \"no valgrind\" and .[$fi].told_by == null and
