@@ -10,6 +10,7 @@
 
 #include "base/afile.h"
 #include "base/buf.h"
+#include "base/grow.h"
 #include "base/htab.h"
 #include "base/json.h"
 #include "base/utf8.h"
@@ -63,6 +64,10 @@ struct page {
 	struct prof_runview whole;	/* the rows drawn, whole */
 	struct prof_runview base;
 	int has_base, has_whole;
+	/* The baseline is the run folder's baseline.json (make compare's
+	 * reference side), found, not given: a row draws its samples only
+	 * where they are those its comparison was made from. */
+	int found_base;
 	/* Of the rows drawn and the baseline's (own times, delays). */
 	struct extras wx, bx;
 	const struct prof_runbrief *briefs;
@@ -115,6 +120,14 @@ static const char css[] =
 	"th,td{text-align:left;padding:3px 8px;border-bottom:1px solid "
 	"var(--line);vertical-align:top}\n"
 	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"td.num{white-space:nowrap}td.num .gloss{white-space:normal}\n"
+	".overview{font-size:.9em}.overview th,.overview td{padding:3px 4px}"
+	".overview td:first-child{overflow-wrap:anywhere}"
+	".overview td{white-space:nowrap}"
+	".overview td:first-child{white-space:normal}\n"
+	".nums{font-size:.9em}.nums th,.nums td{padding:3px 6px;"
+	"white-space:nowrap}"
+	".nums tr.judged td{font-weight:600}\n"
 	".meta td:first-child{color:var(--mute);width:11em}\n"
 	".badge{display:inline-block;padding:0 .55em;border-radius:1em;"
 	"font-size:.85em;font-weight:600;color:#fff;background:var(--inc)}\n"
@@ -141,6 +154,14 @@ static const char css[] =
 	"svg .base{fill:var(--base);fill-opacity:.7}\n"
 	"svg .med-cur{stroke:var(--cur);stroke-width:2.5}\n"
 	"svg .med-base{stroke:var(--base);stroke-width:2.5}\n"
+	"svg .cur-cpu{fill:#fff;stroke:var(--cur);stroke-width:1.5}"
+	"svg .base-cpu{fill:#fff;stroke:var(--base);stroke-width:1.5}"
+	"svg .cur-own{fill:var(--cur);fill-opacity:.4}"
+	"svg .base-own{fill:var(--base);fill-opacity:.4}"
+	"svg .judged-band{fill:var(--warn);fill-opacity:.08}"
+	"svg .med-cur-cpu,svg .med-cur-own{stroke:var(--cur);stroke-width:2.5}"
+	"svg .med-base-cpu,svg .med-base-own{stroke:var(--base);"
+	"stroke-width:2.5}svg text.judged{fill:var(--fg)}\n"
 	"svg .box{fill:var(--base);fill-opacity:.35;stroke:var(--base)}\n"
 	"svg .mark{fill:var(--base);stroke:var(--fg);stroke-width:1}\n"
 	"svg .mark-line{stroke:var(--base);stroke-width:1.5;"
@@ -154,8 +175,8 @@ static const char css[] =
 	"stroke-dasharray:4 3}\n"
 	"svg text.cpl{fill:var(--err);font-weight:600}\n"
 	"svg.flame text{fill:var(--fg)}h3{font-size:1em;margin:.8em 0 0}\n"
-	".cols{display:grid;grid-template-columns:minmax(0,3fr) "
-	"minmax(0,2fr);gap:12px}\n"
+	".cols{display:grid;grid-template-columns:minmax(0,1fr) "
+	"fit-content(26em);gap:12px}\n"
 	"@media (max-width:820px){.cols{grid-template-columns:1fr}"
 	".overview .cpu,.overview .mem{display:none}}\n"
 	"nav.filter{margin:.6em 0}nav.filter button{font:inherit;"
@@ -383,6 +404,47 @@ baseline_of(struct page *p, const struct prof_runrow *r)
 	return i < 0 ? NULL : &p->brows[i];
 }
 
+/* Whether the n values of median med are those side st (a comparison's
+ * "current" or "baseline") was computed from. */
+static int
+same_side(struct json_object *st, double n, double med)
+{
+	double m = prof_json_numf(st, "median");
+
+	return prof_json_numf(st, "n") == n &&
+	       fabs(m - med) <= 1e-9 * fabs(med) + 1e-12;
+}
+
+/* r's baseline row for its time channel (c its comparison): a found
+ * baseline's only where it is the side c was made from. */
+static const struct prof_runrow *
+time_baseline_of(struct page *p, const struct prof_runrow *r,
+		 struct json_object *c)
+{
+	const struct prof_runrow *b = baseline_of(p, r);
+
+	if (b && p->found_base &&
+	    !same_side(c ? prof_json_get(c, "baseline") : NULL, (double)b->n,
+		       b->st.median))
+		return NULL;
+	return b;
+}
+
+/* The same for r's count channel (c its instruction comparison). */
+static const struct prof_runrow *
+count_baseline_of(struct page *p, const struct prof_runrow *r,
+		  struct json_object *c)
+{
+	const struct prof_runrow *b = baseline_of(p, r);
+
+	if (b && p->found_base &&
+	    (!b->n_counts ||
+	     !same_side(c ? prof_json_get(c, "baseline") : NULL,
+			(double)b->n_counts, (double)b->instructions)))
+		return NULL;
+	return b;
+}
+
 /* The row's status word: the comparison's, or "error" / "unjudged". */
 static const char *
 status_of(const struct prof_runrow *r, struct json_object *c)
@@ -456,16 +518,21 @@ x_of(double v, double lo, double hi)
 			      (PLOT_W - LEFT - RIGHT);
 }
 
-/* One lane of dots and a median tick (ms, or instruction counts). */
+/* One lane of dots and a median tick (ms, or instruction counts); a
+ * lane of the time the verdict judged has its label marked (judged), and
+ * note, when not NULL, says in its label's title what the time is. */
 static void
-lane(FILE *fp, const double *v, size_t n, double median, double lo,
-     double hi, int y, const char *cls, const char *label, int counts)
+lane_of(FILE *fp, const double *v, size_t n, double median, double lo,
+	double hi, int y, const char *cls, const char *label, int counts,
+	int judged, const char *note)
 {
 	size_t i;
 	char a[64];
 
-	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s<title>"
-		    "%zu samples</title></text>", LEFT - 8, y + 4, label, n);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\"%s>%s<title>"
+		    "%zu samples%s%s</title></text>", LEFT - 8, y + 4,
+		judged ? " class=\"judged\"" : "", label, n, note ? ": " : "",
+		note ? note : "");
 	for (i = 0; i < n; i++) {
 		/* A fixed small jitter so equal values stay visible. */
 		int dy = (int)(i % 5) * 3 - 6;
@@ -483,6 +550,13 @@ lane(FILE *fp, const double *v, size_t n, double median, double lo,
 			cls, x_of(median, lo, hi), y - 11, x_of(median, lo, hi),
 			y + 11, label, a);
 	}
+}
+
+static void
+lane(FILE *fp, const double *v, size_t n, double median, double lo,
+     double hi, int y, const char *cls, const char *label, int counts)
+{
+	lane_of(fp, v, n, median, lo, hi, y, cls, label, counts, 0, NULL);
 }
 
 /* The baseline from its statistics only: min-max, median-p90, median. */
@@ -524,6 +598,172 @@ range_of(const double *v, size_t n, double *lo, double *hi)
 	}
 }
 
+/*
+ * The times a time channel draws and tabulates beside the wall time: the
+ * CPU time of the calls, and the code's own time (wall minus run-queue
+ * delay, contend.h), each where some sample of a side says it. A side's
+ * values, in its samples' order, and their statistics.
+ */
+enum { TIME_WALL, TIME_CPU, TIME_OWN, TIME_N };
+
+struct times {
+	const double *v;
+	size_t n;
+	struct prof_stats st;
+};
+
+static const struct {
+	const char *label, *cls, *key, *words, *note;
+} time_kinds[TIME_N] = {
+	{"", "", "duration_ms", "wall time", "wall time"},
+	{" CPU", "-cpu", "cpu_ms", "CPU time", "CPU time of the call"},
+	{" own", "-own", "own_ms", "the code's own time",
+	 "the code's own time, wall minus run-queue delay"},
+};
+
+/* The times of row r (of the run, or of the baseline: x its extras,
+ * rows the view's rows) by kind into t[]; t[k].n == 0 where none. */
+static void
+times_of(const struct extras *x, const struct prof_runrow *rows,
+	 const struct prof_runrow *r, struct times t[TIME_N])
+{
+	const struct extra *e = r ? extra_of(x, r - rows) : NULL;
+
+	memset(t, 0, TIME_N * sizeof(*t));
+	if (!r)
+		return;
+	t[TIME_WALL].v = r->v;
+	t[TIME_WALL].n = r->n;
+	t[TIME_WALL].st = r->st;
+	t[TIME_CPU].v = r->cpu.v;
+	t[TIME_CPU].n = r->cpu.n;
+	t[TIME_CPU].st = r->cpu_st;
+	if (e && e->n_own) {
+		t[TIME_OWN].v = e->own;
+		t[TIME_OWN].n = e->n_own;
+		/* Out of memory: the own time is left out. */
+		if (prof_stats_compute(e->own, e->n_own, &t[TIME_OWN].st) < 0)
+			t[TIME_OWN].n = 0;
+	}
+}
+
+/* The kind of time comparison c judged (its judged_on), or -1. */
+static int
+judged_kind(struct json_object *c)
+{
+	const char *j = c ? prof_json_str(c, "judged_on") : NULL;
+	int k;
+
+	for (k = 0; j && k < TIME_N; k++)
+		if (!strcmp(j, time_kinds[k].key))
+			return k;
+	return -1;
+}
+
+/*
+ * The distribution chart of a row whose samples say more than their wall
+ * time: a lane for each time of each side (wall, CPU, own; current above
+ * baseline, so that the two sides of one time lie together), the lanes
+ * of the time the verdict judged marked.
+ */
+static void
+times_chart(struct page *p, const struct prof_runrow *r,
+	    struct json_object *c, const struct prof_runrow *b,
+	    const struct times cur[TIME_N], const struct times base[TIME_N])
+{
+	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
+	int stats = !b && prof_json_numf(bs, "n") > 0;
+	int judged = judged_kind(c), k, lanes = 0, y, axis;
+	double lo = NAN, hi = NAN;
+	FILE *fp = p->fp;
+	char label[64], cls[32];
+
+	for (k = 0; k < TIME_N; k++) {
+		range_of(cur[k].v, cur[k].n, &lo, &hi);
+		range_of(base[k].v, base[k].n, &lo, &hi);
+		lanes += (cur[k].n || base[k].n || !k) +
+			 (base[k].n || (!k && stats));
+	}
+	if (stats) {
+		double v[2] = {prof_json_numf(bs, "min"),
+			       prof_json_numf(bs, "max")};
+
+		range_of(v, 2, &lo, &hi);
+	}
+	if (!b && !stats)
+		lanes++;	/* "no baseline" */
+	if (!isfinite(lo)) {
+		if (r->errors)
+			fprintf(fp, "<figure class=\"chart\" data-kind=\""
+				    "distribution\"><figcaption>No successful "
+				    "warm samples to draw.</figcaption></figure>");
+		return;
+	}
+	axis = 22 + 28 * (lanes - 1) + 22;
+	fprintf(fp, "<figure class=\"chart\" data-kind=\"distribution\" "
+		    "data-times=\"wall%s%s\"",
+		cur[TIME_CPU].n || base[TIME_CPU].n ? " cpu" : "",
+		cur[TIME_OWN].n || base[TIME_OWN].n ? " own" : "");
+	if (judged >= 0)
+		fprintf(fp, " data-judged=\"%s\"", time_kinds[judged].key);
+	prof_page_pad(&lo, &hi);
+	fprintf(fp, "><svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
+		    "samples of ", PLOT_W, axis + 24);
+	prof_page_esc(fp, r->workload);
+	fprintf(fp, "\">");
+	x_axis(fp, lo, hi, x_of, axis, 6, 0);
+	y = 22;
+	for (k = 0; k < TIME_N; k++) {
+		int n = (cur[k].n || base[k].n || !k) +
+			(base[k].n || (!k && stats));
+
+		if (k == judged && n)
+			fprintf(fp, "<rect class=\"judged-band\" x=\"2\" "
+				    "y=\"%d\" width=\"%d\" height=\"%d\">"
+				    "<title>judged on %s</title></rect>",
+				y - 13, PLOT_W - 4, 28 * n - 2,
+				time_kinds[k].words);
+		if (cur[k].n || base[k].n || !k) {
+			snprintf(label, sizeof(label), "current%s",
+				 time_kinds[k].label);
+			snprintf(cls, sizeof(cls), "cur%s", time_kinds[k].cls);
+			lane_of(fp, cur[k].v, cur[k].n, cur[k].st.median, lo,
+				hi, y, cls, label, 0, k == judged,
+				time_kinds[k].note);
+			y += 28;
+		}
+		if (base[k].n) {
+			snprintf(label, sizeof(label), "baseline%s",
+				 time_kinds[k].label);
+			snprintf(cls, sizeof(cls), "base%s", time_kinds[k].cls);
+			lane_of(fp, base[k].v, base[k].n, base[k].st.median,
+				lo, hi, y, cls, label, 0, k == judged,
+				time_kinds[k].note);
+			y += 28;
+		} else if (!k && stats) {
+			stat_lane(fp, bs, lo, hi, y);
+			y += 28;
+		}
+	}
+	if (!b && !stats)
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">"
+			    "no baseline</text>", LEFT - 8, y + 4);
+	fprintf(fp, "</svg><figcaption>Each dot is one warm sample; the bars "
+		    "are the medians. Filled dots: wall time; rings: the CPU "
+		    "time of the call%s.",
+		cur[TIME_OWN].n || base[TIME_OWN].n ?
+			"; pale dots: the code's own time (wall minus the "
+			"time it waited for a core)" :
+			"");
+	if (judged >= 0)
+		fprintf(fp, " Judged on %s (its lanes shaded).",
+			time_kinds[judged].words);
+	fprintf(fp, "%s</figcaption></figure>",
+		stats ? " The baseline's samples are not at hand: its box "
+			"spans median to p90, its line min to max." :
+			"");
+}
+
 /* The distribution chart: current and baseline samples on one axis. */
 static void
 strip_chart(struct page *p, const struct prof_runrow *r,
@@ -533,7 +773,16 @@ strip_chart(struct page *p, const struct prof_runrow *r,
 	int stats = !b && prof_json_numf(bs, "n") > 0;
 	double lo = NAN, hi = NAN;
 	FILE *fp = p->fp;
+	struct times cur[TIME_N], base[TIME_N];
 
+	/* A row whose samples say their CPU or own time: every time drawn. */
+	times_of(&p->wx, p->rows, r, cur);
+	times_of(&p->bx, p->brows, b, base);
+	if (cur[TIME_CPU].n || cur[TIME_OWN].n || base[TIME_CPU].n ||
+	    base[TIME_OWN].n) {
+		times_chart(p, r, c, b, cur, base);
+		return;
+	}
 	range_of(r->v, r->n, &lo, &hi);
 	if (b)
 		range_of(b->v, b->n, &lo, &hi);
@@ -739,8 +988,9 @@ count_numbers(struct page *p, const struct prof_runrow *r,
 	if (side[0][0] > 1 && side[0][3] > side[0][1]) {
 		prof_page_count(t[0], 40, side[0][3] - side[0][1], 1);
 		fprintf(fp, "<tr><td>calls differ</td><td class=\"num\">%s "
-			    "instructions (%+.2f%%) from the fewest to the "
-			    "most; the count is their lower median</td></tr>",
+			    "instructions (%+.2f%%)<span class=\"gloss\"> from "
+			    "the fewest to the most; the count is their lower "
+			    "median</span></td></tr>",
 			t[0], (side[0][3] / side[0][1] - 1) * 100);
 	}
 	if (!isfinite(delta) && isfinite(side[0][2]) && side[1][0] > 0)
@@ -991,55 +1241,116 @@ contended_fact(FILE *fp, const struct extra *e, size_t n, const char *cell)
 	fprintf(fp, ")</td><td class=\"num\">%s</td></tr>", cell);
 }
 
+/* One row of a time channel's table: label, n, min, median, p90 and max
+ * of st (times, ms; "-" where n is 0); judged: the time the verdict
+ * judged; title, when not NULL, what the label means. */
 static void
-numbers(struct page *p, const struct prof_runrow *r, struct json_object *c)
+stat_row(FILE *fp, const char *label, const char *title,
+	 const struct prof_stats *st, int judged)
+{
+	char a[4][32];
+	int have = st->n > 0;
+
+	prof_page_time(a[0], 32, have ? st->min : NAN, 0);
+	prof_page_time(a[1], 32, have ? st->median : NAN, 0);
+	prof_page_time(a[2], 32, have ? st->p90 : NAN, 0);
+	prof_page_time(a[3], 32, have ? st->max : NAN, 0);
+	fprintf(fp, "<tr%s><td", judged ? " class=\"judged\"" : "");
+	if (title)
+		fprintf(fp, " title=\"%s\"", title);
+	fprintf(fp, ">%s</td><td class=\"num\">%zu</td><td class=\"num\">%s"
+		    "</td><td class=\"num\">%s</td><td class=\"num\">%s</td>"
+		    "<td class=\"num\">%s</td></tr>",
+		label, st->n, a[0], a[1], a[2], a[3]);
+}
+
+/*
+ * A time channel's numbers: n, min, median, p90 and max of each side's
+ * wall time and, where its samples say them, its CPU and own times (b:
+ * the baseline's row whose samples are at hand, else NULL: its wall time
+ * from the comparison's statistics), the rows of the time the verdict
+ * judged marked; then the facts: contended samples and their rule, the
+ * queue's share, the change, the threshold, the p-value, the peaks.
+ */
+static void
+numbers(struct page *p, const struct prof_runrow *r, struct json_object *c,
+	const struct prof_runrow *b)
 {
 	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
+	struct json_object *q = c ? prof_json_get(c, "queue_pct") : NULL;
+	struct times cur[TIME_N], base[TIME_N];
+	struct prof_stats st = {0};
 	FILE *fp = p->fp;
-	char a[5][32], b[5][32];
+	char a[5][32];
 	double pv = prof_json_numf(c, "p_value"), ratio = prof_json_numf(c, "ratio");
+	int judged = judged_kind(c), k;
 
-	prof_page_time(a[0], 32, r->n ? r->st.min : NAN, 0);
-	prof_page_time(a[1], 32, r->n ? r->st.median : NAN, 0);
-	prof_page_time(a[2], 32, r->n ? r->st.p90 : NAN, 0);
-	prof_page_time(a[3], 32, r->n ? r->st.max : NAN, 0);
-	prof_page_time(b[0], 32, prof_json_numf(bs, "min"), 0);
-	prof_page_time(b[1], 32, prof_json_numf(bs, "median"), 0);
-	prof_page_time(b[2], 32, prof_json_numf(bs, "p90"), 0);
-	prof_page_time(b[3], 32, prof_json_numf(bs, "max"), 0);
+	times_of(&p->wx, p->rows, r, cur);
+	times_of(&p->bx, p->brows, b, base);
 	fprintf(fp, "<table class=\"nums\"><tr><th></th><th class=\"num\">n"
 		    "</th><th class=\"num\">min</th><th class=\"num\">median"
 		    "</th><th class=\"num\">p90</th><th class=\"num\">max</th>"
-		    "</tr><tr><td>current</td><td class=\"num\">%zu</td>"
-		    "<td class=\"num\">%s</td><td class=\"num\">%s</td>"
-		    "<td class=\"num\">%s</td><td class=\"num\">%s</td></tr>",
-		r->n, a[0], a[1], a[2], a[3]);
-	if (r->cpu_st.n) {
-		prof_page_time(a[0], 32, r->cpu_st.min, 0);
-		prof_page_time(a[1], 32, r->cpu_st.median, 0);
-		prof_page_time(a[2], 32, r->cpu_st.p90, 0);
-		prof_page_time(a[3], 32, r->cpu_st.max, 0);
-		fprintf(fp, "<tr><td>current CPU</td><td class=\"num\">"
-			    "%zu</td><td class=\"num\">%s</td><td class=\"num\">"
-			    "%s</td><td class=\"num\">%s</td><td class=\"num\">"
-			    "%s</td></tr>",
-			r->cpu_st.n, a[0], a[1], a[2], a[3]);
+		    "</tr>");
+	st = r->st;
+	st.n = r->n;
+	stat_row(fp, "current", NULL, &st, judged == TIME_WALL);
+	if (cur[TIME_CPU].n)
+		stat_row(fp, "current CPU", NULL, &cur[TIME_CPU].st,
+			 judged == TIME_CPU);
+	if (cur[TIME_OWN].n)
+		stat_row(fp, "current own", time_kinds[TIME_OWN].note,
+			 &cur[TIME_OWN].st, judged == TIME_OWN);
+	if (bs && prof_json_numf(bs, "n") > 0) {
+		st.n = (size_t)prof_json_numf(bs, "n");
+		st.min = prof_json_numf(bs, "min");
+		st.median = prof_json_numf(bs, "median");
+		st.p90 = prof_json_numf(bs, "p90");
+		st.max = prof_json_numf(bs, "max");
+		stat_row(fp, "baseline", NULL, &st, judged == TIME_WALL);
+		for (k = TIME_CPU; k < TIME_N; k++) {
+			char label[32];
+
+			if (!base[k].n)
+				continue;
+			snprintf(label, sizeof(label), "baseline%s",
+				 time_kinds[k].label);
+			stat_row(fp, label, k == TIME_OWN ?
+					 time_kinds[k].note : NULL,
+				 &base[k].st, judged == k);
+		}
 	}
-	if (bs && prof_json_numf(bs, "n") > 0)
-		fprintf(fp, "<tr><td>baseline</td><td class=\"num\">%.0f"
-			    "</td><td class=\"num\">%s</td><td class=\"num\">"
-			    "%s</td><td class=\"num\">%s</td><td class=\"num\">"
-			    "%s</td></tr>",
-			prof_json_numf(bs, "n"), b[0], b[1], b[2], b[3]);
 	fprintf(fp, "</table><table class=\"facts\">");
 	if (r->cpu_st.n) {
 		prof_cpu_row_contended(&r->cpu, r->n, a[4], 32);
 		contended_fact(fp, extra_of(&p->wx, r - p->rows), r->n, a[4]);
+		if (b && b->cpu_st.n) {
+			prof_cpu_row_contended(&b->cpu, b->n, a[4], 32);
+			fprintf(fp, "<tr><td>baseline contended</td><td "
+				    "class=\"num\">%s</td></tr>", a[4]);
+		}
 		if (r->cpu.threads > 1)
 			fprintf(fp, "<tr><td>threads (CPU may exceed wall)</td>"
 				    "<td class=\"num\">%ld</td></tr>",
 				r->cpu.threads);
 	}
+	if (isfinite(prof_json_numf(q, "current")) ||
+	    isfinite(prof_json_numf(q, "baseline"))) {
+		fprintf(fp, "<tr><td>the queue took (of the wall time)</td><td "
+			    "class=\"num\">");
+		if (isfinite(prof_json_numf(q, "current")))
+			fprintf(fp, "%.1f%% current",
+				prof_json_numf(q, "current"));
+		if (isfinite(prof_json_numf(q, "current")) &&
+		    isfinite(prof_json_numf(q, "baseline")))
+			fprintf(fp, ", ");
+		if (isfinite(prof_json_numf(q, "baseline")))
+			fprintf(fp, "%.1f%% baseline",
+				prof_json_numf(q, "baseline"));
+		fprintf(fp, "</td></tr>");
+	}
+	if (judged >= 0 && (cur[TIME_CPU].n || cur[TIME_OWN].n))
+		fprintf(fp, "<tr><td>judged on</td><td class=\"num\">%s</td>"
+			    "</tr>", time_kinds[judged].words);
 	if (isfinite(ratio))
 		fprintf(fp, "<tr><td>median change</td><td class=\"num\">"
 			    "%+.1f%%</td></tr>", (ratio - 1) * 100);
@@ -1519,11 +1830,12 @@ static void
 time_channel(struct page *p, const struct prof_runrow *r)
 {
 	struct json_object *c = comparison_of(p, r);
+	const struct prof_runrow *b = time_baseline_of(p, r, c);
 
 	channel_head(p, r, "time", status_of(r, c), c, 1);
-	strip_chart(p, r, c, baseline_of(p, r));
+	strip_chart(p, r, c, b);
 	fprintf(p->fp, "</div><div>");
-	numbers(p, r, c);
+	numbers(p, r, c, b);
 	fprintf(p->fp, "</div></div></div>");
 }
 
@@ -1533,7 +1845,7 @@ static void
 count_channel(struct page *p, const struct prof_runrow *r, int errors)
 {
 	struct json_object *c = count_comparison_of(p, r);
-	const struct prof_runrow *b = baseline_of(p, r);
+	const struct prof_runrow *b = count_baseline_of(p, r, c);
 
 	channel_head(p, r, "instructions", count_status_of(r, c), c, errors);
 	count_chart(p, r, c, b);
@@ -1921,15 +2233,8 @@ extras_take(void *arg, struct json_object *s, struct prof_err *err)
 	key[len] = '\0';
 	k = prof_htab_get(&x->index, key, len);
 	if (k < 0) {
-		if (x->n == x->cap) {
-			size_t cap = x->cap ? x->cap * 2 : 16;
-			struct extra *ne = realloc(x->e, cap * sizeof(*ne));
-
-			if (!ne)
-				goto oom;
-			x->e = ne;
-			x->cap = cap;
-		}
+		if (PROF_GROW(x->e, x->n + 1, x->cap) < 0)
+			goto oom;
 		k = (long)x->n;
 		if (prof_htab_put(&x->index, key, len, k) < 0)
 			goto oom;
@@ -1945,15 +2250,8 @@ extras_take(void *arg, struct json_object *s, struct prof_err *err)
 		e->no_delay++;
 		return 0;
 	}
-	if (e->n_own == e->cap_own) {
-		size_t cap = e->cap_own ? e->cap_own * 2 : 16;
-		double *nv = realloc(e->own, cap * sizeof(*nv));
-
-		if (!nv)
-			return prof_err_set(err, "out of memory");
-		e->own = nv;
-		e->cap_own = cap;
-	}
+	if (PROF_GROW(e->own, e->n_own + 1, e->cap_own) < 0)
+		return prof_err_set(err, "out of memory");
 	e->own[e->n_own++] = prof_sample_own_ms(s);
 	return 0;
 oom:
@@ -2236,12 +2534,41 @@ link_prefix(struct page *p)
 		snprintf(p->prefix, sizeof(p->prefix), "%s/", p->in->run_dir);
 }
 
+/*
+ * The run folder's baseline.json, where no baseline is given and the
+ * run was compared (make compare writes its reference side there): its
+ * samples are drawn where they are those a row was judged against
+ * (time_baseline_of()). A file that cannot be read is left out, as a
+ * missing one: the comparisons' statistics are drawn instead.
+ */
+static void
+load_found(struct page *p, const char *path)
+{
+	struct prof_err lerr = {0};
+	const struct prof_runrow *rows;
+
+	if (prof_runview_load_only(&p->base, path,
+				   p->summarise ? drawn_wb : NULL, p,
+				   extras_take, &p->bx, &lerr) < 0 ||
+	    extras_map(&p->bx, &p->base, prof_runview_rows(&p->base, &rows),
+		       &lerr) < 0) {
+		prof_runview_free(&p->base);
+		extras_free(&p->bx);
+		memset(&p->bx, 0, sizeof(p->bx));
+		p->bx.p = p;
+		return;
+	}
+	p->has_base = p->found_base = 1;
+	p->bn = (long)prof_runview_rows(&p->base, &p->brows);
+}
+
 int
 prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 {
 	struct page p = {.in = in, .cur = in->cur, .cmp = in->cmp};
 	struct prof_afile af = {0};
 	struct stat sb;
+	char found[4200];
 	int rc = -1;
 
 	p.n_briefs = (long)prof_runview_briefs(p.cur, &p.briefs);
@@ -2263,7 +2590,12 @@ prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 	p.n = (long)prof_runview_rows(&p.whole, &p.rows);
 	if (extras_map(&p.wx, &p.whole, (size_t)p.n, err) < 0)
 		goto out;
-	if (in->baseline && stat(in->baseline, &sb) == 0) {
+	if (!in->baseline && p.cmp && in->run_dir && in->run_dir[0] &&
+	    snprintf(found, sizeof(found), "%s/baseline.json",
+		     in->run_dir) < (int)sizeof(found) &&
+	    stat(found, &sb) == 0 && S_ISREG(sb.st_mode))
+		load_found(&p, found);
+	else if (in->baseline && stat(in->baseline, &sb) == 0) {
 		p.has_base = 1;
 		/* Of a summarised page, the baseline rows it draws only. */
 		if (prof_runview_load_only(&p.base, in->baseline,

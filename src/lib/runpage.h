@@ -19,8 +19,12 @@ struct prof_runview;
  * its comparisons (cmpview.h; NULL: no statuses), each read once, and
  * comparisons_path the file they came from, which the artifacts they
  * name are relative to. baseline is the baseline file they were made
- * with (NULL or a missing file: its samples are drawn from the
- * comparisons' statistics when there are some); history a prof-history
+ * with (a missing file: its samples are drawn from the comparisons'
+ * statistics when there are some; NULL: the run folder's baseline.json
+ * where there is one, make compare's reference side, for the rows whose
+ * comparison was made from its samples, else the same statistics);
+ * each side's CPU and own times are drawn beside its wall times where
+ * its samples say them; history a prof-history
  * database (NULL: no trend charts); run_dir the folder artifacts are
  * relative to. Written atomically to output. Returns 0, or -1 with err.
  */

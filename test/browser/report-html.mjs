@@ -1,9 +1,10 @@
 // report-html.mjs: open a report.html of prof-report in Debian's chromium
 // (playwright-core, as the browser stories do) and say what a reader gets:
 // console errors, every request the page made, the rows and charts, the
-// filter buttons at work; a screenshot at a laptop's width and one as
-// printed; every dialog a script opened (alert, confirm, prompt: the sign
-// of a script injected into the page). Writes one JSON object on stdout
+// filter buttons at work; screenshots at a laptop's width (its first
+// screen, the whole page, the first block) and one as printed; every
+// dialog a script opened (alert, confirm, prompt: the sign of a script
+// injected into the page). Writes one JSON object on stdout
 // for the test to check.
 //
 // usage: node test/browser/report-html.mjs --html FILE --shots DIR
@@ -68,6 +69,26 @@ try {
       dots: document.querySelectorAll('figure.chart circle.cur').length,
       drawn: [...document.querySelectorAll('figure svg')].every((s) => box(s).width > 300 && box(s).height > 40),
       overflow: document.documentElement.scrollWidth > window.innerWidth,
+      scroll_width: document.documentElement.scrollWidth,
+      inner_width: window.innerWidth,
+      // Tables wider than what holds them (the overview in the body, a
+      // block's numbers in their channel), and number cells whose text
+      // takes more than one line (a p-value as "1.45e-" over "11"); the
+      // gloss a few cells add after their number may wrap.
+      tables_outside: [...document.querySelectorAll('table')].filter((t) => {
+        const p = t.parentElement;
+        const cs = getComputedStyle(p);
+        const inner = box(p).right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth);
+        return box(t).right > inner + 0.5;
+      }).map((t) => t.className),
+      wrapped_numbers: [...document.querySelectorAll('td.num')].filter((td) => {
+        const r = document.createRange();
+        const first = [...td.childNodes].filter((n) => !(n.classList && n.classList.contains('gloss')));
+        if (!first.length) return false;
+        r.setStartBefore(first[0]);
+        r.setEndAfter(first[first.length - 1]);
+        return new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size > 1;
+      }).map((td) => td.textContent),
       statuses: rows.map((r) => r.dataset.status),
       links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')).filter((h) => !h.startsWith('#')),
       // Each block's channels (time, instructions) as a reader gets them:
@@ -96,6 +117,18 @@ try {
             },
             dots,
             svg_width: c.querySelector('figure svg') ? box(c.querySelector('figure svg')).width : 0,
+            // The distribution chart's dots by class (cur, base: wall
+            // time; cur-cpu, base-cpu: CPU time; cur-own, base-own: the
+            // code's own time), the time its verdict judged and the
+            // shaded band that marks it, and its table's rows as shown.
+            dots_by_class: [...c.querySelectorAll('figure.chart circle')].reduce((o, d) => {
+              o[d.getAttribute('class')] = (o[d.getAttribute('class')] ?? 0) + 1;
+              return o;
+            }, {}),
+            judged: c.querySelector('figure.chart')?.dataset.judged ?? null,
+            judged_band: c.querySelector('figure.chart rect.judged-band') ? box(c.querySelector('figure.chart rect.judged-band')).height : 0,
+            table: [...c.querySelectorAll('table.nums tr')].map((tr) => [...tr.cells].map((td) => td.textContent)),
+            judged_rows: [...c.querySelectorAll('table.nums tr.judged')].map((tr) => tr.cells[0].textContent),
             // A memory channel's table: each metric's cells as shown.
             metrics: [...c.querySelectorAll('tr[data-metric]')].map((tr) => ({
               metric: tr.dataset.metric,
@@ -107,6 +140,7 @@ try {
       })),
     };
   }));
+  await page.screenshot({ path: join(o.shots, 'screen.png') });
   await page.screenshot({ path: join(o.shots, 'report.png'), fullPage: true });
   await page.locator('section.row').first().screenshot({ path: join(o.shots, 'row.png') });
   // The filter: "warnings" leaves only warning rows visible.
