@@ -274,10 +274,31 @@ merge_here() {
 	finish $?
 }
 
+# lose_shard I WHY: shard I's run made here as a lost one: its workloads
+# planned as the task would have, each an error sample with WHY, none
+# run (PROF_SHARD_LOST: prof-time(1)); what the stopped task left goes.
+lose_shard() {
+	rm -rf -- "$run/shards/$1"
+	(
+		. "$S/settings"
+		PROF_SHARD=$1/$shards PROF_SHARD_FROM=SLURM_ARRAY_TASK_ID \
+			PROF_OUTPUT=$run/shards/$1 PROF_HISTORY= PROF_STORIES=0 \
+			PROF_PLAYWRIGHT= PROF_SHARD_LOST=$2 \
+			PROF_COMMAND="$PROF_COMMAND (shard $1/$shards)"
+		export PROF_SHARD PROF_SHARD_FROM PROF_OUTPUT PROF_HISTORY \
+			PROF_STORIES PROF_PLAYWRIGHT PROF_SHARD_LOST PROF_COMMAND
+		case $mode in
+		compare) exec sh "$HERE/compare.sh" >/dev/null 2>&1 ;;
+		*) exec sh "$HERE/profile.sh" "$mode" >/dev/null 2>&1 ;;
+		esac
+	)
+	[ $? -le 1 ]
+}
+
 # report: once no job of the run is queued: the merged run, or why there
 # is none.
 report() {
-	local i t c jid log failed=0 rerun='' node m
+	local i t c jid log failed=0 rerun='' node m lost='' other=0 why
 	# What the merge printed is what a run prints (its table, the
 	# summary's path), and its code the run's.
 	if [ -s "$S/merge-exit" ] && [ -e "$run/results.json" ]; then
@@ -322,17 +343,27 @@ report() {
 			DEADLINE | BOOT_FAIL) [ -z "$m" ] || c= ;;
 		esac
 		if [ -n "$c" ]; then
+			other=1
 			say "shard $i/$shards (job $jid on $node) failed:" \
 				"exit code $c; its log: $log"
+		elif [ -n "$m" ] && [ "$j_state" = TIMEOUT ]; then
+			say "shard $i/$shards (job $jid on $node) exceeded its" \
+				"time limit (TIMEOUT) before its run ended; its" \
+				"log: $log"
+			lost="$lost $i"
+			eval "lost_$i=\"job \$jid on \$node\""
 		elif [ -n "$m" ]; then
+			other=1
 			say "shard $i/$shards (job $jid on $node) was stopped" \
 				"(${j_state:-its state no longer known}) before" \
 				"its run ended; its log: $log"
 		elif [ -n "$j_node" ]; then
+			other=1
 			say "shard $i/$shards (job $jid): node $j_node cannot" \
 				"write the run folder '$run' (${j_state:-ended}):" \
 				"it must be on storage every node sees"
 		else
+			other=1
 			say "shard $i/$shards (job $jid) did not run:" \
 				"${j_state:-it left the queue}"
 		fi
@@ -347,6 +378,40 @@ report() {
 		say "the merge (job $merge) did not run (${j_state:-it left" \
 			"the queue}); merge the shards with: make merge-shards" \
 			"DIR=$run"
+		finish 2
+	fi
+	# Only time limits: the run is merged here, the timed-out shards'
+	# workloads error samples, and its code 2 (an infrastructure
+	# failure, whatever its samples say).
+	if [ $other = 0 ] && [ -n "$lost" ]; then
+		for i in $lost; do
+			eval "why=\$lost_$i"
+			if ! lose_shard "$i" "shard $i/$shards ($why) exceeded its time limit before this workload was measured (TIMEOUT; SLURM_ARGS --time)"; then
+				say "cannot make shard $i/$shards's lost run in" \
+					"$run/shards/$i"
+				finish 2
+			fi
+		done
+		for f in results.json baseline.json comparisons.json \
+			summary.md report.html; do
+			rm -f -- "$run/$f"
+		done
+		(
+			. "$S/settings"
+			PROF_ENGINE_MERGE=1 exec sh "$HERE/merge-shards.sh" "$run" \
+				>"$S/merge-here.out" 2>"$S/merge-here.log"
+		)
+		c=$?
+		grep -v '^make merge-shards: run finished with exit code' \
+			"$S/merge-here.log" >&2
+		cat "$S/merge-here.out"
+		if [ $c -le 1 ]; then
+			say "the merged run holds the workloads of shard" \
+				"$(printf '%s' "$lost" | sed "s| \([0-9]*\)|, \1/$shards|g; s|^, ||")" \
+				"as error samples (not measured: its time limit" \
+				"ended it); a longer --time in SLURM_ARGS, or more" \
+				"SHARDS, measures them"
+		fi
 		finish 2
 	fi
 	say "the finished shards are kept in $run/shards; rerun the" \

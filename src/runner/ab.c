@@ -408,7 +408,8 @@ ab_run_workloads(struct opts *o)
 			}
 		}
 	}
-	if (!strcmp(o->backend, "gpu") && binaries_require_gpu(&a->o, a->bins))
+	if (!strcmp(o->backend, "gpu") && !workers_shard_lost(o) &&
+	    binaries_require_gpu(&a->o, a->bins))
 		goto out;
 	if (plan_groups(&a->o, a->all, a->n_all, a->bins, &a->gs, &a->n) ||
 	    plan_groups(&b->o, b->all, b->n_all, b->bins, &b->gs, &b->n))
@@ -480,11 +481,23 @@ ab_run_workloads(struct opts *o)
 	}
 	if (open_side(a) < 0 || open_side(b) < 0)
 		goto out;
-	if (n > 0)
+	if (n > 0 && !workers_shard_lost(o))
 		cal = calibrate_begin(a->r.out, b->r.out);
 	for (i = 0; i < n && !signals_interrupted; i++) {
 		int a_first = (int)(plan_splitmix64(&st) & 1);
 
+		/* A lost shard (workers_shard_lost()): each side of the
+		 * unit one error sample, none run. */
+		if (workers_shard_lost(o)) {
+			if ((units[i].a &&
+			     workers_lose_group(&a->r, units[i].a, i + 1, n,
+						workers_shard_lost(o)) < 0) ||
+			    (units[i].b &&
+			     workers_lose_group(&b->r, units[i].b, i + 1, n,
+						workers_shard_lost(o)) < 0))
+				break;
+			continue;
+		}
 		if (i &&
 		    calibrate_point(cal, "between", a->r.out, b->r.out) < 0)
 			break;

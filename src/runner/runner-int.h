@@ -231,6 +231,19 @@ int count_run(struct opts *o);
  * failure. In batch mode (r->batch) the durations add up and no progress
  * is printed. */
 int workers_run_group(struct run_state *r, struct group *g, int i, int n);
+/*
+ * PROF_SHARD_LOST, the reason a scheduler stopped this shard before its
+ * results were written (make's ENGINE=slurm, after a time limit), or
+ * NULL: not set, or not a shard (o->shard_n 0). With it, the shard's
+ * groups are planned as always but none runs: each is one error sample
+ * with the reason (workers_lose_group()), so that the merged run names
+ * every workload the shard would have measured.
+ */
+const char *workers_shard_lost(const struct opts *o);
+/* Group g as one error sample (call 0) with reason, its worker never
+ * started; the progress line says so. Returns -1 on an output failure. */
+int workers_lose_group(struct run_state *r, struct group *g, int i, int n,
+		       const char *reason);
 /* PROF_GBENCH_FLAGS split into words (*extra, one free(); NULL when it
  * is not set; extra NULL: checked only), refused with a message when a
  * word is a flag prof gives a Google Benchmark run itself

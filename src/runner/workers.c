@@ -77,6 +77,30 @@ error_sample(struct run_state *r, struct group *g, long index,
 	json_object_put(s);
 }
 
+const char *
+workers_shard_lost(const struct opts *o)
+{
+	const char *why = getenv("PROF_SHARD_LOST");
+
+	return o->shard_n && why && why[0] ? why : NULL;
+}
+
+int
+workers_lose_group(struct run_state *r, struct group *g, int i, int n,
+		   const char *reason)
+{
+	long before = r->samples;
+
+	error_sample(r, g, 0, reason);
+	if (r->samples == before)
+		return -1;
+	if (!r->o->quiet && !r->batch)
+		fprintf(stderr, "%s: [%d/%d] %s %s%s: error: %s\n", cli_name, i,
+			n, g->w->id, g->backend,
+			strcmp(g->kind, "cold") ? "" : " (cold)", reason);
+	return 0;
+}
+
 /* The CPU time of a sample's call on one thread; NAN: unknown, or the
  * call ran more threads. */
 static double

@@ -79,7 +79,8 @@ workloads_run(struct opts *o)
 			goto out;
 		}
 	}
-	if (!strcmp(o->backend, "gpu") && binaries_require_gpu(o, bins))
+	if (!strcmp(o->backend, "gpu") && !workers_shard_lost(o) &&
+	    binaries_require_gpu(o, bins))
 		goto out;
 	if (plan_groups(o, all, n_all, bins, &gs, &n))
 		goto out;
@@ -121,11 +122,15 @@ workloads_run(struct opts *o)
 		goto out;
 	/* The machine-drift guard: the calibration kernel at the start,
 	 * between groups and at the end, never inside a worker. */
-	if (!strcmp(o->phase, "timing") && n > 0)
+	if (!strcmp(o->phase, "timing") && n > 0 && !workers_shard_lost(o))
 		cal = calibrate_begin(r.out, NULL);
 	for (i = 0; i < n && !signals_interrupted; i++)
-		if ((i && calibrate_point(cal, "between", r.out, NULL) < 0) ||
-		    run_runs(&r, &gs[i], i + 1, n) < 0)
+		if (workers_shard_lost(o) ?
+			    workers_lose_group(&r, &gs[i], i + 1, n,
+					       workers_shard_lost(o)) < 0 :
+			    (i && calibrate_point(cal, "between", r.out,
+						  NULL) < 0) ||
+				    run_runs(&r, &gs[i], i + 1, n) < 0)
 			break;
 	if (i == n && calibrate_end(cal, r.out, NULL) < 0)
 		i--;

@@ -6,7 +6,7 @@
 # one A/B run judged as the unsharded one is: the same rows, each
 # workload in exactly one shard, both sides under one run id.
 . "$(dirname "$0")/lib.sh"
-plan 20
+plan 21
 
 # prof-time: shards of an A/B of the test workloads.
 sel=(quick --workloads "$TW" --against "$TW" --repeat 1 --max-repeat 1
@@ -110,6 +110,18 @@ is "$(jq -c 'map(del(.run_id))' "$T/again.json")" \
 like "$(head -n 1 "$T/merged/summary.md")" \
 	"Interleaved A/B against bin/prof-workloads: baseline.json is the reference build" \
 	"the summary says what was compared"
+
+# A shard the scheduler stopped (ENGINE=slurm's PROF_SHARD_LOST): its
+# workloads planned, none run, each side's an error sample saying why.
+PROF_SHARD_LOST="shard 2/2 was stopped" mk compare "${SEL[@]}" SHARD=2/2 \
+	OUTPUT="$T/lost"
+jq -s '{c: .[0], b: .[1], w: .[2]}' "$T/lost/results.json" \
+	"$T/lost/baseline.json" "$T/shards/2/results.json" >"$T/lost.json"
+jq_raw "$JQ_WHOLE"'(.c | whole | [.samples[] | [.workload, .outcome, .reason]]
+	| unique) == (.w | whole | [.samples[].workload] | unique |
+	map([., "error", "shard 2/2 was stopped"])) and
+	(.b | whole | all(.samples[]; .outcome == "error"))' "$T/lost.json" \
+	"a lost shard: its workloads as error samples on both sides, none run"
 
 # A folder of compare shards and a profile run's shard: refused.
 mk profile-quick CATEGORY=primitive REPEAT=1 SHARD=1/2 HISTORY= \
