@@ -1908,8 +1908,9 @@ reason_size(const char *reason, char *out, size_t n)
 	double v;
 
 	out[0] = '\0';
-	for (q = reason ? strchr(reason, '%') : NULL; q; q = strchr(q + 1, '%')) {
-		for (b = q; b > reason && (strchr("0123456789.", b[-1])); b--)
+	q = reason ? strchr(reason, '%') : NULL;
+	for (; q; q = strchr(q + 1, '%')) {
+		for (b = q; b > reason && strchr("0123456789.", b[-1]); b--)
 			;
 		if (b == q)
 			continue;
