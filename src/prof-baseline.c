@@ -12,7 +12,7 @@
 #include "base/id.h"
 #include "base/json.h"
 #include "cli/cli.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "model/calib.h"
 #include "model/rwriter.h"
 #include "model/sample.h"

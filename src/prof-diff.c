@@ -9,7 +9,7 @@
 #include "base/json.h"
 #include "base/out.h"
 #include "cli/cli.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "model/calib.h"
 #include "model/sample.h"
 #include "model/segcal.h"

@@ -10,7 +10,7 @@
 #include "base/json.h"
 #include "base/out.h"
 #include "cli/cli.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "model/runview.h"
 #include "model/sample.h"
 
@@ -109,23 +109,6 @@ struct gb_rep {
 	double cpu_ms;		/* NAN: the sample says none */
 	long long iterations;	/* 1: one call */
 	long long threads;
-};
-
-/*
- * Each memory metric's name in the other tools: a Bencher measure (made
- * on first use, in kebab case as Bencher's own) and a Google Benchmark
- * entry's key (its memory manager's, where one means the same).
- */
-static const struct {
-	const char *bmf;
-	const char *gbench;
-} mem_names[PROF_CMP_MEM_N] = {
-	[PROF_CMP_MEM_PEAK] = {"heap-peak-bytes", "max_bytes_used"},
-	[PROF_CMP_MEM_ALLOCS] = {"allocations", "allocs_per_iter"},
-	[PROF_CMP_MEM_BYTES] = {"bytes-allocated", "total_allocated_bytes"},
-	[PROF_CMP_MEM_RSS] = {"rss-peak-bytes", "rss_peak_bytes"},
-	[PROF_CMP_MEM_DEVICE] = {"device-peak-bytes",
-				 "device_peak_allocated_bytes"},
 };
 
 /* The order of severity of a status, for a memory sample's one cell. */
@@ -520,7 +503,7 @@ make_bmf(struct export *e)
 			if (e->verdicts)
 				add_status(m, e->verdicts[i].mem_status[k],
 					   e->verdicts[i].mem_reason[k]);
-			json_object_object_add(b, mem_names[k].bmf, m);
+			json_object_object_add(b, prof_cmp_metrics[k].bmf, m);
 		}
 		row_name(e, i, name, sizeof(name));
 		json_object_object_add(doc, name, b);
@@ -601,7 +584,7 @@ gbench_entry(const struct prof_runrow *r, const struct gb_rep *rep,
 	for (m = 1; m < PROF_CMP_MEM_N; m++)
 		if (r->mem_st[m].n)
 			json_object_object_add(
-				b, mem_names[m].gbench,
+				b, prof_cmp_metrics[m].gbench,
 				prof_json_double(r->mem_st[m].median));
 	return b;
 }
@@ -623,12 +606,12 @@ add_mem_verdicts(struct json_object *b, const struct prof_runrow *r,
 			st = json_object_new_object();
 			why = json_object_new_object();
 		}
-		json_object_object_add(st, mem_names[m].gbench,
+		json_object_object_add(st, prof_cmp_metrics[m].gbench,
 				       vd->mem_status[m] ?
 					       json_object_new_string(
 						       vd->mem_status[m]) :
 					       NULL);
-		json_object_object_add(why, mem_names[m].gbench,
+		json_object_object_add(why, prof_cmp_metrics[m].gbench,
 				       vd->mem_reason[m] ?
 					       json_object_new_string(
 						       vd->mem_reason[m]) :

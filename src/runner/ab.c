@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "model/contend.h"
 #include "page.h"
 #include "runner-int.h"

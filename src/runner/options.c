@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "base/id.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "runner-int.h"
 
 /* --shard i/N: 1 <= i <= N <= 1000. Returns 0, or 2 after a message. */

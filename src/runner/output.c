@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "runner-int.h"
 
 /* What the run line of the output says: the mode and the options that

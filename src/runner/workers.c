@@ -14,7 +14,7 @@
 
 #include "base/buf.h"
 #include "channels.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "model/contend.h"
 #include "model/gbench.h"
 #include "page.h"

@@ -3,7 +3,7 @@
 # (issue 41, items 26 and 27), run by hand in a worktree: each break is
 # an edit of one source file, the tests named run, the file is restored
 # from git and the tools rebuilt. Every test named must fail.
-#   A: the baseline time rule never warns (compare.c, judge_speed:
+#   A: the baseline time rule never warns (verdict/rule.c, judge_speed:
 #      warning -> stable): t6307, whose time checks skipped when the
 #      row was not a warning
 #   B: the memory rule never warns on an exact metric (judge_mem_exact):
@@ -19,7 +19,7 @@
 # Prints prove's summary of each.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-for f in src/lib/compare.c src/harness/phases.c src/runner/cmdsample.c; do
+for f in src/lib/verdict/rule.c src/lib/verdict/judge.c src/harness/phases.c src/runner/cmdsample.c; do
 	git diff --quiet -- "$f" || {
 		echo "$f has changes of its own; not touching it" >&2
 		exit 2
@@ -43,11 +43,11 @@ brk() { # NAME FILE SED TEST...
 		grep -v '^test/.* ok$'
 	git checkout -- "$file"
 }
-brk A src/lib/compare.c 's/^\tr->status = sr.status;$/&\n\tif (r->status == PROF_CMP_WARNING)\n\t\tr->status = PROF_CMP_STABLE;/' \
+brk A src/lib/verdict/rule.c 's/^\tr->status = sr.status;$/&\n\tif (r->status == PROF_CMP_WARNING)\n\t\tr->status = PROF_CMP_STABLE;/' \
 	test/cli/t6307-diagnose-why.sh
-brk B src/lib/compare.c '/^judge_mem_exact/,/^}/s/r->status = PROF_CMP_WARNING;/r->status = PROF_CMP_STABLE;/' \
+brk B src/lib/verdict/rule.c '/^judge_mem_exact/,/^}/s/r->status = PROF_CMP_WARNING;/r->status = PROF_CMP_STABLE;/' \
 	test/cli/t6304-compare-why.sh
-brk C src/lib/compare.c '/^judge_ab(/,/^out:$/s/^out:$/\tif (r->status == PROF_CMP_STABLE)\n\t\tr->status = PROF_CMP_WARNING;\n&/' \
+brk C src/lib/verdict/judge.c '/^judge_ab(/,/^out:$/s/^out:$/\tif (r->status == PROF_CMP_STABLE)\n\t\tr->status = PROF_CMP_WARNING;\n&/' \
 	test/cli/t7024-report-html-memory.sh
 brk D src/harness/phases.c 's/v >= 0 ? json_object_new_int64(v) : NULL/v >= 0 ? json_object_new_int64(2 * v) : NULL/' \
 	test/cli/t7026-make-memory-history.sh test/cli/t7001-make-memory.sh

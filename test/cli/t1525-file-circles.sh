@@ -77,15 +77,17 @@ ok "$([ -s "$T/edges" ] && echo 0 || echo 1)" "the objects name each other"
 
 is "$(circles <"$T/edges" | tr '\n' '|')" "" "no circle among the files"
 
-# The layers: what each may call besides itself, bottom up. The
-# verdicts are the files flat in src/lib until their folder, verdict/, has
-# them; the pages' kit is flat for now.
+# The layers: what each may call besides itself, bottom up. The table is
+# the verdicts' table of channels, metrics and statuses and the check of
+# their file (src/lib/verdict/table.c, check.c), which the model reads and
+# which stand on base/ alone; the rest of verdict/ stands on the model.
+# The pages' kit is flat for now.
 layer() {
 	case $1 in
 	src/lib/base/*) echo base ;;
 	src/lib/model/*) echo model ;;
-	src/lib/verdict/* | src/lib/compare | src/lib/cmpview | src/lib/channels)
-		echo verdict ;;
+	src/lib/verdict/table | src/lib/verdict/check) echo table ;;
+	src/lib/verdict/* | src/lib/channels) echo verdict ;;
 	src/lib/history/*) echo history ;;
 	src/lib/why/*) echo why ;;
 	src/lib/runpage) echo page ;;
@@ -98,23 +100,23 @@ layer() {
 below() {
 	case $1 in
 	base) echo "" ;;
-	model) echo "base" ;;
-	verdict) echo "model base" ;;
-	history) echo "verdict model base" ;;
-	why) echo "model base" ;;
-	kit) echo "verdict model base" ;;
-	page) echo "kit history why verdict model base" ;;
-	cli) echo "kit why verdict model base" ;;
-	runner) echo "cli kit why verdict model base" ;;
-	harness) echo "kit why verdict model base" ;;
+	table) echo "base" ;;
+	model) echo "table base" ;;
+	verdict) echo "model table base" ;;
+	history) echo "verdict model table base" ;;
+	why) echo "model table base" ;;
+	kit) echo "verdict model table base" ;;
+	page) echo "kit history why verdict model table base" ;;
+	cli) echo "kit why verdict model table base" ;;
+	runner) echo "cli kit why verdict model table base" ;;
+	harness) echo "kit why verdict model table base" ;;
 	esac
 }
-# The one call that still runs up, each "FROM LAYER" with its reason:
-# issue 44 turns it round with the verdicts' channel table.
+# The calls that still run up, each "FROM LAYER: its reason": none since
+# the model takes the memory metrics and the comparisons check from the
+# verdicts' table (issue 44).
 known_up() {
-	cat <<'EOS'
-src/lib/model/runview verdict: the memory metrics and the comparisons check
-EOS
+	:
 }
 # upward: of the edges "FROM TO" on stdin, each that calls a layer not
 # below its own, as " FROM->TO".
@@ -134,19 +136,22 @@ upward() {
 }
 # The rule finds what it looks for: a folder of libprof calling one above
 # it (base into the model, the model into the history, why into the
-# verdicts, the verdicts into the pages' kit), the cli layer or the runner
-# into the history, the history into the page; and lets the known call by.
+# verdicts, the verdicts into the pages' kit, the model into the verdicts
+# but for their table), the cli layer or the runner into the history, the
+# history into the page.
 is "$(printf '%s\n' "src/lib/base/json src/lib/model/sample" \
 	"src/lib/model/stream src/lib/history/order" \
-	"src/lib/why/why src/lib/compare" \
-	"src/lib/compare src/lib/page" \
+	"src/lib/why/why src/lib/verdict/group" \
+	"src/lib/verdict/write src/lib/page" \
 	"src/lib/runpage src/lib/history/history" \
 	"src/lib/model/sample src/lib/base/json" \
-	"src/lib/model/runview src/lib/compare" \
+	"src/lib/model/runview src/lib/verdict/group" \
+	"src/lib/model/runview src/lib/verdict/table" \
+	"src/lib/verdict/table src/lib/model/sample" \
 	"src/cli/cli src/lib/history/history" \
 	"src/runner/plan src/lib/history/sqlite" \
 	"src/lib/history/history src/lib/runpage" | upward)" \
-	" src/lib/base/json->src/lib/model/sample src/lib/model/stream->src/lib/history/order src/lib/why/why->src/lib/compare src/lib/compare->src/lib/page src/cli/cli->src/lib/history/history src/runner/plan->src/lib/history/sqlite src/lib/history/history->src/lib/runpage" \
+	" src/lib/base/json->src/lib/model/sample src/lib/model/stream->src/lib/history/order src/lib/why/why->src/lib/verdict/group src/lib/verdict/write->src/lib/page src/lib/model/runview->src/lib/verdict/group src/lib/verdict/table->src/lib/model/sample src/cli/cli->src/lib/history/history src/runner/plan->src/lib/history/sqlite src/lib/history/history->src/lib/runpage" \
 	"the layer rule names each call up a floor, into the history and out of it"
 is "$(upward <"$T/edges")" "" "each layer calls only the layers below it"
 # The includes keep the same order (a header's macros and inline code

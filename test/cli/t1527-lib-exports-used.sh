@@ -17,12 +17,10 @@ plan 6
 # Exported for the unit tests, each for a reason.
 allowed() {
 	cat <<'EOF'
-prof_cmp_judge the rule on one hand-made row, without a results file: the seam of lib-verdict-rule, -seq, memory-rule and extremes (the tools judge through prof_cmp_judge_groups(), which calls it)
-prof_cmp_side_add how those tests fill a hand-made row's side
+prof_cmp_side_add how the rule's unit tests (lib-verdict-rule, -seq, memory-rule, extremes) fill a hand-made row's side for prof_cmp_judge(), without a results file
 prof_cmp_side_add_marked the same, with a sample's contention and CPU time
 prof_cmp_side_add_at the same, with a memory value's call index
 prof_cmp_side_add_timed the same, with a call's own time (wall minus run-queue delay)
-prof_cmp_status_name a judged row's status by the name the comparisons print (t6315 reads its list)
 prof_cmp_seq_look one look of the sequential rule with its interval, which lib-verdict-seq checks (prof-time asks prof_cmp_seq_stop(), which calls it)
 prof_cmp_json the whole comparisons array in memory: the unit tests' view of a judged document (prof-diff writes its rows one at a time through prof_cmp_row_json() since a2a9203)
 cli_opt_list what --list-options prints, without the exit that cli_getopt_next() adds: cli-opt's way to it

@@ -1,6 +1,6 @@
 #!/bin/bash
 # A baseline row whose calls waited in the machine's queue keeps a warning
-# only where its CPU times say the same (compare.c, judge_queue()): real
+# only where its CPU times say the same (src/lib/verdict/rule.c, judge_queue()): real
 # samples of a single-threaded workload and of a server round trip (two
 # threads), their wall times made 5 times slower as a busy machine makes
 # them (contended, with involuntary switches), the CPU times as they were;

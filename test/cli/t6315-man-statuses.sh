@@ -1,7 +1,7 @@
 #!/bin/bash
 # Every status a tool can print appears in its man page (prof-diff(1) had
 # no "improved"; prof-report(1) named none). The statuses are the library's
-# (prof_cmp_status_name() in src/lib/compare.c, which every comparison is
+# (prof_cmp_status_name() in src/lib/verdict/table.c, which every comparison is
 # written through); the tools that print a row's status are the ones that
 # judge (prof-diff) or carry its verdict on (prof-report's summary and
 # table, prof-history's trend and changes, prof-export's status column,
@@ -14,7 +14,7 @@ plan $(($(echo $tools | wc -w) + 7))
 # The statuses: what prof_cmp_status_name() returns for a comparison
 # ("unjudged" is a row compared with nothing, which only report.html
 # shows: below).
-statuses=$(sed -n '/^prof_cmp_status_name(/,/^}/p' src/lib/compare.c |
+statuses=$(sed -n '/^prof_cmp_status_name(/,/^}/p' src/lib/verdict/table.c |
 	sed -n 's/.*return "\([a-z]*\)";.*/\1/p' | grep -v -x unjudged |
 	sort | tr '\n' ' ')
 is "$statuses" "improved incomparable new stable unsettled warning " \

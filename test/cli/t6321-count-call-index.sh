@@ -40,7 +40,7 @@ jq_ok '.[0].status == "stable"' "$out" \
 	"the same calls against the same calls: stable"
 run prof-diff --baseline "$T/base.json" "$T/three.json"
 # Compared call index by call index (calls 0 and 1 on both sides), not
-# by the lower medians of 2 and 3 calls (src/lib/compare.c, judge_count).
+# by the lower medians of 2 and 3 calls (src/lib/verdict/rule.c, judge_count).
 jq_ok '.[0].status == "stable" and .[0].delta_instructions == 0 and
 	(.[0].reason | endswith("; compared on the call indexes both sides have (2 of 3 calls, 2 of 2 in the baseline)"))' \
 	"$out" "three calls against two: compared call by call, stable, and says so"

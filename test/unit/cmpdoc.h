@@ -9,7 +9,7 @@
 #include <json-c/json.h>
 
 #include "base/json.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 
 static struct json_object *
 cmpdoc_samples(struct json_object *doc)

@@ -8,7 +8,7 @@
 
 #include "base/json.h"
 #include "cmpdoc.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "model/callgrind.h"
 #include "tap.h"
 

@@ -9,8 +9,8 @@
 #include <json-c/json.h>
 
 #include "base/json.h"
-#include "cmpview.h"
-#include "compare.h"
+#include "verdict/view.h"
+#include "verdict/verdict.h"
 #include "tap.h"
 
 #define ROWS 3000	/* more than PROF_CMPVIEW_KEEP: rows are parsed again */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "prof/sum.h"
 #include "tap.h"
 

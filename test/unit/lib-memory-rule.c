@@ -10,7 +10,7 @@
 
 #include "base/json.h"
 #include "channels.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "tap.h"
 
 /* A matched memory row of metric m: nc current and nb baseline values,

@@ -12,7 +12,7 @@
 
 #include "base/json.h"
 #include "base/out.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "model/runview.h"
 #include "model/sample.h"
 #include "model/stream.h"

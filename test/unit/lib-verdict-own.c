@@ -11,7 +11,7 @@
 
 #include "base/json.h"
 #include "cmpdoc.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "model/contend.h"
 #include "tap.h"
 

@@ -9,7 +9,7 @@
 
 #include "base/json.h"
 #include "cmpdoc.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "tap.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

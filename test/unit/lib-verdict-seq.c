@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "base/stats.h"
-#include "compare.h"
+#include "verdict/verdict.h"
 #include "model/contend.h"
 #include "tap.h"
 

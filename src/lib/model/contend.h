@@ -212,7 +212,7 @@ int prof_sample_run_delay(struct json_object *s, double *ms);
 double prof_sample_own_ms(struct json_object *s);
 
 /*
- * How a sample's call was contended, for the A/B looks (compare.h):
+ * How a sample's call was contended, for the A/B looks (verdict/verdict.h):
  * PROF_CONTEND_NONE (it says contended: false, or nothing: a file older
  * than the fields is unknown, never contended), PROF_CONTEND_QUEUED
  * (contended, its delay known whole: it waited for a core; or, its delay

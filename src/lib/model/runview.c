@@ -16,11 +16,12 @@
 #include "base/json.h"
 #include "base/pool.h"
 #include "base/prof.h"
-#include "compare.h"
 #include "model/runview.h"
 #include "model/sample.h"
 #include "model/stream.h"
 #include "prof/sum.h"
+#include "verdict/check.h"
+#include "verdict/table.h"
 
 /* What a row gathers while the file is walked and drops at its end. */
 struct prof_runacc {
@@ -549,7 +550,7 @@ finish_rows(struct prof_runview *v)
 		    prof_cpu_row_stats(&r->cpu, &r->cpu_st) < 0)
 			return -1;
 		/* A memory metric's median is one of its samples, as
-		 * prof-diff's memory rows have it (compare.c, row_stats). */
+		 * prof-diff's memory rows have it (verdict/rule.c, row_stats). */
 		for (m = 1; m < PROF_CMP_MEM_N; m++)
 			if (prof_stats_counts(r->mem[m], r->n_mem[m],
 					       &r->mem_st[m]) < 0)

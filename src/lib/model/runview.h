@@ -8,8 +8,8 @@
 #include "base/err.h"
 #include "base/htab.h"
 #include "base/stats.h"
-#include "compare.h"
 #include "model/contend.h"
+#include "verdict/table.h"
 
 struct json_object;
 struct prof_stream;

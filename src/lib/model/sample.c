@@ -358,7 +358,7 @@ check_shared(struct ctx *c, struct json_object *o)
 	if (json_object_object_get_ex(o, "count_threshold_pct", NULL) &&
 	    want_number(c, o, "count_threshold_pct", 0, 0))
 		return -1;
-	/* A time threshold a rule can take (compare.h): above 0, at most
+	/* A time threshold a rule can take (verdict/verdict.h): above 0, at most
 	 * 1000 (PROF_CMP_THRESHOLD_MAX). */
 	if (json_object_object_get_ex(o, "time_threshold_pct", &v)) {
 		if (want_number(c, o, "time_threshold_pct", 0, 0))
@@ -603,7 +603,7 @@ check_common(struct ctx *c, struct json_object *o)
 	    want_enum(c, o, "outcome", outcomes, "success, error"))
 		return -1;
 	/* A memory sample's call index in its worker: prof-diff checks
-	 * that the exact metrics of each index repeat (compare.c). */
+	 * that the exact metrics of each index repeat (verdict/group.c). */
 	if (json_object_object_get_ex(o, "call", NULL) &&
 	    want_int(c, o, "call"))
 		return -1;

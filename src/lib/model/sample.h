@@ -23,7 +23,7 @@ struct json_object;
  *   count_threshold_pct (the growth in % above which a count is a
  *   warning) on instruction samples; time_threshold_pct (the change in
  *   % either way beyond which a time is a warning or improved: above 0,
- *   at most 1000; compare.h) on timing samples where prof-time was given
+ *   at most 1000; verdict/verdict.h) on timing samples where prof-time was given
  *   one, the workload's descriptor says one, or an A/B settled by one;
  *   order_seed (the run order's seed) where prof-time ran it;
  *   on timing samples whose call was timed (contend.h has the rule):

@@ -1,4 +1,4 @@
-/* cmpview.c: comparisons spooled as text, parsed again a few at a time. */
+/* view.c: comparisons spooled as text, parsed again a few at a time. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,9 +6,9 @@
 #include <json-c/json.h>
 
 #include "base/json.h"
-#include "cmpview.h"
-#include "compare.h"
 #include "model/stream.h"
+#include "verdict/verdict.h"
+#include "verdict/view.h"
 
 /* The key of a row of pooled workload w, backend b, count mark and
  * pooled segment seg (NULL: any), as a prof_htab64 key. */

@@ -1,8 +1,8 @@
-/* cmpview.h: the comparisons of a run (prof-diff's document, or rows made
+/* view.h: the comparisons of a run (prof-diff's document, or rows made
  * from the results), kept as text and parsed a few at a time, so that a
  * report over 40,000 rows never holds 40,000 json-c trees. */
-#ifndef PROF_CMPVIEW_H
-#define PROF_CMPVIEW_H
+#ifndef PROF_VERDICT_VIEW_H
+#define PROF_VERDICT_VIEW_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -97,4 +97,4 @@ int prof_cmpview_has_counts(const struct prof_cmpview *v);
 
 void prof_cmpview_free(struct prof_cmpview *v);
 
-#endif /* PROF_CMPVIEW_H */
+#endif /* PROF_VERDICT_VIEW_H */

@@ -1,7 +1,8 @@
-/* compare.h: samples grouped into rows, and rows judged against a baseline
- * by the rules of DESIGN.md, with a rank test shown beside them. */
-#ifndef PROF_COMPARE_H
-#define PROF_COMPARE_H
+/* verdict.h: samples grouped into rows, and rows judged against a baseline
+ * by the rules of DESIGN.md, with a rank test shown beside them; the
+ * comparisons they make (src/lib/verdict/README: which file does what). */
+#ifndef PROF_VERDICT_H
+#define PROF_VERDICT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -10,6 +11,9 @@
 #include "base/htab.h"
 #include "base/pool.h"
 #include "base/stats.h"
+#include "verdict/check.h"
+#include "verdict/seq.h"
+#include "verdict/table.h"
 
 struct json_object;
 
@@ -34,7 +38,7 @@ struct json_object;
  *                 ceil(0.75 n) current samples below the baseline median
  *   stable        otherwise
  *   unsettled     (calls that waited for a core, their run-queue delay
- *                 unknown: see judge_queue in compare.c; and interleaved
+ *                 unknown: see judge_queue in rule.c; and interleaved
  *                 rows, below) the evidence did not settle: never
  *                 warning, improved or stable, and no exit code changes
  * T is the row's time threshold (threshold_pct / 100): the one its
@@ -77,8 +81,8 @@ struct json_object;
  * bytes in use during the call). A timing sample with a "memory"
  * of its own (prof-time -- CMD: the command's RSS peak, from wait4) gives
  * memory rows the same way, beside its time row. A row's value per sample
- * is kept with the sample's call index. new and incomparable are decided as above,
- * except that a baseline value of 0 is a value (a call that allocated
+ * is kept with the sample's call index. new and incomparable are decided as
+ * above, except that a baseline value of 0 is a value (a call that allocated
  * nothing). Then, by the metric's rule:
  *   exact (heap peak, allocations, bytes allocated, device peak: what
  *   one single-threaded call does, the same on every run):
@@ -117,115 +121,6 @@ struct json_object;
  * until prof_cmp_free(); it holds no JSON document: take copies what a
  * row keeps.
  */
-
-enum prof_cmp_status {
-	PROF_CMP_UNJUDGED = 0,	/* grouped only; no baseline was asked for */
-	PROF_CMP_NEW,
-	PROF_CMP_INCOMPARABLE,
-	PROF_CMP_STABLE,
-	PROF_CMP_WARNING,
-	PROF_CMP_IMPROVED,	/* never changes an exit code */
-	PROF_CMP_UNSETTLED,	/* the evidence did not settle; neither */
-};
-
-/* The ratio above which a slower memory median (the RSS peak) may be a
- * warning. */
-#define PROF_CMP_RATIO 1.20
-
-/* The time threshold (%) of a row whose samples record none: against a
- * baseline (another day's machine), and interleaved A/B (both builds in
- * one run: see prof-diff(1) for why this default). A threshold is more
- * than 0 and at most PROF_CMP_THRESHOLD_MAX. */
-#define PROF_CMP_TIME_THRESHOLD 20.0
-#define PROF_CMP_AB_THRESHOLD 5.0
-#define PROF_CMP_THRESHOLD_MAX 1000.0
-
-/* A row judged on own time says how much of its wall time the queue took
- * where that is at least this share (%) on either side. */
-#define PROF_CMP_QUEUE_NOTE_PCT 1.0
-
-/* The growth of an instruction count (%) above which it is a warning,
- * unless the workload sets its own (count_threshold_pct). */
-#define PROF_CMP_COUNT_THRESHOLD 1.0
-
-/* The memory metrics, in the order of their rows; index 0 is none. */
-enum prof_cmp_mem {
-	PROF_CMP_MEM_NONE = 0,
-	PROF_CMP_MEM_PEAK,	/* host_peak_bytes */
-	PROF_CMP_MEM_ALLOCS,	/* host_allocs */
-	PROF_CMP_MEM_BYTES,	/* host_allocated_bytes */
-	PROF_CMP_MEM_RSS,	/* rss_peak_bytes */
-	PROF_CMP_MEM_DEVICE,	/* device_peak_allocated_bytes (CUDA) */
-	PROF_CMP_MEM_N,
-};
-
-/* A memory metric and its rule (see above). */
-struct prof_cmp_metric {
-	const char *key;	/* in a sample's "memory" */
-	const char *name;	/* in a reason: "heap peak" */
-	const char *unit;	/* "bytes" or "allocations" */
-	int exact;		/* judged exactly; else by ratio */
-	double threshold_pct;	/* exact: warning above this growth */
-	double floor;		/* the least change judged, in unit */
-};
-
-/* Indexed by enum prof_cmp_mem; [0] is all NULL. */
-extern const struct prof_cmp_metric prof_cmp_metrics[PROF_CMP_MEM_N];
-
-/* Whether memory rows take metric m of sample s (a successful warm memory
- * sample, or a timing sample with a "memory" of its own, holding m as a
- * number): 1 with *v set, else 0. The one rule of every reader. */
-struct json_object;
-int prof_cmp_mem_value(struct json_object *s, enum prof_cmp_mem m,
-		       double *v);
-
-#define PROF_CMP_MEM_THRESHOLD 1.0		/* exact metrics, % */
-#define PROF_CMP_MEM_FLOOR_BYTES 4096.0		/* heap peak, bytes */
-#define PROF_CMP_MEM_FLOOR_ALLOCS 16.0		/* allocations */
-#define PROF_CMP_MEM_FLOOR_RSS 1048576.0	/* RSS peak, bytes */
-#define PROF_CMP_MEM_FLOOR_DEVICE 65536.0	/* device peak, bytes */
-
-/* The metric whose key is key, or PROF_CMP_MEM_NONE. */
-enum prof_cmp_mem prof_cmp_metric_find(const char *key);
-
-/*
- * One look of the sequential A/B rule (prof_cmp_seq_look()): the interval
- * of the ratio current / reference, which samples it was computed on, and
- * what it says.
- */
-enum prof_cmp_look_state {
-	PROF_CMP_LOOK_OPEN = 0,	/* not settled: the interval holds a rule's
-				 * ratio */
-	PROF_CMP_LOOK_SLOWER,	/* settled: wholly above 1 + T */
-	PROF_CMP_LOOK_FASTER,	/* settled: wholly below 1 / (1 + T) */
-	PROF_CMP_LOOK_WITHIN,	/* settled: wholly between them */
-	PROF_CMP_LOOK_FLOOR,	/* settled: the change at both ends is under
-				 * the floor */
-};
-
-struct prof_cmp_look {
-	enum prof_cmp_look_state state;
-	size_t n;		/* samples a side looked at */
-	size_t n_cur, n_base;	/* of them, the ones judged */
-	int clean;		/* judged on the uncontended samples only */
-	double lo, hi;		/* the ratio's interval; 0 and INFINITY
-				 * when too few samples bound it */
-	double level;		/* its confidence, 1 - alpha / looks */
-	double p;		/* Mann-Whitney p of the judged samples */
-	/* Judged on the calls' own time, wall minus run-queue delay
-	 * (own: every call of both sides said its delay), not on wall
-	 * time. */
-	int own;
-	/* Settled on CPU time (cpu): the wall-time interval, which holds
-	 * a rule's ratio but lies wholly on the same side of 1. */
-	int cpu;
-	double wall_lo, wall_hi;
-	/* Not settled though the wall time's interval settled, because
-	 * calls waited in the queue and their CPU time's interval
-	 * (cpu_lo, cpu_hi) did not settle the same way. */
-	int load_open;
-	double cpu_lo, cpu_hi;
-};
 
 /* One side of a row: the current run's samples or the baseline's. */
 struct prof_cmp_side {
@@ -364,8 +259,8 @@ struct prof_cmp_bgroup {
 };
 
 struct prof_cmp {
-	struct prof_cmp_entry *rows;	/* sorted: workload, backend, segment
-					 * (prof_cmp_close()) */
+	struct prof_cmp_entry *rows; /* sorted: workload, backend, segment
+				      * (prof_cmp_close()) */
 	size_t n, cap;
 	struct prof_htab64 index;	/* a probe of (workload, backend,
 					 * segment id) -> row; freed when
@@ -487,28 +382,6 @@ int prof_cmp_side_add_timed(struct prof_cmp_side *s, double v,
 /* The same, for a memory value of call index at. */
 int prof_cmp_side_add_at(struct prof_cmp_side *s, double v, long at);
 
-/* "new", "incomparable", "stable", "warning", "improved", "unsettled";
- * "unjudged". */
-
-/* Whether name is one of those names (the statuses a reader takes). */
-int prof_cmp_status_known(const char *name);
-
-/*
- * The command that would settle an unsettled row, into buf: the run's
- * command cmd (results.json's) with a larger budget. A make compare
- * (whose budget is 4 x REPEAT): a quick one goes MODE=full (40 a side), a
- * full one doubles REPEAT, each with w (" W=ID" or " W=\"ID ID\"": the
- * unsettled rows' workloads, in place of the run's own W, so that it runs
- * those and no other; "" or NULL: the run's selection as it was);
- * prof-time: twice the --max-repeat max. Anything else: what to raise, in
- * words; max 0 (a row judged against a baseline, not interleaved): judge
- * it interleaved, in words. repeat and max are the unsettled rows'
- * largest --repeat and --max-repeat.
- */
-void prof_cmp_settle_command(const char *cmd, long repeat, long max,
-			     const char *w, char *buf, size_t n);
-const char *prof_cmp_status_name(enum prof_cmp_status s);
-
 /*
  * The comparison objects: one per row, in a new array. Each has run_id
  * (of the results it was made from), workload,
@@ -526,12 +399,12 @@ const char *prof_cmp_status_name(enum prof_cmp_status s);
  * row also has threshold_pct (the T it was judged by), judged_on
  * ("duration_ms", "own_ms" or "cpu_ms"; null unless judged) and queue_pct
  * ({current, baseline}: the share of each side's wall time its run-queue
- * delay took, null where a side's delay is unknown). An instruction row also has threshold_pct and
- * delta_instructions; its delta_ms, p_value, above_baseline_median,
- * below_baseline_median and needed_above are null. A memory row has phase
- * "memory", metric (its key), unit, rule ("exact" or "ratio": the one it
- * was judged by), threshold_pct (exact) or null, floor (in its unit),
- * delta (the medians' difference, in its unit; null unless judged),
+ * delay took, null where a side's delay is unknown). An instruction row also
+ * has threshold_pct and delta_instructions; its delta_ms, p_value,
+ * above_baseline_median, below_baseline_median and needed_above are null. A
+ * memory row has phase "memory", metric (its key), unit, rule ("exact" or
+ * "ratio": the one it was judged by), threshold_pct (exact) or null, floor (in
+ * its unit), delta (the medians' difference, in its unit; null unless judged),
  * deterministic ({current, baseline}: whether each side's values of one
  * call index agree; baseline null when unmatched; null for a metric
  * judged by ratio) and spread (null, or
@@ -544,28 +417,6 @@ struct json_object *prof_cmp_json(const struct prof_cmp *c);
 /* Row k of prof_cmp_json(), made alone (a reader that streams the rows).
  * NULL when out of memory. */
 struct json_object *prof_cmp_row_json(const struct prof_cmp *c, size_t k);
-
-/*
- * Check a comparisons document as prof_cmp_json() writes it (what a
- * reader relies on). Errors name the JSON path: "[2].current.n: expected
- * a number, got a string". Returns 0 or -1.
- */
-int prof_cmp_check(struct json_object *a, struct prof_err *err);
-
-/* The check of one comparison, o, the document's [i]: what
- * prof_cmp_check() does to each (a reader that streams them). */
-int prof_cmp_check_one(struct json_object *o, size_t i, struct prof_err *err);
-
-/*
- * Whether every comparison of a checked comparisons document was made
- * from the results of run run_id; a report must never put one run's
- * header over another's rows. Returns 0, or -1 with err naming the first
- * row that was not ("[0].run_id: ...").
- */
-int prof_cmp_check_run(struct json_object *a, const char *run_id,
-		       struct prof_err *err);
-int prof_cmp_check_run_one(struct json_object *o, size_t i, const char *run_id,
-			   struct prof_err *err);
 
 /*
  * Whether a checked comparisons document holds exactly the rows of a
@@ -582,8 +433,8 @@ struct prof_cmp_rows {
 	/* A hash of the row's pooled workload, backend and segment id and
 	 * its class -> names[]: about 100 bytes a row. */
 	struct prof_htab64 h;
-	struct prof_htab segs;		/* segment key -> a row of its id */
-	struct prof_pool pool;		/* the names' strings, once each */
+	struct prof_htab segs; /* segment key -> a row of its id */
+	struct prof_pool pool; /* the names' strings, once each */
 	struct {
 		const char *w, *b;	/* pooled */
 		const char *seg;	/* the segment id, pooled */
@@ -602,153 +453,7 @@ int prof_cmp_rows_take(struct prof_cmp_rows *k, struct json_object *o,
 int prof_cmp_rows_end(struct prof_cmp_rows *k, struct prof_err *err);
 void prof_cmp_rows_free(struct prof_cmp_rows *k);
 
-/*
- * Adaptive interleaved sampling (prof-time --against, --max-repeat): a
- * sequential rule that says when more interleaved rounds can no longer
- * change a row's verdict. After the first `first` samples a side, and
- * then every `step` (half of first, at least 2) up to `max`, the row is
- * looked at: the distribution-free confidence interval of the ratio
- * current / baseline (the Mann-Whitney shift interval of the logarithms,
- * prof_stats_shift_ci()) at level 1 - alpha / looks (Bonferroni: over all
- * looks together the chance that any interval misses the true ratio is at
- * most alpha) is settled when it lies wholly on one side of each of the
- * rule's ratios (above 1 + T, below 1 / (1 + T), or between them: T the
- * row's time threshold, prof_cmp_seq_threshold()), or when the change at
- * both its ends is under the floor. Unsettled rows get more rounds, up to
- * the budget.
- *
- * A look is taken on the uncontended samples of the n a side (the calls
- * that had a core to themselves) when those alone bound the interval on
- * both sides; else on all n, paired round by round: each call against
- * the other side's call of its round, Wilcoxon's signed-rank interval of
- * the log ratios (prof_stats_paired_ci()), so that a load that drifts
- * falls on both calls of a pair (with too few rounds for the pairs to
- * bound it, which depends on n alone, the sides' interval). Under load a
- * call's time is a mixture of the uncontended cost and a slower contended
- * one, in proportions that are the machine's: the uncontended samples are
- * one cluster whatever their number, so moving samples between the
- * clusters cannot move the look; among pairs, a fast call against a slow
- * one is as likely either way round when the code is the same. Where
- * that look did not settle and every call ran on one thread and says
- * its CPU time, the CPU times are looked at the same way: their wall
- * time holds the machine's queue beside the code's cost, their CPU time
- * the cost; the look settles on the CPU time when its interval lies
- * beyond a rule's ratio and the wall time's lies on the same side of 1
- * (both say slower, or both faster). The verdict then judges the CPU
- * times (judged_on "cpu_ms").
- *
- * And the other way round: where a look on all samples (not on the
- * uncontended alone) settled slower or faster on wall time, some of its
- * calls waited in the machine's queue (PROF_CONTEND_QUEUED), and every
- * call says its CPU time, the CPU times' look must settle the same way,
- * or the look is not settled (load_open): a busy machine can lay more of
- * its queue on one side's calls for a few rounds, and move the wall
- * time's interval where the cost of the calls did not move. Calls that
- * waited by sleeping or blocking (PROF_CONTEND_WAITED) are the code's
- * waits, and leave the wall time's look as it is. Where such calls say
- * no CPU time of one thread (a workload on threads of its own, a
- * command, a GPU call), nothing checks the wall time: the look on all
- * samples is then the pairs' alone, never the sides' interval, whatever
- * the number of rounds (open until the pairs bound it).
- *
- * Where every call of both sides says its run-queue delay, the looks
- * take the calls' own time (wall minus delay: prof_sample_own_ms())
- * instead of the wall time: the queue is taken out of each call, what is
- * left is the code's (its sleeps and waits included), and neither the
- * CPU times' checks above nor judge_queue's are asked; the uncontended
- * samples (the calls that did not wait for a core) are still one
- * cluster of their own.
- *
- * The verdict of an interleaved row (prof_cmp_judge()) is then:
- *   warning    the last look settled above 1 + T, AND the seed's rule on
- *              the samples of that look says warning (median ratio,
- *              floor, ceil(0.75 n) above), AND the fastest samples
- *              agree: the ratio of the two minima is above 1 + T too
- *              (under noise that only adds time the minimum is the
- *              robust estimate of a call's cost: Chen and Revels 2016),
- *              where the minima speak for calls that had a core: on the
- *              uncontended samples, on own time, or when no sample of
- *              the row was contended (or none is known to be); among
- *              mostly contended calls the minimum is noise too, and is
- *              not asked
- *   improved   the mirror: settled below 1 / (1 + T), the rule says
- *              improved, the minima's ratio at most 1 / (1 + T)
- *   stable     the last look settled within the threshold (or under the
- *              floor), or beyond it with a change under the floor: the
- *              change is clearly one that does not matter
- *   unsettled  otherwise: the last look did not settle within the budget
- *              ("not settled after N samples a side (p = P): ..."), or it
- *              settled beyond the threshold and the rule or the minima
- *              do not say the same ("not settled: ..."). Never a warning,
- *              never improved, never stable, and no exit code changes.
- */
-#define PROF_CMP_SEQ_ALPHA 0.05
-
-struct prof_cmp_seq {
-	long first;	/* samples a side before the first look */
-	long max;	/* the budget; first when adaptivity is off */
-	long step;	/* samples a side between looks */
-	int looks;	/* how many looks the budget allows */
-	double band;	/* 1 + T: the threshold's ratio */
-};
-
-/* The looks of a budget, at the A/B default threshold
- * (PROF_CMP_AB_THRESHOLD). */
-void prof_cmp_seq_init(struct prof_cmp_seq *q, long first, long max);
-
-/* The looks' threshold, in % (not more than 0, or not finite: the A/B
- * default). */
-void prof_cmp_seq_threshold(struct prof_cmp_seq *q, double pct);
-
-/* The samples a side of the look after n, or 0 when n is the budget. */
-long prof_cmp_seq_next(const struct prof_cmp_seq *q, long n);
-
-/*
- * The look at the first n samples a side of cur and base (in round
- * order): their wall times, which were contended, and the CPU times of
- * single-threaded calls. Fills *out. Returns 0, or -1 when out of memory.
- * Pure, and the same in prof-time (to stop) and prof-diff (to judge).
- */
-struct prof_cmp_calls {
-	const double *wall;		/* duration_ms */
-	const unsigned char *cont;	/* enum prof_contention; NULL: none
-					 * known */
-	const double *cpu;		/* cpu_ms of one thread; NULL: unknown */
-	const double *own;		/* wall minus run-queue delay; NULL:
-					 * some call's delay is unknown */
-};
-
-int prof_cmp_seq_look(const struct prof_cmp_seq *q,
-		      const struct prof_cmp_calls *cur,
-		      const struct prof_cmp_calls *base, size_t n,
-		      double floor_ms, struct prof_cmp_look *out);
-
-/*
- * Whether prof-time stops at the look at n samples a side: 1 stop (the
- * look settled, or adaptivity is off), 0 more rounds, -1 out of memory;
- * why gets the look in words. Contention as in prof_cmp_seq_look().
- */
-int prof_cmp_seq_stop(const struct prof_cmp_seq *q,
-		      const struct prof_cmp_calls *cur,
-		      const struct prof_cmp_calls *base, size_t n,
-		      double floor_ms, char *why, size_t why_n);
-
-/*
- * The look prof-diff judges an interleaved row of n samples a side on
- * (its looks replayed: the first that settled, or the last), into *l,
- * the medians of the samples that look judged (their wall, own or CPU
- * times: cur_ms and base_ms, NAN where a side has none) and their ratio,
- * which is the row's "ratio" (NAN when there is none): prof-time's
- * progress line prints them, so that its medians never disagree with its
- * percentage. Returns 0, or -1 when out of memory.
- */
-int prof_cmp_seq_judged(const struct prof_cmp_seq *q,
-			const struct prof_cmp_calls *cur,
-			const struct prof_cmp_calls *base, size_t n,
-			double floor_ms, struct prof_cmp_look *l,
-			double *ratio, double *cur_ms, double *base_ms);
-
 /* Free the rows and drop the references. c may be all zeros. */
 void prof_cmp_free(struct prof_cmp *c);
 
-#endif /* PROF_COMPARE_H */
+#endif /* PROF_VERDICT_H */
