@@ -1,6 +1,9 @@
-/* backend.h: what the two backends of history.h share (private to
- * sqlite.c and pg.c). Inline, so that neither file calls into
- * the other (t1525: no circles among files). */
+/* backend.h: what the backends of history.h are to the facade
+ * (history.c): a table of operations each backend fills
+ * (prof_history_sqlite_ops in sqlite.c, prof_history_pg_ops in pg.c),
+ * and what they share, inline, so that neither calls into the other or
+ * back into the facade (t1525: no circles among files; t1528). Private
+ * to the folder: the tools use history.h only. */
 #ifndef PROF_HISTORY_BACKEND_H
 #define PROF_HISTORY_BACKEND_H
 
@@ -9,6 +12,98 @@
 #include <string.h>
 
 #include "history.h"
+
+struct json_object;
+struct prof_history_order;
+
+/*
+ * A backend's own state (each backend defines it: a SQLite connection
+ * and its file, a libpq connection and its project); the facade holds
+ * it opaque.
+ */
+struct prof_history_backend;
+
+/*
+ * The operations of a backend, as git's refs backends are: the facade
+ * (history.c) does everything the two backends do alike (choosing one by
+ * the address, checking names, the run order over the commit graph, the
+ * change points, the projects' index) and calls these for the rest. Each
+ * is the function of history.h of the same name over the backend, with
+ * its contract, but for these:
+ *
+ *   open       addr (a SQLite path, or a libpq address: the facade chose)
+ *              opened, made when create is set; NULL with err naming addr
+ *   project    the project every later call reads and writes (checked
+ *              by the facade; a SQLite file keeps the name for projects
+ *              only)
+ *   raced      1 when the commit of a history being made failed because
+ *              another process made it first (SQLite), else 0
+ *   conflict   PROF_HISTORY_DEADLOCK or _SERIALIZATION when the SQLSTATE
+ *              of the last failure since the last begin said so, else 0
+ *   rollback, interrupt   never given NULL; interrupt is called from a
+ *              signal handler (it only sets a flag or sends a cancel)
+ *   projects   the names of the projects the history holds runs of, in
+ *              byte order (a JSON array of strings); a SQLite file, the
+ *              one project() named
+ *   order      the runs of project (NULL: the one project() named) in
+ *              commit-time order, unsorted (order.h), for the facade to
+ *              put in run order; NULL with err
+ *   timestamp  the timestamp_utc of the run of row id into out (room for
+ *              64 bytes); 0, or -1 with err
+ *   list, trend, walk, export   the readers, each given the run order
+ *              it reads the runs in (o, sorted: prof_history_order_sort(),
+ *              kept by the facade until its next reader); trend with
+ *              by_series orders by series first, each row with its run's
+ *              position in run order as run_rank (for changes)
+ */
+struct prof_history_ops {
+	const char *name;
+	struct prof_history_backend *(*open)(const char *addr, int create,
+					     struct prof_err *err);
+	void (*close)(struct prof_history_backend *b);
+	int (*version)(const struct prof_history_backend *b);
+	int (*project)(struct prof_history_backend *b, const char *project,
+		       struct prof_err *err);
+	int (*prune)(struct prof_history_backend *b, const char *before,
+		     long long *pruned, struct prof_err *err);
+	int (*add_judged)(struct prof_history_backend *b,
+			  const struct prof_runview *v,
+			  const struct prof_runverdict *verdicts, int *added,
+			  struct prof_err *err);
+	int (*file)(struct prof_history_backend *b, const char *sha256,
+		    const char *run_id, struct prof_err *err);
+	int (*begin)(struct prof_history_backend *b, struct prof_err *err);
+	int (*commit)(struct prof_history_backend *b, struct prof_err *err);
+	void (*rollback)(struct prof_history_backend *b);
+	void (*interrupt)(struct prof_history_backend *b);
+	int (*raced)(const struct prof_history_backend *b);
+	int (*conflict)(const struct prof_history_backend *b);
+	struct json_object *(*projects)(struct prof_history_backend *b,
+					struct prof_err *err);
+	struct prof_history_order *(*order)(struct prof_history_backend *b,
+					    const char *project,
+					    struct prof_err *err);
+	int (*timestamp)(struct prof_history_backend *b, long long id,
+			 char *out, struct prof_err *err);
+	struct json_object *(*list)(struct prof_history_backend *b,
+				    const struct prof_history_order *o,
+				    struct prof_err *err);
+	struct json_object *(*trend)(struct prof_history_backend *b,
+				     const struct prof_history_filter *f,
+				     int by_series,
+				     const struct prof_history_order *o,
+				     struct prof_err *err);
+	int (*walk)(struct prof_history_backend *b,
+		    const struct prof_history_order *o, prof_history_fn fn,
+		    void *arg, struct prof_err *err);
+	int (*export)(struct prof_history_backend *b,
+		      const struct prof_history_order *o,
+		      prof_history_record_fn fn, void *arg,
+		      struct prof_err *err);
+};
+
+extern const struct prof_history_ops prof_history_sqlite_ops;
+extern const struct prof_history_ops prof_history_pg_ops;
 
 /* The prefix of the digests that can be compared (sqlite.c says what a
  * run's digest is); histories written before it hold digests without. */

@@ -1,4 +1,5 @@
-/* pg.c: the run history on PostgreSQL (see history.h, pg.h). */
+/* pg.c: the run history on PostgreSQL, a backend of history.c (its
+ * operations: prof_history_pg_ops, backend.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,6 @@
 #include "base/json.h"
 #include "base/spawn.h"
 #include "order.h"
-#include "pg.h"
 
 /*
  * The tables carry a prof_ prefix, so that a history can live in a
@@ -124,7 +124,7 @@ static const char *const PG_MIGRATIONS[PG_SCHEMA] = {
 enum { OID_INT8 = 20, OID_INT2 = 21, OID_INT4 = 23, OID_FLOAT4 = 700,
        OID_FLOAT8 = 701 };
 
-struct prof_history_pg {
+struct prof_history_backend {
 	PGconn *c;
 	PGcancel *cancel;
 	int in_txn;		/* between begin() and commit() */
@@ -139,9 +139,11 @@ struct prof_history_pg {
 	char sqlstate[6];
 };
 
+static void pg_close(struct prof_history_backend *p);
+
 /* The first line of a libpq message, without its "ERROR:  ". */
 static int
-pg_fail(struct prof_history_pg *p, const PGresult *r, struct prof_err *err)
+pg_fail(struct prof_history_backend *p, const PGresult *r, struct prof_err *err)
 {
 	const char *msg = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) :
 			      NULL;
@@ -165,7 +167,7 @@ pg_fail(struct prof_history_pg *p, const PGresult *r, struct prof_err *err)
  * result (PQclear() it), or NULL with err filled.
  */
 static PGresult *
-q(struct prof_history_pg *p, const char *sql, int n,
+q(struct prof_history_backend *p, const char *sql, int n,
   const char *const *vals, struct prof_err *err)
 {
 	PGresult *r = n ? PQexecParams(p->c, sql, n, NULL, vals, NULL, NULL, 0) :
@@ -181,7 +183,7 @@ q(struct prof_history_pg *p, const char *sql, int n,
 }
 
 static int
-ex(struct prof_history_pg *p, const char *sql, struct prof_err *err)
+ex(struct prof_history_backend *p, const char *sql, struct prof_err *err)
 {
 	PGresult *r = q(p, sql, 0, NULL, err);
 
@@ -191,7 +193,7 @@ ex(struct prof_history_pg *p, const char *sql, struct prof_err *err)
 
 /* The schema version of the database: 0 when it holds no history. */
 static int
-version_of(struct prof_history_pg *p, long long *version,
+version_of(struct prof_history_backend *p, long long *version,
 	   struct prof_err *err)
 {
 	PGresult *r = q(p, "SELECT to_regclass('prof_meta') IS NULL", 0, NULL,
@@ -216,7 +218,7 @@ version_of(struct prof_history_pg *p, long long *version,
 }
 
 static int
-newer(struct prof_history_pg *p, long long version, struct prof_err *err)
+newer(struct prof_history_backend *p, long long version, struct prof_err *err)
 {
 	return prof_err_at(err, p->name, 0, 0,
 			   "history schema version %lld is newer than this "
@@ -231,7 +233,7 @@ newer(struct prof_history_pg *p, long long version, struct prof_err *err)
  * taken inside it would leave it looking at the catalog of before).
  */
 static int
-migrate(struct prof_history_pg *p, struct prof_err *err)
+migrate(struct prof_history_backend *p, struct prof_err *err)
 {
 	long long version;
 	char sql[128];
@@ -322,10 +324,10 @@ quiet(void *arg, const char *msg)
 	(void)msg;
 }
 
-struct prof_history_pg *
-prof_history_pg_open(const char *addr, int create, struct prof_err *err)
+static struct prof_history_backend *
+pg_open(const char *addr, int create, struct prof_err *err)
 {
-	struct prof_history_pg *p = calloc(1, sizeof(*p));
+	struct prof_history_backend *p = calloc(1, sizeof(*p));
 	PQconninfoOption *opts, *o;
 	char *msg = NULL;
 	long long version;
@@ -382,22 +384,22 @@ prof_history_pg_open(const char *addr, int create, struct prof_err *err)
 		goto fail;
 	return p;
 fail:
-	prof_history_pg_close(p);
+	pg_close(p);
 	return NULL;
 }
 
-int
-prof_history_pg_project(struct prof_history_pg *p, const char *project,
-			struct prof_err *err)
+static int
+pg_project(struct prof_history_backend *p, const char *project,
+	   struct prof_err *err)
 {
 	(void)err;	/* checked by prof_history_project() */
 	snprintf(p->project, sizeof(p->project), "%s", project);
 	return 0;
 }
 
-int
-prof_history_pg_prune(struct prof_history_pg *p, const char *before,
-		      long long *pruned, struct prof_err *err)
+static int
+pg_prune(struct prof_history_backend *p, const char *before, long long *pruned,
+	 struct prof_err *err)
 {
 	const char *vals[] = {p->project, before};
 	PGresult *r = q(p,
@@ -415,15 +417,15 @@ prof_history_pg_prune(struct prof_history_pg *p, const char *before,
 	return 0;
 }
 
-int
-prof_history_pg_version(const struct prof_history_pg *p)
+static int
+pg_version(const struct prof_history_backend *p)
 {
 	(void)p;
 	return PG_SCHEMA;
 }
 
-void
-prof_history_pg_close(struct prof_history_pg *p)
+static void
+pg_close(struct prof_history_backend *p)
 {
 	if (!p)
 		return;
@@ -432,16 +434,16 @@ prof_history_pg_close(struct prof_history_pg *p)
 	free(p);
 }
 
-int
-prof_history_pg_conflict(const struct prof_history_pg *p)
+static int
+pg_conflict(const struct prof_history_backend *p)
 {
 	return !strcmp(p->sqlstate, "40P01") ? PROF_HISTORY_DEADLOCK :
 	       !strcmp(p->sqlstate, "40001") ? PROF_HISTORY_SERIALIZATION :
 					       0;
 }
 
-int
-prof_history_pg_begin(struct prof_history_pg *p, struct prof_err *err)
+static int
+pg_begin(struct prof_history_backend *p, struct prof_err *err)
 {
 	p->sqlstate[0] = '\0';
 	if (ex(p, "BEGIN", err) < 0)
@@ -450,8 +452,8 @@ prof_history_pg_begin(struct prof_history_pg *p, struct prof_err *err)
 	return 0;
 }
 
-int
-prof_history_pg_commit(struct prof_history_pg *p, struct prof_err *err)
+static int
+pg_commit(struct prof_history_backend *p, struct prof_err *err)
 {
 	PGresult *r = PQexec(p->c, "COMMIT");
 	int rc = 0;
@@ -473,8 +475,8 @@ prof_history_pg_commit(struct prof_history_pg *p, struct prof_err *err)
 	return rc;
 }
 
-void
-prof_history_pg_rollback(struct prof_history_pg *p)
+static void
+pg_rollback(struct prof_history_backend *p)
 {
 	if (p && p->in_txn) {
 		PQclear(PQexec(p->c, "ROLLBACK"));
@@ -485,8 +487,8 @@ prof_history_pg_rollback(struct prof_history_pg *p)
 }
 
 /* From a signal handler: PQcancel() is safe there (libpq's manual). */
-void
-prof_history_pg_interrupt(struct prof_history_pg *p)
+static void
+pg_interrupt(struct prof_history_backend *p)
 {
 	char buf[64];
 
@@ -518,7 +520,7 @@ num(char buf[32], double v)
 /* Whether the run id is there: 1 with the same digest, 2 with another,
  * 3 with a digest of the older kind (run_known() of sqlite.c). */
 static int
-run_known(struct prof_history_pg *p, const struct prof_runview *v,
+run_known(struct prof_history_backend *p, const struct prof_runview *v,
 	  struct prof_err *err)
 {
 	const char *vals[] = {p->project, prof_runview_str(v, "run_id")};
@@ -553,7 +555,7 @@ run_known(struct prof_history_pg *p, const struct prof_runview *v,
 /* The results of the sent statements and of the sync after them: 0, or
  * -1 with the first error (the ones after it are "aborted"). */
 static int
-pipe_drain(struct prof_history_pg *p, int sent, struct prof_err *err)
+pipe_drain(struct prof_history_backend *p, int sent, struct prof_err *err)
 {
 	PGresult *r;
 	int rc = 0, i;
@@ -581,7 +583,7 @@ pipe_drain(struct prof_history_pg *p, int sent, struct prof_err *err)
 
 /* Send one statement of the pipeline. */
 static int
-pipe_send(struct prof_history_pg *p, const char *sql, int n,
+pipe_send(struct prof_history_backend *p, const char *sql, int n,
 	  const char *const *vals, int *sent, struct prof_err *err)
 {
 	if (!PQsendQueryParams(p->c, sql, n, NULL, vals, NULL, NULL, 0))
@@ -593,7 +595,7 @@ pipe_send(struct prof_history_pg *p, const char *sql, int n,
 }
 
 static int
-insert_rows(struct prof_history_pg *p, const struct prof_runview *v,
+insert_rows(struct prof_history_backend *p, const struct prof_runview *v,
 	    const struct prof_runverdict *verdicts, const char *run,
 	    struct prof_err *err)
 {
@@ -701,7 +703,7 @@ out:
 /* judge_rows() of sqlite.c: a run already there takes the statuses its
  * rows lack, channel by channel; another status is refused. */
 static int
-judge_channel(struct prof_history_pg *p, const struct prof_runview *v,
+judge_channel(struct prof_history_backend *p, const struct prof_runview *v,
 	      const struct prof_runverdict *verdicts, int c, int *changed,
 	      struct prof_err *err)
 {
@@ -774,7 +776,7 @@ judge_channel(struct prof_history_pg *p, const struct prof_runview *v,
 }
 
 static int
-judge_rows(struct prof_history_pg *p, const struct prof_runview *v,
+judge_rows(struct prof_history_backend *p, const struct prof_runview *v,
 	   const struct prof_runverdict *verdicts, int *changed,
 	   struct prof_err *err)
 {
@@ -787,11 +789,10 @@ judge_rows(struct prof_history_pg *p, const struct prof_runview *v,
 	return 0;
 }
 
-int
-prof_history_pg_add_judged(struct prof_history_pg *p,
-			   const struct prof_runview *v,
-			   const struct prof_runverdict *verdicts, int *added,
-			   struct prof_err *err)
+static int
+pg_add_judged(struct prof_history_backend *p, const struct prof_runview *v,
+	      const struct prof_runverdict *verdicts, int *added,
+	      struct prof_err *err)
 {
 	static const char run_sql[] =
 		"INSERT INTO prof_runs (project, run_id, commit_id, "
@@ -894,9 +895,9 @@ fail:
 	return -1;
 }
 
-int
-prof_history_pg_file(struct prof_history_pg *p, const char *sha256,
-		     const char *run_id, struct prof_err *err)
+static int
+pg_file(struct prof_history_backend *p, const char *sha256, const char *run_id,
+	struct prof_err *err)
 {
 	const char *vals[] = {p->project, sha256, run_id};
 	PGresult *r;
@@ -944,9 +945,9 @@ value_json(const PGresult *r, int row, int col)
 	}
 }
 
-struct prof_history_order *
-prof_history_pg_order(struct prof_history_pg *p, const char *project,
-		      struct prof_err *err)
+static struct prof_history_order *
+pg_order(struct prof_history_backend *p, const char *project,
+	 struct prof_err *err)
 {
 	const char *vals[] = {project ? project : p->project};
 	PGresult *r = q(p,
@@ -974,9 +975,9 @@ prof_history_pg_order(struct prof_history_pg *p, const char *project,
 	return o;
 }
 
-int
-prof_history_pg_timestamp(struct prof_history_pg *p, long long id, char *out,
-			  struct prof_err *err)
+static int
+pg_timestamp(struct prof_history_backend *p, long long id, char *out,
+	     struct prof_err *err)
 {
 	char ids[32];
 	const char *vals[] = {ids};
@@ -1079,7 +1080,7 @@ column_or_empty(const PGresult *r, int row, int col)
  * run_rank; else by run, then series.
  */
 static struct json_object *
-ranked_json(struct prof_history_pg *p, const char *sql, int n,
+ranked_json(struct prof_history_backend *p, const char *sql, int n,
 	    const char *const *vals, const struct prof_history_order *o,
 	    int by_series, struct prof_err *err)
 {
@@ -1140,9 +1141,9 @@ oom:
 	return NULL;
 }
 
-struct json_object *
-prof_history_pg_list(struct prof_history_pg *p,
-		     const struct prof_history_order *o, struct prof_err *err)
+static struct json_object *
+pg_list(struct prof_history_backend *p, const struct prof_history_order *o,
+	struct prof_err *err)
 {
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
@@ -1167,10 +1168,10 @@ static const char trend_sql[] =
 	"AND ($3::text IS NULL OR w.backend = $3) "
 	"AND ($4::text IS NULL OR substr(w.segment_id, 1, length($4)) = $4)";
 
-struct json_object *
-prof_history_pg_trend(struct prof_history_pg *p,
-		      const struct prof_history_filter *f, int by_series,
-		      const struct prof_history_order *o, struct prof_err *err)
+static struct json_object *
+pg_trend(struct prof_history_backend *p, const struct prof_history_filter *f,
+	 int by_series, const struct prof_history_order *o,
+	 struct prof_err *err)
 {
 	const char *vals[] = {p->project, f ? f->workload : NULL,
 			      f ? f->backend : NULL, f ? f->segment : NULL};
@@ -1227,10 +1228,9 @@ result_cols(PGresult *r)
 
 /* Row by row (libpq's single-row mode): memory does not grow with the
  * history. */
-int
-prof_history_pg_walk(struct prof_history_pg *p,
-		     const struct prof_history_order *o, prof_history_fn fn,
-		     void *arg, struct prof_err *err)
+static int
+pg_walk(struct prof_history_backend *p, const struct prof_history_order *o,
+	prof_history_fn fn, void *arg, struct prof_err *err)
 {
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id, r.timestamp_utc, "
@@ -1280,11 +1280,9 @@ prof_history_pg_walk(struct prof_history_pg *p,
 }
 
 /* prof_history_export(): row by row, as the walk is. */
-int
-prof_history_pg_export(struct prof_history_pg *p,
-		       const struct prof_history_order *o,
-		       prof_history_record_fn fn, void *arg,
-		       struct prof_err *err)
+static int
+pg_export(struct prof_history_backend *p, const struct prof_history_order *o,
+	  prof_history_record_fn fn, void *arg, struct prof_err *err)
 {
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id, r.timestamp_utc, r.command, "
@@ -1344,8 +1342,8 @@ prof_history_pg_export(struct prof_history_pg *p,
 	return rc;
 }
 
-struct json_object *
-prof_history_pg_projects(struct prof_history_pg *p, struct prof_err *err)
+static struct json_object *
+pg_projects(struct prof_history_backend *p, struct prof_err *err)
 {
 	PGresult *r = q(p,
 			"SELECT project FROM prof_runs GROUP BY project "
@@ -1365,3 +1363,36 @@ prof_history_pg_projects(struct prof_history_pg *p, struct prof_err *err)
 		prof_err_set(err, "out of memory");
 	return a;
 }
+
+/* A PostgreSQL history never races to be made (its tables are made by
+ * the first add or import, under an advisory lock). */
+static int
+pg_raced(const struct prof_history_backend *p)
+{
+	(void)p;
+	return 0;
+}
+
+const struct prof_history_ops prof_history_pg_ops = {
+	.name = "postgresql",
+	.open = pg_open,
+	.close = pg_close,
+	.version = pg_version,
+	.project = pg_project,
+	.prune = pg_prune,
+	.add_judged = pg_add_judged,
+	.file = pg_file,
+	.begin = pg_begin,
+	.commit = pg_commit,
+	.rollback = pg_rollback,
+	.interrupt = pg_interrupt,
+	.raced = pg_raced,
+	.conflict = pg_conflict,
+	.projects = pg_projects,
+	.order = pg_order,
+	.timestamp = pg_timestamp,
+	.list = pg_list,
+	.trend = pg_trend,
+	.walk = pg_walk,
+	.export = pg_export,
+};

@@ -1,5 +1,5 @@
-/* sqlite.c: the run history on SQLite (see history.h), and the choice of
- * backend by the address: PostgreSQL's is pg.c. */
+/* sqlite.c: the run history on SQLite, a backend of history.c (its
+ * operations: prof_history_sqlite_ops, backend.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,12 +20,9 @@
 #include "history.h"
 #include "model/sample.h"
 #include "order.h"
-#include "pg.h"
-#include "steps.h"
 
-struct prof_history {
+struct prof_history_backend {
 	sqlite3 *db;
-	struct prof_history_pg *pg;	/* a PostgreSQL history: all else unused */
 	int readonly;
 	char path[4096];
 	/* Where a history being made goes: path, or where path's symbolic
@@ -36,10 +33,15 @@ struct prof_history {
 	char pending[4096 + 32];
 	int raced;		/* another process made it first */
 	char project[256];	/* as named (prof_history_project()) */
-	/* The run order, as the reader running now read it (order_of());
-	 * SQL prof_run_rank(id) gives a run's position in it. */
-	struct prof_history_order *order;
+	/* The run order of the reader running now (use_order(), the
+	 * facade's: borrowed); SQL prof_run_rank(id) gives a run's
+	 * position in it. */
+	const struct prof_history_order *order;
 };
+
+static void sq_close(struct prof_history_backend *h);
+static int sq_commit(struct prof_history_backend *h, struct prof_err *err);
+static void sq_rollback(struct prof_history_backend *h);
 
 /*
  * The order of runs, whatever the order they were added in: by timestamp,
@@ -163,7 +165,7 @@ sql_segment_id(sqlite3_context *cx, int argc, sqlite3_value **argv)
 
 /* Fill err with the database's last error; returns -1. */
 static int
-db_err(struct prof_history *h, struct prof_err *err, const char *what)
+db_err(struct prof_history_backend *h, struct prof_err *err, const char *what)
 {
 	const char *msg = h->db ? sqlite3_errmsg(h->db) : "out of memory";
 
@@ -173,7 +175,7 @@ db_err(struct prof_history *h, struct prof_err *err, const char *what)
 }
 
 static int
-exec(struct prof_history *h, const char *sql, struct prof_err *err)
+exec(struct prof_history_backend *h, const char *sql, struct prof_err *err)
 {
 	if (sqlite3_exec(h->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
@@ -182,7 +184,7 @@ exec(struct prof_history *h, const char *sql, struct prof_err *err)
 
 /* One integer from a query; -1 with err on failure. */
 static int
-query_int(struct prof_history *h, const char *sql, long long *out,
+query_int(struct prof_history_backend *h, const char *sql, long long *out,
 	  struct prof_err *err)
 {
 	sqlite3_stmt *st = NULL;
@@ -202,7 +204,8 @@ query_int(struct prof_history *h, const char *sql, long long *out,
 
 /* Refuse what is not a healthy history, before writing anything. */
 static int
-check_file(struct prof_history *h, long long *version, struct prof_err *err)
+check_file(struct prof_history_backend *h, long long *version,
+	   struct prof_err *err)
 {
 	long long app, tables;
 	sqlite3_stmt *st = NULL;
@@ -251,7 +254,7 @@ check_file(struct prof_history *h, long long *version, struct prof_err *err)
 }
 
 static int
-migrate(struct prof_history *h, struct prof_err *err)
+migrate(struct prof_history_backend *h, struct prof_err *err)
 {
 	long long version;
 	char sql[64];
@@ -302,7 +305,8 @@ writable(const char *path, const struct stat *sb)
  * writer's -wal with content is there, whose pages must be read too.
  */
 static int
-open_readonly(struct prof_history *h, const char *path, struct prof_err *err)
+open_readonly(struct prof_history_backend *h, const char *path,
+	      struct prof_err *err)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	char uri[3 * 4096 + 64], wal[4096 + 8];
@@ -334,7 +338,7 @@ open_readonly(struct prof_history *h, const char *path, struct prof_err *err)
 
 /* Move a read-only history into memory, where it can be migrated. */
 static int
-to_memory(struct prof_history *h, struct prof_err *err)
+to_memory(struct prof_history_backend *h, struct prof_err *err)
 {
 	sqlite3 *mem = NULL;
 	sqlite3_backup *b;
@@ -362,7 +366,7 @@ to_memory(struct prof_history *h, struct prof_err *err)
 }
 
 static int
-add_functions(struct prof_history *h, struct prof_err *err)
+add_functions(struct prof_history_backend *h, struct prof_err *err)
 {
 	if (sqlite3_create_function(h->db, "prof_segment_id", 1,
 				    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
@@ -382,7 +386,8 @@ add_functions(struct prof_history *h, struct prof_err *err)
  * (naming path).
  */
 static int
-make_pending(struct prof_history *h, const char *path, struct prof_err *err)
+make_pending(struct prof_history_backend *h, const char *path,
+	     struct prof_err *err)
 {
 	const char *slash = strrchr(path, '/');
 	const char *name = slash ? slash + 1 : path;
@@ -426,7 +431,7 @@ make_pending(struct prof_history *h, const char *path, struct prof_err *err)
 
 /* The temporary sibling of a history being made, and its journal, gone. */
 static void
-drop_pending(struct prof_history *h)
+drop_pending(struct prof_history_backend *h)
 {
 	static const char *const side[] = {"-journal", "-wal", "-shm"};
 	char extra[sizeof(h->pending) + 16];
@@ -449,7 +454,7 @@ drop_pending(struct prof_history *h)
  * the caller to do its transaction again there. 0, or -1 with err.
  */
 static int
-publish(struct prof_history *h, struct prof_err *err)
+publish(struct prof_history_backend *h, struct prof_err *err)
 {
 	int rc = sqlite3_close(h->db);
 
@@ -497,24 +502,6 @@ publish(struct prof_history *h, struct prof_err *err)
 	return 0;
 }
 
-/* Whether addr names a PostgreSQL history (history.h). */
-static int
-is_pg(const char *addr)
-{
-	static const char *const keys[] = {
-		"host=", "hostaddr=", "port=", "dbname=", "user=", "service=",
-		"sslmode=", "connect_timeout=", "application_name=", NULL};
-	const char *const *k;
-
-	if (!strncmp(addr, "postgresql://", 13) ||
-	    !strncmp(addr, "postgres://", 11))
-		return 1;
-	for (k = keys; *k; k++)
-		if (!strncmp(addr, *k, strlen(*k)))
-			return 1;
-	return 0;
-}
-
 /*
  * Where a history that is not there yet is made: h->file, h->path or, when
  * that is a symbolic link to nothing, where the link leads (through up to
@@ -524,7 +511,7 @@ is_pg(const char *addr)
  * (links that loop).
  */
 static int
-link_target(struct prof_history *h, struct prof_err *err)
+link_target(struct prof_history_backend *h, struct prof_err *err)
 {
 	char cur[sizeof(h->file)], to[sizeof(h->file)];
 	struct stat sb;
@@ -562,58 +549,10 @@ link_target(struct prof_history *h, struct prof_err *err)
 	return 0;
 }
 
-/*
- * $PROF_PROJECT, when set, checked as --project is (prof_project_valid()),
- * whichever the backend: a name that is no project's is refused, never
- * cut. 0, or -1 with err.
- */
-static int
-env_project(struct prof_err *err)
+static struct prof_history_backend *
+sq_open(const char *path, int create, struct prof_err *err)
 {
-	const char *env = getenv("PROF_PROJECT");
-	char why[128];
-
-	if (!env || !env[0] || prof_project_valid(env, why, sizeof(why)))
-		return 0;
-	return prof_err_set(err, "PROF_PROJECT: '%.*s%s' is not a project "
-			    "name: %s", (int)prof_utf8_cut(env, strlen(env), 40),
-			    env, strlen(env) > 40 ? "..." : "", why);
-}
-
-int
-prof_history_raced(const struct prof_history *h)
-{
-	return h && h->raced;
-}
-
-int
-prof_history_conflict(const struct prof_history *h)
-{
-	return h && h->pg ? prof_history_pg_conflict(h->pg) : 0;
-}
-
-void
-prof_history_backoff(int tries)
-{
-	struct timespec now, pause;
-	unsigned seed;
-	double ms;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	seed = (unsigned)now.tv_nsec ^ (unsigned)getpid() * 2654435761u;
-	/* 100 ms, 200, 400, 800, each from half of it to one and a half */
-	ms = 100.0 * (double)(1u << (tries > 1 ? (tries < 8 ? tries - 1 : 7) :
-					 0)) *
-	     (0.5 + (double)rand_r(&seed) / ((double)RAND_MAX + 1.0));
-	pause.tv_sec = (time_t)(ms / 1000.0);
-	pause.tv_nsec = (long)((ms - (double)pause.tv_sec * 1000.0) * 1e6);
-	nanosleep(&pause, NULL);
-}
-
-struct prof_history *
-prof_history_open(const char *path, int create, struct prof_err *err)
-{
-	struct prof_history *h = calloc(1, sizeof(*h));
+	struct prof_history_backend *h = calloc(1, sizeof(*h));
 	struct stat sb;
 	long long version = 0;
 	int tries;
@@ -625,14 +564,6 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 	}
 	snprintf(h->path, sizeof(h->path), "%s", path);
 	snprintf(h->file, sizeof(h->file), "%s", path);
-	if (env_project(err) < 0)
-		goto fail;
-	if (is_pg(path)) {
-		h->pg = prof_history_pg_open(path, create, err);
-		if (!h->pg)
-			goto fail;
-		return h;
-	}
 	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
 		prof_err_at(err, path, 0, 0, "not a regular file");
 		goto fail;
@@ -699,33 +630,24 @@ prof_history_open(const char *path, int create, struct prof_err *err)
 		nanosleep(&pause, NULL);
 	}
 fail:
-	prof_history_close(h);
+	sq_close(h);
 	return NULL;
 }
 
-int
-prof_history_project(struct prof_history *h, const char *project,
-		     struct prof_err *err)
+/* A SQLite file is one project's history: the name is kept for
+ * sq_projects() only, never stored. */
+static int
+sq_project(struct prof_history_backend *h, const char *project,
+	   struct prof_err *err)
 {
-	char why[128];
-
-	/* ("": no project's name, as outside a git repository) */
-	if (project[0] && !prof_project_valid(project, why, sizeof(why)))
-		return prof_err_set(err, "--project: '%.*s%s' is not a "
-				    "project name: %s",
-				    (int)prof_utf8_cut(project, strlen(project),
-						       40),
-				    project, strlen(project) > 40 ? "..." : "",
-				    why);
-	if (h->pg)
-		return prof_history_pg_project(h->pg, project, err);
+	(void)err;
 	snprintf(h->project, sizeof(h->project), "%s", project);
 	return 0;
 }
 
-int
-prof_history_prune(struct prof_history *h, const char *before,
-		   long long *pruned, struct prof_err *err)
+static int
+sq_prune(struct prof_history_backend *h, const char *before,
+	 long long *pruned, struct prof_err *err)
 {
 	static const char *const sql[] = {
 		"DELETE FROM files WHERE run_id IN (SELECT run_id FROM runs "
@@ -735,8 +657,6 @@ prof_history_prune(struct prof_history *h, const char *before,
 	sqlite3_stmt *st = NULL;
 	size_t i;
 
-	if (h->pg)
-		return prof_history_pg_prune(h->pg, before, pruned, err);
 	if (exec(h, "BEGIN IMMEDIATE", err) < 0)
 		return -1;
 	for (i = 0; i < sizeof(sql) / sizeof(*sql); i++) {
@@ -750,29 +670,28 @@ prof_history_prune(struct prof_history *h, const char *before,
 		st = NULL;
 	}
 	*pruned = sqlite3_changes(h->db);
-	return prof_history_commit(h, err);
+	return sq_commit(h, err);
 fail:
 	db_err(h, err, NULL);
 	sqlite3_finalize(st);
-	prof_history_rollback(h);
+	sq_rollback(h);
 	return -1;
 }
 
-int
-prof_history_version(const struct prof_history *h)
+static int
+sq_version(const struct prof_history_backend *h)
 {
-	return h->pg ? prof_history_pg_version(h->pg) : PROF_HISTORY_SCHEMA;
+	(void)h;
+	return PROF_HISTORY_SCHEMA;
 }
 
-void
-prof_history_close(struct prof_history *h)
+static void
+sq_close(struct prof_history_backend *h)
 {
 	if (!h)
 		return;
-	prof_history_pg_close(h->pg);
 	sqlite3_close(h->db);
 	drop_pending(h);
-	prof_history_order_free(h->order);
 	free(h);
 }
 
@@ -813,7 +732,7 @@ now_utc(char buf[32])
 /* Whether the run id is there: 1 with the same digest, 2 with another,
  * 3 with a digest of the older kind. */
 static int
-run_known(struct prof_history *h, const struct prof_runview *v,
+run_known(struct prof_history_backend *h, const struct prof_runview *v,
 	  struct prof_err *err)
 {
 	sqlite3_stmt *st = NULL;
@@ -846,7 +765,7 @@ bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
 }
 
 static int
-insert_rows(struct prof_history *h, const struct prof_runview *v,
+insert_rows(struct prof_history_backend *h, const struct prof_runview *v,
 	    const struct prof_runverdict *verdicts, long long run,
 	    struct prof_err *err)
 {
@@ -941,7 +860,7 @@ out:
  * *changed: whether any row took one. 0 or -1.
  */
 static int
-judge_channel(struct prof_history *h, const struct prof_runview *v,
+judge_channel(struct prof_history_backend *h, const struct prof_runview *v,
 	      const struct prof_runverdict *verdicts, int c, int *changed,
 	      struct prof_err *err)
 {
@@ -1020,7 +939,7 @@ out:
 }
 
 static int
-judge_rows(struct prof_history *h, const struct prof_runview *v,
+judge_rows(struct prof_history_backend *h, const struct prof_runview *v,
 	   const struct prof_runverdict *verdicts, int *changed,
 	   struct prof_err *err)
 {
@@ -1033,10 +952,10 @@ judge_rows(struct prof_history *h, const struct prof_runview *v,
 	return 0;
 }
 
-int
-prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
-			const struct prof_runverdict *verdicts, int *added,
-			struct prof_err *err)
+static int
+sq_add_judged(struct prof_history_backend *h, const struct prof_runview *v,
+	      const struct prof_runverdict *verdicts, int *added,
+	      struct prof_err *err)
 {
 	static const char run_sql[] =
 		"INSERT INTO runs (run_id, commit_id, timestamp_utc, command, "
@@ -1051,9 +970,6 @@ prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
 	int outer;
 	const char *undo;
 
-	if (h->pg)
-		return prof_history_pg_add_judged(h->pg, v, verdicts, added,
-						  err);
 	/* Inside the caller's transaction, a savepoint of its own. */
 	outer = !sqlite3_get_autocommit(h->db);
 	undo = outer ? "ROLLBACK TO add_run; RELEASE add_run" : "ROLLBACK";
@@ -1070,7 +986,7 @@ prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
 			goto fail;
 		if (changed) {
 			if (outer ? exec(h, "RELEASE add_run", err) < 0 :
-				    prof_history_commit(h, err) < 0)
+				    sq_commit(h, err) < 0)
 				goto fail;
 			*added = PROF_HISTORY_JUDGED;
 			return 0;
@@ -1120,7 +1036,7 @@ prof_history_add_judged(struct prof_history *h, const struct prof_runview *v,
 	if (insert_rows(h, v, verdicts, sqlite3_last_insert_rowid(h->db),
 			err) < 0 ||
 	    (outer ? exec(h, "RELEASE add_run", err) < 0 :
-		     prof_history_commit(h, err) < 0))
+		     sq_commit(h, err) < 0))
 		goto fail;
 	*added = PROF_HISTORY_ADDED;
 	return 0;
@@ -1133,15 +1049,13 @@ fail:
 	return -1;
 }
 
-int
-prof_history_file(struct prof_history *h, const char *sha256,
-		  const char *run_id, struct prof_err *err)
+static int
+sq_file(struct prof_history_backend *h, const char *sha256,
+	const char *run_id, struct prof_err *err)
 {
 	sqlite3_stmt *st = NULL;
 	int rc;
 
-	if (h->pg)
-		return prof_history_pg_file(h->pg, sha256, run_id, err);
 	if (sqlite3_prepare_v2(h->db,
 			       run_id ? "INSERT OR IGNORE INTO files (sha256, "
 					"run_id) VALUES (?1, ?2)" :
@@ -1164,42 +1078,50 @@ prof_history_file(struct prof_history *h, const char *sha256,
 	return 0;
 }
 
-int
-prof_history_begin(struct prof_history *h, struct prof_err *err)
+static int
+sq_begin(struct prof_history_backend *h, struct prof_err *err)
 {
-	if (h->pg)
-		return prof_history_pg_begin(h->pg, err);
 	return exec(h, "BEGIN IMMEDIATE", err);
 }
 
-int
-prof_history_commit(struct prof_history *h, struct prof_err *err)
+static int
+sq_commit(struct prof_history_backend *h, struct prof_err *err)
 {
-	if (h->pg)
-		return prof_history_pg_commit(h->pg, err);
 	if (exec(h, "COMMIT", err) < 0) {
-		prof_history_rollback(h);
+		sq_rollback(h);
 		return -1;
 	}
 	return h->pending[0] ? publish(h, err) : 0;
 }
 
-void
-prof_history_rollback(struct prof_history *h)
+static void
+sq_rollback(struct prof_history_backend *h)
 {
-	if (h && h->pg)
-		prof_history_pg_rollback(h->pg);
-	else if (h && !sqlite3_get_autocommit(h->db))
+	if (h->db && !sqlite3_get_autocommit(h->db))
 		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
-void
-prof_history_interrupt(struct prof_history *h)
+/* For a signal handler: sqlite3_interrupt() only sets a flag. */
+static void
+sq_interrupt(struct prof_history_backend *h)
 {
-	if (h && h->pg)
-		prof_history_pg_interrupt(h->pg);
-	else if (h && h->db)
+	if (h->db)
 		sqlite3_interrupt(h->db);
+}
+
+static int
+sq_raced(const struct prof_history_backend *h)
+{
+	return h->raced;
+}
+
+/* Another writer's transaction never ends one here: it waits its busy
+ * timeout. */
+static int
+sq_conflict(const struct prof_history_backend *h)
+{
+	(void)h;
+	return 0;
 }
 
 /* A column as JSON: integer, real, text or null. */
@@ -1221,7 +1143,8 @@ column_json(sqlite3_stmt *st, int i)
 
 /* Every row of a prepared query as an object keyed by column names. */
 static struct json_object *
-rows_json(struct prof_history *h, sqlite3_stmt *st, struct prof_err *err)
+rows_json(struct prof_history_backend *h, sqlite3_stmt *st,
+	  struct prof_err *err)
 {
 	struct json_object *a = json_object_new_array();
 	int rc, i, nc = sqlite3_column_count(st);
@@ -1294,11 +1217,11 @@ stmt_cols(sqlite3_stmt *st)
 }
 
 /* SQL prof_run_rank(id): the position of the run of row id in the run
- * order the reader running now read (order_of()). */
+ * order the reader running now reads (use_order()). */
 static void
 sql_run_rank(sqlite3_context *cx, int argc, sqlite3_value **argv)
 {
-	struct prof_history *h = sqlite3_user_data(cx);
+	struct prof_history_backend *h = sqlite3_user_data(cx);
 
 	(void)argc;
 	sqlite3_result_int64(cx, h->order ?
@@ -1308,9 +1231,11 @@ sql_run_rank(sqlite3_context *cx, int argc, sqlite3_value **argv)
 					 0);
 }
 
-/* The runs in commit-time order, as order.c takes them. */
+/* The runs in commit-time order, as order.c takes them (a SQLite file
+ * is one project's history: project is not read). */
 static struct prof_history_order *
-sqlite_order(struct prof_history *h, struct prof_err *err)
+sq_order(struct prof_history_backend *h, const char *project,
+	 struct prof_err *err)
 {
 	static const char sql[] =
 		"SELECT id, commit_id, parents FROM runs ORDER BY " RUN_ORDER;
@@ -1318,6 +1243,7 @@ sqlite_order(struct prof_history *h, struct prof_err *err)
 	sqlite3_stmt *st = NULL;
 	int step;
 
+	(void)project;
 	if (!o) {
 		prof_err_set(err, "out of memory");
 		return NULL;
@@ -1345,41 +1271,25 @@ fail:
 }
 
 /*
- * The run order of the history (of the project, over PostgreSQL), read
- * again for each reader (another process may have added runs since the
- * last): the runs in commit-time order, then over their commit graph
- * (order.h). Kept in h->order, where SQL prof_run_rank() finds
- * it. NULL with err on failure.
+ * The run order a reader reads the runs in (o, sorted: the facade's,
+ * read again for each reader), kept in h->order for SQL prof_run_rank()
+ * while the reader runs. 0, or -1 with err.
  */
-static struct prof_history_order *
-order_of(struct prof_history *h, struct prof_err *err)
+static int
+use_order(struct prof_history_backend *h, const struct prof_history_order *o,
+	  struct prof_err *err)
 {
-	struct prof_history_order *o;
-
-	o = h->pg ? prof_history_pg_order(h->pg, NULL, err) :
-		    sqlite_order(h, err);
-	if (!o)
-		return NULL;
-	if (prof_history_order_sort(o) < 0) {
-		prof_history_order_free(o);
-		prof_err_set(err, "out of memory");
-		return NULL;
-	}
-	prof_history_order_free(h->order);
 	h->order = o;
-	if (!h->pg && sqlite3_create_function(h->db, "prof_run_rank", 1,
-					      SQLITE_UTF8, h, sql_run_rank,
-					      NULL, NULL) != SQLITE_OK) {
-		db_err(h, err, NULL);
-		return NULL;
-	}
-	return o;
+	if (sqlite3_create_function(h->db, "prof_run_rank", 1, SQLITE_UTF8, h,
+				    sql_run_rank, NULL, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	return 0;
 }
 
 /* The timestamp of the run of row id into out (room for 64 bytes). */
 static int
-sqlite_timestamp(struct prof_history *h, long long id, char *out,
-		 struct prof_err *err)
+sq_timestamp(struct prof_history_backend *h, long long id, char *out,
+	     struct prof_err *err)
 {
 	sqlite3_stmt *st = NULL;
 	int rc;
@@ -1397,82 +1307,24 @@ sqlite_timestamp(struct prof_history *h, long long id, char *out,
 	return 0;
 }
 
-/* A project of the history: its name, its runs and the timestamp of its
- * last run in run order (null: none). NULL with err on failure. */
+/* The one project of the file: itself, named as sq_project() named it. */
 static struct json_object *
-project_json(struct prof_history *h, const char *name,
-	     const struct prof_history_order *o, struct prof_err *err)
+sq_projects(struct prof_history_backend *h, struct prof_err *err)
 {
-	struct json_object *p;
-	size_t n = prof_history_order_n(o);
-	char latest[64] = "";
+	struct json_object *a = json_object_new_array();
 
-	if (n && (h->pg ? prof_history_pg_timestamp(
-				  h->pg, prof_history_order_id(o, n - 1),
-				  latest, err) :
-			  sqlite_timestamp(h, prof_history_order_id(o, n - 1),
-					   latest, err)) < 0)
-		return NULL;
-	p = json_object_new_object();
-	if (!p) {
+	if (!a ||
+	    json_object_array_add(a, json_object_new_string(h->project))) {
+		json_object_put(a);
 		prof_err_set(err, "out of memory");
 		return NULL;
 	}
-	json_object_object_add(p, "project", json_object_new_string(name));
-	json_object_object_add(p, "runs", json_object_new_int64((long long)n));
-	json_object_object_add(p, "latest",
-			       n ? json_object_new_string(latest) : NULL);
-	return p;
-}
-
-struct json_object *
-prof_history_projects(struct prof_history *h, struct prof_err *err)
-{
-	struct json_object *names, *a = NULL, *p;
-	struct prof_history_order *o = NULL;
-	size_t i, n;
-
-	names = h->pg ? prof_history_pg_projects(h->pg, err) :
-			json_object_new_array();
-	if (!names)
-		return NULL;
-	if (!h->pg)
-		json_object_array_add(names,
-				      json_object_new_string(h->project));
-	a = json_object_new_array();
-	if (!a)
-		goto oom;
-	n = json_object_array_length(names);
-	for (i = 0; i < n; i++) {
-		const char *name = json_object_get_string(
-			json_object_array_get_idx(names, i));
-
-		o = h->pg ? prof_history_pg_order(h->pg, name, err) :
-			    sqlite_order(h, err);
-		if (!o)
-			goto fail;
-		if (prof_history_order_sort(o) < 0)
-			goto oom;
-		p = project_json(h, name, o, err);
-		if (!p)
-			goto fail;
-		json_object_array_add(a, p);
-		prof_history_order_free(o);
-		o = NULL;
-	}
-	json_object_put(names);
 	return a;
-oom:
-	prof_err_set(err, "out of memory");
-fail:
-	prof_history_order_free(o);
-	json_object_put(names);
-	json_object_put(a);
-	return NULL;
 }
 
-struct json_object *
-prof_history_list(struct prof_history *h, struct prof_err *err)
+static struct json_object *
+sq_list(struct prof_history_backend *h, const struct prof_history_order *o,
+	struct prof_err *err)
 {
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
@@ -1480,14 +1332,11 @@ prof_history_list(struct prof_history *h, struct prof_err *err)
 		"AS rows, r.results_schema AS schema_version, r.added_utc, "
 		"r.commit_time, r.parents FROM runs r WHERE " R_RUN_KNOWN
 		" ORDER BY " R_RUN_RANK;
-	struct prof_history_order *o = order_of(h, err);
 	sqlite3_stmt *st = NULL;
 	struct json_object *a;
 
-	if (!o)
+	if (use_order(h, o, err) < 0)
 		return NULL;
-	if (h->pg)
-		return prof_history_pg_list(h->pg, o, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK) {
 		db_err(h, err, NULL);
 		return NULL;
@@ -1507,7 +1356,7 @@ static const char trend_sql[] =
 	"w.backend, w.segment_id";
 
 static sqlite3_stmt *
-trend_stmt(struct prof_history *h, const struct prof_history_filter *f,
+trend_stmt(struct prof_history_backend *h, const struct prof_history_filter *f,
 	   int by_series, struct prof_err *err)
 {
 	sqlite3_stmt *st = NULL;
@@ -1540,19 +1389,19 @@ trend_stmt(struct prof_history *h, const struct prof_history_filter *f,
 	return st;
 }
 
-struct json_object *
-prof_history_trend(struct prof_history *h, const struct prof_history_filter *f,
-		   struct prof_err *err)
+/* by_series: ordered by series first, each row with its run's position
+ * in run order as run_rank (for changes), else by run. */
+static struct json_object *
+sq_trend(struct prof_history_backend *h, const struct prof_history_filter *f,
+	 int by_series, const struct prof_history_order *o,
+	 struct prof_err *err)
 {
-	struct prof_history_order *o = order_of(h, err);
 	sqlite3_stmt *st;
 	struct json_object *a;
 
-	if (!o)
+	if (use_order(h, o, err) < 0)
 		return NULL;
-	if (h->pg)
-		return prof_history_pg_trend(h->pg, f, 0, o, err);
-	st = trend_stmt(h, f, 0, err);
+	st = trend_stmt(h, f, by_series, err);
 	if (!st)
 		return NULL;
 	a = rows_json(h, st, err);
@@ -1560,9 +1409,9 @@ prof_history_trend(struct prof_history *h, const struct prof_history_filter *f,
 	return a;
 }
 
-int
-prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
-		  struct prof_err *err)
+static int
+sq_walk(struct prof_history_backend *h, const struct prof_history_order *o,
+	prof_history_fn fn, void *arg, struct prof_err *err)
 {
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id, r.timestamp_utc, "
@@ -1571,15 +1420,12 @@ prof_history_walk(struct prof_history *h, prof_history_fn fn, void *arg,
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
 		"WHERE " R_RUN_KNOWN " "
 		"ORDER BY w.workload, w.backend, w.segment_id, " R_RUN_RANK;
-	struct prof_history_order *o = order_of(h, err);
 	sqlite3_stmt *st = NULL;
 	struct prof_history_cols cols;
 	int rc = -1, step;
 
-	if (!o)
+	if (use_order(h, o, err) < 0)
 		return -1;
-	if (h->pg)
-		return prof_history_pg_walk(h->pg, o, fn, arg, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
 	cols = stmt_cols(st);
@@ -1604,223 +1450,9 @@ out:
 	return rc;
 }
 
-/* The position in run order (from 1) of the first run of commit prefix
- * since; an unknown one is an error naming it. */
 static int
-since_position(struct prof_history *h, const struct prof_history_order *o,
-	       const char *since, long long *pos, struct prof_err *err)
-{
-	size_t i, n = prof_history_order_n(o), len = strlen(since);
-
-	for (i = 0; i < n; i++)
-		if (!strncmp(prof_history_order_commit(o, i), since, len)) {
-			*pos = (long long)i + 1;
-			return 0;
-		}
-	return prof_err_at(err, h->path, 0, 0, "no run of commit '%s'", since);
-}
-
-/* The key of channel c's value in a trend object: the median of the
- * times, or the memory metric's. */
-static const char *
-value_key(int c)
-{
-	return c ? prof_cmp_metrics[c].key : "median";
-}
-
-/* The change points of one series of channel ch (prof_history_channel():
- * its values pts[0..n) of trend objects, with their run positions
- * pos[]), appended to out. */
-static int
-series_changes(struct json_object **pts, const long long *pos, size_t n,
-	       int ch, long long since_pos, struct json_object *out)
-{
-	char cs[64], cr[64];
-	const char *unused, *unused2;
-	double *x = malloc((n ? n : 1) * sizeof(*x));
-	size_t *cuts = malloc((n ? n : 1) * sizeof(*cuts));
-	long nc, k;
-	int rc = -1;
-
-	if (!x || !cuts)
-		goto out;
-	prof_history_channel(NULL, ch, cs, cr, &unused, &unused2);
-	for (size_t i = 0; i < n; i++)
-		x[i] = prof_json_number(json_object_object_get(pts[i],
-							       value_key(ch)));
-	nc = prof_steps_fit(x, n, cuts);
-	if (nc < 0)
-		goto out;
-	for (k = 0; k < nc; k++) {
-		size_t c = cuts[k];
-		size_t lo = k ? cuts[k - 1] : 0;
-		size_t hi = k + 1 < nc ? cuts[k + 1] : n;
-		double before = prof_steps_median(x + lo, c - lo);
-		double after = prof_steps_median(x + c, hi - c);
-		struct json_object *b = pts[c - 1], *a = pts[c];
-		struct json_object *o;
-		char range[256];
-
-		if (pos[c] < since_pos)
-			continue;
-		o = json_object_new_object();
-		if (!o)
-			goto out;
-		snprintf(range, sizeof(range), "%s..%s",
-			 prof_json_str(b, "commit"), prof_json_str(a, "commit"));
-#define COPY(key) json_object_get(json_object_object_get(a, key))
-		json_object_object_add(o, "workload", COPY("workload"));
-		json_object_object_add(o, "backend", COPY("backend"));
-		json_object_object_add(o, "segment_id", COPY("segment_id"));
-#undef COPY
-		json_object_object_add(o, "commits",
-				       json_object_new_string(range));
-		json_object_object_add(o, "commit_before",
-				       json_object_get(json_object_object_get(b, "commit")));
-		json_object_object_add(o, "commit_after",
-				       json_object_get(json_object_object_get(a, "commit")));
-		json_object_object_add(o, "run_before",
-				       json_object_get(json_object_object_get(b, "run_id")));
-		json_object_object_add(o, "run_after",
-				       json_object_get(json_object_object_get(a, "run_id")));
-		json_object_object_add(o, "median_before", prof_json_double(before));
-		json_object_object_add(o, "median_after", prof_json_double(after));
-		json_object_object_add(o, "change_pct",
-				       before > 0 ? prof_json_double(round((after / before - 1) * 1e4) / 100) : NULL);
-		json_object_object_add(o, "runs_before",
-				       json_object_new_int64((long long)(c - lo)));
-		json_object_object_add(o, "runs_after",
-				       json_object_new_int64((long long)(hi - c)));
-		json_object_object_add(o, "index",
-				       json_object_new_int64((long long)c + 1));
-#define COPY(p, key) json_object_get(json_object_object_get(p, key))
-		json_object_object_add(o, "status_before", COPY(b, cs));
-		json_object_object_add(o, "status_after", COPY(a, cs));
-		json_object_object_add(o, "reason_after", COPY(a, cr));
-#undef COPY
-		json_object_object_add(o, "channel", json_object_new_string(
-							     ch ? "memory" :
-								 "time"));
-		json_object_object_add(o, "metric",
-				       ch ? json_object_new_string(
-						    prof_cmp_metrics[ch].key) :
-					   NULL);
-		json_object_object_add(o, "unit", json_object_new_string(
-							  ch ? prof_cmp_metrics[ch].unit :
-							      "ms"));
-		json_object_array_add(out, o);
-	}
-	rc = 0;
-out:
-	free(x);
-	free(cuts);
-	return rc;
-}
-
-static int
-same_series(struct json_object *a, struct json_object *b)
-{
-	static const char *const keys[] = {"workload", "backend", "segment_id",
-					   NULL};
-	const char *const *k;
-
-	for (k = keys; *k; k++)
-		if (strcmp(prof_json_str(a, *k), prof_json_str(b, *k)))
-			return 0;
-	return 1;
-}
-
-struct json_object *
-prof_history_changes(struct prof_history *h,
-		     const struct prof_history_filter *f, const char *since,
-		     struct prof_err *err)
-{
-	struct prof_history_order *o = order_of(h, err);
-	struct json_object *all = NULL, *out = NULL;
-	struct json_object **pts = NULL;
-	long long since_pos = 0, *pos = NULL;
-	sqlite3_stmt *st = NULL;
-	size_t i, n, start, m;
-
-	if (!o || (since && since_position(h, o, since, &since_pos, err) < 0))
-		return NULL;
-	/* By series, each row with its run's position in run order
-	 * (run_rank). */
-	if (h->pg) {
-		all = prof_history_pg_trend(h->pg, f, 1, o, err);
-		if (!all)
-			goto fail;
-	} else {
-		st = trend_stmt(h, f, 1, err);
-		if (!st)
-			goto fail;
-		all = rows_json(h, st, err);
-		sqlite3_finalize(st);
-		st = NULL;
-		if (!all)
-			goto fail;
-	}
-	n = json_object_array_length(all);
-	out = json_object_new_array();
-	pts = malloc((n ? n : 1) * sizeof(*pts));
-	pos = malloc((n ? n : 1) * sizeof(*pos));
-	if (!out || !pts || !pos)
-		goto oom;
-	for (start = 0; start < n; start = i) {
-		struct json_object *first = json_object_array_get_idx(all, start);
-		size_t end;
-		int c;
-
-		for (end = start; end < n; end++)
-			if (!same_series(first,
-					 json_object_array_get_idx(all, end)))
-				break;
-		/* The times, then each memory metric: a series each. */
-		for (c = 0; c < PROF_HISTORY_CHANNELS; c++) {
-			m = 0;
-			for (i = start; i < end; i++) {
-				struct json_object *p =
-					json_object_array_get_idx(all, i);
-
-				/* No value: every sample errored, or the
-				 * metric was not measured. */
-				if (!prof_json_is_number(json_object_object_get(
-					    p, value_key(c))))
-					continue;
-				pts[m] = p;
-				pos[m++] = json_object_get_int64(
-					json_object_object_get(p, "run_rank"));
-			}
-			if (m > PROF_STEPS_MAX_RUNS) {
-				memmove(pts, pts + m - PROF_STEPS_MAX_RUNS,
-					PROF_STEPS_MAX_RUNS * sizeof(*pts));
-				memmove(pos, pos + m - PROF_STEPS_MAX_RUNS,
-					PROF_STEPS_MAX_RUNS * sizeof(*pos));
-				m = PROF_STEPS_MAX_RUNS;
-			}
-			if (series_changes(pts, pos, m, c, since_pos, out) < 0)
-				goto oom;
-		}
-		i = end;
-	}
-	free(pts);
-	free(pos);
-	json_object_put(all);
-	return out;
-oom:
-	prof_err_set(err, "out of memory");
-fail:
-	sqlite3_finalize(st);
-	free(pts);
-	free(pos);
-	json_object_put(all);
-	json_object_put(out);
-	return NULL;
-}
-
-int
-prof_history_export(struct prof_history *h, prof_history_record_fn fn,
-		    void *arg, struct prof_err *err)
+sq_export(struct prof_history_backend *h, const struct prof_history_order *o,
+	  prof_history_record_fn fn, void *arg, struct prof_err *err)
 {
 	static const char sql[] =
 		"SELECT r.run_id, r.commit_id, r.timestamp_utc, r.command, "
@@ -1831,15 +1463,12 @@ prof_history_export(struct prof_history *h, prof_history_record_fn fn,
 		"WHERE " R_RUN_KNOWN " ORDER BY " R_RUN_RANK ", w.workload, "
 		"w.backend, s.key";
 	enum { AFTER = 6 + PROF_HISTORY_ROW_COLS };
-	struct prof_history_order *o = order_of(h, err);
 	sqlite3_stmt *st = NULL;
 	struct prof_history_cols cols;
 	int rc = -1, step;
 
-	if (!o)
+	if (use_order(h, o, err) < 0)
 		return -1;
-	if (h->pg)
-		return prof_history_pg_export(h->pg, o, fn, arg, err);
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
 	cols = stmt_cols(st);
@@ -1872,3 +1501,27 @@ out:
 	sqlite3_finalize(st);
 	return rc;
 }
+
+const struct prof_history_ops prof_history_sqlite_ops = {
+	.name = "sqlite",
+	.open = sq_open,
+	.close = sq_close,
+	.version = sq_version,
+	.project = sq_project,
+	.prune = sq_prune,
+	.add_judged = sq_add_judged,
+	.file = sq_file,
+	.begin = sq_begin,
+	.commit = sq_commit,
+	.rollback = sq_rollback,
+	.interrupt = sq_interrupt,
+	.raced = sq_raced,
+	.conflict = sq_conflict,
+	.projects = sq_projects,
+	.order = sq_order,
+	.timestamp = sq_timestamp,
+	.list = sq_list,
+	.trend = sq_trend,
+	.walk = sq_walk,
+	.export = sq_export,
+};
