@@ -175,7 +175,7 @@ unit_progress(const struct prof_cmp_seq *q, struct side *a, struct side *b,
 	const struct group *g = u->a ? u->a : u->b;
 	const char *cold = strcmp(g->kind, "cold") ? "" : " (cold)";
 	struct prof_stats sa, sb;
-	char change[256];
+	char change[256], ma[32], mb[32];
 
 	if (a->o.quiet)
 		return;
@@ -186,18 +186,19 @@ unit_progress(const struct prof_cmp_seq *q, struct side *a, struct side *b,
 	}
 	prof_stats_compute(a->r.durations, a->r.n_dur, &sa);
 	prof_stats_compute(b->r.durations, b->r.n_dur, &sb);
+	prof_page_time(ma, sizeof(ma), sa.median, 0);
+	prof_page_time(mb, sizeof(mb), sb.median, 0);
 	if (!u->b) {
 		fprintf(stderr,
-			"%s: [%d/%d] %s %s%s: median %.3f ms (n=%zu); only in "
+			"%s: [%d/%d] %s %s%s: median %s (n=%zu); only in "
 			"the current build: new\n",
-			cli_name, i, n, g->w->id, g->backend, cold, sa.median,
-			sa.n);
+			cli_name, i, n, g->w->id, g->backend, cold, ma, sa.n);
 	} else if (!u->a) {
 		fprintf(stderr,
-			"%s: [%d/%d] %s %s%s: reference median %.3f ms "
+			"%s: [%d/%d] %s %s%s: reference median %s "
 			"(n=%zu); only in the reference build: missing from "
 			"the current one\n",
-			cli_name, i, n, g->w->id, g->backend, cold, sb.median,
+			cli_name, i, n, g->w->id, g->backend, cold, mb,
 			sb.n);
 	} else {
 		judged_change(q, a, b, g, &sa, &sb, change, sizeof(change));
@@ -753,13 +754,16 @@ out:
 		ok = 0;
 	if (ok) {
 		struct prof_stats sa, sb;
+		char ma[32], mb[32];
 
 		prof_stats_compute(a->r.durations, a->r.n_dur, &sa);
 		prof_stats_compute(b->r.durations, b->r.n_dur, &sb);
+		prof_page_time(ma, sizeof(ma), sa.median, 0);
+		prof_page_time(mb, sizeof(mb), sb.median, 0);
 		if (!o->quiet && !empty)
-			cli_say("%s: median %.3f ms, reference %.3f ms (n=%zu/"
+			cli_say("%s: median %s, reference %s (n=%zu/"
 				"%zu, interleaved%s), %ld error(s)",
-				o->name, sa.median, sb.median, sa.n, sb.n,
+				o->name, ma, mb, sa.n, sb.n,
 				settle, a->r.errors + b->r.errors);
 		rc = a->r.errors + b->r.errors ? PROF_EXIT_ERRORED :
 						 PROF_EXIT_OK;

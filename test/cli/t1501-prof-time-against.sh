@@ -3,7 +3,7 @@
 # interleaved in one run, each side's samples in its own stream; the A/B
 # test pair (prof-ab-b does 30% more work in test.ab than prof-ab-a).
 . "$(dirname "$0")/lib.sh"
-plan 34
+plan 35
 
 A=$TBIN/prof-ab-a
 
@@ -127,6 +127,8 @@ run prof-time --name nap --repeat 8 --max-repeat 8 \
 	--against-command "sleep '0.01'" \
 	--against-output "$T/c2.jsonl" --output "$T/c1.jsonl" -- sleep 0.25
 is "$rc" 0 "--against-command: two commands interleaved"
+is "$(grep -cE '^prof-time: nap: median [0-9]+\.[0-9]{3} (ns|µs|ms|s), reference [0-9]+\.[0-9]{3} (ns|µs|ms|s) \(n=8/8, interleaved' "$err")" 1 \
+	"its progress line: both medians in the unit their size asks for"
 jq_ok -s '[.[] | select(has("record") | not)] | length == 8 and
 	all(.[]; .workload == "nap" and .ab.side == "reference")' "$T/c2.jsonl" \
 	"the reference command's samples carry the current workload id"
