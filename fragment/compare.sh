@@ -180,8 +180,9 @@ if [ "${PROF_ENGINE:-}" != slurm ]; then
 fi
 if [ "${PROF_WHY:-}" = 1 ] &&
 	{ [ -n "${PROF_SHARD:-}" ] || [ "${PROF_ENGINE:-}" = slurm ]; }; then
-	say "WHY=1: a sharded compare is explained once merged; run" \
-		"make compare WHY=1 W=\"the changed rows' workloads\" unsharded"
+	say "WHY=1: a sharded compare is not explained (make merge-shards" \
+		"judges its rows again); run make compare WHY=1" \
+		"W=\"the changed rows' workloads\" unsharded"
 	finish 2
 fi
 for tool in prof-time prof-merge prof-diff prof-report; do

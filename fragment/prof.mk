@@ -361,7 +361,7 @@ COMPARE_VARS := REF AGAINST MODE BACKEND REPEAT CATEGORY EXCLUDE_CATEGORY \
 COMPARE_COMMAND = $(strip make compare \
 	$(foreach v,$(COMPARE_VARS),$(call prof_cmdvar,$(v))))
 
-compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full] [W=patterns] [WHY=1] [COUNTS=1] [MEMORY=1]
+compare: $(PROF_DEPS) $(PROF_OWN_WORKLOADS) ## interleaved A/B: REF=git-revision or AGAINST="reference binaries" [MODE=full] [W=patterns] [WHY=1] [COUNTS=1] [MEMORY=1] [SHARD=I/N | ENGINE=slurm SHARDS=N]
 	$(PROF_Q)$(PROF_RUN_ENV) \
 		PROF_COMPARE_DIR=$(call prof_sq,$(PROF_COMPARE_DIR)) \
 		PROF_REF=$(call prof_sq,$(REF)) \

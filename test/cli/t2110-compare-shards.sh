@@ -6,7 +6,7 @@
 # one A/B run judged as the unsharded one is: the same rows, each
 # workload in exactly one shard, both sides under one run id.
 . "$(dirname "$0")/lib.sh"
-plan 21
+plan 22
 
 # prof-time: shards of an A/B of the test workloads.
 sel=(quick --workloads "$TW" --against "$TW" --repeat 1 --max-repeat 1
@@ -122,6 +122,11 @@ jq_raw "$JQ_WHOLE"'(.c | whole | [.samples[] | [.workload, .outcome, .reason]]
 	map([., "error", "shard 2/2 was stopped"])) and
 	(.b | whole | all(.samples[]; .outcome == "error"))' "$T/lost.json" \
 	"a lost shard: its workloads as error samples on both sides, none run"
+
+mk compare "${SEL[@]}" SHARD=1/2 WHY=1 OUTPUT="$T/why"
+is "$rc:$(head -n 1 "$err"):$([ -e "$T/why" ]; echo $?)" \
+	"2:make compare: WHY=1: a sharded compare is not explained (make merge-shards judges its rows again); run make compare WHY=1 W=\"the changed rows' workloads\" unsharded:1" \
+	"WHY=1 with a shard: exit 2, one line, nothing run"
 
 # A folder of compare shards and a profile run's shard: refused.
 mk profile-quick CATEGORY=primitive REPEAT=1 SHARD=1/2 HISTORY= \
