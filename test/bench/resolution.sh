@@ -14,7 +14,7 @@
 #
 # The workload: spin, a loop of an exact number of dependent steps (a
 # linear congruential generator), built here with cc; K steps are about
-# SPIN_MS (default 40) ms of a calm core, measured before the noise starts.
+# SPIN_MS (default 40) ms of a calm core, from CPU time before the noise starts.
 # Each case is N runs (default 20) of
 #   prof-time --name spin --time-threshold 5 \
 #       --against-command "spin K" -- spin K*F
@@ -113,14 +113,15 @@ C
 cc -O1 -o "$OUT/spin" "$OUT/spin.c" || exit 2
 SPIN=$OUT/spin
 
-# K: SPIN_MS of a calm core, the median of 5 runs of 10^7 steps.
+# K: SPIN_MS of a calm core, from the CPU time (user, the shortest of 5)
+# of 10^8 steps: CPU time, unlike wall time, does not grow when the
+# machine is already busy (a wall-time K made under load 12 was a fifth
+# of a calm one's, calls of 8 ms, not 40).
 per=$(for i in 1 2 3 4 5; do
-	s=$(date +%s%N)
-	"$SPIN" 10000000 >/dev/null
-	e=$(date +%s%N)
-	echo $(((e - s) / 1000))
-done | sort -n | sed -n 3p)
-K=$(awk -v us="$per" -v ms="$SPIN_MS" 'BEGIN { printf "%.0f", 1e7 * ms * 1000 / us }')
+	TIMEFORMAT=%3U
+	{ time "$SPIN" 100000000 >/dev/null; } 2>&1
+done | sort -n | sed -n 1p)
+K=$(awk -v s="$per" -v ms="$SPIN_MS" 'BEGIN { if (s <= 0) s = 0.001; printf "%.0f", 1e8 * ms / (s * 1000) }')
 cp "$BIN/prof-workloads" "$OUT/ref-workloads" || exit 2
 
 # The noise: one core always busy, the other in bursts.
