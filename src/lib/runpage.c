@@ -43,7 +43,7 @@
  * and how many did not.
  */
 struct extra {
-	char *key;			/* workload NUL backend NUL segment id */
+	char *key;		/* workload NUL backend NUL segment id */
 	size_t len;
 	double *own;			/* ms, in the samples' order */
 	size_t n_own, cap_own;
@@ -51,11 +51,11 @@ struct extra {
 };
 
 struct extras {
-	struct page *p;			/* the summarised page's choice */
+	struct page *p;		/* the summarised page's choice */
 	struct extra *e;
 	size_t n, cap;
 	struct prof_htab index;		/* key -> index in e */
-	long *of_row;			/* per row of the view: in e, or -1 */
+	long *of_row;		/* per row of the view: in e, or -1 */
 };
 
 struct page {
@@ -696,7 +696,8 @@ times_chart(struct page *p, const struct prof_runrow *r,
 		if (r->errors)
 			fprintf(fp, "<figure class=\"chart\" data-kind=\""
 				    "distribution\"><figcaption>No successful "
-				    "warm samples to draw.</figcaption></figure>");
+				    "warm samples to draw.</figcaption>"
+				    "</figure>");
 		return;
 	}
 	axis = 22 + 28 * (lanes - 1) + 22;
