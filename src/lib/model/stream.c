@@ -50,6 +50,11 @@ struct prof_stream {
 	struct prof_htab64 gidx;	/* a probe of an id's hash -> gat */
 	char *gbuf;			/* a member read back */
 	size_t gbuf_cap;
+	/* The group joined last and its id: the samples of a group come
+	 * one after another, so the next sample's is most often the same
+	 * (its values are shared, as join shares them; NULL: none). */
+	struct json_object *glast;
+	char *glast_id;
 	int gfd;			/* the input's, when regular; else -1 */
 	off_t gbase;			/* where reading it began: stdin may
 					 * be a file read from before */
@@ -127,6 +132,8 @@ prof_stream_free(struct prof_stream *st)
 	free(st->gat);
 	prof_htab64_free(&st->gidx);
 	free(st->gbuf);
+	json_object_put(st->glast);
+	free(st->glast_id);
 	json_object_put(st->meta);
 	json_object_put(st->pending);
 	json_object_put(st->pairs);
@@ -704,6 +711,10 @@ groups_reset(struct prof_stream *st)
 	st->gat = NULL;
 	st->n_gat = st->cap_gat = 0;
 	prof_htab64_free(&st->gidx);
+	json_object_put(st->glast);
+	st->glast = NULL;
+	free(st->glast_id);
+	st->glast_id = NULL;
 	return st->groups ? 0 : -1;
 }
 
@@ -815,8 +826,25 @@ join_group(struct prof_stream *st, struct json_object *s, long index,
 		return prof_err_path(err, prefix, "expected a string, got %s",
 				     prof_json_type_name(id));
 	}
-	if (doc)
+	if (doc && st->glast &&
+	    !strcmp(st->glast_id, json_object_get_string(id))) {
+		g = json_object_get(st->glast);
+		found = 1;
+	} else if (doc) {
 		g = group_find(st, json_object_get_string(id), &found, NULL);
+		if (g) {
+			char *gid = strdup(json_object_get_string(id));
+
+			if (!gid) {
+				json_object_put(g);
+				return prof_err_set(err, "out of memory");
+			}
+			json_object_put(st->glast);
+			free(st->glast_id);
+			st->glast = json_object_get(g);
+			st->glast_id = gid;
+		}
+	}
 	if (found < 0)
 		return prof_err_set(err, "cannot read the group of "
 					 ".samples[%ld] again from the input",
