@@ -167,9 +167,8 @@ slurm)
 	finish 2
 	;;
 esac
-# A sharded compare (SHARD, the engine's variables, ENGINE=slurm) is
-# merged by make merge-shards, which judges the rows again: WHY=1's
-# explanations would be a shard's, not the merged run's.
+# The shard: SHARD, else the engine's own variables (engine_shard); an
+# ENGINE=slurm task says where its shard came from (PROF_SHARD_FROM).
 shard_from=
 if [ "${PROF_ENGINE:-}" != slurm ]; then
 	if [ -n "${PROF_SHARD:-}" ]; then
@@ -178,6 +177,8 @@ if [ "${PROF_ENGINE:-}" != slurm ]; then
 		engine_shard
 	fi
 fi
+# A sharded compare is merged by make merge-shards, which judges the rows
+# again: WHY=1's explanations would be a shard's, not the merged run's.
 if [ "${PROF_WHY:-}" = 1 ] &&
 	{ [ -n "${PROF_SHARD:-}" ] || [ "${PROF_ENGINE:-}" = slurm ]; }; then
 	say "WHY=1: a sharded compare is not explained (make merge-shards" \
