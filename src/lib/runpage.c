@@ -48,6 +48,8 @@ struct extra {
 	double *own;			/* ms, in the samples' order */
 	size_t n_own, cap_own;
 	size_t no_delay;		/* aggregated samples without one */
+	unsigned char *cont;		/* each one's contended mark */
+	size_t n_cont, cap_cont;
 };
 
 struct extras {
@@ -159,6 +161,7 @@ static const char css[] =
 	"svg .cur-own{fill:var(--cur);fill-opacity:.4}"
 	"svg .base-own{fill:var(--base);fill-opacity:.4}"
 	"svg .judged-band{fill:var(--warn);fill-opacity:.08}"
+	"svg circle[data-contended]{stroke:var(--fg);stroke-width:1.2}"
 	"svg .med-cur-cpu,svg .med-cur-own{stroke:var(--cur);stroke-width:2.5}"
 	"svg .med-base-cpu,svg .med-base-own{stroke:var(--base);"
 	"stroke-width:2.5}svg text.judged{fill:var(--fg)}\n"
@@ -524,7 +527,7 @@ x_of(double v, double lo, double hi)
 static void
 lane_of(FILE *fp, const double *v, size_t n, double median, double lo,
 	double hi, int y, const char *cls, const char *label, int counts,
-	int judged, const char *note)
+	int judged, const char *note, const unsigned char *cont)
 {
 	size_t i;
 	char a[64];
@@ -538,9 +541,11 @@ lane_of(FILE *fp, const double *v, size_t n, double median, double lo,
 		int dy = (int)(i % 5) * 3 - 6;
 
 		fmt_val(a, sizeof(a), v[i], counts);
-		fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%d\" "
-			    "r=\"4\"><title>%s #%zu: %s</title></circle>",
-			cls, x_of(v[i], lo, hi), y + dy, label, i, a);
+		fprintf(fp, "<circle class=\"%s\"%s cx=\"%.1f\" cy=\"%d\" "
+			    "r=\"4\"><title>%s #%zu: %s%s</title></circle>",
+			cls, cont && cont[i] ? " data-contended=\"\"" : "",
+			x_of(v[i], lo, hi), y + dy, label, i, a,
+			cont && cont[i] ? " (contended)" : "");
 	}
 	if (n && isfinite(median)) {
 		fmt_val(a, sizeof(a), median, counts);
@@ -556,7 +561,8 @@ static void
 lane(FILE *fp, const double *v, size_t n, double median, double lo,
      double hi, int y, const char *cls, const char *label, int counts)
 {
-	lane_of(fp, v, n, median, lo, hi, y, cls, label, counts, 0, NULL);
+	lane_of(fp, v, n, median, lo, hi, y, cls, label, counts, 0, NULL,
+		NULL);
 }
 
 /* The baseline from its statistics only: min-max, median-p90, median. */
@@ -610,7 +616,8 @@ struct times {
 	const double *v;
 	size_t n;
 	struct prof_stats st;
-};
+	const unsigned char *cont;	/* v[i]'s call contended; NULL: */
+};					/* not known sample by sample */
 
 static const struct {
 	const char *label, *cls, *key, *words, *note;
@@ -638,6 +645,15 @@ times_of(const struct extras *x, const struct prof_runrow *rows,
 	t[TIME_CPU].v = r->cpu.v;
 	t[TIME_CPU].n = r->cpu.n;
 	t[TIME_CPU].st = r->cpu_st;
+	/* The marks are the samples', in their order: a time of every
+	 * sample is a mark's. */
+	if (e && e->n_cont == r->n) {
+		t[TIME_WALL].cont = e->cont;
+		if (r->cpu.n == r->n)
+			t[TIME_CPU].cont = e->cont;
+		if (e->n_own == r->n)
+			t[TIME_OWN].cont = e->cont;
+	}
 	if (e && e->n_own) {
 		t[TIME_OWN].v = e->own;
 		t[TIME_OWN].n = e->n_own;
@@ -645,6 +661,18 @@ times_of(const struct extras *x, const struct prof_runrow *rows,
 		if (prof_stats_compute(e->own, e->n_own, &t[TIME_OWN].st) < 0)
 			t[TIME_OWN].n = 0;
 	}
+}
+
+/* Whether some sample of t[] is marked contended. */
+static int
+marked(const struct times t[TIME_N])
+{
+	size_t i;
+
+	for (i = 0; t[TIME_WALL].cont && i < t[TIME_WALL].n; i++)
+		if (t[TIME_WALL].cont[i])
+			return 1;
+	return 0;
 }
 
 /* The kind of time comparison c judged (its judged_on), or -1. */
@@ -730,7 +758,7 @@ times_chart(struct page *p, const struct prof_runrow *r,
 			snprintf(cls, sizeof(cls), "cur%s", time_kinds[k].cls);
 			lane_of(fp, cur[k].v, cur[k].n, cur[k].st.median, lo,
 				hi, y, cls, label, 0, k == judged,
-				time_kinds[k].note);
+				time_kinds[k].note, cur[k].cont);
 			y += 28;
 		}
 		if (base[k].n) {
@@ -739,7 +767,7 @@ times_chart(struct page *p, const struct prof_runrow *r,
 			snprintf(cls, sizeof(cls), "base%s", time_kinds[k].cls);
 			lane_of(fp, base[k].v, base[k].n, base[k].st.median,
 				lo, hi, y, cls, label, 0, k == judged,
-				time_kinds[k].note);
+				time_kinds[k].note, base[k].cont);
 			y += 28;
 		} else if (!k && stats) {
 			stat_lane(fp, bs, lo, hi, y);
@@ -756,9 +784,19 @@ times_chart(struct page *p, const struct prof_runrow *r,
 			"; pale dots: the code's own time (wall minus the "
 			"time it waited for a core)" :
 			"");
+	if (marked(cur) || marked(base))
+		fprintf(fp, " Outlined dark: a contended call (it waited for "
+			    "a core).");
 	if (judged >= 0)
-		fprintf(fp, " Judged on %s (its lanes shaded).",
-			time_kinds[judged].words);
+		fprintf(fp, " Judged on %s (its lanes shaded)%s.",
+			time_kinds[judged].words,
+			prof_json_get(prof_json_get(c, "interleaved"),
+				      "uncontended_only") &&
+					json_object_get_boolean(prof_json_get(
+						prof_json_get(c, "interleaved"),
+						"uncontended_only")) ?
+				", on its uncontended samples only" :
+				"");
 	fprintf(fp, "%s</figcaption></figure>",
 		stats ? " The baseline's samples are not at hand: its box "
 			"spans median to p90, its line min to max." :
@@ -2247,6 +2285,11 @@ extras_take(void *arg, struct json_object *s, struct prof_err *err)
 		free(key);
 	}
 	e = &x->e[k];
+	if (PROF_GROW(e->cont, e->n_cont + 1, e->cap_cont) < 0)
+		return prof_err_set(err, "out of memory");
+	e->cont[e->n_cont++] = prof_json_get(s, "contended") &&
+			       json_object_get_boolean(
+				       prof_json_get(s, "contended"));
 	if (!prof_sample_run_delay(s, NULL) || isnan(prof_sample_own_ms(s))) {
 		e->no_delay++;
 		return 0;
@@ -2302,6 +2345,7 @@ extras_free(struct extras *x)
 	for (i = 0; i < x->n; i++) {
 		free(x->e[i].key);
 		free(x->e[i].own);
+		free(x->e[i].cont);
 	}
 	free(x->e);
 	free(x->of_row);

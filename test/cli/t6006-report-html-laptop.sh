@@ -6,12 +6,12 @@
 # each side's wall and CPU times in the strip and the table, the time the
 # verdict judged marked (here a warning judged on CPU time: calls that all
 # waited for a core, their wall times spread wide, their CPU times 30%
-# apart); a Google Benchmark row of nanoseconds prints in ns. Opened in
+# apart; the contended calls outlined); a Google Benchmark row of nanoseconds prints in ns. Opened in
 # Debian's chromium at 1280 x 800 (playwright-core): no sideways scroll,
 # every table inside what holds it, no number over two lines; a
 # screenshot of each page kept under artifacts/test/t6006-report-html-laptop/.
 . "$(dirname "$0")/lib.sh"
-plan 23
+plan 24
 
 # A template sample of a workload (every field prof-merge asks for).
 "$BIN/prof-time" quick --workloads "$TW" --category test --repeat 1 \
@@ -82,6 +82,8 @@ is "$(grep -o '<circle class="cur-cpu"' "$R/report.html" | wc -l):$(grep -o '<ci
 like "$html" 'data-times="wall cpu" data-judged="cpu_ms"' \
 	"the chart says which time the verdict judged"
 like "$html" '<rect class="judged-band"' "and shades its lanes"
+is "$(grep -o '<circle class="[a-z-]*" data-contended=""' "$R/report.html" | wc -l)" 48 \
+	"every call marked contended is outlined, in each of its lanes"
 like "$html" '<tr class="judged"><td>current CPU</td><td class="num">12</td><td class="num">13.000 ms</td><td class="num">13.195 ms</td>' \
 	"the table: the current side's CPU times, marked as judged"
 like "$html" '<tr class="judged"><td>baseline CPU</td><td class="num">12</td><td class="num">10.000 ms</td><td class="num">10.150 ms</td>' \
