@@ -11,6 +11,7 @@
 # whole measurement, and a bursty load on the other (200-500 ms busy,
 # 200-500 ms idle), as test/bench/ab-noise.sh makes it; both are started
 # here and stopped by their PIDs at the end (and on an interrupt).
+# NOISE=0 starts neither: the calm measurement.
 #
 # The workload: spin, a loop of an exact number of dependent steps (a
 # linear congruential generator), built here with cc; K steps are about
@@ -124,21 +125,32 @@ done | sort -n | sed -n 1p)
 K=$(awk -v s="$per" -v ms="$SPIN_MS" 'BEGIN { if (s <= 0) s = 0.001; printf "%.0f", 1e8 * ms / (s * 1000) }')
 cp "$BIN/prof-workloads" "$OUT/ref-workloads" || exit 2
 
-# The noise: one core always busy, the other in bursts.
-perl -e '1 while 1' &
-busy=$!
-perl -e 'use Time::HiRes qw(time sleep); srand(20260710);
-	while (1) { my $e = time + 0.2 + rand(0.3); 1 while time < $e;
-		sleep(0.2 + rand(0.3)); }' &
-load=$!
+# The noise: one core always busy, the other in bursts (NOISE=0: none,
+# the calm measurement).
+busy= load=
+if [ "${NOISE:-1}" != 0 ]; then
+	perl -e '1 while 1' &
+	busy=$!
+	perl -e 'use Time::HiRes qw(time sleep); srand(20260710);
+		while (1) { my $e = time + 0.2 + rand(0.3); 1 while time < $e;
+			sleep(0.2 + rand(0.3)); }' &
+	load=$!
+fi
 stop_noise() {
+	[ -n "$busy" ] || return 0
 	kill "$busy" "$load" 2>/dev/null
 	wait "$busy" "$load" 2>/dev/null
 }
 trap 'stop_noise; exit 130' INT TERM HUP
 trap stop_noise EXIT
-echo "resolution.sh: spin $K steps (about $SPIN_MS ms calm); busy loop" \
-	"PID $busy, bursty load PID $load; $N runs a case; files in $OUT" >&2
+if [ -n "$busy" ]; then
+	echo "resolution.sh: spin $K steps (about $SPIN_MS ms calm); busy" \
+		"loop PID $busy, bursty load PID $load; $N runs a case;" \
+		"files in $OUT" >&2
+else
+	echo "resolution.sh: spin $K steps (about $SPIN_MS ms calm); no" \
+		"noise (NOISE=0); $N runs a case; files in $OUT" >&2
+fi
 
 # old_judge DIR: DIR's results.json against its baseline.json by the old
 # prof-diff, the fields it did not know taken out.
