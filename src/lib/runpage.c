@@ -2532,6 +2532,8 @@ write_page(struct page *p, struct prof_err *err)
 		prof_runview_count(p->cur), errors, errors == 1 ? "" : "s");
 	if (p->cmp && p->in->baseline)
 		prof_page_esc(fp, p->in->baseline);
+	else if (p->found_base)
+		fprintf(fp, "the run folder's baseline.json");
 	else
 		fprintf(fp, p->cmp ? "the baseline" : "no baseline");
 	fprintf(fp, "</td></tr><tr><td>history</td><td>");

@@ -11,7 +11,7 @@
 # every table inside what holds it, no number over two lines; a
 # screenshot of each page kept under artifacts/test/t6006-report-html-laptop/.
 . "$(dirname "$0")/lib.sh"
-plan 24
+plan 25
 
 # A template sample of a workload (every field prof-merge asks for).
 "$BIN/prof-time" quick --workloads "$TW" --category test --repeat 1 \
@@ -77,6 +77,8 @@ is "$(grep -o '<circle class="base"' "$R/report.html" | wc -l)" 12 \
 	"the reference side's 12 samples are drawn, from baseline.json"
 ok "$(case $html in *"not at hand"*) echo 1 ;; *) echo 0 ;; esac)" \
 	"and no box stands in for them"
+like "$html" "<tr><td>compared with</td><td>the run folder's baseline.json</td></tr>" \
+	"the page names the file they are from"
 is "$(grep -o '<circle class="cur-cpu"' "$R/report.html" | wc -l):$(grep -o '<circle class="base-cpu"' "$R/report.html" | wc -l)" \
 	12:12 "each side's CPU times are drawn"
 like "$html" 'data-times="wall cpu" data-judged="cpu_ms"' \
