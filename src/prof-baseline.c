@@ -19,12 +19,9 @@
 #include "model/segcal.h"
 #include "model/stream.h"
 
-enum {
-	OPT_FROM = 256,
-	OPT_NAME,
-	OPT_ADD,
-	OPT_FORCE,
-	OPT_VERSION,
+struct opts {
+	const char *from, *name, *dir;
+	int add, force;
 };
 
 static const struct cli_opt option_table[] = {
@@ -63,18 +60,18 @@ static const struct cli_opt option_table[] = {
 	"name (exit 2): 1 to 200 letters, digits, '.', '_' and '-', the\n"
 	"first a letter or a digit, as for workload ids."),
 	CLI_GROUP("options:"),
-	CLI_OPTION("from", 0, "RESULTS", OPT_FROM,
+	CLI_STRING("from", 0, "RESULTS", struct opts, from,
 		"the results file, e.g.\n"
 		"artifacts/profiling/RUN/results.json"),
-	CLI_OPTION("name", 0, "NAME", OPT_NAME,
+	CLI_STRING("name", 0, "NAME", struct opts, name,
 		"the baseline's name, e.g. cpu-ci ('.json' is\n"
 		"added unless NAME ends with it)"),
-	CLI_OPTION("output", 'o', "DIR", 'o',
+	CLI_STRING("output", 'o', "DIR", struct opts, dir,
 		"the baselines folder (default baselines; created\n"
 		"when missing)"),
-	CLI_FLAG("add", 0, OPT_ADD,
+	CLI_TRUE("add", 0, struct opts, add,
 		"add the run's rows to DIR/NAME.json"),
-	CLI_FLAG("force", 0, OPT_FORCE,
+	CLI_TRUE("force", 0, struct opts, force,
 		"replace DIR/NAME.json whole; promote a run on\n"
 		"an unsteady machine"),
 	CLI_TEXT(
@@ -85,7 +82,7 @@ static const struct cli_opt option_table[] = {
 	"printed), 2 bad arguments (a bad NAME included, or one that names a\n"
 	"baseline without --add or --force), a malformed results file, an\n"
 	"output that is the input, or a failed write."),
-	CLI_STD(OPT_VERSION),
+	CLI_STANDARD,
 	CLI_END,
 };
 
@@ -669,42 +666,16 @@ out:
 int
 main(int argc, char **argv)
 {
-	struct cli_getopt g;
-	const char *from = NULL, *name = NULL, *dir = "baselines";
+	struct opts o = {.dir = "baselines"};
+	const char *from, *name, *dir;
 	char why[256];
-	int c, add = 0, force = 0;
 
 	cli_init(argv[0]);
-	if (cli_opt_init(&g, option_table, NULL) < 0)
-		return cli_fail("%s", g.why);
-	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
-		switch (c) {
-		case OPT_FROM:
-			from = optarg;
-			break;
-		case OPT_NAME:
-			name = optarg;
-			break;
-		case 'o':
-			dir = optarg;
-			break;
-		case OPT_ADD:
-			add = 1;
-			break;
-		case OPT_FORCE:
-			force = 1;
-			break;
-		case 'h':
-			cli_opt_usage(option_table, stdout);
-			return cli_finish(PROF_EXIT_OK);
-		case OPT_VERSION:
-			printf("prof-baseline %s\n", PROF_VERSION);
-			return cli_finish(PROF_EXIT_OK);
-		default:
-			cli_opt_usage(option_table, stderr);
-			return PROF_EXIT_FAILURE;
-		}
-	}
+	if (cli_opt_parse_all(option_table, argc, argv, &o) < 0)
+		return PROF_EXIT_FAILURE;
+	from = o.from;
+	name = o.name;
+	dir = o.dir;
 	if (optind < argc)
 		return cli_fail("unexpected argument '%s'", argv[optind]);
 	if (!from || !from[0])
@@ -721,5 +692,5 @@ main(int argc, char **argv)
 		return cli_fail("--name: '%s' is not a valid baseline name: %s",
 				cli_safe(name, safe, sizeof(safe)), why);
 	}
-	return promote(from, name, dir, add, force);
+	return promote(from, name, dir, o.add, o.force);
 }

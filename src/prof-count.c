@@ -40,7 +40,7 @@ static const struct cli_opt option_table[] = {
 	CLI_BRIEF("workloads", 0, "BIN", OPT_WORKLOADS,
 		"as for prof-time (see prof-time --help). A workload's\n"
 		"count_threshold_pct (default 1) is carried by its samples."),
-	CLI_BRIEF("repeat", 0, "N", OPT_REPEAT, NULL),
+	RUNNER_REPEAT_BRIEF,
 	CLI_BRIEF("warmup", 0, "N", OPT_WARMUP, NULL),
 	CLI_BRIEF("category", 0, "C", OPT_CATEGORY, NULL),
 	CLI_BRIEF("exclude-category", 0, "C", OPT_EXCLUDE, NULL),
@@ -74,8 +74,7 @@ static const struct cli_opt option_table[] = {
 	CLI_GROUP("command options (count any command and every process it starts):"),
 	CLI_OPTION("name", 0, "ID", OPT_NAME,
 		"the workload id of the samples"),
-	CLI_OPTION("repeat", 0, "N", OPT_REPEAT,
-		"samples (default 2)"),
+	RUNNER_REPEAT("samples (default 2)"),
 	CLI_OPTION("warmup", 0, "N", OPT_WARMUP,
 		"runs before counting (default 0)"),
 	CLI_OPTION("threshold", 0, "PCT", OPT_THRESHOLD,

@@ -16,9 +16,11 @@
 #include "model/stream.h"
 
 enum {
-	OPT_BASELINE = 256,
-	OPT_TIME_THRESHOLD,
-	OPT_VERSION,
+	OPT_TIME_THRESHOLD = 256,
+};
+
+struct opts {
+	const char *baseline, *output;
 };
 
 static const struct cli_opt option_table[] = {
@@ -108,14 +110,14 @@ static const struct cli_opt option_table[] = {
 	"above 10%, every row carries a \"drift\" note saying so (null\n"
 	"otherwise); statuses never change."),
 	CLI_GROUP("options:"),
-	CLI_OPTION("baseline", 0, "FILE", OPT_BASELINE,
+	CLI_STRING("baseline", 0, "FILE", struct opts, baseline,
 		"the baseline; a missing file makes every row\n"
 		"incomparable and is not an error"),
 	CLI_OPTION("time-threshold", 0, "PCT", OPT_TIME_THRESHOLD,
 		"judge every time row by a threshold of PCT%\n"
 		"(above 0, at most 1000), over the one its\n"
 		"samples record"),
-	CLI_OPTION("output", 'o', "FILE", 'o',
+	CLI_STRING("output", 'o', "FILE", struct opts, output,
 		"write the comparisons there, atomically (default\n"
 		"-, stdout)"),
 	CLI_TEXT(
@@ -125,7 +127,7 @@ static const struct cli_opt option_table[] = {
 	CLI_TEXT(
 	"Exit status: 0 compared (warnings included), 2 bad arguments, a\n"
 	"malformed results or baseline file, or a failed write."),
-	CLI_STD(OPT_VERSION),
+	CLI_STANDARD,
 	CLI_END,
 };
 
@@ -249,42 +251,25 @@ int
 main(int argc, char **argv)
 {
 	struct cli_getopt g;
-	const char *baseline = NULL, *output = "-";
+	struct opts o = {.output = "-"};
+	const char *baseline, *output;
 	double threshold = 0;
-	int c;
 
 	cli_init(argv[0]);
 	if (cli_opt_init(&g, option_table, NULL) < 0)
 		return cli_fail("%s", g.why);
-	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
-		switch (c) {
-		case OPT_BASELINE:
-			baseline = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case OPT_TIME_THRESHOLD:
-			if (cli_real("--time-threshold", optarg, &threshold))
-				return PROF_EXIT_FAILURE;
-			if (!(threshold > 0) ||
-			    threshold > PROF_CMP_THRESHOLD_MAX)
-				return cli_fail("--time-threshold: '%s' is not "
-						"a percentage above 0 and at "
-						"most %g",
-						optarg, PROF_CMP_THRESHOLD_MAX);
-			break;
-		case 'h':
-			cli_opt_usage(option_table, stdout);
-			return cli_finish(PROF_EXIT_OK);
-		case OPT_VERSION:
-			printf("prof-diff %s\n", PROF_VERSION);
-			return cli_finish(PROF_EXIT_OK);
-		default:
-			cli_opt_usage(option_table, stderr);
+	/* --time-threshold alone is checked here: its range has words of
+	 * its own. */
+	while (cli_opt_parse(&g, argc, argv, &o) == OPT_TIME_THRESHOLD) {
+		if (cli_real("--time-threshold", optarg, &threshold))
 			return PROF_EXIT_FAILURE;
-		}
+		if (!(threshold > 0) || threshold > PROF_CMP_THRESHOLD_MAX)
+			return cli_fail("--time-threshold: '%s' is not a "
+					"percentage above 0 and at most %g",
+					optarg, PROF_CMP_THRESHOLD_MAX);
 	}
+	baseline = o.baseline;
+	output = o.output;
 	if (!baseline || !baseline[0])
 		return cli_fail("give the baseline: --baseline FILE");
 	if (optind >= argc)

@@ -14,7 +14,9 @@
 #include "model/runview.h"
 #include "model/sample.h"
 
-enum { OPT_VERSION = 256, OPT_COMPARISONS };
+struct opts {
+	const char *format, *output, *comparisons;
+};
 
 static const struct cli_opt option_table[] = {
 	CLI_USAGE("prof-export --format csv|bmf|gbench [-o FILE]\n" "            [--comparisons FILE] RESULTS"),
@@ -62,11 +64,11 @@ static const struct cli_opt option_table[] = {
 	"entry (status and status_reason in a count metric; and a gbench\n"
 	"entry's memory_status and memory_status_reason)."),
 	CLI_GROUP("options:"),
-	CLI_OPTION("format", 'f', "F", 'f',
+	CLI_STRING("format", 'f', "F", struct opts, format,
 		"csv, bmf or gbench"),
-	CLI_OPTION("output", 'o', "FILE", 'o',
+	CLI_STRING("output", 'o', "FILE", struct opts, output,
 		"write there, atomically (default -, stdout)"),
-	CLI_OPTION("comparisons", 0, "FILE", OPT_COMPARISONS,
+	CLI_STRING("comparisons", 0, "FILE", struct opts, comparisons,
 		"prof-diff's comparisons.json of RESULTS (of\n"
 		"its run id, and of its rows only)"),
 	CLI_TEXT(
@@ -76,7 +78,7 @@ static const struct cli_opt option_table[] = {
 	CLI_TEXT(
 	"Exit status: 0 written, 2 bad arguments, a malformed results file,\n"
 	"comparisons that are not of it, or a failed write."),
-	CLI_STD(OPT_VERSION),
+	CLI_STANDARD,
 	CLI_END,
 };
 
@@ -887,36 +889,16 @@ out:
 int
 main(int argc, char **argv)
 {
-	struct cli_getopt g;
-	const char *format = NULL, *output = "-", *comparisons = NULL;
+	struct opts o = {.output = "-"};
+	const char *format, *output, *comparisons;
 	const char *inputs[2];
-	int c;
 
 	cli_init(argv[0]);
-	if (cli_opt_init(&g, option_table, NULL) < 0)
-		return cli_fail("%s", g.why);
-	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
-		switch (c) {
-		case 'f':
-			format = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case OPT_COMPARISONS:
-			comparisons = optarg;
-			break;
-		case 'h':
-			cli_opt_usage(option_table, stdout);
-			return cli_finish(PROF_EXIT_OK);
-		case OPT_VERSION:
-			printf("prof-export %s\n", PROF_VERSION);
-			return cli_finish(PROF_EXIT_OK);
-		default:
-			cli_opt_usage(option_table, stderr);
-			return PROF_EXIT_FAILURE;
-		}
-	}
+	if (cli_opt_parse_all(option_table, argc, argv, &o) < 0)
+		return PROF_EXIT_FAILURE;
+	format = o.format;
+	output = o.output;
+	comparisons = o.comparisons;
 	if (!format)
 		return cli_fail("give the format: --format csv, bmf or gbench");
 	if (strcmp(format, "csv") && strcmp(format, "bmf") &&

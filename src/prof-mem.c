@@ -47,8 +47,7 @@ static const struct cli_opt option_table[] = {
 	CLI_GROUP("command options:"),
 	CLI_OPTION("name", 0, "ID", OPT_NAME,
 		"the workload id of the command's samples"),
-	CLI_OPTION("repeat", 0, "N", OPT_REPEAT,
-		"runs of the command, a sample each (default 2)"),
+	RUNNER_REPEAT("runs of the command, a sample each (default 2)"),
 	CLI_TEXT(
 	"Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n"
 	"arguments or an infrastructure failure."),

@@ -38,7 +38,23 @@ enum {
 	OPT_SHARDS,
 	OPT_GBENCH,
 	OPT_ENGINE,
-	OPT_VERSION,
+};
+
+struct opts {
+	long shards;			/* --shards N; 0: not merging shards */
+	const char *output;
+	const char *command;
+	const char *run_id;
+	const char *timestamp;
+	const char *commit;
+	const char *commit_time;
+	const char *parents;	/* --parents as given (checked); NULL: none */
+	const char *project;
+	char *playwright[64];
+	int n_playwright;
+	char *gbench[64];
+	int n_gbench;
+	struct json_object *engine;	/* --engine KEY=VALUE...; NULL: none */
 };
 
 static const struct cli_opt option_table[] = {
@@ -83,7 +99,7 @@ static const struct cli_opt option_table[] = {
 	"A merge of shards keeps each shard's calibration under its shard,\n"
 	"in \"shard_calibrations\", since each ran on a machine of its own."),
 	CLI_GROUP("options:"),
-	CLI_OPTION("output", 'o', "FILE", 'o',
+	CLI_STRING("output", 'o', "FILE", struct opts, output,
 		"write the results there, atomically (default\n"
 		"-, stdout)"),
 	CLI_OPTION("command", 0, "TEXT", OPT_COMMAND,
@@ -109,7 +125,7 @@ static const struct cli_opt option_table[] = {
 		"the commit's parents, space-separated hex (as\n"
 		"`git log -1 --format=%P`; empty for a root\n"
 		"commit), kept as the array parents"),
-	CLI_OPTION("project", 'C', "DIR", 'C',
+	CLI_STRING("project", 'C', "DIR", struct opts, project,
 		"where the measured project is (default .)"),
 	CLI_OPTION("shards", 0, "N", OPT_SHARDS,
 		"merge the results of the N shards of one run\n"
@@ -144,7 +160,7 @@ static const struct cli_opt option_table[] = {
 	"Exit status: 0 written, 2 bad arguments, a bad sample line, an\n"
 	"unreadable input, shards that are not one whole run, or a failed\n"
 	"write."),
-	CLI_STD(OPT_VERSION),
+	CLI_STANDARD,
 	CLI_END,
 };
 
@@ -217,23 +233,6 @@ join_args(int argc, char **argv, char *out, size_t n)
 		off += (size_t)k;
 	}
 }
-
-struct opts {
-	long shards;			/* --shards N; 0: not merging shards */
-	const char *output;
-	const char *command;
-	const char *run_id;
-	const char *timestamp;
-	const char *commit;
-	const char *commit_time;
-	const char *parents;	/* --parents as given (checked); NULL: none */
-	const char *project;
-	char *playwright[64];
-	int n_playwright;
-	char *gbench[64];
-	int n_gbench;
-	struct json_object *engine;	/* --engine KEY=VALUE...; NULL: none */
-};
 
 /* A workload of the shard being read: browser rows go with shard 1. */
 struct shard_wl {
@@ -1327,11 +1326,8 @@ main(int argc, char **argv)
 		return cli_fail("%s", g.why);
 	join_args(argc, argv, command, sizeof(command));
 	o.command = command;
-	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
+	while ((c = cli_opt_parse(&g, argc, argv, &o)) != -1) {
 		switch (c) {
-		case 'o':
-			o.output = optarg;
-			break;
 		case OPT_COMMAND:
 			if (!prof_utf8_valid(optarg, bad, sizeof(bad)))
 				return cli_fail("--command: %s", bad);
@@ -1383,9 +1379,6 @@ main(int argc, char **argv)
 				return cli_fail("--parents: %s", bad);
 			o.parents = optarg;
 			break;
-		case 'C':
-			o.project = optarg;
-			break;
 		case OPT_SHARDS: {
 			long long v;
 
@@ -1408,15 +1401,6 @@ main(int argc, char **argv)
 				return cli_fail("--gbench: at most 64 files");
 			o.gbench[o.n_gbench++] = optarg;
 			break;
-		case 'h':
-			cli_opt_usage(option_table, stdout);
-			return cli_finish(PROF_EXIT_OK);
-		case OPT_VERSION:
-			printf("prof-merge %s\n", PROF_VERSION);
-			return cli_finish(PROF_EXIT_OK);
-		default:
-			cli_opt_usage(option_table, stderr);
-			return PROF_EXIT_FAILURE;
 		}
 	}
 	if (!o.output[0])

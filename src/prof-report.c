@@ -31,14 +31,18 @@
 #include "runpage.h"
 
 enum {
-	OPT_COMPARISONS = 256,
-	OPT_NOTE,
-	OPT_RUN_DIR,
-	OPT_PPROF,
-	OPT_VERSION,
-	OPT_HTML,
-	OPT_BASELINE,
-	OPT_HISTORY,
+	OPT_NOTE = 256,
+};
+
+struct opts {
+	const char *notes[16];
+	int n_notes;
+	const char *comparisons;
+	const char *output;
+	const char *run_dir;
+	const char *pprof;
+	int quiet;
+	struct prof_runpage_in html;	/* html.output: --html FILE */
 };
 
 static const struct cli_opt option_table[] = {
@@ -97,26 +101,26 @@ static const struct cli_opt option_table[] = {
 	"'::warning title=Performance regression::' annotation, and each\n"
 	"unsettled row as a '::notice title=Performance not settled::' one."),
 	CLI_GROUP("options:"),
-	CLI_OPTION("comparisons", 0, "FILE", OPT_COMPARISONS,
+	CLI_STRING("comparisons", 0, "FILE", struct opts, comparisons,
 		"prof-diff's output for RESULTS (without it the\n"
 		"rows have no baseline columns); comparisons\n"
 		"of another run are refused"),
-	CLI_OPTION("output", 'o', "FILE", 'o',
+	CLI_STRING("output", 'o', "FILE", struct opts, output,
 		"the summary (default: summary.md in the run\n"
 		"folder, the folder of RESULTS: the current\n"
 		"one when RESULTS names none or is -); -\n"
 		"prints it instead of the table"),
-	CLI_OPTION("run-dir", 0, "DIR", OPT_RUN_DIR,
+	CLI_STRING("run-dir", 0, "DIR", struct opts, run_dir,
 		"the run folder, which artifacts are relative\n"
 		"to (default: the folder of RESULTS)"),
-	CLI_OPTION("pprof", 0, "PROGRAM", OPT_PPROF,
+	CLI_STRING("pprof", 0, "PROGRAM", struct opts, pprof,
 		"the pprof to run (default $PROF_PPROF, else\n"
 		"google-pprof)"),
 	CLI_OPTION("note", 0, "TEXT", OPT_NOTE,
 		"a line for the top of the summary (repeatable)"),
-	CLI_FLAG("quiet", 'q', 'q',
+	CLI_TRUE("quiet", 'q', struct opts, quiet,
 		"no table on stdout"),
-	CLI_OPTION("html", 0, "FILE", OPT_HTML,
+	CLI_STRING("html", 0, "FILE", struct opts, html.output,
 		"also write one self-contained HTML page: per\n"
 		"workload its time and instruction channels,\n"
 		"each with its status and reason, the current\n"
@@ -125,12 +129,12 @@ static const struct cli_opt option_table[] = {
 		"with --history\n"
 		"the median and p90 over the runs with the\n"
 		"change points marked"),
-	CLI_OPTION("baseline", 0, "FILE", OPT_BASELINE,
+	CLI_STRING("baseline", 0, "FILE", struct opts, html.baseline,
 		"the baseline compared with, for its samples;\n"
 		"when it is not there (a first run), the\n"
 		"summary's first line and the table's last\n"
 		"say how to make a local one from this run"),
-	CLI_OPTION("history", 0, "DB", OPT_HISTORY,
+	CLI_STRING("history", 0, "DB", struct opts, html.history,
 		"a prof-history database, for the trends"),
 	CLI_TEXT(
 	"example:\n"
@@ -139,7 +143,7 @@ static const struct cli_opt option_table[] = {
 	"Exit status: 0 written (warnings and error samples included), 2 bad\n"
 	"arguments, a malformed results or comparisons file, or a failed\n"
 	"write."),
-	CLI_STD(OPT_VERSION),
+	CLI_STANDARD,
 	CLI_END,
 };
 
@@ -1930,17 +1934,6 @@ report_free(struct report *r)
 	prof_runview_free(&r->view);
 }
 
-struct opts {
-	const char *notes[16];
-	int n_notes;
-	const char *comparisons;
-	const char *output;
-	const char *run_dir;
-	const char *pprof;
-	int quiet;
-	struct prof_runpage_in html;	/* html.output: --html FILE */
-};
-
 /*
  * The summary's first lines: the machine-drift notes the rows carry (one
  * line, the same on every row; in a merge of shards one per shard that
@@ -2223,57 +2216,19 @@ main(int argc, char **argv)
 	struct cli_getopt g;
 	const char *env = getenv("PROF_PPROF");
 	struct opts o = {.pprof = env && env[0] ? env : "google-pprof"};
-	int c;
 
 	cli_init(argv[0]);
 	if (cli_opt_init(&g, option_table, NULL) < 0)
 		return cli_fail("%s", g.why);
-	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
-		switch (c) {
-		case OPT_COMPARISONS:
-			o.comparisons = optarg;
-			break;
-		case OPT_NOTE: {
-			char why[160];
+	/* --note alone is the tool's: it is repeated, and checked. */
+	while (cli_opt_parse(&g, argc, argv, &o) == OPT_NOTE) {
+		char why[160];
 
-			if (o.n_notes == 16)
-				return cli_fail("--note: at most 16");
-			if (!prof_utf8_valid(optarg, why, sizeof(why)))
-				return cli_fail("--note: %s", why);
-			o.notes[o.n_notes++] = optarg;
-			break;
-		}
-		case 'o':
-			o.output = optarg;
-			break;
-		case OPT_RUN_DIR:
-			o.run_dir = optarg;
-			break;
-		case OPT_PPROF:
-			o.pprof = optarg;
-			break;
-		case 'q':
-			o.quiet = 1;
-			break;
-		case OPT_HTML:
-			o.html.output = optarg;
-			break;
-		case OPT_BASELINE:
-			o.html.baseline = optarg;
-			break;
-		case OPT_HISTORY:
-			o.html.history = optarg;
-			break;
-		case 'h':
-			cli_opt_usage(option_table, stdout);
-			return cli_finish(PROF_EXIT_OK);
-		case OPT_VERSION:
-			printf("prof-report %s\n", PROF_VERSION);
-			return cli_finish(PROF_EXIT_OK);
-		default:
-			cli_opt_usage(option_table, stderr);
-			return PROF_EXIT_FAILURE;
-		}
+		if (o.n_notes == 16)
+			return cli_fail("--note: at most 16");
+		if (!prof_utf8_valid(optarg, why, sizeof(why)))
+			return cli_fail("--note: %s", why);
+		o.notes[o.n_notes++] = optarg;
 	}
 	if (optind >= argc)
 		return cli_fail("give the results file (- for stdin)");

@@ -27,8 +27,7 @@ static const struct cli_opt option_table[] = {
 		"$PROF_WORKLOADS, else the prof-workloads\n"
 		"beside this program in a build of prof;\n"
 		"an installed prof-time has none)"),
-	CLI_OPTION("repeat", 0, "N", OPT_REPEAT,
-		"timed calls per workload x backend"),
+	RUNNER_REPEAT("timed calls per workload x backend"),
 	CLI_OPTION("warmup", 0, "N", OPT_WARMUP,
 		"untimed calls first (they make no samples)"),
 	CLI_OPTION("category", 0, "C", OPT_CATEGORY,
@@ -97,8 +96,7 @@ static const struct cli_opt option_table[] = {
 		"its category (default command)"),
 	CLI_OPTION("warmup", 0, "N", OPT_WARMUP,
 		"runs before timing (default 0)"),
-	CLI_OPTION("repeat", 0, "N", OPT_REPEAT,
-		"samples (default 10)"),
+	RUNNER_REPEAT("samples (default 10)"),
 	CLI_OPTION("warning-floor", 0, "MS", OPT_FLOOR,
 		"slowdowns under MS are never warnings (default 5)"),
 	CLI_OPTION("problem-size", 0, "TEXT", OPT_PSIZE,

@@ -25,15 +25,18 @@
 
 enum {
 	OPT_BY = 256,
-	OPT_TOP,
-	OPT_JSON,
-	OPT_SVG,
-	OPT_COMPARISONS,
-	OPT_RESULTS,
-	OPT_BASELINE,
-	OPT_TIME,
-	OPT_MEMORY,
-	OPT_VERSION,
+};
+
+struct opts {
+	int by_incl;
+	const char *by;		/* --by as given, or NULL */
+	long long top;
+	int json;
+	const char *svg;
+	const char *output;
+	const char *comparisons, *results, *baseline;
+	const char *time_dir;	/* --time DIR: CPU profiles of both sides */
+	const char *memory_dir;	/* --memory DIR: DHAT outputs of both */
 };
 
 static const struct cli_opt option_table[] = {
@@ -75,9 +78,9 @@ static const struct cli_opt option_table[] = {
 	CLI_OPTION("by", 0, "self|inclusive|bytes|allocations|max-live", OPT_BY,
 		"self or inclusive (default self); for DHAT files\n"
 		"bytes, allocations or max-live (default bytes)"),
-	CLI_OPTION("top", 0, "N", OPT_TOP,
+	CLI_NUMBER("top", 0, "N", struct opts, top, 0, 1000000,
 		"the N largest changes (default 10; 0: all)"),
-	CLI_FLAG("json", 0, OPT_JSON,
+	CLI_TRUE("json", 0, struct opts, json,
 		"write JSON instead of the table: total_before,\n"
 		"total_after, by, new, vanished, unchanged and\n"
 		"functions: [{name, file, file_before, state,\n"
@@ -89,9 +92,9 @@ static const struct cli_opt option_table[] = {
 		"file, state, bytes_before, bytes_after,\n"
 		"allocs_before, allocs_after, max_live_before,\n"
 		"max_live_after, share}]"),
-	CLI_OPTION("svg", 0, "FILE", OPT_SVG,
+	CLI_STRING("svg", 0, "FILE", struct opts, svg,
 		"also write the differential flame graph"),
-	CLI_OPTION("output", 'o', "FILE", 'o',
+	CLI_STRING("output", 'o', "FILE", struct opts, output,
 		"write there, atomically (default -, stdout)"),
 	CLI_TEXT(
 	"With --comparisons (prof-diff's output), every row whose status is\n"
@@ -124,18 +127,18 @@ static const struct cli_opt option_table[] = {
 	"the line that says so (run() allocated nothing on either side, or N\n"
 	"sites allocated the same)."),
 	CLI_GROUP("options of --comparisons:"),
-	CLI_OPTION("comparisons", 0, "FILE", OPT_COMPARISONS,
+	CLI_STRING("comparisons", 0, "FILE", struct opts, comparisons,
 		"prof-diff's comparisons to fill (see above)"),
-	CLI_OPTION("results", 0, "FILE", OPT_RESULTS,
+	CLI_STRING("results", 0, "FILE", struct opts, results,
 		"the current side's results (default results.json\n"
 		"beside the comparisons)"),
-	CLI_OPTION("baseline", 0, "FILE", OPT_BASELINE,
+	CLI_STRING("baseline", 0, "FILE", struct opts, baseline,
 		"the reference side's results (default\n"
 		"baseline.json beside the comparisons)"),
-	CLI_OPTION("time", 0, "DIR", OPT_TIME,
+	CLI_STRING("time", 0, "DIR", struct opts, time_dir,
 		"the CPU profiles of both sides of the changed time\n"
 		"rows (see above)"),
-	CLI_OPTION("memory", 0, "DIR", OPT_MEMORY,
+	CLI_STRING("memory", 0, "DIR", struct opts, memory_dir,
 		"the DHAT outputs of both sides of the changed memory\n"
 		"rows (see above)"),
 	CLI_TEXT(
@@ -156,20 +159,8 @@ static const struct cli_opt option_table[] = {
 	"Exit status: 0 done, 2 bad arguments, an unreadable or malformed\n"
 	"callgrind, CALLS HZ, DHAT or JSON file, two profiles of different\n"
 	"events, or a failed write."),
-	CLI_STD(OPT_VERSION),
+	CLI_STANDARD,
 	CLI_END,
-};
-
-struct opts {
-	int by_incl;
-	const char *by;		/* --by as given, or NULL */
-	long long top;
-	int json;
-	const char *svg;
-	const char *output;
-	const char *comparisons, *results, *baseline;
-	const char *time_dir;	/* --time DIR: CPU profiles of both sides */
-	const char *memory_dir;	/* --memory DIR: DHAT outputs of both */
 };
 
 /*
@@ -948,67 +939,25 @@ main(int argc, char **argv)
 {
 	struct cli_getopt g;
 	struct opts o = {0};
-	int c;
 
 	o.top = 10;
 
 	cli_init(argv[0]);
 	if (cli_opt_init(&g, option_table, NULL) < 0)
 		return cli_fail("%s", g.why);
-	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
-		switch (c) {
-		case OPT_BY: {
-			enum prof_dhat_by by;
+	/* --by alone is the tool's: its words choose the kind of file. */
+	while (cli_opt_parse(&g, argc, argv, &o) == OPT_BY) {
+		enum prof_dhat_by by;
 
-			if (!strcmp(optarg, "self"))
-				o.by_incl = 0;
-			else if (!strcmp(optarg, "inclusive"))
-				o.by_incl = 1;
-			else if (prof_dhat_by_parse(optarg, &by) < 0)
-				return cli_fail("--by: '%s' is not self, "
-						"inclusive, bytes, allocations "
-						"or max-live", optarg);
-			o.by = optarg;
-			break;
-		}
-		case OPT_TOP:
-			if (cli_number("--top", optarg, 0, 1000000, &o.top))
-				return PROF_EXIT_FAILURE;
-			break;
-		case OPT_JSON:
-			o.json = 1;
-			break;
-		case OPT_SVG:
-			o.svg = optarg;
-			break;
-		case OPT_COMPARISONS:
-			o.comparisons = optarg;
-			break;
-		case OPT_RESULTS:
-			o.results = optarg;
-			break;
-		case OPT_BASELINE:
-			o.baseline = optarg;
-			break;
-		case OPT_TIME:
-			o.time_dir = optarg;
-			break;
-		case OPT_MEMORY:
-			o.memory_dir = optarg;
-			break;
-		case 'o':
-			o.output = optarg;
-			break;
-		case 'h':
-			cli_opt_usage(option_table, stdout);
-			return cli_finish(PROF_EXIT_OK);
-		case OPT_VERSION:
-			printf("prof-why %s\n", PROF_VERSION);
-			return cli_finish(PROF_EXIT_OK);
-		default:
-			cli_opt_usage(option_table, stderr);
-			return PROF_EXIT_FAILURE;
-		}
+		if (!strcmp(optarg, "self"))
+			o.by_incl = 0;
+		else if (!strcmp(optarg, "inclusive"))
+			o.by_incl = 1;
+		else if (prof_dhat_by_parse(optarg, &by) < 0)
+			return cli_fail("--by: '%s' is not self, inclusive, "
+					"bytes, allocations or max-live",
+					optarg);
+		o.by = optarg;
 	}
 	if (o.output && !o.output[0])
 		return cli_fail("-o: empty file name");

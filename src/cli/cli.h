@@ -4,6 +4,7 @@
 #define PROF_CLI_H
 
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "base/date.h"
@@ -90,11 +91,19 @@ int cli_finish(int rc);
  *		CLI_USAGE("prof-x [-o FILE] RESULTS"),
  *		CLI_TEXT("What it does."),
  *		CLI_GROUP("options:"),
- *		CLI_OPTION("output", 'o', "FILE", 'o', "write there"),
- *		CLI_FLAG("add", 0, OPT_ADD, "add, do not replace"),
+ *		CLI_STRING("output", 'o', "FILE", struct opts, output,
+ *			   "write there"),
+ *		CLI_TRUE("add", 0, struct opts, add, "add, do not replace"),
+ *		CLI_OPTION("mode", 0, "M", OPT_MODE, "checked by the tool"),
  *		CLI_STD(OPT_VERSION),
  *		CLI_END,
  *	};
+ *
+ * An option that names its variable (CLI_STRING, CLI_TRUE, CLI_NUMBER,
+ * CLI_REAL: a field of the tool's options struct, given by type and
+ * name) is stored by cli_opt_parse() itself; one with an id (CLI_OPTION,
+ * CLI_FLAG) goes to the tool's switch. redis's config table and git's
+ * OPT_STRING, OPT_INTEGER are the model.
  *
  * Help text: '\n' breaks a line, and the generator indents what follows
  * (a usage's next line by the width of "usage: ", an option's by its
@@ -118,32 +127,80 @@ enum cli_opt_kind {
  * list's). */
 #define CLI_OPT_BRIEF 2u
 
+/* What cli_opt_parse() stores for a bound option, in the field at its
+ * offset in the options struct the tool gives. */
+enum cli_bind {
+	CLI_BIND_NONE,	 /* none: the option goes to the tool's switch */
+	CLI_BIND_STRING, /* const char *: the argument */
+	CLI_BIND_TRUE,	 /* int: 1 */
+	CLI_BIND_NUMBER, /* long long: cli_number("--NAME", min, max) */
+	CLI_BIND_REAL,	 /* double: cli_real("--NAME") */
+	CLI_BIND_HELP,	 /* -h, --help: the --help text, exit 0 */
+	CLI_BIND_VERSION, /* --version: "<tool> <version>", exit 0 */
+};
+
 struct cli_opt {
 	enum cli_opt_kind kind;
 	const char *name; /* the long name, without "--" */
 	int letter;	  /* the short letter, or 0 */
 	const char *arg;  /* the argument's name; NULL: takes none */
-	int id;		  /* what getopt_long returns: letter, or >= 256 */
+	int id;		  /* what getopt_long returns: letter, or >= 256;
+			   * 0 for a bound option without a letter */
 	const char *text; /* help line, paragraph, title or synopsis */
 	unsigned flags;	  /* CLI_OPT_* */
+	enum cli_bind bind;
+	size_t at;	       /* the bound field's offset */
+	long long min, max; /* CLI_BIND_NUMBER's range */
 };
 
-#define CLI_USAGE(s) {CLI_KIND_USAGE, NULL, 0, NULL, 0, (s), 0}
-#define CLI_TEXT(s) {CLI_KIND_TEXT, NULL, 0, NULL, 0, (s), 0}
-#define CLI_GROUP(s) {CLI_KIND_GROUP, NULL, 0, NULL, 0, (s), 0}
+#define CLI_USAGE(s) {.kind = CLI_KIND_USAGE, .text = (s)}
+#define CLI_TEXT(s) {.kind = CLI_KIND_TEXT, .text = (s)}
+#define CLI_GROUP(s) {.kind = CLI_KIND_GROUP, .text = (s)}
+#define CLI_ENTRY(name_, letter_, arg_, id_, help, flags_, ...) \
+	{.kind = CLI_KIND_OPTION, .name = (name_), .letter = (letter_), \
+	 .arg = (arg_), .id = (id_), .text = (help), .flags = (flags_), \
+	 __VA_ARGS__}
 #define CLI_OPTION(name, letter, arg, id, help) \
-	{CLI_KIND_OPTION, (name), (letter), (arg), (id), (help), 0}
+	CLI_ENTRY(name, letter, arg, id, help, 0)
 #define CLI_FLAG(name, letter, id, help) \
 	CLI_OPTION(name, letter, NULL, id, help)
 #define CLI_BRIEF(name, letter, arg, id, help) \
-	{CLI_KIND_OPTION, (name), (letter), (arg), (id), (help), CLI_OPT_BRIEF}
+	CLI_ENTRY(name, letter, arg, id, help, CLI_OPT_BRIEF)
 #define CLI_HIDDEN(name, letter, arg, id) \
-	{CLI_KIND_OPTION, (name), (letter), (arg), (id), NULL, CLI_OPT_HIDDEN}
-/* -h, --help (returns 'h') and --version (returns version_id). */
+	CLI_ENTRY(name, letter, arg, id, NULL, CLI_OPT_HIDDEN)
+/* -h, --help (cli_opt_next() returns 'h') and --version (version_id);
+ * cli_opt_parse() does what each says itself. */
 #define CLI_STD(version_id) \
-	CLI_HIDDEN("help", 'h', NULL, 'h'), \
-	CLI_HIDDEN("version", 0, NULL, (version_id))
-#define CLI_END {CLI_KIND_END, NULL, 0, NULL, 0, NULL, 0}
+	CLI_ENTRY("help", 'h', NULL, 'h', NULL, CLI_OPT_HIDDEN, \
+		  .bind = CLI_BIND_HELP), \
+	CLI_ENTRY("version", 0, NULL, (version_id), NULL, CLI_OPT_HIDDEN, \
+		  .bind = CLI_BIND_VERSION)
+/* The same for a tool whose switch never sees them (cli_opt_parse()). */
+#define CLI_STANDARD CLI_STD(0)
+#define CLI_END {.kind = CLI_KIND_END}
+
+/* The offset of field in type, checked to be of ctype at compile time. */
+#define CLI_AT(type, field, ctype) \
+	(offsetof(type, field) + 0 * sizeof((ctype *){&((type *)0)->field}))
+#define CLI_BOUND(name, letter, arg, bind_, at_, min_, max_, help, flags) \
+	CLI_ENTRY(name, letter, arg, letter, help, flags, .bind = (bind_), \
+		  .at = (at_), .min = (min_), .max = (max_))
+/* --NAME ARG sets the const char * field. */
+#define CLI_STRING(name, letter, arg, type, field, help) \
+	CLI_BOUND(name, letter, arg, CLI_BIND_STRING, \
+		  CLI_AT(type, field, const char *), 0, 0, help, 0)
+/* --NAME sets the int field to 1. */
+#define CLI_TRUE(name, letter, type, field, help) \
+	CLI_BOUND(name, letter, NULL, CLI_BIND_TRUE, \
+		  CLI_AT(type, field, int), 0, 0, help, 0)
+/* --NAME N sets the long long field to a whole number in [min, max]. */
+#define CLI_NUMBER(name, letter, arg, type, field, min, max, help) \
+	CLI_BOUND(name, letter, arg, CLI_BIND_NUMBER, \
+		  CLI_AT(type, field, long long), min, max, help, 0)
+/* --NAME X sets the double field to a non-negative decimal. */
+#define CLI_REAL(name, letter, arg, type, field, help) \
+	CLI_BOUND(name, letter, arg, CLI_BIND_REAL, \
+		  CLI_AT(type, field, double), 0, 0, help, 0)
 
 #define CLI_OPT_MAX 64
 
@@ -151,6 +208,7 @@ struct cli_opt {
 struct cli_getopt {
 	const struct cli_opt *opts; /* the tool's table: its --help */
 	struct option longopts[CLI_OPT_MAX + 1];
+	const struct cli_opt *of[CLI_OPT_MAX]; /* each long option's entry */
 	char shortopts[2 * CLI_OPT_MAX + 2];
 	char why[160]; /* what cli_opt_init() found wrong */
 };
@@ -160,8 +218,10 @@ struct cli_getopt {
  * shared parser adds; first, so that getopt's messages list them in its
  * order), then from opts. An option named twice (in two sections, or in
  * both tables) is in the tables once; its id, letter and whether it takes
- * an argument must agree, and an id below 256 is its letter (one >= 256
- * has none). Returns 0, or -1 with the reason in g->why (a mistake in the
+ * an argument must agree (a binding may be in one of them: the runner's
+ * table binds, the tool's shows), and an id below 256 is its letter (one
+ * >= 256 has none; a bound option without a letter gets one from the
+ * tables). Returns 0, or -1 with the reason in g->why (a mistake in the
  * table, not the user's).
  */
 int cli_opt_init(struct cli_getopt *g, const struct cli_opt *opts,
@@ -175,6 +235,29 @@ int cli_opt_init(struct cli_getopt *g, const struct cli_opt *opts,
  * returns it.
  */
 int cli_opt_next(const struct cli_getopt *g, int argc, char **argv);
+
+/*
+ * The next option for the tool's switch, after cli_opt_next(): what the
+ * table says of itself is done here. A bound option is stored into the
+ * options struct at base; -h or --help writes the --help text to stdout
+ * and --version "<tool> <version>" (the tool named by the first usage
+ * line), each ending the tool (exit 0, or 2 when stdout fails); an option
+ * getopt_long refuses writes the --help text to stderr after its message,
+ * and a bound number that does not parse ends it after cli_number()'s or
+ * cli_real()'s message, both with exit 2. Returns the id of an option the
+ * table leaves to the tool, or -1 after the last option.
+ */
+int cli_opt_parse(const struct cli_getopt *g, int argc, char **argv,
+		  void *base);
+
+/*
+ * The whole command line's options by opts, a table that binds every
+ * one: cli_opt_init() and cli_opt_parse() to the last option. Returns 0,
+ * or -1 after saying what is wrong with the table (an option it does not
+ * bind, or cli_opt_init()'s reason).
+ */
+int cli_opt_parse_all(const struct cli_opt *opts, int argc, char **argv,
+		      void *base);
 
 /* The --help text of opts, to fp. */
 void cli_opt_usage(const struct cli_opt *opts, FILE *fp);

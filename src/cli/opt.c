@@ -9,6 +9,8 @@
 #define TERM_MAX 22
 /* The run-in list of brief options is filled to this width. */
 #define LIST_WIDTH 72
+/* The ids the tables give bound options without one: past any enum's. */
+#define CLI_AUTO_ID 0x10000
 
 /* "-o, --output FILE", "--add": how --help and --help-options name it. */
 static void
@@ -196,23 +198,33 @@ add(struct cli_getopt *g, int *n, const struct cli_opt *o)
 
 	/* An id below 256 is what getopt_long returns for a letter: an
 	 * option with such an id and no letter of its own would take the
-	 * letter's case in the tool's switch while -LETTER is refused. */
-	if (!o->name || !o->name[0] || o->id <= 0 ||
-	    (o->id < 256 ? o->id != o->letter : o->letter != 0)) {
+	 * letter's case in the tool's switch while -LETTER is refused. A
+	 * bound option may leave its id to the tables (0). */
+	if (!o->name || !o->name[0] || o->id < 0 ||
+	    (o->id == 0 && o->bind == CLI_BIND_NONE) ||
+	    (o->id && (o->id < 256 ? o->id != o->letter : o->letter != 0))) {
 		snprintf(why, wn, "option '%s': needs a name, and an id that "
 			 "is its letter or >= 256", o->name ? o->name : "");
 		return -1;
 	}
 	for (i = 0; i < *n; i++) {
 		const struct option *l = &g->longopts[i];
+		const struct cli_opt *was = g->of[i];
 
 		if (strcmp(l->name, o->name))
 			continue;
-		if (l->has_arg != has_arg || l->val != o->id) {
+		if (l->has_arg != has_arg || was->id != o->id ||
+		    was->letter != o->letter ||
+		    (o->bind && was->bind &&
+		     (o->bind != was->bind || o->at != was->at ||
+		      o->min != was->min || o->max != was->max))) {
 			snprintf(why, wn, "option '--%s' is declared twice, "
 				 "differently", o->name);
 			return -1;
 		}
+		/* The binding, where only this one has it. */
+		if (o->bind && !was->bind)
+			g->of[i] = o;
 		return 0;
 	}
 	if (o->letter) {
@@ -228,7 +240,10 @@ add(struct cli_getopt *g, int *n, const struct cli_opt *o)
 		snprintf(why, wn, "more than %d options", CLI_OPT_MAX);
 		return -1;
 	}
-	g->longopts[(*n)++] = (struct option){o->name, has_arg, NULL, o->id};
+	g->of[*n] = o;
+	g->longopts[*n] = (struct option){o->name, has_arg, NULL,
+					  o->id ? o->id : CLI_AUTO_ID + *n};
+	(*n)++;
 	if (o->letter) {
 		*s++ = (char)o->letter;
 		if (o->arg)
@@ -273,4 +288,99 @@ cli_opt_next(const struct cli_getopt *g, int argc, char **argv)
 		exit(cli_finish(PROF_EXIT_OK));
 	}
 	return getopt_long(argc, argv, g->shortopts, g->longopts, NULL);
+}
+
+/* The entry getopt_long's c stands for: a long option's, or a letter's. */
+static const struct cli_opt *
+entry_of(const struct cli_getopt *g, int c)
+{
+	for (size_t i = 0; i < CLI_OPT_MAX && g->longopts[i].name; i++)
+		if (g->longopts[i].val == c)
+			return g->of[i];
+	return NULL;
+}
+
+/* The tool's name, as its first usage line begins. */
+static void
+put_version(const struct cli_opt *opts)
+{
+	const char *name = cli_name;
+
+	for (; opts->kind != CLI_KIND_END; opts++)
+		if (opts->kind == CLI_KIND_USAGE) {
+			name = opts->text;
+			break;
+		}
+	printf("%.*s %s\n", (int)strcspn(name, " \n"), name, PROF_VERSION);
+}
+
+int
+cli_opt_parse(const struct cli_getopt *g, int argc, char **argv, void *base)
+{
+	char flag[80];
+	int c;
+
+	for (;;) {
+		const struct cli_opt *o;
+		char *at;
+		int bad;
+
+		c = cli_opt_next(g, argc, argv);
+		if (c == -1)
+			return -1;
+		o = entry_of(g, c);
+		if (!o) {
+			/* getopt_long said why ('?'). */
+			cli_opt_usage(g->opts, stderr);
+			exit(PROF_EXIT_FAILURE);
+		}
+		at = (char *)base + o->at;
+		snprintf(flag, sizeof(flag), "--%s", o->name);
+		switch (o->bind) {
+		case CLI_BIND_NONE:
+			return c;
+		case CLI_BIND_HELP:
+			cli_opt_usage(g->opts, stdout);
+			exit(cli_finish(PROF_EXIT_OK));
+		case CLI_BIND_VERSION:
+			put_version(g->opts);
+			exit(cli_finish(PROF_EXIT_OK));
+		case CLI_BIND_STRING:
+			*(const char **)(void *)at = optarg;
+			break;
+		case CLI_BIND_TRUE:
+			*(int *)(void *)at = 1;
+			break;
+		case CLI_BIND_NUMBER:
+			bad = cli_number(flag, optarg, o->min, o->max,
+					 (long long *)(void *)at);
+			if (bad)
+				exit(PROF_EXIT_FAILURE);
+			break;
+		case CLI_BIND_REAL:
+			if (cli_real(flag, optarg, (double *)(void *)at))
+				exit(PROF_EXIT_FAILURE);
+			break;
+		}
+	}
+}
+
+int
+cli_opt_parse_all(const struct cli_opt *opts, int argc, char **argv,
+		  void *base)
+{
+	struct cli_getopt g;
+	const struct cli_opt *o;
+	int c;
+
+	if (cli_opt_init(&g, opts, NULL) < 0) {
+		cli_say("%s", g.why);
+		return -1;
+	}
+	c = cli_opt_parse(&g, argc, argv, base);
+	if (c == -1)
+		return 0;
+	o = entry_of(&g, c);
+	cli_say("option '--%s' is bound to no variable", o ? o->name : "?");
+	return -1;
 }

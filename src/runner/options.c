@@ -187,6 +187,18 @@ counted_ab(struct opts *o, int (*fn)(struct opts *))
 	return rc2 > rc ? rc2 : rc;
 }
 
+/* An option the runner's table stores itself (cli.h), in struct opts; the
+ * tool's table, under the same id, shows it. */
+#define BOUND(name, letter, arg, id, bind_, field, ctype, min_, max_) \
+	CLI_ENTRY(name, letter, arg, id, NULL, CLI_OPT_HIDDEN, \
+		  .bind = (bind_), .at = CLI_AT(struct opts, field, ctype), \
+		  .min = (min_), .max = (max_))
+#define BOUND_NUMBER(name, id, field, min, max) \
+	BOUND(name, 0, "ARG", id, CLI_BIND_NUMBER, field, long long, min, max)
+#define BOUND_STRING(name, letter, id, field) \
+	BOUND(name, letter, "ARG", id, CLI_BIND_STRING, field, const char *, \
+	      0, 0)
+
 int
 runner_main(const struct runner_tool *tool, int argc, char **argv)
 {
@@ -195,35 +207,38 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	 * can say whose it is ("--threshold: only for prof-count"). */
 	static const struct cli_opt parsed[] = {
 		CLI_HIDDEN("workloads", 0, "ARG", OPT_WORKLOADS),
-		CLI_HIDDEN("repeat", 0, "ARG", OPT_REPEAT),
-		CLI_HIDDEN("warmup", 0, "ARG", OPT_WARMUP),
+		BOUND_NUMBER("repeat", OPT_REPEAT, repeat, 1, 1000000),
+		BOUND_NUMBER("warmup", OPT_WARMUP, warmup, 0, 1000000),
 		CLI_HIDDEN("category", 0, "ARG", OPT_CATEGORY),
 		CLI_HIDDEN("exclude-category", 0, "ARG", OPT_EXCLUDE),
 		CLI_HIDDEN("only", 0, "ARG", OPT_ONLY),
 		CLI_HIDDEN("backend", 0, "ARG", OPT_BACKEND),
-		CLI_HIDDEN("output", 'o', "ARG", 'o'),
+		BOUND_STRING("output", 'o', 'o', output),
 		CLI_HIDDEN("timeout", 0, "ARG", OPT_TIMEOUT),
 		CLI_HIDDEN("seed", 0, "ARG", OPT_SEED),
 		CLI_HIDDEN("shard", 0, "ARG", OPT_SHARD),
-		CLI_HIDDEN("name", 0, "ARG", OPT_NAME),
-		CLI_HIDDEN("warning-floor", 0, "ARG", OPT_FLOOR),
-		CLI_HIDDEN("problem-size", 0, "ARG", OPT_PSIZE),
-		CLI_HIDDEN("expect-exit", 0, "ARG", OPT_EXPECT),
+		BOUND_STRING("name", 0, OPT_NAME, name),
+		BOUND("warning-floor", 0, "ARG", OPT_FLOOR, CLI_BIND_REAL,
+		      warning_floor_ms, double, 0, 0),
+		BOUND_STRING("problem-size", 0, OPT_PSIZE, problem_size),
+		BOUND_NUMBER("expect-exit", OPT_EXPECT, expect_exit, 0, 255),
 		CLI_HIDDEN("list", 0, NULL, OPT_LIST),
 		CLI_HIDDEN("artifacts", 0, "ARG", OPT_ARTIFACTS),
 		CLI_HIDDEN("min-seconds", 0, "ARG", OPT_MIN_SECONDS),
 		CLI_HIDDEN("functions", 0, "ARG", OPT_FUNCTIONS),
 		CLI_HIDDEN("against", 0, "ARG", OPT_AGAINST),
 		CLI_HIDDEN("against-output", 0, "ARG", OPT_AGAINST_OUTPUT),
-		CLI_HIDDEN("against-command", 0, "ARG", OPT_AGAINST_COMMAND),
-		CLI_HIDDEN("batch", 0, "ARG", OPT_BATCH),
-		CLI_HIDDEN("max-repeat", 0, "ARG", OPT_MAX_REPEAT),
+		BOUND_STRING("against-command", 0, OPT_AGAINST_COMMAND,
+			     against_command),
+		BOUND_NUMBER("batch", OPT_BATCH, batch, 1, 1000000),
+		BOUND_NUMBER("max-repeat", OPT_MAX_REPEAT, max_repeat, 1,
+			     1000000),
 		CLI_HIDDEN("threshold", 0, "ARG", OPT_THRESHOLD),
 		CLI_HIDDEN("time-threshold", 0, "ARG", OPT_TIME_THRESHOLD),
 		CLI_HIDDEN("env", 0, "ARG", OPT_ENV),
 		CLI_HIDDEN("check-output", 0, NULL, OPT_CHECK_OUTPUT),
 		CLI_HIDDEN("memory", 0, NULL, OPT_MEMORY),
-		CLI_HIDDEN("quiet", 'q', NULL, 'q'),
+		BOUND("quiet", 'q', NULL, 'q', CLI_BIND_TRUE, quiet, int, 0, 0),
 		CLI_STD(OPT_VERSION),
 		CLI_END,
 	};
@@ -252,20 +267,12 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	o.warning_floor_ms = 5;
 	o.min_seconds = 2;
 	o.threshold_pct = 1;
-	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
+	while ((c = cli_opt_parse(&g, argc, argv, &o)) != -1) {
 		switch (c) {
 		case OPT_WORKLOADS:
 			if (o.n_bins == 64)
 				return cli_fail("--workloads: at most 64");
 			o.bins[o.n_bins++] = optarg;
-			break;
-		case OPT_REPEAT:
-			if (cli_number("--repeat", optarg, 1, 1000000, &o.repeat))
-				return PROF_EXIT_FAILURE;
-			break;
-		case OPT_WARMUP:
-			if (cli_number("--warmup", optarg, 0, 1000000, &o.warmup))
-				return PROF_EXIT_FAILURE;
 			break;
 		case OPT_CATEGORY:
 			if (o.n_cats == 63)
@@ -295,10 +302,6 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 						"the CPU path only");
 			o.backend = optarg;
 			break;
-		case 'o':
-		case OPT_OUTPUT:
-			o.output = optarg;
-			break;
 		case OPT_TIMEOUT:
 			if (cli_real("--timeout", optarg, &o.timeout_s))
 				return PROF_EXIT_FAILURE;
@@ -319,22 +322,6 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 			break;
 		case OPT_SHARD:
 			if (parse_shard(optarg, &o.shard_i, &o.shard_n))
-				return PROF_EXIT_FAILURE;
-			break;
-		case OPT_NAME:
-			o.name = optarg;
-			break;
-		case OPT_FLOOR:
-			if (cli_real("--warning-floor", optarg,
-				     &o.warning_floor_ms))
-				return PROF_EXIT_FAILURE;
-			break;
-		case OPT_PSIZE:
-			o.problem_size = optarg;
-			break;
-		case OPT_EXPECT:
-			if (cli_number("--expect-exit", optarg, 0, 255,
-				       &o.expect_exit))
 				return PROF_EXIT_FAILURE;
 			break;
 		case OPT_LIST:
@@ -362,18 +349,6 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 				return cli_fail("--against-output: empty file "
 						"name");
 			o.against_output = optarg;
-			break;
-		case OPT_AGAINST_COMMAND:
-			o.against_command = optarg;
-			break;
-		case OPT_MAX_REPEAT:
-			if (cli_number("--max-repeat", optarg, 1, 1000000,
-				       &o.max_repeat))
-				return PROF_EXIT_FAILURE;
-			break;
-		case OPT_BATCH:
-			if (cli_number("--batch", optarg, 1, 1000000, &o.batch))
-				return PROF_EXIT_FAILURE;
 			break;
 		case OPT_THRESHOLD:
 			if (!counting)
@@ -423,18 +398,6 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 						"the memory phase)");
 			o.memory = 1;
 			break;
-		case 'q':
-			o.quiet = 1;
-			break;
-		case 'h':
-			cli_opt_usage(tool->options, stdout);
-			return cli_finish(PROF_EXIT_OK);
-		case OPT_VERSION:
-			printf("%s %s\n", cli_name, PROF_VERSION);
-			return cli_finish(PROF_EXIT_OK);
-		default:
-			cli_opt_usage(tool->options, stderr);
-			return PROF_EXIT_FAILURE;
 		}
 	}
 	if ((c = ab_check_options(&o, timing, counting)) != 0)

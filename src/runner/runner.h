@@ -20,7 +20,6 @@ enum {
 	OPT_CATEGORY,
 	OPT_EXCLUDE,
 	OPT_BACKEND,
-	OPT_OUTPUT,
 	OPT_TIMEOUT,
 	OPT_SEED,
 	OPT_SHARD,
@@ -45,6 +44,11 @@ enum {
 	OPT_ONLY,
 	OPT_TIME_THRESHOLD,
 };
+
+/* --repeat N as a tool's table shows it (runner_main() parses it: a whole
+ * number from 1 to 1000000); help NULL in a run-in list of brief ones. */
+#define RUNNER_REPEAT(help) CLI_OPTION("repeat", 0, "N", OPT_REPEAT, help)
+#define RUNNER_REPEAT_BRIEF CLI_BRIEF("repeat", 0, "N", OPT_REPEAT, NULL)
 
 struct runner_tool {
 	enum runner_phase phase;

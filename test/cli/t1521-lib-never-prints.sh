@@ -50,11 +50,13 @@ is "$(uses "$enders" "$LIB")" "" "no object exits, aborts or asserts"
 is "$(nm -A "$LIB" 2>/dev/null | awk '$NF ~ /^cli_/ { print $NF }' |
 	sort -u | tr '\n' ' ')" "" "no object defines or uses a cli_ symbol"
 
-# The rule sees what it looks for: the tools' objects name both streams.
-tools=$(ls "$ROOT/${PROF_BUILD:-build}"/src/prof-*.o 2>/dev/null)
+# The rule sees what it looks for: the tools' objects and their cli layer
+# (which says every message, --help to stderr included) name both streams.
+tools=$(ls "$ROOT/${PROF_BUILD:-build}"/src/prof-*.o \
+	"$ROOT/${PROF_BUILD:-build}"/src/cli/*.o 2>/dev/null)
 if [ -n "$tools" ]; then
 	# shellcheck disable=SC2086
-	like "$(uses "$streams" $tools)" "prof-diff.o:stderr" \
+	like "$(uses "$streams" $tools)" "cli/cli.o:stderr" \
 		"the same check finds a tool's stderr"
 	# shellcheck disable=SC2086
 	like "$(uses "$streams" $tools)" "prof-merge.o:stdout" \

@@ -105,6 +105,59 @@ init_why(const struct cli_opt *t, const struct cli_opt *more)
 	return g.why;
 }
 
+struct bound {
+	const char *output;
+	int quiet;
+	long long top;
+	double floor;
+};
+
+/* Bound options stored by cli_opt_parse(), the others returned. */
+static void
+parse_bound(void)
+{
+	static const struct cli_opt t[] = {
+		CLI_USAGE("prof-y [-o FILE] RESULTS"),
+		CLI_STRING("output", 'o', "FILE", struct bound, output, "o"),
+		CLI_TRUE("quiet", 'q', struct bound, quiet, "q"),
+		CLI_NUMBER("top", 0, "N", struct bound, top, 0, 9, "t"),
+		CLI_REAL("floor", 0, "MS", struct bound, floor, "f"),
+		CLI_FLAG("add", 0, OPT_ADD, "a"),
+		CLI_STANDARD,
+		CLI_END,
+	};
+	static const struct cli_opt shown[] = {
+		CLI_OPTION("top", 0, "N", OPT_BY, "shown, bound in the other"),
+		CLI_END,
+	};
+	static const struct cli_opt binds[] = {
+		CLI_ENTRY("top", 0, "N", OPT_BY, NULL, CLI_OPT_HIDDEN,
+			  .bind = CLI_BIND_NUMBER,
+			  .at = CLI_AT(struct bound, top, long long), .max = 9),
+		CLI_END,
+	};
+	char a0[] = "prof-y", a1[] = "-qo", a2[] = "r.md", a3[] = "--top=7",
+	     a4[] = "--add", a5[] = "--floor", a6[] = "2.5", a7[] = "in";
+	char *argv[] = {a0, a1, a2, a3, a4, a5, a6, a7, NULL};
+	struct bound b = {.output = "-"};
+	struct cli_getopt g;
+	int c, n = 0;
+
+	optind = 1;
+	ok(cli_opt_init(&g, t, NULL) == 0, "a bound table builds, its ids "
+					     "given by the tables");
+	while ((c = cli_opt_parse(&g, 8, argv, &b)) != -1)
+		n += c == OPT_ADD ? 1 : 100;
+	is_int(n, 1, "only the unbound option reaches the tool");
+	ok(b.quiet == 1 && !strcmp(b.output, "r.md") && b.top == 7 &&
+		   b.floor == 2.5,
+	   "each bound option is stored in its field, by its type");
+	is_str(argv[optind], "in", "the operand is left");
+	ok(cli_opt_init(&g, shown, binds) == 0 && g.of[0]->bind ==
+		   CLI_BIND_NUMBER,
+	   "an option shown in one table and bound in the other is bound");
+}
+
 int
 main(void)
 {
@@ -138,7 +191,7 @@ main(void)
 	struct cli_getopt g;
 	int got[8], n = 0, c;
 
-	plan(15);
+	plan(20);
 	is_str(written(cli_opt_usage, opts), want_usage,
 	       "--help: synopsis, paragraphs, a column per section, a long "
 	       "term on its own line, brief options run in and filled");
@@ -188,5 +241,6 @@ main(void)
 	       "tool's case 'o' would be reached by --output alone)");
 	is_str(init_why(more, twice), "option '--add' is declared twice, differently",
 	       "the second table is checked too");
+	parse_bound();
 	return done();
 }
