@@ -91,8 +91,8 @@ cmdsample_base(struct opts *o, const char *fixture_sum, long index,
 	m.fixture_checksum = fixture_sum;
 	m.warning_floor_ms = o->warning_floor_ms;
 	m.backend = "cpu";
-	return prof_sample_new(&m, prof_env_collect(&in), o->phase, "warm",
-			       index);
+	return prof_sample_new(&m, prof_env_collect(&in),
+			       runner_phase_name(o->phase), "warm", index);
 }
 
 /* The tasks of a command read at its exit (a zombie has one or two). */
@@ -190,7 +190,7 @@ cmdsample_of_result(struct opts *o, const char *fixture_sum, long index,
 	json_object_object_add(metrics, "stray_processes",
 			       json_object_new_int(res->strays));
 	json_object_object_add(s, "metrics", metrics);
-	if (!strcmp(o->phase, "timing")) {
+	if (o->phase == RUNNER_TIMING) {
 		command_cpu(s, res, d);
 		command_rss(s, res);
 	}
@@ -453,7 +453,7 @@ cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
 	long i;
 	int k = 0, rc = -1, said = 0;
 
-	mo.phase = "memory";
+	mo.phase = RUNNER_MEMORY;
 	if (prof_tmpdir_new("prof-cmd", tmp, sizeof(tmp), &err) < 0) {
 		cli_err(&err);
 		return -1;

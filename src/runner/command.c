@@ -102,14 +102,14 @@ command_run(struct opts *o)
 	r.time_threshold_pct = output_time_threshold(o, NULL, 0);
 	if (!dur || output_open(o, &af, &r.out) < 0)
 		goto out;
-	if (!strcmp(o->phase, "memory")) {
+	if (o->phase == RUNNER_MEMORY) {
 		/* prof-mem -- CMD: the memory runs only. */
 		if (cmdsample_heap(o, &r, fixture_sum, (long)o->repeat, NULL) < 0)
 			goto out;
 		n_dur = r.samples - r.errors;
 		goto done;
 	}
-	if (!strcmp(o->phase, "timing"))
+	if (o->phase == RUNNER_TIMING)
 		cal = calibrate_begin(r.out, NULL);
 	snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s", o->preload);
 	snprintf(prof_name, sizeof(prof_name), "%s.prof", o->name);
@@ -129,7 +129,7 @@ command_run(struct opts *o)
 		double t0;
 		int rc_run;
 
-		if (!strcmp(o->phase, "profile")) {
+		if (o->phase == RUNNER_PROFILE) {
 			snprintf(prof_env, sizeof(prof_env), "PROF_CPUPROFILE=%s",
 				 prof_path);
 			set[0] = preload_env;
@@ -157,7 +157,7 @@ command_run(struct opts *o)
 		if (res.cancelled) {
 			/* Interrupted: no sample for this run, and no
 			 * profile of it (an empty or a cut .prof). */
-			if (!strcmp(o->phase, "profile"))
+			if (o->phase == RUNNER_PROFILE)
 				unlink(prof_path);
 			prof_spawn_free(&res);
 			break;
@@ -180,7 +180,7 @@ command_run(struct opts *o)
 				o->name, res.strays);
 		s = cmdsample_of_result(o, fixture_sum, index, &res, &delay);
 		cmdsample_outcome(o, &res, why, sizeof(why));
-		if (!why[0] && !strcmp(o->phase, "profile") &&
+		if (!why[0] && o->phase == RUNNER_PROFILE &&
 		    command_profile(o, s, prof_name, prof_path, t0, &res) < 0) {
 			json_object_put(s);
 			prof_spawn_free(&res);
@@ -191,7 +191,7 @@ command_run(struct opts *o)
 		} else {
 			prof_sample_succeed(s, res.wall_ms, NULL, out_sum);
 			dur[n_dur++] = res.wall_ms;
-			if (strcmp(o->phase, "timing"))
+			if (o->phase != RUNNER_TIMING)
 				output_note_result(&r, s);
 		}
 		prof_spawn_free(&res);
@@ -231,7 +231,7 @@ out:
 		prof_page_time(p90, sizeof(p90), st.p90, 0);
 		if (o->quiet)
 			;
-		else if (strcmp(o->phase, "timing"))
+		else if (o->phase != RUNNER_TIMING)
 			cli_say("%s: %s, %ld error(s)", o->name,
 				n_dur ? r.note : "no result", r.errors);
 		else

@@ -257,10 +257,7 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	if (cli_opt_init(&g, tool->options, parsed) < 0)
 		return cli_fail("%s", g.why);
 	o.tool = tool;
-	o.phase = timing    ? "timing" :
-		  profile   ? "profile" :
-		  counting  ? "instructions" :
-			      "memory";
+	o.phase = tool->phase;
 	o.repeat = o.warmup = o.max_repeat = -1;
 	o.output = "-";
 	o.timeout_s = 600;

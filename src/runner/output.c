@@ -25,7 +25,8 @@ run_line(struct run_state *r)
 
 	if (!opt)
 		return -1;
-	json_object_object_add(opt, "phase", json_object_new_string(o->phase));
+	json_object_object_add(opt, "phase",
+			       json_object_new_string(runner_phase_name(o->phase)));
 	if (o->backend)
 		json_object_object_add(opt, "backend",
 				       json_object_new_string(o->backend));
@@ -112,7 +113,7 @@ output_write_sample(struct run_state *r, struct json_object *s)
 	}
 	/* A memory sample's call index in its worker (workloads.c), where
 	 * it has none of its own (a command's runs are each call 0). */
-	if (!strcmp(r->o->phase, "memory") &&
+	if (r->o->phase == RUNNER_MEMORY &&
 	    !json_object_object_get_ex(s, "call", NULL))
 		json_object_object_add(
 			s, "call",
@@ -189,7 +190,7 @@ output_note_result(struct run_state *r, struct json_object *s)
 	struct json_object *m = NULL, *v = NULL;
 
 	r->note[0] = '\0';
-	if (!strcmp(r->o->phase, "memory") &&
+	if (r->o->phase == RUNNER_MEMORY &&
 	    json_object_object_get_ex(s, "memory", &m)) {
 		double peak = prof_json_number(
 			json_object_object_get(m, "host_peak_bytes"));
@@ -210,7 +211,7 @@ output_note_result(struct run_state *r, struct json_object *s)
 				 sizeof(r->note) - strlen(r->note),
 				 ", device peak %.2f MiB",
 				 prof_json_number(v) / 1048576.0);
-	} else if (!strcmp(r->o->phase, "profile") &&
+	} else if (r->o->phase == RUNNER_PROFILE &&
 		   json_object_object_get_ex(s, "metrics", &m)) {
 		snprintf(r->note, sizeof(r->note),
 			 "%.0f calls, %.0f profile samples, %s",

@@ -109,7 +109,7 @@ plan_groups(struct opts *o, struct workload *all, long n_all,
 			else
 				skipped_gpu_only++;
 		}
-		if (is_full && !strcmp(o->phase, "timing") && w->cold_group &&
+		if (is_full && o->phase == RUNNER_TIMING && w->cold_group &&
 		    w->cold_group[0] &&
 		    !in_list(w->cold_group, cold_seen, n_cold) && nb &&
 		    n_cold < 256) {

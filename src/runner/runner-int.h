@@ -82,9 +82,24 @@ struct group {
 	long repeat;
 };
 
+/* A phase as the samples and the worker's --phase name it: timing,
+ * memory, profile, instructions. */
+static inline const char *
+runner_phase_name(enum runner_phase p)
+{
+	static const char *const names[] = {
+		[RUNNER_TIMING] = "timing",
+		[RUNNER_MEMORY] = "memory",
+		[RUNNER_PROFILE] = "profile",
+		[RUNNER_COUNT] = "instructions",
+	};
+
+	return names[p];
+}
+
 struct opts {
 	const struct runner_tool *tool;
-	const char *phase;	/* timing, memory, profile, instructions */
+	enum runner_phase phase; /* runner_phase_name(): the samples' phase */
 	const char *mode;	/* quick, full, diagnose, command, list */
 	const char *diagnose_id;
 	const char *bins[64];

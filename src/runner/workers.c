@@ -71,7 +71,7 @@ error_sample(struct run_state *r, struct group *g, long index,
 	m.backend = g->backend;
 	s = prof_sample_new(&m,
 			    env_for(g, r->o->backend, valgrind_version(r->o)),
-			    r->o->phase, g->kind, index);
+			    runner_phase_name(r->o->phase), g->kind, index);
 	prof_sample_fail(s, reason, -1);
 	output_write_sample(r, s);
 	json_object_put(s);
@@ -192,7 +192,7 @@ progress(struct run_state *r, int i, int n, struct group *g, const char *error)
 			cli_name, i, n, g->w->id, g->backend, c, st.n);
 		return;
 	}
-	if (strcmp(r->o->phase, "timing") && !r->o->count) {
+	if (r->o->phase != RUNNER_TIMING && !r->o->count) {
 		fprintf(stderr, "%s: [%d/%d] %s %s: %s\n", cli_name, i, n,
 			g->w->id, g->backend, r->note);
 		return;
@@ -371,8 +371,8 @@ gbench_sample(struct run_state *r, struct group *g, struct prof_buf *out,
 	if (!r->o->count)
 		goto out;
 	/* Counts are keyed by valgrind's version, as a worker's are. */
-	json_object_object_add(s, "phase",
-			       json_object_new_string(r->o->phase));
+	json_object_object_add(
+		s, "phase", json_object_new_string(runner_phase_name(r->o->phase)));
 	json_object_object_add(env, "valgrind",
 			       json_object_new_string(valgrind_version(r->o)));
 	seg = prof_env_segment(env);
@@ -543,8 +543,8 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	struct prof_err err = {0};
 	long errors_before = r->errors, k, calls = g->warmup + g->repeat;
 	int a = 0, j, rc = 0;
-	int profiling = !strcmp(r->o->phase, "profile");
-	int memory = !strcmp(r->o->phase, "memory");
+	int profiling = r->o->phase == RUNNER_PROFILE;
+	int memory = r->o->phase == RUNNER_MEMORY;
 	/* Each call a process: prof's warm-up runs would warm nothing
 	 * that the next run keeps. */
 	int no_warmup = r->o->count || profiling || memory;
@@ -742,14 +742,14 @@ workers_run_group(struct run_state *r, struct group *g, int i, int n)
 	argv[k++] = "--requested";
 	argv[k++] = (char *)r->o->backend;
 	argv[k++] = "--phase";
-	argv[k++] = (char *)r->o->phase;
+	argv[k++] = (char *)runner_phase_name(r->o->phase);
 	argv[k++] = "--kind";
 	argv[k++] = (char *)g->kind;
 	argv[k++] = "--warmup";
 	argv[k++] = warm;
 	argv[k++] = "--repeat";
 	argv[k++] = rep;
-	if (!strcmp(r->o->phase, "profile")) {
+	if (r->o->phase == RUNNER_PROFILE) {
 		snprintf(secs, sizeof(secs), "%g", r->o->min_seconds);
 		argv[k++] = "--artifacts";
 		argv[k++] = (char *)r->o->artifacts;
@@ -757,7 +757,7 @@ workers_run_group(struct run_state *r, struct group *g, int i, int n)
 		argv[k++] = secs;
 	}
 	argv[k] = NULL;
-	if (!strcmp(r->o->phase, "memory")) {
+	if (r->o->phase == RUNNER_MEMORY) {
 		snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s",
 			 r->o->preload);
 		set[1] = preload_env;
@@ -798,7 +798,7 @@ workers_run_group(struct run_state *r, struct group *g, int i, int n)
 		/* Interrupted: the call in flight is no measurement, and no
 		 * sample stands for it; nor for the profile the worker had
 		 * begun (gperftools makes it empty at start). */
-		if (!strcmp(r->o->phase, "profile"))
+		if (r->o->phase == RUNNER_PROFILE)
 			remove_profile(r->o, g);
 		prof_spawn_free(&res);
 		return -1;

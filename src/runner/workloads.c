@@ -43,7 +43,7 @@ workloads_list(struct opts *o)
 static int
 run_runs(struct run_state *r, struct group *g, int i, int n)
 {
-	long k, runs = strcmp(r->o->phase, "memory") ? 1 : MEMORY_RUNS;
+	long k, runs = r->o->phase != RUNNER_MEMORY ? 1 : MEMORY_RUNS;
 	int rc = 0;
 
 	for (k = 0; k < runs && !rc && !signals_interrupted; k++) {
@@ -122,7 +122,7 @@ workloads_run(struct opts *o)
 		goto out;
 	/* The machine-drift guard: the calibration kernel at the start,
 	 * between groups and at the end, never inside a worker. */
-	if (!strcmp(o->phase, "timing") && n > 0 && !workers_shard_lost(o))
+	if (o->phase == RUNNER_TIMING && n > 0 && !workers_shard_lost(o))
 		cal = calibrate_begin(r.out, NULL);
 	for (i = 0; i < n && !signals_interrupted; i++)
 		if (workers_shard_lost(o) ?
