@@ -650,6 +650,13 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg, int k,
  * rows count the error; a timing sample's counts in its time row only):
  * the device peak on a GPU backend only, as a CPU call never has one. */
 int
+prof_cmp_mem_any(struct json_object *s)
+{
+	return json_object_object_get_ex(s, "memory", NULL) ||
+	       prof_sample_is(s, "phase", "memory");
+}
+
+int
 prof_cmp_mem_takes(struct json_object *s, enum prof_cmp_mem m)
 {
 	double v;
@@ -674,7 +681,7 @@ prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 	    take_class(c, s, seg, prof_sample_is(s, "phase", "instructions"),
 		       err) < 0)
 		return -1;
-	for (m = 1; m < PROF_CMP_MEM_N; m++)
+	for (m = 1; prof_cmp_mem_any(s) && m < PROF_CMP_MEM_N; m++)
 		if (prof_cmp_mem_takes(s, (enum prof_cmp_mem)m) &&
 		    take_class(c, s, seg, 1 + m, err) < 0)
 			return -1;
@@ -803,7 +810,7 @@ prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,
 	    base_class(c, s, seg, prof_sample_is(s, "phase", "instructions"),
 		       err) < 0)
 		return -1;
-	for (m = 1; m < PROF_CMP_MEM_N; m++)
+	for (m = 1; prof_cmp_mem_any(s) && m < PROF_CMP_MEM_N; m++)
 		if (prof_cmp_mem_takes(s, (enum prof_cmp_mem)m) &&
 		    base_class(c, s, seg, 1 + m, err) < 0)
 			return -1;

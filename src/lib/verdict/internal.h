@@ -41,6 +41,11 @@ size_t prof_cmp_group_bound(const struct prof_cmp *c, const uint32_t *ord,
  * the device peak on a GPU backend only, as a CPU call never has one. */
 int prof_cmp_mem_takes(struct json_object *s, enum prof_cmp_mem m);
 
+/* Whether s may give memory rows at all (a "memory" of its own, or the
+ * memory phase): where not, no metric takes it, and the metrics' loop of
+ * a timing sample is spared. */
+int prof_cmp_mem_any(struct json_object *s);
+
 /* Whether s belongs to a row at all (errors and cold samples do). */
 int prof_cmp_rowed(struct json_object *s);
 

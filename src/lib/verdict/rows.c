@@ -117,7 +117,7 @@ prof_cmp_rows_sample(struct prof_cmp_rows *k, struct json_object *s,
 	    rows_add(k, s, segment_id,
 		     prof_sample_is(s, "phase", "instructions"), err) < 0)
 		return -1;
-	for (m = 1; m < PROF_CMP_MEM_N; m++)
+	for (m = 1; prof_cmp_mem_any(s) && m < PROF_CMP_MEM_N; m++)
 		if (prof_cmp_mem_takes(s, (enum prof_cmp_mem)m) &&
 		    rows_add(k, s, segment_id, 1 + m, err) < 0)
 			return -1;
