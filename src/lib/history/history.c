@@ -59,9 +59,10 @@ env_project(struct prof_err *err)
 
 	if (!env || !env[0] || prof_project_valid(env, why, sizeof(why)))
 		return 0;
-	return prof_err_set(err, "PROF_PROJECT: '%.*s%s' is not a project "
-			    "name: %s", (int)prof_utf8_cut(env, strlen(env), 40),
-			    env, strlen(env) > 40 ? "..." : "", why);
+	return prof_err_set(err,
+			    "PROF_PROJECT: '%.*s%s' is not a project name: %s",
+			    (int)prof_utf8_cut(env, strlen(env), 40), env,
+			    strlen(env) > 40 ? "..." : "", why);
 }
 
 struct prof_history *
@@ -355,6 +356,13 @@ value_key(int c)
 	return c ? prof_cmp_metrics[c].key : "median";
 }
 
+/* A change in %, two decimals: (after / before - 1) x 100. */
+static double
+pct_of(double before, double after)
+{
+	return round((after / before - 1) * 1e4) / 100;
+}
+
 /* The change points of one series of channel ch (prof_history_channel():
  * its values pts[0..n) of trend objects, with their run positions
  * pos[]), appended to out. */
@@ -394,47 +402,37 @@ series_changes(struct json_object **pts, const long long *pos, size_t n,
 		if (!o)
 			goto out;
 		snprintf(range, sizeof(range), "%s..%s",
-			 prof_json_str(b, "commit"), prof_json_str(a, "commit"));
-#define COPY(key) json_object_get(json_object_object_get(a, key))
-		json_object_object_add(o, "workload", COPY("workload"));
-		json_object_object_add(o, "backend", COPY("backend"));
-		json_object_object_add(o, "segment_id", COPY("segment_id"));
-#undef COPY
-		json_object_object_add(o, "commits",
-				       json_object_new_string(range));
-		json_object_object_add(o, "commit_before",
-				       json_object_get(json_object_object_get(b, "commit")));
-		json_object_object_add(o, "commit_after",
-				       json_object_get(json_object_object_get(a, "commit")));
-		json_object_object_add(o, "run_before",
-				       json_object_get(json_object_object_get(b, "run_id")));
-		json_object_object_add(o, "run_after",
-				       json_object_get(json_object_object_get(a, "run_id")));
-		json_object_object_add(o, "median_before", prof_json_double(before));
-		json_object_object_add(o, "median_after", prof_json_double(after));
-		json_object_object_add(o, "change_pct",
-				       before > 0 ? prof_json_double(round((after / before - 1) * 1e4) / 100) : NULL);
-		json_object_object_add(o, "runs_before",
-				       json_object_new_int64((long long)(c - lo)));
-		json_object_object_add(o, "runs_after",
-				       json_object_new_int64((long long)(hi - c)));
-		json_object_object_add(o, "index",
-				       json_object_new_int64((long long)c + 1));
+			 prof_json_str(b, "commit"),
+			 prof_json_str(a, "commit"));
 #define COPY(p, key) json_object_get(json_object_object_get(p, key))
-		json_object_object_add(o, "status_before", COPY(b, cs));
-		json_object_object_add(o, "status_after", COPY(a, cs));
-		json_object_object_add(o, "reason_after", COPY(a, cr));
+#define ADD(key, v) json_object_object_add(o, key, v)
+		ADD("workload", COPY(a, "workload"));
+		ADD("backend", COPY(a, "backend"));
+		ADD("segment_id", COPY(a, "segment_id"));
+		ADD("commits", json_object_new_string(range));
+		ADD("commit_before", COPY(b, "commit"));
+		ADD("commit_after", COPY(a, "commit"));
+		ADD("run_before", COPY(b, "run_id"));
+		ADD("run_after", COPY(a, "run_id"));
+		ADD("median_before", prof_json_double(before));
+		ADD("median_after", prof_json_double(after));
+		ADD("change_pct",
+		    before > 0 ? prof_json_double(pct_of(before, after)) :
+				 NULL);
+		ADD("runs_before", json_object_new_int64((long long)(c - lo)));
+		ADD("runs_after", json_object_new_int64((long long)(hi - c)));
+		ADD("index", json_object_new_int64((long long)c + 1));
+		ADD("status_before", COPY(b, cs));
+		ADD("status_after", COPY(a, cs));
+		ADD("reason_after", COPY(a, cr));
+		ADD("channel", json_object_new_string(ch ? "memory" : "time"));
+		ADD("metric",
+		    ch ? json_object_new_string(prof_cmp_metrics[ch].key) :
+			 NULL);
+		ADD("unit", json_object_new_string(
+				    ch ? prof_cmp_metrics[ch].unit : "ms"));
+#undef ADD
 #undef COPY
-		json_object_object_add(o, "channel", json_object_new_string(
-							     ch ? "memory" :
-								 "time"));
-		json_object_object_add(o, "metric",
-				       ch ? json_object_new_string(
-						    prof_cmp_metrics[ch].key) :
-					   NULL);
-		json_object_object_add(o, "unit", json_object_new_string(
-							  ch ? prof_cmp_metrics[ch].unit :
-							      "ms"));
 		json_object_array_add(out, o);
 	}
 	rc = 0;
@@ -482,7 +480,8 @@ prof_history_changes(struct prof_history *h,
 	if (!out || !pts || !pos)
 		goto oom;
 	for (start = 0; start < n; start = i) {
-		struct json_object *first = json_object_array_get_idx(all, start);
+		struct json_object *first =
+			json_object_array_get_idx(all, start);
 		size_t end;
 		int c;
 
