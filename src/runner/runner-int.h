@@ -97,6 +97,32 @@ runner_phase_name(enum runner_phase p)
 	return names[p];
 }
 
+/*
+ * What a phase adds to the run of a workload binary's worker or Google
+ * Benchmark run, called by workers.c at fixed points without knowing the
+ * phase: prof-count's (valgrind.c, set by valgrind_open()) wraps each run
+ * in callgrind and reads its counts into the samples. NULL in the other
+ * phases.
+ */
+struct opts;
+struct worker_hook {
+	const char *value;	/* the samples' number: "instructions" */
+	/* The environment's "valgrind", of every sample the run writes. */
+	const char *(*version)(const struct opts *o);
+	/* Wrap a worker's argv, or a Google Benchmark run's, in sp: 0, or
+	 * -1 after a message. */
+	int (*begin)(struct opts *o, char **argv, struct prof_spawn *sp);
+	int (*gbench_begin)(struct opts *o, char **argv,
+			    struct prof_spawn *sp);
+	/* After each run (and before the first): its outputs gone. */
+	void (*end)(struct opts *o);
+	/* A worker's sample as it comes, and a Google Benchmark run's. */
+	void (*fill)(struct opts *o, struct json_object *s);
+	void (*gbench_fill)(struct opts *o, struct json_object *s);
+	/* A group's progress: "median 1,234 instructions (n=3)" in buf. */
+	void (*progress)(const double *v, size_t n, char *buf, size_t size);
+};
+
 struct opts {
 	const struct runner_tool *tool;
 	enum runner_phase phase; /* runner_phase_name(): the samples' phase */
@@ -145,6 +171,8 @@ struct opts {
 	/* the instruction phase (prof-count) */
 	/* valgrind and the fixed folder; NULL else */
 	struct valgrind_setup *count;
+	/* what the phase adds to a workload's run (workers.c); NULL else */
+	const struct worker_hook *hook;
 	double threshold_pct;	/* a command's count threshold */
 	double time_threshold_pct;	/* --time-threshold; 0: none given */
 	char *env[32];		/* a command's --env NAME=VALUE */

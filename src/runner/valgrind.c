@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/utf8.h"
+#include "channels.h"
 #include "model/callgrind.h"
 #include "prof/sum.h"
 #include "runner-int.h"
@@ -233,6 +234,9 @@ locked:
 	return 0;
 }
 
+/* The count phase's part of a workload's run (runner-int.h). */
+static const struct worker_hook count_hook;
+
 int
 valgrind_open(struct opts *o)
 {
@@ -244,6 +248,7 @@ valgrind_open(struct opts *o)
 	}
 	c->lock_fd = -1;
 	o->count = c;
+	o->hook = &count_hook;
 	/* A command is found with the caller's PATH and run by its full
 	 * path; before anything waits for the lock. */
 	if (o->argv &&
@@ -283,6 +288,7 @@ valgrind_close(struct opts *o)
 	argv_free(&c->argv);
 	free(c);
 	o->count = NULL;
+	o->hook = NULL;
 }
 
 const char *
@@ -579,3 +585,48 @@ valgrind_gbench_fill(struct opts *o, struct json_object *s)
 failed:
 	prof_sample_fail(s, why, prof_sample_num(s, "duration_ms"));
 }
+
+/* A Google Benchmark sample counted: an instruction sample keyed by
+ * valgrind's version, as a worker's are, its count from the dumps. */
+static void
+count_gbench_fill(struct opts *o, struct json_object *s)
+{
+	struct json_object *env = json_object_object_get(s, "env");
+	char *seg;
+
+	json_object_object_add(
+		s, "phase", json_object_new_string(runner_phase_name(o->phase)));
+	json_object_object_add(env, "valgrind",
+			       json_object_new_string(valgrind_version(o)));
+	seg = prof_env_segment(env);
+	json_object_object_add(s, "segment",
+			       json_object_new_string(seg ? seg : "{}"));
+	free(seg);
+	json_object_object_add(s, "instructions", NULL);
+	json_object_object_add(s, "count_threshold_pct",
+			       prof_json_double(o->threshold_pct));
+	valgrind_gbench_fill(o, s);
+}
+
+/* The row's count (the lower median), grouped as every page writes it. */
+static void
+count_progress(const double *v, size_t n, char *buf, size_t size)
+{
+	struct prof_stats st;
+	char c[32];
+
+	prof_stats_counts(v, n, &st);
+	prof_fmt_count(c, sizeof(c), llround(st.median), 0);
+	snprintf(buf, size, "median %s instructions (n=%zu)", c, st.n);
+}
+
+static const struct worker_hook count_hook = {
+	.value = "instructions",
+	.version = valgrind_version,
+	.begin = valgrind_worker_begin,
+	.gbench_begin = valgrind_gbench_begin,
+	.end = valgrind_worker_end,
+	.fill = valgrind_fill,
+	.gbench_fill = count_gbench_fill,
+	.progress = count_progress,
+};

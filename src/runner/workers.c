@@ -20,6 +20,14 @@
 #include "page.h"
 #include "runner-int.h"
 
+/* The phase's hook after a run (and before the first): its outputs gone. */
+static void
+hook_end(struct run_state *r)
+{
+	if (r->o->hook)
+		r->o->hook->end(r->o);
+}
+
 /* The environment of a sample prof-time writes itself (errors). */
 static struct json_object *
 env_for(struct group *g, const char *requested, const char *valgrind)
@@ -70,7 +78,8 @@ error_sample(struct run_state *r, struct group *g, long index,
 		json_object_object_get(g->w->desc, "warning_floor_ms"));
 	m.backend = g->backend;
 	s = prof_sample_new(&m,
-			    env_for(g, r->o->backend, valgrind_version(r->o)),
+			    env_for(g, r->o->backend,
+				    r->o->hook ? r->o->hook->version(r->o) : NULL),
 			    runner_phase_name(r->o->phase), g->kind, index);
 	prof_sample_fail(s, reason, -1);
 	output_write_sample(r, s);
@@ -126,7 +135,7 @@ take_sample(struct run_state *r, struct json_object *s)
 		if (r->own)
 			r->own[r->n_dur] = prof_cmp_own_ms(s);
 		r->durations[r->n_dur++] = prof_sample_num(
-			s, r->o->count ? "instructions" : "duration_ms");
+			s, r->o->hook ? r->o->hook->value : "duration_ms");
 	}
 	if (prof_sample_is(s, "outcome", "success"))
 		output_note_result(r, s);
@@ -152,8 +161,8 @@ worker_line(void *arg, char *line, size_t len, int complete)
 		return 0;	/* cut off by a crash; the crash is reported */
 	r->lines++;
 	s = prof_json_parse(line, len, "worker stdout", (int)r->lines, &err);
-	if (s && r->o->count)
-		valgrind_fill(r->o, s);
+	if (s && r->o->hook)
+		r->o->hook->fill(r->o, s);
 	if (s && prof_sample_check(s, "", &err) < 0) {
 		json_object_put(s);
 		s = NULL;
@@ -181,22 +190,21 @@ progress(struct run_state *r, int i, int n, struct group *g, const char *error)
 			strcmp(g->kind, "cold") ? "" : " (cold)", error);
 		return;
 	}
-	(r->o->count ? prof_stats_counts : prof_stats_compute)(
-		r->durations, r->n_dur, &st);
-	if (r->o->count) {
-		/* The row's count (the lower median), grouped as every page
-		 * writes it. */
-		prof_fmt_count(c, sizeof(c), llround(st.median), 0);
-		fprintf(stderr, "%s: [%d/%d] %s %s: median %s instructions "
-				"(n=%zu)\n",
-			cli_name, i, n, g->w->id, g->backend, c, st.n);
+	if (r->o->hook) {
+		char line[128];
+
+		r->o->hook->progress(r->durations, r->n_dur, line,
+				     sizeof(line));
+		fprintf(stderr, "%s: [%d/%d] %s %s: %s\n", cli_name, i, n,
+			g->w->id, g->backend, line);
 		return;
 	}
-	if (r->o->phase != RUNNER_TIMING && !r->o->count) {
+	if (r->o->phase != RUNNER_TIMING) {
 		fprintf(stderr, "%s: [%d/%d] %s %s: %s\n", cli_name, i, n,
 			g->w->id, g->backend, r->note);
 		return;
 	}
+	prof_stats_compute(r->durations, r->n_dur, &st);
 	prof_page_time(c, sizeof(c), st.median, 0);
 	fprintf(stderr, "%s: [%d/%d] %s %s%s: median %s (n=%zu)\n",
 		cli_name, i, n, g->w->id, g->backend,
@@ -302,11 +310,11 @@ workers_gbench_flags(char ***extra)
  * alone by filter: the last of the want repetitions of that benchmark,
  * as gbench.h reads it, with the group's kind and index, the run's
  * requested backend and the category and warning floor of its
- * description; counted (r->o->count), an instruction sample of
- * valgrind's version. NULL with why when the binary ran no benchmark
- * (libbenchmark refused the filter, or it matched none: its stderr
- * says), answered for another (prof_gbench_answer()), or gave other than
- * want repetitions.
+ * description, and what the phase's hook adds (prof-count: an instruction
+ * sample of valgrind's version). NULL with why when the binary ran no
+ * benchmark (libbenchmark refused the filter, or it matched none: its
+ * stderr says), answered for another (prof_gbench_answer()), or gave
+ * other than want repetitions.
  */
 static struct json_object *
 gbench_sample(struct run_state *r, struct group *g, struct prof_buf *out,
@@ -316,7 +324,7 @@ gbench_sample(struct run_state *r, struct group *g, struct prof_buf *out,
 	struct json_object *doc = NULL, *arr = json_object_new_array();
 	struct json_object *env, *s = NULL;
 	struct prof_err err = {0};
-	char buf[1000], *seg;
+	char buf[1000];
 	int foreign = 0;
 	long got;
 	size_t k;
@@ -368,21 +376,8 @@ gbench_sample(struct run_state *r, struct group *g, struct prof_buf *out,
 	env = json_object_object_get(s, "env");
 	json_object_object_add(env, "backend_requested",
 			       json_object_new_string(r->o->backend));
-	if (!r->o->count)
-		goto out;
-	/* Counts are keyed by valgrind's version, as a worker's are. */
-	json_object_object_add(
-		s, "phase", json_object_new_string(runner_phase_name(r->o->phase)));
-	json_object_object_add(env, "valgrind",
-			       json_object_new_string(valgrind_version(r->o)));
-	seg = prof_env_segment(env);
-	json_object_object_add(s, "segment",
-			       json_object_new_string(seg ? seg : "{}"));
-	free(seg);
-	json_object_object_add(s, "instructions", NULL);
-	json_object_object_add(s, "count_threshold_pct",
-			       prof_json_double(r->o->threshold_pct));
-	valgrind_gbench_fill(r->o, s);
+	if (r->o->hook)
+		r->o->hook->gbench_fill(r->o, s);
 out:
 	json_object_put(doc);
 	json_object_put(arr);
@@ -522,7 +517,7 @@ failed:
  * called SkipWithError is an error sample. The timing phase, and counted
  * (prof-count): each repeat one run under callgrind of two repetitions
  * of one iteration each (--benchmark_min_time=0 after PROF_GBENCH_FLAGS),
- * the second's loop counted (valgrind_gbench_fill()); no warm-up runs,
+ * the second's loop counted (the hook's gbench_fill); no warm-up runs,
  * the first repetition being the warm-up. The profile phase: one run
  * under gperftools (gbench_profile()). The memory phase: one run as
  * counted, under libprof-alloc.so and libprof-gbloop.so
@@ -547,7 +542,10 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	int memory = r->o->phase == RUNNER_MEMORY;
 	/* Each call a process: prof's warm-up runs would warm nothing
 	 * that the next run keeps. */
-	int no_warmup = r->o->count || profiling || memory;
+	/* Counted (the hook), as in the memory phase, two repetitions a
+	 * run: the first warms up. */
+	int twice = r->o->hook || memory;
+	int no_warmup = twice || profiling;
 
 	r->got = 0;
 	if (!r->batch)
@@ -569,7 +567,7 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 	argv[a++] = "--benchmark_format=json";
 	for (j = 0; extra && extra[j] && a < 69; j++)
 		argv[a++] = extra[j];
-	if (r->o->count || memory) {
+	if (twice) {
 		argv[a++] = "--benchmark_repetitions=2";
 		argv[a++] = "--benchmark_min_time=0";
 	}
@@ -630,10 +628,10 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 		long index = k - g->warmup;
 
 		/* The dumps of the run before (none outside prof-count). */
-		valgrind_worker_end(r->o);
+		hook_end(r);
 		if (no_warmup && index < 0)
 			continue;
-		if (r->o->count && valgrind_gbench_begin(r->o, argv, &sp) < 0) {
+		if (r->o->hook && r->o->hook->gbench_begin(r->o, argv, &sp) < 0) {
 			rc = -1;
 			break;
 		}
@@ -665,7 +663,7 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 		}
 		s = gbench_sample(r, g, &out, res.stderr_tail, filter + 19,
 				  index < 0 ? 0 : index,
-				  r->o->count || memory ? 2 : 1, why,
+				  twice ? 2 : 1, why,
 				  sizeof(why));
 		prof_spawn_free(&res);
 		prof_buf_free(&out);
@@ -697,7 +695,7 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 		if (index < 0)
 			break;	/* a warm-up that errored: the sample says */
 	}
-	valgrind_worker_end(r->o);
+	hook_end(r);
 	prof_tmpdir_remove(home);
 	free(extra);
 	if (rc < 0)
@@ -782,18 +780,18 @@ workers_run_group(struct run_state *r, struct group *g, int i, int n)
 	sp.arg = r;
 	sp.stderr_fd = -1;
 	sp.cancel = &signals_interrupted;
-	if (r->o->count && valgrind_worker_begin(r->o, argv, &sp) < 0) {
+	if (r->o->hook && r->o->hook->begin(r->o, argv, &sp) < 0) {
 		prof_tmpdir_remove(home);
 		return -1;
 	}
 	if (prof_spawn_run(&sp, &res, &err) < 0) {
 		prof_tmpdir_remove(home);
-		valgrind_worker_end(r->o);
+		hook_end(r);
 		cli_err(&err);
 		return -1;
 	}
 	prof_tmpdir_remove(home);
-	valgrind_worker_end(r->o);
+	hook_end(r);
 	if (res.stopped_by_caller || res.cancelled) {
 		/* Interrupted: the call in flight is no measurement, and no
 		 * sample stands for it; nor for the profile the worker had
