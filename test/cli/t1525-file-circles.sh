@@ -78,15 +78,16 @@ ok "$([ -s "$T/edges" ] && echo 0 || echo 1)" "the objects name each other"
 is "$(circles <"$T/edges" | tr '\n' '|')" "" "no circle among the files"
 
 # The layers: what each may call besides itself, bottom up. The table is
-# the verdicts' table of channels, metrics and statuses and the check of
-# their file (src/lib/verdict/table.c, check.c), which the model reads and
-# which stand on base/ alone; the rest of verdict/ stands on the model.
+# the verdicts' table of channels, metrics and statuses, and the check and
+# the reader of their file (src/lib/verdict/table.c, check.c, read.c),
+# which the model reads and which stand on base/ alone; the rest of verdict/ stands on the model.
 # The pages' kit is flat for now.
 layer() {
 	case $1 in
 	src/lib/base/*) echo base ;;
 	src/lib/model/*) echo model ;;
-	src/lib/verdict/table | src/lib/verdict/check) echo table ;;
+	src/lib/verdict/table | src/lib/verdict/check | src/lib/verdict/read)
+		echo table ;;
 	src/lib/verdict/* | src/lib/channels) echo verdict ;;
 	src/lib/history/*) echo history ;;
 	src/lib/why/*) echo why ;;

@@ -21,6 +21,7 @@
 #include "model/stream.h"
 #include "prof/sum.h"
 #include "verdict/check.h"
+#include "verdict/read.h"
 #include "verdict/table.h"
 
 /* What a row gathers while the file is walked and drops at its end. */
@@ -997,18 +998,20 @@ prof_runview_verdicts(const struct prof_runview *v,
 	memset(out, 0, v->n_rows * sizeof(*out));
 	n = json_object_array_length(comparisons);
 	for (i = 0; i < n; i++) {
-		struct json_object *o = json_object_array_get_idx(comparisons,
-								  i);
-		const char *w = prof_json_str(o, "workload");
-		const char *b = prof_json_str(o, "backend");
-		const char *phase = prof_json_str(o, "phase");
-		int count = phase && !strcmp(phase, "instructions");
-		enum prof_cmp_mem m = PROF_CMP_MEM_NONE;
+		struct prof_verdict vd;
+		const char *w, *b;
+		int count;
+		enum prof_cmp_mem m;
 		long *slot;
 
+		prof_verdict_read(json_object_array_get_idx(comparisons, i),
+				  &vd);
+		w = vd.workload;
+		b = vd.backend;
+		count = vd.phase == PROF_VERDICT_COUNT;
+		m = vd.metric;
 		snprintf(path, sizeof(path), "[%zu]", i);
-		if (phase && !strcmp(phase, "memory")) {
-			m = prof_cmp_metric_find(prof_json_str(o, "metric"));
+		if (vd.phase == PROF_VERDICT_MEMORY) {
 			if (!m) {
 				snprintf(path, sizeof(path), "[%zu].metric", i);
 				prof_err_path(err, path,
@@ -1019,7 +1022,7 @@ prof_runview_verdicts(const struct prof_runview *v,
 				goto out;
 			}
 		}
-		k = prof_runview_row(v, w, b, prof_json_str(o, "segment"));
+		k = prof_runview_row(v, w, b, vd.segment);
 		if (k < 0) {
 			prof_err_path(err, path,
 				      "no such row in the results (%.80s, "
@@ -1036,16 +1039,15 @@ prof_runview_verdicts(const struct prof_runview *v,
 		}
 		*slot = (long)i;
 		if (m) {
-			out[k].mem_status[m] = prof_json_str(o, "status");
-			out[k].mem_reason[m] = prof_json_str(o, "reason");
+			out[k].mem_status[m] = vd.status_name;
+			out[k].mem_reason[m] = vd.reason;
 		} else if (count) {
-			out[k].count_status = prof_json_str(o, "status");
-			out[k].count_reason = prof_json_str(o, "reason");
+			out[k].count_status = vd.status_name;
+			out[k].count_reason = vd.reason;
 		} else {
-			out[k].status = prof_json_str(o, "status");
-			out[k].reason = prof_json_str(o, "reason");
-			out[k].threshold_pct = prof_json_numf(o,
-							      "threshold_pct");
+			out[k].status = vd.status_name;
+			out[k].reason = vd.reason;
+			out[k].threshold_pct = vd.threshold_pct;
 		}
 	}
 	rc = 0;

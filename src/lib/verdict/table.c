@@ -195,13 +195,23 @@ prof_cmp_settle_command(const char *cmd, long repeat, long max,
 }
 
 int
-prof_cmp_status_known(const char *name)
+prof_cmp_status_of(const char *name, enum prof_cmp_status *out)
 {
 	int s;
 
 	for (s = PROF_CMP_UNJUDGED; name && s <= PROF_CMP_UNSETTLED; s++)
 		if (!strcmp(name, prof_cmp_status_name(
-					  (enum prof_cmp_status)s)))
-			return 1;
-	return 0;
+					  (enum prof_cmp_status)s))) {
+			*out = (enum prof_cmp_status)s;
+			return 0;
+		}
+	return -1;
+}
+
+int
+prof_cmp_status_known(const char *name)
+{
+	enum prof_cmp_status s;
+
+	return prof_cmp_status_of(name, &s) == 0;
 }

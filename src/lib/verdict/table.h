@@ -96,6 +96,9 @@ enum prof_cmp_mem prof_cmp_metric_find(const char *key);
 /* Whether name is one of those names (the statuses a reader takes). */
 int prof_cmp_status_known(const char *name);
 
+/* The status whose name is name, into *out: 0, or -1 when it is none. */
+int prof_cmp_status_of(const char *name, enum prof_cmp_status *out);
+
 /*
  * The command that would settle an unsettled row, into buf: the run's
  * command cmd (results.json's) with a larger budget. A make compare

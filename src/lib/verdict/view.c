@@ -7,6 +7,7 @@
 
 #include "base/json.h"
 #include "model/stream.h"
+#include "verdict/read.h"
 #include "verdict/verdict.h"
 #include "verdict/view.h"
 
@@ -63,22 +64,13 @@ index_row(struct prof_cmpview *v, size_t i)
 	return 0;
 }
 
-static int
-is_count(struct json_object *o)
-{
-	const char *phase = prof_json_str(o, "phase");
-
-	return phase && !strcmp(phase, "instructions");
-}
-
 /* Keep row o's text and its keys. */
 static int
 add(struct prof_cmpview *v, struct json_object *o, struct prof_err *err)
 {
-	const char *w = prof_json_str(o, "workload");
-	const char *b = prof_json_str(o, "backend");
-	const char *seg = prof_json_str(o, "segment");
-	int count = is_count(o);
+	struct prof_verdict vd;
+	const char *w, *b, *seg;
+	int count;
 	struct prof_cmpview_at *a;
 	const char *text;
 	size_t len;
@@ -86,8 +78,14 @@ add(struct prof_cmpview *v, struct json_object *o, struct prof_err *err)
 
 	/* Memory rows go to a view of their own, or nowhere: runview's
 	 * verdicts and the tables of time and counts leave them out. */
-	if ((prof_json_str(o, "phase") &&
-	     !strcmp(prof_json_str(o, "phase"), "memory")) != v->memory_rows)
+	/* A checked comparison's phase is one of prof-diff's; a memory row
+	 * names a metric of the table (prof_cmp_check_one()). */
+	prof_verdict_read_key(o, &vd);
+	w = vd.workload;
+	b = vd.backend;
+	seg = vd.segment;
+	count = vd.phase == PROF_VERDICT_COUNT;
+	if ((vd.phase == PROF_VERDICT_MEMORY) != v->memory_rows)
 		return v->memory && !v->memory_rows ? add(v->memory, o, err) :
 						      0;
 	if (!v->spool) {
