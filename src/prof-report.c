@@ -513,6 +513,70 @@ write_header(struct report *r)
 	free(words);
 }
 
+/* "`workload` (backend)": a row's name in summary.md. */
+static void
+write_row_name(FILE *md, struct json_object *row)
+{
+	prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+	fprintf(md, " (");
+	prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
+	fputc(')', md);
+}
+
+/* Whether a status is a verdict the channels can be compared by. */
+static int
+settled_status(const char *st)
+{
+	return st && (!strcmp(st, "stable") || !strcmp(st, "warning") ||
+		      !strcmp(st, "improved"));
+}
+
+/* Whether a time row and its instruction row both exist but one of them
+ * did not settle: the two cannot be said to agree. */
+static int
+pair_open(struct json_object *t, struct json_object *c)
+{
+	return t && c && (!settled_status(prof_json_str(t, "status")) ||
+			  !settled_status(prof_json_str(c, "status")));
+}
+
+/*
+ * The rows with both channels where one did not settle, by name and
+ * both statuses: of them, summary.md says neither that time and
+ * instructions agree nor that they disagree.
+ */
+static void
+write_open_pairs(struct report *r, int any, int agree)
+{
+	size_t i, n = prof_cmpview_len(&r->rows);
+	FILE *md = r->md;
+
+	if (agree && !any)
+		fprintf(md, "Time and instructions agree on every row where "
+			    "both settled.\n");
+	if (agree || any)
+		fputc('\n', md);
+	fprintf(md, "Time and instructions are not compared where one of "
+		    "them did not settle:\n\n");
+	for (i = 0; i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		struct json_object *crow;
+
+		if (is_count_row(row))
+			continue;
+		crow = count_row_of(r, row);
+		if (!pair_open(row, crow))
+			continue;
+		fprintf(md, "- ");
+		write_row_name(md, row);
+		fprintf(md, ": time **");
+		prof_md_write(md, prof_json_str(row, "status"), PROF_MD_TEXT);
+		fprintf(md, "**, instructions **");
+		prof_md_write(md, prof_json_str(crow, "status"), PROF_MD_TEXT);
+		fprintf(md, "**\n");
+	}
+}
+
 /*
  * Rows whose time and instruction statuses differ, each as two facts and
  * what they can mean: time is what the user waits for, counts are the
@@ -523,28 +587,31 @@ write_disagreements(struct report *r)
 {
 	size_t i, n = prof_cmpview_len(&r->rows);
 	FILE *md = r->md;
-	int any = 0;
+	int any = 0, open = 0, both = 0;
 
 	for (i = 0; i < n; i++) {
 		struct json_object *row = prof_cmpview_row(&r->rows, i);
 		char line[1024];
 
-		if (is_count_row(row) ||
-		    !prof_channels_disagree(
-			    row, count_row_of(r, row),
-			    "**", line, sizeof(line)))
+		if (is_count_row(row))
 			continue;
+		both += count_row_of(r, row) != NULL;
+		if (!prof_channels_disagree(row, count_row_of(r, row),
+					    "**", line, sizeof(line))) {
+			open += pair_open(row, count_row_of(r, row));
+			continue;
+		}
 		if (!any++)
 			fprintf(md, "Time and instructions disagree:\n\n");
 		fprintf(md, "- ");
-		prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
-		fprintf(md, " (");
-		prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
-		fprintf(md, "): %s\n", line);
+		write_row_name(md, row);
+		fprintf(md, ": %s\n", line);
 	}
-	if (!any)
+	if (!any && !open)
 		fprintf(md, "Time and instructions agree on every row that "
 			    "has both.\n");
+	else if (open)
+		write_open_pairs(r, any, both - open - any);
 	fputc('\n', md);
 }
 

@@ -5,10 +5,11 @@
 # warning, a stable time row has the line; an unsettled one (calls that
 # waited for a core, slower on wall time only: t6113's baseline row) has
 # none, whether prof-diff judged it so or the comparisons file was edited
-# by hand to say so.
+# by hand to say so; nor does summary.md say of it that time and
+# instructions agree: it names the row and both statuses.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/history.sh"
-plan 10
+plan 13
 
 # counted FILE RUN COUNT QUEUED MS...: test.step timed (MS...) and counted
 # (COUNT) in a segment of its own; QUEUED 1: every call contended, 2
@@ -54,6 +55,13 @@ like "$(cat "$T/slow.md")" '| unsettled | 1,470,000 | +47.00% | warning |' \
 	"(summary.md has both statuses in the row)"
 like "$(cat "$T/slow.html")" '<span class="badge s-unsettled">unsettled</span>' \
 	"(report.html has the unsettled badge)"
+not_compared="Time and instructions are not compared where one of them did not settle:
+
+- \`test.step\` (cpu): time **unsettled**, instructions **warning**"
+is "$(grep -A2 'not compared' "$T/slow.md")" "$not_compared" \
+	"unsettled time: summary.md names the row it does not compare"
+is "$(grep -c 'agree on every row' "$T/slow.md")" 0 \
+	"(and does not say time and instructions agree)"
 
 run prof-diff --baseline "$T/base.json" -o "$T/same.cmp" "$T/same.json"
 jq_ok 'map([.phase, .status]) | sort ==
@@ -76,4 +84,6 @@ is "$(report hand "$T/hand.cmp" "$T/same.json")" "" \
 like "$(cat "$T/hand.md")" '**unsettled**: not settled: by hand' \
 	"(summary.md read the hand-made status)"
 is "$(grep -c 'class="disagree"' "$T/hand.html")" 0 "(nor the page)"
+is "$(grep -A2 'not compared' "$T/hand.md")" "$not_compared" \
+	"(summary.md names the hand-made unsettled row too)"
 finish
