@@ -15,6 +15,7 @@
 #include "base/id.h"
 #include "base/json.h"
 #include "cli/cli.h"
+#include "cli/project.h"
 #include "history/history.h"
 #include "history/steps.h"
 #include "model/sample.h"
@@ -2336,11 +2337,20 @@ build(struct opts *o)
 	struct prof_history *h = NULL;
 	struct json_object *runs = NULL;
 	struct dash d = {.o = o};
+	char name[4096];
 	int rc = PROF_EXIT_FAILURE;
 
 	h = prof_history_open(o->db, 0, &err);
-	if (!h || (o->project && prof_history_project(h, o->project, &err) < 0))
+	if (!h)
 		goto fail;
+	/* --project, else $PROF_PROJECT, else the git repository's name,
+	 * where the history holds many (cli_project_default()) */
+	if (o->project || prof_history_many_projects(h)) {
+		if (cli_project_default(o->project, name, sizeof(name)) < 0)
+			goto out;
+		if (prof_history_project(h, name, &err) < 0)
+			goto fail;
+	}
 	runs = prof_history_list(h, &err);
 	if (!runs)
 		goto fail;

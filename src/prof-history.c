@@ -21,6 +21,7 @@
 #include "base/out.h"
 #include "base/spawn.h"
 #include "cli/cli.h"
+#include "cli/project.h"
 #include "history/history.h"
 #include "model/runview.h"
 #include "model/sample.h"
@@ -192,19 +193,31 @@ static const char *before;
 /* --json: list, trend and changes print JSON on a terminal too. */
 static int as_json;
 
-/* Open the history and name its project; NULL after saying why. */
+/* Open the history and name its project (--project, else $PROF_PROJECT,
+ * else the git repository's name: cli_project_default()) where it is
+ * given or the history holds many; NULL after saying why. */
 static struct prof_history *
 open_history(const char *db, int create)
 {
 	struct prof_err err = {0};
 	struct prof_history *h = prof_history_open(db, create, &err);
+	char name[4096];
 
-	if (h && project && prof_history_project(h, project, &err) < 0) {
-		prof_history_close(h);
-		h = NULL;
-	}
-	if (!h)
+	if (!h) {
 		cli_err(&err);
+		return NULL;
+	}
+	if (!project && !prof_history_many_projects(h))
+		return h;
+	if (cli_project_default(project, name, sizeof(name)) < 0) {
+		prof_history_close(h);
+		return NULL;
+	}
+	if (prof_history_project(h, name, &err) < 0) {
+		cli_err(&err);
+		prof_history_close(h);
+		return NULL;
+	}
 	return h;
 }
 

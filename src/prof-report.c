@@ -19,6 +19,7 @@
 #include "base/utf8.h"
 #include "channels.h"
 #include "cli/cli.h"
+#include "cli/project.h"
 #include "verdict/view.h"
 #include "verdict/verdict.h"
 #include "md.h"
@@ -2183,7 +2184,7 @@ report(struct opts *o, const char *results_path)
 {
 	struct report r = {0};
 	struct prof_err err = {0};
-	char run_dir[4096], output[4096];
+	char run_dir[4096], output[4096], project[4096];
 	int rc = PROF_EXIT_FAILURE;
 
 	r.judged = o->comparisons != NULL;
@@ -2264,6 +2265,14 @@ report(struct opts *o, const char *results_path)
 		o->html.cmp = r.judged ? &r.rows : NULL;
 		o->html.comparisons_path = o->comparisons;
 		o->html.run_dir = run_dir;
+		/* The trends of $PROF_PROJECT, else of the git repository's
+		 * project (cli_project_default()). */
+		if (o->html.history) {
+			if (cli_project_default(NULL, project,
+						sizeof(project)) < 0)
+				goto out;
+			o->html.project = project;
+		}
 		if (prof_runpage_write(&o->html, &err) < 0) {
 			cli_err(&err);
 			goto out;

@@ -2655,7 +2655,9 @@ prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 	}
 	if (in->history) {
 		p.hist = prof_history_open(in->history, 0, err);
-		if (!p.hist)
+		if (!p.hist ||
+		    (in->project && prof_history_many_projects(p.hist) &&
+		     prof_history_project(p.hist, in->project, err) < 0))
 			goto out;
 	}
 	if (index_rows(&p, err) < 0)

@@ -25,7 +25,9 @@ struct prof_runview;
  * comparison was made from its samples, else the same statistics);
  * each side's CPU and own times are drawn beside its wall times where
  * its samples say them; history a prof-history
- * database (NULL: no trend charts); run_dir the folder artifacts are
+ * database (NULL: no trend charts) and project the project whose trends
+ * are drawn where it holds many (prof_history_project(); NULL: the
+ * history's default); run_dir the folder artifacts are
  * relative to. Written atomically to output. Returns 0, or -1 with err.
  */
 struct prof_runpage_in {
@@ -34,6 +36,7 @@ struct prof_runpage_in {
 	const char *comparisons_path;
 	const char *baseline;
 	const char *history;
+	const char *project;
 	const char *run_dir;
 	const char *output;
 };

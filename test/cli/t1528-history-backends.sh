@@ -4,14 +4,15 @@
 # backend only through its operations table, prof_history_sqlite_ops or
 # prof_history_pg_ops, chosen once, in prof_history_open(); no public
 # function of the facade asks which backend it is on; neither backend
-# calls the other or the facade. Checked on the objects (nm) and on the
-# facade's source. t1525 checks the history's layer as a whole.
+# calls the other or the facade; and none spawns git (the project is
+# the caller's to name). Checked on the objects (nm) and on the facade's
+# source. t1525 checks the history's layer as a whole.
 . "$(dirname "$0")/lib.sh"
 
 OBJ=$ROOT/${PROF_BUILD:-build}/src/lib/history
 SRC=$ROOT/src/lib/history
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 8
+plan 9
 
 # uses FILE OTHER: the symbols of OTHER.o that FILE.o uses, one a line.
 uses() {
@@ -40,8 +41,13 @@ is "$(awk '/^prof_history_[a-z_]*\(/ { f = $0; sub(/\(.*/, "", f) }
 	"no public function of the facade asks which backend it is on"
 is "$(awk '/^prof_history_[a-z_]*\(/ { f = $0; sub(/\(.*/, "", f) }
 	f && /h->ops->/ { print f } /^}/ { f = "" }' "$SRC/history.c" |
-	sort -u | wc -l)" 19 \
-	"(the walk sees the 19 public functions that call an operation: all but prof_history_backoff)"
+	sort -u | wc -l)" 20 \
+	"(the walk sees the 20 public functions that call an operation: all but prof_history_backoff)"
 is "$(grep -c 'is_pg(path)' "$SRC/history.c")" 1 \
 	"the backend is chosen once, by the address, on opening"
+# No child process from the library's history: the project's name and
+# the commits' facts are the caller's to give (prof-history asks git).
+is "$(for f in "$OBJ"/*.o; do nm -u "$f"; done | awk '{ print $2 }' |
+	grep -E '^(prof_spawn_|fork$|execv|execl|posix_spawn|popen$|system$)' |
+	sort -u | tr '\n' ' ')" "" "no file of the history spawns a child (git)"
 finish

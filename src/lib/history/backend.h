@@ -58,6 +58,7 @@ struct prof_history_backend;
  */
 struct prof_history_ops {
 	const char *name;
+	int many_projects;	/* prof_history_many_projects() */
 	struct prof_history_backend *(*open)(const char *addr, int create,
 					     struct prof_err *err);
 	void (*close)(struct prof_history_backend *b);

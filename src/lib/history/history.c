@@ -115,6 +115,12 @@ prof_history_project(struct prof_history *h, const char *project,
 }
 
 int
+prof_history_many_projects(const struct prof_history *h)
+{
+	return h->ops->many_projects;
+}
+
+int
 prof_history_prune(struct prof_history *h, const char *before,
 		   long long *pruned, struct prof_err *err)
 {

@@ -68,7 +68,12 @@ void prof_history_close(struct prof_history *h);
  * The project every later call reads and writes (a PostgreSQL history
  * holds many: each run is stored with its project, a run id is unique
  * within its project, and list, trend, changes and walk see the runs of
- * this project only; "" until set). A SQLite file is one project's
+ * this project only; $PROF_PROJECT until set, else ""). The library
+ * never asks git: a caller that defaults to the git repository's name
+ * (prof-history, prof-dashboard, prof-report's page: the cli layer's
+ * cli_project_default()) finds it and names it here, where the history
+ * holds many projects (prof_history_many_projects()). A SQLite
+ * file is one project's
  * history: the name is not stored there, and only prof_history_projects()
  * says it. project is "" (none: outside a git repository) or a project
  * name (prof_project_valid(), id.h). 0, or -1 with err ("--project:
@@ -76,6 +81,10 @@ void prof_history_close(struct prof_history *h);
  */
 int prof_history_project(struct prof_history *h, const char *project,
 			 struct prof_err *err);
+
+/* 1 when the history holds many projects (PostgreSQL), so that the
+ * project named matters; 0 for a SQLite file, one project's. */
+int prof_history_many_projects(const struct prof_history *h);
 
 /*
  * Retention: remove the runs (of the project, over PostgreSQL) whose

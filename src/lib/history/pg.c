@@ -12,7 +12,6 @@
 #include "backend.h"
 #include "base/id.h"
 #include "base/json.h"
-#include "base/spawn.h"
 #include "order.h"
 
 /*
@@ -267,54 +266,18 @@ out:
 	return rc;
 }
 
-/* The last line git prints, kept. */
-static int
-keep_line(void *arg, char *line, size_t len, int complete)
-{
-	char *out = arg;
-
-	(void)complete;
-	snprintf(out, 4096, "%.*s", (int)len, line);
-	return 0;
-}
-
 /*
- * The project a history names by default: $PROF_PROJECT (checked by
- * prof_history_open() before: never cut), else the name of the git
- * repository of the current folder (its top level's) where it is a
- * project name (prof_project_valid()), else "".
+ * The project a history names until the caller names one
+ * (prof_history_project()): $PROF_PROJECT (checked by prof_history_open()
+ * before: never cut), else "". The library asks no git: a tool that
+ * defaults to the git repository's name finds it and names it.
  */
 static void
 default_project(char *out, size_t n)
 {
 	const char *env = getenv("PROF_PROJECT");
-	char *argv[] = {"git", "rev-parse", "--show-toplevel", NULL};
-	char top[4096] = "";
-	struct prof_spawn sp = {
-		.argv = argv,
-		.timeout_s = 30,
-		.stdout_fd = PROF_SPAWN_PIPE,
-		.on_line = keep_line,
-		.arg = top,
-		.stderr_fd = -1,
-	};
-	struct prof_spawn_result res;
-	struct prof_err err = {0};
-	const char *slash;
 
-	out[0] = '\0';
-	if (env && env[0]) {
-		snprintf(out, n, "%s", env);
-		return;
-	}
-	if (prof_spawn_run(&sp, &res, &err) < 0)
-		return;
-	if (prof_spawn_ok(&res) && top[0]) {
-		slash = strrchr(top, '/');
-		if (prof_project_valid(slash ? slash + 1 : top, NULL, 0))
-			snprintf(out, n, "%s", slash ? slash + 1 : top);
-	}
-	prof_spawn_free(&res);
+	snprintf(out, n, "%s", env ? env : "");
 }
 
 static void
@@ -1375,6 +1338,7 @@ pg_raced(const struct prof_history_backend *p)
 
 const struct prof_history_ops prof_history_pg_ops = {
 	.name = "postgresql",
+	.many_projects = 1,
 	.open = pg_open,
 	.close = pg_close,
 	.version = pg_version,

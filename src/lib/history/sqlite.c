@@ -1504,6 +1504,7 @@ out:
 
 const struct prof_history_ops prof_history_sqlite_ops = {
 	.name = "sqlite",
+	.many_projects = 0,
 	.open = sq_open,
 	.close = sq_close,
 	.version = sq_version,

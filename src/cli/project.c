@@ -1,0 +1,71 @@
+/* project.c: the project a tool names to a history by default (project.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/err.h"
+#include "base/id.h"
+#include "base/spawn.h"
+#include "cli.h"
+#include "project.h"
+
+/* The last line git prints, kept. */
+static int
+last_line(void *arg, char *line, size_t len, int complete)
+{
+	char *out = arg;
+
+	(void)complete;
+	snprintf(out, 4096, "%.*s", (int)len, line);
+	return 0;
+}
+
+/* The name of the git repository of the current folder (its top
+ * level's) where that is a project name, else "". */
+static void
+git_project(char *out, size_t n)
+{
+	char *argv[] = {"git", "rev-parse", "--show-toplevel", NULL};
+	char top[4096] = "";
+	struct prof_spawn sp = {
+		.argv = argv,
+		.timeout_s = 30,
+		.stdout_fd = PROF_SPAWN_PIPE,
+		.on_line = last_line,
+		.arg = top,
+		.stderr_fd = -1,
+	};
+	struct prof_spawn_result res;
+	struct prof_err err = {0};
+	const char *slash;
+
+	out[0] = '\0';
+	if (prof_spawn_run(&sp, &res, &err) < 0)
+		return;
+	if (prof_spawn_ok(&res) && top[0]) {
+		slash = strrchr(top, '/');
+		if (prof_project_valid(slash ? slash + 1 : top, NULL, 0))
+			snprintf(out, n, "%s", slash ? slash + 1 : top);
+	}
+	prof_spawn_free(&res);
+}
+
+int
+cli_project_default(const char *given, char *out, size_t n)
+{
+	const char *env = getenv("PROF_PROJECT");
+
+	out[0] = '\0';
+	if (given) {
+		if (given[0] && cli_project("--project", given) < 0)
+			return -1;
+		snprintf(out, n, "%s", given);
+	} else if (env && env[0]) {
+		if (cli_project("PROF_PROJECT", env) < 0)
+			return -1;
+		snprintf(out, n, "%s", env);
+	} else {
+		git_project(out, n);
+	}
+	return 0;
+}
