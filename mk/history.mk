@@ -6,7 +6,7 @@
 SQLITE_LIBS := $(shell pkg-config --libs sqlite3 libpq 2>/dev/null)
 TOOL_LIBS_history = $(SQLITE_LIBS)
 
-# prof-report's --html page (src/lib/runpage.c) reads the history.
+# prof-report's --html page (src/report/runpage.c) reads the history.
 TOOL_LIBS_report += $(SQLITE_LIBS)
 
 # prof-dashboard: the history as a folder of static pages.

@@ -69,11 +69,14 @@ TEST_ENV = PROF_BINDIR=$(BINDIR) PROF_BUILD=$(BUILD) \
 	PROF_TEST_BINDIR=$(BUILD)/test PROF_ROOT=$(CURDIR)
 
 # libprof tests link the library; engine tests add libplotkit; cli tests
-# the cli layer (unsanitized objects, like the tests). Static pattern
+# the cli layer and report tests src/report's objects (unsanitized objects,
+# like the tests). Static pattern
 # rules, so that the objects are targets, not intermediate files.
 ENGINE_TESTS := $(filter $(BUILD)/test/unit/engine-%,$(UNIT_TESTS))
 CLI_UNIT_TESTS := $(filter $(BUILD)/test/unit/cli-%,$(UNIT_TESTS))
-LIB_TESTS := $(filter-out $(ENGINE_TESTS) $(CLI_UNIT_TESTS),$(UNIT_TESTS))
+REPORT_UNIT_TESTS := $(filter $(BUILD)/test/unit/report-%,$(UNIT_TESTS))
+LIB_TESTS := $(filter-out $(ENGINE_TESTS) $(CLI_UNIT_TESTS) \
+	$(REPORT_UNIT_TESTS),$(UNIT_TESTS))
 
 $(LIB_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(LIBPROF)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LIBS)
@@ -83,6 +86,9 @@ $(ENGINE_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(LIBENGINE) $(L
 
 $(CLI_UNIT_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC)) $(LIBPROF)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LIBS)
+
+$(REPORT_UNIT_TESTS): $(BUILD)/test/unit/%.t: $(BUILD)/test/unit/%.o $(BUILD)/libreport.a $(LIBPROF)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LIBS) $(SQLITE_LIBS)
 
 EXTRA_CFLAGS_test/unit = -iquote src -Itest/unit -Iworkloads $(XML_CFLAGS)
 

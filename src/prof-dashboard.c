@@ -20,7 +20,7 @@
 #include "history/steps.h"
 #include "model/sample.h"
 #include "page.h"
-#include "palette.h"
+#include "report/palette.h"
 
 enum {
 	OPT_DB = 256,

@@ -22,14 +22,14 @@
 #include "cli/project.h"
 #include "verdict/view.h"
 #include "verdict/verdict.h"
-#include "md.h"
+#include "report/md.h"
 #include "model/calib.h"
 #include "model/contend.h"
 #include "model/runview.h"
 #include "model/sample.h"
 #include "model/stream.h"
 #include "page.h"
-#include "runpage.h"
+#include "report/runpage.h"
 
 enum {
 	OPT_NOTE = 256,

@@ -8,7 +8,7 @@
 # abort, assert), or uses the cli module. fprintf, fputs and fwrite stay
 # allowed: with no standard stream named, the only streams the library
 # can write are ones it opened itself (a file) or ones the caller passed
-# (md.c's table, "-" in out.h and rwriter.h, whose inline wrappers give
+# ("-" in out.h and rwriter.h, whose inline wrappers give
 # the tools' stdout from the tools' own objects). nm cannot see write(2)
 # on a descriptor number; grep for that in review.
 . "$(dirname "$0")/lib.sh"

@@ -1,13 +1,16 @@
 #!/bin/bash
 # No circle among the files of libprof (src/lib and its folders), the cli
-# layer (src/cli), the runner (src/runner) and the harness (src/harness):
+# layer (src/cli), the runner (src/runner), the pages (src/report) and the
+# harness (src/harness):
 # no file calls into another that calls back into it, directly or round a
 # longer loop; and each layer calls only the layers below it. libprof's
 # folders are its layers, bottom up: base/ (no knowledge of prof's
 # records), model/ (samples, results, their readers and writers), the
 # verdicts (compare, cmpview, channels; verdict/), history/, and why/
-# beside them; the pages' kit (page, md, browser) and prof-report's page
-# (src/lib/runpage.c, which draws the history) on top. Checked on the
+# beside them; the pages' kit (page, browser) on top. Over libprof and
+# src/cli, beside the runner and calling neither it nor back into it, the
+# report layer (src/report: prof-report's page, which draws the history,
+# and summary.md's escape). Checked on the
 # objects (nm): which file's global symbols each file uses; and on
 # libprof's includes, which keep the same order. t1504 checks the
 # runner's own files top-down.
@@ -15,7 +18,7 @@
 
 OBJ=$ROOT/${PROF_BUILD:-build}
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 14
+plan 15
 
 # circles: edges "FROM TO" on stdin; each circle (the files that reach each
 # other, a strongly connected set of two or more) as one sorted line.
@@ -47,7 +50,8 @@ is "$(printf '%s\n' "a b" "b c" "c a" "d a" "e f" "f e" "f g" | circles |
 
 # The files, by their sources; the CUDA session where it was built.
 names=$(cd "$ROOT" && ls src/lib/*.c src/lib/*/*.c src/cli/*.c \
-	src/runner/*.c src/harness/*.c src/harness/cuda/*.c 2>/dev/null |
+	src/runner/*.c src/report/*.c src/harness/*.c src/harness/cuda/*.c \
+	2>/dev/null |
 	sed 's/\.c$//')
 missing=
 files=
@@ -91,10 +95,10 @@ layer() {
 	src/lib/verdict/* | src/lib/channels) echo verdict ;;
 	src/lib/history/*) echo history ;;
 	src/lib/why/*) echo why ;;
-	src/lib/runpage) echo page ;;
 	src/lib/*) echo kit ;;
 	src/cli/*) echo cli ;;
 	src/runner/*) echo runner ;;
+	src/report/*) echo report ;;
 	src/harness/*) echo harness ;;
 	esac
 }
@@ -107,9 +111,9 @@ below() {
 	history) echo "verdict model table base" ;;
 	why) echo "model table base" ;;
 	kit) echo "verdict model table base" ;;
-	page) echo "kit history why verdict model table base" ;;
 	cli) echo "kit why verdict model table base" ;;
 	runner) echo "cli kit why verdict model table base" ;;
+	report) echo "cli kit history why verdict model table base" ;;
 	harness) echo "kit why verdict model table base" ;;
 	esac
 }
@@ -139,30 +143,33 @@ upward() {
 # it (base into the model, the model into the history, why into the
 # verdicts, the verdicts into the pages' kit, the model into the verdicts
 # but for their table), the cli layer or the runner into the history, the
-# history into the page.
+# history into the page, the page and the runner into each other.
 is "$(printf '%s\n' "src/lib/base/json src/lib/model/sample" \
 	"src/lib/model/stream src/lib/history/order" \
 	"src/lib/why/why src/lib/verdict/group" \
 	"src/lib/verdict/write src/lib/page" \
-	"src/lib/runpage src/lib/history/history" \
+	"src/report/runpage src/lib/history/history" \
+	"src/report/runpage src/runner/plan" \
+	"src/runner/plan src/report/md" \
 	"src/lib/model/sample src/lib/base/json" \
 	"src/lib/model/runview src/lib/verdict/group" \
 	"src/lib/model/runview src/lib/verdict/table" \
 	"src/lib/verdict/table src/lib/model/sample" \
 	"src/cli/cli src/lib/history/history" \
 	"src/runner/plan src/lib/history/sqlite" \
-	"src/lib/history/history src/lib/runpage" | upward)" \
-	" src/lib/base/json->src/lib/model/sample src/lib/model/stream->src/lib/history/order src/lib/why/why->src/lib/verdict/group src/lib/verdict/write->src/lib/page src/lib/model/runview->src/lib/verdict/group src/lib/verdict/table->src/lib/model/sample src/cli/cli->src/lib/history/history src/runner/plan->src/lib/history/sqlite src/lib/history/history->src/lib/runpage" \
+	"src/lib/history/history src/report/runpage" | upward)" \
+	" src/lib/base/json->src/lib/model/sample src/lib/model/stream->src/lib/history/order src/lib/why/why->src/lib/verdict/group src/lib/verdict/write->src/lib/page src/report/runpage->src/runner/plan src/runner/plan->src/report/md src/lib/model/runview->src/lib/verdict/group src/lib/verdict/table->src/lib/model/sample src/cli/cli->src/lib/history/history src/runner/plan->src/lib/history/sqlite src/lib/history/history->src/report/runpage" \
 	"the layer rule names each call up a floor, into the history and out of it"
 is "$(upward <"$T/edges")" "" "each layer calls only the layers below it"
 # The includes keep the same order (a header's macros and inline code
 # make no edge that nm sees): "FROM TO" for each header a file of libprof
 # includes, by the path it names ("base/json.h", a sibling's bare name, or
 # the harness's installed prof/sum.h, whose code is base/sum.c).
-for f in $(cd "$ROOT" && ls src/lib/*.[ch] src/lib/*/*.[ch]); do
+for f in $(cd "$ROOT" && ls src/lib/*.[ch] src/lib/*/*.[ch] src/report/*.[ch]); do
 	sed -n 's/^#include "\(.*\)\.h".*/\1/p' "$ROOT/$f" | while read -r h; do
 		case $h in
 		prof/sum) echo "${f%.*} src/lib/base/sum" ;;
+		report/* | runner/* | cli/*) echo "${f%.*} src/$h" ;;
 		*/*) echo "${f%.*} src/lib/$h" ;;
 		*) if [ -f "$ROOT/${f%/*}/$h.h" ]; then
 			echo "${f%.*} ${f%/*}/$h"
@@ -175,7 +182,7 @@ done | sort -u >"$T/includes"
 ok "$(grep -q '^src/lib/model/sample src/lib/base/json$' "$T/includes" &&
 	echo 0 || echo 1)" "the includes are read as edges"
 is "$(upward <"$T/includes")" "" \
-	"no file of libprof includes a header of a layer above its own"
+	"no file of libprof or src/report includes a header of a layer above its own"
 is "$(known_up | while IFS=' :' read -r from lt _; do
 	awk -v f="$from" '$1 == f { print $2 }' "$T/edges" |
 		while read -r to; do [ "$(layer "$to")" = "$lt" ] && echo x; done |
@@ -189,6 +196,8 @@ is "$(awk '$1 ~ /^src\/lib\/history\// && $2 ~ /^src\/lib\/(base|model)\// { pri
 	"$T/edges")" "yes" "the history stands on the rest of libprof"
 is "$(awk '$1 ~ /^src\/lib\// && $1 !~ /^src\/lib\/history\// &&
 	$2 ~ /^src\/lib\/history\// { print $1 }' \
-	"$T/edges" | sort -u | tr '\n' ' ')" "src/lib/runpage " \
-	"of libprof's own files, only prof-report's page calls into the history"
+	"$T/edges" | sort -u | tr '\n' ' ')" "" \
+	"no file of libprof calls into the history: the report layer does"
+is "$(awk '$1 ~ /^src\/report\// && $2 ~ /^src\/lib\/history\// { print "yes"; exit }' \
+	"$T/edges")" "yes" "the report layer stands on the history"
 finish

@@ -2,7 +2,7 @@
 # Text from outside never becomes Markdown or HTML in summary.md (issue 28,
 # item 4): CI appends the file to GitHub's job summary, which renders HTML.
 # An error reason, an environment field, the commit, the command and a
-# --note go through one escape (src/lib/md.c, prof_md_write()): a tag, an
+# --note go through one escape (src/report/md.c, prof_md_write()): a tag, an
 # entity, a link, emphasis and a table's '|' are written as text, and a
 # backtick in a code span cannot end it.
 . "$(dirname "$0")/lib.sh"

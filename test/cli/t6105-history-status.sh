@@ -119,7 +119,7 @@ jq_ok 'length == 1 and .[0].index == 5 and .[0].status_before == "stable" and
 "$BIN/prof-dashboard" --db "$sdb" -o "$T/dash" 2>/dev/null
 is "$?" 0 "the dashboard is written"
 col=$(sed -n 's/^#define PROF_PALETTE_IMPROVED "\(#[0-9a-f]*\)"$/\1/p' \
-	"$ROOT/src/lib/palette.h")
+	"$ROOT/src/report/palette.h")
 like "$(cat "$T/dash/index.html")" ".imp{fill:$col}" \
 	"with report.html's improved colour ($col)"
 like "$(cat "$T/dash/index.html")" \

@@ -71,7 +71,7 @@ rgb() {
 	printf '"rgb(%d, %d, %d)"\n' "0x${1:1:2}" "0x${1:3:2}" "0x${1:5:2}"
 }
 statuses=$(sed -n 's/^#define PROF_PALETTE_[A-Z]* "\(#[0-9a-f]\{6\}\)"$/\1/p' \
-	"$ROOT/src/lib/palette.h" | while read -r c; do rgb "$c"; done |
+	"$ROOT/src/report/palette.h" | while read -r c; do rgb "$c"; done |
 	paste -sd, -)
 jq_ok "[$statuses] as \$s | [.series_pages[].series_colours[]] | unique |
 	length >= 2 and all(. as \$c | \$s | index(\$c) == null)" "$T/seen.json" \

@@ -13,9 +13,9 @@
 plan 29
 
 col=$(sed -n 's/^#define PROF_PALETTE_UNSETTLED "\(#[0-9a-f]*\)"$/\1/p' \
-	"$ROOT/src/lib/palette.h")
+	"$ROOT/src/report/palette.h")
 others=$(sed -n 's/^#define PROF_PALETTE_[A-Z]* "\(#[0-9a-f]*\)"$/\1/p' \
-	"$ROOT/src/lib/palette.h" | sort | uniq -d)
+	"$ROOT/src/report/palette.h" | sort | uniq -d)
 ok "$([ -n "$col" ] && [ -z "$others" ]; echo $?)" \
 	"unsettled has a colour of its own ($col), no other status's"
 

@@ -56,7 +56,7 @@ jq_ok "$p.mem_charts[0] | .warnings == 1 and .changes == 1" "$T/seen.json" \
 # A point of no verdict that stands out (stable, new, incomparable) is in
 # the series' colour, none of a status's (palette.h): never improved's.
 statuses=$(sed -n 's/^#define PROF_PALETTE_[A-Z]* "#\([0-9a-f]\{6\}\)"$/\1/p' \
-	"$ROOT/src/lib/palette.h" | while read -r c; do
+	"$ROOT/src/report/palette.h" | while read -r c; do
 	printf '"rgb(%d, %d, %d)"\n' "0x${c:0:2}" "0x${c:2:2}" "0x${c:4:2}"
 	done | paste -sd, -)
 jq_ok "[$statuses] as \$s | $p.series_colours | length >= 1 and

@@ -6,7 +6,7 @@
 
 #include "base/json.h"
 #include "base/utf8.h"
-#include "md.h"
+#include "report/md.h"
 
 static int
 drop(void *arg, struct json_object *v, struct prof_err *err)

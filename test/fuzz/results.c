@@ -11,7 +11,7 @@
 #include "base/json.h"
 #include "model/runview.h"
 #include "model/stream.h"
-#include "runpage.h"
+#include "report/runpage.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,10 +1,10 @@
-/* lib-md.c: text from outside written into summary.md reads as text,
+/* report-md.c: text from outside written into summary.md reads as text,
  * never as Markdown or HTML (issue 28, item 4). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "md.h"
+#include "report/md.h"
 #include "tap.h"
 
 /* What prof_md_write() writes for s. */
