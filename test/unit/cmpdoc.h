@@ -1,5 +1,5 @@
 /* cmpdoc.h: the rows of results held in memory, grouped and judged as
- * prof-diff does over its streams (compare.h): each sample taken with its
+ * prof-diff does over its streams (verdict/verdict.h): each sample taken with its
  * segment, the rows closed, the baseline's samples taken, the rows judged.
  * For the unit tests' schema-1 documents, whose samples carry their
  * segment keys themselves. */

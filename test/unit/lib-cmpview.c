@@ -1,5 +1,5 @@
 /* lib-cmpview.c: comparisons read once, kept as text and parsed again a
- * few at a time (cmpview.h): every row comes back as it was, found by its
+ * few at a time (verdict/view.h): every row comes back as it was, found by its
  * keys, and a bad document is refused at its place (issue 30). */
 #include <stdio.h>
 #include <stdlib.h>

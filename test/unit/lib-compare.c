@@ -1,4 +1,4 @@
-/* lib-compare.c: grouping, statistics and the status rules of compare.c. */
+/* lib-compare.c: grouping, statistics and the status rules of src/lib/verdict/. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* lib-memory-rule.c: the rules of memory rows (compare.h) on hand-made
+/* lib-memory-rule.c: the rules of memory rows (verdict/verdict.h) on hand-made
  * samples: just over and just under each threshold and floor, both ways;
  * determinism per call index; memory rows grouped from samples. */
 #include <math.h>
