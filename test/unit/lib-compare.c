@@ -1,4 +1,5 @@
-/* lib-compare.c: grouping, statistics and the status rules of src/lib/verdict/. */
+/* lib-compare.c: grouping, statistics and the status rules of
+ * src/lib/verdict/. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
