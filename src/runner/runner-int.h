@@ -367,31 +367,11 @@ void calibrate_free(struct calibrate_run *c);
  * there) and take the fixed folder; -1 after a message. */
 int valgrind_open(struct opts *o);
 void valgrind_close(struct opts *o);
-const char *valgrind_version(const struct opts *o);
 /* A fresh, empty HOME at the fixed path; -1 after a message. */
 int valgrind_fresh_home(struct valgrind_setup *c);
 /* The fixed environment (PATH, HOME, C locale, UTC), extra after it. */
 int valgrind_fixed_env(struct valgrind_setup *c, char **extra, int n_extra);
-/* Wrap a worker's argv in callgrind, in the fixed environment. */
-int valgrind_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp);
 void valgrind_worker_end(struct opts *o);
-/* Fill in a worker sample's instructions from its dump. */
-void valgrind_fill(struct opts *o, struct json_object *s);
-/*
- * A Google Benchmark run counted: argv (the binary, its filter and flags,
- * two repetitions) under callgrind instrumented from the start, with a
- * dump after each benchmark::State::StartKeepRunning() and one before each
- * FinishKeepRunning(), so that each loop is a dump of its own.
- */
-int valgrind_gbench_begin(struct opts *o, char **argv, struct prof_spawn *sp);
-/*
- * Fill in s (the last repetition's sample) with "instructions": its loop's
- * count (the last loop dump; the first repetition warmed lazy binding and
- * first-call paths) divided by its iterations, rounded; the loop's count
- * in metrics.loop_instructions. A sample without two loop dumps, or of a
- * benchmark on more than one thread, fails with why.
- */
-void valgrind_gbench_fill(struct opts *o, struct json_object *s);
 
 /* output.c */
 /* The time threshold (%) a group's timing samples record:

@@ -291,7 +291,8 @@ valgrind_close(struct opts *o)
 	o->hook = NULL;
 }
 
-const char *
+/* The valgrind version the counts were made by, as the samples record it. */
+static const char *
 valgrind_version(const struct opts *o)
 {
 	return o->count ? o->count->version : NULL;
@@ -337,7 +338,8 @@ valgrind_fixed_env(struct valgrind_setup *c, char **extra, int n_extra)
 	return 0;
 }
 
-int
+/* Wrap a worker's argv in callgrind, in the fixed environment. */
+static int
 valgrind_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
 {
 	struct valgrind_setup *c = o->count;
@@ -443,7 +445,7 @@ out:
  * dump per counted call, in order). A dump that is missing or says
  * another call makes the sample an error.
  */
-void
+static void
 valgrind_fill(struct opts *o, struct json_object *s)
 {
 	struct valgrind_setup *c = o->count;
@@ -489,7 +491,13 @@ failed:
 #define GBENCH_LOOP_START "benchmark::State::StartKeepRunning*"
 #define GBENCH_LOOP_END "benchmark::State::FinishKeepRunning*"
 
-int
+/*
+ * A Google Benchmark run counted: argv (the binary, its filter and flags,
+ * two repetitions) under callgrind instrumented from the start, with a
+ * dump after each benchmark::State::StartKeepRunning() and one before each
+ * FinishKeepRunning(), so that each loop is a dump of its own.
+ */
+static int
 valgrind_gbench_begin(struct opts *o, char **argv, struct prof_spawn *sp)
 {
 	struct valgrind_setup *c = o->count;
@@ -515,7 +523,14 @@ valgrind_gbench_begin(struct opts *o, char **argv, struct prof_spawn *sp)
 	return 0;
 }
 
-void
+/*
+ * Fill in s (the last repetition's sample) with "instructions": its loop's
+ * count (the last loop dump; the first repetition warmed lazy binding and
+ * first-call paths) divided by its iterations, rounded; the loop's count
+ * in metrics.loop_instructions. A sample without two loop dumps, or of a
+ * benchmark on more than one thread, fails with why.
+ */
+static void
 valgrind_gbench_fill(struct opts *o, struct json_object *s)
 {
 	static const char loop_end[] = "--dump-before=benchmark::State::"
