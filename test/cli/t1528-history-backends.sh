@@ -2,7 +2,8 @@
 # The run history is a facade over a table of backend operations
 # (src/lib/history/, backend.h): the facade (history.c) reaches each
 # backend only through its operations table, prof_history_sqlite_ops or
-# prof_history_pg_ops, chosen once, in prof_history_open(); no public
+# prof_history_pg_ops, chosen once, in prof_history_open(); each
+# backend's readers are a file beside it; no public
 # function of the facade asks which backend it is on; neither backend
 # calls the other or the facade; and none spawns git (the project is
 # the caller's to name). Checked on the objects (nm) and on the facade's
@@ -12,7 +13,7 @@
 OBJ=$ROOT/${PROF_BUILD:-build}/src/lib/history
 SRC=$ROOT/src/lib/history
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 9
+plan 11
 
 # uses FILE OTHER: the symbols of OTHER.o that FILE.o uses, one a line.
 uses() {
@@ -29,8 +30,17 @@ is "$(nm -g --defined-only "$OBJ/sqlite.o" "$OBJ/pg.o" |
 	awk 'NF == 3 { print $3 }' | sort | tr '\n' ' ')" \
 	"prof_history_pg_ops prof_history_sqlite_ops " \
 	"each backend exports its operations table, nothing else"
-is "$(uses sqlite pg; uses pg sqlite)" "" "neither backend calls the other"
-is "$(uses sqlite history; uses pg history)" "" \
+# A backend's readers are a file of their own (sqlite_read.c, pg_read.c),
+# which its operations table names and which calls nothing of it back.
+is "$(nm -g --defined-only "$OBJ/sqlite_read.o" | awk 'NF == 3 { print $3 }' |
+	grep -v '^sq_')$(nm -g --defined-only "$OBJ/pg_read.o" |
+	awk 'NF == 3 { print $3 }' | grep -v '^pg_')" "" \
+	"the readers' files export their backend's readers only"
+is "$(uses sqlite_read sqlite; uses pg_read pg)" "" \
+	"and call nothing of the rest of it"
+is "$(for a in sqlite sqlite_read; do for b in pg pg_read; do
+	uses $a $b; uses $b $a; done; done)" "" "neither backend calls the other"
+is "$(for f in sqlite sqlite_read pg pg_read; do uses $f history; done)" "" \
 	"nor back into the facade"
 # The facade's public functions (history.h's), each from its return
 # type's line to its closing brace, name no backend: no "pg", "sqlite"
