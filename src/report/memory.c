@@ -1,0 +1,277 @@
+/* memory.c: summary.md's Memory section: the memory rows, their disagreements
+ * with time and the allocation sites (report-int.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/json.h"
+#include "channels.h"
+#include "page.h"
+#include "report-int.h"
+
+/* Whether some view row has a memory peak. */
+int
+rep_any_memory(struct report *r)
+{
+	const struct prof_runbrief *rows;
+	size_t i, n = prof_runview_briefs(&r->view, &rows);
+
+	for (i = 0; i < n; i++)
+		if (rep_has_memory(&rows[i]))
+			return 1;
+	return 0;
+}
+
+/* The memory peaks of each workload x backend no time row showed. */
+void
+rep_write_memory_rows(struct report *r, int counts)
+{
+	const struct prof_runbrief *rows;
+	size_t i, j, n = prof_runview_briefs(&r->view, &rows);
+	FILE *md = r->md;
+
+	for (i = 0; i < n; i = j) {
+		char host[32], gpu[32];
+		double h, g;
+		int used = 0, any = 0;
+
+		for (j = i; j < n && !strcmp(rows[j].workload, rows[i].workload) &&
+			    !strcmp(rows[j].backend, rows[i].backend);
+		     j++) {
+			used |= r->mem_used && r->mem_used[j];
+			any |= rep_has_memory(&rows[j]);
+		}
+		if (used || !any)
+			continue;
+		rep_peaks(r, i, j, &h, &g);
+		prof_page_bytes(host, sizeof(host), h);
+		prof_page_bytes(gpu, sizeof(gpu), g);
+		fprintf(md, "| ");
+		prof_md_write(md, rows[i].workload, CELL_CODE);
+		fprintf(md, " | ");
+		prof_md_write(md, rows[i].backend, PROF_MD_TEXT);
+		fprintf(md, " | 0 | - | - | - | - | - | - | %s | %s | - | - | "
+			    "- | - | - |%s\n",
+			host, gpu, counts ? " - | - | - |" : "");
+	}
+}
+
+/* A memory row's metric as a table says it: "heap peak (bytes)". */
+const char *
+rep_mem_metric(struct json_object *row, char *buf, size_t n)
+{
+	enum prof_cmp_mem m = prof_cmp_metric_find(prof_json_str(row,
+								 "metric"));
+
+	if (!m)
+		snprintf(buf, n, "%s", str_or(row, "metric", "-"));
+	else
+		snprintf(buf, n, "%s%s%s%s", prof_cmp_metrics[m].name,
+			 strcmp(prof_cmp_metrics[m].name,
+				prof_cmp_metrics[m].unit) ? " (" : "",
+			 strcmp(prof_cmp_metrics[m].name,
+				prof_cmp_metrics[m].unit) ?
+				 prof_cmp_metrics[m].unit : "",
+			 strcmp(prof_cmp_metrics[m].name,
+				prof_cmp_metrics[m].unit) ? ")" : "");
+	return buf;
+}
+
+/* A memory value with grouped digits, or "-" for none. */
+static const char *
+mem_cell(char *buf, size_t n, struct json_object *v, int sign)
+{
+	if (!v || !prof_json_is_number(v) ||
+	    !isfinite(prof_json_number(v))) {
+		snprintf(buf, n, "-");
+		return buf;
+	}
+	return prof_fmt_count(buf, n, llround(prof_json_number(v)), sign);
+}
+
+/* The current median, the baseline's, the delta and the status of a
+ * memory row, as cells. */
+void
+rep_mem_cells(struct report *r, struct json_object *row, char cells[3][32],
+	      const char **status)
+{
+	mem_cell(cells[0], sizeof(cells[0]),
+		 prof_json_get(prof_json_get(row, "current"), "median"), 0);
+	mem_cell(cells[1], sizeof(cells[1]),
+		 prof_json_get(prof_json_get(row, "baseline"), "median"), 0);
+	mem_cell(cells[2], sizeof(cells[2]), prof_json_get(row, "delta"), 1);
+	*status = r->judged ? prof_json_str(row, "status") : "-";
+}
+
+/* The memory rows that changed where their workload's time did not (or
+ * the other way), each as two facts and what they can mean. */
+static void
+write_memory_disagreements(struct report *r)
+{
+	size_t i, n = r->judged ? prof_cmpview_len(&r->mem_rows) : 0;
+	FILE *md = r->md;
+	int any = 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *m = prof_cmpview_row(&r->mem_rows, i);
+		const char *w = m ? prof_json_str(m, "workload") : NULL;
+		const char *b = m ? prof_json_str(m, "backend") : NULL;
+		long k = m ? prof_cmpview_find(&r->rows, w, b, 0,
+					       prof_json_str(m, "segment")) :
+			     -1;
+		char line[1024];
+
+		if (k < 0 ||
+		    !prof_channels_memory(prof_cmpview_row(&r->rows, (size_t)k),
+					  m, "**", line, sizeof(line)))
+			continue;
+		if (!any++)
+			fprintf(md, "Time and memory disagree:\n\n");
+		fprintf(md, "- ");
+		prof_md_write(md, w, PROF_MD_CODE);
+		fprintf(md, " (");
+		prof_md_write(md, b, PROF_MD_TEXT);
+		fprintf(md, "): %s\n", line);
+	}
+	if (any)
+		fputc('\n', md);
+}
+
+/*
+ * Under a changed memory row's reason: the allocation sites prof-why
+ * --memory found (DHAT, one call of each side), at most five, or the
+ * line that says why there are none.
+ */
+static void
+write_sites_table(FILE *md, struct json_object *row)
+{
+	struct json_object *sites = prof_json_get(row, "memory_sites");
+	struct json_object *arts = prof_json_get(row, "memory_sites_artifacts");
+	const char *note = prof_json_str(row, "memory_sites_note");
+	size_t i, n = json_object_is_type(sites, json_type_array) ?
+			      json_object_array_length(sites) : 0;
+
+	if (note) {
+		fprintf(md, "\n  No allocation sites: ");
+		prof_md_write(md, note, PROF_MD_TEXT);
+		fprintf(md, "\n\n");
+		return;
+	}
+	if (!n)
+		return;
+	fprintf(md, "\n  Allocation sites per function (valgrind's DHAT, one "
+		    "call of each side%s), by %s:\n\n  | function | file | "
+		    "bytes before | bytes after | Δ bytes | allocations | "
+		    "max live before | max live after | share |\n"
+		    "  |---|---|--:|--:|--:|--:|--:|--:|--:|\n",
+		    prof_json_str(arts, "scope_after") &&
+				    !strcmp(prof_json_str(arts, "scope_after"),
+					    "run") ?
+			    ", inside run()" :
+			    ", the whole process",
+		    !strcmp(str_or(arts, "by", ""), "allocations") ?
+			    "allocations" :
+		    !strcmp(str_or(arts, "by", ""), "max-live") ?
+			    "the most bytes live at once" :
+			    "bytes allocated");
+	for (i = 0; i < n && i < 5; i++) {
+		struct json_object *f = json_object_array_get_idx(sites, i);
+		const char *state = prof_json_str(f, "state");
+		double share = prof_json_numf(f, "share");
+		long long v[6];
+		char c[7][40];
+		size_t k;
+		static const char *const keys[] = {
+			"bytes_before", "bytes_after", "allocs_before",
+			"allocs_after", "max_live_before", "max_live_after",
+		};
+
+		for (k = 0; k < 6; k++)
+			v[k] = json_object_get_int64(prof_json_get(f, keys[k]));
+		prof_fmt_count(c[0], 40, v[0], 0);
+		prof_fmt_count(c[1], 40, v[1], 0);
+		prof_fmt_count(c[2], 40, v[1] - v[0], 1);
+		prof_fmt_count(c[3], 40, v[2], 0);
+		prof_fmt_count(c[4], 40, v[3], 0);
+		prof_fmt_count(c[5], 40, v[4], 0);
+		prof_fmt_count(c[6], 40, v[5], 0);
+		fprintf(md, "  | ");
+		prof_md_write(md, prof_json_str(f, "name"), CELL_CODE);
+		if (state && strcmp(state, "changed")) {
+			fputc(' ', md);
+			prof_md_write(md, state, PROF_MD_TEXT);
+		}
+		fprintf(md, " | ");
+		prof_md_write(md, rep_short_file(prof_json_str(f, "file")),
+			      PROF_MD_TEXT);
+		fprintf(md, " | %s | %s | %s | %s → %s | %s | %s | ", c[0],
+			c[1], c[2], c[3], c[4], c[5], c[6]);
+		if (isfinite(share))
+			fprintf(md, "%.1f%%", 100 * share);
+		else
+			fprintf(md, "-");
+		fprintf(md, " |\n");
+	}
+	fputc('\n', md);
+}
+
+/* summary.md's memory table: one line a memory row, in bytes or
+ * allocations with grouped digits; then the reason of each that is not
+ * stable. Nothing when the run has no memory rows. */
+void
+rep_write_memory(struct report *r)
+{
+	size_t i, n = prof_cmpview_len(&r->mem_rows);
+	FILE *md = r->md;
+	int reasons = 0;
+
+	if (!n)
+		return;
+	fprintf(md, "## Memory\n\n"
+		    "One call of each workload under the allocation "
+		    "interposer (prof-mem): the heap peak, allocations and "
+		    "bytes allocated are judged exactly (more than 1%% and "
+		    "a floor), the RSS peak like time (prof-diff(1)).\n\n");
+	fprintf(md, "| workload | backend | metric | current | baseline | "
+		    "Δ | rule | status |\n"
+		    "|---|---|---|---:|---:|---:|---|---|\n");
+	for (i = 0; i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->mem_rows, i);
+		char cells[3][32], metric[96];
+		const char *status;
+
+		if (!row)
+			continue;
+		rep_mem_cells(r, row, cells, &status);
+		fprintf(md, "| ");
+		prof_md_write(md, prof_json_str(row, "workload"), CELL_CODE);
+		fprintf(md, " | ");
+		prof_md_write(md, prof_json_str(row, "backend"),
+			      PROF_MD_TEXT);
+		fprintf(md, " | %s | %s | %s | %s | %s | %s |\n",
+			rep_mem_metric(row, metric, sizeof(metric)), cells[0],
+			r->judged ? cells[1] : "-", r->judged ? cells[2] : "-",
+			str_or(row, "rule", "-"), status);
+	}
+	fputc('\n', md);
+	for (i = 0; r->judged && i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->mem_rows, i);
+
+		if (!row || !strcmp(prof_json_str(row, "status"), "stable"))
+			continue;
+		fprintf(md, "- ");
+		prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+		fprintf(md, " (");
+		prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
+		fprintf(md, ", memory %s): **%s**: ",
+			prof_json_str(row, "metric"),
+			prof_json_str(row, "status"));
+		prof_md_write(md, prof_json_str(row, "reason"), PROF_MD_TEXT);
+		fputc('\n', md);
+		write_sites_table(md, row);
+		reasons++;
+	}
+	if (reasons)
+		fputc('\n', md);
+	write_memory_disagreements(r);
+}

@@ -1,0 +1,816 @@
+/* summary.c: summary.md: its opening, header, the table of rows, the
+ * unsettled rows and the channels' disagreements, the segments and errors,
+ * written whole (report-int.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/afile.h"
+#include "base/json.h"
+#include "base/out.h"
+#include "channels.h"
+#include "cli/cli.h"
+#include "model/calib.h"
+#include "model/stream.h"
+#include "page.h"
+#include "report-int.h"
+
+/* The environment of a sample in words: CPU, OS, compiler, backend,
+ * device (and browser). */
+static void
+env_words(struct json_object *env, char *buf, size_t n)
+{
+	char os[256], dev[256], cpus[32] = "";
+	const char *distro = prof_json_str(env, "distro_name");
+	const char *req = prof_json_str(env, "backend_requested");
+	const char *backend = str_or(env, "backend", "unknown");
+	double ncpu = prof_json_numf(env, "cpu_count");
+	size_t off;
+
+	if (isfinite(ncpu))
+		snprintf(cpus, sizeof(cpus), ", %.0f CPUs", ncpu);
+	if (distro)
+		snprintf(os, sizeof(os), "%s, %s %s", distro,
+			 str_or(env, "os", "?"), str_or(env, "kernel", "?"));
+	else
+		snprintf(os, sizeof(os), "%s %s, %s %s",
+			 str_or(env, "distro", "?"),
+			 str_or(env, "distro_version", "?"),
+			 str_or(env, "os", "?"), str_or(env, "kernel", "?"));
+	if (prof_json_str(env, "device"))
+		snprintf(dev, sizeof(dev), "%s (compute capability %s, CUDA "
+			 "runtime %s, driver %s)",
+			 prof_json_str(env, "device"),
+			 str_or(env, "device_cc", "?"),
+			 str_or(env, "cuda_runtime", "?"),
+			 str_or(env, "cuda_driver", "?"));
+	else
+		snprintf(dev, sizeof(dev), "none");
+	snprintf(buf, n, "CPU %s (%s%s); OS %s; ",
+		 str_or(env, "cpu_model", "unknown"),
+		 str_or(env, "machine", "?"), cpus, os);
+	off = strlen(buf);
+	if (prof_json_str(env, "compiler") && off < n)
+		off += (size_t)snprintf(buf + off, n - off, "compiler %s %s; ",
+					prof_json_str(env, "compiler"),
+					str_or(env, "compiler_version", "?"));
+	if (off < n)
+		off += (size_t)snprintf(buf + off, n - off, "backend %s",
+					backend);
+	if (req && strcmp(req, backend) && off < n)
+		off += (size_t)snprintf(buf + off, n - off, " (requested %s)",
+					req);
+	if (off < n)
+		off += (size_t)snprintf(buf + off, n - off, "; device %s", dev);
+	if (prof_json_str(env, "browser") && off < n)
+		snprintf(buf + off, n - off, "; browser %s",
+			 prof_json_str(env, "browser"));
+}
+
+void
+rep_write_header(struct report *r)
+{
+	size_t i, j, n_words = 0;
+	char **words = calloc(r->n_envs ? r->n_envs : 1, sizeof(*words));
+	FILE *md = r->md;
+
+	fprintf(md, "# Performance profile ");
+	prof_md_write(md, prof_json_str(r->meta, "run_id"), PROF_MD_CODE);
+	fprintf(md, "\n\n| | |\n|---|---|\n| run | ");
+	prof_md_write(md, prof_json_str(r->meta, "run_id"), CELL_CODE);
+	fprintf(md, " |\n| command | ");
+	prof_md_write(md, prof_json_str(r->meta, "command"), CELL_CODE);
+	fprintf(md, " |\n| commit | ");
+	prof_md_write(md, prof_json_str(r->meta, "commit"), CELL_CODE);
+	fprintf(md, " |\n| timestamp (UTC) | ");
+	prof_md_write(md, prof_json_str(r->meta, "timestamp_utc"),
+		      PROF_MD_TEXT);
+	fprintf(md, " |\n| samples | %ld |\n| error samples | %ld |\n\n",
+		(long)prof_runview_count(&r->view), r->errors);
+	fprintf(md, "## Environment\n\n");
+	for (i = 0; words && i < r->n_envs; i++) {
+		char buf[2048];
+
+		env_words(prof_stream_env(r->view.st, r->envs[i]), buf,
+			  sizeof(buf));
+		for (j = 0; j < n_words; j++)
+			if (!strcmp(words[j], buf))
+				break;
+		if (j < n_words)
+			continue;
+		words[n_words] = strdup(buf);
+		if (!words[n_words])
+			break;
+		fprintf(md, "- ");
+		prof_md_write(md, buf, PROF_MD_TEXT);
+		fputc('\n', md);
+		n_words++;
+	}
+	if (!n_words)
+		fprintf(md, "- no samples\n");
+	fputc('\n', md);
+	for (j = 0; j < n_words; j++)
+		free(words[j]);
+	free(words);
+}
+
+/* "`workload` (backend)": a row's name in summary.md. */
+static void
+write_row_name(FILE *md, struct json_object *row)
+{
+	prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+	fprintf(md, " (");
+	prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
+	fputc(')', md);
+}
+
+/* Whether a status is a verdict the channels can be compared by. */
+static int
+settled_status(const char *st)
+{
+	return st && (!strcmp(st, "stable") || !strcmp(st, "warning") ||
+		      !strcmp(st, "improved"));
+}
+
+/* Whether a time row and its instruction row both exist but one of them
+ * did not settle: the two cannot be said to agree. */
+static int
+pair_open(struct json_object *t, struct json_object *c)
+{
+	return t && c && (!settled_status(prof_json_str(t, "status")) ||
+			  !settled_status(prof_json_str(c, "status")));
+}
+
+/*
+ * The rows with both channels where one did not settle, by name and
+ * both statuses: of them, summary.md says neither that time and
+ * instructions agree nor that they disagree.
+ */
+static void
+write_open_pairs(struct report *r, int any, int agree)
+{
+	size_t i, n = prof_cmpview_len(&r->rows);
+	FILE *md = r->md;
+
+	if (agree && !any)
+		fprintf(md, "Time and instructions agree on every row where "
+			    "both settled.\n");
+	if (agree || any)
+		fputc('\n', md);
+	fprintf(md, "Time and instructions are not compared where one of "
+		    "them did not settle:\n\n");
+	for (i = 0; i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		struct json_object *crow;
+
+		if (rep_is_count_row(row))
+			continue;
+		crow = rep_count_row_of(r, row);
+		if (!pair_open(row, crow))
+			continue;
+		fprintf(md, "- ");
+		write_row_name(md, row);
+		fprintf(md, ": time **");
+		prof_md_write(md, prof_json_str(row, "status"), PROF_MD_TEXT);
+		fprintf(md, "**, instructions **");
+		prof_md_write(md, prof_json_str(crow, "status"), PROF_MD_TEXT);
+		fprintf(md, "**\n");
+	}
+}
+
+/*
+ * Rows whose time and instruction statuses differ, each as two facts and
+ * what they can mean: time is what the user waits for, counts are the
+ * amount of work; more instructions is never read as more time.
+ */
+static void
+write_disagreements(struct report *r)
+{
+	size_t i, n = prof_cmpview_len(&r->rows);
+	FILE *md = r->md;
+	int any = 0, open = 0, both = 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		char line[1024];
+
+		if (rep_is_count_row(row))
+			continue;
+		both += rep_count_row_of(r, row) != NULL;
+		if (!prof_channels_disagree(row, rep_count_row_of(r, row),
+					    "**", line, sizeof(line))) {
+			open += pair_open(row, rep_count_row_of(r, row));
+			continue;
+		}
+		if (!any++)
+			fprintf(md, "Time and instructions disagree:\n\n");
+		fprintf(md, "- ");
+		write_row_name(md, row);
+		fprintf(md, ": %s\n", line);
+	}
+	if (!any && !open)
+		fprintf(md, "Time and instructions agree on every row that "
+			    "has both.\n");
+	else if (open)
+		write_open_pairs(r, any, both - open - any);
+	fputc('\n', md);
+}
+
+/* One of prof-why's lists (at most five entries) as a short table. */
+static void
+write_fn_table(FILE *md, struct json_object *fns, const char *what)
+{
+	size_t i, n = json_object_array_length(fns);
+
+	fprintf(md, "\n  %s:\n\n  | function | file | self before | "
+		    "self after | Δ self | share | inclusive before | "
+		    "inclusive after |\n  |---|---|--:|--:|--:|--:|--:|--:|\n",
+		what);
+	for (i = 0; i < n && i < 5; i++) {
+		struct json_object *f = json_object_array_get_idx(fns, i);
+		const char *state = prof_json_str(f, "state");
+		int odd = state && strcmp(state, "changed");
+		long long sb = json_object_get_int64(prof_json_get(f, "self_before"));
+		long long sa = json_object_get_int64(prof_json_get(f, "self_after"));
+		double share = prof_json_numf(f, "share");
+		char c[4][40];
+
+		prof_fmt_count(c[0], sizeof(c[0]), sb, 0);
+		prof_fmt_count(c[1], sizeof(c[1]), sa, 0);
+		prof_fmt_count(c[2], sizeof(c[2]), sa - sb, 1);
+		prof_fmt_count(c[3], sizeof(c[3]),
+			  json_object_get_int64(prof_json_get(f, "inclusive_before")), 0);
+		fprintf(md, "  | ");
+		prof_md_write(md, prof_json_str(f, "name"), CELL_CODE);
+		if (odd) {
+			fputc(' ', md);
+			prof_md_write(md, state, PROF_MD_TEXT);
+		}
+		fprintf(md, " | ");
+		prof_md_write(md, rep_short_file(prof_json_str(f, "file")),
+			      PROF_MD_TEXT);
+		fprintf(md, " | %s | %s | %s | ", c[0], c[1], c[2]);
+		if (isfinite(share))
+			fprintf(md, "%.1f%%", 100 * share);
+		else
+			fprintf(md, "-");
+		prof_fmt_count(c[2], sizeof(c[2]),
+			  json_object_get_int64(prof_json_get(f, "inclusive_after")), 0);
+		fprintf(md, " | %s | %s |\n", c[3], c[2]);
+	}
+	fputc('\n', md);
+}
+
+/*
+ * Under a changed row's reason: the functions prof-why found, as short
+ * tables: instructions (a time row whose instruction row has them leaves
+ * them to that row) and, for a time row, CPU samples.
+ */
+static void
+write_functions(struct report *r, struct json_object *row)
+{
+	struct json_object *fns = prof_json_get(row, "functions"), *crow = NULL;
+
+	if (!rep_is_count_row(row))
+		crow = rep_count_row_of(r, row);
+	if (json_object_is_type(fns, json_type_array) &&
+	    json_object_array_length(fns) && !(crow && prof_json_get(crow, "functions")))
+		write_fn_table(r->md, fns, "Instructions per function");
+	fns = prof_json_get(row, "time_functions");
+	if (json_object_is_type(fns, json_type_array) &&
+	    json_object_array_length(fns))
+		write_fn_table(r->md, fns,
+			       "CPU time per function, ns per call "
+			       "(gperftools)");
+}
+
+/*
+ * " W=ID" or " W=\"ID ID...\"": the workloads of the unsettled rows, each
+ * once, for a make compare that settles them and runs nothing else (a
+ * quick run's selection kept: MODE=full alone would run every
+ * workload). "" when they do not fit in n bytes.
+ */
+static void
+settle_w(struct report *r, char *buf, size_t n)
+{
+	size_t i, k, rows = prof_cmpview_len(&r->rows), off = 0, words = 0;
+	int quote;
+
+	buf[0] = '\0';
+	for (i = 0; i < rows; i++) {
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		const char *w = prof_json_str(row, "workload");
+
+		for (k = 0; w && k < i; k++)
+			if (rep_row_unsettled(prof_cmpview_row(&r->rows, k)) &&
+			    !strcmp(prof_json_str(prof_cmpview_row(&r->rows,
+								   k),
+						  "workload"),
+				    w))
+				break;
+		if (!w || !rep_row_unsettled(row) || k < i)
+			continue;
+		words++;
+		if (off + strlen(w) + 8 >= n) {
+			buf[0] = '\0';
+			return;
+		}
+		off += (size_t)snprintf(buf + off, n - off, "%s%s",
+					off ? " " : "", w);
+	}
+	if (!words)
+		return;
+	quote = words > 1;
+	memmove(buf + 3 + quote, buf, off + 1);
+	memcpy(buf, " W=\"", 3 + quote);
+	if (quote)
+		strcat(buf, "\"");
+}
+
+/* The command that would settle the unsettled rows (compare.h), with W=
+ * the unsettled rows' workloads. */
+void
+rep_settle_command(struct report *r, long repeat, long max, char *buf, size_t n)
+{
+	char w[1024];
+
+	settle_w(r, w, sizeof(w));
+	prof_cmp_settle_command(prof_json_str(r->meta, "command"), repeat, max,
+				w, buf, n);
+}
+
+/* How many rows are unsettled, and the largest --repeat and --max-repeat
+ * of those that are interleaved (0: none is). */
+long
+rep_unsettled_budget(struct report *r, long *repeat, long *max)
+{
+	size_t i, n = r->judged ? prof_cmpview_len(&r->rows) : 0;
+	long count = 0;
+
+	*repeat = *max = 0;
+	for (i = 0; i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		struct json_object *ab = prof_json_get(row, "interleaved");
+		long rp = (long)prof_json_numf(ab, "repeat");
+		long mx = (long)prof_json_numf(ab, "max_repeat");
+
+		if (!rep_row_unsettled(row))
+			continue;
+		count++;
+		if (mx > *max)
+			*max = mx;
+		if (rp > *repeat)
+			*repeat = rp;
+	}
+	return count;
+}
+
+/* summary.md: the unsettled rows, and the command that would settle
+ * them. */
+static void
+write_unsettled(struct report *r)
+{
+	size_t i, n = prof_cmpview_len(&r->rows);
+	long repeat, max;
+	char cmd[2300];
+
+	if (!rep_unsettled_budget(r, &repeat, &max))
+		return;
+	fprintf(r->md, "Unsettled (the evidence did not settle within the "
+		       "budget: neither warning, improved nor stable):\n\n");
+	for (i = 0; i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		struct json_object *ab = prof_json_get(row, "interleaved");
+		double p = prof_json_numf(row, "p_value");
+
+		if (!rep_row_unsettled(row))
+			continue;
+		fprintf(r->md, "- ");
+		prof_md_write(r->md, prof_json_str(row, "workload"),
+			      PROF_MD_CODE);
+		fprintf(r->md, " (");
+		prof_md_write(r->md, prof_json_str(row, "backend"),
+			      PROF_MD_TEXT);
+		if (ab)
+			fprintf(r->md, "): %.0f samples a side",
+				prof_json_numf(ab, "samples_a_side"));
+		else
+			fprintf(r->md, "): %.0f samples",
+				prof_json_numf(prof_json_get(row, "current"),
+					       "n"));
+		if (isfinite(p))
+			fprintf(r->md, ", p = %.3g", p);
+		fputc('\n', r->md);
+	}
+	rep_settle_command(r, repeat, max, cmd, sizeof(cmd));
+	fprintf(r->md, "\nTo settle them, %s", max ? "run: " : "");
+	prof_md_write(r->md, cmd, max ? PROF_MD_CODE : PROF_MD_TEXT);
+	fprintf(r->md, "\n\n");
+}
+
+void
+rep_write_table(struct report *r)
+{
+	size_t i, n = prof_cmpview_len(&r->rows);
+	FILE *md = r->md;
+	int reasons = 0, counts = rep_has_counts(r);
+
+	fprintf(md, "## Results\n\n");
+	if (!n && !rep_any_memory(r)) {
+		fprintf(md, "No timing samples.\n\n");
+		return;
+	}
+	fprintf(md, "| workload | backend | n | min | median | CPU | "
+		    "contended | p90 | max | host peak | GPU peak | "
+		    "Δ median | "
+		    "Δ median %% | ratio | p | status |%s\n",
+		counts ? " instructions | Δ instructions % | instructions "
+			 "status |" :
+			 "");
+	fprintf(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+		    "--:|--:|---|%s\n",
+		counts ? "--:|--:|---|" : "");
+	for (i = 0; i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		struct json_object *cur = prof_json_get(row, "current");
+		const char *w = prof_json_str(row, "workload");
+		const char *b = prof_json_str(row, "backend");
+		double host_b, gpu_b;
+		char mn[32], med[32], p90[32], mx[32], host[32], gpu[32];
+		char dms[32], dpct[32], ic[32], ipct[32], rt[32], pv[32];
+		char cpu[32], cont[48];
+		const char *ist;
+		double delta = prof_json_numf(row, "delta_ms");
+
+		if (rep_is_count_row(row)) {
+			/* Beside its time row; alone when there is none. */
+			if (rep_has_time_row(r, row))
+				continue;
+			rep_count_cells(r, row, ic, sizeof(ic), ipct,
+					sizeof(ipct), &ist);
+			fprintf(md, "| ");
+			prof_md_write(md, w, CELL_CODE);
+			fprintf(md, " | ");
+			prof_md_write(md, b, PROF_MD_TEXT);
+			fprintf(md, " | 0 | - | - | - | - | - | - | - | - | - | "
+				    "- | - | - | - | %s | %s | %s |\n",
+				ic, ipct, ist);
+			continue;
+		}
+		rep_memory_of(r, row, &host_b, &gpu_b);
+		prof_page_time(mn, sizeof(mn), prof_json_numf(cur, "min"), 0);
+		prof_page_time(med, sizeof(med), prof_json_numf(cur, "median"), 0);
+		prof_page_time(p90, sizeof(p90), prof_json_numf(cur, "p90"), 0);
+		prof_page_time(mx, sizeof(mx), prof_json_numf(cur, "max"), 0);
+		rep_cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
+		prof_page_bytes(host, sizeof(host), host_b);
+		prof_page_bytes(gpu, sizeof(gpu), gpu_b);
+		prof_page_time(dms, sizeof(dms), delta, 1);
+		prof_page_ratio_pct(dpct, sizeof(dpct),
+				    prof_json_numf(row, "ratio"));
+		fprintf(md, "| ");
+		prof_md_write(md, w, CELL_CODE);
+		fprintf(md, " | ");
+		prof_md_write(md, b, PROF_MD_TEXT);
+		rep_ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
+		fprintf(md, " | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | "
+			    "%s | %s | %s | %s | %s |",
+			prof_json_numf(cur, "n"), mn, med, cpu, cont, p90, mx, host,
+			gpu, dms, dpct, rt, pv,
+			r->judged ? prof_json_str(row, "status") : "-");
+		if (counts) {
+			rep_count_cells(r, rep_count_row_of(r, row), ic,
+					sizeof(ic), ipct, sizeof(ipct), &ist);
+			fprintf(md, " %s | %s | %s |", ic, ipct, ist);
+		}
+		fputc('\n', md);
+	}
+	rep_write_memory_rows(r, counts);
+	fputc('\n', md);
+	if (!r->judged) {
+		fprintf(md, "No baseline comparison was made.\n\n");
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		double p = prof_json_numf(row, "p_value");
+		const char *why = prof_json_str(row, "reason");
+
+		if (!reasons++)
+			fprintf(md, "Statuses against the baseline (the "
+				    "Mann-Whitney p-value is shown beside the "
+				    "rule, never part of it):\n\n");
+		fprintf(md, "- ");
+		prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+		fprintf(md, " (");
+		prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
+		fprintf(md, "%s): **%s**: ",
+			rep_is_count_row(row) ? ", instructions" : "",
+			prof_json_str(row, "status"));
+		prof_md_write(md, why, PROF_MD_TEXT);
+		/* An unsettled row's reason names its p already. */
+		if (isfinite(p) && !(why && strstr(why, "(p = ")))
+			fprintf(md, "; p = %.3g", p);
+		fputc('\n', md);
+		write_functions(r, row);
+	}
+	if (reasons)
+		fputc('\n', md);
+	/* Said, never silently skipped: rows whose outputs cannot be
+	 * compared are judged on speed alone. */
+	if (r->unchecked) {
+		fprintf(md, "Output identity: not checked for %ld sample%s: ",
+			r->unchecked, r->unchecked == 1 ? "" : "s");
+		prof_md_write(md, r->unchecked_why, PROF_MD_TEXT);
+		fprintf(md, ".\n\n");
+	}
+	write_unsettled(r);
+	if (counts)
+		write_disagreements(r);
+}
+
+/* Copy a temporary file into the summary. */
+void
+rep_copy_spool(FILE *from, FILE *to)
+{
+	char buf[65536];
+	size_t got;
+
+	if (!from || fflush(from) != 0 || fseek(from, 0, SEEK_SET) != 0)
+		return;
+	while ((got = fread(buf, 1, sizeof(buf), from)) > 0)
+		fwrite(buf, 1, got, to);
+}
+
+/* A segment key in words: the fields that tell machines apart. */
+static void
+segment_words(const char *key, char *buf, size_t n)
+{
+	struct json_object *seg = json_tokener_parse(key);
+	char dev[300] = "";
+
+	if (!json_object_is_type(seg, json_type_object)) {
+		snprintf(buf, n, "%s", key);
+		json_object_put(seg);
+		return;
+	}
+	if (prof_json_str(seg, "device"))
+		snprintf(dev, sizeof(dev), ", device %s",
+			 prof_json_str(seg, "device"));
+	snprintf(buf, n, "CPU %s (%s); %s %s; compiler %s %s; backend %s%s; "
+		 "dtype %s, problem size %s, tile %s%s%s",
+		 str_or(seg, "cpu_model", "unknown"),
+		 str_or(seg, "machine", "?"), str_or(seg, "distro", "?"),
+		 str_or(seg, "distro_version", "?"),
+		 str_or(seg, "compiler", "none"),
+		 str_or(seg, "compiler_major", ""),
+		 str_or(seg, "backend", "?"), dev, str_or(seg, "dtype", "?"),
+		 str_or(seg, "problem_size", "?"), str_or(seg, "tile", "?"),
+		 prof_json_str(seg, "browser") ? "; browser " : "",
+		 prof_json_str(seg, "browser") ? prof_json_str(seg, "browser") :
+						 "");
+	json_object_put(seg);
+}
+
+/*
+ * Rows that are new because the baseline lacks their segment (a run on
+ * another CPU model, say): the run's segments and the baseline's, so the
+ * reader sees why.
+ */
+void
+rep_write_segments(struct report *r)
+{
+	size_t i, j, n = prof_cmpview_len(&r->rows), n_new = 0;
+	struct json_object *base = NULL, *mine = json_object_new_array();
+	struct prof_htab seen = {0};
+	char words[2048];
+
+	for (i = 0; mine && i < n; i++) {
+		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		struct json_object *bs = prof_json_get(row, "baseline_segments");
+		const char *seg = prof_json_str(row, "segment");
+		int has = 0;
+
+		if (strcmp(str_or(row, "status", ""), "new") || !seg ||
+		    !json_object_is_type(bs, json_type_array))
+			continue;
+		for (j = 0; j < json_object_array_length(bs); j++)
+			if (!strcmp(json_object_get_string(
+					    json_object_array_get_idx(bs, j)),
+				    seg))
+				has = 1;
+		if (has)
+			continue;	/* new: only the workload is new */
+		n_new++;
+		/* Held: the rows read after it may let its row go. */
+		json_object_put(base);
+		base = json_object_get(bs);
+		if (prof_htab_get(&seen, seg, strlen(seg)) >= 0)
+			continue;
+		if (prof_htab_put(&seen, seg, strlen(seg), 0) < 0)
+			break;
+		json_object_array_add(mine, json_object_new_string(seg));
+	}
+	if (n_new && base) {
+		fprintf(r->md, "## Segments\n\n%zu row%s %s `new` because "
+			       "the baseline has no row in %s segment:\n\n",
+			n_new, n_new == 1 ? "" : "s", n_new == 1 ? "is" : "are",
+			json_object_array_length(mine) == 1 ? "this run's" :
+							      "these");
+		for (i = 0; i < json_object_array_length(mine); i++) {
+			segment_words(json_object_get_string(
+					      json_object_array_get_idx(mine, i)),
+				      words, sizeof(words));
+			fprintf(r->md, "- ");
+			prof_md_write(r->md, words, PROF_MD_TEXT);
+			fputc('\n', r->md);
+		}
+		fprintf(r->md, "\nThe baseline has %s:\n\n",
+			json_object_array_length(base) ?
+				"these segments" :
+				"no segment (no timing samples)");
+		for (i = 0; i < json_object_array_length(base); i++) {
+			segment_words(json_object_get_string(
+					      json_object_array_get_idx(base, i)),
+				      words, sizeof(words));
+			fprintf(r->md, "- ");
+			prof_md_write(r->md, words, PROF_MD_TEXT);
+			fputc('\n', r->md);
+		}
+		fputc('\n', r->md);
+	}
+	prof_htab_free(&seen);
+	json_object_put(mine);
+	json_object_put(base);
+}
+
+void
+rep_write_errors(struct report *r)
+{
+	FILE *md = r->md;
+
+	fprintf(md, "## Errors\n\n");
+	if (!r->errors) {
+		fprintf(md, "No error samples.\n\n");
+		return;
+	}
+	rep_copy_spool(r->errors_md, md);
+	fputc('\n', md);
+}
+
+/*
+ * The summary's first lines: the machine-drift notes the rows carry (one
+ * line, the same on every row; in a merge of shards one per shard that
+ * drifted), then the caller's notes.
+ */
+void
+rep_write_opening(struct report *r, const char *const *notes, int n_notes)
+{
+	size_t i, n = r->judged ? prof_cmpview_len(&r->rows) : 0;
+	struct prof_htab seen = {0};
+	int k, any = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *d = prof_json_str(prof_cmpview_row(&r->rows, i),
+					      "drift");
+
+		if (!d || prof_htab_get(&seen, d, strlen(d)) >= 0)
+			continue;
+		if (prof_htab_put(&seen, d, strlen(d), 0) < 0)
+			break;
+		prof_md_write(r->md, d, PROF_MD_TEXT | PROF_MD_SPANS);
+		fputc('\n', r->md);
+		any = 1;
+	}
+	prof_htab_free(&seen);
+	for (k = 0; k < n_notes; k++) {
+		prof_md_write(r->md, notes[k], PROF_MD_TEXT);
+		fputc('\n', r->md);
+		any = 1;
+	}
+	if (any)
+		fputc('\n', r->md);
+}
+
+/*
+ * A first run has no baseline file: one line (of the summary with md set,
+ * else the compact table's last) says how to make a baseline from this
+ * run, apart from CI's own (cpu-ci: the README's bootstrap), and how to
+ * keep judging against it (config.mak). A baseline of that name that is
+ * there already is never named to be replaced: the line says ADD=1, which
+ * only adds this run's rows to it. The command runs as printed: after a
+ * run that prof-baseline would refuse as unsteady it says FORCE=1, and
+ * why.
+ */
+void
+rep_first_run_hint(FILE *fp, int md, const char *baseline, const char *results,
+		   struct json_object *meta)
+{
+	static const char ci[] = "(the CI baseline is made from CI runs "
+				 "only: the README's \"Baseline bootstrap\")";
+	static const char local[] = "baselines/local.json";
+	char cmd[4200], name[256], then[512], line[8192], safe[8192];
+	char unsteady[300], force[400] = "";
+	const char *b, *e;
+	struct stat sb;
+	int own = 0, there;
+
+	if (!baseline || stat(baseline, &sb) == 0 || errno != ENOENT)
+		return;
+	/* BASELINE=baselines/NAME.json (not CI's): promote NAME, and the
+	 * runs that name it are judged against it from then on. */
+	b = !strncmp(baseline, "baselines/", 10) ? baseline + 10 : NULL;
+	e = b ? strrchr(b, '.') : NULL;
+	if (b && e && !strcmp(e, ".json") && e > b && !strchr(b, '/') &&
+	    (size_t)(e - b) < sizeof(name) && strncmp(b, "cpu-ci.json", 12)) {
+		snprintf(name, sizeof(name), "%.*s", (int)(e - b), b);
+		own = 1;
+	} else {
+		snprintf(name, sizeof(name), "local");
+	}
+	there = !own && stat(local, &sb) == 0;
+	if (prof_calib_unsteady(meta, unsteady, sizeof(unsteady)))
+		snprintf(force, sizeof(force), " (FORCE=1: %s, so its times "
+			 "may be noise; a run on a calm machine makes a "
+			 "better baseline)", unsteady);
+	snprintf(cmd, sizeof(cmd), "make baseline-update FROM=%s NAME=%s%s%s",
+		 strcmp(results, "-") ? results : "<run>/results.json", name,
+		 there ? " ADD=1" : "", force[0] ? " FORCE=1" : "");
+	snprintf(then, sizeof(then), "%s",
+		 own ? "" : md ? ", then judge against it: `BASELINE = "
+				 "baselines/local.json` in config.mak (or "
+				 "`BASELINE=` on each make)"
+			       : ", then judge against it: BASELINE = "
+				 "baselines/local.json in config.mak (or "
+				 "BASELINE= on each make)");
+	if (!md) {
+		snprintf(line, sizeof(line),
+			 "no baseline '%s' yet, so no row is judged: to judge "
+			 "the next runs against this one, %s: %s%s%s%s%s",
+			 baseline,
+			 there ? "add its rows to the local baseline "
+				 "that is there"
+			       : "make a baseline of it",
+			 cmd, force, then, own ? "" : " ", own ? "" : ci);
+		printf("%s\n", cli_safe(line, safe, sizeof(safe)));
+		return;
+	}
+	fputs("No baseline yet: ", fp);
+	prof_md_write(fp, baseline, PROF_MD_CODE);
+	fprintf(fp, " is not there, so no row is judged. To judge the next "
+		    "runs against this one, %s: ",
+		there ? "add its rows to the local baseline that is there"
+		      : "make a baseline of it");
+	prof_md_write(fp, cmd, PROF_MD_CODE);
+	prof_md_write(fp, force, PROF_MD_TEXT);
+	fprintf(fp, "%s%s%s.\n\n", then, own ? "" : " ", own ? "" : ci);
+}
+
+/*
+ * The summary, written to its temporary file text, to output ("-":
+ * stdout) a chunk at a time: a file through afile.h, so that it appears
+ * whole or not at all. Returns 0, or -1 with err filled.
+ */
+int
+rep_write_summary(const char *output, FILE *text, struct prof_err *err)
+{
+	struct prof_afile af;
+	char buf[65536];
+	size_t got;
+	FILE *fp;
+
+	if (fflush(text) != 0 || ferror(text) ||
+	    fseek(text, 0, SEEK_SET) != 0)
+		return prof_err_at(err, output, 0, 0,
+				   "cannot keep the summary in a temporary "
+				   "file: %s", strerror(errno));
+	if (!strcmp(output, "-")) {
+		while ((got = fread(buf, 1, sizeof(buf), text)) > 0)
+			if (prof_out_write(output, buf, got, err) < 0)
+				return -1;
+		return 0;
+	}
+	fp = prof_afile_open(&af, output, err);
+	if (!fp)
+		return -1;
+	while ((got = fread(buf, 1, sizeof(buf), text)) > 0)
+		if (fwrite(buf, 1, got, fp) != got) {
+			int e = errno;
+
+			prof_afile_abort(&af);
+			return prof_err_at(err, output, 0, 0,
+					   "write failed: %s", strerror(e));
+		}
+	if (ferror(text)) {
+		int e = errno;
+
+		prof_afile_abort(&af);
+		return prof_err_at(err, output, 0, 0,
+				   "cannot read the summary back: %s",
+				   strerror(e));
+	}
+	return prof_afile_commit(&af, err);
+}
