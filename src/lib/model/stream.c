@@ -916,6 +916,28 @@ cap_reason(struct json_object *s)
 	return 0;
 }
 
+typedef int (*sample_check_fn)(struct json_object *, const char *,
+			       struct prof_err *);
+
+/* A sample checked by check() without its path (the quick way); where it
+ * fails in a document (doc), checked again with its path .samples[index]
+ * for the error to name. 0, or -1. */
+static int
+check_sample(sample_check_fn check, struct json_object *s, int doc,
+	     long index, struct prof_err *err)
+{
+	char prefix[64];
+
+	if (check(s, "", err) >= 0)
+		return 0;
+	if (doc) {
+		snprintf(prefix, sizeof(prefix), ".samples[%ld]", index);
+		prof_err_clear(err);
+		check(s, prefix, err);
+	}
+	return -1;
+}
+
 /*
  * Check and normalize one sample. In a document (doc), a sample's form
  * must match the document's version; a stream may mix them, but a
@@ -958,15 +980,8 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 	/* The path of a sample is only written out for an error: the
 	 * checks run again with it then. */
 	if (v == PROF_SCHEMA_V1 || v < 0 || v > PROF_SCHEMA_VERSION) {
-		if (prof_sample_check(s, "", err) < 0) {
-			if (doc) {
-				snprintf(prefix, sizeof(prefix),
-					 ".samples[%ld]", index);
-				prof_err_clear(err);
-				prof_sample_check(s, prefix, err);
-			}
+		if (check_sample(prof_sample_check, s, doc, index, err) < 0)
 			goto fail;
-		}
 		if (convert_v1(st, s, err) < 0)
 			goto fail;
 	} else {
@@ -974,21 +989,13 @@ take_sample(struct prof_stream *st, struct json_object *s, long index,
 		 * group's once, when the table was read. */
 		int grouped = json_object_is_type(s, json_type_object) &&
 			      json_object_object_get_ex(s, "group_id", NULL);
-		int (*check)(struct json_object *, const char *,
-			     struct prof_err *) =
+		sample_check_fn check =
 			grouped ? prof_sample_check_own : prof_sample_check2;
 
 		if (json_object_object_get_ex(s, "schema_version", NULL))
 			json_object_object_del(s, "schema_version");
-		if (check(s, "", err) < 0) {
-			if (doc) {
-				snprintf(prefix, sizeof(prefix),
-					 ".samples[%ld]", index);
-				prof_err_clear(err);
-				check(s, prefix, err);
-			}
+		if (check_sample(check, s, doc, index, err) < 0)
 			goto fail;
-		}
 		if (grouped && join_group(st, s, index, doc, err) < 0)
 			goto fail;
 		eid = prof_json_str(s, "env_id");
@@ -1233,31 +1240,170 @@ syntax(struct prof_stream *st, int c, enum json_tokener_error e,
 	return here(st, err, json_tokener_error_desc(e));
 }
 
+/* The first byte of a document, or -1 after the error of an input that
+ * holds none (a read error, nothing, or only white space). */
+static int
+doc_first(struct prof_stream *st, struct prof_err *err)
+{
+	int c = peek(st);
+
+	if (c >= 0)
+		return c;
+	if (st->read_error)
+		here(st, err, "");
+	else
+		here(st, err, offset(st) ? "no JSON value, only white space" :
+					   "empty input, expected a JSON value");
+	return -1;
+}
+
+/* 0 where only white space follows the document, else -1 with the
+ * error. */
+static int
+doc_end(struct prof_stream *st, struct prof_err *err)
+{
+	if (peek(st) >= 0)
+		return here(st, err, "unexpected data after the JSON value");
+	if (st->read_error)
+		return here(st, err, "");
+	return 0;
+}
+
+/* The schema error of a value of another type than expected where the
+ * next byte is: read for its type, "<path>: expected <expected>, got
+ * <type>". Returns -1. */
+static int
+wrong_type(struct prof_stream *st, const char *path, const char *expected,
+	   struct prof_err *err)
+{
+	struct json_object *v;
+
+	if (read_value(st, &v, err) < 0)
+		return -1;
+	prof_err_path(err, path, "expected %s, got %s", expected,
+		      prof_json_type_name(v));
+	prof_err_file(err, st->name);
+	json_object_put(v);
+	return -1;
+}
+
+/* The ':' after a member's key, passed over: 0, or -1 with json-c's
+ * error. */
+static int
+key_sep(struct prof_stream *st, struct prof_err *err)
+{
+	int c = peek(st);
+
+	if (c != ':')
+		return syntax(st, c, json_tokener_error_parse_object_key_sep,
+			      err);
+	st->pos++;
+	return 0;
+}
+
+/* What follows a member or an element, passed over: 1 at the end of its
+ * object or array (close), 0 at a ',', else -1 with json-c's error e. */
+static int
+next_item(struct prof_stream *st, int close, enum json_tokener_error e,
+	  struct prof_err *err)
+{
+	int c = peek(st);
+
+	if (c == close) {
+		st->pos++;
+		return 1;
+	}
+	if (c != ',')
+		return syntax(st, c, e, err);
+	st->pos++;
+	return 0;
+}
+
+/* The document's opening '{', passed over: 0, or -1 with the error of an
+ * input that holds no object (what: the object expected). */
+static int
+doc_object(struct prof_stream *st, const char *what, struct prof_err *err)
+{
+	int c = doc_first(st, err);
+
+	if (c < 0)
+		return -1;
+	if (c != '{')
+		return wrong_type(st, ".", what, err);
+	st->pos++;
+	return 0;
+}
+
+/* Where a member's key starts: its line and column, and its offset in
+ * the input. */
+struct key_at {
+	long line;
+	int col;
+	size_t off;
+};
+
+/* A member's key read into *k, where it starts into *at: 0, 1 at the '}'
+ * of an empty object (first: no member read yet), else -1 with json-c's
+ * error. */
+static int
+member_key(struct prof_stream *st, int first, struct json_object **k,
+	   struct key_at *at, struct prof_err *err)
+{
+	int c = peek(st);
+
+	if (c == '}' && first) {
+		st->pos++;
+		return 1;
+	}
+	if (c != '"')
+		return syntax(st, c, json_tokener_error_parse_object_key_name,
+			      err);
+	at->line = st->line;
+	at->col = column(st);
+	at->off = offset(st);
+	return read_value(st, k, err) < 0 ? -1 : 0;
+}
+
+/* After a member: its key *k released, *first cleared, then next_item()
+ * at the object's '}'. */
+static int
+member_next(struct prof_stream *st, struct json_object **k, int *first,
+	    struct prof_err *err)
+{
+	json_object_put(*k);
+	*k = NULL;
+	*first = 0;
+	return next_item(st, '}', json_tokener_error_parse_object_value_sep,
+			 err);
+}
+
+/* The first byte of an array's first element, its '[' passed over; 1
+ * where the array is empty (its ']' passed over too). */
+static int
+array_open(struct prof_stream *st)
+{
+	st->pos++;
+	if (peek(st) == ']') {
+		st->pos++;
+		return 1;
+	}
+	return 0;
+}
+
 static long
 read_samples(struct prof_stream *st, prof_stream_fn fn, void *arg,
 	     struct prof_err *err)
 {
 	struct json_object *s;
 	long n = 0;
-	int c = peek(st);
+	int c, end;
 
-	if (c != '[') {
-		/* Not an array: read it for the schema error. */
-		if (read_value(st, &s, err) < 0)
-			return -1;
-		prof_err_path(err, ".samples", "expected an array, got %s",
-			      prof_json_type_name(s));
-		prof_err_file(err, st->name);
-		json_object_put(s);
-		return -1;
-	}
-	st->pos++;
-	c = peek(st);
-	if (c == ']') {
-		st->pos++;
+	if (peek(st) != '[')
+		return wrong_type(st, ".samples", "an array", err);
+	if (array_open(st))
 		return 0;
-	}
 	for (;;) {
+		c = peek(st);
 		if (c == ']' || c == '}' || c == ',')
 			return syntax(st, c, json_tokener_error_parse_unexpected,
 				      err);
@@ -1266,16 +1412,9 @@ read_samples(struct prof_stream *st, prof_stream_fn fn, void *arg,
 		if (take_sample(st, s, n, 1, fn, arg, err) < 0)
 			return -1;
 		n++;
-		c = peek(st);
-		if (c == ']') {
-			st->pos++;
-			return n;
-		}
-		if (c != ',')
-			return syntax(st, c, json_tokener_error_parse_array,
-				      err);
-		st->pos++;
-		c = peek(st);
+		end = next_item(st, ']', json_tokener_error_parse_array, err);
+		if (end)
+			return end < 0 ? -1 : n;
 	}
 }
 
@@ -1289,49 +1428,34 @@ read_groups(struct prof_stream *st, struct prof_err *err)
 {
 	struct json_object *k = NULL, *g = NULL, *prev;
 	char path[300];
+	struct key_at at;
 	size_t koff, klen, mlen;
 	uint64_t probe = 0;
-	long line;
-	int c, col, rc = -1, kcut, found;
+	int rc = -1, kcut, found, end, first = 1;
 
 	st->pos++;
-	c = peek(st);
-	if (c == '}') {
-		st->pos++;
-		return 0;
-	}
 	for (;;) {
-		if (c != '"')
-			return syntax(st, c,
-				      json_tokener_error_parse_object_key_name,
-				      err);
-		line = st->line;
-		col = column(st);
-		koff = offset(st);
-		if (read_value(st, &k, err) < 0)
+		end = member_key(st, first, &k, &at, err);
+		if (end < 0)
 			goto out;
+		if (end)
+			return 0;
+		koff = at.off;
 		klen = offset(st) - koff;
 		kcut = st->cut;
-		c = peek(st);
-		if (c != ':') {
-			syntax(st, c, json_tokener_error_parse_object_key_sep,
-			       err);
-			goto out;
-		}
-		st->pos++;
-		if (read_value(st, &g, err) < 0)
+		if (key_sep(st, err) < 0 || read_value(st, &g, err) < 0)
 			goto out;
 		mlen = offset(st) - koff;
 		prev = group_find(st, json_object_get_string(k), &found,
 				  &probe);
 		json_object_put(prev);
 		if (found < 0) {
-			prof_err_at(err, st->name, (int)line, col,
+			prof_err_at(err, st->name, (int)at.line, at.col,
 				    "cannot read the input again");
 			goto out;
 		}
 		if (found) {
-			prof_err_at(err, st->name, (int)line, col,
+			prof_err_at(err, st->name, (int)at.line, at.col,
 				    "duplicate key \"%.120s\"",
 				    json_object_get_string(k));
 			goto out;
@@ -1349,21 +1473,11 @@ read_groups(struct prof_stream *st, struct prof_err *err)
 			    keep_group(st, json_object_get_string(k), g,
 				       err) < 0)
 			goto out;
-		json_object_put(k);
 		json_object_put(g);
-		k = g = NULL;
-		c = peek(st);
-		if (c == '}') {
-			st->pos++;
-			return 0;
-		}
-		if (c != ',') {
-			syntax(st, c, json_tokener_error_parse_object_value_sep,
-			       err);
-			goto out;
-		}
-		st->pos++;
-		c = peek(st);
+		g = NULL;
+		end = member_next(st, &k, &first, err);
+		if (end)
+			return end < 0 ? -1 : 0;
 	}
 out:
 	json_object_put(k);
@@ -1384,13 +1498,10 @@ read_elements(struct prof_stream *st, prof_stream_fn fn, void *arg,
 	long n = 0;
 	int c, k;
 
-	st->pos++;
-	c = peek(st);
-	if (c == ']') {
-		st->pos++;
+	if (array_open(st))
 		return 0;
-	}
 	for (;;) {
+		c = peek(st);
 		if (c == ']' || c == '}' || c == ',')
 			return syntax(st, c,
 				      json_tokener_error_parse_unexpected,
@@ -1406,16 +1517,9 @@ read_elements(struct prof_stream *st, prof_stream_fn fn, void *arg,
 		if (k > 0)
 			return -2;
 		n++;
-		c = peek(st);
-		if (c == ']') {
-			st->pos++;
-			return n;
-		}
-		if (c != ',')
-			return syntax(st, c, json_tokener_error_parse_array,
-				      err);
-		st->pos++;
-		c = peek(st);
+		k = next_item(st, ']', json_tokener_error_parse_array, err);
+		if (k)
+			return k < 0 ? -1 : n;
 	}
 }
 
@@ -1423,47 +1527,28 @@ long
 prof_stream_array(struct prof_stream *st, const char *path, const char *what,
 		  prof_stream_fn fn, void *arg, struct prof_err *err)
 {
-	struct json_object *v = NULL;
+	char expected[300];
 	long n = 0;
 	int c;
 
 	start_input(st);
 	if (open_input(st, path, err) < 0)
 		return -1;
-	c = peek(st);
-	if (c < 0) {
-		if (st->read_error)
-			here(st, err, "");
-		else
-			here(st, err, offset(st) ?
-					      "no JSON value, only white space" :
-					      "empty input, expected a JSON value");
+	c = doc_first(st, err);
+	if (c < 0)
 		goto out;
-	}
 	if (c != '[') {
-		if (read_value(st, &v, err) < 0)
-			goto out;
-		prof_err_path(err, ".", "expected an array of %s, got %s",
-			      what, prof_json_type_name(v));
-		prof_err_file(err, st->name);
+		snprintf(expected, sizeof(expected), "an array of %.250s",
+			 what);
+		wrong_type(st, ".", expected, err);
 		goto out;
 	}
 	n = read_elements(st, fn, arg, err);
-	if (n < 0)
+	if (n < 0 || doc_end(st, err) < 0)
 		goto out;
-	c = peek(st);
-	if (c >= 0) {
-		here(st, err, "unexpected data after the JSON value");
-		goto out;
-	}
-	if (st->read_error) {
-		here(st, err, "");
-		goto out;
-	}
 	close_input(st);
 	return n;
 out:
-	json_object_put(v);
 	close_input(st);
 	return -1;
 }
@@ -1474,8 +1559,9 @@ prof_stream_object(struct prof_stream *st, const char *path, const char *what,
 		   prof_stream_fn elem, void *arg, struct prof_err *err)
 {
 	struct json_object *k = NULL, *v = NULL, *seen = NULL;
-	long n = 0, got, key_line;
-	int c, first = 1, key_col;
+	struct key_at at;
+	long n = 0, got;
+	int first = 1, end;
 
 	start_input(st);
 	if (open_input(st, path, err) < 0)
@@ -1485,56 +1571,23 @@ prof_stream_object(struct prof_stream *st, const char *path, const char *what,
 		prof_err_at(err, st->name, 0, 0, "out of memory");
 		goto out;
 	}
-	c = peek(st);
-	if (c < 0) {
-		if (st->read_error)
-			here(st, err, "");
-		else
-			here(st, err, offset(st) ?
-					      "no JSON value, only white space" :
-					      "empty input, expected a JSON value");
+	if (doc_object(st, what, err) < 0)
 		goto out;
-	}
-	if (c != '{') {
-		if (read_value(st, &v, err) < 0)
-			goto out;
-		prof_err_path(err, ".", "expected %s, got %s", what,
-			      prof_json_type_name(v));
-		prof_err_file(err, st->name);
-		goto out;
-	}
-	st->pos++;
 	for (;;) {
 		const char *key;
 
-		c = peek(st);
-		if (c == '}' && first) {
-			st->pos++;
+		end = member_key(st, first, &k, &at, err);
+		if (end)
 			break;
-		}
-		if (c != '"') {
-			syntax(st, c, json_tokener_error_parse_object_key_name,
-			       err);
-			goto out;
-		}
-		key_line = st->line;
-		key_col = column(st);
-		if (read_value(st, &k, err) < 0)
-			goto out;
 		key = json_object_get_string(k);
 		if (json_object_object_get_ex(seen, key, NULL)) {
-			prof_err_at(err, st->name, (int)key_line, key_col,
+			prof_err_at(err, st->name, (int)at.line, at.col,
 				    "duplicate key \"%.120s\"", key);
 			goto out;
 		}
 		json_object_object_add(seen, key, NULL);
-		c = peek(st);
-		if (c != ':') {
-			syntax(st, c, json_tokener_error_parse_object_key_sep,
-			       err);
+		if (key_sep(st, err) < 0)
 			goto out;
-		}
-		st->pos++;
 		if (!strcmp(key, array) && peek(st) == '[') {
 			got = read_elements(st, elem, arg, err);
 			if (got < 0) {
@@ -1552,30 +1605,12 @@ prof_stream_object(struct prof_stream *st, const char *path, const char *what,
 			json_object_put(v);
 			v = NULL;
 		}
-		json_object_put(k);
-		k = NULL;
-		first = 0;
-		c = peek(st);
-		if (c == '}') {
-			st->pos++;
+		end = member_next(st, &k, &first, err);
+		if (end)
 			break;
-		}
-		if (c != ',') {
-			syntax(st, c, json_tokener_error_parse_object_value_sep,
-			       err);
-			goto out;
-		}
-		st->pos++;
 	}
-	c = peek(st);
-	if (c >= 0) {
-		here(st, err, "unexpected data after the JSON value");
+	if (end < 0 || doc_end(st, err) < 0)
 		goto out;
-	}
-	if (st->read_error) {
-		here(st, err, "");
-		goto out;
-	}
 	close_input(st);
 	json_object_put(seen);
 	return n;
@@ -1595,53 +1630,21 @@ prof_stream_results(struct prof_stream *st, const char *path,
 {
 	int saw_samples = 0, saw_envs = 0, saw_segments = 0, saw_groups = 0;
 	struct json_object *k = NULL, *v = NULL;
-	long n = -1, got, key_line = 0;
-	int c, first = 1, key_col = 0;
+	struct key_at at = {0};
+	long n = -1, got;
+	int first = 1, end;
 
 	start_input(st);
 	if (open_input(st, path, err) < 0)
 		return -1;
-	c = peek(st);
-	if (c < 0) {
-		if (st->read_error)
-			here(st, err, "");
-		else
-			here(st, err, offset(st) ?
-					      "no JSON value, only white space" :
-					      "empty input, expected a JSON value");
+	if (doc_object(st, "a results object", err) < 0)
 		goto out;
-	}
-	if (c != '{') {
-		if (read_value(st, &v, err) < 0)
-			goto out;
-		prof_err_path(err, ".", "expected a results object, got %s",
-			      prof_json_type_name(v));
-		prof_err_file(err, st->name);
-		goto out;
-	}
-	st->pos++;
 	for (;;) {
-		c = peek(st);
-		if (c == '}' && first) {
-			st->pos++;
+		end = member_key(st, first, &k, &at, err);
+		if (end)
 			break;
-		}
-		if (c != '"') {
-			syntax(st, c, json_tokener_error_parse_object_key_name,
-			       err);
+		if (key_sep(st, err) < 0)
 			goto out;
-		}
-		key_line = st->line;
-		key_col = column(st);
-		if (read_value(st, &k, err) < 0)
-			goto out;
-		c = peek(st);
-		if (c != ':') {
-			syntax(st, c, json_tokener_error_parse_object_key_sep,
-			       err);
-			goto out;
-		}
-		st->pos++;
 		if (!strcmp(json_object_get_string(k), "groups") &&
 		    !saw_groups && peek(st) == '{') {
 			saw_groups = 1;
@@ -1649,8 +1652,8 @@ prof_stream_results(struct prof_stream *st, const char *path,
 				goto out;
 		} else if (!strcmp(json_object_get_string(k), "samples")) {
 			if (saw_samples) {
-				prof_err_at(err, st->name, (int)key_line,
-					    key_col, "duplicate key \"samples\"");
+				prof_err_at(err, st->name, (int)at.line,
+					    at.col, "duplicate key \"samples\"");
 				goto out;
 			}
 			saw_samples = 1;
@@ -1665,8 +1668,8 @@ prof_stream_results(struct prof_stream *st, const char *path,
 			    (!strcmp(key, "groups") && saw_groups++) ||
 			    (!strcmp(key, "envs") && saw_envs) ||
 			    (!strcmp(key, "segments") && saw_segments)) {
-				prof_err_at(err, st->name, (int)key_line,
-					    key_col, "duplicate key \"%.120s\"",
+				prof_err_at(err, st->name, (int)at.line,
+					    at.col, "duplicate key \"%.120s\"",
 					    key);
 				goto out;
 			}
@@ -1678,30 +1681,12 @@ prof_stream_results(struct prof_stream *st, const char *path,
 			}
 			v = NULL;
 		}
-		json_object_put(k);
-		k = NULL;
-		first = 0;
-		c = peek(st);
-		if (c == '}') {
-			st->pos++;
+		end = member_next(st, &k, &first, err);
+		if (end)
 			break;
-		}
-		if (c != ',') {
-			syntax(st, c, json_tokener_error_parse_object_value_sep,
-			       err);
-			goto out;
-		}
-		st->pos++;
 	}
-	c = peek(st);
-	if (c >= 0) {
-		here(st, err, "unexpected data after the JSON value");
+	if (end < 0 || doc_end(st, err) < 0)
 		goto out;
-	}
-	if (st->read_error) {
-		here(st, err, "");
-		goto out;
-	}
 	if (finish_document(st, saw_samples, saw_envs, saw_segments, err) < 0)
 		goto out;
 	/* The groups are joined into their samples: done with. */
@@ -1846,14 +1831,8 @@ prof_stream_lines(struct prof_stream *st, const char *path,
 		const char *p = st->buf + st->pos;
 		const char *nl = memchr(p, '\n', st->len - st->pos);
 
-		if (!nl && !st->val.len) {
-			/* The line goes on in the next chunk. */
-			if (val_put(st, p, st->len - st->pos, err) < 0)
-				goto out;
-			st->pos = st->len;
-			continue;
-		}
 		if (!nl) {
+			/* The line goes on in the next chunk. */
 			if (val_put(st, p, st->len - st->pos, err) < 0)
 				goto out;
 			st->pos = st->len;
