@@ -9,45 +9,21 @@
 #include "cli.h"
 #include "project.h"
 
-/* The last line git prints, kept. */
-static int
-last_line(void *arg, char *line, size_t len, int complete)
-{
-	char *out = arg;
-
-	(void)complete;
-	snprintf(out, 4096, "%.*s", (int)len, line);
-	return 0;
-}
-
 /* The name of the git repository of the current folder (its top
  * level's) where that is a project name, else "". */
 static void
 git_project(char *out, size_t n)
 {
 	char *argv[] = {"git", "rev-parse", "--show-toplevel", NULL};
-	char top[4096] = "";
-	struct prof_spawn sp = {
-		.argv = argv,
-		.timeout_s = 30,
-		.stdout_fd = PROF_SPAWN_PIPE,
-		.on_line = last_line,
-		.arg = top,
-		.stderr_fd = -1,
-	};
-	struct prof_spawn_result res;
-	struct prof_err err = {0};
+	char top[4096];
 	const char *slash;
 
 	out[0] = '\0';
-	if (prof_spawn_run(&sp, &res, &err) < 0)
+	if (prof_spawn_line(argv, 1, top, sizeof(top)) < 0)
 		return;
-	if (prof_spawn_ok(&res) && top[0]) {
-		slash = strrchr(top, '/');
-		if (prof_project_valid(slash ? slash + 1 : top, NULL, 0))
-			snprintf(out, n, "%s", slash ? slash + 1 : top);
-	}
-	prof_spawn_free(&res);
+	slash = strrchr(top, '/');
+	if (prof_project_valid(slash ? slash + 1 : top, NULL, 0))
+		snprintf(out, n, "%s", slash ? slash + 1 : top);
 }
 
 int

@@ -109,17 +109,6 @@ valgrind_find_version(struct valgrind_setup *c)
 	return 0;
 }
 
-static int
-first_line(void *arg, char *line, size_t len, int complete)
-{
-	char *out = arg;
-
-	(void)complete;
-	if (!out[0])
-		snprintf(out, PATH_MAX, "%.*s", (int)len, line);
-	return 0;
-}
-
 /*
  * The project a count belongs to: $PROF_PROJECT, else the name of the
  * git repository of the working directory: the folder that holds its
@@ -132,17 +121,7 @@ project_name(char *out, size_t n)
 	const char *env = getenv("PROF_PROJECT");
 	char *argv[] = {"git", "rev-parse", "--path-format=absolute",
 			"--git-common-dir", NULL};
-	char common[PATH_MAX] = "";
-	struct prof_spawn sp = {
-		.argv = argv,
-		.timeout_s = 30,
-		.stdout_fd = PROF_SPAWN_PIPE,
-		.on_line = first_line,
-		.arg = common,
-		.stderr_fd = -1,
-	};
-	struct prof_spawn_result res;
-	struct prof_err err = {0};
+	char common[PATH_MAX];
 	size_t len;
 	char *slash;
 
@@ -151,17 +130,14 @@ project_name(char *out, size_t n)
 		snprintf(out, n, "%s", env);
 		return;
 	}
-	if (prof_spawn_run(&sp, &res, &err) < 0)
+	if (prof_spawn_line(argv, 0, common, sizeof(common)) < 0)
 		return;
+	/* /x/NAME/.git, or a bare /x/NAME.git */
 	len = strlen(common);
-	if (prof_spawn_ok(&res) && len) {
-		/* /x/NAME/.git, or a bare /x/NAME.git */
-		if (len > 5 && !strcmp(common + len - 5, "/.git"))
-			common[len - 5] = '\0';
-		slash = strrchr(common, '/');
-		snprintf(out, n, "%s", slash ? slash + 1 : common);
-	}
-	prof_spawn_free(&res);
+	if (len > 5 && !strcmp(common + len - 5, "/.git"))
+		common[len - 5] = '\0';
+	slash = strrchr(common, '/');
+	snprintf(out, n, "%s", slash ? slash + 1 : common);
 }
 
 /* A private folder of this user: made, or there, ours and no link. */

@@ -317,6 +317,51 @@ has_exited(pid_t pid, int block)
 	}
 }
 
+
+/* Where prof_spawn_line() keeps its line. */
+struct spawn_line {
+	char *out;
+	size_t n;
+	int last;
+};
+
+static int
+keep_line(void *arg, char *line, size_t len, int complete)
+{
+	struct spawn_line *l = arg;
+
+	(void)complete;
+	if (l->last || !l->out[0])
+		snprintf(l->out, l->n, "%.*s", (int)len, line);
+	return 0;
+}
+
+int
+prof_spawn_line(char *const *argv, int last, char *out, size_t n)
+{
+	struct spawn_line l = {out, n, last};
+	struct prof_spawn sp = {
+		.argv = argv,
+		.timeout_s = 30,
+		.stdout_fd = PROF_SPAWN_PIPE,
+		.on_line = keep_line,
+		.arg = &l,
+		.stderr_fd = -1,
+	};
+	struct prof_spawn_result res;
+	struct prof_err err = {0};
+	int ok;
+
+	out[0] = '\0';
+	if (prof_spawn_run(&sp, &res, &err) < 0)
+		return -1;
+	ok = prof_spawn_ok(&res) && out[0];
+	prof_spawn_free(&res);
+	if (!ok)
+		out[0] = '\0';
+	return ok ? 0 : -1;
+}
+
 /* Reap the exited child pid, sp->exited told first. */
 static void
 reap(const struct prof_spawn *sp, pid_t pid, int *status, struct rusage *ru)

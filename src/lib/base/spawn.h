@@ -87,6 +87,14 @@ void prof_spawn_describe(const struct prof_spawn_result *res,
 			 const char *program, double timeout_s, char *buf,
 			 size_t n);
 
+/*
+ * Run argv (30 s at most, stderr thrown away) for one line it prints:
+ * the last one (last), else the first that is not empty, copied into out.
+ * Returns 0 where it ran, exited 0 and printed such a line, else -1 with
+ * out "". A tool's question to git ("rev-parse --show-toplevel").
+ */
+int prof_spawn_line(char *const *argv, int last, char *out, size_t n);
+
 /* The last non-empty line of text, copied into buf. */
 void prof_last_line(const char *text, char *buf, size_t n);
 
