@@ -232,7 +232,7 @@ report(struct opts *o, const char *results_path)
 		rep_print_table(&r);
 		rep_print_memory(&r);
 		rep_first_run_hint(stdout, 0, o->html.baseline, results_path,
-			       r.meta);
+				   r.meta);
 	}
 	rep_print_annotations(&r);
 	if (o->html.output) {

@@ -1,0 +1,192 @@
+/*
+ * dash-int.h: what the files of prof-dashboard's pages share: the
+ * series as the walks of the history read them (struct dash, struct entry)
+ * and each file's writers. Inside src/report and prof-dashboard.c only.
+ */
+#ifndef PROF_DASH_INT_H
+#define PROF_DASH_INT_H
+
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+#include "base/err.h"
+#include "history/history.h"
+#include "verdict/verdict.h"
+#include "page.h"
+
+/* Rows of a page's table: the last this many runs. */
+#define TABLE_RUNS 50
+/* At most this many commits named under a chart's x axis. */
+#define MAX_XLABELS 12
+/*
+ * How far an axis that does not start at zero zooms at most, as a
+ * fraction of the values' level (prof_page_axis_fit()): times span at least
+ * 20% (noise of a few per cent stays small), instruction counts at least
+ * 10% (their 1% threshold is a tenth of the height).
+ */
+#define TIME_LEAST 0.2
+#define COUNT_LEAST 0.1
+/* The most bytes of a series' "what differs" words. */
+#define DIFFERS_MAX 240
+/* What changed recently: a change point among a series' last this many
+ * runs; at most this many lines at the top of the index. */
+#define RECENT_RUNS 10
+#define RECENT_MAX 8
+
+/*
+ * The colours of the series' lines and points: none of them a status's
+ * (palette.h), so that a point is read as improved, warning or unsettled
+ * only where its verdict says so. Times and the memory metrics (each a
+ * chart of its own) ink, the p90 a light grey, the instruction counts
+ * teal.
+ */
+#define SERIES_TIME "#24292f"
+#define SERIES_P90 "#afb8c1"
+#define SERIES_COUNT "#1b7c83"
+#define SERIES_MEM SERIES_TIME
+
+/* What the pages need of the tool's options. */
+struct dash_site {
+	const char *repo_url;	/* NULL: no links to commits */
+	const char *title;
+	const char *dir;
+};
+
+/* One run of a series. */
+struct point {
+	char *run_id;
+	char *commit;
+	char *timestamp;
+	long long n;
+	long long errors;
+	double median;
+	double p90;
+	long long instructions;
+	char *status;		/* the run's verdict of the row; NULL: none */
+	char *reason;
+	/* Per memory metric (enum prof_cmp_mem, [0] unused): the value the
+	 * history holds (NAN: not measured) and its verdict. */
+	double mem[PROF_CMP_MEM_N];
+	char *mem_status[PROF_CMP_MEM_N];
+	char *mem_reason[PROF_CMP_MEM_N];
+};
+
+/*
+ * What a chart draws: the times (ms), the instruction counts, or memory
+ * metric m as KIND_MEM - 1 + m (in its unit, digits grouped).
+ */
+enum { KIND_TIME = 0, KIND_COUNT = 1, KIND_MEM = 2 };
+#define MEM_KIND(m) (KIND_MEM - 1 + (m))
+#define KIND_METRIC(k) ((k) - KIND_MEM + 1)
+
+/*
+ * A series as the first walk of the history saw it: its key, its page's
+ * file, and the fields of its segment that tell it from the other series
+ * of its workload (g0..g1 in the sorted keys: those series).
+ */
+struct skey {
+	char *workload;
+	char *backend;
+	char *segment_id;
+	char *segment;
+	char file[32];
+	char *differs;		/* "valgrind 3.19.0"; "" when alone */
+	size_t g0, g1;
+};
+
+/* What the index keeps of a series once its page is written. */
+struct entry {
+	char *workload;
+	char *backend;
+	char *segment_id;
+	char *segment;
+	char file[32];
+	const struct skey *key;	/* NULL: not seen by the first walk */
+	double *medians;	/* per run, NAN where none */
+	long long *instructions;
+	size_t n;
+	int timed;		/* any median: a series of times */
+	int counted;		/* any instruction count */
+	unsigned memory;	/* bit m: some run measured memory metric m */
+	double *heap;		/* the heap peak per run, NAN where none */
+	int mem_changed;	/* memory only: the last change is of the
+				 * metric mem_metric (change, change_pct) */
+	int mem_metric;
+	int count_changed;	/* counts only: the last run's count differs
+				 * from one before (change, change_pct) */
+	size_t *cuts;		/* change points, as run indexes */
+	long ncuts;
+	double last_median;
+	long long last_n, last_errors, last_instructions;
+	int last_memory;	/* the last run measured some memory metric */
+	char last_run[128];
+	char last_status[32];	/* "": none stored */
+	char *last_reason;	/* NULL: none */
+	/* The last run's verdicts of its memory metrics (NULL: none). */
+	char *last_mem_status[PROF_CMP_MEM_N];
+	char *last_mem_reason[PROF_CMP_MEM_N];
+	char change[256];	/* the last change point, in words */
+	double change_pct;	/* NAN: none */
+	size_t change_at;	/* the run after the last change; n: none */
+};
+
+struct dash {
+	const struct dash_site *o;
+	/* the series being read */
+	char *workload, *backend, *segment_id, *segment;
+	struct point *pts;
+	size_t n, cap;
+	/* the index */
+	struct entry *entries;
+	size_t n_entries, cap_entries;
+	/* every series, from the first walk, sorted */
+	struct skey *keys;
+	size_t n_keys, cap_keys;
+	char last_run[128];	/* the history's latest run */
+	size_t runs;
+	int any_memory;		/* some series measured memory */
+};
+
+/* dash-page.c */
+const char *dash_ms(double v, char buf[32]);
+const char *dash_count(long long v, char buf[32]);
+const char *dash_commit_url(const struct dash_site *o, const char *commit,
+			    char *buf, size_t n);
+void dash_head(FILE *fp, const char *title);
+int dash_csp_init(void);
+const char *dash_verdict_class(const char *status);
+void dash_verdict(FILE *fp, const char *status);
+void dash_status_cell(FILE *fp, const struct entry *e,
+		      const char *history_last);
+void dash_change_words(FILE *fp, const struct entry *e);
+const char *dash_point_class(const char *status);
+void dash_commit_label(FILE *fp, const char *commit);
+void dash_run_words(const struct dash *d, size_t i, char *buf, size_t n);
+const char *dash_field_text(struct json_object *v);
+void dash_segment_words(FILE *fp, const char *backend, const char *segment,
+			const char *segment_id);
+
+/* dash-chart.c */
+void dash_spark(FILE *fp, const char *cls, const char *line, const double *v,
+		size_t n, const size_t *cuts, long ncuts, const char *label);
+void dash_chart(FILE *fp, struct dash *d, const struct entry *e, int kind);
+
+/* dash-series.c */
+int dash_field_differs(const struct skey *k, struct json_object **segs,
+		       size_t i, const char *f);
+int dash_write_page(struct dash *d, struct entry *e, struct prof_err *err);
+
+/* dash-walk.c */
+int dash_on_key(void *arg, const struct prof_history_point *p,
+		struct prof_err *err);
+int dash_find_differs(struct dash *d, struct prof_err *err);
+int dash_flush_series(struct dash *d, struct prof_err *err);
+int dash_on_point(void *arg, const struct prof_history_point *p,
+		  struct prof_err *err);
+void dash_free_dash(struct dash *d);
+
+/* dash-index.c */
+int dash_write_index(struct dash *d, struct prof_err *err);
+
+#endif
