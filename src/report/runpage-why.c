@@ -1,0 +1,295 @@
+/* runpage-why.c: report.html's why of a change: the artifacts' links,
+ * prof-why's functions and flame graph, the memory's allocation sites
+ * (runpage-int.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/json.h"
+#include "channels.h"
+#include "page.h"
+#include "why/flame.h"
+#include "why/why.h"
+#include "runpage-int.h"
+
+static int
+is_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* Links to the .prof and trace files of this row's samples. */
+void
+rp_artifact_links(struct page *p, const struct prof_runrow *r)
+{
+	size_t j;
+	int any = 0;
+
+	for (j = 0; j < r->n_artifacts; j++) {
+		const char *a = r->artifacts[j];
+
+		if (!(is_suffix(a, ".prof") || is_suffix(a, ".trace.json")))
+			continue;
+		fprintf(p->fp, "%s<a href=\"", any++ ? ", " :
+			"<p class=\"links\">Diagnose files: ");
+		if (a[0] != '/')
+			prof_page_esc_url(p->fp, p->prefix);
+		prof_page_esc_url(p->fp, a);
+		fprintf(p->fp, "\">");
+		prof_page_esc(p->fp, a);
+		fprintf(p->fp, "</a>");
+	}
+	if (any)
+		fprintf(p->fp, " (<code>google-pprof --text</code>; open a "
+			       "trace in Perfetto)</p>");
+}
+
+/* An artifact path of the comparisons (relative to their folder). */
+static void
+cmp_path(struct page *p, const char *a, char *out, size_t n)
+{
+	const char *c = p->in->comparisons_path ? p->in->comparisons_path : "",
+		   *slash = strrchr(c, '/');
+
+	if (a[0] == '/' || !slash)
+		snprintf(out, n, "%s", a);
+	else
+		snprintf(out, n, "%.*s/%s", (int)(slash - c), c, a);
+}
+
+/*
+ * One explanation of a changed row (prof-why's fkey, "functions" or
+ * "time_functions", with akey, its files): the top functions and the
+ * differential flame graph of the two sides' call graphs, in unit.
+ */
+static int
+why_block(struct page *p, long i, struct json_object *c, const char *fkey,
+	  const char *akey, const char *unit, const char *heading,
+	  struct prof_err *err)
+{
+	struct json_object *fns = prof_json_get(c, fkey), *arts = prof_json_get(c, akey);
+	struct prof_callgrind_profile before = {0}, after = {0};
+	struct prof_buf svg = {0};
+	struct prof_err lerr = {0};
+	char pb[4096], pa[4096], id[48];
+	size_t k, n = json_object_is_type(fns, json_type_array) ?
+			      json_object_array_length(fns) : 0;
+	FILE *fp = p->fp;
+	int time = !strcmp(fkey, "time_functions"), rc = -1;
+
+	if (!n || !arts)
+		return 0;
+	fprintf(fp, "<div class=\"why\"><h3>%s</h3><table class=\"why-fns\">"
+		    "<tr><th>function</th><th>file</th><th class=\"num\">"
+		    "Δ self</th><th class=\"num\">share</th><th class=\"num\">"
+		    "self before → after</th><th class=\"num\">inclusive "
+		    "before → after</th></tr>", heading);
+	for (k = 0; k < n && k < 5; k++) {
+		struct json_object *f = json_object_array_get_idx(fns, k);
+		const char *state = prof_json_str(f, "state");
+		long long v[4];
+		char t[5][40];
+		double share = prof_json_numf(f, "share");
+
+		v[0] = json_object_get_int64(prof_json_get(f, "self_before"));
+		v[1] = json_object_get_int64(prof_json_get(f, "self_after"));
+		v[2] = json_object_get_int64(prof_json_get(f, "inclusive_before"));
+		v[3] = json_object_get_int64(prof_json_get(f, "inclusive_after"));
+		prof_fmt_count(t[0], 40, v[1] - v[0], 1);
+		prof_fmt_count(t[1], 40, v[0], 0);
+		prof_fmt_count(t[2], 40, v[1], 0);
+		prof_fmt_count(t[3], 40, v[2], 0);
+		prof_fmt_count(t[4], 40, v[3], 0);
+		fprintf(fp, "<tr><td><code>");
+		prof_page_esc(fp, prof_json_str(f, "name"));
+		fprintf(fp, "</code>");
+		if (state && strcmp(state, "changed")) {
+			fprintf(fp, " (");
+			prof_page_esc(fp, state);
+			fprintf(fp, ")");
+		}
+		fprintf(fp, "</td><td class=\"mono\">");
+		prof_page_esc(fp, prof_json_str(f, "file"));
+		fprintf(fp, "</td><td class=\"num\">%s</td><td class=\"num\">",
+			t[0]);
+		if (isfinite(share))
+			fprintf(fp, "%.1f%%", 100 * share);
+		fprintf(fp, "</td><td class=\"num\">%s → %s</td><td class="
+			    "\"num\">%s → %s</td></tr>", t[1], t[2], t[3], t[4]);
+	}
+	fprintf(fp, "</table>");
+	cmp_path(p, prof_json_str(arts, "before") ?
+			    prof_json_str(arts, "before") : "", pb, sizeof(pb));
+	cmp_path(p, prof_json_str(arts, "after") ?
+			    prof_json_str(arts, "after") : "", pa, sizeof(pa));
+	snprintf(id, sizeof(id), "flame-%ld-%s", i, fkey);
+	/* C++ names demangled as prof-why's tables have them (c++filt; as
+	 * they are when it cannot be run); CPU samples per call, as its
+	 * time_functions are: the sides may cover different numbers of calls,
+	 * and raw samples would colour a frame by that */
+	if (prof_callgrind_load(pb, &before, &lerr) < 0 ||
+	    prof_callgrind_load(pa, &after, &lerr) < 0 ||
+	    prof_why_demangle(&before, "c++filt", &lerr) < 0 ||
+	    prof_why_demangle(&after, "c++filt", &lerr) < 0 ||
+	    (time && (prof_callgrind_per_call(&before, pb, &lerr) < 0 ||
+		      prof_callgrind_per_call(&after, pa, &lerr) < 0))) {
+		char buf[1200];
+
+		fprintf(fp, "<p class=\"reason\">No flame graph: ");
+		prof_page_esc(fp, prof_err_str(&lerr, buf, sizeof(buf)));
+		fprintf(fp, "</p></div>");
+		rc = 0;
+		goto out;
+	} else {
+		struct prof_flame_opts fo = {id, NULL, unit};
+		char title[512];
+
+		snprintf(title, sizeof(title), "differential flame graph of %s "
+			 "(%s)", prof_json_str(c, "workload"), unit);
+		fo.title = title;
+		if (prof_flame_svg(&before, &after, &fo, &svg, err) < 0)
+			goto out;
+	}
+	fprintf(fp, "<figure>%s<figcaption>Differential flame graph of the "
+		    "two sides' call graphs: each frame is as wide as its "
+		    "%s now; red frames have more %s of their own than "
+		    "before, blue fewer, hatched ones are new; hover a frame "
+		    "for its numbers.", svg.p, unit, unit);
+	if (prof_json_str(arts, "listing")) {
+		fprintf(fp, " pprof's listing: <a href=\"");
+		if (prof_json_str(arts, "listing")[0] != '/')
+			prof_page_esc_url(fp, p->prefix);
+		prof_page_esc_url(fp, prof_json_str(arts, "listing"));
+		fprintf(fp, "\">");
+		prof_page_esc(fp, prof_json_str(arts, "listing"));
+		fprintf(fp, "</a>.");
+	}
+	fprintf(fp, "</figcaption></figure></div>");
+	rc = 0;
+out:
+	prof_buf_free(&svg);
+	prof_callgrind_profile_free(&before);
+	prof_callgrind_profile_free(&after);
+	return rc;
+}
+
+/*
+ * Why a changed row changed: its instructions per function (a time row
+ * whose workload's instruction row is explained, explained set, leaves
+ * them to that row), and for a time row its CPU samples per function. i
+ * is the row's index in the comparisons: its graphs' ids.
+ */
+int
+rp_why_section(struct page *p, long i, struct json_object *c, int explained,
+	       struct prof_err *err)
+{
+	const char *phase = c ? prof_json_str(c, "phase") : NULL;
+	int count_row = phase && !strcmp(phase, "instructions");
+
+	if (!c)
+		return 0;
+	if ((count_row || !explained) &&
+	    why_block(p, i, c, "functions", "functions_artifacts",
+		      "instructions", "Why: instructions per function",
+		      err) < 0)
+		return -1;
+	return why_block(p, i, c, "time_functions", "time_artifacts",
+			 "ns of CPU per call",
+			 "Why: CPU time per function (gperftools)", err);
+}
+
+/*
+ * Why r's memory changed: for each changed memory row of r that prof-why
+ * --memory explained, its allocation sites per function (valgrind's DHAT,
+ * one call of each side), at most five, or the line that says why there
+ * are none. The memory rows are the comparisons' memory view, found from
+ * the first of r's (they lie together, one a metric).
+ */
+void
+rp_memory_why(struct page *p, const struct prof_runrow *r)
+{
+	struct prof_cmpview *mv = p->cmp ? p->cmp->memory : NULL;
+	long i = mv ? prof_cmpview_find(mv, r->workload, r->backend, 0,
+					r->segment) : -1;
+	FILE *fp = p->fp;
+
+	for (; i >= 0 && (size_t)i < prof_cmpview_len(mv); i++) {
+		struct json_object *c = prof_cmpview_row(mv, (size_t)i);
+		struct json_object *sites = prof_json_get(c, "memory_sites");
+		struct json_object *arts = prof_json_get(c, "memory_sites_artifacts");
+		const char *note = prof_json_str(c, "memory_sites_note");
+		size_t k, n = json_object_is_type(sites, json_type_array) ?
+				      json_object_array_length(sites) : 0;
+
+		if (!c || !prof_json_str(c, "workload") ||
+		    strcmp(prof_json_str(c, "workload"), r->workload) ||
+		    !prof_json_str(c, "backend") ||
+		    strcmp(prof_json_str(c, "backend"), r->backend))
+			break;
+		if (!n && !note)
+			continue;
+		fprintf(fp, "<div class=\"why\"><h3>Why: ");
+		prof_page_esc(fp, prof_json_str(c, "metric"));
+		fprintf(fp, " per allocation site (valgrind's DHAT, one call "
+			    "of each side%s)</h3>",
+			prof_json_str(arts, "scope_after") &&
+					!strcmp(prof_json_str(arts,
+							      "scope_after"),
+						"run") ?
+				", inside run()" :
+				"");
+		if (note) {
+			fprintf(fp, "<p class=\"reason\">No allocation sites: ");
+			prof_page_esc(fp, note);
+			fprintf(fp, "</p></div>");
+			continue;
+		}
+		fprintf(fp, "<table class=\"why-fns\"><tr><th>function</th>"
+			    "<th>file</th><th class=\"num\">Δ bytes</th>"
+			    "<th class=\"num\">share</th><th class=\"num\">"
+			    "bytes before → after</th><th class=\"num\">"
+			    "allocations before → after</th><th class=\"num\">"
+			    "max live before → after</th></tr>");
+		for (k = 0; k < n && k < 5; k++) {
+			struct json_object *f = json_object_array_get_idx(sites, k);
+			const char *state = prof_json_str(f, "state");
+			static const char *const keys[] = {
+				"bytes_before", "bytes_after", "allocs_before",
+				"allocs_after", "max_live_before",
+				"max_live_after",
+			};
+			double share = prof_json_numf(f, "share");
+			char t[7][40];
+			long long v[6];
+			size_t j;
+
+			for (j = 0; j < 6; j++) {
+				v[j] = json_object_get_int64(
+					prof_json_get(f, keys[j]));
+				prof_page_count(t[j + 1], 40, (double)v[j], 0);
+			}
+			prof_page_count(t[0], 40, (double)(v[1] - v[0]), 1);
+			fprintf(fp, "<tr><td><code>");
+			prof_page_esc(fp, prof_json_str(f, "name"));
+			fprintf(fp, "</code>");
+			if (state && strcmp(state, "changed")) {
+				fprintf(fp, " (");
+				prof_page_esc(fp, state);
+				fprintf(fp, ")");
+			}
+			fprintf(fp, "</td><td class=\"mono\">");
+			prof_page_esc(fp, prof_json_str(f, "file"));
+			fprintf(fp, "</td><td class=\"num\">%s</td><td "
+				    "class=\"num\">", t[0]);
+			if (isfinite(share))
+				fprintf(fp, "%.1f%%", 100 * share);
+			fprintf(fp, "</td><td class=\"num\">%s → %s</td><td "
+				    "class=\"num\">%s → %s</td><td class="
+				    "\"num\">%s → %s</td></tr>",
+				t[1], t[2], t[3], t[4], t[5], t[6]);
+		}
+		fprintf(fp, "</table></div>");
+	}
+}
