@@ -17,8 +17,8 @@
 #include "base/afile.h"
 #include "base/json.h"
 #include "base/out.h"
-#include "base/spawn.h"
 #include "cli/cli.h"
+#include "cli/git.h"
 #include "cli/project.h"
 #include "cli/runfiles.h"
 #include "history/export.h"
@@ -873,47 +873,6 @@ out:
 	return cli_finish(rc);
 }
 
-/* The first stdout line of git, kept. */
-static int
-first_line(void *arg, char *line, size_t len, int complete)
-{
-	char *out = arg;
-
-	(void)complete;
-	if (!out[0])
-		snprintf(out, 128, "%.*s", (int)len, line);
-	return 0;
-}
-
-/* A full commit id for rev from git, if git knows it here; 0 or -1. */
-static int
-git_commit(const char *rev, char out[128])
-{
-	char spec[512];
-	char *argv[] = {"git", "rev-parse", "--verify", "-q", spec, NULL};
-	struct prof_spawn sp = {
-		.argv = argv,
-		.timeout_s = 30,
-		.stdout_fd = PROF_SPAWN_PIPE,
-		.on_line = first_line,
-		.arg = out,
-		.stderr_fd = -1,
-	};
-	struct prof_spawn_result res;
-	struct prof_err err = {0};
-	int rc = -1;
-
-	out[0] = '\0';
-	if (snprintf(spec, sizeof(spec), "%s^{commit}", rev) >=
-		    (int)sizeof(spec) ||
-	    prof_spawn_run(&sp, &res, &err) < 0)
-		return -1;
-	if (prof_spawn_ok(&res) && out[0])
-		rc = 0;
-	prof_spawn_free(&res);
-	return rc;
-}
-
 /* Each change point's "bisect": the make bisect line between its two
  * runs' commits (with CHANNEL=memory for a change of a memory metric),
  * or null when one is not known (or a commit or the workload id is not
@@ -973,7 +932,7 @@ cmd_read(struct opts *o, const char *cmd)
 			char full[128];
 			struct prof_err gerr = {0};
 
-			if (git_commit(o->since, full) == 0 &&
+			if (cli_git_commit(o->since, full) == 0 &&
 			    strcmp(full, o->since))
 				a = prof_history_changes(h, &o->f, full, &gerr);
 		}
