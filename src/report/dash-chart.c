@@ -255,6 +255,74 @@ chart_title(FILE *fp, int kind)
 			prof_cmp_metrics[m].unit);
 }
 
+/* Point i of a chart of kind (metric m; a the values, on axis ax, from x0
+ * by dx): a circle in its verdict's class, a link to its commit, and its
+ * run, value and verdict on hover. */
+static void
+chart_point(FILE *fp, const struct dash *d, size_t i, int kind, int m,
+	    const double *a, const struct prof_page_axis *ax, double x0,
+	    double dx, double T, double ph)
+{
+	char url[1200], n1[32], n2[32];
+	const struct point *p = &d->pts[i];
+	const char *u = dash_commit_url(d->o, p->commit, url,
+					 sizeof(url));
+	const char *st = m ? p->mem_status[m] : p->status;
+	const char *why = m ? p->mem_reason[m] : p->reason;
+
+	if (!isfinite(a[i]))
+		return;
+	if (u) {
+		fputs("<a href=\"", fp);
+		prof_page_esc(fp, u);
+		fputs("\">", fp);
+	}
+	fprintf(fp, "<circle class=\"%s%s%s\" cx=\"%.1f\" "
+		    "cy=\"%.1f\" r=\"%s\"",
+		kind == KIND_COUNT ? "ipt" : m ? "mpt" : "pt",
+		dash_point_class(st), p->errors ? " err" : "",
+		x0 + dx * (double)i, y_of(ax, a[i], T, ph),
+		dash_point_class(st)[0] ? "4" : "3");
+	if (m)
+		fprintf(fp, " data-value=\"%.17g\"", a[i]);
+	fputs("><title>", fp);
+	prof_page_esc(fp, p->run_id);
+	fputs(" \xc2\xb7 ", fp);
+	prof_page_esc_cut(fp, p->commit, 12);
+	if (kind == KIND_COUNT)
+		fprintf(fp, " \xc2\xb7 %s instructions",
+			dash_count(p->instructions, n1));
+	else if (m)
+		/* "heap peak 1,052,656 bytes", "2 allocations" */
+		fprintf(fp, " \xc2\xb7 %s%s%s %s",
+			strcmp(prof_cmp_metrics[m].name,
+			       prof_cmp_metrics[m].unit) ?
+				prof_cmp_metrics[m].name :
+				"",
+			strcmp(prof_cmp_metrics[m].name,
+			       prof_cmp_metrics[m].unit) ?
+				" " :
+				"",
+			axis_value(ax, a[i], kind, n1),
+			prof_cmp_metrics[m].unit);
+	else
+		fprintf(fp, " \xc2\xb7 median %s \xc2\xb7 p90 %s",
+			dash_ms(p->median, n1), dash_ms(p->p90, n2));
+	if (p->errors)
+		fprintf(fp, " \xc2\xb7 %lld errors", p->errors);
+	if (st) {
+		fputs(" \xc2\xb7 ", fp);
+		prof_page_esc(fp, st);
+		if (why && why[0]) {
+			fputs(": ", fp);
+			prof_page_esc(fp, why);
+		}
+	}
+	fputs("</title></circle>", fp);
+	if (u)
+		fputs("</a>", fp);
+}
+
 /*
  * The big chart of a series: median and p90, instruction counts or a
  * memory metric per run (kind). Its y axis starts at zero, or zooms and
@@ -276,7 +344,7 @@ dash_chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 	long ncuts = kind == KIND_TIME ? e->ncuts : 0;
 	double dx = step_of(d->n, pw), x0 = d->n > 1 ? L : L + pw / 2;
 	struct prof_page_axis ax;
-	char url[1200], n1[32], n2[32];
+	char n1[32];
 	int m = kind >= KIND_MEM ? KIND_METRIC(kind) : 0;
 	size_t i;
 	int k, have;
@@ -381,65 +449,8 @@ dash_chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 	}
 	polyline(fp, kind == KIND_COUNT ? "ins" : m ? "mline" : "med", a, d->n,
 		 x0, dx, T, ph, &ax);
-	for (i = 0; i < d->n; i++) {
-		const struct point *p = &d->pts[i];
-		const char *u = dash_commit_url(d->o, p->commit, url,
-						 sizeof(url));
-		const char *st = m ? p->mem_status[m] : p->status;
-		const char *why = m ? p->mem_reason[m] : p->reason;
-
-		if (!isfinite(a[i]))
-			continue;
-		if (u) {
-			fputs("<a href=\"", fp);
-			prof_page_esc(fp, u);
-			fputs("\">", fp);
-		}
-		fprintf(fp, "<circle class=\"%s%s%s\" cx=\"%.1f\" "
-			    "cy=\"%.1f\" r=\"%s\"",
-			kind == KIND_COUNT ? "ipt" : m ? "mpt" : "pt",
-			dash_point_class(st), p->errors ? " err" : "",
-			x0 + dx * (double)i, y_of(&ax, a[i], T, ph),
-			dash_point_class(st)[0] ? "4" : "3");
-		if (m)
-			fprintf(fp, " data-value=\"%.17g\"", a[i]);
-		fputs("><title>", fp);
-		prof_page_esc(fp, p->run_id);
-		fputs(" \xc2\xb7 ", fp);
-		prof_page_esc_cut(fp, p->commit, 12);
-		if (kind == KIND_COUNT)
-			fprintf(fp, " \xc2\xb7 %s instructions",
-				dash_count(p->instructions, n1));
-		else if (m)
-			/* "heap peak 1,052,656 bytes", "2 allocations" */
-			fprintf(fp, " \xc2\xb7 %s%s%s %s",
-				strcmp(prof_cmp_metrics[m].name,
-				       prof_cmp_metrics[m].unit) ?
-					prof_cmp_metrics[m].name :
-					"",
-				strcmp(prof_cmp_metrics[m].name,
-				       prof_cmp_metrics[m].unit) ?
-					" " :
-					"",
-				axis_value(&ax, a[i], kind, n1),
-				prof_cmp_metrics[m].unit);
-		else
-			fprintf(fp, " \xc2\xb7 median %s \xc2\xb7 p90 %s",
-				dash_ms(p->median, n1), dash_ms(p->p90, n2));
-		if (p->errors)
-			fprintf(fp, " \xc2\xb7 %lld errors", p->errors);
-		if (st) {
-			fputs(" \xc2\xb7 ", fp);
-			prof_page_esc(fp, st);
-			if (why && why[0]) {
-				fputs(": ", fp);
-				prof_page_esc(fp, why);
-			}
-		}
-		fputs("</title></circle>", fp);
-		if (u)
-			fputs("</a>", fp);
-	}
+	for (i = 0; i < d->n; i++)
+		chart_point(fp, d, i, kind, m, a, &ax, x0, dx, T, ph);
 	fputs("</svg>\n", fp);
 out:
 	free(a);

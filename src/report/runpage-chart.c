@@ -592,6 +592,41 @@ short_range(FILE *fp, struct json_object *c)
 	prof_page_esc_cut(fp, a ? a : "?", 12);
 }
 
+/* The trend's legend: its keys and each change point in words (the
+ * medians before and after, and the runs on each side). */
+static void
+trend_legend(FILE *fp, struct json_object *changes)
+{
+	size_t k, nc = json_object_array_length(changes);
+
+	fprintf(fp, "<figcaption class=\"legend\"><span><i class=\"key "
+		    "med\"></i>median</span><span><i class=\"key p90\"></i>p90"
+		    "</span><span>ringed: this run</span>");
+	if (!nc)
+		fprintf(fp, "<span>no change point</span>");
+	for (k = 0; k < nc; k++) {
+		struct json_object *c = json_object_array_get_idx(changes, k);
+		char b[32], a[32];
+
+		prof_page_time(b, sizeof(b), prof_json_numf(c, "median_before"),
+			       0);
+		prof_page_time(a, sizeof(a), prof_json_numf(c, "median_after"),
+			       0);
+		fprintf(fp, "<span class=\"cp\">change point %+.1f%% in "
+			    "<code title=\"", prof_json_numf(c, "change_pct"));
+		prof_page_esc(fp, prof_json_str(c, "commits"));
+		fprintf(fp, "\">");
+		short_range(fp, c);
+		fprintf(fp, "</code>: %s &#8594; %s (%lld runs before, "
+			    "%lld after)</span>", b, a,
+			(long long)json_object_get_int64(
+				prof_json_get(c, "runs_before")),
+			(long long)json_object_get_int64(
+				prof_json_get(c, "runs_after")));
+	}
+	fprintf(fp, "</figcaption></figure>");
+}
+
 /* The median and p90 of every run, with the change points marked. */
 int
 rp_trend_chart(struct page *p, const struct prof_runrow *r,
@@ -716,28 +751,8 @@ rp_trend_chart(struct page *p, const struct prof_runrow *r,
 	}
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%zu runs, "
 		    "oldest first</text>", TREND_W - RIGHT, y0 + 30, n);
-	fprintf(fp, "</svg><figcaption class=\"legend\"><span><i class=\"key "
-		    "med\"></i>median</span><span><i class=\"key p90\"></i>p90"
-		    "</span><span>ringed: this run</span>");
-	if (!nc)
-		fprintf(fp, "<span>no change point</span>");
-	for (k = 0; k < nc; k++) {
-		struct json_object *c = json_object_array_get_idx(changes, k);
-		char b[32], a[32];
-
-		prof_page_time(b, sizeof(b), prof_json_numf(c, "median_before"), 0);
-		prof_page_time(a, sizeof(a), prof_json_numf(c, "median_after"), 0);
-		fprintf(fp, "<span class=\"cp\">change point %+.1f%% in "
-			    "<code title=\"", prof_json_numf(c, "change_pct"));
-		prof_page_esc(fp, prof_json_str(c, "commits"));
-		fprintf(fp, "\">");
-		short_range(fp, c);
-		fprintf(fp, "</code>: %s &#8594; %s (%lld runs before, "
-			    "%lld after)</span>",
-			b, a, (long long)json_object_get_int64(prof_json_get(c, "runs_before")),
-			(long long)json_object_get_int64(prof_json_get(c, "runs_after")));
-	}
-	fprintf(fp, "</figcaption></figure>");
+	fprintf(fp, "</svg>");
+	trend_legend(fp, changes);
 #undef TX
 #undef TY
 	rc = 0;
