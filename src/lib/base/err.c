@@ -34,10 +34,7 @@ prof_err_at(struct prof_err *e, const char *file, int line, int col,
 
 	if (!e)
 		return -1;
-	if (file)
-		snprintf(e->file, sizeof(e->file), "%s", file);
-	e->line = line;
-	e->col = col;
+	prof_err_place(e, file, line, col);
 	va_start(ap, fmt);
 	vsnprintf(e->reason, sizeof(e->reason), fmt, ap);
 	va_end(ap);

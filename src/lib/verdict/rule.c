@@ -192,6 +192,7 @@ static int
 judge_count_of(struct prof_cmp_row *r, double cm, double bm)
 {
 	char b[32], c[32];
+	const char *how;
 	double pct;
 
 	r->ratio = cm / bm;
@@ -202,25 +203,17 @@ judge_count_of(struct prof_cmp_row *r, double cm, double bm)
 	 * exactly the threshold is not more than it, either way. */
 	if (cm * 100 > bm * (100 + r->threshold_pct)) {
 		r->status = PROF_CMP_WARNING;
-		snprintf(r->reason, sizeof(r->reason),
-			 "instructions %s -> %s (%+.2f%%), more than the "
-			 "%g%% threshold",
-			 b, c, pct, r->threshold_pct);
-		return 0;
-	}
-	if (cm * 100 < bm * (100 - r->threshold_pct)) {
+		how = "more than";
+	} else if (cm * 100 < bm * (100 - r->threshold_pct)) {
 		r->status = PROF_CMP_IMPROVED;
-		snprintf(r->reason, sizeof(r->reason),
-			 "instructions %s -> %s (%+.2f%%), fewer by more "
-			 "than the %g%% threshold",
-			 b, c, pct, r->threshold_pct);
-		return 0;
+		how = "fewer by more than";
+	} else {
+		r->status = PROF_CMP_STABLE;
+		how = "within";
 	}
-	r->status = PROF_CMP_STABLE;
 	snprintf(r->reason, sizeof(r->reason),
-		 "instructions %s -> %s (%+.2f%%), within the %g%% "
-		 "threshold",
-		 b, c, pct, r->threshold_pct);
+		 "instructions %s -> %s (%+.2f%%), %s the %g%% threshold", b,
+		 c, pct, how, r->threshold_pct);
 	return 0;
 }
 
@@ -323,26 +316,20 @@ prof_cmp_judge_speed(struct prof_cmp_row *r, const double *cur, size_t nc,
 	r->below = sr.below;
 	p = prof_stats_mann_whitney(cur, nc, base, nb);
 	r->p_value = p < 0 ? NAN : p;
-	pct = (r->ratio - 1) * 100;
 	r->status = sr.status;
-	if (sr.status == PROF_CMP_WARNING) {
+	if (sr.status == PROF_CMP_WARNING || sr.status == PROF_CMP_IMPROVED) {
+		/* The two are mirrors: slower, samples above; faster, below. */
+		int up = sr.status == PROF_CMP_WARNING;
+
+		pct = up ? (r->ratio - 1) * 100 : faster_pct(r->ratio);
 		snprintf(
 		    r->reason, sizeof(r->reason),
-		    "median %.1f%% slower (%+.3f ms >= floor %g ms), more "
-		    "than the %g%% threshold, %zu of %zu samples above the "
+		    "median %.1f%% %s (%+.3f ms%sfloor %g ms), more "
+		    "than the %g%% threshold, %zu of %zu samples %s the "
 		    "baseline median",
-		    pct, r->delta_ms, r->warning_floor_ms, r->threshold_pct,
-		    r->above, nc);
-		return 0;
-	}
-	if (sr.status == PROF_CMP_IMPROVED) {
-		snprintf(
-		    r->reason, sizeof(r->reason),
-		    "median %.1f%% faster (%+.3f ms, floor %g ms), more "
-		    "than the %g%% threshold, %zu of %zu samples below the "
-		    "baseline median",
-		    faster_pct(r->ratio), r->delta_ms, r->warning_floor_ms,
-		    r->threshold_pct, r->below, nc);
+		    pct, up ? "slower" : "faster", r->delta_ms,
+		    up ? " >= " : ", ", r->warning_floor_ms, r->threshold_pct,
+		    up ? r->above : r->below, nc, up ? "above" : "below");
 		return 0;
 	}
 	judge_stable(r, nc, sr.slower, sr.faster, sr.over_floor);
@@ -549,51 +536,61 @@ unit_after(const struct prof_cmp_metric *m, char *buf, size_t n)
 		 strcmp(m->name, m->unit) ? m->unit : "");
 }
 
+/* A memory row's numbers in words: the baseline's median (from), the
+ * current one (to), the delta (dv), the metric's floor (fl), and the unit
+ * after a number (ut, unit_after()). */
+struct mem_words {
+	char from[32], to[32], dv[32], fl[32], ut[48];
+};
+
+static void
+mem_words(const struct prof_cmp_row *r, const struct prof_cmp_metric *m,
+	  struct mem_words *w)
+{
+	unit_after(m, w->ut, sizeof(w->ut));
+	mem_num(w->from, sizeof(w->from), r->base.st.median, 0);
+	mem_num(w->to, sizeof(w->to), r->cur.st.median, 0);
+	mem_num(w->dv, sizeof(w->dv), r->delta, 1);
+	mem_num(w->fl, sizeof(w->fl), m->floor, 0);
+}
+
 static void
 judge_mem_exact(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
 {
 	double c = r->cur.st.median, b = r->base.st.median;
-	int over_floor = fabs(r->delta) >= m->floor;
-	char from[32], to[32], dv[32], fl[32], pct[32], ut[48];
+	int over_floor = fabs(r->delta) >= m->floor, over;
+	struct mem_words w;
+	char pct[32];
 
-	unit_after(m, ut, sizeof(ut));
-	mem_num(from, sizeof(from), b, 0);
-	mem_num(to, sizeof(to), c, 0);
-	mem_num(dv, sizeof(dv), r->delta, 1);
-	mem_num(fl, sizeof(fl), m->floor, 0);
+	mem_words(r, m, &w);
 	if (b > 0)
 		snprintf(pct, sizeof(pct), "%+.2f%%", (r->ratio - 1) * 100);
 	else
 		snprintf(pct, sizeof(pct), "from 0");
-	if (c * 100 > b * (100 + m->threshold_pct) && over_floor) {
-		r->status = PROF_CMP_WARNING;
+	over = c * 100 > b * (100 + m->threshold_pct) && over_floor;
+	if (over || (c * 100 < b * (100 - m->threshold_pct) && over_floor)) {
+		r->status = over ? PROF_CMP_WARNING : PROF_CMP_IMPROVED;
 		snprintf(r->reason, sizeof(r->reason),
-			 "%s %s -> %s%s (%s, %s), more than the %g%% "
+			 "%s %s -> %s%s (%s, %s), %s than the %g%% "
 			 "threshold and the floor of %s %s",
-			 m->name, from, to, ut, pct, dv, m->threshold_pct,
-			 fl, m->unit);
-	} else if (c * 100 < b * (100 - m->threshold_pct) && over_floor) {
-		r->status = PROF_CMP_IMPROVED;
-		snprintf(r->reason, sizeof(r->reason),
-			 "%s %s -> %s%s (%s, %s), less by more than the %g%% "
-			 "threshold and the floor of %s %s",
-			 m->name, from, to, ut, pct, dv, m->threshold_pct,
-			 fl, m->unit);
+			 m->name, w.from, w.to, w.ut, pct, w.dv,
+			 over ? "more" : "less by more", m->threshold_pct, w.fl,
+			 m->unit);
 	} else if (c == b) {
 		r->status = PROF_CMP_STABLE;
 		snprintf(r->reason, sizeof(r->reason), "%s unchanged: %s %s",
-			 m->name, to, m->unit);
+			 m->name, w.to, m->unit);
 	} else if (!over_floor) {
 		r->status = PROF_CMP_STABLE;
 		snprintf(r->reason, sizeof(r->reason),
 			 "%s %s -> %s%s (%s) but %s is under the floor of %s "
 			 "%s",
-			 m->name, from, to, ut, pct, dv, fl, m->unit);
+			 m->name, w.from, w.to, w.ut, pct, w.dv, w.fl, m->unit);
 	} else {
 		r->status = PROF_CMP_STABLE;
 		snprintf(r->reason, sizeof(r->reason),
 			 "%s %s -> %s%s (%s, %s), within the %g%% threshold",
-			 m->name, from, to, ut, pct, dv,
+			 m->name, w.from, w.to, w.ut, pct, w.dv,
 			 m->threshold_pct);
 	}
 }
@@ -605,7 +602,8 @@ judge_mem_ratio(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
 {
 	double c = r->cur.st.median, b = r->base.st.median, p;
 	int slower, faster, over_floor;
-	char from[32], to[32], dv[32], fl[32], ratio[32], ut[48];
+	struct mem_words w;
+	char ratio[32];
 	size_t i;
 
 	r->above = r->below = 0;
@@ -620,11 +618,7 @@ judge_mem_ratio(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
 	slower = b > 0 ? r->ratio > PROF_CMP_RATIO : c > 0;
 	faster = c <= b / PROF_CMP_RATIO && c < b;
 	over_floor = fabs(r->delta) >= m->floor;
-	unit_after(m, ut, sizeof(ut));
-	mem_num(from, sizeof(from), b, 0);
-	mem_num(to, sizeof(to), c, 0);
-	mem_num(dv, sizeof(dv), r->delta, 1);
-	mem_num(fl, sizeof(fl), m->floor, 0);
+	mem_words(r, m, &w);
 	if (b > 0)
 		snprintf(ratio, sizeof(ratio), "ratio %.3f", r->ratio);
 	else
@@ -634,32 +628,33 @@ judge_mem_ratio(struct prof_cmp_row *r, const struct prof_cmp_metric *m)
 		prof_cmp_reason_add(r,
 			   "%s %s -> %s%s (%s, %s >= floor %s), %zu of %zu "
 			   "samples above the baseline median",
-			   m->name, from, to, ut, ratio, dv, fl, r->above,
-			   r->cur.n);
+			   m->name, w.from, w.to, w.ut, ratio, w.dv, w.fl,
+			   r->above, r->cur.n);
 	} else if (faster && over_floor && r->below >= r->needed) {
 		r->status = PROF_CMP_IMPROVED;
 		prof_cmp_reason_add(r,
 			   "%s %s -> %s%s (%s, %s, floor %s), %zu of %zu "
 			   "samples below the baseline median",
-			   m->name, from, to, ut, ratio, dv, fl, r->below,
-			   r->cur.n);
+			   m->name, w.from, w.to, w.ut, ratio, w.dv, w.fl,
+			   r->below, r->cur.n);
 	} else if (!slower && !faster) {
 		r->status = PROF_CMP_STABLE;
 		prof_cmp_reason_add(
 		    r, "%s %s -> %s%s (%s), within the %.0f%% ratio", m->name,
-		    from, to, ut, ratio, (PROF_CMP_RATIO - 1) * 100);
+		    w.from, w.to, w.ut, ratio, (PROF_CMP_RATIO - 1) * 100);
 	} else if (!over_floor) {
 		r->status = PROF_CMP_STABLE;
 		prof_cmp_reason_add(r,
 			   "%s %s -> %s%s (%s) but %s is under the floor of "
 			   "%s %s",
-			   m->name, from, to, ut, ratio, dv, fl, m->unit);
+			   m->name, w.from, w.to, w.ut, ratio, w.dv, w.fl,
+			   m->unit);
 	} else {
 		r->status = PROF_CMP_STABLE;
 		prof_cmp_reason_add(r,
 			   "%s %s -> %s%s (%s, %s) but only %zu of %zu "
 			   "samples %s the baseline median (%zu needed)",
-			   m->name, from, to, ut, ratio, dv,
+			   m->name, w.from, w.to, w.ut, ratio, w.dv,
 			   slower ? r->above : r->below, r->cur.n,
 			   slower ? "above" : "below", r->needed);
 	}
