@@ -642,18 +642,6 @@ put_entry(FILE *fp, struct json_object *b, int first)
 	}
 }
 
-/* The samples prof_runview_load() aggregates into a row's v (runview.c):
- * warm timing or browser samples that succeeded with a time. */
-static int
-aggregated(struct json_object *s)
-{
-	return (prof_sample_is(s, "phase", "timing") ||
-		prof_sample_is(s, "phase", "browser")) &&
-	       prof_sample_is(s, "kind", "warm") &&
-	       prof_sample_is(s, "outcome", "success") &&
-	       prof_json_is_number(prof_json_get(s, "duration_ms"));
-}
-
 /* One sample into its row's reps (prof_runview_each()). */
 static int
 take_rep(void *arg, struct json_object *s, struct prof_err *err)
@@ -666,7 +654,7 @@ take_rep(void *arg, struct json_object *s, struct prof_err *err)
 	struct gb_rep *reps, *rep;
 	long k;
 
-	if (!aggregated(s))
+	if (!prof_runview_aggregated(s))
 		return 0;
 	k = prof_runview_row(&e->v, w ? w : "", b ? b : "",
 			     prof_runview_segment(&e->v,

@@ -190,8 +190,8 @@ peak(double *into, struct json_object *mem, const char *key)
 		*into = x;
 }
 
-static int
-aggregated(struct json_object *s)
+int
+prof_runview_aggregated(struct json_object *s)
 {
 	return (prof_sample_is(s, "phase", "timing") ||
 		prof_sample_is(s, "phase", "browser")) &&
@@ -248,7 +248,7 @@ take(struct prof_runrow *r, struct prof_runacc *a, struct json_object *s)
 		r->version = json_object_get_int64(prof_json_get(s, "workload_version"));
 	if (prof_sample_is(s, "outcome", "error"))
 		r->errors++;
-	if (aggregated(s)) {
+	if (prof_runview_aggregated(s)) {
 		if (PROF_GROW(r->v, r->n + 1, a->cap_v) < 0 ||
 		    prof_cpu_row_take(&r->cpu, s) < 0)
 			return -1;
@@ -395,7 +395,7 @@ brief_take(struct brief_walk *bw, struct prof_runbrief *r, size_t row,
 
 	if (prof_sample_is(s, "outcome", "error"))
 		r->errors++;
-	if (aggregated(s)) {
+	if (prof_runview_aggregated(s)) {
 		bw->scratch.n = 0;
 		bw->scratch.contended = 0;
 		if (prof_cpu_row_take(&bw->scratch, s) < 0)

@@ -222,6 +222,10 @@ const char *prof_runview_segment(const struct prof_runview *v,
 size_t prof_runview_rows(const struct prof_runview *v,
 			 const struct prof_runrow **rows);
 
+/* Whether sample s is one prof_runview_load() aggregates into its row's
+ * v: a warm timing or browser sample that succeeded with a time. */
+int prof_runview_aggregated(struct json_object *s);
+
 /*
  * Walk a loaded view's file again and call fn with each sample, whole and
  * in the schema-2 form (segment_id, env_id; prof_runview_segment() names
