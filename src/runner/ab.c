@@ -361,6 +361,32 @@ open_side(struct side *s)
 	return 0;
 }
 
+/* Room on each side for cap calls (their times, contention marks, CPU
+ * and own times), then both sides' outputs opened: 0, or -1 (said). The
+ * caller frees the room. */
+static int
+sides_begin(struct side *a, struct side *b, size_t cap)
+{
+	struct side *s[2] = {a, b};
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		s[i]->r.cap_dur = cap;
+		s[i]->r.durations = calloc(cap, sizeof(double));
+		s[i]->r.contended = calloc(cap, 1);
+		s[i]->r.cpu = calloc(cap, sizeof(double));
+		s[i]->r.own = calloc(cap, sizeof(double));
+		if (!s[i]->r.durations || !s[i]->r.contended ||
+		    !s[i]->r.cpu || !s[i]->r.own) {
+			cli_say("out of memory");
+			return -1;
+		}
+	}
+	if (open_side(a) < 0 || open_side(b) < 0)
+		return -1;
+	return 0;
+}
+
 int
 ab_run_workloads(struct opts *o)
 {
@@ -420,12 +446,8 @@ ab_run_workloads(struct opts *o)
 		cli_say("out of memory");
 		goto out;
 	}
-	if (n == 0) {
-		cli_say("no workload matches mode '%s' with these categories "
-			"and backend '%s'",
-			o->mode, o->backend);
+	if (plan_none(o, n) < 0)
 		goto out;
-	}
 	/* --shard: the units of the shard's workloads, each with both its
 	 * sides (a workload's shard is its id's, prof_shard_of()), so that
 	 * a row's interleaving is whole in one shard. */
@@ -465,22 +487,7 @@ ab_run_workloads(struct opts *o)
 		if ((size_t)unit_budget(o, g) > cap)
 			cap = (size_t)unit_budget(o, g);
 	}
-	a->r.cap_dur = b->r.cap_dur = cap;
-	a->r.durations = calloc(cap, sizeof(double));
-	b->r.durations = calloc(cap, sizeof(double));
-	a->r.contended = calloc(cap, 1);
-	b->r.contended = calloc(cap, 1);
-	a->r.cpu = calloc(cap, sizeof(double));
-	b->r.cpu = calloc(cap, sizeof(double));
-	a->r.own = calloc(cap, sizeof(double));
-	b->r.own = calloc(cap, sizeof(double));
-	if (!a->r.durations || !b->r.durations || !a->r.contended ||
-	    !b->r.contended || !a->r.cpu || !b->r.cpu || !a->r.own ||
-	    !b->r.own) {
-		cli_say("out of memory");
-		goto out;
-	}
-	if (open_side(a) < 0 || open_side(b) < 0)
+	if (sides_begin(a, b, cap) < 0)
 		goto out;
 	if (n > 0 && !workers_shard_lost(o))
 		cal = calibrate_begin(a->r.out, b->r.out);
@@ -590,22 +597,7 @@ ab_run_command(struct opts *o)
 	prof_cmp_seq_threshold(&q, a->r.time_threshold_pct);
 	a->r.ab_first = b->r.ab_first = q.first;
 	a->r.ab_max = b->r.ab_max = q.max;
-	a->r.cap_dur = b->r.cap_dur = (size_t)q.max + 1;
-	a->r.durations = calloc(a->r.cap_dur, sizeof(double));
-	b->r.durations = calloc(b->r.cap_dur, sizeof(double));
-	a->r.contended = calloc(a->r.cap_dur, 1);
-	b->r.contended = calloc(b->r.cap_dur, 1);
-	a->r.cpu = calloc(a->r.cap_dur, sizeof(double));
-	b->r.cpu = calloc(b->r.cap_dur, sizeof(double));
-	a->r.own = calloc(a->r.cap_dur, sizeof(double));
-	b->r.own = calloc(b->r.cap_dur, sizeof(double));
-	if (!a->r.durations || !b->r.durations || !a->r.contended ||
-	    !b->r.contended || !a->r.cpu || !b->r.cpu || !a->r.own ||
-	    !b->r.own) {
-		cli_say("out of memory");
-		goto out;
-	}
-	if (open_side(a) < 0 || open_side(b) < 0)
+	if (sides_begin(a, b, (size_t)q.max + 1) < 0)
 		goto out;
 	/* --shard: a command is one workload, run in its id's shard; the
 	 * other shards write each side's run line alone. */

@@ -156,6 +156,18 @@ plan_shuffle(struct group *gs, int n, uint64_t seed)
 	}
 }
 
+/* Where no workload was planned (n 0): said, -1; else 0. */
+int
+plan_none(const struct opts *o, int n)
+{
+	if (n)
+		return 0;
+	cli_say("no workload matches mode '%s' with these categories and "
+		"backend '%s'",
+		o->mode, o->backend);
+	return -1;
+}
+
 /* Keep the groups of shard i of n, in their order (prof_shard_of(), which
  * prof-merge --shards checks the shards by). Returns how many. */
 int

@@ -300,6 +300,7 @@ int plan_groups(struct opts *o, struct workload *all, long n_all,
 		struct workload_binary *bins, struct group **out, int *n_out);
 void plan_shuffle(struct group *gs, int n, uint64_t seed);
 int plan_keep_shard(struct group *gs, int n, int i, int of);
+int plan_none(const struct opts *o, int n);
 
 /* binaries.c */
 const char *binaries_beside_me(const char *name, char *path, size_t n);

@@ -44,24 +44,12 @@ runnable(const char *path)
 static int
 find_program(const char *name, char *out, size_t n)
 {
-	const char *path = getenv("PATH");
-
 	errno = ENOENT;
 	if (strchr(name, '/')) {
 		snprintf(out, n, "%s", name);
 		return runnable(name);
 	}
-	while (path && *path) {
-		size_t len = strcspn(path, ":");
-
-		snprintf(out, n, "%.*s/%s", (int)len, len ? path : ".", name);
-		if (runnable(out) == 0)
-			return 0;
-		path += len;
-		if (*path == ':')
-			path++;
-	}
-	return -1;
+	return prof_path_search(name, runnable, out, n);
 }
 
 static int

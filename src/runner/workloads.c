@@ -94,12 +94,8 @@ workloads_run(struct opts *o)
 			rc = PROF_EXIT_OK;
 		goto out;
 	}
-	if (n == 0) {
-		cli_say("no workload matches mode '%s' with these categories "
-			"and backend '%s'",
-			o->mode, o->backend);
+	if (plan_none(o, n) < 0)
 		goto out;
-	}
 	if (o->shard_n) {
 		int before = n;
 

@@ -318,6 +318,25 @@ has_exited(pid_t pid, int block)
 }
 
 
+int
+prof_path_search(const char *name, int (*ok)(const char *path), char *out,
+		 size_t n)
+{
+	const char *path = getenv("PATH");
+
+	while (path && *path) {
+		size_t len = strcspn(path, ":");
+
+		snprintf(out, n, "%.*s/%s", (int)len, len ? path : ".", name);
+		if (ok ? ok(out) == 0 : access(out, X_OK) == 0)
+			return 0;
+		path += len;
+		if (*path == ':')
+			path++;
+	}
+	return -1;
+}
+
 /* Where prof_spawn_line() keeps its line. */
 struct spawn_line {
 	char *out;

@@ -95,6 +95,14 @@ void prof_spawn_describe(const struct prof_spawn_result *res,
  */
 int prof_spawn_line(char *const *argv, int last, char *out, size_t n);
 
+/*
+ * The first file called name in a folder of $PATH (an empty entry is the
+ * current folder) that ok() accepts (0; NULL: executable, access(2) X_OK),
+ * its path copied into out. 0, or -1 where none is.
+ */
+int prof_path_search(const char *name, int (*ok)(const char *path),
+		     char *out, size_t n);
+
 /* The last non-empty line of text, copied into buf. */
 void prof_last_line(const char *text, char *buf, size_t n);
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/err.h"
+#include "base/spawn.h"
 #include "base/grow.h"
 #include "base/utf8.h"
 #include "model/heaprec.h"
@@ -293,23 +294,11 @@ prof_heaprec_free(struct prof_heaprecs *r)
 static int
 find(const char *prog, char *out, size_t n)
 {
-	const char *path = getenv("PATH");
-
 	if (strchr(prog, '/')) {
 		snprintf(out, n, "%s", prog);
 		return 0;
 	}
-	while (path && *path) {
-		size_t len = strcspn(path, ":");
-
-		snprintf(out, n, "%.*s/%s", (int)len, len ? path : ".", prog);
-		if (access(out, X_OK) == 0)
-			return 0;
-		path += len;
-		if (*path == ':')
-			path++;
-	}
-	return -1;
+	return prof_path_search(prog, NULL, out, n);
 }
 
 /* Whether the ELF file fd has no PT_INTERP: 1 static, 0 dynamic (or not
