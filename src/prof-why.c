@@ -728,6 +728,16 @@ explain_row(struct json_object *row, const struct prof_runview *cur,
 			    err);
 }
 
+/* The files of a row's two sides under dir, DIR/reference/W.B.EXT and
+ * DIR/current/W.B.EXT, into before and after (n bytes each). */
+static void
+side_paths(const char *dir, const char *w, const char *b, const char *ext,
+	   char *before, char *after, size_t n)
+{
+	snprintf(before, n, "%s/reference/%s.%s.%s", dir, w, b, ext);
+	snprintf(after, n, "%s/current/%s.%s.%s", dir, w, b, ext);
+}
+
 /*
  * --time DIR: a changed time row's CPU profiles, as pprof --callgrind
  * wrote them (DIR/reference/W.B.callgrind and DIR/current/W.B.callgrind,
@@ -746,10 +756,8 @@ explain_time(struct json_object *row, const struct opts *o,
 
 	if (!w || !b)
 		return 0;
-	snprintf(before_path, sizeof(before_path), "%s/reference/%s.%s.callgrind",
-		 o->time_dir, w, b);
-	snprintf(after_path, sizeof(after_path), "%s/current/%s.%s.callgrind",
-		 o->time_dir, w, b);
+	side_paths(o->time_dir, w, b, "callgrind", before_path, after_path,
+		   sizeof(after_path));
 	snprintf(listing, sizeof(listing), "%s/%s.%s.pprof.txt", o->time_dir,
 		 w, b);
 	if (access(before_path, R_OK) || access(after_path, R_OK))
@@ -783,10 +791,8 @@ explain_memory(struct json_object *row, const struct opts *o,
 
 	if (!w || !b)
 		return 0;
-	snprintf(before_path, sizeof(before_path),
-		 "%s/reference/%s.%s.dhat.json", o->memory_dir, w, b);
-	snprintf(after_path, sizeof(after_path), "%s/current/%s.%s.dhat.json",
-		 o->memory_dir, w, b);
+	side_paths(o->memory_dir, w, b, "dhat.json", before_path, after_path,
+		   sizeof(after_path));
 	if (access(before_path, F_OK) || access(after_path, F_OK))
 		return 0;
 	if (prof_dhat_load(before_path, &before, &lerr) < 0 ||

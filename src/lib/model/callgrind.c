@@ -595,6 +595,16 @@ position_count(const char *v)
 	return n ? n : 1;
 }
 
+/* The file a "fl=", "fi=", "fe=", "cfi=" or "cfl=" value names, its
+ * compressed name undone, kept (keep_file()). NULL with err. */
+static const char *
+spec_file(struct loader *l, const char *v, struct prof_err *err)
+{
+	const char *name = name_of(l, &l->files, &l->anon_file, v, err);
+
+	return name ? keep_file(l, name, err) : NULL;
+}
+
 /* One "key=value" line of the cost part. Returns 0 or -1 with err. */
 static int
 spec_line(struct loader *l, const char *line, struct prof_err *err)
@@ -605,8 +615,8 @@ spec_line(struct loader *l, const char *line, struct prof_err *err)
 
 #define KEY(k) (klen == sizeof(k) - 1 && !strncmp(line, k, klen))
 	if (KEY("fl") || KEY("fi") || KEY("fe")) {
-		name = name_of(l, &l->files, &l->anon_file, v, err);
-		if (!name || !(name = keep_file(l, name, err)))
+		name = spec_file(l, v, err);
+		if (!name)
 			return -1;
 		l->file = name;
 	} else if (KEY("fn")) {
@@ -619,8 +629,8 @@ spec_line(struct loader *l, const char *line, struct prof_err *err)
 			return prof_err_set(err, "out of memory");
 		l->cfile = NULL;
 	} else if (KEY("cfi") || KEY("cfl")) {
-		name = name_of(l, &l->files, &l->anon_file, v, err);
-		if (!name || !(name = keep_file(l, name, err)))
+		name = spec_file(l, v, err);
+		if (!name)
 			return -1;
 		l->cfile = name;
 	} else if (KEY("cfn")) {

@@ -544,6 +544,26 @@ change_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* A change of site s, state, its numbers still 0. */
+static void
+change_init(struct prof_dhat_change *c, const struct prof_dhat_site *s,
+	    enum prof_dhat_state state)
+{
+	memset(c, 0, sizeof(*c));
+	c->name = s->name;
+	c->file = s->file;
+	c->state = state;
+}
+
+/* The baseline's numbers of a change: its site s's. */
+static void
+change_before(struct prof_dhat_change *c, const struct prof_dhat_site *s)
+{
+	c->bytes_before = s->bytes;
+	c->allocs_before = s->allocs;
+	c->live_before = s->max_live;
+}
+
 int
 prof_dhat_diff(const struct prof_dhat_profile *before,
 	       const struct prof_dhat_profile *after, enum prof_dhat_by by,
@@ -568,10 +588,7 @@ prof_dhat_diff(const struct prof_dhat_profile *before,
 		const struct prof_dhat_site *a = &after->sites[i];
 		struct prof_dhat_change *c = &d->c[k];
 
-		memset(c, 0, sizeof(*c));
-		c->name = a->name;
-		c->file = a->file;
-		c->state = PROF_DHAT_NEW;
+		change_init(c, a, PROF_DHAT_NEW);
 		c->bytes_after = a->bytes;
 		c->allocs_after = a->allocs;
 		c->live_after = a->max_live;
@@ -596,9 +613,7 @@ prof_dhat_diff(const struct prof_dhat_profile *before,
 					continue;
 				used[j] = 1;
 				c->state = PROF_DHAT_CHANGED;
-				c->bytes_before = b->bytes;
-				c->allocs_before = b->allocs;
-				c->live_before = b->max_live;
+				change_before(c, b);
 				break;
 			}
 		}
@@ -618,13 +633,8 @@ prof_dhat_diff(const struct prof_dhat_profile *before,
 
 		if (used[j])
 			continue;
-		memset(c, 0, sizeof(*c));
-		c->name = b->name;
-		c->file = b->file;
-		c->state = PROF_DHAT_VANISHED;
-		c->bytes_before = b->bytes;
-		c->allocs_before = b->allocs;
-		c->live_before = b->max_live;
+		change_init(c, b, PROF_DHAT_VANISHED);
+		change_before(c, b);
 		d->n_vanished++;
 		k++;
 	}
