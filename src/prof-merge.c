@@ -165,55 +165,20 @@ static const struct cli_opt option_table[] = {
 };
 
 /* The commit of the project in dir, or "unknown". */
-struct first_line {
-	char text[128];
-	int got;
-};
-
-static int
-keep_first(void *arg, char *line, size_t len, int complete)
-{
-	struct first_line *f = arg;
-
-	(void)complete;
-	if (!f->got) {
-		snprintf(f->text, sizeof(f->text), "%.*s", (int)len, line);
-		f->got = 1;
-	}
-	return 0;
-}
-
 static void
 git_commit(const char *dir, char *out, size_t n)
 {
 	char *argv[] = {"git", "-C", (char *)dir, "rev-parse", "--verify",
 			"--quiet", "HEAD", NULL};
-	struct first_line f = {0};
-	struct prof_spawn sp = {
-		.argv = argv,
-		.timeout_s = 30,
-		.stdout_fd = PROF_SPAWN_PIPE,
-		.on_line = keep_first,
-		.arg = &f,
-	};
-	struct prof_spawn_result res;
-	struct prof_err err = {0};
-	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	char text[128];
 	size_t len;
 
 	snprintf(out, n, "unknown");
-	sp.stderr_fd = devnull;
-	if (devnull < 0)
+	if (prof_spawn_line(argv, 0, text, sizeof(text)) < 0)
 		return;
-	if (prof_spawn_run(&sp, &res, &err) < 0)
-		goto out;
-	len = strlen(f.text);
-	if (prof_spawn_ok(&res) && len >= 40 &&
-	    strspn(f.text, "0123456789abcdef") == len)
-		snprintf(out, n, "%s", f.text);
-	prof_spawn_free(&res);
-out:
-	close(devnull);
+	len = strlen(text);
+	if (len >= 40 && strspn(text, "0123456789abcdef") == len)
+		snprintf(out, n, "%s", text);
 }
 
 /* argv joined by spaces, for the default command. */
