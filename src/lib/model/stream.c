@@ -1252,8 +1252,9 @@ doc_first(struct prof_stream *st, struct prof_err *err)
 	if (st->read_error)
 		here(st, err, "");
 	else
-		here(st, err, offset(st) ? "no JSON value, only white space" :
-					   "empty input, expected a JSON value");
+		here(st, err,
+		     offset(st) ? "no JSON value, only white space" :
+				  "empty input, expected a JSON value");
 	return -1;
 }
 
@@ -1653,7 +1654,8 @@ prof_stream_results(struct prof_stream *st, const char *path,
 		} else if (!strcmp(json_object_get_string(k), "samples")) {
 			if (saw_samples) {
 				prof_err_at(err, st->name, (int)at.line,
-					    at.col, "duplicate key \"samples\"");
+					    at.col,
+					    "duplicate key \"samples\"");
 				goto out;
 			}
 			saw_samples = 1;
