@@ -7,6 +7,7 @@
 
 #include "base/afile.h"
 #include "dash-int.h"
+#include "glossary.h"
 
 /*
  * The size of a verdict's change as its reason says it: "49.8% slower"
@@ -320,6 +321,8 @@ dash_write_index(struct dash *d, struct prof_err *err)
 		dash_change_words(fp, e);
 		fputs("</td></tr>\n", fp);
 	}
-	fputs("</tbody></table></div></section>\n</main></body></html>\n", fp);
+	fputs("</tbody></table></div></section>\n", fp);
+	prof_glossary_section(fp);
+	fputs("</main></body></html>\n", fp);
 	return prof_afile_commit(&af, err);
 }

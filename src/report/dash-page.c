@@ -6,6 +6,7 @@
 
 #include "palette.h"
 #include "dash-int.h"
+#include "glossary.h"
 
 static const char CSS[] =
 	"*{box-sizing:border-box}"
@@ -71,6 +72,9 @@ static const char CSS[] =
 	"dl.seg .d{font-weight:600;color:#9a6700}"
 	"p.unset{color:#57606a;font-size:12px;overflow-wrap:anywhere}"
 	"section{margin:16px 0}"
+	"a.gl{color:inherit;text-decoration:none}"
+	".glossary{font-size:13px}.glossary dt{font-weight:600}"
+	".glossary dd{margin:0 0 4px 20px}"
 	"h2{font-size:16px;margin:16px 0 8px}"
 	"@media (max-width:820px){.wide{display:none}}"
 	"@media print{main{max-width:none;padding:0}a{color:inherit;"
@@ -162,6 +166,10 @@ dash_verdict(FILE *fp, const char *status)
 	const char *cls = dash_verdict_class(status);
 	const char *word = status && status[0] ? status : "-";
 
+	int linked = prof_glossary_has(word);
+
+	if (linked)
+		prof_glossary_open(fp, word);
 	fputs("<span", fp);
 	if (cls[0])
 		fprintf(fp, " class=\"%s\"", cls);
@@ -170,6 +178,8 @@ dash_verdict(FILE *fp, const char *status)
 	fputs("\">", fp);
 	prof_page_esc(fp, word);
 	fputs("</span>", fp);
+	if (linked)
+		fputs("</a>", fp);
 }
 
 /*

@@ -7,6 +7,7 @@
 
 #include "base/afile.h"
 #include "dash-int.h"
+#include "glossary.h"
 
 /* A series' segment in words, its id on hover. */
 static void
@@ -379,6 +380,8 @@ dash_write_page(struct dash *d, struct entry *e, struct prof_err *err)
 		dash_verdict(fp, p->status);
 		fputs("</td></tr>\n", fp);
 	}
-	fputs("</tbody></table></div></section>\n</main></body></html>\n", fp);
+	fputs("</tbody></table></div></section>\n", fp);
+	prof_glossary_section(fp);
+	fputs("</main></body></html>\n", fp);
 	return prof_afile_commit(&af, err);
 }

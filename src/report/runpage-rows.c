@@ -8,6 +8,7 @@
 
 #include "base/grow.h"
 #include "base/json.h"
+#include "glossary.h"
 #include "model/sample.h"
 #include "page.h"
 #include "runpage-int.h"
@@ -272,15 +273,22 @@ rp_count_status_of(const struct prof_runrow *r, struct json_object *c)
 	return s ? s : "unjudged";
 }
 
-/* A status as a coloured word. */
+/* A status as a coloured word, a link to its entry in the page's
+ * glossary. */
 void
 rp_badge(FILE *fp, const char *status)
 {
+	int linked = prof_glossary_has(status);
+
+	if (linked)
+		prof_glossary_open(fp, status);
 	fprintf(fp, "<span class=\"badge s-");
 	prof_page_esc(fp, status);
 	fprintf(fp, "\">");
 	prof_page_esc(fp, status);
 	fprintf(fp, "</span>");
+	if (linked)
+		fputs("</a>", fp);
 }
 
 /* Whether the baseline's rows of w and b are drawn (prof_runview_load_only()). */

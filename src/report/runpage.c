@@ -11,6 +11,7 @@
 #include "base/afile.h"
 #include "base/json.h"
 #include "channels.h"
+#include "glossary.h"
 #include "page.h"
 #include "palette.h"
 #include "runpage-int.h"
@@ -42,6 +43,9 @@ static const char css[] =
 	"white-space:nowrap}"
 	".nums tr.judged td{font-weight:600}\n"
 	".meta td:first-child{color:var(--mute);width:11em}\n"
+	"a.gl{color:inherit;text-decoration:none}"
+	".glossary{font-size:.9em}.glossary dt{font-weight:600}"
+	".glossary dd{margin:0 0 .4em 1.5em}\n"
 	".badge{display:inline-block;padding:0 .55em;border-radius:1em;"
 	"font-size:.85em;font-weight:600;color:#fff;background:var(--inc)}\n"
 	".s-warning{background:var(--warn)}.s-stable{background:var(--ok)}"
@@ -884,6 +888,7 @@ write_page(struct page *p, struct prof_err *err)
 	}
 	if (!p->n_briefs)
 		fprintf(fp, "<p>No samples.</p>");
+	prof_glossary_section(fp);
 	fprintf(fp, "<script>%s</script></body></html>\n", script);
 	return 0;
 }

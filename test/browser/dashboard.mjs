@@ -81,7 +81,7 @@ try {
       spark_drawn: [...document.querySelectorAll('svg.spark')].every((s) =>
         box(s).width > 100 && box(s).height > 20 && (s.querySelector('polyline')?.getAttribute('points') ?? '').trim() !== ''),
       statuses: rows.map((r) => r.querySelector('[data-status]').dataset.status),
-      pages: rows.map((r) => r.querySelector('a').getAttribute('href')),
+      pages: rows.map((r) => r.querySelector('td.name a').getAttribute('href')),
       overflow: document.documentElement.scrollWidth > window.innerWidth,
       scroll_width: document.documentElement.scrollWidth,
       inner_width: window.innerWidth,

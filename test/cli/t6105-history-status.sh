@@ -129,7 +129,7 @@ is "$(grep -o '<circle class="pt imp"' "$T"/dash/s-*.html | wc -l)" 4 \
 	"the four improved runs are improved points"
 is "$(grep -o '<circle class="pt"' "$T"/dash/s-*.html | wc -l)" 4 \
 	"the four stable ones are plain"
-like "$(cat "$T"/dash/s-*.html)" '<span class="v-improved" data-verdict="improved">improved</span></td></tr>' \
+like "$(cat "$T"/dash/s-*.html)" '<a class="gl" href="#g-improved"><span class="v-improved" data-verdict="improved">improved</span></a></td></tr>' \
 	"the runs table has the verdict"
 # In chromium: the improved point's fill is report.html's improved badge.
 "$BIN/prof-report" --comparisons "$T/s8-cmp.json" --baseline "$T/base.json" \
@@ -166,7 +166,7 @@ jq_ok '.report == "rgb(130, 80, 223)" and .point == .report and
 	"chromium: improved points and words have report.html's improved colour"
 jq_ok '.stable != .report' "$T/colours.json" "and the stable points do not"
 "$BIN/prof-dashboard" --db "$db" -o "$T/dash2" 2>/dev/null
-like "$(cat "$T/dash2/index.html")" 'data-status="ok">ok · <span data-verdict="stable">stable</span>' \
+like "$(cat "$T/dash2/index.html")" 'data-status="ok">ok · <a class="gl" href="#g-stable"><span data-verdict="stable">stable</span></a>' \
 	"a stable verdict is shown in the index, not coloured"
 
 # A version-4 history: migrated, its run with a null status.

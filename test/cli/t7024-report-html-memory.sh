@@ -90,8 +90,8 @@ jq_ok "$b.disagrees[0] | test(\"^Time and memory disagree: time stable [-+][0-9.
 is "$(jq -r "$b.disagrees | length" "$T/seen.json")" \
 	"$(grep -c '^- `test.ab_copy` (cpu): time ' "$T/summary.md")" \
 	"as many disagreement lines as summary.md has"
-like "$(cat "$T/report.html")" "<td class=\"num mem\" data-metric=\"host_peak_bytes\">$(group "$cur")</td><td class=\"mem\"><span class=\"badge s-warning\">warning</span></td></tr>" \
+like "$(cat "$T/report.html")" "<td class=\"num mem\" data-metric=\"host_peak_bytes\">$(group "$cur")</td><td class=\"mem\"><a class=\"gl\" href=\"#g-warning\"><span class=\"badge s-warning\">warning</span></a></td></tr>" \
 	"the overview has the heap peak and the memory status"
 run prof-report -q -o "$T/u.md" --html "$T/u.html" "$T/ab.json"
-like "$(cat "$T/u.html")" "<tr data-metric=\"host_peak_bytes\"><td>heap peak (bytes)</td><td class=\"num\">$(group "$cur")</td><td class=\"num\">-</td><td class=\"num\">-</td><td><span class=\"badge s-unjudged\">unjudged</span></td></tr>" \
+like "$(cat "$T/u.html")" "<tr data-metric=\"host_peak_bytes\"><td>heap peak (bytes)</td><td class=\"num\">$(group "$cur")</td><td class=\"num\">-</td><td class=\"num\">-</td><td><a class=\"gl\" href=\"#g-unjudged\"><span class=\"badge s-unjudged\">unjudged</span></a></td></tr>" \
 	"a run not compared shows its own medians, unjudged"

@@ -44,5 +44,5 @@ like "$(cat "$T/r.html")" \
 is "$(grep -o 'class="disagree"' "$T/r.html" | wc -l | tr -d ' ')" 2 \
 	"a stable memory row says nothing"
 like "$(cat "$T/r.html")" \
-	'<tr data-metric="host_allocs"><td>allocations</td><td class="num">200</td><td class="num">100</td><td class="num">+100</td><td><span class="badge s-warning">warning</span></td></tr>' \
+	'<tr data-metric="host_allocs"><td>allocations</td><td class="num">200</td><td class="num">100</td><td class="num">+100</td><td><a class="gl" href="#g-warning"><span class="badge s-warning">warning</span></a></td></tr>' \
 	"the memory channel has the allocations' row"
