@@ -669,15 +669,8 @@ ab_run_command(struct opts *o)
 
 			sp.argv = s->o.argv;
 			sp.env_unset = unset;
-			sp.timeout_s = o->timeout_s;
-			sp.stderr_fd = -1;
-			sp.cancel = &signals_interrupted;
-			sp.exited = cmdsample_exited;
-			sp.exited_arg = &delay;
-			if (cmdsample_stdout(o, &sp, &osum) < 0) {
-				cli_say("out of memory");
+			if (cmdsample_watch(o, &sp, &delay, &osum) < 0)
 				goto out;
-			}
 			rc_run = prof_spawn_run(&sp, &res, &err);
 			out_sum = cmdsample_stdout_sum(o, &osum, out_hex);
 			if (rc_run < 0) {

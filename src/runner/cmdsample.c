@@ -659,6 +659,22 @@ cmdsample_stdout(struct opts *o, struct prof_spawn *sp, struct prof_sum *sum)
 	return 0;
 }
 
+int
+cmdsample_watch(struct opts *o, struct prof_spawn *sp, struct cmd_delay *delay,
+		struct prof_sum *sum)
+{
+	sp->timeout_s = o->timeout_s;
+	sp->stderr_fd = -1;
+	sp->cancel = &signals_interrupted;
+	sp->exited = cmdsample_exited;
+	sp->exited_arg = delay;
+	if (cmdsample_stdout(o, sp, sum) < 0) {
+		cli_say("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 const char *
 cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
 		     char hex[PROF_SUM_HEX])

@@ -138,15 +138,8 @@ command_run(struct opts *o)
 		sp.argv = o->argv;
 		sp.env_set = set;
 		sp.env_unset = unset;
-		sp.timeout_s = o->timeout_s;
-		sp.stderr_fd = -1;
-		sp.cancel = &signals_interrupted;
-		sp.exited = cmdsample_exited;
-		sp.exited_arg = &delay;
-		if (cmdsample_stdout(o, &sp, &osum) < 0) {
-			cli_say("out of memory");
+		if (cmdsample_watch(o, &sp, &delay, &osum) < 0)
 			goto out;
-		}
 		t0 = prof_now_ms();
 		rc_run = prof_spawn_run(&sp, &res, &err);
 		out_sum = cmdsample_stdout_sum(o, &osum, out_hex);

@@ -341,6 +341,12 @@ void cmdsample_outcome(struct opts *o, const struct prof_spawn_result *res,
  * it comes (sp->arg is taken). -1 when out of memory. */
 int cmdsample_stdout(struct opts *o, struct prof_spawn *sp,
 		     struct prof_sum *sum);
+/* A timed call of the command set up in sp: o's timeout, its stderr's
+ * tail kept, stopped by an interruption (signals_interrupted), its
+ * run-queue delay read into delay (cmdsample_exited()) and its stdout as
+ * cmdsample_stdout() has it. 0, or -1 (said: out of memory). */
+int cmdsample_watch(struct opts *o, struct prof_spawn *sp,
+		    struct cmd_delay *delay, struct prof_sum *sum);
 /* The run's output checksum into hex, or NULL without --check-output;
  * frees the state either way. */
 const char *cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
