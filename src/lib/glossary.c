@@ -175,18 +175,6 @@ prof_glossary_open(FILE *fp, const char *word)
 }
 
 void
-prof_glossary_link(FILE *fp, const char *word, const char *shown)
-{
-	if (!prof_glossary_has(word)) {
-		esc(fp, shown ? shown : word ? word : "");
-		return;
-	}
-	prof_glossary_open(fp, word);
-	esc(fp, shown ? shown : word);
-	fputs("</a>", fp);
-}
-
-void
 prof_glossary_section(FILE *fp)
 {
 	size_t i;

@@ -8,15 +8,9 @@
 /* 1 when word ("stable", "own time") is defined in the glossary. */
 int prof_glossary_has(const char *word);
 
-/*
- * shown (NULL: word) as a link to word's entry in the page's glossary
- * section (href "#g-WORD", a space a hyphen), escaped; a word the
- * glossary does not define is written plain.
- */
-void prof_glossary_link(FILE *fp, const char *word, const char *shown);
-
-/* The opening tag of such a link, for a caller's own content; the caller
- * closes it with </a>. */
+/* The opening tag of a link to word's entry in the page's glossary
+ * section (href "#g-WORD", a space a hyphen), for the caller's own
+ * content; the caller closes it with </a>. */
 void prof_glossary_open(FILE *fp, const char *word);
 
 /* The glossary section (id "glossary"): every word and its definition. */

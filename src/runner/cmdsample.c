@@ -96,7 +96,7 @@ cmdsample_base(struct opts *o, const char *fixture_sum, long index,
 }
 
 /* The tasks of a command read at its exit (a zombie has one or two). */
-void
+static void
 cmdsample_exited(void *arg, int pid)
 {
 	struct cmd_delay *d = arg;

@@ -328,7 +328,6 @@ struct cmd_delay {
 	double delay_ms[CMD_TASKS]; /* each one's run-queue delay */
 	double run_ms;		/* their time on a core, by the same count */
 };
-void cmdsample_exited(void *arg, int pid);
 /* The timing sample's fields of one run; d NULL or not known: the
  * kernel kept no delay. */
 struct json_object *cmdsample_of_result(struct opts *o, const char *fixture_sum,

@@ -31,6 +31,7 @@ EOF
 defs_of=$(cd "$ROOT" && ls src/lib/*.c src/lib/*/*.c src/cli/*.c \
 	src/runner/*.c | sed 's/\.c$//')
 users=$(cd "$ROOT" && ls src/prof-*.c src/lib/*.c src/lib/*/*.c src/cli/*.c \
+	src/report/*.c \
 	src/runner/*.c src/harness/*.c src/harness/cuda/*.c 2>/dev/null |
 	sed 's/\.c$//')
 missing=
