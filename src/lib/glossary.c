@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "glossary.h"
+#include "page.h"
 
 struct term {
 	const char *word, *text;
@@ -122,30 +123,6 @@ static const struct term TERMS[] = {
 
 #define N_TERMS (sizeof(TERMS) / sizeof(TERMS[0]))
 
-/* Text as HTML content: & < > " escaped. */
-static void
-esc(FILE *fp, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		default:
-			fputc(*s, fp);
-		}
-	}
-}
-
 /* The anchor id of a word: "g-" and the word, a space a hyphen. */
 static void
 anchor(FILE *fp, const char *word)
@@ -187,9 +164,9 @@ prof_glossary_section(FILE *fp)
 		fputs("<dt id=\"", fp);
 		anchor(fp, TERMS[i].word);
 		fputs("\">", fp);
-		esc(fp, TERMS[i].word);
+		prof_page_esc(fp, TERMS[i].word);
 		fputs("</dt><dd>", fp);
-		esc(fp, TERMS[i].text);
+		prof_page_esc(fp, TERMS[i].text);
 		fputs("</dd>", fp);
 	}
 	fputs("</dl></section>\n", fp);

@@ -18,7 +18,7 @@ page_terms() {
 	grep -o '<section class="glossary" id="glossary">.*</section>' "$1" |
 		sed 's/<dt id="[^"]*">/\n/g; s/<\/dt><dd>/\t/g; s/<\/dd>//g;
 			s/<\/dl><\/section>//' | sed 1d |
-		sed 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g'
+		sed "s/&lt;/</g; s/&gt;/>/g; s/&quot;/\"/g; s/&#39;/'/g; s/&amp;/\\&/g"
 }
 
 mkrun "$T/base.json" base c-base 2026-02-01T00:00:00Z 10 10.1 10.2 10.1 10
