@@ -329,6 +329,7 @@ rp_extras_take(void *arg, struct json_object *s, struct prof_err *err)
 	size_t len;
 	char *key, *k0;
 	long k;
+	double own;
 
 	if (!aggregated(s) || (x->p->summarise && !rp_drawn_wb(x->p, w, b)))
 		return 0;
@@ -359,13 +360,14 @@ rp_extras_take(void *arg, struct json_object *s, struct prof_err *err)
 	e->cont[e->n_cont++] = prof_json_get(s, "contended") &&
 			       json_object_get_boolean(
 				       prof_json_get(s, "contended"));
-	if (!prof_sample_run_delay(s, NULL) || isnan(prof_sample_own_ms(s))) {
+	own = prof_sample_own_ms(s);
+	if (!prof_sample_run_delay(s, NULL) || isnan(own)) {
 		e->no_delay++;
 		return 0;
 	}
 	if (PROF_GROW(e->own, e->n_own + 1, e->cap_own) < 0)
 		return prof_err_set(err, "out of memory");
-	e->own[e->n_own++] = prof_sample_own_ms(s);
+	e->own[e->n_own++] = own;
 	return 0;
 oom:
 	free(key);
