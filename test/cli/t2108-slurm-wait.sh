@@ -17,8 +17,12 @@ SEL=(CATEGORY=primitive REPEAT=1 BASELINE="$T/none.json")
 # Run a command with the signals' default actions (a background job of a
 # shell ignores SIGINT) in a process group of its own: its pid is $!.
 DFL='use POSIX; $SIG{INT} = $SIG{TERM} = $SIG{HUP} = "DEFAULT"; POSIX::setsid(); exec @ARGV or die'
-# bg ARGS...: make in the background, its own group; $pid.
+# bg ARGS...: make in the background, its own group; $pid. The files
+# are emptied here first: the child's redirections may run after
+# submitted has read the last case's "submitted" line.
 bg() {
+	: >"$out"
+	: >"$err"
 	perl -e "$DFL" make -s --no-print-directory -o all "$@" >"$out" 2>"$err" &
 	pid=$!
 }
