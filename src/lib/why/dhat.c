@@ -241,111 +241,144 @@ point_frame(struct json_object *fs, size_t i, const struct frame *fr,
 	return site;
 }
 
-int
-prof_dhat_load(const char *path, struct prof_dhat_profile *p,
-	       struct prof_err *err)
+/* The checks of DHAT's top level: version 2, heap mode, the frame table
+ * and the points as arrays (*pps and *ftbl). -1 with err. */
+static int
+check_top(struct json_object *root, struct json_object **pps,
+	  struct json_object **ftbl, struct prof_err *err)
 {
-	struct json_object *root, *v, *pps, *ftbl;
-	struct frame *fr = NULL;
-	long *at = NULL;
-	int *marks = NULL;
-	size_t nf = 0, np, i, cap = 0, marked = 0, worker = 0;
-	char where[64];
-	int rc = -1;
+	struct json_object *v;
 
-	memset(p, 0, sizeof(*p));
-	root = prof_json_load(path, err);
-	if (!root)
-		return -1;
-	if (!json_object_is_type(root, json_type_object)) {
-		prof_err_path(err, ".", "expected DHAT's JSON object, not %s",
-			      prof_json_type_name(root));
-		goto out;
-	}
+	if (!json_object_is_type(root, json_type_object))
+		return prof_err_path(err, ".",
+				     "expected DHAT's JSON object, not %s",
+				     prof_json_type_name(root));
 	v = prof_json_get(root, "dhatFileVersion");
 	if (!json_object_is_type(v, json_type_int) ||
-	    json_object_get_int64(v) != 2) {
-		prof_err_path(err, ".dhatFileVersion", "expected 2 (valgrind "
-			      "3.15 or later's DHAT), not %s",
-			      v ? json_object_to_json_string(v) : "nothing");
-		goto out;
-	}
+	    json_object_get_int64(v) != 2)
+		return prof_err_path(err, ".dhatFileVersion",
+				     "expected 2 (valgrind 3.15 or later's "
+				     "DHAT), not %s",
+				     v ? json_object_to_json_string(v) :
+					 "nothing");
 	if (!prof_json_str(root, "mode") ||
-	    strcmp(prof_json_str(root, "mode"), "heap")) {
-		prof_err_path(err, ".mode", "expected \"heap\" (valgrind "
-			      "--tool=dhat without --mode)");
-		goto out;
-	}
-	pps = prof_json_get(root, "pps");
-	ftbl = prof_json_get(root, "ftbl");
-	if (!json_object_is_type(ftbl, json_type_array) ||
-	    !json_object_array_length(ftbl)) {
-		prof_err_path(err, ".ftbl", "expected an array of frames");
-		goto out;
-	}
-	if (!json_object_is_type(pps, json_type_array)) {
-		prof_err_path(err, ".pps", "expected an array of program "
-			      "points");
-		goto out;
-	}
-	nf = json_object_array_length(ftbl);
-	fr = calloc(nf, sizeof(*fr));
-	if (!fr) {
-		prof_err_set(err, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < nf; i++) {
+	    strcmp(prof_json_str(root, "mode"), "heap"))
+		return prof_err_path(err, ".mode",
+				     "expected \"heap\" (valgrind "
+				     "--tool=dhat without --mode)");
+	*pps = prof_json_get(root, "pps");
+	*ftbl = prof_json_get(root, "ftbl");
+	if (!json_object_is_type(*ftbl, json_type_array) ||
+	    !json_object_array_length(*ftbl))
+		return prof_err_path(err, ".ftbl",
+				     "expected an array of frames");
+	if (!json_object_is_type(*pps, json_type_array))
+		return prof_err_path(err, ".pps",
+				     "expected an array of program points");
+	return 0;
+}
+
+/* The frame table parsed into *fr (*nf of them, for frames_free() even
+ * on error); *worker counts the harness's worker frames. -1 with err. */
+static int
+load_frames(struct json_object *ftbl, struct frame **fr, size_t *nf,
+	    size_t *worker, struct prof_err *err)
+{
+	char where[64];
+	size_t i;
+
+	*nf = json_object_array_length(ftbl);
+	*fr = calloc(*nf, sizeof(**fr));
+	if (!*fr)
+		return prof_err_set(err, "out of memory");
+	for (i = 0; i < *nf; i++) {
 		struct json_object *s = json_object_array_get_idx(ftbl, i);
 
 		if (!json_object_is_type(s, json_type_string)) {
 			snprintf(where, sizeof(where), ".ftbl[%zu]", i);
-			prof_err_path(err, where, "expected a string, not %s",
-				      prof_json_type_name(s));
-			goto out;
+			return prof_err_path(err, where,
+					     "expected a string, not %s",
+					     prof_json_type_name(s));
 		}
-		if (frame_parse(json_object_get_string(s), &fr[i]) < 0) {
-			prof_err_set(err, "out of memory");
-			goto out;
-		}
-		worker += fr[i].worker;
+		if (frame_parse(json_object_get_string(s), &(*fr)[i]) < 0)
+			return prof_err_set(err, "out of memory");
+		*worker += (*fr)[i].worker;
 	}
-	np = json_object_array_length(pps);
-	at = calloc(np + 1, sizeof(*at));
-	marks = calloc(np + 1, sizeof(*marks));
-	if (!at || !marks) {
-		prof_err_set(err, "out of memory");
-		goto out;
-	}
-	/* First which frame each point is for, and whether its stack
-	 * passes through run(): in a prof worker (the harness on some
-	 * stack), only those are counted, and those of the workload's
-	 * threads (their stacks start at start_thread, not in the
-	 * harness: a thread that run() starts allocates there); none when
-	 * run() allocated nothing. */
+	return 0;
+}
+
+/*
+ * Which frame each of the np points is for (at) and whether its stack
+ * passes through run() (marks, point_frame()): in a prof worker (the
+ * harness on some stack), only those are counted, and those of the
+ * workload's threads (their stacks start at start_thread, not in the
+ * harness: a thread that run() starts allocates there); none when run()
+ * allocated nothing. *marked counts the points run() called. -1 with err.
+ */
+static int
+mark_points(struct json_object *pps, size_t np, const struct frame *fr,
+	    size_t nf, long *at, int *marks, size_t *marked,
+	    struct prof_err *err)
+{
+	char where[64];
+	size_t i;
+
 	for (i = 0; i < np; i++) {
 		struct json_object *pp = json_object_array_get_idx(pps, i);
 		struct json_object *fs = prof_json_get(pp, "fs");
 
 		if (!json_object_is_type(pp, json_type_object)) {
 			snprintf(where, sizeof(where), ".pps[%zu]", i);
-			prof_err_path(err, where, "expected an object, not %s",
-				      prof_json_type_name(pp));
-			goto out;
+			return prof_err_path(err, where,
+					     "expected an object, not %s",
+					     prof_json_type_name(pp));
 		}
 		if (!json_object_is_type(fs, json_type_array)) {
 			snprintf(where, sizeof(where), ".pps[%zu].fs", i);
-			prof_err_path(err, where, "expected an array of frames");
-			goto out;
+			return prof_err_path(err, where,
+					     "expected an array of frames");
 		}
 		at[i] = point_frame(fs, i, fr, nf, &marks[i], err);
 		if (at[i] < 0)
-			goto out;
-		marked += marks[i] == 1;
+			return -1;
+		*marked += marks[i] == 1;
 	}
-	marked += worker;
-	p->scope = marked ? PROF_DHAT_RUN : PROF_DHAT_PROCESS;
-	p->points = np;
-	for (i = 0; i < np; i++) {
+	return 0;
+}
+
+/* Point i's bytes, allocations and peak (pp's tb, tbk and mb) added to
+ * its site's and p's; -1 with err past 64 bits. */
+static int
+add_point(struct prof_dhat_profile *p, struct prof_dhat_site *s, size_t i,
+	  long long tb, long long tbk, long long mb, struct prof_err *err)
+{
+	char where[64];
+
+	if (tb > INT64_MAX - s->bytes || tbk > INT64_MAX - s->allocs ||
+	    mb > INT64_MAX - s->max_live || tb > INT64_MAX - p->bytes ||
+	    tbk > INT64_MAX - p->allocs || mb > INT64_MAX - p->max_live) {
+		snprintf(where, sizeof(where), ".pps[%zu]", i);
+		return prof_err_path(err, where, "the sums pass 64 bits");
+	}
+	s->bytes += tb;
+	s->allocs += tbk;
+	s->max_live += mb;
+	p->bytes += tb;
+	p->allocs += tbk;
+	p->max_live += mb;
+	p->counted++;
+	return 0;
+}
+
+/* The counted points' costs summed into their sites; -1 with err. */
+static int
+sum_points(struct prof_dhat_profile *p, struct json_object *pps,
+	   const struct frame *fr, const long *at, const int *marks,
+	   struct prof_err *err)
+{
+	size_t i, cap = 0;
+
+	for (i = 0; i < p->points; i++) {
 		struct json_object *pp = json_object_array_get_idx(pps, i);
 		struct prof_dhat_site *s;
 		long long tb, tbk, mb;
@@ -353,30 +386,50 @@ prof_dhat_load(const char *path, struct prof_dhat_profile *p,
 		if (pp_count(pp, "tb", i, 1, &tb, err) < 0 ||
 		    pp_count(pp, "tbk", i, 1, &tbk, err) < 0 ||
 		    pp_count(pp, "mb", i, 0, &mb, err) < 0)
-			goto out;
+			return -1;
 		if (p->scope == PROF_DHAT_RUN && !marks[i])
 			continue;
 		s = site_of(p, &cap, &fr[at[i]]);
-		if (!s) {
-			prof_err_set(err, "out of memory");
-			goto out;
-		}
-		if (tb > INT64_MAX - s->bytes || tbk > INT64_MAX - s->allocs ||
-		    mb > INT64_MAX - s->max_live ||
-		    tb > INT64_MAX - p->bytes || tbk > INT64_MAX - p->allocs ||
-		    mb > INT64_MAX - p->max_live) {
-			snprintf(where, sizeof(where), ".pps[%zu]", i);
-			prof_err_path(err, where, "the sums pass 64 bits");
-			goto out;
-		}
-		s->bytes += tb;
-		s->allocs += tbk;
-		s->max_live += mb;
-		p->bytes += tb;
-		p->allocs += tbk;
-		p->max_live += mb;
-		p->counted++;
+		if (!s)
+			return prof_err_set(err, "out of memory");
+		if (add_point(p, s, i, tb, tbk, mb, err) < 0)
+			return -1;
 	}
+	return 0;
+}
+
+int
+prof_dhat_load(const char *path, struct prof_dhat_profile *p,
+	       struct prof_err *err)
+{
+	struct json_object *root, *pps = NULL, *ftbl = NULL;
+	struct frame *fr = NULL;
+	long *at = NULL;
+	int *marks = NULL;
+	size_t nf = 0, np, marked = 0, worker = 0;
+	int rc = -1;
+
+	memset(p, 0, sizeof(*p));
+	root = prof_json_load(path, err);
+	if (!root)
+		return -1;
+	if (check_top(root, &pps, &ftbl, err) < 0 ||
+	    load_frames(ftbl, &fr, &nf, &worker, err) < 0)
+		goto out;
+	np = json_object_array_length(pps);
+	at = calloc(np + 1, sizeof(*at));
+	marks = calloc(np + 1, sizeof(*marks));
+	if (!at || !marks) {
+		prof_err_set(err, "out of memory");
+		goto out;
+	}
+	if (mark_points(pps, np, fr, nf, at, marks, &marked, err) < 0)
+		goto out;
+	marked += worker;
+	p->scope = marked ? PROF_DHAT_RUN : PROF_DHAT_PROCESS;
+	p->points = np;
+	if (sum_points(p, pps, fr, at, marks, err) < 0)
+		goto out;
 	if (p->n)
 		qsort(p->sites, p->n, sizeof(*p->sites), site_cmp);
 	rc = 0;
