@@ -113,6 +113,106 @@ use_count(const struct hcount *h, const char *path, const char *key,
 	return 0;
 }
 
+/* What a dump and a profile read alike of the header: the command
+ * (cmd:), what triggered the dump (desc: Trigger: ...), and summary: and
+ * totals: (their count at column col), each into its field. */
+struct head {
+	char *cmd, *trigger;
+	size_t cmd_size, trigger_size;
+	struct hcount summary, totals;
+};
+
+/* line into h when it is one of its headers; 1 when it was, else 0. */
+static int
+shared_header(struct head *h, const char *line, int col, int lineno)
+{
+	const char *v;
+
+	if ((v = header(line, "cmd"))) {
+		copy_value(h->cmd, h->cmd_size, v);
+	} else if ((v = header(line, "desc")) && !strncmp(v, "Trigger:", 8)) {
+		v += 8 + strspn(v + 8, " ");
+		copy_value(h->trigger, h->trigger_size, v);
+	} else if ((v = header(line, "summary"))) {
+		take_count(&h->summary, v, col, "summary:", lineno);
+	} else if ((v = header(line, "totals"))) {
+		take_count(&h->totals, v, col, "totals:", lineno);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* The dump at path (- for stdin) opened, or NULL with err. */
+static FILE *
+dump_open(const char *path, struct prof_err *err)
+{
+	FILE *fp = prof_input_open(path, 0, 0, err);
+
+	if (!fp && errno)
+		prof_err_set(err, "cannot read the callgrind dump: %s",
+			     strerror(errno));
+	return fp;
+}
+
+/* After a dump's last line: -1 with err when it could not be read, was
+ * empty (no line) or had no events: line (col < 0), else 0. */
+static int
+dump_end(FILE *fp, const char *path, int lines, int col, struct prof_err *err)
+{
+	if (ferror(fp)) {
+		prof_err_file(err, path);
+		return prof_err_set(err, "cannot read the callgrind dump: %s",
+				    strerror(errno));
+	}
+	if (!lines || col < 0) {
+		prof_err_file(err, path);
+		return prof_err_set(err, lines ? "no events: line" :
+						 "empty callgrind dump");
+	}
+	return 0;
+}
+
+/* A pid: or part: line into d: 1 when line is one, 0 when not, -1 with
+ * err (its place set) when the number is beyond range. */
+static int
+id_header(struct prof_callgrind_dump *d, const char *line, const char *path,
+	  int lineno, struct prof_err *err)
+{
+	const char *v;
+	int is_pid, r;
+	long long x = 0;
+
+	if (!(v = header(line, "pid")) && !(v = header(line, "part")))
+		return 0;
+	is_pid = !strncmp(line, "pid", 3);
+	r = prof_range_count(v, NULL, 0, is_pid ? LLONG_MAX : INT_MAX,
+			     is_pid ? "pid:" : "part:", &x, err);
+	if (r < 0)
+		return prof_err_place(err, path, lineno, 0);
+	if (!r && is_pid)
+		d->pid = x;
+	else if (!r)
+		d->part = (int)x;
+	return 1;
+}
+
+/* A dump's count of instructions from its header (h) into *ir: totals:
+ * is the sum of what the file holds; summary: a counter that callgrind
+ * may leave wrapped around in a final dump. Returns 0 or -1 with err. */
+static int
+read_total(const struct head *h, const char *path, long long *ir,
+	   struct prof_err *err)
+{
+	if (h->totals.line)
+		return use_count(&h->totals, path, "totals:", ir, err);
+	if (h->summary.line)
+		return use_count(&h->summary, path, "summary:", ir, err);
+	prof_err_file(err, path);
+	return prof_err_set(err, "no totals: or summary: line (a dump cut "
+			    "short?)");
+}
+
 int
 prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
 		    struct prof_err *err)
@@ -120,55 +220,35 @@ prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
 	FILE *fp;
 	char *line = NULL;
 	size_t cap = 0;
-	int lineno = 0, col = -1, rc = -1, first = 1;
-	struct hcount summary = {0}, totals = {0};
+	int lineno = 0, col = -1, rc = -1, r;
+	struct head h = {.cmd = d->cmd,
+			 .trigger = d->trigger,
+			 .cmd_size = sizeof(d->cmd),
+			 .trigger_size = sizeof(d->trigger)};
 	const char *v;
 
 	memset(d, 0, sizeof(*d));
 	d->pid = -1;
 	d->ir = -1;
-	fp = prof_input_open(path, 0, 0, err);
+	fp = dump_open(path, err);
 	if (!fp)
-		return errno ? prof_err_set(err, "cannot read the callgrind "
-					    "dump: %s", strerror(errno)) : -1;
+		return -1;
 	while (getline(&line, &cap, fp) >= 0) {
 		lineno++;
-		if (first) {
-			first = 0;
-			/* "# callgrind format" opens every file since 3.5;
-			 * "version: 1" the older ones. */
-			if (strncmp(line, "# callgrind format", 18) &&
-			    !header(line, "version")) {
-				prof_err_at(err, path, 1, 0,
-					    "not a callgrind output file");
-				goto out;
-			}
+		/* "# callgrind format" opens every file since 3.5;
+		 * "version: 1" the older ones. */
+		if (lineno == 1 && strncmp(line, "# callgrind format", 18) &&
+		    !header(line, "version")) {
+			prof_err_at(err, path, 1, 0,
+				    "not a callgrind output file");
+			goto out;
 		}
-		if ((v = header(line, "pid")) || (v = header(line, "part"))) {
-			int is_pid = !strncmp(line, "pid", 3);
-			long long x = 0;
-			int r = prof_range_count(v, NULL, 0,
-						 is_pid ? LLONG_MAX : INT_MAX,
-						 is_pid ? "pid:" : "part:", &x,
-						 err);
-
-			if (r < 0) {
-				prof_err_place(err, path, lineno, 0);
-				goto out;
-			}
-			if (!r && is_pid)
-				d->pid = x;
-			else if (!r)
-				d->part = (int)x;
-		} else if ((v = header(line, "cmd")))
-			copy_value(d->cmd, sizeof(d->cmd), v);
-		else if ((v = header(line, "desc")) &&
-			 !strncmp(v, "Trigger:", 8)) {
-			v += 8;
-			while (*v == ' ')
-				v++;
-			copy_value(d->trigger, sizeof(d->trigger), v);
-		} else if ((v = header(line, "events"))) {
+		r = id_header(d, line, path, lineno, err);
+		if (r < 0)
+			goto out;
+		if (r || shared_header(&h, line, col, lineno))
+			continue;
+		if ((v = header(line, "events"))) {
 			col = ir_column(v);
 			if (col < 0) {
 				prof_err_at(err, path, lineno, 0,
@@ -177,43 +257,10 @@ prof_callgrind_read(const char *path, struct prof_callgrind_dump *d,
 					    "that drop it)");
 				goto out;
 			}
-		} else if ((v = header(line, "summary"))) {
-			take_count(&summary, v, col, "summary:", lineno);
-		} else if ((v = header(line, "totals"))) {
-			take_count(&totals, v, col, "totals:", lineno);
 		}
 	}
-	if (ferror(fp)) {
-		prof_err_file(err, path);
-		prof_err_set(err, "cannot read the callgrind dump: %s",
-			     strerror(errno));
-		goto out;
-	}
-	if (first) {
-		prof_err_file(err, path);
-		prof_err_set(err, "empty callgrind dump");
-		goto out;
-	}
-	if (col < 0) {
-		prof_err_file(err, path);
-		prof_err_set(err, "no events: line");
-		goto out;
-	}
-	/* totals: is the sum of what the file holds; summary: a counter
-	 * that callgrind may leave wrapped around in a final dump. */
-	if (totals.line) {
-		if (use_count(&totals, path, "totals:", &d->ir, err) < 0)
-			goto out;
-	} else if (summary.line) {
-		if (use_count(&summary, path, "summary:", &d->ir, err) < 0)
-			goto out;
-	} else {
-		prof_err_file(err, path);
-		prof_err_set(err, "no totals: or summary: line (a dump cut "
-				  "short?)");
-		goto out;
-	}
-	rc = 0;
+	if (dump_end(fp, path, lineno, col, err) == 0)
+		rc = read_total(&h, path, &d->ir, err);
 out:
 	free(line);
 	fclose(fp);
@@ -614,30 +661,30 @@ spec_line(struct loader *l, const char *line, struct prof_err *err)
 	const char *name;
 
 #define KEY(k) (klen == sizeof(k) - 1 && !strncmp(line, k, klen))
-	if (KEY("fl") || KEY("fi") || KEY("fe")) {
+	/* The current file and function, and with a "c" the next call's
+	 * (cfi=, cfl=, cfn=) */
+	if (KEY("fl") || KEY("fi") || KEY("fe") || KEY("cfi") ||
+	    KEY("cfl")) {
 		name = spec_file(l, v, err);
 		if (!name)
 			return -1;
-		l->file = name;
-	} else if (KEY("fn")) {
-		name = name_of(l, &l->fns, &l->anon_fn, v, err);
+		*(line[0] == 'c' ? &l->cfile : &l->file) = name;
+	} else if (KEY("fn") || KEY("cfn")) {
+		int call = line[0] == 'c';
+
+		name = name_of(l, &l->fns, call ? &l->anon_cfn : &l->anon_fn,
+			       v, err);
 		if (!name)
 			return -1;
+		if (call) {
+			l->cfn = name;
+			return 0;
+		}
 		l->fn = fn_index(l->p, name, base_len(name),
 				 l->file ? l->file : "???");
 		if (l->fn < 0)
 			return prof_err_set(err, "out of memory");
 		l->cfile = NULL;
-	} else if (KEY("cfi") || KEY("cfl")) {
-		name = spec_file(l, v, err);
-		if (!name)
-			return -1;
-		l->cfile = name;
-	} else if (KEY("cfn")) {
-		name = name_of(l, &l->fns, &l->anon_cfn, v, err);
-		if (!name)
-			return -1;
-		l->cfn = name;
 	} else if (KEY("calls")) {
 		long long n = 0;
 		int rc = count_at(v, 0, "calls=", &n, err);
@@ -738,19 +785,101 @@ inclusive_costs(struct prof_callgrind_profile *p, struct prof_err *err)
 	return 0;
 }
 
+/* One line of a dump into l, the header's counts into h. Returns 0 or -1
+ * with err. */
+static int
+load_line(struct loader *l, struct head *h, const char *line,
+	  struct prof_err *err)
+{
+	struct prof_callgrind_profile *p = l->p;
+	char c = line[0];
+	const char *v;
+
+	/* pprof --callgrind opens with events: */
+	if (l->lineno == 1 && strncmp(line, "# callgrind format", 18) &&
+	    !header(line, "version") && !header(line, "events"))
+		return prof_err_at(err, l->path, 1, 0,
+				   "not a callgrind output file");
+	if (c == '#' || c == '\n' || c == '\r')
+		return 0;
+	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*')
+		return cost_line(l, line, err);
+	if (strchr(line, '=') && strcspn(line, "=") < strcspn(line, ": "))
+		return spec_line(l, line, err);
+	if ((v = header(line, "positions"))) {
+		l->npos = position_count(v);
+	} else if ((v = header(line, "events"))) {
+		/* Ir, or the first event of another profiler's output
+		 * (pprof's Hits) */
+		l->col = ir_column(v);
+		if (l->col < 0) {
+			l->col = 0;
+			copy_value(p->event, sizeof(p->event), v);
+			p->event[strcspn(p->event, " \t")] = '\0';
+		}
+	} else {
+		shared_header(h, line, l->col, l->lineno);
+	}
+	return 0;
+}
+
+/*
+ * p's total from the header (h), checked against the sum of its cost
+ * lines: totals: (summary: without it) is that sum, and a file that says
+ * otherwise would explain a change it does not have. pprof's output has
+ * neither: its total is the sum. Returns 0 or -1 with err.
+ */
+static int
+load_total(struct prof_callgrind_profile *p, const char *path,
+	   const struct head *h, struct prof_err *err)
+{
+	const struct hcount *t = &h->totals, *s = &h->summary, *said;
+	long long sum = 0;
+	size_t i;
+
+	for (i = 0; i < p->n_fns; i++)
+		if (prof_range_add(&sum, p->fns[i].self, "the functions' costs",
+				   err) < 0)
+			return prof_err_place(err, path, 0, 0);
+	if (t->line && t->rc <= 0) {
+		if (use_count(t, path, "totals:", &p->total, err) < 0)
+			return -1;
+	} else if (s->line) {
+		if (use_count(s, path, "summary:", &p->total, err) < 0)
+			return -1;
+	} else if (t->line) {
+		/* totals: without a count, and no summary: */
+		use_count(t, path, "totals:", &p->total, err);
+		return -1;
+	} else if (p->event[0]) {
+		p->total = sum;
+	} else {
+		prof_err_file(err, path);
+		return prof_err_set(err, "no totals: or summary: line (a dump "
+				    "cut short?)");
+	}
+	if (p->total == sum)
+		return 0;
+	said = t->line && t->rc == 0 ? t : s;
+	return prof_err_at(err, path, said->line, 0,
+			   "%s says %lld, but the file's cost lines add up to "
+			   "%lld", said == t ? "totals:" : "summary:", p->total,
+			   sum);
+}
+
 int
 prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 		    struct prof_err *err)
 {
 	struct loader l = {0};
 	char *line = NULL;
-	size_t cap = 0, i;
-	ssize_t len;
-	struct hcount summary = {0}, totals = {0};
-	long long sum = 0;
+	size_t cap = 0;
+	struct head h = {.cmd = p->cmd,
+			 .trigger = p->trigger,
+			 .cmd_size = sizeof(p->cmd),
+			 .trigger_size = sizeof(p->trigger)};
 	int rc = -1;
 	FILE *fp;
-	const char *v;
 
 	memset(p, 0, sizeof(*p));
 	l.p = p;
@@ -758,101 +887,17 @@ prof_callgrind_load(const char *path, struct prof_callgrind_profile *p,
 	l.fn = -1;
 	l.npos = 1;
 	l.col = -1;
-	fp = prof_input_open(path, 0, 0, err);
+	fp = dump_open(path, err);
 	if (!fp)
-		return errno ? prof_err_set(err, "cannot read the callgrind "
-					    "dump: %s", strerror(errno)) : -1;
-	while ((len = getline(&line, &cap, fp)) >= 0) {
-		char c = line[0];
-
+		return -1;
+	while (getline(&line, &cap, fp) >= 0) {
 		l.lineno++;
-		/* pprof --callgrind opens with events: */
-		if (l.lineno == 1 && strncmp(line, "# callgrind format", 18) &&
-		    !header(line, "version") && !header(line, "events")) {
-			prof_err_at(err, path, 1, 0,
-				    "not a callgrind output file");
+		if (load_line(&l, &h, line, err) < 0)
 			goto out;
-		}
-		if (c == '#' || c == '\n' || c == '\r')
-			continue;
-		if ((c >= '0' && c <= '9') || c == '+' || c == '-' ||
-		    c == '*') {
-			if (cost_line(&l, line, err) < 0)
-				goto out;
-		} else if (strchr(line, '=') &&
-			   strcspn(line, "=") < strcspn(line, ": ")) {
-			if (spec_line(&l, line, err) < 0)
-				goto out;
-		} else if ((v = header(line, "positions"))) {
-			l.npos = position_count(v);
-		} else if ((v = header(line, "events"))) {
-			/* Ir, or the first event of another profiler's
-			 * output (pprof's Hits) */
-			l.col = ir_column(v);
-			if (l.col < 0) {
-				l.col = 0;
-				copy_value(p->event, sizeof(p->event), v);
-				p->event[strcspn(p->event, " \t")] = '\0';
-			}
-		} else if ((v = header(line, "cmd"))) {
-			copy_value(p->cmd, sizeof(p->cmd), v);
-		} else if ((v = header(line, "desc")) &&
-			   !strncmp(v, "Trigger:", 8)) {
-			v += 8 + strspn(v + 8, " ");
-			copy_value(p->trigger, sizeof(p->trigger), v);
-		} else if ((v = header(line, "summary"))) {
-			take_count(&summary, v, l.col, "summary:", l.lineno);
-		} else if ((v = header(line, "totals"))) {
-			take_count(&totals, v, l.col, "totals:", l.lineno);
-		}
 	}
-	if (ferror(fp)) {
-		prof_err_file(err, path);
-		prof_err_set(err, "cannot read the callgrind dump: %s",
-			     strerror(errno));
+	if (dump_end(fp, path, l.lineno, l.col, err) < 0 ||
+	    load_total(p, path, &h, err) < 0)
 		goto out;
-	}
-	if (!l.lineno || l.col < 0) {
-		prof_err_file(err, path);
-		prof_err_set(err, l.lineno ? "no events: line" :
-					     "empty callgrind dump");
-		goto out;
-	}
-	for (i = 0; i < p->n_fns; i++)
-		if (prof_range_add(&sum, p->fns[i].self, "the functions' costs",
-				   err) < 0) {
-			prof_err_place(err, path, 0, 0);
-			goto out;
-		}
-	/* totals: (summary: without it) is the sum of the cost lines: a
-	 * file that says otherwise would explain a change it does not
-	 * have. pprof's output has neither: its total is the sum. */
-	if (totals.line && totals.rc <= 0) {
-		if (use_count(&totals, path, "totals:", &p->total, err) < 0)
-			goto out;
-	} else if (summary.line) {
-		if (use_count(&summary, path, "summary:", &p->total, err) < 0)
-			goto out;
-	} else if (totals.line) {
-		use_count(&totals, path, "totals:", &p->total, err);
-		goto out;
-	} else if (p->event[0]) {
-		p->total = sum;
-	} else {
-		prof_err_file(err, path);
-		prof_err_set(err, "no totals: or summary: line (a dump cut "
-				  "short?)");
-		goto out;
-	}
-	if (p->total != sum) {
-		prof_err_at(err, path, totals.line && totals.rc == 0 ?
-				       totals.line : summary.line, 0,
-			    "%s says %lld, but the file's cost lines add up "
-			    "to %lld", totals.line && totals.rc == 0 ?
-					       "totals:" : "summary:",
-			    p->total, sum);
-		goto out;
-	}
 	if (inclusive_costs(p, err) < 0) {
 		prof_err_place(err, path, 0, 0);
 		goto out;
