@@ -214,29 +214,13 @@ x_axis(FILE *fp, const struct dash *d, double x0, double dx, double y,
 static long
 mem_cuts(const struct dash *d, int m, size_t *cuts)
 {
-	size_t *idx = malloc((d->n ? d->n : 1) * sizeof(*idx));
-	size_t *c = malloc((d->n ? d->n : 1) * sizeof(*c));
-	double *x = malloc((d->n ? d->n : 1) * sizeof(*x));
-	size_t i, k = 0, off;
-	long nc = 0, j;
+	struct dash_steps s;
+	long j, nc = 0;
 
-	if (!idx || !c || !x)
-		goto out;
-	for (i = 0; i < d->n; i++)
-		if (isfinite(d->pts[i].mem[m])) {
-			idx[k] = i;
-			x[k++] = d->pts[i].mem[m];
-		}
-	off = k > PROF_STEPS_MAX_RUNS ? k - PROF_STEPS_MAX_RUNS : 0;
-	nc = prof_steps_fit(x + off, k - off, c);
-	for (j = 0; j < nc; j++)
-		cuts[j] = idx[off + c[j]];
-	if (nc < 0)
-		nc = 0;
-out:
-	free(idx);
-	free(c);
-	free(x);
+	if (dash_steps_fit(d, m, &s) == 0)
+		for (nc = s.nc, j = 0; j < nc; j++)
+			cuts[j] = s.idx[s.off + s.cuts[j]];
+	dash_steps_free(&s);
 	return nc;
 }
 

@@ -178,6 +178,21 @@ int dash_field_differs(const struct skey *k, struct json_object **segs,
 int dash_write_page(struct dash *d, struct entry *e, struct prof_err *err);
 
 /* dash-walk.c */
+/*
+ * The change points of a series' values, one a run: memory metric m, or
+ * the medians where m is 0; the runs with a finite value only, the last
+ * PROF_STEPS_MAX_RUNS of them fitted (prof_steps_fit()).
+ */
+struct dash_steps {
+	size_t *idx;		/* the run of each value kept */
+	double *x;		/* the values kept */
+	size_t *cuts;		/* the change points, as indexes from off */
+	size_t k, off;		/* values kept; the first one fitted */
+	long nc;		/* change points; -1: out of memory */
+};
+/* 0, or -1 out of memory; free s with dash_steps_free() either way. */
+int dash_steps_fit(const struct dash *d, int m, struct dash_steps *s);
+void dash_steps_free(struct dash_steps *s);
 int dash_on_key(void *arg, const struct prof_history_point *p,
 		struct prof_err *err);
 int dash_find_differs(struct dash *d, struct prof_err *err);

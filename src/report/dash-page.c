@@ -145,18 +145,29 @@ dash_csp_init(void)
 	return prof_page_csp(csp_hash, CSS);
 }
 
-/* The class of a verdict's colour: improved, warning and unsettled (no
- * verdict yet) stand out. */
+/* Which verdict that stands out status is: 1 improved, 2 warning, 3
+ * unsettled (no verdict yet); 0 any other, or none. */
+static int
+stands_out(const char *status)
+{
+	static const char *const word[] = {"improved", "warning", "unsettled"};
+	int i;
+
+	for (i = 0; status && i < 3; i++)
+		if (!strcmp(status, word[i]))
+			return i + 1;
+	return 0;
+}
+
+/* The class of a verdict's colour: improved, warning and unsettled
+ * stand out. */
 const char *
 dash_verdict_class(const char *status)
 {
-	if (status && !strcmp(status, "improved"))
-		return "v-improved";
-	if (status && !strcmp(status, "warning"))
-		return "v-warning";
-	if (status && !strcmp(status, "unsettled"))
-		return "v-unsettled";
-	return "";
+	static const char *const cls[] = {"", "v-improved", "v-warning",
+					  "v-unsettled"};
+
+	return cls[stands_out(status)];
 }
 
 /* A verdict as a word: "-" when none was stored. */
@@ -234,13 +245,9 @@ dash_change_words(FILE *fp, const struct entry *e)
 const char *
 dash_point_class(const char *status)
 {
-	if (status && !strcmp(status, "improved"))
-		return " imp";
-	if (status && !strcmp(status, "warning"))
-		return " wrn";
-	if (status && !strcmp(status, "unsettled"))
-		return " uns";
-	return "";
+	static const char *const cls[] = {"", " imp", " wrn", " uns"};
+
+	return cls[stands_out(status)];
 }
 
 /* A commit as a label: an object name's first 7 digits, else its first

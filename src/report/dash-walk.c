@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "history/steps.h"
 #include "model/sample.h"
 #include "dash-int.h"
@@ -34,54 +35,77 @@ free_points(struct dash *d)
 	d->workload = d->backend = d->segment_id = d->segment = NULL;
 }
 
+int
+dash_steps_fit(const struct dash *d, int m, struct dash_steps *s)
+{
+	size_t i, room = d->n ? d->n : 1;
+
+	memset(s, 0, sizeof(*s));
+	s->nc = -1;
+	s->idx = malloc(room * sizeof(*s->idx));
+	s->x = malloc(room * sizeof(*s->x));
+	s->cuts = malloc(room * sizeof(*s->cuts));
+	if (!s->idx || !s->x || !s->cuts)
+		return -1;
+	for (i = 0; i < d->n; i++) {
+		double v = m ? d->pts[i].mem[m] : d->pts[i].median;
+
+		if (!isfinite(v))
+			continue;
+		s->idx[s->k] = i;
+		s->x[s->k++] = v;
+	}
+	s->off = s->k > PROF_STEPS_MAX_RUNS ? s->k - PROF_STEPS_MAX_RUNS : 0;
+	s->nc = prof_steps_fit(s->x + s->off, s->k - s->off, s->cuts);
+	return s->nc < 0 ? -1 : 0;
+}
+
+void
+dash_steps_free(struct dash_steps *s)
+{
+	free(s->idx);
+	free(s->x);
+	free(s->cuts);
+}
+
+/* The last change point of s (there is one) in e: the run after it, its
+ * size from the medians on each side, its two commits. */
+static void
+last_change(const struct dash *d, const struct dash_steps *s,
+	    struct entry *e)
+{
+	size_t c = s->off + s->cuts[s->nc - 1];
+	size_t lo = s->nc > 1 ? s->off + s->cuts[s->nc - 2] : s->off;
+	double before = prof_steps_median(s->x + lo, c - lo);
+	double after = prof_steps_median(s->x + c, s->k - c);
+
+	e->change_at = s->idx[c];
+	e->change_pct = before > 0 ? (after / before - 1) * 100 : NAN;
+	snprintf(e->change, sizeof(e->change), "%.7s..%.7s",
+		 d->pts[s->idx[c - 1]].commit, d->pts[s->idx[c]].commit);
+}
+
 /* The change points of the medians of a series (runs with a median only),
  * as indexes of runs; the last one in words. 0 or -1 (out of memory). */
 static int
 changes(struct dash *d, struct entry *e)
 {
-	size_t m = 0, i, *idx = malloc((d->n ? d->n : 1) * sizeof(*idx));
-	double *x = malloc((d->n ? d->n : 1) * sizeof(*x));
-	size_t *cuts = malloc((d->n ? d->n : 1) * sizeof(*cuts));
-	size_t off;
-	long nc, k;
+	struct dash_steps s;
+	long k;
 	int rc = -1;
 
 	e->cuts = malloc((d->n ? d->n : 1) * sizeof(*e->cuts));
-	if (!idx || !x || !cuts || !e->cuts)
+	if (dash_steps_fit(d, 0, &s) < 0 || !e->cuts)
 		goto out;
-	for (i = 0; i < d->n; i++) {
-		if (!isfinite(d->pts[i].median))
-			continue;
-		idx[m] = i;
-		x[m++] = d->pts[i].median;
-	}
-	off = m > PROF_STEPS_MAX_RUNS ? m - PROF_STEPS_MAX_RUNS : 0;
-	nc = prof_steps_fit(x + off, m - off, cuts);
-	if (nc < 0)
-		goto out;
-	for (k = 0; k < nc; k++)
-		e->cuts[k] = idx[off + cuts[k]];
-	e->ncuts = nc;
+	for (k = 0; k < s.nc; k++)
+		e->cuts[k] = s.idx[s.off + s.cuts[k]];
+	e->ncuts = s.nc;
 	e->change_pct = NAN;
-	if (nc > 0) {
-		size_t c = off + cuts[nc - 1];
-		size_t lo = nc > 1 ? off + cuts[nc - 2] : off;
-		double before = prof_steps_median(x + lo, c - lo);
-		double after = prof_steps_median(x + c, m - c);
-		const struct point *b = &d->pts[idx[c - 1]];
-		const struct point *a = &d->pts[idx[c]];
-
-		if (before > 0)
-			e->change_pct = (after / before - 1) * 100;
-		e->change_at = idx[c];
-		snprintf(e->change, sizeof(e->change), "%.7s..%.7s",
-			 b->commit, a->commit);
-	}
+	if (s.nc > 0)
+		last_change(d, &s, e);
 	rc = 0;
 out:
-	free(idx);
-	free(x);
-	free(cuts);
+	dash_steps_free(&s);
 	return rc;
 }
 
@@ -202,15 +226,8 @@ dash_on_key(void *arg, const struct prof_history_point *p, struct prof_err *err)
 			     p->workload, p->backend, p->segment_id))
 			return 0;
 	}
-	if (d->n_keys == d->cap_keys) {
-		size_t ncap = d->cap_keys ? 2 * d->cap_keys : 64;
-		struct skey *nk = realloc(d->keys, ncap * sizeof(*nk));
-
-		if (!nk)
-			return prof_err_set(err, "out of memory");
-		d->keys = nk;
-		d->cap_keys = ncap;
-	}
+	if (PROF_GROW(d->keys, d->n_keys + 1, d->cap_keys) < 0)
+		return prof_err_set(err, "out of memory");
 	k = &d->keys[d->n_keys++];
 	memset(k, 0, sizeof(*k));
 	k->workload = dup(p->workload, &oom);
@@ -329,44 +346,21 @@ dash_find_differs(struct dash *d, struct prof_err *err)
 static int
 mem_change(const struct dash *d, struct entry *e)
 {
-	size_t *idx = malloc((d->n ? d->n : 1) * sizeof(*idx));
-	size_t *cuts = malloc((d->n ? d->n : 1) * sizeof(*cuts));
-	double *x = malloc((d->n ? d->n : 1) * sizeof(*x));
-	size_t i, k = 0, off;
-	long nc;
+	struct dash_steps s;
 	int m, rc = -1;
 
 	for (m = 1; m < PROF_CMP_MEM_N && !(e->memory & 1u << m); m++)
 		;
-	if (!idx || !cuts || !x)
+	if (dash_steps_fit(d, m, &s) < 0)
 		goto out;
-	for (i = 0; i < d->n; i++)
-		if (isfinite(d->pts[i].mem[m])) {
-			idx[k] = i;
-			x[k++] = d->pts[i].mem[m];
-		}
-	off = k > PROF_STEPS_MAX_RUNS ? k - PROF_STEPS_MAX_RUNS : 0;
-	nc = prof_steps_fit(x + off, k - off, cuts);
-	if (nc < 0)
-		goto out;
-	if (nc > 0) {
-		size_t c = off + cuts[nc - 1];
-		size_t lo = nc > 1 ? off + cuts[nc - 2] : off;
-		double before = prof_steps_median(x + lo, c - lo);
-		double after = prof_steps_median(x + c, k - c);
-
+	if (s.nc > 0) {
 		e->mem_changed = 1;
 		e->mem_metric = m;
-		e->change_at = idx[c];
-		e->change_pct = before > 0 ? (after / before - 1) * 100 : NAN;
-		snprintf(e->change, sizeof(e->change), "%.7s..%.7s",
-			 d->pts[idx[c - 1]].commit, d->pts[idx[c]].commit);
+		last_change(d, &s, e);
 	}
 	rc = 0;
 out:
-	free(idx);
-	free(cuts);
-	free(x);
+	dash_steps_free(&s);
 	return rc;
 }
 
@@ -379,15 +373,8 @@ dash_flush_series(struct dash *d, struct prof_err *err)
 
 	if (!d->workload)
 		return 0;
-	if (d->n_entries == d->cap_entries) {
-		size_t ncap = d->cap_entries ? 2 * d->cap_entries : 64;
-		struct entry *ne = realloc(d->entries, ncap * sizeof(*ne));
-
-		if (!ne)
-			return prof_err_set(err, "out of memory");
-		d->entries = ne;
-		d->cap_entries = ncap;
-	}
+	if (PROF_GROW(d->entries, d->n_entries + 1, d->cap_entries) < 0)
+		return prof_err_set(err, "out of memory");
 	e = &d->entries[d->n_entries++];
 	memset(e, 0, sizeof(*e));
 	e->workload = d->workload;
@@ -479,15 +466,8 @@ dash_on_point(void *arg, const struct prof_history_point *p,
 		d->segment_id = dup(p->segment_id, &oom);
 		d->segment = dup(p->segment, &oom);
 	}
-	if (d->n == d->cap) {
-		size_t ncap = d->cap ? 2 * d->cap : 256;
-		struct point *np = realloc(d->pts, ncap * sizeof(*np));
-
-		if (!np)
-			return prof_err_set(err, "out of memory");
-		d->pts = np;
-		d->cap = ncap;
-	}
+	if (PROF_GROW(d->pts, d->n + 1, d->cap) < 0)
+		return prof_err_set(err, "out of memory");
 	q = &d->pts[d->n++];
 	q->run_id = dup(p->run_id, &oom);
 	q->commit = dup(p->commit, &oom);
