@@ -81,6 +81,17 @@ axis_words(FILE *fp, const struct prof_page_axis *ax, int kind)
 		axis_value(ax, ax->hi, kind, b), axis_unit(kind, u));
 }
 
+/* The end of a chart's title: how its axis ax runs (NULL: none drawn). */
+static void
+title_end(FILE *fp, const struct prof_page_axis *ax, int kind)
+{
+	if (ax) {
+		fputs("; ", fp);
+		axis_words(fp, ax, kind);
+	}
+	fputs("</title>", fp);
+}
+
 /*
  * A small trend: the values, the change points as red marks, the latest
  * value as a dot. Its axis starts at zero or zooms as a series page's
@@ -107,11 +118,7 @@ dash_spark(FILE *fp, const char *cls, const char *line, const double *v,
 		cls, n, ncuts, have ? ax.zoom : 0);
 	fputs("<title>", fp);
 	prof_page_esc(fp, label);
-	if (have) {
-		fputs("; ", fp);
-		axis_words(fp, &ax, kind);
-	}
-	fputs("</title>", fp);
+	title_end(fp, have ? &ax : NULL, kind);
 	if (have) {
 		for (k = 0; k < ncuts; k++) {
 			double x = P + dx * (double)cuts[k] - dx / 2;
@@ -307,6 +314,63 @@ chart_point(FILE *fp, const struct dash *d, size_t i, int kind, int m,
 		fputs("</a>", fp);
 }
 
+/* The y axis of a chart of kind on ax, from x L to right, from y T down
+ * ph: its grid and ticks, its unit, and where it zooms a break in it and
+ * the zoom in words. */
+static void
+y_axis(FILE *fp, const struct prof_page_axis *ax, int kind, double L,
+       double right, double T, double ph)
+{
+	int m = kind >= KIND_MEM ? KIND_METRIC(kind) : 0, k;
+	double scale;
+	char n1[32];
+
+	for (k = 0; k < ax->n; k++) {
+		double y = y_of(ax, ax->tick[k], T, ph);
+
+		fprintf(fp, "<line class=\"grid\" x1=\"%.0f\" x2=\"%.0f\" "
+			    "y1=\"%.1f\" y2=\"%.1f\"/>",
+			L, right, y, y);
+		if (kind == KIND_COUNT)
+			prof_page_count_tick(n1, sizeof(n1), ax->tick[k],
+					      ax->step,
+					      fmax(fabs(ax->lo), fabs(ax->hi)));
+		else if (m && ax->step >= 1)
+			prof_page_count(n1, sizeof(n1), ax->tick[k], 0);
+		else if (m)
+			prof_page_tick(n1, sizeof(n1), ax->tick[k], ax->step);
+		else
+			prof_page_time_tick(n1, sizeof(n1), ax->tick[k],
+					    ax->step,
+					    fmax(fabs(ax->lo), fabs(ax->hi)));
+		fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.1f\" "
+			    "text-anchor=\"end\">%s</text>",
+			L - 6, y + 4, n1);
+	}
+	fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
+		    "text-anchor=\"end\">%s</text>",
+		L - 6, T - 12,
+		kind == KIND_COUNT ? "instructions" :
+		m		   ? prof_cmp_metrics[m].unit :
+				     prof_page_time_unit(fmax(fabs(ax->lo),
+							      fabs(ax->hi)),
+							 &scale));
+	fprintf(fp, "<line class=\"axis\" x1=\"%.0f\" x2=\"%.0f\" y1=\"%.0f\" "
+		    "y2=\"%.0f\"/><line class=\"axis\" x1=\"%.0f\" "
+		    "x2=\"%.0f\" y1=\"%.0f\" y2=\"%.0f\"/>",
+		L, right, T + ph, T + ph, L, L, T, T + ph);
+	if (ax->zoom) {
+		/* A break in the y axis, and the zoom in words. */
+		fprintf(fp, "<path class=\"brk\" d=\"M%.0f,%.0f l10,-6 "
+			    "M%.0f,%.0f l10,-6\"/>",
+			L - 5, T + ph - 6, L - 5, T + ph);
+		fprintf(fp, "<text class=\"zoom\" x=\"%.0f\" y=\"%.0f\">",
+			L + 6, T - 12);
+		axis_words(fp, ax, kind);
+		fputs("</text>", fp);
+	}
+}
+
 /*
  * The big chart of a series: median and p90, instruction counts or a
  * memory metric per run (kind). Its y axis starts at zero, or zooms and
@@ -320,7 +384,7 @@ dash_chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 {
 	const double W = 960, H = 330, R = 16, T = 28, B = 62;
 	const double L = kind >= KIND_MEM ? 100 : 72;
-	double pw = W - L - R, ph = H - T - B, lo, hi, scale;
+	double pw = W - L - R, ph = H - T - B, lo, hi;
 	double *a = malloc((d->n ? d->n : 1) * sizeof(*a));
 	double *b = malloc((d->n ? d->n : 1) * sizeof(*b));
 	size_t *mcuts = NULL;
@@ -328,10 +392,9 @@ dash_chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 	long ncuts = kind == KIND_TIME ? e->ncuts : 0;
 	double dx = step_of(d->n, pw), x0 = d->n > 1 ? L : L + pw / 2;
 	struct prof_page_axis ax;
-	char n1[32];
 	int m = kind >= KIND_MEM ? KIND_METRIC(kind) : 0;
 	size_t i;
-	int k, have;
+	int have;
 
 	if (!a || !b)
 		goto out;
@@ -364,59 +427,12 @@ dash_chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 			ax.hi);
 	fputs("><title>", fp);
 	chart_title(fp, kind);
-	if (have) {
-		fputs("; ", fp);
-		axis_words(fp, &ax, kind);
-	}
-	fputs("</title>", fp);
+	title_end(fp, have ? &ax : NULL, kind);
 	if (!have) {
 		fputs("</svg>", fp);
 		goto out;
 	}
-	for (k = 0; k < ax.n; k++) {
-		double y = y_of(&ax, ax.tick[k], T, ph);
-
-		fprintf(fp, "<line class=\"grid\" x1=\"%.0f\" x2=\"%.0f\" "
-			    "y1=\"%.1f\" y2=\"%.1f\"/>",
-			L, W - R, y, y);
-		if (kind == KIND_COUNT)
-			prof_page_count_tick(n1, sizeof(n1), ax.tick[k],
-					      ax.step,
-					      fmax(fabs(ax.lo), fabs(ax.hi)));
-		else if (m && ax.step >= 1)
-			prof_page_count(n1, sizeof(n1), ax.tick[k], 0);
-		else if (m)
-			prof_page_tick(n1, sizeof(n1), ax.tick[k], ax.step);
-		else
-			prof_page_time_tick(n1, sizeof(n1), ax.tick[k],
-					    ax.step,
-					    fmax(fabs(ax.lo), fabs(ax.hi)));
-		fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.1f\" "
-			    "text-anchor=\"end\">%s</text>",
-			L - 6, y + 4, n1);
-	}
-	fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
-		    "text-anchor=\"end\">%s</text>",
-		L - 6, T - 12,
-		kind == KIND_COUNT ? "instructions" :
-		m		   ? prof_cmp_metrics[m].unit :
-				     prof_page_time_unit(fmax(fabs(ax.lo),
-							      fabs(ax.hi)),
-							 &scale));
-	fprintf(fp, "<line class=\"axis\" x1=\"%.0f\" x2=\"%.0f\" y1=\"%.0f\" "
-		    "y2=\"%.0f\"/><line class=\"axis\" x1=\"%.0f\" "
-		    "x2=\"%.0f\" y1=\"%.0f\" y2=\"%.0f\"/>",
-		L, W - R, T + ph, T + ph, L, L, T, T + ph);
-	if (ax.zoom) {
-		/* A break in the y axis, and the zoom in words. */
-		fprintf(fp, "<path class=\"brk\" d=\"M%.0f,%.0f l10,-6 "
-			    "M%.0f,%.0f l10,-6\"/>",
-			L - 5, T + ph - 6, L - 5, T + ph);
-		fprintf(fp, "<text class=\"zoom\" x=\"%.0f\" y=\"%.0f\">",
-			L + 6, T - 12);
-		axis_words(fp, &ax, kind);
-		fputs("</text>", fp);
-	}
+	y_axis(fp, &ax, kind, L, W - R, T, ph);
 	x_axis(fp, d, x0, dx, T + ph, L, W, R, H);
 	if (kind != KIND_COUNT) {
 		long c;

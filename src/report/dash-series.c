@@ -64,6 +64,84 @@ dash_field_differs(const struct skey *k, struct json_object **segs, size_t i,
 	       !field_same(segs[i], f, segs, k->g1 - k->g0);
 }
 
+/* The segments of k's group (o, k's own, among them; NULL where one is
+ * no JSON object), and in *me k's place; NULL when out of memory. */
+static struct json_object **
+group_segments(const struct dash *d, const struct skey *k,
+	       struct json_object *o, size_t *me)
+{
+	size_t ng = k->g1 - k->g0, i;
+	struct json_object **segs = calloc(ng, sizeof(*segs));
+
+	for (i = 0; segs && i < ng; i++) {
+		const struct skey *s = &d->keys[k->g0 + i];
+
+		segs[i] = s == k ? json_object_get(o) :
+				   json_tokener_parse(s->segment);
+		if (s == k)
+			*me = i;
+		if (segs[i] && !json_object_is_type(segs[i], json_type_object)) {
+			json_object_put(segs[i]);
+			segs[i] = NULL;
+		}
+	}
+	return segs;
+}
+
+/* The fields of segment o that have no value, in one line; those that
+ * differ among the group's segs in bold. */
+static void
+unset_fields(FILE *fp, struct json_object *o, const struct skey *k,
+	     struct json_object **segs, size_t me)
+{
+	const char *sep = "";
+
+	fputs("<p class=\"unset\">No value: ", fp);
+	json_object_object_foreach(o, f, v) {
+		int dif = segs && dash_field_differs(k, segs, me, f);
+
+		if (v)
+			continue;
+		fputs(sep, fp);
+		if (dif)
+			fputs("<b>", fp);
+		prof_page_esc(fp, f);
+		if (dif)
+			fputs("</b>", fp);
+		sep = ", ";
+	}
+	fputs(".</p>", fp);
+}
+
+/* The other series of e's workload, each a link with what tells it from
+ * e. */
+static void
+siblings(FILE *fp, const struct dash *d, const struct entry *e)
+{
+	const struct skey *k = e->key;
+	size_t i;
+
+	fputs("<p>Other series of ", fp);
+	prof_page_esc(fp, e->workload);
+	fputs(", and what tells each from this one:</p><ul>", fp);
+	for (i = k->g0; i < k->g1; i++) {
+		const struct skey *s = &d->keys[i];
+
+		if (s == k)
+			continue;
+		fprintf(fp, "<li class=\"sibling\"><a href=\"%s\">", s->file);
+		segment_span(fp, s->backend, s->segment, s->segment_id);
+		fputs("</a>", fp);
+		if (s->differs[0]) {
+			fputs(" <span class=\"differs\">", fp);
+			prof_page_esc(fp, s->differs);
+			fputs("</span>", fp);
+		}
+		fputs("</li>", fp);
+	}
+	fputs("</ul>", fp);
+}
+
 /*
  * The segment of a series: each field that has a value (the ones that
  * tell it from the other series of its workload marked), the fields that
@@ -92,22 +170,7 @@ segment_section(FILE *fp, const struct dash *d, const struct entry *e)
 		return;
 	}
 	if (ng > 1)
-		segs = calloc(ng, sizeof(*segs));
-	if (segs) {
-		for (i = 0; i < ng; i++) {
-			const struct skey *s = &d->keys[k->g0 + i];
-
-			segs[i] = s == k ? json_object_get(o) :
-					   json_tokener_parse(s->segment);
-			if (s == k)
-				me = i;
-			if (segs[i] &&
-			    !json_object_is_type(segs[i], json_type_object)) {
-				json_object_put(segs[i]);
-				segs[i] = NULL;
-			}
-		}
-	}
+		segs = group_segments(d, k, o, &me);
 	fputs("<dl class=\"seg\">", fp);
 	json_object_object_foreach(o, f, v) {
 		int dif = segs && dash_field_differs(k, segs, me, f);
@@ -131,48 +194,10 @@ segment_section(FILE *fp, const struct dash *d, const struct entry *e)
 		prof_page_esc(fp, k->differs);
 		fputs("</b></p>", fp);
 	}
-	if (unset) {
-		const char *sep = "";
-
-		fputs("<p class=\"unset\">No value: ", fp);
-		json_object_object_foreach(o, f2, v2) {
-			int dif = segs && dash_field_differs(k, segs, me, f2);
-
-			if (v2)
-				continue;
-			fputs(sep, fp);
-			if (dif)
-				fputs("<b>", fp);
-			prof_page_esc(fp, f2);
-			if (dif)
-				fputs("</b>", fp);
-			sep = ", ";
-		}
-		fputs(".</p>", fp);
-	}
-	if (ng > 1) {
-		fputs("<p>Other series of ", fp);
-		prof_page_esc(fp, e->workload);
-		fputs(", and what tells each from this one:</p><ul>", fp);
-		for (i = 0; i < ng; i++) {
-			const struct skey *s = &d->keys[k->g0 + i];
-
-			if (s == k)
-				continue;
-			fprintf(fp, "<li class=\"sibling\"><a href=\"%s\">",
-				s->file);
-			segment_span(fp, s->backend, s->segment,
-				     s->segment_id);
-			fputs("</a>", fp);
-			if (s->differs[0]) {
-				fputs(" <span class=\"differs\">", fp);
-				prof_page_esc(fp, s->differs);
-				fputs("</span>", fp);
-			}
-			fputs("</li>", fp);
-		}
-		fputs("</ul>", fp);
-	}
+	if (unset)
+		unset_fields(fp, o, k, segs, me);
+	if (ng > 1)
+		siblings(fp, d, e);
 	fputs("</section>\n", fp);
 	for (i = 0; segs && i < ng; i++)
 		json_object_put(segs[i]);
@@ -258,14 +283,97 @@ mem_cell(FILE *fp, const struct point *p, int m, int wide)
 	fprintf(fp, ">%s</td>", isfinite(p->mem[m]) ? v : "");
 }
 
+/* A run's row of a series' table: run, commit (a link where the
+ * repository is known), time, n, errors, median and p90, count, memory,
+ * status (its reason on hover). */
+static void
+run_row(FILE *fp, const struct dash *d, const struct entry *e,
+	const struct point *p)
+{
+	char url[1200], n1[32], n2[32];
+	const char *u = dash_commit_url(d->o, p->commit, url, sizeof(url));
+	int m;
+
+	fputs("<tr><td class=\"mono\">", fp);
+	prof_page_esc(fp, p->run_id);
+	fputs("</td><td class=\"mono\">", fp);
+	if (u) {
+		fputs("<a href=\"", fp);
+		prof_page_esc(fp, u);
+		fputs("\">", fp);
+	}
+	prof_page_esc_cut(fp, p->commit, 12);
+	fputs(u ? "</a>" : "", fp);
+	fputs("</td><td class=\"wide\">", fp);
+	prof_page_esc(fp, p->timestamp);
+	fputs("</td>", fp);
+	if (e->timed)
+		fprintf(fp, "<td class=\"num\">%lld</td>", p->n);
+	fprintf(fp, "<td class=\"num%s\">%lld</td>",
+		p->errors ? " bad" : "", p->errors);
+	if (e->timed)
+		fprintf(fp, "<td class=\"num\">%s</td><td class=\"num\">"
+			    "%s</td>",
+			dash_ms(p->median, n1), dash_ms(p->p90, n2));
+	if (e->counted) {
+		fprintf(fp, "<td class=\"num%s\">",
+			e->timed ? " wide" : "");
+		if (p->instructions >= 0)
+			fputs(dash_count(p->instructions, n1), fp);
+		fputs("</td>", fp);
+	}
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (e->memory & 1u << m)
+			mem_cell(fp, p, m, e->timed || e->counted);
+	fputs("<td", fp);
+	if (p->reason && p->reason[0]) {
+		fputs(" title=\"", fp);
+		prof_page_esc(fp, p->reason);
+		fputs("\"", fp);
+	}
+	fputc('>', fp);
+	dash_verdict(fp, p->status);
+	fputs("</td></tr>\n", fp);
+}
+
+/* A series' table of its last TABLE_RUNS runs, the latest first, with
+ * the columns it has values for. */
+static void
+runs_table(FILE *fp, const struct dash *d, const struct entry *e)
+{
+	size_t i, first;
+	int m;
+
+	first = d->n > TABLE_RUNS ? d->n - TABLE_RUNS : 0;
+	fprintf(fp, "<section><h2>The last %zu run%s</h2><div class=\"wrap\">"
+		    "<table><thead><tr><th>run</th><th>commit</th>"
+		    "<th class=\"wide\">time (UTC)</th>",
+		d->n - first, d->n - first == 1 ? "" : "s");
+	if (e->timed)
+		fputs("<th class=\"num\">n</th>", fp);
+	fputs("<th class=\"num\">errors</th>", fp);
+	if (e->timed)
+		fputs("<th class=\"num\">median</th><th class=\"num\">p90"
+		      "</th>", fp);
+	if (e->counted)
+		fprintf(fp, "<th class=\"num%s\">instructions</th>",
+			e->timed ? " wide" : "");
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		if (e->memory & 1u << m)
+			fprintf(fp, "<th class=\"num%s\">%s</th>",
+				e->timed || e->counted ? " wide" : "",
+				prof_cmp_metrics[m].name);
+	fputs("<th>status</th></tr></thead><tbody>\n", fp);
+	for (i = d->n; i-- > first;)
+		run_row(fp, d, e, &d->pts[i]);
+}
+
 int
 dash_write_page(struct dash *d, struct entry *e, struct prof_err *err)
 {
 	struct prof_afile af = {0};
-	char path[4096], title[512], url[1200], n1[32], n2[32];
+	char path[4096], title[512];
 	FILE *fp;
-	size_t i, first;
-	int m;
 
 	snprintf(path, sizeof(path), "%s/%s", d->o->dir, e->file);
 	fp = prof_afile_open(&af, path, err);
@@ -314,72 +422,7 @@ dash_write_page(struct dash *d, struct entry *e, struct prof_err *err)
 	}
 	memory_section(fp, d, e);
 	segment_section(fp, d, e);
-	first = d->n > TABLE_RUNS ? d->n - TABLE_RUNS : 0;
-	fprintf(fp, "<section><h2>The last %zu run%s</h2><div class=\"wrap\">"
-		    "<table><thead><tr><th>run</th><th>commit</th>"
-		    "<th class=\"wide\">time (UTC)</th>",
-		d->n - first, d->n - first == 1 ? "" : "s");
-	if (e->timed)
-		fputs("<th class=\"num\">n</th>", fp);
-	fputs("<th class=\"num\">errors</th>", fp);
-	if (e->timed)
-		fputs("<th class=\"num\">median</th><th class=\"num\">p90"
-		      "</th>", fp);
-	if (e->counted)
-		fprintf(fp, "<th class=\"num%s\">instructions</th>",
-			e->timed ? " wide" : "");
-	for (m = 1; m < PROF_CMP_MEM_N; m++)
-		if (e->memory & 1u << m)
-			fprintf(fp, "<th class=\"num%s\">%s</th>",
-				e->timed || e->counted ? " wide" : "",
-				prof_cmp_metrics[m].name);
-	fputs("<th>status</th></tr></thead><tbody>\n", fp);
-	for (i = d->n; i-- > first;) {
-		const struct point *p = &d->pts[i];
-		const char *u = dash_commit_url(d->o, p->commit, url,
-						 sizeof(url));
-
-		fputs("<tr><td class=\"mono\">", fp);
-		prof_page_esc(fp, p->run_id);
-		fputs("</td><td class=\"mono\">", fp);
-		if (u) {
-			fputs("<a href=\"", fp);
-			prof_page_esc(fp, u);
-			fputs("\">", fp);
-		}
-		prof_page_esc_cut(fp, p->commit, 12);
-		fputs(u ? "</a>" : "", fp);
-		fputs("</td><td class=\"wide\">", fp);
-		prof_page_esc(fp, p->timestamp);
-		fputs("</td>", fp);
-		if (e->timed)
-			fprintf(fp, "<td class=\"num\">%lld</td>", p->n);
-		fprintf(fp, "<td class=\"num%s\">%lld</td>",
-			p->errors ? " bad" : "", p->errors);
-		if (e->timed)
-			fprintf(fp, "<td class=\"num\">%s</td><td class=\"num\">"
-				    "%s</td>",
-				dash_ms(p->median, n1), dash_ms(p->p90, n2));
-		if (e->counted) {
-			fprintf(fp, "<td class=\"num%s\">",
-				e->timed ? " wide" : "");
-			if (p->instructions >= 0)
-				fputs(dash_count(p->instructions, n1), fp);
-			fputs("</td>", fp);
-		}
-		for (m = 1; m < PROF_CMP_MEM_N; m++)
-			if (e->memory & 1u << m)
-				mem_cell(fp, p, m, e->timed || e->counted);
-		fputs("<td", fp);
-		if (p->reason && p->reason[0]) {
-			fputs(" title=\"", fp);
-			prof_page_esc(fp, p->reason);
-			fputs("\"", fp);
-		}
-		fputc('>', fp);
-		dash_verdict(fp, p->status);
-		fputs("</td></tr>\n", fp);
-	}
+	runs_table(fp, d, e);
 	fputs("</tbody></table></div></section>\n", fp);
 	prof_glossary_section(fp);
 	fputs("</main></body></html>\n", fp);
