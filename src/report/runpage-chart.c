@@ -217,6 +217,76 @@ judged_kind(struct json_object *c)
 	return -1;
 }
 
+/* The range of a baseline's statistics bs (its min and max) into lo..hi. */
+static void
+stat_range(struct json_object *bs, double *lo, double *hi)
+{
+	double v[2] = {prof_json_numf(bs, "min"), prof_json_numf(bs, "max")};
+
+	range_of(v, 2, lo, hi);
+}
+
+/* Nothing to draw: said where samples were taken and all failed,
+ * nothing where the channel was not measured. */
+static void
+no_samples(FILE *fp, const struct prof_runrow *r)
+{
+	if (r->errors)
+		fprintf(fp, "<figure class=\"chart\" data-kind=\"distribution\">"
+			    "<figcaption>No successful warm samples to draw."
+			    "</figcaption></figure>");
+}
+
+/* The svg of a distribution chart of row r, h high. */
+static void
+samples_svg(FILE *fp, const struct prof_runrow *r, int h)
+{
+	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
+		    "samples of ", PLOT_W, h);
+	prof_page_esc(fp, r->workload);
+	fprintf(fp, "\">");
+}
+
+/* A distribution chart's caption's end: where the baseline is only its
+ * statistics (stats), how they are drawn. */
+static void
+stats_end(FILE *fp, int stats)
+{
+	fprintf(fp, "%s</figcaption></figure>",
+		stats ? " The baseline's samples are not at hand: its box "
+			"spans median to p90, its line min to max." :
+			"");
+}
+
+/* The caption of the chart of every time (times_chart()), up to its end:
+ * the dots, the contended ones, what was judged. */
+static void
+times_caption(FILE *fp, struct json_object *c,
+	      const struct times cur[TIME_N], const struct times base[TIME_N],
+	      int judged)
+{
+	fprintf(fp, "<figcaption>Each dot is one warm sample; the bars "
+		    "are the medians. Filled dots: wall time; rings: the CPU "
+		    "time of the call%s.",
+		cur[TIME_OWN].n || base[TIME_OWN].n ?
+			"; pale dots: the code's own time (wall minus the "
+			"time it waited for a core)" :
+			"");
+	if (marked(cur) || marked(base))
+		fprintf(fp, " Outlined dark: a contended call (it waited for "
+			    "a core).");
+	if (judged >= 0)
+		fprintf(fp, " Judged on %s (its lanes shaded)%s.",
+			time_kinds[judged].words,
+			prof_json_get(prof_json_get(c, "interleaved"),
+				      "uncontended_only") &&
+					json_object_get_boolean(prof_json_get(
+						prof_json_get(c, "interleaved"),
+						"uncontended_only")) ?
+				", on its uncontended samples only" :
+				"");
+}
+
 /*
  * The distribution chart of a row whose samples say more than their wall
  * time: a lane for each time of each side (wall, CPU, own; current above
@@ -241,20 +311,12 @@ times_chart(struct page *p, const struct prof_runrow *r,
 		lanes += (cur[k].n || base[k].n || !k) +
 			 (base[k].n || (!k && stats));
 	}
-	if (stats) {
-		double v[2] = {prof_json_numf(bs, "min"),
-			       prof_json_numf(bs, "max")};
-
-		range_of(v, 2, &lo, &hi);
-	}
+	if (stats)
+		stat_range(bs, &lo, &hi);
 	if (!b && !stats)
 		lanes++;	/* "no baseline" */
 	if (!isfinite(lo)) {
-		if (r->errors)
-			fprintf(fp, "<figure class=\"chart\" data-kind=\""
-				    "distribution\"><figcaption>No successful "
-				    "warm samples to draw.</figcaption>"
-				    "</figure>");
+		no_samples(fp, r);
 		return;
 	}
 	axis = 22 + 28 * (lanes - 1) + 22;
@@ -265,10 +327,8 @@ times_chart(struct page *p, const struct prof_runrow *r,
 	if (judged >= 0)
 		fprintf(fp, " data-judged=\"%s\"", time_kinds[judged].key);
 	prof_page_pad(&lo, &hi);
-	fprintf(fp, "><svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
-		    "samples of ", PLOT_W, axis + 24);
-	prof_page_esc(fp, r->workload);
-	fprintf(fp, "\">");
+	fputc('>', fp);
+	samples_svg(fp, r, axis + 24);
 	x_axis(fp, lo, hi, x_of, axis, 6, 0);
 	y = 22;
 	for (k = 0; k < TIME_N; k++) {
@@ -306,30 +366,9 @@ times_chart(struct page *p, const struct prof_runrow *r,
 	if (!b && !stats)
 		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">"
 			    "no baseline</text>", LEFT - 8, y + 4);
-	fprintf(fp, "</svg><figcaption>Each dot is one warm sample; the bars "
-		    "are the medians. Filled dots: wall time; rings: the CPU "
-		    "time of the call%s.",
-		cur[TIME_OWN].n || base[TIME_OWN].n ?
-			"; pale dots: the code's own time (wall minus the "
-			"time it waited for a core)" :
-			"");
-	if (marked(cur) || marked(base))
-		fprintf(fp, " Outlined dark: a contended call (it waited for "
-			    "a core).");
-	if (judged >= 0)
-		fprintf(fp, " Judged on %s (its lanes shaded)%s.",
-			time_kinds[judged].words,
-			prof_json_get(prof_json_get(c, "interleaved"),
-				      "uncontended_only") &&
-					json_object_get_boolean(prof_json_get(
-						prof_json_get(c, "interleaved"),
-						"uncontended_only")) ?
-				", on its uncontended samples only" :
-				"");
-	fprintf(fp, "%s</figcaption></figure>",
-		stats ? " The baseline's samples are not at hand: its box "
-			"spans median to p90, its line min to max." :
-			"");
+	fputs("</svg>", fp);
+	times_caption(fp, c, cur, base, judged);
+	stats_end(fp, stats);
 }
 
 /* The distribution chart: current and baseline samples on one axis. */
@@ -354,26 +393,17 @@ rp_strip_chart(struct page *p, const struct prof_runrow *r,
 	range_of(r->v, r->n, &lo, &hi);
 	if (b)
 		range_of(b->v, b->n, &lo, &hi);
-	if (stats) {
-		double s[2] = {prof_json_numf(bs, "min"), prof_json_numf(bs, "max")};
-
-		range_of(s, 2, &lo, &hi);
-	}
+	if (stats)
+		stat_range(bs, &lo, &hi);
 	/* Nothing to draw: say so where samples were taken and all failed,
 	 * draw nothing where the channel was not measured. */
 	if (!isfinite(lo)) {
-		if (r->errors)
-			fprintf(fp, "<figure class=\"chart\" data-kind=\""
-				    "distribution\"><figcaption>No successful "
-				    "warm samples to draw.</figcaption></figure>");
+		no_samples(fp, r);
 		return;
 	}
 	fprintf(fp, "<figure class=\"chart\" data-kind=\"distribution\">");
 	prof_page_pad(&lo, &hi);
-	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
-		    "samples of ", PLOT_W, STRIP_H);
-	prof_page_esc(fp, r->workload);
-	fprintf(fp, "\">");
+	samples_svg(fp, r, STRIP_H);
 	x_axis(fp, lo, hi, x_of, 72, 6, 0);
 	lane(fp, r->v, r->n, r->st.median, lo, hi, 22, "cur", "current", 0);
 	if (b)
@@ -384,11 +414,9 @@ rp_strip_chart(struct page *p, const struct prof_runrow *r,
 	else
 		fprintf(fp, "<text x=\"%d\" y=\"54\" text-anchor=\"end\">"
 			    "no baseline</text>", LEFT - 8);
-	fprintf(fp, "</svg><figcaption>Each dot is one warm sample; "
-		    "the bars are the medians.%s</figcaption></figure>",
-		stats ? " The baseline's samples are not at hand: its box "
-			"spans median to p90, its line min to max." :
-			"");
+	fputs("</svg><figcaption>Each dot is one warm sample; the bars are "
+	      "the medians.", fp);
+	stats_end(fp, stats);
 }
 
 /*
@@ -627,6 +655,112 @@ trend_legend(FILE *fp, struct json_object *changes)
 	fprintf(fp, "</figcaption></figure>");
 }
 
+/* Where a trend chart draws: its runs' width w, its range lo..hi from y0
+ * up to top. */
+struct tframe {
+	double lo, hi, w;
+	int y0, top;
+};
+
+/* The x of run i and the y of v. */
+static double
+tx(const struct tframe *t, size_t i)
+{
+	return LEFT + ((double)i + 0.5) * t->w;
+}
+
+static double
+ty(const struct tframe *t, double v)
+{
+	return t->y0 - (v / 2 - t->lo / 2) / (t->hi / 2 - t->lo / 2) *
+			       (t->y0 - t->top);
+}
+
+/* A trend chart's y axis: its grid and ticks in their time unit. */
+static void
+trend_axis(FILE *fp, const struct tframe *t)
+{
+	double step, tick[PROF_PAGE_MAX_TICKS], scale;
+	double top = fmax(fabs(t->lo), fabs(t->hi));
+	const char *unit = prof_page_time_unit(top, &scale);
+	int j, nt = prof_page_ticks(t->lo, t->hi, tick, &step);
+
+	for (j = 0; j < nt; j++) {
+		char label[32];
+
+		prof_page_time_tick(label, sizeof(label), tick[j], step, top);
+		fprintf(fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" "
+			    "x2=\"%d\" y2=\"%.1f\"/><text x=\"%d\" y=\"%.1f\" "
+			    "text-anchor=\"end\">%s %s</text>",
+			LEFT, ty(t, tick[j]), TREND_W - RIGHT, ty(t, tick[j]),
+			LEFT - 6, ty(t, tick[j]) + 4, label, unit);
+	}
+	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+		    "y2=\"%d\"/>", LEFT, t->y0, TREND_W - RIGHT, t->y0);
+}
+
+/* Run i of a trend (pt[i]; now: this page's run): its median and p90,
+ * ringed where it is this run, and its commit under the axis where the
+ * history is short or it is the first or last. */
+static void
+trend_point(FILE *fp, const struct tframe *t, struct json_object **pt,
+	    size_t i, size_t n, const char *now)
+{
+	const char *commit = prof_json_str(pt[i], "commit");
+	const char *run = prof_json_str(pt[i], "run_id");
+	char m[32], q[32];
+
+	prof_page_time(m, sizeof(m), prof_json_numf(pt[i], "median"), 0);
+	prof_page_time(q, sizeof(q), prof_json_numf(pt[i], "p90"), 0);
+	if (run && !strcmp(run, now))
+		fprintf(fp, "<circle class=\"now\" cx=\"%.1f\" "
+			    "cy=\"%.1f\" r=\"7\"/>",
+			tx(t, i), ty(t, prof_json_numf(pt[i], "median")));
+	fprintf(fp, "<circle class=\"pp90\" cx=\"%.1f\" cy=\"%.1f\" "
+		    "r=\"2.5\"/><circle class=\"pmed\" cx=\"%.1f\" "
+		    "cy=\"%.1f\" r=\"3.5\"><title>run ",
+		tx(t, i), ty(t, prof_json_numf(pt[i], "p90")), tx(t, i),
+		ty(t, prof_json_numf(pt[i], "median")));
+	prof_page_esc(fp, run);
+	fprintf(fp, ", commit ");
+	prof_page_esc_cut(fp, commit ? commit : "?", 12);
+	fprintf(fp, ": median %s, p90 %s</title></circle>", m, q);
+	/* Commit labels: all of a short history, else first and last. */
+	if (n <= 10 || i == 0 || i == n - 1) {
+		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\""
+			    "middle\" class=\"mono\"><title>", tx(t, i),
+			t->y0 + 14);
+		prof_page_esc(fp, commit);
+		fprintf(fp, "</title>");
+		prof_page_esc_cut(fp, commit ? commit : "?", 7);
+		fprintf(fp, "</text>");
+	}
+}
+
+/* A trend's change points (prof_history_changes()), each a line between
+ * the last run before it and the first after, with its size. */
+static void
+trend_changes(FILE *fp, const struct tframe *t, struct json_object *changes)
+{
+	size_t k, nc = json_object_array_length(changes);
+
+	for (k = 0; k < nc; k++) {
+		struct json_object *c = json_object_array_get_idx(changes, k);
+		long long idx = json_object_get_int64(prof_json_get(c, "index"));
+		double x = LEFT + ((double)idx - 1) * t->w;
+		char pct[32];
+
+		snprintf(pct, sizeof(pct), "%+.1f%%", prof_json_numf(c, "change_pct"));
+		fprintf(fp, "<line class=\"change\" x1=\"%.1f\" y1=\"%d\" "
+			    "x2=\"%.1f\" y2=\"%d\"><title>change point %s in "
+			    "commits ", x, t->top, x, t->y0, pct);
+		prof_page_esc(fp, prof_json_str(c, "commits"));
+		fprintf(fp, "</title></line><text class=\"cpl\" x=\"%.1f\" "
+			    "y=\"%d\" text-anchor=\"middle\">%s</text>", x,
+			t->top - 8, pct);
+	}
+}
+
 /* The median and p90 of every run, with the change points marked. */
 int
 rp_trend_chart(struct page *p, const struct prof_runrow *r,
@@ -636,12 +770,10 @@ rp_trend_chart(struct page *p, const struct prof_runrow *r,
 	struct json_object *all = prof_history_trend(p->hist, &f, err);
 	struct json_object *changes = NULL, **pt = NULL;
 	const char *now = prof_runview_str(p->cur, "run_id");
-	double lo = NAN, hi = NAN, step, tick[PROF_PAGE_MAX_TICKS], w, scale;
-	const char *unit;
-	size_t i, n = 0, k, nc;
-	int j, nt;
+	struct tframe t = {NAN, NAN, 0, TREND_H - 44, 26};
+	size_t i, n = 0, k;
 	FILE *fp = p->fp;
-	int rc = -1, y0 = TREND_H - 44, top = 26;
+	int rc = -1;
 
 	if (!all)
 		return -1;
@@ -660,7 +792,7 @@ rp_trend_chart(struct page *p, const struct prof_runrow *r,
 		if (!isfinite(v[0]))
 			continue;
 		pt[n++] = o;
-		range_of(v, isfinite(v[1]) ? 2 : 1, &lo, &hi);
+		range_of(v, isfinite(v[1]) ? 2 : 1, &t.lo, &t.hi);
 	}
 	fprintf(fp, "<figure class=\"trend\" data-runs=\"%zu\">", n);
 	if (!n) {
@@ -669,27 +801,11 @@ rp_trend_chart(struct page *p, const struct prof_runrow *r,
 		rc = 0;
 		goto out;
 	}
-	prof_page_pad(&lo, &hi);
-	w = (double)(TREND_W - LEFT - RIGHT) / (double)n;
-#define TX(i) (LEFT + ((double)(i) + 0.5) * w)
-#define TY(v) (y0 - ((v) / 2 - lo / 2) / (hi / 2 - lo / 2) * (y0 - top))
+	prof_page_pad(&t.lo, &t.hi);
+	t.w = (double)(TREND_W - LEFT - RIGHT) / (double)n;
 	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
 		    "median and p90 over %zu runs\">", TREND_W, TREND_H, n);
-	nt = prof_page_ticks(lo, hi, tick, &step);
-	unit = prof_page_time_unit(fmax(fabs(lo), fabs(hi)), &scale);
-	for (j = 0; j < nt; j++) {
-		char label[32];
-
-		prof_page_time_tick(label, sizeof(label), tick[j], step,
-				    fmax(fabs(lo), fabs(hi)));
-		fprintf(fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" "
-			    "x2=\"%d\" y2=\"%.1f\"/><text x=\"%d\" y=\"%.1f\" "
-			    "text-anchor=\"end\">%s %s</text>",
-			LEFT, TY(tick[j]), TREND_W - RIGHT, TY(tick[j]),
-			LEFT - 6, TY(tick[j]) + 4, label, unit);
-	}
-	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
-		    "y2=\"%d\"/>", LEFT, y0, TREND_W - RIGHT, y0);
+	trend_axis(fp, &t);
 	for (k = 0; k < 2; k++) {
 		const char *key = k ? "p90" : "median";
 
@@ -697,64 +813,17 @@ rp_trend_chart(struct page *p, const struct prof_runrow *r,
 			k ? "lp90" : "lmed");
 		for (i = 0; i < n; i++)
 			if (isfinite(prof_json_numf(pt[i], key)))
-				fprintf(fp, "%.1f,%.1f ", TX(i),
-					TY(prof_json_numf(pt[i], key)));
+				fprintf(fp, "%.1f,%.1f ", tx(&t, i),
+					ty(&t, prof_json_numf(pt[i], key)));
 		fprintf(fp, "\"/>");
 	}
-	for (i = 0; i < n; i++) {
-		const char *commit = prof_json_str(pt[i], "commit");
-		const char *run = prof_json_str(pt[i], "run_id");
-		char m[32], q[32];
-
-		prof_page_time(m, sizeof(m), prof_json_numf(pt[i], "median"), 0);
-		prof_page_time(q, sizeof(q), prof_json_numf(pt[i], "p90"), 0);
-		if (run && !strcmp(run, now))
-			fprintf(fp, "<circle class=\"now\" cx=\"%.1f\" "
-				    "cy=\"%.1f\" r=\"7\"/>",
-				TX(i), TY(prof_json_numf(pt[i], "median")));
-		fprintf(fp, "<circle class=\"pp90\" cx=\"%.1f\" cy=\"%.1f\" "
-			    "r=\"2.5\"/><circle class=\"pmed\" cx=\"%.1f\" "
-			    "cy=\"%.1f\" r=\"3.5\"><title>run ",
-			TX(i), TY(prof_json_numf(pt[i], "p90")), TX(i),
-			TY(prof_json_numf(pt[i], "median")));
-		prof_page_esc(fp, run);
-		fprintf(fp, ", commit ");
-		prof_page_esc_cut(fp, commit ? commit : "?", 12);
-		fprintf(fp, ": median %s, p90 %s</title></circle>", m, q);
-		/* Commit labels: all of a short history, else first and last. */
-		if (n <= 10 || i == 0 || i == n - 1) {
-			fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\""
-				    "middle\" class=\"mono\"><title>", TX(i),
-				y0 + 14);
-			prof_page_esc(fp, commit);
-			fprintf(fp, "</title>");
-			prof_page_esc_cut(fp, commit ? commit : "?", 7);
-			fprintf(fp, "</text>");
-		}
-	}
-	nc = json_object_array_length(changes);
-	for (k = 0; k < nc; k++) {
-		struct json_object *c = json_object_array_get_idx(changes, k);
-		long long idx = json_object_get_int64(prof_json_get(c, "index"));
-		/* Between the last run before and the first after (idx). */
-		double x = LEFT + ((double)idx - 1) * w;
-		char pct[32];
-
-		snprintf(pct, sizeof(pct), "%+.1f%%", prof_json_numf(c, "change_pct"));
-		fprintf(fp, "<line class=\"change\" x1=\"%.1f\" y1=\"%d\" "
-			    "x2=\"%.1f\" y2=\"%d\"><title>change point %s in "
-			    "commits ", x, top, x, y0, pct);
-		prof_page_esc(fp, prof_json_str(c, "commits"));
-		fprintf(fp, "</title></line><text class=\"cpl\" x=\"%.1f\" "
-			    "y=\"%d\" text-anchor=\"middle\">%s</text>", x,
-			top - 8, pct);
-	}
+	for (i = 0; i < n; i++)
+		trend_point(fp, &t, pt, i, n, now);
+	trend_changes(fp, &t, changes);
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%zu runs, "
-		    "oldest first</text>", TREND_W - RIGHT, y0 + 30, n);
+		    "oldest first</text>", TREND_W - RIGHT, t.y0 + 30, n);
 	fprintf(fp, "</svg>");
 	trend_legend(fp, changes);
-#undef TX
-#undef TY
 	rc = 0;
 out:
 	free(pt);
