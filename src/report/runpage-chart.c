@@ -882,29 +882,49 @@ stat_row(FILE *fp, const char *label, const char *title,
 		label, st->n, a[0], a[1], a[2], a[3]);
 }
 
-/*
- * A time channel's numbers: n, min, median, p90 and max of each side's
- * wall time and, where its samples say them, its CPU and own times (b:
- * the baseline's row whose samples are at hand, else NULL: its wall time
- * from the comparison's statistics), the rows of the time the verdict
- * judged marked; then the facts: contended samples and their rule, the
- * queue's share, the change, the threshold, the p-value, the peaks.
- */
-void
-rp_numbers(struct page *p, const struct prof_runrow *r, struct json_object *c,
-	   const struct prof_runrow *b)
+/* A fact of bytes v, where it is measured. */
+static void
+bytes_fact(FILE *fp, const char *label, double v)
 {
-	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
-	struct json_object *q = c ? prof_json_get(c, "queue_pct") : NULL;
-	struct times cur[TIME_N], base[TIME_N];
-	struct prof_stats st = {0};
-	FILE *fp = p->fp;
-	char a[5][32];
-	double pv = prof_json_numf(c, "p_value"), ratio = prof_json_numf(c, "ratio");
-	int judged = judged_kind(c), k;
+	char b[32];
 
-	times_of(&p->wx, p->rows, r, cur);
-	times_of(&p->bx, p->brows, b, base);
+	if (!isfinite(v))
+		return;
+	prof_page_bytes(b, sizeof(b), v);
+	fprintf(fp, "<tr><td>%s</td><td class=\"num\">%s</td></tr>", label, b);
+}
+
+/* What the queue took of each side's wall time (q: the comparison's
+ * queue_pct), where it is known. */
+static void
+queue_fact(FILE *fp, struct json_object *q)
+{
+	double cur = prof_json_numf(q, "current");
+	double base = prof_json_numf(q, "baseline");
+
+	if (!isfinite(cur) && !isfinite(base))
+		return;
+	fprintf(fp, "<tr><td>the queue took (of the wall time)</td><td "
+		    "class=\"num\">");
+	if (isfinite(cur))
+		fprintf(fp, "%.1f%% current", cur);
+	if (isfinite(cur) && isfinite(base))
+		fprintf(fp, ", ");
+	if (isfinite(base))
+		fprintf(fp, "%.1f%% baseline", base);
+	fprintf(fp, "</td></tr>");
+}
+
+/* The numbers' table of a row's statistics: the current side's times
+ * (wall, CPU, own), then the baseline's (bs: its comparison's). */
+static void
+stats_table(FILE *fp, const struct prof_runrow *r, struct json_object *bs,
+	    const struct times cur[TIME_N], const struct times base[TIME_N],
+	    int judged)
+{
+	struct prof_stats st = {0};
+	int k;
+
 	fprintf(fp, "<table class=\"nums\"><tr><th></th><th class=\"num\">n"
 		    "</th><th class=\"num\">min</th><th class=\"num\">median"
 		    "</th><th class=\"num\">p90</th><th class=\"num\">max</th>"
@@ -937,6 +957,31 @@ rp_numbers(struct page *p, const struct prof_runrow *r, struct json_object *c,
 				 &base[k].st, judged == k);
 		}
 	}
+}
+
+/*
+ * A time channel's numbers: n, min, median, p90 and max of each side's
+ * wall time and, where its samples say them, its CPU and own times (b:
+ * the baseline's row whose samples are at hand, else NULL: its wall time
+ * from the comparison's statistics), the rows of the time the verdict
+ * judged marked; then the facts: contended samples and their rule, the
+ * queue's share, the change, the threshold, the p-value, the peaks.
+ */
+void
+rp_numbers(struct page *p, const struct prof_runrow *r, struct json_object *c,
+	   const struct prof_runrow *b)
+{
+	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
+	struct json_object *q = c ? prof_json_get(c, "queue_pct") : NULL;
+	struct times cur[TIME_N], base[TIME_N];
+	FILE *fp = p->fp;
+	char a[5][32];
+	double pv = prof_json_numf(c, "p_value"), ratio = prof_json_numf(c, "ratio");
+	int judged = judged_kind(c);
+
+	times_of(&p->wx, p->rows, r, cur);
+	times_of(&p->bx, p->brows, b, base);
+	stats_table(fp, r, bs, cur, base, judged);
 	fprintf(fp, "</table><table class=\"facts\">");
 	if (r->cpu_st.n) {
 		prof_cpu_row_contended(&r->cpu, r->n, a[4], 32);
@@ -951,21 +996,7 @@ rp_numbers(struct page *p, const struct prof_runrow *r, struct json_object *c,
 				    "<td class=\"num\">%ld</td></tr>",
 				r->cpu.threads);
 	}
-	if (isfinite(prof_json_numf(q, "current")) ||
-	    isfinite(prof_json_numf(q, "baseline"))) {
-		fprintf(fp, "<tr><td>the queue took (of the wall time)</td><td "
-			    "class=\"num\">");
-		if (isfinite(prof_json_numf(q, "current")))
-			fprintf(fp, "%.1f%% current",
-				prof_json_numf(q, "current"));
-		if (isfinite(prof_json_numf(q, "current")) &&
-		    isfinite(prof_json_numf(q, "baseline")))
-			fprintf(fp, ", ");
-		if (isfinite(prof_json_numf(q, "baseline")))
-			fprintf(fp, "%.1f%% baseline",
-				prof_json_numf(q, "baseline"));
-		fprintf(fp, "</td></tr>");
-	}
+	queue_fact(fp, q);
 	if (judged >= 0 && (cur[TIME_CPU].n || cur[TIME_OWN].n))
 		fprintf(fp, "<tr><td>judged on</td><td class=\"num\">%s</td>"
 			    "</tr>", time_kinds[judged].words);
@@ -979,21 +1010,11 @@ rp_numbers(struct page *p, const struct prof_runrow *r, struct json_object *c,
 	if (isfinite(pv))
 		fprintf(fp, "<tr><td>Mann-Whitney p</td><td class=\"num\">"
 			    "%.3g</td></tr>", pv);
-	if (isfinite(r->host_peak_bytes) && !rp_has_memory(p, r)) {
-		prof_page_bytes(a[4], 32, r->host_peak_bytes);
-		fprintf(fp, "<tr><td>host heap peak</td><td class=\"num\">%s"
-			    "</td></tr>", a[4]);
+	if (!rp_has_memory(p, r)) {
+		bytes_fact(fp, "host heap peak", r->host_peak_bytes);
+		bytes_fact(fp, "peak RSS", r->rss_peak_bytes);
 	}
-	if (isfinite(r->rss_peak_bytes) && !rp_has_memory(p, r)) {
-		prof_page_bytes(a[4], 32, r->rss_peak_bytes);
-		fprintf(fp, "<tr><td>peak RSS</td><td class=\"num\">%s"
-			    "</td></tr>", a[4]);
-	}
-	if (isfinite(r->device_peak_bytes)) {
-		prof_page_bytes(a[4], 32, r->device_peak_bytes);
-		fprintf(fp, "<tr><td>GPU pool peak</td><td class=\"num\">%s"
-			    "</td></tr>", a[4]);
-	}
+	bytes_fact(fp, "GPU pool peak", r->device_peak_bytes);
 	if (r->errors)
 		fprintf(fp, "<tr><td>error samples</td><td class=\"num\">%ld"
 			    "</td></tr>", r->errors);
