@@ -59,6 +59,89 @@ cmp_path(struct page *p, const char *a, char *out, size_t n)
 		snprintf(out, n, "%.*s/%s", (int)(slash - c), c, a);
 }
 
+/* The start of a why table's row of function or site f: its name (and
+ * state where it is not changed), file, delta (words) and share, up to
+ * the share's cell's end. */
+static void
+why_row_start(FILE *fp, struct json_object *f, const char *delta)
+{
+	const char *state = prof_json_str(f, "state");
+	double share = prof_json_numf(f, "share");
+
+	fprintf(fp, "<tr><td><code>");
+	prof_page_esc(fp, prof_json_str(f, "name"));
+	fprintf(fp, "</code>");
+	if (state && strcmp(state, "changed")) {
+		fprintf(fp, " (");
+		prof_page_esc(fp, state);
+		fprintf(fp, ")");
+	}
+	fprintf(fp, "</td><td class=\"mono\">");
+	prof_page_esc(fp, prof_json_str(f, "file"));
+	fprintf(fp, "</td><td class=\"num\">%s</td><td class=\"num\">", delta);
+	if (isfinite(share))
+		fprintf(fp, "%.1f%%", 100 * share);
+}
+
+/* An explanation's heading and its table of the top five of its n
+ * functions fns (prof-why's). */
+static void
+why_functions(FILE *fp, struct json_object *fns, size_t n,
+	      const char *heading)
+{
+	size_t k;
+
+	fprintf(fp, "<div class=\"why\"><h3>%s</h3><table class=\"why-fns\">"
+		    "<tr><th>function</th><th>file</th><th class=\"num\">"
+		    "Δ self</th><th class=\"num\">share</th><th class=\"num\">"
+		    "self before → after</th><th class=\"num\">inclusive "
+		    "before → after</th></tr>", heading);
+	for (k = 0; k < n && k < 5; k++) {
+		struct json_object *f = json_object_array_get_idx(fns, k);
+		long long v[4];
+		char t[5][40];
+
+		v[0] = json_object_get_int64(prof_json_get(f, "self_before"));
+		v[1] = json_object_get_int64(prof_json_get(f, "self_after"));
+		v[2] = json_object_get_int64(prof_json_get(f, "inclusive_before"));
+		v[3] = json_object_get_int64(prof_json_get(f, "inclusive_after"));
+		prof_fmt_count(t[0], 40, v[1] - v[0], 1);
+		prof_fmt_count(t[1], 40, v[0], 0);
+		prof_fmt_count(t[2], 40, v[1], 0);
+		prof_fmt_count(t[3], 40, v[2], 0);
+		prof_fmt_count(t[4], 40, v[3], 0);
+		why_row_start(fp, f, t[0]);
+		fprintf(fp, "</td><td class=\"num\">%s → %s</td><td class="
+			    "\"num\">%s → %s</td></tr>", t[1], t[2], t[3], t[4]);
+	}
+	fprintf(fp, "</table>");
+}
+
+/* The differential flame graph svg of an explanation with its caption,
+ * and pprof's listing where arts names one. */
+static void
+flame_figure(struct page *p, struct json_object *arts, const char *svg,
+	     const char *unit)
+{
+	FILE *fp = p->fp;
+
+	fprintf(fp, "<figure>%s<figcaption>Differential flame graph of the "
+		    "two sides' call graphs: each frame is as wide as its "
+		    "%s now; red frames have more %s of their own than "
+		    "before, blue fewer, hatched ones are new; hover a frame "
+		    "for its numbers.", svg, unit, unit);
+	if (prof_json_str(arts, "listing")) {
+		fprintf(fp, " pprof's listing: <a href=\"");
+		if (prof_json_str(arts, "listing")[0] != '/')
+			prof_page_esc_url(fp, p->prefix);
+		prof_page_esc_url(fp, prof_json_str(arts, "listing"));
+		fprintf(fp, "\">");
+		prof_page_esc(fp, prof_json_str(arts, "listing"));
+		fprintf(fp, "</a>.");
+	}
+	fprintf(fp, "</figcaption></figure></div>");
+}
+
 /*
  * One explanation of a changed row (prof-why's fkey, "functions" or
  * "time_functions", with akey, its files): the top functions and the
@@ -74,52 +157,14 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 	struct prof_buf svg = {0};
 	struct prof_err lerr = {0};
 	char pb[4096], pa[4096], id[48];
-	size_t k, n = json_object_is_type(fns, json_type_array) ?
+	size_t n = json_object_is_type(fns, json_type_array) ?
 			      json_object_array_length(fns) : 0;
 	FILE *fp = p->fp;
 	int time = !strcmp(fkey, "time_functions"), rc = -1;
 
 	if (!n || !arts)
 		return 0;
-	fprintf(fp, "<div class=\"why\"><h3>%s</h3><table class=\"why-fns\">"
-		    "<tr><th>function</th><th>file</th><th class=\"num\">"
-		    "Δ self</th><th class=\"num\">share</th><th class=\"num\">"
-		    "self before → after</th><th class=\"num\">inclusive "
-		    "before → after</th></tr>", heading);
-	for (k = 0; k < n && k < 5; k++) {
-		struct json_object *f = json_object_array_get_idx(fns, k);
-		const char *state = prof_json_str(f, "state");
-		long long v[4];
-		char t[5][40];
-		double share = prof_json_numf(f, "share");
-
-		v[0] = json_object_get_int64(prof_json_get(f, "self_before"));
-		v[1] = json_object_get_int64(prof_json_get(f, "self_after"));
-		v[2] = json_object_get_int64(prof_json_get(f, "inclusive_before"));
-		v[3] = json_object_get_int64(prof_json_get(f, "inclusive_after"));
-		prof_fmt_count(t[0], 40, v[1] - v[0], 1);
-		prof_fmt_count(t[1], 40, v[0], 0);
-		prof_fmt_count(t[2], 40, v[1], 0);
-		prof_fmt_count(t[3], 40, v[2], 0);
-		prof_fmt_count(t[4], 40, v[3], 0);
-		fprintf(fp, "<tr><td><code>");
-		prof_page_esc(fp, prof_json_str(f, "name"));
-		fprintf(fp, "</code>");
-		if (state && strcmp(state, "changed")) {
-			fprintf(fp, " (");
-			prof_page_esc(fp, state);
-			fprintf(fp, ")");
-		}
-		fprintf(fp, "</td><td class=\"mono\">");
-		prof_page_esc(fp, prof_json_str(f, "file"));
-		fprintf(fp, "</td><td class=\"num\">%s</td><td class=\"num\">",
-			t[0]);
-		if (isfinite(share))
-			fprintf(fp, "%.1f%%", 100 * share);
-		fprintf(fp, "</td><td class=\"num\">%s → %s</td><td class="
-			    "\"num\">%s → %s</td></tr>", t[1], t[2], t[3], t[4]);
-	}
-	fprintf(fp, "</table>");
+	why_functions(fp, fns, n, heading);
 	cmp_path(p, prof_json_str(arts, "before") ?
 			    prof_json_str(arts, "before") : "", pb, sizeof(pb));
 	cmp_path(p, prof_json_str(arts, "after") ?
@@ -152,21 +197,7 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 		if (prof_flame_svg(&before, &after, &fo, &svg, err) < 0)
 			goto out;
 	}
-	fprintf(fp, "<figure>%s<figcaption>Differential flame graph of the "
-		    "two sides' call graphs: each frame is as wide as its "
-		    "%s now; red frames have more %s of their own than "
-		    "before, blue fewer, hatched ones are new; hover a frame "
-		    "for its numbers.", svg.p, unit, unit);
-	if (prof_json_str(arts, "listing")) {
-		fprintf(fp, " pprof's listing: <a href=\"");
-		if (prof_json_str(arts, "listing")[0] != '/')
-			prof_page_esc_url(fp, p->prefix);
-		prof_page_esc_url(fp, prof_json_str(arts, "listing"));
-		fprintf(fp, "\">");
-		prof_page_esc(fp, prof_json_str(arts, "listing"));
-		fprintf(fp, "</a>.");
-	}
-	fprintf(fp, "</figcaption></figure></div>");
+	flame_figure(p, arts, svg.p, unit);
 	rc = 0;
 out:
 	prof_buf_free(&svg);
@@ -254,13 +285,11 @@ rp_memory_why(struct page *p, const struct prof_runrow *r)
 			    "max live before → after</th></tr>");
 		for (k = 0; k < n && k < 5; k++) {
 			struct json_object *f = json_object_array_get_idx(sites, k);
-			const char *state = prof_json_str(f, "state");
 			static const char *const keys[] = {
 				"bytes_before", "bytes_after", "allocs_before",
 				"allocs_after", "max_live_before",
 				"max_live_after",
 			};
-			double share = prof_json_numf(f, "share");
 			char t[7][40];
 			long long v[6];
 			size_t j;
@@ -271,20 +300,7 @@ rp_memory_why(struct page *p, const struct prof_runrow *r)
 				prof_page_count(t[j + 1], 40, (double)v[j], 0);
 			}
 			prof_page_count(t[0], 40, (double)(v[1] - v[0]), 1);
-			fprintf(fp, "<tr><td><code>");
-			prof_page_esc(fp, prof_json_str(f, "name"));
-			fprintf(fp, "</code>");
-			if (state && strcmp(state, "changed")) {
-				fprintf(fp, " (");
-				prof_page_esc(fp, state);
-				fprintf(fp, ")");
-			}
-			fprintf(fp, "</td><td class=\"mono\">");
-			prof_page_esc(fp, prof_json_str(f, "file"));
-			fprintf(fp, "</td><td class=\"num\">%s</td><td "
-				    "class=\"num\">", t[0]);
-			if (isfinite(share))
-				fprintf(fp, "%.1f%%", 100 * share);
+			why_row_start(fp, f, t[0]);
 			fprintf(fp, "</td><td class=\"num\">%s → %s</td><td "
 				    "class=\"num\">%s → %s</td><td class="
 				    "\"num\">%s → %s</td></tr>",
