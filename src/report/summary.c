@@ -368,6 +368,98 @@ rep_unsettled_budget(struct report *r, long *repeat, long *max)
 	return count;
 }
 
+/* A row's first two cells: its workload and backend. */
+static void
+row_start(FILE *md, const char *w, const char *b)
+{
+	fprintf(md, "| ");
+	prof_md_write(md, w, CELL_CODE);
+	fprintf(md, " | ");
+	prof_md_write(md, b, PROF_MD_TEXT);
+}
+
+/* A row of the Results table: a time row with its counts beside where
+ * the run has any (counts), or an instruction row that has no time row. */
+static void
+table_row(struct report *r, struct json_object *row, int counts)
+{
+	FILE *md = r->md;
+	struct json_object *cur = prof_json_get(row, "current");
+	const char *w = prof_json_str(row, "workload");
+	const char *b = prof_json_str(row, "backend");
+	double host_b, gpu_b;
+	char mn[32], med[32], p90[32], mx[32], host[32], gpu[32];
+	char dms[32], dpct[32], ic[32], ipct[32], rt[32], pv[32];
+	char cpu[32], cont[48];
+	const char *ist;
+	double delta = prof_json_numf(row, "delta_ms");
+
+	if (rep_is_count_row(row)) {
+		/* Beside its time row; alone when there is none. */
+		if (rep_has_time_row(r, row))
+			return;
+		rep_count_cells(r, row, ic, sizeof(ic), ipct,
+				sizeof(ipct), &ist);
+		row_start(md, w, b);
+		fprintf(md, " | 0 | - | - | - | - | - | - | - | - | - | "
+			    "- | - | - | - | %s | %s | %s |\n",
+			ic, ipct, ist);
+		return;
+	}
+	rep_memory_of(r, row, &host_b, &gpu_b);
+	prof_page_time(mn, sizeof(mn), prof_json_numf(cur, "min"), 0);
+	prof_page_time(med, sizeof(med), prof_json_numf(cur, "median"), 0);
+	prof_page_time(p90, sizeof(p90), prof_json_numf(cur, "p90"), 0);
+	prof_page_time(mx, sizeof(mx), prof_json_numf(cur, "max"), 0);
+	rep_cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
+	prof_page_bytes(host, sizeof(host), host_b);
+	prof_page_bytes(gpu, sizeof(gpu), gpu_b);
+	prof_page_time(dms, sizeof(dms), delta, 1);
+	prof_page_ratio_pct(dpct, sizeof(dpct),
+			    prof_json_numf(row, "ratio"));
+	row_start(md, w, b);
+	rep_ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
+	fprintf(md, " | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | "
+		    "%s | %s | %s | %s | %s |",
+		prof_json_numf(cur, "n"), mn, med, cpu, cont, p90, mx, host,
+		gpu, dms, dpct, rt, pv,
+		r->judged ? prof_json_str(row, "status") : "-");
+	if (counts) {
+		rep_count_cells(r, rep_count_row_of(r, row), ic,
+				sizeof(ic), ipct, sizeof(ipct), &ist);
+		fprintf(md, " %s | %s | %s |", ic, ipct, ist);
+	}
+	fputc('\n', md);
+}
+
+/* A row's status against the baseline with its reason (and p), and the
+ * functions that explain it; first: the list's heading before it. */
+static void
+write_reason(struct report *r, struct json_object *row, int first)
+{
+	FILE *md = r->md;
+	double p = prof_json_numf(row, "p_value");
+	const char *why = prof_json_str(row, "reason");
+
+	if (first)
+		fprintf(md, "Statuses against the baseline (the "
+			    "Mann-Whitney p-value is shown beside the "
+			    "rule, never part of it):\n\n");
+	fprintf(md, "- ");
+	prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+	fprintf(md, " (");
+	prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
+	fprintf(md, "%s): **%s**: ",
+		rep_is_count_row(row) ? ", instructions" : "",
+		prof_json_str(row, "status"));
+	prof_md_write(md, why, PROF_MD_TEXT);
+	/* An unsettled row's reason names its p already. */
+	if (isfinite(p) && !(why && strstr(why, "(p = ")))
+		fprintf(md, "; p = %.3g", p);
+	fputc('\n', md);
+	write_functions(r, row);
+}
+
 /* summary.md: the unsettled rows, and the command that would settle
  * them. */
 static void
@@ -433,90 +525,16 @@ rep_write_table(struct report *r)
 	fprintf(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 		    "--:|--:|---|%s\n",
 		counts ? "--:|--:|---|" : "");
-	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
-		struct json_object *cur = prof_json_get(row, "current");
-		const char *w = prof_json_str(row, "workload");
-		const char *b = prof_json_str(row, "backend");
-		double host_b, gpu_b;
-		char mn[32], med[32], p90[32], mx[32], host[32], gpu[32];
-		char dms[32], dpct[32], ic[32], ipct[32], rt[32], pv[32];
-		char cpu[32], cont[48];
-		const char *ist;
-		double delta = prof_json_numf(row, "delta_ms");
-
-		if (rep_is_count_row(row)) {
-			/* Beside its time row; alone when there is none. */
-			if (rep_has_time_row(r, row))
-				continue;
-			rep_count_cells(r, row, ic, sizeof(ic), ipct,
-					sizeof(ipct), &ist);
-			fprintf(md, "| ");
-			prof_md_write(md, w, CELL_CODE);
-			fprintf(md, " | ");
-			prof_md_write(md, b, PROF_MD_TEXT);
-			fprintf(md, " | 0 | - | - | - | - | - | - | - | - | - | "
-				    "- | - | - | - | %s | %s | %s |\n",
-				ic, ipct, ist);
-			continue;
-		}
-		rep_memory_of(r, row, &host_b, &gpu_b);
-		prof_page_time(mn, sizeof(mn), prof_json_numf(cur, "min"), 0);
-		prof_page_time(med, sizeof(med), prof_json_numf(cur, "median"), 0);
-		prof_page_time(p90, sizeof(p90), prof_json_numf(cur, "p90"), 0);
-		prof_page_time(mx, sizeof(mx), prof_json_numf(cur, "max"), 0);
-		rep_cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
-		prof_page_bytes(host, sizeof(host), host_b);
-		prof_page_bytes(gpu, sizeof(gpu), gpu_b);
-		prof_page_time(dms, sizeof(dms), delta, 1);
-		prof_page_ratio_pct(dpct, sizeof(dpct),
-				    prof_json_numf(row, "ratio"));
-		fprintf(md, "| ");
-		prof_md_write(md, w, CELL_CODE);
-		fprintf(md, " | ");
-		prof_md_write(md, b, PROF_MD_TEXT);
-		rep_ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
-		fprintf(md, " | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | "
-			    "%s | %s | %s | %s | %s |",
-			prof_json_numf(cur, "n"), mn, med, cpu, cont, p90, mx, host,
-			gpu, dms, dpct, rt, pv,
-			r->judged ? prof_json_str(row, "status") : "-");
-		if (counts) {
-			rep_count_cells(r, rep_count_row_of(r, row), ic,
-					sizeof(ic), ipct, sizeof(ipct), &ist);
-			fprintf(md, " %s | %s | %s |", ic, ipct, ist);
-		}
-		fputc('\n', md);
-	}
+	for (i = 0; i < n; i++)
+		table_row(r, prof_cmpview_row(&r->rows, i), counts);
 	rep_write_memory_rows(r, counts);
 	fputc('\n', md);
 	if (!r->judged) {
 		fprintf(md, "No baseline comparison was made.\n\n");
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
-		double p = prof_json_numf(row, "p_value");
-		const char *why = prof_json_str(row, "reason");
-
-		if (!reasons++)
-			fprintf(md, "Statuses against the baseline (the "
-				    "Mann-Whitney p-value is shown beside the "
-				    "rule, never part of it):\n\n");
-		fprintf(md, "- ");
-		prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
-		fprintf(md, " (");
-		prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
-		fprintf(md, "%s): **%s**: ",
-			rep_is_count_row(row) ? ", instructions" : "",
-			prof_json_str(row, "status"));
-		prof_md_write(md, why, PROF_MD_TEXT);
-		/* An unsettled row's reason names its p already. */
-		if (isfinite(p) && !(why && strstr(why, "(p = ")))
-			fprintf(md, "; p = %.3g", p);
-		fputc('\n', md);
-		write_functions(r, row);
-	}
+	for (i = 0; i < n; i++)
+		write_reason(r, prof_cmpview_row(&r->rows, i), !reasons++);
 	if (reasons)
 		fputc('\n', md);
 	/* Said, never silently skipped: rows whose outputs cannot be
