@@ -154,12 +154,56 @@ same_output(const char *a, const char *b)
 	       realpath(da, ra) && realpath(db, rb) && !strcmp(ra, rb);
 }
 
+/* The run folder artifacts are relative to: --run-dir, else the folder
+ * of RESULTS, else the current one. */
+static void
+run_dir_of(const struct opts *o, const char *results_path, char *run_dir,
+	   size_t n)
+{
+	if (o->run_dir) {
+		snprintf(run_dir, n, "%s", o->run_dir);
+	} else if (strcmp(results_path, "-") && strchr(results_path, '/')) {
+		snprintf(run_dir, n, "%.*s",
+			 (int)(strrchr(results_path, '/') - results_path),
+			 results_path);
+		if (!run_dir[0])
+			snprintf(run_dir, n, "/");
+	} else {
+		snprintf(run_dir, n, ".");
+	}
+}
+
+/* --html's page of the run r read: 0, or -1 said. */
+static int
+write_html(struct opts *o, struct report *r, const char *run_dir)
+{
+	struct prof_err err = {0};
+	char project[4096];
+
+	o->html.cur = &r->view;
+	o->html.cmp = r->judged ? &r->rows : NULL;
+	o->html.comparisons_path = o->comparisons;
+	o->html.run_dir = run_dir;
+	/* The trends of $PROF_PROJECT, else of the git repository's
+	 * project (cli_project_default()). */
+	if (o->html.history) {
+		if (cli_project_default(NULL, project, sizeof(project)) < 0)
+			return -1;
+		o->html.project = project;
+	}
+	if (prof_runpage_write(&o->html, &err) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 report(struct opts *o, const char *results_path)
 {
 	struct report r = {0};
 	struct prof_err err = {0};
-	char run_dir[4096], output[4096], project[4096];
+	char run_dir[4096], output[4096];
 	int rc = PROF_EXIT_FAILURE;
 
 	r.judged = o->comparisons != NULL;
@@ -169,17 +213,7 @@ report(struct opts *o, const char *results_path)
 	    (o->comparisons && rep_load_comparisons(&r, o->comparisons) < 0))
 		goto out;
 	rep_drop_cmp(&r);
-	if (o->run_dir) {
-		snprintf(run_dir, sizeof(run_dir), "%s", o->run_dir);
-	} else if (strcmp(results_path, "-") && strchr(results_path, '/')) {
-		snprintf(run_dir, sizeof(run_dir), "%.*s",
-			 (int)(strrchr(results_path, '/') - results_path),
-			 results_path);
-		if (!run_dir[0])
-			snprintf(run_dir, sizeof(run_dir), "/");
-	} else {
-		snprintf(run_dir, sizeof(run_dir), ".");
-	}
+	run_dir_of(o, results_path, run_dir, sizeof(run_dir));
 	if (snprintf(output, sizeof(output), "%s%s", o->output ? o->output :
 			     run_dir, o->output ? "" : "/summary.md") >=
 	    (int)sizeof(output)) {
@@ -235,24 +269,8 @@ report(struct opts *o, const char *results_path)
 				   r.meta);
 	}
 	rep_print_annotations(&r);
-	if (o->html.output) {
-		o->html.cur = &r.view;
-		o->html.cmp = r.judged ? &r.rows : NULL;
-		o->html.comparisons_path = o->comparisons;
-		o->html.run_dir = run_dir;
-		/* The trends of $PROF_PROJECT, else of the git repository's
-		 * project (cli_project_default()). */
-		if (o->html.history) {
-			if (cli_project_default(NULL, project,
-						sizeof(project)) < 0)
-				goto out;
-			o->html.project = project;
-		}
-		if (prof_runpage_write(&o->html, &err) < 0) {
-			cli_err(&err);
-			goto out;
-		}
-	}
+	if (o->html.output && write_html(o, &r, run_dir) < 0)
+		goto out;
 	rc = PROF_EXIT_OK;
 out:
 	if (r.md)
