@@ -177,7 +177,7 @@ int dash_field_differs(const struct skey *k, struct json_object **segs,
 		       size_t i, const char *f);
 int dash_write_page(struct dash *d, struct entry *e, struct prof_err *err);
 
-/* dash-walk.c */
+/* dash-steps.c */
 /*
  * The change points of a series' values, one a run: memory metric m, or
  * the medians where m is 0; the runs with a finite value only, the last
@@ -193,6 +193,8 @@ struct dash_steps {
 /* 0, or -1 out of memory; free s with dash_steps_free() either way. */
 int dash_steps_fit(const struct dash *d, int m, struct dash_steps *s);
 void dash_steps_free(struct dash_steps *s);
+
+/* dash-walk.c */
 int dash_on_key(void *arg, const struct prof_history_point *p,
 		struct prof_err *err);
 int dash_find_differs(struct dash *d, struct prof_err *err);

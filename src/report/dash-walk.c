@@ -35,39 +35,6 @@ free_points(struct dash *d)
 	d->workload = d->backend = d->segment_id = d->segment = NULL;
 }
 
-int
-dash_steps_fit(const struct dash *d, int m, struct dash_steps *s)
-{
-	size_t i, room = d->n ? d->n : 1;
-
-	memset(s, 0, sizeof(*s));
-	s->nc = -1;
-	s->idx = malloc(room * sizeof(*s->idx));
-	s->x = malloc(room * sizeof(*s->x));
-	s->cuts = malloc(room * sizeof(*s->cuts));
-	if (!s->idx || !s->x || !s->cuts)
-		return -1;
-	for (i = 0; i < d->n; i++) {
-		double v = m ? d->pts[i].mem[m] : d->pts[i].median;
-
-		if (!isfinite(v))
-			continue;
-		s->idx[s->k] = i;
-		s->x[s->k++] = v;
-	}
-	s->off = s->k > PROF_STEPS_MAX_RUNS ? s->k - PROF_STEPS_MAX_RUNS : 0;
-	s->nc = prof_steps_fit(s->x + s->off, s->k - s->off, s->cuts);
-	return s->nc < 0 ? -1 : 0;
-}
-
-void
-dash_steps_free(struct dash_steps *s)
-{
-	free(s->idx);
-	free(s->x);
-	free(s->cuts);
-}
-
 /* The last change point of s (there is one) in e: the run after it, its
  * size from the medians on each side, its two commits. */
 static void
