@@ -288,4 +288,70 @@ prof_history_read_row(const struct prof_history_cols *c, int base,
 	}
 }
 
+/* A column's text, "" where it is null. */
+static inline const char *
+prof_history_text(const struct prof_history_cols *c, int col)
+{
+	const char *t = c->text(c->row, col);
+
+	return t ? t : "";
+}
+
+/*
+ * Where a reader of rows hands each row: the walk's points (point set),
+ * else export's records. The walk selects run_id, commit_id and
+ * timestamp_utc, then the row (PROF_HISTORY_ROW_SELECT); export
+ * PROF_HISTORY_RECORD_HEAD, the row, then PROF_HISTORY_RECORD_TAIL.
+ */
+struct prof_history_stream {
+	prof_history_fn point;
+	prof_history_record_fn record;
+	void *arg;
+};
+
+#define PROF_HISTORY_RECORD_HEAD                                              \
+	"r.run_id, r.commit_id, r.timestamp_utc, r.command, "                 \
+	"r.results_schema, r.digest, "
+#define PROF_HISTORY_RECORD_TAIL                                              \
+	", w.category, w.workload_version, r.commit_time, r.parents "
+
+/* The run's columns both readers select first, as a point's or a
+ * record's initializers. */
+#define PROF_HISTORY_RUN_COLS(c)                                              \
+	.run_id = prof_history_text(c, 0), .commit = prof_history_text(c, 1), \
+	.timestamp_utc = prof_history_text(c, 2)
+
+/* The row c is at, to s: the walk's point, or export's record; what
+ * its function returns (0, or -1 with err). */
+static inline int
+prof_history_stream_row(const struct prof_history_stream *s,
+			const struct prof_history_cols *c,
+			struct prof_err *err)
+{
+	enum { AFTER = 6 + PROF_HISTORY_ROW_COLS };
+	long long v;
+
+	if (s->point) {
+		struct prof_history_point p = {PROF_HISTORY_RUN_COLS(c)};
+
+		prof_history_read_row(c, 3, &p.row);
+		return s->point(s->arg, &p, err);
+	} else {
+		struct prof_history_record r = {
+			PROF_HISTORY_RUN_COLS(c),
+			.command = prof_history_text(c, 3),
+			.digest = prof_history_text(c, 5),
+			.category = prof_history_text(c, AFTER),
+			.commit_time = c->text(c->row, AFTER + 2),
+			.parents = c->text(c->row, AFTER + 3),
+		};
+
+		r.results_schema = c->integer(c->row, 4, &v) ? (int)v : 0;
+		r.workload_version =
+			c->integer(c->row, AFTER + 1, &v) ? v : 0;
+		prof_history_read_row(c, 6, &r.row);
+		return s->record(s->arg, &r, err);
+	}
+}
+
 #endif /* PROF_HISTORY_BACKEND_H */

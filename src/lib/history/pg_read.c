@@ -334,8 +334,48 @@ result_cols(PGresult *r)
 	return c;
 }
 
-/* Row by row (libpq's single-row mode): memory does not grow with the
- * history. */
+/* Each row of sql (the walk's or export's, backend.h; $1 the run order
+ * o, $2 the project) to s, row by row (libpq's single-row mode): memory
+ * does not grow with the history. 0, or -1 with err. */
+static int
+stream(struct prof_history_backend *p, const struct prof_history_order *o,
+       const char *sql, const struct prof_history_stream *s,
+       struct prof_err *err)
+{
+	char *ids = rank_param(o, err);
+	const char *vals[] = {ids, p->project};
+	PGresult *r;
+	int rc = 0, stopped = 0, sent;
+
+	if (!ids)
+		return -1;
+	sent = PQsendQueryParams(p->c, sql, 2, NULL, vals, NULL, NULL, 0) &&
+	       PQsetSingleRowMode(p->c);
+	free(ids);
+	if (!sent)
+		return pg_fail(p, NULL, err);
+	while ((r = PQgetResult(p->c))) {
+		ExecStatusType st = PQresultStatus(r);
+
+		if (st == PGRES_SINGLE_TUPLE && !stopped) {
+			struct prof_history_cols cols = result_cols(r);
+
+			if (prof_history_stream_row(s, &cols, err) < 0) {
+				/* The rest is read and dropped: the
+				 * connection is clean for what comes next. */
+				rc = -1;
+				stopped = 1;
+			}
+		} else if (st != PGRES_SINGLE_TUPLE &&
+			   st != PGRES_TUPLES_OK && !stopped) {
+			rc = pg_fail(p, r, err);
+			stopped = 1;
+		}
+		PQclear(r);
+	}
+	return rc;
+}
+
 int
 pg_walk(struct prof_history_backend *p, const struct prof_history_order *o,
 	prof_history_fn fn, void *arg, struct prof_err *err)
@@ -347,44 +387,9 @@ pg_walk(struct prof_history_backend *p, const struct prof_history_order *o,
 		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
 		"WHERE r.project = $2 "
 		"ORDER BY w.workload, w.backend, w.segment_id, k.rank";
-	char *ids = rank_param(o, err);
-	const char *vals[] = {ids, p->project};
-	PGresult *r;
-	int rc = 0, stopped = 0, sent;
+	const struct prof_history_stream s = {.point = fn, .arg = arg};
 
-	if (!ids)
-		return -1;
-	sent = PQsendQueryParams(p->c, sql, 2, NULL, vals, NULL, NULL, 0) &&
-	       PQsetSingleRowMode(p->c);
-	free(ids);
-	if (!sent)
-		return pg_fail(p, NULL, err);
-	while ((r = PQgetResult(p->c))) {
-		ExecStatusType s = PQresultStatus(r);
-
-		if (s == PGRES_SINGLE_TUPLE && !stopped) {
-			struct prof_history_cols cols = result_cols(r);
-			struct prof_history_point pt = {
-				.run_id = PQgetvalue(r, 0, 0),
-				.commit = PQgetvalue(r, 0, 1),
-				.timestamp_utc = PQgetvalue(r, 0, 2),
-			};
-
-			prof_history_read_row(&cols, 3, &pt.row);
-			if (fn(arg, &pt, err) < 0) {
-				/* The rest is read and dropped: the
-				 * connection is clean for what comes next. */
-				rc = -1;
-				stopped = 1;
-			}
-		} else if (s != PGRES_SINGLE_TUPLE && s != PGRES_TUPLES_OK &&
-			   !stopped) {
-			rc = pg_fail(p, r, err);
-			stopped = 1;
-		}
-		PQclear(r);
-	}
-	return rc;
+	return stream(p, o, sql, &s, err);
 }
 
 /* prof_history_export(): row by row, as the walk is. */
@@ -393,61 +398,16 @@ pg_export(struct prof_history_backend *p, const struct prof_history_order *o,
 	  prof_history_record_fn fn, void *arg, struct prof_err *err)
 {
 	static const char sql[] =
-		"SELECT r.run_id, r.commit_id, r.timestamp_utc, r.command, "
-		"r.results_schema, r.digest, " PROF_HISTORY_ROW_SELECT ", "
-		"w.category, w.workload_version, r.commit_time, r.parents "
+		"SELECT " PROF_HISTORY_RECORD_HEAD PROF_HISTORY_ROW_SELECT
+		PROF_HISTORY_RECORD_TAIL
 		"FROM prof_runs r " PG_RANK
 		"LEFT JOIN prof_rows w ON w.run = r.id "
 		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
 		"WHERE r.project = $2 "
 		"ORDER BY k.rank, w.workload, w.backend, s.key COLLATE \"C\"";
-	enum { AFTER = 6 + PROF_HISTORY_ROW_COLS };
-	char *ids = rank_param(o, err);
-	const char *vals[] = {ids, p->project};
-	PGresult *r;
-	int rc = 0, stopped = 0, sent;
+	const struct prof_history_stream s = {.record = fn, .arg = arg};
 
-	if (!ids)
-		return -1;
-	sent = PQsendQueryParams(p->c, sql, 2, NULL, vals, NULL, NULL, 0) &&
-	       PQsetSingleRowMode(p->c);
-	free(ids);
-	if (!sent)
-		return pg_fail(p, NULL, err);
-	while ((r = PQgetResult(p->c))) {
-		ExecStatusType s = PQresultStatus(r);
-
-		if (s == PGRES_SINGLE_TUPLE && !stopped) {
-			struct prof_history_cols cols = result_cols(r);
-			struct prof_history_record rec = {
-				.run_id = PQgetvalue(r, 0, 0),
-				.commit = PQgetvalue(r, 0, 1),
-				.timestamp_utc = PQgetvalue(r, 0, 2),
-				.command = PQgetvalue(r, 0, 3),
-				.results_schema = atoi(PQgetvalue(r, 0, 4)),
-				.digest = PQgetvalue(r, 0, 5),
-				.category = PQgetvalue(r, 0, AFTER),
-				.workload_version = strtoll(
-					PQgetvalue(r, 0, AFTER + 1), NULL, 10),
-				.commit_time = text_at(r, AFTER + 2),
-				.parents = text_at(r, AFTER + 3),
-			};
-
-			prof_history_read_row(&cols, 6, &rec.row);
-			if (fn(arg, &rec, err) < 0) {
-				/* The rest is read and dropped, as in the
-				 * walk. */
-				rc = -1;
-				stopped = 1;
-			}
-		} else if (s != PGRES_SINGLE_TUPLE && s != PGRES_TUPLES_OK &&
-			   !stopped) {
-			rc = pg_fail(p, r, err);
-			stopped = 1;
-		}
-		PQclear(r);
-	}
-	return rc;
+	return stream(p, o, sql, &s, err);
 }
 
 struct json_object *

@@ -308,17 +308,13 @@ sq_trend(struct prof_history_backend *h, const struct prof_history_filter *f,
 	return a;
 }
 
-int
-sq_walk(struct prof_history_backend *h, const struct prof_history_order *o,
-	prof_history_fn fn, void *arg, struct prof_err *err)
+/* Each row of sql (the walk's or export's, backend.h) in run order o,
+ * to s: 0, or -1 with err. */
+static int
+stream(struct prof_history_backend *h, const struct prof_history_order *o,
+       const char *sql, const struct prof_history_stream *s,
+       struct prof_err *err)
 {
-	static const char sql[] =
-		"SELECT r.run_id, r.commit_id, r.timestamp_utc, "
-		PROF_HISTORY_ROW_SELECT " "
-		"FROM rows w JOIN runs r ON r.id = w.run "
-		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
-		"WHERE " R_RUN_KNOWN " "
-		"ORDER BY w.workload, w.backend, w.segment_id, " R_RUN_RANK;
 	sqlite3_stmt *st = NULL;
 	struct prof_history_cols cols;
 	int rc = -1, step;
@@ -328,17 +324,9 @@ sq_walk(struct prof_history_backend *h, const struct prof_history_order *o,
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
 	cols = stmt_cols(st);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		struct prof_history_point p = {
-			.run_id = text_of(st, 0),
-			.commit = text_of(st, 1),
-			.timestamp_utc = text_of(st, 2),
-		};
-
-		prof_history_read_row(&cols, 3, &p.row);
-		if (fn(arg, &p, err) < 0)
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		if (prof_history_stream_row(s, &cols, err) < 0)
 			goto out;
-	}
 	if (step != SQLITE_DONE) {
 		db_err(h, err, NULL);
 		goto out;
@@ -350,53 +338,33 @@ out:
 }
 
 int
+sq_walk(struct prof_history_backend *h, const struct prof_history_order *o,
+	prof_history_fn fn, void *arg, struct prof_err *err)
+{
+	static const char sql[] =
+		"SELECT r.run_id, r.commit_id, r.timestamp_utc, "
+		PROF_HISTORY_ROW_SELECT " "
+		"FROM rows w JOIN runs r ON r.id = w.run "
+		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
+		"WHERE " R_RUN_KNOWN " "
+		"ORDER BY w.workload, w.backend, w.segment_id, " R_RUN_RANK;
+	const struct prof_history_stream s = {.point = fn, .arg = arg};
+
+	return stream(h, o, sql, &s, err);
+}
+
+int
 sq_export(struct prof_history_backend *h, const struct prof_history_order *o,
 	  prof_history_record_fn fn, void *arg, struct prof_err *err)
 {
 	static const char sql[] =
-		"SELECT r.run_id, r.commit_id, r.timestamp_utc, r.command, "
-		"r.results_schema, r.digest, " PROF_HISTORY_ROW_SELECT ", "
-		"w.category, w.workload_version, r.commit_time, r.parents "
+		"SELECT " PROF_HISTORY_RECORD_HEAD PROF_HISTORY_ROW_SELECT
+		PROF_HISTORY_RECORD_TAIL
 		"FROM runs r LEFT JOIN rows w ON w.run = r.id "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
 		"WHERE " R_RUN_KNOWN " ORDER BY " R_RUN_RANK ", w.workload, "
 		"w.backend, s.key";
-	enum { AFTER = 6 + PROF_HISTORY_ROW_COLS };
-	sqlite3_stmt *st = NULL;
-	struct prof_history_cols cols;
-	int rc = -1, step;
+	const struct prof_history_stream s = {.record = fn, .arg = arg};
 
-	if (use_order(h, o, err) < 0)
-		return -1;
-	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return db_err(h, err, NULL);
-	cols = stmt_cols(st);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		struct prof_history_record r = {
-			.run_id = text_of(st, 0),
-			.commit = text_of(st, 1),
-			.timestamp_utc = text_of(st, 2),
-			.command = text_of(st, 3),
-			.results_schema = sqlite3_column_int(st, 4),
-			.digest = text_of(st, 5),
-			.category = text_of(st, AFTER),
-			.workload_version = sqlite3_column_int64(st, AFTER + 1),
-			.commit_time = (const char *)sqlite3_column_text(
-				st, AFTER + 2),
-			.parents = (const char *)sqlite3_column_text(st,
-								     AFTER + 3),
-		};
-
-		prof_history_read_row(&cols, 6, &r.row);
-		if (fn(arg, &r, err) < 0)
-			goto out;
-	}
-	if (step != SQLITE_DONE) {
-		db_err(h, err, NULL);
-		goto out;
-	}
-	rc = 0;
-out:
-	sqlite3_finalize(st);
-	return rc;
+	return stream(h, o, sql, &s, err);
 }
