@@ -39,7 +39,7 @@ main(void)
 	struct prof_err e = {0};
 	char buf[256];
 
-	plan(16);
+	plan(22);
 	is_str(parse_err("{\"a\": 1,\n \"b\": [1, 2"), "x.json:2:12: unexpected end of input (truncated JSON)",
 	       "truncated input names the end");
 	is_str(parse_err("{\"a\" 1}"),
@@ -67,6 +67,36 @@ main(void)
 	       "[1,1,0,3.123457]", "canonical: six decimals, never -0");
 	is_str(canon("{\"s\": \"a\\\"b\\n\"}"), "{\"s\":\"a\\\"b\\n\"}",
 	       "canonical: strings escaped");
+	is_str(parse_err("{\"b\": 1, \"a\": 2, \"c\": {\"x\": 1, \"x\": 2},\n"
+			 " \"a\": 3, \"b\": 4}"),
+	       "x.json:1:32: duplicate key \"x\"",
+	       "the first duplicate by place is named, nested or not");
+	is_str(parse_err("{\"k0\":0,\"k1\":1,\"k2\":2,\"k3\":3,\"k4\":4,\"k5\":5,"
+			 "\"k6\":6,\"k7\":7,\"k8\":8,\"k9\":9,\"ka\":0,\"kb\":1,"
+			 "\"kc\":2,\"kd\":3,\"ke\":4,\"kf\":5,\"kg\":6,\"kh\":7,"
+			 "\"ki\":8,\"kj\":9,\"kk\":0,\"kl\":1,\"km\":2,\"kn\":3,"
+			 "\"ko\":4,\"kp\":5,\"kq\":6,\"kr\":7,\"k2\":8,\"k1\":9}"),
+	       "x.json:1:198: duplicate key \"k2\"",
+	       "and in an object of many keys");
+	is_str(parse_err("[1.5, 1e999]"),
+	       "x.json:1:7: number 1e999 is not finite (beyond a double)",
+	       "an exponent past a double is refused at its place");
+	is_str(parse_err("[123456789012345678901234567890.5]"), "(parsed)",
+	       "a long number without an exponent is finite");
+	is_str(canon("{\"k\\u0001\": \"\\u00e9\\t\", \"q\": -12, \"r\": "
+		     "9223372036854775807, \"s\": -9223372036854775808}"),
+	       "{\"k\\u0001\":\"\u00e9\\t\",\"q\":-12,\"r\":"
+	       "9223372036854775807,\"s\":-9223372036854775808}",
+	       "canonical: control characters escaped, UTF-8 kept, int64 ends");
+	is_str(canon("{\"t\":1,\"s\":2,\"r\":3,\"q\":4,\"p\":5,\"o\":6,\"n\":7,"
+		     "\"m\":8,\"l\":9,\"k\":10,\"j\":11,\"i\":12,\"h\":13,"
+		     "\"g\":14,\"f\":15,\"e\":16,\"d\":17,\"c\":18,\"b\":19,"
+		     "\"a\":20}"),
+	       "{\"a\":20,\"b\":19,\"c\":18,\"d\":17,\"e\":16,\"f\":15,"
+	       "\"g\":14,\"h\":13,\"i\":12,\"j\":11,\"k\":10,\"l\":9,"
+	       "\"m\":8,\"n\":7,\"o\":6,\"p\":5,\"q\":4,\"r\":3,\"s\":2,"
+	       "\"t\":1}",
+	       "canonical: many keys sorted");
 	o = prof_json_double(12.345000000000001);
 	is_str(json_object_to_json_string(o), "12.345",
 	       "doubles print the shortest text that reads back");

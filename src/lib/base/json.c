@@ -177,11 +177,18 @@ struct scan_key {
 	char *owned;		/* p when it had to be decoded */
 };
 
+/* Keys an object holds before its array leaves few[] for the heap. */
+#define SCAN_FEW_KEYS 24
+
 struct scan_obj {
-	struct scan_key *keys;
+	struct scan_key *keys;	/* few, or the heap's */
 	size_t n, cap;
 	int is_object;
+	struct scan_key few[SCAN_FEW_KEYS];
 };
+
+/* Levels kept in struct scan itself before the stack goes to the heap. */
+#define SCAN_FEW_LEVELS 4
 
 struct scan {
 	const char *buf;
@@ -189,9 +196,10 @@ struct scan {
 	int found;
 	size_t off;
 	char reason[200];
-	struct scan_obj *stack;
+	struct scan_obj *stack;	/* levels, or the heap's */
 	size_t depth, cap;
 	int lost;		/* too deep or out of memory: keys untracked */
+	struct scan_obj levels[SCAN_FEW_LEVELS];
 };
 
 #define SCAN_MAX_DEPTH 256
@@ -423,6 +431,11 @@ scan_real(struct scan *sc, size_t i, size_t e)
 	size_t n = e - i;
 	double v;
 
+	/* Without an exponent, fewer than 300 characters are far below
+	 * a double's limit (about 1.8e308): finite. */
+	if (n < 300 && !memchr(sc->buf + i, 'e', n) &&
+	    !memchr(sc->buf + i, 'E', n))
+		return;
 	if (n >= sizeof(small) && !(t = malloc(n + 1)))
 		return;	/* the walk of the parsed value still finds it */
 	memcpy(t, sc->buf + i, n);
@@ -457,7 +470,23 @@ scan_close(struct scan *sc, struct scan_obj *o)
 	size_t k, first = 0;
 	int any = 0;
 
-	if (o->n > 1) {
+	if (o->n > 1 && o->n <= SCAN_FEW_KEYS) {
+		/* Few keys, in the order of their offsets: the first that
+		 * an earlier one equals is the duplicate named, as the
+		 * sort below finds it. */
+		for (k = 1; k < o->n && !any; k++) {
+			const struct scan_key *b = &o->keys[k];
+			size_t a;
+
+			for (a = 0; a < k; a++)
+				if (o->keys[a].n == b->n &&
+				    !memcmp(o->keys[a].p, b->p, b->n)) {
+					first = k;
+					any = 1;
+					break;
+				}
+		}
+	} else if (o->n > 1) {
 		qsort(o->keys, o->n, sizeof(*o->keys), cmp_scan_keys);
 		for (k = 1; k < o->n; k++) {
 			struct scan_key *a = &o->keys[k - 1], *b = &o->keys[k];
@@ -468,6 +497,8 @@ scan_close(struct scan *sc, struct scan_obj *o)
 				any = 1;
 			}
 		}
+	}
+	if (o->n > 1) {
 		if (any) {
 			struct scan_key *d = &o->keys[first];
 			char name[64];
@@ -487,7 +518,8 @@ scan_close(struct scan *sc, struct scan_obj *o)
 	}
 	for (k = 0; k < o->n; k++)
 		free(o->keys[k].owned);
-	free(o->keys);
+	if (o->keys != o->few)
+		free(o->keys);
 	o->keys = NULL;
 	o->n = o->cap = 0;
 }
@@ -501,11 +533,28 @@ scan_push(struct scan *sc, int is_object)
 		sc->lost = 1;
 		return;
 	}
-	if (PROF_GROW(sc->stack, sc->depth + 1, sc->cap) < 0) {
-		sc->lost = 1;
-		return;
+	if (sc->depth == sc->cap) {
+		/* Past the levels kept here: the stack to the heap, with
+		 * each level's keys that were in its few[] moved along. */
+		size_t ncap = sc->cap * 2, k;
+		struct scan_obj *p = malloc(ncap * sizeof(*p));
+
+		if (!p) {
+			sc->lost = 1;
+			return;
+		}
+		memcpy(p, sc->stack, sc->depth * sizeof(*p));
+		for (k = 0; k < sc->depth; k++)
+			if (sc->stack[k].keys == sc->stack[k].few)
+				p[k].keys = p[k].few;
+		if (sc->stack != sc->levels)
+			free(sc->stack);
+		sc->stack = p;
+		sc->cap = ncap;
 	}
-	memset(&sc->stack[sc->depth], 0, sizeof(*sc->stack));
+	sc->stack[sc->depth].keys = sc->stack[sc->depth].few;
+	sc->stack[sc->depth].n = 0;
+	sc->stack[sc->depth].cap = SCAN_FEW_KEYS;
 	sc->stack[sc->depth++].is_object = is_object;
 }
 
@@ -520,10 +569,22 @@ scan_add_key(struct scan *sc, struct scan_key *k)
 		return;
 	}
 	o = &sc->stack[sc->depth - 1];
-	if (PROF_GROW(o->keys, o->n + 1, o->cap) < 0) {
-		free(k->owned);
-		sc->lost = 1;
-		return;
+	if (o->n == o->cap) {
+		/* Past few[]: the keys to the heap. */
+		size_t ncap = o->cap * 2;
+		struct scan_key *p = o->keys == o->few ?
+					     malloc(ncap * sizeof(*p)) :
+					     realloc(o->keys, ncap * sizeof(*p));
+
+		if (!p) {
+			free(k->owned);
+			sc->lost = 1;
+			return;
+		}
+		if (o->keys == o->few)
+			memcpy(p, o->few, o->n * sizeof(*p));
+		o->keys = p;
+		o->cap = ncap;
 	}
 	o->keys[o->n++] = *k;
 }
@@ -534,9 +595,15 @@ scan_json(struct scan *sc, const char *buf, size_t len)
 	size_t i = 0;
 	int expect_key = 0;
 
-	memset(sc, 0, sizeof(*sc));
 	sc->buf = buf;
 	sc->len = len;
+	sc->found = 0;
+	sc->off = 0;
+	sc->reason[0] = '\0';
+	sc->stack = sc->levels;
+	sc->depth = 0;
+	sc->cap = SCAN_FEW_LEVELS;
+	sc->lost = 0;
 	while (i < len) {
 		unsigned char c = (unsigned char)buf[i];
 
@@ -610,7 +677,8 @@ scan_json(struct scan *sc, const char *buf, size_t len)
 		sc->depth--;
 		scan_close(sc, &sc->stack[sc->depth]);
 	}
-	free(sc->stack);
+	if (sc->stack != sc->levels)
+		free(sc->stack);
 	sc->stack = NULL;
 }
 
@@ -778,6 +846,13 @@ struct sbuf {
 static void
 sb_put(struct sbuf *b, const char *s, size_t n)
 {
+	/* Where there is room (the common case), the bytes go in here. */
+	if (b->b.p && n < b->b.cap - b->b.len) {
+		memcpy(b->b.p + b->b.len, s, n);
+		b->b.len += n;
+		b->b.p[b->b.len] = '\0';
+		return;
+	}
 	if (!b->oom && prof_buf_put(&b->b, s, n) < 0)
 		b->oom = 1;
 }
@@ -796,6 +871,15 @@ sb_quoted(struct sbuf *b, const char *s)
 
 	sb_put(b, "\"", 1);
 	for (p = (const unsigned char *)s; *p; p++) {
+		const unsigned char *run = p;
+
+		/* A run of bytes written as they are, put at once. */
+		while (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
+			p++;
+		if (p > run)
+			sb_put(b, (const char *)run, (size_t)(p - run));
+		if (!*p)
+			break;
 		switch (*p) {
 		case '"':
 			sb_put(b, "\\\"", 2);
@@ -835,10 +919,54 @@ sb_quoted(struct sbuf *b, const char *s)
 	sb_put(b, "\"", 1);
 }
 
+/* A member of an object, for its keys' order. */
+struct canon_member {
+	const char *key;
+	struct json_object *v;
+};
+
+/* The members sorted by key (an object's keys are distinct, so any
+ * sort gives this one order); by insertion where they are few. */
 static int
-cmp_keys(const void *a, const void *b)
+cmp_members(const void *a, const void *b)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	return strcmp(((const struct canon_member *)a)->key,
+		      ((const struct canon_member *)b)->key);
+}
+
+static void
+sort_members(struct canon_member *m, size_t n)
+{
+	size_t i, j;
+
+	if (n > 16) {
+		qsort(m, n, sizeof(*m), cmp_members);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		struct canon_member t = m[i];
+
+		for (j = i; j > 0 && strcmp(m[j - 1].key, t.key) > 0; j--)
+			m[j] = m[j - 1];
+		m[j] = t;
+	}
+}
+
+/* The decimal digits of v, as "%lld" writes them. */
+static void
+sb_int(struct sbuf *b, long long v)
+{
+	char tmp[24], *e = tmp + sizeof(tmp), *d = e;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v :
+				       (unsigned long long)v;
+
+	do {
+		*--d = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--d = '-';
+	sb_put(b, d, (size_t)(e - d));
 }
 
 /* Six decimals, trailing zeros dropped, never "-0". */
@@ -876,8 +1004,6 @@ sb_number6(struct sbuf *b, double v)
 static void
 canon(struct sbuf *b, struct json_object *o)
 {
-	char tmp[32];
-
 	switch (json_object_get_type(o)) {
 	case json_type_null:
 		sb_str(b, "null");
@@ -886,9 +1012,7 @@ canon(struct sbuf *b, struct json_object *o)
 		sb_str(b, json_object_get_boolean(o) ? "true" : "false");
 		break;
 	case json_type_int:
-		snprintf(tmp, sizeof(tmp), "%lld",
-			 (long long)json_object_get_int64(o));
-		sb_str(b, tmp);
+		sb_int(b, (long long)json_object_get_int64(o));
 		break;
 	case json_type_double:
 		sb_number6(b, json_object_get_double(o));
@@ -910,29 +1034,31 @@ canon(struct sbuf *b, struct json_object *o)
 	}
 	case json_type_object: {
 		size_t i, n = (size_t)json_object_object_length(o);
-		const char **keys = calloc(n ? n : 1, sizeof(*keys));
+		struct canon_member few[32], *m = few;
 
-		if (!keys) {
+		if (n > sizeof(few) / sizeof(*few) &&
+		    !(m = malloc(n * sizeof(*m)))) {
 			b->oom = 1;
 			return;
 		}
 		i = 0;
 		json_object_object_foreach(o, k, v)
 		{
-			(void)v;
-			keys[i++] = k;
+			m[i].key = k;
+			m[i++].v = v;
 		}
-		qsort(keys, n, sizeof(*keys), cmp_keys);
+		sort_members(m, n);
 		sb_put(b, "{", 1);
 		for (i = 0; i < n; i++) {
 			if (i)
 				sb_put(b, ",", 1);
-			sb_quoted(b, keys[i]);
+			sb_quoted(b, m[i].key);
 			sb_put(b, ":", 1);
-			canon(b, json_object_object_get(o, keys[i]));
+			canon(b, m[i].v);
 		}
 		sb_put(b, "}", 1);
-		free(keys);
+		if (m != few)
+			free(m);
 		break;
 	}
 	}
@@ -943,6 +1069,8 @@ prof_json_canonical(struct json_object *o)
 {
 	struct sbuf b = {0};
 
+	if (prof_buf_reserve(&b.b, 512) < 0)
+		return NULL;
 	canon(&b, o);
 	if (b.oom || !b.b.p) {
 		prof_buf_free(&b.b);

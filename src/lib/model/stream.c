@@ -269,6 +269,30 @@ read_value(struct prof_stream *st, struct json_object **out,
 				}
 				continue;
 			}
+			if (in_str && !esc && !uesc && !cutting) {
+				/* The common case, a string's plain ASCII,
+				 * passed over at once up to where a
+				 * character needs a look (or the cut). */
+				const char *run = q;
+				size_t room = slen < PROF_TEXT_MAX ?
+						      PROF_TEXT_MAX - slen :
+						      0;
+				const char *stop =
+				    (size_t)(end - q) < room ? end : q + room;
+
+				while (q < stop && (unsigned char)*q >= 0x20 &&
+				       (unsigned char)*q < 0x80 && *q != '"' &&
+				       *q != '\\')
+					q++;
+				if (q > run) {
+					slen += (size_t)(q - run);
+					hi = 0;
+				}
+				if (q == end)
+					break;
+				ch = *q;
+				u = (unsigned char)ch;
+			}
 			if (ch == '\n') {
 				st->line++;
 				st->line_start = st->base + (q - st->buf) + 1;
