@@ -508,6 +508,194 @@ failed:
 	prof_sample_fail(s, why, prof_sample_num(s, "duration_ms"));
 }
 
+/* A Google Benchmark group's calls: one command line and environment. */
+struct gbench_run {
+	char home[PATH_MAX], home_env[PATH_MAX + 8], filter[1100];
+	char preload_env[2 * PATH_MAX + 128], prof_env[PATH_MAX + 600];
+	char prof_path[PATH_MAX + 512], secs[64], gbloop[PATH_MAX + 32];
+	char loops[PATH_MAX + 16], loops_env[PATH_MAX + 40];
+	char *set[4], *argv[72];
+	char **extra;
+	long calls;
+	int profiling, memory, twice, no_warmup;
+};
+
+/* Nothing of the other phases leaks into a benchmark's run. */
+static char *gbench_unset[] = {"LD_PRELOAD", "CPUPROFILE", "HEAPPROFILE",
+			       "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
+			       "PROF_GBENCH_LOOPS", NULL};
+
+/* The command line of the group's runs, and the profile phase's
+ * environment. Returns -1 (said) on a name too long for the filter. */
+static int
+gbench_argv(struct run_state *r, struct group *g, struct gbench_run *b)
+{
+	int a = 0, j;
+
+	if (prof_gbench_filter(g->w->gbench, b->filter + 19,
+			       sizeof(b->filter) - 19) < 0) {
+		cli_say("benchmark '%.200s': its name is too long for a "
+			"--benchmark_filter", g->w->gbench);
+		return -1;
+	}
+	memcpy(b->filter, "--benchmark_filter=", 19);
+	b->argv[a++] = (char *)g->w->bin;
+	b->argv[a++] = b->filter;
+	b->argv[a++] = "--benchmark_repetitions=1";
+	b->argv[a++] = "--benchmark_format=json";
+	for (j = 0; b->extra && b->extra[j] && a < 69; j++)
+		b->argv[a++] = b->extra[j];
+	if (b->twice) {
+		b->argv[a++] = "--benchmark_repetitions=2";
+		b->argv[a++] = "--benchmark_min_time=0";
+	}
+	if (b->profiling) {
+		/* Its loop covers --min-seconds, under the profiler. */
+		snprintf(b->secs, sizeof(b->secs), "--benchmark_min_time=%g",
+			 r->o->min_seconds);
+		b->argv[a++] = b->secs;
+		snprintf(b->preload_env, sizeof(b->preload_env),
+			 "LD_PRELOAD=%s", r->o->preload);
+		snprintf(b->prof_path, sizeof(b->prof_path), "%s/%s.prof",
+			 r->o->artifacts, g->w->id);
+		snprintf(b->prof_env, sizeof(b->prof_env), "PROF_CPUPROFILE=%s",
+			 b->prof_path);
+		b->set[1] = b->preload_env;
+		b->set[2] = b->prof_env;
+		b->calls = g->warmup + 1;
+	}
+	b->argv[a] = NULL;
+	return 0;
+}
+
+/* The group's HOME, and the memory phase's interposers. Returns -1
+ * (said, nothing left) on a failure. */
+static int
+gbench_home(struct run_state *r, struct group *g, struct gbench_run *b)
+{
+	struct prof_err err = {0};
+
+	if (prof_tmpdir_new("prof-home", b->home, sizeof(b->home), &err) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	snprintf(b->home_env, sizeof(b->home_env), "HOME=%s", b->home);
+	b->set[0] = b->home_env;
+	if (!b->memory)
+		return 0;
+	binaries_beside_me("libprof-gbloop.so", b->gbloop, sizeof(b->gbloop));
+	if (access(b->gbloop, R_OK) != 0) {
+		prof_tmpdir_remove(b->home);
+		cli_say("'%s' is missing (run make to build it)", b->gbloop);
+		return -1;
+	}
+	snprintf(b->preload_env, sizeof(b->preload_env), "LD_PRELOAD=%s:%s",
+		 r->o->preload, b->gbloop);
+	snprintf(b->loops, sizeof(b->loops), "%s/loops.jsonl", b->home);
+	snprintf(b->loops_env, sizeof(b->loops_env), "PROF_GBENCH_LOOPS=%s",
+		 b->loops);
+	b->set[1] = b->preload_env;
+	b->set[2] = b->loops_env;
+	b->calls = g->warmup + 1;
+	return 0;
+}
+
+/* The sample of a call that ran: -1 on an output failure, 1 where it
+ * ends the group (an error sample), else 0. */
+static int
+gbench_take(struct run_state *r, struct group *g, struct gbench_run *b,
+	    struct json_object *s, long index, char *why, size_t why_len)
+{
+	struct prof_err err = {0};
+	char first_error[1024] = "";
+	long at = index < 0 ? 0 : index;
+
+	if (s && b->profiling)
+		gbench_profile(g, s, b->prof_path);
+	if (s && b->memory)
+		gbench_memory(s, b->loops);
+	if (!s) {
+		error_sample(r, g, at, why);
+		return 1;
+	}
+	if (index < 0 && prof_sample_is(s, "outcome", "success")) {
+		json_object_put(s);	/* a warm-up call */
+		return 0;
+	}
+	if (prof_sample_check(s, "", &err) < 0) {
+		json_object_put(s);
+		snprintf(why, why_len, "its sample: %s",
+			 prof_err_str(&err, first_error, sizeof(first_error)));
+		error_sample(r, g, at, why);
+		return 1;
+	}
+	if (take_sample(r, s))
+		return -1;
+	return index < 0;	/* a warm-up that errored: the sample says */
+}
+
+/* Call K of the group (warm-ups first): -1 on a failure or an
+ * interruption, 1 where it ends the group, else 0. */
+static int
+gbench_call(struct run_state *r, struct group *g, struct gbench_run *b,
+	    long k)
+{
+	struct prof_buf out = {0};
+	struct prof_spawn sp = {
+		.argv = b->argv,
+		.env_set = b->set,
+		.env_unset = gbench_unset,
+		.timeout_s = r->o->timeout_s,
+		.stdout_fd = PROF_SPAWN_PIPE,
+		.on_data = keep_data,
+		.arg = &out,
+		.stderr_fd = -1,
+		.cancel = &signals_interrupted,
+	};
+	struct prof_spawn_result res;
+	struct prof_err err = {0};
+	struct json_object *s;
+	char why[1400];
+	long index = k - g->warmup;
+
+	/* The dumps of the run before (none outside prof-count). */
+	hook_end(r);
+	if (b->no_warmup && index < 0)
+		return 0;
+	if (r->o->hook && r->o->hook->gbench_begin(r->o, b->argv, &sp) < 0)
+		return -1;
+	if (prof_spawn_run(&sp, &res, &err) < 0) {
+		prof_buf_free(&out);
+		cli_err(&err);
+		return -1;
+	}
+	if (res.stopped_by_caller || res.cancelled) {
+		if (b->profiling)
+			remove_profile(r->o, g);
+		prof_spawn_free(&res);
+		prof_buf_free(&out);
+		return -1;
+	}
+	if (!prof_spawn_ok(&res)) {
+		char d[1200];
+
+		prof_spawn_describe(&res, g->w->bin, sp.timeout_s, d,
+				    sizeof(d));
+		snprintf(why, sizeof(why), "benchmark '%s' %s",
+			 g->w->gbench, d);
+		error_sample(r, g, index < 0 ? 0 : index, why);
+		prof_spawn_free(&res);
+		prof_buf_free(&out);
+		return 1;
+	}
+	s = gbench_sample(r, g, &out, res.stderr_tail, b->filter + 19,
+			  index < 0 ? 0 : index, b->twice ? 2 : 1, why,
+			  sizeof(why));
+	prof_spawn_free(&res);
+	prof_buf_free(&out);
+	return gbench_take(r, g, b, s, index, why, sizeof(why));
+}
+
 /*
  * A Google Benchmark binary's benchmark: each call (warm-up and repeats,
  * prof's) is one run of the binary's own runner on this benchmark alone,
@@ -526,182 +714,121 @@ failed:
 static int
 gbench_group(struct run_state *r, struct group *g, int i, int n)
 {
-	char *unset[] = {"LD_PRELOAD", "CPUPROFILE", "HEAPPROFILE",
-			 "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
-			 "PROF_GBENCH_LOOPS", NULL};
-	char home[PATH_MAX], home_env[PATH_MAX + 8], filter[1100];
-	char preload_env[2 * PATH_MAX + 128], prof_env[PATH_MAX + 600];
-	char prof_path[PATH_MAX + 512], secs[64], gbloop[PATH_MAX + 32];
-	char loops[PATH_MAX + 16], loops_env[PATH_MAX + 40];
-	char *set[] = {home_env, NULL, NULL, NULL}, *argv[72];
-	char **extra = NULL, why[1400], first_error[1024] = "";
-	struct prof_err err = {0};
-	long errors_before = r->errors, k, calls = g->warmup + g->repeat;
-	int a = 0, j, rc = 0;
-	int profiling = r->o->phase == RUNNER_PROFILE;
-	int memory = r->o->phase == RUNNER_MEMORY;
+	struct gbench_run b = {0};
+	long errors_before = r->errors, k;
+	int rc = 0;
+
+	b.calls = g->warmup + g->repeat;
+	b.profiling = r->o->phase == RUNNER_PROFILE;
+	b.memory = r->o->phase == RUNNER_MEMORY;
 	/* Each call a process: prof's warm-up runs would warm nothing
 	 * that the next run keeps. */
 	/* Counted (the hook), as in the memory phase, two repetitions a
 	 * run: the first warms up. */
-	int twice = r->o->hook || memory;
-	int no_warmup = twice || profiling;
-
+	b.twice = r->o->hook || b.memory;
+	b.no_warmup = b.twice || b.profiling;
 	r->got = 0;
 	if (!r->batch)
 		r->n_dur = 0;
 	r->first_error[0] = '\0';
-	if (workers_gbench_flags(&extra) < 0)
+	if (workers_gbench_flags(&b.extra) < 0)
 		return -1;
-	if (prof_gbench_filter(g->w->gbench, filter + 19,
-			       sizeof(filter) - 19) < 0) {
-		free(extra);
-		cli_say("benchmark '%.200s': its name is too long for a "
-			"--benchmark_filter", g->w->gbench);
+	if (gbench_argv(r, g, &b) < 0 || gbench_home(r, g, &b) < 0) {
+		free(b.extra);
 		return -1;
 	}
-	memcpy(filter, "--benchmark_filter=", 19);
-	argv[a++] = (char *)g->w->bin;
-	argv[a++] = filter;
-	argv[a++] = "--benchmark_repetitions=1";
-	argv[a++] = "--benchmark_format=json";
-	for (j = 0; extra && extra[j] && a < 69; j++)
-		argv[a++] = extra[j];
-	if (twice) {
-		argv[a++] = "--benchmark_repetitions=2";
-		argv[a++] = "--benchmark_min_time=0";
-	}
-	if (profiling) {
-		/* Its loop covers --min-seconds, under the profiler. */
-		snprintf(secs, sizeof(secs), "--benchmark_min_time=%g",
-			 r->o->min_seconds);
-		argv[a++] = secs;
-		snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s",
-			 r->o->preload);
-		snprintf(prof_path, sizeof(prof_path), "%s/%s.prof",
-			 r->o->artifacts, g->w->id);
-		snprintf(prof_env, sizeof(prof_env), "PROF_CPUPROFILE=%s",
-			 prof_path);
-		set[1] = preload_env;
-		set[2] = prof_env;
-		calls = g->warmup + 1;
-	}
-	argv[a] = NULL;
-	if (prof_tmpdir_new("prof-home", home, sizeof(home), &err) < 0) {
-		free(extra);
-		cli_err(&err);
-		return -1;
-	}
-	snprintf(home_env, sizeof(home_env), "HOME=%s", home);
-	if (memory) {
-		binaries_beside_me("libprof-gbloop.so", gbloop, sizeof(gbloop));
-		if (access(gbloop, R_OK) != 0) {
-			prof_tmpdir_remove(home);
-			free(extra);
-			cli_say("'%s' is missing (run make to build it)", gbloop);
-			return -1;
-		}
-		snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s:%s",
-			 r->o->preload, gbloop);
-		snprintf(loops, sizeof(loops), "%s/loops.jsonl", home);
-		snprintf(loops_env, sizeof(loops_env), "PROF_GBENCH_LOOPS=%s",
-			 loops);
-		set[1] = preload_env;
-		set[2] = loops_env;
-		calls = g->warmup + 1;
-	}
-	for (k = 0; k < calls; k++) {
-		struct prof_buf out = {0};
-		struct prof_spawn sp = {
-			.argv = argv,
-			.env_set = set,
-			.env_unset = unset,
-			.timeout_s = r->o->timeout_s,
-			.stdout_fd = PROF_SPAWN_PIPE,
-			.on_data = keep_data,
-			.arg = &out,
-			.stderr_fd = -1,
-			.cancel = &signals_interrupted,
-		};
-		struct prof_spawn_result res;
-		struct json_object *s;
-		long index = k - g->warmup;
-
-		/* The dumps of the run before (none outside prof-count). */
-		hook_end(r);
-		if (no_warmup && index < 0)
-			continue;
-		if (r->o->hook && r->o->hook->gbench_begin(r->o, argv, &sp) < 0) {
-			rc = -1;
-			break;
-		}
-		if (prof_spawn_run(&sp, &res, &err) < 0) {
-			prof_buf_free(&out);
-			cli_err(&err);
-			rc = -1;
-			break;
-		}
-		if (res.stopped_by_caller || res.cancelled) {
-			if (profiling)
-				remove_profile(r->o, g);
-			prof_spawn_free(&res);
-			prof_buf_free(&out);
-			rc = -1;
-			break;
-		}
-		if (!prof_spawn_ok(&res)) {
-			char d[1200];
-
-			prof_spawn_describe(&res, g->w->bin, sp.timeout_s, d,
-					    sizeof(d));
-			snprintf(why, sizeof(why), "benchmark '%s' %s",
-				 g->w->gbench, d);
-			error_sample(r, g, index < 0 ? 0 : index, why);
-			prof_spawn_free(&res);
-			prof_buf_free(&out);
-			break;
-		}
-		s = gbench_sample(r, g, &out, res.stderr_tail, filter + 19,
-				  index < 0 ? 0 : index,
-				  twice ? 2 : 1, why,
-				  sizeof(why));
-		prof_spawn_free(&res);
-		prof_buf_free(&out);
-		if (s && profiling)
-			gbench_profile(g, s, prof_path);
-		if (s && memory)
-			gbench_memory(s, loops);
-		if (!s) {
-			error_sample(r, g, index < 0 ? 0 : index, why);
-			break;
-		}
-		if (index < 0 && prof_sample_is(s, "outcome", "success")) {
-			json_object_put(s);	/* a warm-up call */
-			continue;
-		}
-		if (prof_sample_check(s, "", &err) < 0) {
-			json_object_put(s);
-			snprintf(why, sizeof(why), "its sample: %s",
-				 prof_err_str(&err, first_error,
-					      sizeof(first_error)));
-			first_error[0] = '\0';
-			error_sample(r, g, index < 0 ? 0 : index, why);
-			break;
-		}
-		if (take_sample(r, s)) {
-			rc = -1;
-			break;
-		}
-		if (index < 0)
-			break;	/* a warm-up that errored: the sample says */
-	}
+	for (k = 0; k < b.calls && rc == 0; k++)
+		rc = gbench_call(r, g, &b, k);
 	hook_end(r);
-	prof_tmpdir_remove(home);
-	free(extra);
+	prof_tmpdir_remove(b.home);
+	free(b.extra);
 	if (rc < 0)
 		return -1;
 	group_done(r, i, n, g, errors_before);
 	return 0;
+}
+
+/* A worker's command line and environment. */
+struct worker_cmd {
+	char home[PATH_MAX], home_env[PATH_MAX + 8], warm[32], rep[32];
+	char secs[32], preload_env[PATH_MAX + 96];
+	char *argv[24];
+	char *set[3];
+};
+
+/* Nothing of the other phases leaks into a worker: no profiler, no
+ * interposer unless this is the memory phase. */
+static char *worker_unset[] = {"LD_PRELOAD", "CPUPROFILE", "HEAPPROFILE",
+			       "PROF_ALLOC_LOG", "PROF_CPUPROFILE", NULL};
+
+/* The worker's command line for the group, and its environment but for
+ * HOME. */
+static void
+worker_argv(const struct run_state *r, const struct group *g,
+	    struct worker_cmd *c)
+{
+	int k = 0;
+
+	snprintf(c->warm, sizeof(c->warm), "%ld", g->warmup);
+	snprintf(c->rep, sizeof(c->rep), "%ld", g->repeat);
+	c->argv[k++] = (char *)g->w->bin;
+	c->argv[k++] = "--worker";
+	c->argv[k++] = (char *)g->w->id;
+	c->argv[k++] = "--backend";
+	c->argv[k++] = (char *)g->backend;
+	c->argv[k++] = "--requested";
+	c->argv[k++] = (char *)r->o->backend;
+	c->argv[k++] = "--phase";
+	c->argv[k++] = (char *)runner_phase_name(r->o->phase);
+	c->argv[k++] = "--kind";
+	c->argv[k++] = (char *)g->kind;
+	c->argv[k++] = "--warmup";
+	c->argv[k++] = c->warm;
+	c->argv[k++] = "--repeat";
+	c->argv[k++] = c->rep;
+	if (r->o->phase == RUNNER_PROFILE) {
+		snprintf(c->secs, sizeof(c->secs), "%g", r->o->min_seconds);
+		c->argv[k++] = "--artifacts";
+		c->argv[k++] = (char *)r->o->artifacts;
+		c->argv[k++] = "--min-seconds";
+		c->argv[k++] = c->secs;
+	}
+	c->argv[k] = NULL;
+	c->set[0] = c->home_env;
+	if (r->o->phase == RUNNER_MEMORY) {
+		snprintf(c->preload_env, sizeof(c->preload_env),
+			 "LD_PRELOAD=%s", r->o->preload);
+		c->set[1] = c->preload_env;
+	}
+}
+
+/* The error samples of a worker that ran to its end: lines that are no
+ * samples, a crash or timeout, or fewer samples than asked for. */
+static void
+worker_ended(struct run_state *r, struct group *g,
+	     const struct prof_spawn *sp, const struct prof_spawn_result *res,
+	     long errors_before)
+{
+	char why[1400];
+
+	if (r->bad_lines) {
+		snprintf(why, sizeof(why),
+			 "worker wrote %ld line(s) that are not samples; first: %s",
+			 r->bad_lines, r->first_bad);
+		error_sample(r, g, r->got, why);
+	}
+	if (!prof_spawn_ok(res)) {
+		char d[1200];
+
+		prof_spawn_describe(res, g->w->bin, sp->timeout_s, d, sizeof(d));
+		snprintf(why, sizeof(why), "worker %s", d);
+		error_sample(r, g, r->got, why);
+	} else if (!r->bad_lines && r->got < g->repeat && r->errors == errors_before) {
+		snprintf(why, sizeof(why),
+			 "worker exited after %ld of %ld samples", r->got,
+			 g->repeat);
+		error_sample(r, g, r->got, why);
+	}
 }
 
 /* Run one group in a fresh worker. Returns -1 on an output failure. In
@@ -709,20 +836,11 @@ gbench_group(struct run_state *r, struct group *g, int i, int n)
 int
 workers_run_group(struct run_state *r, struct group *g, int i, int n)
 {
-	char home[PATH_MAX], home_env[PATH_MAX + 8], warm[32], rep[32];
-	char secs[32], preload_env[PATH_MAX + 96];
-	char *argv[24];
-	/* Nothing of the other phases leaks into a worker: no profiler, no
-	 * interposer unless this is the memory phase. */
-	char *unset[] = {"LD_PRELOAD", "CPUPROFILE", "HEAPPROFILE",
-			 "PROF_ALLOC_LOG", "PROF_CPUPROFILE", NULL};
-	char *set[] = {home_env, NULL, NULL};
+	struct worker_cmd c = {0};
 	struct prof_spawn sp = {0};
 	struct prof_spawn_result res;
 	struct prof_err err = {0};
-	char why[1400];
 	long errors_before = r->errors;
-	int k = 0;
 
 	/* An A/B side's threshold is its unit's (ab.c). */
 	if (!r->ab_side)
@@ -730,67 +848,38 @@ workers_run_group(struct run_state *r, struct group *g, int i, int n)
 			output_time_threshold(r->o, g->w->desc, 0);
 	if (g->w->gbench)
 		return gbench_group(r, g, i, n);
-	snprintf(warm, sizeof(warm), "%ld", g->warmup);
-	snprintf(rep, sizeof(rep), "%ld", g->repeat);
-	argv[k++] = (char *)g->w->bin;
-	argv[k++] = "--worker";
-	argv[k++] = (char *)g->w->id;
-	argv[k++] = "--backend";
-	argv[k++] = (char *)g->backend;
-	argv[k++] = "--requested";
-	argv[k++] = (char *)r->o->backend;
-	argv[k++] = "--phase";
-	argv[k++] = (char *)runner_phase_name(r->o->phase);
-	argv[k++] = "--kind";
-	argv[k++] = (char *)g->kind;
-	argv[k++] = "--warmup";
-	argv[k++] = warm;
-	argv[k++] = "--repeat";
-	argv[k++] = rep;
-	if (r->o->phase == RUNNER_PROFILE) {
-		snprintf(secs, sizeof(secs), "%g", r->o->min_seconds);
-		argv[k++] = "--artifacts";
-		argv[k++] = (char *)r->o->artifacts;
-		argv[k++] = "--min-seconds";
-		argv[k++] = secs;
-	}
-	argv[k] = NULL;
-	if (r->o->phase == RUNNER_MEMORY) {
-		snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s",
-			 r->o->preload);
-		set[1] = preload_env;
-	}
-	if (prof_tmpdir_new("prof-home", home, sizeof(home), &err) < 0) {
+	worker_argv(r, g, &c);
+	if (prof_tmpdir_new("prof-home", c.home, sizeof(c.home), &err) < 0) {
 		cli_err(&err);
 		return -1;
 	}
-	snprintf(home_env, sizeof(home_env), "HOME=%s", home);
+	snprintf(c.home_env, sizeof(c.home_env), "HOME=%s", c.home);
 	r->got = 0;
 	if (!r->batch)
 		r->n_dur = 0;
 	r->bad_lines = 0;
 	r->lines = 0;
 	r->first_error[0] = '\0';
-	sp.argv = argv;
-	sp.env_set = set;
-	sp.env_unset = unset;
+	sp.argv = c.argv;
+	sp.env_set = c.set;
+	sp.env_unset = worker_unset;
 	sp.timeout_s = r->o->timeout_s;
 	sp.stdout_fd = PROF_SPAWN_PIPE;
 	sp.on_line = worker_line;
 	sp.arg = r;
 	sp.stderr_fd = -1;
 	sp.cancel = &signals_interrupted;
-	if (r->o->hook && r->o->hook->begin(r->o, argv, &sp) < 0) {
-		prof_tmpdir_remove(home);
+	if (r->o->hook && r->o->hook->begin(r->o, c.argv, &sp) < 0) {
+		prof_tmpdir_remove(c.home);
 		return -1;
 	}
 	if (prof_spawn_run(&sp, &res, &err) < 0) {
-		prof_tmpdir_remove(home);
+		prof_tmpdir_remove(c.home);
 		hook_end(r);
 		cli_err(&err);
 		return -1;
 	}
-	prof_tmpdir_remove(home);
+	prof_tmpdir_remove(c.home);
 	hook_end(r);
 	if (res.stopped_by_caller || res.cancelled) {
 		/* Interrupted: the call in flight is no measurement, and no
@@ -801,24 +890,7 @@ workers_run_group(struct run_state *r, struct group *g, int i, int n)
 		prof_spawn_free(&res);
 		return -1;
 	}
-	if (r->bad_lines) {
-		snprintf(why, sizeof(why),
-			 "worker wrote %ld line(s) that are not samples; first: %s",
-			 r->bad_lines, r->first_bad);
-		error_sample(r, g, r->got, why);
-	}
-	if (!prof_spawn_ok(&res)) {
-		char d[1200];
-
-		prof_spawn_describe(&res, g->w->bin, sp.timeout_s, d, sizeof(d));
-		snprintf(why, sizeof(why), "worker %s", d);
-		error_sample(r, g, r->got, why);
-	} else if (!r->bad_lines && r->got < g->repeat && r->errors == errors_before) {
-		snprintf(why, sizeof(why),
-			 "worker exited after %ld of %ld samples", r->got,
-			 g->repeat);
-		error_sample(r, g, r->got, why);
-	}
+	worker_ended(r, g, &sp, &res, errors_before);
 	prof_spawn_free(&res);
 	group_done(r, i, n, g, errors_before);
 	return 0;
