@@ -391,6 +391,145 @@ reap(const struct prof_spawn *sp, pid_t pid, int *status, struct rusage *ru)
 		;
 }
 
+/* The command's process while it is watched. */
+struct child {
+	pid_t pid;
+	int pidfd;		/* -1 where the kernel has no pidfd_open */
+	double t0, t1, deadline;	/* deadline 0: none */
+	int status, alive, stop;
+};
+
+/* Spawn the command, its personality without address randomization where
+ * asked. Returns posix_spawnp's error (0: it runs; c->t0 its start). */
+static int
+spawn_start(const struct prof_spawn *sp, posix_spawn_file_actions_t *fa,
+	    posix_spawnattr_t *at, char **envp, struct child *c)
+{
+	int e, pers = -1;
+
+	/* The child inherits the personality at its exec; ours is set for
+	 * that moment only (our own address space is laid out already). */
+	if (sp->no_aslr) {
+		pers = personality(0xffffffff);
+		if (pers != -1)
+			personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
+	}
+	c->t0 = prof_now_ms();
+	e = posix_spawnp(&c->pid, sp->argv[0], fa, at, sp->argv, envp);
+	if (sp->no_aslr && pers != -1)
+		personality((unsigned long)pers);
+	return e;
+}
+
+/*
+ * Until the command's own process is reaped: its output is read as it
+ * comes, and the clock stops at the reaping, not at end of file (a
+ * background child may hold the pipes long after). Leaves c->alive set
+ * where it timed out, was cancelled or was stopped by the caller.
+ */
+static void
+watch(const struct prof_spawn *sp, struct io *io, struct child *c,
+      struct prof_spawn_result *res)
+{
+	while (c->alive) {
+		struct pollfd pf[3];
+		int nf = 0, wait_ms = -1, i;
+
+		if (sp->cancel && *sp->cancel) {
+			res->cancelled = 1;
+			break;
+		}
+		if (c->deadline) {
+			double left = c->deadline - prof_now_ms();
+
+			if (left <= 0) {
+				res->timed_out = 1;
+				break;
+			}
+			wait_ms = (int)left + 1;
+		}
+		if (c->pidfd < 0 && (wait_ms < 0 || wait_ms > 1))
+			wait_ms = 1; /* no pidfd: look for the exit each ms */
+		if (c->pidfd >= 0)
+			pf[nf++] = (struct pollfd){c->pidfd, POLLIN, 0};
+		if (io->out_open)
+			pf[nf++] = (struct pollfd){io->out, POLLIN, 0};
+		if (io->err_open)
+			pf[nf++] = (struct pollfd){io->err, POLLIN, 0};
+		if (poll(pf, (nfds_t)nf, wait_ms) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < nf && !c->stop; i++)
+			if (pf[i].revents && pf[i].fd != c->pidfd)
+				c->stop = read_ready(io, pf[i].fd, 0);
+		if (c->stop)
+			break;
+		if ((c->pidfd < 0 || pf[0].revents) && has_exited(c->pid, 0)) {
+			c->t1 = prof_now_ms();
+			reap(sp, c->pid, &c->status, &res->ru);
+			c->alive = 0;
+		}
+	}
+}
+
+/* Every writer is gone: what is left in the pipes is read to the end
+ * (bounded, in case a process outside the tree holds one). */
+static void
+drain(struct io *io, struct child *c, const struct prof_spawn_result *res)
+{
+	while ((io->out_open || io->err_open) && !c->stop) {
+		struct pollfd pf[2];
+		int nf = 0, i;
+
+		if (io->out_open)
+			pf[nf++] = (struct pollfd){io->out, POLLIN, 0};
+		if (io->err_open)
+			pf[nf++] = (struct pollfd){io->err, POLLIN, 0};
+		if (poll(pf, (nfds_t)nf, 2000) <= 0)
+			break;
+		for (i = 0; i < nf && !c->stop; i++)
+			if (pf[i].revents)
+				c->stop = read_ready(io, pf[i].fd,
+						     res->timed_out ||
+						     res->cancelled);
+	}
+}
+
+/* The command watched to its end (killed, its group with it, where it
+ * is still alive), its output drained and its status in res. */
+static void
+finish(const struct prof_spawn *sp, struct io *io, struct child *c,
+       const struct kids *before, struct prof_spawn_result *res)
+{
+	watch(sp, io, c, res);
+	if (c->alive) {
+		/* Timed out, cancelled or stopped by the caller. */
+		kill(-c->pid, SIGKILL);
+		kill(c->pid, SIGKILL);
+		has_exited(c->pid, 1);
+		c->t1 = prof_now_ms();
+		reap(sp, c->pid, &c->status, &res->ru);
+		res->stopped_by_caller = c->stop;
+	}
+	res->wall_ms = c->t1 - c->t0;
+	res->strays = sweep_strays(c->pid, before);
+	drain(io, c, res);
+	if (!res->timed_out && !res->cancelled && !c->stop && io->lines.len &&
+	    sp->on_line)
+		sp->on_line(sp->arg, io->lines.p, io->lines.len, 0);
+	if (WIFEXITED(c->status)) {
+		res->exited = 1;
+		res->exit_code = WEXITSTATUS(c->status);
+	} else if (WIFSIGNALED(c->status)) {
+		res->signaled = 1;
+		res->signo = WTERMSIG(c->status);
+	}
+	res->stderr_tail = io->tail.p ? io->tail.p : strdup("");
+	io->tail.p = NULL;
+}
+
 int
 prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	       struct prof_err *err)
@@ -398,13 +537,11 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	int out_p[2] = {-1, -1}, err_p[2] = {-1, -1};
 	char **envp = NULL;
 	struct io io = {.sp = sp, .out = -1, .err = -1};
+	struct child c = {.pidfd = -1, .alive = 1};
 	struct kids before;
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
-	double t0, t1 = 0, deadline;
-	pid_t pid;
-	int status = 0, rc = -1, stop = 0, e, alive = 1, pidfd = -1;
-	int set_up = 0, pers = -1;
+	int rc = -1, e, set_up = 0;
 
 	memset(res, 0, sizeof(*res));
 	io.keep = sp->stderr_keep ? sp->stderr_keep : 16384;
@@ -425,19 +562,9 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 	 * when their parent dies, so that none outlives the run. */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	children_of_self(&before);
-	/* The child inherits the personality at its exec; ours is set for
-	 * that moment only (our own address space is laid out already). */
-	if (sp->no_aslr) {
-		pers = personality(0xffffffff);
-		if (pers != -1)
-			personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
-	}
-	t0 = prof_now_ms();
-	e = posix_spawnp(&pid, sp->argv[0], &fa, &at, sp->argv, envp);
-	if (sp->no_aslr && pers != -1)
-		personality((unsigned long)pers);
+	e = spawn_start(sp, &fa, &at, envp, &c);
 	if (e) {
-		res->wall_ms = prof_now_ms() - t0;
+		res->wall_ms = prof_now_ms() - c.t0;
 		res->exec_errno = e;
 		res->exited = 1;
 		res->exit_code = 127;
@@ -445,112 +572,27 @@ prof_spawn_run(const struct prof_spawn *sp, struct prof_spawn_result *res,
 		rc = 0;
 		goto out;
 	}
-	res->pid = (int)pid;
-	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	res->pid = (int)c.pid;
+	c.pidfd = (int)syscall(SYS_pidfd_open, c.pid, 0);
 	if (out_p[1] >= 0)
 		close(out_p[1]);
 	if (err_p[1] >= 0)
 		close(err_p[1]);
 	out_p[1] = err_p[1] = -1;
-	deadline = sp->timeout_s > 0 ? t0 + sp->timeout_s * 1e3 : 0;
+	c.deadline = sp->timeout_s > 0 ? c.t0 + sp->timeout_s * 1e3 : 0;
 	io.out = out_p[0];
 	io.err = err_p[0];
 	io.out_open = io.out >= 0;
 	io.err_open = io.err >= 0;
-	/*
-	 * Until the command's own process is reaped: its output is read as it
-	 * comes, and the clock stops at the reaping, not at end of file (a
-	 * background child may hold the pipes long after).
-	 */
-	while (alive) {
-		struct pollfd pf[3];
-		int nf = 0, wait_ms = -1, i;
-
-		if (sp->cancel && *sp->cancel) {
-			res->cancelled = 1;
-			break;
-		}
-		if (deadline) {
-			double left = deadline - prof_now_ms();
-
-			if (left <= 0) {
-				res->timed_out = 1;
-				break;
-			}
-			wait_ms = (int)left + 1;
-		}
-		if (pidfd < 0 && (wait_ms < 0 || wait_ms > 1))
-			wait_ms = 1; /* no pidfd: look for the exit each ms */
-		if (pidfd >= 0)
-			pf[nf++] = (struct pollfd){pidfd, POLLIN, 0};
-		if (io.out_open)
-			pf[nf++] = (struct pollfd){io.out, POLLIN, 0};
-		if (io.err_open)
-			pf[nf++] = (struct pollfd){io.err, POLLIN, 0};
-		if (poll(pf, (nfds_t)nf, wait_ms) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		for (i = 0; i < nf && !stop; i++)
-			if (pf[i].revents && pf[i].fd != pidfd)
-				stop = read_ready(&io, pf[i].fd, 0);
-		if (stop)
-			break;
-		if ((pidfd < 0 || pf[0].revents) && has_exited(pid, 0)) {
-			t1 = prof_now_ms();
-			reap(sp, pid, &status, &res->ru);
-			alive = 0;
-		}
-	}
-	if (alive) {
-		/* Timed out, cancelled or stopped by the caller. */
-		kill(-pid, SIGKILL);
-		kill(pid, SIGKILL);
-		has_exited(pid, 1);
-		t1 = prof_now_ms();
-		reap(sp, pid, &status, &res->ru);
-		res->stopped_by_caller = stop;
-	}
-	res->wall_ms = t1 - t0;
-	res->strays = sweep_strays(pid, &before);
-	/* Every writer is gone now: what is left in the pipes is read to the
-	 * end (bounded, in case a process outside the tree holds one). */
-	while ((io.out_open || io.err_open) && !stop) {
-		struct pollfd pf[2];
-		int nf = 0, i;
-
-		if (io.out_open)
-			pf[nf++] = (struct pollfd){io.out, POLLIN, 0};
-		if (io.err_open)
-			pf[nf++] = (struct pollfd){io.err, POLLIN, 0};
-		if (poll(pf, (nfds_t)nf, 2000) <= 0)
-			break;
-		for (i = 0; i < nf && !stop; i++)
-			if (pf[i].revents)
-				stop = read_ready(&io, pf[i].fd,
-						  res->timed_out || res->cancelled);
-	}
-	if (!res->timed_out && !res->cancelled && !stop && io.lines.len &&
-	    sp->on_line)
-		sp->on_line(sp->arg, io.lines.p, io.lines.len, 0);
-	if (WIFEXITED(status)) {
-		res->exited = 1;
-		res->exit_code = WEXITSTATUS(status);
-	} else if (WIFSIGNALED(status)) {
-		res->signaled = 1;
-		res->signo = WTERMSIG(status);
-	}
-	res->stderr_tail = io.tail.p ? io.tail.p : strdup("");
-	io.tail.p = NULL;
+	finish(sp, &io, &c, &before, res);
 	rc = 0;
 out:
 	if (set_up) {
 		posix_spawn_file_actions_destroy(&fa);
 		posix_spawnattr_destroy(&at);
 	}
-	if (pidfd >= 0)
-		close(pidfd);
+	if (c.pidfd >= 0)
+		close(c.pidfd);
 	for (int i = 0; i < 2; i++) {
 		if (out_p[i] >= 0)
 			close(out_p[i]);
