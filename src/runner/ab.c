@@ -32,6 +32,17 @@ struct unit {
 	struct group *b;	/* reference; NULL: only in the current */
 };
 
+/* A side's calls and stdout lines (sides_begin()). */
+static void
+side_runs_free(struct side *s)
+{
+	free(s->r.durations);
+	free(s->r.contended);
+	free(s->r.cpu);
+	free(s->r.own);
+	prof_lines_free(&s->r.out_lines);
+}
+
 static void
 side_free(struct side *s)
 {
@@ -44,11 +55,7 @@ side_free(struct side *s)
 	free(s->all);
 	for (i = 0; i < s->o.n_bins; i++)
 		json_object_put(s->bins[i].probe);
-	free(s->r.durations);
-	free(s->r.contended);
-	free(s->r.cpu);
-	free(s->r.own);
-	prof_lines_free(&s->r.out_lines);
+	side_runs_free(s);
 }
 
 static int
@@ -387,22 +394,14 @@ sides_begin(struct side *a, struct side *b, size_t cap)
 	return 0;
 }
 
-int
-ab_run_workloads(struct opts *o)
+/* Both sides' workloads loaded (the reference planned as the current
+ * where it has no side file) and the diagnosed one found on either.
+ * Returns -1 (said) on a failure. */
+static int
+sides_load(struct opts *o, struct side *a, struct side *b)
 {
-	struct side *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
-	struct unit *units = NULL;
-	struct calibrate_run *cal = NULL;
-	int n = 0, i, rc = PROF_EXIT_FAILURE, ok = 0;
-	size_t cap = 1;
-	uint64_t st;
 	long k;
 
-	if (!a || !b) {
-		free(a);
-		free(b);
-		return cli_fail("out of memory");
-	}
 	a->name = "current";
 	b->name = "reference";
 	a->o = *o;
@@ -413,89 +412,91 @@ ab_run_workloads(struct opts *o)
 	b->o.quiet = 1;	/* one set of plan messages is enough */
 	a->n_all = binaries_load_workloads(&a->o, a->bins, &a->all);
 	if (a->n_all < 0)
-		goto out;
+		return -1;
 	/* A reference without a side file plans as the current side. */
 	b->o.like = a->all;
 	b->o.n_like = a->n_all;
 	b->n_all = binaries_load_workloads(&b->o, b->bins, &b->all);
 	if (b->n_all < 0)
-		goto out;
-	if (!strcmp(o->mode, "diagnose")) {
-		for (k = 0; k < a->n_all; k++)
-			if (!strcmp(a->all[k].id, o->diagnose_id))
-				break;
-		if (k == a->n_all) {
-			for (k = 0; k < b->n_all; k++)
-				if (!strcmp(b->all[k].id, o->diagnose_id))
-					break;
-			if (k == b->n_all) {
-				cli_say("unknown workload '%s' (on both sides)",
-					o->diagnose_id);
-				goto out;
-			}
-		}
-	}
-	if (!strcmp(o->backend, "gpu") && !workers_shard_lost(o) &&
-	    binaries_require_gpu(&a->o, a->bins))
-		goto out;
-	if (plan_groups(&a->o, a->all, a->n_all, a->bins, &a->gs, &a->n) ||
-	    plan_groups(&b->o, b->all, b->n_all, b->bins, &b->gs, &b->n))
-		goto out;
-	units = pair_units(a, b, &n);
-	if (!units) {
-		cli_say("out of memory");
-		goto out;
-	}
-	if (plan_none(o, n) < 0)
-		goto out;
-	/* --shard: the units of the shard's workloads, each with both its
-	 * sides (a workload's shard is its id's, prof_shard_of()), so that
-	 * a row's interleaving is whole in one shard. */
+		return -1;
+	if (strcmp(o->mode, "diagnose"))
+		return 0;
+	for (k = 0; k < a->n_all; k++)
+		if (!strcmp(a->all[k].id, o->diagnose_id))
+			return 0;
+	for (k = 0; k < b->n_all; k++)
+		if (!strcmp(b->all[k].id, o->diagnose_id))
+			return 0;
+	cli_say("unknown workload '%s' (on both sides)", o->diagnose_id);
+	return -1;
+}
+
+/* A unit's group: the current side's, else the reference's. */
+static const struct group *
+unit_group(const struct unit *u)
+{
+	return u->a ? u->a : u->b;
+}
+
+/*
+ * --shard: the units of the shard's workloads, each with both its sides
+ * (a workload's shard is its id's, prof_shard_of()), so that a row's
+ * interleaving is whole in one shard. Then the units in a seeded order,
+ * as a plain run shuffles its groups (*st goes on to say which side
+ * goes first in each, from the same seed). Returns how many are left.
+ */
+static int
+units_order(const struct opts *o, struct unit *units, int n, uint64_t *st)
+{
+	int i;
+
 	if (o->shard_n) {
 		int before = n, kept = 0;
 
-		for (i = 0; i < n; i++) {
-			const struct group *g = units[i].a ? units[i].a :
-							     units[i].b;
-
-			if (prof_shard_of(g->w->id, o->shard_n) == o->shard_i)
+		for (i = 0; i < n; i++)
+			if (prof_shard_of(unit_group(&units[i])->w->id,
+					  o->shard_n) == o->shard_i)
 				units[kept++] = units[i];
-		}
 		n = kept;
 		if (!o->quiet)
 			cli_say("shard %d/%d: %d of %d group(s)", o->shard_i,
 				o->shard_n, n, before);
 	}
-	/* The units in a seeded order, as a plain run shuffles its groups;
-	 * then which side goes first in each, from the same seed. */
-	st = o->seed;
+	*st = o->seed;
 	for (i = n - 1; i > 0; i--) {
-		int j = (int)(plan_splitmix64(&st) % (uint64_t)(i + 1));
+		int j = (int)(plan_splitmix64(st) % (uint64_t)(i + 1));
 		struct unit t = units[i];
 
 		units[i] = units[j];
 		units[j] = t;
 	}
-	if (!o->quiet)
-		cli_say("%s: %d group(s) interleaved with the reference, batches "
-			"of %lld, order seed %llu",
-			o->mode, n, o->batch > 0 ? o->batch : 1,
-			(unsigned long long)o->seed);
-	for (i = 0; i < n; i++) {
-		const struct group *g = units[i].a ? units[i].a : units[i].b;
+	return n;
+}
 
-		if ((size_t)unit_budget(o, g) > cap)
-			cap = (size_t)unit_budget(o, g);
-	}
+/*
+ * The units run in turn, calibrated between them (a lost shard,
+ * workers_shard_lost(): each side of each unit one error sample, none
+ * run). 1 when all ran and were written; 0 (said) when interrupted or
+ * on a failure.
+ */
+static int
+units_run(struct opts *o, struct side *a, struct side *b,
+	  const struct unit *units, int n, uint64_t *st)
+{
+	struct calibrate_run *cal = NULL;
+	size_t cap = 1;
+	int i, ok = 0;
+
+	for (i = 0; i < n; i++)
+		if ((size_t)unit_budget(o, unit_group(&units[i])) > cap)
+			cap = (size_t)unit_budget(o, unit_group(&units[i]));
 	if (sides_begin(a, b, cap) < 0)
-		goto out;
+		return 0;
 	if (n > 0 && !workers_shard_lost(o))
 		cal = calibrate_begin(a->r.out, b->r.out);
 	for (i = 0; i < n && !signals_interrupted; i++) {
-		int a_first = (int)(plan_splitmix64(&st) & 1);
+		int a_first = (int)(plan_splitmix64(st) & 1);
 
-		/* A lost shard (workers_shard_lost()): each side of the
-		 * unit one error sample, none run. */
 		if (workers_shard_lost(o)) {
 			if ((units[i].a &&
 			     workers_lose_group(&a->r, units[i].a, i + 1, n,
@@ -528,8 +529,46 @@ ab_run_workloads(struct opts *o)
 	    ((!a->r.samples && output_write_run(&a->r) < 0) ||
 	     (!b->r.samples && output_write_run(&b->r) < 0)))
 		ok = 0;
-out:
 	calibrate_free(cal);
+	return ok;
+}
+
+int
+ab_run_workloads(struct opts *o)
+{
+	struct side *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	struct unit *units = NULL;
+	int n = 0, rc = PROF_EXIT_FAILURE, ok = 0;
+	uint64_t st;
+
+	if (!a || !b) {
+		free(a);
+		free(b);
+		return cli_fail("out of memory");
+	}
+	if (sides_load(o, a, b) < 0)
+		goto out;
+	if (!strcmp(o->backend, "gpu") && !workers_shard_lost(o) &&
+	    binaries_require_gpu(&a->o, a->bins))
+		goto out;
+	if (plan_groups(&a->o, a->all, a->n_all, a->bins, &a->gs, &a->n) ||
+	    plan_groups(&b->o, b->all, b->n_all, b->bins, &b->gs, &b->n))
+		goto out;
+	units = pair_units(a, b, &n);
+	if (!units) {
+		cli_say("out of memory");
+		goto out;
+	}
+	if (plan_none(o, n) < 0)
+		goto out;
+	n = units_order(o, units, n, &st);
+	if (!o->quiet)
+		cli_say("%s: %d group(s) interleaved with the reference, batches "
+			"of %lld, order seed %llu",
+			o->mode, n, o->batch > 0 ? o->batch : 1,
+			(unsigned long long)o->seed);
+	ok = units_run(o, a, b, units, n, &st);
+out:
 	/* Both outputs or neither: the reference's is committed first, so
 	 * that a failure there leaves no current samples without it. */
 	if (b->opened && output_close(&b->o, &b->af, b->r.out, ok) < 0)
@@ -554,6 +593,135 @@ out:
 }
 
 /*
+ * A command A/B's look when a round's samples are in (call *total):
+ * settled, or the budget spent, it ends (1, its words in settle); else
+ * *total is the next look's call (0).
+ */
+static int
+cmd_look(const struct opts *o, struct side *a, struct side *b,
+	 struct prof_cmp_seq *q, long *total, char *settle, size_t len)
+{
+	struct prof_cmp_calls ca, cb;
+	long n = *total - (long)o->warmup;
+	char sw[160];
+	int set;
+
+	if (a->r.n_dur < (size_t)n || b->r.n_dur < (size_t)n)
+		return 1;	/* errors: the rule alone */
+	set = prof_cmp_seq_stop(q, calls_of(&ca, &a->r, (size_t)n),
+				calls_of(&cb, &b->r, (size_t)n), (size_t)n,
+				o->warning_floor_ms, sw, sizeof(sw));
+	if (set == 1 && q->looks > 1)
+		snprintf(settle, len, "; settled after %ld rounds: %s", n, sw);
+	if (set != 0)
+		return 1;
+	if (!prof_cmp_seq_next(q, n)) {
+		snprintf(settle, len,
+			 "; not settled after %ld samples a side: %s", n, sw);
+		return 1;
+	}
+	*total = (long)o->warmup + prof_cmp_seq_next(q, n);
+	return 0;
+}
+
+/* Call i of side s (its turn t of the round): its sample written, none
+ * for a warm-up. 0; 1 when interrupted; -1 (said) on a failure. */
+static int
+cmd_side_call(struct opts *o, struct side *s, const char *fixture_sum,
+	      long i, int t)
+{
+	char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
+			 "CPUPROFILE", NULL};
+	struct prof_spawn sp = {0};
+	struct prof_spawn_result res;
+	struct cmd_delay delay = {0};
+	struct json_object *smp;
+	long index = i - (long)o->warmup;
+	char out_hex[PROF_SUM_HEX], why[1200];
+	const char *out_sum;
+	struct prof_sum osum;
+	int rc;
+
+	sp.argv = s->o.argv;
+	sp.env_unset = unset;
+	if (cmdsample_watch(o, &sp, &delay, &osum) < 0)
+		return -1;
+	rc = cmdsample_run(o, &sp, &osum, s->o.argv[0], s->name, &res,
+			   out_hex, &out_sum);
+	if (rc != 0)
+		return rc;
+	if (index < 0) {
+		prof_spawn_free(&res);
+		return 0;	/* warmup: no sample */
+	}
+	smp = cmdsample_of_result(&s->o, fixture_sum, index, &res, &delay);
+	cmdsample_outcome(&s->o, &res, why, sizeof(why));
+	if (why[0]) {
+		prof_sample_fail(smp, why, res.wall_ms);
+	} else {
+		prof_sample_succeed(smp, res.wall_ms, NULL, out_sum);
+		s->r.contended[s->r.n_dur] =
+			(unsigned char)prof_sample_contention(smp);
+		/* A command may run any number of processes: no CPU time of
+		 * one thread; its own time where its delay is known. */
+		s->r.cpu[s->r.n_dur] = NAN;
+		s->r.own[s->r.n_dur] = prof_cmp_own_ms(smp);
+		/* As written: prof-diff's looks see these. */
+		s->r.durations[s->r.n_dur++] =
+			prof_sample_num(smp, "duration_ms");
+	}
+	prof_spawn_free(&res);
+	s->r.ab_slot = 2 * i + t;
+	s->r.ab_round = index + 1;
+	return output_put_sample(&s->r, smp, s->o.output) < 0 ? -1 : 0;
+}
+
+/* --shard: a command is one workload, run in its id's shard; the other
+ * shards write each side's run line alone. 1 where this shard is not
+ * the command's (its lines written), 0 where it is, -1 on a failure. */
+static int
+cmd_other_shard(const struct opts *o, struct side *a, struct side *b)
+{
+	if (!o->shard_n || prof_shard_of(o->name, o->shard_n) == o->shard_i)
+		return 0;
+	if (!o->quiet)
+		cli_say("shard %d/%d: 0 of 1 group(s) ('%s' is in shard "
+			"%d/%d)",
+			o->shard_i, o->shard_n, o->name,
+			prof_shard_of(o->name, o->shard_n), o->shard_n);
+	if (output_write_run(&a->r) < 0 || output_write_run(&b->r) < 0)
+		return -1;
+	return 1;
+}
+
+/* Both sides' outputs closed (committed where ok), the closing line
+ * said; the exit code. */
+static int
+cmd_ab_end(const struct opts *o, struct side *a, struct side *b, int ok,
+	   int empty, const char *settle)
+{
+	struct prof_stats sa, sb;
+	char ma[32], mb[32];
+
+	if (b->opened && output_close(&b->o, &b->af, b->r.out, ok) < 0)
+		ok = 0;
+	if (a->opened && output_close(&a->o, &a->af, a->r.out, ok) < 0)
+		ok = 0;
+	if (!ok)
+		return PROF_EXIT_FAILURE;
+	prof_stats_compute(a->r.durations, a->r.n_dur, &sa);
+	prof_stats_compute(b->r.durations, b->r.n_dur, &sb);
+	prof_page_time(ma, sizeof(ma), sa.median, 0);
+	prof_page_time(mb, sizeof(mb), sb.median, 0);
+	if (!o->quiet && !empty)
+		cli_say("%s: median %s, reference %s (n=%zu/%zu, "
+			"interleaved%s), %ld error(s)",
+			o->name, ma, mb, sa.n, sb.n, settle,
+			a->r.errors + b->r.errors);
+	return a->r.errors + b->r.errors ? PROF_EXIT_ERRORED : PROF_EXIT_OK;
+}
+
+/*
  * Two commands interleaved: the command after -- (current) and
  * --against-command (reference), one fresh process per call, alternating
  * in ABBA order by call, warmups included; the reference's samples carry
@@ -564,16 +732,13 @@ int
 ab_run_command(struct opts *o)
 {
 	struct side *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
-	char fixture_sum[PROF_SUM_HEX], why[1200];
+	char fixture_sum[PROF_SUM_HEX], why[1200], settle[240] = "";
 	char **ref_argv = NULL;
 	struct calibrate_run *cal = NULL;
-	struct prof_err err = {0};
 	long total = (long)(o->warmup + o->repeat), i;
 	int ok = 0, rc = PROF_EXIT_FAILURE, t, a_first, empty = 0;
 	uint64_t st = o->seed;
 	struct prof_cmp_seq q;
-	char settle[240] = "", sw[160];
-	struct prof_cmp_calls ca, cb;
 
 	if (!a || !b) {
 		cli_say("out of memory");
@@ -599,20 +764,9 @@ ab_run_command(struct opts *o)
 	a->r.ab_max = b->r.ab_max = q.max;
 	if (sides_begin(a, b, (size_t)q.max + 1) < 0)
 		goto out;
-	/* --shard: a command is one workload, run in its id's shard; the
-	 * other shards write each side's run line alone. */
-	if (o->shard_n && prof_shard_of(o->name, o->shard_n) != o->shard_i) {
-		if (!o->quiet)
-			cli_say("shard %d/%d: 0 of 1 group(s) ('%s' is in "
-				"shard %d/%d)",
-				o->shard_i, o->shard_n, o->name,
-				prof_shard_of(o->name, o->shard_n),
-				o->shard_n);
-		if (output_write_run(&a->r) < 0 ||
-		    output_write_run(&b->r) < 0)
-			goto out;
-		ok = 1;
-		empty = 1;
+	empty = cmd_other_shard(o, a, b);
+	if (empty) {
+		ok = empty > 0;
 		goto out;
 	}
 	a_first = (int)(plan_splitmix64(&st) & 1);
@@ -627,97 +781,17 @@ ab_run_command(struct opts *o)
 
 		/* A look when the round's samples are in: settled, or the
 		 * budget spent, it ends; else more rounds. */
-		if (i == total) {
-			long n = total - (long)o->warmup;
-			int set;
-
-			if (a->r.n_dur < (size_t)n || b->r.n_dur < (size_t)n)
-				break;	/* errors: the rule alone */
-			set = prof_cmp_seq_stop(
-				&q, calls_of(&ca, &a->r, (size_t)n),
-				calls_of(&cb, &b->r, (size_t)n), (size_t)n,
-				o->warning_floor_ms, sw, sizeof(sw));
-			if (set == 1 && q.looks > 1)
-				snprintf(settle, sizeof(settle),
-					 "; settled after %ld rounds: %s", n,
-					 sw);
-			if (set != 0)
-				break;
-			if (!prof_cmp_seq_next(&q, n)) {
-				snprintf(settle, sizeof(settle),
-					 "; not settled after %ld samples a "
-					 "side: %s",
-					 n, sw);
-				break;
-			}
-			total = (long)o->warmup + prof_cmp_seq_next(&q, n);
-		}
-
+		if (i == total &&
+		    cmd_look(o, a, b, &q, &total, settle, sizeof(settle)))
+			break;
 		for (t = 0; t < 2; t++) {
-			struct side *s = (t == 0) == first_a ? a : b;
-			char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG",
-					 "PROF_CPUPROFILE", "CPUPROFILE", NULL};
-			struct prof_spawn sp = {0};
-			struct prof_spawn_result res;
-			struct cmd_delay delay = {0};
-			struct json_object *smp;
-			long index = i - (long)o->warmup;
-			char out_hex[PROF_SUM_HEX];
-			const char *out_sum;
-			struct prof_sum osum;
-			int rc_run;
+			int called = cmd_side_call(o, (t == 0) == first_a ? a : b,
+						   fixture_sum, i, t);
 
-			sp.argv = s->o.argv;
-			sp.env_unset = unset;
-			if (cmdsample_watch(o, &sp, &delay, &osum) < 0)
+			if (called < 0)
 				goto out;
-			rc_run = prof_spawn_run(&sp, &res, &err);
-			out_sum = cmdsample_stdout_sum(o, &osum, out_hex);
-			if (rc_run < 0) {
-				cli_err(&err);
-				goto out;
-			}
-			if (res.cancelled) {
-				/* interrupted: no sample for this run */
-				prof_spawn_free(&res);
+			if (called > 0)
 				goto interrupted;
-			}
-			if (res.exec_errno) {
-				prof_spawn_describe(&res, s->o.argv[0],
-						    o->timeout_s, why,
-						    sizeof(why));
-				cli_say("%s side: %s", s->name, why);
-				prof_spawn_free(&res);
-				goto out;
-			}
-			if (index < 0) {
-				prof_spawn_free(&res);
-				continue;	/* warmup: no sample */
-			}
-			smp = cmdsample_of_result(&s->o, fixture_sum, index,
-						  &res, &delay);
-			cmdsample_outcome(&s->o, &res, why, sizeof(why));
-			if (why[0]) {
-				prof_sample_fail(smp, why, res.wall_ms);
-			} else {
-				prof_sample_succeed(smp, res.wall_ms, NULL,
-						    out_sum);
-				s->r.contended[s->r.n_dur] =
-					(unsigned char)prof_sample_contention(smp);
-				/* A command may run any number of
-				 * processes: no CPU time of one thread;
-				 * its own time where its delay is known. */
-				s->r.cpu[s->r.n_dur] = NAN;
-				s->r.own[s->r.n_dur] = prof_cmp_own_ms(smp);
-				/* As written: prof-diff's looks see these. */
-				s->r.durations[s->r.n_dur++] =
-					prof_sample_num(smp, "duration_ms");
-			}
-			prof_spawn_free(&res);
-			s->r.ab_slot = 2 * i + t;
-			s->r.ab_round = index + 1;
-			if (output_put_sample(&s->r, smp, s->o.output) < 0)
-				goto out;
 		}
 	}
 interrupted:
@@ -733,41 +807,13 @@ interrupted:
 	ok = 1;
 out:
 	calibrate_free(cal);
-	if (b && b->opened && output_close(&b->o, &b->af, b->r.out, ok) < 0)
-		ok = 0;
-	if (a && a->opened && output_close(&a->o, &a->af, a->r.out, ok) < 0)
-		ok = 0;
-	if (ok) {
-		struct prof_stats sa, sb;
-		char ma[32], mb[32];
-
-		prof_stats_compute(a->r.durations, a->r.n_dur, &sa);
-		prof_stats_compute(b->r.durations, b->r.n_dur, &sb);
-		prof_page_time(ma, sizeof(ma), sa.median, 0);
-		prof_page_time(mb, sizeof(mb), sb.median, 0);
-		if (!o->quiet && !empty)
-			cli_say("%s: median %s, reference %s (n=%zu/"
-				"%zu, interleaved%s), %ld error(s)",
-				o->name, ma, mb, sa.n, sb.n,
-				settle, a->r.errors + b->r.errors);
-		rc = a->r.errors + b->r.errors ? PROF_EXIT_ERRORED :
-						 PROF_EXIT_OK;
-	}
+	if (a && b)
+		rc = cmd_ab_end(o, a, b, ok, empty, settle);
 	free(ref_argv);
-	if (a) {
-		free(a->r.durations);
-		free(a->r.contended);
-		free(a->r.cpu);
-		free(a->r.own);
-		prof_lines_free(&a->r.out_lines);
-	}
-	if (b) {
-		free(b->r.durations);
-		free(b->r.contended);
-		free(b->r.cpu);
-		free(b->r.own);
-		prof_lines_free(&b->r.out_lines);
-	}
+	if (a)
+		side_runs_free(a);
+	if (b)
+		side_runs_free(b);
 	free(a);
 	free(b);
 	return rc;

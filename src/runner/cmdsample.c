@@ -685,6 +685,38 @@ cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
 	return hex;
 }
 
+int
+cmdsample_run(struct opts *o, const struct prof_spawn *sp,
+	      struct prof_sum *sum, const char *program, const char *side,
+	      struct prof_spawn_result *res, char hex[PROF_SUM_HEX],
+	      const char **out_sum)
+{
+	struct prof_err err = {0};
+	char why[1200];
+	int rc = prof_spawn_run(sp, res, &err);
+
+	*out_sum = cmdsample_stdout_sum(o, sum, hex);
+	if (rc < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	if (res->cancelled) {
+		prof_spawn_free(res);
+		return 1;
+	}
+	if (res->exec_errno) {
+		prof_spawn_describe(res, program, o->timeout_s, why,
+				    sizeof(why));
+		if (side)
+			cli_say("%s side: %s", side, why);
+		else
+			cli_say("%s", why);
+		prof_spawn_free(res);
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Samples in a gperftools CPU profile: the file is machine words, a
  * five-word header, then records (count, depth, pcs...) up to the trailer

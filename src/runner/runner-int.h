@@ -350,6 +350,15 @@ int cmdsample_watch(struct opts *o, struct prof_spawn *sp,
  * frees the state either way. */
 const char *cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
 				 char hex[PROF_SUM_HEX]);
+/* One run of the command set up in sp (its stdout as cmdsample_stdout()
+ * has it into sum): its stdout's checksum into hex (*out_sum, NULL
+ * without --check-output). 0 with res to free; 1 when interrupted (res
+ * freed); -1 (said) on a failure or a program that could not start
+ * (described as program's, after "SIDE side: " where side is given). */
+int cmdsample_run(struct opts *o, const struct prof_spawn *sp,
+		  struct prof_sum *sum, const char *program, const char *side,
+		  struct prof_spawn_result *res, char hex[PROF_SUM_HEX],
+		  const char **out_sum);
 /* The memory runs of a command, apart from timed or counted runs: n fresh
  * runs under libprof-alloc.so (o->preload), memory samples of call 0 into
  * r, each with its run's RSS peak; fixed: prof-count's fixed environment,
