@@ -675,7 +675,9 @@ cmdsample_watch(struct opts *o, struct prof_spawn *sp, struct cmd_delay *delay,
 	return 0;
 }
 
-const char *
+/* The run's output checksum into hex, or NULL without --check-output;
+ * frees the state either way. */
+static const char *
 cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
 		     char hex[PROF_SUM_HEX])
 {

@@ -58,6 +58,122 @@ link_cwd(struct valgrind_setup *c)
 	return 0;
 }
 
+/* The command line of a counted run: the command under callgrind, its
+ * dumps in a fresh folder. NULL (said) on a failure. */
+static char **
+count_argv(struct opts *o, struct valgrind_setup *c)
+{
+	struct prof_err err = {0};
+	char **argv;
+
+	if (valgrind_fresh_home(c) < 0)
+		return NULL;
+	if (prof_tmpdir_new("prof-count", c->dumps, sizeof(c->dumps),
+			    &err) < 0) {
+		cli_err(&err);
+		return NULL;
+	}
+	snprintf(c->out_opt, sizeof(c->out_opt),
+		 "--callgrind-out-file=%s/callgrind.out.%%p", c->dumps);
+	argv_reset(&c->argv);
+	argv_add(&c->argv, c->valgrind);
+	argv_add(&c->argv, "-q");
+	argv_add(&c->argv, "--tool=callgrind");
+	argv_add(&c->argv, "--trace-children=yes");
+	argv_add(&c->argv, "--dump-before=execve");
+	argv_add(&c->argv, c->out_opt);
+	argv_add(&c->argv, c->program);
+	argv_add_all(&c->argv, o->argv + 1);
+	argv = argv_done(&c->argv);
+	if (!argv) {
+		cli_say("out of memory");
+		valgrind_worker_end(o);
+	}
+	return argv;
+}
+
+/* The counted run's sample: its dumps summed, or the reason it failed;
+ * the count kept in counts. */
+static struct json_object *
+count_result(struct opts *o, struct valgrind_setup *c,
+	     const char *fixture_sum, long index,
+	     const struct prof_spawn_result *res, const char *out_sum,
+	     double *counts, size_t *n_counts)
+{
+	struct json_object *s = count_sample(o, fixture_sum, index, res);
+	struct prof_err err = {0};
+	long long ir = 0;
+	int files = 0, pids = 0;
+	char why[1400], buf[1024];
+
+	cmdsample_outcome(o, res, why, sizeof(why));
+	if (!why[0] &&
+	    prof_callgrind_sum(c->dumps, "callgrind.out.", &ir, &files, &pids,
+			       &err) < 0)
+		snprintf(why, sizeof(why), "callgrind: %s",
+			 prof_err_str(&err, buf, sizeof(buf)));
+	valgrind_worker_end(o);
+	if (why[0]) {
+		prof_sample_fail(s, why, res->wall_ms);
+	} else {
+		struct json_object *m = json_object_object_get(s, "metrics");
+
+		prof_sample_succeed(s, res->wall_ms, NULL, out_sum);
+		json_object_object_add(s, "instructions",
+				       json_object_new_int64(ir));
+		json_object_object_add(m, "processes",
+				       json_object_new_int(pids));
+		json_object_object_add(m, "callgrind_dumps",
+				       json_object_new_int(files));
+		counts[(*n_counts)++] = (double)ir;
+	}
+	return s;
+}
+
+/* Counted call i (warm-ups first): its sample written, none for a
+ * warm-up. 0; 1 when interrupted; -1 (said) on a failure. */
+static int
+count_call(struct opts *o, struct run_state *r, const char *fixture_sum,
+	   long i, double *counts, size_t *n_counts)
+{
+	struct valgrind_setup *c = o->count;
+	struct prof_spawn sp = {0};
+	struct prof_spawn_result res;
+	struct json_object *s;
+	long index = i - (long)o->warmup;
+	char out_hex[PROF_SUM_HEX];
+	const char *out_sum;
+	struct prof_sum osum;
+	int rc;
+
+	sp.argv = count_argv(o, c);
+	if (!sp.argv)
+		return -1;
+	sp.env_set = c->env;
+	sp.env_clear = 1;
+	sp.no_aslr = 1;
+	sp.timeout_s = o->timeout_s;
+	sp.stderr_fd = -1;
+	sp.cancel = &signals_interrupted;
+	if (cmdsample_stdout(o, &sp, &osum) < 0) {
+		cli_say("out of memory");
+		valgrind_worker_end(o);
+		return -1;
+	}
+	rc = cmdsample_run(o, &sp, &osum, c->valgrind, NULL, &res, out_hex,
+			   &out_sum);
+	if (rc != 0 || index < 0) {
+		if (rc == 0)
+			prof_spawn_free(&res);	/* warmup: no sample */
+		valgrind_worker_end(o);
+		return rc;
+	}
+	s = count_result(o, c, fixture_sum, index, &res, out_sum, counts,
+			 n_counts);
+	prof_spawn_free(&res);
+	return output_put_sample(r, s, o->output) < 0 ? -1 : 0;
+}
+
 /*
  * A command counted: the whole process tree under callgrind
  * (--trace-children=yes), one dump per process at its exit and one before
@@ -73,9 +189,8 @@ count_run(struct opts *o)
 	struct run_state r = {0};
 	char fixture_sum[PROF_SUM_HEX];
 	char *extra[VALGRIND_MAX_ENV];
-	struct prof_err err = {0};
 	long total = (long)(o->warmup + o->repeat), i;
-	int ok = 0, rc = PROF_EXIT_FAILURE, k, n_extra = 0;
+	int ok = 0, rc = PROF_EXIT_FAILURE, k, n_extra = 0, called = 0;
 	double *counts = calloc((size_t)o->repeat + 1, sizeof(*counts));
 	size_t n_counts = 0;
 
@@ -87,104 +202,10 @@ count_run(struct opts *o)
 	for (k = 0; k < o->n_env && n_extra < VALGRIND_MAX_ENV - 8; k++)
 		extra[n_extra++] = o->env[k];
 	valgrind_fixed_env(c, extra, n_extra);
-	for (i = 0; i < total && !signals_interrupted; i++) {
-		struct prof_spawn sp = {0};
-		struct prof_spawn_result res;
-		struct json_object *s;
-		long index = i - (long)o->warmup;
-		long long ir = 0;
-		int files = 0, pids = 0;
-		char why[1400], buf[1024], out_hex[PROF_SUM_HEX];
-		const char *out_sum;
-		struct prof_sum osum;
-		int rc_run;
-
-		if (valgrind_fresh_home(c) < 0)
-			goto out;
-		if (prof_tmpdir_new("prof-count", c->dumps, sizeof(c->dumps),
-				    &err) < 0) {
-			cli_err(&err);
-			goto out;
-		}
-		snprintf(c->out_opt, sizeof(c->out_opt),
-			 "--callgrind-out-file=%s/callgrind.out.%%p", c->dumps);
-		argv_reset(&c->argv);
-		argv_add(&c->argv, c->valgrind);
-		argv_add(&c->argv, "-q");
-		argv_add(&c->argv, "--tool=callgrind");
-		argv_add(&c->argv, "--trace-children=yes");
-		argv_add(&c->argv, "--dump-before=execve");
-		argv_add(&c->argv, c->out_opt);
-		argv_add(&c->argv, c->program);
-		argv_add_all(&c->argv, o->argv + 1);
-		sp.argv = argv_done(&c->argv);
-		if (!sp.argv) {
-			cli_say("out of memory");
-			valgrind_worker_end(o);
-			goto out;
-		}
-		sp.env_set = c->env;
-		sp.env_clear = 1;
-		sp.no_aslr = 1;
-		sp.timeout_s = o->timeout_s;
-		sp.stderr_fd = -1;
-		sp.cancel = &signals_interrupted;
-		if (cmdsample_stdout(o, &sp, &osum) < 0) {
-			cli_say("out of memory");
-			valgrind_worker_end(o);
-			goto out;
-		}
-		rc_run = prof_spawn_run(&sp, &res, &err);
-		out_sum = cmdsample_stdout_sum(o, &osum, out_hex);
-		if (rc_run < 0) {
-			cli_err(&err);
-			valgrind_worker_end(o);
-			goto out;
-		}
-		if (res.cancelled) {
-			prof_spawn_free(&res);
-			valgrind_worker_end(o);
-			break;	/* interrupted: no sample for this run */
-		}
-		if (res.exec_errno) {
-			prof_spawn_describe(&res, c->valgrind, o->timeout_s, why,
-					    sizeof(why));
-			cli_say("%s", why);
-			prof_spawn_free(&res);
-			valgrind_worker_end(o);
-			goto out;
-		}
-		if (index < 0) {
-			prof_spawn_free(&res);
-			valgrind_worker_end(o);
-			continue;	/* warmup: no sample */
-		}
-		s = count_sample(o, fixture_sum, index, &res);
-		cmdsample_outcome(o, &res, why, sizeof(why));
-		if (!why[0] &&
-		    prof_callgrind_sum(c->dumps, "callgrind.out.", &ir, &files,
-				       &pids, &err) < 0)
-			snprintf(why, sizeof(why), "callgrind: %s",
-				 prof_err_str(&err, buf, sizeof(buf)));
-		valgrind_worker_end(o);
-		if (why[0]) {
-			prof_sample_fail(s, why, res.wall_ms);
-		} else {
-			struct json_object *m = json_object_object_get(s, "metrics");
-
-			prof_sample_succeed(s, res.wall_ms, NULL, out_sum);
-			json_object_object_add(s, "instructions",
-					       json_object_new_int64(ir));
-			json_object_object_add(m, "processes",
-					       json_object_new_int(pids));
-			json_object_object_add(m, "callgrind_dumps",
-					       json_object_new_int(files));
-			counts[n_counts++] = (double)ir;
-		}
-		prof_spawn_free(&res);
-		if (output_put_sample(&r, s, o->output) < 0)
-			goto out;
-	}
+	for (i = 0; i < total && !signals_interrupted && called == 0; i++)
+		called = count_call(o, &r, fixture_sum, i, counts, &n_counts);
+	if (called < 0)
+		goto out;
 	/* --memory: the heap numbers and RSS of runs of their own, outside
 	 * valgrind (whose allocator and pages they would be) and in the
 	 * same fixed environment; the interposer is never counted. */

@@ -346,10 +346,6 @@ int cmdsample_stdout(struct opts *o, struct prof_spawn *sp,
  * cmdsample_stdout() has it. 0, or -1 (said: out of memory). */
 int cmdsample_watch(struct opts *o, struct prof_spawn *sp,
 		    struct cmd_delay *delay, struct prof_sum *sum);
-/* The run's output checksum into hex, or NULL without --check-output;
- * frees the state either way. */
-const char *cmdsample_stdout_sum(struct opts *o, struct prof_sum *sum,
-				 char hex[PROF_SUM_HEX]);
 /* One run of the command set up in sp (its stdout as cmdsample_stdout()
  * has it into sum): its stdout's checksum into hex (*out_sum, NULL
  * without --check-output). 0 with res to free; 1 when interrupted (res
