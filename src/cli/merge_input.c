@@ -175,6 +175,33 @@ seen_before(struct cli_merge *m, long g, int64_t index, int64_t place,
 		       -1 : 0;
 }
 
+/* What a sample's group is, in the order its key joins them. */
+enum { GF_WORKLOAD, GF_BACKEND, GF_SEGMENT, GF_PHASE, GF_KIND, GF_N };
+static const char *const group_fields[GF_N] = {
+	"workload", "backend", "segment_id", "phase", "kind",
+};
+
+/* The key of sample s's group: its fields (each into f) joined by NUL
+ * bytes into buf of n. Its length, or -1 when s lacks one of them or the
+ * key does not fit (ids are at most 200 bytes each). */
+static int
+group_key(struct json_object *s, const char **f, char *buf, size_t n)
+{
+	size_t len = 0, size, k;
+
+	for (k = 0; k < GF_N; k++) {
+		f[k] = prof_json_str(s, group_fields[k]);
+		if (!f[k])
+			return -1;
+		size = strlen(f[k]) + 1;
+		if (len + size > n)
+			return -1;
+		memcpy(buf + len, f[k], size);
+		len += size;
+	}
+	return (int)len - 1;
+}
+
 /*
  * A sample is one call: its run, workload, backend, segment, phase, kind
  * and index say which. The same twice (a stream given twice, or two runs
@@ -189,24 +216,16 @@ static int
 check_once(struct cli_merge *m, struct json_object *s, long at,
 	   struct prof_err *err)
 {
-	const char *w = prof_json_str(s, "workload");
-	const char *b = prof_json_str(s, "backend");
-	const char *sid = prof_json_str(s, "segment_id");
-	const char *phase = prof_json_str(s, "phase");
-	const char *kind = prof_json_str(s, "kind");
+	const char *f[GF_N];
 	struct json_object *v = NULL;
 	char gkey[1024], here[8600], there[4200];
 	int64_t index, prev = 0, place;
 	long g;
 	int len, found;
 
-	if (!w || !b || !sid || !phase || !kind ||
-	    !json_object_object_get_ex(s, "index", &v))
+	len = group_key(s, f, gkey, sizeof(gkey));
+	if (len < 0 || !json_object_object_get_ex(s, "index", &v))
 		return 0;
-	len = snprintf(gkey, sizeof(gkey), "%s%c%s%c%s%c%s%c%s", w, '\0', b,
-		       '\0', sid, '\0', phase, '\0', kind);
-	if (len < 0 || len >= (int)sizeof(gkey))
-		return 0;	/* ids are at most 200 bytes each */
 	g = group_of(m, gkey, len);
 	if (g < 0)
 		return prof_err_set(err, "out of memory");
@@ -223,7 +242,8 @@ check_once(struct cli_merge *m, struct json_object *s, long at,
 		 "a second sample of '%s' (%s, %s, %s, index %lld): the first "
 		 "is at %s; an input given twice, or two runs? (a run's "
 		 "shards merge with --shards)",
-		 w, b, phase, kind, (long long)index, there);
+		 f[GF_WORKLOAD], f[GF_BACKEND], f[GF_PHASE], f[GF_KIND],
+		 (long long)index, there);
 	if (m->doc) {
 		char path[64];
 
