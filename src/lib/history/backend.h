@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "history.h"
 
@@ -221,6 +222,167 @@ prof_history_channel(const struct prof_runverdict *vd, int c, char *status,
 	snprintf(reason, 64, "%s_reason", prof_cmp_metrics[c].key);
 	*s = vd ? vd->mem_status[c] : NULL;
 	*why = *s ? vd->mem_reason[c] : NULL;
+}
+
+/*
+ * The columns add writes of a row after its run (PROF_HISTORY_ROW_INSERT,
+ * PROF_HISTORY_INSERT_COLS of them), and their values for a row r with
+ * verdict vd (NULL: none), in that order (prof_history_row_values()):
+ * each a text, a whole number or a real, or null where there is none.
+ * Both backends bind these, so that a column is added in one place.
+ */
+#define PROF_HISTORY_ROW_INSERT                                               \
+	"workload, backend, segment_id, "                                     \
+	"category, workload_version, n, errors, min, median, p90, max, "      \
+	"instructions, host_peak_bytes, rss_peak_bytes, "                     \
+	"device_peak_bytes, status, reason, host_allocs, "                    \
+	"host_allocated_bytes, host_peak_bytes_status, "                      \
+	"host_peak_bytes_reason, host_allocs_status, "                        \
+	"host_allocs_reason, host_allocated_bytes_status, "                   \
+	"host_allocated_bytes_reason, rss_peak_bytes_status, "                \
+	"rss_peak_bytes_reason, device_peak_allocated_bytes_status, "         \
+	"device_peak_allocated_bytes_reason"
+#define PROF_HISTORY_INSERT_COLS (19 + 2 * (PROF_HISTORY_MEM_N - 1))
+
+enum prof_history_kind {
+	PROF_HISTORY_NULL,
+	PROF_HISTORY_TEXT,
+	PROF_HISTORY_WHOLE,
+	PROF_HISTORY_REAL,
+};
+
+struct prof_history_value {
+	enum prof_history_kind kind;
+	const char *text;
+	long long whole;
+	double real;
+};
+
+/* A text value; NULL is null. */
+static inline struct prof_history_value
+prof_history_value_text(const char *s)
+{
+	struct prof_history_value v = {
+		.kind = s ? PROF_HISTORY_TEXT : PROF_HISTORY_NULL, .text = s};
+
+	return v;
+}
+
+static inline struct prof_history_value
+prof_history_value_whole(long long n)
+{
+	struct prof_history_value v = {.kind = PROF_HISTORY_WHOLE, .whole = n};
+
+	return v;
+}
+
+/* A real value; one not finite (NAN: none) is null. */
+static inline struct prof_history_value
+prof_history_value_real(double d)
+{
+	struct prof_history_value v = {
+		.kind = isfinite(d) ? PROF_HISTORY_REAL : PROF_HISTORY_NULL,
+		.real = d};
+
+	return v;
+}
+
+static inline void
+prof_history_row_values(const struct prof_runrow *r,
+			const struct prof_runverdict *vd,
+			struct prof_history_value val[PROF_HISTORY_INSERT_COLS])
+{
+	const struct prof_history_value none = {PROF_HISTORY_NULL};
+	const char *status, *reason;
+	char cs[64], cr[64];
+	int has = r->n > 0, m, k = 0;
+
+	val[k++] = prof_history_value_text(r->workload);
+	val[k++] = prof_history_value_text(r->backend);
+	val[k++] = prof_history_value_text(r->segment_id);
+	val[k++] = prof_history_value_text(r->category);
+	val[k++] = prof_history_value_whole(r->version);
+	val[k++] = prof_history_value_whole((long long)r->n);
+	val[k++] = prof_history_value_whole(r->errors);
+	val[k++] = prof_history_value_real(has ? r->st.min : NAN);
+	val[k++] = prof_history_value_real(has ? r->st.median : NAN);
+	val[k++] = prof_history_value_real(has ? r->st.p90 : NAN);
+	val[k++] = prof_history_value_real(has ? r->st.max : NAN);
+	val[k++] = r->instructions >= 0 ?
+			   prof_history_value_whole(r->instructions) : none;
+	val[k++] = prof_history_value_real(
+		prof_history_mem_value(r, PROF_CMP_MEM_PEAK));
+	val[k++] = prof_history_value_real(
+		prof_history_mem_value(r, PROF_CMP_MEM_RSS));
+	val[k++] = prof_history_value_real(
+		prof_history_mem_value(r, PROF_CMP_MEM_DEVICE));
+	prof_history_row_verdict(vd, &status, &reason);
+	val[k++] = prof_history_value_text(status);
+	val[k++] = prof_history_value_text(reason);
+	val[k++] = prof_history_value_real(
+		prof_history_mem_value(r, PROF_CMP_MEM_ALLOCS));
+	val[k++] = prof_history_value_real(
+		prof_history_mem_value(r, PROF_CMP_MEM_BYTES));
+	for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
+		prof_history_channel(vd, m, cs, cr, &status, &reason);
+		val[k++] = prof_history_value_text(status);
+		val[k++] = prof_history_value_text(reason);
+	}
+}
+
+/* The time now, UTC, as a run's added_utc: YYYY-MM-DDTHH:MM:SSZ. */
+static inline void
+prof_history_now_utc(char buf[32])
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* A run already there whose row r has another status in channel c
+ * (prof_history_channel()) than the one being added: err, at name (the
+ * history), says so; -1. */
+static inline int
+prof_history_other_status(struct prof_err *err, const char *name,
+			  const char *run_id, const struct prof_runrow *r,
+			  int c, const char *old, const char *status)
+{
+	prof_err_at(err, name, 0, 0,
+		    "run '%s' is already there with other statuses (%s, "
+		    "%s%s%s: '%s', not '%s')",
+		    run_id, r->workload, r->backend, c ? ", " : "",
+		    c ? prof_cmp_metrics[c].key : "", old, status);
+	return -1;
+}
+
+/*
+ * The verdicts of a run already there, channel by channel
+ * (PROF_HISTORY_CHANNELS: the row's own, each memory metric's), by the
+ * backend's judge (its judge_channel()): *changed, whether any row took
+ * one. 0 or -1.
+ */
+typedef int (*prof_history_judge_fn)(struct prof_history_backend *b,
+				     const struct prof_runview *v,
+				     const struct prof_runverdict *verdicts,
+				     int c, int *changed,
+				     struct prof_err *err);
+
+static inline int
+prof_history_judge_rows(struct prof_history_backend *b,
+			const struct prof_runview *v,
+			const struct prof_runverdict *verdicts,
+			prof_history_judge_fn judge, int *changed,
+			struct prof_err *err)
+{
+	int c;
+
+	*changed = 0;
+	for (c = 0; c < PROF_HISTORY_CHANNELS; c++)
+		if (judge(b, v, verdicts, c, changed, err) < 0)
+			return -1;
+	return 0;
 }
 
 /*

@@ -384,16 +384,6 @@ pg_interrupt(struct prof_history_backend *p)
 		PQcancel(p->cancel, buf, sizeof(buf));
 }
 
-static void
-now_utc(char buf[32])
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 /* A double as a parameter that reads back as the same double; NULL
  * when it is not finite. */
 static const char *
@@ -403,6 +393,25 @@ num(char buf[32], double v)
 		return NULL;
 	snprintf(buf, 32, "%.17g", v);
 	return buf;
+}
+
+/* A value of prof_history_row_values() (backend.h) as a parameter's text
+ * (buf: room for a number's), or NULL for null. */
+static const char *
+value_text(const struct prof_history_value *v, char buf[32])
+{
+	switch (v->kind) {
+	case PROF_HISTORY_TEXT:
+		return v->text;
+	case PROF_HISTORY_WHOLE:
+		snprintf(buf, 32, "%lld", v->whole);
+		return buf;
+	case PROF_HISTORY_REAL:
+		return num(buf, v->real);
+	case PROF_HISTORY_NULL:
+		break;
+	}
+	return NULL;
 }
 
 /* Whether the run id is there: 1 with the same digest, 2 with another,
@@ -491,19 +500,10 @@ insert_rows(struct prof_history_backend *p, const struct prof_runview *v,
 		"INSERT INTO prof_segments (segment_id, key) VALUES ($1, $2) "
 		"ON CONFLICT (segment_id) DO NOTHING";
 	static const char row_sql[] =
-		"INSERT INTO prof_rows (run, workload, backend, segment_id, "
-		"category, workload_version, n, errors, min, median, p90, max, "
-		"instructions, host_peak_bytes, rss_peak_bytes, "
-		"device_peak_bytes, status, reason, host_allocs, "
-		"host_allocated_bytes, host_peak_bytes_status, "
-		"host_peak_bytes_reason, host_allocs_status, "
-		"host_allocs_reason, host_allocated_bytes_status, "
-		"host_allocated_bytes_reason, rss_peak_bytes_status, "
-		"rss_peak_bytes_reason, device_peak_allocated_bytes_status, "
-		"device_peak_allocated_bytes_reason) VALUES ($1, $2, $3, $4, "
-		"$5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, "
-		"$18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, "
-		"$30)";
+		"INSERT INTO prof_rows (run, " PROF_HISTORY_ROW_INSERT ") "
+		"VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
+		"$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, "
+		"$26, $27, $28, $29, $30)";
 	const struct prof_runrow *rows = NULL;
 	size_t n, i;
 	int sent = 0, rc = -1;
@@ -513,14 +513,11 @@ insert_rows(struct prof_history_backend *p, const struct prof_runview *v,
 		return pg_fail(p, NULL, err);
 	for (i = 0; i < n; i++) {
 		const struct prof_runrow *r = &rows[i];
-		const struct prof_runverdict *vd = verdicts ? &verdicts[i] :
-							      NULL;
-		const char *status, *reason;
-		const char *ms[PROF_HISTORY_MEM_N], *mr[PROF_HISTORY_MEM_N];
-		char ver[24], cnt[24], errs[24], ins[24], cs[64], cr[64];
-		char b[9][32];
-		int has = r->n > 0, m;
+		struct prof_history_value val[PROF_HISTORY_INSERT_COLS];
+		const char *vals[1 + PROF_HISTORY_INSERT_COLS];
+		char b[PROF_HISTORY_INSERT_COLS][32];
 		const char *seg[] = {r->segment_id, r->segment};
+		int k;
 
 		if (strcmp(r->segment_id, p->last_segment)) {
 			if (pipe_send(p, seg_sql, 2, seg, &sent, err) < 0)
@@ -528,55 +525,13 @@ insert_rows(struct prof_history_backend *p, const struct prof_runview *v,
 			snprintf(p->last_segment, sizeof(p->last_segment),
 				 "%s", r->segment_id);
 		}
-		prof_history_row_verdict(vd, &status, &reason);
-		for (m = 1; m < PROF_HISTORY_MEM_N; m++)
-			prof_history_channel(vd, m, cs, cr, &ms[m], &mr[m]);
-		snprintf(ver, sizeof(ver), "%lld", (long long)r->version);
-		snprintf(cnt, sizeof(cnt), "%lld", (long long)r->n);
-		snprintf(errs, sizeof(errs), "%lld", (long long)r->errors);
-		snprintf(ins, sizeof(ins), "%lld", (long long)r->instructions);
-		{
-			const char *vals[] = {
-				run,
-				r->workload,
-				r->backend,
-				r->segment_id,
-				r->category,
-				ver,
-				cnt,
-				errs,
-				num(b[0], has ? r->st.min : NAN),
-				num(b[1], has ? r->st.median : NAN),
-				num(b[2], has ? r->st.p90 : NAN),
-				num(b[3], has ? r->st.max : NAN),
-				r->instructions >= 0 ? ins : NULL,
-				num(b[4], prof_history_mem_value(
-						  r, PROF_CMP_MEM_PEAK)),
-				num(b[5], prof_history_mem_value(
-						  r, PROF_CMP_MEM_RSS)),
-				num(b[6], prof_history_mem_value(
-						  r, PROF_CMP_MEM_DEVICE)),
-				status,
-				reason,
-				num(b[7], prof_history_mem_value(
-						  r, PROF_CMP_MEM_ALLOCS)),
-				num(b[8], prof_history_mem_value(
-						  r, PROF_CMP_MEM_BYTES)),
-				ms[PROF_CMP_MEM_PEAK],
-				mr[PROF_CMP_MEM_PEAK],
-				ms[PROF_CMP_MEM_ALLOCS],
-				mr[PROF_CMP_MEM_ALLOCS],
-				ms[PROF_CMP_MEM_BYTES],
-				mr[PROF_CMP_MEM_BYTES],
-				ms[PROF_CMP_MEM_RSS],
-				mr[PROF_CMP_MEM_RSS],
-				ms[PROF_CMP_MEM_DEVICE],
-				mr[PROF_CMP_MEM_DEVICE],
-			};
-
-			if (pipe_send(p, row_sql, 30, vals, &sent, err) < 0)
-				goto out;
-		}
+		prof_history_row_values(r, verdicts ? &verdicts[i] : NULL, val);
+		vals[0] = run;
+		for (k = 0; k < PROF_HISTORY_INSERT_COLS; k++)
+			vals[1 + k] = value_text(&val[k], b[k]);
+		if (pipe_send(p, row_sql, 1 + PROF_HISTORY_INSERT_COLS, vals,
+			      &sent, err) < 0)
+			goto out;
 	}
 	rc = 0;
 out:
@@ -588,8 +543,9 @@ out:
 	return rc;
 }
 
-/* judge_rows() of sqlite.c: a run already there takes the statuses its
- * rows lack, channel by channel; another status is refused. */
+/* prof_history_judge_rows()'s judge (backend.h): a run already there
+ * takes the statuses its rows lack, channel by channel; another status
+ * is refused. */
 static int
 judge_channel(struct prof_history_backend *p, const struct prof_runview *v,
 	      const struct prof_runverdict *verdicts, int c, int *changed,
@@ -635,15 +591,9 @@ judge_channel(struct prof_history_backend *p, const struct prof_runview *v,
 				const char *old = PQgetvalue(res, 0, 0);
 
 				if (strcmp(old, status)) {
-					prof_err_at(err, p->name, 0, 0,
-						    "run '%s' is already there "
-						    "with other statuses (%s, "
-						    "%s%s%s: '%s', not '%s')",
-						    run_id, r->workload,
-						    r->backend, c ? ", " : "",
-						    c ? prof_cmp_metrics[c].key :
-							"",
-						    old, status);
+					prof_history_other_status(
+						err, p->name, run_id, r, c,
+						old, status);
 					PQclear(res);
 					return -1;
 				}
@@ -663,24 +613,12 @@ judge_channel(struct prof_history_backend *p, const struct prof_runview *v,
 	return 0;
 }
 
-static int
-judge_rows(struct prof_history_backend *p, const struct prof_runview *v,
-	   const struct prof_runverdict *verdicts, int *changed,
+/* The run's own row, unless its run id is there (ON CONFLICT): the
+ * result, with its id when it was inserted (none when it was there);
+ * NULL with err. */
+static PGresult *
+insert_run(struct prof_history_backend *p, const struct prof_runview *v,
 	   struct prof_err *err)
-{
-	int c;
-
-	*changed = 0;
-	for (c = 0; c < PROF_HISTORY_CHANNELS; c++)
-		if (judge_channel(p, v, verdicts, c, changed, err) < 0)
-			return -1;
-	return 0;
-}
-
-static int
-pg_add_judged(struct prof_history_backend *p, const struct prof_runview *v,
-	      const struct prof_runverdict *verdicts, int *added,
-	      struct prof_err *err)
 {
 	static const char run_sql[] =
 		"INSERT INTO prof_runs (project, run_id, commit_id, "
@@ -688,11 +626,37 @@ pg_add_judged(struct prof_history_backend *p, const struct prof_runview *v,
 		"commit_time, commit_time_utc, parents) "
 		"VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
 		"ON CONFLICT (project, run_id) DO NOTHING RETURNING id";
+	char now[32], schema[16], ctime_utc[24], parents[4096];
+	const char *ctime = prof_runview_commit_time(v, ctime_utc);
+	int has_parents = prof_runview_parents(v, parents, sizeof(parents));
+	const char *vals[] = {
+		p->project,
+		prof_runview_str(v, "run_id"),
+		prof_runview_str(v, "commit"),
+		prof_runview_str(v, "timestamp_utc"),
+		prof_runview_str(v, "command"),
+		schema,
+		v->digest,
+		now,
+		ctime,
+		ctime ? ctime_utc : NULL,
+		has_parents ? parents : NULL,
+	};
+
+	prof_history_now_utc(now);
+	snprintf(schema, sizeof(schema), "%d", v->schema_version);
+	return q(p, run_sql, 11, vals, err);
+}
+
+static int
+pg_add_judged(struct prof_history_backend *p, const struct prof_runview *v,
+	      const struct prof_runverdict *verdicts, int *added,
+	      struct prof_err *err)
+{
 	int outer = p->in_txn;
 	const char *undo = outer ? "ROLLBACK TO add_run; RELEASE add_run" :
 				   "ROLLBACK";
 	PGresult *r = NULL;
-	char now[32], schema[16];
 	int known, tries;
 
 	*added = PROF_HISTORY_SAME;
@@ -710,7 +674,9 @@ pg_add_judged(struct prof_history_backend *p, const struct prof_runview *v,
 		if (known == 1 && verdicts) {
 			int changed;
 
-			if (judge_rows(p, v, verdicts, &changed, err) < 0)
+			if (prof_history_judge_rows(p, v, verdicts,
+						    judge_channel, &changed,
+						    err) < 0)
 				goto fail;
 			if (changed) {
 				if (ex(p, outer ? "RELEASE add_run" : "COMMIT",
@@ -733,31 +699,7 @@ pg_add_judged(struct prof_history_backend *p, const struct prof_runview *v,
 				    prof_runview_str(v, "run_id"));
 			goto fail;
 		}
-		now_utc(now);
-		snprintf(schema, sizeof(schema), "%d", v->schema_version);
-		{
-			char ctime_utc[24], parents[4096];
-			const char *ctime =
-				prof_runview_commit_time(v, ctime_utc);
-			int has_parents =
-				prof_runview_parents(v, parents,
-						     sizeof(parents));
-			const char *vals[] = {
-				p->project,
-				prof_runview_str(v, "run_id"),
-				prof_runview_str(v, "commit"),
-				prof_runview_str(v, "timestamp_utc"),
-				prof_runview_str(v, "command"),
-				schema,
-				v->digest,
-				now,
-				ctime,
-				ctime ? ctime_utc : NULL,
-				has_parents ? parents : NULL,
-			};
-
-			r = q(p, run_sql, 11, vals, err);
-		}
+		r = insert_run(p, v, err);
 		if (!r)
 			goto fail;
 		if (PQntuples(r))

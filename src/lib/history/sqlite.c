@@ -649,24 +649,24 @@ sq_close(struct prof_history_backend *h)
 	free(h);
 }
 
-/* Bind a double, or NULL when it is not finite. */
+/* A value of prof_history_row_values() (backend.h), bound as it is. */
 static void
-bind_num(sqlite3_stmt *st, int i, double v)
+bind_value(sqlite3_stmt *st, int i, const struct prof_history_value *v)
 {
-	if (isfinite(v))
-		sqlite3_bind_double(st, i, v);
-	else
+	switch (v->kind) {
+	case PROF_HISTORY_TEXT:
+		sqlite3_bind_text(st, i, v->text, -1, SQLITE_STATIC);
+		break;
+	case PROF_HISTORY_WHOLE:
+		sqlite3_bind_int64(st, i, v->whole);
+		break;
+	case PROF_HISTORY_REAL:
+		sqlite3_bind_double(st, i, v->real);
+		break;
+	case PROF_HISTORY_NULL:
 		sqlite3_bind_null(st, i);
-}
-
-static void
-now_utc(char buf[32])
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+		break;
+	}
 }
 
 /*
@@ -726,18 +726,9 @@ insert_rows(struct prof_history_backend *h, const struct prof_runview *v,
 	static const char seg_sql[] =
 		"INSERT OR IGNORE INTO segments (segment_id, key) VALUES (?, ?)";
 	static const char row_sql[] =
-		"INSERT INTO rows (run, workload, backend, segment_id, "
-		"category, workload_version, n, errors, min, median, p90, max, "
-		"instructions, host_peak_bytes, rss_peak_bytes, "
-		"device_peak_bytes, status, reason, host_allocs, "
-		"host_allocated_bytes, host_peak_bytes_status, "
-		"host_peak_bytes_reason, host_allocs_status, "
-		"host_allocs_reason, host_allocated_bytes_status, "
-		"host_allocated_bytes_reason, rss_peak_bytes_status, "
-		"rss_peak_bytes_reason, device_peak_allocated_bytes_status, "
-		"device_peak_allocated_bytes_reason) VALUES (?, ?, ?, ?, ?, ?, "
-		"?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-		"?, ?, ?)";
+		"INSERT INTO rows (run, " PROF_HISTORY_ROW_INSERT ") VALUES "
+		"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+		"?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *seg = NULL, *row = NULL;
 	const struct prof_runrow *rows = NULL;
 	size_t n, i;
@@ -751,11 +742,8 @@ insert_rows(struct prof_history_backend *h, const struct prof_runview *v,
 	}
 	for (i = 0; i < n; i++) {
 		const struct prof_runrow *r = &rows[i];
-		const struct prof_runverdict *vd = verdicts ? &verdicts[i] :
-							      NULL;
-		const char *status, *reason;
-		char cs[64], cr[64];
-		int has = r->n > 0, m;
+		struct prof_history_value val[PROF_HISTORY_INSERT_COLS];
+		int k;
 
 		sqlite3_reset(seg);
 		sqlite3_bind_text(seg, 1, r->segment_id, -1, SQLITE_STATIC);
@@ -764,37 +752,11 @@ insert_rows(struct prof_history_backend *h, const struct prof_runview *v,
 			db_err(h, err, NULL);
 			goto out;
 		}
+		prof_history_row_values(r, verdicts ? &verdicts[i] : NULL, val);
 		sqlite3_reset(row);
 		sqlite3_bind_int64(row, 1, run);
-		sqlite3_bind_text(row, 2, r->workload, -1, SQLITE_STATIC);
-		sqlite3_bind_text(row, 3, r->backend, -1, SQLITE_STATIC);
-		sqlite3_bind_text(row, 4, r->segment_id, -1, SQLITE_STATIC);
-		sqlite3_bind_text(row, 5, r->category, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(row, 6, r->version);
-		sqlite3_bind_int64(row, 7, (long long)r->n);
-		sqlite3_bind_int64(row, 8, r->errors);
-		bind_num(row, 9, has ? r->st.min : NAN);
-		bind_num(row, 10, has ? r->st.median : NAN);
-		bind_num(row, 11, has ? r->st.p90 : NAN);
-		bind_num(row, 12, has ? r->st.max : NAN);
-		if (r->instructions >= 0)
-			sqlite3_bind_int64(row, 13, r->instructions);
-		else
-			sqlite3_bind_null(row, 13);
-		bind_num(row, 14, prof_history_mem_value(r, PROF_CMP_MEM_PEAK));
-		bind_num(row, 15, prof_history_mem_value(r, PROF_CMP_MEM_RSS));
-		bind_num(row, 16,
-			 prof_history_mem_value(r, PROF_CMP_MEM_DEVICE));
-		prof_history_row_verdict(vd, &status, &reason);
-		bind_text_or_null(row, 17, status);
-		bind_text_or_null(row, 18, reason);
-		bind_num(row, 19, prof_history_mem_value(r, PROF_CMP_MEM_ALLOCS));
-		bind_num(row, 20, prof_history_mem_value(r, PROF_CMP_MEM_BYTES));
-		for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
-			prof_history_channel(vd, m, cs, cr, &status, &reason);
-			bind_text_or_null(row, 19 + 2 * m, status);
-			bind_text_or_null(row, 20 + 2 * m, reason);
-		}
+		for (k = 0; k < PROF_HISTORY_INSERT_COLS; k++)
+			bind_value(row, 2 + k, &val[k]);
 		if (sqlite3_step(row) != SQLITE_DONE) {
 			db_err(h, err, NULL);
 			goto out;
@@ -864,13 +826,8 @@ judge_channel(struct prof_history_backend *h, const struct prof_runview *v,
 			      (const char *)sqlite3_column_text(st[0], 0) :
 			      NULL;
 		if (old && strcmp(old, status)) {
-			prof_err_at(err, h->path, 0, 0,
-				    "run '%s' is already there with other "
-				    "statuses (%s, %s%s%s: '%s', not '%s')",
-				    run_id, r->workload, r->backend,
-				    c ? ", " : "",
-				    c ? prof_cmp_metrics[c].key : "", old,
-				    status);
+			prof_history_other_status(err, h->path, run_id, r, c,
+						  old, status);
 			goto out;
 		}
 		if (old)
@@ -890,20 +847,6 @@ out:
 	sqlite3_finalize(st[0]);
 	sqlite3_finalize(st[1]);
 	return rc;
-}
-
-static int
-judge_rows(struct prof_history_backend *h, const struct prof_runview *v,
-	   const struct prof_runverdict *verdicts, int *changed,
-	   struct prof_err *err)
-{
-	int c;
-
-	*changed = 0;
-	for (c = 0; c < PROF_HISTORY_CHANNELS; c++)
-		if (judge_channel(h, v, verdicts, c, changed, err) < 0)
-			return -1;
-	return 0;
 }
 
 static int
@@ -936,7 +879,8 @@ sq_add_judged(struct prof_history_backend *h, const struct prof_runview *v,
 	if (known == 1 && verdicts) {
 		int changed;
 
-		if (judge_rows(h, v, verdicts, &changed, err) < 0)
+		if (prof_history_judge_rows(h, v, verdicts, judge_channel,
+					    &changed, err) < 0)
 			goto fail;
 		if (changed) {
 			if (outer ? exec(h, "RELEASE add_run", err) < 0 :
@@ -958,7 +902,7 @@ sq_add_judged(struct prof_history_backend *h, const struct prof_runview *v,
 			    prof_runview_str(v, "run_id"));
 		goto fail;
 	}
-	now_utc(now);
+	prof_history_now_utc(now);
 	if (sqlite3_prepare_v2(h->db, run_sql, -1, &st, NULL) != SQLITE_OK) {
 		db_err(h, err, NULL);
 		goto fail;
