@@ -500,6 +500,117 @@ keep_only(const struct opts *o, struct workload *all, long n)
 	return kept;
 }
 
+/* Binary b's listing: its --list, or a Google Benchmark binary's
+ * benchmarks as workloads (bins[b].gbench set). NULL (said) on a
+ * failure. */
+static struct json_object *
+listing_of(struct opts *o, struct workload_binary *bins, int b)
+{
+	char msg[1400], gwhy[1400];
+	double limit = list_timeout(o);
+	int how;
+	struct json_object *arr = ask_bin(o->bins[b], "--list", limit, msg,
+					  sizeof(msg), &how);
+	struct json_object *names = NULL;
+
+	bins[b].path = o->bins[b];
+	if (!arr && how != ASK_FAILED) {
+		cli_say("%s%s", msg,
+			how == ASK_TIMED_OUT ?
+				": its listing hangs (a listing waits "
+				"--timeout, 60 s at most)" :
+				"");
+		return NULL;
+	}
+	/* Not prof's protocol: a Google Benchmark binary answers
+	 * --benchmark_list_tests; anything else fails as --list did, and
+	 * the line says both. */
+	if (!arr && (names = gbench_names(o->bins[b], limit, gwhy,
+					  sizeof(gwhy)))) {
+		bins[b].gbench = 1;
+		arr = gbench_descs(o, o->bins[b], names);
+		json_object_put(names);
+	} else if (!arr) {
+		cli_say("%s; as a Google Benchmark binary, "
+			"--benchmark_list_tests=true: %s",
+			msg, gwhy);
+	}
+	return arr;
+}
+
+/* Entry i of binary bin's listing checked: an id and a category, the id
+ * valid and in no binary before. 0, or -1 (said). */
+static int
+entry_check(const char *bin, struct json_object *d, size_t i,
+	    const struct workload *all, long n)
+{
+	char why[256];
+	long k;
+
+	if (!prof_json_str(d, "id") || !prof_json_str(d, "category")) {
+		cli_say("workload binary '%s' --list: entry %zu has no id or "
+			"category",
+			bin, i + 1);
+		return -1;
+	}
+	if (!prof_id_valid(prof_json_str(d, "id"), why, sizeof(why))) {
+		cli_say("workload binary '%s' --list: entry %zu: not a "
+			"workload id: %s",
+			bin, i + 1, why);
+		return -1;
+	}
+	for (k = 0; k < n; k++)
+		if (!strcmp(all[k].id, prof_json_str(d, "id"))) {
+			cli_say("workload '%s' is in both '%s' and '%s'",
+				all[k].id, all[k].bin, bin);
+			return -1;
+		}
+	return 0;
+}
+
+/* Binary bin's listing arr added to *all (*n of them so far). 0, or -1
+ * (said). */
+static int
+add_listing(const char *bin, int gbench, struct json_object *arr,
+	    struct workload **all, long *n)
+{
+	size_t i;
+
+	/* A binary that answers with no workload is no workload binary of
+	 * the protocol (or one with none registered): said by its name, not
+	 * as a selection that matched nothing. */
+	if (json_object_array_length(arr) == 0) {
+		cli_say("workload binary '%s' --list listed no workload (it "
+			"exited 0 and wrote no JSON line): not a workload "
+			"binary of prof's protocol, or one with no workload "
+			"registered",
+			bin);
+		return -1;
+	}
+	for (i = 0; i < json_object_array_length(arr); i++) {
+		struct json_object *d = json_object_array_get_idx(arr, i);
+		struct workload *w;
+		struct json_object *q;
+
+		if (entry_check(bin, d, i, *all, *n) < 0 ||
+		    PROF_RESIZE(*all, (size_t)*n + 1) < 0)
+			return -1;
+		w = &(*all)[(*n)++];
+		memset(w, 0, sizeof(*w));
+		w->bin = bin;
+		w->desc = json_object_get(d);
+		w->id = prof_json_str(d, "id");
+		w->category = prof_json_str(d, "category");
+		w->cold_group = prof_json_str(d, "cold_group");
+		w->quick = json_object_object_get_ex(d, "quick", &q) &&
+			   json_object_get_boolean(q);
+		w->cpu = has_backend(d, "cpu");
+		w->gpu = has_backend(d, "gpu");
+		w->gbench = gbench ? prof_json_str(d, "gbench") : NULL;
+	}
+	return 0;
+}
+
 /* Read every binary's list. Returns the count, or -1 after a message. */
 long
 binaries_load_workloads(struct opts *o, struct workload_binary *bins,
@@ -508,101 +619,17 @@ binaries_load_workloads(struct opts *o, struct workload_binary *bins,
 	struct workload *all = NULL;
 	long n = 0;
 	int b;
-	size_t i;
-	char why[256], msg[1400], gwhy[1400];
 
 	for (b = 0; b < o->n_bins; b++) {
-		double limit = list_timeout(o);
-		int how;
-		struct json_object *arr = ask_bin(o->bins[b], "--list", limit,
-						  msg, sizeof(msg), &how);
-		struct json_object *names = NULL;
+		struct json_object *arr = listing_of(o, bins, b);
+		int rc;
 
-		bins[b].path = o->bins[b];
-		if (!arr && how != ASK_FAILED) {
-			cli_say("%s%s", msg,
-				how == ASK_TIMED_OUT ?
-					": its listing hangs (a listing waits "
-					"--timeout, 60 s at most)" :
-					"");
+		if (!arr)
 			goto fail;
-		}
-		/* Not prof's protocol: a Google Benchmark binary answers
-		 * --benchmark_list_tests; anything else fails as --list
-		 * did, and the line says both. */
-		if (!arr && (names = gbench_names(o->bins[b], limit, gwhy,
-						  sizeof(gwhy)))) {
-			bins[b].gbench = 1;
-			arr = gbench_descs(o, o->bins[b], names);
-			json_object_put(names);
-			if (!arr)
-				goto fail;
-		} else if (!arr) {
-			cli_say("%s; as a Google Benchmark binary, "
-				"--benchmark_list_tests=true: %s",
-				msg, gwhy);
-			goto fail;
-		}
-		/* A binary that answers with no workload is no workload
-		 * binary of the protocol (or one with none registered): said
-		 * by its name, not as a selection that matched nothing. */
-		if (json_object_array_length(arr) == 0) {
-			cli_say("workload binary '%s' --list listed no workload "
-				"(it exited 0 and wrote no JSON line): not a "
-				"workload binary of prof's protocol, or one with "
-				"no workload registered",
-				o->bins[b]);
-			json_object_put(arr);
-			goto fail;
-		}
-		for (i = 0; i < json_object_array_length(arr); i++) {
-			struct json_object *d = json_object_array_get_idx(arr, i);
-			struct workload *w;
-			struct json_object *q;
-			long k;
-
-			if (!prof_json_str(d, "id") || !prof_json_str(d, "category")) {
-				cli_say("workload binary '%s' --list: entry %zu has "
-					"no id or category",
-					o->bins[b], i + 1);
-				json_object_put(arr);
-				goto fail;
-			}
-			if (!prof_id_valid(prof_json_str(d, "id"), why,
-					   sizeof(why))) {
-				cli_say("workload binary '%s' --list: entry %zu: "
-					"not a workload id: %s",
-					o->bins[b], i + 1, why);
-				json_object_put(arr);
-				goto fail;
-			}
-			for (k = 0; k < n; k++)
-				if (!strcmp(all[k].id, prof_json_str(d, "id"))) {
-					cli_say("workload '%s' is in both '%s' and '%s'",
-						all[k].id, all[k].bin, o->bins[b]);
-					json_object_put(arr);
-					goto fail;
-				}
-			if (PROF_RESIZE(all, (size_t)n + 1) < 0) {
-				json_object_put(arr);
-				goto fail;
-			}
-			w = &all[n++];
-			memset(w, 0, sizeof(*w));
-			w->bin = o->bins[b];
-			w->desc = json_object_get(d);
-			w->id = prof_json_str(d, "id");
-			w->category = prof_json_str(d, "category");
-			w->cold_group = prof_json_str(d, "cold_group");
-			w->quick = json_object_object_get_ex(d, "quick", &q) &&
-				   json_object_get_boolean(q);
-			w->cpu = has_backend(d, "cpu");
-			w->gpu = has_backend(d, "gpu");
-			w->gbench = bins[b].gbench ?
-					    prof_json_str(d, "gbench") :
-					    NULL;
-		}
+		rc = add_listing(o->bins[b], bins[b].gbench, arr, &all, &n);
 		json_object_put(arr);
+		if (rc < 0)
+			goto fail;
 	}
 	n = keep_only(o, all, n);
 	if (n < 0)

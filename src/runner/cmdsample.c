@@ -437,110 +437,141 @@ say_untracked(struct opts *o, struct json_object *u, size_t n)
  * r; says once when the heap could not be tracked. Returns 0, or -1 on
  * an output or infrastructure failure (said).
  */
+/* A command's memory runs: their records' folders, environment and
+ * command line. */
+struct heap_runs {
+	struct opts mo;		/* the caller's, in the memory phase */
+	char tmp[PATH_MAX], log[PATH_MAX + 32], log_env[PATH_MAX + 48];
+	char preload_env[PATH_MAX + 96];
+	char *set[VALGRIND_MAX_ENV + 4];
+	char **argv;		/* fixed: the program's own path first */
+	struct valgrind_setup *fixed;
+	int said;		/* the untracked line said */
+};
+
+/* The sample of memory run i, which ran: its outcome (*ok: a success),
+ * its heap numbers from the records, the untracked line said once. */
+static struct json_object *
+heap_result(struct opts *o, struct heap_runs *h, const char *fixture_sum,
+	    long i, const struct prof_spawn_result *res, int *ok)
+{
+	struct json_object *s, *u;
+	char why[1200];
+
+	s = cmdsample_of_result(&h->mo, fixture_sum, i, res, NULL);
+	cmdsample_outcome(&h->mo, res, why, sizeof(why));
+	u = heap_sample(s, h->log, h->fixed ? h->fixed->program : o->argv[0],
+			res);
+	if (u && !why[0] && !h->said++ && !o->quiet)
+		say_untracked(o, u,
+			      json_object_array_length(
+				      json_object_object_get(s, "untracked")));
+	json_object_object_add(s, "call", json_object_new_int(0));
+	if (why[0])
+		prof_sample_fail(s, why, res->wall_ms);
+	else
+		prof_sample_succeed(s, res->wall_ms, NULL, NULL);
+	*ok = !why[0];
+	return s;
+}
+
+/* Memory run i: its sample written. 0; 1 when interrupted; -1 (said) on
+ * a failure. */
+static int
+heap_call(struct opts *o, struct run_state *r, struct heap_runs *h,
+	  const char *fixture_sum, long i)
+{
+	char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
+			 "CPUPROFILE", NULL};
+	struct prof_spawn sp = {0};
+	struct prof_spawn_result res;
+	struct prof_err err = {0};
+	struct json_object *s;
+	char why[1200];
+	int ok;
+
+	if (h->fixed && valgrind_fresh_home(h->fixed) < 0)
+		return -1;
+	/* The records' folder of this run (heaprec.h). */
+	snprintf(h->log, sizeof(h->log), "%s/heap.%ld", h->tmp, i);
+	if (mkdir(h->log, 0700) < 0) {
+		cli_say("cannot create '%s': %s", h->log, strerror(errno));
+		return -1;
+	}
+	snprintf(h->log_env, sizeof(h->log_env), "PROF_ALLOC_LOG=%s", h->log);
+	sp.argv = h->fixed ? h->argv : o->argv;
+	sp.env_set = h->set;
+	sp.env_unset = h->fixed ? NULL : unset;
+	sp.env_clear = h->fixed != NULL;
+	sp.no_aslr = h->fixed != NULL;
+	sp.timeout_s = o->timeout_s;
+	sp.stderr_fd = -1;
+	sp.stdout_fd = PROF_SPAWN_DEVNULL;
+	sp.cancel = &signals_interrupted;
+	if (prof_spawn_run(&sp, &res, &err) < 0) {
+		cli_err(&err);
+		return -1;
+	}
+	if (res.cancelled) {
+		prof_spawn_free(&res);
+		return 1;	/* interrupted: no sample for this run */
+	}
+	if (res.exec_errno) {
+		prof_spawn_describe(&res, sp.argv[0], o->timeout_s, why,
+				    sizeof(why));
+		cli_say("%s", why);
+		prof_spawn_free(&res);
+		return -1;
+	}
+	s = heap_result(o, h, fixture_sum, i, &res, &ok);
+	if (ok)
+		output_note_result(r, s);
+	prof_spawn_free(&res);
+	return output_put_sample(r, s, o->output) < 0 ? -1 : 0;
+}
+
 int
 cmdsample_heap(struct opts *o, struct run_state *r, const char *fixture_sum,
 	     long n, struct valgrind_setup *fixed)
 {
-	struct opts mo = *o;
-	char tmp[PATH_MAX] = "", log[PATH_MAX + 16], log_env[PATH_MAX + 32];
-	char preload_env[PATH_MAX + 96];
-	char *set[VALGRIND_MAX_ENV + 4] = {NULL};
-	char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
-			 "CPUPROFILE", NULL};
+	struct heap_runs hr = {0}, *h = &hr;
 	struct argv_build fixed_argv = {0};
-	char **argv = NULL;
 	struct prof_err err = {0};
 	long i;
-	int k = 0, rc = -1, said = 0;
+	int k = 0, rc = -1, called = 0;
 
-	mo.phase = RUNNER_MEMORY;
-	if (prof_tmpdir_new("prof-cmd", tmp, sizeof(tmp), &err) < 0) {
+	h->mo = *o;
+	h->mo.phase = RUNNER_MEMORY;
+	h->fixed = fixed;
+	if (prof_tmpdir_new("prof-cmd", h->tmp, sizeof(h->tmp), &err) < 0) {
 		cli_err(&err);
 		return -1;
 	}
-	snprintf(preload_env, sizeof(preload_env), "LD_PRELOAD=%s", o->preload);
-	set[k++] = preload_env;
-	set[k++] = log_env;
+	snprintf(h->preload_env, sizeof(h->preload_env), "LD_PRELOAD=%s",
+		 o->preload);
+	h->set[k++] = h->preload_env;
+	h->set[k++] = h->log_env;
 	if (fixed) {
 		int j;
 
 		for (j = 0; fixed->env[j] && k < VALGRIND_MAX_ENV + 2; j++)
-			set[k++] = fixed->env[j];
+			h->set[k++] = fixed->env[j];
 		argv_add(&fixed_argv, fixed->program);
 		argv_add_all(&fixed_argv, o->argv + 1);
-		argv = argv_done(&fixed_argv);
-		if (!argv) {
+		h->argv = argv_done(&fixed_argv);
+		if (!h->argv) {
 			cli_say("out of memory");
 			goto out;
 		}
 	}
-	set[k] = NULL;
-	for (i = 0; i < n && !signals_interrupted; i++) {
-		struct prof_spawn sp = {0};
-		struct prof_spawn_result res;
-		struct json_object *s, *u;
-		char why[1200];
-		int rc_run;
-
-		if (fixed && valgrind_fresh_home(fixed) < 0)
-			goto out;
-		/* The records' folder of this run (heaprec.h). */
-		snprintf(log, sizeof(log), "%s/heap.%ld", tmp, i);
-		if (mkdir(log, 0700) < 0) {
-			cli_say("cannot create '%s': %s", log,
-				strerror(errno));
-			goto out;
-		}
-		snprintf(log_env, sizeof(log_env), "PROF_ALLOC_LOG=%s", log);
-		sp.argv = fixed ? argv : o->argv;
-		sp.env_set = set;
-		sp.env_unset = fixed ? NULL : unset;
-		sp.env_clear = fixed != NULL;
-		sp.no_aslr = fixed != NULL;
-		sp.timeout_s = o->timeout_s;
-		sp.stderr_fd = -1;
-		sp.stdout_fd = PROF_SPAWN_DEVNULL;
-		sp.cancel = &signals_interrupted;
-		rc_run = prof_spawn_run(&sp, &res, &err);
-		if (rc_run < 0) {
-			cli_err(&err);
-			goto out;
-		}
-		if (res.cancelled) {
-			prof_spawn_free(&res);
-			break;	/* interrupted: no sample for this run */
-		}
-		if (res.exec_errno) {
-			prof_spawn_describe(&res, sp.argv[0], o->timeout_s, why,
-					    sizeof(why));
-			cli_say("%s", why);
-			prof_spawn_free(&res);
-			goto out;
-		}
-		s = cmdsample_of_result(&mo, fixture_sum, i, &res, NULL);
-		cmdsample_outcome(&mo, &res, why, sizeof(why));
-		u = heap_sample(s, log, fixed ? fixed->program : o->argv[0],
-				&res);
-		if (u && !why[0] && !said++ && !o->quiet)
-			say_untracked(o, u,
-				      json_object_array_length(
-					      json_object_object_get(
-						      s, "untracked")));
-		json_object_object_add(s, "call", json_object_new_int(0));
-		if (why[0])
-			prof_sample_fail(s, why, res.wall_ms);
-		else
-			prof_sample_succeed(s, res.wall_ms, NULL, NULL);
-		if (!why[0])
-			output_note_result(r, s);
-		prof_spawn_free(&res);
-		if (output_put_sample(r, s, o->output) < 0)
-			goto out;
-	}
-	rc = 0;
+	h->set[k] = NULL;
+	for (i = 0; i < n && !signals_interrupted && called == 0; i++)
+		called = heap_call(o, r, h, fixture_sum, i);
+	if (called >= 0)
+		rc = 0;
 out:
 	argv_free(&fixed_argv);
-	prof_tmpdir_remove(tmp);
+	prof_tmpdir_remove(h->tmp);
 	return rc;
 }
 

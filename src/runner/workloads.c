@@ -54,6 +54,79 @@ run_runs(struct run_state *r, struct group *g, int i, int n)
 	return rc;
 }
 
+/* diagnose ID: ID is one of the workloads. 0, or -1 (said). */
+static int
+diagnose_known(const struct opts *o, const struct workload *all, long n_all)
+{
+	long k;
+
+	if (strcmp(o->mode, "diagnose"))
+		return 0;
+	for (k = 0; k < n_all; k++)
+		if (!strcmp(all[k].id, o->diagnose_id))
+			return 0;
+	cli_say("unknown workload '%s'", o->diagnose_id);
+	return -1;
+}
+
+/* --shard: the shard's groups; then all in a seeded order. Returns how
+ * many are left. */
+static int
+groups_order(const struct opts *o, struct group *gs, int n)
+{
+	if (o->shard_n) {
+		int before = n;
+
+		n = plan_keep_shard(gs, n, o->shard_i, o->shard_n);
+		if (!o->quiet)
+			cli_say("shard %d/%d: %d of %d group(s)", o->shard_i,
+				o->shard_n, n, before);
+	}
+	plan_shuffle(gs, n, o->seed);
+	if (!o->quiet)
+		cli_say("%s: %d group(s), order seed %llu", o->mode, n,
+			(unsigned long long)o->seed);
+	return n;
+}
+
+/*
+ * The groups run in turn into r's output (opened), the calibration
+ * kernel around them (a lost shard: each group one error sample). 1 when
+ * all ran and were written; 0 (said) when interrupted or on a failure.
+ */
+static int
+groups_run(struct opts *o, struct run_state *r, struct group *gs, int n)
+{
+	struct calibrate_run *cal = NULL;
+	int i, ok = 0;
+
+	/* The machine-drift guard: the calibration kernel at the start,
+	 * between groups and at the end, never inside a worker. */
+	if (o->phase == RUNNER_TIMING && n > 0 && !workers_shard_lost(o))
+		cal = calibrate_begin(r->out, NULL);
+	for (i = 0; i < n && !signals_interrupted; i++)
+		if (workers_shard_lost(o) ?
+			    workers_lose_group(r, &gs[i], i + 1, n,
+					       workers_shard_lost(o)) < 0 :
+			    (i && calibrate_point(cal, "between", r->out,
+						  NULL) < 0) ||
+				    run_runs(r, &gs[i], i + 1, n) < 0)
+			break;
+	if (i == n && calibrate_end(cal, r->out, NULL) < 0)
+		i--;
+	calibrate_free(cal);
+	if (signals_interrupted) {
+		output_say_interrupted(o, r);
+	} else if (i < n) {
+		cli_say("cannot write the samples to '%s'", o->output);
+	} else {
+		ok = 1;
+	}
+	if (ok && o->shard_n && !r->samples && output_write_run(r) < 0)
+		ok = 0;
+	return ok;
+}
+
 int
 workloads_run(struct opts *o)
 {
@@ -62,7 +135,6 @@ workloads_run(struct opts *o)
 	struct group *gs = NULL;
 	struct run_state r = {0};
 	struct prof_afile af = {0};
-	struct calibrate_run *cal = NULL;
 	long n_all, k;
 	int n = 0, i, rc = PROF_EXIT_FAILURE, ok = 0;
 
@@ -70,15 +142,8 @@ workloads_run(struct opts *o)
 	n_all = binaries_load_workloads(o, bins, &all);
 	if (n_all < 0)
 		return PROF_EXIT_FAILURE;
-	if (!strcmp(o->mode, "diagnose")) {
-		for (k = 0; k < n_all; k++)
-			if (!strcmp(all[k].id, o->diagnose_id))
-				break;
-		if (k == n_all) {
-			cli_say("unknown workload '%s'", o->diagnose_id);
-			goto out;
-		}
-	}
+	if (diagnose_known(o, all, n_all) < 0)
+		goto out;
 	if (!strcmp(o->backend, "gpu") && !workers_shard_lost(o) &&
 	    binaries_require_gpu(o, bins))
 		goto out;
@@ -96,18 +161,7 @@ workloads_run(struct opts *o)
 	}
 	if (plan_none(o, n) < 0)
 		goto out;
-	if (o->shard_n) {
-		int before = n;
-
-		n = plan_keep_shard(gs, n, o->shard_i, o->shard_n);
-		if (!o->quiet)
-			cli_say("shard %d/%d: %d of %d group(s)", o->shard_i,
-				o->shard_n, n, before);
-	}
-	plan_shuffle(gs, n, o->seed);
-	if (!o->quiet)
-		cli_say("%s: %d group(s), order seed %llu", o->mode, n,
-			(unsigned long long)o->seed);
+	n = groups_order(o, gs, n);
 	r.o = o;
 	r.cap_dur = 1;
 	for (i = 0; i < n; i++)
@@ -116,29 +170,7 @@ workloads_run(struct opts *o)
 	r.durations = calloc(r.cap_dur, sizeof(*r.durations));
 	if (!r.durations || output_open(o, &af, &r.out) < 0)
 		goto out;
-	/* The machine-drift guard: the calibration kernel at the start,
-	 * between groups and at the end, never inside a worker. */
-	if (o->phase == RUNNER_TIMING && n > 0 && !workers_shard_lost(o))
-		cal = calibrate_begin(r.out, NULL);
-	for (i = 0; i < n && !signals_interrupted; i++)
-		if (workers_shard_lost(o) ?
-			    workers_lose_group(&r, &gs[i], i + 1, n,
-					       workers_shard_lost(o)) < 0 :
-			    (i && calibrate_point(cal, "between", r.out,
-						  NULL) < 0) ||
-				    run_runs(&r, &gs[i], i + 1, n) < 0)
-			break;
-	if (i == n && calibrate_end(cal, r.out, NULL) < 0)
-		i--;
-	if (signals_interrupted) {
-		output_say_interrupted(o, &r);
-	} else if (i < n) {
-		cli_say("cannot write the samples to '%s'", o->output);
-	} else {
-		ok = 1;
-	}
-	if (ok && o->shard_n && !r.samples && output_write_run(&r) < 0)
-		ok = 0;
+	ok = groups_run(o, &r, gs, n);
 	prof_lines_free(&r.out_lines);
 	if (output_close(o, &af, r.out, ok) < 0)
 		ok = 0;
@@ -149,7 +181,6 @@ workloads_run(struct opts *o)
 				r.errors);
 	}
 out:
-	calibrate_free(cal);
 	free(r.durations);
 	free(gs);
 	for (k = 0; k < n_all; k++)
