@@ -118,6 +118,43 @@ row_sample(struct exporter *x, const struct prof_history_record *r,
 	return s;
 }
 
+/* The verdicts of a row (.history.rows), where it has any: the row's
+ * own, and each memory metric's as its columns are named (KEY_status,
+ * KEY_reason). */
+static void
+keep_verdicts(struct exporter *x, const struct prof_history_record *r)
+{
+	struct json_object *k;
+	char key[64];
+	int m;
+
+	for (m = 0; m < PROF_CMP_MEM_N; m++)
+		if (m ? r->mem_status[m] != NULL : r->status != NULL)
+			break;
+	if (m == PROF_CMP_MEM_N)
+		return;
+	k = json_object_new_object();
+	json_object_object_add(k, "workload",
+			       json_object_new_string(r->workload));
+	json_object_object_add(k, "backend",
+			       json_object_new_string(r->backend));
+	json_object_object_add(k, "segment_id",
+			       json_object_new_string(r->segment_id));
+	json_object_object_add(k, "status", str_or_null(r->status));
+	json_object_object_add(k, "reason", str_or_null(r->reason));
+	for (m = 1; m < PROF_CMP_MEM_N; m++) {
+		if (!r->mem_status[m])
+			continue;
+		snprintf(key, sizeof(key), "%s_status",
+			 prof_cmp_metrics[m].key);
+		json_object_object_add(k, key, str_or_null(r->mem_status[m]));
+		snprintf(key, sizeof(key), "%s_reason",
+			 prof_cmp_metrics[m].key);
+		json_object_object_add(k, key, str_or_null(r->mem_reason[m]));
+	}
+	json_object_array_add(x->kept, k);
+}
+
 /* The samples of one row. */
 static int
 export_row(struct exporter *x, const struct prof_history_record *r,
@@ -187,37 +224,7 @@ export_row(struct exporter *x, const struct prof_history_record *r,
 	}
 	if (!index)
 		row_sample(x, r, env_id, env, "profile", index++);
-	for (m = 0; m < PROF_CMP_MEM_N; m++)
-		if (m ? r->mem_status[m] != NULL : r->status != NULL)
-			break;
-	if (m < PROF_CMP_MEM_N) {
-		/* The verdicts: the row's own, and each memory metric's as
-		 * its columns are named (KEY_status, KEY_reason). */
-		struct json_object *k = json_object_new_object();
-		char key[64];
-
-		json_object_object_add(k, "workload",
-				       json_object_new_string(r->workload));
-		json_object_object_add(k, "backend",
-				       json_object_new_string(r->backend));
-		json_object_object_add(k, "segment_id",
-				       json_object_new_string(r->segment_id));
-		json_object_object_add(k, "status", str_or_null(r->status));
-		json_object_object_add(k, "reason", str_or_null(r->reason));
-		for (m = 1; m < PROF_CMP_MEM_N; m++) {
-			if (!r->mem_status[m])
-				continue;
-			snprintf(key, sizeof(key), "%s_status",
-				 prof_cmp_metrics[m].key);
-			json_object_object_add(k, key,
-					       str_or_null(r->mem_status[m]));
-			snprintf(key, sizeof(key), "%s_reason",
-				 prof_cmp_metrics[m].key);
-			json_object_object_add(k, key,
-					       str_or_null(r->mem_reason[m]));
-		}
-		json_object_array_add(x->kept, k);
-	}
+	keep_verdicts(x, r);
 	json_object_put(env);
 	return 0;
 oom:
