@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,31 +251,55 @@ why_json(const struct prof_why *w, const struct opts *o)
 	return j;
 }
 
+/* A line of text into b, formatted, at most 2,047 bytes of it. */
+static void put(struct prof_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void
+put(struct prof_buf *b, const char *fmt, ...)
+{
+	char line[2048];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	prof_buf_put(b, line, n < 0 ? 0 :
+			      (size_t)n < sizeof(line) ? (size_t)n :
+							 sizeof(line) - 1);
+}
+
+/* The end of a ranking's text (n entries of what, one in words): that
+ * none changed where none did, then how many are new, vanished and
+ * unchanged. */
+static void
+put_tail(struct prof_buf *b, size_t n, const char *one, size_t n_new,
+	 size_t n_vanished, size_t unchanged, const char *what)
+{
+	if (!n)
+		put(b, "no %s changed\n", one);
+	put(b, "%zu new, %zu vanished, %zu unchanged %s\n", n_new, n_vanished,
+	    unchanged, what);
+}
+
 static void
 why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 	 const char *unit)
 {
 	long long delta = w->total_after - w->total_before;
-	char line[2048], x[40], y[40], s[40], tb[40], ta[40];
+	char x[40], y[40], s[40], tb[40], ta[40];
 	char safe[512], safe2[512];
 	size_t i;
-	int n;
 
-#define PUT(...)                                                      \
-	do {                                                          \
-		n = snprintf(line, sizeof(line), __VA_ARGS__);        \
-		prof_buf_put(b, line, n < 0 ? 0 :                     \
-				      (size_t)n < sizeof(line) ?      \
-				      (size_t)n : sizeof(line) - 1);  \
-	} while (0)
-	PUT("%s %s -> %s (%s, %+.2f%%)\n", unit,
+	put(b, "%s %s -> %s (%s, %+.2f%%)\n", unit,
 	    prof_fmt_count(tb, sizeof(tb), w->total_before, 0),
 	    prof_fmt_count(ta, sizeof(ta), w->total_after, 0),
 	    prof_fmt_count(s, sizeof(s), delta, 1),
 	    w->total_before ? 100.0 * (double)delta /
 				      (double)w->total_before :
 			      0.0);
-	PUT("%14s %7s %14s  %-8s  %s\n", "self", "share", "inclusive", "",
+	put(b, "%14s %7s %14s  %-8s  %s\n", "self", "share", "inclusive", "",
 	    "function (file)");
 	for (i = 0; i < w->n && (!o->top || (long long)i < o->top); i++) {
 		const struct prof_why_fn *f = &w->fns[i];
@@ -284,7 +309,7 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 			snprintf(share, sizeof(share), "%.1f%%",
 				 100.0 * (o->by_incl ? f->incl_share :
 						       f->share));
-		PUT("%14s %7s %14s  %-8s  %s (%s)",
+		put(b, "%14s %7s %14s  %-8s  %s (%s)",
 		    prof_fmt_count(x, sizeof(x),
 				   f->self_after - f->self_before, 1),
 		    share,
@@ -295,15 +320,12 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 		    cli_safe(f->name, safe, sizeof(safe)),
 		    cli_safe(f->file, safe2, sizeof(safe2)));
 		if (f->file_before)
-			PUT(", was in %s",
+			put(b, ", was in %s",
 			    cli_safe(f->file_before, safe, sizeof(safe)));
-		PUT("\n");
+		put(b, "\n");
 	}
-	if (!w->n)
-		PUT("no function changed\n");
-	PUT("%zu new, %zu vanished, %zu unchanged function(s)\n", w->n_new,
-	    w->n_vanished, w->unchanged);
-#undef PUT
+	put_tail(b, w->n, "function", w->n_new, w->n_vanished, w->unchanged,
+		 "function(s)");
 }
 
 /*
@@ -388,23 +410,15 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 	   const struct opts *o)
 {
 	long long tb = prof_dhat_total(bef, d->by), ta = prof_dhat_total(aft, d->by);
-	char line[2048], x[3][40], t[2][40], safe[512], safe2[512], pct[32];
+	char x[3][40], t[2][40], safe[512], safe2[512], pct[32];
 	size_t i;
-	int n;
 
-#define PUT(...)                                                      \
-	do {                                                          \
-		n = snprintf(line, sizeof(line), __VA_ARGS__);        \
-		prof_buf_put(b, line, n < 0 ? 0 :                     \
-				      (size_t)n < sizeof(line) ?      \
-				      (size_t)n : sizeof(line) - 1);  \
-	} while (0)
 	if (tb)
 		snprintf(pct, sizeof(pct), "%+.2f%%",
 			 100.0 * (double)(ta - tb) / (double)tb);
 	else
 		snprintf(pct, sizeof(pct), "from 0");
-	PUT("%s %s -> %s (%s, %s), %s\n",
+	put(b, "%s %s -> %s (%s, %s), %s\n",
 	    d->by == PROF_DHAT_BY_ALLOCS ? "allocations" :
 	    d->by == PROF_DHAT_BY_LIVE	 ? "max live bytes" :
 					   "bytes allocated",
@@ -415,7 +429,7 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 		    "inside run()" :
 		    "in the whole process (no prof worker: the harness is "
 		    "on no stack)");
-	PUT("%14s %7s %10s %14s  %-8s  %s\n", "bytes", "share", "allocs",
+	put(b, "%14s %7s %10s %14s  %-8s  %s\n", "bytes", "share", "allocs",
 	    "max live", "", "function (file)");
 	for (i = 0; i < d->n && (!o->top || (long long)i < o->top); i++) {
 		const struct prof_dhat_change *c = &d->c[i];
@@ -424,7 +438,7 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 		if (ta != tb)
 			snprintf(share, sizeof(share), "%.1f%%",
 				 100.0 * c->share);
-		PUT("%14s %7s %10s %14s  %-8s  %s (%s)\n",
+		put(b, "%14s %7s %10s %14s  %-8s  %s (%s)\n",
 		    prof_fmt_count(x[0], sizeof(x[0]),
 				   c->bytes_after - c->bytes_before, 1),
 		    share,
@@ -438,11 +452,8 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 		    cli_safe(c->name, safe, sizeof(safe)),
 		    cli_safe(c->file, safe2, sizeof(safe2)));
 	}
-	if (!d->n)
-		PUT("no allocation site changed\n");
-	PUT("%zu new, %zu vanished, %zu unchanged site(s)\n", d->n_new,
-	    d->n_vanished, d->unchanged);
-#undef PUT
+	put_tail(b, d->n, "allocation site", d->n_new, d->n_vanished,
+		 d->unchanged, "site(s)");
 }
 
 /* Two DHAT outputs compared: the allocation sites that changed. */
