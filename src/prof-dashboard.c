@@ -17,13 +17,13 @@
 #include "model/sample.h"
 #include "report/dash-int.h"
 
-enum {
-	OPT_DB = 256,
-	OPT_PROJECT,
-	OPT_REPO_URL,
-	OPT_TITLE,
-	OPT_PROJECTS,
-	OPT_VERSION,
+struct opts {
+	const char *db;
+	const char *project;
+	int projects;
+	const char *repo_url;
+	const char *title;
+	const char *dir;
 };
 
 static const struct cli_opt option_table[] = {
@@ -54,28 +54,28 @@ static const struct cli_opt option_table[] = {
 	"(a content policy says so); they read at a laptop's width and\n"
 	"print. Each file is written whole or not at all."),
 	CLI_GROUP("options:"),
-	CLI_OPTION("db", 0, "DB", OPT_DB,
+	CLI_STRING("db", 0, "DB", struct opts, db,
 		"the history (read only): a SQLite file or a\n"
 		"PostgreSQL address (prof-history(1))"),
-	CLI_OPTION("project", 0, "NAME", OPT_PROJECT,
+	CLI_STRING("project", 0, "NAME", struct opts, project,
 		"the project whose series are drawn (of a\n"
 		"PostgreSQL history; default $PROF_PROJECT, else\n"
 		"the git repository's name)"),
-	CLI_FLAG("projects", 0, OPT_PROJECTS,
+	CLI_TRUE("projects", 0, struct opts, projects,
 		"every project of the history: DIR/index.html\n"
 		"lists them (runs, the latest in run order), each\n"
 		"linking to its own dashboard in DIR/P/ (P the\n"
 		"project's name where it is a plain id, else p-\n"
 		"and the id of the name)"),
-	CLI_OPTION("repo-url", 0, "URL", OPT_REPO_URL,
+	CLI_STRING("repo-url", 0, "URL", struct opts, repo_url,
 		"http(s) address of the repository: a point and\n"
 		"an x axis label of commit C link to\n"
 		"URL/commit/C (when C is an object name: 7 to 64\n"
 		"hex digits); make dashboard takes it from the\n"
 		"origin remote (REPO_URL=)"),
-	CLI_OPTION("title", 0, "TEXT", OPT_TITLE,
+	CLI_STRING("title", 0, "TEXT", struct opts, title,
 		"the index's title (default: prof dashboard)"),
-	CLI_OPTION("output", 'o', "DIR", 'o',
+	CLI_STRING("output", 'o', "DIR", struct opts, dir,
 		"the folder to write (made when missing): new,\n"
 		"empty or a dashboard's own (it holds\n"
 		".prof-dashboard); never a run folder or a folder\n"
@@ -86,17 +86,8 @@ static const struct cli_opt option_table[] = {
 	CLI_TEXT(
 	"Exit status: 0 written, 2 bad arguments, a history that cannot be\n"
 	"read, or a failed write."),
-	CLI_STD(OPT_VERSION),
+	CLI_STANDARD,
 	CLI_END,
-};
-
-struct opts {
-	const char *db;
-	const char *project;
-	int projects;
-	const char *repo_url;
-	const char *title;
-	const char *dir;
 };
 
 static int
@@ -347,7 +338,6 @@ out:
 int
 main(int argc, char **argv)
 {
-	struct cli_getopt g;
 	const char *env = getenv("PROF_HISTORY");
 	struct opts o = {
 		.db = env && env[0] ? env : "artifacts/history.sqlite",
@@ -355,42 +345,12 @@ main(int argc, char **argv)
 	};
 	static char url[1024];
 	char safe[512];
-	int c;
 
 	cli_init(argv[0]);
-	if (cli_opt_init(&g, option_table, NULL) < 0)
-		return cli_fail("%s", g.why);
-	while ((c = cli_opt_next(&g, argc, argv)) != -1) {
-		switch (c) {
-		case OPT_DB:
-			o.db = optarg;
-			break;
-		case OPT_PROJECT:
-			o.project = optarg;
-			break;
-		case OPT_REPO_URL:
-			o.repo_url = optarg;
-			break;
-		case OPT_TITLE:
-			o.title = optarg;
-			break;
-		case OPT_PROJECTS:
-			o.projects = 1;
-			break;
-		case 'o':
-			o.dir = optarg;
-			break;
-		case 'h':
-			cli_opt_usage(option_table, stdout);
-			return cli_finish(PROF_EXIT_OK);
-		case OPT_VERSION:
-			printf("prof-dashboard %s\n", PROF_VERSION);
-			return cli_finish(PROF_EXIT_OK);
-		default:
-			cli_opt_usage(option_table, stderr);
-			return PROF_EXIT_FAILURE;
-		}
-	}
+	/* Every option is bound: the table stores them, and does -h and
+	 * --version. */
+	if (cli_opt_parse_all(option_table, argc, argv, &o) < 0)
+		return PROF_EXIT_FAILURE;
 	if (optind < argc)
 		return cli_fail("unexpected argument '%s'",
 				cli_safe(argv[optind], safe, sizeof(safe)));
