@@ -172,129 +172,135 @@ unit_cell(char *buf, size_t n, double v, const char *unit)
 		prof_page_count(buf, n, v, 0);
 }
 
+static const char *const list_head[] = {
+	"run", "commit", "timestamp (UTC)", "rows", "command"};
+static const int list_flags[] = {0, 0, 0, COL_RIGHT, 0};
+
 static int
-list_table(struct json_object *a, struct table *t)
+list_row(struct json_object *r, struct table *t)
 {
-	static const char *const head[] = {
-		"run", "commit", "timestamp (UTC)", "rows", "command"};
-	static const int flags[] = {0, 0, 0, COL_RIGHT, 0};
-	size_t i, n = json_object_array_length(a);
+	char run[256], commit[64], ts[64], rows[32], cmd[512];
+	char *cells[] = {
+		text_cell(r, "run_id", 0, run, sizeof(run)),
+		text_cell(r, "commit", 12, commit, sizeof(commit)),
+		text_cell(r, "timestamp_utc", 0, ts, sizeof(ts)),
+		rows,
+		text_cell(r, "command", 0, cmd, sizeof(cmd)),
+	};
 
-	t->ncol = 5;
-	t->head = head;
-	t->flags = flags;
-	for (i = 0; i < n; i++) {
-		struct json_object *r = json_object_array_get_idx(a, i);
-		char run[256], commit[64], ts[64], rows[32], cmd[512];
-		char *cells[] = {
-			text_cell(r, "run_id", 0, run, sizeof(run)),
-			text_cell(r, "commit", 12, commit, sizeof(commit)),
-			text_cell(r, "timestamp_utc", 0, ts, sizeof(ts)),
-			rows,
-			text_cell(r, "command", 0, cmd, sizeof(cmd)),
-		};
-
-		prof_page_count(rows, sizeof(rows), num_of(r, "rows"), 0);
-		if (table_add(t, cells) < 0)
-			return -1;
-	}
-	return 0;
+	prof_page_count(rows, sizeof(rows), num_of(r, "rows"), 0);
+	return table_add(t, cells);
 }
 
+static const char *const trend_head[] = {
+	"run", "commit", "workload", "backend", "segment", "n",
+	"median", "p90", "instructions", "heap peak", "status"};
+static const int trend_flags[] = {
+	0, 0, 0, 0, 0, COL_RIGHT, COL_RIGHT, COL_RIGHT,
+	COL_RIGHT | COL_SPARSE, COL_RIGHT | COL_SPARSE, COL_SPARSE};
+
 static int
-trend_table(struct json_object *a, struct table *t)
+trend_row(struct json_object *r, struct table *t)
 {
-	static const char *const head[] = {
-		"run", "commit", "workload", "backend", "segment", "n",
-		"median", "p90", "instructions", "heap peak", "status"};
-	static const int flags[] = {
-		0, 0, 0, 0, 0, COL_RIGHT, COL_RIGHT, COL_RIGHT,
-		COL_RIGHT | COL_SPARSE, COL_RIGHT | COL_SPARSE, COL_SPARSE};
-	size_t i, n = json_object_array_length(a);
+	char run[256], commit[64], w[512], b[64], seg[64], nn[32];
+	char med[32], p90[32], ins[32], heap[32], st[64];
+	char *cells[] = {
+		text_cell(r, "run_id", 0, run, sizeof(run)),
+		text_cell(r, "commit", 12, commit, sizeof(commit)),
+		text_cell(r, "workload", 0, w, sizeof(w)),
+		text_cell(r, "backend", 0, b, sizeof(b)),
+		text_cell(r, "segment_id", 8, seg, sizeof(seg)),
+		nn, med, p90, ins, heap,
+		text_cell(r, "status", 0, st, sizeof(st)),
+	};
 
-	t->ncol = 11;
-	t->head = head;
-	t->flags = flags;
-	for (i = 0; i < n; i++) {
-		struct json_object *r = json_object_array_get_idx(a, i);
-		char run[256], commit[64], w[512], b[64], seg[64], nn[32];
-		char med[32], p90[32], ins[32], heap[32], st[64];
-		char *cells[] = {
-			text_cell(r, "run_id", 0, run, sizeof(run)),
-			text_cell(r, "commit", 12, commit, sizeof(commit)),
-			text_cell(r, "workload", 0, w, sizeof(w)),
-			text_cell(r, "backend", 0, b, sizeof(b)),
-			text_cell(r, "segment_id", 8, seg, sizeof(seg)),
-			nn, med, p90, ins, heap,
-			text_cell(r, "status", 0, st, sizeof(st)),
-		};
-
-		prof_page_count(nn, sizeof(nn), num_of(r, "n"), 0);
-		prof_page_time(med, sizeof(med), num_of(r, "median"), 0);
-		prof_page_time(p90, sizeof(p90), num_of(r, "p90"), 0);
-		prof_page_count(ins, sizeof(ins), num_of(r, "instructions"), 0);
-		prof_page_bytes(heap, sizeof(heap),
-				num_of(r, "host_peak_bytes"));
-		if (table_add(t, cells) < 0)
-			return -1;
-	}
-	return 0;
+	prof_page_count(nn, sizeof(nn), num_of(r, "n"), 0);
+	prof_page_time(med, sizeof(med), num_of(r, "median"), 0);
+	prof_page_time(p90, sizeof(p90), num_of(r, "p90"), 0);
+	prof_page_count(ins, sizeof(ins), num_of(r, "instructions"), 0);
+	prof_page_bytes(heap, sizeof(heap),
+			num_of(r, "host_peak_bytes"));
+	return table_add(t, cells);
 }
 
+static const char *const changes_head[] = {
+	"workload", "backend", "segment", "metric", "commits",
+	"before", "after", "change", "runs", "status"};
+static const int changes_flags[] = {
+	0, 0, 0, 0, 0, COL_RIGHT, COL_RIGHT, COL_RIGHT, COL_RIGHT,
+	COL_SPARSE};
+
 static int
-changes_table(struct json_object *a, struct table *t)
+changes_row(struct json_object *r, struct table *t)
 {
-	static const char *const head[] = {
-		"workload", "backend", "segment", "metric", "commits",
-		"before", "after", "change", "runs", "status"};
-	static const int flags[] = {
-		0, 0, 0, 0, 0, COL_RIGHT, COL_RIGHT, COL_RIGHT, COL_RIGHT,
-		COL_SPARSE};
+	const char *unit = prof_json_str(r, "unit");
+	const char *sb = prof_json_str(r, "status_before");
+	const char *sa = prof_json_str(r, "status_after");
+	char w[512], b[64], seg[64], m[64], c1[64], c2[64], cs[160];
+	char was[32], now[32], pct[32], runs[64], st[160];
+	char s1[64], s2[64];
+	char *cells[] = {
+		text_cell(r, "workload", 0, w, sizeof(w)),
+		text_cell(r, "backend", 0, b, sizeof(b)),
+		text_cell(r, "segment_id", 8, seg, sizeof(seg)),
+		text_cell(r, "metric", 0, m, sizeof(m)),
+		cs, was, now, pct, runs,
+		sb || sa ? st : NULL,
+	};
+
+	if (!cells[3])
+		cells[3] = "time";
+	snprintf(cs, sizeof(cs), "%s..%s",
+		 text_cell(r, "commit_before", 12, c1, sizeof(c1)) ?
+			 c1 : "?",
+		 text_cell(r, "commit_after", 12, c2, sizeof(c2)) ?
+			 c2 : "?");
+	unit_cell(was, sizeof(was), num_of(r, "median_before"),
+		  unit);
+	unit_cell(now, sizeof(now), num_of(r, "median_after"), unit);
+	if (isfinite(num_of(r, "change_pct")))
+		snprintf(pct, sizeof(pct), "%+.1f%%",
+			 num_of(r, "change_pct"));
+	else
+		snprintf(pct, sizeof(pct), "-");
+	snprintf(runs, sizeof(runs), "%.0f + %.0f",
+		 num_of(r, "runs_before"), num_of(r, "runs_after"));
+	snprintf(st, sizeof(st), "%s -> %s",
+		 sb ? cli_safe(sb, s1, sizeof(s1)) : "-",
+		 sa ? cli_safe(sa, s2, sizeof(s2)) : "-");
+	return table_add(t, cells);
+}
+
+/* A verb's table: its columns, how a row of its JSON fills one, and the
+ * words for none. */
+struct kind {
+	const char *cmd;
+	int ncol;
+	const char *const *head;
+	const int *flags;
+	int (*row)(struct json_object *r, struct table *t);
+	const char *none;
+};
+
+static const struct kind kinds[] = {
+	{"list", 5, list_head, list_flags, list_row, "no runs"},
+	{"trend", 11, trend_head, trend_flags, trend_row, "no rows"},
+	{"changes", 10, changes_head, changes_flags, changes_row,
+	 "no change points"},
+};
+
+/* The rows of a into t, as kind k: 0, or -1 out of memory. */
+static int
+fill(const struct kind *k, struct json_object *a, struct table *t)
+{
 	size_t i, n = json_object_array_length(a);
 
-	t->ncol = 10;
-	t->head = head;
-	t->flags = flags;
-	for (i = 0; i < n; i++) {
-		struct json_object *r = json_object_array_get_idx(a, i);
-		const char *unit = prof_json_str(r, "unit");
-		const char *sb = prof_json_str(r, "status_before");
-		const char *sa = prof_json_str(r, "status_after");
-		char w[512], b[64], seg[64], m[64], c1[64], c2[64], cs[160];
-		char was[32], now[32], pct[32], runs[64], st[160];
-		char s1[64], s2[64];
-		char *cells[] = {
-			text_cell(r, "workload", 0, w, sizeof(w)),
-			text_cell(r, "backend", 0, b, sizeof(b)),
-			text_cell(r, "segment_id", 8, seg, sizeof(seg)),
-			text_cell(r, "metric", 0, m, sizeof(m)),
-			cs, was, now, pct, runs,
-			sb || sa ? st : NULL,
-		};
-
-		if (!cells[3])
-			cells[3] = "time";
-		snprintf(cs, sizeof(cs), "%s..%s",
-			 text_cell(r, "commit_before", 12, c1, sizeof(c1)) ?
-				 c1 : "?",
-			 text_cell(r, "commit_after", 12, c2, sizeof(c2)) ?
-				 c2 : "?");
-		unit_cell(was, sizeof(was), num_of(r, "median_before"),
-			  unit);
-		unit_cell(now, sizeof(now), num_of(r, "median_after"), unit);
-		if (isfinite(num_of(r, "change_pct")))
-			snprintf(pct, sizeof(pct), "%+.1f%%",
-				 num_of(r, "change_pct"));
-		else
-			snprintf(pct, sizeof(pct), "-");
-		snprintf(runs, sizeof(runs), "%.0f + %.0f",
-			 num_of(r, "runs_before"), num_of(r, "runs_after"));
-		snprintf(st, sizeof(st), "%s -> %s",
-			 sb ? cli_safe(sb, s1, sizeof(s1)) : "-",
-			 sa ? cli_safe(sa, s2, sizeof(s2)) : "-");
-		if (table_add(t, cells) < 0)
+	t->ncol = k->ncol;
+	t->head = k->head;
+	t->flags = k->flags;
+	for (i = 0; i < n; i++)
+		if (k->row(json_object_array_get_idx(a, i), t) < 0)
 			return -1;
-	}
 	return 0;
 }
 
@@ -322,19 +328,18 @@ bisect_lines(struct json_object *a)
 int
 prof_terminal_table(const char *cmd, struct json_object *a)
 {
+	const struct kind *k = &kinds[!strcmp(cmd, "list")    ? 0 :
+				      !strcmp(cmd, "trend")   ? 1 :
+								2];
 	struct table t = {0};
 	int rc;
 
-	rc = !strcmp(cmd, "list")    ? list_table(a, &t) :
-	     !strcmp(cmd, "trend")   ? trend_table(a, &t) :
-				       changes_table(a, &t);
+	rc = fill(k, a, &t);
 	if (rc < 0) {
 		cli_say("out of memory");
 		rc = PROF_EXIT_FAILURE;
 	} else if (!t.nrow) {
-		printf("%s\n", !strcmp(cmd, "list")  ? "no runs" :
-			       !strcmp(cmd, "trend") ? "no rows" :
-						       "no change points");
+		printf("%s\n", k->none);
 		rc = PROF_EXIT_OK;
 	} else {
 		table_print(&t);
