@@ -57,8 +57,8 @@ rep_write_memory_rows(struct report *r, int counts)
 }
 
 /* A memory row's metric as a table says it: "heap peak (bytes)". */
-const char *
-rep_mem_metric(struct json_object *row, char *buf, size_t n)
+static const char *
+mem_metric(struct json_object *row, char *buf, size_t n)
 {
 	enum prof_cmp_mem m = prof_cmp_metric_find(prof_json_str(row,
 								 "metric"));
@@ -89,18 +89,25 @@ mem_cell(char *buf, size_t n, struct json_object *v, int sign)
 	return prof_fmt_count(buf, n, llround(prof_json_number(v)), sign);
 }
 
-/* The current median, the baseline's, the delta and the status of a
- * memory row, as cells. */
-void
-rep_mem_cells(struct report *r, struct json_object *row, char cells[3][32],
-	      const char **status)
+struct json_object *
+rep_mem_row(struct report *r, size_t i, struct rep_mem_cells *c)
 {
-	mem_cell(cells[0], sizeof(cells[0]),
+	struct json_object *row = prof_cmpview_row(&r->mem_rows, i);
+
+	if (!row)
+		return NULL;
+	mem_metric(row, c->metric, sizeof(c->metric));
+	mem_cell(c->cur, sizeof(c->cur),
 		 prof_json_get(prof_json_get(row, "current"), "median"), 0);
-	mem_cell(cells[1], sizeof(cells[1]),
+	mem_cell(c->base, sizeof(c->base),
 		 prof_json_get(prof_json_get(row, "baseline"), "median"), 0);
-	mem_cell(cells[2], sizeof(cells[2]), prof_json_get(row, "delta"), 1);
-	*status = r->judged ? prof_json_str(row, "status") : "-";
+	mem_cell(c->delta, sizeof(c->delta), prof_json_get(row, "delta"), 1);
+	if (!r->judged) {
+		snprintf(c->base, sizeof(c->base), "-");
+		snprintf(c->delta, sizeof(c->delta), "-");
+	}
+	c->status = r->judged ? prof_json_str(row, "status") : "-";
+	return row;
 }
 
 /* The memory rows that changed where their workload's time did not (or
@@ -236,22 +243,19 @@ rep_write_memory(struct report *r)
 		    "Δ | rule | status |\n"
 		    "|---|---|---|---:|---:|---:|---|---|\n");
 	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->mem_rows, i);
-		char cells[3][32], metric[96];
-		const char *status;
+		struct rep_mem_cells c;
+		struct json_object *row = rep_mem_row(r, i, &c);
 
 		if (!row)
 			continue;
-		rep_mem_cells(r, row, cells, &status);
 		fprintf(md, "| ");
 		prof_md_write(md, prof_json_str(row, "workload"), CELL_CODE);
 		fprintf(md, " | ");
 		prof_md_write(md, prof_json_str(row, "backend"),
 			      PROF_MD_TEXT);
-		fprintf(md, " | %s | %s | %s | %s | %s | %s |\n",
-			rep_mem_metric(row, metric, sizeof(metric)), cells[0],
-			r->judged ? cells[1] : "-", r->judged ? cells[2] : "-",
-			str_or(row, "rule", "-"), status);
+		fprintf(md, " | %s | %s | %s | %s | %s | %s |\n", c.metric,
+			c.cur, c.base, c.delta, str_or(row, "rule", "-"),
+			c.status);
 	}
 	fputc('\n', md);
 	for (i = 0; r->judged && i < n; i++) {

@@ -119,9 +119,16 @@ int rep_write_summary(const char *output, FILE *text, struct prof_err *err);
 /* memory.c */
 int rep_any_memory(struct report *r);
 void rep_write_memory_rows(struct report *r, int counts);
-const char *rep_mem_metric(struct json_object *row, char *buf, size_t n);
-void rep_mem_cells(struct report *r, struct json_object *row, char cells[3][32],
-		   const char **status);
+/* A memory row's cells in a table: its metric ("heap peak (bytes)"), its
+ * current median, the baseline's and the delta, digits grouped ("-" where
+ * the run is not judged), and its status. */
+struct rep_mem_cells {
+	char metric[96], cur[32], base[32], delta[32];
+	const char *status;
+};
+/* Memory row i of r with its cells in c; NULL where it cannot be read. */
+struct json_object *rep_mem_row(struct report *r, size_t i,
+				struct rep_mem_cells *c);
 void rep_write_memory(struct report *r);
 
 /* pprof.c */

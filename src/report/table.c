@@ -171,20 +171,37 @@ rep_print_memory(struct report *r)
 	printf("%-36s %-8s %-26s %14s %14s %14s  %s\n", "memory", "backend",
 	       "metric", "current", "baseline", "delta", "status");
 	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->mem_rows, i);
-		char cells[3][32], metric[96];
-		const char *status;
+		struct rep_mem_cells c;
+		struct json_object *row = rep_mem_row(r, i, &c);
 
 		if (!row)
 			continue;
-		rep_mem_cells(r, row, cells, &status);
 		printf("%-36s %-8s %-26s %14s %14s %14s  %s\n",
 		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
 		       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)),
-		       rep_mem_metric(row, metric, sizeof(metric)), cells[0],
-		       r->judged ? cells[1] : "-", r->judged ? cells[2] : "-",
-		       status);
+		       c.metric, c.cur, c.base, c.delta, c.status);
 	}
+}
+
+/* A CI annotation: its command and title (head), its text. */
+static void
+annotation(const char *head, const char *text)
+{
+	fputs(head, stdout);
+	gh_text(text);
+	putchar('\n');
+}
+
+/* An annotation of a row whose reason says it: "w (b): reason". */
+static void
+reason_annotation(const char *head, struct json_object *row)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), "%s (%s): %s",
+		 prof_json_str(row, "workload"), prof_json_str(row, "backend"),
+		 prof_json_str(row, "reason"));
+	annotation(head, text);
 }
 
 void
@@ -202,27 +219,15 @@ rep_print_annotations(struct report *r)
 		/* An unsettled row is a notice: no verdict, and the way
 		 * to one. */
 		if (!strcmp(prof_json_str(row, "status"), "unsettled")) {
-			snprintf(text, sizeof(text), "%s (%s): %s",
-				 prof_json_str(row, "workload"),
-				 prof_json_str(row, "backend"),
-				 prof_json_str(row, "reason"));
-			fputs("::notice title=Performance not settled::",
-			      stdout);
-			gh_text(text);
-			putchar('\n');
+			reason_annotation("::notice title=Performance not "
+					  "settled::", row);
 			continue;
 		}
 		if (strcmp(prof_json_str(row, "status"), "warning"))
 			continue;
 		if (rep_is_count_row(row)) {
-			snprintf(text, sizeof(text), "%s (%s): %s",
-				 prof_json_str(row, "workload"),
-				 prof_json_str(row, "backend"),
-				 prof_json_str(row, "reason"));
-			fputs("::warning title=Instruction count regression::",
-			      stdout);
-			gh_text(text);
-			putchar('\n');
+			reason_annotation("::warning title=Instruction count "
+					  "regression::", row);
 			continue;
 		}
 		prof_page_time(tc, sizeof(tc), prof_json_numf(prof_json_get(
@@ -238,8 +243,6 @@ rep_print_annotations(struct report *r)
 			 cli_safe(prof_json_str(row, "backend"), s2,
 				  sizeof(s2)),
 			 tc, tb, rep_row_pct(row), td);
-		fputs("::warning title=Performance regression::", stdout);
-		gh_text(text);
-		putchar('\n');
+		annotation("::warning title=Performance regression::", text);
 	}
 }
