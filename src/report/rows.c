@@ -9,22 +9,23 @@
 #include "page.h"
 #include "report-int.h"
 
+/* A number as a cell, in fmt; "-" where it is none. */
+static void
+num_cell(char *buf, size_t n, const char *fmt, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, n, fmt, v);
+	else
+		snprintf(buf, n, "-");
+}
+
 /* A row's ratio (current / baseline median) and p-value, as cells. */
 void
 rep_ratio_cells(struct json_object *row, char *ratio, size_t nr, char *p,
 		size_t np)
 {
-	double x = prof_json_numf(row, "ratio");
-	double pv = prof_json_numf(row, "p_value");
-
-	if (isfinite(x))
-		snprintf(ratio, nr, "%.3f", x);
-	else
-		snprintf(ratio, nr, "-");
-	if (isfinite(pv))
-		snprintf(p, np, "%.2g", pv);
-	else
-		snprintf(p, np, "-");
+	num_cell(ratio, nr, "%.3f", prof_json_numf(row, "ratio"));
+	num_cell(p, np, "%.2g", prof_json_numf(row, "p_value"));
 }
 
 /* The percentage change of a row's median, from its ratio. */
@@ -55,10 +56,7 @@ rep_count_cells(struct report *r, struct json_object *crow, char *count,
 	double d = crow ? rep_row_pct(crow) : NAN;
 
 	prof_page_count(count, nc, med, 0);
-	if (isfinite(d))
-		snprintf(pct, np, "%+.2f%%", d);
-	else
-		snprintf(pct, np, "-");
+	num_cell(pct, np, "%+.2f%%", d);
 	*status = crow && r->judged ? prof_json_str(crow, "status") : "-";
 }
 

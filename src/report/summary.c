@@ -593,6 +593,23 @@ segment_words(const char *key, char *buf, size_t n)
 	json_object_put(seg);
 }
 
+/* A list of segments a (their keys) in words, one an item. */
+static void
+segment_list(FILE *md, struct json_object *a)
+{
+	char words[2048];
+	size_t i;
+
+	for (i = 0; i < json_object_array_length(a); i++) {
+		segment_words(json_object_get_string(
+				      json_object_array_get_idx(a, i)),
+			      words, sizeof(words));
+		fprintf(md, "- ");
+		prof_md_write(md, words, PROF_MD_TEXT);
+		fputc('\n', md);
+	}
+}
+
 /*
  * Rows that are new because the baseline lacks their segment (a run on
  * another CPU model, say): the run's segments and the baseline's, so the
@@ -604,7 +621,6 @@ rep_write_segments(struct report *r)
 	size_t i, j, n = prof_cmpview_len(&r->rows), n_new = 0;
 	struct json_object *base = NULL, *mine = json_object_new_array();
 	struct prof_htab seen = {0};
-	char words[2048];
 
 	for (i = 0; mine && i < n; i++) {
 		struct json_object *row = prof_cmpview_row(&r->rows, i);
@@ -638,26 +654,12 @@ rep_write_segments(struct report *r)
 			n_new, n_new == 1 ? "" : "s", n_new == 1 ? "is" : "are",
 			json_object_array_length(mine) == 1 ? "this run's" :
 							      "these");
-		for (i = 0; i < json_object_array_length(mine); i++) {
-			segment_words(json_object_get_string(
-					      json_object_array_get_idx(mine, i)),
-				      words, sizeof(words));
-			fprintf(r->md, "- ");
-			prof_md_write(r->md, words, PROF_MD_TEXT);
-			fputc('\n', r->md);
-		}
+		segment_list(r->md, mine);
 		fprintf(r->md, "\nThe baseline has %s:\n\n",
 			json_object_array_length(base) ?
 				"these segments" :
 				"no segment (no timing samples)");
-		for (i = 0; i < json_object_array_length(base); i++) {
-			segment_words(json_object_get_string(
-					      json_object_array_get_idx(base, i)),
-				      words, sizeof(words));
-			fprintf(r->md, "- ");
-			prof_md_write(r->md, words, PROF_MD_TEXT);
-			fputc('\n', r->md);
-		}
+		segment_list(r->md, base);
 		fputc('\n', r->md);
 	}
 	prof_htab_free(&seen);
