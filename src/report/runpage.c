@@ -216,6 +216,21 @@ block_end(const struct page *p, long from)
 	return i;
 }
 
+/* Row r of a channel (c its comparison) in block k: the channel's first
+ * row and its comparison kept in *first and *fc, its status added. */
+static void
+take_row(struct block *k, const struct prof_runrow *r, struct json_object *c,
+	 const struct prof_runrow **first, struct json_object **fc,
+	 const char *(*status_of)(const struct prof_runrow *,
+				  struct json_object *))
+{
+	if (!*first) {
+		*first = r;
+		*fc = c;
+	}
+	add_status(k, status_of(r, c));
+}
+
 /* The block that starts at row from; returns its end. */
 static long
 block_at(struct page *p, long from, struct block *k)
@@ -232,24 +247,12 @@ block_at(struct page *p, long from, struct block *k)
 		    strcmp(r->backend, r0->backend))
 			break;
 		k->errors += r->errors;
-		if (rp_has_time(p, r)) {
-			struct json_object *c = rp_comparison_of(p, r);
-
-			if (!k->tr) {
-				k->tr = r;
-				k->tc = c;
-			}
-			add_status(k, rp_status_of(r, c));
-		}
-		if (rp_has_count(p, r)) {
-			struct json_object *c = rp_count_comparison_of(p, r);
-
-			if (!k->cr) {
-				k->cr = r;
-				k->cc = c;
-			}
-			add_status(k, rp_count_status_of(r, c));
-		}
+		if (rp_has_time(p, r))
+			take_row(k, r, rp_comparison_of(p, r), &k->tr, &k->tc,
+				 rp_status_of);
+		if (rp_has_count(p, r))
+			take_row(k, r, rp_count_comparison_of(p, r), &k->cr,
+				 &k->cc, rp_count_status_of);
 		if (rp_has_memory(p, r)) {
 			struct json_object *mc[PROF_CMP_MEM_N];
 
