@@ -57,6 +57,17 @@ cols(const char *s, int w)
 	return w;
 }
 
+/* A row's first columns: its workload and backend, escaped. */
+static void
+row_names(struct json_object *row)
+{
+	char s1[512], s2[64];
+
+	printf("%-36s %-8s ",
+	       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
+	       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)));
+}
+
 void
 rep_print_table(struct report *r)
 {
@@ -88,6 +99,8 @@ rep_print_table(struct report *r)
 		char med[32], p90[32], pct[32], ic[32], ipct[32], rt[32], pv[32];
 		char cpu[32], cont[48];
 		const char *ist;
+		const char *status = r->judged ? prof_json_str(row, "status") :
+						 "-";
 		double d = rep_row_pct(row);
 
 		if (rep_is_count_row(row)) {
@@ -95,12 +108,9 @@ rep_print_table(struct report *r)
 				continue;
 			rep_count_cells(r, row, ic, sizeof(ic), ipct,
 					sizeof(ipct), &ist);
-			printf("%-36s %-8s %4s %12s %10s %9s %12s %8s %6s %7s  "
-			       "%-12s %12s %8s  %s\n",
-			       cli_safe(prof_json_str(row, "workload"), s1,
-					sizeof(s1)),
-			       cli_safe(prof_json_str(row, "backend"), s2,
-					sizeof(s2)),
+			row_names(row);
+			printf("%4s %12s %10s %9s %12s %8s %6s %7s  %-12s "
+			       "%12s %8s  %s\n",
 			       "-", "-", "-", "-", "-", "-", "-", "-", "-", ic,
 			       ipct, ist);
 			continue;
@@ -114,29 +124,17 @@ rep_print_table(struct report *r)
 		else
 			snprintf(pct, sizeof(pct), "-");
 		rep_ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
+		row_names(row);
+		printf("%4.0f %*s %*s %9s %*s %8s %6s %7s  ",
+		       prof_json_numf(cur, "n"), cols(med, 12), med,
+		       cols(cpu, 10), cpu, cont, cols(p90, 12), p90, pct, rt, pv);
 		if (!counts) {
-			printf("%-36s %-8s %4.0f %*s %*s %9s %*s %8s %6s %7s  "
-			       "%s\n",
-			       cli_safe(prof_json_str(row, "workload"), s1,
-					sizeof(s1)),
-			       cli_safe(prof_json_str(row, "backend"), s2,
-					sizeof(s2)),
-			       prof_json_numf(cur, "n"), cols(med, 12), med,
-			       cols(cpu, 10), cpu, cont, cols(p90, 12), p90, pct,
-			       rt, pv,
-			       r->judged ? prof_json_str(row, "status") : "-");
+			printf("%s\n", status);
 			continue;
 		}
 		rep_count_cells(r, rep_count_row_of(r, row), ic, sizeof(ic),
 				ipct, sizeof(ipct), &ist);
-		printf("%-36s %-8s %4.0f %*s %*s %9s %*s %8s %6s %7s  %-12s "
-		       "%12s %8s  %s\n",
-		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
-		       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)),
-		       prof_json_numf(cur, "n"), cols(med, 12), med,
-		       cols(cpu, 10), cpu, cont, cols(p90, 12), p90, pct, rt, pv,
-		       r->judged ? prof_json_str(row, "status") : "-", ic, ipct,
-		       ist);
+		printf("%-12s %12s %8s  %s\n", status, ic, ipct, ist);
 	}
 	print_notes(r);
 }
