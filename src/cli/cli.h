@@ -168,8 +168,8 @@ struct cli_opt {
 	CLI_ENTRY(name, letter, arg, id, help, CLI_OPT_BRIEF)
 #define CLI_HIDDEN(name, letter, arg, id) \
 	CLI_ENTRY(name, letter, arg, id, NULL, CLI_OPT_HIDDEN)
-/* -h, --help (cli_opt_next() returns 'h') and --version (version_id);
- * cli_opt_parse() does what each says itself. */
+/* -h, --help (id 'h') and --version (version_id); cli_opt_parse() does
+ * what each says itself. */
 #define CLI_STD(version_id) \
 	CLI_ENTRY("help", 'h', NULL, 'h', NULL, CLI_OPT_HIDDEN, \
 		  .bind = CLI_BIND_HELP), \
@@ -228,17 +228,11 @@ int cli_opt_init(struct cli_getopt *g, const struct cli_opt *opts,
 		 const struct cli_opt *more);
 
 /*
- * getopt_long() over g's tables. A command line that is --help-options
- * alone (hidden, and not in the tables: no abbreviation of --help becomes
- * ambiguous) writes cli_opt_list() to stdout and ends the tool (exit 0,
- * or 2 when stdout fails); anything else is returned as getopt_long
- * returns it.
- */
-int cli_opt_next(const struct cli_getopt *g, int argc, char **argv);
-
-/*
- * The next option for the tool's switch, after cli_opt_next(): what the
- * table says of itself is done here. A bound option is stored into the
+ * The next option for the tool's switch, by getopt_long() over g's
+ * tables: what the table says of itself is done here. A command line that
+ * is --help-options alone (hidden, and not in the tables: no abbreviation
+ * of --help becomes ambiguous) writes cli_opt_list() to stdout and ends
+ * the tool (exit 0, or 2 when stdout fails). A bound option is stored into the
  * options struct at base; -h or --help writes the --help text to stdout
  * and --version "<tool> <version>" (the tool named by the first usage
  * line), each ending the tool (exit 0, or 2 when stdout fails); an option

@@ -276,8 +276,10 @@ cli_opt_init(struct cli_getopt *g, const struct cli_opt *opts,
 	return 0;
 }
 
-int
-cli_opt_next(const struct cli_getopt *g, int argc, char **argv)
+/* getopt_long() over g's tables, --help-options alone done here
+ * (cli_opt_parse()). */
+static int
+opt_next(const struct cli_getopt *g, int argc, char **argv)
 {
 	/* --help-options is the whole command line, never in getopt_long's
 	 * table: there it would make --he and --hel (abbreviations of
@@ -325,7 +327,7 @@ cli_opt_parse(const struct cli_getopt *g, int argc, char **argv, void *base)
 		char *at;
 		int bad;
 
-		c = cli_opt_next(g, argc, argv);
+		c = opt_next(g, argc, argv);
 		if (c == -1)
 			return -1;
 		o = entry_of(g, c);
