@@ -199,62 +199,367 @@ counted_ab(struct opts *o, int (*fn)(struct opts *))
 	BOUND(name, letter, "ARG", id, CLI_BIND_STRING, field, const char *, \
 	      0, 0)
 
+static const struct cli_opt runner_parsed[] = {
+	CLI_HIDDEN("workloads", 0, "ARG", OPT_WORKLOADS),
+	BOUND_NUMBER("repeat", OPT_REPEAT, repeat, 1, 1000000),
+	BOUND_NUMBER("warmup", OPT_WARMUP, warmup, 0, 1000000),
+	CLI_HIDDEN("category", 0, "ARG", OPT_CATEGORY),
+	CLI_HIDDEN("exclude-category", 0, "ARG", OPT_EXCLUDE),
+	CLI_HIDDEN("only", 0, "ARG", OPT_ONLY),
+	CLI_HIDDEN("backend", 0, "ARG", OPT_BACKEND),
+	BOUND_STRING("output", 'o', 'o', output),
+	CLI_HIDDEN("timeout", 0, "ARG", OPT_TIMEOUT),
+	CLI_HIDDEN("seed", 0, "ARG", OPT_SEED),
+	CLI_HIDDEN("shard", 0, "ARG", OPT_SHARD),
+	BOUND_STRING("name", 0, OPT_NAME, name),
+	BOUND("warning-floor", 0, "ARG", OPT_FLOOR, CLI_BIND_REAL,
+	      warning_floor_ms, double, 0, 0),
+	BOUND_STRING("problem-size", 0, OPT_PSIZE, problem_size),
+	BOUND_NUMBER("expect-exit", OPT_EXPECT, expect_exit, 0, 255),
+	CLI_HIDDEN("list", 0, NULL, OPT_LIST),
+	CLI_HIDDEN("artifacts", 0, "ARG", OPT_ARTIFACTS),
+	CLI_HIDDEN("min-seconds", 0, "ARG", OPT_MIN_SECONDS),
+	CLI_HIDDEN("functions", 0, "ARG", OPT_FUNCTIONS),
+	CLI_HIDDEN("against", 0, "ARG", OPT_AGAINST),
+	CLI_HIDDEN("against-output", 0, "ARG", OPT_AGAINST_OUTPUT),
+	BOUND_STRING("against-command", 0, OPT_AGAINST_COMMAND,
+		     against_command),
+	BOUND_NUMBER("batch", OPT_BATCH, batch, 1, 1000000),
+	BOUND_NUMBER("max-repeat", OPT_MAX_REPEAT, max_repeat, 1,
+		     1000000),
+	CLI_HIDDEN("threshold", 0, "ARG", OPT_THRESHOLD),
+	CLI_HIDDEN("time-threshold", 0, "ARG", OPT_TIME_THRESHOLD),
+	CLI_HIDDEN("env", 0, "ARG", OPT_ENV),
+	CLI_HIDDEN("check-output", 0, NULL, OPT_CHECK_OUTPUT),
+	CLI_HIDDEN("memory", 0, NULL, OPT_MEMORY),
+	BOUND("quiet", 'q', NULL, 'q', CLI_BIND_TRUE, quiet, int, 0, 0),
+	CLI_STD(OPT_VERSION),
+	CLI_END,
+};
+
+/* Fold the phase's options into o: 0, or the exit code (said). */
+static int
+take_phase_option(struct opts *o, int c)
+{
+	switch (c) {
+	case OPT_ARTIFACTS:
+		if (o->phase != RUNNER_PROFILE)
+			return cli_fail("--artifacts: only prof-trace "
+					"writes artifacts");
+		o->artifacts = optarg;
+		break;
+	case OPT_MIN_SECONDS:
+		if (o->phase != RUNNER_PROFILE)
+			return cli_fail("--min-seconds: only for prof-trace");
+		if (cli_real("--min-seconds", optarg, &o->min_seconds))
+			return PROF_EXIT_FAILURE;
+		break;
+	case OPT_AGAINST:
+		if (o->n_against == 64)
+			return cli_fail("--against: at most 64");
+		o->against[o->n_against++] = optarg;
+		break;
+	case OPT_AGAINST_OUTPUT:
+		if (!optarg[0])
+			return cli_fail("--against-output: empty file "
+					"name");
+		o->against_output = optarg;
+		break;
+	case OPT_THRESHOLD:
+		if (o->phase != RUNNER_COUNT)
+			return cli_fail("--threshold: only for prof-count");
+		if (cli_real("--threshold", optarg, &o->threshold_pct))
+			return PROF_EXIT_FAILURE;
+		break;
+	case OPT_TIME_THRESHOLD:
+		if (o->phase != RUNNER_TIMING)
+			return cli_fail("--time-threshold: only for "
+					"prof-time");
+		if (cli_real("--time-threshold", optarg,
+			     &o->time_threshold_pct))
+			return PROF_EXIT_FAILURE;
+		if (!(o->time_threshold_pct > 0) ||
+		    o->time_threshold_pct > PROF_CMP_THRESHOLD_MAX)
+			return cli_fail("--time-threshold: '%s' is not "
+					"a percentage above 0 and at "
+					"most %g",
+					optarg, PROF_CMP_THRESHOLD_MAX);
+		break;
+	case OPT_FUNCTIONS:
+		if (o->phase != RUNNER_COUNT)
+			return cli_fail("--functions: only for prof-count");
+		o->functions = optarg;
+		break;
+	case OPT_ENV:
+		if (o->phase != RUNNER_COUNT)
+			return cli_fail("--env: only for prof-count");
+		if (!strchr(optarg, '=') || optarg[0] == '=')
+			return cli_fail("--env: '%s' is not NAME=VALUE",
+					optarg);
+		if (o->n_env == 32)
+			return cli_fail("--env: at most 32");
+		o->env[o->n_env++] = optarg;
+		break;
+	case OPT_CHECK_OUTPUT:
+		if (o->phase != RUNNER_TIMING && o->phase != RUNNER_COUNT)
+			return cli_fail("--check-output: only for "
+					"prof-time and prof-count");
+		o->check_output = 1;
+		break;
+	case OPT_MEMORY:
+		if (o->phase != RUNNER_TIMING && o->phase != RUNNER_COUNT)
+			return cli_fail("--memory: only for prof-time "
+					"and prof-count (prof-mem is "
+					"the memory phase)");
+		o->memory = 1;
+		break;
+	}
+	return 0;
+}
+
+/* Fold option c (its argument optarg) into o, *list for --list: 0, or
+ * the exit code (said). */
+static int
+take_option(struct opts *o, int c, int *list)
+{
+	long long v;
+
+	switch (c) {
+	case OPT_WORKLOADS:
+		if (o->n_bins == 64)
+			return cli_fail("--workloads: at most 64");
+		o->bins[o->n_bins++] = optarg;
+		break;
+	case OPT_CATEGORY:
+		if (o->n_cats == 63)
+			return cli_fail("--category: at most 63");
+		o->cats[o->n_cats++] = optarg;
+		break;
+	case OPT_EXCLUDE:
+		if (o->n_excl == 64)
+			return cli_fail("--exclude-category: at most 64");
+		o->excl[o->n_excl++] = optarg;
+		break;
+	case OPT_ONLY:
+		if (o->n_only == 64)
+			return cli_fail("--only: at most 64");
+		if (!optarg[0])
+			return cli_fail("--only: an empty pattern");
+		o->only[o->n_only++] = optarg;
+		break;
+	case OPT_BACKEND:
+		if (strcmp(optarg, "cpu") && strcmp(optarg, "gpu") &&
+		    strcmp(optarg, "all") && strcmp(optarg, "auto"))
+			return cli_fail("--backend: '%s' is not one of "
+					"cpu, gpu, all, auto",
+					optarg);
+		if (o->phase == RUNNER_COUNT && strcmp(optarg, "cpu"))
+			return cli_fail("--backend: prof-count counts "
+					"the CPU path only");
+		o->backend = optarg;
+		break;
+	case OPT_TIMEOUT:
+		if (cli_real("--timeout", optarg, &o->timeout_s))
+			return PROF_EXIT_FAILURE;
+		/* Below this no process even starts: every sample
+		 * would be a timeout. */
+		if (o->timeout_s < 0.01)
+			return cli_fail("--timeout: '%s' is less than "
+					"0.01 s, too short to start a "
+					"process",
+					optarg);
+		break;
+	case OPT_SEED:
+		/* 2^53: every JSON reader keeps it exact. */
+		if (cli_number("--seed", optarg, 0, (1LL << 53) - 1, &v))
+			return PROF_EXIT_FAILURE;
+		o->seed = (unsigned long long)v;
+		o->has_seed = 1;
+		break;
+	case OPT_SHARD:
+		if (parse_shard(optarg, &o->shard_i, &o->shard_n))
+			return PROF_EXIT_FAILURE;
+		break;
+	case OPT_LIST:
+		*list = 1;
+		break;
+	default:
+		return take_phase_option(o, c);
+	}
+	return 0;
+}
+
+/* The defaults that need the whole command line (the workload binary, the
+ * seed), the checks across options, the phase's interposer and folder:
+ * 0, or the exit code (said). */
+static int
+settle_options(struct opts *o)
+{
+	int timing = o->phase == RUNNER_TIMING;
+	int profile = o->phase == RUNNER_PROFILE;
+	int counting = o->phase == RUNNER_COUNT;
+	uint64_t mix;
+
+	if (!o->n_bins) {
+		const char *env = getenv("PROF_WORKLOADS");
+
+		o->bins[o->n_bins++] = env && env[0] ? env : binaries_default();
+		/* An installed prof has no workloads of its own beside it. */
+		if (!(env && env[0]) && !o->name && access(o->bins[0], X_OK))
+			return cli_fail(
+				"no workload binary: give --workloads BIN (one "
+				"linked with `pkg-config --libs prof-harness`), "
+				"or WORKLOADS= in a Makefile that includes "
+				"prof.mk");
+	}
+	if (!o->has_seed) {
+		mix = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+		o->seed = plan_splitmix64(&mix) & ((1ULL << 53) - 1);
+	}
+	if (o->memory && !o->name)
+		return cli_fail("--memory: only for a command (--name ID -- "
+				"CMD); workloads have the memory phase "
+				"(prof-mem, MEMORY=1)");
+	if (o->memory && o->against_command && timing)
+		return cli_fail("--memory: not with --against-command (run "
+				"prof-mem --name ID -- CMD on each command)");
+	if ((!timing && !counting) || o->memory) {
+		binaries_beside_me(profile ? "libprof-cpuprofile.so" :
+					     "libprof-alloc.so",
+				   o->preload, sizeof(o->preload));
+		if (access(o->preload, R_OK) != 0)
+			return cli_fail("'%s' is missing (run make to build it)",
+					o->preload);
+	}
+	if (profile && artifacts_dir(o) < 0)
+		return PROF_EXIT_FAILURE;
+	return 0;
+}
+
+/* --name ID -- CMD: the command after optind, in the phase's way. */
+static int
+run_command(struct opts *o, int argc, char **argv)
+{
+	int timing = o->phase == RUNNER_TIMING;
+	int profile = o->phase == RUNNER_PROFILE;
+	int counting = o->phase == RUNNER_COUNT;
+	char why[256];
+
+	if (optind >= argc)
+		return cli_fail("--name needs a command after '--'");
+	if (!prof_id_valid(o->name, why, sizeof(why)))
+		return cli_fail("--name: not a workload id: %s", why);
+	if (o->n_cats > 1)
+		return cli_fail("--category: a command has one category");
+	if (o->n_only)
+		return cli_fail("--only: a command is one workload, "
+				"--name's");
+	if (o->shard_n && !o->against_command)
+		return cli_fail("--shard: a command is one workload; "
+				"shards split quick, full and diagnose");
+	o->mode = "command";
+	o->argv = argv + optind;
+	if (o->repeat < 0)
+		o->repeat = timing     ? 10 :
+			    counting ? 2 :
+			    profile  ? 1 :
+				       COMMAND_MEMORY_RUNS;
+	if (o->warmup < 0)
+		o->warmup = 0;
+	if (counting && o->against_command)
+		return counted_ab(o, count_run);
+	if (counting)
+		return counted(o, count_run);
+	if (o->against_command)
+		return ab_budget(o) ? PROF_EXIT_FAILURE : ab_run_command(o);
+	return command_run(o);
+}
+
+/* The mode at optind (quick, full, diagnose ID) and its defaults: 0, or
+ * the exit code (said). */
+static int
+take_mode(struct opts *o, int argc, char **argv)
+{
+	o->mode = argv[optind++];
+	if (!strcmp(o->mode, "quick")) {
+		if (o->warmup < 0)
+			o->warmup = 1;
+		if (o->repeat < 0)
+			o->repeat = 3;
+		if (!o->backend)
+			o->backend = "cpu";
+	} else if (!strcmp(o->mode, "full")) {
+		if (o->warmup < 0)
+			o->warmup = 2;
+		if (o->repeat < 0)
+			o->repeat = 10;
+		if (!o->backend)
+			o->backend = "all";
+	} else if (!strcmp(o->mode, "diagnose")) {
+		if (optind >= argc)
+			return cli_fail("diagnose needs a workload id");
+		o->diagnose_id = argv[optind++];
+		if (o->warmup < 0)
+			o->warmup = 1;
+		if (o->repeat < 0)
+			o->repeat = 5;
+		if (!o->backend)
+			o->backend = "auto";
+	} else {
+		return cli_fail("unknown mode '%s' (quick, full, diagnose ID, or "
+				"--name ID -- CMD)",
+				o->mode);
+	}
+	if (optind < argc)
+		return cli_fail("unexpected argument '%s'", argv[optind]);
+	return 0;
+}
+
+/* The workloads in the mode after optind, in the phase's way; the
+ * counts' warm-up and repeats their own unless given. */
+static int
+run_workloads(struct opts *o, int argc, char **argv, int warmup_given,
+	      int repeat_given)
+{
+	int rc = take_mode(o, argc, argv);
+
+	if (rc)
+		return rc;
+	/* One measured call per workload in the memory phase, straight after
+	 * prepare(); the profile phase covers min_seconds after one warmup. */
+	if (o->phase == RUNNER_MEMORY) {
+		o->warmup = 0;
+		o->repeat = 1;
+	} else if (o->phase == RUNNER_PROFILE) {
+		o->warmup = 1;
+		o->repeat = 1;
+	} else if (o->phase == RUNNER_COUNT) {
+		/* One warmup call resolves lazy bindings and first-touch
+		 * paths, so the counted calls repeat each other; 2 counts in
+		 * quick and 3 in full and diagnose show that they agree. */
+		o->warmup = warmup_given ? o->warmup : 1;
+		if (!repeat_given)
+			o->repeat = strcmp(o->mode, "quick") ? 3 : 2;
+		o->backend = "cpu";
+	}
+	if (o->phase == RUNNER_COUNT && o->n_against)
+		return counted_ab(o, workloads_run);
+	if (o->phase == RUNNER_COUNT)
+		return counted(o, workloads_run);
+	if (o->n_against)
+		return ab_budget(o) ? PROF_EXIT_FAILURE : ab_run_workloads(o);
+	return workloads_run(o);
+}
+
 int
 runner_main(const struct runner_tool *tool, int argc, char **argv)
 {
-	/* Every option the runner parses, in each tool: one that the tool's
-	 * table (its --help) does not take still parses, so that its message
-	 * can say whose it is ("--threshold: only for prof-count"). */
-	static const struct cli_opt parsed[] = {
-		CLI_HIDDEN("workloads", 0, "ARG", OPT_WORKLOADS),
-		BOUND_NUMBER("repeat", OPT_REPEAT, repeat, 1, 1000000),
-		BOUND_NUMBER("warmup", OPT_WARMUP, warmup, 0, 1000000),
-		CLI_HIDDEN("category", 0, "ARG", OPT_CATEGORY),
-		CLI_HIDDEN("exclude-category", 0, "ARG", OPT_EXCLUDE),
-		CLI_HIDDEN("only", 0, "ARG", OPT_ONLY),
-		CLI_HIDDEN("backend", 0, "ARG", OPT_BACKEND),
-		BOUND_STRING("output", 'o', 'o', output),
-		CLI_HIDDEN("timeout", 0, "ARG", OPT_TIMEOUT),
-		CLI_HIDDEN("seed", 0, "ARG", OPT_SEED),
-		CLI_HIDDEN("shard", 0, "ARG", OPT_SHARD),
-		BOUND_STRING("name", 0, OPT_NAME, name),
-		BOUND("warning-floor", 0, "ARG", OPT_FLOOR, CLI_BIND_REAL,
-		      warning_floor_ms, double, 0, 0),
-		BOUND_STRING("problem-size", 0, OPT_PSIZE, problem_size),
-		BOUND_NUMBER("expect-exit", OPT_EXPECT, expect_exit, 0, 255),
-		CLI_HIDDEN("list", 0, NULL, OPT_LIST),
-		CLI_HIDDEN("artifacts", 0, "ARG", OPT_ARTIFACTS),
-		CLI_HIDDEN("min-seconds", 0, "ARG", OPT_MIN_SECONDS),
-		CLI_HIDDEN("functions", 0, "ARG", OPT_FUNCTIONS),
-		CLI_HIDDEN("against", 0, "ARG", OPT_AGAINST),
-		CLI_HIDDEN("against-output", 0, "ARG", OPT_AGAINST_OUTPUT),
-		BOUND_STRING("against-command", 0, OPT_AGAINST_COMMAND,
-			     against_command),
-		BOUND_NUMBER("batch", OPT_BATCH, batch, 1, 1000000),
-		BOUND_NUMBER("max-repeat", OPT_MAX_REPEAT, max_repeat, 1,
-			     1000000),
-		CLI_HIDDEN("threshold", 0, "ARG", OPT_THRESHOLD),
-		CLI_HIDDEN("time-threshold", 0, "ARG", OPT_TIME_THRESHOLD),
-		CLI_HIDDEN("env", 0, "ARG", OPT_ENV),
-		CLI_HIDDEN("check-output", 0, NULL, OPT_CHECK_OUTPUT),
-		CLI_HIDDEN("memory", 0, NULL, OPT_MEMORY),
-		BOUND("quiet", 'q', NULL, 'q', CLI_BIND_TRUE, quiet, int, 0, 0),
-		CLI_STD(OPT_VERSION),
-		CLI_END,
-	};
 	struct cli_getopt g;
 	struct opts o = {0};
-	long long v;
-	int c, list = 0;
-	char why[256];
-	int timing = tool->phase == RUNNER_TIMING;
-	int profile = tool->phase == RUNNER_PROFILE;
-	int counting = tool->phase == RUNNER_COUNT;
-	int warmup_given, repeat_given;
-	uint64_t mix;
+	int c, list = 0, warmup_given, repeat_given;
 
 	cli_init(argv[0]);
-	if (cli_opt_init(&g, tool->options, parsed) < 0)
+	if (cli_opt_init(&g, tool->options, runner_parsed) < 0)
 		return cli_fail("%s", g.why);
 	o.tool = tool;
 	o.phase = tool->phase;
@@ -264,176 +569,16 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 	o.warning_floor_ms = 5;
 	o.min_seconds = 2;
 	o.threshold_pct = 1;
-	while ((c = cli_opt_parse(&g, argc, argv, &o)) != -1) {
-		switch (c) {
-		case OPT_WORKLOADS:
-			if (o.n_bins == 64)
-				return cli_fail("--workloads: at most 64");
-			o.bins[o.n_bins++] = optarg;
-			break;
-		case OPT_CATEGORY:
-			if (o.n_cats == 63)
-				return cli_fail("--category: at most 63");
-			o.cats[o.n_cats++] = optarg;
-			break;
-		case OPT_EXCLUDE:
-			if (o.n_excl == 64)
-				return cli_fail("--exclude-category: at most 64");
-			o.excl[o.n_excl++] = optarg;
-			break;
-		case OPT_ONLY:
-			if (o.n_only == 64)
-				return cli_fail("--only: at most 64");
-			if (!optarg[0])
-				return cli_fail("--only: an empty pattern");
-			o.only[o.n_only++] = optarg;
-			break;
-		case OPT_BACKEND:
-			if (strcmp(optarg, "cpu") && strcmp(optarg, "gpu") &&
-			    strcmp(optarg, "all") && strcmp(optarg, "auto"))
-				return cli_fail("--backend: '%s' is not one of "
-						"cpu, gpu, all, auto",
-						optarg);
-			if (counting && strcmp(optarg, "cpu"))
-				return cli_fail("--backend: prof-count counts "
-						"the CPU path only");
-			o.backend = optarg;
-			break;
-		case OPT_TIMEOUT:
-			if (cli_real("--timeout", optarg, &o.timeout_s))
-				return PROF_EXIT_FAILURE;
-			/* Below this no process even starts: every sample
-			 * would be a timeout. */
-			if (o.timeout_s < 0.01)
-				return cli_fail("--timeout: '%s' is less than "
-						"0.01 s, too short to start a "
-						"process",
-						optarg);
-			break;
-		case OPT_SEED:
-			/* 2^53: every JSON reader keeps it exact. */
-			if (cli_number("--seed", optarg, 0, (1LL << 53) - 1, &v))
-				return PROF_EXIT_FAILURE;
-			o.seed = (unsigned long long)v;
-			o.has_seed = 1;
-			break;
-		case OPT_SHARD:
-			if (parse_shard(optarg, &o.shard_i, &o.shard_n))
-				return PROF_EXIT_FAILURE;
-			break;
-		case OPT_LIST:
-			list = 1;
-			break;
-		case OPT_ARTIFACTS:
-			if (!profile)
-				return cli_fail("--artifacts: only prof-trace "
-						"writes artifacts");
-			o.artifacts = optarg;
-			break;
-		case OPT_MIN_SECONDS:
-			if (!profile)
-				return cli_fail("--min-seconds: only for prof-trace");
-			if (cli_real("--min-seconds", optarg, &o.min_seconds))
-				return PROF_EXIT_FAILURE;
-			break;
-		case OPT_AGAINST:
-			if (o.n_against == 64)
-				return cli_fail("--against: at most 64");
-			o.against[o.n_against++] = optarg;
-			break;
-		case OPT_AGAINST_OUTPUT:
-			if (!optarg[0])
-				return cli_fail("--against-output: empty file "
-						"name");
-			o.against_output = optarg;
-			break;
-		case OPT_THRESHOLD:
-			if (!counting)
-				return cli_fail("--threshold: only for prof-count");
-			if (cli_real("--threshold", optarg, &o.threshold_pct))
-				return PROF_EXIT_FAILURE;
-			break;
-		case OPT_TIME_THRESHOLD:
-			if (!timing)
-				return cli_fail("--time-threshold: only for "
-						"prof-time");
-			if (cli_real("--time-threshold", optarg,
-				     &o.time_threshold_pct))
-				return PROF_EXIT_FAILURE;
-			if (!(o.time_threshold_pct > 0) ||
-			    o.time_threshold_pct > PROF_CMP_THRESHOLD_MAX)
-				return cli_fail("--time-threshold: '%s' is not "
-						"a percentage above 0 and at "
-						"most %g",
-						optarg, PROF_CMP_THRESHOLD_MAX);
-			break;
-		case OPT_FUNCTIONS:
-			if (!counting)
-				return cli_fail("--functions: only for prof-count");
-			o.functions = optarg;
-			break;
-		case OPT_ENV:
-			if (!counting)
-				return cli_fail("--env: only for prof-count");
-			if (!strchr(optarg, '=') || optarg[0] == '=')
-				return cli_fail("--env: '%s' is not NAME=VALUE",
-						optarg);
-			if (o.n_env == 32)
-				return cli_fail("--env: at most 32");
-			o.env[o.n_env++] = optarg;
-			break;
-		case OPT_CHECK_OUTPUT:
-			if (!timing && !counting)
-				return cli_fail("--check-output: only for "
-						"prof-time and prof-count");
-			o.check_output = 1;
-			break;
-		case OPT_MEMORY:
-			if (!timing && !counting)
-				return cli_fail("--memory: only for prof-time "
-						"and prof-count (prof-mem is "
-						"the memory phase)");
-			o.memory = 1;
-			break;
-		}
-	}
-	if ((c = ab_check_options(&o, timing, counting)) != 0)
+	while ((c = cli_opt_parse(&g, argc, argv, &o)) != -1)
+		if ((c = take_option(&o, c, &list)) != 0)
+			return c;
+	if ((c = ab_check_options(&o, o.phase == RUNNER_TIMING,
+				  o.phase == RUNNER_COUNT)) != 0)
 		return c;
 	warmup_given = o.warmup >= 0;
 	repeat_given = o.repeat >= 0;
-	if (!o.n_bins) {
-		const char *env = getenv("PROF_WORKLOADS");
-
-		o.bins[o.n_bins++] = env && env[0] ? env : binaries_default();
-		/* An installed prof has no workloads of its own beside it. */
-		if (!(env && env[0]) && !o.name && access(o.bins[0], X_OK))
-			return cli_fail(
-				"no workload binary: give --workloads BIN (one "
-				"linked with `pkg-config --libs prof-harness`), "
-				"or WORKLOADS= in a Makefile that includes "
-				"prof.mk");
-	}
-	if (!o.has_seed) {
-		mix = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-		o.seed = plan_splitmix64(&mix) & ((1ULL << 53) - 1);
-	}
-	if (o.memory && !o.name)
-		return cli_fail("--memory: only for a command (--name ID -- "
-				"CMD); workloads have the memory phase "
-				"(prof-mem, MEMORY=1)");
-	if (o.memory && o.against_command && timing)
-		return cli_fail("--memory: not with --against-command (run "
-				"prof-mem --name ID -- CMD on each command)");
-	if ((!timing && !counting) || o.memory) {
-		binaries_beside_me(profile ? "libprof-cpuprofile.so" :
-					     "libprof-alloc.so",
-				   o.preload, sizeof(o.preload));
-		if (access(o.preload, R_OK) != 0)
-			return cli_fail("'%s' is missing (run make to build it)",
-					o.preload);
-	}
-	if (profile && artifacts_dir(&o) < 0)
-		return PROF_EXIT_FAILURE;
+	if ((c = settle_options(&o)) != 0)
+		return c;
 	signals_catch();
 
 	if (list) {
@@ -446,96 +591,11 @@ runner_main(const struct runner_tool *tool, int argc, char **argv)
 				"-- CMD); a workload checksums its own output, "
 				"and a Google Benchmark binary's has none to "
 				"check");
-	if (o.name) {
-		if (optind >= argc)
-			return cli_fail("--name needs a command after '--'");
-		if (!prof_id_valid(o.name, why, sizeof(why)))
-			return cli_fail("--name: not a workload id: %s", why);
-		if (o.n_cats > 1)
-			return cli_fail("--category: a command has one category");
-		if (o.n_only)
-			return cli_fail("--only: a command is one workload, "
-					"--name's");
-		if (o.shard_n && !o.against_command)
-			return cli_fail("--shard: a command is one workload; "
-					"shards split quick, full and diagnose");
-		o.mode = "command";
-		o.argv = argv + optind;
-		if (o.repeat < 0)
-			o.repeat = timing     ? 10 :
-				   counting ? 2 :
-				   profile  ? 1 :
-					      COMMAND_MEMORY_RUNS;
-		if (o.warmup < 0)
-			o.warmup = 0;
-		if (counting && o.against_command)
-			return counted_ab(&o, count_run);
-		if (counting)
-			return counted(&o, count_run);
-		if (o.against_command)
-			return ab_budget(&o) ? PROF_EXIT_FAILURE :
-					       ab_run_command(&o);
-		return command_run(&o);
-	}
+	if (o.name)
+		return run_command(&o, argc, argv);
 	if (optind >= argc) {
 		cli_opt_usage(tool->options, stderr);
 		return PROF_EXIT_FAILURE;
 	}
-	o.mode = argv[optind++];
-	if (!strcmp(o.mode, "quick")) {
-		if (o.warmup < 0)
-			o.warmup = 1;
-		if (o.repeat < 0)
-			o.repeat = 3;
-		if (!o.backend)
-			o.backend = "cpu";
-	} else if (!strcmp(o.mode, "full")) {
-		if (o.warmup < 0)
-			o.warmup = 2;
-		if (o.repeat < 0)
-			o.repeat = 10;
-		if (!o.backend)
-			o.backend = "all";
-	} else if (!strcmp(o.mode, "diagnose")) {
-		if (optind >= argc)
-			return cli_fail("diagnose needs a workload id");
-		o.diagnose_id = argv[optind++];
-		if (o.warmup < 0)
-			o.warmup = 1;
-		if (o.repeat < 0)
-			o.repeat = 5;
-		if (!o.backend)
-			o.backend = "auto";
-	} else {
-		return cli_fail("unknown mode '%s' (quick, full, diagnose ID, or "
-				"--name ID -- CMD)",
-				o.mode);
-	}
-	if (optind < argc)
-		return cli_fail("unexpected argument '%s'", argv[optind]);
-	/* One measured call per workload in the memory phase, straight after
-	 * prepare(); the profile phase covers min_seconds after one warmup. */
-	if (tool->phase == RUNNER_MEMORY) {
-		o.warmup = 0;
-		o.repeat = 1;
-	} else if (profile) {
-		o.warmup = 1;
-		o.repeat = 1;
-	} else if (counting) {
-		/* One warmup call resolves lazy bindings and first-touch
-		 * paths, so the counted calls repeat each other; 2 counts in
-		 * quick and 3 in full and diagnose show that they agree. */
-		o.warmup = warmup_given ? o.warmup : 1;
-		if (!repeat_given)
-			o.repeat = strcmp(o.mode, "quick") ? 3 : 2;
-		o.backend = "cpu";
-	}
-	if (counting && o.n_against)
-		return counted_ab(&o, workloads_run);
-	if (counting)
-		return counted(&o, workloads_run);
-	if (o.n_against)
-		return ab_budget(&o) ? PROF_EXIT_FAILURE :
-				       ab_run_workloads(&o);
-	return workloads_run(&o);
+	return run_workloads(&o, argc, argv, warmup_given, repeat_given);
 }
