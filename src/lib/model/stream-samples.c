@@ -451,13 +451,15 @@ join_group(struct prof_stream *st, struct json_object *s, long index, int doc,
 	return -1;
 }
 
-/* The version a sample's form says: its schema_version, else 2. */
+/* The version a sample's form says: its schema_version, else 2; *has
+ * whether it has one. */
 static int
-sample_version(struct json_object *s)
+sample_version(struct json_object *s, int *has)
 {
 	struct json_object *v = NULL;
 
-	if (!json_object_object_get_ex(s, "schema_version", &v))
+	*has = json_object_object_get_ex(s, "schema_version", &v);
+	if (!*has)
 		return PROF_SCHEMA_VERSION;
 	if (!json_object_is_type(v, json_type_int))
 		return -1;
@@ -528,8 +530,10 @@ stream_take_sample(struct prof_stream *st, struct json_object *s, long index,
 {
 	char prefix[64] = "";
 	const char *eid, *sid;
-	int v = json_object_is_type(s, json_type_object) ? sample_version(s)
-							 : PROF_SCHEMA_VERSION;
+	int has_version = 0;
+	int v = json_object_is_type(s, json_type_object) ?
+			sample_version(s, &has_version) :
+			PROF_SCHEMA_VERSION;
 	int rc = -1;
 
 	if (doc && !json_object_is_type(s, json_type_object)) {
@@ -541,8 +545,7 @@ stream_take_sample(struct prof_stream *st, struct json_object *s, long index,
 	/* In a schema-1 document a sample without schema_version is a
 	 * schema-1 sample that lacks it (malformed), not a schema-2 one. */
 	if (doc && st->version == PROF_SCHEMA_V1 &&
-	    json_object_is_type(s, json_type_object) &&
-	    !json_object_object_get_ex(s, "schema_version", NULL))
+	    json_object_is_type(s, json_type_object) && !has_version)
 		v = PROF_SCHEMA_V1;
 
 	if (doc && v >= 1) {
@@ -570,7 +573,7 @@ stream_take_sample(struct prof_stream *st, struct json_object *s, long index,
 		sample_check_fn check =
 		    grouped ? prof_sample_check_own : prof_sample_check2;
 
-		if (json_object_object_get_ex(s, "schema_version", NULL))
+		if (has_version)
 			json_object_object_del(s, "schema_version");
 		if (check_sample(check, s, doc, index, err) < 0)
 			goto fail;
@@ -578,6 +581,12 @@ stream_take_sample(struct prof_stream *st, struct json_object *s, long index,
 			goto fail;
 		eid = prof_json_str(s, "env_id");
 		sid = prof_json_str(s, "segment_id");
+		/* The pair checked last (most samples are of it): both its
+		 * ids are in the tables, which only grow. */
+		if (st->last_pair_e && eid && sid &&
+		    !strcmp(eid, st->last_pair_e) &&
+		    !strcmp(sid, st->last_pair_s))
+			goto taken;
 		if (!doc && !json_object_object_get_ex(st->envs, eid, NULL)) {
 			prof_err_path(err, ".env_id",
 				      "no context line for '%s' before this "
@@ -600,6 +609,7 @@ stream_take_sample(struct prof_stream *st, struct json_object *s, long index,
 		if (note_pair(st, eid, sid, index, doc, err) < 0)
 			goto fail;
 	}
+taken:
 	if (cap_reason(s) < 0) {
 		prof_err_set(err, "out of memory");
 		goto fail;

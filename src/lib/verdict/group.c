@@ -15,36 +15,79 @@
 #include "verdict/internal.h"
 #include "verdict/verdict.h"
 
+/* Whether a, a string of a sample or NULL, is b. */
+static int
+is(const char *a, const char *b)
+{
+	return a && !strcmp(a, b);
+}
+
+/* A sample's phase, kind and outcome, each looked up once for all the
+ * questions below that a sample is asked as it is taken. */
+struct facts {
+	const char *phase, *kind, *outcome;
+};
+
+static void
+facts_of(struct json_object *s, struct facts *f)
+{
+	f->phase = prof_sample_str(s, "phase");
+	f->kind = prof_sample_str(s, "kind");
+	f->outcome = prof_sample_str(s, "outcome");
+}
+
+static int
+aggregated(struct json_object *s, const struct facts *f)
+{
+	return (is(f->phase, "timing") || is(f->phase, "browser")) &&
+	       is(f->kind, "warm") && is(f->outcome, "success") &&
+	       isfinite(prof_sample_num(s, "duration_ms"));
+}
+
+static int
+counted(struct json_object *s, const struct facts *f)
+{
+	struct json_object *v = NULL;
+
+	return is(f->phase, "instructions") && is(f->kind, "warm") &&
+	       is(f->outcome, "success") &&
+	       json_object_object_get_ex(s, "instructions", &v) &&
+	       json_object_is_type(v, json_type_int);
+}
+
+static int
+rowed(const struct facts *f)
+{
+	return is(f->phase, "timing") || is(f->phase, "browser") ||
+	       is(f->phase, "instructions") || is(f->phase, "memory");
+}
+
 int
 prof_cmp_aggregated(struct json_object *s)
 {
-	return (prof_sample_is(s, "phase", "timing") ||
-		prof_sample_is(s, "phase", "browser")) &&
-	       prof_sample_is(s, "kind", "warm") &&
-	       prof_sample_is(s, "outcome", "success") &&
-	       isfinite(prof_sample_num(s, "duration_ms"));
+	struct facts f;
+
+	facts_of(s, &f);
+	return aggregated(s, &f);
 }
 
 int
 prof_cmp_counted(struct json_object *s)
 {
-	struct json_object *v = NULL;
+	struct facts f;
 
-	return prof_sample_is(s, "phase", "instructions") &&
-	       prof_sample_is(s, "kind", "warm") &&
-	       prof_sample_is(s, "outcome", "success") &&
-	       json_object_object_get_ex(s, "instructions", &v) &&
-	       json_object_is_type(v, json_type_int);
+	facts_of(s, &f);
+	return counted(s, &f);
 }
 
 /* Whether s belongs to a row at all (errors and cold samples do). */
 int
 prof_cmp_rowed(struct json_object *s)
 {
-	return prof_sample_is(s, "phase", "timing") ||
-	       prof_sample_is(s, "phase", "browser") ||
-	       prof_sample_is(s, "phase", "instructions") ||
-	       prof_sample_is(s, "phase", "memory");
+	struct facts f;
+
+	facts_of(s, &f);
+	return rowed(&f);
 }
 
 /* Which kind of row a sample of row class k is: 0 time, 1 counts, 1 + m
@@ -499,12 +542,16 @@ side_take(struct prof_cmp *c, struct prof_cmp_taken *d,
 	double mv = NAN;
 	double threads;
 	long at;
-	int oom = 0;
+	int oom = 0, is_count = 0;
+	struct facts f;
 
-	if (prof_sample_is(s, "outcome", "error") && d->errors < UINT32_MAX)
+	facts_of(s, &f);
+	if (is(f.outcome, "error") && d->errors < UINT32_MAX)
 		d->errors++;
+	if (!mem)
+		is_count = counted(s, &f);
 	if (mem ? !prof_cmp_mem_value(s, mem, &mv) :
-		  !prof_cmp_counted(s) && !prof_cmp_aggregated(s))
+		  !is_count && !aggregated(s, &f))
 		return 0;
 	if (ab_take(d, s) < 0)
 		return -1;
@@ -527,7 +574,7 @@ side_take(struct prof_cmp *c, struct prof_cmp_taken *d,
 	/* A count keeps its call index: counts are deterministic per
 	 * index, and prof_cmp_judge_count() compares the calls both sides made.
 	 */
-	if (prof_cmp_counted(s)) {
+	if (is_count) {
 		at = (long)prof_sample_num(s, "index");
 		return taken_add(d,
 				 (double)json_object_get_int64(
@@ -672,16 +719,19 @@ int
 prof_cmp_take(struct prof_cmp *c, struct json_object *s, const char *seg,
 	      struct prof_err *err)
 {
-	int m;
+	struct facts f;
+	int m, any;
 
-	if (!prof_cmp_rowed(s) || !prof_sample_str(s, "workload") ||
+	facts_of(s, &f);
+	if (!rowed(&f) || !prof_sample_str(s, "workload") ||
 	    !prof_sample_str(s, "backend") || !seg)
 		return 0;
-	if (!prof_sample_is(s, "phase", "memory") &&
-	    take_class(c, s, seg, prof_sample_is(s, "phase", "instructions"),
-		       err) < 0)
+	if (!is(f.phase, "memory") &&
+	    take_class(c, s, seg, is(f.phase, "instructions"), err) < 0)
 		return -1;
-	for (m = 1; prof_cmp_mem_any(s) && m < PROF_CMP_MEM_N; m++)
+	any = is(f.phase, "memory") ||
+	      json_object_object_get_ex(s, "memory", NULL);
+	for (m = 1; any && m < PROF_CMP_MEM_N; m++)
 		if (prof_cmp_mem_takes(s, (enum prof_cmp_mem)m) &&
 		    take_class(c, s, seg, 1 + m, err) < 0)
 			return -1;
@@ -802,15 +852,18 @@ int
 prof_cmp_base_take(struct prof_cmp *c, struct json_object *s,
 		   const char *seg, struct prof_err *err)
 {
-	int m;
+	struct facts f;
+	int m, any;
 
-	if (!prof_cmp_rowed(s) || !prof_sample_str(s, "workload") || !seg)
+	facts_of(s, &f);
+	if (!rowed(&f) || !prof_sample_str(s, "workload") || !seg)
 		return 0;
-	if (!prof_sample_is(s, "phase", "memory") &&
-	    base_class(c, s, seg, prof_sample_is(s, "phase", "instructions"),
-		       err) < 0)
+	if (!is(f.phase, "memory") &&
+	    base_class(c, s, seg, is(f.phase, "instructions"), err) < 0)
 		return -1;
-	for (m = 1; prof_cmp_mem_any(s) && m < PROF_CMP_MEM_N; m++)
+	any = is(f.phase, "memory") ||
+	      json_object_object_get_ex(s, "memory", NULL);
+	for (m = 1; any && m < PROF_CMP_MEM_N; m++)
 		if (prof_cmp_mem_takes(s, (enum prof_cmp_mem)m) &&
 		    base_class(c, s, seg, 1 + m, err) < 0)
 			return -1;
