@@ -304,18 +304,6 @@ rp_drawn_wb(void *arg, const char *w, const char *b)
 	return k >= 0;
 }
 
-/* A sample the rows' statistics are made of (runview.h's aggregated
- * samples: timing or browser, warm, success, with a duration). */
-static int
-aggregated(struct json_object *s)
-{
-	return (prof_sample_is(s, "phase", "timing") ||
-		prof_sample_is(s, "phase", "browser")) &&
-	       prof_sample_is(s, "kind", "warm") &&
-	       prof_sample_is(s, "outcome", "success") &&
-	       prof_json_is_number(prof_json_get(s, "duration_ms"));
-}
-
 /* Take sample s's own time or its want of a delay into its row's extra
  * (prof_runview_load_only()'s callback: it sees every sample). */
 int
@@ -331,7 +319,7 @@ rp_extras_take(void *arg, struct json_object *s, struct prof_err *err)
 	long k;
 	double own;
 
-	if (!aggregated(s) || (x->p->summarise && !rp_drawn_wb(x->p, w, b)))
+	if (!prof_runview_aggregated(s) || (x->p->summarise && !rp_drawn_wb(x->p, w, b)))
 		return 0;
 	k0 = rp_row_key(w ? w : "", b ? b : "", sid ? sid : "", &len);
 	key = k0 ? realloc(k0, len + 1) : NULL;
