@@ -292,6 +292,17 @@ read_value(struct prof_stream *st, struct json_object **out,
 					break;
 				ch = *q;
 				u = (unsigned char)ch;
+			} else if (!in_str) {
+				/* Between strings, what is not a quote, a
+				 * bracket or a new line is passed over. */
+				while (q < end && *q != '"' && *q != '{' &&
+				       *q != '[' && *q != '}' && *q != ']' &&
+				       *q != '\n')
+					q++;
+				if (q == end)
+					break;
+				ch = *q;
+				u = (unsigned char)ch;
 			}
 			if (ch == '\n') {
 				st->line++;
