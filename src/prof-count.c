@@ -110,14 +110,7 @@ static const struct cli_opt option_table[] = {
 	"a failed validation, a failed command), 2 bad arguments, valgrind\n"
 	"not installed, a command that is not found, or an infrastructure\n"
 	"failure."),
-	CLI_STD(OPT_VERSION),
-	CLI_END,
+	RUNNER_END,
 };
 
-int
-main(int argc, char **argv)
-{
-	static const struct runner_tool tool = {RUNNER_COUNT, option_table};
-
-	return runner_main(&tool, argc, argv);
-}
+RUNNER_MAIN(RUNNER_COUNT, option_table)

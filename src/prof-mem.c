@@ -35,30 +35,13 @@ static const struct cli_opt option_table[] = {
 	"under \"untracked\": no heap numbers (metrics.heap_tracked false),\n"
 	"the RSS peak still, said once, not an error."),
 	CLI_GROUP("options:"),
-	CLI_BRIEF("workloads", 0, "BIN", OPT_WORKLOADS,
-		"as for prof-time (see prof-time --help)."),
-	CLI_BRIEF("category", 0, "C", OPT_CATEGORY, NULL),
-	CLI_BRIEF("exclude-category", 0, "C", OPT_EXCLUDE, NULL),
-	CLI_BRIEF("only", 0, "PATTERN", OPT_ONLY, NULL),
-	CLI_BRIEF("backend", 0, "cpu|gpu|all|auto", OPT_BACKEND, NULL),
-	CLI_BRIEF("output", 'o', "FILE", 'o', NULL),
-	CLI_BRIEF("timeout", 0, "SECONDS", OPT_TIMEOUT, NULL),
-	CLI_BRIEF("quiet", 'q', NULL, 'q', NULL),
+	RUNNER_BRIEF_OPTIONS,
 	CLI_GROUP("command options:"),
 	CLI_OPTION("name", 0, "ID", OPT_NAME,
 		"the workload id of the command's samples"),
 	RUNNER_REPEAT("runs of the command, a sample each (default 2)"),
-	CLI_TEXT(
-	"Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n"
-	"arguments or an infrastructure failure."),
-	CLI_STD(OPT_VERSION),
-	CLI_END,
+	RUNNER_EXIT_TEXT,
+	RUNNER_END,
 };
 
-int
-main(int argc, char **argv)
-{
-	static const struct runner_tool tool = {RUNNER_MEMORY, option_table};
-
-	return runner_main(&tool, argc, argv);
-}
+RUNNER_MAIN(RUNNER_MEMORY, option_table)

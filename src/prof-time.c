@@ -125,14 +125,7 @@ static const struct cli_opt option_table[] = {
 	"Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n"
 	"arguments, an unknown workload, a missing workload binary, or\n"
 	"--backend gpu without a CUDA device."),
-	CLI_STD(OPT_VERSION),
-	CLI_END,
+	RUNNER_END,
 };
 
-int
-main(int argc, char **argv)
-{
-	static const struct runner_tool tool = {RUNNER_TIMING, option_table};
-
-	return runner_main(&tool, argc, argv);
-}
+RUNNER_MAIN(RUNNER_TIMING, option_table)

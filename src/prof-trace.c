@@ -30,31 +30,14 @@ static const struct cli_opt option_table[] = {
 		"the least time the calls cover (default 2)"),
 	CLI_OPTION("name", 0, "ID", OPT_NAME,
 		"a command's workload id (-- CMD [ARG...])"),
-	CLI_BRIEF("workloads", 0, "BIN", OPT_WORKLOADS,
-		"as for prof-time (see prof-time --help)."),
-	CLI_BRIEF("category", 0, "C", OPT_CATEGORY, NULL),
-	CLI_BRIEF("exclude-category", 0, "C", OPT_EXCLUDE, NULL),
-	CLI_BRIEF("only", 0, "PATTERN", OPT_ONLY, NULL),
-	CLI_BRIEF("backend", 0, "cpu|gpu|all|auto", OPT_BACKEND, NULL),
-	CLI_BRIEF("output", 'o', "FILE", 'o', NULL),
-	CLI_BRIEF("timeout", 0, "SECONDS", OPT_TIMEOUT, NULL),
-	CLI_BRIEF("quiet", 'q', NULL, 'q', NULL),
+	RUNNER_BRIEF_OPTIONS,
 	CLI_TEXT(
 	"gperftools samples at most about 250 times a second here (the kernel's\n"
 	"timer), so 2 s give about 500 samples of a single-threaded call. Its\n"
 	"timer counts CPU time: on a busy machine the calls go on past\n"
 	"--min-seconds until the profile holds 50 samples, or cover 4 times it."),
-	CLI_TEXT(
-	"Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n"
-	"arguments or an infrastructure failure."),
-	CLI_STD(OPT_VERSION),
-	CLI_END,
+	RUNNER_EXIT_TEXT,
+	RUNNER_END,
 };
 
-int
-main(int argc, char **argv)
-{
-	static const struct runner_tool tool = {RUNNER_PROFILE, option_table};
-
-	return runner_main(&tool, argc, argv);
-}
+RUNNER_MAIN(RUNNER_PROFILE, option_table)

@@ -630,24 +630,15 @@ static int
 cmd_side_call(struct opts *o, struct side *s, const char *fixture_sum,
 	      long i, int t)
 {
-	char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
-			 "CPUPROFILE", NULL};
-	struct prof_spawn sp = {0};
 	struct prof_spawn_result res;
 	struct cmd_delay delay = {0};
 	struct json_object *smp;
 	long index = i - (long)o->warmup;
 	char out_hex[PROF_SUM_HEX], why[1200];
 	const char *out_sum;
-	struct prof_sum osum;
-	int rc;
+	int rc = cmdsample_timed(o, s->o.argv, NULL, s->name, &delay, &res,
+				 out_hex, &out_sum);
 
-	sp.argv = s->o.argv;
-	sp.env_unset = unset;
-	if (cmdsample_watch(o, &sp, &delay, &osum) < 0)
-		return -1;
-	rc = cmdsample_run(o, &sp, &osum, s->o.argv[0], s->name, &res,
-			   out_hex, &out_sum);
 	if (rc != 0)
 		return rc;
 	if (index < 0) {

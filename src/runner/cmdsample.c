@@ -213,19 +213,18 @@ process_json(const struct prof_heapproc *p)
 		[PROF_HEAPREC_EXITED] = "exit",
 		[PROF_HEAPREC_EXEC] = "exec",
 	};
+	const struct output_field heap[] = {
+		{"host_peak_bytes", p->peak},
+		{"host_allocs", p->allocs},
+		{"host_allocated_bytes", p->bytes},
+		{"host_live_at_exit_bytes", p->live_end},
+	};
 	struct json_object *j = json_object_new_object();
 
 	json_object_object_add(j, "pid", json_object_new_int(p->pid));
 	json_object_object_add(j, "ppid", json_object_new_int(p->ppid));
 	json_object_object_add(j, "exe", jstr(p->exe));
-	json_object_object_add(j, "host_peak_bytes",
-			       json_object_new_int64(p->peak));
-	json_object_object_add(j, "host_allocs",
-			       json_object_new_int64(p->allocs));
-	json_object_object_add(j, "host_allocated_bytes",
-			       json_object_new_int64(p->bytes));
-	json_object_object_add(j, "host_live_at_exit_bytes",
-			       json_object_new_int64(p->live_end));
+	output_add_fields(j, heap, sizeof(heap) / sizeof(heap[0]));
 	if (p->rss_peak >= 0)
 		json_object_object_add(j, "rss_peak_bytes",
 				       json_object_new_int64(p->rss_peak));
@@ -437,6 +436,11 @@ say_untracked(struct opts *o, struct json_object *u, size_t n)
  * r; says once when the heap could not be tracked. Returns 0, or -1 on
  * an output or infrastructure failure (said).
  */
+/* Nothing of prof's own interposers or profilers reaches a command from
+ * the caller's environment. */
+static char *cmd_unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
+			    "CPUPROFILE", NULL};
+
 /* A command's memory runs: their records' folders, environment and
  * command line. */
 struct heap_runs {
@@ -481,8 +485,6 @@ static int
 heap_call(struct opts *o, struct run_state *r, struct heap_runs *h,
 	  const char *fixture_sum, long i)
 {
-	char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
-			 "CPUPROFILE", NULL};
 	struct prof_spawn sp = {0};
 	struct prof_spawn_result res;
 	struct prof_err err = {0};
@@ -501,7 +503,7 @@ heap_call(struct opts *o, struct run_state *r, struct heap_runs *h,
 	snprintf(h->log_env, sizeof(h->log_env), "PROF_ALLOC_LOG=%s", h->log);
 	sp.argv = h->fixed ? h->argv : o->argv;
 	sp.env_set = h->set;
-	sp.env_unset = h->fixed ? NULL : unset;
+	sp.env_unset = h->fixed ? NULL : cmd_unset;
 	sp.env_clear = h->fixed != NULL;
 	sp.no_aslr = h->fixed != NULL;
 	sp.timeout_s = o->timeout_s;
@@ -690,7 +692,11 @@ cmdsample_stdout(struct opts *o, struct prof_spawn *sp, struct prof_sum *sum)
 	return 0;
 }
 
-int
+/* A timed call of the command set up in sp: o's timeout, its stderr's
+ * tail kept, stopped by an interruption (signals_interrupted), its
+ * run-queue delay read into delay (cmdsample_exited()) and its stdout as
+ * cmdsample_stdout() has it. 0, or -1 (said: out of memory). */
+static int
 cmdsample_watch(struct opts *o, struct prof_spawn *sp, struct cmd_delay *delay,
 		struct prof_sum *sum)
 {
@@ -748,6 +754,22 @@ cmdsample_run(struct opts *o, const struct prof_spawn *sp,
 		return -1;
 	}
 	return 0;
+}
+
+int
+cmdsample_timed(struct opts *o, char **argv, char **set, const char *side,
+		struct cmd_delay *delay, struct prof_spawn_result *res,
+		char hex[PROF_SUM_HEX], const char **out_sum)
+{
+	struct prof_spawn sp = {0};
+	struct prof_sum osum;
+
+	sp.argv = argv;
+	sp.env_set = set;
+	sp.env_unset = cmd_unset;
+	if (cmdsample_watch(o, &sp, delay, &osum) < 0)
+		return -1;
+	return cmdsample_run(o, &sp, &osum, argv[0], side, res, hex, out_sum);
 }
 
 /*

@@ -125,16 +125,12 @@ command_call(struct opts *o, struct run_state *r, struct command_calls *cc,
 	     long i)
 {
 	char *set[4] = {NULL};
-	char *unset[] = {"LD_PRELOAD", "PROF_ALLOC_LOG", "PROF_CPUPROFILE",
-			 "CPUPROFILE", NULL};
-	struct prof_spawn sp = {0};
 	struct prof_spawn_result res;
 	struct cmd_delay delay = {0};
 	struct json_object *s;
 	long index = i - (long)o->warmup;
 	char out_hex[PROF_SUM_HEX];
 	const char *out_sum;
-	struct prof_sum osum;
 	double t0;
 	int rc;
 
@@ -144,14 +140,9 @@ command_call(struct opts *o, struct run_state *r, struct command_calls *cc,
 		set[0] = cc->preload_env;
 		set[1] = cc->prof_env;
 	}
-	sp.argv = o->argv;
-	sp.env_set = set;
-	sp.env_unset = unset;
-	if (cmdsample_watch(o, &sp, &delay, &osum) < 0)
-		return -1;
 	t0 = prof_now_ms();
-	rc = cmdsample_run(o, &sp, &osum, o->argv[0], NULL, &res, out_hex,
-			   &out_sum);
+	rc = cmdsample_timed(o, o->argv, set, NULL, &delay, &res, out_hex,
+			     &out_sum);
 	/* Interrupted: no sample for this run, and no profile of it (an
 	 * empty or a cut .prof). */
 	if (rc > 0 && o->phase == RUNNER_PROFILE)
@@ -251,11 +242,8 @@ done:
 	}
 	ok = 1;
 out:
-	prof_lines_free(&r.out_lines);
 	calibrate_free(cal);
-	if (output_close(o, &af, r.out ? r.out : stdout, ok) < 0)
-		ok = 0;
-	if (ok) {
+	if (output_end(o, &af, &r, ok)) {
 		command_say(o, &r, &cc);
 		rc = r.errors ? PROF_EXIT_ERRORED : PROF_EXIT_OK;
 	}

@@ -218,10 +218,7 @@ count_run(struct opts *o)
 	}
 	ok = 1;
 out:
-	prof_lines_free(&r.out_lines);
-	if (output_close(o, &af, r.out ? r.out : stdout, ok) < 0)
-		ok = 0;
-	if (ok) {
+	if (output_end(o, &af, &r, ok)) {
 		struct prof_stats st;
 		char cnt[32];
 

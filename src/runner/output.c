@@ -129,16 +129,16 @@ output_write_sample(struct run_state *r, struct json_object *s)
 	if (r->ab_side) {
 		struct json_object *ab = json_object_new_object();
 
+		const struct output_field at[] = {
+			{"slot", r->ab_slot},
+			{"round", r->ab_round},
+			{"repeat", r->ab_first},
+			{"max_repeat", r->ab_max},
+		};
+
 		json_object_object_add(ab, "side",
 				       json_object_new_string(r->ab_side));
-		json_object_object_add(ab, "slot",
-				       json_object_new_int64(r->ab_slot));
-		json_object_object_add(ab, "round",
-				       json_object_new_int64(r->ab_round));
-		json_object_object_add(ab, "repeat",
-				       json_object_new_int64(r->ab_first));
-		json_object_object_add(ab, "max_repeat",
-				       json_object_new_int64(r->ab_max));
+		output_add_fields(ab, at, sizeof(at) / sizeof(at[0]));
 		json_object_object_add(s, "ab", ab);
 	}
 	if (r->out_lines.fp != r->out) {
@@ -286,4 +286,24 @@ output_put_sample(struct run_state *r, struct json_object *s,
 	if (rc < 0)
 		cli_say("cannot write the samples to '%s'", output);
 	return rc < 0 ? -1 : 0;
+}
+
+void
+output_add_fields(struct json_object *o, const struct output_field *f,
+		  size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_object_add(o, f[i].key,
+				       json_object_new_int64(f[i].value));
+}
+
+int
+output_end(struct opts *o, struct prof_afile *af, struct run_state *r, int ok)
+{
+	prof_lines_free(&r->out_lines);
+	if (output_close(o, af, r->out ? r->out : stdout, ok) < 0)
+		ok = 0;
+	return ok;
 }

@@ -340,12 +340,6 @@ void cmdsample_outcome(struct opts *o, const struct prof_spawn_result *res,
  * it comes (sp->arg is taken). -1 when out of memory. */
 int cmdsample_stdout(struct opts *o, struct prof_spawn *sp,
 		     struct prof_sum *sum);
-/* A timed call of the command set up in sp: o's timeout, its stderr's
- * tail kept, stopped by an interruption (signals_interrupted), its
- * run-queue delay read into delay (cmdsample_exited()) and its stdout as
- * cmdsample_stdout() has it. 0, or -1 (said: out of memory). */
-int cmdsample_watch(struct opts *o, struct prof_spawn *sp,
-		    struct cmd_delay *delay, struct prof_sum *sum);
 /* One run of the command set up in sp (its stdout as cmdsample_stdout()
  * has it into sum): its stdout's checksum into hex (*out_sum, NULL
  * without --check-output). 0 with res to free; 1 when interrupted (res
@@ -355,6 +349,12 @@ int cmdsample_run(struct opts *o, const struct prof_spawn *sp,
 		  struct prof_sum *sum, const char *program, const char *side,
 		  struct prof_spawn_result *res, char hex[PROF_SUM_HEX],
 		  const char **out_sum);
+/* A timed call of the command argv, set added to its environment and
+ * prof's own interposers taken out: cmdsample_watch() (its delay) then
+ * cmdsample_run(), whose return it returns. */
+int cmdsample_timed(struct opts *o, char **argv, char **set, const char *side,
+		    struct cmd_delay *delay, struct prof_spawn_result *res,
+		    char hex[PROF_SUM_HEX], const char **out_sum);
 /* The memory runs of a command, apart from timed or counted runs: n fresh
  * runs under libprof-alloc.so (o->preload), memory samples of call 0 into
  * r, each with its run's RSS peak; fixed: prof-count's fixed environment,
@@ -400,6 +400,18 @@ void output_note_result(struct run_state *r, struct json_object *s);
 int output_open(struct opts *o, struct prof_afile *af, FILE **fp);
 int output_close(struct opts *o, struct prof_afile *af, FILE *fp, int ok);
 void output_say_interrupted(struct opts *o, struct run_state *r);
+/* Whole numbers added to a JSON object in the table's order. */
+struct output_field {
+	const char *key;
+	long long value;
+};
+void output_add_fields(struct json_object *o, const struct output_field *f,
+		       size_t n);
+/* A command's run ended: its stdout lines freed, its output closed (r->out,
+ * stdout where none was opened), committed where ok. Returns ok, 0 where
+ * the close failed. */
+int output_end(struct opts *o, struct prof_afile *af, struct run_state *r,
+	       int ok);
 
 /* signals.c: signals_interrupted is set by SIGINT and SIGTERM once
  * signals_catch() ran; the run stops at the next safe point. */

@@ -49,11 +49,36 @@ enum {
  * number from 1 to 1000000); help NULL in a run-in list of brief ones. */
 #define RUNNER_REPEAT(help) CLI_OPTION("repeat", 0, "N", OPT_REPEAT, help)
 #define RUNNER_REPEAT_BRIEF CLI_BRIEF("repeat", 0, "N", OPT_REPEAT, NULL)
+/* The options prof-trace and prof-mem show in brief, as prof-time's. */
+#define RUNNER_BRIEF_OPTIONS \
+	CLI_BRIEF("workloads", 0, "BIN", OPT_WORKLOADS, \
+		  "as for prof-time (see prof-time --help)."), \
+	CLI_BRIEF("category", 0, "C", OPT_CATEGORY, NULL), \
+	CLI_BRIEF("exclude-category", 0, "C", OPT_EXCLUDE, NULL), \
+	CLI_BRIEF("only", 0, "PATTERN", OPT_ONLY, NULL), \
+	CLI_BRIEF("backend", 0, "cpu|gpu|all|auto", OPT_BACKEND, NULL), \
+	CLI_BRIEF("output", 'o', "FILE", 'o', NULL), \
+	CLI_BRIEF("timeout", 0, "SECONDS", OPT_TIMEOUT, NULL), \
+	CLI_BRIEF("quiet", 'q', NULL, 'q', NULL)
+/* The exit status of a tool that does not judge, and a table's end. */
+#define RUNNER_EXIT_TEXT \
+	CLI_TEXT("Exit status: 0 every sample succeeded, 1 a sample errored, 2 bad\n" \
+		 "arguments or an infrastructure failure.")
+#define RUNNER_END CLI_STD(OPT_VERSION), CLI_END
 
 struct runner_tool {
 	enum runner_phase phase;
 	const struct cli_opt *options; /* the tool's option table: --help */
 };
+
+/* A runner tool's main(): its phase and its option table, the rest
+ * runner_main()'s. */
+#define RUNNER_MAIN(phase_, table) \
+	int main(int argc, char **argv) \
+	{ \
+		static const struct runner_tool tool = {(phase_), (table)}; \
+		return runner_main(&tool, argc, argv); \
+	}
 
 /*
  * Parse the shared command line (quick|full|diagnose ID [options], --list,
