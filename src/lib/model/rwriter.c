@@ -281,45 +281,70 @@ find_group(struct prof_rwriter *w, uint64_t h)
 	return prof_htab_get(&w->seen_more, w->key.p, w->key.len);
 }
 
-/*
- * The index of s's group, the group put into the table when it is new.
- * The groups seen are found by their values' bytes (w->key), so a sample
- * costs a hash lookup (and a read of the bytes kept, unless its group is
- * the last sample's), not a group object. Values that differ only in
- * type (5 and 5.0, as a file may give back a double) are one group: its
- * id is of the canonical text.
- */
-static long
-group_of(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
+/* The bytes by which s's group is found (each group key's tag and raw
+ * value) into w->key; -1 when out of memory. */
+static int
+group_key(struct prof_rwriter *w, struct json_object *s)
 {
-	struct json_object *g, *v;
-	struct prof_buf *key = &w->key;
-	char id[PROF_ID_SIZE];
-	uint64_t h, id64;
-	int64_t known;
+	struct json_object *v;
 	size_t i;
-	long k;
-	int rc;
 
-	key->len = 0;
+	w->key.len = 0;
 	for (i = 0; prof_group_keys[i]; i++) {
 		char tag[2] = {(char)('a' + i), 0};
 
 		if (!json_object_object_get_ex(s, prof_group_keys[i], &v))
 			continue;
-		if (prof_buf_put(key, tag, 2) < 0 || put_raw(key, v) < 0)
-			goto oom;
+		if (prof_buf_put(&w->key, tag, 2) < 0 ||
+		    put_raw(&w->key, v) < 0)
+			return -1;
 	}
-	/* A group's samples mostly come one after another. */
-	if (w->last >= 0 && key->len == w->last_key.len &&
-	    !memcmp(key->p, w->last_key.p, key->len))
-		return w->last;
-	h = prof_pool_hash(key->p, key->len, PROF_POOL_FNV);
-	k = find_group(w, h);
-	if (k == -2)
-		goto unread;
-	if (k >= 0)
-		goto found;
+	return 0;
+}
+
+/* Whether the group known, whose id is g's (id), holds g's values, its
+ * text read back: values that differ in their bytes only (5 and 5.0),
+ * not two groups whose ids collide. 0 when it cannot be read. */
+static int
+same_text(struct prof_rwriter *w, int64_t known, uint64_t id,
+	  struct json_object *g)
+{
+	const struct prof_rwriter_group *kg = &w->groups[known];
+	struct json_object *kj = NULL;
+	char *a = NULL, *b = NULL;
+	int same = 0;
+
+	if (kg->id == id && store_get(w, kg->off + kg->klen, kg->tlen) == 0) {
+		kj = json_tokener_parse(w->back.p);
+		a = kj ? prof_json_canonical(kj) : NULL;
+		b = prof_json_canonical(g);
+		same = a && b && !strcmp(a, b);
+	}
+	free(a);
+	free(b);
+	json_object_put(kj);
+	return same;
+}
+
+/*
+ * The group of s, whose bytes (w->key, hashed h) were not seen: put into
+ * the table, or found by its id when only the bytes of its values differ
+ * (5 and 5.0, as a file may give back a double: one group, whose id is of
+ * the canonical text). Its index, or -1 with err.
+ */
+static long
+new_group(struct prof_rwriter *w, struct json_object *s, uint64_t h,
+	  struct prof_err *err)
+{
+	struct json_object *g, *v;
+	struct prof_buf *key = &w->key;
+	char id[PROF_ID_SIZE];
+	uint64_t id64;
+	int64_t known;
+	size_t i;
+	long k;
+	int rc;
+
 	g = json_object_new_object();
 	if (!g)
 		goto oom;
@@ -333,43 +358,25 @@ group_of(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 	}
 	id64 = strtoull(id, NULL, 16);
 	if (prof_htab64_get(&w->by_id, key64(id64), &known)) {
-		/* The values differ in their bytes only (5 and 5.0), or two
-		 * groups' ids collide: the first group's text, read back,
-		 * tells which. */
-		const struct prof_rwriter_group *kg = &w->groups[known];
-		struct json_object *kj = NULL;
-		char *a = NULL, *b = NULL;
-		int same = 0;
+		int same = same_text(w, known, id64, g);
 
-		if (kg->id == id64 &&
-		    store_get(w, kg->off + kg->klen, kg->tlen) == 0) {
-			kj = json_tokener_parse(w->back.p);
-			a = kj ? prof_json_canonical(kj) : NULL;
-			b = prof_json_canonical(g);
-			same = a && b && !strcmp(a, b);
-		}
-		free(a);
-		free(b);
-		json_object_put(kj);
 		json_object_put(g);
-		if (!same) {
-			/* Two groups whose ids collide: not one file's
-			 * worth. */
-			prof_err_set(err, "two sample groups share the id %s",
-				     id);
-			return -1;
-		}
+		/* Two groups whose ids collide: not one file's worth. */
+		if (!same)
+			return prof_err_set(err,
+					    "two sample groups share the id %s",
+					    id);
 		/* Its bytes found it again. */
 		if (prof_htab_put(&w->seen_more, key->p, key->len,
 				  (long)known) < 0)
 			goto oom;
-		k = (long)known;
-		goto found;
+		return (long)known;
 	}
 	rc = keep_group(w, g, id64, key);
 	json_object_put(g);
 	if (rc == -2)
-		goto unwritten;
+		return prof_err_set(err, "cannot write a temporary file: %s",
+				    strerror(errno));
 	if (rc < 0)
 		goto oom;
 	k = (long)w->n_groups - 1;
@@ -377,22 +384,44 @@ group_of(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
 		    prof_htab_put(&w->seen_more, key->p, key->len, k) < 0 :
 		    prof_htab64_put(&w->seen, key64(h), k) < 0)
 		goto oom;
-found:
-	w->last_key.len = 0;
-	if (prof_buf_put(&w->last_key, key->p, key->len) < 0)
-		goto oom;
-	w->last = k;
 	return k;
 oom:
-	prof_err_set(err, "out of memory");
-	return -1;
-unread:
-	prof_err_set(err, "cannot read a temporary file: %s", strerror(errno));
-	return -1;
-unwritten:
-	prof_err_set(err, "cannot write a temporary file: %s",
-		     strerror(errno));
-	return -1;
+	return prof_err_set(err, "out of memory");
+}
+
+/*
+ * The index of s's group, the group put into the table when it is new.
+ * The groups seen are found by their values' bytes (w->key), so a sample
+ * costs a hash lookup (and a read of the bytes kept, unless its group is
+ * the last sample's), not a group object.
+ */
+static long
+group_of(struct prof_rwriter *w, struct json_object *s, struct prof_err *err)
+{
+	struct prof_buf *key = &w->key;
+	uint64_t h;
+	long k;
+
+	if (group_key(w, s) < 0)
+		return prof_err_set(err, "out of memory");
+	/* A group's samples mostly come one after another. */
+	if (w->last >= 0 && key->len == w->last_key.len &&
+	    !memcmp(key->p, w->last_key.p, key->len))
+		return w->last;
+	h = prof_pool_hash(key->p, key->len, PROF_POOL_FNV);
+	k = find_group(w, h);
+	if (k == -2)
+		return prof_err_set(err, "cannot read a temporary file: %s",
+				    strerror(errno));
+	if (k < 0)
+		k = new_group(w, s, h, err);
+	if (k < 0)
+		return -1;
+	w->last_key.len = 0;
+	if (prof_buf_put(&w->last_key, key->p, key->len) < 0)
+		return prof_err_set(err, "out of memory");
+	w->last = k;
+	return k;
 }
 
 int
