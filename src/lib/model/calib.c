@@ -313,16 +313,21 @@ prof_calib_is_record(struct json_object *o)
 }
 
 /*
- * Schema errors of one record: key of o must be a number >= 0 (WANT_NUM)
- * or a string (WANT_STR), or null where nullable. Fills err and returns
- * -1, with the path prefix.key.
+ * Schema errors of one record: key of o must be a number >= 0 (WANT_NUM),
+ * a string (WANT_STR), an array (WANT_ARRAY) or an integer (WANT_INT), or
+ * null where nullable. Fills err and returns -1, with the path
+ * prefix.key.
  */
-enum { WANT_NUM, WANT_STR };
+enum { WANT_NUM, WANT_STR, WANT_ARRAY, WANT_INT };
 
 static int
 want(struct json_object *o, const char *prefix, const char *key, int type,
      int nullable, struct prof_err *err)
 {
+	static const char *const words[] = {"a number", "a string",
+					    "an array", "an integer"};
+	static const json_type types[] = {json_type_double, json_type_string,
+					  json_type_array, json_type_int};
 	struct json_object *v = NULL;
 	char path[128];
 	int ok;
@@ -333,11 +338,10 @@ want(struct json_object *o, const char *prefix, const char *key, int type,
 	if (!v && nullable)
 		return 0;
 	ok = type == WANT_NUM ? prof_json_is_number(v) :
-				json_object_is_type(v, json_type_string);
+				json_object_is_type(v, types[type]);
 	if (!ok)
-		return prof_err_path(err, path, "expected a %s%s, got %s",
-				     type == WANT_NUM ? "number" : "string",
-				     nullable ? " or null" : "",
+		return prof_err_path(err, path, "expected %s%s, got %s",
+				     words[type], nullable ? " or null" : "",
 				     prof_json_type_name(v));
 	if (type == WANT_NUM && prof_json_number(v) < 0)
 		return prof_err_path(err, path, "expected a number >= 0");
@@ -472,13 +476,10 @@ check_machine(struct json_object *o, const char *prefix, struct prof_err *err)
 		return prof_err_path(err, prefix[0] ? prefix : ".",
 				     "expected an object, got %s",
 				     prof_json_type_name(o));
+	if (want(o, prefix, "load_avg", WANT_ARRAY, 1, err))
+		return -1;
+	v = json_object_object_get(o, "load_avg");
 	snprintf(path, sizeof(path), "%s.load_avg", prefix);
-	if (!json_object_object_get_ex(o, "load_avg", &v))
-		return prof_err_path(err, path, "missing");
-	if (v && !json_object_is_type(v, json_type_array))
-		return prof_err_path(err, path,
-				     "expected an array or null, got %s",
-				     prof_json_type_name(v));
 	for (i = 0; v && i < json_object_array_length(v); i++)
 		if (!prof_json_is_number(json_object_array_get_idx(v, i)))
 			return prof_err_path(err, path,
@@ -488,15 +489,9 @@ check_machine(struct json_object *o, const char *prefix, struct prof_err *err)
 							     v, i)));
 	if (want(o, prefix, "steal_pct", WANT_NUM, 1, err) ||
 	    want_range(o, prefix, "steal_pct", 0, 100, err) ||
-	    want(o, prefix, "governor", WANT_STR, 1, err))
+	    want(o, prefix, "governor", WANT_STR, 1, err) ||
+	    want(o, prefix, "aslr", WANT_INT, 1, err))
 		return -1;
-	snprintf(path, sizeof(path), "%s.aslr", prefix);
-	if (!json_object_object_get_ex(o, "aslr", &v))
-		return prof_err_path(err, path, "missing");
-	if (v && !json_object_is_type(v, json_type_int))
-		return prof_err_path(err, path,
-				     "expected an integer or null, got %s",
-				     prof_json_type_name(v));
 	snprintf(path, sizeof(path), "%s.cpu_pressure", prefix);
 	if (json_object_object_get_ex(o, "cpu_pressure", &v) && v)
 		return check_psi(v, path, err);
