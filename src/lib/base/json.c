@@ -866,9 +866,28 @@ sb_str(struct sbuf *b, const char *s)
 static void
 sb_quoted(struct sbuf *b, const char *s)
 {
-	const unsigned char *p;
+	const unsigned char *p = (const unsigned char *)s;
 	char tmp[8];
 
+	/* Most strings (every key) need no escape: quoted at once. */
+	while (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
+		p++;
+	if (!*p && !b->oom) {
+		size_t n = (size_t)(p - (const unsigned char *)s);
+
+		if (!b->b.p || n + 2 >= b->b.cap - b->b.len) {
+			if (prof_buf_reserve(&b->b, b->b.len + n + 2) < 0) {
+				b->oom = 1;
+				return;
+			}
+		}
+		b->b.p[b->b.len] = '"';
+		memcpy(b->b.p + b->b.len + 1, s, n);
+		b->b.p[b->b.len + n + 1] = '"';
+		b->b.len += n + 2;
+		b->b.p[b->b.len] = '\0';
+		return;
+	}
 	sb_put(b, "\"", 1);
 	for (p = (const unsigned char *)s; *p; p++) {
 		const unsigned char *run = p;
@@ -939,7 +958,7 @@ sort_members(struct canon_member *m, size_t n)
 {
 	size_t i, j;
 
-	if (n > 16) {
+	if (n > 48) {
 		qsort(m, n, sizeof(*m), cmp_members);
 		return;
 	}
@@ -1034,7 +1053,7 @@ canon(struct sbuf *b, struct json_object *o)
 	}
 	case json_type_object: {
 		size_t i, n = (size_t)json_object_object_length(o);
-		struct canon_member few[32], *m = few;
+		struct canon_member few[48], *m = few;
 
 		if (n > sizeof(few) / sizeof(*few) &&
 		    !(m = malloc(n * sizeof(*m)))) {
