@@ -194,6 +194,30 @@ ll(long long v)
 	return json_object_new_int64(v);
 }
 
+/* Member key of o: the string s, or null where there is none. */
+static void
+add_str(struct json_object *o, const char *key, const char *s)
+{
+	json_object_object_add(o, key, s ? json_object_new_string(s) : NULL);
+}
+
+/* The n whole numbers v into o, each under its key. */
+static void
+add_counts(struct json_object *o, const char *const *keys,
+	   const long long *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_object_add(o, keys[i], ll(v[i]));
+}
+
+/* The keys of a site's or a profile's memory, before and after. */
+static const char *const mem_keys[] = {
+	"bytes_before",	   "bytes_after",    "allocs_before",
+	"allocs_after",	   "max_live_before", "max_live_after",
+};
+
 /* The entries of w as a JSON array, at most top of them (0: all). */
 static struct json_object *
 entries_json(const struct prof_why *w, long long top)
@@ -206,23 +230,18 @@ entries_json(const struct prof_why *w, long long top)
 		struct json_object *o = json_object_new_object();
 		int moved = w->total_after != w->total_before;
 
-		json_object_object_add(o, "name",
-				       json_object_new_string(f->name));
-		json_object_object_add(o, "file",
-				       json_object_new_string(f->file));
-		json_object_object_add(o, "file_before",
-				       f->file_before ?
-					       json_object_new_string(
-						       f->file_before) :
-					       NULL);
-		json_object_object_add(o, "state",
-				       json_object_new_string(
-					       prof_why_state_name(f->state)));
-		json_object_object_add(o, "self_before", ll(f->self_before));
-		json_object_object_add(o, "self_after", ll(f->self_after));
-		json_object_object_add(o, "inclusive_before",
-				       ll(f->incl_before));
-		json_object_object_add(o, "inclusive_after", ll(f->incl_after));
+		static const char *const keys[] = {
+			"self_before", "self_after", "inclusive_before",
+			"inclusive_after",
+		};
+		const long long v[] = {f->self_before, f->self_after,
+				       f->incl_before, f->incl_after};
+
+		add_str(o, "name", f->name);
+		add_str(o, "file", f->file);
+		add_str(o, "file_before", f->file_before);
+		add_str(o, "state", prof_why_state_name(f->state));
+		add_counts(o, keys, v, 4);
 		json_object_object_add(o, "share",
 				       moved ? prof_json_double(f->share) :
 					       NULL);
@@ -359,19 +378,14 @@ sites_json(const struct prof_dhat_diff *d, long long top)
 		const struct prof_dhat_change *c = &d->c[i];
 		struct json_object *o = json_object_new_object();
 
-		json_object_object_add(o, "name",
-				       json_object_new_string(c->name));
-		json_object_object_add(o, "file",
-				       json_object_new_string(c->file));
-		json_object_object_add(o, "state",
-				       json_object_new_string(
-					       prof_dhat_state_name(c->state)));
-		json_object_object_add(o, "bytes_before", ll(c->bytes_before));
-		json_object_object_add(o, "bytes_after", ll(c->bytes_after));
-		json_object_object_add(o, "allocs_before", ll(c->allocs_before));
-		json_object_object_add(o, "allocs_after", ll(c->allocs_after));
-		json_object_object_add(o, "max_live_before", ll(c->live_before));
-		json_object_object_add(o, "max_live_after", ll(c->live_after));
+		const long long v[] = {c->bytes_before, c->bytes_after,
+				       c->allocs_before, c->allocs_after,
+				       c->live_before, c->live_after};
+
+		add_str(o, "name", c->name);
+		add_str(o, "file", c->file);
+		add_str(o, "state", prof_dhat_state_name(c->state));
+		add_counts(o, mem_keys, v, 6);
 		json_object_object_add(o, "share", prof_json_double(c->share));
 		json_object_array_add(a, o);
 	}
@@ -389,18 +403,13 @@ static void
 sites_totals(struct json_object *o, const struct prof_dhat_profile *b,
 	     const struct prof_dhat_profile *a, const struct prof_dhat_diff *d)
 {
-	json_object_object_add(o, "by", json_object_new_string(
-						prof_dhat_by_name(d->by)));
-	json_object_object_add(o, "scope_before", json_object_new_string(
-							  scope_name(b->scope)));
-	json_object_object_add(o, "scope_after", json_object_new_string(
-							 scope_name(a->scope)));
-	json_object_object_add(o, "bytes_before", ll(b->bytes));
-	json_object_object_add(o, "bytes_after", ll(a->bytes));
-	json_object_object_add(o, "allocs_before", ll(b->allocs));
-	json_object_object_add(o, "allocs_after", ll(a->allocs));
-	json_object_object_add(o, "max_live_before", ll(b->max_live));
-	json_object_object_add(o, "max_live_after", ll(a->max_live));
+	const long long v[] = {b->bytes, a->bytes, b->allocs, a->allocs,
+			       b->max_live, a->max_live};
+
+	add_str(o, "by", prof_dhat_by_name(d->by));
+	add_str(o, "scope_before", scope_name(b->scope));
+	add_str(o, "scope_after", scope_name(a->scope));
+	add_counts(o, mem_keys, v, 6);
 }
 
 /* The text of a site comparison: the totals, then a line per site. */
