@@ -777,8 +777,10 @@ group_key_const(const char *key)
 {
 	size_t i;
 
+	/* Each key of each group joined: the first letter first. */
 	for (i = 0; prof_group_keys[i]; i++)
-		if (!strcmp(key, prof_group_keys[i]))
+		if (key[0] == prof_group_keys[i][0] &&
+		    !strcmp(key, prof_group_keys[i]))
 			return prof_group_keys[i];
 	return NULL;
 }
