@@ -605,6 +605,79 @@ more_calls(const struct profiler *p, double covered, double goal)
 	return st.samples_gathered < PROFILE_SAMPLES_WANTED;
 }
 
+/* The profiled calls: at least one, then until more_calls() says the
+ * profile is enough; each timed call in the trace, the host's for the
+ * first TRACE_HOST_CALLS only. Returns -1 where a call failed. */
+static int
+profiled_calls(struct worker *wk, const struct profiler *p, double goal,
+	       double *covered, long *calls)
+{
+	struct prof_trace *shown = NULL;
+	double ms, t0 = 0;
+	char name[64];
+	int rc = 0;
+
+	while (*calls < 1 ||
+	       (more_calls(p, *covered, goal) && *calls < 10000000)) {
+		range_push(wk, "timed call");
+		in_timed_region = 1;
+		rc = timed_call(wk, &ms, &t0);
+		in_timed_region = 0;
+		range_pop(wk);
+		(*calls)++;
+		if (rc == 0) {
+			*covered += ms;
+			snprintf(name, sizeof(name), "call %ld", *calls);
+			prof_trace_complete(wk->trace, name, "timed", t0,
+					    t0 + ms);
+			rc = validate_call(wk);
+		}
+		/* Thousands of tiny calls would bury the device's events:
+		 * the host's are kept for the first calls only. */
+		if (*calls == TRACE_HOST_CALLS) {
+			shown = wk->trace;
+			wk->trace = NULL;
+		}
+		if (rc < 0)
+			break;
+	}
+	if (shown)
+		wk->trace = shown;
+	return rc < 0 ? -1 : 0;
+}
+
+/* The profile sample: the calls, the profiler's samples, the time they
+ * cover, the trace's counts, the profiled binary and the two files. */
+static void
+profile_sample(struct worker *wk, long calls, double covered,
+	       const struct ProfilerState *st, const char *prof_name,
+	       const char *trace_name)
+{
+	struct json_object *s, *arts;
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	prof_metric(&wk->ctx, "calls", (double)calls);
+	prof_metric(&wk->ctx, "profile_samples", st->samples_gathered);
+	prof_metric(&wk->ctx, "covered_ms", covered);
+	prof_metric(&wk->ctx, "trace_calls_shown",
+		    (double)(calls < TRACE_HOST_CALLS ? calls : TRACE_HOST_CALLS));
+	prof_metric(&wk->ctx, "trace_events_dropped",
+		    (double)prof_trace_dropped(wk->trace));
+	s = new_sample(wk, "profile", 0);
+	prof_sample_succeed(s, covered / (double)calls, metrics_json(&wk->ctx),
+			    wk->ctx.checksum[0] ? wk->ctx.checksum : NULL);
+	json_object_object_add(json_object_object_get(s, "metrics"), "binary",
+			       json_object_new_string(exe));
+	arts = json_object_object_get(s, "artifacts");
+	json_object_array_add(arts, json_object_new_string(prof_name));
+	json_object_array_add(arts, json_object_new_string(trace_name));
+	prof_emit(s);
+	json_object_put(s);
+}
+
 /*
  * The diagnostic phase: run() repeated until the calls cover at least
  * min_seconds (longer on a busy machine: more_calls()), with gperftools
@@ -623,13 +696,10 @@ phase_profile(struct worker *wk)
 	struct prof_err err = {0};
 	char prof_path[PATH_MAX], prof_name[512];
 	char trace_path[PATH_MAX], trace_name[512];
-	char why[512], exe[PATH_MAX], name[64];
-	double covered = 0, ms, t0 = 0, goal = a->min_seconds * 1e3;
+	char why[512];
+	double covered = 0, goal = a->min_seconds * 1e3;
 	long calls = 0;
-	int failed = 0;
-	struct json_object *s, *arts;
-	struct prof_trace *shown = NULL;
-	ssize_t n;
+	int failed;
 
 	wk->trace = prof_trace_new(a->w->id, 0, 250000);
 	prof_trace_complete(wk->trace, "prepare", "prepare", wk->prepare_ms[0],
@@ -657,38 +727,10 @@ phase_profile(struct worker *wk)
 		emit_error(wk, "profile", 0, wk->ctx.reason, -1);
 		return PROF_EXIT_OK;
 	}
-	while (calls < 1 || (more_calls(&p, covered, goal) && calls < 10000000)) {
-		int rc;
-
-		range_push(wk, "timed call");
-		in_timed_region = 1;
-		rc = timed_call(wk, &ms, &t0);
-		in_timed_region = 0;
-		range_pop(wk);
-		calls++;
-		if (rc == 0) {
-			covered += ms;
-			snprintf(name, sizeof(name), "call %ld", calls);
-			prof_trace_complete(wk->trace, name, "timed", t0,
-					    t0 + ms);
-			rc = validate_call(wk);
-		}
-		/* Thousands of tiny calls would bury the device's events:
-		 * the host's are kept for the first calls only. */
-		if (calls == TRACE_HOST_CALLS) {
-			shown = wk->trace;
-			wk->trace = NULL;
-		}
-		if (rc < 0) {
-			failed = 1;
-			break;
-		}
-	}
+	failed = profiled_calls(wk, &p, goal, &covered, &calls) < 0;
 	p.state(&st);
 	p.flush();
 	p.stop();
-	if (shown)
-		wk->trace = shown;
 	if (wk->gpu && wk->gpu->trace_end &&
 	    wk->gpu->trace_end(gpu_trace_event, wk->trace, why, sizeof(why)) < 0 &&
 	    !failed) {
@@ -704,25 +746,7 @@ phase_profile(struct worker *wk)
 		emit_error(wk, "profile", 0, wk->ctx.reason, -1);
 		return PROF_EXIT_OK;
 	}
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	exe[n > 0 ? n : 0] = '\0';
-	prof_metric(&wk->ctx, "calls", (double)calls);
-	prof_metric(&wk->ctx, "profile_samples", st.samples_gathered);
-	prof_metric(&wk->ctx, "covered_ms", covered);
-	prof_metric(&wk->ctx, "trace_calls_shown",
-		    (double)(calls < TRACE_HOST_CALLS ? calls : TRACE_HOST_CALLS));
-	prof_metric(&wk->ctx, "trace_events_dropped",
-		    (double)prof_trace_dropped(wk->trace));
-	s = new_sample(wk, "profile", 0);
-	prof_sample_succeed(s, covered / (double)calls, metrics_json(&wk->ctx),
-			    wk->ctx.checksum[0] ? wk->ctx.checksum : NULL);
-	json_object_object_add(json_object_object_get(s, "metrics"), "binary",
-			       json_object_new_string(exe));
-	arts = json_object_object_get(s, "artifacts");
-	json_object_array_add(arts, json_object_new_string(prof_name));
-	json_object_array_add(arts, json_object_new_string(trace_name));
-	prof_emit(s);
-	json_object_put(s);
+	profile_sample(wk, calls, covered, &st, prof_name, trace_name);
 	return PROF_EXIT_OK;
 }
 

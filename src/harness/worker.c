@@ -176,8 +176,23 @@ parse_count(const char *s)
 	return v;
 }
 
-int
-main(int argc, char **argv)
+/* A count option's argument into *out: 0, or the exit code (said). */
+static int
+take_count(const char *opt, const char *arg, long *out)
+{
+	*out = parse_count(arg);
+	if (*out >= 0)
+		return 0;
+	fprintf(stderr, "%s: %s: '%s' is not a count\n", prof_progname, opt,
+		arg);
+	return PROF_EXIT_FAILURE;
+}
+
+/* The worker's command line into a, *list and *probe: -1, or the exit
+ * code (said) where it ends here. */
+static int
+parse_args(int argc, char **argv, struct prof_worker_args *a, int *list,
+	   int *probe)
 {
 	static const struct option opts[] = {
 		{"list", no_argument, NULL, 'l'},
@@ -195,72 +210,50 @@ main(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	struct prof_worker_args a = {
-		.backend = "cpu",
-		.phase = "timing",
-		.kind = "warm",
-		.warmup = 0,
-		.repeat = 1,
-		.artifacts = ".",
-		.min_seconds = 2.0,
-	};
-	const char *dup, *why = NULL;
-	const struct prof_workload *bad;
-	int c, list = 0, probe = 0;
-	char *slash;
+	int c, rc = 0;
+	char *end;
 
-	slash = strrchr(argv[0], '/');
-	prof_progname = slash ? slash + 1 : argv[0];
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'l':
-			list = 1;
+			*list = 1;
 			break;
 		case 'P':
-			probe = 1;
+			*probe = 1;
 			break;
 		case 'w':
-			a.id = optarg;
+			a->id = optarg;
 			break;
 		case 'b':
-			a.backend = optarg;
+			a->backend = optarg;
 			break;
 		case 'r':
-			a.requested = optarg;
+			a->requested = optarg;
 			break;
 		case 'p':
-			a.phase = optarg;
+			a->phase = optarg;
 			break;
 		case 'k':
-			a.kind = optarg;
+			a->kind = optarg;
 			break;
 		case 'W':
-			a.warmup = parse_count(optarg);
-			if (a.warmup < 0)
-				return die("--warmup: '%s' is not a count",
-					   optarg);
+			rc = take_count("--warmup", optarg, &a->warmup);
 			break;
 		case 'n':
-			a.repeat = parse_count(optarg);
-			if (a.repeat < 0)
-				return die("--repeat: '%s' is not a count",
-					   optarg);
+			rc = take_count("--repeat", optarg, &a->repeat);
 			break;
 		case 'a':
-			a.artifacts = optarg;
+			a->artifacts = optarg;
 			break;
-		case 's': {
-			char *end;
-
-			a.min_seconds = strtod(optarg, &end);
-			if (end == optarg || *end || a.min_seconds < 0)
+		case 's':
+			a->min_seconds = strtod(optarg, &end);
+			if (end == optarg || *end || a->min_seconds < 0)
 				return die("--min-seconds: '%s' is not a "
 					   "number of seconds",
 					   optarg);
 			break;
-		}
 		case 'V':
-			a.valgrind = optarg;
+			a->valgrind = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -270,25 +263,61 @@ main(int argc, char **argv)
 			return PROF_EXIT_FAILURE;
 		}
 	}
+	if (rc)
+		return rc;
 	if (optind < argc)
 		return die("unexpected argument '%s'", argv[optind]);
-	dup = prof_registry_duplicate();
+	return -1;
+}
+
+/* The registry as linked: no id twice, none invalid. 0, or the exit code
+ * (said). */
+static int
+registry_check(void)
+{
+	const char *dup = prof_registry_duplicate(), *why = NULL;
+	const struct prof_workload *bad;
+	const unsigned char *ch;
+
 	if (dup)
 		return die("workload id '%s' is registered twice", dup);
 	bad = prof_registry_invalid(&why);
-	if (bad) {
-		const unsigned char *ch = (const unsigned char *)bad->id;
+	if (!bad)
+		return 0;
+	/* The id as printable ASCII: it may be what makes it bad. */
+	fprintf(stderr, "%s: workload '", prof_progname);
+	for (ch = (const unsigned char *)bad->id; ch && *ch; ch++)
+		if (*ch >= 0x20 && *ch < 0x7f && *ch != '\\' && *ch != '\'')
+			fputc(*ch, stderr);
+		else
+			fprintf(stderr, "\\x%02x", *ch);
+	fprintf(stderr, "%s': %s\n", bad->id ? "" : "?", why);
+	return PROF_EXIT_FAILURE;
+}
 
-		/* The id as printable ASCII: it may be what makes it bad. */
-		fprintf(stderr, "%s: workload '", prof_progname);
-		for (; ch && *ch; ch++)
-			if (*ch >= 0x20 && *ch < 0x7f && *ch != '\\' && *ch != '\'')
-				fputc(*ch, stderr);
-			else
-				fprintf(stderr, "\\x%02x", *ch);
-		fprintf(stderr, "%s': %s\n", bad->id ? "" : "?", why);
-		return PROF_EXIT_FAILURE;
-	}
+int
+main(int argc, char **argv)
+{
+	struct prof_worker_args a = {
+		.backend = "cpu",
+		.phase = "timing",
+		.kind = "warm",
+		.warmup = 0,
+		.repeat = 1,
+		.artifacts = ".",
+		.min_seconds = 2.0,
+	};
+	int rc, list = 0, probe = 0;
+	char *slash;
+
+	slash = strrchr(argv[0], '/');
+	prof_progname = slash ? slash + 1 : argv[0];
+	rc = parse_args(argc, argv, &a, &list, &probe);
+	if (rc >= 0)
+		return rc;
+	rc = registry_check();
+	if (rc)
+		return rc;
 	if (list + probe + (a.id != NULL) != 1) {
 		usage(stderr);
 		return PROF_EXIT_FAILURE;
