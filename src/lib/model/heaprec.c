@@ -307,30 +307,27 @@ static int
 elf_static(int fd)
 {
 	unsigned char id[EI_NIDENT];
+	union {
+		Elf64_Ehdr e64;
+		Elf32_Ehdr e32;
+	} h;
 	unsigned long long phoff, phnum, phentsize, i;
+	int is64;
+	size_t n;
 
 	if (pread(fd, id, sizeof(id), 0) != (ssize_t)sizeof(id) ||
 	    memcmp(id, ELFMAG, SELFMAG))
 		return 0;
-	if (id[EI_CLASS] == ELFCLASS64) {
-		Elf64_Ehdr h;
-
-		if (pread(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
-			return -1;
-		phoff = h.e_phoff;
-		phnum = h.e_phnum;
-		phentsize = h.e_phentsize;
-	} else if (id[EI_CLASS] == ELFCLASS32) {
-		Elf32_Ehdr h;
-
-		if (pread(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
-			return -1;
-		phoff = h.e_phoff;
-		phnum = h.e_phnum;
-		phentsize = h.e_phentsize;
-	} else {
+	if (id[EI_CLASS] != ELFCLASS64 && id[EI_CLASS] != ELFCLASS32)
 		return 0;
-	}
+	/* The file's header in its class's layout. */
+	is64 = id[EI_CLASS] == ELFCLASS64;
+	n = is64 ? sizeof(h.e64) : sizeof(h.e32);
+	if (pread(fd, &h, n, 0) != (ssize_t)n)
+		return -1;
+	phoff = is64 ? h.e64.e_phoff : h.e32.e_phoff;
+	phnum = is64 ? h.e64.e_phnum : h.e32.e_phnum;
+	phentsize = is64 ? h.e64.e_phentsize : h.e32.e_phentsize;
 	if (phentsize < sizeof(Elf32_Word))
 		return -1;
 	for (i = 0; i < phnum && i < 4096; i++) {
