@@ -753,6 +753,16 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	long k;
 	int oom = 0;
 
+	if (c->last_row && c->last_row <= c->n) {
+		const struct prof_cmp_entry *e = &c->rows[c->last_row - 1];
+
+		if (!strcmp(e->workload, w) && !strcmp(e->backend, b) &&
+		    prof_cmp_entry_class(e) == cls &&
+		    !strcmp(e->segment, seg)) {
+			k = (long)c->last_row - 1;
+			goto found;
+		}
+	}
 	/* Times, counts and each memory metric never share a row, whatever
 	 * their segments. */
 	snprintf(bk, sizeof(bk), "%s%s", b,
@@ -798,6 +808,8 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 		if (oom || prof_htab64_put(&c->index, h, k) < 0)
 			return prof_err_set(err, "out of memory");
 	}
+	c->last_row = (size_t)k + 1;
+found:
 	/* A time row takes the first threshold a sample records (an error
 	 * sample may come first, with none). */
 	if (!cls && !(c->rows[k].threshold_pct > 0))
@@ -822,6 +834,7 @@ prof_cmp_close(struct prof_cmp *c, prof_cmp_segment_fn fn, void *arg,
 		if (oom)
 			return prof_err_set(err, "out of memory");
 	}
+	c->last_row = 0;
 	if (c->n)
 		qsort(c->rows, c->n, sizeof(*c->rows), cmp_rows);
 	/* Sorted, the rows are found by place: the index is done with. */
@@ -886,6 +899,12 @@ base_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 	int oom = 0;
 
 	w = prof_cmp_class_of(wbuf, sizeof(wbuf), w, cls);
+	if (c->last_base && c->last_base <= c->n_base &&
+	    !strcmp(c->base[c->last_base - 1].workload, w) &&
+	    !strcmp(c->base[c->last_base - 1].seg, seg)) {
+		k = (long)c->last_base - 1;
+		goto found;
+	}
 	len = join_key(key, sizeof(key), w, seg, NULL);
 	if (!len)
 		return prof_err_set(err, "a workload id and segment of more "
@@ -919,6 +938,8 @@ base_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 		if (oom || prof_htab64_put(&c->base_index, h, k) < 0)
 			return prof_err_set(err, "out of memory");
 	}
+	c->last_base = (size_t)k + 1;
+found:
 	if (side_take(c, &c->base[k].side, s, mem) < 0)
 		return prof_err_set(err, "out of memory");
 	return 0;

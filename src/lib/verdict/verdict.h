@@ -294,6 +294,9 @@ struct prof_cmp {
 	/* A merge of shards: shard -> note, for the rows of that shard
 	 * (owned; NULL: none). */
 	struct json_object *shard_drift;
+	/* The row and the baseline group a sample went to last, plus one
+	 * (0: none): the next sample is most often of the same. */
+	size_t last_row, last_base;
 };
 
 /* The run id the comparisons carry (the results' run_id), copied.
