@@ -642,30 +642,37 @@ check_calibration(struct json_object *c, const char *path,
 }
 
 int
+prof_calib_check_map(struct json_object *results, const char *key,
+		     struct prof_err *err)
+{
+	struct json_object *map = NULL;
+	char path[128];
+
+	if (!json_object_object_get_ex(results, key, &map) || !map)
+		return 0;
+	snprintf(path, sizeof(path), ".%s", key);
+	if (!json_object_is_type(map, json_type_object))
+		return prof_err_path(err, path,
+				     "expected an object or null, got %s",
+				     prof_json_type_name(map));
+	json_object_object_foreach(map, name, c)
+	{
+		snprintf(path, sizeof(path), ".%s.%.64s", key, name);
+		if (check_calibration(c, path, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
 prof_calib_check(struct json_object *results, struct prof_err *err)
 {
-	struct json_object *c = NULL, *shards = NULL;
-	char path[128];
+	struct json_object *c = NULL;
 
 	json_object_object_get_ex(results, "calibration", &c);
 	if (check_calibration(c, ".calibration", err) < 0)
 		return -1;
-	if (!json_object_object_get_ex(results, "shard_calibrations",
-				       &shards) ||
-	    !shards)
-		return 0;
-	if (!json_object_is_type(shards, json_type_object))
-		return prof_err_path(err, ".shard_calibrations",
-				     "expected an object or null, got %s",
-				     prof_json_type_name(shards));
-	json_object_object_foreach(shards, shard, sc)
-	{
-		snprintf(path, sizeof(path), ".shard_calibrations.%.64s",
-			 shard);
-		if (check_calibration(sc, path, err) < 0)
-			return -1;
-	}
-	return 0;
+	return prof_calib_check_map(results, "shard_calibrations", err);
 }
 
 /*

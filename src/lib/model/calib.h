@@ -126,6 +126,15 @@ struct json_object *prof_calib_summary(struct json_object *acc);
  */
 int prof_calib_check(struct json_object *results, struct prof_err *err);
 
+/*
+ * Check the member key of a results document (absent or null is fine):
+ * an object of calibrations or nulls, each checked as "calibration" is,
+ * named by its key (".shard_calibrations.0.median_ms: expected a
+ * number"; the key cut to 64 bytes). Returns 0 or -1.
+ */
+int prof_calib_check_map(struct json_object *results, const char *key,
+			 struct prof_err *err);
+
 /* What a run's calibration says about the timing verdicts. */
 struct prof_calib_drift {
 	int drift;		/* a note is due */

@@ -11,40 +11,7 @@
 int
 prof_segcal_check(struct json_object *results, struct prof_err *err)
 {
-	struct json_object *segs = NULL;
-
-	if (!json_object_object_get_ex(results, "segment_calibrations",
-				       &segs) ||
-	    !segs)
-		return 0;
-	if (!json_object_is_type(segs, json_type_object))
-		return prof_err_path(err, ".segment_calibrations",
-				     "expected an object or null, got %s",
-				     prof_json_type_name(segs));
-	json_object_object_foreach(segs, sid, cal)
-	{
-		/* Each is checked as a results' calibration would be. */
-		struct json_object *one = json_object_new_object();
-		char path[256];
-		int rc;
-
-		if (!one)
-			return prof_err_set(err, "out of memory");
-		json_object_object_add(one, "calibration",
-				       json_object_get(cal));
-		rc = prof_calib_check(one, err);
-		json_object_put(one);
-		if (rc < 0) {
-			snprintf(path, sizeof(path),
-				 ".segment_calibrations.%.64s%.160s", sid,
-				 strncmp(err->path, ".calibration", 12) ?
-					 "" :
-					 err->path + 12);
-			snprintf(err->path, sizeof(err->path), "%s", path);
-			return -1;
-		}
-	}
-	return 0;
+	return prof_calib_check_map(results, "segment_calibrations", err);
 }
 
 /* The calibration in segs of the first segment of the run that the
