@@ -122,14 +122,6 @@ ask_bin(const char *bin, const char *flag, double timeout_s, char *msg,
 {
 	char *argv[] = {(char *)bin, (char *)flag, NULL};
 	struct collect c = {.arr = json_object_new_array(), .name = bin};
-	struct prof_spawn sp = {
-		.argv = argv,
-		.timeout_s = timeout_s,
-		.stdout_fd = PROF_SPAWN_PIPE,
-		.on_line = collect_line,
-		.arg = &c,
-		.stderr_fd = -1,
-	};
 	struct prof_spawn_result res;
 	struct prof_err err = {0};
 	char why[1024];
@@ -144,7 +136,7 @@ ask_bin(const char *bin, const char *flag, double timeout_s, char *msg,
 		json_object_put(c.arr);
 		return NULL;
 	}
-	if (prof_spawn_run(&sp, &res, &err) < 0) {
+	if (prof_spawn_read(argv, timeout_s, collect_line, &c, &res, &err) < 0) {
 		say(msg, msg_n, "%s", prof_err_str(&err, why, sizeof(why)));
 		json_object_put(c.arr);
 		return NULL;
@@ -154,7 +146,7 @@ ask_bin(const char *bin, const char *flag, double timeout_s, char *msg,
 		       res.timed_out ? ASK_TIMED_OUT :
 				       ASK_FAILED;
 	if (!prof_spawn_ok(&res)) {
-		prof_spawn_describe(&res, bin, sp.timeout_s, why, sizeof(why));
+		prof_spawn_describe(&res, bin, timeout_s, why, sizeof(why));
 		say(msg, msg_n, "workload binary '%s' %s failed: %s", bin, flag, why);
 		prof_spawn_free(&res);
 		json_object_put(c.arr);
@@ -198,26 +190,19 @@ gbench_names(const char *bin, double timeout_s, char *why, size_t n)
 {
 	char *argv[] = {(char *)bin, "--benchmark_list_tests=true", NULL};
 	struct collect c = {.arr = json_object_new_array(), .name = bin};
-	struct prof_spawn sp = {
-		.argv = argv,
-		.timeout_s = timeout_s,
-		.stdout_fd = PROF_SPAWN_PIPE,
-		.on_line = collect_name,
-		.arg = &c,
-		.stderr_fd = -1,
-	};
 	struct prof_spawn_result res;
 	struct prof_err err = {0};
 	char d[1024];
 
-	if (!c.arr || prof_spawn_run(&sp, &res, &err) < 0) {
+	if (!c.arr ||
+	    prof_spawn_read(argv, timeout_s, collect_name, &c, &res, &err) < 0) {
 		snprintf(why, n, "%s", c.arr ? prof_err_str(&err, d, sizeof(d)) :
 					       "out of memory");
 		json_object_put(c.arr);
 		return NULL;
 	}
 	if (!prof_spawn_ok(&res)) {
-		prof_spawn_describe(&res, bin, sp.timeout_s, d, sizeof(d));
+		prof_spawn_describe(&res, bin, timeout_s, d, sizeof(d));
 		snprintf(why, n, "%s%s", d,
 			 res.timed_out ? ": its listing hangs (a listing "
 					 "waits --timeout, 60 s at most)" :

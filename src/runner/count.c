@@ -63,22 +63,10 @@ link_cwd(struct valgrind_setup *c)
 static char **
 count_argv(struct opts *o, struct valgrind_setup *c)
 {
-	struct prof_err err = {0};
 	char **argv;
 
-	if (valgrind_fresh_home(c) < 0)
+	if (valgrind_argv_begin(c, "callgrind.out.%p") < 0)
 		return NULL;
-	if (prof_tmpdir_new("prof-count", c->dumps, sizeof(c->dumps),
-			    &err) < 0) {
-		cli_err(&err);
-		return NULL;
-	}
-	snprintf(c->out_opt, sizeof(c->out_opt),
-		 "--callgrind-out-file=%s/callgrind.out.%%p", c->dumps);
-	argv_reset(&c->argv);
-	argv_add(&c->argv, c->valgrind);
-	argv_add(&c->argv, "-q");
-	argv_add(&c->argv, "--tool=callgrind");
 	argv_add(&c->argv, "--trace-children=yes");
 	argv_add(&c->argv, "--dump-before=execve");
 	argv_add(&c->argv, c->out_opt);

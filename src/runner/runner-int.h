@@ -380,6 +380,10 @@ int valgrind_open(struct opts *o);
 void valgrind_close(struct opts *o);
 /* A fresh, empty HOME at the fixed path; -1 after a message. */
 int valgrind_fresh_home(struct valgrind_setup *c);
+/* A callgrind run's start: a fresh HOME, a fresh folder for its dumps
+ * (named dump inside it, as --callgrind-out-file takes it), c->argv
+ * begun with valgrind -q --tool=callgrind. 0, or -1 (said). */
+int valgrind_argv_begin(struct valgrind_setup *c, const char *dump);
 /* The fixed environment (PATH, HOME, C locale, UTC), extra after it. */
 int valgrind_fixed_env(struct valgrind_setup *c, char **extra, int n_extra);
 void valgrind_worker_end(struct opts *o);

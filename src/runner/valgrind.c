@@ -302,13 +302,10 @@ valgrind_fixed_env(struct valgrind_setup *c, char **extra, int n_extra)
 	return 0;
 }
 
-/* Wrap a worker's argv in callgrind, in the fixed environment. */
-static int
-valgrind_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
+int
+valgrind_argv_begin(struct valgrind_setup *c, const char *dump)
 {
-	struct valgrind_setup *c = o->count;
 	struct prof_err err = {0};
-	char *extra[1];
 
 	if (valgrind_fresh_home(c) < 0)
 		return -1;
@@ -318,11 +315,23 @@ valgrind_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
 		return -1;
 	}
 	snprintf(c->out_opt, sizeof(c->out_opt),
-		 "--callgrind-out-file=%s/callgrind.out", c->dumps);
+		 "--callgrind-out-file=%s/%s", c->dumps, dump);
 	argv_reset(&c->argv);
 	argv_add(&c->argv, c->valgrind);
 	argv_add(&c->argv, "-q");
 	argv_add(&c->argv, "--tool=callgrind");
+	return 0;
+}
+
+/* Wrap a worker's argv in callgrind, in the fixed environment. */
+static int
+valgrind_worker_begin(struct opts *o, char **argv, struct prof_spawn *sp)
+{
+	struct valgrind_setup *c = o->count;
+	char *extra[1];
+
+	if (valgrind_argv_begin(c, "callgrind.out") < 0)
+		return -1;
 	/* Instrumented from the first counted call on (the worker starts
 	 * it), so that prepare() runs at the speed of valgrind's core. */
 	argv_add(&c->argv, "--instr-atstart=no");

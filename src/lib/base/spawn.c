@@ -356,23 +356,32 @@ keep_line(void *arg, char *line, size_t len, int complete)
 }
 
 int
+prof_spawn_read(char *const *argv, double timeout_s,
+		int (*on_line)(void *arg, char *line, size_t len, int complete),
+		void *arg, struct prof_spawn_result *res, struct prof_err *err)
+{
+	struct prof_spawn sp = {
+		.argv = argv,
+		.timeout_s = timeout_s,
+		.stdout_fd = PROF_SPAWN_PIPE,
+		.on_line = on_line,
+		.arg = arg,
+		.stderr_fd = -1,
+	};
+
+	return prof_spawn_run(&sp, res, err);
+}
+
+int
 prof_spawn_line(char *const *argv, int last, char *out, size_t n)
 {
 	struct spawn_line l = {out, n, last};
-	struct prof_spawn sp = {
-		.argv = argv,
-		.timeout_s = 30,
-		.stdout_fd = PROF_SPAWN_PIPE,
-		.on_line = keep_line,
-		.arg = &l,
-		.stderr_fd = -1,
-	};
 	struct prof_spawn_result res;
 	struct prof_err err = {0};
 	int ok;
 
 	out[0] = '\0';
-	if (prof_spawn_run(&sp, &res, &err) < 0)
+	if (prof_spawn_read(argv, 30, keep_line, &l, &res, &err) < 0)
 		return -1;
 	ok = prof_spawn_ok(&res) && out[0];
 	prof_spawn_free(&res);

@@ -94,6 +94,14 @@ void prof_spawn_describe(const struct prof_spawn_result *res,
  * out "". A tool's question to git ("rev-parse --show-toplevel").
  */
 int prof_spawn_line(char *const *argv, int last, char *out, size_t n);
+/* Run argv to its end (timeout_s at most; 0: no limit), each line of its
+ * stdout to on_line(arg, ...), its stderr's tail kept: prof_spawn_run()
+ * of that. */
+int prof_spawn_read(char *const *argv, double timeout_s,
+		    int (*on_line)(void *arg, char *line, size_t len,
+				   int complete),
+		    void *arg, struct prof_spawn_result *res,
+		    struct prof_err *err);
 
 /*
  * The first file called name in a folder of $PATH (an empty entry is the
