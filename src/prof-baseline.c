@@ -541,6 +541,103 @@ refuse_existing(struct promo *p, const char *path, const char *run_id)
 	return PROF_EXIT_FAILURE;
 }
 
+/* baseline_path: DIR/NAME, ".json" added unless NAME ends in it; -1
+ * (said) when it does not fit. */
+static int
+baseline_path(char *path, size_t size, const char *dir, const char *name)
+{
+	char why[1200];
+	size_t nlen = strlen(name);
+
+	if (snprintf(path, size, "%s/%s%s", dir, name,
+		     nlen > 5 && !strcmp(name + nlen - 5, ".json") ? "" :
+								    ".json") >=
+	    (int)size) {
+		cli_say("--output: '%s': path too long",
+			cli_safe(dir, why, sizeof(why)));
+		return -1;
+	}
+	return 0;
+}
+
+/* read_run: the run FROM read into P (its writer set up), then refused
+ * when it is unfit or, unless FORCE, unsteady (UNSTEADY says why, "" when
+ * steady); PROF_EXIT_OK, or the exit code (said). */
+static int
+read_run(struct promo *p, struct prof_rwriter *w, const char *from,
+	 int force, char *unsteady, size_t size)
+{
+	struct prof_err err = {0};
+	char why[1200];
+
+	p->st = prof_stream_new();
+	p->w = w;
+	if (!p->st || prof_rwriter_init(w, &err) < 0) {
+		cli_say("out of memory");
+		return PROF_EXIT_FAILURE;
+	}
+	if (prof_stream_results(p->st, from, take_run, p, &err) < 0) {
+		if (prof_stream_mixed(p->st)) {
+			cli_say("refusing '%s': %s", from, err.reason);
+			return PROF_EXIT_ERRORED;
+		}
+		cli_err(&err);
+		return PROF_EXIT_FAILURE;
+	}
+	if (unfit(p, why, sizeof(why))) {
+		char safe[2048];
+
+		/* An error sample's reason is a worker's stderr: one line. */
+		cli_say("refusing '%s': %s", from,
+			cli_safe(why, safe, sizeof(safe)));
+		return PROF_EXIT_ERRORED;
+	}
+	if (prof_calib_unsteady(prof_stream_meta(p->st), unsteady, size) &&
+	    !force) {
+		cli_say("refusing '%s': %s, so its times may be noise; run it "
+			"again on a calm machine, or give --force (make: "
+			"FORCE=1) to promote it all the same",
+			cli_safe(from, why, sizeof(why)), unsteady);
+		return PROF_EXIT_ERRORED;
+	}
+	return PROF_EXIT_OK;
+}
+
+/* merge_old: --add over the baseline at PATH: its samples read (those of
+ * the run's rows replaced), its tables and segment calibrations merged
+ * into the writer beside HEAD's; PROF_EXIT_OK, or the exit code (said). */
+static int
+merge_old(struct promo *p, const char *path, struct json_object *head)
+{
+	struct prof_err err = {0};
+
+	if (key_segments(p, &err) < 0)
+		goto fail;
+	prof_stream_free(p->st);
+	p->st = prof_stream_new();
+	if (!p->st) {
+		cli_say("out of memory");
+		return PROF_EXIT_FAILURE;
+	}
+	if (prof_stream_results(p->st, path, take_old, p, &err) < 0)
+		goto fail;
+	/* The baseline read is the one replaced, on purpose. */
+	prof_afile_forget_input(path);
+	if (prof_calib_check(prof_stream_meta(p->st), &err) < 0 ||
+	    prof_segcal_check(prof_stream_meta(p->st), &err) < 0) {
+		prof_err_file(&err, path);
+		goto fail;
+	}
+	if (prof_rwriter_merge_tables(p->w, prof_stream_envs(p->st),
+				      prof_stream_segments(p->st), &err) < 0 ||
+	    segment_calibrations(p, head, prof_stream_meta(p->st), &err) < 0)
+		goto fail;
+	return PROF_EXIT_OK;
+fail:
+	cli_err(&err);
+	return PROF_EXIT_FAILURE;
+}
+
 static int
 promote(const char *from, const char *name, const char *dir, int add,
 	int force)
@@ -549,56 +646,19 @@ promote(const char *from, const char *name, const char *dir, int add,
 	struct prof_rwriter w = {0};
 	struct json_object *head = NULL;
 	struct prof_err err = {0};
-	char why[1200], path[4096], unsteady[256] = "";
-	size_t nlen = strlen(name);
+	char path[4096], unsteady[256] = "";
 	int rc = PROF_EXIT_FAILURE, old_exists = 0;
 	struct stat sb;
 
-	if (snprintf(path, sizeof(path), "%s/%s%s", dir, name,
-		     nlen > 5 && !strcmp(name + nlen - 5, ".json") ? "" :
-								    ".json") >=
-	    (int)sizeof(path)) {
-		cli_say("--output: '%s': path too long",
-			cli_safe(dir, why, sizeof(why)));
+	if (baseline_path(path, sizeof(path), dir, name) < 0)
 		goto out;
-	}
 	if (cli_not_input("--name", path, &from, 1) < 0 ||
 	    cli_trap_signals(path) < 0)
 		goto out;
-	p.st = prof_stream_new();
-	p.w = &w;
-	if (!p.st || prof_rwriter_init(&w, &err) < 0) {
-		cli_say("out of memory");
+	rc = read_run(&p, &w, from, force, unsteady, sizeof(unsteady));
+	if (rc != PROF_EXIT_OK)
 		goto out;
-	}
-	if (prof_stream_results(p.st, from, take_run, &p, &err) < 0) {
-		if (prof_stream_mixed(p.st)) {
-			cli_say("refusing '%s': %s", from, err.reason);
-			rc = PROF_EXIT_ERRORED;
-		} else {
-			cli_err(&err);
-		}
-		goto out;
-	}
-	if (unfit(&p, why, sizeof(why))) {
-		char safe[2048];
-
-		/* An error sample's reason is a worker's stderr: one line. */
-		cli_say("refusing '%s': %s", from,
-			cli_safe(why, safe, sizeof(safe)));
-		rc = PROF_EXIT_ERRORED;
-		goto out;
-	}
-	if (prof_calib_unsteady(prof_stream_meta(p.st), unsteady,
-				sizeof(unsteady)) &&
-	    !force) {
-		cli_say("refusing '%s': %s, so its times may be noise; run it "
-			"again on a calm machine, or give --force (make: "
-			"FORCE=1) to promote it all the same",
-			cli_safe(from, why, sizeof(why)), unsteady);
-		rc = PROF_EXIT_ERRORED;
-		goto out;
-	}
+	rc = PROF_EXIT_FAILURE;
 	if (!add && !force && stat(path, &sb) == 0) {
 		rc = refuse_existing(&p, path,
 				     prof_json_str(prof_stream_meta(p.st),
@@ -610,48 +670,20 @@ promote(const char *from, const char *name, const char *dir, int add,
 				      prof_stream_segments(p.st), &err) < 0)
 		goto fail;
 	old_exists = add && stat(path, &sb) == 0;
-	if (old_exists) {
-		if (key_segments(&p, &err) < 0)
-			goto fail;
-		prof_stream_free(p.st);
-		p.st = prof_stream_new();
-		if (!p.st) {
-			cli_say("out of memory");
-			goto out;
-		}
-		if (prof_stream_results(p.st, path, take_old, &p, &err) < 0) {
-			cli_err(&err);
-			goto out;
-		}
-		/* The baseline read is the one replaced, on purpose. */
-		prof_afile_forget_input(path);
-		if (prof_calib_check(prof_stream_meta(p.st), &err) < 0 ||
-		    prof_segcal_check(prof_stream_meta(p.st), &err) < 0) {
-			prof_err_file(&err, path);
-			cli_err(&err);
-			goto out;
-		}
-		if (prof_rwriter_merge_tables(&w, prof_stream_envs(p.st),
-					      prof_stream_segments(p.st),
-					      &err) < 0 ||
-		    segment_calibrations(&p, head, prof_stream_meta(p.st),
-					 &err) < 0)
-			goto fail;
-	}
+	if (old_exists && merge_old(&p, path, head) != PROF_EXIT_OK)
+		goto out;
 	if (prof_mkdirs(dir, &err) < 0 ||
 	    prof_rwriter_commit(&w, path, head, &err) < 0)
 		goto fail;
 	if (old_exists)
 		cli_say("added run '%s' (%ld samples) to '%s': %ld samples "
-			"of its rows replaced, %ld of other rows kept%s%s%s",
+			"of its rows replaced, %ld of other rows kept%s%s",
 			prof_json_str(head, "run_id"), p.samples, path,
-			p.replaced, p.kept, unsteady[0] ? "; " : "", unsteady,
-			"");
+			p.replaced, p.kept, unsteady[0] ? "; " : "", unsteady);
 	else
-		cli_say("promoted run '%s' (%ld samples) to '%s'%s%s%s",
+		cli_say("promoted run '%s' (%ld samples) to '%s'%s%s",
 			prof_json_str(head, "run_id"), p.samples, path,
-			unsteady[0] ? "; " : "", unsteady,
-			"");
+			unsteady[0] ? "; " : "", unsteady);
 	rc = PROF_EXIT_OK;
 	goto out;
 fail:
