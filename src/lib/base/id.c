@@ -28,19 +28,29 @@ say(char *why, size_t n, const char *fmt, ...)
 	return 0;
 }
 
+/* A name's length checked: 1, or 0 (why says so) where it is missing,
+ * empty or longer than PROF_ID_MAX bytes. */
+static int
+length_ok(const char *s, char *why, size_t why_n)
+{
+	if (!s)
+		return say(why, why_n, "missing");
+	if (!s[0])
+		return say(why, why_n, "empty");
+	if (strlen(s) > PROF_ID_MAX)
+		return say(why, why_n, "longer than %d bytes", PROF_ID_MAX);
+	return 1;
+}
+
 int
 prof_id_valid(const char *id, char *why, size_t why_n)
 {
 	size_t n, bad;
 	unsigned char c;
 
-	if (!id)
-		return say(why, why_n, "missing");
+	if (!length_ok(id, why, why_n))
+		return 0;
 	n = strlen(id);
-	if (n == 0)
-		return say(why, why_n, "empty");
-	if (n > PROF_ID_MAX)
-		return say(why, why_n, "longer than %d bytes", PROF_ID_MAX);
 	bad = strspn(id, ID_CHARS);
 	if (bad < n) {
 		c = (unsigned char)id[bad];
@@ -68,13 +78,9 @@ prof_commit_valid(const char *commit, char *why, size_t why_n)
 	size_t n, i;
 	unsigned char c;
 
-	if (!commit)
-		return say(why, why_n, "missing");
+	if (!length_ok(commit, why, why_n))
+		return 0;
 	n = strlen(commit);
-	if (n == 0)
-		return say(why, why_n, "empty");
-	if (n > PROF_ID_MAX)
-		return say(why, why_n, "longer than %d bytes", PROF_ID_MAX);
 	for (i = 0; i < n; i++) {
 		c = (unsigned char)commit[i];
 		if (c < 0x20 || c > 0x7e)
