@@ -22,13 +22,16 @@ struct prof_cmp_rows;
  * PROF_CMPVIEW_KEEP other rows have been asked for: a reader may hold a
  * row and the few it looks up beside it, never a list of them all.
  * Memory: about 100 bytes a row (its offset, its pooled keys and their
- * index), the strings once, and the slots. Memory
+ * index), the strings once, and the slots: up to PROF_CMPVIEW_KEEP rows
+ * parsed (about 10 KB each), so that a run of up to that many rows is
+ * parsed once for all of a report's passes over its rows, and a larger
+ * one is held to that many. Memory
  * rows ("phase": "memory") are checked and go to the view memory points
  * to (a view of its own, memory_rows set, that takes only them), or are
  * left out when it is NULL: the readers of time and counts never meet
  * one.
  */
-#define PROF_CMPVIEW_KEEP 256
+#define PROF_CMPVIEW_KEEP 2048
 
 struct prof_cmpview_at {
 	long off;			/* in the spool */
