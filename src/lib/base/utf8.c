@@ -249,6 +249,12 @@ oom:
 	return -1;
 }
 
+/* The characters HTML text and attributes write as references. */
+static const char *const html_entity[0x80] = {
+	['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;",
+	['"'] = "&quot;", ['\''] = "&#39;",
+};
+
 void
 prof_utf8_html(FILE *fp, const char *s, size_t max)
 {
@@ -265,31 +271,13 @@ prof_utf8_html(FILE *fp, const char *s, size_t max)
 			fputs(PROF_UTF8_REPLACEMENT, fp);
 			continue;
 		}
-		switch (*c) {
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		case '\'':
-			fputs("&#39;", fp);
-			break;
-		case '\t':
-		case '\n':
+		if (*c < 0x80 && html_entity[*c])
+			fputs(html_entity[*c], fp);
+		else if (*c == '\t' || *c == '\n')
 			fputc(*c, fp);
-			break;
-		default:
-			if (*c < 0x20 || *c == 0x7f)
-				fputs(PROF_UTF8_REPLACEMENT, fp);
-			else
-				fputc(*c, fp);
-		}
+		else if (*c < 0x20 || *c == 0x7f)
+			fputs(PROF_UTF8_REPLACEMENT, fp);
+		else
+			fputc(*c, fp);
 	}
 }
