@@ -225,17 +225,164 @@ val_put(struct prof_stream *st, const char *p, size_t n,
  * reject); a number or literal ends before a delimiter. *out is the value,
  * or NULL with err filled.
  */
+/* Where the scan of one value stands: in a scalar, a string (an escape,
+ * a \u's digits, a high surrogate's low half due, a long string being
+ * cut) or between the brackets of its stack. */
+struct vscan {
+	char *stack; /* MAX_DEPTH closing brackets due */
+	int depth, scalar, in_str, esc, uesc, cutting, hi, done;
+	unsigned ucode;
+	size_t slen; /* the string's bytes so far */
+	const char *from; /* what is not yet put into st->val */
+};
+
+/* skip_plain: past what needs no look from Q: a string's plain ASCII (up
+ * to where it is cut) or, between strings, what is not a quote, a bracket
+ * or a new line. */
+static const char *
+skip_plain(struct vscan *s, const char *q, const char *end)
+{
+	if (s->in_str && !s->esc && !s->uesc && !s->cutting) {
+		const char *run = q;
+		size_t room = s->slen < PROF_TEXT_MAX ?
+				      PROF_TEXT_MAX - s->slen :
+				      0;
+		const char *stop = (size_t)(end - q) < room ? end : q + room;
+
+		while (q < stop && (unsigned char)*q >= 0x20 &&
+		       (unsigned char)*q < 0x80 && *q != '"' && *q != '\\')
+			q++;
+		if (q > run) {
+			s->slen += (size_t)(q - run);
+			s->hi = 0;
+		}
+	} else if (!s->in_str) {
+		while (q < end && *q != '"' && *q != '{' && *q != '[' &&
+		       *q != '}' && *q != ']' && *q != '\n')
+			q++;
+	}
+	return q;
+}
+
+/* string_byte: the byte at Q of a string taken; 1 when it ended the
+ * value (a string at the top), 0 to go on, -1 (err) when out of room. */
+static int
+string_byte(struct prof_stream *st, struct vscan *s, const char *q,
+	    struct prof_err *err)
+{
+	char ch = *q, mark[64];
+	unsigned char u = (unsigned char)ch;
+
+	if (!s->cutting && s->slen >= PROF_TEXT_MAX && !s->esc && !s->uesc &&
+	    !s->hi && ch != '"' && (u < 0x80 || u >= 0xc0)) {
+		/* Cut a string too long to keep, between two characters:
+		 * never inside an escape, a UTF-8 character or a surrogate
+		 * pair. */
+		if (val_put(st, s->from, (size_t)(q - s->from), err) < 0)
+			return -1;
+		s->cutting = 1;
+		st->cut = 1;
+	}
+	s->slen++;
+	if (s->uesc) {
+		s->ucode = s->ucode << 4 |
+			   (unsigned)(u <= '9' ? u - '0' : (u | 0x20) - 'a' + 10);
+		s->hi = --s->uesc == 0 && s->ucode >= 0xd800 &&
+			s->ucode <= 0xdbff;
+	} else {
+		s->hi = 0;
+	}
+	if (s->esc)
+		s->esc = 0, s->uesc = ch == 'u' ? 4 : 0, s->ucode = 0;
+	else if (ch == '\\')
+		s->esc = 1;
+	else if (ch == '"')
+		s->in_str = 0;
+	if (s->cutting && !s->in_str) {
+		snprintf(mark, sizeof(mark), " [... cut, %zu bytes]",
+			 s->slen - 1);
+		if (val_put(st, mark, strlen(mark), err) < 0)
+			return -1;
+		s->cutting = 0;
+		s->from = q;
+	}
+	return !s->in_str && s->depth == 0;
+}
+
+/* structure_byte: CH outside a string; 1 when it ends the value (the
+ * top's closing bracket, a wrong one or one too deep, for json-c to
+ * reject), else 0. */
+static int
+structure_byte(struct vscan *s, char ch)
+{
+	if (ch == '"') {
+		s->in_str = 1;
+		s->slen = 0;
+		s->uesc = s->hi = 0;
+	} else if (ch == '{' || ch == '[') {
+		if (s->depth == MAX_DEPTH)
+			return 1;
+		s->stack[s->depth++] = ch == '{' ? '}' : ']';
+	} else if (ch == '}' || ch == ']') {
+		if (!s->depth || s->stack[s->depth - 1] != ch)
+			return 1;
+		if (--s->depth == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* scan_bytes: the value's bytes in the buffer from P to END taken;
+ * where the scan stopped (END, or past the value's end with s->done), or
+ * NULL (err). */
+static const char *
+scan_bytes(struct prof_stream *st, struct vscan *s, const char *p,
+	   const char *end, struct prof_err *err)
+{
+	const char *q = p;
+	int r;
+
+	for (; q < end; q++) {
+		char ch = *q;
+
+		if (s->scalar) {
+			if (ch == ',' || ch == ']' || ch == '}' || ch == ' ' ||
+			    ch == '\t' || ch == '\n' || ch == '\r' ||
+			    ch == '{' || ch == '[' || ch == '"' || ch == ':') {
+				s->done = 1;
+				break;
+			}
+			continue;
+		}
+		q = skip_plain(s, q, end);
+		if (q == end)
+			break;
+		ch = *q;
+		if (ch == '\n') {
+			st->line++;
+			st->line_start = st->base + (q - st->buf) + 1;
+		}
+		r = s->in_str ? string_byte(st, s, q, err) :
+				structure_byte(s, ch);
+		if (r < 0)
+			return NULL;
+		if (r) {
+			s->done = 1;
+			return q + 1;
+		}
+	}
+	return q;
+}
+
 static int
 read_value(struct prof_stream *st, struct json_object **out,
 	   struct prof_err *err)
 {
-	char stack[MAX_DEPTH], mark[64];
-	int depth = 0, in_str = 0, esc = 0, scalar, done = 0;
-	int uesc = 0, cutting = 0, hi = 0;
-	unsigned ucode = 0;
+	char stack[MAX_DEPTH];
+	struct vscan s = {.stack = stack};
 	long line;
 	int col, c;
-	size_t pad, slen = 0;
+	size_t pad;
 
 	*out = NULL;
 	c = peek(st);
@@ -250,137 +397,16 @@ read_value(struct prof_stream *st, struct json_object **out,
 		return prof_err_at(err, st->name, 0, 0, "out of memory");
 	memset(st->val.p, ' ', pad);
 	st->val.len = st->vpad = pad;
-	scalar = c != '{' && c != '[' && c != '"';
-	while (!done && fill(st) == 0) {
-		const char *p = st->buf + st->pos, *end = st->buf + st->len;
-		const char *q = p, *from = p;
+	s.scalar = c != '{' && c != '[' && c != '"';
+	while (!s.done && fill(st) == 0) {
+		const char *p = st->buf + st->pos, *q;
 
-		for (; q < end; q++) {
-			char ch = *q;
-			unsigned char u = (unsigned char)ch;
-
-			if (scalar) {
-				if (ch == ',' || ch == ']' || ch == '}' ||
-				    ch == ' ' || ch == '\t' || ch == '\n' ||
-				    ch == '\r' || ch == '{' || ch == '[' ||
-				    ch == '"' || ch == ':') {
-					done = 1;
-					break;
-				}
-				continue;
-			}
-			if (in_str && !esc && !uesc && !cutting) {
-				/* The common case, a string's plain ASCII,
-				 * passed over at once up to where a
-				 * character needs a look (or the cut). */
-				const char *run = q;
-				size_t room = slen < PROF_TEXT_MAX ?
-						      PROF_TEXT_MAX - slen :
-						      0;
-				const char *stop =
-				    (size_t)(end - q) < room ? end : q + room;
-
-				while (q < stop && (unsigned char)*q >= 0x20 &&
-				       (unsigned char)*q < 0x80 && *q != '"' &&
-				       *q != '\\')
-					q++;
-				if (q > run) {
-					slen += (size_t)(q - run);
-					hi = 0;
-				}
-				if (q == end)
-					break;
-				ch = *q;
-				u = (unsigned char)ch;
-			} else if (!in_str) {
-				/* Between strings, what is not a quote, a
-				 * bracket or a new line is passed over. */
-				while (q < end && *q != '"' && *q != '{' &&
-				       *q != '[' && *q != '}' && *q != ']' &&
-				       *q != '\n')
-					q++;
-				if (q == end)
-					break;
-				ch = *q;
-				u = (unsigned char)ch;
-			}
-			if (ch == '\n') {
-				st->line++;
-				st->line_start = st->base + (q - st->buf) + 1;
-			}
-			if (in_str && !cutting && slen >= PROF_TEXT_MAX &&
-			    !esc && !uesc && !hi && ch != '"' &&
-			    (u < 0x80 || u >= 0xc0)) {
-				/* Cut a string too long to keep, between two
-				 * characters: never inside an escape, a UTF-8
-				 * character or a surrogate pair. */
-				if (val_put(st, from, (size_t)(q - from),
-					    err) < 0)
-					return -1;
-				cutting = 1;
-				st->cut = 1;
-			}
-			if (in_str) {
-				slen++;
-				if (uesc) {
-					ucode = ucode << 4 |
-						(unsigned)(u <= '9' ? u - '0' :
-							   (u | 0x20) - 'a' + 10);
-					hi = --uesc == 0 && ucode >= 0xd800 &&
-					     ucode <= 0xdbff;
-				} else {
-					hi = 0;
-				}
-				if (esc)
-					esc = 0, uesc = ch == 'u' ? 4 : 0,
-					ucode = 0;
-				else if (ch == '\\')
-					esc = 1;
-				else if (ch == '"')
-					in_str = 0;
-				if (cutting && !in_str) {
-					snprintf(mark, sizeof(mark),
-						 " [... cut, %zu bytes]",
-						 slen - 1);
-					if (val_put(st, mark, strlen(mark),
-						    err) < 0)
-						return -1;
-					cutting = 0;
-					from = q;
-				}
-				if (!in_str && depth == 0) {
-					q++;
-					done = 1;
-					break;
-				}
-				continue;
-			}
-			if (ch == '"') {
-				in_str = 1;
-				slen = 0;
-				uesc = hi = 0;
-			} else if (ch == '{' || ch == '[') {
-				if (depth == MAX_DEPTH) {
-					q++;
-					done = 1;
-					break;
-				}
-				stack[depth++] = ch == '{' ? '}' : ']';
-			} else if (ch == '}' || ch == ']') {
-				if (!depth || stack[depth - 1] != ch) {
-					q++;
-					done = 1;
-					break;
-				}
-				if (--depth == 0) {
-					q++;
-					done = 1;
-					break;
-				}
-			}
-		}
-		if (!cutting &&
-		    val_put(st, from, (size_t)(q - from), err) < 0)
+		s.from = p;
+		q = scan_bytes(st, &s, p, st->buf + st->len, err);
+		if (!q)
+			return -1;
+		if (!s.cutting &&
+		    val_put(st, s.from, (size_t)(q - s.from), err) < 0)
 			return -1;
 		st->pos += (size_t)(q - p);
 	}
@@ -388,7 +414,7 @@ read_value(struct prof_stream *st, struct json_object **out,
 		return here(st, err, "");
 	/* A null member is a value (json-c gives it as NULL), for the
 	 * schema check to name: ".groups: expected an object, got null". */
-	if (scalar && st->val.len - st->vpad == 4 &&
+	if (s.scalar && st->val.len - st->vpad == 4 &&
 	    !memcmp(st->val.p + st->vpad, "null", 4))
 		return 0;
 	*out = prof_json_parse_tok(st->tok, st->val.p, st->val.len, st->name,
