@@ -115,8 +115,7 @@ repo_url_ok(const char *u)
 static int
 dir_check(const char *dir)
 {
-	char abs[PATH_MAX], p[PATH_MAX], safe[512], psafe[512];
-	const char *m;
+	char p[PATH_MAX], safe[512], psafe[512];
 	struct stat sb;
 	struct dirent *e;
 	DIR *d;
@@ -126,21 +125,8 @@ dir_check(const char *dir)
 	if (exists && !S_ISDIR(sb.st_mode))
 		return cli_fail("'%s' is not a folder: give the folder to "
 				"write", safe);
-	switch (prof_in_run(dir, abs, sizeof(abs), &m)) {
-	case 1:
-		return cli_fail("'%s' is a run folder (it holds '%s'): a "
-				"dashboard is never written into a run; give "
-				"another folder", safe, m);
-	case 2:
-		return cli_fail("'%s' is inside the run folder '%s' "
-				"(it holds '%s'): a dashboard is never "
-				"written into a run; give a folder "
-				"outside it", safe,
-				cli_safe(abs, psafe, sizeof(psafe)), m);
-	case -1:
-		return cli_fail("cannot read the current folder: %s",
-				strerror(errno));
-	}
+	if (cli_not_in_run(dir, "a dashboard is never written into a run"))
+		return PROF_EXIT_FAILURE;
 	if (!exists)
 		return 0;
 	snprintf(p, sizeof(p), "%s/" DASH_MARK, dir);

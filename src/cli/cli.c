@@ -1,5 +1,6 @@
 /* cli.c: messages, checked number parsing and the exit path of the tools. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -191,6 +192,28 @@ cli_not_input(const char *opt, const char *output, const char *const *inputs,
 			opt, cli_safe(output, safe, sizeof(safe)),
 			inputs[i] && !strcmp(inputs[i], "-") ? " (stdin)" : "");
 		return -1;
+	}
+	return 0;
+}
+
+int
+cli_not_in_run(const char *dir, const char *never)
+{
+	char run[PATH_MAX], safe[512], rsafe[512];
+	const char *m;
+
+	cli_safe(dir, safe, sizeof(safe));
+	switch (prof_in_run(dir, run, sizeof(run), &m)) {
+	case 1:
+		return cli_fail("'%s' is a run folder (it holds '%s'): %s; give "
+				"another folder", safe, m, never);
+	case 2:
+		return cli_fail("'%s' is inside the run folder '%s' (it holds "
+				"'%s'): %s; give a folder outside it", safe,
+				cli_safe(run, rsafe, sizeof(rsafe)), m, never);
+	case -1:
+		return cli_fail("cannot read the current folder: %s",
+				strerror(errno));
 	}
 	return 0;
 }

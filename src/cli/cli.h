@@ -68,6 +68,17 @@ int cli_not_input(const char *opt, const char *output,
 		  const char *const *inputs, int n);
 
 /*
+ * Refuse to write into a run folder or into one inside a run
+ * (prof_in_run(), afile.h): "'DIR' is a run folder (it holds 'MARK'):
+ * NEVER; give another folder", "'DIR' is inside the run folder 'RUN' (it
+ * holds 'MARK'): NEVER; give a folder outside it", or that the current
+ * folder cannot be read; each returns PROF_EXIT_FAILURE. 0 otherwise.
+ * never says what is never done, e.g. "export-runs never writes into a
+ * run".
+ */
+int cli_not_in_run(const char *dir, const char *never);
+
+/*
  * SIGINT, SIGTERM and SIGHUP end the tool at once: the temporary file of
  * an output being written is removed (afile.h), one line says what
  * happened to output ("-" is stdout), e.g. "prof-merge: interrupted by

@@ -160,28 +160,14 @@ history_cmd_export(const struct history_opts *o, const char *dir)
 	struct prof_history *h;
 	long long runs = 0;
 	struct stat sb;
-	char safe[512], dsafe[512], run[PATH_MAX];
-	const char *m;
+	char safe[512], dsafe[512];
 	int rc = PROF_EXIT_FAILURE;
 	DIR *d;
 	struct dirent *e;
 
 	/* Never into a run (prof_in_run()), before anything is read. */
-	cli_safe(dir, safe, sizeof(safe));
-	switch (prof_in_run(dir, run, sizeof(run), &m)) {
-	case 1:
-		return cli_fail("'%s' is a run folder (it holds '%s'): "
-				"export-runs never writes into a run; give "
-				"another folder", safe, m);
-	case 2:
-		return cli_fail("'%s' is inside the run folder '%s' (it holds "
-				"'%s'): export-runs never writes into a run; "
-				"give a folder outside it", safe,
-				cli_safe(run, dsafe, sizeof(dsafe)), m);
-	case -1:
-		return cli_fail("cannot read the current folder: %s",
-				strerror(errno));
-	}
+	if (cli_not_in_run(dir, "export-runs never writes into a run"))
+		return PROF_EXIT_FAILURE;
 	/* The history first: one that cannot be read leaves no folder. */
 	h = history_open(o, 0);
 	if (!h)
