@@ -148,15 +148,8 @@ write_field(FILE *fp, const char *s, unsigned how)
 	for (; *c; c += len ? len : 1) {
 		size_t at = (size_t)(c - (const unsigned char *)s);
 
-		len = prof_utf8_seq(c, 4);
-		if (len > 1) {
-			fwrite(c, 1, len, fp);
+		if (prof_utf8_put_wide(fp, c, &len))
 			continue;
-		}
-		if (!len) {
-			fputs(PROF_UTF8_REPLACEMENT, fp);
-			continue;
-		}
 		if (*c == '\n' || *c == '\r' || *c == '\t') {
 			fputc(' ', fp);
 			continue;

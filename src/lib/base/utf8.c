@@ -249,6 +249,21 @@ oom:
 	return -1;
 }
 
+int
+prof_utf8_put_wide(FILE *fp, const unsigned char *c, size_t *len)
+{
+	*len = prof_utf8_seq(c, 4);
+	if (*len > 1) {
+		fwrite(c, 1, *len, fp);
+		return 1;
+	}
+	if (!*len) {
+		fputs(PROF_UTF8_REPLACEMENT, fp);
+		return 1;
+	}
+	return 0;
+}
+
 /* The characters HTML text and attributes write as references. */
 static const char *const html_entity[0x80] = {
 	['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;",
@@ -262,15 +277,8 @@ prof_utf8_html(FILE *fp, const char *s, size_t max)
 	size_t k, len;
 
 	for (k = 0; c && *c && k < max; k++, c += len ? len : 1) {
-		len = prof_utf8_seq(c, 4);
-		if (len > 1) {
-			fwrite(c, 1, len, fp);
+		if (prof_utf8_put_wide(fp, c, &len))
 			continue;
-		}
-		if (!len) {
-			fputs(PROF_UTF8_REPLACEMENT, fp);
-			continue;
-		}
 		if (*c < 0x80 && html_entity[*c])
 			fputs(html_entity[*c], fp);
 		else if (*c == '\t' || *c == '\n')

@@ -74,6 +74,15 @@ size_t prof_utf8_cut(const char *s, size_t n, size_t max);
 int prof_utf8_json(const char *text, size_t n, char **fixed, size_t *fixed_n);
 
 /*
+ * The character at c (a NUL-terminated text) written to fp when it is more
+ * than one byte: a valid sequence as it is, a byte that begins none as
+ * U+FFFD; returns 1. Returns 0 for one ASCII byte, left to the caller's
+ * escaping. *len gets the sequence's length (prof_utf8_seq(): 0 when not
+ * valid); the next character is at c + (*len ? *len : 1).
+ */
+int prof_utf8_put_wide(FILE *fp, const unsigned char *c, size_t *len);
+
+/*
  * Text from outside (a commit, a reason, a path, a name) as HTML content or
  * an attribute value, written to fp: the markup characters become
  * references; a byte that is not UTF-8 and a control character (but tab and
