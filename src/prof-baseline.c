@@ -699,30 +699,26 @@ int
 main(int argc, char **argv)
 {
 	struct opts o = {.dir = "baselines"};
-	const char *from, *name, *dir;
 	char why[256];
 
 	cli_init(argv[0]);
 	if (cli_opt_parse_all(option_table, argc, argv, &o) < 0)
 		return PROF_EXIT_FAILURE;
-	from = o.from;
-	name = o.name;
-	dir = o.dir;
 	if (optind < argc)
 		return cli_fail("unexpected argument '%s'", argv[optind]);
-	if (!from || !from[0])
+	if (!o.from || !o.from[0])
 		return cli_fail("give the results file: --from RESULTS");
-	if (!name)
+	if (!o.name)
 		return cli_fail("give the baseline's name: --name NAME");
-	if (!dir[0])
+	if (!o.dir[0])
 		return cli_fail("--output: empty folder name");
-	if (!prof_id_valid(name, why, sizeof(why))) {
+	if (!prof_id_valid(o.name, why, sizeof(why))) {
 		char safe[512];
 
 		/* A bad argument (2), not an unfit run (1); the name is
 		 * escaped, so a newline in it cannot split the message. */
 		return cli_fail("--name: '%s' is not a valid baseline name: %s",
-				cli_safe(name, safe, sizeof(safe)), why);
+				cli_safe(o.name, safe, sizeof(safe)), why);
 	}
-	return promote(from, name, dir, o.add, o.force);
+	return promote(o.from, o.name, o.dir, o.add, o.force);
 }
