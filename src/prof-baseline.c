@@ -413,12 +413,8 @@ promo_free(struct promo *p)
 	free(p->env_ids);
 	free(p->env_workload);
 	free(p->env_first);
-	for (i = 0; i < p->n_segs; i++)
-		free(p->seg_ids[i]);
-	free(p->seg_ids);
-	for (i = 0; i < p->n_rows; i++)
-		free(p->row_keys[i]);
-	free(p->row_keys);
+	prof_strv_free(p->seg_ids, p->n_segs);
+	prof_strv_free(p->row_keys, p->n_rows);
 	free(p->row_lens);
 	prof_htab_free(&p->run_rows);
 	prof_htab_free(&p->run_workloads);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/grow.h"
 #include "base/htab.h"
 #include "cli.h"
 #include "runfiles.h"
@@ -21,15 +22,8 @@ add_path(struct cli_paths *l, const char *path)
 {
 	char *copy;
 
-	if (l->n == l->cap) {
-		size_t ncap = l->cap ? 2 * l->cap : 64;
-		char **np = realloc(l->paths, ncap * sizeof(*np));
-
-		if (!np)
-			return -1;
-		l->paths = np;
-		l->cap = ncap;
-	}
+	if (PROF_GROW(l->paths, l->n + 1, l->cap) < 0)
+		return -1;
 	copy = strdup(path);
 	if (!copy)
 		return -1;
@@ -40,11 +34,7 @@ add_path(struct cli_paths *l, const char *path)
 void
 cli_paths_free(struct cli_paths *l)
 {
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		free(l->paths[i]);
-	free(l->paths);
+	prof_strv_free(l->paths, l->n);
 	memset(l, 0, sizeof(*l));
 }
 

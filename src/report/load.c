@@ -173,9 +173,7 @@ rep_report_free(struct report *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->n_envs; i++)
-		free(r->envs[i]);
-	free(r->envs);
+	prof_strv_free(r->envs, r->n_envs);
 	for (i = 0; i < r->n_profiles; i++) {
 		free(r->profiles[i].workload);
 		free(r->profiles[i].backend);

@@ -40,11 +40,7 @@ keep_line(void *arg, char *line, size_t len, int complete)
 static void
 lines_free(struct lines *l)
 {
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		free(l->v[i]);
-	free(l->v);
+	prof_strv_free(l->v, l->n);
 }
 
 /* Whether file, links resolved, is inside the folder dir. */

@@ -59,3 +59,13 @@ prof_grow(void *pp, size_t *cap, size_t need, size_t size)
 	*cap = ncap;
 	return 0;
 }
+
+void
+prof_strv_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
+}

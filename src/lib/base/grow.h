@@ -25,6 +25,9 @@ int prof_grow(void *pp, size_t *cap, size_t need, size_t size);
  */
 int prof_resize(void *pp, size_t n, size_t size);
 
+/* An array of n strings freed: each of them, then the array (NULL: none). */
+void prof_strv_free(char **v, size_t n);
+
 /* Room for need elements in the array p of cap (both lvalues). */
 #define PROF_GROW(p, need, cap) \
 	prof_grow(&(p), &(cap), (need), sizeof(*(p)))

@@ -98,11 +98,7 @@ prof_pool_seal(struct prof_pool *p)
 void
 prof_pool_free(struct prof_pool *p)
 {
-	size_t i;
-
-	for (i = 0; i < p->n_chunks; i++)
-		free(p->chunks[i]);
-	free(p->chunks);
+	prof_strv_free(p->chunks, p->n_chunks);
 	free(p->strs);
 	prof_htab64_free(&p->h);
 	memset(p, 0, sizeof(*p));

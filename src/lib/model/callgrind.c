@@ -406,11 +406,7 @@ oom:
 static void
 names_free(struct names *t)
 {
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		free(t->by_n[i]);
-	free(t->by_n);
+	prof_strv_free(t->by_n, t->n);
 	prof_htab_free(&t->index);
 }
 
