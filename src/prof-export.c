@@ -379,17 +379,12 @@ static void
 row_name(struct export *e, long i, char *buf, size_t n)
 {
 	const struct prof_runrow *r = &e->rows[i];
-	long from = i, to = i + 1, k;
+	size_t from, to, k;
 	int entries = 0, several;
 
-	while (from > 0 && !strcmp(e->rows[from - 1].workload, r->workload) &&
-	       !strcmp(e->rows[from - 1].backend, r->backend))
-		from--;
-	while (to < e->n && !strcmp(e->rows[to].workload, r->workload) &&
-	       !strcmp(e->rows[to].backend, r->backend))
-		to++;
+	prof_runrow_span(e->rows, (size_t)e->n, (size_t)i, &from, &to);
 	for (k = from; k < to; k++)
-		entries += k == i || has_entry(e, k);
+		entries += (long)k == i || has_entry(e, (long)k);
 	several = entries > 1;
 	/* A Google Benchmark row (prof-merge --gbench, a gbench binary's
 	 * workload, whatever its category) has the benchmark's own name as

@@ -1160,23 +1160,33 @@ prof_runview_kept_verdicts(const struct prof_runview *v,
 	return 1;
 }
 
+void
+prof_runrow_span(const struct prof_runrow *rows, size_t n, size_t i,
+		 size_t *from, size_t *to)
+{
+	const struct prof_runrow *r = &rows[i];
+
+	*from = i;
+	*to = i + 1;
+	while (*from > 0 && !strcmp(rows[*from - 1].workload, r->workload) &&
+	       !strcmp(rows[*from - 1].backend, r->backend))
+		(*from)--;
+	while (*to < n && !strcmp(rows[*to].workload, r->workload) &&
+	       !strcmp(rows[*to].backend, r->backend))
+		(*to)++;
+}
+
 long
 prof_runview_count_row(const struct prof_runview *v, size_t i)
 {
 	const struct prof_runrow *r = i < v->n_rows ? &v->rows[i] : NULL;
-	size_t from = i, to = i + 1, k;
+	size_t from, to, k;
 
 	if (!r)
 		return -1;
 	if (r->instructions >= 0)
 		return (long)i;
-	/* The rows of one workload and backend lie together. */
-	while (from > 0 && !strcmp(v->rows[from - 1].workload, r->workload) &&
-	       !strcmp(v->rows[from - 1].backend, r->backend))
-		from--;
-	while (to < v->n_rows && !strcmp(v->rows[to].workload, r->workload) &&
-	       !strcmp(v->rows[to].backend, r->backend))
-		to++;
+	prof_runrow_span(v->rows, v->n_rows, i, &from, &to);
 	for (k = from; k < to; k++)
 		if (k != i && v->rows[k].instructions >= 0 && !v->rows[k].n &&
 		    prof_env_segment_count_pair(r->segment,

@@ -299,4 +299,9 @@ long prof_runview_row(const struct prof_runview *v, const char *w,
  */
 long prof_runview_count_row(const struct prof_runview *v, size_t i);
 
+/* The rows of row i's workload and backend in rows[0..n) sorted as a
+ * view's are (they lie together): [*from, *to), i among them. */
+void prof_runrow_span(const struct prof_runrow *rows, size_t n, size_t i,
+		      size_t *from, size_t *to);
+
 #endif /* PROF_RUNVIEW_H */
