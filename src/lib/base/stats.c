@@ -222,6 +222,34 @@ u_quantile(size_t m, size_t n, double q)
 	return c < 0 ? -1 : (long)c;
 }
 
+/*
+ * Room for the m values of a distribution-free interval whose bounds are
+ * the c-th from each end (c from u_quantile() or t_quantile()): 1 with
+ * *w malloc'd; 0 when c says there are too few samples for the
+ * confidence (the interval stays unbounded); -1 when out of memory.
+ */
+static int
+ci_room(long c, size_t m, double **w)
+{
+	if (c == -2)
+		return -1;
+	if (c < 0)
+		return 0;
+	*w = malloc(m * sizeof(**w));
+	return *w ? 1 : -1;
+}
+
+/* The bounds: the c-th of the m values w from each end, once sorted;
+ * w is freed. */
+static void
+ci_ends(double *w, size_t m, long c, double *lo, double *hi)
+{
+	qsort(w, m, sizeof(*w), cmp_double);
+	*lo = w[c];
+	*hi = w[m - 1 - (size_t)c];
+	free(w);
+}
+
 int
 prof_stats_shift_ci(const double *a, size_t na, const double *b, size_t nb,
 		    double alpha, double *lo, double *hi)
@@ -229,26 +257,20 @@ prof_stats_shift_ci(const double *a, size_t na, const double *b, size_t nb,
 	size_t n = na * nb, i, j, k = 0;
 	double *d;
 	long c;
+	int rc;
 
 	*lo = -INFINITY;
 	*hi = INFINITY;
 	if (na == 0 || nb == 0)
 		return 0;
 	c = u_quantile(na, nb, alpha / 2);
-	if (c == -2)
-		return -1;
-	if (c < 0)
-		return 0;	/* too few samples for this confidence */
-	d = malloc(n * sizeof(*d));
-	if (!d)
-		return -1;
+	rc = ci_room(c, n, &d);
+	if (rc <= 0)
+		return rc;
 	for (i = 0; i < na; i++)
 		for (j = 0; j < nb; j++)
 			d[k++] = a[i] - b[j];
-	qsort(d, n, sizeof(*d), cmp_double);
-	*lo = d[c];
-	*hi = d[n - 1 - (size_t)c];
-	free(d);
+	ci_ends(d, n, c, lo, hi);
 	return 0;
 }
 
@@ -297,25 +319,19 @@ prof_stats_paired_ci(const double *d, size_t n, double alpha, double *lo,
 	size_t m = n * (n + 1) / 2, i, j, k = 0;
 	double *w;
 	long c;
+	int rc;
 
 	*lo = -INFINITY;
 	*hi = INFINITY;
 	if (n == 0)
 		return 0;
 	c = t_quantile(n, alpha / 2);
-	if (c == -2)
-		return -1;
-	if (c < 0)
-		return 0;	/* too few pairs for this confidence */
-	w = malloc(m * sizeof(*w));
-	if (!w)
-		return -1;
+	rc = ci_room(c, m, &w);
+	if (rc <= 0)
+		return rc;
 	for (i = 0; i < n; i++)
 		for (j = i; j < n; j++)
 			w[k++] = (d[i] + d[j]) / 2;
-	qsort(w, m, sizeof(*w), cmp_double);
-	*lo = w[c];
-	*hi = w[m - 1 - (size_t)c];
-	free(w);
+	ci_ends(w, m, c, lo, hi);
 	return 0;
 }
