@@ -5,10 +5,18 @@
 
 #include "base/stats.h"
 
-static int
-cmp_double(const void *a, const void *b)
+int
+prof_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int
+prof_cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
 
 	return (x > y) - (x < y);
 }
@@ -42,7 +50,7 @@ compute(const double *v, size_t n, struct prof_stats *out, int counts)
 	if (!s)
 		return -1;
 	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
+	qsort(s, n, sizeof(*s), prof_cmp_double);
 	for (i = 0; i < n; i++)
 		sum += s[i];
 	out->n = n;
@@ -78,7 +86,7 @@ struct ranked {
 static int
 cmp_ranked(const void *a, const void *b)
 {
-	return cmp_double(&((const struct ranked *)a)->v,
+	return prof_cmp_double(&((const struct ranked *)a)->v,
 			  &((const struct ranked *)b)->v);
 }
 
@@ -244,7 +252,7 @@ ci_room(long c, size_t m, double **w)
 static void
 ci_ends(double *w, size_t m, long c, double *lo, double *hi)
 {
-	qsort(w, m, sizeof(*w), cmp_double);
+	qsort(w, m, sizeof(*w), prof_cmp_double);
 	*lo = w[c];
 	*hi = w[m - 1 - (size_t)c];
 	free(w);

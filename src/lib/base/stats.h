@@ -13,6 +13,10 @@ struct prof_stats {
 	double mean;
 };
 
+/* qsort()'s ascending order of doubles and of long longs. */
+int prof_cmp_double(const void *a, const void *b);
+int prof_cmp_ll(const void *a, const void *b);
+
 /*
  * Statistics of v[0..n). v is not changed. n == 0 gives n = 0 and zeros.
  * Returns 0, or -1 when out of memory.

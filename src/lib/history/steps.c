@@ -3,15 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/stats.h"
 #include "steps.h"
-
-static int
-cmp_double(const void *pa, const void *pb)
-{
-	double a = *(const double *)pa, b = *(const double *)pb;
-
-	return a < b ? -1 : a > b;
-}
 
 double
 prof_steps_median(const double *x, size_t n)
@@ -23,7 +16,7 @@ prof_steps_median(const double *x, size_t n)
 		return NAN;
 	}
 	memcpy(c, x, n * sizeof(*c));
-	qsort(c, n, sizeof(*c), cmp_double);
+	qsort(c, n, sizeof(*c), prof_cmp_double);
 	m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
 	free(c);
 	return m;

@@ -516,14 +516,6 @@ prof_calib_take(struct json_object *acc, struct json_object *rec,
 	return 0;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 struct json_object *
 prof_calib_summary(struct json_object *acc)
 {
@@ -578,7 +570,7 @@ prof_calib_summary(struct json_object *acc)
 	if (machine && steal >= 0)
 		json_object_object_add(machine, "steal_pct",
 				       prof_json_double(steal));
-	qsort(ms, k, sizeof(*ms), cmp_double);
+	qsort(ms, k, sizeof(*ms), prof_cmp_double);
 	med = k % 2 ? ms[k / 2] : (ms[k / 2 - 1] + ms[k / 2]) / 2;
 	o = json_object_new_object();
 	json_object_object_add(o, "kernel", json_object_new_string(kernel));
@@ -712,7 +704,7 @@ base_reference(struct json_object *baseline, const char **kernel,
 	}
 	if (!n)
 		return 0;
-	qsort(ms, n, sizeof(*ms), cmp_double);
+	qsort(ms, n, sizeof(*ms), prof_cmp_double);
 	*median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
 	return *median > 0;
 }

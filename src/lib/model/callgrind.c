@@ -10,6 +10,7 @@
 #include "base/afile.h"
 #include "base/grow.h"
 #include "base/range.h"
+#include "base/stats.h"
 #include "model/callgrind.h"
 
 /* The value after "key:" when line starts with it, else NULL. */
@@ -267,14 +268,6 @@ out:
 	return rc;
 }
 
-static int
-cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return (x > y) - (x < y);
-}
-
 int
 prof_callgrind_sum(const char *dir, const char *prefix, long long *ir,
 		   int *files, int *pids, struct prof_err *err)
@@ -318,7 +311,7 @@ prof_callgrind_sum(const char *dir, const char *prefix, long long *ir,
 		prof_err_set(err, "no callgrind dump '%s*' was written", prefix);
 		goto out;
 	}
-	qsort(seen, n, sizeof(*seen), cmp_ll);
+	qsort(seen, n, sizeof(*seen), prof_cmp_ll);
 	for (i = 0; i < n; i++)
 		if (!i || seen[i] != seen[i - 1])
 			(*pids)++;

@@ -16,6 +16,7 @@
 #include "base/json.h"
 #include "base/pool.h"
 #include "base/prof.h"
+#include "base/stats.h"
 #include "model/runview.h"
 #include "model/sample.h"
 #include "model/stream.h"
@@ -484,14 +485,6 @@ on_sample(void *arg, struct json_object *s, long index,
 	return 0;
 }
 
-static int
-cmp_ll(const void *pa, const void *pb)
-{
-	long long a = *(const long long *)pa, b = *(const long long *)pb;
-
-	return a < b ? -1 : a > b;
-}
-
 /* A row's order, whole or in brief: workload, backend, segment, then the
  * place of its first sample. */
 static int
@@ -540,7 +533,7 @@ finish_rows(struct prof_runview *v)
 			return -1;
 		if (a->n_counts) {
 			qsort(a->counts, a->n_counts, sizeof(*a->counts),
-			      cmp_ll);
+			      prof_cmp_ll);
 			r->instructions =
 				a->counts[prof_stats_count_index(a->n_counts)];
 		}
