@@ -270,6 +270,12 @@ static const char *const html_entity[0x80] = {
 	['"'] = "&quot;", ['\''] = "&#39;",
 };
 
+const char *
+prof_html_entity(unsigned char c)
+{
+	return c < 0x80 ? html_entity[c] : NULL;
+}
+
 void
 prof_utf8_html(FILE *fp, const char *s, size_t max)
 {
@@ -279,8 +285,8 @@ prof_utf8_html(FILE *fp, const char *s, size_t max)
 	for (k = 0; c && *c && k < max; k++, c += len ? len : 1) {
 		if (prof_utf8_put_wide(fp, c, &len))
 			continue;
-		if (*c < 0x80 && html_entity[*c])
-			fputs(html_entity[*c], fp);
+		if (prof_html_entity(*c))
+			fputs(prof_html_entity(*c), fp);
 		else if (*c == '\t' || *c == '\n')
 			fputc(*c, fp);
 		else if (*c < 0x20 || *c == 0x7f)

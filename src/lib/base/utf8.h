@@ -82,6 +82,10 @@ int prof_utf8_json(const char *text, size_t n, char **fixed, size_t *fixed_n);
  */
 int prof_utf8_put_wide(FILE *fp, const unsigned char *c, size_t *len);
 
+/* The reference HTML writes the byte c as in text and attribute values
+ * ("&amp;", "&lt;", "&gt;", "&quot;", "&#39;"), or NULL for any other. */
+const char *prof_html_entity(unsigned char c);
+
 /*
  * Text from outside (a commit, a reason, a path, a name) as HTML content or
  * an attribute value, written to fp: the markup characters become

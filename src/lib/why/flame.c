@@ -7,6 +7,7 @@
 
 #include "base/grow.h"
 #include "base/htab.h"
+#include "base/utf8.h"
 #include "why/flame.h"
 
 #define WIDTH 1000.0	/* the viewBox's width */
@@ -216,28 +217,14 @@ put_text(struct out *o, const char *s, size_t max)
 	size_t i;
 
 	for (i = 0; s[i] && (!max || i < max); i++) {
-		switch (s[i]) {
-		case '<':
-			put(o, "&lt;");
-			break;
-		case '>':
-			put(o, "&gt;");
-			break;
-		case '&':
-			put(o, "&amp;");
-			break;
-		case '"':
-			put(o, "&quot;");
-			break;
-		case '\'':
-			put(o, "&#39;");
-			break;
-		default:
-			if ((unsigned char)s[i] < 0x20)
-				put(o, " ");
-			else if (prof_buf_put(o->b, s + i, 1) < 0)
-				o->oom = 1;
-		}
+		const char *ref = prof_html_entity((unsigned char)s[i]);
+
+		if (ref)
+			put(o, "%s", ref);
+		else if ((unsigned char)s[i] < 0x20)
+			put(o, " ");
+		else if (prof_buf_put(o->b, s + i, 1) < 0)
+			o->oom = 1;
 	}
 }
 
