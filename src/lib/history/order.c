@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "base/htab.h"
 #include "order.h"
 
@@ -51,18 +52,8 @@ keep(struct prof_history_order *o, const char *s, size_t *at)
 {
 	size_t n = strlen(s ? s : "") + 1;
 
-	if (o->len + n > o->text_cap) {
-		size_t ncap = o->text_cap ? 2 * o->text_cap : 65536;
-		char *nt;
-
-		while (ncap < o->len + n)
-			ncap *= 2;
-		nt = realloc(o->text, ncap);
-		if (!nt)
-			return -1;
-		o->text = nt;
-		o->text_cap = ncap;
-	}
+	if (PROF_GROW(o->text, o->len + n, o->text_cap) < 0)
+		return -1;
 	memcpy(o->text + o->len, s ? s : "", n);
 	*at = o->len;
 	o->len += n;
@@ -75,15 +66,8 @@ prof_history_order_add(struct prof_history_order *o, long long id,
 {
 	struct run *r;
 
-	if (o->n == o->cap) {
-		size_t ncap = o->cap ? 2 * o->cap : 256;
-		struct run *nr = realloc(o->runs, ncap * sizeof(*nr));
-
-		if (!nr)
-			return -1;
-		o->runs = nr;
-		o->cap = ncap;
-	}
+	if (PROF_GROW(o->runs, o->n + 1, o->cap) < 0)
+		return -1;
 	r = &o->runs[o->n];
 	r->id = id;
 	r->commit_ix = 0;
@@ -266,15 +250,8 @@ run_edges(const struct prof_history_order *o, struct commits *ids, size_t i,
 		s += len;
 		if (p < 0 || (size_t)p == c)
 			continue;
-		if (*n == *cap) {
-			size_t ncap = *cap ? 2 * *cap : 256;
-			struct edge *ne = realloc(*e, ncap * sizeof(**e));
-
-			if (!ne)
-				return -1;
-			*e = ne;
-			*cap = ncap;
-		}
+		if (prof_grow(e, cap, *n + 1, sizeof(**e)) < 0)
+			return -1;
 		(*e)[*n].parent = (size_t)p;
 		(*e)[(*n)++].child = c;
 	}
