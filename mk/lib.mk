@@ -1,10 +1,10 @@
 # libprof: the model, JSON I/O, environment, statistics, checksums, files.
-# It never prints and never exits; the tools do (test/cli/t1521 checks the
+# It never prints and never exits; the tools do (test/cli/t0102 checks the
 # archive with nm).
 
 # Its sources are src/lib/*.c and those of its folders, one level down,
 # which are its layers (base/, model/, history/, why/; each folder's README
-# says what it holds, t1525 checks their order); an object mirrors its
+# says what it holds, t0105 checks their order); an object mirrors its
 # source's path under $(BUILD).
 LIB_SRC := $(wildcard src/lib/*.c src/lib/*/*.c)
 LIBPROF := $(BUILD)/libprof.a

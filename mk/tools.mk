@@ -4,8 +4,8 @@ TOOL_SRC := $(wildcard src/prof-*.c)
 TOOLS := $(patsubst src/%.c,$(BINDIR)/%,$(TOOL_SRC))
 # Under the tools, three layers: src/runner/ (the engine of prof-time, -mem,
 # -trace and -count) and src/report/ (the pages), and below them src/cli/
-# (messages, checked numbers, the exit path), all over libprof (t1504,
-# t1525).
+# (messages, checked numbers, the exit path), all over libprof (t0101,
+# t0105).
 CLI_SRC := $(wildcard src/cli/*.c)
 RUNNER_SRC := $(wildcard src/runner/*.c)
 TOOL_COMMON := $(patsubst %.c,$(TOOL_OBJ)/%.o,$(CLI_SRC) $(RUNNER_SRC))

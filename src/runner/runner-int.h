@@ -2,7 +2,7 @@
  * group, option and run records, and the functions one file gives another.
  * The runner is the engine of prof-time, prof-mem, prof-trace and
  * prof-count. It reads top-down, and calls only downwards, never back up
- * and never across (test/cli/t1504-runner-layers.sh checks it):
+ * and never across (test/cli/t0101-runner-layers.sh checks it):
  *
  * dispatch
  *   options.c    the command line, defaults by mode, the mode (runner_main)

@@ -1,5 +1,5 @@
 # fail-tool.sh: a tool that fails on purpose, for the tests of a failed
-# run (t1531, t1532); source it after lib.sh.
+# run (t3402, t3403); source it after lib.sh.
 #
 # fail_tool TOOL [N]: $T/bin holds the tools (links to $BIN's), TOOL's Nth
 # call (default the first) replaced by one that has begun to write: half

@@ -44,7 +44,7 @@ is "$rc:$(cat "$err"):$(ls -A "$T/run/old")" "2:prof-history: '$T/run/old' is in
 rmdir "$T/run/old"
 
 # The working folder, and those above it, are never runs (a project's
-# root may hold a results.json of its own: t1556): from inside the run,
+# root may hold a results.json of its own: t3412): from inside the run,
 # its folder x is written.
 (cd "$T/run" && "$BIN/prof-history" export-runs --db "$R/h.sqlite" x \
 	>"$out" 2>"$err")

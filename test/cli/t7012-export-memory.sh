@@ -30,7 +30,7 @@ vals() {
 		.memory[$m]] | sort' "$T/b.json"
 }
 # Their median: one of them, the lower middle of an even count (bytes and
-# allocations are whole numbers, t1530).
+# allocations are whole numbers, t3401).
 median() {
 	jq -n --argjson v "$(vals "$1")" '$v | .[(length - 1) / 2 | floor]'
 }

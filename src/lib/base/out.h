@@ -13,7 +13,7 @@
  * path through afile.h, so a file appears whole or not at all and a device
  * is written through. Returns 0 or -1 with err filled.
  *
- * The library names no standard stream (test/cli/t1521): the tools call
+ * The library names no standard stream (test/cli/t0102): the tools call
  * prof_out_write() below, whose dash is their stdout.
  */
 int prof_out_write_to(const char *path, FILE *dash, const char *text,

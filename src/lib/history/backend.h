@@ -2,7 +2,7 @@
  * (history.c): a table of operations each backend fills
  * (prof_history_sqlite_ops in sqlite.c, prof_history_pg_ops in pg.c),
  * and what they share, inline, so that neither calls into the other or
- * back into the facade (t1525: no circles among files; t1528). Private
+ * back into the facade (t0105: no circles among files; t0108). Private
  * to the folder: the tools use history.h only. */
 #ifndef PROF_HISTORY_BACKEND_H
 #define PROF_HISTORY_BACKEND_H

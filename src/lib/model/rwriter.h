@@ -92,7 +92,7 @@ int prof_rwriter_commit_to(struct prof_rwriter *w, const char *path,
 			   struct prof_err *err);
 
 /* The same, "-" being the caller's stdout (the library names no standard
- * stream: test/cli/t1521). */
+ * stream: test/cli/t0102). */
 static inline int
 prof_rwriter_commit(struct prof_rwriter *w, const char *path,
 		    struct json_object *head, struct prof_err *err)

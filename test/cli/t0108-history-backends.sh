@@ -7,7 +7,7 @@
 # function of the facade asks which backend it is on; neither backend
 # calls the other or the facade; and none spawns git (the project is
 # the caller's to name). Checked on the objects (nm) and on the facade's
-# source. t1525 checks the history's layer as a whole.
+# source. t0105 checks the history's layer as a whole.
 . "$(dirname "$0")/lib.sh"
 
 OBJ=$ROOT/${PROF_BUILD:-build}/src/lib/history

@@ -1,6 +1,6 @@
 #!/bin/bash
 # libprof never prints and never exits: the tools do (lib.mk, err.h).
-# Checked on the archive's objects (nm), beside t1504's runner check.
+# Checked on the archive's objects (nm), beside t0101's runner check.
 #
 # What nm can tell: a symbol an object uses. So the rule is that no object
 # of libprof names stdout or stderr, calls a function that can only print

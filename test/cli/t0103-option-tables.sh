@@ -14,7 +14,7 @@ is "$rc:$(cat "$out")" "0:--baseline FILE
 --time-threshold PCT
 -o, --output FILE" "prof-diff --help-options: its table's options, as --help names them"
 # Not in getopt's table (there --hel, --help's abbreviation, would be
-# ambiguous; t1523): only the whole command line.
+# ambiguous; t0104): only the whole command line.
 run prof-diff --help-options r.json
 is "$rc:$(errline)" "2:$BIN/prof-diff: unrecognized option '--help-options'" \
 	"--help-options with anything else is not an option"

@@ -5,7 +5,7 @@
 # harness or another lib file. One that only its own file uses is static;
 # one that only a unit test uses goes, and the test calls what the tools
 # call.
-# Checked on the objects (nm), beside t1521 and t1525. The exceptions:
+# Checked on the objects (nm), beside t0102 and t0105. The exceptions:
 # what the installed headers declare (mk/install.mk's PUBLIC_HEADERS: the
 # API a project's workloads call), and the few below, each with its reason.
 . "$(dirname "$0")/lib.sh"

@@ -12,7 +12,7 @@
 # report layer (src/report: prof-report's page, which draws the history,
 # and summary.md's escape). Checked on the
 # objects (nm): which file's global symbols each file uses; and on
-# libprof's includes, which keep the same order. t1504 checks the
+# libprof's includes, which keep the same order. t0101 checks the
 # runner's own files top-down.
 . "$(dirname "$0")/lib.sh"
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Data first, make compare: every failure (exit 2) goes out through
-# run_failed (fragment/run-lib.sh), as profile-quick's do (t1531). The
+# run_failed (fragment/run-lib.sh), as profile-quick's do (t3402). The
 # count and memory phases' failures (COUNTS=1, MEMORY=1) left the run
 # folder with both sides' samples and half a stream in it, and a timing
 # failure that had begun to write did too (drop_run_folder removed only an
