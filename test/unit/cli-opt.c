@@ -213,7 +213,7 @@ main(void)
 	opterr = 0;
 	optind = 1;
 	/* None of them bound: cli_opt_parse() returns each to the switch (an
-	 * unknown one would end the test: t1523 has them). */
+	 * unknown one would end the test: t0104 has them). */
 	while (n < 8 && (c = cli_opt_parse(&g, 10, argv, &base)) != -1) {
 		got[n++] = c;
 		if (c == OPT_OTHER)
