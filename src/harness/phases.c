@@ -28,6 +28,7 @@
 #include "model/sample.h"
 #include "model/trace.h"
 #include "phases.h"
+#include "rss.h"
 
 /* The tasks of a workload that runs threads whose delay is read. */
 #define SCHED_TASKS 256
@@ -398,23 +399,6 @@ phase_timing(struct worker *wk)
 		json_object_put(s);
 	}
 	return PROF_EXIT_OK;
-}
-
-/* VmHWM of this process in bytes, or -1. */
-static long long
-rss_peak(void)
-{
-	FILE *fp = fopen("/proc/self/status", "r");
-	char line[256];
-	long long kb = -1;
-
-	if (!fp)
-		return -1;
-	while (fgets(line, sizeof(line), fp))
-		if (!strncmp(line, "VmHWM:", 6))
-			kb = strtoll(line + 6, NULL, 10);
-	fclose(fp);
-	return kb < 0 ? -1 : kb * 1024;
 }
 
 /* Reset VmHWM to the current RSS (Linux 4.0+); 0 when it worked. */

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "../harness/rss.h"
 
 #define EXPORT __attribute__((visibility("default")))
 
@@ -45,23 +46,6 @@ next(const char *name)
 		_exit(127);
 	}
 	return u.f;
-}
-
-/* VmHWM of this process in bytes, -1 when unknown. */
-static long long
-rss_peak(void)
-{
-	FILE *fp = fopen("/proc/self/status", "r");
-	char line[256];
-	long long kb = -1;
-
-	if (!fp)
-		return -1;
-	while (fgets(line, sizeof(line), fp))
-		if (!strncmp(line, "VmHWM:", 6))
-			kb = strtoll(line + 6, NULL, 10);
-	fclose(fp);
-	return kb < 0 ? -1 : kb * 1024;
 }
 
 EXPORT void
