@@ -321,6 +321,18 @@ device_event(const char *name, const char *cat, uint64_t start, uint64_t end,
 	return e;
 }
 
+/* Keep a copy's or a memset's event E with its bytes as its args. */
+static void
+keep_bytes_event(struct json_object *e, uint64_t bytes)
+{
+	struct json_object *args = json_object_new_object();
+
+	json_object_object_add(args, "bytes",
+			       json_object_new_int64((int64_t)bytes));
+	json_object_object_add(e, "args", args);
+	keep_event(e);
+}
+
 static const char *
 copy_kind(uint8_t k)
 {
@@ -380,25 +392,18 @@ record(CUpti_Activity *rec)
 	case CUPTI_ACTIVITY_KIND_MEMCPY: {
 		CUpti_ActivityMemcpy6 *m = (CUpti_ActivityMemcpy6 *)rec;
 
-		e = device_event(copy_kind(m->copyKind), "memcpy", m->start,
-				 m->end, m->deviceId, m->streamId);
-		args = json_object_new_object();
-		json_object_object_add(args, "bytes",
-				       json_object_new_int64((int64_t)m->bytes));
-		json_object_object_add(e, "args", args);
-		keep_event(e);
+		keep_bytes_event(device_event(copy_kind(m->copyKind), "memcpy",
+					      m->start, m->end, m->deviceId,
+					      m->streamId),
+				 m->bytes);
 		break;
 	}
 	case CUPTI_ACTIVITY_KIND_MEMSET: {
 		CUpti_ActivityMemset4 *m = (CUpti_ActivityMemset4 *)rec;
 
-		e = device_event("memset", "memset", m->start, m->end,
-				 m->deviceId, m->streamId);
-		args = json_object_new_object();
-		json_object_object_add(args, "bytes",
-				       json_object_new_int64((int64_t)m->bytes));
-		json_object_object_add(e, "args", args);
-		keep_event(e);
+		keep_bytes_event(device_event("memset", "memset", m->start,
+					      m->end, m->deviceId, m->streamId),
+				 m->bytes);
 		break;
 	}
 	default:
