@@ -45,6 +45,9 @@
 #define SERIES_P90 "#afb8c1"
 #define SERIES_COUNT "#1b7c83"
 #define SERIES_MEM SERIES_TIME
+/* A change point: a fact about the series, not a verdict, so no status's
+ * colour (the error red was, before). */
+#define SERIES_CHANGE "#57606a"
 
 /* What the pages need of the tool's options. */
 struct dash_site {
@@ -154,6 +157,10 @@ const char *dash_count(long long v, char buf[32]);
 const char *dash_commit_url(const struct dash_site *o, const char *commit,
 			    char *buf, size_t n);
 void dash_head(FILE *fp, const char *title);
+/* dash_head() in two: up to the title's text, which the caller writes
+ * (escaped), and from its end. */
+void dash_head_start(FILE *fp);
+void dash_head_end(FILE *fp);
 int dash_csp_init(void);
 const char *dash_verdict_class(const char *status);
 void dash_verdict(FILE *fp, const char *status);

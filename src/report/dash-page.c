@@ -39,9 +39,9 @@ static const char CSS[] =
 	".v-improved{color:" PROF_PALETTE_IMPROVED ";font-weight:600}"
 	".v-warning{color:" PROF_PALETTE_WARNING ";font-weight:600}"
 	".v-unsettled{color:" PROF_PALETTE_UNSETTLED ";font-weight:600}"
-	".cut{stroke:#cf222e;stroke-width:1;stroke-dasharray:3 3}"
-	".cutmark{fill:#cf222e}"
-	".cutlabel{fill:#cf222e;font-size:11px}"
+	".cut{stroke:" SERIES_CHANGE ";stroke-width:1;stroke-dasharray:3 3}"
+	".cutmark{fill:" SERIES_CHANGE "}"
+	".cutlabel{fill:" SERIES_CHANGE ";font-size:11px}"
 	".grid{stroke:#eaeef2;stroke-width:1}"
 	".tick{fill:#57606a;font-size:11px}"
 	".axis{stroke:#8c959f;stroke-width:1}"
@@ -49,7 +49,7 @@ static const char CSS[] =
 	".none{color:#8c959f}"
 	".legend span{margin-right:16px}"
 	".legend .lm{color:" SERIES_TIME "}.legend .lp{color:#57606a}"
-	".legend .lc{color:#cf222e}"
+	".legend .lc{color:" SERIES_CHANGE "}"
 	".legend .li{color:" PROF_PALETTE_IMPROVED "}"
 	".legend .lw{color:" PROF_PALETTE_WARNING "}"
 	".legend .lu{color:" PROF_PALETTE_UNSETTLED "}"
@@ -124,6 +124,14 @@ dash_commit_url(const struct dash_site *o, const char *commit, char *buf,
 void
 dash_head(FILE *fp, const char *title)
 {
+	dash_head_start(fp);
+	prof_page_esc(fp, title);
+	dash_head_end(fp);
+}
+
+void
+dash_head_start(FILE *fp)
+{
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head>"
 	      "<meta charset=\"utf-8\"><meta name=\"viewport\" "
 	      "content=\"width=device-width, initial-scale=1\">", fp);
@@ -133,7 +141,11 @@ dash_head(FILE *fp, const char *title)
 		"script-src 'none'; base-uri 'none'; form-action 'none'\">",
 		csp_hash);
 	fputs("<meta name=\"referrer\" content=\"no-referrer\"><title>", fp);
-	prof_page_esc(fp, title);
+}
+
+void
+dash_head_end(FILE *fp)
+{
 	fprintf(fp, "</title><style>%s</style></head>\n<body><main>\n", CSS);
 }
 

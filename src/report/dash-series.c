@@ -372,16 +372,20 @@ int
 dash_write_page(struct dash *d, struct entry *e, struct prof_err *err)
 {
 	struct prof_afile af = {0};
-	char path[4096], title[512];
+	char path[4096];
 	FILE *fp;
 
 	snprintf(path, sizeof(path), "%s/%s", d->o->dir, e->file);
 	fp = prof_afile_open(&af, path, err);
 	if (!fp)
 		return -1;
-	snprintf(title, sizeof(title), "%s %s %s", e->workload, e->backend,
-		 e->segment_id);
-	dash_head(fp, title);
+	/* The tab says what the heading says: the workload and its
+	 * segment in words, never the segment's id. */
+	dash_head_start(fp);
+	prof_page_esc(fp, e->workload);
+	fputs(" on ", fp);
+	dash_segment_words(fp, e->backend, e->segment, e->segment_id);
+	dash_head_end(fp);
 	fputs("<nav><a href=\"index.html\">&larr; every series</a></nav>\n"
 	      "<h1>", fp);
 	series_title(fp, e);

@@ -6,7 +6,7 @@
 # still ends. Screenshots are kept under artifacts/test/t6103-dashboard/.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/history.sh"
-plan 30
+plan 33
 
 mk() {
 	make -s --no-print-directory -o all BINDIR="$BIN" "$@" >"$out" 2>"$err"
@@ -140,6 +140,13 @@ like "$(cat "$T/ds/index.html")" \
 	"and names its size and commits"
 is "$(grep -o '<line class="cut"' "$T"/ds/s-*.html | wc -l)" 1 \
 	"the series page draws it"
+is "$(grep -o '\.cut{stroke:[^;]*' "$T"/ds/s-*.html)" '.cut{stroke:#57606a' \
+	"in a colour of no status (not the error red)"
+is "$(grep -o '<title>[^<]*' "$T"/ds/s-*.html | head -n 1)" \
+	'<title>test.step on cpu · Test CPU · gcc 12 · size 1000' \
+	"the series page's tab names its workload and segment in words"
+is "$(grep -c '<title>[^<]*[0-9a-f]\{16\}' "$T"/ds/s-*.html)" 0 \
+	"and no segment id"
 
 # Medians a double can barely tell apart: the axis still ends.
 mkdir -p "$T/near"
