@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include "base/json.h"
+#include "verdict/read.h"
 #include "verdict/view.h"
 #include "verdict/verdict.h"
 #include "tap.h"
@@ -58,7 +59,7 @@ main(void)
 	long k;
 	int i, same = 1;
 
-	plan(12);
+	plan(14);
 	snprintf(path, sizeof(path), "%s/lib-cmpview.%d.json",
 		 t && t[0] ? t : "/tmp", (int)getpid());
 	write_doc(ROWS, 0);
@@ -78,6 +79,15 @@ main(void)
 	ok(r0 == prof_cmpview_row(&v, 0) &&
 	   !strcmp(prof_json_str(r0, "reason"), "row 0"),
 	   "a row stays valid while fewer than PROF_CMPVIEW_KEEP others are asked for");
+	for (i = 0, same = 1; i <= ROWS; i++) {
+		const struct prof_verdict *d = prof_cmpview_verdict(&v, (size_t)i);
+
+		snprintf(buf, sizeof(buf), "row %d", i);
+		if (!d || !d->reason || strcmp(d->reason, buf))
+			same = 0;
+	}
+	ok(same, "each row comes back as a typed verdict too");
+	ok(!prof_cmpview_verdict(&v, ROWS + 1), "no verdict past the end");
 	k = prof_cmpview_find(&v, "w.42", "cpu", 0, "s42");
 	is_int(k, 42, "found by workload, backend and segment");
 	is_int(prof_cmpview_find(&v, "w.0", "cpu", 1, "s0"), ROWS,

@@ -250,6 +250,13 @@ prof_cmpview_row(struct prof_cmpview *v, size_t i)
 	o = json_tokener_parse(v->buf);
 	if (!o)
 		return NULL;
+	if (!v->verdicts) {
+		v->verdicts = calloc(PROF_CMPVIEW_KEEP, sizeof(*v->verdicts));
+		if (!v->verdicts) {
+			json_object_put(o);
+			return NULL;
+		}
+	}
 	s = v->next;
 	v->next = (v->next + 1) % PROF_CMPVIEW_KEEP;
 	if (v->kept[s] >= 0)
@@ -257,8 +264,18 @@ prof_cmpview_row(struct prof_cmpview *v, size_t i)
 	json_object_put(v->keep[s]);
 	v->keep[s] = o;
 	v->kept[s] = (long)i;
+	/* Checked when the view was loaded: a row it took reads whole. */
+	prof_verdict_read(o, &v->verdicts[s]);
 	a->slot = (int)s;
 	return o;
+}
+
+const struct prof_verdict *
+prof_cmpview_verdict(struct prof_cmpview *v, size_t i)
+{
+	if (!prof_cmpview_row(v, i))
+		return NULL;
+	return &v->verdicts[v->at[i].slot];
 }
 
 long
@@ -299,6 +316,8 @@ prof_cmpview_free(struct prof_cmpview *v)
 		fclose(v->spool);
 	free(v->at);
 	free(v->buf);
+	free(v->verdicts);
+	v->verdicts = NULL;
 	prof_htab64_free(&v->index);
 	prof_pool_free(&v->pool);
 	memset(v, 0, sizeof(*v));

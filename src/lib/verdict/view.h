@@ -14,6 +14,7 @@
 struct json_object;
 struct prof_cmp;
 struct prof_cmp_rows;
+struct prof_verdict;
 
 /*
  * The rows' texts lie in an unnamed temporary file, one after another;
@@ -51,6 +52,9 @@ struct prof_cmpview {
 	struct prof_htab64 index;
 	struct prof_pool pool;		/* the rows' strings, each once */
 	struct json_object *keep[PROF_CMPVIEW_KEEP];
+	struct prof_verdict *verdicts;	/* each slot's row read (PROF_-
+					 * CMPVIEW_KEEP of them, allocated
+					 * when the first row is parsed) */
 	long kept[PROF_CMPVIEW_KEEP];	/* the row in each slot, or -1 */
 	size_t next;			/* the slot given up next */
 	char *buf;			/* a row's text, read back */
@@ -86,6 +90,12 @@ size_t prof_cmpview_len(const struct prof_cmpview *v);
 /* Row i (borrowed, see above); NULL when i is out of range or the spool
  * cannot be read back (out of memory, a full disk). */
 struct json_object *prof_cmpview_row(struct prof_cmpview *v, size_t i);
+
+/* Row i as a typed verdict (verdict/read.h), valid as long as the row
+ * prof_cmpview_row() hands out (see above); NULL as it is NULL. The one
+ * way a reader takes a row's fields. */
+const struct prof_verdict *prof_cmpview_verdict(struct prof_cmpview *v,
+						size_t i);
 
 /*
  * The index of the first row of workload w and backend b, of instruction
