@@ -150,71 +150,61 @@ write_memory_disagreements(struct report *r)
  * line that says why there are none.
  */
 static void
-write_sites_table(FILE *md, struct json_object *row)
+write_sites_table(FILE *md, const struct prof_verdict *v)
 {
-	struct json_object *sites = prof_json_get(row, "memory_sites");
-	struct json_object *arts = prof_json_get(row, "memory_sites_artifacts");
-	const char *note = prof_json_str(row, "memory_sites_note");
-	size_t i, n = json_object_is_type(sites, json_type_array) ?
-			      json_object_array_length(sites) : 0;
+	const struct prof_verdict_sites *s = &v->sites;
+	struct prof_verdict_site f;
+	size_t i;
 
-	if (note) {
+	if (s->note) {
 		fprintf(md, "\n  No allocation sites: ");
-		prof_md_write(md, note, PROF_MD_TEXT);
+		prof_md_write(md, s->note, PROF_MD_TEXT);
 		fprintf(md, "\n\n");
 		return;
 	}
-	if (!n)
+	if (!s->n)
 		return;
 	fprintf(md, "\n  Allocation sites per function (valgrind's DHAT, one "
 		    "call of each side%s), by %s:\n\n  | function | file | "
 		    "bytes before | bytes after | Δ bytes | allocations | "
 		    "max live before | max live after | share |\n"
 		    "  |---|---|--:|--:|--:|--:|--:|--:|--:|\n",
-		    prof_json_str(arts, "scope_after") &&
-				    !strcmp(prof_json_str(arts, "scope_after"),
-					    "run") ?
+		    s->scope_after && !strcmp(s->scope_after, "run") ?
 			    ", inside run()" :
 			    ", the whole process",
-		    !strcmp(str_or(arts, "by", ""), "allocations") ?
+		    s->by && !strcmp(s->by, "allocations") ?
 			    "allocations" :
-		    !strcmp(str_or(arts, "by", ""), "max-live") ?
+		    s->by && !strcmp(s->by, "max-live") ?
 			    "the most bytes live at once" :
 			    "bytes allocated");
-	for (i = 0; i < n && i < 5; i++) {
-		struct json_object *f = json_object_array_get_idx(sites, i);
-		const char *state = prof_json_str(f, "state");
-		double share = prof_json_numf(f, "share");
-		long long v[6];
+	for (i = 0; i < 5 && prof_verdict_site(v, i, &f) == 0; i++) {
+		long long n[PROF_VERDICT_MEM_COUNTS];
 		char c[7][40];
 		size_t k;
-		static const char *const keys[] = {
-			"bytes_before", "bytes_after", "allocs_before",
-			"allocs_after", "max_live_before", "max_live_after",
-		};
 
-		for (k = 0; k < 6; k++)
-			v[k] = json_object_get_int64(prof_json_get(f, keys[k]));
-		prof_fmt_count(c[0], 40, v[0], 0);
-		prof_fmt_count(c[1], 40, v[1], 0);
-		prof_fmt_count(c[2], 40, v[1] - v[0], 1);
-		prof_fmt_count(c[3], 40, v[2], 0);
-		prof_fmt_count(c[4], 40, v[3], 0);
-		prof_fmt_count(c[5], 40, v[4], 0);
-		prof_fmt_count(c[6], 40, v[5], 0);
+		/* A count that is null was said as 0. */
+		for (k = 0; k < PROF_VERDICT_MEM_COUNTS; k++)
+			n[k] = f.v[k] < 0 ? 0 : f.v[k];
+		prof_fmt_count(c[0], 40, n[PROF_VERDICT_BYTES_BEFORE], 0);
+		prof_fmt_count(c[1], 40, n[PROF_VERDICT_BYTES_AFTER], 0);
+		prof_fmt_count(c[2], 40, n[PROF_VERDICT_BYTES_AFTER] -
+					 n[PROF_VERDICT_BYTES_BEFORE], 1);
+		prof_fmt_count(c[3], 40, n[PROF_VERDICT_ALLOCS_BEFORE], 0);
+		prof_fmt_count(c[4], 40, n[PROF_VERDICT_ALLOCS_AFTER], 0);
+		prof_fmt_count(c[5], 40, n[PROF_VERDICT_LIVE_BEFORE], 0);
+		prof_fmt_count(c[6], 40, n[PROF_VERDICT_LIVE_AFTER], 0);
 		fprintf(md, "  | ");
-		prof_md_write(md, prof_json_str(f, "name"), CELL_CODE);
-		if (state && strcmp(state, "changed")) {
+		prof_md_write(md, f.name, CELL_CODE);
+		if (f.state && strcmp(f.state, "changed")) {
 			fputc(' ', md);
-			prof_md_write(md, state, PROF_MD_TEXT);
+			prof_md_write(md, f.state, PROF_MD_TEXT);
 		}
 		fprintf(md, " | ");
-		prof_md_write(md, rep_short_file(prof_json_str(f, "file")),
-			      PROF_MD_TEXT);
+		prof_md_write(md, rep_short_file(f.file), PROF_MD_TEXT);
 		fprintf(md, " | %s | %s | %s | %s → %s | %s | %s | ", c[0],
 			c[1], c[2], c[3], c[4], c[5], c[6]);
-		if (isfinite(share))
-			fprintf(md, "%.1f%%", 100 * share);
+		if (isfinite(f.share))
+			fprintf(md, "%.1f%%", 100 * f.share);
 		else
 			fprintf(md, "-");
 		fprintf(md, " |\n");
@@ -259,20 +249,20 @@ rep_write_memory(struct report *r)
 	}
 	fputc('\n', md);
 	for (i = 0; r->judged && i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->mem_rows, i);
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->mem_rows, i);
 
-		if (!row || !strcmp(prof_json_str(row, "status"), "stable"))
+		if (!v || v->status == PROF_CMP_STABLE)
 			continue;
 		fprintf(md, "- ");
-		prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+		prof_md_write(md, v->workload, PROF_MD_CODE);
 		fprintf(md, " (");
-		prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
+		prof_md_write(md, v->backend, PROF_MD_TEXT);
 		fprintf(md, ", memory %s): **%s**: ",
-			prof_json_str(row, "metric"),
-			prof_json_str(row, "status"));
-		prof_md_write(md, prof_json_str(row, "reason"), PROF_MD_TEXT);
+			prof_cmp_metrics[v->metric].key, v->status_name);
+		prof_md_write(md, v->reason, PROF_MD_TEXT);
 		fputc('\n', md);
-		write_sites_table(md, row);
+		write_sites_table(md, v);
 		reasons++;
 	}
 	if (reasons)

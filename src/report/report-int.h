@@ -12,6 +12,7 @@
 
 #include "base/htab.h"
 #include "base/json.h"
+#include "verdict/read.h"
 #include "verdict/view.h"
 #include "verdict/verdict.h"
 #include "model/runview.h"

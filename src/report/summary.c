@@ -219,46 +219,50 @@ write_disagreements(struct report *r)
 	fputc('\n', md);
 }
 
-/* One of prof-why's lists (at most five entries) as a short table. */
-static void
-write_fn_table(FILE *md, struct json_object *fns, const char *what)
+/* A count of prof-why's, 0 where it is null (as the tables always said). */
+static long long
+count_of(long long v)
 {
-	size_t i, n = json_object_array_length(fns);
+	return v < 0 ? 0 : v;
+}
+
+/* One of prof-why's lists of row v (at most five entries) as a short
+ * table. */
+static void
+write_fn_table(FILE *md, const struct prof_verdict *v,
+	       enum prof_verdict_why_kind kind, const char *what)
+{
+	struct prof_verdict_fn f;
+	size_t i;
 
 	fprintf(md, "\n  %s:\n\n  | function | file | self before | "
 		    "self after | Δ self | share | inclusive before | "
 		    "inclusive after |\n  |---|---|--:|--:|--:|--:|--:|--:|\n",
 		what);
-	for (i = 0; i < n && i < 5; i++) {
-		struct json_object *f = json_object_array_get_idx(fns, i);
-		const char *state = prof_json_str(f, "state");
-		int odd = state && strcmp(state, "changed");
-		long long sb = json_object_get_int64(prof_json_get(f, "self_before"));
-		long long sa = json_object_get_int64(prof_json_get(f, "self_after"));
-		double share = prof_json_numf(f, "share");
+	for (i = 0; i < 5 && prof_verdict_fn(v, kind, i, &f) == 0; i++) {
+		int odd = f.state && strcmp(f.state, "changed");
+		long long sb = count_of(f.self_before);
+		long long sa = count_of(f.self_after);
 		char c[4][40];
 
 		prof_fmt_count(c[0], sizeof(c[0]), sb, 0);
 		prof_fmt_count(c[1], sizeof(c[1]), sa, 0);
 		prof_fmt_count(c[2], sizeof(c[2]), sa - sb, 1);
-		prof_fmt_count(c[3], sizeof(c[3]),
-			  json_object_get_int64(prof_json_get(f, "inclusive_before")), 0);
+		prof_fmt_count(c[3], sizeof(c[3]), count_of(f.incl_before), 0);
 		fprintf(md, "  | ");
-		prof_md_write(md, prof_json_str(f, "name"), CELL_CODE);
+		prof_md_write(md, f.name, CELL_CODE);
 		if (odd) {
 			fputc(' ', md);
-			prof_md_write(md, state, PROF_MD_TEXT);
+			prof_md_write(md, f.state, PROF_MD_TEXT);
 		}
 		fprintf(md, " | ");
-		prof_md_write(md, rep_short_file(prof_json_str(f, "file")),
-			      PROF_MD_TEXT);
+		prof_md_write(md, rep_short_file(f.file), PROF_MD_TEXT);
 		fprintf(md, " | %s | %s | %s | ", c[0], c[1], c[2]);
-		if (isfinite(share))
-			fprintf(md, "%.1f%%", 100 * share);
+		if (isfinite(f.share))
+			fprintf(md, "%.1f%%", 100 * f.share);
 		else
 			fprintf(md, "-");
-		prof_fmt_count(c[2], sizeof(c[2]),
-			  json_object_get_int64(prof_json_get(f, "inclusive_after")), 0);
+		prof_fmt_count(c[2], sizeof(c[2]), count_of(f.incl_after), 0);
 		fprintf(md, " | %s | %s |\n", c[3], c[2]);
 	}
 	fputc('\n', md);
@@ -272,17 +276,21 @@ write_fn_table(FILE *md, struct json_object *fns, const char *what)
 static void
 write_functions(struct report *r, struct json_object *row)
 {
-	struct json_object *fns = prof_json_get(row, "functions"), *crow = NULL;
+	struct json_object *crow = NULL;
+	struct prof_verdict v, cv;
 
-	if (!rep_is_count_row(row))
+	if (prof_verdict_read(row, &v) < 0)
+		return;
+	if (v.phase != PROF_VERDICT_COUNT)
 		crow = rep_count_row_of(r, row);
-	if (json_object_is_type(fns, json_type_array) &&
-	    json_object_array_length(fns) && !(crow && prof_json_get(crow, "functions")))
-		write_fn_table(r->md, fns, "Instructions per function");
-	fns = prof_json_get(row, "time_functions");
-	if (json_object_is_type(fns, json_type_array) &&
-	    json_object_array_length(fns))
-		write_fn_table(r->md, fns,
+	if (crow && prof_verdict_read(crow, &cv) < 0)
+		crow = NULL;
+	if (v.why[PROF_VERDICT_WHY_COUNT].n &&
+	    !(crow && cv.why[PROF_VERDICT_WHY_COUNT].present))
+		write_fn_table(r->md, &v, PROF_VERDICT_WHY_COUNT,
+			       "Instructions per function");
+	if (v.why[PROF_VERDICT_WHY_TIME].n)
+		write_fn_table(r->md, &v, PROF_VERDICT_WHY_TIME,
 			       "CPU time per function, ns per call "
 			       "(gperftools)");
 }
@@ -623,25 +631,27 @@ rep_write_segments(struct report *r)
 	struct prof_htab seen = {0};
 
 	for (i = 0; mine && i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
-		struct json_object *bs = prof_json_get(row, "baseline_segments");
-		const char *seg = prof_json_str(row, "segment");
+		const struct prof_verdict *v = prof_cmpview_verdict(&r->rows, i);
+		const char *seg = v ? v->segment : NULL;
 		int has = 0;
 
-		if (strcmp(str_or(row, "status", ""), "new") || !seg ||
-		    !json_object_is_type(bs, json_type_array))
+		if (!v || v->status != PROF_CMP_NEW || !seg ||
+		    !v->has_baseline_segments)
 			continue;
-		for (j = 0; j < json_object_array_length(bs); j++)
-			if (!strcmp(json_object_get_string(
-					    json_object_array_get_idx(bs, j)),
-				    seg))
+		for (j = 0; j < v->n_baseline_segments; j++)
+			if (!strcmp(prof_verdict_baseline_segment(v, j), seg))
 				has = 1;
 		if (has)
 			continue;	/* new: only the workload is new */
 		n_new++;
 		/* Held: the rows read after it may let its row go. */
 		json_object_put(base);
-		base = json_object_get(bs);
+		base = json_object_new_array();
+		for (j = 0; base && j < v->n_baseline_segments; j++)
+			json_object_array_add(
+				base, json_object_new_string(
+					      prof_verdict_baseline_segment(v,
+									    j)));
 		if (prof_htab_get(&seen, seg, strlen(seg)) >= 0)
 			continue;
 		if (prof_htab_put(&seen, seg, strlen(seg), 0) < 0)

@@ -207,6 +207,7 @@ prof_verdict_read(struct json_object *o, struct prof_verdict *v)
 	v->needed = whole(o, "needed_above");
 	v->errors = whole(o, "errors");
 	v->segs_ = array(o, "baseline_segments");
+	v->has_baseline_segments = v->segs_ != NULL;
 	v->n_baseline_segments = length(v->segs_);
 	ab(o, &v->ab);
 	side(o, "current", &v->cur);
@@ -269,12 +270,4 @@ prof_verdict_baseline_segment(const struct prof_verdict *v, size_t i)
 		return NULL;
 	return json_object_get_string(
 		json_object_array_get_idx(v->segs_, i));
-}
-
-int
-prof_verdict_judged(const struct prof_verdict *v)
-{
-	return v->status == PROF_CMP_STABLE || v->status == PROF_CMP_WARNING ||
-	       v->status == PROF_CMP_IMPROVED ||
-	       v->status == PROF_CMP_UNSETTLED;
 }

@@ -150,7 +150,10 @@ struct prof_verdict {
 	long long above, below, needed;	/* -1 where null */
 	long long errors;		/* the current run's error samples */
 	/* A new row's: the baseline's segments (segment keys) for this
-	 * run, read with prof_verdict_baseline_segment(); 0 where none. */
+	 * run, read with prof_verdict_baseline_segment(), where the row
+	 * lists them (has_baseline_segments; none: the baseline has no
+	 * timing sample). */
+	int has_baseline_segments;
 	size_t n_baseline_segments;
 	struct prof_verdict_ab ab;
 	struct prof_verdict_side cur, base;
@@ -185,9 +188,5 @@ int prof_verdict_site(const struct prof_verdict *v, size_t i,
 /* The baseline's segment key i of a new row, or NULL out of range. */
 const char *prof_verdict_baseline_segment(const struct prof_verdict *v,
 					  size_t i);
-
-/* Whether v's status judged the sides (stable, warning, improved,
- * unsettled), so that its statistics are a verdict's. */
-int prof_verdict_judged(const struct prof_verdict *v);
 
 #endif /* PROF_VERDICT_READ_H */
