@@ -20,6 +20,7 @@
 #include "cli/cli.h"
 #include "model/callgrind.h"
 #include "model/runview.h"
+#include "verdict/read.h"
 #include "why/dhat.h"
 #include "why/flame.h"
 #include "why/why.h"
@@ -725,15 +726,16 @@ not_kept(const char *path)
 	return stat(path, &sb) != 0 && (errno == ENOENT || errno == ENOTDIR);
 }
 
-/* "functions" for one changed row. Returns 0 (also when a side has no
- * artifact, or its file is not there), or -1 with err. */
+/* "functions" for one changed row (v, read from row). Returns 0 (also
+ * when a side has no artifact, or its file is not there), or -1 with
+ * err. */
 static int
-explain_row(struct json_object *row, const struct prof_runview *cur,
-	    const struct prof_runview *base, const struct opts *o,
-	    const char *cmp_dir, struct prof_err *err)
+explain_row(struct json_object *row, const struct prof_verdict *v,
+	    const struct prof_runview *cur, const struct prof_runview *base,
+	    const struct opts *o, const char *cmp_dir, struct prof_err *err)
 {
-	const char *w = prof_json_str(row, "workload");
-	const char *b = prof_json_str(row, "backend");
+	const char *w = v->workload;
+	const char *b = v->backend;
 	char after_path[PATH_MAX], before_path[PATH_MAX];
 
 	if (!w || !b ||
@@ -767,11 +769,11 @@ side_paths(const char *dir, const char *w, const char *b, const char *ext,
  * profile), or -1 with err.
  */
 static int
-explain_time(struct json_object *row, const struct opts *o,
-	     const char *cmp_dir, struct prof_err *err)
+explain_time(struct json_object *row, const struct prof_verdict *v,
+	     const struct opts *o, const char *cmp_dir, struct prof_err *err)
 {
-	const char *w = prof_json_str(row, "workload");
-	const char *b = prof_json_str(row, "backend");
+	const char *w = v->workload;
+	const char *b = v->backend;
 	char before_path[PATH_MAX], after_path[PATH_MAX], listing[PATH_MAX];
 
 	if (!w || !b)
@@ -797,11 +799,11 @@ explain_time(struct json_object *row, const struct opts *o,
  * (out of memory).
  */
 static int
-explain_memory(struct json_object *row, const struct opts *o,
-	       const char *cmp_dir, struct prof_err *err)
+explain_memory(struct json_object *row, const struct prof_verdict *v,
+	       const struct opts *o, const char *cmp_dir, struct prof_err *err)
 {
-	const char *w = prof_json_str(row, "workload");
-	const char *b = prof_json_str(row, "backend");
+	const char *w = v->workload;
+	const char *b = v->backend;
 	char before_path[PATH_MAX], after_path[PATH_MAX], buf[1200];
 	struct prof_dhat_profile before = {0}, after = {0};
 	struct prof_dhat_diff d = {0};
@@ -823,8 +825,10 @@ explain_memory(struct json_object *row, const struct opts *o,
 				       json_object_new_string(buf));
 		goto out;
 	}
+	/* A metric prof-diff does not write reads as none, whose NULL key
+	 * ranks by bytes as an unknown name does. */
 	if (prof_dhat_diff(&before, &after,
-			   prof_dhat_by_metric(prof_json_str(row, "metric")),
+			   prof_dhat_by_metric(prof_cmp_metrics[v->metric].key),
 			   &d, err) < 0) {
 		rc = -1;
 		goto out;
@@ -861,15 +865,6 @@ out:
 	return rc;
 }
 
-/* Whether a comparison row is an instruction count's. */
-static int
-is_count_row(struct json_object *row)
-{
-	const char *phase = prof_json_str(row, "phase");
-
-	return phase && !strcmp(phase, "instructions");
-}
-
 /* Every changed row of the comparisons explained where both sides kept
  * their callgrind output. */
 static int
@@ -904,21 +899,26 @@ comparisons(struct opts *o)
 	n = json_object_array_length(rows);
 	for (i = 0; i < n; i++) {
 		struct json_object *row = json_object_array_get_idx(rows, i);
-		const char *st = prof_json_str(row, "status");
+		struct prof_verdict v;
 
 		if (!json_object_is_type(row, json_type_object)) {
 			cli_say("%s: .[%zu]: expected an object",
 				o->comparisons, i);
 			goto out;
 		}
-		if (!st || (strcmp(st, "warning") && strcmp(st, "improved")))
+		/* Unchecked, as ever: a row whose phase, metric or status
+		 * prof-diff does not write reads as time, none or unjudged
+		 * (and is left as it is). What prof-why adds below replaces
+		 * only its own keys, never one v's strings lie in. */
+		(void)prof_verdict_read(row, &v);
+		if (v.status != PROF_CMP_WARNING &&
+		    v.status != PROF_CMP_IMPROVED)
 			continue;
 		/* Memory rows: their allocation sites, and nothing else. */
-		if (prof_json_str(row, "phase") &&
-		    !strcmp(prof_json_str(row, "phase"), "memory")) {
+		if (v.phase == PROF_VERDICT_MEMORY) {
 			sited++;
 			if (o->memory_dir &&
-			    explain_memory(row, o, dir, &err) < 0) {
+			    explain_memory(row, &v, o, dir, &err) < 0) {
 				cli_err(&err);
 				goto out;
 			}
@@ -931,9 +931,9 @@ comparisons(struct opts *o)
 			goto out;
 		}
 		explained++;
-		if (explain_row(row, &cur, &base, o, dir, &err) < 0 ||
-		    (o->time_dir && !is_count_row(row) &&
-		     explain_time(row, o, dir, &err) < 0)) {
+		if (explain_row(row, &v, &cur, &base, o, dir, &err) < 0 ||
+		    (o->time_dir && v.phase != PROF_VERDICT_COUNT &&
+		     explain_time(row, &v, o, dir, &err) < 0)) {
 			cli_err(&err);
 			goto out;
 		}
