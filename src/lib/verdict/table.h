@@ -60,6 +60,10 @@ struct prof_cmp_metric {
 	const char *key;	/* in a sample's "memory", a comparison's
 				 * "metric", the CSV export's column */
 	const char *name;	/* in a reason: "heap peak" */
+	const char *more, *less;	/* its growth and fall in words, as
+					 * the channels say them: "more
+					 * allocations", "fewer allocations" */
+	const char *noun;	/* what it amounts to: "allocations" */
 	const char *unit;	/* "bytes" or "allocations" */
 	int exact;		/* judged exactly; else by ratio */
 	double threshold_pct;	/* exact: warning above this growth */
