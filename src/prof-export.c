@@ -347,11 +347,14 @@ csv_line(void *arg, struct json_object *s, struct prof_err *err)
 static int
 write_csv(struct export *e, struct prof_err *err)
 {
+	int m;
+
 	fputs("run_id,commit,workload,backend,segment_id,category,phase,kind,"
-	      "index,duration_ms,outcome,reason,instructions,"
-	      "host_peak_bytes,host_allocs,host_allocated_bytes,"
-	      "rss_peak_bytes,device_peak_allocated_bytes",
+	      "index,duration_ms,outcome,reason,instructions",
 	      e->fp);
+	/* A column per memory metric, as csv_line() writes them. */
+	for (m = 1; m < PROF_CMP_MEM_N; m++)
+		fprintf(e->fp, ",%s", prof_cmp_metrics[m].key);
 	fputs(e->verdicts ? ",status,status_reason,threshold_pct\r\n" : "\r\n",
 	      e->fp);
 	return prof_runview_each(&e->v, csv_line, e, err);
