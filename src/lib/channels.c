@@ -3,38 +3,37 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/json.h"
 #include "channels.h"
+#include "verdict/read.h"
 
-/* Whether a status is a judgement of speed or work (not new or
- * incomparable). */
+/* Whether a row's status is a judgement of speed or work (not new or
+ * incomparable); NULL: no row. */
 static int
-judged_status(const char *st)
+judged(const struct prof_verdict *v)
 {
-	return st && (!strcmp(st, "stable") || !strcmp(st, "warning") ||
-		      !strcmp(st, "improved"));
+	return v && (v->status == PROF_CMP_STABLE ||
+		     v->status == PROF_CMP_WARNING ||
+		     v->status == PROF_CMP_IMPROVED);
 }
 
 /* The percentage change of a row's median, from its ratio. */
 static double
-row_pct(struct json_object *row)
+row_pct(const struct prof_verdict *v)
 {
-	double ratio = prof_json_numf(row, "ratio");
-
-	return isfinite(ratio) ? (ratio - 1) * 100 : NAN;
+	return isfinite(v->ratio) ? (v->ratio - 1) * 100 : NAN;
 }
 
 /* A row's change and status in words: "**improved** 56%" for time that
  * improved, else "+82% (**warning**)". */
 static void
-change_words(struct json_object *row, int time, const char *em, char *buf,
-	     size_t n)
+change_words(const struct prof_verdict *v, int time, const char *em,
+	     char *buf, size_t n)
 {
-	const char *st = prof_json_str(row, "status");
-	double pct = row_pct(row);
+	const char *st = v->status_name;
+	double pct = row_pct(v);
 	int digits = fabs(pct) < 10 ? 1 : 0;
 
-	if (time && !strcmp(st, "improved"))
+	if (time && v->status == PROF_CMP_IMPROVED)
 		snprintf(buf, n, "%simproved%s %.*f%%", em, em, digits, -pct);
 	else
 		snprintf(buf, n, "%+.*f%% (%s%s%s)", digits, pct, em, st, em);
@@ -46,27 +45,28 @@ change_words(struct json_object *row, int time, const char *em, char *buf,
  * so neither channel is read as the other.
  */
 static const char *
-disagreement_meaning(const char *ts, const char *cs, double tpct, double cpct)
+disagreement_meaning(enum prof_cmp_status ts, enum prof_cmp_status cs,
+		     double tpct, double cpct)
 {
-	int t_up = !strcmp(ts, "warning") ||
-		   (!strcmp(ts, "stable") && tpct > 0);
-	int c_up = !strcmp(cs, "warning") ||
-		   (!strcmp(cs, "stable") && cpct > 0);
+	int t_up = ts == PROF_CMP_WARNING ||
+		   (ts == PROF_CMP_STABLE && tpct > 0);
+	int c_up = cs == PROF_CMP_WARNING ||
+		   (cs == PROF_CMP_STABLE && cpct > 0);
 
-	if (!strcmp(ts, "warning") && !strcmp(cs, "stable"))
+	if (ts == PROF_CMP_WARNING && cs == PROF_CMP_STABLE)
 		return "the same amount of work took longer: the machine "
 		       "(noise, drift; run it again or interleaved with make "
 		       "compare) or a slowdown that costs no instructions "
 		       "(cache misses, locks, I/O)";
-	if (!strcmp(ts, "improved") && !strcmp(cs, "stable"))
+	if (ts == PROF_CMP_IMPROVED && cs == PROF_CMP_STABLE)
 		return "the same amount of work in less time: better use of "
 		       "the machine (caches, instructions that run in "
 		       "parallel) or a calmer machine than the baseline's";
-	if (!strcmp(ts, "stable") && !strcmp(cs, "improved"))
+	if (ts == PROF_CMP_STABLE && cs == PROF_CMP_IMPROVED)
 		return "less work in about the same time: the instructions "
 		       "saved were not the ones the time waited on, or the "
 		       "gain is under the time's noise or floor";
-	if (!strcmp(ts, "stable") && !strcmp(cs, "warning"))
+	if (ts == PROF_CMP_STABLE && cs == PROF_CMP_WARNING)
 		return "more work in about the same time: more instructions "
 		       "per cycle, or a cost under the time's noise or floor "
 		       "that may show on another machine";
@@ -113,23 +113,26 @@ mem_words(const char *key)
 }
 
 int
-prof_channels_memory(struct json_object *t, struct json_object *m,
-		     const char *em, char *buf, size_t n)
+prof_channels_time_memory(const struct prof_verdict *t,
+			  const struct prof_verdict *m, const char *em,
+			  char *buf, size_t n)
 {
-	const char *ts = t ? prof_json_str(t, "status") : NULL;
-	const char *ms = m ? prof_json_str(m, "status") : NULL;
-	const struct mem_words *w = mem_words(m ? prof_json_str(m, "metric") :
-						  NULL);
+	const struct mem_words *w;
+	const char *ts, *ms;
 	char meaning[256];
-	double pct = m ? row_pct(m) : NAN;
 	char tw[64], mw[80];
+	double pct;
 
 	if (n)
 		buf[0] = '\0';
-	if (!judged_status(ts) || !ms ||
-	    (strcmp(ms, "warning") && strcmp(ms, "improved")) ||
-	    !strcmp(ts, ms))
+	if (!judged(t) || !m ||
+	    (m->status != PROF_CMP_WARNING && m->status != PROF_CMP_IMPROVED) ||
+	    t->status == m->status)
 		return 0;
+	ts = t->status_name;
+	ms = m->status_name;
+	w = mem_words(prof_cmp_metrics[m->metric].key);
+	pct = row_pct(m);
 	change_words(t, 1, em, tw, sizeof(tw));
 	if (isfinite(pct))
 		snprintf(mw, sizeof(mw), "%+.*f%% (%s%s%s)",
@@ -138,17 +141,17 @@ prof_channels_memory(struct json_object *t, struct json_object *m,
 		snprintf(mw, sizeof(mw), "from 0 (%s%s%s)", em, ms, em);
 	/* "more allocations in the same time": what the memory channel saw,
 	 * beside what time did not. */
-	if (!strcmp(ms, "warning") && !strcmp(ts, "improved"))
+	if (m->status == PROF_CMP_WARNING && t->status == PROF_CMP_IMPROVED)
 		snprintf(meaning, sizeof(meaning),
 			 "faster but %s %s: time bought with %s",
 			 strcmp(w->noun, "memory") ? "with" : "holding",
 			 w->more, w->noun);
-	else if (!strcmp(ms, "warning"))
+	else if (m->status == PROF_CMP_WARNING)
 		snprintf(meaning, sizeof(meaning),
 			 "%s in the same time, which another machine, "
 			 "allocator or a larger input may not forgive",
 			 w->more);
-	else if (!strcmp(ts, "warning"))
+	else if (t->status == PROF_CMP_WARNING)
 		snprintf(meaning, sizeof(meaning),
 			 "%s but slower: %s bought with time", w->less,
 			 w->noun);
@@ -156,7 +159,7 @@ prof_channels_memory(struct json_object *t, struct json_object *m,
 		snprintf(meaning, sizeof(meaning), "%s in the same time",
 			 w->less);
 	/* Time's status first: "time **stable** +2.9%". */
-	if (!strcmp(ts, "improved"))
+	if (t->status == PROF_CMP_IMPROVED)
 		snprintf(buf, n, "time %s, %s %s: %s", tw, w->name, mw,
 			 meaning);
 	else
@@ -166,23 +169,56 @@ prof_channels_memory(struct json_object *t, struct json_object *m,
 }
 
 int
-prof_channels_disagree(struct json_object *t, struct json_object *c,
-		       const char *em, char *buf, size_t n)
+prof_channels_time_count(const struct prof_verdict *t,
+			 const struct prof_verdict *c, const char *em,
+			 char *buf, size_t n)
 {
-	const char *ts = t ? prof_json_str(t, "status") : NULL;
-	const char *cs = c ? prof_json_str(c, "status") : NULL;
 	char tw[64], cw[64];
 
 	if (n)
 		buf[0] = '\0';
-	if (!judged_status(ts) || !judged_status(cs) || !strcmp(ts, cs))
+	if (!judged(t) || !judged(c) || t->status == c->status)
 		return 0;
 	change_words(t, 1, em, tw, sizeof(tw));
 	change_words(c, 0, em, cw, sizeof(cw));
 	snprintf(buf, n, "time %s, instructions %s: %s; trust time for "
 			 "speed, counts for the amount of work",
-		 tw, cw, disagreement_meaning(ts, cs, row_pct(t), row_pct(c)));
+		 tw, cw,
+		 disagreement_meaning(t->status, c->status, row_pct(t),
+				      row_pct(c)));
 	return 1;
+}
+
+/* Comparison objects o (or NULL) read into *v: v, or NULL with o. What
+ * was read is kept where o does not read whole (a status it does not
+ * know is then no judgement). */
+static const struct prof_verdict *
+read_or_null(struct json_object *o, struct prof_verdict *v)
+{
+	if (!o)
+		return NULL;
+	prof_verdict_read(o, v);
+	return v;
+}
+
+int
+prof_channels_memory(struct json_object *t, struct json_object *m,
+		     const char *em, char *buf, size_t n)
+{
+	struct prof_verdict tv, mv;
+
+	return prof_channels_time_memory(read_or_null(t, &tv),
+					 read_or_null(m, &mv), em, buf, n);
+}
+
+int
+prof_channels_disagree(struct json_object *t, struct json_object *c,
+		       const char *em, char *buf, size_t n)
+{
+	struct prof_verdict tv, cv;
+
+	return prof_channels_time_count(read_or_null(t, &tv),
+					read_or_null(c, &cv), em, buf, n);
 }
 
 char *

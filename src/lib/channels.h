@@ -6,11 +6,13 @@
 #include <stddef.h>
 
 struct json_object;
+struct prof_verdict;
 
 /*
- * Whether a time row t and an instruction row c (comparison objects of
- * prof-diff, of one workload x backend) disagree: both judged (stable,
- * warning or improved) with different statuses. When they do, buf holds
+ * Whether a time row t and an instruction row c (prof-diff's comparisons
+ * of one workload x backend, as verdicts: verdict/read.h; NULL: none)
+ * disagree: both judged (stable, warning or improved) with different
+ * statuses. When they do, buf holds
  * the two facts and what they can mean, in plain words, each status word
  * between em ("**" for Markdown, "" for plain text): "time **improved**
  * 56%, instructions +82% (**warning**): more instructions per cycle (for
@@ -19,21 +21,33 @@ struct json_object;
  * Returns 1 and the text (cut to n bytes), or 0 with buf empty when the
  * channels agree or either row is missing or not judged.
  */
-int prof_channels_disagree(struct json_object *t, struct json_object *c,
-			   const char *em, char *buf, size_t n);
+int prof_channels_time_count(const struct prof_verdict *t,
+			     const struct prof_verdict *c, const char *em,
+			     char *buf, size_t n);
 
 /*
- * Whether a time row t and a memory row m (prof-diff's, of one workload x
- * backend x segment) disagree: both judged, m warning or improved, and t
- * not the same. When they do, buf holds both facts and what they can
- * mean, status words between em: "time **stable** +2.9%, heap peak
- * +100% (**warning**): more memory in the same time, which another
- * machine, allocator or a larger input may not forgive". The words are
- * the metric's: "allocations +50% (**warning**): more allocations in the
- * same time", "fewer bytes allocated in the same time", "faster but with
- * more allocations: time bought with allocations". Returns 1, or 0 with
- * buf empty.
+ * Whether a time row t and a memory row m (verdicts of prof-diff's
+ * comparisons of one workload x backend x segment) disagree: both judged,
+ * m warning or improved, and t not the same. When they do, buf holds
+ * both facts and what they can mean, status words between em: "time
+ * **stable** +2.9%, heap peak +100% (**warning**): more memory in the
+ * same time, which another machine, allocator or a larger input may not
+ * forgive". The words are the metric's: "allocations +50% (**warning**):
+ * more allocations in the same time", "fewer bytes allocated in the same
+ * time", "faster but with more allocations: time bought with
+ * allocations". Returns 1, or 0 with buf empty.
  */
+int prof_channels_time_memory(const struct prof_verdict *t,
+			      const struct prof_verdict *m, const char *em,
+			      char *buf, size_t n);
+
+/*
+ * The same of comparison objects (NULL: none), each read with
+ * prof_verdict_read(): for the readers that still hold a row as JSON
+ * (the run's page) until they take verdicts.
+ */
+int prof_channels_disagree(struct json_object *t, struct json_object *c,
+			   const char *em, char *buf, size_t n);
 int prof_channels_memory(struct json_object *t, struct json_object *m,
 			 const char *em, char *buf, size_t n);
 

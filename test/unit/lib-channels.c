@@ -9,6 +9,7 @@
 
 #include "channels.h"
 #include "tap.h"
+#include "verdict/read.h"
 
 static struct json_object *
 row(const char *status, double ratio, const char *metric)
@@ -17,9 +18,13 @@ row(const char *status, double ratio, const char *metric)
 
 	json_object_object_add(r, "status", json_object_new_string(status));
 	json_object_object_add(r, "ratio", json_object_new_double(ratio));
-	if (metric)
+	/* A memory row says its phase, as prof-diff writes it. */
+	if (metric) {
+		json_object_object_add(r, "phase",
+				       json_object_new_string("memory"));
 		json_object_object_add(r, "metric",
 				       json_object_new_string(metric));
+	}
 	return r;
 }
 
@@ -32,6 +37,27 @@ starts(const char *s, const char *prefix, const char *name)
 	if (!ok(c, name))
 		fprintf(stderr, "#   got '%s'\n#  want '%s...'\n", s, prefix);
 	return c;
+}
+
+/* The rows' text is the same read as verdicts first (the summary's
+ * readers) as of their objects (the page's). */
+static void
+same_as_verdicts(struct json_object *t, struct json_object *o, int memory,
+		 const char *name)
+{
+	struct prof_verdict tv, ov;
+	char a[512], b[512];
+
+	prof_verdict_read(t, &tv);
+	prof_verdict_read(o, &ov);
+	if (memory) {
+		prof_channels_memory(t, o, "**", a, sizeof(a));
+		prof_channels_time_memory(&tv, &ov, "**", b, sizeof(b));
+	} else {
+		prof_channels_disagree(t, o, "**", a, sizeof(a));
+		prof_channels_time_count(&tv, &ov, "**", b, sizeof(b));
+	}
+	ok(a[0] && !strcmp(a, b), name);
 }
 
 static void
@@ -61,6 +87,8 @@ test_disagree(void)
 	ok(prof_channels_disagree(t, fresh, "**", buf, sizeof(buf)) == 0 &&
 	       prof_channels_disagree(NULL, c, "**", buf, sizeof(buf)) == 0,
 	   "a row not judged, or missing: no text");
+	same_as_verdicts(t, c, 0,
+			 "time and instructions as verdicts: the same words");
 	json_object_put(t);
 	json_object_put(c);
 	json_object_put(same);
@@ -85,6 +113,8 @@ test_memory(void)
 	ok(prof_channels_memory(t, mt, "**", buf, sizeof(buf)) == 0 &&
 	       buf[0] == '\0',
 	   "memory stable: nothing to say");
+	same_as_verdicts(t, m, 1,
+			 "time and memory as verdicts: the same words");
 	json_object_put(t);
 	json_object_put(m);
 	json_object_put(mt);
@@ -111,7 +141,7 @@ test_count(void)
 int
 main(void)
 {
-	plan(15);
+	plan(17);
 	test_disagree();
 	test_memory();
 	test_count();

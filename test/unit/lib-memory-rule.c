@@ -345,23 +345,23 @@ test_disagree(void)
 		"{\"status\":\"stable\",\"ratio\":1.029}");
 	struct json_object *m = json_tokener_parse(
 		"{\"status\":\"warning\",\"ratio\":2,"
-		"\"metric\":\"host_peak_bytes\"}");
+		"\"phase\":\"memory\",\"metric\":\"host_peak_bytes\"}");
 	struct json_object *s = json_tokener_parse(
 		"{\"status\":\"stable\",\"ratio\":1,"
-		"\"metric\":\"host_allocs\"}");
+		"\"phase\":\"memory\",\"metric\":\"host_allocs\"}");
 	struct json_object *f = json_tokener_parse(
 		"{\"status\":\"improved\",\"ratio\":0.5}");
 	struct json_object *w = json_tokener_parse(
 		"{\"status\":\"warning\",\"ratio\":1.3}");
 	struct json_object *aw = json_tokener_parse(
 		"{\"status\":\"warning\",\"ratio\":1.5,"
-		"\"metric\":\"host_allocs\"}");
+		"\"phase\":\"memory\",\"metric\":\"host_allocs\"}");
 	struct json_object *ai = json_tokener_parse(
 		"{\"status\":\"improved\",\"ratio\":0.5,"
-		"\"metric\":\"host_allocs\"}");
+		"\"phase\":\"memory\",\"metric\":\"host_allocs\"}");
 	struct json_object *bi = json_tokener_parse(
 		"{\"status\":\"improved\",\"ratio\":0.5,"
-		"\"metric\":\"host_allocated_bytes\"}");
+		"\"phase\":\"memory\",\"metric\":\"host_allocated_bytes\"}");
 	char buf[512];
 
 	ok(prof_channels_memory(t, m, "**", buf, sizeof(buf)) == 1,
