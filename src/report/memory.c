@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/json.h"
 #include "channels.h"
 #include "page.h"
 #include "report-int.h"
@@ -56,15 +55,15 @@ rep_write_memory_rows(struct report *r, int counts)
 	}
 }
 
-/* A memory row's metric as a table says it: "heap peak (bytes)". */
+/* A memory row's metric as a table says it: "heap peak (bytes)" ("-"
+ * for none: a checked memory row always names one). */
 static const char *
-mem_metric(struct json_object *row, char *buf, size_t n)
+mem_metric(const struct prof_verdict *v, char *buf, size_t n)
 {
-	enum prof_cmp_mem m = prof_cmp_metric_find(prof_json_str(row,
-								 "metric"));
+	enum prof_cmp_mem m = v->metric;
 
 	if (!m)
-		snprintf(buf, n, "%s", str_or(row, "metric", "-"));
+		snprintf(buf, n, "-");
 	else
 		snprintf(buf, n, "%s%s%s%s", prof_cmp_metrics[m].name,
 			 strcmp(prof_cmp_metrics[m].name,
@@ -77,37 +76,34 @@ mem_metric(struct json_object *row, char *buf, size_t n)
 	return buf;
 }
 
-/* A memory value with grouped digits, or "-" for none. */
+/* A memory value with grouped digits, or "-" for none (NAN). */
 static const char *
-mem_cell(char *buf, size_t n, struct json_object *v, int sign)
+mem_cell(char *buf, size_t n, double v, int sign)
 {
-	if (!v || !prof_json_is_number(v) ||
-	    !isfinite(prof_json_number(v))) {
+	if (!isfinite(v)) {
 		snprintf(buf, n, "-");
 		return buf;
 	}
-	return prof_fmt_count(buf, n, llround(prof_json_number(v)), sign);
+	return prof_fmt_count(buf, n, llround(v), sign);
 }
 
-struct json_object *
+const struct prof_verdict *
 rep_mem_row(struct report *r, size_t i, struct rep_mem_cells *c)
 {
-	struct json_object *row = prof_cmpview_row(&r->mem_rows, i);
+	const struct prof_verdict *v = prof_cmpview_verdict(&r->mem_rows, i);
 
-	if (!row)
+	if (!v)
 		return NULL;
-	mem_metric(row, c->metric, sizeof(c->metric));
-	mem_cell(c->cur, sizeof(c->cur),
-		 prof_json_get(prof_json_get(row, "current"), "median"), 0);
-	mem_cell(c->base, sizeof(c->base),
-		 prof_json_get(prof_json_get(row, "baseline"), "median"), 0);
-	mem_cell(c->delta, sizeof(c->delta), prof_json_get(row, "delta"), 1);
+	mem_metric(v, c->metric, sizeof(c->metric));
+	mem_cell(c->cur, sizeof(c->cur), v->cur.median, 0);
+	mem_cell(c->base, sizeof(c->base), v->base.median, 0);
+	mem_cell(c->delta, sizeof(c->delta), v->delta, 1);
 	if (!r->judged) {
 		snprintf(c->base, sizeof(c->base), "-");
 		snprintf(c->delta, sizeof(c->delta), "-");
 	}
-	c->status = r->judged ? prof_json_str(row, "status") : "-";
-	return row;
+	c->status = r->judged ? v->status_name : "-";
+	return v;
 }
 
 /* The memory rows that changed where their workload's time did not (or
@@ -120,24 +116,24 @@ write_memory_disagreements(struct report *r)
 	int any = 0;
 
 	for (i = 0; i < n; i++) {
-		struct json_object *m = prof_cmpview_row(&r->mem_rows, i);
-		const char *w = m ? prof_json_str(m, "workload") : NULL;
-		const char *b = m ? prof_json_str(m, "backend") : NULL;
-		long k = m ? prof_cmpview_find(&r->rows, w, b, 0,
-					       prof_json_str(m, "segment")) :
+		const struct prof_verdict *m =
+			prof_cmpview_verdict(&r->mem_rows, i);
+		long k = m ? prof_cmpview_find(&r->rows, m->workload,
+					       m->backend, 0, m->segment) :
 			     -1;
 		char line[1024];
 
 		if (k < 0 ||
-		    !prof_channels_memory(prof_cmpview_row(&r->rows, (size_t)k),
-					  m, "**", line, sizeof(line)))
+		    !prof_channels_time_memory(
+			    prof_cmpview_verdict(&r->rows, (size_t)k), m, "**",
+			    line, sizeof(line)))
 			continue;
 		if (!any++)
 			fprintf(md, "Time and memory disagree:\n\n");
 		fprintf(md, "- ");
-		prof_md_write(md, w, PROF_MD_CODE);
+		prof_md_write(md, m->workload, PROF_MD_CODE);
 		fprintf(md, " (");
-		prof_md_write(md, b, PROF_MD_TEXT);
+		prof_md_write(md, m->backend, PROF_MD_TEXT);
 		fprintf(md, "): %s\n", line);
 	}
 	if (any)
@@ -234,18 +230,17 @@ rep_write_memory(struct report *r)
 		    "|---|---|---|---:|---:|---:|---|---|\n");
 	for (i = 0; i < n; i++) {
 		struct rep_mem_cells c;
-		struct json_object *row = rep_mem_row(r, i, &c);
+		const struct prof_verdict *v = rep_mem_row(r, i, &c);
 
-		if (!row)
+		if (!v)
 			continue;
 		fprintf(md, "| ");
-		prof_md_write(md, prof_json_str(row, "workload"), CELL_CODE);
+		prof_md_write(md, v->workload, CELL_CODE);
 		fprintf(md, " | ");
-		prof_md_write(md, prof_json_str(row, "backend"),
-			      PROF_MD_TEXT);
+		prof_md_write(md, v->backend, PROF_MD_TEXT);
 		fprintf(md, " | %s | %s | %s | %s | %s | %s |\n", c.metric,
-			c.cur, c.base, c.delta, str_or(row, "rule", "-"),
-			c.status);
+			c.cur, c.base, c.delta,
+			v->rule && v->rule[0] ? v->rule : "-", c.status);
 	}
 	fputc('\n', md);
 	for (i = 0; r->judged && i < n; i++) {

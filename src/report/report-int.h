@@ -128,8 +128,8 @@ struct rep_mem_cells {
 	const char *status;
 };
 /* Memory row i of r with its cells in c; NULL where it cannot be read. */
-struct json_object *rep_mem_row(struct report *r, size_t i,
-				struct rep_mem_cells *c);
+const struct prof_verdict *rep_mem_row(struct report *r, size_t i,
+				       struct rep_mem_cells *c);
 void rep_write_memory(struct report *r);
 
 /* pprof.c */

@@ -170,14 +170,14 @@ rep_print_memory(struct report *r)
 	       "metric", "current", "baseline", "delta", "status");
 	for (i = 0; i < n; i++) {
 		struct rep_mem_cells c;
-		struct json_object *row = rep_mem_row(r, i, &c);
+		const struct prof_verdict *v = rep_mem_row(r, i, &c);
 
-		if (!row)
+		if (!v)
 			continue;
 		printf("%-36s %-8s %-26s %14s %14s %14s  %s\n",
-		       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
-		       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)),
-		       c.metric, c.cur, c.base, c.delta, c.status);
+		       cli_safe(v->workload, s1, sizeof(s1)),
+		       cli_safe(v->backend, s2, sizeof(s2)), c.metric, c.cur,
+		       c.base, c.delta, c.status);
 	}
 }
 
