@@ -67,7 +67,8 @@ struct report {
 /* A field in a code span in a table cell. */
 #define CELL_CODE (PROF_MD_CODE | PROF_MD_CELL)
 
-/* A field of o, or dflt where it is missing or empty. */
+/* A field of o, or dflt where it is missing or empty: of the JSON that
+ * is not a comparison row (an environment, a segment key). */
 static inline const char *
 str_or(struct json_object *o, const char *key, const char *dflt)
 {
@@ -82,25 +83,28 @@ void rep_drop_cmp(struct report *r);
 int rep_load_results(struct report *r, const char *path, int judged);
 void rep_report_free(struct report *r);
 
-/* rows.c */
-void rep_ratio_cells(struct json_object *row, char *ratio, size_t nr, char *p,
-		     size_t np);
-double rep_row_pct(struct json_object *row);
-int rep_is_count_row(struct json_object *row);
-void rep_count_cells(struct report *r, struct json_object *crow, char *count,
-		     size_t nc, char *pct, size_t np, const char **status);
+/* rows.c: each of a comparison row's cells from its verdict (verdict/
+ * read.h), as the view hands it out (prof_cmpview_verdict()). */
+void rep_ratio_cells(const struct prof_verdict *v, char *ratio, size_t nr,
+		     char *p, size_t np);
+double rep_row_pct(const struct prof_verdict *v);
+int rep_is_count_row(const struct prof_verdict *v);
+void rep_count_cells(struct report *r, const struct prof_verdict *c,
+		     char *count, size_t nc, char *pct, size_t np,
+		     const char **status);
 int rep_has_counts(struct report *r);
-struct json_object *rep_count_row_of(struct report *r, struct json_object *row);
-int rep_has_time_row(struct report *r, struct json_object *crow);
+const struct prof_verdict *rep_count_row_of(struct report *r,
+					    const struct prof_verdict *v);
+int rep_has_time_row(struct report *r, const struct prof_verdict *c);
 void rep_peaks(struct report *r, size_t from, size_t to, double *host,
 	       double *gpu);
-void rep_memory_of(struct report *r, struct json_object *row, double *host,
-		   double *gpu);
+void rep_memory_of(struct report *r, const struct prof_verdict *v,
+		   double *host, double *gpu);
 int rep_has_memory(const struct prof_runbrief *row);
-void rep_cpu_cells(struct report *r, struct json_object *row, char *cpu,
+void rep_cpu_cells(struct report *r, const struct prof_verdict *v, char *cpu,
 		   size_t nc, char *cont, size_t nn);
-int rep_row_unsettled(struct json_object *row);
-int rep_row_contended(struct json_object *row, long *k, long *n);
+int rep_row_unsettled(const struct prof_verdict *v);
+int rep_row_contended(const struct prof_verdict *v, long *k, long *n);
 const char *rep_short_file(const char *f);
 
 /* summary.c */

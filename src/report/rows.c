@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/json.h"
 #include "page.h"
 #include "report-int.h"
 
@@ -21,43 +20,39 @@ num_cell(char *buf, size_t n, const char *fmt, double v)
 
 /* A row's ratio (current / baseline median) and p-value, as cells. */
 void
-rep_ratio_cells(struct json_object *row, char *ratio, size_t nr, char *p,
-		size_t np)
+rep_ratio_cells(const struct prof_verdict *v, char *ratio, size_t nr,
+		char *p, size_t np)
 {
-	num_cell(ratio, nr, "%.3f", prof_json_numf(row, "ratio"));
-	num_cell(p, np, "%.2g", prof_json_numf(row, "p_value"));
+	num_cell(ratio, nr, "%.3f", v->ratio);
+	num_cell(p, np, "%.2g", v->p_value);
 }
 
 /* The percentage change of a row's median, from its ratio. */
 double
-rep_row_pct(struct json_object *row)
+rep_row_pct(const struct prof_verdict *v)
 {
-	double ratio = prof_json_numf(row, "ratio");
-
-	return isfinite(ratio) ? (ratio - 1) * 100 : NAN;
+	return isfinite(v->ratio) ? (v->ratio - 1) * 100 : NAN;
 }
 
 /* Whether a comparison row holds instruction counts (prof-count). */
 int
-rep_is_count_row(struct json_object *row)
+rep_is_count_row(const struct prof_verdict *v)
 {
-	const char *phase = prof_json_str(row, "phase");
-
-	return phase && !strcmp(phase, "instructions");
+	return v->phase == PROF_VERDICT_COUNT;
 }
 
 /* An instruction row's count (grouped, as on every page: prof_page_count()),
- * its change and its status, as table cells. */
+ * its change and its status, as table cells; c NULL: none. */
 void
-rep_count_cells(struct report *r, struct json_object *crow, char *count,
+rep_count_cells(struct report *r, const struct prof_verdict *c, char *count,
 		size_t nc, char *pct, size_t np, const char **status)
 {
-	double med = crow ? prof_json_numf(prof_json_get(crow, "current"), "median") : NAN;
-	double d = crow ? rep_row_pct(crow) : NAN;
+	double med = c ? c->cur.median : NAN;
+	double d = c ? rep_row_pct(c) : NAN;
 
 	prof_page_count(count, nc, med, 0);
 	num_cell(pct, np, "%+.2f%%", d);
-	*status = crow && r->judged ? prof_json_str(crow, "status") : "-";
+	*status = c && r->judged ? c->status_name : "-";
 }
 
 /* Whether the run has instruction rows at all. */
@@ -72,20 +67,20 @@ static int view_rows_of(struct report *r, const char *w, const char *b,
 
 /*
  * The first comparison (in the document's order) of counts (count set)
- * or of time of the workload and backend of comparison row, in any
+ * or of time of the workload and backend of comparison v, in any
  * segment (a count row has a segment of its own): the first of each of
  * the view's rows of them, which lie together. -1: none.
  */
 static long
-first_of(struct report *r, struct json_object *row, int count)
+first_of(struct report *r, const struct prof_verdict *v, int count)
 {
-	const char *w = prof_json_str(row, "workload");
-	const char *b = prof_json_str(row, "backend");
+	const char *w = v->workload;
+	const char *b = v->backend;
 	const struct prof_runbrief *rows;
 	size_t from, to, i;
 	long best = -1;
 
-	if (!view_rows_of(r, w, b, prof_json_str(row, "segment"), &from, &to))
+	if (!view_rows_of(r, w, b, v->segment, &from, &to))
 		return -1;
 	prof_runview_briefs(&r->view, &rows);
 	for (i = from; i < to; i++) {
@@ -98,20 +93,21 @@ first_of(struct report *r, struct json_object *row, int count)
 	return best;
 }
 
-/* The instruction row of row's workload and backend, or NULL. */
-struct json_object *
-rep_count_row_of(struct report *r, struct json_object *row)
+/* The instruction row of v's workload and backend, or NULL (valid as
+ * the view's rows are: verdict/view.h). */
+const struct prof_verdict *
+rep_count_row_of(struct report *r, const struct prof_verdict *v)
 {
-	long k = first_of(r, row, 1);
+	long k = first_of(r, v, 1);
 
-	return k < 0 ? NULL : prof_cmpview_row(&r->rows, (size_t)k);
+	return k < 0 ? NULL : prof_cmpview_verdict(&r->rows, (size_t)k);
 }
 
-/* Whether a time row exists for the instruction row's workload. */
+/* Whether a time row exists for instruction row c's workload. */
 int
-rep_has_time_row(struct report *r, struct json_object *crow)
+rep_has_time_row(struct report *r, const struct prof_verdict *c)
 {
-	return first_of(r, crow, 0) >= 0;
+	return first_of(r, c, 0) >= 0;
 }
 
 /*
@@ -162,17 +158,15 @@ rep_peaks(struct report *r, size_t from, size_t to, double *host, double *gpu)
 	}
 }
 
-/* The memory peaks of a time row's workload x backend, marked shown. */
+/* The memory peaks of time row v's workload x backend, marked shown. */
 void
-rep_memory_of(struct report *r, struct json_object *row, double *host,
+rep_memory_of(struct report *r, const struct prof_verdict *v, double *host,
 	      double *gpu)
 {
 	size_t from, to, i;
 
 	*host = *gpu = NAN;
-	if (!view_rows_of(r, prof_json_str(row, "workload"),
-			  prof_json_str(row, "backend"),
-			  prof_json_str(row, "segment"), &from, &to))
+	if (!view_rows_of(r, v->workload, v->backend, v->segment, &from, &to))
 		return;
 	rep_peaks(r, from, to, host, gpu);
 	for (i = from; r->mem_used && i < to; i++)
@@ -192,14 +186,14 @@ rep_has_memory(const struct prof_runbrief *row)
  * samples say nothing (a file from before the fields, a browser row).
  */
 void
-rep_cpu_cells(struct report *r, struct json_object *row, char *cpu, size_t nc,
-	      char *cont, size_t nn)
+rep_cpu_cells(struct report *r, const struct prof_verdict *v, char *cpu,
+	      size_t nc, char *cont, size_t nn)
 {
 	const struct prof_runbrief *rows;
-	const char *w = prof_json_str(row, "workload");
-	const char *b = prof_json_str(row, "backend");
-	const char *seg = prof_json_str(row, "segment");
-	long k = w && b && seg ? prof_runview_brief(&r->view, w, b, seg) : -1;
+	long k = v->workload && v->backend && v->segment ?
+			 prof_runview_brief(&r->view, v->workload, v->backend,
+					    v->segment) :
+			 -1;
 	struct prof_cpu_row said = {0};
 
 	snprintf(cpu, nc, "-");
@@ -210,11 +204,7 @@ rep_cpu_cells(struct report *r, struct json_object *row, char *cpu, size_t nc,
 	said.n = rows[k].cpu_n;
 	said.contended = rows[k].contended;
 	prof_page_time(cpu, nc, rows[k].cpu_n ? rows[k].cpu_median : NAN, 0);
-	prof_cpu_row_contended(&said,
-			       (size_t)prof_json_numf(prof_json_get(row,
-								    "current"),
-						      "n"),
-			       cont, nn);
+	prof_cpu_row_contended(&said, (size_t)v->cur.n, cont, nn);
 }
 
 /*
@@ -223,22 +213,19 @@ rep_cpu_cells(struct report *r, struct json_object *row, char *cpu, size_t nc,
  * current samples were mostly contended.
  */
 int
-rep_row_unsettled(struct json_object *row)
+rep_row_unsettled(const struct prof_verdict *v)
 {
-	const char *st = prof_json_str(row, "status");
-
-	return st && !strcmp(st, "unsettled");
+	return v->status == PROF_CMP_UNSETTLED;
 }
 
-/* Whether most current samples were contended; *k of *n. */
+/* Whether most current samples were contended; *k of *n (*k -1 where
+ * the row does not say). */
 int
-rep_row_contended(struct json_object *row, long *k, long *n)
+rep_row_contended(const struct prof_verdict *v, long *k, long *n)
 {
-	struct json_object *c = prof_json_get(row, "contended");
-
-	*k = (long)prof_json_numf(c, "current");
-	*n = (long)prof_json_numf(prof_json_get(row, "current"), "n");
-	return !rep_is_count_row(row) && *n > 0 && 2 * *k > *n;
+	*k = (long)v->cur.contended;
+	*n = (long)v->cur.n;
+	return !rep_is_count_row(v) && *n > 0 && 2 * *k > *n;
 }
 
 /* The last two parts of a source path: "engine/flatten.c". */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "base/afile.h"
+#include "base/id.h"
 #include "base/json.h"
 #include "base/out.h"
 #include "channels.h"
@@ -119,29 +120,28 @@ rep_write_header(struct report *r)
 
 /* "`workload` (backend)": a row's name in summary.md. */
 static void
-write_row_name(FILE *md, struct json_object *row)
+write_row_name(FILE *md, const struct prof_verdict *v)
 {
-	prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+	prof_md_write(md, v->workload, PROF_MD_CODE);
 	fprintf(md, " (");
-	prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
+	prof_md_write(md, v->backend, PROF_MD_TEXT);
 	fputc(')', md);
 }
 
-/* Whether a status is a verdict the channels can be compared by. */
+/* Whether a row's status is a verdict the channels can be compared by. */
 static int
-settled_status(const char *st)
+settled(const struct prof_verdict *v)
 {
-	return st && (!strcmp(st, "stable") || !strcmp(st, "warning") ||
-		      !strcmp(st, "improved"));
+	return v->status == PROF_CMP_STABLE || v->status == PROF_CMP_WARNING ||
+	       v->status == PROF_CMP_IMPROVED;
 }
 
 /* Whether a time row and its instruction row both exist but one of them
  * did not settle: the two cannot be said to agree. */
 static int
-pair_open(struct json_object *t, struct json_object *c)
+pair_open(const struct prof_verdict *t, const struct prof_verdict *c)
 {
-	return t && c && (!settled_status(prof_json_str(t, "status")) ||
-			  !settled_status(prof_json_str(c, "status")));
+	return t && c && (!settled(t) || !settled(c));
 }
 
 /*
@@ -163,20 +163,21 @@ write_open_pairs(struct report *r, int any, int agree)
 	fprintf(md, "Time and instructions are not compared where one of "
 		    "them did not settle:\n\n");
 	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
-		struct json_object *crow;
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
+		const struct prof_verdict *c;
 
-		if (rep_is_count_row(row))
+		if (!v || rep_is_count_row(v))
 			continue;
-		crow = rep_count_row_of(r, row);
-		if (!pair_open(row, crow))
+		c = rep_count_row_of(r, v);
+		if (!pair_open(v, c))
 			continue;
 		fprintf(md, "- ");
-		write_row_name(md, row);
+		write_row_name(md, v);
 		fprintf(md, ": time **");
-		prof_md_write(md, prof_json_str(row, "status"), PROF_MD_TEXT);
+		prof_md_write(md, v->status_name, PROF_MD_TEXT);
 		fprintf(md, "**, instructions **");
-		prof_md_write(md, prof_json_str(crow, "status"), PROF_MD_TEXT);
+		prof_md_write(md, c->status_name, PROF_MD_TEXT);
 		fprintf(md, "**\n");
 	}
 }
@@ -194,21 +195,23 @@ write_disagreements(struct report *r)
 	int any = 0, open = 0, both = 0;
 
 	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
+		const struct prof_verdict *c;
 		char line[1024];
 
-		if (rep_is_count_row(row))
+		if (!v || rep_is_count_row(v))
 			continue;
-		both += rep_count_row_of(r, row) != NULL;
-		if (!prof_channels_disagree(row, rep_count_row_of(r, row),
-					    "**", line, sizeof(line))) {
-			open += pair_open(row, rep_count_row_of(r, row));
+		c = rep_count_row_of(r, v);
+		both += c != NULL;
+		if (!prof_channels_time_count(v, c, "**", line, sizeof(line))) {
+			open += pair_open(v, c);
 			continue;
 		}
 		if (!any++)
 			fprintf(md, "Time and instructions disagree:\n\n");
 		fprintf(md, "- ");
-		write_row_name(md, row);
+		write_row_name(md, v);
 		fprintf(md, ": %s\n", line);
 	}
 	if (!any && !open)
@@ -274,23 +277,18 @@ write_fn_table(FILE *md, const struct prof_verdict *v,
  * them to that row) and, for a time row, CPU samples.
  */
 static void
-write_functions(struct report *r, struct json_object *row)
+write_functions(struct report *r, const struct prof_verdict *v)
 {
-	struct json_object *crow = NULL;
-	struct prof_verdict v, cv;
+	const struct prof_verdict *c = NULL;
 
-	if (prof_verdict_read(row, &v) < 0)
-		return;
-	if (v.phase != PROF_VERDICT_COUNT)
-		crow = rep_count_row_of(r, row);
-	if (crow && prof_verdict_read(crow, &cv) < 0)
-		crow = NULL;
-	if (v.why[PROF_VERDICT_WHY_COUNT].n &&
-	    !(crow && cv.why[PROF_VERDICT_WHY_COUNT].present))
-		write_fn_table(r->md, &v, PROF_VERDICT_WHY_COUNT,
+	if (!rep_is_count_row(v))
+		c = rep_count_row_of(r, v);
+	if (v->why[PROF_VERDICT_WHY_COUNT].n &&
+	    !(c && c->why[PROF_VERDICT_WHY_COUNT].present))
+		write_fn_table(r->md, v, PROF_VERDICT_WHY_COUNT,
 			       "Instructions per function");
-	if (v.why[PROF_VERDICT_WHY_TIME].n)
-		write_fn_table(r->md, &v, PROF_VERDICT_WHY_TIME,
+	if (v->why[PROF_VERDICT_WHY_TIME].n)
+		write_fn_table(r->md, v, PROF_VERDICT_WHY_TIME,
 			       "CPU time per function, ns per call "
 			       "(gperftools)");
 }
@@ -309,17 +307,25 @@ settle_w(struct report *r, char *buf, size_t n)
 
 	buf[0] = '\0';
 	for (i = 0; i < rows; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
-		const char *w = prof_json_str(row, "workload");
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
+		char w[PROF_ID_MAX + 1];
 
-		for (k = 0; w && k < i; k++)
-			if (rep_row_unsettled(prof_cmpview_row(&r->rows, k)) &&
-			    !strcmp(prof_json_str(prof_cmpview_row(&r->rows,
-								   k),
-						  "workload"),
-				    w))
+		/* A checked row's workload is an id (base/id.h). */
+		if (!v || !v->workload || !rep_row_unsettled(v) ||
+		    strlen(v->workload) >= sizeof(w))
+			continue;
+		/* Copied: the rows read below may let v's row go. */
+		snprintf(w, sizeof(w), "%s", v->workload);
+		for (k = 0; k < i; k++) {
+			const struct prof_verdict *o =
+				prof_cmpview_verdict(&r->rows, k);
+
+			if (o && rep_row_unsettled(o) && o->workload &&
+			    !strcmp(o->workload, w))
 				break;
-		if (!w || !rep_row_unsettled(row) || k < i)
+		}
+		if (k < i)
 			continue;
 		words++;
 		if (off + strlen(w) + 8 >= n) {
@@ -360,13 +366,15 @@ rep_unsettled_budget(struct report *r, long *repeat, long *max)
 
 	*repeat = *max = 0;
 	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
-		struct json_object *ab = prof_json_get(row, "interleaved");
-		long rp = (long)prof_json_numf(ab, "repeat");
-		long mx = (long)prof_json_numf(ab, "max_repeat");
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
+		long rp, mx;
 
-		if (!rep_row_unsettled(row))
+		if (!v || !rep_row_unsettled(v))
 			continue;
+		/* -1 where the row is not interleaved: no budget. */
+		rp = (long)v->ab.repeat;
+		mx = (long)v->ab.max_repeat;
 		count++;
 		if (mx > *max)
 			*max = mx;
@@ -389,51 +397,46 @@ row_start(FILE *md, const char *w, const char *b)
 /* A row of the Results table: a time row with its counts beside where
  * the run has any (counts), or an instruction row that has no time row. */
 static void
-table_row(struct report *r, struct json_object *row, int counts)
+table_row(struct report *r, const struct prof_verdict *v, int counts)
 {
 	FILE *md = r->md;
-	struct json_object *cur = prof_json_get(row, "current");
-	const char *w = prof_json_str(row, "workload");
-	const char *b = prof_json_str(row, "backend");
+	const struct prof_verdict_side *cur = &v->cur;
 	double host_b, gpu_b;
 	char mn[32], med[32], p90[32], mx[32], host[32], gpu[32];
 	char dms[32], dpct[32], ic[32], ipct[32], rt[32], pv[32];
 	char cpu[32], cont[48];
 	const char *ist;
-	double delta = prof_json_numf(row, "delta_ms");
 
-	if (rep_is_count_row(row)) {
+	if (rep_is_count_row(v)) {
 		/* Beside its time row; alone when there is none. */
-		if (rep_has_time_row(r, row))
+		if (rep_has_time_row(r, v))
 			return;
-		rep_count_cells(r, row, ic, sizeof(ic), ipct,
+		rep_count_cells(r, v, ic, sizeof(ic), ipct,
 				sizeof(ipct), &ist);
-		row_start(md, w, b);
+		row_start(md, v->workload, v->backend);
 		fprintf(md, " | 0 | - | - | - | - | - | - | - | - | - | "
 			    "- | - | - | - | %s | %s | %s |\n",
 			ic, ipct, ist);
 		return;
 	}
-	rep_memory_of(r, row, &host_b, &gpu_b);
-	prof_page_time(mn, sizeof(mn), prof_json_numf(cur, "min"), 0);
-	prof_page_time(med, sizeof(med), prof_json_numf(cur, "median"), 0);
-	prof_page_time(p90, sizeof(p90), prof_json_numf(cur, "p90"), 0);
-	prof_page_time(mx, sizeof(mx), prof_json_numf(cur, "max"), 0);
-	rep_cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
+	rep_memory_of(r, v, &host_b, &gpu_b);
+	prof_page_time(mn, sizeof(mn), cur->min, 0);
+	prof_page_time(med, sizeof(med), cur->median, 0);
+	prof_page_time(p90, sizeof(p90), cur->p90, 0);
+	prof_page_time(mx, sizeof(mx), cur->max, 0);
+	rep_cpu_cells(r, v, cpu, sizeof(cpu), cont, sizeof(cont));
 	prof_page_bytes(host, sizeof(host), host_b);
 	prof_page_bytes(gpu, sizeof(gpu), gpu_b);
-	prof_page_time(dms, sizeof(dms), delta, 1);
-	prof_page_ratio_pct(dpct, sizeof(dpct),
-			    prof_json_numf(row, "ratio"));
-	row_start(md, w, b);
-	rep_ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
-	fprintf(md, " | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | "
+	prof_page_time(dms, sizeof(dms), v->delta_ms, 1);
+	prof_page_ratio_pct(dpct, sizeof(dpct), v->ratio);
+	row_start(md, v->workload, v->backend);
+	rep_ratio_cells(v, rt, sizeof(rt), pv, sizeof(pv));
+	fprintf(md, " | %lld | %s | %s | %s | %s | %s | %s | %s | %s | "
 		    "%s | %s | %s | %s | %s |",
-		prof_json_numf(cur, "n"), mn, med, cpu, cont, p90, mx, host,
-		gpu, dms, dpct, rt, pv,
-		r->judged ? prof_json_str(row, "status") : "-");
+		cur->n, mn, med, cpu, cont, p90, mx, host, gpu, dms, dpct, rt,
+		pv, r->judged ? v->status_name : "-");
 	if (counts) {
-		rep_count_cells(r, rep_count_row_of(r, row), ic,
+		rep_count_cells(r, rep_count_row_of(r, v), ic,
 				sizeof(ic), ipct, sizeof(ipct), &ist);
 		fprintf(md, " %s | %s | %s |", ic, ipct, ist);
 	}
@@ -443,29 +446,28 @@ table_row(struct report *r, struct json_object *row, int counts)
 /* A row's status against the baseline with its reason (and p), and the
  * functions that explain it; first: the list's heading before it. */
 static void
-write_reason(struct report *r, struct json_object *row, int first)
+write_reason(struct report *r, const struct prof_verdict *v, int first)
 {
 	FILE *md = r->md;
-	double p = prof_json_numf(row, "p_value");
-	const char *why = prof_json_str(row, "reason");
+	double p = v->p_value;
+	const char *why = v->reason;
 
 	if (first)
 		fprintf(md, "Statuses against the baseline (the "
 			    "Mann-Whitney p-value is shown beside the "
 			    "rule, never part of it):\n\n");
 	fprintf(md, "- ");
-	prof_md_write(md, prof_json_str(row, "workload"), PROF_MD_CODE);
+	prof_md_write(md, v->workload, PROF_MD_CODE);
 	fprintf(md, " (");
-	prof_md_write(md, prof_json_str(row, "backend"), PROF_MD_TEXT);
+	prof_md_write(md, v->backend, PROF_MD_TEXT);
 	fprintf(md, "%s): **%s**: ",
-		rep_is_count_row(row) ? ", instructions" : "",
-		prof_json_str(row, "status"));
+		rep_is_count_row(v) ? ", instructions" : "", v->status_name);
 	prof_md_write(md, why, PROF_MD_TEXT);
 	/* An unsettled row's reason names its p already. */
 	if (isfinite(p) && !(why && strstr(why, "(p = ")))
 		fprintf(md, "; p = %.3g", p);
 	fputc('\n', md);
-	write_functions(r, row);
+	write_functions(r, v);
 }
 
 /* summary.md: the unsettled rows, and the command that would settle
@@ -482,27 +484,22 @@ write_unsettled(struct report *r)
 	fprintf(r->md, "Unsettled (the evidence did not settle within the "
 		       "budget: neither warning, improved nor stable):\n\n");
 	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
-		struct json_object *ab = prof_json_get(row, "interleaved");
-		double p = prof_json_numf(row, "p_value");
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
 
-		if (!rep_row_unsettled(row))
+		if (!v || !rep_row_unsettled(v))
 			continue;
 		fprintf(r->md, "- ");
-		prof_md_write(r->md, prof_json_str(row, "workload"),
-			      PROF_MD_CODE);
+		prof_md_write(r->md, v->workload, PROF_MD_CODE);
 		fprintf(r->md, " (");
-		prof_md_write(r->md, prof_json_str(row, "backend"),
-			      PROF_MD_TEXT);
-		if (ab)
-			fprintf(r->md, "): %.0f samples a side",
-				prof_json_numf(ab, "samples_a_side"));
+		prof_md_write(r->md, v->backend, PROF_MD_TEXT);
+		if (v->ab.present)
+			fprintf(r->md, "): %lld samples a side",
+				v->ab.samples_a_side);
 		else
-			fprintf(r->md, "): %.0f samples",
-				prof_json_numf(prof_json_get(row, "current"),
-					       "n"));
-		if (isfinite(p))
-			fprintf(r->md, ", p = %.3g", p);
+			fprintf(r->md, "): %lld samples", v->cur.n);
+		if (isfinite(v->p_value))
+			fprintf(r->md, ", p = %.3g", v->p_value);
 		fputc('\n', r->md);
 	}
 	rep_settle_command(r, repeat, max, cmd, sizeof(cmd));
@@ -533,16 +530,26 @@ rep_write_table(struct report *r)
 	fprintf(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 		    "--:|--:|---|%s\n",
 		counts ? "--:|--:|---|" : "");
-	for (i = 0; i < n; i++)
-		table_row(r, prof_cmpview_row(&r->rows, i), counts);
+	for (i = 0; i < n; i++) {
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
+
+		if (v)
+			table_row(r, v, counts);
+	}
 	rep_write_memory_rows(r, counts);
 	fputc('\n', md);
 	if (!r->judged) {
 		fprintf(md, "No baseline comparison was made.\n\n");
 		return;
 	}
-	for (i = 0; i < n; i++)
-		write_reason(r, prof_cmpview_row(&r->rows, i), !reasons++);
+	for (i = 0; i < n; i++) {
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
+
+		if (v)
+			write_reason(r, v, !reasons++);
+	}
 	if (reasons)
 		fputc('\n', md);
 	/* Said, never silently skipped: rows whose outputs cannot be
@@ -631,7 +638,8 @@ rep_write_segments(struct report *r)
 	struct prof_htab seen = {0};
 
 	for (i = 0; mine && i < n; i++) {
-		const struct prof_verdict *v = prof_cmpview_verdict(&r->rows, i);
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
 		const char *seg = v ? v->segment : NULL;
 		int has = 0;
 
@@ -704,8 +712,9 @@ rep_write_opening(struct report *r, const char *const *notes, int n_notes)
 	int k, any = 0;
 
 	for (i = 0; i < n; i++) {
-		const char *d = prof_json_str(prof_cmpview_row(&r->rows, i),
-					      "drift");
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
+		const char *d = v ? v->drift : NULL;
 
 		if (!d || prof_htab_get(&seen, d, strlen(d)) >= 0)
 			continue;

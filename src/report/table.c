@@ -21,20 +21,21 @@ print_notes(struct report *r)
 	char s1[512], s2[64], cmd[2300], safe[2400];
 
 	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
-		struct json_object *ab = prof_json_get(row, "interleaved");
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
 
-		cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1));
-		cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2));
-		if (rep_row_unsettled(row) && ab)
-			printf("%s %s: not settled after %.0f samples a side "
+		if (!v)
+			continue;
+		cli_safe(v->workload, s1, sizeof(s1));
+		cli_safe(v->backend, s2, sizeof(s2));
+		if (rep_row_unsettled(v) && v->ab.present)
+			printf("%s %s: not settled after %lld samples a side "
 			       "(p = %.3g): unsettled\n",
-			       s1, s2, prof_json_numf(ab, "samples_a_side"),
-			       prof_json_numf(row, "p_value"));
-		else if (rep_row_unsettled(row))
+			       s1, s2, v->ab.samples_a_side, v->p_value);
+		else if (rep_row_unsettled(v))
 			printf("%s %s: not settled (p = %.3g): unsettled\n", s1,
-			       s2, prof_json_numf(row, "p_value"));
-		if (rep_row_contended(row, &k, &m))
+			       s2, v->p_value);
+		if (rep_row_contended(v, &k, &m))
 			printf("%s %s: %ld of %ld current samples contended: "
 			       "the machine may have been busy\n",
 			       s1, s2, k, m);
@@ -59,13 +60,12 @@ cols(const char *s, int w)
 
 /* A row's first columns: its workload and backend, escaped. */
 static void
-row_names(struct json_object *row)
+row_names(const struct prof_verdict *v)
 {
 	char s1[512], s2[64];
 
-	printf("%-36s %-8s ",
-	       cli_safe(prof_json_str(row, "workload"), s1, sizeof(s1)),
-	       cli_safe(prof_json_str(row, "backend"), s2, sizeof(s2)));
+	printf("%-36s %-8s ", cli_safe(v->workload, s1, sizeof(s1)),
+	       cli_safe(v->backend, s2, sizeof(s2)));
 }
 
 void
@@ -94,21 +94,23 @@ rep_print_table(struct report *r)
 		       "workload", "backend", "n", "median", "cpu",
 		       "contended", "p90", "delta", "ratio", "p", "status");
 	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
-		struct json_object *cur = prof_json_get(row, "current");
-		char med[32], p90[32], pct[32], ic[32], ipct[32], rt[32], pv[32];
-		char cpu[32], cont[48];
-		const char *ist;
-		const char *status = r->judged ? prof_json_str(row, "status") :
-						 "-";
-		double d = rep_row_pct(row);
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
+		char med[32], p90[32], pct[32], ic[32], ipct[32], rt[32];
+		char pv[32], cpu[32], cont[48];
+		const char *ist, *status;
+		double d;
 
-		if (rep_is_count_row(row)) {
-			if (rep_has_time_row(r, row))
+		if (!v)
+			continue;
+		status = r->judged ? v->status_name : "-";
+		d = rep_row_pct(v);
+		if (rep_is_count_row(v)) {
+			if (rep_has_time_row(r, v))
 				continue;
-			rep_count_cells(r, row, ic, sizeof(ic), ipct,
+			rep_count_cells(r, v, ic, sizeof(ic), ipct,
 					sizeof(ipct), &ist);
-			row_names(row);
+			row_names(v);
 			printf("%4s %12s %10s %9s %12s %8s %6s %7s  %-12s "
 			       "%12s %8s  %s\n",
 			       "-", "-", "-", "-", "-", "-", "-", "-", "-", ic,
@@ -116,23 +118,23 @@ rep_print_table(struct report *r)
 			continue;
 		}
 
-		prof_page_time(med, sizeof(med), prof_json_numf(cur, "median"), 0);
-		prof_page_time(p90, sizeof(p90), prof_json_numf(cur, "p90"), 0);
-		rep_cpu_cells(r, row, cpu, sizeof(cpu), cont, sizeof(cont));
+		prof_page_time(med, sizeof(med), v->cur.median, 0);
+		prof_page_time(p90, sizeof(p90), v->cur.p90, 0);
+		rep_cpu_cells(r, v, cpu, sizeof(cpu), cont, sizeof(cont));
 		if (isfinite(d))
 			snprintf(pct, sizeof(pct), "%+.1f%%", d);
 		else
 			snprintf(pct, sizeof(pct), "-");
-		rep_ratio_cells(row, rt, sizeof(rt), pv, sizeof(pv));
-		row_names(row);
-		printf("%4.0f %*s %*s %9s %*s %8s %6s %7s  ",
-		       prof_json_numf(cur, "n"), cols(med, 12), med,
-		       cols(cpu, 10), cpu, cont, cols(p90, 12), p90, pct, rt, pv);
+		rep_ratio_cells(v, rt, sizeof(rt), pv, sizeof(pv));
+		row_names(v);
+		printf("%4lld %*s %*s %9s %*s %8s %6s %7s  ", v->cur.n,
+		       cols(med, 12), med, cols(cpu, 10), cpu, cont,
+		       cols(p90, 12), p90, pct, rt, pv);
 		if (!counts) {
 			printf("%s\n", status);
 			continue;
 		}
-		rep_count_cells(r, rep_count_row_of(r, row), ic, sizeof(ic),
+		rep_count_cells(r, rep_count_row_of(r, v), ic, sizeof(ic),
 				ipct, sizeof(ipct), &ist);
 		printf("%-12s %12s %8s  %s\n", status, ic, ipct, ist);
 	}
@@ -192,13 +194,12 @@ annotation(const char *head, const char *text)
 
 /* An annotation of a row whose reason says it: "w (b): reason". */
 static void
-reason_annotation(const char *head, struct json_object *row)
+reason_annotation(const char *head, const struct prof_verdict *v)
 {
 	char text[1024];
 
-	snprintf(text, sizeof(text), "%s (%s): %s",
-		 prof_json_str(row, "workload"), prof_json_str(row, "backend"),
-		 prof_json_str(row, "reason"));
+	snprintf(text, sizeof(text), "%s (%s): %s", v->workload, v->backend,
+		 v->reason);
 	annotation(head, text);
 }
 
@@ -211,36 +212,34 @@ rep_print_annotations(struct report *r)
 	if (!gha || strcmp(gha, "true") || !r->judged)
 		return;
 	for (i = 0; i < n; i++) {
-		struct json_object *row = prof_cmpview_row(&r->rows, i);
+		const struct prof_verdict *v =
+			prof_cmpview_verdict(&r->rows, i);
 		char text[1024], s1[512], s2[128], tc[32], tb[32], td[32];
 
+		if (!v)
+			continue;
 		/* An unsettled row is a notice: no verdict, and the way
 		 * to one. */
-		if (!strcmp(prof_json_str(row, "status"), "unsettled")) {
+		if (rep_row_unsettled(v)) {
 			reason_annotation("::notice title=Performance not "
-					  "settled::", row);
+					  "settled::", v);
 			continue;
 		}
-		if (strcmp(prof_json_str(row, "status"), "warning"))
+		if (v->status != PROF_CMP_WARNING)
 			continue;
-		if (rep_is_count_row(row)) {
+		if (rep_is_count_row(v)) {
 			reason_annotation("::warning title=Instruction count "
-					  "regression::", row);
+					  "regression::", v);
 			continue;
 		}
-		prof_page_time(tc, sizeof(tc), prof_json_numf(prof_json_get(
-			row, "current"), "median"), 0);
-		prof_page_time(tb, sizeof(tb), prof_json_numf(prof_json_get(
-			row, "baseline"), "median"), 0);
-		prof_page_time(td, sizeof(td), prof_json_numf(row, "delta_ms"),
-			       1);
+		prof_page_time(tc, sizeof(tc), v->cur.median, 0);
+		prof_page_time(tb, sizeof(tb), v->base.median, 0);
+		prof_page_time(td, sizeof(td), v->delta_ms, 1);
 		snprintf(text, sizeof(text),
 			 "%s (%s): median %s vs baseline %s, %+.1f%% (%s)",
-			 cli_safe(prof_json_str(row, "workload"), s1,
-				  sizeof(s1)),
-			 cli_safe(prof_json_str(row, "backend"), s2,
-				  sizeof(s2)),
-			 tc, tb, rep_row_pct(row), td);
+			 cli_safe(v->workload, s1, sizeof(s1)),
+			 cli_safe(v->backend, s2, sizeof(s2)), tc, tb,
+			 rep_row_pct(v), td);
 		annotation("::warning title=Performance regression::", text);
 	}
 }
