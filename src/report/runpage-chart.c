@@ -94,19 +94,20 @@ lane(FILE *fp, const double *v, size_t n, double median, double lo,
 		NULL);
 }
 
-/* The baseline from its statistics only: min-max, median-p90, median. */
+/* The baseline from its statistics only (b, its comparison's side):
+ * min-max, median-p90, median. */
 static void
-stat_lane(FILE *fp, struct json_object *b, double lo, double hi, int y)
+stat_lane(FILE *fp, const struct prof_verdict_side *b, double lo, double hi,
+	  int y)
 {
-	double mn = prof_json_numf(b, "min"), md = prof_json_numf(b, "median"),
-	       p9 = prof_json_numf(b, "p90"), mx = prof_json_numf(b, "max");
+	double mn = b->min, md = b->median, p9 = b->p90, mx = b->max;
 	char m[32], q[32];
 
 	prof_page_time(m, sizeof(m), md, 0);
 	prof_page_time(q, sizeof(q), p9, 0);
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">baseline"
 		    "<title>%.0f samples</title></text>", LEFT - 8, y + 4,
-		prof_json_numf(b, "n"));
+		(double)b->n);
 	fprintf(fp, "<line class=\"med-base\" x1=\"%.1f\" y1=\"%d\" "
 		    "x2=\"%.1f\" y2=\"%d\" stroke-width=\"1\"/>",
 		x_of(mn, lo, hi), y, x_of(mx, lo, hi), y);
@@ -206,9 +207,9 @@ marked(const struct times t[TIME_N])
 
 /* The kind of time comparison c judged (its judged_on), or -1. */
 static int
-judged_kind(struct json_object *c)
+judged_kind(const struct prof_verdict *c)
 {
-	const char *j = c ? prof_json_str(c, "judged_on") : NULL;
+	const char *j = c ? c->judged_on : NULL;
 	int k;
 
 	for (k = 0; j && k < TIME_N; k++)
@@ -219,9 +220,9 @@ judged_kind(struct json_object *c)
 
 /* The range of a baseline's statistics bs (its min and max) into lo..hi. */
 static void
-stat_range(struct json_object *bs, double *lo, double *hi)
+stat_range(const struct prof_verdict_side *bs, double *lo, double *hi)
 {
-	double v[2] = {prof_json_numf(bs, "min"), prof_json_numf(bs, "max")};
+	double v[2] = {bs->min, bs->max};
 
 	range_of(v, 2, lo, hi);
 }
@@ -261,7 +262,7 @@ stats_end(FILE *fp, int stats)
 /* The caption of the chart of every time (times_chart()), up to its end:
  * the dots, the contended ones, what was judged. */
 static void
-times_caption(FILE *fp, struct json_object *c,
+times_caption(FILE *fp, const struct prof_verdict *c,
 	      const struct times cur[TIME_N], const struct times base[TIME_N],
 	      int judged)
 {
@@ -278,11 +279,7 @@ times_caption(FILE *fp, struct json_object *c,
 	if (judged >= 0)
 		fprintf(fp, " Judged on %s (its lanes shaded)%s.",
 			time_kinds[judged].words,
-			prof_json_get(prof_json_get(c, "interleaved"),
-				      "uncontended_only") &&
-					json_object_get_boolean(prof_json_get(
-						prof_json_get(c, "interleaved"),
-						"uncontended_only")) ?
+			c && c->ab.uncontended_only ?
 				", on its uncontended samples only" :
 				"");
 }
@@ -295,11 +292,11 @@ times_caption(FILE *fp, struct json_object *c,
  */
 static void
 times_chart(struct page *p, const struct prof_runrow *r,
-	    struct json_object *c, const struct prof_runrow *b,
+	    const struct prof_verdict *c, const struct prof_runrow *b,
 	    const struct times cur[TIME_N], const struct times base[TIME_N])
 {
-	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
-	int stats = !b && prof_json_numf(bs, "n") > 0;
+	const struct prof_verdict_side *bs = c ? &c->base : NULL;
+	int stats = !b && bs && bs->n > 0;
 	int judged = judged_kind(c), k, lanes = 0, y, axis;
 	double lo = NAN, hi = NAN;
 	FILE *fp = p->fp;
@@ -374,10 +371,10 @@ times_chart(struct page *p, const struct prof_runrow *r,
 /* The distribution chart: current and baseline samples on one axis. */
 void
 rp_strip_chart(struct page *p, const struct prof_runrow *r,
-	       struct json_object *c, const struct prof_runrow *b)
+	       const struct prof_verdict *c, const struct prof_runrow *b)
 {
-	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
-	int stats = !b && prof_json_numf(bs, "n") > 0;
+	const struct prof_verdict_side *bs = c ? &c->base : NULL;
+	int stats = !b && bs && bs->n > 0;
 	double lo = NAN, hi = NAN;
 	FILE *fp = p->fp;
 	struct times cur[TIME_N], base[TIME_N];
@@ -429,9 +426,9 @@ rp_strip_chart(struct page *p, const struct prof_runrow *r,
  */
 void
 rp_count_chart(struct page *p, const struct prof_runrow *r,
-	       struct json_object *c, const struct prof_runrow *b)
+	       const struct prof_verdict *c, const struct prof_runrow *b)
 {
-	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
+	const struct prof_verdict_side *bs = c ? &c->base : NULL;
 	size_t i, bn = b ? b->n_counts : 0;
 	double *v = malloc((r->n_counts + 1) * sizeof(*v));
 	double *bv = malloc((bn + 1) * sizeof(*bv));
@@ -453,11 +450,11 @@ rp_count_chart(struct page *p, const struct prof_runrow *r,
 		bmax = bv[bn - 1];
 		mark = (double)b->instructions;
 		bsamples = (double)bn;
-	} else if (prof_json_numf(bs, "n") > 0) {
-		bmin = prof_json_numf(bs, "min");
-		bmax = prof_json_numf(bs, "max");
-		mark = prof_json_numf(bs, "median");
-		bsamples = prof_json_numf(bs, "n");
+	} else if (bs && bs->n > 0) {
+		bmin = bs->min;
+		bmax = bs->max;
+		mark = bs->median;
+		bsamples = (double)bs->n;
 	}
 	range_of(v, r->n_counts, &lo, &hi);
 	if (isfinite(mark))
@@ -533,13 +530,12 @@ out:
  * instructions and in %, the threshold. */
 void
 rp_count_numbers(struct page *p, const struct prof_runrow *r,
-		 struct json_object *c, const struct prof_runrow *b, int errors)
+		 const struct prof_verdict *c, const struct prof_runrow *b,
+		 int errors)
 {
-	struct json_object *cs = c ? prof_json_get(c, "current") : NULL;
-	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
-	double ratio = prof_json_numf(c, "ratio");
-	double th = prof_json_numf(c, "threshold_pct");
-	double delta = prof_json_numf(c, "delta_instructions");
+	double ratio = c ? c->ratio : NAN;
+	double th = c ? c->threshold_pct : NAN;
+	double delta = c ? c->delta_instructions : NAN;
 	double side[2][4];	/* n, min, median, max: current, baseline */
 	const char *name[2] = {"current", "baseline"};
 	FILE *fp = p->fp;
@@ -548,7 +544,8 @@ rp_count_numbers(struct page *p, const struct prof_runrow *r,
 
 	for (k = 0; k < 2; k++) {
 		const struct prof_runrow *x = k ? b : r;
-		struct json_object *st = k ? bs : cs;
+		const struct prof_verdict_side *st =
+			!c ? NULL : k ? &c->base : &c->cur;
 
 		if (x && x->n_counts) {
 			side[k][0] = (double)x->n_counts;
@@ -556,10 +553,12 @@ rp_count_numbers(struct page *p, const struct prof_runrow *r,
 			side[k][2] = (double)x->instructions;
 			side[k][3] = (double)x->counts[x->n_counts - 1];
 		} else {
-			side[k][0] = prof_json_numf(st, "n");
-			side[k][1] = prof_json_numf(st, "min");
-			side[k][2] = prof_json_numf(st, "median");
-			side[k][3] = prof_json_numf(st, "max");
+			/* No comparison: nothing known (an n that the
+			 * comparison has null reads 0; either is no side). */
+			side[k][0] = st ? (double)st->n : NAN;
+			side[k][1] = st ? st->min : NAN;
+			side[k][2] = st ? st->median : NAN;
+			side[k][3] = st ? st->max : NAN;
 		}
 	}
 	fprintf(fp, "<table class=\"nums\"><tr><th></th><th class=\"num\">n"
@@ -894,13 +893,13 @@ bytes_fact(FILE *fp, const char *label, double v)
 	fprintf(fp, "<tr><td>%s</td><td class=\"num\">%s</td></tr>", label, b);
 }
 
-/* What the queue took of each side's wall time (q: the comparison's
- * queue_pct), where it is known. */
+/* What the queue took of each side's wall time (c: the comparison, or
+ * NULL), where it is known. */
 static void
-queue_fact(FILE *fp, struct json_object *q)
+queue_fact(FILE *fp, const struct prof_verdict *c)
 {
-	double cur = prof_json_numf(q, "current");
-	double base = prof_json_numf(q, "baseline");
+	double cur = c ? c->cur.queue_pct : NAN;
+	double base = c ? c->base.queue_pct : NAN;
 
 	if (!isfinite(cur) && !isfinite(base))
 		return;
@@ -918,7 +917,8 @@ queue_fact(FILE *fp, struct json_object *q)
 /* The numbers' table of a row's statistics: the current side's times
  * (wall, CPU, own), then the baseline's (bs: its comparison's). */
 static void
-stats_table(FILE *fp, const struct prof_runrow *r, struct json_object *bs,
+stats_table(FILE *fp, const struct prof_runrow *r,
+	    const struct prof_verdict_side *bs,
 	    const struct times cur[TIME_N], const struct times base[TIME_N],
 	    int judged)
 {
@@ -938,12 +938,12 @@ stats_table(FILE *fp, const struct prof_runrow *r, struct json_object *bs,
 	if (cur[TIME_OWN].n)
 		stat_row(fp, "current own", time_kinds[TIME_OWN].note,
 			 &cur[TIME_OWN].st, judged == TIME_OWN);
-	if (bs && prof_json_numf(bs, "n") > 0) {
-		st.n = (size_t)prof_json_numf(bs, "n");
-		st.min = prof_json_numf(bs, "min");
-		st.median = prof_json_numf(bs, "median");
-		st.p90 = prof_json_numf(bs, "p90");
-		st.max = prof_json_numf(bs, "max");
+	if (bs && bs->n > 0) {
+		st.n = (size_t)bs->n;
+		st.min = bs->min;
+		st.median = bs->median;
+		st.p90 = bs->p90;
+		st.max = bs->max;
 		stat_row(fp, "baseline", NULL, &st, judged == TIME_WALL);
 		for (k = TIME_CPU; k < TIME_N; k++) {
 			char label[32];
@@ -968,20 +968,19 @@ stats_table(FILE *fp, const struct prof_runrow *r, struct json_object *bs,
  * queue's share, the change, the threshold, the p-value, the peaks.
  */
 void
-rp_numbers(struct page *p, const struct prof_runrow *r, struct json_object *c,
-	   const struct prof_runrow *b)
+rp_numbers(struct page *p, const struct prof_runrow *r,
+	   const struct prof_verdict *c, const struct prof_runrow *b)
 {
-	struct json_object *bs = c ? prof_json_get(c, "baseline") : NULL;
-	struct json_object *q = c ? prof_json_get(c, "queue_pct") : NULL;
 	struct times cur[TIME_N], base[TIME_N];
 	FILE *fp = p->fp;
 	char a[5][32];
-	double pv = prof_json_numf(c, "p_value"), ratio = prof_json_numf(c, "ratio");
+	double pv = c ? c->p_value : NAN, ratio = c ? c->ratio : NAN;
+	double th = c ? c->threshold_pct : NAN;
 	int judged = judged_kind(c);
 
 	times_of(&p->wx, p->rows, r, cur);
 	times_of(&p->bx, p->brows, b, base);
-	stats_table(fp, r, bs, cur, base, judged);
+	stats_table(fp, r, c ? &c->base : NULL, cur, base, judged);
 	fprintf(fp, "</table><table class=\"facts\">");
 	if (r->cpu_st.n) {
 		prof_cpu_row_contended(&r->cpu, r->n, a[4], 32);
@@ -996,17 +995,16 @@ rp_numbers(struct page *p, const struct prof_runrow *r, struct json_object *c,
 				    "<td class=\"num\">%ld</td></tr>",
 				r->cpu.threads);
 	}
-	queue_fact(fp, q);
+	queue_fact(fp, c);
 	if (judged >= 0 && (cur[TIME_CPU].n || cur[TIME_OWN].n))
 		fprintf(fp, "<tr><td>judged on</td><td class=\"num\">%s</td>"
 			    "</tr>", time_kinds[judged].words);
 	if (isfinite(ratio))
 		fprintf(fp, "<tr><td>median change</td><td class=\"num\">"
 			    "%+.1f%%</td></tr>", (ratio - 1) * 100);
-	if (isfinite(prof_json_numf(c, "threshold_pct")))
+	if (isfinite(th))
 		fprintf(fp, "<tr><td>threshold (either way)</td><td "
-			    "class=\"num\">%g%%</td></tr>",
-			prof_json_numf(c, "threshold_pct"));
+			    "class=\"num\">%g%%</td></tr>", th);
 	if (isfinite(pv))
 		fprintf(fp, "<tr><td>Mann-Whitney p</td><td class=\"num\">"
 			    "%.3g</td></tr>", pv);

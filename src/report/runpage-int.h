@@ -15,6 +15,7 @@
 #include "base/htab.h"
 #include "history/history.h"
 #include "model/runview.h"
+#include "verdict/read.h"
 #include "verdict/view.h"
 #include "runpage.h"
 
@@ -98,26 +99,28 @@ void rp_fmt_val(char *buf, size_t n, double v, int counts);
 long rp_row_number(const struct page *p, long i);
 char *rp_row_key(const char *w, const char *b, const char *s, size_t *len);
 int rp_index_rows(struct page *p, struct prof_err *err);
-struct json_object *rp_cmp_in(struct page *p, int count,
-			      const struct prof_runrow *r, long *at);
-struct json_object *rp_comparison_of(struct page *p,
-				     const struct prof_runrow *r);
-struct json_object *rp_count_comparison_of(struct page *p,
-					   const struct prof_runrow *r);
+const struct prof_verdict *rp_cmp_in(struct page *p, int count,
+				     const struct prof_runrow *r, long *at);
+const struct prof_verdict *rp_comparison_of(struct page *p,
+					    const struct prof_runrow *r);
+const struct prof_verdict *rp_count_comparison_of(struct page *p,
+						  const struct prof_runrow *r);
 int rp_memory_comparisons_of(struct page *p, const struct prof_runrow *r,
-			     struct json_object *out[PROF_CMP_MEM_N]);
+			     const struct prof_verdict *out[PROF_CMP_MEM_N],
+			     long at[PROF_CMP_MEM_N]);
 int rp_has_count(struct page *p, const struct prof_runrow *r);
 int rp_has_memory(struct page *p, const struct prof_runrow *r);
 int rp_has_time(struct page *p, const struct prof_runrow *r);
 const struct prof_runrow *rp_time_baseline_of(struct page *p,
 					      const struct prof_runrow *r,
-					      struct json_object *c);
+					      const struct prof_verdict *c);
 const struct prof_runrow *rp_count_baseline_of(struct page *p,
 					       const struct prof_runrow *r,
-					       struct json_object *c);
-const char *rp_status_of(const struct prof_runrow *r, struct json_object *c);
+					       const struct prof_verdict *c);
+const char *rp_status_of(const struct prof_runrow *r,
+			 const struct prof_verdict *c);
 const char *rp_count_status_of(const struct prof_runrow *r,
-			       struct json_object *c);
+			       const struct prof_verdict *c);
 void rp_badge(FILE *fp, const char *status);
 int rp_drawn_wb(void *arg, const char *w, const char *b);
 int rp_extras_take(void *arg, struct json_object *s, struct prof_err *err);
@@ -128,21 +131,21 @@ void rp_extras_free(struct extras *x);
 
 /* runpage-chart.c */
 void rp_strip_chart(struct page *p, const struct prof_runrow *r,
-		    struct json_object *c, const struct prof_runrow *b);
+		    const struct prof_verdict *c, const struct prof_runrow *b);
 void rp_count_chart(struct page *p, const struct prof_runrow *r,
-		    struct json_object *c, const struct prof_runrow *b);
+		    const struct prof_verdict *c, const struct prof_runrow *b);
 void rp_count_numbers(struct page *p, const struct prof_runrow *r,
-		      struct json_object *c, const struct prof_runrow *b,
-		      int errors);
+		      const struct prof_verdict *c,
+		      const struct prof_runrow *b, int errors);
 int rp_trend_chart(struct page *p, const struct prof_runrow *r,
 		   struct prof_err *err);
 void rp_numbers(struct page *p, const struct prof_runrow *r,
-		struct json_object *c, const struct prof_runrow *b);
+		const struct prof_verdict *c, const struct prof_runrow *b);
 
 /* runpage-why.c */
 void rp_artifact_links(struct page *p, const struct prof_runrow *r);
-int rp_why_section(struct page *p, long i, struct json_object *c, int explained,
-		   struct prof_err *err);
+int rp_why_section(struct page *p, long i, const struct prof_verdict *c,
+		   int explained, struct prof_err *err);
 void rp_memory_why(struct page *p, const struct prof_runrow *r);
 
 /* runpage.c */

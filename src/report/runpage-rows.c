@@ -108,9 +108,10 @@ rp_index_rows(struct page *p, struct prof_err *err)
 	return 0;
 }
 
-/* The comparison of r, of counts or of time, or NULL; *at its index in
- * the comparisons, or -1. */
-struct json_object *
+/* The comparison of r, of counts or of time, or NULL (borrowed: valid
+ * as the view's row is, view.h); *at its index in the comparisons, or
+ * -1. */
+const struct prof_verdict *
 rp_cmp_in(struct page *p, int count, const struct prof_runrow *r, long *at)
 {
 	long i = p->cmp ? prof_cmpview_find(p->cmp, r->workload, r->backend,
@@ -119,18 +120,18 @@ rp_cmp_in(struct page *p, int count, const struct prof_runrow *r, long *at)
 
 	if (at)
 		*at = i;
-	return i < 0 ? NULL : prof_cmpview_row(p->cmp, (size_t)i);
+	return i < 0 ? NULL : prof_cmpview_verdict(p->cmp, (size_t)i);
 }
 
 /* r's time (or browser) comparison, or NULL. */
-struct json_object *
+const struct prof_verdict *
 rp_comparison_of(struct page *p, const struct prof_runrow *r)
 {
 	return rp_cmp_in(p, 0, r, NULL);
 }
 
 /* r's instruction comparison, or NULL. */
-struct json_object *
+const struct prof_verdict *
 rp_count_comparison_of(struct page *p, const struct prof_runrow *r)
 {
 	return rp_cmp_in(p, 1, r, NULL);
@@ -139,12 +140,14 @@ rp_count_comparison_of(struct page *p, const struct prof_runrow *r)
 /*
  * r's memory comparisons (prof-diff's memory rows of its workload,
  * backend and segment: cmpview.h keeps them in a view of their own), by
- * metric into out[] (NULL where none; borrowed, see cmpview.h). Returns
- * how many.
+ * metric into out[] (NULL where none; borrowed, see cmpview.h) and, with
+ * at not NULL, their indexes in that view into at[] (-1 where none).
+ * Returns how many.
  */
 int
 rp_memory_comparisons_of(struct page *p, const struct prof_runrow *r,
-			 struct json_object *out[PROF_CMP_MEM_N])
+			 const struct prof_verdict *out[PROF_CMP_MEM_N],
+			 long at[PROF_CMP_MEM_N])
 {
 	struct prof_cmpview *v = p->cmp ? p->cmp->memory : NULL;
 	long i = v ? prof_cmpview_find(v, r->workload, r->backend, 0,
@@ -152,18 +155,24 @@ rp_memory_comparisons_of(struct page *p, const struct prof_runrow *r,
 		     -1;
 	int m, found = 0;
 
-	for (m = 0; m < PROF_CMP_MEM_N; m++)
+	for (m = 0; m < PROF_CMP_MEM_N; m++) {
 		out[m] = NULL;
+		if (at)
+			at[m] = -1;
+	}
 	for (; i >= 0 && (size_t)i < prof_cmpview_len(v); i++) {
-		struct json_object *o = prof_cmpview_row(v, (size_t)i);
+		const struct prof_verdict *o = prof_cmpview_verdict(v,
+								    (size_t)i);
 
-		if (!o || strcmp(prof_json_str(o, "workload"), r->workload) ||
-		    strcmp(prof_json_str(o, "backend"), r->backend) ||
-		    strcmp(prof_json_str(o, "segment"), r->segment))
+		if (!o || strcmp(o->workload, r->workload) ||
+		    strcmp(o->backend, r->backend) ||
+		    strcmp(o->segment, r->segment))
 			break;
-		m = prof_cmp_metric_find(prof_json_str(o, "metric"));
+		m = o->metric;
 		if (m && !out[m]) {
 			out[m] = o;
+			if (at)
+				at[m] = i;
 			found++;
 		}
 	}
@@ -186,13 +195,13 @@ rp_has_count(struct page *p, const struct prof_runrow *r)
 int
 rp_has_memory(struct page *p, const struct prof_runrow *r)
 {
-	struct json_object *mc[PROF_CMP_MEM_N];
+	const struct prof_verdict *mc[PROF_CMP_MEM_N];
 	int m;
 
 	for (m = 1; m < PROF_CMP_MEM_N; m++)
 		if (r->mem_st[m].n)
 			return 1;
-	return rp_memory_comparisons_of(p, r, mc) > 0;
+	return rp_memory_comparisons_of(p, r, mc, NULL) > 0;
 }
 
 int
@@ -211,27 +220,24 @@ baseline_of(struct page *p, const struct prof_runrow *r)
 }
 
 /* Whether the n values of median med are those side st (a comparison's
- * "current" or "baseline") was computed from. */
+ * current or baseline; NULL: none) was computed from. */
 static int
-same_side(struct json_object *st, double n, double med)
+same_side(const struct prof_verdict_side *st, double n, double med)
 {
-	double m = prof_json_numf(st, "median");
-
-	return prof_json_numf(st, "n") == n &&
-	       fabs(m - med) <= 1e-9 * fabs(med) + 1e-12;
+	return st && (double)st->n == n &&
+	       fabs(st->median - med) <= 1e-9 * fabs(med) + 1e-12;
 }
 
 /* r's baseline row for its time channel (c its comparison): a found
  * baseline's only where it is the side c was made from. */
 const struct prof_runrow *
 rp_time_baseline_of(struct page *p, const struct prof_runrow *r,
-		    struct json_object *c)
+		    const struct prof_verdict *c)
 {
 	const struct prof_runrow *b = baseline_of(p, r);
 
 	if (b && p->found_base &&
-	    !same_side(c ? prof_json_get(c, "baseline") : NULL, (double)b->n,
-		       b->st.median))
+	    !same_side(c ? &c->base : NULL, (double)b->n, b->st.median))
 		return NULL;
 	return b;
 }
@@ -239,23 +245,23 @@ rp_time_baseline_of(struct page *p, const struct prof_runrow *r,
 /* The same for r's count channel (c its instruction comparison). */
 const struct prof_runrow *
 rp_count_baseline_of(struct page *p, const struct prof_runrow *r,
-		     struct json_object *c)
+		     const struct prof_verdict *c)
 {
 	const struct prof_runrow *b = baseline_of(p, r);
 
 	if (b && p->found_base &&
 	    (!b->n_counts ||
-	     !same_side(c ? prof_json_get(c, "baseline") : NULL,
-			(double)b->n_counts, (double)b->instructions)))
+	     !same_side(c ? &c->base : NULL, (double)b->n_counts,
+			(double)b->instructions)))
 		return NULL;
 	return b;
 }
 
 /* The row's status word: the comparison's, or "error" / "unjudged". */
 const char *
-rp_status_of(const struct prof_runrow *r, struct json_object *c)
+rp_status_of(const struct prof_runrow *r, const struct prof_verdict *c)
 {
-	const char *s = c ? prof_json_str(c, "status") : NULL;
+	const char *s = c ? c->status_name : NULL;
 
 	if (r->errors && !r->n)
 		return "error";
@@ -264,9 +270,9 @@ rp_status_of(const struct prof_runrow *r, struct json_object *c)
 
 /* The instruction channel's status word, as rp_status_of() for time. */
 const char *
-rp_count_status_of(const struct prof_runrow *r, struct json_object *c)
+rp_count_status_of(const struct prof_runrow *r, const struct prof_verdict *c)
 {
-	const char *s = c ? prof_json_str(c, "status") : NULL;
+	const char *s = c ? c->status_name : NULL;
 
 	if (r->errors && !r->n_counts && !r->n)
 		return "error";

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/json.h"
 #include "channels.h"
 #include "page.h"
 #include "why/flame.h"
@@ -59,17 +58,23 @@ cmp_path(struct page *p, const char *a, char *out, size_t n)
 		snprintf(out, n, "%.*s/%s", (int)(slash - c), c, a);
 }
 
-/* The start of a why table's row of function or site f: its name (and
- * state where it is not changed), file, delta (words) and share, up to
- * the share's cell's end. */
-static void
-why_row_start(FILE *fp, struct json_object *f, const char *delta)
+/* A function's or site's count as its table prints it: null (-1 in the
+ * verdict) as 0, as the page always printed it. */
+static long long
+count_or_0(long long v)
 {
-	const char *state = prof_json_str(f, "state");
-	double share = prof_json_numf(f, "share");
+	return v < 0 ? 0 : v;
+}
 
+/* The start of a why table's row of a function or site: its name (and
+ * state where it is not changed), file, delta (words) and share (NAN:
+ * none), up to the share's cell's end. */
+static void
+why_row_start(FILE *fp, const char *name, const char *file,
+	      const char *state, double share, const char *delta)
+{
 	fprintf(fp, "<tr><td><code>");
-	prof_page_esc(fp, prof_json_str(f, "name"));
+	prof_page_esc(fp, name);
 	fprintf(fp, "</code>");
 	if (state && strcmp(state, "changed")) {
 		fprintf(fp, " (");
@@ -77,18 +82,19 @@ why_row_start(FILE *fp, struct json_object *f, const char *delta)
 		fprintf(fp, ")");
 	}
 	fprintf(fp, "</td><td class=\"mono\">");
-	prof_page_esc(fp, prof_json_str(f, "file"));
+	prof_page_esc(fp, file);
 	fprintf(fp, "</td><td class=\"num\">%s</td><td class=\"num\">", delta);
 	if (isfinite(share))
 		fprintf(fp, "%.1f%%", 100 * share);
 }
 
-/* An explanation's heading and its table of the top five of its n
- * functions fns (prof-why's). */
+/* An explanation's heading and its table of the top five functions of
+ * c's explanation kind (prof-why's). */
 static void
-why_functions(FILE *fp, struct json_object *fns, size_t n,
-	      const char *heading)
+why_functions(FILE *fp, const struct prof_verdict *c,
+	      enum prof_verdict_why_kind kind, const char *heading)
 {
+	struct prof_verdict_fn f;
 	size_t k;
 
 	fprintf(fp, "<div class=\"why\"><h3>%s</h3><table class=\"why-fns\">"
@@ -96,21 +102,20 @@ why_functions(FILE *fp, struct json_object *fns, size_t n,
 		    "Δ self</th><th class=\"num\">share</th><th class=\"num\">"
 		    "self before → after</th><th class=\"num\">inclusive "
 		    "before → after</th></tr>", heading);
-	for (k = 0; k < n && k < 5; k++) {
-		struct json_object *f = json_object_array_get_idx(fns, k);
+	for (k = 0; k < 5 && prof_verdict_fn(c, kind, k, &f) == 0; k++) {
 		long long v[4];
 		char t[5][40];
 
-		v[0] = json_object_get_int64(prof_json_get(f, "self_before"));
-		v[1] = json_object_get_int64(prof_json_get(f, "self_after"));
-		v[2] = json_object_get_int64(prof_json_get(f, "inclusive_before"));
-		v[3] = json_object_get_int64(prof_json_get(f, "inclusive_after"));
+		v[0] = count_or_0(f.self_before);
+		v[1] = count_or_0(f.self_after);
+		v[2] = count_or_0(f.incl_before);
+		v[3] = count_or_0(f.incl_after);
 		prof_fmt_count(t[0], 40, v[1] - v[0], 1);
 		prof_fmt_count(t[1], 40, v[0], 0);
 		prof_fmt_count(t[2], 40, v[1], 0);
 		prof_fmt_count(t[3], 40, v[2], 0);
 		prof_fmt_count(t[4], 40, v[3], 0);
-		why_row_start(fp, f, t[0]);
+		why_row_start(fp, f.name, f.file, f.state, f.share, t[0]);
 		fprintf(fp, "</td><td class=\"num\">%s → %s</td><td class="
 			    "\"num\">%s → %s</td></tr>", t[1], t[2], t[3], t[4]);
 	}
@@ -118,9 +123,9 @@ why_functions(FILE *fp, struct json_object *fns, size_t n,
 }
 
 /* The differential flame graph svg of an explanation with its caption,
- * and pprof's listing where arts names one. */
+ * and pprof's listing where its files (listing, or NULL) name one. */
 static void
-flame_figure(struct page *p, struct json_object *arts, const char *svg,
+flame_figure(struct page *p, const char *listing, const char *svg,
 	     const char *unit)
 {
 	FILE *fp = p->fp;
@@ -130,46 +135,49 @@ flame_figure(struct page *p, struct json_object *arts, const char *svg,
 		    "%s now; red frames have more %s of their own than "
 		    "before, blue fewer, hatched ones are new; hover a frame "
 		    "for its numbers.", svg, unit, unit);
-	if (prof_json_str(arts, "listing")) {
+	if (listing) {
 		fprintf(fp, " pprof's listing: <a href=\"");
-		if (prof_json_str(arts, "listing")[0] != '/')
+		if (listing[0] != '/')
 			prof_page_esc_url(fp, p->prefix);
-		prof_page_esc_url(fp, prof_json_str(arts, "listing"));
+		prof_page_esc_url(fp, listing);
 		fprintf(fp, "\">");
-		prof_page_esc(fp, prof_json_str(arts, "listing"));
+		prof_page_esc(fp, listing);
 		fprintf(fp, "</a>.");
 	}
 	fprintf(fp, "</figcaption></figure></div>");
 }
 
+/* Each explanation's name in its flame graph's id: its functions' key
+ * in the comparisons. */
+static const char *const why_ids[PROF_VERDICT_WHY_N] = {
+	[PROF_VERDICT_WHY_COUNT] = "functions",
+	[PROF_VERDICT_WHY_TIME] = "time_functions",
+};
+
 /*
- * One explanation of a changed row (prof-why's fkey, "functions" or
- * "time_functions", with akey, its files): the top functions and the
- * differential flame graph of the two sides' call graphs, in unit.
+ * One explanation of a changed row (prof-why's of kind, with its files):
+ * the top functions and the differential flame graph of the two sides'
+ * call graphs, in unit.
  */
 static int
-why_block(struct page *p, long i, struct json_object *c, const char *fkey,
-	  const char *akey, const char *unit, const char *heading,
-	  struct prof_err *err)
+why_block(struct page *p, long i, const struct prof_verdict *c,
+	  enum prof_verdict_why_kind kind, const char *unit,
+	  const char *heading, struct prof_err *err)
 {
-	struct json_object *fns = prof_json_get(c, fkey), *arts = prof_json_get(c, akey);
+	const struct prof_verdict_why *w = &c->why[kind];
 	struct prof_callgrind_profile before = {0}, after = {0};
 	struct prof_buf svg = {0};
 	struct prof_err lerr = {0};
 	char pb[4096], pa[4096], id[48];
-	size_t n = json_object_is_type(fns, json_type_array) ?
-			      json_object_array_length(fns) : 0;
 	FILE *fp = p->fp;
-	int time = !strcmp(fkey, "time_functions"), rc = -1;
+	int time = kind == PROF_VERDICT_WHY_TIME, rc = -1;
 
-	if (!n || !arts)
+	if (!w->n || !w->has_artifacts)
 		return 0;
-	why_functions(fp, fns, n, heading);
-	cmp_path(p, prof_json_str(arts, "before") ?
-			    prof_json_str(arts, "before") : "", pb, sizeof(pb));
-	cmp_path(p, prof_json_str(arts, "after") ?
-			    prof_json_str(arts, "after") : "", pa, sizeof(pa));
-	snprintf(id, sizeof(id), "flame-%ld-%s", i, fkey);
+	why_functions(fp, c, kind, heading);
+	cmp_path(p, w->before ? w->before : "", pb, sizeof(pb));
+	cmp_path(p, w->after ? w->after : "", pa, sizeof(pa));
+	snprintf(id, sizeof(id), "flame-%ld-%s", i, why_ids[kind]);
 	/* C++ names demangled as prof-why's tables have them (c++filt; as
 	 * they are when it cannot be run); CPU samples per call, as its
 	 * time_functions are: the sides may cover different numbers of calls,
@@ -192,12 +200,12 @@ why_block(struct page *p, long i, struct json_object *c, const char *fkey,
 		char title[512];
 
 		snprintf(title, sizeof(title), "differential flame graph of %s "
-			 "(%s)", prof_json_str(c, "workload"), unit);
+			 "(%s)", c->workload, unit);
 		fo.title = title;
 		if (prof_flame_svg(&before, &after, &fo, &svg, err) < 0)
 			goto out;
 	}
-	flame_figure(p, arts, svg.p, unit);
+	flame_figure(p, w->listing, svg.p, unit);
 	rc = 0;
 out:
 	prof_buf_free(&svg);
@@ -213,21 +221,16 @@ out:
  * is the row's index in the comparisons: its graphs' ids.
  */
 int
-rp_why_section(struct page *p, long i, struct json_object *c, int explained,
-	       struct prof_err *err)
+rp_why_section(struct page *p, long i, const struct prof_verdict *c,
+	       int explained, struct prof_err *err)
 {
-	const char *phase = c ? prof_json_str(c, "phase") : NULL;
-	int count_row = phase && !strcmp(phase, "instructions");
-
 	if (!c)
 		return 0;
-	if ((count_row || !explained) &&
-	    why_block(p, i, c, "functions", "functions_artifacts",
-		      "instructions", "Why: instructions per function",
-		      err) < 0)
+	if ((c->phase == PROF_VERDICT_COUNT || !explained) &&
+	    why_block(p, i, c, PROF_VERDICT_WHY_COUNT, "instructions",
+		      "Why: instructions per function", err) < 0)
 		return -1;
-	return why_block(p, i, c, "time_functions", "time_artifacts",
-			 "ns of CPU per call",
+	return why_block(p, i, c, PROF_VERDICT_WHY_TIME, "ns of CPU per call",
 			 "Why: CPU time per function (gperftools)", err);
 }
 
@@ -247,33 +250,26 @@ rp_memory_why(struct page *p, const struct prof_runrow *r)
 	FILE *fp = p->fp;
 
 	for (; i >= 0 && (size_t)i < prof_cmpview_len(mv); i++) {
-		struct json_object *c = prof_cmpview_row(mv, (size_t)i);
-		struct json_object *sites = prof_json_get(c, "memory_sites");
-		struct json_object *arts = prof_json_get(c, "memory_sites_artifacts");
-		const char *note = prof_json_str(c, "memory_sites_note");
-		size_t k, n = json_object_is_type(sites, json_type_array) ?
-				      json_object_array_length(sites) : 0;
+		const struct prof_verdict *c = prof_cmpview_verdict(mv,
+								    (size_t)i);
+		const char *scope;
+		struct prof_verdict_site f;
+		size_t k;
 
-		if (!c || !prof_json_str(c, "workload") ||
-		    strcmp(prof_json_str(c, "workload"), r->workload) ||
-		    !prof_json_str(c, "backend") ||
-		    strcmp(prof_json_str(c, "backend"), r->backend))
+		if (!c || !c->workload || strcmp(c->workload, r->workload) ||
+		    !c->backend || strcmp(c->backend, r->backend))
 			break;
-		if (!n && !note)
+		if (!c->sites.n && !c->sites.note)
 			continue;
+		scope = c->sites.scope_after;
 		fprintf(fp, "<div class=\"why\"><h3>Why: ");
-		prof_page_esc(fp, prof_json_str(c, "metric"));
+		prof_page_esc(fp, prof_cmp_metrics[c->metric].key);
 		fprintf(fp, " per allocation site (valgrind's DHAT, one call "
 			    "of each side%s)</h3>",
-			prof_json_str(arts, "scope_after") &&
-					!strcmp(prof_json_str(arts,
-							      "scope_after"),
-						"run") ?
-				", inside run()" :
-				"");
-		if (note) {
+			scope && !strcmp(scope, "run") ? ", inside run()" : "");
+		if (c->sites.note) {
 			fprintf(fp, "<p class=\"reason\">No allocation sites: ");
-			prof_page_esc(fp, note);
+			prof_page_esc(fp, c->sites.note);
 			fprintf(fp, "</p></div>");
 			continue;
 		}
@@ -283,24 +279,22 @@ rp_memory_why(struct page *p, const struct prof_runrow *r)
 			    "bytes before → after</th><th class=\"num\">"
 			    "allocations before → after</th><th class=\"num\">"
 			    "max live before → after</th></tr>");
-		for (k = 0; k < n && k < 5; k++) {
-			struct json_object *f = json_object_array_get_idx(sites, k);
-			static const char *const keys[] = {
-				"bytes_before", "bytes_after", "allocs_before",
-				"allocs_after", "max_live_before",
-				"max_live_after",
-			};
-			char t[7][40];
-			long long v[6];
-			size_t j;
+		for (k = 0; k < 5 && prof_verdict_site(c, k, &f) == 0; k++) {
+			char t[PROF_VERDICT_MEM_COUNTS + 1][40];
+			long long v[PROF_VERDICT_MEM_COUNTS];
+			int j;
 
-			for (j = 0; j < 6; j++) {
-				v[j] = json_object_get_int64(
-					prof_json_get(f, keys[j]));
+			/* In the order of the table's columns. */
+			for (j = 0; j < PROF_VERDICT_MEM_COUNTS; j++) {
+				v[j] = count_or_0(f.v[j]);
 				prof_page_count(t[j + 1], 40, (double)v[j], 0);
 			}
-			prof_page_count(t[0], 40, (double)(v[1] - v[0]), 1);
-			why_row_start(fp, f, t[0]);
+			prof_page_count(t[0], 40,
+					(double)(v[PROF_VERDICT_BYTES_AFTER] -
+						 v[PROF_VERDICT_BYTES_BEFORE]),
+					1);
+			why_row_start(fp, f.name, f.file, f.state, f.share,
+				      t[0]);
 			fprintf(fp, "</td><td class=\"num\">%s → %s</td><td "
 				    "class=\"num\">%s → %s</td><td class="
 				    "\"num\">%s → %s</td></tr>",

@@ -152,7 +152,7 @@ struct block {
 	long from, to;
 	int channels;
 	const struct prof_runrow *tr, *cr;	/* first time, count row */
-	struct json_object *tc, *cc;		/* their comparisons */
+	const struct prof_verdict *tc, *cc;	/* their comparisons */
 	const struct prof_runrow *mr;		/* first memory row */
 	const char *mstatus;			/* its memory channel's */
 	const char *status;			/* the most telling */
@@ -185,13 +185,13 @@ add_status(struct block *k, const char *s)
  * errored, else "unjudged". */
 static const char *
 memory_status_of(const struct prof_runrow *r,
-		 struct json_object *mc[PROF_CMP_MEM_N])
+		 const struct prof_verdict *mc[PROF_CMP_MEM_N])
 {
 	const char *s = NULL;
 	int m;
 
 	for (m = 1; m < PROF_CMP_MEM_N; m++) {
-		const char *t = mc[m] ? prof_json_str(mc[m], "status") : NULL;
+		const char *t = mc[m] ? mc[m]->status_name : NULL;
 
 		if (t && (!s || status_rank(t) < status_rank(s)))
 			s = t;
@@ -219,10 +219,11 @@ block_end(const struct page *p, long from)
 /* Row r of a channel (c its comparison) in block k: the channel's first
  * row and its comparison kept in *first and *fc, its status added. */
 static void
-take_row(struct block *k, const struct prof_runrow *r, struct json_object *c,
-	 const struct prof_runrow **first, struct json_object **fc,
+take_row(struct block *k, const struct prof_runrow *r,
+	 const struct prof_verdict *c, const struct prof_runrow **first,
+	 const struct prof_verdict **fc,
 	 const char *(*status_of)(const struct prof_runrow *,
-				  struct json_object *))
+				  const struct prof_verdict *))
 {
 	if (!*first) {
 		*first = r;
@@ -254,9 +255,9 @@ block_at(struct page *p, long from, struct block *k)
 			take_row(k, r, rp_count_comparison_of(p, r), &k->cr,
 				 &k->cc, rp_count_status_of);
 		if (rp_has_memory(p, r)) {
-			struct json_object *mc[PROF_CMP_MEM_N];
+			const struct prof_verdict *mc[PROF_CMP_MEM_N];
 
-			rp_memory_comparisons_of(p, r, mc);
+			rp_memory_comparisons_of(p, r, mc, NULL);
 			if (!k->mr) {
 				k->mr = r;
 				k->mstatus = memory_status_of(r, mc);
@@ -270,22 +271,22 @@ block_at(struct page *p, long from, struct block *k)
 	return i;
 }
 
-/* An unsettled row's way to a verdict: the command that would settle
- * it (compare.h), the run's own selection kept. */
+/* An unsettled row's way to a verdict (c its comparison, or NULL): the
+ * command that would settle it (compare.h), the run's own selection
+ * kept. */
 static void
-settle_line(struct page *p, struct json_object *c)
+settle_line(struct page *p, const struct prof_verdict *c)
 {
-	struct json_object *ab = prof_json_get(c, "interleaved");
-	long max = (long)prof_json_numf(ab, "max_repeat");
-	const char *wl = prof_json_str(c, "workload");
+	long max = c ? (long)c->ab.max_repeat : 0;
+	long repeat = c ? (long)c->ab.repeat : 0;
+	const char *wl = c ? c->workload : NULL;
 	char cmd[2300], w[256] = "";
 
 	/* This row's workload alone: a make compare W= runs it only. */
 	if (wl && strlen(wl) + 4 < sizeof(w))
 		snprintf(w, sizeof(w), " W=%s", wl);
 	prof_cmp_settle_command(prof_runview_str(p->cur, "command"),
-				(long)prof_json_numf(ab, "repeat"),
-				max > 0 ? max : 0, w, cmd, sizeof(cmd));
+				repeat, max > 0 ? max : 0, w, cmd, sizeof(cmd));
 	fprintf(p->fp, "<p class=\"reason settle\">Unsettled: the evidence "
 		       "did not settle within the budget (neither warning, "
 		       "improved nor stable). To settle it, %s",
@@ -297,9 +298,9 @@ settle_line(struct page *p, struct json_object *c)
 /* A channel's head: its name, status and segment, and the reason. */
 static void
 channel_head(struct page *p, const struct prof_runrow *r, const char *kind,
-	     const char *status, struct json_object *c, int errors)
+	     const char *status, const struct prof_verdict *c, int errors)
 {
-	const char *reason = c ? prof_json_str(c, "reason") : NULL;
+	const char *reason = c ? c->reason : NULL;
 	FILE *fp = p->fp;
 
 	errors = errors && r->errors;
@@ -327,7 +328,7 @@ channel_head(struct page *p, const struct prof_runrow *r, const char *kind,
 static void
 time_channel(struct page *p, const struct prof_runrow *r)
 {
-	struct json_object *c = rp_comparison_of(p, r);
+	const struct prof_verdict *c = rp_comparison_of(p, r);
 	const struct prof_runrow *b = rp_time_baseline_of(p, r, c);
 
 	channel_head(p, r, "time", rp_status_of(r, c), c, 1);
@@ -342,7 +343,7 @@ time_channel(struct page *p, const struct prof_runrow *r)
 static void
 count_channel(struct page *p, const struct prof_runrow *r, int errors)
 {
-	struct json_object *c = rp_count_comparison_of(p, r);
+	const struct prof_verdict *c = rp_count_comparison_of(p, r);
 	const struct prof_runrow *b = rp_count_baseline_of(p, r, c);
 
 	channel_head(p, r, "instructions", rp_count_status_of(r, c), c, errors);
@@ -352,73 +353,57 @@ count_channel(struct page *p, const struct prof_runrow *r, int errors)
 	fprintf(p->fp, "</div></div></div>");
 }
 
-/* A memory value with grouped digits ("2,105,312"; sign: "+1,052,656"),
- * "-" for none. */
-static void
-mem_value(char buf[32], struct json_object *v, int sign)
-{
-	prof_page_count(buf, 32, v && prof_json_is_number(v) ?
-					 prof_json_number(v) :
-					 NAN,
-			sign);
-}
-
 /*
  * The memory channel of a row: per metric of prof_cmp_metrics[] that the
  * row measured, its current median, the baseline's, the change and the
  * status of its memory row, in bytes or allocations with grouped digits
- * (the numbers comparisons.json gives; a run not compared: the row's own
- * medians, unjudged); then the reason of each row that is not stable.
+ * ("2,105,312", the change "+1,052,656", "-" for none: the numbers
+ * comparisons.json gives; a run not compared: the row's own medians,
+ * unjudged); then the reason of each row that is not stable.
  * errors: the row's error samples are said here (a row with neither a
  * time nor a count channel).
  */
 static void
 memory_channel(struct page *p, const struct prof_runrow *r, int errors)
 {
-	struct json_object *mc[PROF_CMP_MEM_N];
+	const struct prof_verdict *mc[PROF_CMP_MEM_N];
 	FILE *fp = p->fp;
 	char cur[32], base[32], delta[32];
 	int m, reasons = 0;
 
-	rp_memory_comparisons_of(p, r, mc);
+	rp_memory_comparisons_of(p, r, mc, NULL);
 	channel_head(p, r, "memory", memory_status_of(r, mc), NULL, errors);
 	fprintf(fp, "<table class=\"nums mem\"><tr><th>one run()</th>"
 		    "<th class=\"num\">current</th><th class=\"num\">baseline"
 		    "</th><th class=\"num\">change</th><th>status</th></tr>");
 	for (m = 1; m < PROF_CMP_MEM_N; m++) {
 		const struct prof_cmp_metric *me = &prof_cmp_metrics[m];
-		struct json_object *c = mc[m];
+		const struct prof_verdict *c = mc[m];
 
 		if (!c && !r->mem_st[m].n)
 			continue;
-		if (c)
-			mem_value(cur, prof_json_get(prof_json_get(c, "current"),
-						     "median"), 0);
-		else
-			prof_page_count(cur, sizeof(cur), r->mem_st[m].median, 0);
-		mem_value(base, c ? prof_json_get(prof_json_get(c, "baseline"),
-						  "median") :
-				    NULL,
-			  0);
-		mem_value(delta, c ? prof_json_get(c, "delta") : NULL, 1);
+		prof_page_count(cur, sizeof(cur),
+				c ? c->cur.median : r->mem_st[m].median, 0);
+		prof_page_count(base, sizeof(base), c ? c->base.median : NAN, 0);
+		prof_page_count(delta, sizeof(delta), c ? c->delta : NAN, 1);
 		fprintf(fp, "<tr data-metric=\"%s\"><td>%s%s%s%s</td><td "
 			    "class=\"num\">%s</td><td class=\"num\">%s</td>"
 			    "<td class=\"num\">%s</td><td>",
 			me->key, me->name, strcmp(me->name, me->unit) ? " (" : "",
 			strcmp(me->name, me->unit) ? me->unit : "",
 			strcmp(me->name, me->unit) ? ")" : "", cur, base, delta);
-		rp_badge(fp, c ? prof_json_str(c, "status") : "unjudged");
+		rp_badge(fp, c ? c->status_name : "unjudged");
 		fprintf(fp, "</td></tr>");
 	}
 	fprintf(fp, "</table></div><div>");
 	for (m = 1; m < PROF_CMP_MEM_N; m++) {
-		const char *st = mc[m] ? prof_json_str(mc[m], "status") : NULL;
+		const char *st = mc[m] ? mc[m]->status_name : NULL;
 
 		if (!st || !strcmp(st, "stable"))
 			continue;
 		fprintf(fp, "<p class=\"reason\" data-metric=\"%s\">",
 			prof_cmp_metrics[m].key);
-		prof_page_esc(fp, prof_json_str(mc[m], "reason"));
+		prof_page_esc(fp, mc[m]->reason);
 		fprintf(fp, "</p>");
 		reasons++;
 	}
@@ -430,21 +415,46 @@ memory_channel(struct page *p, const struct prof_runrow *r, int errors)
 	fprintf(fp, "</div></div></div>");
 }
 
+/*
+ * Row at of comparisons v (-1: none) as its JSON object, or NULL, for the
+ * one reader of the page that takes a row so: it reads no field of it.
+ * TODO(verdict): prof_channels_disagree() and prof_channels_memory()
+ * (channels.h) take JSON; hand them the verdict once they take one.
+ */
+static struct json_object *
+row_json(struct prof_cmpview *v, long at)
+{
+	return at < 0 ? NULL : prof_cmpview_row(v, (size_t)at);
+}
+
+/* r's comparison (count: its instruction one; r NULL: none) so. */
+static struct json_object *
+cmp_json(struct page *p, int count, const struct prof_runrow *r)
+{
+	long at = -1;
+
+	if (r)
+		rp_cmp_in(p, count, r, &at);
+	return row_json(p->cmp, at);
+}
+
 /* The lines of summary.md's "Time and memory disagree" of row r: its time
  * comparison against each of its memory rows (prof_channels_memory()). */
 static void
 memory_disagreements(struct page *p, const struct prof_runrow *r)
 {
-	struct json_object *mc[PROF_CMP_MEM_N];
-	struct json_object *t = rp_comparison_of(p, r);
+	const struct prof_verdict *mc[PROF_CMP_MEM_N];
+	struct json_object *t = cmp_json(p, 0, r);
+	long at[PROF_CMP_MEM_N];
 	char line[1024];
 	int m;
 
-	if (!t || !rp_memory_comparisons_of(p, r, mc))
+	if (!t || !rp_memory_comparisons_of(p, r, mc, at))
 		return;
 	for (m = 1; m < PROF_CMP_MEM_N; m++) {
 		if (!mc[m] ||
-		    !prof_channels_memory(t, mc[m], "", line, sizeof(line)))
+		    !prof_channels_memory(t, row_json(p->cmp->memory, at[m]),
+					  "", line, sizeof(line)))
 			continue;
 		fprintf(p->fp, "<p class=\"disagree\" data-metric=\"%s\">Time "
 			       "and memory disagree: ",
@@ -481,7 +491,8 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 	fprintf(fp, "</code></h2><span>");
 	prof_page_esc(fp, r0->backend);
 	fprintf(fp, "</span></header>");
-	if (prof_channels_disagree(k->tc, k->cc, "", line, sizeof(line))) {
+	if (prof_channels_disagree(cmp_json(p, 0, k->tr), cmp_json(p, 1, k->cr),
+				   "", line, sizeof(line))) {
 		fprintf(fp, "<p class=\"disagree\">Time and instructions "
 			    "disagree: ");
 		prof_page_esc(fp, line);
@@ -505,19 +516,20 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 					       !rp_has_count(p, &p->rows[i]));
 	fprintf(fp, "</div>");
 	for (i = k->from; i < k->to; i++) {
-		struct json_object *c = rp_count_comparison_of(p, &p->rows[i]);
+		const struct prof_verdict *c = rp_count_comparison_of(p,
+								      &p->rows[i]);
 
 		if (p->hist && rp_has_time(p, &p->rows[i]) &&
 		    rp_trend_chart(p, &p->rows[i], err) < 0)
 			return -1;
-		if (c && prof_json_get(c, "functions"))
+		if (c && c->why[PROF_VERDICT_WHY_COUNT].present)
 			explained = 1;
 	}
 	for (i = k->from; i < k->to; i++)
 		rp_artifact_links(p, &p->rows[i]);
 	for (i = k->from; i < k->to; i++) {
-		struct json_object *c = rp_cmp_in(p, 0, &p->rows[i],
-						  &at);
+		const struct prof_verdict *c = rp_cmp_in(p, 0, &p->rows[i],
+							 &at);
 
 		if (rp_why_section(p, at, c, explained, err) < 0)
 			return -1;
@@ -724,17 +736,14 @@ summarised(struct page *p)
 static void
 overview_memory(struct page *p, const struct block *k)
 {
-	struct json_object *mc[PROF_CMP_MEM_N];
+	const struct prof_verdict *mc[PROF_CMP_MEM_N];
 	char v[32] = "-";
 
 	if (k->mr) {
-		rp_memory_comparisons_of(p, k->mr, mc);
+		rp_memory_comparisons_of(p, k->mr, mc, NULL);
 		if (mc[PROF_CMP_MEM_PEAK])
-			mem_value(v, prof_json_get(prof_json_get(
-						   mc[PROF_CMP_MEM_PEAK],
-						   "current"),
-					       "median"),
-				  0);
+			prof_page_count(v, sizeof(v),
+					mc[PROF_CMP_MEM_PEAK]->cur.median, 0);
 		else if (k->mr->mem_st[PROF_CMP_MEM_PEAK].n)
 			prof_page_count(v, sizeof(v),
 					k->mr->mem_st[PROF_CMP_MEM_PEAK].median,
@@ -774,7 +783,7 @@ overview(struct page *p)
 			continue;
 		}
 		block_at(p, i, &k);
-		ratio = prof_json_numf(k.tc, "ratio");
+		ratio = k.tc ? k.tc->ratio : NAN;
 		prof_page_time(m, sizeof(m),
 			       k.tr && k.tr->n ? k.tr->st.median : NAN, 0);
 		if (k.tr) {
@@ -800,15 +809,14 @@ overview(struct page *p)
 			rp_badge(fp, rp_status_of(k.tr, k.tc));
 		fprintf(fp, "</td>");
 		if (counts) {
-			ratio = prof_json_numf(k.cc, "ratio");
+			ratio = k.cc ? k.cc->ratio : NAN;
 			snprintf(pct, sizeof(pct), "-");
 			if (isfinite(ratio))
 				snprintf(pct, sizeof(pct), "%+.2f%%",
 					 (ratio - 1) * 100);
 			prof_page_count(m, sizeof(m), k.cr && k.cr->n_counts ?
 				   (double)k.cr->instructions :
-				   prof_json_numf(prof_json_get(k.cc, "current"),
-						  "median"), 0);
+				   k.cc ? k.cc->cur.median : NAN, 0);
 			fprintf(fp, "<td class=\"num\">%s</td><td class=\"num\">"
 				    "%s</td><td>", m, pct);
 			if (k.cr)
