@@ -8,6 +8,7 @@
 #define PROF_HISTORY_BACKEND_H
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -142,58 +143,35 @@ prof_history_row_verdict(const struct prof_runverdict *vd,
 }
 
 /*
- * The memory of a row (schema 6 of SQLite, 2 of PostgreSQL; the device
- * peak's verdict 7 and 3): per metric of prof_cmp_metrics[] a column of
- * its value, named by its key (host_peak_bytes and rss_peak_bytes were
- * there before; the device's is device_peak_bytes, which trend names by
- * its key), and columns KEY_status and KEY_reason of its memory row's
- * verdict. The value is
- * the median of the row's values of the metric, the number
- * comparisons.json's memory row gives as its current median; a row with
- * no such value keeps the largest peak its memory samples name, as
- * histories before it did (NAN: none).
+ * The memory of a row: per metric m of prof_cmp_metrics[] a column of its
+ * value (.history: device_peak_bytes for the device's peak, which trend
+ * names by its key) and columns KEY_status and KEY_reason of its memory
+ * row's verdict (struct prof_history_columns below). The value is the
+ * median of the row's values of the metric, the number comparisons.json's
+ * memory row gives as its current median.
+ *
+ * A row with no such value keeps what histories before memory rows kept:
+ * the largest peak its memory samples name, which the run's row holds of
+ * the three peaks it always measured. That is a legacy of those three
+ * (the switch below) and no rule of the table: a metric added since has
+ * no such peak, and none is stored (NAN: none).
  */
 static inline double
 prof_history_mem_value(const struct prof_runrow *r, int m)
 {
 	if (r->mem_st[m].n)
 		return r->mem_st[m].median;
-	if (m == PROF_CMP_MEM_PEAK)
+	switch (m) {
+	case PROF_CMP_MEM_PEAK:
 		return r->host_peak_bytes;
-	if (m == PROF_CMP_MEM_RSS)
+	case PROF_CMP_MEM_RSS:
 		return r->rss_peak_bytes;
-	if (m == PROF_CMP_MEM_DEVICE)
+	case PROF_CMP_MEM_DEVICE:
 		return r->device_peak_bytes;
-	return NAN;
+	default:
+		return NAN;
+	}
 }
-
-/* A metric prof-diff judges is a column here: a new one needs its
- * migration in sqlite.c and pg.c, and its columns below. */
-_Static_assert(PROF_CMP_MEM_N == 6,
-	       "a memory metric without its history columns");
-
-/* The memory columns a read selects, in enum prof_cmp_mem order: the
- * values, then each metric's status and reason. */
-#define PROF_HISTORY_MEM_SELECT                                               \
-	"w.host_peak_bytes, w.host_allocs, w.host_allocated_bytes, "          \
-	"w.rss_peak_bytes, w.device_peak_bytes, w.host_peak_bytes_status, "   \
-	"w.host_peak_bytes_reason, w.host_allocs_status, "                    \
-	"w.host_allocs_reason, w.host_allocated_bytes_status, "               \
-	"w.host_allocated_bytes_reason, w.rss_peak_bytes_status, "            \
-	"w.rss_peak_bytes_reason, w.device_peak_allocated_bytes_status, "     \
-	"w.device_peak_allocated_bytes_reason"
-
-/* What trend gives of the memory, after the columns every history had:
- * PROF_HISTORY_MEM_SELECT without the heap peak, which comes before. */
-#define PROF_HISTORY_MEM_TREND                                                \
-	"w.host_allocs, w.host_allocated_bytes, w.rss_peak_bytes, "           \
-	"w.device_peak_bytes AS device_peak_allocated_bytes, "                \
-	"w.host_peak_bytes_status, w.host_peak_bytes_reason, "                \
-	"w.host_allocs_status, w.host_allocs_reason, "                        \
-	"w.host_allocated_bytes_status, w.host_allocated_bytes_reason, "      \
-	"w.rss_peak_bytes_status, w.rss_peak_bytes_reason, "                  \
-	"w.device_peak_allocated_bytes_status, "                              \
-	"w.device_peak_allocated_bytes_reason"
 
 /* The memory metrics the history keeps a value and a verdict column of:
  * 1 .. PROF_HISTORY_MEM_N - 1, every one prof-diff judges. */
@@ -225,24 +203,162 @@ prof_history_channel(const struct prof_runverdict *vd, int c, char *status,
 }
 
 /*
- * The columns add writes of a row after its run (PROF_HISTORY_ROW_INSERT,
- * PROF_HISTORY_INSERT_COLS of them), and their values for a row r with
- * verdict vd (NULL: none), in that order (prof_history_row_values()):
- * each a text, a whole number or a real, or null where there is none.
- * Both backends bind these, so that a column is added in one place.
+ * The columns of a row every reader of rows selects (walk, export), from
+ * a column base on (w: the row, s: its segment), as
+ * prof_history_read_row() reads them: these, then the memory columns
+ * (struct prof_history_columns' select), PROF_HISTORY_ROW_COLS in all.
  */
-#define PROF_HISTORY_ROW_INSERT                                               \
-	"workload, backend, segment_id, "                                     \
-	"category, workload_version, n, errors, min, median, p90, max, "      \
-	"instructions, host_peak_bytes, rss_peak_bytes, "                     \
-	"device_peak_bytes, status, reason, host_allocs, "                    \
-	"host_allocated_bytes, host_peak_bytes_status, "                      \
-	"host_peak_bytes_reason, host_allocs_status, "                        \
-	"host_allocs_reason, host_allocated_bytes_status, "                   \
-	"host_allocated_bytes_reason, rss_peak_bytes_status, "                \
-	"rss_peak_bytes_reason, device_peak_allocated_bytes_status, "         \
-	"device_peak_allocated_bytes_reason"
-#define PROF_HISTORY_INSERT_COLS (19 + 2 * (PROF_HISTORY_MEM_N - 1))
+#define PROF_HISTORY_ROW_SELECT_HEAD                                          \
+	"w.workload, w.backend, w.segment_id, s.key, w.n, w.errors, w.min, "  \
+	"w.median, w.p90, w.max, w.instructions, w.status, w.reason"
+
+/* The columns add writes of a row after its run: these, then the memory
+ * columns (struct prof_history_columns' insert), PROF_HISTORY_INSERT_COLS
+ * in all, whose values prof_history_row_values() gives in that order. */
+#define PROF_HISTORY_ROW_INSERT_HEAD                                          \
+	"workload, backend, segment_id, category, workload_version, n, "      \
+	"errors, min, median, p90, max, instructions, status, reason"
+
+/* The memory columns: a value and a verdict's two per metric. */
+#define PROF_HISTORY_MEM_COLS (3 * (PROF_HISTORY_MEM_N - 1))
+#define PROF_HISTORY_ROW_COLS (13 + PROF_HISTORY_MEM_COLS)
+#define PROF_HISTORY_INSERT_COLS (14 + PROF_HISTORY_MEM_COLS)
+
+/* The longest column name, with its terminating null. */
+#define PROF_HISTORY_NAME_MAX 64
+
+/*
+ * The memory columns of a row, from prof_cmp_metrics[] and nothing else,
+ * so that a new metric is a row of that table and no edit here: name[i]
+ * (PROF_HISTORY_MEM_COLS of them), each metric's value column (.history)
+ * in the table's order, then each metric's KEY_status and KEY_reason.
+ * The values are reals, the verdicts text (prof_history_column_real()).
+ * Both backends build them once, on opening (prof_history_columns_make()),
+ * with the SQL of them that their statements take:
+ *
+ *   select  what every reader of rows selects: PROF_HISTORY_ROW_SELECT_HEAD
+ *           then w.NAME of each, in that order (prof_history_read_row())
+ *   trend   what trend gives after instructions: the heap peak, the row's
+ *           status and reason, the other values each named by its
+ *           metric's key (w.device_peak_bytes AS
+ *           device_peak_allocated_bytes), then the verdicts: the order
+ *           trend's objects have always had (prof-history(1) lists it)
+ *   insert  the columns add writes after run: PROF_HISTORY_ROW_INSERT_HEAD
+ *           then each name, in that order (prof_history_row_values())
+ *
+ * Every backend gives each name a column of its rows where one is
+ * missing, after its versioned migrations, whenever it migrates a history
+ * (sqlite.c's and pg.c's add_columns()): today's metrics find theirs
+ * there, made by those migrations, and a new one gets its own.
+ */
+#define PROF_HISTORY_SELECT_ROOM                                              \
+	(256 + PROF_HISTORY_MEM_COLS * (PROF_HISTORY_NAME_MAX + 4))
+#define PROF_HISTORY_TREND_ROOM                                               \
+	(64 + PROF_HISTORY_MEM_COLS * (2 * PROF_HISTORY_NAME_MAX + 8))
+#define PROF_HISTORY_INSERT_ROOM                                              \
+	(256 + PROF_HISTORY_MEM_COLS * (PROF_HISTORY_NAME_MAX + 2))
+
+struct prof_history_columns {
+	char name[PROF_HISTORY_MEM_COLS][PROF_HISTORY_NAME_MAX];
+	char select[PROF_HISTORY_SELECT_ROOM];
+	char trend[PROF_HISTORY_TREND_ROOM];
+	char insert[PROF_HISTORY_INSERT_ROOM];
+};
+
+/* Whether memory column i holds a value (a real), not a verdict (text). */
+static inline int
+prof_history_column_real(int i)
+{
+	return i < PROF_HISTORY_MEM_N - 1;
+}
+
+/* Append to buf (room for n bytes, *len used) what fmt says: 0, or -1
+ * when it does not fit. */
+static inline int prof_history_cat(char *buf, size_t n, size_t *len,
+				   const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static inline int
+prof_history_cat(char *buf, size_t n, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *len, n - *len, fmt, ap);
+	va_end(ap);
+	if (k < 0 || (size_t)k >= n - *len)
+		return -1;
+	*len += (size_t)k;
+	return 0;
+}
+
+/* The trend's columns of c (c->name[] made): see struct
+ * prof_history_columns. 0, or -1 when they do not fit. */
+static inline int
+prof_history_columns_trend(struct prof_history_columns *c)
+{
+	size_t len = 0;
+	int m, i, bad = 0;
+
+	for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
+		const char *col = prof_cmp_metrics[m].history;
+		const char *key = prof_cmp_metrics[m].key;
+
+		bad |= prof_history_cat(c->trend, sizeof(c->trend), &len,
+					"%sw.%s", m > 1 ? ", " : "", col);
+		if (strcmp(col, key))
+			bad |= prof_history_cat(c->trend, sizeof(c->trend),
+						&len, " AS %s", key);
+		if (m == PROF_CMP_MEM_PEAK)
+			bad |= prof_history_cat(c->trend, sizeof(c->trend),
+						&len, ", w.status, w.reason");
+	}
+	for (i = PROF_HISTORY_MEM_N - 1; i < PROF_HISTORY_MEM_COLS; i++)
+		bad |= prof_history_cat(c->trend, sizeof(c->trend), &len,
+					", w.%s", c->name[i]);
+	return bad ? -1 : 0;
+}
+
+/* c, built from prof_cmp_metrics[] (see struct prof_history_columns): 0,
+ * or -1 with err when a metric's column name is too long for it. */
+static inline int
+prof_history_columns_make(struct prof_history_columns *c,
+			  struct prof_err *err)
+{
+	size_t s = 0, n = 0;
+	int m, i, k = 0, bad = 0;
+
+	memset(c, 0, sizeof(*c));
+	for (m = 1; m < PROF_HISTORY_MEM_N; m++)
+		bad |= snprintf(c->name[k++], PROF_HISTORY_NAME_MAX, "%s",
+				prof_cmp_metrics[m].history) >=
+		       PROF_HISTORY_NAME_MAX;
+	for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
+		bad |= snprintf(c->name[k++], PROF_HISTORY_NAME_MAX,
+				"%s_status", prof_cmp_metrics[m].key) >=
+		       PROF_HISTORY_NAME_MAX;
+		bad |= snprintf(c->name[k++], PROF_HISTORY_NAME_MAX,
+				"%s_reason", prof_cmp_metrics[m].key) >=
+		       PROF_HISTORY_NAME_MAX;
+	}
+	bad |= prof_history_cat(c->select, sizeof(c->select), &s, "%s",
+				PROF_HISTORY_ROW_SELECT_HEAD);
+	bad |= prof_history_cat(c->insert, sizeof(c->insert), &n, "%s",
+				PROF_HISTORY_ROW_INSERT_HEAD);
+	for (i = 0; i < PROF_HISTORY_MEM_COLS; i++) {
+		bad |= prof_history_cat(c->select, sizeof(c->select), &s,
+					", w.%s", c->name[i]);
+		bad |= prof_history_cat(c->insert, sizeof(c->insert), &n,
+					", %s", c->name[i]);
+	}
+	if (bad || prof_history_columns_trend(c) < 0)
+		return prof_err_set(err,
+				    "a memory metric's history column has a "
+				    "name longer than %d bytes",
+				    PROF_HISTORY_NAME_MAX - 1);
+	return 0;
+}
 
 enum prof_history_kind {
 	PROF_HISTORY_NULL,
@@ -310,19 +426,13 @@ prof_history_row_values(const struct prof_runrow *r,
 	val[k++] = prof_history_value_real(has ? r->st.max : NAN);
 	val[k++] = r->instructions >= 0 ?
 			   prof_history_value_whole(r->instructions) : none;
-	val[k++] = prof_history_value_real(
-		prof_history_mem_value(r, PROF_CMP_MEM_PEAK));
-	val[k++] = prof_history_value_real(
-		prof_history_mem_value(r, PROF_CMP_MEM_RSS));
-	val[k++] = prof_history_value_real(
-		prof_history_mem_value(r, PROF_CMP_MEM_DEVICE));
 	prof_history_row_verdict(vd, &status, &reason);
 	val[k++] = prof_history_value_text(status);
 	val[k++] = prof_history_value_text(reason);
-	val[k++] = prof_history_value_real(
-		prof_history_mem_value(r, PROF_CMP_MEM_ALLOCS));
-	val[k++] = prof_history_value_real(
-		prof_history_mem_value(r, PROF_CMP_MEM_BYTES));
+	/* struct prof_history_columns' order: the values, the verdicts. */
+	for (m = 1; m < PROF_HISTORY_MEM_N; m++)
+		val[k++] = prof_history_value_real(
+			prof_history_mem_value(r, m));
 	for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
 		prof_history_channel(vd, m, cs, cr, &status, &reason);
 		val[k++] = prof_history_value_text(status);
@@ -386,17 +496,6 @@ prof_history_judge_rows(struct prof_history_backend *b,
 }
 
 /*
- * The columns of a row every reader of rows selects (walk, export), in
- * this order from a column base on (w: the row, s: its segment), as
- * prof_history_read_row() reads them: PROF_HISTORY_ROW_COLS columns.
- */
-#define PROF_HISTORY_ROW_SELECT                                               \
-	"w.workload, w.backend, w.segment_id, s.key, w.n, w.errors, w.min, "  \
-	"w.median, w.p90, w.max, w.instructions, w.status, w.reason, "        \
-	PROF_HISTORY_MEM_SELECT
-#define PROF_HISTORY_ROW_COLS (13 + 3 * (PROF_HISTORY_MEM_N - 1))
-
-/*
  * How a backend reads a column of the row its reader is at: its text
  * (NULL: SQL null), its value as a double (NAN: null), and as an integer
  * (0: null, else 1 and *v).
@@ -409,8 +508,8 @@ struct prof_history_cols {
 };
 
 /*
- * The row at columns base .. base + PROF_HISTORY_ROW_COLS - 1 (as
- * PROF_HISTORY_ROW_SELECT selects it) into *w: workload NULL where the
+ * The row at columns base .. base + PROF_HISTORY_ROW_COLS - 1 (as struct
+ * prof_history_columns' select selects it) into *w: workload NULL where the
  * run has no rows (a LEFT JOIN's), the other names "" then; counts 0 and
  * values NAN where null, instructions -1; verdicts NULL where none.
  */
@@ -440,7 +539,7 @@ prof_history_read_row(const struct prof_history_cols *c, int base,
 	w->reason = c->text(c->row, base + 12);
 	w->mem[0] = NAN;
 	w->mem_status[0] = w->mem_reason[0] = NULL;
-	/* PROF_HISTORY_MEM_SELECT: the values, then the verdicts. */
+	/* The memory columns: the values, then the verdicts. */
 	for (m = 1; m < PROF_HISTORY_MEM_N; m++) {
 		int k = base + 13 + PROF_HISTORY_MEM_N - 1 + 2 * (m - 1);
 
@@ -462,7 +561,7 @@ prof_history_text(const struct prof_history_cols *c, int col)
 /*
  * Where a reader of rows hands each row: the walk's points (point set),
  * else export's records. The walk selects run_id, commit_id and
- * timestamp_utc, then the row (PROF_HISTORY_ROW_SELECT); export
+ * timestamp_utc, then the row (struct prof_history_columns' select); export
  * PROF_HISTORY_RECORD_HEAD, the row, then PROF_HISTORY_RECORD_TAIL.
  */
 struct prof_history_stream {

@@ -29,7 +29,10 @@
  * (backend.h); version 3 the device peak's verdict, as SQLite's 7;
  * version 4 the commit's time and parents and the order by commit time,
  * as SQLite's 8 (PG_RUN_ORDER).
- * Never edit one that has shipped: add the next.
+ * Never edit one that has shipped: add the next. A memory metric needs
+ * none: after these, add_columns() gives each metric of prof_cmp_metrics[]
+ * the columns prof_rows lacks of its (backend.h), those of versions 1 to
+ * 3 already there.
  */
 #define PG_SCHEMA 4
 #define PG_LOCK "1886547558"	/* "prof" */
@@ -150,6 +153,56 @@ newer(struct prof_history_backend *p, long long version, struct prof_err *err)
 			   version, PG_SCHEMA);
 }
 
+/* How many of the memory columns (backend.h) prof_rows lacks, into
+ * *due: a read of the catalog, which any role may make. */
+static int
+columns_due(struct prof_history_backend *p, int *due, struct prof_err *err)
+{
+	PGresult *r = q(p,
+			"SELECT attname FROM pg_attribute WHERE attrelid = "
+			"to_regclass('prof_rows') AND attnum > 0 AND "
+			"NOT attisdropped",
+			0, NULL, err);
+	int i, k, n;
+
+	if (!r)
+		return -1;
+	n = PQntuples(r);
+	*due = 0;
+	for (i = 0; i < PROF_HISTORY_MEM_COLS; i++) {
+		for (k = 0; k < n; k++)
+			if (!strcmp(PQgetvalue(r, k, 0), p->cols.name[i]))
+				break;
+		if (k == n)
+			++*due;
+	}
+	PQclear(r);
+	return 0;
+}
+
+/* Each memory column prof_rows lacks, added (in migrate()'s transaction;
+ * one there is left as it is). */
+static int
+add_columns(struct prof_history_backend *p, struct prof_err *err)
+{
+	char sql[64 + PROF_HISTORY_MEM_COLS * (PROF_HISTORY_NAME_MAX + 48)];
+	size_t len = 0;
+	int i, bad;
+
+	bad = prof_history_cat(sql, sizeof(sql), &len, "ALTER TABLE prof_rows");
+	for (i = 0; i < PROF_HISTORY_MEM_COLS; i++)
+		bad |= prof_history_cat(sql, sizeof(sql), &len,
+					"%s ADD COLUMN IF NOT EXISTS %s %s",
+					i ? "," : "", p->cols.name[i],
+					prof_history_column_real(i) ?
+						"double precision" :
+						"text");
+	if (bad)
+		return prof_err_set(err, "the memory columns' ALTER TABLE is "
+					 "too long");
+	return ex(p, sql, err);
+}
+
 /*
  * Bring the schema to PG_SCHEMA, once however many open at once: under a
  * session's advisory lock taken before the transaction begins, so that
@@ -176,6 +229,8 @@ migrate(struct prof_history_backend *p, struct prof_err *err)
 	for (; version < PG_SCHEMA; version++)
 		if (ex(p, PG_MIGRATIONS[version], err) < 0)
 			goto fail;
+	if (add_columns(p, err) < 0)
+		goto fail;
 	snprintf(sql, sizeof(sql),
 		 "INSERT INTO prof_meta (key, value) VALUES ('schema', '%d') "
 		 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -212,6 +267,27 @@ quiet(void *arg, const char *msg)
 	(void)msg;
 }
 
+/* The memory columns (backend.h) and the insert of a row, into p: made
+ * once, for every add. 0, or -1 with err. */
+static int
+make_columns(struct prof_history_backend *p, struct prof_err *err)
+{
+	size_t len = 0;
+	int k, bad;
+
+	if (prof_history_columns_make(&p->cols, err) < 0)
+		return -1;
+	bad = prof_history_cat(p->insert_sql, sizeof(p->insert_sql), &len,
+			       "INSERT INTO prof_rows (run, %s) VALUES ($1",
+			       p->cols.insert);
+	for (k = 0; k < PROF_HISTORY_INSERT_COLS; k++)
+		bad |= prof_history_cat(p->insert_sql, sizeof(p->insert_sql),
+					&len, ", $%d", k + 2);
+	bad |= prof_history_cat(p->insert_sql, sizeof(p->insert_sql), &len,
+				")");
+	return bad ? prof_err_set(err, "the insert of a row is too long") : 0;
+}
+
 static struct prof_history_backend *
 pg_open(const char *addr, int create, struct prof_err *err)
 {
@@ -219,13 +295,15 @@ pg_open(const char *addr, int create, struct prof_err *err)
 	PQconninfoOption *opts, *o;
 	char *msg = NULL;
 	long long version;
-	int has_password = 0;
+	int has_password = 0, due = 0;
 
 	if (!p) {
 		prof_err_set(err, "out of memory");
 		return NULL;
 	}
 	snprintf(p->name, sizeof(p->name), "%s", addr);
+	if (make_columns(p, err) < 0)
+		goto fail;
 	opts = PQconninfoParse(addr, &msg);
 	if (!opts) {
 		char line[512];
@@ -268,7 +346,12 @@ pg_open(const char *addr, int create, struct prof_err *err)
 			    "add or import makes one)");
 		goto fail;
 	}
-	if (version < PG_SCHEMA && migrate(p, err) < 0)
+	/* One of this version without a memory metric's columns (a prof
+	 * before the metric made it) is migrated as an older one is: by a
+	 * role that may alter its tables (the owner's prof-history migrate). */
+	if (version == PG_SCHEMA && columns_due(p, &due, err) < 0)
+		goto fail;
+	if ((version < PG_SCHEMA || due) && migrate(p, err) < 0)
 		goto fail;
 	return p;
 fail:
@@ -499,11 +582,6 @@ insert_rows(struct prof_history_backend *p, const struct prof_runview *v,
 	static const char seg_sql[] =
 		"INSERT INTO prof_segments (segment_id, key) VALUES ($1, $2) "
 		"ON CONFLICT (segment_id) DO NOTHING";
-	static const char row_sql[] =
-		"INSERT INTO prof_rows (run, " PROF_HISTORY_ROW_INSERT ") "
-		"VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
-		"$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, "
-		"$26, $27, $28, $29, $30)";
 	const struct prof_runrow *rows = NULL;
 	size_t n, i;
 	int sent = 0, rc = -1;
@@ -529,8 +607,8 @@ insert_rows(struct prof_history_backend *p, const struct prof_runview *v,
 		vals[0] = run;
 		for (k = 0; k < PROF_HISTORY_INSERT_COLS; k++)
 			vals[1 + k] = value_text(&val[k], b[k]);
-		if (pipe_send(p, row_sql, 1 + PROF_HISTORY_INSERT_COLS, vals,
-			      &sent, err) < 0)
+		if (pipe_send(p, p->insert_sql, 1 + PROF_HISTORY_INSERT_COLS,
+			      vals, &sent, err) < 0)
 			goto out;
 	}
 	rc = 0;

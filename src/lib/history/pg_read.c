@@ -264,11 +264,11 @@ pg_list(struct prof_history_backend *p, const struct prof_history_order *o,
 	return ranked_json(p, sql, 1, vals, o, 0, err);
 }
 
+/* %s: the trend's memory columns, p->cols.trend (backend.h). */
 static const char trend_sql[] =
 	"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 	"w.workload, w.backend, w.segment_id, w.n, w.errors, w.min, w.median, "
-	"w.p90, w.max, w.instructions, w.host_peak_bytes, w.status, "
-	"w.reason, " PROF_HISTORY_MEM_TREND ", r.commit_time, r.parents, "
+	"w.p90, w.max, w.instructions, %s, r.commit_time, r.parents, "
 	"r.id AS run_row "
 	"FROM prof_rows w JOIN prof_runs r ON r.id = w.run "
 	"WHERE r.project = $1 "
@@ -283,8 +283,10 @@ pg_trend(struct prof_history_backend *p, const struct prof_history_filter *f,
 {
 	const char *vals[] = {p->project, f ? f->workload : NULL,
 			      f ? f->backend : NULL, f ? f->segment : NULL};
+	char sql[sizeof(trend_sql) + PROF_HISTORY_TREND_ROOM];
 
-	return ranked_json(p, trend_sql, 4, vals, o, by_series, err);
+	snprintf(sql, sizeof(sql), trend_sql, p->cols.trend);
+	return ranked_json(p, sql, 4, vals, o, by_series, err);
 }
 
 static double
@@ -334,21 +336,28 @@ result_cols(PGresult *r)
 	return c;
 }
 
-/* Each row of sql (the walk's or export's, backend.h; $1 the run order
- * o, $2 the project) to s, row by row (libpq's single-row mode): memory
- * does not grow with the history. 0, or -1 with err. */
+/* Each row of the query fmt (the walk's or export's, backend.h: %s the
+ * row's columns, p->cols.select; $1 the run order o, $2 the project) to
+ * s, row by row (libpq's single-row mode): memory does not grow with the
+ * history. 0, or -1 with err. */
 static int
 stream(struct prof_history_backend *p, const struct prof_history_order *o,
-       const char *sql, const struct prof_history_stream *s,
+       const char *fmt, const struct prof_history_stream *s,
        struct prof_err *err)
 {
-	char *ids = rank_param(o, err);
-	const char *vals[] = {ids, p->project};
+	char sql[1024 + PROF_HISTORY_SELECT_ROOM];
+	char *ids;
+	const char *vals[2];
 	PGresult *r;
 	int rc = 0, stopped = 0, sent;
 
+	if (snprintf(sql, sizeof(sql), fmt, p->cols.select) >= (int)sizeof(sql))
+		return prof_err_set(err, "a reader's query is too long");
+	ids = rank_param(o, err);
 	if (!ids)
 		return -1;
+	vals[0] = ids;
+	vals[1] = p->project;
 	sent = PQsendQueryParams(p->c, sql, 2, NULL, vals, NULL, NULL, 0) &&
 	       PQsetSingleRowMode(p->c);
 	free(ids);
@@ -381,8 +390,7 @@ pg_walk(struct prof_history_backend *p, const struct prof_history_order *o,
 	prof_history_fn fn, void *arg, struct prof_err *err)
 {
 	static const char sql[] =
-		"SELECT r.run_id, r.commit_id, r.timestamp_utc, "
-		PROF_HISTORY_ROW_SELECT " "
+		"SELECT r.run_id, r.commit_id, r.timestamp_utc, %s "
 		"FROM prof_rows w JOIN prof_runs r ON r.id = w.run " PG_RANK
 		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "
 		"WHERE r.project = $2 "
@@ -398,8 +406,7 @@ pg_export(struct prof_history_backend *p, const struct prof_history_order *o,
 	  prof_history_record_fn fn, void *arg, struct prof_err *err)
 {
 	static const char sql[] =
-		"SELECT " PROF_HISTORY_RECORD_HEAD PROF_HISTORY_ROW_SELECT
-		PROF_HISTORY_RECORD_TAIL
+		"SELECT " PROF_HISTORY_RECORD_HEAD "%s" PROF_HISTORY_RECORD_TAIL
 		"FROM prof_runs r " PG_RANK
 		"LEFT JOIN prof_rows w ON w.run = r.id "
 		"LEFT JOIN prof_segments s ON s.segment_id = w.segment_id "

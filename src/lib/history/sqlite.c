@@ -43,7 +43,9 @@ static void sq_rollback(struct prof_history_backend *h);
 parents (commit_time as the file gave it, commit_time_utc the same moment
 in UTC, parents space-separated; null for files without them) and orders
 runs by RUN_ORDER's commit time. Never edit one that has shipped:
- * add the next.
+ * add the next. A memory metric needs none: after these, add_columns()
+ * gives each metric of prof_cmp_metrics[] the columns the rows lack of
+ * its (backend.h), those of versions 2, 6 and 7 already there.
  */
 static const char *const MIGRATIONS[PROF_HISTORY_SCHEMA] = {
 	"CREATE TABLE runs ("
@@ -207,11 +209,70 @@ check_file(struct prof_history_backend *h, long long *version,
 	return 0;
 }
 
+/*
+ * The memory columns (backend.h: a value and a verdict per metric of
+ * prof_cmp_metrics[]) the rows lack, into *due; with add, each of them
+ * added (inside migrate()'s transaction). 0, or -1 with err.
+ */
+static int
+add_columns(struct prof_history_backend *h, int add, int *due,
+	    struct prof_err *err)
+{
+	static const char has_sql[] =
+		"SELECT 1 FROM pragma_table_info('rows') WHERE name = ?1";
+	char sql[PROF_HISTORY_NAME_MAX + 64];
+	sqlite3_stmt *st = NULL;
+	int i, step, rc = -1;
+
+	*due = 0;
+	if (sqlite3_prepare_v2(h->db, has_sql, -1, &st, NULL) != SQLITE_OK)
+		return db_err(h, err, NULL);
+	for (i = 0; i < PROF_HISTORY_MEM_COLS; i++) {
+		const char *name = h->cols.name[i];
+
+		sqlite3_reset(st);
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		step = sqlite3_step(st);
+		if (step == SQLITE_ROW)
+			continue;
+		if (step != SQLITE_DONE) {
+			db_err(h, err, NULL);
+			goto out;
+		}
+		++*due;
+		snprintf(sql, sizeof(sql), "ALTER TABLE rows ADD COLUMN %s %s",
+			 name, prof_history_column_real(i) ? "REAL" : "TEXT");
+		if (add && exec(h, sql, err) < 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Whether a history of schema version (this prof's or older) needs
+ * migrate(): 1 or 0, or -1 with err. */
+static int
+migration_due(struct prof_history_backend *h, long long version,
+	      struct prof_err *err)
+{
+	int due;
+
+	if (version < PROF_HISTORY_SCHEMA)
+		return 1;
+	if (add_columns(h, 0, &due, err) < 0)
+		return -1;
+	return due > 0;
+}
+
+/* Bring the history to PROF_HISTORY_SCHEMA, with every memory column. */
 static int
 migrate(struct prof_history_backend *h, struct prof_err *err)
 {
 	long long version;
 	char sql[64];
+	int due;
 
 	if (exec(h, "BEGIN IMMEDIATE", err) < 0)
 		return -1;
@@ -221,6 +282,8 @@ migrate(struct prof_history_backend *h, struct prof_err *err)
 	for (; version < PROF_HISTORY_SCHEMA; version++)
 		if (exec(h, MIGRATIONS[version], err) < 0)
 			goto fail;
+	if (add_columns(h, 1, &due, err) < 0)
+		goto fail;
 	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
 		 PROF_HISTORY_SCHEMA);
 	if (exec(h, sql, err) < 0)
@@ -456,6 +519,27 @@ publish(struct prof_history_backend *h, struct prof_err *err)
 	return 0;
 }
 
+/* The memory columns (backend.h) and the insert of a row, into h: made
+ * once, for every add. 0, or -1 with err. */
+static int
+make_columns(struct prof_history_backend *h, struct prof_err *err)
+{
+	size_t len = 0;
+	int k, bad;
+
+	if (prof_history_columns_make(&h->cols, err) < 0)
+		return -1;
+	bad = prof_history_cat(h->insert_sql, sizeof(h->insert_sql), &len,
+			       "INSERT INTO rows (run, %s) VALUES (?",
+			       h->cols.insert);
+	for (k = 0; k < PROF_HISTORY_INSERT_COLS; k++)
+		bad |= prof_history_cat(h->insert_sql, sizeof(h->insert_sql),
+					&len, ", ?");
+	bad |= prof_history_cat(h->insert_sql, sizeof(h->insert_sql), &len,
+				")");
+	return bad ? prof_err_set(err, "the insert of a row is too long") : 0;
+}
+
 /*
  * Where a history that is not there yet is made: h->file, h->path or, when
  * that is a symbolic link to nothing, where the link leads (through up to
@@ -509,13 +593,15 @@ sq_open(const char *path, int create, struct prof_err *err)
 	struct prof_history_backend *h = calloc(1, sizeof(*h));
 	struct stat sb;
 	long long version = 0;
-	int tries;
+	int tries, due;
 	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
 
 	if (!h) {
 		prof_err_set(err, "out of memory");
 		return NULL;
 	}
+	if (make_columns(h, err) < 0)
+		goto fail;
 	snprintf(h->path, sizeof(h->path), "%s", path);
 	snprintf(h->file, sizeof(h->file), "%s", path);
 	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
@@ -539,9 +625,10 @@ sq_open(const char *path, int create, struct prof_err *err)
 			goto fail;
 		sqlite3_extended_result_codes(h->db, 0);
 		sqlite3_busy_timeout(h->db, PROF_HISTORY_BUSY_MS);
-		if (check_file(h, &version, err) < 0)
+		if (check_file(h, &version, err) < 0 ||
+		    (due = migration_due(h, version, err)) < 0)
 			goto fail;
-		if (version < PROF_HISTORY_SCHEMA &&
+		if (due &&
 		    (to_memory(h, err) < 0 || add_functions(h, err) < 0 ||
 		     migrate(h, err) < 0))
 			goto fail;
@@ -574,7 +661,8 @@ sq_open(const char *path, int create, struct prof_err *err)
 		    query_int(h, "PRAGMA journal_mode = WAL", &(long long){0},
 			      err) == 0 &&
 		    exec(h, "PRAGMA foreign_keys = ON", err) == 0 &&
-		    (version >= PROF_HISTORY_SCHEMA || migrate(h, err) == 0))
+		    (due = migration_due(h, version, err)) >= 0 &&
+		    (!due || migrate(h, err) == 0))
 			return h;
 		code = sqlite3_errcode(h->db);
 		if ((code != SQLITE_BUSY && code != SQLITE_LOCKED) ||
@@ -725,10 +813,6 @@ insert_rows(struct prof_history_backend *h, const struct prof_runview *v,
 {
 	static const char seg_sql[] =
 		"INSERT OR IGNORE INTO segments (segment_id, key) VALUES (?, ?)";
-	static const char row_sql[] =
-		"INSERT INTO rows (run, " PROF_HISTORY_ROW_INSERT ") VALUES "
-		"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-		"?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *seg = NULL, *row = NULL;
 	const struct prof_runrow *rows = NULL;
 	size_t n, i;
@@ -736,7 +820,8 @@ insert_rows(struct prof_history_backend *h, const struct prof_runview *v,
 
 	n = prof_runview_rows(v, &rows);
 	if (sqlite3_prepare_v2(h->db, seg_sql, -1, &seg, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(h->db, row_sql, -1, &row, NULL) != SQLITE_OK) {
+	    sqlite3_prepare_v2(h->db, h->insert_sql, -1, &row, NULL) !=
+		    SQLITE_OK) {
 		db_err(h, err, NULL);
 		goto out;
 	}

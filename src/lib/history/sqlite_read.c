@@ -248,8 +248,7 @@ sq_list(struct prof_history_backend *h, const struct prof_history_order *o,
 static const char trend_sql[] =
 	"SELECT r.run_id, r.commit_id AS \"commit\", r.timestamp_utc, "
 	"w.workload, w.backend, w.segment_id, w.n, w.errors, w.min, w.median, "
-	"w.p90, w.max, w.instructions, w.host_peak_bytes, w.status, "
-	"w.reason, " PROF_HISTORY_MEM_TREND ", r.commit_time, r.parents%s "
+	"w.p90, w.max, w.instructions, %s, r.commit_time, r.parents%s "
 	"FROM rows w JOIN runs r ON r.id = w.run WHERE " R_RUN_KNOWN "%s%s%s "
 	"ORDER BY %s " R_RUN_RANK ", w.workload, "
 	"w.backend, w.segment_id";
@@ -259,7 +258,7 @@ trend_stmt(struct prof_history_backend *h, const struct prof_history_filter *f,
 	   int by_series, struct prof_err *err)
 {
 	sqlite3_stmt *st = NULL;
-	char sql[sizeof(trend_sql) + 256];
+	char sql[sizeof(trend_sql) + PROF_HISTORY_TREND_ROOM + 256];
 
 	/*
 	 * Only the filters given, so that SQLite's plan (made before the
@@ -267,7 +266,7 @@ trend_stmt(struct prof_history_backend *h, const struct prof_history_filter *f,
 	 * w.workload = ?1" scanned every row of the history, 6 s for one
 	 * series among a million rows (test/bench/history-scale.sh).
 	 */
-	snprintf(sql, sizeof(sql), trend_sql,
+	snprintf(sql, sizeof(sql), trend_sql, h->cols.trend,
 		 by_series ? ", " R_RUN_RANK " AS run_rank" : "",
 		 f && f->workload ? " AND w.workload = ?1" : "",
 		 f && f->backend ? " AND w.backend = ?2" : "",
@@ -308,19 +307,23 @@ sq_trend(struct prof_history_backend *h, const struct prof_history_filter *f,
 	return a;
 }
 
-/* Each row of sql (the walk's or export's, backend.h) in run order o,
- * to s: 0, or -1 with err. */
+/* Each row of the query fmt (the walk's or export's, backend.h: %s the
+ * row's columns, h->cols.select) in run order o, to s: 0, or -1 with
+ * err. */
 static int
 stream(struct prof_history_backend *h, const struct prof_history_order *o,
-       const char *sql, const struct prof_history_stream *s,
+       const char *fmt, const struct prof_history_stream *s,
        struct prof_err *err)
 {
+	char sql[1024 + PROF_HISTORY_SELECT_ROOM];
 	sqlite3_stmt *st = NULL;
 	struct prof_history_cols cols;
 	int rc = -1, step;
 
 	if (use_order(h, o, err) < 0)
 		return -1;
+	if (snprintf(sql, sizeof(sql), fmt, h->cols.select) >= (int)sizeof(sql))
+		return prof_err_set(err, "a reader's query is too long");
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_err(h, err, NULL);
 	cols = stmt_cols(st);
@@ -342,8 +345,7 @@ sq_walk(struct prof_history_backend *h, const struct prof_history_order *o,
 	prof_history_fn fn, void *arg, struct prof_err *err)
 {
 	static const char sql[] =
-		"SELECT r.run_id, r.commit_id, r.timestamp_utc, "
-		PROF_HISTORY_ROW_SELECT " "
+		"SELECT r.run_id, r.commit_id, r.timestamp_utc, %s "
 		"FROM rows w JOIN runs r ON r.id = w.run "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
 		"WHERE " R_RUN_KNOWN " "
@@ -358,8 +360,7 @@ sq_export(struct prof_history_backend *h, const struct prof_history_order *o,
 	  prof_history_record_fn fn, void *arg, struct prof_err *err)
 {
 	static const char sql[] =
-		"SELECT " PROF_HISTORY_RECORD_HEAD PROF_HISTORY_ROW_SELECT
-		PROF_HISTORY_RECORD_TAIL
+		"SELECT " PROF_HISTORY_RECORD_HEAD "%s" PROF_HISTORY_RECORD_TAIL
 		"FROM runs r LEFT JOIN rows w ON w.run = r.id "
 		"LEFT JOIN segments s ON s.segment_id = w.segment_id "
 		"WHERE " R_RUN_KNOWN " ORDER BY " R_RUN_RANK ", w.workload, "
