@@ -14,5 +14,6 @@ TOOL_LIBS_dashboard = $(SQLITE_LIBS)
 
 # make dashboard is fragment/prof.mk's, as a project's is.
 
-# The history's unit test reads SQLite too.
+# The history's unit tests read SQLite (and PostgreSQL) too.
 $(BUILD)/test/unit/lib-history.t: LIB_LIBS += $(SQLITE_LIBS)
+$(BUILD)/test/unit/lib-history-columns.t: LIB_LIBS += $(SQLITE_LIBS)
