@@ -189,38 +189,6 @@ prof_channels_time_count(const struct prof_verdict *t,
 	return 1;
 }
 
-/* Comparison objects o (or NULL) read into *v: v, or NULL with o. What
- * was read is kept where o does not read whole (a status it does not
- * know is then no judgement). */
-static const struct prof_verdict *
-read_or_null(struct json_object *o, struct prof_verdict *v)
-{
-	if (!o)
-		return NULL;
-	prof_verdict_read(o, v);
-	return v;
-}
-
-int
-prof_channels_memory(struct json_object *t, struct json_object *m,
-		     const char *em, char *buf, size_t n)
-{
-	struct prof_verdict tv, mv;
-
-	return prof_channels_time_memory(read_or_null(t, &tv),
-					 read_or_null(m, &mv), em, buf, n);
-}
-
-int
-prof_channels_disagree(struct json_object *t, struct json_object *c,
-		       const char *em, char *buf, size_t n)
-{
-	struct prof_verdict tv, cv;
-
-	return prof_channels_time_count(read_or_null(t, &tv),
-					read_or_null(c, &cv), em, buf, n);
-}
-
 char *
 prof_fmt_count(char *buf, size_t n, long long v, int sign)
 {

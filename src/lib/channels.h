@@ -5,7 +5,6 @@
 
 #include <stddef.h>
 
-struct json_object;
 struct prof_verdict;
 
 /*
@@ -40,16 +39,6 @@ int prof_channels_time_count(const struct prof_verdict *t,
 int prof_channels_time_memory(const struct prof_verdict *t,
 			      const struct prof_verdict *m, const char *em,
 			      char *buf, size_t n);
-
-/*
- * The same of comparison objects (NULL: none), each read with
- * prof_verdict_read(): for the readers that still hold a row as JSON
- * (the run's page) until they take verdicts.
- */
-int prof_channels_disagree(struct json_object *t, struct json_object *c,
-			   const char *em, char *buf, size_t n);
-int prof_channels_memory(struct json_object *t, struct json_object *m,
-			 const char *em, char *buf, size_t n);
 
 /*
  * An instruction count as every page prints it, digits grouped by commas:

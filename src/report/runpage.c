@@ -415,46 +415,22 @@ memory_channel(struct page *p, const struct prof_runrow *r, int errors)
 	fprintf(fp, "</div></div></div>");
 }
 
-/*
- * Row at of comparisons v (-1: none) as its JSON object, or NULL, for the
- * one reader of the page that takes a row so: it reads no field of it.
- * TODO(verdict): prof_channels_disagree() and prof_channels_memory()
- * (channels.h) take JSON; hand them the verdict once they take one.
- */
-static struct json_object *
-row_json(struct prof_cmpview *v, long at)
-{
-	return at < 0 ? NULL : prof_cmpview_row(v, (size_t)at);
-}
-
-/* r's comparison (count: its instruction one; r NULL: none) so. */
-static struct json_object *
-cmp_json(struct page *p, int count, const struct prof_runrow *r)
-{
-	long at = -1;
-
-	if (r)
-		rp_cmp_in(p, count, r, &at);
-	return row_json(p->cmp, at);
-}
-
 /* The lines of summary.md's "Time and memory disagree" of row r: its time
- * comparison against each of its memory rows (prof_channels_memory()). */
+ * comparison against each of its memory rows
+ * (prof_channels_time_memory()). */
 static void
 memory_disagreements(struct page *p, const struct prof_runrow *r)
 {
 	const struct prof_verdict *mc[PROF_CMP_MEM_N];
-	struct json_object *t = cmp_json(p, 0, r);
-	long at[PROF_CMP_MEM_N];
+	const struct prof_verdict *t = rp_comparison_of(p, r);
 	char line[1024];
 	int m;
 
-	if (!t || !rp_memory_comparisons_of(p, r, mc, at))
+	if (!t || !rp_memory_comparisons_of(p, r, mc, NULL))
 		return;
 	for (m = 1; m < PROF_CMP_MEM_N; m++) {
-		if (!mc[m] ||
-		    !prof_channels_memory(t, row_json(p->cmp->memory, at[m]),
-					  "", line, sizeof(line)))
+		if (!mc[m] || !prof_channels_time_memory(t, mc[m], "", line,
+							 sizeof(line)))
 			continue;
 		fprintf(p->fp, "<p class=\"disagree\" data-metric=\"%s\">Time "
 			       "and memory disagree: ",
@@ -491,8 +467,10 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 	fprintf(fp, "</code></h2><span>");
 	prof_page_esc(fp, r0->backend);
 	fprintf(fp, "</span></header>");
-	if (prof_channels_disagree(cmp_json(p, 0, k->tr), cmp_json(p, 1, k->cr),
-				   "", line, sizeof(line))) {
+	if (prof_channels_time_count(k->tr ? rp_comparison_of(p, k->tr) : NULL,
+				     k->cr ? rp_count_comparison_of(p, k->cr)
+					   : NULL,
+				     "", line, sizeof(line))) {
 		fprintf(fp, "<p class=\"disagree\">Time and instructions "
 			    "disagree: ");
 		prof_page_esc(fp, line);

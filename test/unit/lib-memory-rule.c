@@ -10,6 +10,7 @@
 
 #include "base/json.h"
 #include "channels.h"
+#include "verdict/read.h"
 #include "verdict/verdict.h"
 #include "tap.h"
 
@@ -337,7 +338,8 @@ test_grouping(void)
 	prof_cmp_free(&c);
 }
 
-/* Time and memory read together (prof_channels_memory()). */
+/* Time and memory read together (prof_channels_time_memory()),
+ * of the rows read as verdicts. */
 static void
 test_disagree(void)
 {
@@ -362,41 +364,51 @@ test_disagree(void)
 	struct json_object *bi = json_tokener_parse(
 		"{\"status\":\"improved\",\"ratio\":0.5,"
 		"\"phase\":\"memory\",\"metric\":\"host_allocated_bytes\"}");
+	struct prof_verdict tv, mv, sv, fv, wv, awv, aiv, biv;
 	char buf[512];
 
-	ok(prof_channels_memory(t, m, "**", buf, sizeof(buf)) == 1,
+	prof_verdict_read(t, &tv);
+	prof_verdict_read(m, &mv);
+	prof_verdict_read(s, &sv);
+	prof_verdict_read(f, &fv);
+	prof_verdict_read(w, &wv);
+	prof_verdict_read(aw, &awv);
+	prof_verdict_read(ai, &aiv);
+	prof_verdict_read(bi, &biv);
+
+	ok(prof_channels_time_memory(&tv, &mv, "**", buf, sizeof(buf)) == 1,
 	   "time stable, heap peak warning: they disagree");
 	is_str(buf,
 	       "time **stable** +2.9%, heap peak +100% (**warning**): more "
 	       "memory in the same time, which another machine, allocator or "
 	       "a larger input may not forgive",
 	       "in facts and what they can mean");
-	ok(prof_channels_memory(t, s, "**", buf, sizeof(buf)) == 0 &&
+	ok(prof_channels_time_memory(&tv, &sv, "**", buf, sizeof(buf)) == 0 &&
 		   !buf[0],
 	   "a stable memory row says nothing");
-	ok(prof_channels_memory(f, m, "", buf, sizeof(buf)) == 1 &&
+	ok(prof_channels_time_memory(&fv, &mv, "", buf, sizeof(buf)) == 1 &&
 		   strstr(buf, "time bought with memory") != NULL,
 	   "faster and more memory: time bought with memory");
-	ok(prof_channels_memory(t, aw, "", buf, sizeof(buf)) == 1,
+	ok(prof_channels_time_memory(&tv, &awv, "", buf, sizeof(buf)) == 1,
 	   "time stable, allocations warning: they disagree");
 	is_str(buf,
 	       "time stable +2.9%, allocations +50% (warning): more "
 	       "allocations in the same time, which another machine, "
 	       "allocator or a larger input may not forgive",
 	       "more allocations in the same time, in the metric's words");
-	ok(prof_channels_memory(t, ai, "", buf, sizeof(buf)) == 1,
+	ok(prof_channels_time_memory(&tv, &aiv, "", buf, sizeof(buf)) == 1,
 	   "time stable, allocations improved: they disagree");
 	is_str(buf,
 	       "time stable +2.9%, allocations -50% (improved): fewer "
 	       "allocations in the same time",
 	       "fewer allocations in the same time");
-	ok(prof_channels_memory(f, aw, "", buf, sizeof(buf)) == 1,
+	ok(prof_channels_time_memory(&fv, &awv, "", buf, sizeof(buf)) == 1,
 	   "time improved, allocations warning: they disagree");
 	is_str(buf,
 	       "time improved 50%, allocations +50% (warning): faster but "
 	       "with more allocations: time bought with allocations",
 	       "time bought with allocations");
-	ok(prof_channels_memory(w, bi, "", buf, sizeof(buf)) == 1,
+	ok(prof_channels_time_memory(&wv, &biv, "", buf, sizeof(buf)) == 1,
 	   "time warning, bytes allocated improved: they disagree");
 	is_str(buf,
 	       "time warning +30.0%, bytes allocated -50% (improved): fewer "

@@ -223,8 +223,9 @@ prof_cmpview_len(const struct prof_cmpview *v)
 	return v ? v->n : 0;
 }
 
-struct json_object *
-prof_cmpview_row(struct prof_cmpview *v, size_t i)
+/* Row i parsed, kept in a slot with its verdict (see view.h), or NULL. */
+static struct json_object *
+row_at(struct prof_cmpview *v, size_t i)
 {
 	struct prof_cmpview_at *a;
 	struct json_object *o;
@@ -273,7 +274,7 @@ prof_cmpview_row(struct prof_cmpview *v, size_t i)
 const struct prof_verdict *
 prof_cmpview_verdict(struct prof_cmpview *v, size_t i)
 {
-	if (!prof_cmpview_row(v, i))
+	if (!row_at(v, i))
 		return NULL;
 	return &v->verdicts[v->at[i].slot];
 }

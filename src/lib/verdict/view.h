@@ -87,13 +87,9 @@ int prof_cmpview_from(struct prof_cmpview *v, const struct prof_cmp *c,
 
 size_t prof_cmpview_len(const struct prof_cmpview *v);
 
-/* Row i (borrowed, see above); NULL when i is out of range or the spool
- * cannot be read back (out of memory, a full disk). */
-struct json_object *prof_cmpview_row(struct prof_cmpview *v, size_t i);
-
-/* Row i as a typed verdict (verdict/read.h), valid as long as the row
- * prof_cmpview_row() hands out (see above); NULL as it is NULL. The one
- * way a reader takes a row's fields. */
+/* Row i as a typed verdict (verdict/read.h; borrowed, see above); NULL
+ * when i is out of range or the spool cannot be read back (out of
+ * memory, a full disk). The one way a reader takes a row's fields. */
 const struct prof_verdict *prof_cmpview_verdict(struct prof_cmpview *v,
 						size_t i);
 
