@@ -86,38 +86,12 @@ disagreement_meaning(enum prof_cmp_status ts, enum prof_cmp_status cs,
  * allocations", "fewer allocations"). A metric this file does not know is
  * "memory".
  */
-struct mem_words {
-	const char *key, *name, *more, *less, *noun;
-};
-
-static const struct mem_words MEM_WORDS[] = {
-	{"host_peak_bytes", "heap peak", "more memory", "less memory",
-	 "memory"},
-	{"host_allocs", "allocations", "more allocations", "fewer allocations",
-	 "allocations"},
-	{"host_allocated_bytes", "bytes allocated", "more bytes allocated",
-	 "fewer bytes allocated", "allocated bytes"},
-	{"rss_peak_bytes", "RSS peak", "more memory", "less memory", "memory"},
-	{NULL, "memory", "more memory", "less memory", "memory"},
-};
-
-static const struct mem_words *
-mem_words(const char *key)
-{
-	const struct mem_words *w;
-
-	for (w = MEM_WORDS; w->key; w++)
-		if (key && !strcmp(key, w->key))
-			break;
-	return w;
-}
-
 int
 prof_channels_time_memory(const struct prof_verdict *t,
 			  const struct prof_verdict *m, const char *em,
 			  char *buf, size_t n)
 {
-	const struct mem_words *w;
+	const struct prof_cmp_metric *w;
 	const char *ts, *ms;
 	char meaning[256];
 	char tw[64], mw[80];
@@ -125,13 +99,15 @@ prof_channels_time_memory(const struct prof_verdict *t,
 
 	if (n)
 		buf[0] = '\0';
-	if (!judged(t) || !m ||
+	if (!judged(t) || !m || m->metric <= PROF_CMP_MEM_NONE ||
+	    m->metric >= PROF_CMP_MEM_N ||
 	    (m->status != PROF_CMP_WARNING && m->status != PROF_CMP_IMPROVED) ||
 	    t->status == m->status)
 		return 0;
 	ts = t->status_name;
 	ms = m->status_name;
-	w = mem_words(prof_cmp_metrics[m->metric].key);
+	/* The metric's own words, from the table (verdict/table.h). */
+	w = &prof_cmp_metrics[m->metric];
 	pct = row_pct(m);
 	change_words(t, 1, em, tw, sizeof(tw));
 	if (isfinite(pct))

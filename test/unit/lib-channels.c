@@ -119,6 +119,39 @@ test_memory(void)
 	json_object_put(mt);
 }
 
+/* Each metric in the words of the table's row (verdict/table.h). */
+static void
+test_metric_words(void)
+{
+	struct json_object *t = row("stable", 1.029, NULL);
+	struct json_object *d =
+	    row("warning", 2, "device_peak_allocated_bytes");
+	struct json_object *f = row("improved", 0.5, NULL);
+	struct prof_verdict tv, dv, fv;
+	char buf[512];
+
+	verdict(t, &tv);
+	verdict(d, &dv);
+	verdict(f, &fv);
+	ok(prof_channels_time_memory(&tv, &dv, "**", buf, sizeof(buf)) == 1,
+	   "time stable, device peak warning: they disagree");
+	is_str(buf,
+	       "time **stable** +2.9%, device peak +100% (**warning**): more "
+	       "device memory in the same time, which another machine, "
+	       "allocator or a larger input may not forgive",
+	       "the device peak in its own words");
+	prof_channels_time_memory(&fv, &dv, "", buf, sizeof(buf));
+	is_str(buf,
+	       "time improved 50%, device peak +100% (warning): faster but "
+	       "with more device memory: time bought with device memory",
+	       "faster with more device memory");
+	ok(prof_channels_time_memory(&tv, &fv, "", buf, sizeof(buf)) == 0,
+	   "a time row is no memory row");
+	json_object_put(t);
+	json_object_put(d);
+	json_object_put(f);
+}
+
 static void
 test_count(void)
 {
@@ -140,9 +173,10 @@ test_count(void)
 int
 main(void)
 {
-	plan(16);
+	plan(20);
 	test_disagree();
 	test_memory();
+	test_metric_words();
 	test_count();
 	return done();
 }
