@@ -178,9 +178,8 @@ write_sites_table(FILE *md, const struct prof_verdict *v)
 		char c[7][40];
 		size_t k;
 
-		/* A count that is null was said as 0. */
 		for (k = 0; k < PROF_VERDICT_MEM_COUNTS; k++)
-			n[k] = f.v[k] < 0 ? 0 : f.v[k];
+			n[k] = prof_verdict_count(f.v[k]);
 		prof_fmt_count(c[0], 40, n[PROF_VERDICT_BYTES_BEFORE], 0);
 		prof_fmt_count(c[1], 40, n[PROF_VERDICT_BYTES_AFTER], 0);
 		prof_fmt_count(c[2], 40, n[PROF_VERDICT_BYTES_AFTER] -

@@ -58,14 +58,6 @@ cmp_path(struct page *p, const char *a, char *out, size_t n)
 		snprintf(out, n, "%.*s/%s", (int)(slash - c), c, a);
 }
 
-/* A function's or site's count as its table prints it: null (-1 in the
- * verdict) as 0, as the page always printed it. */
-static long long
-count_or_0(long long v)
-{
-	return v < 0 ? 0 : v;
-}
-
 /* The start of a why table's row of a function or site: its name (and
  * state where it is not changed), file, delta (words) and share (NAN:
  * none), up to the share's cell's end. */
@@ -106,10 +98,10 @@ why_functions(FILE *fp, const struct prof_verdict *c,
 		long long v[4];
 		char t[5][40];
 
-		v[0] = count_or_0(f.self_before);
-		v[1] = count_or_0(f.self_after);
-		v[2] = count_or_0(f.incl_before);
-		v[3] = count_or_0(f.incl_after);
+		v[0] = prof_verdict_count(f.self_before);
+		v[1] = prof_verdict_count(f.self_after);
+		v[2] = prof_verdict_count(f.incl_before);
+		v[3] = prof_verdict_count(f.incl_after);
 		prof_fmt_count(t[0], 40, v[1] - v[0], 1);
 		prof_fmt_count(t[1], 40, v[0], 0);
 		prof_fmt_count(t[2], 40, v[1], 0);
@@ -286,7 +278,7 @@ rp_memory_why(struct page *p, const struct prof_runrow *r)
 
 			/* In the order of the table's columns. */
 			for (j = 0; j < PROF_VERDICT_MEM_COUNTS; j++) {
-				v[j] = count_or_0(f.v[j]);
+				v[j] = prof_verdict_count(f.v[j]);
 				prof_page_count(t[j + 1], 40, (double)v[j], 0);
 			}
 			prof_page_count(t[0], 40,

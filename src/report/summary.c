@@ -222,13 +222,6 @@ write_disagreements(struct report *r)
 	fputc('\n', md);
 }
 
-/* A count of prof-why's, 0 where it is null (as the tables always said). */
-static long long
-count_of(long long v)
-{
-	return v < 0 ? 0 : v;
-}
-
 /* One of prof-why's lists of row v (at most five entries) as a short
  * table. */
 static void
@@ -244,14 +237,15 @@ write_fn_table(FILE *md, const struct prof_verdict *v,
 		what);
 	for (i = 0; i < 5 && prof_verdict_fn(v, kind, i, &f) == 0; i++) {
 		int odd = f.state && strcmp(f.state, "changed");
-		long long sb = count_of(f.self_before);
-		long long sa = count_of(f.self_after);
+		long long sb = prof_verdict_count(f.self_before);
+		long long sa = prof_verdict_count(f.self_after);
 		char c[4][40];
 
 		prof_fmt_count(c[0], sizeof(c[0]), sb, 0);
 		prof_fmt_count(c[1], sizeof(c[1]), sa, 0);
 		prof_fmt_count(c[2], sizeof(c[2]), sa - sb, 1);
-		prof_fmt_count(c[3], sizeof(c[3]), count_of(f.incl_before), 0);
+		prof_fmt_count(c[3], sizeof(c[3]),
+			       prof_verdict_count(f.incl_before), 0);
 		fprintf(md, "  | ");
 		prof_md_write(md, f.name, CELL_CODE);
 		if (odd) {
@@ -265,7 +259,8 @@ write_fn_table(FILE *md, const struct prof_verdict *v,
 			fprintf(md, "%.1f%%", 100 * f.share);
 		else
 			fprintf(md, "-");
-		prof_fmt_count(c[2], sizeof(c[2]), count_of(f.incl_after), 0);
+		prof_fmt_count(c[2], sizeof(c[2]),
+			       prof_verdict_count(f.incl_after), 0);
 		fprintf(md, " | %s | %s |\n", c[3], c[2]);
 	}
 	fputc('\n', md);

@@ -167,6 +167,9 @@ test_extras(void)
 	ok(!strcmp(site.state, "new") &&
 		   site.v[PROF_VERDICT_ALLOCS_AFTER] == 1 && site.share == 1,
 	   "with its counts");
+	ok(prof_verdict_count(v.sites.total[PROF_VERDICT_LIVE_AFTER]) == 0 &&
+		   prof_verdict_count(site.v[PROF_VERDICT_BYTES_AFTER]) == 64,
+	   "a null count says 0 on a page, any other itself");
 	is_int(prof_verdict_site(&v, 1, &site), -1, "one past the end");
 	json_object_put(o);
 }
@@ -174,7 +177,7 @@ test_extras(void)
 int
 main(void)
 {
-	plan(46);
+	plan(47);
 	test_time();
 	test_memory_and_refusals();
 	test_extras();

@@ -271,3 +271,9 @@ prof_verdict_baseline_segment(const struct prof_verdict *v, size_t i)
 	return json_object_get_string(
 		json_object_array_get_idx(v->segs_, i));
 }
+
+long long
+prof_verdict_count(long long v)
+{
+	return v < 0 ? 0 : v;
+}

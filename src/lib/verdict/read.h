@@ -185,6 +185,10 @@ int prof_verdict_fn(const struct prof_verdict *v,
 int prof_verdict_site(const struct prof_verdict *v, size_t i,
 		      struct prof_verdict_site *s);
 
+/* A count of a function or site as every page says it: one that is null
+ * (-1) as 0. */
+long long prof_verdict_count(long long v);
+
 /* The baseline's segment key i of a new row, or NULL out of range. */
 const char *prof_verdict_baseline_segment(const struct prof_verdict *v,
 					  size_t i);
