@@ -245,6 +245,9 @@ prof_history_channel(const struct prof_runverdict *vd, int c, char *status,
  *           trend's objects have always had (prof-history(1) lists it)
  *   insert  the columns add writes after run: PROF_HISTORY_ROW_INSERT_HEAD
  *           then each name, in that order (prof_history_row_values())
+ *   insert_sql  the insert of a row into the backend's table of rows:
+ *           run, then insert's columns, each value a placeholder in the
+ *           backend's own form ("?" for SQLite, "$1", "$2"... for libpq)
  *
  * Every backend gives each name a column of its rows where one is
  * missing, after its versioned migrations, whenever it migrates a history
@@ -263,6 +266,8 @@ struct prof_history_columns {
 	char select[PROF_HISTORY_SELECT_ROOM];
 	char trend[PROF_HISTORY_TREND_ROOM];
 	char insert[PROF_HISTORY_INSERT_ROOM];
+	char insert_sql[64 + PROF_HISTORY_INSERT_ROOM +
+			6 * PROF_HISTORY_INSERT_COLS];
 };
 
 /* Whether memory column i holds a value (a real), not a verdict (text). */
@@ -320,11 +325,38 @@ prof_history_columns_trend(struct prof_history_columns *c)
 	return bad ? -1 : 0;
 }
 
-/* c, built from prof_cmp_metrics[] (see struct prof_history_columns): 0,
- * or -1 with err when a metric's column name is too long for it. */
+/* The insert of a row into table rows (see struct prof_history_columns),
+ * with numbered placeholders ($1, $2...) where dollar is set, else "?".
+ * 0, or -1 when it does not fit. */
 static inline int
-prof_history_columns_make(struct prof_history_columns *c,
-			  struct prof_err *err)
+prof_history_columns_insert(struct prof_history_columns *c, const char *rows,
+			    int dollar)
+{
+	size_t len = 0;
+	int k, bad;
+
+	bad = prof_history_cat(c->insert_sql, sizeof(c->insert_sql), &len,
+			       "INSERT INTO %s (run, %s) VALUES (%s", rows,
+			       c->insert, dollar ? "$1" : "?");
+	for (k = 0; k < PROF_HISTORY_INSERT_COLS; k++)
+		bad |= dollar ? prof_history_cat(c->insert_sql,
+						 sizeof(c->insert_sql), &len,
+						 ", $%d", k + 2) :
+				prof_history_cat(c->insert_sql,
+						 sizeof(c->insert_sql), &len,
+						 ", ?");
+	bad |= prof_history_cat(c->insert_sql, sizeof(c->insert_sql), &len,
+				")");
+	return bad ? -1 : 0;
+}
+
+/* c, built from prof_cmp_metrics[] (see struct prof_history_columns),
+ * with the insert of a row into table rows (dollar: see
+ * prof_history_columns_insert()): made once, on opening, for every add.
+ * 0, or -1 with err when a metric's column name is too long for it. */
+static inline int
+prof_history_columns_make(struct prof_history_columns *c, const char *rows,
+			  int dollar, struct prof_err *err)
 {
 	size_t s = 0, n = 0;
 	int m, i, k = 0, bad = 0;
@@ -357,6 +389,8 @@ prof_history_columns_make(struct prof_history_columns *c,
 				    "a memory metric's history column has a "
 				    "name longer than %d bytes",
 				    PROF_HISTORY_NAME_MAX - 1);
+	if (prof_history_columns_insert(c, rows, dollar) < 0)
+		return prof_err_set(err, "the insert of a row is too long");
 	return 0;
 }
 

@@ -267,27 +267,6 @@ quiet(void *arg, const char *msg)
 	(void)msg;
 }
 
-/* The memory columns (backend.h) and the insert of a row, into p: made
- * once, for every add. 0, or -1 with err. */
-static int
-make_columns(struct prof_history_backend *p, struct prof_err *err)
-{
-	size_t len = 0;
-	int k, bad;
-
-	if (prof_history_columns_make(&p->cols, err) < 0)
-		return -1;
-	bad = prof_history_cat(p->insert_sql, sizeof(p->insert_sql), &len,
-			       "INSERT INTO prof_rows (run, %s) VALUES ($1",
-			       p->cols.insert);
-	for (k = 0; k < PROF_HISTORY_INSERT_COLS; k++)
-		bad |= prof_history_cat(p->insert_sql, sizeof(p->insert_sql),
-					&len, ", $%d", k + 2);
-	bad |= prof_history_cat(p->insert_sql, sizeof(p->insert_sql), &len,
-				")");
-	return bad ? prof_err_set(err, "the insert of a row is too long") : 0;
-}
-
 static struct prof_history_backend *
 pg_open(const char *addr, int create, struct prof_err *err)
 {
@@ -302,7 +281,7 @@ pg_open(const char *addr, int create, struct prof_err *err)
 		return NULL;
 	}
 	snprintf(p->name, sizeof(p->name), "%s", addr);
-	if (make_columns(p, err) < 0)
+	if (prof_history_columns_make(&p->cols, "prof_rows", 1, err) < 0)
 		goto fail;
 	opts = PQconninfoParse(addr, &msg);
 	if (!opts) {
@@ -607,8 +586,9 @@ insert_rows(struct prof_history_backend *p, const struct prof_runview *v,
 		vals[0] = run;
 		for (k = 0; k < PROF_HISTORY_INSERT_COLS; k++)
 			vals[1 + k] = value_text(&val[k], b[k]);
-		if (pipe_send(p, p->insert_sql, 1 + PROF_HISTORY_INSERT_COLS,
-			      vals, &sent, err) < 0)
+		if (pipe_send(p, p->cols.insert_sql,
+			      1 + PROF_HISTORY_INSERT_COLS, vals, &sent,
+			      err) < 0)
 			goto out;
 	}
 	rc = 0;

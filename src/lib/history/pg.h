@@ -34,11 +34,9 @@ struct prof_history_backend {
 	/* The SQLSTATE of the last failure since the last begin ("" for
 	 * none, or one libpq gave no code for). */
 	char sqlstate[6];
-	/* The memory columns and their SQL (backend.h), and the insert of
-	 * a row (run, then cols.insert's), built once on opening. */
+	/* The memory columns and their SQL (backend.h), the insert of a
+	 * row among them, built once on opening. */
 	struct prof_history_columns cols;
-	char insert_sql[64 + PROF_HISTORY_INSERT_ROOM +
-			6 * PROF_HISTORY_INSERT_COLS];
 };
 
 /* The first line of a libpq message, without its "ERROR:  ". */

@@ -519,27 +519,6 @@ publish(struct prof_history_backend *h, struct prof_err *err)
 	return 0;
 }
 
-/* The memory columns (backend.h) and the insert of a row, into h: made
- * once, for every add. 0, or -1 with err. */
-static int
-make_columns(struct prof_history_backend *h, struct prof_err *err)
-{
-	size_t len = 0;
-	int k, bad;
-
-	if (prof_history_columns_make(&h->cols, err) < 0)
-		return -1;
-	bad = prof_history_cat(h->insert_sql, sizeof(h->insert_sql), &len,
-			       "INSERT INTO rows (run, %s) VALUES (?",
-			       h->cols.insert);
-	for (k = 0; k < PROF_HISTORY_INSERT_COLS; k++)
-		bad |= prof_history_cat(h->insert_sql, sizeof(h->insert_sql),
-					&len, ", ?");
-	bad |= prof_history_cat(h->insert_sql, sizeof(h->insert_sql), &len,
-				")");
-	return bad ? prof_err_set(err, "the insert of a row is too long") : 0;
-}
-
 /*
  * Where a history that is not there yet is made: h->file, h->path or, when
  * that is a symbolic link to nothing, where the link leads (through up to
@@ -600,7 +579,7 @@ sq_open(const char *path, int create, struct prof_err *err)
 		prof_err_set(err, "out of memory");
 		return NULL;
 	}
-	if (make_columns(h, err) < 0)
+	if (prof_history_columns_make(&h->cols, "rows", 0, err) < 0)
 		goto fail;
 	snprintf(h->path, sizeof(h->path), "%s", path);
 	snprintf(h->file, sizeof(h->file), "%s", path);
@@ -820,7 +799,7 @@ insert_rows(struct prof_history_backend *h, const struct prof_runview *v,
 
 	n = prof_runview_rows(v, &rows);
 	if (sqlite3_prepare_v2(h->db, seg_sql, -1, &seg, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(h->db, h->insert_sql, -1, &row, NULL) !=
+	    sqlite3_prepare_v2(h->db, h->cols.insert_sql, -1, &row, NULL) !=
 		    SQLITE_OK) {
 		db_err(h, err, NULL);
 		goto out;

@@ -28,11 +28,9 @@ struct prof_history_backend {
 	 * facade's: borrowed); SQL prof_run_rank(id) gives a run's
 	 * position in it. */
 	const struct prof_history_order *order;
-	/* The memory columns and their SQL (backend.h), and the insert of
-	 * a row (run, then cols.insert's), built once on opening. */
+	/* The memory columns and their SQL (backend.h), the insert of a
+	 * row among them, built once on opening. */
 	struct prof_history_columns cols;
-	char insert_sql[64 + PROF_HISTORY_INSERT_ROOM +
-			3 * PROF_HISTORY_INSERT_COLS];
 };
 
 /*
