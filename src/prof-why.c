@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,25 +270,6 @@ why_json(const struct prof_why *w, const struct opts *o)
 	return j;
 }
 
-/* A line of text into b, formatted, at most 2,047 bytes of it. */
-static void put(struct prof_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void
-put(struct prof_buf *b, const char *fmt, ...)
-{
-	char line[2048];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	prof_buf_put(b, line, n < 0 ? 0 :
-			      (size_t)n < sizeof(line) ? (size_t)n :
-							 sizeof(line) - 1);
-}
-
 /* The end of a ranking's text (n entries of what, one in words): that
  * none changed where none did, then how many are new, vanished and
  * unchanged. */
@@ -298,9 +278,9 @@ put_tail(struct prof_buf *b, size_t n, const char *one, size_t n_new,
 	 size_t n_vanished, size_t unchanged, const char *what)
 {
 	if (!n)
-		put(b, "no %s changed\n", one);
-	put(b, "%zu new, %zu vanished, %zu unchanged %s\n", n_new, n_vanished,
-	    unchanged, what);
+		prof_buf_printf(b, "no %s changed\n", one);
+	prof_buf_printf(b, "%zu new, %zu vanished, %zu unchanged %s\n", n_new,
+			n_vanished, unchanged, what);
 }
 
 static void
@@ -312,15 +292,15 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 	char safe[512], safe2[512];
 	size_t i;
 
-	put(b, "%s %s -> %s (%s, %+.2f%%)\n", unit,
-	    prof_fmt_count(tb, sizeof(tb), w->total_before, 0),
-	    prof_fmt_count(ta, sizeof(ta), w->total_after, 0),
-	    prof_fmt_count(s, sizeof(s), delta, 1),
-	    w->total_before ? 100.0 * (double)delta /
-				      (double)w->total_before :
-			      0.0);
-	put(b, "%14s %7s %14s  %-8s  %s\n", "self", "share", "inclusive", "",
-	    "function (file)");
+	prof_buf_printf(b, "%s %s -> %s (%s, %+.2f%%)\n", unit,
+			prof_fmt_count(tb, sizeof(tb), w->total_before, 0),
+			prof_fmt_count(ta, sizeof(ta), w->total_after, 0),
+			prof_fmt_count(s, sizeof(s), delta, 1),
+			w->total_before ? 100.0 * (double)delta /
+						  (double)w->total_before :
+					  0.0);
+	prof_buf_printf(b, "%14s %7s %14s  %-8s  %s\n", "self", "share",
+			"inclusive", "", "function (file)");
 	for (i = 0; i < w->n && (!o->top || (long long)i < o->top); i++) {
 		const struct prof_why_fn *f = &w->fns[i];
 		char share[16] = "";
@@ -329,20 +309,22 @@ why_text(struct prof_buf *b, const struct prof_why *w, const struct opts *o,
 			snprintf(share, sizeof(share), "%.1f%%",
 				 100.0 * (o->by_incl ? f->incl_share :
 						       f->share));
-		put(b, "%14s %7s %14s  %-8s  %s (%s)",
-		    prof_fmt_count(x, sizeof(x),
-				   f->self_after - f->self_before, 1),
+		prof_buf_printf(
+		    b, "%14s %7s %14s  %-8s  %s (%s)",
+		    prof_fmt_count(x, sizeof(x), f->self_after - f->self_before,
+				   1),
 		    share,
-		    prof_fmt_count(y, sizeof(y),
-				   f->incl_after - f->incl_before, 1),
+		    prof_fmt_count(y, sizeof(y), f->incl_after - f->incl_before,
+				   1),
 		    f->state == PROF_WHY_CHANGED ? "" :
 						   prof_why_state_name(f->state),
 		    cli_safe(f->name, safe, sizeof(safe)),
 		    cli_safe(f->file, safe2, sizeof(safe2)));
 		if (f->file_before)
-			put(b, ", was in %s",
+			prof_buf_printf(
+			    b, ", was in %s",
 			    cli_safe(f->file_before, safe, sizeof(safe)));
-		put(b, "\n");
+		prof_buf_printf(b, "\n");
 	}
 	put_tail(b, w->n, "function", w->n_new, w->n_vanished, w->unchanged,
 		 "function(s)");
@@ -428,7 +410,8 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 			 100.0 * (double)(ta - tb) / (double)tb);
 	else
 		snprintf(pct, sizeof(pct), "from 0");
-	put(b, "%s %s -> %s (%s, %s), %s\n",
+	prof_buf_printf(
+	    b, "%s %s -> %s (%s, %s), %s\n",
 	    d->by == PROF_DHAT_BY_ALLOCS ? "allocations" :
 	    d->by == PROF_DHAT_BY_LIVE	 ? "max live bytes" :
 					   "bytes allocated",
@@ -439,8 +422,8 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 		    "inside run()" :
 		    "in the whole process (no prof worker: the harness is "
 		    "on no stack)");
-	put(b, "%14s %7s %10s %14s  %-8s  %s\n", "bytes", "share", "allocs",
-	    "max live", "", "function (file)");
+	prof_buf_printf(b, "%14s %7s %10s %14s  %-8s  %s\n", "bytes", "share",
+			"allocs", "max live", "", "function (file)");
 	for (i = 0; i < d->n && (!o->top || (long long)i < o->top); i++) {
 		const struct prof_dhat_change *c = &d->c[i];
 		char share[16] = "";
@@ -448,7 +431,8 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 		if (ta != tb)
 			snprintf(share, sizeof(share), "%.1f%%",
 				 100.0 * c->share);
-		put(b, "%14s %7s %10s %14s  %-8s  %s (%s)\n",
+		prof_buf_printf(
+		    b, "%14s %7s %10s %14s  %-8s  %s (%s)\n",
 		    prof_fmt_count(x[0], sizeof(x[0]),
 				   c->bytes_after - c->bytes_before, 1),
 		    share,
@@ -456,9 +440,8 @@ sites_text(struct prof_buf *b, const struct prof_dhat_profile *bef,
 				   c->allocs_after - c->allocs_before, 1),
 		    prof_fmt_count(x[2], sizeof(x[2]),
 				   c->live_after - c->live_before, 1),
-		    c->state == PROF_DHAT_CHANGED ?
-			    "" :
-			    prof_dhat_state_name(c->state),
+		    c->state == PROF_DHAT_CHANGED ? "" :
+						    prof_dhat_state_name(c->state),
 		    cli_safe(c->name, safe, sizeof(safe)),
 		    cli_safe(c->file, safe2, sizeof(safe2)));
 	}

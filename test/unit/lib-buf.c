@@ -15,7 +15,7 @@ main(void)
 	char *p;
 	size_t cap;
 
-	plan(16);
+	plan(18);
 	ok(b.p == NULL && b.len == 0 && b.cap == 0, "a zeroed buffer is empty");
 	ok(prof_buf_put(&b, "", 0) == 0 && b.p && !strcmp(b.p, "") &&
 		   b.len == 0,
@@ -55,6 +55,18 @@ main(void)
 	prof_buf_free(&b);
 	ok(prof_buf_put(&b, "again", 5) == 0 && !strcmp(b.p, "again"),
 	   "free twice is harmless, and the buffer is used again");
+	prof_buf_free(&b);
+
+	ok(prof_buf_printf(&b, "%s %d", "n", 42) == 0 && !strcmp(b.p, "n 42") &&
+		   b.len == 4,
+	   "printf appends what the format says");
+	memset(big, 'y', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	ok(prof_buf_printf(&b, "[%s%s]", big, big) == 0 &&
+		   b.len == 4 + 2 + 2 * (sizeof(big) - 1) &&
+		   b.p[b.len - 1] == ']' && b.p[b.len] == '\0' &&
+		   b.p[b.len - 2] == 'y' && !memcmp(b.p, "n 42[y", 6),
+	   "past its own room (512 bytes) whole, never cut");
 	prof_buf_free(&b);
 	return done();
 }

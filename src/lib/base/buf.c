@@ -1,5 +1,7 @@
 /* buf.c: a growing byte buffer. */
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,4 +46,38 @@ prof_buf_free(struct prof_buf *b)
 	free(b->p);
 	b->p = NULL;
 	b->len = b->cap = 0;
+}
+
+int
+prof_buf_vprintf(struct prof_buf *b, const char *fmt, va_list ap)
+{
+	char small[512];
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return -1;
+	if ((size_t)n < sizeof(small))
+		return prof_buf_put(b, small, (size_t)n);
+	if ((size_t)n > SIZE_MAX - b->len ||
+	    prof_buf_reserve(b, b->len + (size_t)n) < 0)
+		return -1;
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+	return 0;
+}
+
+int
+prof_buf_printf(struct prof_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = prof_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+	return rc;
 }

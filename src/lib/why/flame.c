@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buf.h"
 #include "base/grow.h"
 #include "base/htab.h"
 #include "base/utf8.h"
@@ -184,30 +185,12 @@ put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void
 put(struct out *o, const char *fmt, ...)
 {
-	char stack[512];
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(stack, sizeof(stack), fmt, ap);
-	va_end(ap);
-	if (n < 0) {
+	if (prof_buf_vprintf(o->b, fmt, ap) < 0)
 		o->oom = 1;
-		return;
-	}
-	if ((size_t)n < sizeof(stack)) {
-		if (prof_buf_put(o->b, stack, (size_t)n) < 0)
-			o->oom = 1;
-		return;
-	}
-	if (prof_buf_reserve(o->b, o->b->len + (size_t)n) < 0) {
-		o->oom = 1;
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(o->b->p + o->b->len, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	o->b->len += (size_t)n;
 }
 
 /* Text with <, >, &, " and ' escaped, at most max bytes of it (0: all). */
