@@ -64,8 +64,7 @@ static const struct cli_opt option_table[] = {
 	CLI_OPTION("against-command", 0, "STR", OPT_AGAINST_COMMAND,
 		"a reference command, split into words like a\n"
 		"shell without expansions ('...', \"...\", \\)"),
-	CLI_OPTION("against-output", 0, "FILE", OPT_AGAINST_OUTPUT,
-		"where the reference side's samples go"),
+	RUNNER_AGAINST_OUTPUT,
 	CLI_TEXT(
 	"A command's identity is its --name and its arguments: the program's\n"
 	"path is recorded in the environment (\"program\"), never compared, so\n"

@@ -73,8 +73,7 @@ static const struct cli_opt option_table[] = {
 		"a reference command, split into words like a\n"
 		"shell without expansions ('...', \"...\", \\);\n"
 		"the two commands take turns call by call"),
-	CLI_OPTION("against-output", 0, "FILE", OPT_AGAINST_OUTPUT,
-		"where the reference side's samples go"),
+	RUNNER_AGAINST_OUTPUT,
 	CLI_OPTION("batch", 0, "N", OPT_BATCH,
 		"timed calls per worker on each side (default 1)"),
 	CLI_OPTION("max-repeat", 0, "N", OPT_MAX_REPEAT,

@@ -49,6 +49,11 @@ enum {
  * number from 1 to 1000000); help NULL in a run-in list of brief ones. */
 #define RUNNER_REPEAT(help) CLI_OPTION("repeat", 0, "N", OPT_REPEAT, help)
 #define RUNNER_REPEAT_BRIEF CLI_BRIEF("repeat", 0, "N", OPT_REPEAT, NULL)
+/* --against-output FILE, of the tools that run a reference side
+ * (prof-time's interleaved runs, prof-count's across builds). */
+#define RUNNER_AGAINST_OUTPUT \
+	CLI_OPTION("against-output", 0, "FILE", OPT_AGAINST_OUTPUT, \
+		   "where the reference side's samples go")
 /* The options prof-trace and prof-mem show in brief, as prof-time's. */
 #define RUNNER_BRIEF_OPTIONS \
 	CLI_BRIEF("workloads", 0, "BIN", OPT_WORKLOADS, \
