@@ -765,19 +765,14 @@ int
 rp_trend_chart(struct page *p, const struct prof_runrow *r,
 	       struct prof_err *err)
 {
-	struct prof_history_filter f = {r->workload, r->backend, r->segment_id};
-	struct json_object *all = prof_history_trend(p->hist, &f, err);
-	struct json_object *changes = NULL, **pt = NULL;
+	struct json_object *all, *changes, **pt = NULL;
 	const char *now = prof_runview_str(p->cur, "run_id");
 	struct tframe t = {NAN, NAN, 0, TREND_H - 44, 26};
 	size_t i, n = 0, k;
 	FILE *fp = p->fp;
 	int rc = -1;
 
-	if (!all)
-		return -1;
-	changes = prof_history_changes(p->hist, &f, NULL, err);
-	if (!changes)
+	if (rp_trend_of(p, r, &all, &changes, err) < 0)
 		goto out;
 	pt = malloc((json_object_array_length(all) + 1) * sizeof(*pt));
 	if (!pt) {

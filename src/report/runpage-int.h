@@ -94,6 +94,26 @@ struct page {
  */
 #define WHOLE_BLOCKS 2000
 
+/*
+ * runpage-load.c: what the page reads. rp_page_load() fills p (in, cur
+ * and cmp set, and what is drawn chosen: runpage.c's tally()) with the rows drawn whole, the baseline, the history and
+ * the links' prefix; rp_page_free() lets it all go (also after a failed
+ * load). rp_trend_of(): a row's trend in the history and its change
+ * points (prof_history_trend(), prof_history_changes(); put both, also
+ * on failure). rp_graphs_of(): the two call graphs of explanation w
+ * (relative to the comparisons' folder), demangled and, per_call set,
+ * per call; free both, also on failure. Each returns 0, or -1 with err.
+ */
+struct prof_callgrind_profile;
+int rp_page_load(struct page *p, struct prof_err *err);
+void rp_page_free(struct page *p);
+int rp_trend_of(struct page *p, const struct prof_runrow *r,
+		struct json_object **all, struct json_object **changes,
+		struct prof_err *err);
+int rp_graphs_of(struct page *p, const struct prof_verdict_why *w,
+		 int per_call, struct prof_callgrind_profile *before,
+		 struct prof_callgrind_profile *after, struct prof_err *err);
+
 /* runpage-rows.c */
 void rp_fmt_val(char *buf, size_t n, double v, int counts);
 long rp_row_number(const struct page *p, long i);

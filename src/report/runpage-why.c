@@ -45,19 +45,6 @@ rp_artifact_links(struct page *p, const struct prof_runrow *r)
 			       "trace in Perfetto)</p>");
 }
 
-/* An artifact path of the comparisons (relative to their folder). */
-static void
-cmp_path(struct page *p, const char *a, char *out, size_t n)
-{
-	const char *c = p->in->comparisons_path ? p->in->comparisons_path : "",
-		   *slash = strrchr(c, '/');
-
-	if (a[0] == '/' || !slash)
-		snprintf(out, n, "%s", a);
-	else
-		snprintf(out, n, "%.*s/%s", (int)(slash - c), c, a);
-}
-
 /* The start of a why table's row of a function or site: its name (and
  * state where it is not changed), file, delta (words) and share (NAN:
  * none), up to the share's cell's end. */
@@ -160,26 +147,15 @@ why_block(struct page *p, long i, const struct prof_verdict *c,
 	struct prof_callgrind_profile before = {0}, after = {0};
 	struct prof_buf svg = {0};
 	struct prof_err lerr = {0};
-	char pb[4096], pa[4096], id[48];
+	char id[48];
 	FILE *fp = p->fp;
 	int time = kind == PROF_VERDICT_WHY_TIME, rc = -1;
 
 	if (!w->n || !w->has_artifacts)
 		return 0;
 	why_functions(fp, c, kind, heading);
-	cmp_path(p, w->before ? w->before : "", pb, sizeof(pb));
-	cmp_path(p, w->after ? w->after : "", pa, sizeof(pa));
 	snprintf(id, sizeof(id), "flame-%ld-%s", i, why_ids[kind]);
-	/* C++ names demangled as prof-why's tables have them (c++filt; as
-	 * they are when it cannot be run); CPU samples per call, as its
-	 * time_functions are: the sides may cover different numbers of calls,
-	 * and raw samples would colour a frame by that */
-	if (prof_callgrind_load(pb, &before, &lerr) < 0 ||
-	    prof_callgrind_load(pa, &after, &lerr) < 0 ||
-	    prof_why_demangle(&before, "c++filt", &lerr) < 0 ||
-	    prof_why_demangle(&after, "c++filt", &lerr) < 0 ||
-	    (time && (prof_callgrind_per_call(&before, pb, &lerr) < 0 ||
-		      prof_callgrind_per_call(&after, pa, &lerr) < 0))) {
+	if (rp_graphs_of(p, w, time, &before, &after, &lerr) < 0) {
 		char buf[1200];
 
 		fprintf(fp, "<p class=\"reason\">No flame graph: ");

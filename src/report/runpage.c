@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "base/afile.h"
 #include "base/json.h"
@@ -882,103 +881,18 @@ write_page(struct page *p, struct prof_err *err)
 	return 0;
 }
 
-/* Links go from the page's folder to the run folder's artifacts. */
-static void
-link_prefix(struct page *p)
-{
-	const char *out = p->in->output, *slash = strrchr(out, '/');
-	char dir[4096];
-
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - out) : 1,
-		 slash ? out : ".");
-	if (!strcmp(dir, p->in->run_dir) || !p->in->run_dir[0])
-		p->prefix[0] = '\0';
-	else
-		snprintf(p->prefix, sizeof(p->prefix), "%s/", p->in->run_dir);
-}
-
-/*
- * The run folder's baseline.json, where no baseline is given and the
- * run was compared (make compare writes its reference side there): its
- * samples are drawn where they are those a row was judged against
- * (rp_time_baseline_of()). A file that cannot be read is left out, as a
- * missing one: the comparisons' statistics are drawn instead.
- */
-static void
-load_found(struct page *p, const char *path)
-{
-	struct prof_err lerr = {0};
-	const struct prof_runrow *rows;
-
-	if (prof_runview_load_only(&p->base, path,
-				   p->summarise ? rp_drawn_wb : NULL, p,
-				   rp_extras_take, &p->bx, &lerr) < 0 ||
-	    rp_extras_map(&p->bx, &p->base, prof_runview_rows(&p->base, &rows),
-			  &lerr) < 0) {
-		prof_runview_free(&p->base);
-		rp_extras_free(&p->bx);
-		memset(&p->bx, 0, sizeof(p->bx));
-		p->bx.p = p;
-		return;
-	}
-	p->has_base = p->found_base = 1;
-	p->bn = (long)prof_runview_rows(&p->base, &p->brows);
-}
-
 int
 prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 {
 	struct page p = {.in = in, .cur = in->cur, .cmp = in->cmp};
 	struct prof_afile af = {0};
-	struct stat sb;
-	char found[4200];
 	int rc = -1;
 
+	/* What is drawn first (of every row, in brief), then what it
+	 * needs. */
 	p.n_briefs = (long)prof_runview_briefs(p.cur, &p.briefs);
-	if (tally(&p, err) < 0)
+	if (tally(&p, err) < 0 || rp_page_load(&p, err) < 0)
 		goto out;
-	/* The rows drawn, whole: of a summarised page, those of the blocks
-	 * tally() chose only. */
-	p.has_whole = 1;
-	p.wx.p = p.bx.p = &p;
-	if (prof_runview_load_only(&p.whole, prof_runview_path(p.cur),
-				   p.summarise ? rp_drawn_wb : NULL, &p,
-				   rp_extras_take, &p.wx, err) < 0)
-		goto out;
-	if (strcmp(p.whole.digest, p.cur->digest)) {
-		prof_err_at(err, prof_runview_path(p.cur), 0, 0,
-			    "changed while it was read");
-		goto out;
-	}
-	p.n = (long)prof_runview_rows(&p.whole, &p.rows);
-	if (rp_extras_map(&p.wx, &p.whole, (size_t)p.n, err) < 0)
-		goto out;
-	if (!in->baseline && p.cmp && in->run_dir && in->run_dir[0] &&
-	    snprintf(found, sizeof(found), "%s/baseline.json",
-		     in->run_dir) < (int)sizeof(found) &&
-	    stat(found, &sb) == 0 && S_ISREG(sb.st_mode))
-		load_found(&p, found);
-	else if (in->baseline && stat(in->baseline, &sb) == 0) {
-		p.has_base = 1;
-		/* Of a summarised page, the baseline rows it draws only. */
-		if (prof_runview_load_only(&p.base, in->baseline,
-					   p.summarise ? rp_drawn_wb : NULL, &p,
-					   rp_extras_take, &p.bx, err) < 0)
-			goto out;
-		p.bn = (long)prof_runview_rows(&p.base, &p.brows);
-		if (rp_extras_map(&p.bx, &p.base, (size_t)p.bn, err) < 0)
-			goto out;
-	}
-	if (in->history) {
-		p.hist = prof_history_open(in->history, 0, err);
-		if (!p.hist ||
-		    (in->project && prof_history_many_projects(p.hist) &&
-		     prof_history_project(p.hist, in->project, err) < 0))
-			goto out;
-	}
-	if (rp_index_rows(&p, err) < 0)
-		goto out;
-	link_prefix(&p);
 	p.fp = prof_afile_open(&af, in->output, err);
 	if (!p.fp)
 		goto out;
@@ -990,14 +904,6 @@ prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 		goto out;
 	rc = 0;
 out:
-	prof_history_close(p.hist);
-	prof_htab_free(&p.base_index);
-	prof_htab_free(&p.drawn_index);
-	rp_extras_free(&p.wx);
-	rp_extras_free(&p.bx);
-	if (p.has_base)
-		prof_runview_free(&p.base);
-	if (p.has_whole)
-		prof_runview_free(&p.whole);
+	rp_page_free(&p);
 	return rc;
 }
