@@ -9,14 +9,14 @@
 #include "base/id.h"
 #include "base/json.h"
 #include "base/pool.h"
-#include "browser.h"
-#include "cli.h"
-#include "merge.h"
+#include "model/browser.h"
 #include "model/calib.h"
 #include "model/gbench.h"
 #include "model/lines.h"
 #include "model/sample.h"
 #include "model/stream.h"
+#include "cli.h"
+#include "merge.h"
 
 /* Places are kept as input << PLACE_BITS | line (or sample index). */
 #define PLACE_BITS 40

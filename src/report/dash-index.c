@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "base/afile.h"
+#include "kit/glossary.h"
 #include "dash-int.h"
-#include "glossary.h"
 
 /*
  * The size of a verdict's change as its reason says it: "49.8% slower"

@@ -12,8 +12,8 @@
 
 #include "base/err.h"
 #include "history/history.h"
+#include "kit/page.h"
 #include "verdict/verdict.h"
-#include "page.h"
 
 /* Rows of a page's table: the last this many runs. */
 #define TABLE_RUNS 50

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kit/glossary.h"
 #include "palette.h"
 #include "dash-int.h"
-#include "glossary.h"
 
 static const char CSS[] =
 	"*{box-sizing:border-box}"

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "base/afile.h"
+#include "kit/glossary.h"
 #include "dash-int.h"
-#include "glossary.h"
 
 /* A series' segment in words, its id on hover. */
 static void

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "channels.h"
-#include "page.h"
+#include "kit/page.h"
+#include "verdict/channels.h"
 #include "report-int.h"
 
 /* Whether some view row has a memory peak. */

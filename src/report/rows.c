@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "page.h"
+#include "kit/page.h"
 #include "report-int.h"
 
 /* A number as a cell, in fmt; "-" where it is none. */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/json.h"
-#include "page.h"
+#include "kit/page.h"
 #include "runpage-int.h"
 
 /* The axis of a strip chart: in the unit of its times (ms, µs, ...), or

@@ -8,9 +8,9 @@
 
 #include "base/grow.h"
 #include "base/json.h"
-#include "glossary.h"
+#include "kit/glossary.h"
+#include "kit/page.h"
 #include "model/sample.h"
-#include "page.h"
 #include "runpage-int.h"
 
 /* A value of a chart with its unit: "1.234 ms", "56,099,498 instructions". */

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "channels.h"
-#include "page.h"
+#include "kit/page.h"
+#include "verdict/channels.h"
 #include "why/flame.h"
 #include "why/why.h"
 #include "runpage-int.h"

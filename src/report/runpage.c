@@ -9,9 +9,9 @@
 
 #include "base/afile.h"
 #include "base/json.h"
-#include "channels.h"
-#include "glossary.h"
-#include "page.h"
+#include "kit/glossary.h"
+#include "kit/page.h"
+#include "verdict/channels.h"
 #include "palette.h"
 #include "runpage-int.h"
 

@@ -12,11 +12,11 @@
 #include "base/id.h"
 #include "base/json.h"
 #include "base/out.h"
-#include "channels.h"
 #include "cli/cli.h"
+#include "kit/page.h"
 #include "model/calib.h"
 #include "model/stream.h"
-#include "page.h"
+#include "verdict/channels.h"
 #include "report-int.h"
 
 /* The environment of a sample in words: CPU, OS, compiler, backend,

@@ -7,7 +7,7 @@
 
 #include "base/json.h"
 #include "cli/cli.h"
-#include "page.h"
+#include "kit/page.h"
 #include "report-int.h"
 
 /* The compact table's notes: one line per row that did not settle or

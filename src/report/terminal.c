@@ -10,7 +10,7 @@
 #include "base/json.h"
 #include "base/prof.h"
 #include "cli/cli.h"
-#include "page.h"
+#include "kit/page.h"
 #include "terminal.h"
 
 /*

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verdict/verdict.h"
+#include "kit/page.h"
 #include "model/contend.h"
-#include "page.h"
-#include "runner-int.h"
 #include "model/shard.h"
+#include "verdict/verdict.h"
+#include "runner-int.h"
 
 /* One side of an A/B run: its binaries, workloads, groups and output. */
 struct side {

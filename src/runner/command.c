@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "page.h"
+#include "kit/page.h"
 #include "runner-int.h"
 
 /* The path a command runs from: itself with a slash, else found in PATH. */

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "channels.h"
 #include "model/callgrind.h"
+#include "verdict/channels.h"
 #include "runner-int.h"
 
 /* The sample of one counted run of a command, before its outcome. */

@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "base/utf8.h"
-#include "channels.h"
 #include "model/callgrind.h"
 #include "prof/sum.h"
+#include "verdict/channels.h"
 #include "runner-int.h"
 
 /* What a counted process finds in its environment, and nothing else. */

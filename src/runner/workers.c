@@ -13,11 +13,11 @@
 #include <unistd.h>
 
 #include "base/buf.h"
-#include "channels.h"
-#include "verdict/verdict.h"
+#include "kit/page.h"
 #include "model/contend.h"
 #include "model/gbench.h"
-#include "page.h"
+#include "verdict/channels.h"
+#include "verdict/verdict.h"
 #include "runner-int.h"
 
 /* The phase's hook after a run (and before the first): its outputs gone. */

@@ -6,8 +6,9 @@
 # longer loop; and each layer calls only the layers below it. libprof's
 # folders are its layers, bottom up: base/ (no knowledge of prof's
 # records), model/ (samples, results, their readers and writers), the
-# verdicts (compare, cmpview, channels; verdict/), history/, and why/
-# beside them; the pages' kit (page, browser) on top. Over libprof and
+# verdicts (verdict/: the table, the rules, the typed verdict, the view,
+# the channels read together), history/, and why/ beside them; the pages'
+# kit (kit/: page, glossary) on top. Over libprof and
 # src/cli, beside the runner and calling neither it nor back into it, the
 # report layer (src/report: prof-report's page, which draws the history,
 # and summary.md's escape). Checked on the
@@ -18,7 +19,7 @@
 
 OBJ=$ROOT/${PROF_BUILD:-build}
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 15
+plan 16
 
 # circles: edges "FROM TO" on stdin; each circle (the files that reach each
 # other, a strongly connected set of two or more) as one sorted line.
@@ -48,8 +49,11 @@ circles() {
 is "$(printf '%s\n' "a b" "b c" "c a" "d a" "e f" "f e" "f g" | circles |
 	tr '\n' '|')" "a b c |e f |" "the finder names each circle's files"
 
+# libprof's folders are its layers: no file of it lies outside them.
+is "$(cd "$ROOT" && ls src/lib/*.[ch] 2>/dev/null | tr '\n' ' ')" "" \
+	"every file of libprof is in the folder of its layer"
 # The files, by their sources; the CUDA session where it was built.
-names=$(cd "$ROOT" && ls src/lib/*.c src/lib/*/*.c src/cli/*.c \
+names=$(cd "$ROOT" && ls src/lib/*/*.c src/cli/*.c \
 	src/runner/*.c src/report/*.c src/harness/*.c src/harness/cuda/*.c \
 	2>/dev/null |
 	sed 's/\.c$//')
@@ -85,17 +89,16 @@ is "$(circles <"$T/edges" | tr '\n' '|')" "" "no circle among the files"
 # the verdicts' table of channels, metrics and statuses, and the check and
 # the reader of their file (src/lib/verdict/table.c, check.c, read.c),
 # which the model reads and which stand on base/ alone; the rest of verdict/ stands on the model.
-# The pages' kit is flat for now.
 layer() {
 	case $1 in
 	src/lib/base/*) echo base ;;
 	src/lib/model/*) echo model ;;
 	src/lib/verdict/table | src/lib/verdict/check | src/lib/verdict/read)
 		echo table ;;
-	src/lib/verdict/* | src/lib/channels) echo verdict ;;
+	src/lib/verdict/*) echo verdict ;;
 	src/lib/history/*) echo history ;;
 	src/lib/why/*) echo why ;;
-	src/lib/*) echo kit ;;
+	src/lib/kit/*) echo kit ;;
 	src/cli/*) echo cli ;;
 	src/runner/*) echo runner ;;
 	src/report/*) echo report ;;
@@ -147,7 +150,7 @@ upward() {
 is "$(printf '%s\n' "src/lib/base/json src/lib/model/sample" \
 	"src/lib/model/stream src/lib/history/order" \
 	"src/lib/why/why src/lib/verdict/group" \
-	"src/lib/verdict/write src/lib/page" \
+	"src/lib/verdict/write src/lib/kit/page" \
 	"src/report/runpage src/lib/history/history" \
 	"src/report/runpage src/runner/plan" \
 	"src/runner/plan src/report/md" \
@@ -158,14 +161,14 @@ is "$(printf '%s\n' "src/lib/base/json src/lib/model/sample" \
 	"src/cli/cli src/lib/history/history" \
 	"src/runner/plan src/lib/history/sqlite" \
 	"src/lib/history/history src/report/runpage" | upward)" \
-	" src/lib/base/json->src/lib/model/sample src/lib/model/stream->src/lib/history/order src/lib/why/why->src/lib/verdict/group src/lib/verdict/write->src/lib/page src/report/runpage->src/runner/plan src/runner/plan->src/report/md src/lib/model/runview->src/lib/verdict/group src/lib/verdict/table->src/lib/model/sample src/cli/cli->src/lib/history/history src/runner/plan->src/lib/history/sqlite src/lib/history/history->src/report/runpage" \
+	" src/lib/base/json->src/lib/model/sample src/lib/model/stream->src/lib/history/order src/lib/why/why->src/lib/verdict/group src/lib/verdict/write->src/lib/kit/page src/report/runpage->src/runner/plan src/runner/plan->src/report/md src/lib/model/runview->src/lib/verdict/group src/lib/verdict/table->src/lib/model/sample src/cli/cli->src/lib/history/history src/runner/plan->src/lib/history/sqlite src/lib/history/history->src/report/runpage" \
 	"the layer rule names each call up a floor, into the history and out of it"
 is "$(upward <"$T/edges")" "" "each layer calls only the layers below it"
 # The includes keep the same order (a header's macros and inline code
 # make no edge that nm sees): "FROM TO" for each header a file of libprof
 # includes, by the path it names ("base/json.h", a sibling's bare name, or
 # the harness's installed prof/sum.h, whose code is base/sum.c).
-for f in $(cd "$ROOT" && ls src/lib/*.[ch] src/lib/*/*.[ch] src/report/*.[ch]); do
+for f in $(cd "$ROOT" && ls src/lib/*/*.[ch] src/report/*.[ch]); do
 	sed -n 's/^#include "\(.*\)\.h".*/\1/p' "$ROOT/$f" | while read -r h; do
 		case $h in
 		prof/sum) echo "${f%.*} src/lib/base/sum" ;;

@@ -28,9 +28,9 @@ EOF
 }
 
 # The files whose exports are checked, and every file that may use them.
-defs_of=$(cd "$ROOT" && ls src/lib/*.c src/lib/*/*.c src/cli/*.c \
+defs_of=$(cd "$ROOT" && ls src/lib/*/*.c src/cli/*.c \
 	src/runner/*.c | sed 's/\.c$//')
-users=$(cd "$ROOT" && ls src/prof-*.c src/lib/*.c src/lib/*/*.c src/cli/*.c \
+users=$(cd "$ROOT" && ls src/prof-*.c src/lib/*/*.c src/cli/*.c \
 	src/report/*.c \
 	src/runner/*.c src/harness/*.c src/harness/cuda/*.c 2>/dev/null |
 	sed 's/\.c$//')

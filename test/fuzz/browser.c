@@ -4,7 +4,7 @@
 
 #include <json-c/json.h>
 
-#include "browser.h"
+#include "model/browser.h"
 #include "model/sample.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

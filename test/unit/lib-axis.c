@@ -1,7 +1,7 @@
 /* lib-axis.c: a chart's axis (page.h): from zero or a zoom, ticks, labels. */
 #include <float.h>
 
-#include "page.h"
+#include "kit/page.h"
 #include "tap.h"
 
 /* Whether the ticks ascend inside the range, a step apart. */

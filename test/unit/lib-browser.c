@@ -7,7 +7,7 @@
 #include <json-c/json.h>
 
 #include "base/json.h"
-#include "browser.h"
+#include "model/browser.h"
 #include "tap.h"
 
 static char ebuf[512];

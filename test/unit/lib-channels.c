@@ -8,9 +8,9 @@
 
 #include <json-c/json.h>
 
-#include "channels.h"
-#include "tap.h"
+#include "verdict/channels.h"
 #include "verdict/read.h"
+#include "tap.h"
 
 static struct json_object *
 row(const char *status, double ratio, const char *metric)

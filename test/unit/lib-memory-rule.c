@@ -9,7 +9,7 @@
 #include <json-c/json.h>
 
 #include "base/json.h"
-#include "channels.h"
+#include "verdict/channels.h"
 #include "verdict/read.h"
 #include "verdict/verdict.h"
 #include "tap.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/stats.h"
-#include "page.h"
+#include "kit/page.h"
 #include "tap.h"
 
 /* What fn wrote for s, as a string. */

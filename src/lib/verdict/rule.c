@@ -10,8 +10,8 @@
 #include <json-c/json.h>
 
 #include "base/json.h"
-#include "channels.h"
 #include "model/contend.h"
+#include "verdict/channels.h"
 #include "verdict/internal.h"
 #include "verdict/verdict.h"
 

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "glossary.h"
-#include "page.h"
+#include "kit/glossary.h"
+#include "kit/page.h"
 
 struct term {
 	const char *word, *text;

@@ -7,7 +7,7 @@
 #include "base/env.h"
 #include "base/grow.h"
 #include "base/json.h"
-#include "browser.h"
+#include "model/browser.h"
 #include "model/sample.h"
 
 /* Per-workload counters for rows that carry no index. */

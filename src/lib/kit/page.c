@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "base/utf8.h"
-#include "channels.h"
-#include "page.h"
+#include "kit/page.h"
 #include "prof/sum.h"
+#include "verdict/channels.h"
 
 void
 prof_page_esc_cut(FILE *fp, const char *s, size_t max)

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "channels.h"
+#include "verdict/channels.h"
 #include "verdict/read.h"
 
 /* Whether a row's status is a judgement of speed or work (not new or
