@@ -896,13 +896,11 @@ prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
 	p.fp = prof_afile_open(&af, in->output, err);
 	if (!p.fp)
 		goto out;
-	if (write_page(&p, err) < 0) {
+	/* Whole or not at all. */
+	if (write_page(&p, err) < 0)
 		prof_afile_abort(&af);
-		goto out;
-	}
-	if (prof_afile_commit(&af, err) < 0)
-		goto out;
-	rc = 0;
+	else
+		rc = prof_afile_commit(&af, err);
 out:
 	rp_page_free(&p);
 	return rc;
