@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/afile.h"
 #include "kit/glossary.h"
 #include "dash-int.h"
 
@@ -305,18 +304,11 @@ series_row(FILE *fp, const struct dash *d, const struct entry *e, int both)
 }
 
 int
-dash_write_index(struct dash *d, struct prof_err *err)
+dash_index_page(FILE *fp, struct dash *d, struct prof_err *err)
 {
-	struct prof_afile af = {0};
-	char path[4096];
-	FILE *fp;
 	size_t i;
 	int both = 0;
 
-	snprintf(path, sizeof(path), "%s/index.html", d->o->dir);
-	fp = prof_afile_open(&af, path, err);
-	if (!fp)
-		return -1;
 	for (i = 0; i < d->n_entries; i++)
 		if (d->entries[i].timed && d->entries[i].counted)
 			both = 1;
@@ -333,10 +325,8 @@ dash_write_index(struct dash *d, struct prof_err *err)
 	fputs(". What changed recently comes first, then every series with "
 	      "its latest status; a series' page has its charts and runs."
 	      "</p>\n", fp);
-	if (recent_section(fp, d, err) < 0) {
-		prof_afile_abort(&af);
+	if (recent_section(fp, d, err) < 0)
 		return -1;
-	}
 	fputs("<section><h2>Every series</h2><div class=\"wrap\"><table>"
 	      "<thead><tr><th class=\"num\">latest status</th><th>series</th>"
 	      "<th class=\"num\">latest median</th><th title=\"the median "
@@ -353,5 +343,5 @@ dash_write_index(struct dash *d, struct prof_err *err)
 	fputs("</tbody></table></div></section>\n", fp);
 	prof_glossary_section(fp);
 	fputs("</main></body></html>\n", fp);
-	return prof_afile_commit(&af, err);
+	return 0;
 }

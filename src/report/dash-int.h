@@ -182,7 +182,8 @@ void dash_chart(FILE *fp, struct dash *d, const struct entry *e, int kind);
 /* dash-series.c */
 int dash_field_differs(const struct skey *k, struct json_object **segs,
 		       size_t i, const char *f);
-int dash_write_page(struct dash *d, struct entry *e, struct prof_err *err);
+/* Entry e's series page, into fp (dash-walk.c opens it). */
+void dash_series_page(FILE *fp, struct dash *d, struct entry *e);
 
 /* dash-steps.c */
 /*
@@ -208,9 +209,13 @@ int dash_find_differs(struct dash *d, struct prof_err *err);
 int dash_flush_series(struct dash *d, struct prof_err *err);
 int dash_on_point(void *arg, const struct prof_history_point *p,
 		  struct prof_err *err);
+/* The index page, index.html in the dashboard's folder, whole or not at
+ * all (the series pages are written as the walk ends each). */
+int dash_write_index(struct dash *d, struct prof_err *err);
 void dash_free_dash(struct dash *d);
 
 /* dash-index.c */
-int dash_write_index(struct dash *d, struct prof_err *err);
+/* The index, into fp (dash-walk.c opens it): 0, or -1 with err. */
+int dash_index_page(FILE *fp, struct dash *d, struct prof_err *err);
 
 #endif

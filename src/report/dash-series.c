@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/afile.h"
 #include "kit/glossary.h"
 #include "dash-int.h"
 
@@ -368,17 +367,9 @@ runs_table(FILE *fp, const struct dash *d, const struct entry *e)
 		run_row(fp, d, e, &d->pts[i]);
 }
 
-int
-dash_write_page(struct dash *d, struct entry *e, struct prof_err *err)
+void
+dash_series_page(FILE *fp, struct dash *d, struct entry *e)
 {
-	struct prof_afile af = {0};
-	char path[4096];
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "%s/%s", d->o->dir, e->file);
-	fp = prof_afile_open(&af, path, err);
-	if (!fp)
-		return -1;
 	/* The tab says what the heading says: the workload and its
 	 * segment in words, never the segment's id. */
 	dash_head_start(fp);
@@ -430,5 +421,4 @@ dash_write_page(struct dash *d, struct entry *e, struct prof_err *err)
 	fputs("</tbody></table></div></section>\n", fp);
 	prof_glossary_section(fp);
 	fputs("</main></body></html>\n", fp);
-	return prof_afile_commit(&af, err);
 }

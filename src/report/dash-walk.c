@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/afile.h"
 #include "base/grow.h"
 #include "history/steps.h"
 #include "model/sample.h"
@@ -331,6 +332,38 @@ out:
 	return rc;
 }
 
+/*
+ * A page of the dashboard, name in its folder, written whole or not at
+ * all: entry e's series page, or the index where e is NULL. The pages'
+ * writers (dash-series.c, dash-index.c) open no file. 0, or -1 with err.
+ */
+static int
+write_file(struct dash *d, const char *name, struct entry *e,
+	   struct prof_err *err)
+{
+	struct prof_afile af = {0};
+	char path[4096];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", d->o->dir, name);
+	fp = prof_afile_open(&af, path, err);
+	if (!fp)
+		return -1;
+	if (e)
+		dash_series_page(fp, d, e);
+	else if (dash_index_page(fp, d, err) < 0) {
+		prof_afile_abort(&af);
+		return -1;
+	}
+	return prof_afile_commit(&af, err);
+}
+
+int
+dash_write_index(struct dash *d, struct prof_err *err)
+{
+	return write_file(d, "index.html", NULL, err);
+}
+
 /* The series read so far is whole: its page, and its row of the index. */
 int
 dash_flush_series(struct dash *d, struct prof_err *err)
@@ -394,7 +427,7 @@ dash_flush_series(struct dash *d, struct prof_err *err)
 		snprintf(e->last_status, sizeof(e->last_status), "%s",
 			 p->status ? p->status : "");
 	}
-	if (dash_write_page(d, e, err) < 0)
+	if (write_file(d, e->file, e, err) < 0)
 		return -1;
 	/* The last run's verdicts, for what changed recently: handed over
 	 * to the entry, free_points() frees the rest. */
