@@ -238,6 +238,11 @@ report(struct opts *o, const char *results_path)
 	}
 	r.run_dir = run_dir;
 	r.pprof = o->pprof;
+	/* Everything the summary shows is read before it is written. */
+	if (rep_load_profiles(&r) < 0) {
+		cli_say("out of memory");
+		goto out;
+	}
 	/* In a temporary file: the summary of 200,000 rows is 40 MB. */
 	r.md = tmpfile();
 	if (!r.md) {

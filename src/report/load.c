@@ -179,6 +179,8 @@ rep_report_free(struct report *r)
 		free(r->profiles[i].backend);
 		free(r->profiles[i].binary);
 		free(r->profiles[i].artifact);
+		prof_strv_free(r->profiles[i].shown, r->profiles[i].n_shown);
+		free(r->profiles[i].why);
 	}
 	free(r->profiles);
 	free(r->mem_used);

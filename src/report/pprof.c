@@ -114,31 +114,24 @@ read_profile(struct report *r, const char *binary, const char *file,
 	return rc;
 }
 
-/* One .prof artifact: its top functions, or why there are none. */
-static void
-write_profile(struct report *r, const struct profile *p)
+/* One .prof artifact's listing read into p: the lines the summary shows,
+ * or why there are none (said on stderr too). 0, or -1 out of memory. */
+static int
+load_profile(struct report *r, struct profile *p)
 {
-	const char *binary = p->binary, *artifact = p->artifact;
 	char file[4096], why[4400] = "the path is too long";
 	struct lines l = {0};
-	FILE *md = r->md;
-	size_t i, start = 0, shown = 0;
+	size_t i, start = 0;
+	int rc = -1;
 
-	fprintf(md, "### ");
-	prof_md_write(md, p->workload, PROF_MD_CODE);
-	fprintf(md, " (");
-	prof_md_write(md, p->backend, PROF_MD_TEXT);
-	fprintf(md, "): ");
-	prof_md_write(md, artifact, PROF_MD_CODE);
-	fprintf(md, "\n\n");
 	/* The readers refused absolute paths and "..": it is relative. */
-	if (snprintf(file, sizeof(file), "%s/%s", r->run_dir, artifact) >=
+	if (snprintf(file, sizeof(file), "%s/%s", r->run_dir, p->artifact) >=
 		    (int)sizeof(file) ||
-	    read_profile(r, binary, file, &l, why, sizeof(why)) < 0) {
-		fprintf(md, "No profile: ");
-		prof_md_write(md, why, PROF_MD_TEXT);
-		fprintf(md, ".\n\n");
-		cli_say("warning: no CPU profile from '%s': %s", artifact, why);
+	    read_profile(r, p->binary, file, &l, why, sizeof(why)) < 0) {
+		cli_say("warning: no CPU profile from '%s': %s", p->artifact,
+			why);
+		p->why = strdup(why);
+		rc = p->why ? 0 : -1;
 		goto out;
 	}
 	for (i = 0; i < l.n; i++)
@@ -146,15 +139,46 @@ write_profile(struct report *r, const struct profile *p)
 			start = i;
 			break;
 		}
+	/* The "Total:" line and the top functions, handed over. */
+	for (i = start; i < l.n && p->n_shown <= TOP_FUNCTIONS; i++) {
+		if (PROF_GROW(p->shown, p->n_shown + 1, p->cap_shown) < 0)
+			goto out;
+		p->shown[p->n_shown++] = l.v[i];
+		l.v[i] = NULL;
+	}
+	rc = 0;
+out:
+	lines_free(&l);
+	return rc;
+}
+
+/* One .prof artifact: its top functions, or why there are none. */
+static void
+write_profile(struct report *r, const struct profile *p)
+{
+	FILE *md = r->md;
+	size_t i;
+
+	fprintf(md, "### ");
+	prof_md_write(md, p->workload, PROF_MD_CODE);
+	fprintf(md, " (");
+	prof_md_write(md, p->backend, PROF_MD_TEXT);
+	fprintf(md, "): ");
+	prof_md_write(md, p->artifact, PROF_MD_CODE);
+	fprintf(md, "\n\n");
+	if (p->why) {
+		fprintf(md, "No profile: ");
+		prof_md_write(md, p->why, PROF_MD_TEXT);
+		fprintf(md, ".\n\n");
+		return;
+	}
 	/* Indented, not fenced: no line of pprof's can end the block. */
-	for (i = start; i < l.n && shown <= TOP_FUNCTIONS; i++, shown++) {
+	for (i = 0; i < p->n_shown; i++) {
 		fputs("    ", md);
-		prof_md_write(md, l.v[i], PROF_MD_BLOCK);
+		prof_md_write(md, p->shown[i], PROF_MD_BLOCK);
 		fputc('\n', md);
 	}
 	fputc('\n', md);
-out:
-	lines_free(&l);
 }
 
 static int
@@ -195,6 +219,7 @@ rep_take_artifacts(struct report *r, struct json_object *s)
 			      r->cap_profiles) < 0)
 			return -1;
 		p = &r->profiles[r->n_profiles++];
+		memset(p, 0, sizeof(*p));
 		p->workload = dup_or_null(prof_sample_str(s, "workload"));
 		p->backend = dup_or_null(prof_sample_str(s, "backend"));
 		p->binary = dup_or_null(prof_json_str(prof_json_get(s, "metrics"),
@@ -203,6 +228,17 @@ rep_take_artifacts(struct report *r, struct json_object *s)
 		if (!p->workload || !p->backend || !p->artifact)
 			return -1;
 	}
+	return 0;
+}
+
+int
+rep_load_profiles(struct report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_profiles; i++)
+		if (load_profile(r, &r->profiles[i]) < 0)
+			return -1;
 	return 0;
 }
 

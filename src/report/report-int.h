@@ -27,6 +27,12 @@ struct profile {
 	char *backend;
 	char *binary;		/* metrics.binary; NULL: none */
 	char *artifact;
+	/* Read before the summary is written (rep_load_profiles()): the
+	 * lines it shows of pprof's listing, from its "Total:" line, or
+	 * why there are none. */
+	char **shown;
+	size_t n_shown, cap_shown;
+	char *why;		/* NULL: read */
 };
 
 /*
@@ -138,6 +144,10 @@ void rep_write_memory(struct report *r);
 
 /* pprof.c */
 int rep_take_artifacts(struct report *r, struct json_object *s);
+/* Each profile's listing read (pprof --text, the top TOP_FUNCTIONS
+ * functions kept), or why not, with a warning on stderr; then written
+ * from what was read. 0, or -1 out of memory. */
+int rep_load_profiles(struct report *r);
 void rep_write_profiles(struct report *r);
 void rep_write_artifacts(struct report *r);
 
