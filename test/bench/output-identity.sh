@@ -6,6 +6,7 @@
 # usage: test/bench/output-identity.sh make CORPUS_DIR
 #        test/bench/output-identity.sh outputs BINDIR CORPUS_DIR OUTDIR
 #        test/bench/output-identity.sh compare OLD_BINDIR NEW_BINDIR CORPUS_DIR
+#        test/bench/output-identity.sh big OLD_BINDIR NEW_BINDIR SAMPLES
 #
 # make (from a checkout built with `make all test-build`; about two
 # minutes of real runs of this checkout's tools and make targets, HISTORY=
@@ -448,7 +449,53 @@ compare() {
 	exit 1
 }
 
+# big OLD NEW SAMPLES: the bench run of make_bench at SAMPLES samples
+# over 2,000 rows (bench-tools' generator, judged against the same rows
+# made a third faster and a third slower), through every reader of
+# outputs_run in both builds, and diff -r: the big bench-tools inputs,
+# kept in a temporary folder only while they are compared.
+big() {
+	local t n old new
+	old=$(cd "$1" && pwd) && new=$(cd "$2" && pwd) || exit 2
+	t=$(mktemp -d "${TMPDIR:-/tmp}/output-identity.XXXXXX") || exit 2
+	C=$t/corpus
+	mkdir -p "$C/bench/big" "$t/scratch" "$t/old" "$t/new" || exit 2
+	"$ROOT/build/bench/bench-tools" --bindir "$ROOT/bin" --dir "$t/scratch" \
+		--rows 2000 "$3" >/dev/null || die "bench-tools failed"
+	mv "$t/scratch/$3/results.json" "$C/bench/big/" ||
+		die "bench-tools wrote no results"
+	rm -rf "$t/scratch"
+	jq -c '.groups as $g | .samples |= map(($g[.group_id].workload |
+		ltrimstr("bench.workload_") | tonumber % 3) as $k |
+		if .duration_ms == null or $k == 2 then .
+		elif $k == 0 then .duration_ms *= 1.3
+		else .duration_ms /= 1.3 end)' \
+		"$C/bench/big/results.json" >"$C/bench/big/baseline.json" ||
+		die "cannot write the bench baseline"
+	"$ROOT/bin/prof-diff" --baseline "$C/bench/big/baseline.json" \
+		-o "$C/bench/big/comparisons.json" \
+		"$C/bench/big/results.json" || die "cannot judge the bench run"
+	export LC_ALL=C TZ=UTC PROF_PROJECT=prof
+	unset GITHUB_ACTIONS PROF_HISTORY PROF_PPROF COLUMNS
+	(B=$old && cd "$t/old" &&
+		outputs_run bench/big bench/big/baseline.json) || exit 2
+	(B=$new && cd "$t/new" &&
+		outputs_run bench/big bench/big/baseline.json) || exit 2
+	if diff -r -q "$t/old" "$t/new"; then
+		n=$(find "$t/old" -type f | wc -l)
+		echo "identical: $n files of a run of $3 samples"
+		rm -rf "$t"
+		exit 0
+	fi
+	echo "the outputs are kept in $t (old/, new/)"
+	exit 1
+}
+
 case ${1:-} in
+big)
+	[ $# -eq 4 ] || usage
+	big "$2" "$3" "$4"
+	;;
 make)
 	[ $# -eq 2 ] || usage
 	make_corpus "$2"
