@@ -204,18 +204,24 @@ make_bench() {
 	mv "$t/100000/results.json" "$c/bench/big/" &&
 		mv "$t/dashboard-40x60/runs" "$c/bench/dash/" ||
 		die "bench-tools wrote no results"
-	# The same rows with a third 30% faster and a third 30% slower as
-	# the baseline: bench.workload_N's rows by N mod 3.
+	bench_judge "$c/bench/big"
+}
+
+# bench_judge D: D/results.json (bench-tools') judged against the same
+# rows with a third 30% faster and a third 30% slower as the baseline
+# (bench.workload_N's rows by N mod 3): D/baseline.json and
+# D/comparisons.json.
+bench_judge() {
 	jq -c '.groups as $g | .samples |= map(($g[.group_id].workload |
 		ltrimstr("bench.workload_") | tonumber % 3) as $k |
 		if .duration_ms == null or $k == 2 then .
 		elif $k == 0 then .duration_ms *= 1.3
 		else .duration_ms /= 1.3 end)' \
-		"$c/bench/big/results.json" >"$c/bench/big/baseline.json" ||
+		"$1/results.json" >"$1/baseline.json" ||
 		die "cannot write the bench baseline"
-	"$ROOT/bin/prof-diff" --baseline "$c/bench/big/baseline.json" \
-		-o "$c/bench/big/comparisons.json" \
-		"$c/bench/big/results.json" || die "cannot judge the bench run"
+	"$ROOT/bin/prof-diff" --baseline "$1/baseline.json" \
+		-o "$1/comparisons.json" "$1/results.json" ||
+		die "cannot judge the bench run"
 }
 
 # --- outputs: every reader over the corpus ----------------------------------
@@ -465,16 +471,7 @@ big() {
 	mv "$t/scratch/$3/results.json" "$C/bench/big/" ||
 		die "bench-tools wrote no results"
 	rm -rf "$t/scratch"
-	jq -c '.groups as $g | .samples |= map(($g[.group_id].workload |
-		ltrimstr("bench.workload_") | tonumber % 3) as $k |
-		if .duration_ms == null or $k == 2 then .
-		elif $k == 0 then .duration_ms *= 1.3
-		else .duration_ms /= 1.3 end)' \
-		"$C/bench/big/results.json" >"$C/bench/big/baseline.json" ||
-		die "cannot write the bench baseline"
-	"$ROOT/bin/prof-diff" --baseline "$C/bench/big/baseline.json" \
-		-o "$C/bench/big/comparisons.json" \
-		"$C/bench/big/results.json" || die "cannot judge the bench run"
+	bench_judge "$C/bench/big"
 	export LC_ALL=C TZ=UTC PROF_PROJECT=prof
 	unset GITHUB_ACTIONS PROF_HISTORY PROF_PPROF COLUMNS
 	(B=$old && cd "$t/old" &&
