@@ -38,7 +38,7 @@ uses() {
 
 # Every library source is in the archive the tools link, those of its
 # folders (src/lib/history/) too: ar names a member by its file's name.
-want=$(cd "$ROOT/src/lib" && ls *.c */*.c | sed 's|.*/||; s/\.c$/.o/' |
+want=$(cd "$ROOT/src/lib" && ls */*.c | sed 's|.*/||; s/\.c$/.o/' |
 	sort | tr '\n' ' ')
 got=$(ar t "$LIB" | sort | tr '\n' ' ')
 is "$got" "$want" "libprof.a holds every object of src/lib"
