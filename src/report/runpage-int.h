@@ -96,9 +96,9 @@ struct page {
 
 /*
  * runpage-load.c: what the page reads. rp_page_load() fills p (in, cur
- * and cmp set, and what is drawn chosen: runpage.c's tally()) with the rows drawn whole, the baseline, the history and
- * the links' prefix; rp_page_free() lets it all go (also after a failed
- * load). rp_trend_of(): a row's trend in the history and its change
+ * and cmp set, and what is drawn chosen: runpage.c's tally()) with the
+ * rows drawn whole, the baseline, the history and the links' prefix;
+ * rp_page_free() lets it all go (also after a failed load). rp_trend_of(): a row's trend in the history and its change
  * points (prof_history_trend(), prof_history_changes(); put both, also
  * on failure). rp_graphs_of(): the two call graphs of explanation w
  * (relative to the comparisons' folder), demangled and, per_call set,
@@ -126,8 +126,7 @@ const struct prof_verdict *rp_comparison_of(struct page *p,
 const struct prof_verdict *rp_count_comparison_of(struct page *p,
 						  const struct prof_runrow *r);
 int rp_memory_comparisons_of(struct page *p, const struct prof_runrow *r,
-			     const struct prof_verdict *out[PROF_CMP_MEM_N],
-			     long at[PROF_CMP_MEM_N]);
+			     const struct prof_verdict *out[PROF_CMP_MEM_N]);
 int rp_has_count(struct page *p, const struct prof_runrow *r);
 int rp_has_memory(struct page *p, const struct prof_runrow *r);
 int rp_has_time(struct page *p, const struct prof_runrow *r);

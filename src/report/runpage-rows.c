@@ -140,14 +140,12 @@ rp_count_comparison_of(struct page *p, const struct prof_runrow *r)
 /*
  * r's memory comparisons (prof-diff's memory rows of its workload,
  * backend and segment: cmpview.h keeps them in a view of their own), by
- * metric into out[] (NULL where none; borrowed, see cmpview.h) and, with
- * at not NULL, their indexes in that view into at[] (-1 where none).
- * Returns how many.
+ * metric into out[] (NULL where none; borrowed, see cmpview.h). Returns
+ * how many.
  */
 int
 rp_memory_comparisons_of(struct page *p, const struct prof_runrow *r,
-			 const struct prof_verdict *out[PROF_CMP_MEM_N],
-			 long at[PROF_CMP_MEM_N])
+			 const struct prof_verdict *out[PROF_CMP_MEM_N])
 {
 	struct prof_cmpview *v = p->cmp ? p->cmp->memory : NULL;
 	long i = v ? prof_cmpview_find(v, r->workload, r->backend, 0,
@@ -155,11 +153,8 @@ rp_memory_comparisons_of(struct page *p, const struct prof_runrow *r,
 		     -1;
 	int m, found = 0;
 
-	for (m = 0; m < PROF_CMP_MEM_N; m++) {
+	for (m = 0; m < PROF_CMP_MEM_N; m++)
 		out[m] = NULL;
-		if (at)
-			at[m] = -1;
-	}
 	for (; i >= 0 && (size_t)i < prof_cmpview_len(v); i++) {
 		const struct prof_verdict *o = prof_cmpview_verdict(v,
 								    (size_t)i);
@@ -171,8 +166,6 @@ rp_memory_comparisons_of(struct page *p, const struct prof_runrow *r,
 		m = o->metric;
 		if (m && !out[m]) {
 			out[m] = o;
-			if (at)
-				at[m] = i;
 			found++;
 		}
 	}
@@ -201,7 +194,7 @@ rp_has_memory(struct page *p, const struct prof_runrow *r)
 	for (m = 1; m < PROF_CMP_MEM_N; m++)
 		if (r->mem_st[m].n)
 			return 1;
-	return rp_memory_comparisons_of(p, r, mc, NULL) > 0;
+	return rp_memory_comparisons_of(p, r, mc) > 0;
 }
 
 int

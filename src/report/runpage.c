@@ -256,7 +256,7 @@ block_at(struct page *p, long from, struct block *k)
 		if (rp_has_memory(p, r)) {
 			const struct prof_verdict *mc[PROF_CMP_MEM_N];
 
-			rp_memory_comparisons_of(p, r, mc, NULL);
+			rp_memory_comparisons_of(p, r, mc);
 			if (!k->mr) {
 				k->mr = r;
 				k->mstatus = memory_status_of(r, mc);
@@ -370,7 +370,7 @@ memory_channel(struct page *p, const struct prof_runrow *r, int errors)
 	char cur[32], base[32], delta[32];
 	int m, reasons = 0;
 
-	rp_memory_comparisons_of(p, r, mc, NULL);
+	rp_memory_comparisons_of(p, r, mc);
 	channel_head(p, r, "memory", memory_status_of(r, mc), NULL, errors);
 	fprintf(fp, "<table class=\"nums mem\"><tr><th>one run()</th>"
 		    "<th class=\"num\">current</th><th class=\"num\">baseline"
@@ -425,7 +425,7 @@ memory_disagreements(struct page *p, const struct prof_runrow *r)
 	char line[1024];
 	int m;
 
-	if (!t || !rp_memory_comparisons_of(p, r, mc, NULL))
+	if (!t || !rp_memory_comparisons_of(p, r, mc))
 		return;
 	for (m = 1; m < PROF_CMP_MEM_N; m++) {
 		if (!mc[m] || !prof_channels_time_memory(t, mc[m], "", line,
@@ -466,10 +466,7 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 	fprintf(fp, "</code></h2><span>");
 	prof_page_esc(fp, r0->backend);
 	fprintf(fp, "</span></header>");
-	if (prof_channels_time_count(k->tr ? rp_comparison_of(p, k->tr) : NULL,
-				     k->cr ? rp_count_comparison_of(p, k->cr)
-					   : NULL,
-				     "", line, sizeof(line))) {
+	if (prof_channels_time_count(k->tc, k->cc, "", line, sizeof(line))) {
 		fprintf(fp, "<p class=\"disagree\">Time and instructions "
 			    "disagree: ");
 		prof_page_esc(fp, line);
@@ -717,7 +714,7 @@ overview_memory(struct page *p, const struct block *k)
 	char v[32] = "-";
 
 	if (k->mr) {
-		rp_memory_comparisons_of(p, k->mr, mc, NULL);
+		rp_memory_comparisons_of(p, k->mr, mc);
 		if (mc[PROF_CMP_MEM_PEAK])
 			prof_page_count(v, sizeof(v),
 					mc[PROF_CMP_MEM_PEAK]->cur.median, 0);
