@@ -126,13 +126,6 @@ flame_figure(struct page *p, const char *listing, const char *svg,
 	fprintf(fp, "</figcaption></figure></div>");
 }
 
-/* Each explanation's name in its flame graph's id: its functions' key
- * in the comparisons. */
-static const char *const why_ids[PROF_VERDICT_WHY_N] = {
-	[PROF_VERDICT_WHY_COUNT] = "functions",
-	[PROF_VERDICT_WHY_TIME] = "time_functions",
-};
-
 /*
  * One explanation of a changed row (prof-why's of kind, with its files):
  * the top functions and the differential flame graph of the two sides'
@@ -154,7 +147,7 @@ why_block(struct page *p, long i, const struct prof_verdict *c,
 	if (!w->n || !w->has_artifacts)
 		return 0;
 	why_functions(fp, c, kind, heading);
-	snprintf(id, sizeof(id), "flame-%ld-%s", i, why_ids[kind]);
+	snprintf(id, sizeof(id), "flame-%ld-%s", i, w->key);
 	if (rp_graphs_of(p, w, time, &before, &after, &lerr) < 0) {
 		char buf[1200];
 

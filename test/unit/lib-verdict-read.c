@@ -134,6 +134,9 @@ test_extras(void)
 		   v.why[PROF_VERDICT_WHY_TIME].n == 1 &&
 		   !v.why[PROF_VERDICT_WHY_COUNT].present,
 	   "a time explanation and no count one");
+	ok(!strcmp(v.why[PROF_VERDICT_WHY_TIME].key, "time_functions") &&
+		   !strcmp(v.why[PROF_VERDICT_WHY_COUNT].key, "functions"),
+	   "each under its key in the comparisons");
 	is_int(prof_verdict_fn(&v, PROF_VERDICT_WHY_TIME, 0, &f), 0,
 	       "its function is read");
 	ok(f.self_after == 3 && f.incl_before == 2 && f.share == 0.5 &&
@@ -177,7 +180,7 @@ test_extras(void)
 int
 main(void)
 {
-	plan(47);
+	plan(48);
 	test_time();
 	test_memory_and_refusals();
 	test_extras();

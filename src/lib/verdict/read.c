@@ -114,6 +114,7 @@ why(struct json_object *o, const char *fkey, const char *akey,
 {
 	struct json_object *a = prof_json_get(o, akey);
 
+	w->key = fkey;
 	w->fns_ = array(o, fkey);
 	w->present = w->fns_ != NULL;
 	w->n = length(w->fns_);

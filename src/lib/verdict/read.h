@@ -81,6 +81,7 @@ struct prof_verdict_fn {
 /* An explanation of a row: n functions (read with prof_verdict_fn()),
  * and its files (has_artifacts 0: none). */
 struct prof_verdict_why {
+	const char *key;		/* the list's key: "functions", ... */
 	int present;			/* the row has the functions' list */
 	size_t n;
 	int has_artifacts;
