@@ -80,12 +80,6 @@ disagreement_meaning(enum prof_cmp_status ts, enum prof_cmp_status cs,
 	return "the two channels moved apart";
 }
 
-/*
- * What a memory metric counts, in words: its name in a change ("heap
- * peak"), and the amount it measures, more and less of it ("more
- * allocations", "fewer allocations"). A metric this file does not know is
- * "memory".
- */
 int
 prof_channels_time_memory(const struct prof_verdict *t,
 			  const struct prof_verdict *m, const char *em,
@@ -99,8 +93,7 @@ prof_channels_time_memory(const struct prof_verdict *t,
 
 	if (n)
 		buf[0] = '\0';
-	if (!judged(t) || !m || m->metric <= PROF_CMP_MEM_NONE ||
-	    m->metric >= PROF_CMP_MEM_N ||
+	if (!judged(t) || !m || m->metric == PROF_CMP_MEM_NONE ||
 	    (m->status != PROF_CMP_WARNING && m->status != PROF_CMP_IMPROVED) ||
 	    t->status == m->status)
 		return 0;

@@ -34,7 +34,9 @@ int prof_channels_time_count(const struct prof_verdict *t,
  * forgive". The words are the metric's: "allocations +50% (**warning**):
  * more allocations in the same time", "fewer bytes allocated in the same
  * time", "faster but with more allocations: time bought with
- * allocations". Returns 1, or 0 with buf empty.
+ * allocations": the words of the metric's row of prof_cmp_metrics[]
+ * (name, more, less, noun). Returns 1, or 0 with buf empty (also where m
+ * is no memory row).
  */
 int prof_channels_time_memory(const struct prof_verdict *t,
 			      const struct prof_verdict *m, const char *em,
