@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/afile.h"
+#include "base/buf.h"
 #include "base/id.h"
 #include "base/utf8.h"
 #include "cli.h"
@@ -29,17 +30,18 @@ cli_init(const char *argv0)
 static void
 vsay(const char *fmt, va_list ap)
 {
-	char small[1024], *buf = small;
+	struct prof_buf b = {0};
+	char small[1024];
+	const char *buf = small;
 	va_list aq;
-	int n;
 
+	/* Whole however long; cut to small only out of memory. */
 	va_copy(aq, ap);
-	n = vsnprintf(small, sizeof(small), fmt, aq);
+	if (prof_buf_vprintf(&b, fmt, aq) == 0)
+		buf = b.p ? b.p : "";
+	else
+		vsnprintf(small, sizeof(small), fmt, ap);
 	va_end(aq);
-	if (n >= (int)sizeof(small) && (buf = malloc((size_t)n + 1)))
-		vsnprintf(buf, (size_t)n + 1, fmt, ap);
-	if (!buf)
-		buf = small;
 	fprintf(stderr, "%s: ", cli_name);
 	for (const char *p = buf; *p; p++) {
 		unsigned char c = (unsigned char)*p;
@@ -50,8 +52,7 @@ vsay(const char *fmt, va_list ap)
 			fputc(c, stderr);
 	}
 	fputc('\n', stderr);
-	if (buf != small)
-		free(buf);
+	prof_buf_free(&b);
 }
 
 void
