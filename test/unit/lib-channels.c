@@ -12,21 +12,35 @@
 #include "verdict/read.h"
 #include "tap.h"
 
-static struct json_object *
-row(const char *status, double ratio, const char *metric)
-{
-	struct json_object *r = json_object_new_object();
+/* A row as prof-diff writes it, read as a verdict, which borrows the
+ * object's strings: both are kept, and rows_free() lets both go. */
+struct row {
+	struct json_object *o;
+	struct prof_verdict v;
+};
 
-	json_object_object_add(r, "status", json_object_new_string(status));
-	json_object_object_add(r, "ratio", json_object_new_double(ratio));
+static const struct prof_verdict *
+row(struct row *r, const char *status, double ratio, const char *metric)
+{
+	r->o = json_object_new_object();
+	json_object_object_add(r->o, "status", json_object_new_string(status));
+	json_object_object_add(r->o, "ratio", json_object_new_double(ratio));
 	/* A memory row says its phase, as prof-diff writes it. */
 	if (metric) {
-		json_object_object_add(r, "phase",
+		json_object_object_add(r->o, "phase",
 				       json_object_new_string("memory"));
-		json_object_object_add(r, "metric",
+		json_object_object_add(r->o, "metric",
 				       json_object_new_string(metric));
 	}
-	return r;
+	prof_verdict_read(r->o, &r->v);
+	return &r->v;
+}
+
+static void
+rows_free(struct row *r, size_t n)
+{
+	while (n--)
+		json_object_put(r[n].o);
 }
 
 /* Whether s starts with prefix; prints s when not. */
@@ -40,31 +54,17 @@ starts(const char *s, const char *prefix, const char *name)
 	return c;
 }
 
-/* o read as a verdict into *v: v, or NULL with o. */
-static const struct prof_verdict *
-verdict(struct json_object *o, struct prof_verdict *v)
-{
-	if (!o)
-		return NULL;
-	prof_verdict_read(o, v);
-	return v;
-}
-
 static void
 test_disagree(void)
 {
-	struct json_object *t = row("improved", 0.44, NULL);
-	struct json_object *c = row("warning", 1.82, NULL);
-	struct json_object *same = row("improved", 0.9, NULL);
-	struct json_object *fresh = row("new", 1, NULL);
-	struct prof_verdict tv, cv, sv, fv;
+	struct row k[4];
+	const struct prof_verdict *t = row(&k[0], "improved", 0.44, NULL);
+	const struct prof_verdict *c = row(&k[1], "warning", 1.82, NULL);
+	const struct prof_verdict *same = row(&k[2], "improved", 0.9, NULL);
+	const struct prof_verdict *fresh = row(&k[3], "new", 1, NULL);
 	char buf[512];
 
-	verdict(t, &tv);
-	verdict(c, &cv);
-	verdict(same, &sv);
-	verdict(fresh, &fv);
-	ok(prof_channels_time_count(&tv, &cv, "**", buf, sizeof(buf)) == 1,
+	ok(prof_channels_time_count(t, c, "**", buf, sizeof(buf)) == 1,
 	   "time improved, instructions warning: they disagree");
 	starts(buf,
 	       "time **improved** 56%, instructions +82% (**warning**): more "
@@ -73,83 +73,72 @@ test_disagree(void)
 	ok(strstr(buf, "; trust time for speed, counts for the amount of "
 		       "work") != NULL,
 	   "and which channel to trust for what");
-	prof_channels_time_count(&tv, &cv, "", buf, sizeof(buf));
+	prof_channels_time_count(t, c, "", buf, sizeof(buf));
 	starts(buf, "time improved 56%, instructions +82% (warning)",
 	       "plain text without emphasis");
-	ok(prof_channels_time_count(&tv, &sv, "**", buf, sizeof(buf)) == 0 &&
+	ok(prof_channels_time_count(t, same, "**", buf, sizeof(buf)) == 0 &&
 	       buf[0] == '\0',
 	   "the same status: no text");
-	ok(prof_channels_time_count(&tv, &fv, "**", buf, sizeof(buf)) == 0 &&
-	       prof_channels_time_count(NULL, &cv, "**", buf, sizeof(buf)) == 0,
+	ok(prof_channels_time_count(t, fresh, "**", buf, sizeof(buf)) == 0 &&
+	       prof_channels_time_count(NULL, c, "**", buf, sizeof(buf)) == 0,
 	   "a row not judged, or missing: no text");
-	json_object_put(t);
-	json_object_put(c);
-	json_object_put(same);
-	json_object_put(fresh);
+	rows_free(k, 4);
 }
 
 static void
 test_memory(void)
 {
-	struct json_object *t = row("stable", 1.029, NULL);
-	struct json_object *m = row("warning", 2, "host_peak_bytes");
-	struct json_object *mt = row("stable", 1.5, "host_peak_bytes");
-	struct prof_verdict tv, mv, mtv;
+	struct row k[3];
+	const struct prof_verdict *t = row(&k[0], "stable", 1.029, NULL);
+	const struct prof_verdict *m = row(&k[1], "warning", 2,
+					   "host_peak_bytes");
+	const struct prof_verdict *mt = row(&k[2], "stable", 1.5,
+					    "host_peak_bytes");
 	char buf[512];
 
-	verdict(t, &tv);
-	verdict(m, &mv);
-	verdict(mt, &mtv);
-	ok(prof_channels_time_memory(&tv, &mv, "**", buf, sizeof(buf)) == 1,
+	ok(prof_channels_time_memory(t, m, "**", buf, sizeof(buf)) == 1,
 	   "time stable, heap peak warning: they disagree");
 	is_str(buf,
 	       "time **stable** +2.9%, heap peak +100% (**warning**): more "
 	       "memory in the same time, which another machine, allocator or "
 	       "a larger input may not forgive",
 	       "the memory row under its reader's name");
-	ok(prof_channels_time_memory(&tv, &mtv, "**", buf, sizeof(buf)) == 0 &&
+	ok(prof_channels_time_memory(t, mt, "**", buf, sizeof(buf)) == 0 &&
 	       buf[0] == '\0',
 	   "memory stable: nothing to say");
-	ok(prof_channels_time_memory(&tv, NULL, "**", buf, sizeof(buf)) == 0 &&
-	       prof_channels_time_memory(NULL, &mv, "**", buf, sizeof(buf)) ==
+	ok(prof_channels_time_memory(t, NULL, "**", buf, sizeof(buf)) == 0 &&
+	       prof_channels_time_memory(NULL, m, "**", buf, sizeof(buf)) ==
 		   0,
 	   "a memory or time row missing: no text");
-	json_object_put(t);
-	json_object_put(m);
-	json_object_put(mt);
+	rows_free(k, 3);
 }
 
 /* Each metric in the words of the table's row (verdict/table.h). */
 static void
 test_metric_words(void)
 {
-	struct json_object *t = row("stable", 1.029, NULL);
-	struct json_object *d =
-	    row("warning", 2, "device_peak_allocated_bytes");
-	struct json_object *f = row("improved", 0.5, NULL);
-	struct prof_verdict tv, dv, fv;
+	struct row k[3];
+	const struct prof_verdict *t = row(&k[0], "stable", 1.029, NULL);
+	const struct prof_verdict *d = row(&k[1], "warning", 2,
+					   "device_peak_allocated_bytes");
+	const struct prof_verdict *f = row(&k[2], "improved", 0.5, NULL);
 	char buf[512];
 
-	verdict(t, &tv);
-	verdict(d, &dv);
-	verdict(f, &fv);
-	ok(prof_channels_time_memory(&tv, &dv, "**", buf, sizeof(buf)) == 1,
+	ok(prof_channels_time_memory(t, d, "**", buf, sizeof(buf)) == 1,
 	   "time stable, device peak warning: they disagree");
 	is_str(buf,
 	       "time **stable** +2.9%, device peak +100% (**warning**): more "
 	       "device memory in the same time, which another machine, "
 	       "allocator or a larger input may not forgive",
 	       "the device peak in its own words");
-	prof_channels_time_memory(&fv, &dv, "", buf, sizeof(buf));
+	prof_channels_time_memory(f, d, "", buf, sizeof(buf));
 	is_str(buf,
 	       "time improved 50%, device peak +100% (warning): faster but "
 	       "with more device memory: time bought with device memory",
 	       "faster with more device memory");
-	ok(prof_channels_time_memory(&tv, &fv, "", buf, sizeof(buf)) == 0,
+	ok(prof_channels_time_memory(t, f, "", buf, sizeof(buf)) == 0,
 	   "a time row is no memory row");
-	json_object_put(t);
-	json_object_put(d);
-	json_object_put(f);
+	rows_free(k, 3);
 }
 
 static void
