@@ -233,7 +233,7 @@ heap_cell(FILE *fp, const struct entry *e)
 		fputs("<span class=\"none\">-</span></td>", fp);
 		return;
 	}
-	dash_spark(fp, "heap", "mline", e->heap, e->n, NULL, 0,
+	chart_spark(fp, "heap", "mline", e->heap, e->n, NULL, 0,
 		   "heap peak per run, bytes");
 	for (k = e->n; k > 0 && !isfinite(e->heap[k - 1]); k--)
 		;
@@ -274,10 +274,10 @@ series_row(FILE *fp, const struct dash *d, const struct entry *e, int both)
 	/* The trend of a series of counts only is its counts' (a
 	 * series of memory only has its heap peak's column). */
 	if (e->timed)
-		dash_spark(fp, "med", "med", e->medians, e->n, e->cuts,
+		chart_spark(fp, "med", "med", e->medians, e->n, e->cuts,
 			   e->ncuts, "median per run");
 	else if (iv)
-		dash_spark(fp, "instr", "ins", iv, e->n, NULL, 0,
+		chart_spark(fp, "instr", "ins", iv, e->n, NULL, 0,
 			   "instruction count per run (counts only)");
 	else
 		fputs("<span class=\"none\">-</span>", fp);
@@ -285,7 +285,7 @@ series_row(FILE *fp, const struct dash *d, const struct entry *e, int both)
 	if (both) {
 		fputs("<td class=\"wide\">", fp);
 		if (iv && e->timed)
-			dash_spark(fp, "instr", "ins", iv, e->n, NULL,
+			chart_spark(fp, "instr", "ins", iv, e->n, NULL,
 				   0, "instruction count per run");
 		else if (iv)
 			fputs("<span class=\"none\" title=\"counts "

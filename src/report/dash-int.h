@@ -14,19 +14,10 @@
 #include "history/history.h"
 #include "kit/page.h"
 #include "verdict/verdict.h"
+#include "chart.h"
 
 /* Rows of a page's table: the last this many runs. */
 #define TABLE_RUNS 50
-/* At most this many commits named under a chart's x axis. */
-#define MAX_XLABELS 12
-/*
- * How far an axis that does not start at zero zooms at most, as a
- * fraction of the values' level (prof_page_axis_fit()): times span at least
- * 20% (noise of a few per cent stays small), instruction counts at least
- * 10% (their 1% threshold is a tenth of the height).
- */
-#define TIME_LEAST 0.2
-#define COUNT_LEAST 0.1
 /* The most bytes of a series' "what differs" words. */
 #define DIFFERS_MAX 240
 /* What changed recently: a change point among a series' last this many
@@ -34,54 +25,12 @@
 #define RECENT_RUNS 10
 #define RECENT_MAX 8
 
-/*
- * The colours of the series' lines and points: none of them a status's
- * (palette.h), so that a point is read as improved, warning or unsettled
- * only where its verdict says so. Times and the memory metrics (each a
- * chart of its own) ink, the p90 a light grey, the instruction counts
- * teal.
- */
-#define SERIES_TIME "#24292f"
-#define SERIES_P90 "#afb8c1"
-#define SERIES_COUNT "#1b7c83"
-#define SERIES_MEM SERIES_TIME
-/* A change point: a fact about the series, not a verdict, so no status's
- * colour (the error red was, before). */
-#define SERIES_CHANGE "#57606a"
-
 /* What the pages need of the tool's options. */
 struct dash_site {
 	const char *repo_url;	/* NULL: no links to commits */
 	const char *title;
 	const char *dir;
 };
-
-/* One run of a series. */
-struct point {
-	char *run_id;
-	char *commit;
-	char *timestamp;
-	long long n;
-	long long errors;
-	double median;
-	double p90;
-	long long instructions;
-	char *status;		/* the run's verdict of the row; NULL: none */
-	char *reason;
-	/* Per memory metric (enum prof_cmp_mem, [0] unused): the value the
-	 * history holds (NAN: not measured) and its verdict. */
-	double mem[PROF_CMP_MEM_N];
-	char *mem_status[PROF_CMP_MEM_N];
-	char *mem_reason[PROF_CMP_MEM_N];
-};
-
-/*
- * What a chart draws: the times (ms), the instruction counts, or memory
- * metric m as KIND_MEM - 1 + m (in its unit, digits grouped).
- */
-enum { KIND_TIME = 0, KIND_COUNT = 1, KIND_MEM = 2 };
-#define MEM_KIND(m) (KIND_MEM - 1 + (m))
-#define KIND_METRIC(k) ((k) - KIND_MEM + 1)
 
 /*
  * A series as the first walk of the history saw it: its key, its page's
@@ -138,7 +87,7 @@ struct dash {
 	const struct dash_site *o;
 	/* the series being read */
 	char *workload, *backend, *segment_id, *segment;
-	struct point *pts;
+	struct chart_run *pts;	/* its runs, oldest first */
 	size_t n, cap;
 	/* the index */
 	struct entry *entries;
@@ -154,8 +103,6 @@ struct dash {
 /* dash-page.c */
 const char *dash_ms(double v, char buf[32]);
 const char *dash_count(long long v, char buf[32]);
-const char *dash_commit_url(const struct dash_site *o, const char *commit,
-			    char *buf, size_t n);
 void dash_head(FILE *fp, const char *title);
 /* dash_head() in two: up to the title's text, which the caller writes
  * (escaped), and from its end. */
@@ -167,17 +114,9 @@ void dash_verdict(FILE *fp, const char *status);
 void dash_status_cell(FILE *fp, const struct entry *e,
 		      const char *history_last);
 void dash_change_words(FILE *fp, const struct entry *e);
-const char *dash_point_class(const char *status);
-void dash_commit_label(FILE *fp, const char *commit);
-void dash_run_words(const struct dash *d, size_t i, char *buf, size_t n);
 const char *dash_field_text(struct json_object *v);
 void dash_segment_words(FILE *fp, const char *backend, const char *segment,
 			const char *segment_id);
-
-/* dash-chart.c */
-void dash_spark(FILE *fp, const char *cls, const char *line, const double *v,
-		size_t n, const size_t *cuts, long ncuts, const char *label);
-void dash_chart(FILE *fp, struct dash *d, const struct entry *e, int kind);
 
 /* dash-series.c */
 int dash_field_differs(const struct skey *k, struct json_object **segs,

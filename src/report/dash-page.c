@@ -22,40 +22,12 @@ static const char CSS[] =
 	"th{font-weight:600;background:#f6f8fa}"
 	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}"
 	".mono{font-family:ui-monospace,monospace;font-size:12px}"
-	"svg{display:block}"
-	"svg.spark{width:120px;height:28px}"
-	"svg.trend{width:100%;height:auto;max-width:1140px}"
-	".med{fill:none;stroke:" SERIES_TIME ";stroke-width:1.5}"
-	".p90{fill:none;stroke:" SERIES_P90 ";stroke-width:1;"
-	"stroke-dasharray:4 3}"
-	".ins{fill:none;stroke:" SERIES_COUNT ";stroke-width:1.5}"
-	".mline{fill:none;stroke:" SERIES_MEM ";stroke-width:1.5}"
-	".pt{fill:" SERIES_TIME "}.ipt{fill:" SERIES_COUNT "}"
-	".mpt{fill:" SERIES_MEM "}"
-	".imp{fill:" PROF_PALETTE_IMPROVED "}"
-	".wrn{fill:" PROF_PALETTE_WARNING "}"
-	".uns{fill:" PROF_PALETTE_UNSETTLED "}"
-	".pt.err{fill:#cf222e}"
+	CHART_CSS
 	".v-improved{color:" PROF_PALETTE_IMPROVED ";font-weight:600}"
 	".v-warning{color:" PROF_PALETTE_WARNING ";font-weight:600}"
 	".v-unsettled{color:" PROF_PALETTE_UNSETTLED ";font-weight:600}"
-	".cut{stroke:" SERIES_CHANGE ";stroke-width:1;stroke-dasharray:3 3}"
-	".cutmark{fill:" SERIES_CHANGE "}"
-	".cutlabel{fill:" SERIES_CHANGE ";font-size:11px}"
-	".grid{stroke:#eaeef2;stroke-width:1}"
-	".tick{fill:#57606a;font-size:11px}"
-	".axis{stroke:#8c959f;stroke-width:1}"
 	".ok{color:#1a7f37}.bad{color:#cf222e}.warn{color:#9a6700}"
 	".none{color:#8c959f}"
-	".legend span{margin-right:16px}"
-	".legend .lm{color:" SERIES_TIME "}.legend .lp{color:#57606a}"
-	".legend .lc{color:" SERIES_CHANGE "}"
-	".legend .li{color:" PROF_PALETTE_IMPROVED "}"
-	".legend .lw{color:" PROF_PALETTE_WARNING "}"
-	".legend .lu{color:" PROF_PALETTE_UNSETTLED "}"
-	".zoom{fill:#9a6700;font-size:11px}"
-	".brk{stroke:#9a6700;stroke-width:1.5;fill:none}"
-	"a .xc{fill:#0969da}"
 	".differs{color:#57606a;font-size:12px}"
 	".segw{color:#57606a;font-size:12px}"
 	"td.name{min-width:140px;max-width:280px;overflow-wrap:anywhere}"
@@ -101,26 +73,6 @@ dash_count(long long v, char buf[32])
 	return buf;
 }
 
-/* Whether a commit is a hexadecimal object name, safe in a URL. */
-static int
-commit_linkable(const char *c)
-{
-	size_t n = strspn(c, "0123456789abcdefABCDEF");
-
-	return n >= 7 && n <= 64 && !c[n];
-}
-
-/* The URL of a commit's page, or NULL. */
-const char *
-dash_commit_url(const struct dash_site *o, const char *commit, char *buf,
-		size_t n)
-{
-	if (!o->repo_url || !commit_linkable(commit))
-		return NULL;
-	snprintf(buf, n, "%s/commit/%s", o->repo_url, commit);
-	return buf;
-}
-
 void
 dash_head(FILE *fp, const char *title)
 {
@@ -157,20 +109,6 @@ dash_csp_init(void)
 	return prof_page_csp(csp_hash, CSS);
 }
 
-/* Which verdict that stands out status is: 1 improved, 2 warning, 3
- * unsettled (no verdict yet); 0 any other, or none. */
-static int
-stands_out(const char *status)
-{
-	static const char *const word[] = {"improved", "warning", "unsettled"};
-	int i;
-
-	for (i = 0; status && i < 3; i++)
-		if (!strcmp(status, word[i]))
-			return i + 1;
-	return 0;
-}
-
 /* The class of a verdict's colour: improved, warning and unsettled
  * stand out. */
 const char *
@@ -179,7 +117,7 @@ dash_verdict_class(const char *status)
 	static const char *const cls[] = {"", "v-improved", "v-warning",
 					  "v-unsettled"};
 
-	return cls[stands_out(status)];
+	return cls[chart_stands_out(status)];
 }
 
 /* A verdict as a word: "-" when none was stored. */
@@ -250,69 +188,6 @@ dash_change_words(FILE *fp, const struct entry *e)
 	if (e->mem_changed)
 		fprintf(fp, " <span class=\"none\">(%s)</span>",
 			prof_cmp_metrics[e->mem_metric].name);
-}
-
-/* The class a point of a verdict gets: improved, warning and unsettled
- * stand out. */
-const char *
-dash_point_class(const char *status)
-{
-	static const char *const cls[] = {"", " imp", " wrn", " uns"};
-
-	return cls[stands_out(status)];
-}
-
-/* A commit as a label: an object name's first 7 digits, else its first
- * 10 bytes. */
-void
-dash_commit_label(FILE *fp, const char *commit)
-{
-	prof_page_esc_cut(fp, commit, commit_linkable(commit) ? 7 : 10);
-}
-
-static size_t label_len(const char *commit);
-
-/* The bytes of a commit its label shows (dash_commit_label()). */
-static size_t
-label_len(const char *commit)
-{
-	return commit_linkable(commit) ? 7 : 10;
-}
-
-/*
- * What tells run i from the other runs whose commit's label reads the
- * same (a run again of one commit, or commits alike in their first
- * digits), for a line under its label on the x axis: its time ("03-07
- * 10:00", UTC) where no other of them has the same minute, else "run K of
- * N" in run order. "" where its label is its own.
- */
-void
-dash_run_words(const struct dash *d, size_t i, char *buf, size_t n)
-{
-	const struct point *p = &d->pts[i];
-	size_t j, of = 0, k = 0;
-	int same_minute = 0;
-
-	buf[0] = '\0';
-	for (j = 0; j < d->n; j++) {
-		if (label_len(d->pts[j].commit) != label_len(p->commit) ||
-		    strncmp(d->pts[j].commit, p->commit, label_len(p->commit)))
-			continue;
-		of++;
-		if (j <= i)
-			k++;
-		if (j != i && strlen(p->timestamp) >= 16 &&
-		    !strncmp(d->pts[j].timestamp, p->timestamp, 16))
-			same_minute = 1;
-	}
-	if (of < 2)
-		return;
-	if (!same_minute && strlen(p->timestamp) >= 16 &&
-	    p->timestamp[10] == 'T')
-		snprintf(buf, n, "%.5s %.5s", p->timestamp + 5,
-			 p->timestamp + 11);
-	else
-		snprintf(buf, n, "run %zu of %zu", k, of);
 }
 
 /* A segment field's value as text: a string as it is, null as NULL,

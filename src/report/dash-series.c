@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "history/steps.h"
 #include "kit/glossary.h"
 #include "dash-int.h"
 
@@ -225,6 +226,43 @@ kind_words(const struct entry *e)
 	       "samples.";
 }
 
+/*
+ * The change points of memory metric m of a series (runs with a value
+ * only), as run indexes into cuts (room for d->n). Returns their number:
+ * 0 when out of memory (the chart is drawn without them).
+ */
+static long
+mem_cuts(const struct dash *d, int m, size_t *cuts)
+{
+	struct dash_steps s;
+	long j, nc = 0;
+
+	if (dash_steps_fit(d, m, &s) == 0)
+		for (nc = s.nc, j = 0; j < nc; j++)
+			cuts[j] = s.idx[s.off + s.cuts[j]];
+	dash_steps_free(&s);
+	return nc;
+}
+
+/* Series e's chart of kind (chart.h): the times' change points those of
+ * its medians, a memory metric's found in its own values, none for
+ * counts. */
+static void
+series_chart(FILE *fp, const struct dash *d, const struct entry *e, int kind)
+{
+	struct chart c = {d->pts, d->n, d->o->repo_url, e->cuts,
+			  kind == KIND_TIME ? e->ncuts : 0, -1};
+	size_t *mcuts = NULL;
+
+	if (kind >= KIND_MEM) {
+		mcuts = malloc((d->n ? d->n : 1) * sizeof(*mcuts));
+		c.ncuts = mcuts ? mem_cuts(d, KIND_METRIC(kind), mcuts) : 0;
+		c.cuts = mcuts;
+	}
+	chart_trend(fp, &c, kind);
+	free(mcuts);
+}
+
 /* The memory metrics of a series (e->memory), one chart each: bytes or
  * allocations with grouped digits, the axis from 0 or a zoom that says
  * so, the metric's own change points and verdicts. */
@@ -248,7 +286,7 @@ memory_section(FILE *fp, struct dash *d, const struct entry *e)
 		if (strcmp(prof_cmp_metrics[m].name, prof_cmp_metrics[m].unit))
 			fprintf(fp, " (%s)", prof_cmp_metrics[m].unit);
 		fputs("</h3>", fp);
-		dash_chart(fp, d, e, MEM_KIND(m));
+		series_chart(fp, d, e, MEM_KIND(m));
 	}
 	if (e->mem_changed) {
 		fputs("<p>Last change: ", fp);
@@ -261,7 +299,7 @@ memory_section(FILE *fp, struct dash *d, const struct entry *e)
 /* A run's value of memory metric m in the table: grouped digits, in the
  * colour of its verdict, which its title gives with the reason. */
 static void
-mem_cell(FILE *fp, const struct point *p, int m, int wide)
+mem_cell(FILE *fp, const struct chart_run *p, int m, int wide)
 {
 	const char *cls = dash_verdict_class(p->mem_status[m]);
 	char v[32];
@@ -287,10 +325,10 @@ mem_cell(FILE *fp, const struct point *p, int m, int wide)
  * status (its reason on hover). */
 static void
 run_row(FILE *fp, const struct dash *d, const struct entry *e,
-	const struct point *p)
+	const struct chart_run *p)
 {
 	char url[1200], n1[32], n2[32];
-	const char *u = dash_commit_url(d->o, p->commit, url, sizeof(url));
+	const char *u = chart_commit_url(d->o->repo_url, p->commit, url, sizeof(url));
 	int m;
 
 	fputs("<tr><td class=\"mono\">", fp);
@@ -389,25 +427,19 @@ dash_series_page(FILE *fp, struct dash *d, struct entry *e)
 		      "(the memory phase).", fp);
 	fputs("</p>\n", fp);
 	if (e->timed) {
-		fprintf(fp, "<section><h2>Median and p90 over %zu run%s</h2>"
-			    "<p class=\"legend\"><span class=\"lm\">&#9679; "
-			    "median (a point per run%s)</span><span "
-			    "class=\"lp\">- - p90</span><span class=\"lc\">| "
-			    "change point</span><span class=\"li\">&#9679; "
-			    "improved</span><span class=\"lw\">&#9679; "
-			    "warning</span><span class=\"lu\">&#9679; "
-			    "unsettled (not settled within its budget: run it "
-			    "again with a larger one)</span></p>",
-			d->n, d->n == 1 ? "" : "s",
-			d->o->repo_url ? ", a link to its commit" : "");
-		dash_chart(fp, d, e, 0);
+		struct chart keys = {NULL, 0, d->o->repo_url, NULL, 0, -1};
+
+		fprintf(fp, "<section><h2>Median and p90 over %zu run%s</h2>",
+			d->n, d->n == 1 ? "" : "s");
+		chart_keys(fp, &keys);
+		series_chart(fp, d, e, KIND_TIME);
 		fputs("<p>Last change: ", fp);
 		dash_change_words(fp, e);
 		fputs("</p></section>\n", fp);
 	}
 	if (e->counted) {
 		fputs("<section><h2>Instruction count</h2>", fp);
-		dash_chart(fp, d, e, 1);
+		series_chart(fp, d, e, KIND_COUNT);
 		if (!e->timed) {
 			fputs("<p>Last change: ", fp);
 			dash_change_words(fp, e);

@@ -1,6 +1,6 @@
 /* dash-steps.c: a series' change points, found in the medians of its
  * runs or in a memory metric's values (dash-int.h), for its last change
- * (dash-walk.c) and its chart's marks (dash-chart.c). */
+ * (dash-walk.c) and its chart's marks (dash-series.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

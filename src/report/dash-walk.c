@@ -85,11 +85,11 @@ out:
 static void
 count_change(const struct dash *d, struct entry *e)
 {
-	const struct point *prev = NULL, *b = NULL, *a = NULL;
+	const struct chart_run *prev = NULL, *b = NULL, *a = NULL;
 	size_t i, at = 0;
 
 	for (i = 0; i < d->n; i++) {
-		const struct point *p = &d->pts[i];
+		const struct chart_run *p = &d->pts[i];
 
 		if (p->instructions < 0)
 			continue;
@@ -413,7 +413,7 @@ dash_flush_series(struct dash *d, struct prof_err *err)
 	if (e->memory)
 		d->any_memory = 1;
 	if (d->n) {
-		const struct point *p = &d->pts[d->n - 1];
+		const struct chart_run *p = &d->pts[d->n - 1];
 		int m;
 
 		for (m = 1; m < PROF_CMP_MEM_N; m++)
@@ -432,7 +432,7 @@ dash_flush_series(struct dash *d, struct prof_err *err)
 	/* The last run's verdicts, for what changed recently: handed over
 	 * to the entry, free_points() frees the rest. */
 	if (d->n) {
-		struct point *p = &d->pts[d->n - 1];
+		struct chart_run *p = &d->pts[d->n - 1];
 		int m;
 
 		e->last_reason = p->reason;
@@ -452,7 +452,7 @@ dash_on_point(void *arg, const struct prof_history_point *p,
 	      struct prof_err *err)
 {
 	struct dash *d = arg;
-	struct point *q;
+	struct chart_run *q;
 	int oom = 0, m;
 
 	if (d->workload && (strcmp(d->workload, p->workload) ||

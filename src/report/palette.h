@@ -1,5 +1,6 @@
-/* palette.h: the colours of the statuses, one set for every page prof
- * writes (report.html, the dashboard), so that improved is one colour. */
+/* palette.h: the colours of every page prof writes (report.html, the
+ * dashboard): the statuses', so that improved is one colour, and the
+ * trend chart's (chart.h), so that a median is one colour. */
 #ifndef PROF_PALETTE_H
 #define PROF_PALETTE_H
 
@@ -14,5 +15,21 @@
 /* unsettled: no verdict yet, its own hue (pink), apart from every other
  * status's and from the dashboard's lines (its instructions' teal). */
 #define PROF_PALETTE_UNSETTLED "#bf3989"
+
+/*
+ * The trend chart's lines and marks, none of them a status's colour: the
+ * median (and a memory metric) ink, the p90 a light grey, the instruction
+ * counts teal; a change point is a fact about the series, not a verdict,
+ * so grey (not the error red); the grid, the axis and the ticks' words;
+ * an axis that does not start at zero says so in amber.
+ */
+#define PROF_CHART_MEDIAN "#24292f"
+#define PROF_CHART_P90 "#afb8c1"
+#define PROF_CHART_COUNT "#1b7c83"
+#define PROF_CHART_CHANGE "#57606a"
+#define PROF_CHART_GRID "#eaeef2"
+#define PROF_CHART_AXIS "#8c959f"
+#define PROF_CHART_MUTE "#57606a"
+#define PROF_CHART_ZOOM "#9a6700"
 
 #endif /* PROF_PALETTE_H */

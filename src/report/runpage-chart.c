@@ -8,6 +8,7 @@
 
 #include "base/json.h"
 #include "kit/page.h"
+#include "chart.h"
 #include "runpage-int.h"
 
 /* The axis of a strip chart: in the unit of its times (ms, µs, ...), or
@@ -619,16 +620,14 @@ short_range(FILE *fp, struct json_object *c)
 	prof_page_esc_cut(fp, a ? a : "?", 12);
 }
 
-/* The trend's legend: its keys and each change point in words (the
- * medians before and after, and the runs on each side). */
+/* Each of a trend's change points in words (the medians before and
+ * after, and the runs on each side), under its chart. */
 static void
 trend_legend(FILE *fp, struct json_object *changes)
 {
 	size_t k, nc = json_object_array_length(changes);
 
-	fprintf(fp, "<figcaption class=\"legend\"><span><i class=\"key "
-		    "med\"></i>median</span><span><i class=\"key p90\"></i>p90"
-		    "</span><span>ringed: this run</span>");
+	fprintf(fp, "<figcaption class=\"legend\">");
 	if (!nc)
 		fprintf(fp, "<span>no change point</span>");
 	for (k = 0; k < nc; k++) {
@@ -654,173 +653,115 @@ trend_legend(FILE *fp, struct json_object *changes)
 	fprintf(fp, "</figcaption></figure>");
 }
 
-/* Where a trend chart draws: its runs' width w, its range lo..hi from y0
- * up to top. */
-struct tframe {
-	double lo, hi, w;
-	int y0, top;
-};
-
-/* The x of run i and the y of v. */
-static double
-tx(const struct tframe *t, size_t i)
+/* A string of a trend's run, borrowed (chart.h's runs do not own theirs). */
+static char *
+run_str(struct json_object *o, const char *key)
 {
-	return LEFT + ((double)i + 0.5) * t->w;
+	return (char *)prof_json_str(o, key);
 }
 
-static double
-ty(const struct tframe *t, double v)
+/* The trend's runs with a median, as the chart draws them, into t (room
+ * for every run); the run of this page as *now. Returns their number. */
+static size_t
+trend_runs(struct json_object *all, const char *now, struct chart_run *t,
+	   long *at)
 {
-	return t->y0 - (v / 2 - t->lo / 2) / (t->hi / 2 - t->lo / 2) *
-			       (t->y0 - t->top);
-}
+	size_t i, n = 0;
+	int m;
 
-/* A trend chart's y axis: its grid and ticks in their time unit. */
-static void
-trend_axis(FILE *fp, const struct tframe *t)
-{
-	double step, tick[PROF_PAGE_MAX_TICKS], scale;
-	double top = fmax(fabs(t->lo), fabs(t->hi));
-	const char *unit = prof_page_time_unit(top, &scale);
-	int j, nt = prof_page_ticks(t->lo, t->hi, tick, &step);
+	*at = -1;
+	for (i = 0; i < json_object_array_length(all); i++) {
+		struct json_object *o = json_object_array_get_idx(all, i);
+		struct chart_run *r = &t[n];
+		const char *ts = prof_json_str(o, "timestamp_utc");
 
-	for (j = 0; j < nt; j++) {
-		char label[32];
-
-		prof_page_time_tick(label, sizeof(label), tick[j], step, top);
-		fprintf(fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" "
-			    "x2=\"%d\" y2=\"%.1f\"/><text x=\"%d\" y=\"%.1f\" "
-			    "text-anchor=\"end\">%s %s</text>",
-			LEFT, ty(t, tick[j]), TREND_W - RIGHT, ty(t, tick[j]),
-			LEFT - 6, ty(t, tick[j]) + 4, label, unit);
+		if (!isfinite(prof_json_numf(o, "median")))
+			continue;
+		memset(r, 0, sizeof(*r));
+		r->run_id = run_str(o, "run_id");
+		r->commit = run_str(o, "commit");
+		r->timestamp = (char *)(ts ? ts : "");
+		r->errors = json_object_get_int64(prof_json_get(o, "errors"));
+		r->median = prof_json_numf(o, "median");
+		r->p90 = prof_json_numf(o, "p90");
+		r->instructions = -1;
+		r->status = run_str(o, "status");
+		r->reason = run_str(o, "reason");
+		for (m = 0; m < PROF_CMP_MEM_N; m++)
+			r->mem[m] = NAN;
+		if (!r->run_id)
+			r->run_id = (char *)"?";
+		if (!r->commit)
+			r->commit = (char *)"?";
+		if (now && !strcmp(r->run_id, now))
+			*at = (long)n;
+		n++;
 	}
-	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
-		    "y2=\"%d\"/>", LEFT, t->y0, TREND_W - RIGHT, t->y0);
+	return n;
 }
 
-/* Run i of a trend (pt[i]; now: this page's run): its median and p90,
- * ringed where it is this run, and its commit under the axis where the
- * history is short or it is the first or last. */
-static void
-trend_point(FILE *fp, const struct tframe *t, struct json_object **pt,
-	    size_t i, size_t n, const char *now)
+/* The change points as the first run after each (chart.h): the run
+ * named run_after among t[0..n), in cuts. Returns their number. */
+static long
+trend_cuts(struct json_object *changes, const struct chart_run *t, size_t n,
+	   size_t *cuts)
 {
-	const char *commit = prof_json_str(pt[i], "commit");
-	const char *run = prof_json_str(pt[i], "run_id");
-	char m[32], q[32];
+	size_t k, i;
+	long nc = 0;
 
-	prof_page_time(m, sizeof(m), prof_json_numf(pt[i], "median"), 0);
-	prof_page_time(q, sizeof(q), prof_json_numf(pt[i], "p90"), 0);
-	if (run && !strcmp(run, now))
-		fprintf(fp, "<circle class=\"now\" cx=\"%.1f\" "
-			    "cy=\"%.1f\" r=\"7\"/>",
-			tx(t, i), ty(t, prof_json_numf(pt[i], "median")));
-	fprintf(fp, "<circle class=\"pp90\" cx=\"%.1f\" cy=\"%.1f\" "
-		    "r=\"2.5\"/><circle class=\"pmed\" cx=\"%.1f\" "
-		    "cy=\"%.1f\" r=\"3.5\"><title>run ",
-		tx(t, i), ty(t, prof_json_numf(pt[i], "p90")), tx(t, i),
-		ty(t, prof_json_numf(pt[i], "median")));
-	prof_page_esc(fp, run);
-	fprintf(fp, ", commit ");
-	prof_page_esc_cut(fp, commit ? commit : "?", 12);
-	fprintf(fp, ": median %s, p90 %s</title></circle>", m, q);
-	/* Commit labels: all of a short history, else first and last. */
-	if (n <= 10 || i == 0 || i == n - 1) {
-		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\""
-			    "middle\" class=\"mono\"><title>", tx(t, i),
-			t->y0 + 14);
-		prof_page_esc(fp, commit);
-		fprintf(fp, "</title>");
-		prof_page_esc_cut(fp, commit ? commit : "?", 7);
-		fprintf(fp, "</text>");
+	for (k = 0; k < json_object_array_length(changes); k++) {
+		const char *after = prof_json_str(
+			json_object_array_get_idx(changes, k), "run_after");
+
+		for (i = 1; after && i < n; i++)
+			if (!strcmp(t[i].run_id, after)) {
+				cuts[nc++] = i;
+				break;
+			}
 	}
+	return nc;
 }
 
-/* A trend's change points (prof_history_changes()), each a line between
- * the last run before it and the first after, with its size. */
-static void
-trend_changes(FILE *fp, const struct tframe *t, struct json_object *changes)
-{
-	size_t k, nc = json_object_array_length(changes);
-
-	for (k = 0; k < nc; k++) {
-		struct json_object *c = json_object_array_get_idx(changes, k);
-		long long idx = json_object_get_int64(prof_json_get(c, "index"));
-		double x = LEFT + ((double)idx - 1) * t->w;
-		char pct[32];
-
-		snprintf(pct, sizeof(pct), "%+.1f%%", prof_json_numf(c, "change_pct"));
-		fprintf(fp, "<line class=\"change\" x1=\"%.1f\" y1=\"%d\" "
-			    "x2=\"%.1f\" y2=\"%d\"><title>change point %s in "
-			    "commits ", x, t->top, x, t->y0, pct);
-		prof_page_esc(fp, prof_json_str(c, "commits"));
-		fprintf(fp, "</title></line><text class=\"cpl\" x=\"%.1f\" "
-			    "y=\"%d\" text-anchor=\"middle\">%s</text>", x,
-			t->top - 8, pct);
-	}
-}
-
-/* The median and p90 of every run, with the change points marked. */
+/* The median and p90 of every run, with the change points marked: the
+ * one trend chart of every page (chart.h), this page's run ringed. */
 int
 rp_trend_chart(struct page *p, const struct prof_runrow *r,
 	       struct prof_err *err)
 {
-	struct json_object *all, *changes, **pt = NULL;
-	const char *now = prof_runview_str(p->cur, "run_id");
-	struct tframe t = {NAN, NAN, 0, TREND_H - 44, 26};
-	size_t i, n = 0, k;
+	struct json_object *all, *changes;
+	struct chart c = {NULL, 0, NULL, NULL, 0, -1};
+	struct chart_run *t = NULL;
+	size_t *cuts = NULL, len;
 	FILE *fp = p->fp;
 	int rc = -1;
 
 	if (rp_trend_of(p, r, &all, &changes, err) < 0)
 		goto out;
-	pt = malloc((json_object_array_length(all) + 1) * sizeof(*pt));
-	if (!pt) {
+	len = json_object_array_length(all) + 1;
+	t = malloc(len * sizeof(*t));
+	cuts = malloc(len * sizeof(*cuts));
+	if (!t || !cuts) {
 		prof_err_set(err, "out of memory");
 		goto out;
 	}
-	for (i = 0; i < json_object_array_length(all); i++) {
-		struct json_object *o = json_object_array_get_idx(all, i);
-		double v[2] = {prof_json_numf(o, "median"), prof_json_numf(o, "p90")};
-
-		if (!isfinite(v[0]))
-			continue;
-		pt[n++] = o;
-		range_of(v, isfinite(v[1]) ? 2 : 1, &t.lo, &t.hi);
-	}
-	fprintf(fp, "<figure class=\"trend\" data-runs=\"%zu\">", n);
-	if (!n) {
+	c.runs = t;
+	c.n = trend_runs(all, prof_runview_str(p->cur, "run_id"), t, &c.now);
+	c.cuts = cuts;
+	c.ncuts = trend_cuts(changes, t, c.n, cuts);
+	fprintf(fp, "<figure class=\"trend\" data-runs=\"%zu\">", c.n);
+	if (!c.n) {
 		fprintf(fp, "<figcaption>No run in the history has successful "
 			    "samples of this row.</figcaption></figure>");
 		rc = 0;
 		goto out;
 	}
-	prof_page_pad(&t.lo, &t.hi);
-	t.w = (double)(TREND_W - LEFT - RIGHT) / (double)n;
-	fprintf(fp, "<svg viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\""
-		    "median and p90 over %zu runs\">", TREND_W, TREND_H, n);
-	trend_axis(fp, &t);
-	for (k = 0; k < 2; k++) {
-		const char *key = k ? "p90" : "median";
-
-		fprintf(fp, "<polyline class=\"%s\" points=\"",
-			k ? "lp90" : "lmed");
-		for (i = 0; i < n; i++)
-			if (isfinite(prof_json_numf(pt[i], key)))
-				fprintf(fp, "%.1f,%.1f ", tx(&t, i),
-					ty(&t, prof_json_numf(pt[i], key)));
-		fprintf(fp, "\"/>");
-	}
-	for (i = 0; i < n; i++)
-		trend_point(fp, &t, pt, i, n, now);
-	trend_changes(fp, &t, changes);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%zu runs, "
-		    "oldest first</text>", TREND_W - RIGHT, t.y0 + 30, n);
-	fprintf(fp, "</svg>");
+	chart_keys(fp, &c);
+	chart_trend(fp, &c, KIND_TIME);
 	trend_legend(fp, changes);
 	rc = 0;
 out:
-	free(pt);
+	free(t);
+	free(cuts);
 	json_object_put(all);
 	json_object_put(changes);
 	return rc;

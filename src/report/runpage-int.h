@@ -22,8 +22,6 @@
 /* The plots' coordinate boxes (SVG user units; CSS scales them). */
 #define PLOT_W 640
 #define STRIP_H 96
-#define TREND_W 960
-#define TREND_H 230
 #define LEFT 84
 #define RIGHT 16
 

@@ -7,6 +7,7 @@
 #        test/bench/output-identity.sh outputs BINDIR CORPUS_DIR OUTDIR
 #        test/bench/output-identity.sh compare OLD_BINDIR NEW_BINDIR CORPUS_DIR
 #        test/bench/output-identity.sh big OLD_BINDIR NEW_BINDIR SAMPLES
+#        test/bench/output-identity.sh charts OLD_BINDIR NEW_BINDIR CORPUS_DIR
 #
 # make (from a checkout built with `make all test-build`; about two
 # minutes of real runs of this checkout's tools and make targets, HISTORY=
@@ -71,6 +72,13 @@
 # both), and diff -r's the two: "identical: N files" and exit 0, or the
 # differing files, the first one's diff (its first 40 lines) and exit 1.
 # The two trees are kept under $TMPDIR when they differ.
+#
+# charts is compare for a change that means to redraw the pages' trend
+# charts and their rules, and nothing else: in every .html of both trees
+# it masks the stylesheet (and its hash in the content policy), report.html's
+# trend figures, the charts' svgs (trend and spark) and the dashboard's
+# line of keys, then diff -r's the two: "identical outside the charts and
+# stylesheets: N files (K pages redrawn)" and exit 0, or as compare.
 #
 # Masked: only what holds the time of day the outputs were made: added_utc
 # of prof-history list and of the histories' dump (prof-history add and
@@ -431,13 +439,21 @@ outputs_run_fixture() {
 
 # --- compare ----------------------------------------------------------------
 
+# trees OLD NEW CORPUS: outputs of OLD then NEW, each made in the same
+# temporary folder in turn, as old/ and new/ of TREES. Never called in a
+# $(...): its die must end the script.
+trees() {
+	TREES=$(mktemp -d "${TMPDIR:-/tmp}/output-identity.XXXXXX") || exit 2
+	(outputs "$1" "$3" "$TREES/out") || die "outputs of '$1' failed"
+	mv "$TREES/out" "$TREES/old"
+	(outputs "$2" "$3" "$TREES/out") || die "outputs of '$2' failed"
+	mv "$TREES/out" "$TREES/new"
+}
+
 compare() {
 	local t n first
-	t=$(mktemp -d "${TMPDIR:-/tmp}/output-identity.XXXXXX") || exit 2
-	(outputs "$1" "$3" "$t/out") || die "outputs of '$1' failed"
-	mv "$t/out" "$t/old"
-	(outputs "$2" "$3" "$t/out") || die "outputs of '$2' failed"
-	mv "$t/out" "$t/new"
+	trees "$1" "$2" "$3"
+	t=$TREES
 	if diff -r -q "$t/old" "$t/new" >"$t/diff.txt"; then
 		n=$(find "$t/old" -type f | wc -l)
 		echo "identical: $n files"
@@ -452,6 +468,36 @@ compare() {
 		diff "$first" "$t/new/${first#"$t/old/"}" | head -n 40
 	fi
 	echo "the outputs are kept in $t (old/, new/)"
+	exit 1
+}
+
+# mask_charts DIR: the charts and stylesheets of every page under DIR
+# masked (see charts above), in place.
+mask_charts() {
+	find "$1" -name '*.html' -type f -exec perl -0pi -e '
+		s{<style>.*?</style>}{<style/>}gs;
+		s{style-src '"'"'sha256-[^'"'"']*'"'"'}{style-src sha256}g;
+		s{<figure class="trend".*?</figure>}{<figure-trend/>}gs;
+		s{<svg class="(?:chart )?(?:trend|spark)[^"]*".*?</svg>}{<svg-chart/>}gs;
+		s{<p class="(?:legend|keys)">.*?</p>}{<keys/>}gs;' {} +
+}
+
+charts() {
+	local t n k
+	trees "$1" "$2" "$3"
+	t=$TREES
+	k=$(diff -r -q "$t/old" "$t/new" | grep -c '\.html differ$')
+	mask_charts "$t/old"
+	mask_charts "$t/new"
+	if diff -r -q "$t/old" "$t/new" >"$t/diff.txt"; then
+		n=$(find "$t/old" -type f | wc -l)
+		echo "identical outside the charts and stylesheets: $n files" \
+			"($k pages redrawn)"
+		rm -rf "$t"
+		exit 0
+	fi
+	sed "s|$t/||g" "$t/diff.txt"
+	echo "the masked outputs are kept in $t (old/, new/)"
 	exit 1
 }
 
@@ -504,6 +550,10 @@ outputs)
 compare)
 	[ $# -eq 4 ] || usage
 	compare "$2" "$3" "$4"
+	;;
+charts)
+	[ $# -eq 4 ] || usage
+	charts "$2" "$3" "$4"
 	;;
 *)
 	usage

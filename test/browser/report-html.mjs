@@ -65,7 +65,7 @@ try {
       charts_per_row: rows.map((r) => r.querySelectorAll('figure.chart').length),
       trends: document.querySelectorAll('figure.trend').length,
       trend_runs: [...document.querySelectorAll('figure.trend')].map((f) => Number(f.dataset.runs)),
-      change_marks: document.querySelectorAll('figure.trend line.change').length,
+      change_marks: document.querySelectorAll('figure.trend line.cut').length,
       dots: document.querySelectorAll('figure.chart circle.cur').length,
       drawn: [...document.querySelectorAll('figure svg')].every((s) => box(s).width > 300 && box(s).height > 40),
       overflow: document.documentElement.scrollWidth > window.innerWidth,

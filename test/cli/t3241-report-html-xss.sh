@@ -14,7 +14,7 @@ if [ ! -d node_modules/playwright-core ]; then
 	skip_all "playwright-core is not installed (make deps runs npm ci)"
 fi
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed"
-plan 13
+plan 14
 
 # Twelve runs. The tools refuse such commits now, but a history written
 # before (or by hand) may hold them: the page must not trust it. Cut to
@@ -79,8 +79,11 @@ jq_ok '.trends == 1 and .trend_runs == [12] and .change_marks == 1' \
 jq_ok '.visible_after_filter == ["warning"]' "$T/seen.json" \
 	"the page's own script runs (the warnings filter)"
 like "$(cat "$html")" \
-	"<title>&lt;img src=&#39;x</title>&lt;img sr</text>" \
-	"a commit reads as text, whole and cut to 7 characters"
+	"text-anchor=\"start\">&lt;img src=&#39;</text>" \
+	"a commit reads as text: under the axis cut to 10 characters"
+like "$(cat "$html")" \
+	"<title>run-01 · &lt;img src=&#39;x · median 10.000 ms" \
+	"and whole (up to 12) in its point's title"
 like "$(cat "$html")" \
 	"<code title=\"&quot;&gt;&lt;img src=x onerror=alert(4)&gt;..&#39;&gt;&lt;img src=x onerror=alert(5)&gt;\">&quot;&gt;&lt;img src=x..&#39;&gt;&lt;img src=x</code>" \
 	"so does a change point's commit range"

@@ -96,7 +96,7 @@ jq_ok ".[$si] | .zoom == [1] and .zoom_breaks == [1] and
 jq_ok ".[$ci] | .zoom == [1] and
 	(.zoom_words[0] | test(\"^y axis zoomed: 5[0-9.]+M to [56][0-9.]+M, not from 0$\"))" \
 	"$T/pages.json" "counts 0.1% apart: a zoom with its range"
-svg=$(grep -o '<svg class="trend instr"[^>]*>' "$T/dash"/s-*.html |
+svg=$(grep -o '<svg class="chart trend instr"[^>]*>' "$T/dash"/s-*.html |
 	head -n 1)
 lo=$(printf '%s' "$svg" | sed 's/.*data-y-lo="\([^"]*\)".*/\1/')
 hi=$(printf '%s' "$svg" | sed 's/.*data-y-hi="\([^"]*\)".*/\1/')

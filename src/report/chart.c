@@ -1,13 +1,13 @@
-/* dash-chart.c: the dashboard's charts: a series' trend (times, counts or a
- * memory metric) with its axes and change points, and the index's small
- * trends (dash-int.h). */
+/* chart.c: the one trend chart of every page (chart.h): a row's or a
+ * series' trend (times, counts or a memory metric) with its axes, change
+ * points and keys, and the dashboard index's small trends. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "history/steps.h"
-#include "dash-int.h"
+#include "kit/page.h"
+#include "chart.h"
 
 /* The y of v on an axis drawn from y0 down h (halves: the width of
  * [-DBL_MAX, DBL_MAX] is not a double). */
@@ -51,7 +51,7 @@ axis_value(const struct prof_page_axis *ax, double v, int kind, char buf[32])
 	else if (kind >= KIND_MEM)
 		prof_page_count(buf, 32, v, 0);
 	else
-		dash_ms(v, buf);
+		prof_page_time(buf, 32, v, 0);
 	return buf;
 }
 
@@ -92,13 +92,8 @@ title_end(FILE *fp, const struct prof_page_axis *ax, int kind)
 	fputs("</title>", fp);
 }
 
-/*
- * A small trend: the values, the change points as red marks, the latest
- * value as a dot. Its axis starts at zero or zooms as a series page's
- * does (at least 20% of the level), and its title says which.
- */
 void
-dash_spark(FILE *fp, const char *cls, const char *line, const double *v,
+chart_spark(FILE *fp, const char *cls, const char *line, const double *v,
 	   size_t n, const size_t *cuts, long ncuts, const char *label)
 {
 	const double W = 160, H = 32, P = 3;
@@ -112,7 +107,7 @@ dash_spark(FILE *fp, const char *cls, const char *line, const double *v,
 				 kind ? COUNT_LEAST : TIME_LEAST) == 0;
 	long k;
 
-	fprintf(fp, "<svg class=\"spark %s\" viewBox=\"0 0 160 32\" "
+	fprintf(fp, "<svg class=\"chart spark %s\" viewBox=\"0 0 160 32\" "
 		    "role=\"img\" data-points=\"%zu\" data-changes=\"%ld\" "
 		    "data-zoom=\"%d\">",
 		cls, n, ncuts, have ? ax.zoom : 0);
@@ -143,38 +138,129 @@ dash_spark(FILE *fp, const char *cls, const char *line, const double *v,
 	fputs("</svg>", fp);
 }
 
+
+int
+chart_stands_out(const char *status)
+{
+	static const char *const word[] = {"improved", "warning", "unsettled"};
+	int i;
+
+	for (i = 0; status && i < 3; i++)
+		if (!strcmp(status, word[i]))
+			return i + 1;
+	return 0;
+}
+
+/* The class a point of a verdict gets: improved, warning and unsettled
+ * stand out. */
+static const char *
+point_class(const char *status)
+{
+	static const char *const cls[] = {"", " imp", " wrn", " uns"};
+
+	return cls[chart_stands_out(status)];
+}
+
+/* Whether a commit is a hexadecimal object name, safe in a URL. */
+static int
+commit_linkable(const char *c)
+{
+	size_t n = strspn(c, "0123456789abcdefABCDEF");
+
+	return n >= 7 && n <= 64 && !c[n];
+}
+
+const char *
+chart_commit_url(const char *repo_url, const char *commit, char *buf,
+		 size_t n)
+{
+	if (!repo_url || !commit || !commit_linkable(commit))
+		return NULL;
+	snprintf(buf, n, "%s/commit/%s", repo_url, commit);
+	return buf;
+}
+
+/* The bytes of a commit its label shows (chart_commit_label()). */
+static size_t
+label_len(const char *commit)
+{
+	return commit_linkable(commit) ? 7 : 10;
+}
+
+void
+chart_commit_label(FILE *fp, const char *commit)
+{
+	prof_page_esc_cut(fp, commit, label_len(commit));
+}
+
+void
+chart_run_words(const struct chart_run *runs, size_t n, size_t i, char *buf,
+		size_t len)
+{
+	const struct chart_run *p = &runs[i];
+	size_t j, of = 0, k = 0;
+	int same_minute = 0;
+
+	buf[0] = '\0';
+	for (j = 0; j < n; j++) {
+		if (label_len(runs[j].commit) != label_len(p->commit) ||
+		    strncmp(runs[j].commit, p->commit, label_len(p->commit)))
+			continue;
+		of++;
+		if (j <= i)
+			k++;
+		if (j != i && strlen(p->timestamp) >= 16 &&
+		    !strncmp(runs[j].timestamp, p->timestamp, 16))
+			same_minute = 1;
+	}
+	if (of < 2)
+		return;
+	if (!same_minute && strlen(p->timestamp) >= 16 &&
+	    p->timestamp[10] == 'T')
+		snprintf(buf, len, "%.5s %.5s", p->timestamp + 5,
+			 p->timestamp + 11);
+	else
+		snprintf(buf, len, "run %zu of %zu", k, of);
+}
+
+/* Where a chart draws: its plot from x L (its first run at x0, the next
+ * dx on) to W - R, from y T down ph, in a box of W x H. */
+struct frame {
+	double W, H, L, R, T, ph, x0, dx;
+};
+
 /*
  * The x axis of a chart: a tick and the commit of every k-th run, the
- * latest always among them (at most MAX_XLABELS), each a link to its
+ * latest always among them (at most CHART_XLABELS), each a link to its
  * commit where the repository is known, and under a commit that has
- * several runs what tells each apart (dash_run_words()); under them the first
- * and last dates.
+ * several runs what tells each apart (chart_run_words()); under them the
+ * first and last dates.
  */
 static void
-x_axis(FILE *fp, const struct dash *d, double x0, double dx, double y,
-       double L, double W, double R, double H)
+x_axis(FILE *fp, const struct chart *c, const struct frame *f)
 {
-	size_t k = (d->n + MAX_XLABELS - 1) / MAX_XLABELS, i;
+	size_t k = (c->n + CHART_XLABELS - 1) / CHART_XLABELS, i;
+	double y = f->T + f->ph;
 	char url[1200], rw[64];
 
-	if (!d->n)
+	if (!c->n)
 		return;
 	if (!k)
 		k = 1;
 	fprintf(fp, "<g class=\"xaxis\" data-labels=\"%zu\">",
-		(d->n + k - 1) / k);
-	for (i = d->n; i-- > 0;) {
-		const struct point *p = &d->pts[i];
-		const char *u = dash_commit_url(d->o, p->commit, url,
+		(c->n + k - 1) / k);
+	for (i = c->n; i-- > 0;) {
+		const struct chart_run *p = &c->runs[i];
+		const char *u = chart_commit_url(c->repo_url, p->commit, url,
 						 sizeof(url));
-		double x = x0 + dx * (double)i;
+		double x = f->x0 + f->dx * (double)i;
 		const char *anchor = "middle";
 
-		if ((d->n - 1 - i) % k)
+		if ((c->n - 1 - i) % k)
 			continue;
-		if (d->n > 1 && i == d->n - 1)
+		if (c->n > 1 && i == c->n - 1)
 			anchor = "end";
-		else if (d->n > 1 && i == 0)
+		else if (c->n > 1 && i == 0)
 			anchor = "start";
 		fprintf(fp, "<line class=\"axis\" x1=\"%.1f\" x2=\"%.1f\" "
 			    "y1=\"%.0f\" y2=\"%.0f\"/>",
@@ -187,11 +273,11 @@ x_axis(FILE *fp, const struct dash *d, double x0, double dx, double y,
 		fprintf(fp, "<text class=\"tick xc mono\" x=\"%.1f\" y=\"%.0f\" "
 			    "text-anchor=\"%s\">",
 			x, y + 16, anchor);
-		dash_commit_label(fp, p->commit);
+		chart_commit_label(fp, p->commit);
 		fputs("</text>", fp);
 		if (u)
 			fputs("</a>", fp);
-		dash_run_words(d, i, rw, sizeof(rw));
+		chart_run_words(c->runs, c->n, i, rw, sizeof(rw));
 		if (rw[0]) {
 			fprintf(fp, "<text class=\"tick xr\" x=\"%.1f\" "
 				    "y=\"%.0f\" text-anchor=\"%s\">",
@@ -200,35 +286,17 @@ x_axis(FILE *fp, const struct dash *d, double x0, double dx, double y,
 			fputs("</text>", fp);
 		}
 	}
-	fprintf(fp, "</g><text class=\"tick\" x=\"%.0f\" y=\"%.0f\">", L,
-		H - 6);
-	prof_page_esc_cut(fp, d->pts[0].timestamp, 10);
+	fprintf(fp, "</g><text class=\"tick\" x=\"%.0f\" y=\"%.0f\">", f->L,
+		f->H - 6);
+	prof_page_esc_cut(fp, c->runs[0].timestamp, 10);
 	fprintf(fp, "</text><text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
 		    "text-anchor=\"middle\">commit, oldest first</text>",
-		L + (W - R - L) / 2, H - 6);
+		f->L + (f->W - f->R - f->L) / 2, f->H - 6);
 	fprintf(fp, "<text class=\"tick\" x=\"%.0f\" y=\"%.0f\" "
 		    "text-anchor=\"end\">",
-		W - R, H - 6);
-	prof_page_esc_cut(fp, d->pts[d->n - 1].timestamp, 10);
-	fprintf(fp, " (%zu run%s)</text>", d->n, d->n == 1 ? "" : "s");
-}
-
-/*
- * The change points of memory metric m of a series (runs with a value
- * only), as run indexes into cuts (room for d->n). Returns their number:
- * 0 when out of memory (the chart is drawn without them).
- */
-static long
-mem_cuts(const struct dash *d, int m, size_t *cuts)
-{
-	struct dash_steps s;
-	long j, nc = 0;
-
-	if (dash_steps_fit(d, m, &s) == 0)
-		for (nc = s.nc, j = 0; j < nc; j++)
-			cuts[j] = s.idx[s.off + s.cuts[j]];
-	dash_steps_free(&s);
-	return nc;
+		f->W - f->R, f->H - 6);
+	prof_page_esc_cut(fp, c->runs[c->n - 1].timestamp, 10);
+	fprintf(fp, " (%zu run%s)</text>", c->n, c->n == 1 ? "" : "s");
 }
 
 /* A chart's title: what it draws per run, in its unit. */
@@ -246,23 +314,29 @@ chart_title(FILE *fp, int kind)
 			prof_cmp_metrics[m].unit);
 }
 
-/* Point i of a chart of kind (metric m; a the values, on axis ax, from x0
- * by dx): a circle in its verdict's class, a link to its commit, and its
- * run, value and verdict on hover. */
+/* Point i of a chart of kind (metric m; a the values, on axis ax, in
+ * frame f): a circle in its verdict's class (ringed where it is the
+ * page's run), a link to its commit, and its run, value and verdict on
+ * hover. */
 static void
-chart_point(FILE *fp, const struct dash *d, size_t i, int kind, int m,
-	    const double *a, const struct prof_page_axis *ax, double x0,
-	    double dx, double T, double ph)
+chart_point(FILE *fp, const struct chart *c, size_t i, int kind, int m,
+	    const double *a, const struct prof_page_axis *ax,
+	    const struct frame *f)
 {
 	char url[1200], n1[32], n2[32];
-	const struct point *p = &d->pts[i];
-	const char *u = dash_commit_url(d->o, p->commit, url,
+	const struct chart_run *p = &c->runs[i];
+	const char *u = chart_commit_url(c->repo_url, p->commit, url,
 					 sizeof(url));
 	const char *st = m ? p->mem_status[m] : p->status;
 	const char *why = m ? p->mem_reason[m] : p->reason;
+	double x = f->x0 + f->dx * (double)i, y = y_of(ax, a[i], f->T, f->ph);
 
 	if (!isfinite(a[i]))
 		return;
+	if ((long)i == c->now)
+		fprintf(fp, "<circle class=\"now\" cx=\"%.1f\" cy=\"%.1f\" "
+			    "r=\"7\"/>",
+			x, y);
 	if (u) {
 		fputs("<a href=\"", fp);
 		prof_page_esc(fp, u);
@@ -271,34 +345,31 @@ chart_point(FILE *fp, const struct dash *d, size_t i, int kind, int m,
 	fprintf(fp, "<circle class=\"%s%s%s\" cx=\"%.1f\" "
 		    "cy=\"%.1f\" r=\"%s\"",
 		kind == KIND_COUNT ? "ipt" : m ? "mpt" : "pt",
-		dash_point_class(st), p->errors ? " err" : "",
-		x0 + dx * (double)i, y_of(ax, a[i], T, ph),
-		dash_point_class(st)[0] ? "4" : "3");
+		point_class(st), p->errors ? " err" : "", x, y,
+		point_class(st)[0] ? "4" : "3");
 	if (m)
 		fprintf(fp, " data-value=\"%.17g\"", a[i]);
 	fputs("><title>", fp);
 	prof_page_esc(fp, p->run_id);
 	fputs(" \xc2\xb7 ", fp);
 	prof_page_esc_cut(fp, p->commit, 12);
-	if (kind == KIND_COUNT)
-		fprintf(fp, " \xc2\xb7 %s instructions",
-			dash_count(p->instructions, n1));
-	else if (m)
+	if (kind == KIND_COUNT) {
+		prof_page_count(n1, sizeof(n1), (double)p->instructions, 0);
+		fprintf(fp, " \xc2\xb7 %s instructions", n1);
+	} else if (m) {
 		/* "heap peak 1,052,656 bytes", "2 allocations" */
+		int named = strcmp(prof_cmp_metrics[m].name,
+				   prof_cmp_metrics[m].unit) != 0;
+
 		fprintf(fp, " \xc2\xb7 %s%s%s %s",
-			strcmp(prof_cmp_metrics[m].name,
-			       prof_cmp_metrics[m].unit) ?
-				prof_cmp_metrics[m].name :
-				"",
-			strcmp(prof_cmp_metrics[m].name,
-			       prof_cmp_metrics[m].unit) ?
-				" " :
-				"",
-			axis_value(ax, a[i], kind, n1),
+			named ? prof_cmp_metrics[m].name : "",
+			named ? " " : "", axis_value(ax, a[i], kind, n1),
 			prof_cmp_metrics[m].unit);
-	else
-		fprintf(fp, " \xc2\xb7 median %s \xc2\xb7 p90 %s",
-			dash_ms(p->median, n1), dash_ms(p->p90, n2));
+	} else {
+		prof_page_time(n1, sizeof(n1), p->median, 0);
+		prof_page_time(n2, sizeof(n2), p->p90, 0);
+		fprintf(fp, " \xc2\xb7 median %s \xc2\xb7 p90 %s", n1, n2);
+	}
 	if (p->errors)
 		fprintf(fp, " \xc2\xb7 %lld errors", p->errors);
 	if (st) {
@@ -314,15 +385,14 @@ chart_point(FILE *fp, const struct dash *d, size_t i, int kind, int m,
 		fputs("</a>", fp);
 }
 
-/* The y axis of a chart of kind on ax, from x L to right, from y T down
- * ph: its grid and ticks, its unit, and where it zooms a break in it and
- * the zoom in words. */
+/* The y axis of a chart of kind on ax, in frame f: its grid and ticks,
+ * its unit, and where it zooms a break in it and the zoom in words. */
 static void
-y_axis(FILE *fp, const struct prof_page_axis *ax, int kind, double L,
-       double right, double T, double ph)
+y_axis(FILE *fp, const struct prof_page_axis *ax, int kind,
+       const struct frame *f)
 {
 	int m = kind >= KIND_MEM ? KIND_METRIC(kind) : 0, k;
-	double scale;
+	double scale, L = f->L, right = f->W - f->R, T = f->T, ph = f->ph;
 	char n1[32];
 
 	for (k = 0; k < ax->n; k++) {
@@ -371,54 +441,46 @@ y_axis(FILE *fp, const struct prof_page_axis *ax, int kind, double L,
 	}
 }
 
-/*
- * The big chart of a series: median and p90, instruction counts or a
- * memory metric per run (kind). Its y axis starts at zero, or zooms and
- * says so in the chart, with its range, and with a break in the axis; its
- * x axis names the commits. Memory is in bytes or allocations with
- * grouped digits, its change points found in its own values and its
- * points coloured by its own verdicts.
- */
-void
-dash_chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
+/* The value of run p a chart of kind draws (metric m): NAN where none. */
+static double
+value_of(const struct chart_run *p, int kind, int m)
 {
-	const double W = 960, H = 330, R = 16, T = 28, B = 62;
-	const double L = kind >= KIND_MEM ? 100 : 72;
-	double pw = W - L - R, ph = H - T - B, lo, hi;
-	double *a = malloc((d->n ? d->n : 1) * sizeof(*a));
-	double *b = malloc((d->n ? d->n : 1) * sizeof(*b));
-	size_t *mcuts = NULL;
-	const size_t *cuts = e->cuts;
-	long ncuts = kind == KIND_TIME ? e->ncuts : 0;
-	double dx = step_of(d->n, pw), x0 = d->n > 1 ? L : L + pw / 2;
+	if (kind == KIND_COUNT)
+		return p->instructions >= 0 ? (double)p->instructions : NAN;
+	return m ? p->mem[m] : p->median;
+}
+
+void
+chart_trend(FILE *fp, const struct chart *c, int kind)
+{
+	struct frame f = {960, 330, kind >= KIND_MEM ? 100 : 72, 16, 28, 0,
+			  0, 0};
+	double *a = malloc((c->n ? c->n : 1) * sizeof(*a));
+	double *b = malloc((c->n ? c->n : 1) * sizeof(*b));
+	double pw, lo, hi;
 	struct prof_page_axis ax;
 	int m = kind >= KIND_MEM ? KIND_METRIC(kind) : 0;
+	long ncuts = kind == KIND_COUNT ? 0 : c->ncuts;
 	size_t i;
 	int have;
 
+	pw = f.W - f.L - f.R;
+	f.ph = f.H - f.T - 62;
+	f.dx = step_of(c->n, pw);
+	f.x0 = c->n > 1 ? f.L : f.L + pw / 2;
 	if (!a || !b)
 		goto out;
-	for (i = 0; i < d->n; i++) {
-		a[i] = kind == KIND_COUNT ?
-			       (d->pts[i].instructions >= 0 ?
-					(double)d->pts[i].instructions :
-					NAN) :
-		       m ? d->pts[i].mem[m] :
-			   d->pts[i].median;
-		b[i] = d->pts[i].p90;
+	for (i = 0; i < c->n; i++) {
+		a[i] = value_of(&c->runs[i], kind, m);
+		b[i] = c->runs[i].p90;
 	}
-	if (m) {
-		mcuts = malloc((d->n ? d->n : 1) * sizeof(*mcuts));
-		ncuts = mcuts ? mem_cuts(d, m, mcuts) : 0;
-		cuts = mcuts;
-	}
-	have = prof_page_axis_extent(a, kind ? NULL : b, d->n, &lo, &hi) == 0 &&
+	have = prof_page_axis_extent(a, kind ? NULL : b, c->n, &lo, &hi) == 0 &&
 	       prof_page_axis_fit(&ax, lo, hi, kind ? COUNT_LEAST : TIME_LEAST) ==
 		       0;
-	fprintf(fp, "<svg class=\"trend%s\" viewBox=\"0 0 960 330\" "
+	fprintf(fp, "<svg class=\"chart trend%s\" viewBox=\"0 0 960 330\" "
 		    "role=\"img\" data-points=\"%zu\" data-changes=\"%ld\" "
 		    "data-zoom=\"%d\"",
-		kind == KIND_COUNT ? " instr" : m ? " mem" : "", d->n, ncuts,
+		kind == KIND_COUNT ? " instr" : m ? " mem" : "", c->n, ncuts,
 		have ? ax.zoom : 0);
 	if (m)
 		fprintf(fp, " data-metric=\"%s\"", prof_cmp_metrics[m].key);
@@ -432,28 +494,39 @@ dash_chart(FILE *fp, struct dash *d, const struct entry *e, int kind)
 		fputs("</svg>", fp);
 		goto out;
 	}
-	y_axis(fp, &ax, kind, L, W - R, T, ph);
-	x_axis(fp, d, x0, dx, T + ph, L, W, R, H);
-	if (kind != KIND_COUNT) {
-		long c;
+	y_axis(fp, &ax, kind, &f);
+	x_axis(fp, c, &f);
+	for (i = 0; i < (size_t)ncuts; i++) {
+		double x = f.x0 + f.dx * (double)c->cuts[i] - f.dx / 2;
 
-		for (c = 0; c < ncuts; c++) {
-			double x = x0 + dx * (double)cuts[c] - dx / 2;
-
-			fprintf(fp, "<line class=\"cut\" x1=\"%.1f\" "
-				    "x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\"/>",
-				x, x, T, T + ph);
-		}
-		if (!m)
-			polyline(fp, "p90", b, d->n, x0, dx, T, ph, &ax);
+		fprintf(fp, "<line class=\"cut\" x1=\"%.1f\" x2=\"%.1f\" "
+			    "y1=\"%.0f\" y2=\"%.0f\"/>",
+			x, x, f.T, f.T + f.ph);
 	}
-	polyline(fp, kind == KIND_COUNT ? "ins" : m ? "mline" : "med", a, d->n,
-		 x0, dx, T, ph, &ax);
-	for (i = 0; i < d->n; i++)
-		chart_point(fp, d, i, kind, m, a, &ax, x0, dx, T, ph);
+	if (kind == KIND_TIME)
+		polyline(fp, "p90", b, c->n, f.x0, f.dx, f.T, f.ph, &ax);
+	polyline(fp, kind == KIND_COUNT ? "ins" : m ? "mline" : "med", a, c->n,
+		 f.x0, f.dx, f.T, f.ph, &ax);
+	for (i = 0; i < c->n; i++)
+		chart_point(fp, c, i, kind, m, a, &ax, &f);
 	fputs("</svg>\n", fp);
 out:
 	free(a);
 	free(b);
-	free(mcuts);
+}
+
+void
+chart_keys(FILE *fp, const struct chart *c)
+{
+	fprintf(fp, "<p class=\"keys\"><span class=\"lm\">&#9679; "
+		    "median (a point per run%s)</span><span class=\"lp\">- - "
+		    "p90</span><span class=\"lc\">| change point</span>",
+		c->repo_url ? ", a link to its commit" : "");
+	if (c->now >= 0)
+		fputs("<span class=\"lm\">&#9711; this run</span>", fp);
+	fputs("<span class=\"li\">&#9679; improved</span><span class=\"lw\">"
+	      "&#9679; warning</span><span class=\"lu\">&#9679; unsettled "
+	      "(not settled within its budget: run it again with a larger "
+	      "one)</span></p>",
+	      fp);
 }
