@@ -16,6 +16,11 @@
  * status's and from the dashboard's lines (its instructions' teal). */
 #define PROF_PALETTE_UNSETTLED "#bf3989"
 
+/* The words, the muted words and the lines of every page (style.h). */
+#define PROF_PAGE_INK "#1b1f24"
+#define PROF_PAGE_MUTE "#57606a"
+#define PROF_PAGE_LINE "#d0d7de"
+
 /*
  * The trend chart's lines and marks, none of them a status's colour: the
  * median (and a memory metric) ink, the p90 a light grey, the instruction
@@ -29,7 +34,7 @@
 #define PROF_CHART_CHANGE "#57606a"
 #define PROF_CHART_GRID "#eaeef2"
 #define PROF_CHART_AXIS "#8c959f"
-#define PROF_CHART_MUTE "#57606a"
+#define PROF_CHART_MUTE PROF_PAGE_MUTE
 #define PROF_CHART_ZOOM "#9a6700"
 
 #endif /* PROF_PALETTE_H */

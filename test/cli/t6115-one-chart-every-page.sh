@@ -2,9 +2,10 @@
 # One chart on every page: a row's trend on report.html and its series'
 # chart on the dashboard are drawn by the same code (src/report/chart.c)
 # from the same history, so they are the same svg, byte for byte, but for
-# report.html's ring around its own run; and the chart's rules and
-# colours (the median ink, the p90 grey, a warning point's colour) are
-# the same in both pages' stylesheets.
+# report.html's ring around its own run; and both pages' stylesheets
+# begin with one shared sheet (src/report/style.h: the palette, words,
+# tables and numbers, the glossary, the verdicts' words and badges, the
+# chart's rules and colours: the median ink, the p90 grey).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/history.sh"
 plan 7
@@ -41,12 +42,12 @@ like "$(svg "$page")" '<circle class="pt wrn"' \
 is "$(grep -o '<circle class="now"[^>]*>' "$T/r.html" | wc -l)" 1 \
 	"report.html rings its own run"
 
-# rules FILE: the chart's rules in the page's stylesheet.
+# rules FILE: the shared sheet at the head of the page's stylesheet.
 rules() {
-	grep -o 'svg\.chart{display:block}.*\.keys \.lu{color:[^}]*}' "$1"
+	tr -d '\n' <"$1" | grep -o '<style>:root{--fg:.*\.keys \.lu{color:[^}]*}'
 }
 ok "$([ -n "$(rules "$T/r.html")" ] &&
 	[ "$(rules "$T/r.html")" = "$(rules "$page")" ] &&
 	rules "$page" | grep -q '\.chart \.med{fill:none;stroke:#24292f'
-	echo $?)" "and one set of the chart's rules and colours in both pages"
+	echo $?)" "and one stylesheet, the chart's rules and colours in it, heads both pages"
 finish
