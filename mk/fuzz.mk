@@ -23,9 +23,11 @@ FUZZ_CFLAGS := -g -O1 -std=c11 -D_GNU_SOURCE -Wall -Wno-unused-parameter \
 	-Itest/fuzz \
 	$(PKG_CFLAGS) $(XML_CFLAGS) $(FUZZ_SAN)
 
-# With prof-report's page (src/report/runpage.c), which the results target
-# writes for every document that checks.
-FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(LIB_SRC) $(REPORT_SRC))
+# With prof-report's page (src/report/runpage.c) and its loader (load.c,
+# which says its errors through src/cli), which the results target writes
+# for every document that checks.
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(LIB_SRC) $(REPORT_SRC) \
+	$(CLI_SRC))
 FUZZ_ENGINE_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(ENGINE_SRC))
 FUZZ_SERVER_OBJ := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(SERVER_SRC)) \
 	$(FUZZ_BUILD)/obj/gen/server/assets.o

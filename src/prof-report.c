@@ -173,12 +173,15 @@ run_dir_of(const struct opts *o, const char *results_path, char *run_dir,
 	}
 }
 
-/* --html's page of the run r read: 0, or -1 said. */
+/* --html's page of the run r read: what it draws chosen, then loaded,
+ * then written; 0, or -1 said. */
 static int
 write_html(struct opts *o, struct report *r, const char *run_dir)
 {
+	struct prof_runpage *pg = NULL;
 	struct prof_err err = {0};
 	char project[4096];
+	int rc = -1;
 
 	o->html.cur = &r->view;
 	o->html.cmp = r->judged ? &r->rows : NULL;
@@ -191,11 +194,15 @@ write_html(struct opts *o, struct report *r, const char *run_dir)
 			return -1;
 		o->html.project = project;
 	}
-	if (prof_runpage_write(&o->html, &err) < 0) {
+	if (prof_runpage_choose(&pg, &o->html, &err) < 0 ||
+	    rep_load_drawn(&r->drawn, &o->html, prof_runpage_drawn(pg),
+			   &err) < 0 ||
+	    prof_runpage_write(pg, &r->drawn, &err) < 0)
 		cli_err(&err);
-		return -1;
-	}
-	return 0;
+	else
+		rc = 0;
+	prof_runpage_free(pg);
+	return rc;
 }
 
 static int

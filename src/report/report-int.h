@@ -1,7 +1,7 @@
 /*
  * report-int.h: what the files of prof-report's summary share: the run
- * as the summary reads it (struct report), loaded by load.c, and each file's
- * writers. Inside src/report only.
+ * as the summary reads it (struct report), loaded by load.c (load.h), and
+ * each file's writers. Inside src/report only.
  */
 #ifndef PROF_REPORT_INT_H
 #define PROF_REPORT_INT_H
@@ -16,6 +16,7 @@
 #include "verdict/view.h"
 #include "verdict/verdict.h"
 #include "model/runview.h"
+#include "load.h"
 #include "md.h"
 
 /* The lines of a CPU profile that the summary shows. */
@@ -68,6 +69,9 @@ struct report {
 	const char *run_dir;
 	const char *pprof;
 	FILE *md;
+	/* What report.html draws (--html; rep_load_drawn()), loaded once
+	 * the summary is written. */
+	struct rep_drawn drawn;
 };
 
 /* A field in a code span in a table cell. */

@@ -165,7 +165,7 @@ static void
 times_of(const struct extras *x, const struct prof_runrow *rows,
 	 const struct prof_runrow *r, struct times t[TIME_N])
 {
-	const struct extra *e = r ? rp_extra_of(x, r - rows) : NULL;
+	const struct extra *e = r ? rep_extra_of(x, r - rows) : NULL;
 
 	memset(t, 0, TIME_N * sizeof(*t));
 	if (!r)
@@ -381,8 +381,8 @@ rp_strip_chart(struct page *p, const struct prof_runrow *r,
 	struct times cur[TIME_N], base[TIME_N];
 
 	/* A row whose samples say their CPU or own time: every time drawn. */
-	times_of(&p->wx, p->rows, r, cur);
-	times_of(&p->bx, p->brows, b, base);
+	times_of(&p->d->wx, p->rows, r, cur);
+	times_of(&p->d->bx, p->brows, b, base);
 	if (cur[TIME_CPU].n || cur[TIME_OWN].n || base[TIME_CPU].n ||
 	    base[TIME_OWN].n) {
 		times_chart(p, r, c, b, cur, base);
@@ -735,7 +735,7 @@ rp_trend_chart(struct page *p, const struct prof_runrow *r,
 	FILE *fp = p->fp;
 	int rc = -1;
 
-	if (rp_trend_of(p, r, &all, &changes, err) < 0)
+	if (rep_trend_of(p->d, r, &all, &changes, err) < 0)
 		goto out;
 	len = json_object_array_length(all) + 1;
 	t = malloc(len * sizeof(*t));
@@ -914,13 +914,14 @@ rp_numbers(struct page *p, const struct prof_runrow *r,
 	double th = c ? c->threshold_pct : NAN;
 	int judged = judged_kind(c);
 
-	times_of(&p->wx, p->rows, r, cur);
-	times_of(&p->bx, p->brows, b, base);
+	times_of(&p->d->wx, p->rows, r, cur);
+	times_of(&p->d->bx, p->brows, b, base);
 	stats_table(fp, r, c ? &c->base : NULL, cur, base, judged);
 	fprintf(fp, "</table><table class=\"facts\">");
 	if (r->cpu_st.n) {
 		prof_cpu_row_contended(&r->cpu, r->n, a[4], 32);
-		contended_fact(fp, rp_extra_of(&p->wx, r - p->rows), r->n, a[4]);
+		contended_fact(fp, rep_extra_of(&p->d->wx, r - p->rows), r->n,
+			       a[4]);
 		if (b && b->cpu_st.n) {
 			prof_cpu_row_contended(&b->cpu, b->n, a[4], 32);
 			fprintf(fp, "<tr><td>baseline contended</td><td "

@@ -148,7 +148,7 @@ why_block(struct page *p, long i, const struct prof_verdict *c,
 		return 0;
 	why_functions(fp, c, kind, heading);
 	snprintf(id, sizeof(id), "flame-%ld-%s", i, w->key);
-	if (rp_graphs_of(p, w, time, &before, &after, &lerr) < 0) {
+	if (rep_graphs_of(p->d, w, time, &before, &after, &lerr) < 0) {
 		char buf[1200];
 
 		fprintf(fp, "<p class=\"reason\">No flame graph: ");

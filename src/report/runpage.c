@@ -462,7 +462,7 @@ block_section(struct page *p, const struct block *k, struct prof_err *err)
 		const struct prof_verdict *c = rp_count_comparison_of(p,
 								      &p->rows[i]);
 
-		if (p->hist && rp_has_time(p, &p->rows[i]) &&
+		if (p->d->hist && rp_has_time(p, &p->rows[i]) &&
 		    rp_trend_chart(p, &p->rows[i], err) < 0)
 			return -1;
 		if (c && c->why[PROF_VERDICT_WHY_COUNT].present)
@@ -614,7 +614,7 @@ tally(struct page *p, struct prof_err *err)
 		if (shown(p, &k)) {
 			const struct prof_runbrief *r = &p->briefs[i];
 			size_t len;
-			char *key = rp_row_key(r->workload, r->backend, "", &len);
+			char *key = rep_row_key(r->workload, r->backend, "", &len);
 
 			if (!key || prof_htab_put(&p->drawn_index, key, len,
 						  0) < 0) {
@@ -645,7 +645,8 @@ drawn_at(struct page *p, long from)
 {
 	const struct prof_runrow *r = &p->rows[from];
 
-	return !p->summarise || rp_drawn_wb(p, r->workload, r->backend);
+	return !p->summarise ||
+	       rep_block_drawn(&p->drawn_index, r->workload, r->backend);
 }
 
 /* What a summarised page left out, counted, and where to read it. */
@@ -812,12 +813,12 @@ write_page(struct page *p, struct prof_err *err)
 		prof_runview_count(p->cur), errors, errors == 1 ? "" : "s");
 	if (p->cmp && p->in->baseline)
 		prof_page_esc(fp, p->in->baseline);
-	else if (p->found_base)
+	else if (p->d->found_base)
 		fprintf(fp, "the run folder's baseline.json");
 	else
 		fprintf(fp, p->cmp ? "the baseline" : "no baseline");
 	fprintf(fp, "</td></tr><tr><td>history</td><td>");
-	if (p->hist)
+	if (p->d->hist)
 		prof_page_esc(fp, p->in->history);
 	else
 		fprintf(fp, "none");
@@ -847,27 +848,78 @@ write_page(struct page *p, struct prof_err *err)
 	return 0;
 }
 
-int
-prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err)
+/* Links go from the page's folder to the run folder's artifacts. */
+static void
+link_prefix(struct page *p)
 {
-	struct page p = {.in = in, .cur = in->cur, .cmp = in->cmp};
-	struct prof_afile af = {0};
-	int rc = -1;
+	const char *out = p->in->output, *slash = strrchr(out, '/');
+	char dir[4096];
 
-	/* What is drawn first (of every row, in brief), then what it
-	 * needs. */
-	p.n_briefs = (long)prof_runview_briefs(p.cur, &p.briefs);
-	if (tally(&p, err) < 0 || rp_page_load(&p, err) < 0)
-		goto out;
-	p.fp = prof_afile_open(&af, in->output, err);
-	if (!p.fp)
-		goto out;
-	/* Whole or not at all. */
-	if (write_page(&p, err) < 0)
-		prof_afile_abort(&af);
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - out) : 1,
+		 slash ? out : ".");
+	if (!strcmp(dir, p->in->run_dir) || !p->in->run_dir[0])
+		p->prefix[0] = '\0';
 	else
-		rc = prof_afile_commit(&af, err);
-out:
-	rp_page_free(&p);
-	return rc;
+		snprintf(p->prefix, sizeof(p->prefix), "%s/", p->in->run_dir);
+}
+
+struct prof_runpage {
+	struct page p;
+};
+
+int
+prof_runpage_choose(struct prof_runpage **pg,
+		    const struct prof_runpage_in *in, struct prof_err *err)
+{
+	struct prof_runpage *g = calloc(1, sizeof(*g));
+
+	*pg = g;
+	if (!g)
+		return prof_err_set(err, "out of memory");
+	g->p.in = in;
+	g->p.cur = in->cur;
+	g->p.cmp = in->cmp;
+	/* What is drawn (of every row, in brief), before what it needs is
+	 * loaded. */
+	g->p.n_briefs = (long)prof_runview_briefs(g->p.cur, &g->p.briefs);
+	return tally(&g->p, err);
+}
+
+const struct prof_htab *
+prof_runpage_drawn(const struct prof_runpage *pg)
+{
+	return pg->p.summarise ? &pg->p.drawn_index : NULL;
+}
+
+int
+prof_runpage_write(struct prof_runpage *pg, const struct rep_drawn *d,
+		   struct prof_err *err)
+{
+	struct page *p = &pg->p;
+	struct prof_afile af = {0};
+
+	p->d = d;
+	p->rows = d->rows;
+	p->n = d->n;
+	p->brows = d->brows;
+	p->bn = d->bn;
+	link_prefix(p);
+	p->fp = prof_afile_open(&af, p->in->output, err);
+	if (!p->fp)
+		return -1;
+	/* Whole or not at all. */
+	if (write_page(p, err) < 0) {
+		prof_afile_abort(&af);
+		return -1;
+	}
+	return prof_afile_commit(&af, err);
+}
+
+void
+prof_runpage_free(struct prof_runpage *pg)
+{
+	if (!pg)
+		return;
+	prof_htab_free(&pg->p.drawn_index);
+	free(pg);
 }

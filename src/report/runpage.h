@@ -28,7 +28,7 @@ struct prof_runview;
  * database (NULL: no trend charts) and project the project whose trends
  * are drawn where it holds many (prof_history_project(); NULL: the
  * history's default); run_dir the folder artifacts are
- * relative to. Written atomically to output. Returns 0, or -1 with err.
+ * relative to; output the page's file.
  */
 struct prof_runpage_in {
 	const struct prof_runview *cur;
@@ -41,6 +41,27 @@ struct prof_runpage_in {
 	const char *output;
 };
 
-int prof_runpage_write(const struct prof_runpage_in *in, struct prof_err *err);
+/*
+ * A page is made in three steps, and only the loader reads:
+ * prof_runpage_choose() chooses what is drawn from the run in brief and
+ * its comparisons (a page of more than a few thousand blocks draws the
+ * telling ones) and opens nothing; load.c's rep_load_drawn() loads the
+ * blocks prof_runpage_drawn() names (NULL: every one; load.h);
+ * prof_runpage_write() writes the page from them, atomically to
+ * in->output. in must outlive the page. Each returns 0 (choose: the page
+ * in *pg), or -1 with err; prof_runpage_free() lets the page go (NULL
+ * too).
+ */
+struct prof_htab;
+struct rep_drawn;
+struct prof_runpage;
+
+int prof_runpage_choose(struct prof_runpage **pg,
+			const struct prof_runpage_in *in,
+			struct prof_err *err);
+const struct prof_htab *prof_runpage_drawn(const struct prof_runpage *pg);
+int prof_runpage_write(struct prof_runpage *pg, const struct rep_drawn *d,
+		       struct prof_err *err);
+void prof_runpage_free(struct prof_runpage *pg);
 
 #endif /* PROF_RUNPAGE_H */

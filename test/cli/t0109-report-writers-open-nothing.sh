@@ -38,13 +38,14 @@ is "$(ls "$OBJ"/*.o | wc -l | tr -d ' ')" \
 	"$(ls "$ROOT"/src/report/*.c | wc -l | tr -d ' ')" \
 	"every file of src/report is built"
 # The loaders and committers, each with what it may open:
-#   load          the summary's temporary file, the comparisons' view
-#   runpage-load  the rows drawn, the baseline, the history, call graphs
+#   load          the one loader of a run: the summary's temporary
+#                 file, the comparisons' view, and report.html's rows
+#                 drawn, baseline, history and call graphs
 #   pprof         pprof's listings, read before the summary is written
 #   runpage, summary, dash-walk   the page's own file, committed whole
 #   history-*     prof-history's verbs: its database and the runs it adds
 is "$(cut -d: -f1 "$T/got" | tr '\n' ' ')" \
-	"dash-walk history-add history-import history-read history-txn load pprof runpage-load runpage summary " \
+	"dash-walk history-add history-import history-read history-txn load pprof runpage summary " \
 	"only the loaders and the committers open anything"
 is "$(grep -E '^(runpage|summary|dash-walk):' "$T/got" | tr '\n' '|')" \
 	"dash-walk: prof_afile_open|runpage: prof_afile_open|summary: prof_afile_open|" \

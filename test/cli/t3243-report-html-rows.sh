@@ -1,8 +1,8 @@
 #!/bin/bash
 # prof-report --html finds each row's comparison and baseline by key, not
 # by a search over all of them: ten times the rows cost about ten times
-# the instructions (callgrind's count of prof_runpage_write, which a busy
-# machine cannot move), where a search per row made it eighteen. make
+# the instructions (callgrind's count of the page's three steps, its
+# choice, its loading and its writing, which a busy machine cannot move), where a search per row made it eighteen. make
 # bench-tools times the same at 2,000 to 40,000 rows.
 . "$(dirname "$0")/lib.sh"
 command -v valgrind >/dev/null || skip_all "valgrind is not installed"
@@ -34,10 +34,13 @@ rows() {
 		"$T/r$n.json"
 }
 
-# count N: the instructions prof_runpage_write executes on N rows.
+# count N: the instructions the page executes on N rows: what it draws
+# chosen, loaded (rep_load_drawn: the baseline's index) and written.
 count() {
 	local n=$1
 	valgrind --tool=callgrind --collect-atstart=no \
+		--toggle-collect=prof_runpage_choose \
+		--toggle-collect=rep_load_drawn \
 		--toggle-collect=prof_runpage_write \
 		--callgrind-out-file="$T/cg$n" "$BIN/prof-report" -q \
 		-o "$T/s$n.md" --comparisons "$T/c$n.json" \

@@ -11,6 +11,7 @@
 #include "base/json.h"
 #include "model/runview.h"
 #include "model/stream.h"
+#include "report/load.h"
 #include "report/runpage.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -64,6 +65,8 @@ static void
 write_page(void)
 {
 	struct prof_runpage_in r = {0};
+	struct prof_runpage *pg = NULL;
+	struct rep_drawn d = {0};
 	struct prof_runview v;
 	struct prof_err err;
 
@@ -71,7 +74,11 @@ write_page(void)
 		r.cur = &v;
 		r.run_dir = dir;
 		r.output = page;
-		prof_runpage_write(&r, &err);
+		if (prof_runpage_choose(&pg, &r, &err) == 0 &&
+		    rep_load_drawn(&d, &r, prof_runpage_drawn(pg), &err) == 0)
+			prof_runpage_write(pg, &d, &err);
+		prof_runpage_free(pg);
+		rep_drawn_free(&d);
 	}
 	prof_runview_free(&v);
 }
