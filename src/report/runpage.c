@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/afile.h"
+#include "base/grow.h"
 #include "base/json.h"
 #include "kit/glossary.h"
 #include "kit/page.h"
@@ -549,16 +550,8 @@ stub_block(struct page *p, long from, struct prof_runrow **stub,
 		if (strcmp(b->workload, r0->workload) ||
 		    strcmp(b->backend, r0->backend))
 			break;
-		if ((size_t)(i - from) == *cap) {
-			size_t ncap = *cap ? *cap * 2 : 8;
-			struct prof_runrow *ns = realloc(*stub, ncap *
-								sizeof(*ns));
-
-			if (!ns)
-				return -1;
-			*stub = ns;
-			*cap = ncap;
-		}
+		if (PROF_GROW(*stub, (size_t)(i - from) + 1, *cap) < 0)
+			return -1;
 		r = &(*stub)[i - from];
 		memset(r, 0, sizeof(*r));
 		r->workload = b->workload;

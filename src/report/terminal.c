@@ -7,6 +7,7 @@
 
 #include <json-c/json.h>
 
+#include "base/grow.h"
 #include "base/json.h"
 #include "base/prof.h"
 #include "cli/cli.h"
@@ -48,15 +49,10 @@ table_add(struct table *t, char *const *cells)
 {
 	size_t i;
 
-	if (t->nrow == t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 64;
-		char **c = realloc(t->cell, cap * t->ncol * sizeof(*c));
-
-		if (!c)
-			return -1;
-		t->cell = c;
-		t->cap = cap;
-	}
+	/* Room for one more row: the array grows by rows of ncol cells. */
+	if (prof_grow(&t->cell, &t->cap, t->nrow + 1,
+		      t->ncol * sizeof(*t->cell)) < 0)
+		return -1;
 	for (i = 0; i < t->ncol; i++) {
 		char *s = strdup(cells[i] ? cells[i] : "-");
 

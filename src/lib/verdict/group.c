@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "base/grow.h"
 #include "base/json.h"
 #include "model/contend.h"
 #include "model/sample.h"
@@ -784,16 +785,8 @@ take_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 		}
 	}
 	if (k < 0) {
-		if (c->n == c->cap) {
-			size_t ncap = c->cap ? c->cap * 2 : 16;
-			struct prof_cmp_entry *nr =
-				realloc(c->rows, ncap * sizeof(*nr));
-
-			if (!nr)
-				return prof_err_set(err, "out of memory");
-			c->rows = nr;
-			c->cap = ncap;
-		}
+		if (PROF_GROW(c->rows, c->n + 1, c->cap) < 0)
+			return prof_err_set(err, "out of memory");
 		k = (long)c->n;
 		r = &c->rows[c->n++];
 		memset(r, 0, sizeof(*r));
@@ -919,16 +912,8 @@ base_class(struct prof_cmp *c, struct json_object *s, const char *seg,
 		}
 	}
 	if (k < 0) {
-		if (c->n_base == c->cap_base) {
-			size_t ncap = c->cap_base ? c->cap_base * 2 : 16;
-			struct prof_cmp_bgroup *ng =
-				realloc(c->base, ncap * sizeof(*ng));
-
-			if (!ng)
-				return prof_err_set(err, "out of memory");
-			c->base = ng;
-			c->cap_base = ncap;
-		}
+		if (PROF_GROW(c->base, c->n_base + 1, c->cap_base) < 0)
+			return prof_err_set(err, "out of memory");
 		k = (long)c->n_base;
 		g = &c->base[c->n_base++];
 		memset(g, 0, sizeof(*g));

@@ -5,6 +5,7 @@
 
 #include <json-c/json.h>
 
+#include "base/grow.h"
 #include "base/json.h"
 #include "model/stream.h"
 #include "verdict/read.h"
@@ -98,15 +99,8 @@ add(struct prof_cmpview *v, struct json_object *o, struct prof_err *err)
 		for (i = 0; i < PROF_CMPVIEW_KEEP; i++)
 			v->kept[i] = -1;
 	}
-	if (v->n == v->cap) {
-		size_t ncap = v->cap ? v->cap * 2 : 256;
-		void *p = realloc(v->at, ncap * sizeof(*v->at));
-
-		if (!p)
-			return prof_err_set(err, "out of memory");
-		v->at = p;
-		v->cap = ncap;
-	}
+	if (PROF_GROW(v->at, v->n + 1, v->cap) < 0)
+		return prof_err_set(err, "out of memory");
 	text = json_object_to_json_string_length(
 		o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE,
 		&len);
