@@ -42,26 +42,31 @@ length_ok(const char *s, char *why, size_t why_n)
 	return 1;
 }
 
+/* The byte c at offset at is not of the allowed set: 0, why saying it
+ * as a character where it prints, else as a byte. */
+static int
+not_allowed(char *why, size_t why_n, unsigned char c, size_t at,
+	    const char *allowed)
+{
+	if (c > 0x20 && c < 0x7f)
+		return say(why, why_n, "'%c' at offset %zu is not allowed (%s)",
+			   c, at, allowed);
+	return say(why, why_n, "byte 0x%02x at offset %zu is not allowed (%s)",
+		   c, at, allowed);
+}
+
 int
 prof_id_valid(const char *id, char *why, size_t why_n)
 {
 	size_t n, bad;
-	unsigned char c;
 
 	if (!length_ok(id, why, why_n))
 		return 0;
 	n = strlen(id);
 	bad = strspn(id, ID_CHARS);
-	if (bad < n) {
-		c = (unsigned char)id[bad];
-		if (c > 0x20 && c < 0x7f)
-			return say(why, why_n,
-				   "'%c' at offset %zu is not allowed (%s)", c,
-				   bad, ID_ALLOWED);
-		return say(why, why_n,
-			   "byte 0x%02x at offset %zu is not allowed (%s)", c,
-			   bad, ID_ALLOWED);
-	}
+	if (bad < n)
+		return not_allowed(why, why_n, (unsigned char)id[bad], bad,
+				   ID_ALLOWED);
 	if (id[0] == '.' || id[0] == '-' || id[0] == '_')
 		return say(why, why_n,
 			   "starts with '%c' (the first must be a letter or a "
@@ -84,10 +89,7 @@ prof_commit_valid(const char *commit, char *why, size_t why_n)
 	for (i = 0; i < n; i++) {
 		c = (unsigned char)commit[i];
 		if (c < 0x20 || c > 0x7e)
-			return say(why, why_n,
-				   "byte 0x%02x at offset %zu is not allowed "
-				   "(%s)",
-				   c, i, COMMIT_ALLOWED);
+			return not_allowed(why, why_n, c, i, COMMIT_ALLOWED);
 	}
 	if (commit[0] == ' ' || commit[0] == '-')
 		return say(why, why_n,
