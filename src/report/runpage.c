@@ -856,6 +856,8 @@ link_prefix(struct page *p)
 		snprintf(p->prefix, sizeof(p->prefix), "%s/", p->in->run_dir);
 }
 
+/* The page as runpage.h hands it out: made by prof_runpage_choose(),
+ * written by prof_runpage_write(). */
 struct prof_runpage {
 	struct page p;
 };
