@@ -254,11 +254,11 @@ keep_drawn(void *arg, const char *w, const char *b)
 static int
 extras_take(void *arg, struct json_object *s, struct prof_err *err)
 {
-	struct extras *x = arg;
+	struct rep_extras *x = arg;
 	const char *w = prof_json_str(s, "workload");
 	const char *b = prof_json_str(s, "backend");
 	const char *sid = prof_json_str(s, "segment_id");
-	struct extra *e;
+	struct rep_extra *e;
 	size_t len;
 	char *key, *k0;
 	long k;
@@ -310,7 +310,7 @@ oom:
 /* Each row of v (n of them) to its extra, once v is loaded (the
  * segment ids resolve only then). Returns 0 or -1. */
 static int
-extras_map(struct extras *x, const struct prof_runview *v, size_t n,
+extras_map(struct rep_extras *x, const struct prof_runview *v, size_t n,
 	   struct prof_err *err)
 {
 	size_t i;
@@ -332,8 +332,8 @@ extras_map(struct extras *x, const struct prof_runview *v, size_t n,
 	return 0;
 }
 
-const struct extra *
-rep_extra_of(const struct extras *x, long k)
+const struct rep_extra *
+rep_extra_of(const struct rep_extras *x, long k)
 {
 	long i = x->of_row && k >= 0 ? x->of_row[k] : -1;
 
@@ -341,7 +341,7 @@ rep_extra_of(const struct extras *x, long k)
 }
 
 static void
-extras_free(struct extras *x)
+extras_free(struct rep_extras *x)
 {
 	size_t i;
 
@@ -358,14 +358,18 @@ extras_free(struct extras *x)
 /* One side's rows of the blocks drawn (NULL: all), whole, into v, and
  * their extras into x. Returns 0 or -1; free both, also on failure. */
 static int
-load_side(struct prof_runview *v, struct extras *x, const char *path,
+load_side(struct prof_runview *v, struct rep_extras *x, const char *path,
 	  const struct prof_htab *drawn, struct prof_err *err)
 {
 	const struct prof_runrow *rows;
+	int rc;
 
+	/* The choice is the page's: kept while the walk asks, no longer. */
 	x->drawn = drawn;
-	if (prof_runview_load_only(v, path, drawn ? keep_drawn : NULL,
-				   (void *)drawn, extras_take, x, err) < 0)
+	rc = prof_runview_load_only(v, path, drawn ? keep_drawn : NULL,
+				    (void *)drawn, extras_take, x, err);
+	x->drawn = NULL;
+	if (rc < 0)
 		return -1;
 	return extras_map(x, v, prof_runview_rows(v, &rows), err);
 }

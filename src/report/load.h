@@ -1,24 +1,28 @@
 /*
- * load.h: the one loader of a run (load.c), for every page made of it:
- * summary.md, the compact table and annotations read struct report
- * (report-int.h), and report.html adds what it draws (struct rep_drawn):
- * the rows it draws whole, the baseline, the history and, one at a time
- * as its blocks are written, a row's trend and a flame graph's two call
- * graphs. The pages' writers open no file (t0109). Inside src/report
- * only.
+ * load.h: the one loader of a run (load.c; pprof.c reads the CPU
+ * profiles' listings), for every page made of it: summary.md, the
+ * compact table and the annotations read struct report, and report.html
+ * adds what it draws (struct rep_drawn): the rows it draws whole, the
+ * baseline, the history and, one at a time as its blocks are written, a
+ * row's trend and a flame graph's two call graphs. The pages' writers
+ * open no file (t0109). Inside src/report only.
  */
 #ifndef PROF_REPORT_LOAD_H
 #define PROF_REPORT_LOAD_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include <json-c/json.h>
 
 #include "base/err.h"
 #include "base/htab.h"
+#include "base/json.h"
 #include "history/history.h"
 #include "model/runview.h"
 #include "verdict/read.h"
+#include "verdict/verdict.h"
+#include "verdict/view.h"
 
 struct prof_runpage_in;
 struct prof_callgrind_profile;
@@ -30,7 +34,7 @@ struct prof_callgrind_profile;
  * delay, contend.h) of those that said their delay, and how many said it
  * and how many did not.
  */
-struct extra {
+struct rep_extra {
 	char *key;		/* workload NUL backend NUL segment id */
 	size_t len;
 	double *own;			/* ms, in the samples' order */
@@ -40,16 +44,16 @@ struct extra {
 	size_t n_cont, cap_cont;
 };
 
-struct extras {
+struct rep_extras {
 	const struct prof_htab *drawn;	/* the blocks drawn; NULL: all */
-	struct extra *e;
+	struct rep_extra *e;
 	size_t n, cap;
 	struct prof_htab index;		/* key -> index in e */
 	long *of_row;		/* per row of the view: in e, or -1 */
 };
 
 /* Row k's extra (k: its index among the view's rows), or NULL. */
-const struct extra *rep_extra_of(const struct extras *x, long k);
+const struct rep_extra *rep_extra_of(const struct rep_extras *x, long k);
 
 /*
  * What report.html draws of a run, loaded by rep_load_drawn(): the rows
@@ -65,7 +69,7 @@ struct rep_drawn {
 	 * given: a row draws its samples only where they are those its
 	 * comparison was made from. */
 	int found_base;
-	struct extras wx, bx;
+	struct rep_extras wx, bx;
 	const struct prof_runrow *rows, *brows;
 	long n, bn;
 	struct prof_htab base_index;	/* row key -> index in brows */
@@ -105,5 +109,80 @@ int rep_trend_of(const struct rep_drawn *d, const struct prof_runrow *r,
 int rep_graphs_of(const struct rep_drawn *d, const struct prof_verdict_why *w,
 		  int per_call, struct prof_callgrind_profile *before,
 		  struct prof_callgrind_profile *after, struct prof_err *err);
+
+/* The lines of a CPU profile that the summary shows. */
+#define TOP_FUNCTIONS 20
+
+/* A .prof artifact of a profile sample. */
+struct profile {
+	char *workload;
+	char *backend;
+	char *binary;		/* metrics.binary; NULL: none */
+	char *artifact;
+	/* Read before the summary is written (rep_load_profiles()): the
+	 * lines it shows of pprof's listing, from its "Total:" line, or
+	 * why there are none. */
+	char **shown;
+	size_t n_shown, cap_shown;
+	char *why;		/* NULL: read */
+};
+
+/*
+ * What the summary needs of the run: its rows and top level from
+ * lib/runview (the memory peaks, CPU times and counts of each row), the
+ * comparisons (prof-diff's, or made here when none are given) through
+ * lib/cmpview, which keeps them as text, and, from one pass over the
+ * samples while the view is loaded, the environments in the order the
+ * samples name them and the profiles; the error and artifact lines go to
+ * temporary files, so memory never holds the samples.
+ */
+struct report {
+	struct prof_runview view;
+	struct json_object *meta;	/* the results' top level (borrowed) */
+	struct prof_cmpview rows;	/* comparison objects */
+	struct prof_cmpview mem_rows;	/* the memory rows, apart */
+	int judged;			/* rows come from prof-diff */
+	int keys_apart;			/* keys in a walk of their own */
+	struct prof_cmp cmp;		/* the results' rows, when not judged */
+	struct prof_cmp_rows keys;	/* their keys, to check comparisons */
+	unsigned char *mem_used;	/* per view row: a table row showed it */
+	char **envs;			/* env ids, first seen first */
+	size_t n_envs, cap_envs;
+	struct prof_htab env_index;
+	struct profile *profiles;
+	size_t n_profiles, cap_profiles;
+	FILE *errors_md, *artifacts_md;
+	long errors, artifacts;
+	/* Samples whose output was not checksummed, and the first one's
+	 * reason (checksum_reason: a Google Benchmark sample's). */
+	long unchecked;
+	char unchecked_why[200];
+	const char *run_dir;
+	const char *pprof;
+	FILE *md;
+	/* What report.html draws (--html; rep_load_drawn()), loaded once
+	 * the summary is written. */
+	struct rep_drawn drawn;
+};
+
+/*
+ * rep_load_results(): the results at path (- stdin) read once into r's
+ * view, every sample through the summary's pass; judged set, the rows'
+ * keys kept to check comparisons against. rep_load_comparisons(): the
+ * comparisons prof-diff wrote, each checked as it is read; then
+ * rep_drop_cmp() lets the results' own rows go. rep_load_profiles():
+ * each profile's listing read (pprof --text, the top TOP_FUNCTIONS
+ * functions kept), or why not, with a warning on stderr (pprof.c);
+ * rep_take_artifacts() is the pass's part of it (pprof.c).
+ * rep_report_free() lets r go, what report.html drew included. Each
+ * returns 0, or -1 said (rep_load_profiles, rep_take_artifacts: out of
+ * memory, not said).
+ */
+int rep_load_results(struct report *r, const char *path, int judged);
+int rep_load_comparisons(struct report *r, const char *comparisons);
+void rep_drop_cmp(struct report *r);
+int rep_take_artifacts(struct report *r, struct json_object *s);
+int rep_load_profiles(struct report *r);
+void rep_report_free(struct report *r);
 
 #endif /* PROF_REPORT_LOAD_H */

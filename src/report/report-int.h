@@ -1,7 +1,8 @@
 /*
- * report-int.h: what the files of prof-report's summary share: the run
- * as the summary reads it (struct report), loaded by load.c (load.h), and
- * each file's writers. Inside src/report only.
+ * report-int.h: what the files of prof-report's summary share: the
+ * writers of summary.md, the compact table and the annotations, each
+ * given the run as the summary reads it (struct report, loaded by load.c
+ * and pprof.c: load.h). Inside src/report only.
  */
 #ifndef PROF_REPORT_INT_H
 #define PROF_REPORT_INT_H
@@ -19,61 +20,6 @@
 #include "load.h"
 #include "md.h"
 
-/* The lines of a CPU profile that the summary shows. */
-#define TOP_FUNCTIONS 20
-
-/* A .prof artifact of a profile sample. */
-struct profile {
-	char *workload;
-	char *backend;
-	char *binary;		/* metrics.binary; NULL: none */
-	char *artifact;
-	/* Read before the summary is written (rep_load_profiles()): the
-	 * lines it shows of pprof's listing, from its "Total:" line, or
-	 * why there are none. */
-	char **shown;
-	size_t n_shown, cap_shown;
-	char *why;		/* NULL: read */
-};
-
-/*
- * What the summary needs of the run: its rows and top level from
- * lib/runview (the memory peaks, CPU times and counts of each row), the
- * comparisons (prof-diff's, or made here when none are given) through
- * lib/cmpview, which keeps them as text, and, from one pass over the
- * samples while the view is loaded, the environments in the order the
- * samples name them and the profiles; the error and artifact lines go to
- * temporary files, so memory never holds the samples.
- */
-struct report {
-	struct prof_runview view;
-	struct json_object *meta;	/* the results' top level (borrowed) */
-	struct prof_cmpview rows;	/* comparison objects */
-	struct prof_cmpview mem_rows;	/* the memory rows, apart */
-	int judged;			/* rows come from prof-diff */
-	int keys_apart;			/* keys in a walk of their own */
-	struct prof_cmp cmp;		/* the results' rows, when not judged */
-	struct prof_cmp_rows keys;	/* their keys, to check comparisons */
-	unsigned char *mem_used;	/* per view row: a table row showed it */
-	char **envs;			/* env ids, first seen first */
-	size_t n_envs, cap_envs;
-	struct prof_htab env_index;
-	struct profile *profiles;
-	size_t n_profiles, cap_profiles;
-	FILE *errors_md, *artifacts_md;
-	long errors, artifacts;
-	/* Samples whose output was not checksummed, and the first one's
-	 * reason (checksum_reason: a Google Benchmark sample's). */
-	long unchecked;
-	char unchecked_why[200];
-	const char *run_dir;
-	const char *pprof;
-	FILE *md;
-	/* What report.html draws (--html; rep_load_drawn()), loaded once
-	 * the summary is written. */
-	struct rep_drawn drawn;
-};
-
 /* A field in a code span in a table cell. */
 #define CELL_CODE (PROF_MD_CODE | PROF_MD_CELL)
 
@@ -86,12 +32,6 @@ str_or(struct json_object *o, const char *key, const char *dflt)
 
 	return s && s[0] ? s : dflt;
 }
-
-/* load.c */
-int rep_load_comparisons(struct report *r, const char *comparisons);
-void rep_drop_cmp(struct report *r);
-int rep_load_results(struct report *r, const char *path, int judged);
-void rep_report_free(struct report *r);
 
 /* rows.c: each of a comparison row's cells from its verdict (verdict/
  * read.h), as the view hands it out (prof_cmpview_verdict()). */
@@ -147,11 +87,8 @@ const struct prof_verdict *rep_mem_row(struct report *r, size_t i,
 void rep_write_memory(struct report *r);
 
 /* pprof.c */
-int rep_take_artifacts(struct report *r, struct json_object *s);
-/* Each profile's listing read (pprof --text, the top TOP_FUNCTIONS
- * functions kept), or why not, with a warning on stderr; then written
- * from what was read. 0, or -1 out of memory. */
-int rep_load_profiles(struct report *r);
+/* Each profile's listing, written from what rep_load_profiles() read
+ * (load.h). */
 void rep_write_profiles(struct report *r);
 void rep_write_artifacts(struct report *r);
 

@@ -162,10 +162,10 @@ static const struct {
 /* The times of row r (of the run, or of the baseline: x its extras,
  * rows the view's rows) by kind into t[]; t[k].n == 0 where none. */
 static void
-times_of(const struct extras *x, const struct prof_runrow *rows,
+times_of(const struct rep_extras *x, const struct prof_runrow *rows,
 	 const struct prof_runrow *r, struct times t[TIME_N])
 {
-	const struct extra *e = r ? rep_extra_of(x, r - rows) : NULL;
+	const struct rep_extra *e = r ? rep_extra_of(x, r - rows) : NULL;
 
 	memset(t, 0, TIME_N * sizeof(*t));
 	if (!r)
@@ -774,7 +774,7 @@ out:
  * did not ("unavailable": a kernel without schedstat, an older file).
  */
 static void
-contended_fact(FILE *fp, const struct extra *e, size_t n, const char *cell)
+contended_fact(FILE *fp, const struct rep_extra *e, size_t n, const char *cell)
 {
 	size_t known = e ? e->n_own : 0, unknown = e ? e->no_delay : n;
 

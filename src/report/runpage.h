@@ -44,13 +44,13 @@ struct prof_runpage_in {
 /*
  * A page is made in three steps, and only the loader reads:
  * prof_runpage_choose() chooses what is drawn from the run in brief and
- * its comparisons (a page of more than 2,000 workload x backend blocks
- * draws the telling ones) and opens nothing; load.c's rep_load_drawn()
- * loads the blocks prof_runpage_drawn() names (NULL: every one;
- * load.h); prof_runpage_write() writes the page from them, atomically to
- * in->output. in must outlive the page. Each returns 0 (choose: the page
- * in *pg), or -1 with err; prof_runpage_free() lets the page go (NULL
- * too).
+ * its comparisons (a page of more than WHOLE_BLOCKS workload x backend
+ * blocks, runpage-int.h, draws the telling ones) and opens nothing;
+ * load.c's rep_load_drawn() loads the blocks prof_runpage_drawn() names
+ * (NULL: every one; load.h); prof_runpage_write() writes the page from
+ * them, atomically to in->output. in must outlive the page. Each returns
+ * 0, or -1 with err; choose sets *pg also when it fails, and
+ * prof_runpage_free() lets the page go (NULL too).
  */
 struct prof_htab;
 struct rep_drawn;

@@ -2,8 +2,9 @@
 # prof-report --html finds each row's comparison and baseline by key, not
 # by a search over all of them: ten times the rows cost about ten times
 # the instructions (callgrind's count of the page's three steps, its
-# choice, its loading and its writing, which a busy machine cannot move), where a search per row made it eighteen. make
-# bench-tools times the same at 2,000 to 40,000 rows.
+# choice, its loading and its writing, which a busy machine cannot
+# move), where a search per row made it eighteen. make bench-tools times
+# the same at 2,000 to 40,000 rows.
 . "$(dirname "$0")/lib.sh"
 command -v valgrind >/dev/null || skip_all "valgrind is not installed"
 # make check's tools are built with ASan, which valgrind cannot run.
