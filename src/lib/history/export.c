@@ -73,6 +73,13 @@ str_or_null(const char *s)
 	return s ? json_object_new_string(s) : NULL;
 }
 
+/* Member key of o, the string s. */
+static void
+put_str(struct json_object *o, const char *key, const char *s)
+{
+	json_object_object_add(o, key, json_object_new_string(s));
+}
+
 /* A sample of the row, as its schema writes it. */
 static struct json_object *
 row_sample(struct exporter *x, const struct prof_history_record *r,
@@ -84,34 +91,28 @@ row_sample(struct exporter *x, const struct prof_history_record *r,
 	if (x->schema == 1)
 		json_object_object_add(s, "schema_version",
 				       json_object_new_int(1));
-	json_object_object_add(s, "workload",
-			       json_object_new_string(r->workload));
+	put_str(s, "workload", r->workload);
 	json_object_object_add(s, "workload_version",
 			       json_object_new_int64(r->workload_version));
-	json_object_object_add(s, "category",
-			       json_object_new_string(r->category));
-	json_object_object_add(s, "fixture", json_object_new_string("none"));
+	put_str(s, "category", r->category);
+	put_str(s, "fixture", "none");
 	json_object_object_add(s, "fixture_checksum", NULL);
 	json_object_object_add(s, "warning_floor_ms", prof_json_double(0));
-	json_object_object_add(s, "backend",
-			       json_object_new_string(r->backend));
+	put_str(s, "backend", r->backend);
 	if (x->schema == 1) {
 		json_object_object_add(s, "env", json_object_get(env));
-		json_object_object_add(s, "segment",
-				       json_object_new_string(r->segment));
+		put_str(s, "segment", r->segment);
 	} else {
-		json_object_object_add(s, "env_id",
-				       json_object_new_string(env_id));
-		json_object_object_add(s, "segment_id",
-				       json_object_new_string(r->segment_id));
+		put_str(s, "env_id", env_id);
+		put_str(s, "segment_id", r->segment_id);
 	}
-	json_object_object_add(s, "phase", json_object_new_string(phase));
-	json_object_object_add(s, "kind", json_object_new_string("warm"));
+	put_str(s, "phase", phase);
+	put_str(s, "kind", "warm");
 	json_object_object_add(s, "index", json_object_new_int64(index));
 	json_object_object_add(s, "duration_ms", prof_json_double(0));
 	json_object_object_add(s, "metrics", json_object_new_object());
 	json_object_object_add(s, "checksum", NULL);
-	json_object_object_add(s, "outcome", json_object_new_string("success"));
+	put_str(s, "outcome", "success");
 	json_object_object_add(s, "reason", NULL);
 	json_object_object_add(s, "artifacts", json_object_new_array());
 	json_object_array_add(x->samples, s);
@@ -134,12 +135,9 @@ keep_verdicts(struct exporter *x, const struct prof_history_record *r)
 	if (m == PROF_CMP_MEM_N)
 		return;
 	k = json_object_new_object();
-	json_object_object_add(k, "workload",
-			       json_object_new_string(r->workload));
-	json_object_object_add(k, "backend",
-			       json_object_new_string(r->backend));
-	json_object_object_add(k, "segment_id",
-			       json_object_new_string(r->segment_id));
+	put_str(k, "workload", r->workload);
+	put_str(k, "backend", r->backend);
+	put_str(k, "segment_id", r->segment_id);
 	json_object_object_add(k, "status", str_or_null(r->status));
 	json_object_object_add(k, "reason", str_or_null(r->reason));
 	for (m = 1; m < PROF_CMP_MEM_N; m++) {
@@ -178,8 +176,7 @@ export_row(struct exporter *x, const struct prof_history_record *r,
 		goto oom;
 	if (x->schema == 2) {
 		json_object_object_add(x->envs, env_id, json_object_get(env));
-		json_object_object_add(x->segments, r->segment_id,
-				       json_object_new_string(r->segment));
+		put_str(x->segments, r->segment_id, r->segment);
 	}
 	if (r->n > 0) {
 		d = malloc((size_t)r->n * sizeof(*d));
@@ -196,12 +193,9 @@ export_row(struct exporter *x, const struct prof_history_record *r,
 	for (i = 0; i < r->errors; i++) {
 		s = row_sample(x, r, env_id, env, "timing", index++);
 		json_object_object_add(s, "duration_ms", NULL);
-		json_object_object_add(s, "outcome",
-				       json_object_new_string("error"));
-		json_object_object_add(
-			s, "reason",
-			json_object_new_string("an error sample (the history "
-					       "keeps no reason)"));
+		put_str(s, "outcome", "error");
+		put_str(s, "reason",
+			"an error sample (the history keeps no reason)");
 	}
 	if (r->instructions >= 0) {
 		s = row_sample(x, r, env_id, env, "instructions", index++);
@@ -281,22 +275,15 @@ export_record(void *arg, const struct prof_history_record *r,
 		if (!x->doc || !x->samples || !x->envs || !x->segments ||
 		    !x->kept || !h)
 			return prof_err_set(err, "out of memory");
-		json_object_object_add(x->doc, "schema",
-				       json_object_new_string(PROF_SCHEMA));
+		put_str(x->doc, "schema", PROF_SCHEMA);
 		json_object_object_add(x->doc, "schema_version",
 				       json_object_new_int(x->schema));
-		json_object_object_add(x->doc, "run_id",
-				       json_object_new_string(r->run_id));
-		json_object_object_add(x->doc, "timestamp_utc",
-				       json_object_new_string(r->timestamp_utc));
-		json_object_object_add(x->doc, "command",
-				       json_object_new_string(r->command));
-		json_object_object_add(x->doc, "commit",
-				       json_object_new_string(r->commit));
+		put_str(x->doc, "run_id", r->run_id);
+		put_str(x->doc, "timestamp_utc", r->timestamp_utc);
+		put_str(x->doc, "command", r->command);
+		put_str(x->doc, "commit", r->commit);
 		if (r->commit_time)
-			json_object_object_add(
-				x->doc, "commit_time",
-				json_object_new_string(r->commit_time));
+			put_str(x->doc, "commit_time", r->commit_time);
 		if (r->parents) {
 			struct json_object *a = json_object_new_array();
 			const char *p = r->parents;
@@ -314,8 +301,7 @@ export_record(void *arg, const struct prof_history_record *r,
 				return prof_err_set(err, "out of memory");
 			json_object_object_add(x->doc, "parents", a);
 		}
-		json_object_object_add(h, "digest",
-				       json_object_new_string(r->digest));
+		put_str(h, "digest", r->digest);
 		json_object_object_add(h, "rows", x->kept);
 		json_object_object_add(x->doc, "history", h);
 	}
