@@ -2,7 +2,7 @@
  * load.c: the one loader of a run (load.h), for every page of it: the
  * results streamed into the view, the comparisons (prof-diff's, or made
  * here) and the pass over the samples for the summary, the compact table
- * and the annotations (struct report, report-int.h); then what
+ * and the annotations (struct report); then what
  * report.html draws (struct rep_drawn): the rows drawn whole, the
  * baseline, the history and, one at a time as the page's blocks are
  * written, a row's trend and a flame graph's two call graphs. What is too
@@ -211,33 +211,47 @@ rep_report_free(struct report *r)
 
 /* What report.html draws. */
 
-char *
-rep_row_key(const char *w, const char *b, const char *s, size_t *len)
+/* rep_row_key()'s key in buf (n bytes) where it fits, else allocated;
+ * NULL when out of memory. A caller frees it where it is not buf. */
+static char *
+row_key(char *buf, size_t n, const char *w, const char *b, const char *s,
+	size_t *len)
 {
 	size_t lw = strlen(w), lb = strlen(b), ls = strlen(s);
-	char *k = malloc(lw + lb + ls + 2);
+	char *k = lw + lb + ls + 3 <= n ? buf : malloc(lw + lb + ls + 3);
 
 	if (!k)
 		return NULL;
 	memcpy(k, w, lw + 1);
 	memcpy(k + lw + 1, b, lb + 1);
-	memcpy(k + lw + lb + 2, s, ls);
+	memcpy(k + lw + lb + 2, s, ls + 1);
 	*len = lw + lb + ls + 2;
 	return k;
 }
 
+char *
+rep_row_key(const char *w, const char *b, const char *s, size_t *len)
+{
+	return row_key(NULL, 0, w, b, s, len);
+}
+
+/* The key of a sample's row or block is made on the stack: the walks ask
+ * once a sample. */
+#define KEY_ROOM 512
+
 int
 rep_block_drawn(const struct prof_htab *drawn, const char *w, const char *b)
 {
+	char buf[KEY_ROOM], *key;
 	size_t len;
-	char *key;
 	long k;
 
 	if (!drawn)
 		return 1;
-	key = rep_row_key(w ? w : "", b ? b : "", "", &len);
+	key = row_key(buf, sizeof(buf), w ? w : "", b ? b : "", "", &len);
 	k = key ? prof_htab_get(drawn, key, len) : 0;
-	free(key);
+	if (key != buf)
+		free(key);
 	return k >= 0;
 }
 
@@ -259,40 +273,44 @@ extras_take(void *arg, struct json_object *s, struct prof_err *err)
 	const char *b = prof_json_str(s, "backend");
 	const char *sid = prof_json_str(s, "segment_id");
 	struct rep_extra *e;
+	char buf[KEY_ROOM], *key;
 	size_t len;
-	char *key, *k0;
 	long k;
 	double own;
 
 	if (!prof_runview_aggregated(s) || !rep_block_drawn(x->drawn, w, b))
 		return 0;
-	k0 = rep_row_key(w ? w : "", b ? b : "", sid ? sid : "", &len);
-	key = k0 ? realloc(k0, len + 1) : NULL;
-	if (!key) {
-		free(k0);
+	key = row_key(buf, sizeof(buf), w ? w : "", b ? b : "",
+		      sid ? sid : "", &len);
+	if (!key)
 		return prof_err_set(err, "out of memory");
-	}
-	key[len] = '\0';
 	k = prof_htab_get(&x->index, key, len);
+	/* A row's first sample: its extra keeps the key (NUL-ended, for
+	 * extras_map()). */
 	if (k < 0) {
-		if (PROF_GROW(x->e, x->n + 1, x->cap) < 0)
-			goto oom;
+		char *kept = key == buf ? malloc(len + 1) : key;
+
+		if (!kept || PROF_GROW(x->e, x->n + 1, x->cap) < 0 ||
+		    prof_htab_put(&x->index, key, len, (long)x->n) < 0) {
+			free(kept);
+			return prof_err_set(err, "out of memory");
+		}
+		if (kept != key)
+			memcpy(kept, key, len + 1);
 		k = (long)x->n;
-		if (prof_htab_put(&x->index, key, len, k) < 0)
-			goto oom;
 		memset(&x->e[x->n], 0, sizeof(x->e[x->n]));
-		x->e[x->n].key = key;
+		x->e[x->n].key = kept;
 		x->e[x->n].len = len;
 		x->n++;
-	} else {
+	} else if (key != buf) {
 		free(key);
 	}
 	e = &x->e[k];
 	if (PROF_GROW(e->cont, e->n_cont + 1, e->cap_cont) < 0)
 		return prof_err_set(err, "out of memory");
-	e->cont[e->n_cont++] = prof_json_get(s, "contended") &&
-			       json_object_get_boolean(
-				       prof_json_get(s, "contended"));
+	/* json-c's boolean of no member is false. */
+	e->cont[e->n_cont++] =
+		json_object_get_boolean(prof_json_get(s, "contended"));
 	own = prof_sample_own_ms(s);
 	if (!prof_sample_run_delay(s, NULL) || isnan(own)) {
 		e->no_delay++;
@@ -302,9 +320,6 @@ extras_take(void *arg, struct json_object *s, struct prof_err *err)
 		return prof_err_set(err, "out of memory");
 	e->own[e->n_own++] = own;
 	return 0;
-oom:
-	free(key);
-	return prof_err_set(err, "out of memory");
 }
 
 /* Each row of v (n of them) to its extra, once v is loaded (the

@@ -79,7 +79,8 @@ struct rep_drawn {
 
 /*
  * A row's key in the loaded tables: workload, backend and segment joined
- * with NUL bytes, allocated (NULL when out of memory); *len its length.
+ * with NUL bytes, allocated (NULL when out of memory); *len its length,
+ * and a NUL after it.
  * Of a block ("w NUL b NUL"): s "".
  */
 char *rep_row_key(const char *w, const char *b, const char *s, size_t *len);
